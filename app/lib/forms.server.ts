@@ -1,0 +1,54 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { asAppError, translateError } from "../../worker/http/errors";
+import { sessionCookie } from "../../worker/http/cookies";
+
+export type FormResult =
+  | { ok: false; message: string; errors: Record<string, string[]> }
+  | { ok: true; message?: string; token?: string; redirectTo?: string };
+
+/** Reads a submitted form into the same schema the API validates with. */
+export async function parseForm<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && key !== "_csrf") fields[key] = value;
+  return parseOrThrow(schema, fields);
+}
+
+/**
+ * Runs a form's work; what the user caused (AppError) comes back as translated field errors with its status,
+ * anything else is a real failure and propagates.
+ */
+export async function handleForm<T>(context: AppLoadContext, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    const appError = asAppError(error);
+    if (!appError) throw error;
+    const headers: HeadersInit = appError.retryAfterSeconds ? { "Retry-After": String(appError.retryAfterSeconds) } : {};
+    return data<FormResult>({ ok: false, ...translateError(context.domain.t, appError) }, { status: appError.status, headers });
+  }
+}
+
+/**
+ * A successful sign-in: the session cookie for server renders, and the token for the page to keep in
+ * localStorage (spec §1) before it moves on to `redirectTo`.
+ */
+export function signedIn(token: string, redirectTo: string) {
+  return data<FormResult>({ ok: true, token, redirectTo }, { headers: { "Set-Cookie": sessionCookie(token), "Cache-Control": "no-store" } });
+}
+
+/** Only same-site paths: an open redirect would turn our sign-in page into a phishing aid. */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
+}
+
+export function requireViewer(context: AppLoadContext, request: Request) {
+  if (!context.session) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return context.session;
+}

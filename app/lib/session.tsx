@@ -1,0 +1,61 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { createApiClient, type ApiClient } from "./api";
+import { readToken } from "./token";
+
+/** spec §3: the current user, with the spec's initial values. */
+export interface CurrentUser {
+  userId: number;
+  username: string;
+  avatarUrl: string;
+  isCreator: boolean;
+  isEmailVerified: boolean;
+}
+
+export const ANONYMOUS: CurrentUser = { userId: 0, username: "", avatarUrl: "", isCreator: false, isEmailVerified: true };
+
+interface SessionState {
+  isAuth: boolean;
+  user: CurrentUser;
+  api: ApiClient;
+  setAuth(isAuth: boolean): void;
+  setUser(user: CurrentUser): void;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+/**
+ * Auth state of spec §3/§4. The server render already knows the user from the session cookie; if it does not
+ * but a token is stored (a session opened by the API), the user is loaded with GET /me and marked signed in.
+ */
+export function SessionProvider({ viewer, csrfToken, children }: { viewer: CurrentUser | null; csrfToken: string | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [isAuth, setAuth] = useState(viewer !== null);
+  const [user, setUser] = useState<CurrentUser>(viewer ?? ANONYMOUS);
+  const api = useMemo(() => createApiClient({ csrfToken, serverErrorText: t("server error.") }), [csrfToken, t]);
+
+  useEffect(() => {
+    setAuth(viewer !== null);
+    setUser(viewer ?? ANONYMOUS);
+  }, [viewer]);
+
+  useEffect(() => {
+    if (isAuth || !readToken()) return;
+    api
+      .get<CurrentUser>("/me")
+      .then((me) => {
+        setUser(me);
+        setAuth(true);
+      })
+      .catch((error: unknown) => console.error("GET /me failed", error));
+  }, [api, isAuth]);
+
+  const value = useMemo(() => ({ isAuth, user, api, setAuth, setUser }), [isAuth, user, api]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const state = useContext(SessionContext);
+  if (!state) throw new Error("useSession outside SessionProvider");
+  return state;
+}

@@ -1,0 +1,18 @@
+import type { Env } from "../worker/env";
+import type { DomainContext } from "../worker/domain/context";
+import type { CurrentSession } from "../worker/domain/auth/sessions";
+import type { LanguageCode } from "./i18n/languages";
+
+/** What worker/app.ts hands every loader and action. */
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: { env: Env; ctx: ExecutionContext };
+    domain: DomainContext;
+    session: CurrentSession | null;
+    csrfToken: string | null;
+    nonce: string;
+    language: LanguageCode;
+  }
+}
+
+export {};

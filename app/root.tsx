@@ -1,0 +1,73 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useContext } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { presentMe } from "../worker/domain/accounts/users";
+import { isDevMailboxEnabled } from "../worker/domain/mail/dev-mailbox";
+import { RTL_LANGUAGES } from "./i18n/languages";
+import { SessionProvider } from "./lib/session";
+import { NonceContext } from "./lib/nonce";
+import { ErrorPage } from "./components/error-page";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return {
+    language: context.language,
+    csrfToken: context.csrfToken,
+    viewer: context.session ? presentMe(context.session.user) : null,
+    devMailbox: isDevMailboxEnabled(context.domain.config),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+export const useRootData = () => useRouteLoaderData<typeof loader>("root");
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const language = data?.language ?? "en";
+  const nonce = useContext(NonceContext);
+  return (
+    <html lang={language} dir={RTL_LANGUAGES.has(language) ? "rtl" : "ltr"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#0a6fd6" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+
+export default function App() {
+  const { language, csrfToken, viewer } = useLoaderData<typeof loader>();
+  useChangeLanguage(language);
+  return (
+    <SessionProvider viewer={viewer} csrfToken={csrfToken}>
+      <Outlet />
+    </SessionProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage title={t("Page not found")} text={t("The page you are looking for does not exist.")} />;
+  }
+  console.error(error);
+  return <ErrorPage title={t("Something went wrong")} text={t("Please try again in a moment.")} />;
+}

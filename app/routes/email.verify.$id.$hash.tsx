@@ -1,0 +1,65 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { emailVerificationParams } from "../../worker/domain/accounts/signed-links";
+import { verifyEmail } from "../../worker/domain/accounts/email-verification";
+import { AuthCard } from "~/components/auth-card";
+import { Notice } from "~/components/forms";
+import { LinkConfirmation } from "~/components/link-confirmation";
+import { handleForm, type FormResult } from "~/lib/forms.server";
+
+export const meta: MetaFunction = () => [{ title: "Verify email · Fanclub" }];
+
+function linkParams(request: Request, params: Record<string, string | undefined>) {
+  const query = new URL(request.url).searchParams;
+  return emailVerificationParams.safeParse({ id: params.id, hash: params.hash, expires: query.get("expires"), signature: query.get("signature") });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return { wellFormed: linkParams(request, params).success };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return handleForm(context, async () => {
+    const link = linkParams(request, params);
+    if (!link.success) return { ok: false, message: context.domain.t("This link is invalid or has expired."), errors: {} } satisfies FormResult;
+    await verifyEmail(context.domain, link.data);
+    return { ok: true, message: context.domain.t("Your email address is verified.") } satisfies FormResult;
+  });
+}
+
+export default function VerifyEmailLink() {
+  const { t } = useTranslation();
+  const { wellFormed } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as FormResult | undefined;
+
+  if (result?.ok) {
+    return (
+      <AuthCard title={t("Email verified")}>
+        <div className="space-y-4">
+          <Notice tone="success">{result.message}</Notice>
+          <Link to="/home" className="btn-primary">
+            {t("Continue")}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  if (!wellFormed || result) {
+    return (
+      <AuthCard title={t("Verify your email address")}>
+        <div className="space-y-4">
+          <Notice tone="error">{t("This link is invalid or has expired.")}</Notice>
+          <Link to="/email/verify" className="btn-secondary w-full">
+            {t("Request a new link")}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("Verify your email address")}>
+      <LinkConfirmation autoSubmit button={t("Verify email address")} pendingText={t("Verifying…")} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { resendVerificationEmail } from "../../worker/domain/accounts/email-verification";
+import { requestEmailChange } from "../../worker/domain/accounts/change-email";
+import { emailSchema, PASSWORD_MAX } from "../../worker/domain/accounts/rules";
+import { AuthCard } from "~/components/auth-card";
+import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
+import { handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
+
+export const meta: MetaFunction = () => [{ title: "Verify your email · Fanclub" }];
+
+/** The email verification notice of spec §4: Resend, Check status, and a way out of a mistyped address. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  return { email: user.email, verified: user.email_verified_at !== null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  const intent = (await request.clone().formData()).get("intent");
+  return handleForm(context, async () => {
+    if (intent === "change-email") {
+      const input = await parseForm(request, z.object({ email: emailSchema, password: z.string().max(PASSWORD_MAX * 4).optional() }));
+      await requestEmailChange(context.domain, user, input.email, input.password ?? "");
+      return { ok: true, message: context.domain.t("We have sent a confirmation link to your new address.") } satisfies FormResult;
+    }
+    await resendVerificationEmail(context.domain, user);
+    return { ok: true, message: context.domain.t("A new verification link has been sent to your email address.") } satisfies FormResult;
+  });
+}
+
+export default function VerifyEmailNotice() {
+  const { t } = useTranslation();
+  const { email, verified } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const errors = result && !result.ok ? result.errors : {};
+
+  if (verified) {
+    return (
+      <AuthCard title={t("Email verified")}>
+        <div className="space-y-4">
+          <Notice tone="success">{t("Your email address is verified.")}</Notice>
+          <Link to="/home" className="btn-primary">
+            {t("Continue")}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t("Verify your email address")} subtitle={t("We sent a verification link to {{email}}. Open it to finish setting up your account.", { email })}>
+      <div className="space-y-4">
+        {result ? <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice> : null}
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <AppForm method="post" className="flex-1">
+            <SubmitButton name="intent" value="resend" pendingText={t("Sending…")}>
+              {t("Resend")}
+            </SubmitButton>
+          </AppForm>
+          {/* A plain GET of this page: the loader reads the current state again. */}
+          <Link to="/email/verify" reloadDocument className="btn-secondary flex-1">
+            {t("Check status")}
+          </Link>
+        </div>
+        <Link to="/home" className="block text-center text-sm link">
+          {t("Continue without verifying")}
+        </Link>
+        <details className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+          <summary className="cursor-pointer text-sm font-medium">{t("Wrong address? Change your email")}</summary>
+          <AppForm method="post" className="mt-4 space-y-3" noValidate>
+            <Field label={t("New email address")} name="email" type="email" autoComplete="email" required errors={errors.email} />
+            <Field label={t("Current password")} name="password" type="password" autoComplete="current-password" required errors={errors.password} />
+            <SubmitButton name="intent" value="change-email" className="btn-secondary w-full" pendingText={t("Sending…")}>
+              {t("Send confirmation link")}
+            </SubmitButton>
+          </AppForm>
+        </details>
+      </div>
+    </AuthCard>
+  );
+}

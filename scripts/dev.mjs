@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm run dev`: builds, prepares local data, serves with `wrangler dev`, and rebuilds the app whenever a file
+// under app/ or public/ changes. wrangler reloads the Worker on every rebuild (and on changes under worker/);
+// refresh the browser to see the change.
+import { spawn, spawnSync } from "node:child_process";
+import { watch } from "node:fs";
+
+const run = (command) => spawnSync(command, { shell: true, stdio: "inherit" }).status === 0;
+
+if (!run("npm run build") || !run("npm run local:prepare")) process.exit(1);
+const server = spawn("npx wrangler dev --port 8787", { shell: true, stdio: "inherit" });
+
+let timer;
+let building = false;
+let again = false;
+function rebuild() {
+  if (building) return void (again = true);
+  building = true;
+  const child = spawn("npx remix vite:build", { shell: true, stdio: "inherit" });
+  child.on("exit", () => {
+    building = false;
+    if (again) {
+      again = false;
+      rebuild();
+    }
+  });
+}
+for (const dir of ["app", "public"]) {
+  watch(dir, { recursive: true }, () => {
+    clearTimeout(timer);
+    timer = setTimeout(rebuild, 150);
+  });
+}
+process.on("SIGINT", () => {
+  server.kill("SIGINT");
+  process.exit(0);
+});

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Demo data for local use: a fan, a creator with a profile and posts, and an admin (README, "Demo accounts").
+// Writes into the same local D1 and R2 state that `wrangler dev` uses, through wrangler's platform proxy.
+// Idempotent: does nothing when the demo accounts exist.
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import setupArgon2id from "argon2id/lib/setup.js";
+import { getPlatformProxy } from "wrangler";
+import { demoImage } from "./lib/png.mjs";
+
+export const DEMO_ACCOUNTS = [
+  { username: "demo_fan", name: "Dana Fan", email: "fan@demo.test", password: "demo-fan-2026", role: "member", accountType: "female" },
+  { username: "mia.rivers", name: "Mia Rivers", email: "creator@demo.test", password: "demo-creator-2026", role: "creator", accountType: "female" },
+  { username: "site_admin", name: "Site Admin", email: "admin@demo.test", password: "demo-admin-2026", role: "admin", accountType: "other" },
+];
+
+const POSTS = [
+  { text: "Welcome to my page! New photo sets every week. 🌊", audience: "everyone", colours: [[10, 111, 214], [120, 200, 255]] },
+  { text: "Golden hour at the beach today.", audience: "everyone", colours: [[255, 140, 60], [255, 220, 120]] },
+  { text: "A little thank-you for my followers.", audience: "followers", colours: [[90, 60, 200], [220, 120, 255]] },
+  { text: "Behind the scenes of this week's shoot, for subscribers only.", audience: "subscribers", colours: [[20, 140, 100], [160, 240, 200]] },
+];
+
+// The same parameters and PHC format as worker/domain/auth/password.ts, so the Worker verifies these hashes.
+const wasm = (file) => readFileSync(new URL(`../node_modules/argon2id/dist/${file}`, import.meta.url));
+const argon2id = await setupArgon2id(
+  (imports) => WebAssembly.instantiate(wasm("simd.wasm"), imports),
+  (imports) => WebAssembly.instantiate(wasm("no-simd.wasm"), imports),
+);
+const b64url = (bytes) => Buffer.from(bytes).toString("base64url");
+function hashPassword(password) {
+  const salt = randomBytes(16);
+  const hash = argon2id({ password: new TextEncoder().encode(password), salt, memorySize: 19456, passes: 2, parallelism: 1, tagLength: 32 });
+  return `$argon2id$v=19$m=19456,t=2,p=1$${b64url(salt)}$${b64url(hash)}`;
+}
+
+// The proxy passes plain ArrayBuffers across to workerd, not Node Buffers.
+const putPng = (env, key, png) =>
+  env.MEDIA.put(key, png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength), { httpMetadata: { contentType: "image/png" } });
+
+const { env, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: true });
+try {
+  const existing = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email LIKE '%@demo.test'").first();
+  if (existing.n > 0) {
+    console.log("Demo data already present.");
+  } else {
+    const now = new Date().toISOString();
+    for (const account of DEMO_ACCOUNTS) {
+      const avatarKey = `public/avatars/${account.username.replace(".", "-")}-${randomBytes(6).toString("hex")}.png`;
+      await putPng(env, avatarKey, demoImage(256, 256, [40, 40, 80], [200, 120, 160], account.username.length));
+      let coverKey = null;
+      if (account.role === "creator") {
+        coverKey = `public/covers/${randomBytes(8).toString("hex")}.png`;
+        await putPng(env, coverKey, demoImage(1200, 400, [10, 60, 140], [255, 160, 120], 7));
+      }
+      const { id } = await env.DB.prepare(
+        `INSERT INTO users (username, name, email, email_verified_at, password_hash, date_of_birth, account_type, role, bio, avatar_key, cover_key, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, '1995-04-12', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      )
+        .bind(account.username, account.name, account.email, now, hashPassword(account.password), account.accountType, account.role,
+          account.role === "creator" ? "Photographer and traveller. Ocean views, golden hours and behind-the-scenes." : "",
+          avatarKey, coverKey, now, now)
+        .first();
+      if (account.role !== "creator") continue;
+      for (const [index, post] of POSTS.entries()) {
+        const publishedAt = new Date(Date.now() - (POSTS.length - index) * 86_400_000).toISOString();
+        const { id: postId } = await env.DB.prepare(
+          "INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+        ).bind(id, post.text, post.audience, publishedAt, publishedAt).first();
+        const key = `posts/${randomBytes(16).toString("hex")}.png`;
+        await putPng(env, key, demoImage(800, 1000, post.colours[0], post.colours[1], index + 3));
+        await env.DB.prepare("INSERT INTO post_media (post_id, position, kind, object_key, content_type, width, height) VALUES (?, 0, 'image', ?, 'image/png', 800, 1000)")
+          .bind(postId, key).run();
+      }
+    }
+    console.log("Demo data created:");
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}  (@${a.username})`);
+  }
+} finally {
+  await dispose();
+}

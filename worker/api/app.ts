@@ -1,0 +1,30 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { AppError } from "../domain/shared/errors";
+import { errorResponse, TOO_LARGE } from "../http/errors";
+import type { AppEnv } from "../http/types";
+import { authRoutes } from "./routes/auth";
+
+export const API_BODY_LIMIT = 64 * 1024;
+
+/** Everything under /api: JSON in, JSON out, errors as `{ message, errors }`. */
+export const api = new OpenAPIHono<AppEnv>();
+
+api.use(
+  bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: (c) => errorResponse(c, new AppError("too_large", TOO_LARGE)),
+  }),
+);
+api.use(async (c, next) => {
+  await next();
+  c.header("Cache-Control", "no-store");
+});
+
+api.route("/", authRoutes);
+
+api.doc31("/openapi.json", {
+  openapi: "3.1.0",
+  info: { title: "Fanclub API", version: "1.0.0", description: "JSON API of the creator subscription app. Authenticate with `Authorization: Bearer {token}`." },
+  servers: [{ url: "/api" }],
+});

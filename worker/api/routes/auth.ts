@@ -1,0 +1,200 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { signUpSchema, signInSchema, emailSchema, resetPasswordSchema, PASSWORD_MAX } from "../../domain/accounts/rules";
+import { signUp } from "../../domain/accounts/sign-up";
+import { signIn, signOut } from "../../domain/accounts/sign-in";
+import { presentMe } from "../../domain/accounts/users";
+import { resendVerificationEmail, verifyEmail } from "../../domain/accounts/email-verification";
+import { requestEmailChange, confirmEmailChange } from "../../domain/accounts/change-email";
+import { requestMagicLink, signInWithMagicLink } from "../../domain/accounts/magic-link";
+import { requestPasswordReset, resetPassword } from "../../domain/accounts/password-reset";
+import { emailVerificationParams, emailChangeParams } from "../../domain/accounts/signed-links";
+import { message } from "../../domain/shared/messages";
+import { clearedSessionCookie, sessionCookie } from "../../http/cookies";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { AuthResultSchema, MeSchema, MessageSchema, errorResponses, json, jsonBody } from "../schemas";
+import { validationHook } from "../validation-hook";
+
+const LINK_SENT = message("If an account exists for that address, we have sent it a link.");
+const { 401: e401, 403: e403, 413: e413, 415: e415, 422: e422, 429: e429 } = errorResponses;
+const inputErrors = { 413: e413, 415: e415, 422: e422 };
+
+export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/signup",
+    tags: ["Accounts"],
+    summary: "Create a member account and sign in",
+    request: { body: jsonBody(signUpSchema) },
+    responses: { 201: json(AuthResultSchema, "Signed up and signed in"), ...inputErrors, 429: e429 },
+  }),
+  async (c) => {
+    const { user, token } = await signUp(c.var.domain, c.req.valid("json"));
+    c.header("Set-Cookie", sessionCookie(token));
+    return c.json({ token, user: presentMe(user) }, 201);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/login",
+    tags: ["Accounts"],
+    summary: "Sign in with email or username and password",
+    request: { body: jsonBody(signInSchema) },
+    responses: { 200: json(AuthResultSchema, "Signed in"), ...inputErrors, 429: e429 },
+  }),
+  async (c) => {
+    const { user, token } = await signIn(c.var.domain, c.req.valid("json"));
+    c.header("Set-Cookie", sessionCookie(token));
+    return c.json({ token, user: presentMe(user) }, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/logout",
+    tags: ["Accounts"],
+    summary: "End the current session on every device that uses it",
+    middleware: [requireSession] as const,
+    responses: { 200: json(MessageSchema, "Signed out"), 401: e401, 403: e403 },
+  }),
+  async (c) => {
+    await signOut(c.var.domain, c.var.session!.sessionId);
+    c.header("Set-Cookie", clearedSessionCookie());
+    return c.json({ message: c.var.domain.t("You have been signed out.") }, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/me",
+    tags: ["Accounts"],
+    summary: "The signed-in user (spec §7)",
+    middleware: [requireSession] as const,
+    responses: { 200: json(MeSchema, "The current user"), 401: e401 },
+  }),
+  (c) => c.json(presentMe(c.var.session!.user), 200),
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/email/verification-notification",
+    tags: ["Email"],
+    summary: "Send the verification email again",
+    middleware: [requireSession] as const,
+    responses: { 200: json(MessageSchema, "Sent, or already verified"), 401: e401, 403: e403, 429: e429 },
+  }),
+  async (c) => {
+    await resendVerificationEmail(c.var.domain, c.var.session!.user);
+    return c.json({ message: c.var.domain.t("A new verification link has been sent to your email address.") }, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/email/verify",
+    tags: ["Email"],
+    summary: "Confirm an address with the parts of a /email/verify/{id}/{hash} link",
+    request: { body: jsonBody(emailVerificationParams) },
+    responses: { 200: json(MeSchema, "Verified"), 403: e403, ...inputErrors },
+  }),
+  async (c) => c.json(presentMe(await verifyEmail(c.var.domain, c.req.valid("json"))), 200),
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/email/change",
+    tags: ["Email"],
+    summary: "Ask to change the account's email; a link goes to the new address",
+    middleware: [requireSession] as const,
+    request: { body: jsonBody(z.object({ email: emailSchema, password: z.string().max(PASSWORD_MAX * 4).optional() })) },
+    responses: { 200: json(MessageSchema, "Link sent"), 401: e401, 403: e403, ...inputErrors, 429: e429 },
+  }),
+  async (c) => {
+    const { email, password } = c.req.valid("json");
+    await requestEmailChange(c.var.domain, c.var.session!.user, email, password ?? "");
+    return c.json({ message: c.var.domain.t("We have sent a confirmation link to your new address.") }, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/email/change/confirm",
+    tags: ["Email"],
+    summary: "Apply an email change with the parts of a /email/verify-change-email link",
+    request: { body: jsonBody(emailChangeParams) },
+    responses: { 200: json(MeSchema, "Changed"), 403: e403, ...inputErrors },
+  }),
+  async (c) => c.json(presentMe(await confirmEmailChange(c.var.domain, c.req.valid("json"))), 200),
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/login/magic-link",
+    tags: ["Accounts"],
+    summary: "Email a one-time sign-in link",
+    request: { body: jsonBody(z.object({ email: emailSchema })) },
+    responses: { 200: json(MessageSchema, "Sent if the account exists"), ...inputErrors, 429: e429 },
+  }),
+  async (c) => {
+    await requestMagicLink(c.var.domain, c.req.valid("json").email);
+    return c.json({ message: c.var.domain.t(LINK_SENT) }, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/login/token",
+    tags: ["Accounts"],
+    summary: "Sign in with the token of a magic link (single use)",
+    request: { body: jsonBody(z.object({ token: z.string().min(1).max(64) })) },
+    responses: { 200: json(AuthResultSchema, "Signed in"), 403: e403, ...inputErrors },
+  }),
+  async (c) => {
+    const { user, token } = await signInWithMagicLink(c.var.domain, c.req.valid("json").token);
+    c.header("Set-Cookie", sessionCookie(token));
+    return c.json({ token, user: presentMe(user) }, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/password/forgot",
+    tags: ["Accounts"],
+    summary: "Email a password reset link",
+    request: { body: jsonBody(z.object({ email: emailSchema })) },
+    responses: { 200: json(MessageSchema, "Sent if the account exists"), ...inputErrors, 429: e429 },
+  }),
+  async (c) => {
+    await requestPasswordReset(c.var.domain, c.req.valid("json").email);
+    return c.json({ message: c.var.domain.t(LINK_SENT) }, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/password/reset",
+    tags: ["Accounts"],
+    summary: "Set a new password with a reset token; ends every session",
+    request: { body: jsonBody(resetPasswordSchema) },
+    responses: { 200: json(MessageSchema, "Password changed"), 403: e403, ...inputErrors },
+  }),
+  async (c) => {
+    const { token, password } = c.req.valid("json");
+    await resetPassword(c.var.domain, token, password);
+    return c.json({ message: c.var.domain.t("Your password has been changed. Please sign in.") }, 200);
+  },
+);

@@ -1,0 +1,44 @@
+import { z } from "@hono/zod-openapi";
+
+export const ErrorSchema = z
+  .object({
+    message: z.string().openapi({ example: "The provided credentials are incorrect" }),
+    errors: z.record(z.string(), z.array(z.string())),
+  })
+  .openapi("Error");
+
+export const MessageSchema = z.object({ message: z.string() }).openapi("Message");
+
+export const MeSchema = z
+  .object({
+    userId: z.number().int(),
+    avatarUrl: z.string(),
+    username: z.string(),
+    isCreator: z.boolean(),
+    isEmailVerified: z.boolean(),
+  })
+  .openapi("Me");
+
+export const AuthResultSchema = z.object({ token: z.string(), user: MeSchema }).openapi("AuthResult");
+
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
+
+/** The error responses each kind of route can give, for the OpenAPI document. */
+export const errorResponses = {
+  401: errorResponse("Not signed in, or the session has ended"),
+  403: errorResponse("Forbidden, or a link that is invalid or has expired"),
+  413: errorResponse("Request body over 64 KiB"),
+  415: errorResponse("Body not sent as application/json"),
+  422: errorResponse("Invalid input; `errors` names each field"),
+  429: errorResponse("Too many attempts; see Retry-After"),
+} as const;
+
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});

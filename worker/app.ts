@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import type { ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler } from "@remix-run/cloudflare";
+import { api } from "./api/app";
+import { AppError } from "./domain/shared/errors";
+import { message } from "./domain/shared/messages";
+import { asAppError, errorResponse } from "./http/errors";
+import { csrfProtection, detectLanguage, resolveSession, securityHeaders } from "./http/middleware";
+import { serveMedia } from "./http/media";
+import type { AppEnv } from "./http/types";
+
+/**
+ * The Worker's router. Order matters: headers wrap everything; language, domain context and session are
+ * resolved once per request and shared by the API and the Remix loaders; CSRF guards every write.
+ */
+export function createApp(remixBuild: ServerBuild | null) {
+  const app = new Hono<AppEnv>();
+  const remix = remixBuild ? createRequestHandler(remixBuild, remixBuild.mode ?? "production") : null;
+
+  app.use(securityHeaders);
+
+  // Built assets are served before anything touches the database. Paths with a file extension only:
+  // page routes never have one, and a username with a dot falls through to Remix on a miss.
+  app.on(["GET", "HEAD"], "*", async (c, next) => {
+    if (!/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.endsWith(".data")) return next();
+    const asset = await c.env.ASSETS.fetch(c.req.raw);
+    if (asset.status === 404) return next();
+    return asset;
+  });
+
+  app.use(detectLanguage, resolveSession, csrfProtection);
+
+  app.route("/api", api);
+  app.all("/api/*", (c) => errorResponse(c, new AppError("not_found", message("Not found."))));
+  app.get("/media/*", serveMedia);
+
+  app.all("*", async (c) => {
+    if (!remix) return c.text("Not found", 404);
+    return remix(c.req.raw, {
+      cloudflare: { env: c.env, ctx: c.executionCtx },
+      domain: c.var.domain,
+      session: c.var.session,
+      csrfToken: c.var.csrfToken,
+      nonce: c.var.nonce,
+      language: c.var.language,
+    });
+  });
+
+  app.onError((error, c) => {
+    const appError = asAppError(error);
+    if (appError) return errorResponse(c, appError);
+    console.error(error);
+    if (c.req.path.startsWith("/api/")) {
+      return c.json({ message: c.var.domain?.t("server error.") ?? "server error.", errors: {} }, 500);
+    }
+    return c.text("Server error", 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,36 @@
+import { AppError } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import { LIMITS, RateLimiter } from "../auth/rate-limit";
+import { verifyEmailMail } from "../mail/templates";
+import type { DomainContext } from "../context";
+import { emailVerificationUrl, isValidVerificationLink, type EmailVerificationParams } from "./signed-links";
+import { findUserById, type UserRow } from "./users";
+
+export const INVALID_LINK = message("This link is invalid or has expired.");
+
+export async function sendVerificationEmail(ctx: DomainContext, user: UserRow): Promise<void> {
+  const link = await emailVerificationUrl(ctx, user);
+  await ctx.mailer.send(verifyEmailMail(ctx.t, user.email, user.name, link));
+}
+
+/** "Resend" on the verification notice: limited per account and per IP, a no-op once verified. */
+export async function resendVerificationEmail(ctx: DomainContext, user: UserRow): Promise<void> {
+  if (user.email_verified_at) return;
+  const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
+  await limiter.hit(`email-links:ip:${ctx.ip}`, LIMITS.emailLinksPerIp);
+  await limiter.hit(`email-links:account:${user.id}`, LIMITS.emailLinksPerAccount);
+  await sendVerificationEmail(ctx, user);
+}
+
+/** Marks the address verified. Following a valid link twice is harmless; a bad or stale link is refused. */
+export async function verifyEmail(ctx: DomainContext, link: EmailVerificationParams): Promise<UserRow> {
+  const user = await findUserById(ctx.db, link.id);
+  if (!user || !(await isValidVerificationLink(ctx, user, link))) throw new AppError("forbidden", INVALID_LINK);
+  if (!user.email_verified_at) {
+    const at = isoNow();
+    await ctx.db.prepare("UPDATE users SET email_verified_at = ?, updated_at = ? WHERE id = ? AND email = ?").bind(at, at, user.id, user.email).run();
+    return { ...user, email_verified_at: at };
+  }
+  return user;
+}

@@ -1,0 +1,33 @@
+import { AppError } from "../shared/errors";
+import { createSession } from "../auth/sessions";
+import { consumeTokenStatement, issueToken } from "../auth/one-time-tokens";
+import { LIMITS, RateLimiter } from "../auth/rate-limit";
+import { magicLinkMail } from "../mail/templates";
+import type { DomainContext } from "../context";
+import { INVALID_LINK } from "./email-verification";
+import { findUserByEmail, findUserById, type UserRow } from "./users";
+
+/**
+ * Emails a one-time sign-in link. The answer never says whether the address has an account; the per-account
+ * limit still applies so that nobody can flood someone's inbox.
+ */
+export async function requestMagicLink(ctx: DomainContext, email: string): Promise<void> {
+  const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
+  await limiter.hit(`email-links:ip:${ctx.ip}`, LIMITS.emailLinksPerIp);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  await limiter.hit(`email-links:account:${user.id}`, LIMITS.emailLinksPerAccount);
+  const token = await issueToken(ctx.db, user.id, "magic_login");
+  await ctx.mailer.send(magicLinkMail(ctx.t, user.email, user.name, `${ctx.origin}/login/withToken?token=${token}`));
+}
+
+/** Uses the link up and opens a session. Clicking the link proves the address, so it also verifies it. */
+export async function signInWithMagicLink(ctx: DomainContext, token: string): Promise<{ user: UserRow; token: string }> {
+  const consumed = await (await consumeTokenStatement(ctx.db, token, "magic_login")).first<{ user_id: number }>();
+  const user = consumed ? await findUserById(ctx.db, consumed.user_id) : null;
+  if (!user) throw new AppError("forbidden", INVALID_LINK);
+  if (!user.email_verified_at) {
+    await ctx.db.prepare("UPDATE users SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL").bind(new Date().toISOString(), user.id).run();
+  }
+  return { user, token: await createSession(ctx.db, user.id, ctx.userAgent) };
+}

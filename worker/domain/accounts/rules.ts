@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { message } from "../shared/messages";
+import { isCommonPassword } from "../auth/common-passwords";
+import { INVALID_VALUE } from "../shared/errors";
+
+import { ACCOUNT_TYPES } from "./account-types";
+
+export { ACCOUNT_TYPES, type AccountType } from "./account-types";
+
+/**
+ * Names a profile URL /{username} may not take: every top-level route, and files served from the site root.
+ * Compared lowercase.
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  "about", "admin", "administrator", "api", "app", "assets", "becomecreator", "bookmarks", "build", "dashboard",
+  "dev", "email", "explore", "favicon.ico", "feed", "forgot-password", "help", "home", "live", "login", "logout",
+  "manifest.webmanifest", "me", "media", "messages", "notifications", "offline", "payments", "post", "posts",
+  "preview", "privacy", "processing", "profile", "reset-password", "robots.txt", "root", "scheduled", "search",
+  "settings", "signup", "static", "stories", "subscriptions", "support", "sw.js", "system", "terms", "user",
+  "users", "wallet", "ws", "www",
+]);
+
+export const MIN_AGE_YEARS = 18;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const USERNAME_RULE = message("Usernames have 3 to 30 characters: letters a-z, digits, dots and underscores.");
+const USERNAME_RESERVED = message("This username is not available.");
+const PASSWORD_SHORT = message("The password must be at least 8 characters.");
+const PASSWORD_LONG = message("The password may not be longer than 128 characters.");
+const PASSWORD_COMMON = message("This password is too common. Please choose another one.");
+export const UNDERAGE = message("Your age must be over 18+");
+const REQUIRED = message("This field is required.");
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .max(64, { message: USERNAME_RULE })
+  .transform((name) => name.toLowerCase())
+  .pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9_](?:[a-z0-9_]|\.(?!\.))*[a-z0-9_]$/, { message: USERNAME_RULE })
+      .min(3, { message: USERNAME_RULE })
+      .max(30, { message: USERNAME_RULE })
+      .refine((name) => !RESERVED_USERNAMES.has(name), { message: USERNAME_RESERVED }),
+  );
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .transform((email) => email.toLowerCase())
+  .pipe(z.email());
+
+export const newPasswordSchema = z
+  .string({ message: REQUIRED })
+  .min(PASSWORD_MIN, { message: PASSWORD_SHORT })
+  .max(PASSWORD_MAX, { message: PASSWORD_LONG })
+  .refine((password) => !isCommonPassword(password), { message: PASSWORD_COMMON });
+
+/** Age in whole years on `today`, both dates read as calendar dates in UTC. */
+export function ageOn(birth: Date, today: Date): number {
+  let age = today.getUTCFullYear() - birth.getUTCFullYear();
+  const beforeBirthday =
+    today.getUTCMonth() < birth.getUTCMonth() ||
+    (today.getUTCMonth() === birth.getUTCMonth() && today.getUTCDate() < birth.getUTCDate());
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+function parseCalendarDate(text: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const valid = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return valid && year >= 1900 ? date : null;
+}
+
+export const dateOfBirthSchema = z.string().superRefine((text, ctx) => {
+  const date = parseCalendarDate(text);
+  const today = new Date();
+  if (date === null || date > today) ctx.addIssue({ code: "custom", message: INVALID_VALUE });
+  else if (ageOn(date, today) < MIN_AGE_YEARS) ctx.addIssue({ code: "custom", message: UNDERAGE });
+});
+
+export const signUpSchema = z.object({
+  username: usernameSchema,
+  name: z.string().trim().min(1).max(60),
+  email: emailSchema,
+  password: newPasswordSchema,
+  dateOfBirth: dateOfBirthSchema,
+  accountType: z.enum(ACCOUNT_TYPES),
+});
+export type SignUpInput = z.output<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  login: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX * 4),
+});
+export type SignInInput = z.output<typeof signInSchema>;
+
+const PASSWORDS_DIFFER = message("The passwords do not match.");
+const newPasswordFields = { password: newPasswordSchema, passwordConfirmation: z.string().max(PASSWORD_MAX * 4) };
+const passwordsMatch = (input: { password: string; passwordConfirmation: string }) => input.password === input.passwordConfirmation;
+const passwordsDiffer = { message: PASSWORDS_DIFFER, path: ["passwordConfirmation"] };
+
+/** The reset page's form: the token comes from its URL. */
+export const newPasswordFormSchema = z.object(newPasswordFields).refine(passwordsMatch, passwordsDiffer);
+/** POST /api/password/reset. */
+export const resetPasswordSchema = z.object({ token: z.string().min(1).max(64), ...newPasswordFields }).refine(passwordsMatch, passwordsDiffer);

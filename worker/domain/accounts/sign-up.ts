@@ -1,0 +1,59 @@
+import { AppError, type FieldErrors } from "../shared/errors";
+import { isoNow } from "../shared/time";
+import { message } from "../shared/messages";
+import { hashPassword } from "../auth/password";
+import { createSession } from "../auth/sessions";
+import { LIMITS, RateLimiter } from "../auth/rate-limit";
+import type { DomainContext } from "../context";
+import type { SignUpInput } from "./rules";
+import { findUserById, type UserRow } from "./users";
+import { sendVerificationEmail } from "./email-verification";
+
+export const USERNAME_TAKEN = message("The username has already been taken");
+export const EMAIL_TAKEN = message("The email has already been taken");
+
+async function takenFields(db: D1Database, username: string, email: string): Promise<FieldErrors> {
+  const { results } = await db
+    .prepare("SELECT username = ?1 COLLATE NOCASE AS same_username, email = ?2 COLLATE NOCASE AS same_email FROM users WHERE username = ?1 OR email = ?2")
+    .bind(username, email)
+    .all<{ same_username: number; same_email: number }>();
+  const errors: FieldErrors = {};
+  if (results.some((r) => r.same_username)) errors.username = [USERNAME_TAKEN];
+  if (results.some((r) => r.same_email)) errors.email = [EMAIL_TAKEN];
+  return errors;
+}
+
+function takenError(errors: FieldErrors): AppError {
+  return new AppError("validation", Object.values(errors)[0]![0]!, errors);
+}
+
+/** Creates a member account, signs it in and sends the verification email. */
+export async function signUp(ctx: DomainContext, input: SignUpInput): Promise<{ user: UserRow; token: string }> {
+  await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(`signup:ip:${ctx.ip}`, LIMITS.signUpPerIp);
+
+  const taken = await takenFields(ctx.db, input.username, input.email);
+  if (Object.keys(taken).length > 0) throw takenError(taken);
+
+  const passwordHash = await hashPassword(input.password);
+  const at = isoNow();
+  let id: number;
+  try {
+    const row = await ctx.db
+      .prepare(
+        `INSERT INTO users (username, name, email, password_hash, date_of_birth, account_type, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      )
+      .bind(input.username, input.name, input.email, passwordHash, input.dateOfBirth, input.accountType, at, at)
+      .first<{ id: number }>();
+    id = row!.id;
+  } catch (error) {
+    // Two sign-ups for the same name can pass the check above together; the UNIQUE index decides.
+    if (String(error).includes("UNIQUE")) throw takenError(await takenFields(ctx.db, input.username, input.email));
+    throw error;
+  }
+
+  const user = (await findUserById(ctx.db, id))!;
+  const token = await createSession(ctx.db, id, ctx.userAgent);
+  await sendVerificationEmail(ctx, user);
+  return { user, token };
+}

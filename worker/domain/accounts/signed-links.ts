@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { hmac, sha256Hex, verifyHmac } from "../shared/crypto";
+import { DAY } from "../shared/time";
+import type { DomainContext } from "../context";
+import type { UserRow } from "./users";
+
+/**
+ * Email links that need no stored state: they carry an expiry and an HMAC over everything they claim, and are
+ * bound to the account's current email, so a link dies as soon as the address changes.
+ */
+export const SIGNED_LINK_LIFETIME_MS = DAY;
+
+const emailHash = async (email: string) => (await sha256Hex(email.toLowerCase())).slice(0, 40);
+
+export async function emailVerificationUrl(ctx: DomainContext, user: Pick<UserRow, "id" | "email">): Promise<string> {
+  const hash = await emailHash(user.email);
+  const expires = Date.now() + SIGNED_LINK_LIFETIME_MS;
+  const signature = await hmac(ctx.config.APP_SECRET, `verify-email:${user.id}:${hash}:${expires}`);
+  return `${ctx.origin}/email/verify/${user.id}/${hash}?expires=${expires}&signature=${signature}`;
+}
+
+export const emailVerificationParams = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  hash: z.string().regex(/^[0-9a-f]{40}$/),
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().max(64),
+});
+export type EmailVerificationParams = z.output<typeof emailVerificationParams>;
+
+/** True when the link was issued by us, is unexpired and names the user's current address. */
+export async function isValidVerificationLink(ctx: DomainContext, user: Pick<UserRow, "id" | "email">, link: EmailVerificationParams) {
+  if (link.expires < Date.now() || link.id !== user.id) return false;
+  if (link.hash !== (await emailHash(user.email))) return false;
+  return verifyHmac(ctx.config.APP_SECRET, `verify-email:${link.id}:${link.hash}:${link.expires}`, link.signature);
+}
+
+export async function emailChangeUrl(ctx: DomainContext, user: Pick<UserRow, "id" | "email">, newEmail: string): Promise<string> {
+  const from = await emailHash(user.email);
+  const expires = Date.now() + SIGNED_LINK_LIFETIME_MS;
+  const signature = await hmac(ctx.config.APP_SECRET, `change-email:${user.id}:${from}:${newEmail}:${expires}`);
+  const query = new URLSearchParams({ id: String(user.id), email: newEmail, from, expires: String(expires), signature });
+  return `${ctx.origin}/email/verify-change-email?${query}`;
+}
+
+export const emailChangeParams = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  email: z.string().max(254),
+  from: z.string().regex(/^[0-9a-f]{40}$/),
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().max(64),
+});
+export type EmailChangeParams = z.output<typeof emailChangeParams>;
+
+export async function isValidEmailChangeLink(ctx: DomainContext, user: Pick<UserRow, "id" | "email">, link: EmailChangeParams) {
+  if (link.expires < Date.now() || link.id !== user.id) return false;
+  if (link.from !== (await emailHash(user.email))) return false;
+  return verifyHmac(ctx.config.APP_SECRET, `change-email:${link.id}:${link.from}:${link.email}:${link.expires}`, link.signature);
+}

@@ -1,0 +1,52 @@
+import type { AccountType } from "./account-types";
+
+export type Role = "member" | "creator" | "admin";
+
+export interface UserRow {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  email_verified_at: string | null;
+  password_hash: string;
+  date_of_birth: string;
+  account_type: AccountType;
+  role: Role;
+  bio: string;
+  avatar_key: string | null;
+  cover_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const findUserById = (db: D1Database, id: number) =>
+  db.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<UserRow>();
+
+export const findUserByEmail = (db: D1Database, email: string) =>
+  db.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<UserRow>();
+
+/** A sign-in name is an email when it holds an @, else a username; both compare without case. */
+export const findUserByLogin = (db: D1Database, login: string) =>
+  login.includes("@") ? findUserByEmail(db, login.toLowerCase()) : db.prepare("SELECT * FROM users WHERE username = ?").bind(login).first<UserRow>();
+
+/** Avatars and covers are public objects (R2 keys under public/); /media serves them to anyone. */
+export const publicMediaUrl = (key: string | null) => (key ? `/media/${key}` : "");
+
+/** GET /api/me, exactly the fields of spec §7. */
+export interface Me {
+  userId: number;
+  avatarUrl: string;
+  username: string;
+  isCreator: boolean;
+  isEmailVerified: boolean;
+}
+
+export function presentMe(user: UserRow): Me {
+  return {
+    userId: user.id,
+    avatarUrl: publicMediaUrl(user.avatar_key),
+    username: user.username,
+    isCreator: user.role === "creator",
+    isEmailVerified: user.email_verified_at !== null,
+  };
+}

@@ -1,0 +1,65 @@
+import { tooManyAttempts } from "../shared/errors";
+import { HOUR, MINUTE } from "../shared/time";
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Per-IP limits count every attempt; per-account limits count what an attacker would repeat against one
+ * victim (failed sign-ins, emails sent to the address). RATE_LIMIT_SCALE multiplies every `max`, so that the
+ * end-to-end suite and the benchmarks, whose requests all come from one address, can run.
+ */
+export const LIMITS = {
+  signInPerIp: { max: 30, windowMs: 10 * MINUTE },
+  signInFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  signUpPerIp: { max: 10, windowMs: HOUR },
+  emailLinksPerIp: { max: 20, windowMs: HOUR },
+  emailLinksPerAccount: { max: 3, windowMs: 10 * MINUTE },
+  passwordResetPerIp: { max: 10, windowMs: HOUR },
+} satisfies Record<string, Limit>;
+
+export class RateLimiter {
+  constructor(
+    private readonly db: D1Database,
+    private readonly scale: number,
+  ) {}
+
+  private window(limit: Limit, at: number) {
+    const start = Math.floor(at / limit.windowMs) * limit.windowMs;
+    return { start, retryAfterSeconds: Math.ceil((start + limit.windowMs - at) / 1000) };
+  }
+
+  /** Counts one attempt and throws 429 once the window's allowance is spent. */
+  async hit(key: string, limit: Limit): Promise<void> {
+    const at = Date.now();
+    const { start, retryAfterSeconds } = this.window(limit, at);
+    const row = await this.db
+      .prepare(
+        `INSERT INTO rate_limits (key, window_start_ms, hits) VALUES (?1, ?2, 1)
+         ON CONFLICT(key) DO UPDATE SET
+           hits = CASE WHEN rate_limits.window_start_ms = excluded.window_start_ms THEN rate_limits.hits + 1 ELSE 1 END,
+           window_start_ms = excluded.window_start_ms
+         RETURNING hits`,
+      )
+      .bind(key, start)
+      .first<{ hits: number }>();
+    if ((row?.hits ?? 0) > limit.max * this.scale) throw tooManyAttempts(retryAfterSeconds);
+  }
+
+  /** Throws 429 if the window is already spent, without counting. */
+  async check(key: string, limit: Limit): Promise<void> {
+    const at = Date.now();
+    const { start, retryAfterSeconds } = this.window(limit, at);
+    const row = await this.db
+      .prepare("SELECT hits FROM rate_limits WHERE key = ? AND window_start_ms = ?")
+      .bind(key, start)
+      .first<{ hits: number }>();
+    if ((row?.hits ?? 0) >= limit.max * this.scale) throw tooManyAttempts(retryAfterSeconds);
+  }
+}
+
+/** Forgets windows that ended more than a day ago (run by the cron trigger). */
+export const pruneRateLimits = (db: D1Database) =>
+  db.prepare("DELETE FROM rate_limits WHERE window_start_ms < ?").bind(Date.now() - 24 * HOUR).run();

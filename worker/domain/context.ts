@@ -1,0 +1,35 @@
+import { config, type Config, type Env } from "../env";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { translatorFor, type Translate } from "./i18n";
+
+/**
+ * What a domain command needs to know about the request that runs it. Built once per request by the Worker
+ * entry and shared by the Hono API and the Remix loaders.
+ */
+export interface DomainContext {
+  env: Env;
+  db: D1Database;
+  config: Config;
+  mailer: Mailer;
+  /** Where links in emails point: APP_URL when set, else the origin the request came to. */
+  origin: string;
+  ip: string;
+  userAgent: string;
+  language: string;
+  t: Translate;
+}
+
+export function createDomainContext(env: Env, request: Request, language: string): DomainContext {
+  const settings = config(env);
+  return {
+    env,
+    db: env.DB,
+    config: settings,
+    mailer: createMailer(env, settings),
+    origin: settings.APP_URL ?? new URL(request.url).origin,
+    ip: request.headers.get("CF-Connecting-IP") ?? "local",
+    userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 256),
+    language,
+    t: translatorFor(language),
+  };
+}

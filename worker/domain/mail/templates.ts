@@ -1,0 +1,69 @@
+import type { Translate } from "../i18n";
+import type { MailMessage } from "./mailer";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+interface LinkMail {
+  to: string;
+  subject: string;
+  greeting: string;
+  body: string;
+  action: string;
+  link: string;
+  footer: string;
+}
+
+/** Every account email is one short paragraph and one button; the plain-text part carries the same link. */
+function linkMail(mail: LinkMail): MailMessage {
+  const text = `${mail.greeting}\n\n${mail.body}\n\n${mail.action}: ${mail.link}\n\n${mail.footer}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">
+<p>${escapeHtml(mail.greeting)}</p><p>${escapeHtml(mail.body)}</p>
+<p><a href="${escapeHtml(mail.link)}" style="display:inline-block;padding:10px 18px;background:#0a6fd6;color:#fff;border-radius:999px;text-decoration:none">${escapeHtml(mail.action)}</a></p>
+<p style="color:#666;font-size:13px">${escapeHtml(mail.footer)}</p></body></html>`;
+  return { to: mail.to, subject: mail.subject, text, html };
+}
+
+export const verifyEmailMail = (t: Translate, to: string, name: string, link: string) =>
+  linkMail({
+    to,
+    link,
+    subject: t("Verify your email address"),
+    greeting: t("Hi {{name}},", { name }),
+    body: t("Please confirm that this is your email address."),
+    action: t("Verify email address"),
+    footer: t("If you did not create an account, you can ignore this message."),
+  });
+
+export const changeEmailMail = (t: Translate, to: string, name: string, link: string) =>
+  linkMail({
+    to,
+    link,
+    subject: t("Confirm your new email address"),
+    greeting: t("Hi {{name}},", { name }),
+    body: t("Confirm that you want to use this address for your account."),
+    action: t("Confirm new email"),
+    footer: t("If you did not ask for this change, you can ignore this message."),
+  });
+
+export const magicLinkMail = (t: Translate, to: string, name: string, link: string) =>
+  linkMail({
+    to,
+    link,
+    subject: t("Your sign-in link"),
+    greeting: t("Hi {{name}},", { name }),
+    body: t("Use this link to sign in. It works once and expires in 15 minutes."),
+    action: t("Sign in"),
+    footer: t("If you did not ask for this link, you can ignore this message."),
+  });
+
+export const passwordResetMail = (t: Translate, to: string, name: string, link: string) =>
+  linkMail({
+    to,
+    link,
+    subject: t("Reset your password"),
+    greeting: t("Hi {{name}},", { name }),
+    body: t("Use this link to choose a new password. It works once and expires in 60 minutes."),
+    action: t("Reset password"),
+    footer: t("If you did not ask for a new password, you can ignore this message."),
+  });

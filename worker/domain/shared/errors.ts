@@ -1,0 +1,51 @@
+import { message } from "./messages";
+
+/**
+ * The one error type the domain throws for anything a user can cause. `message` and field messages are
+ * translation keys (plain English sentences); the API and the Remix actions translate them at the edge.
+ */
+export type AppErrorCode = "unauthenticated" | "forbidden" | "not_found" | "validation" | "rate_limited" | "too_large";
+
+export const statusOf: Record<AppErrorCode, 401 | 403 | 404 | 413 | 422 | 429> = {
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  too_large: 413,
+  validation: 422,
+  rate_limited: 429,
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface MessageVars {
+  [name: string]: string | number;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+    readonly vars: MessageVars = {},
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status() {
+    return statusOf[this.code];
+  }
+}
+
+export const INVALID_VALUE = message("Invalid value");
+
+/** A 422 for one field; the top-level message repeats the field's message, as the API contract shows. */
+export function fieldError(field: string, message: string, vars: MessageVars = {}): AppError {
+  return new AppError("validation", message, { [field]: [message] }, vars);
+}
+
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new AppError("rate_limited", message("Too many attempts. Please try again in {{count}} minutes."), {}, { count: minutes }, retryAfterSeconds);
+}

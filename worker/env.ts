@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** Bindings and variables the Worker receives; wrangler.toml declares them, README.md documents them. */
+export interface Env {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  ASSETS: Fetcher;
+  APP_ENV?: string;
+  APP_SECRET?: string;
+  APP_URL?: string;
+  MAIL_DRIVER?: string;
+  MAIL_FROM?: string;
+  RESEND_API_KEY?: string;
+  RATE_LIMIT_SCALE?: string;
+}
+
+const configSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+    APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters"),
+    APP_URL: z.url().optional(),
+    MAIL_DRIVER: z.enum(["dev", "resend"]).default("resend"),
+    MAIL_FROM: z.string().min(3).default("Fanclub <no-reply@example.com>"),
+    RESEND_API_KEY: z.string().optional(),
+    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .refine((c) => c.MAIL_DRIVER !== "resend" || Boolean(c.RESEND_API_KEY), {
+    message: "MAIL_DRIVER=resend needs RESEND_API_KEY",
+  })
+  .refine((c) => c.APP_ENV !== "production" || c.MAIL_DRIVER !== "dev", {
+    message: "MAIL_DRIVER=dev is for development only",
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+const cache = new WeakMap<object, Config>();
+
+/**
+ * Parses the environment once per isolate. A bad deployment configuration is an operator error, so it
+ * throws with a message naming the variable rather than failing later in some request.
+ */
+export function config(env: Env): Config {
+  let parsed = cache.get(env);
+  if (!parsed) {
+    const result = configSchema.safeParse(env);
+    if (!result.success) {
+      throw new Error(`Invalid configuration: ${result.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+    }
+    parsed = result.data;
+    cache.set(env, parsed);
+  }
+  return parsed;
+}
+
+export const isDevelopment = (env: Env) => config(env).APP_ENV !== "production";

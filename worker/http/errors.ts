@@ -1,0 +1,39 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { AppError, INVALID_VALUE, type FieldErrors } from "../domain/shared/errors";
+import type { Translate } from "../domain/i18n";
+import { message } from "../domain/shared/messages";
+
+export const TOO_LARGE = message("The request is too large.");
+import type { AppEnv } from "./types";
+
+/** The API's one error shape: `{ message, errors: { field: [message] } }`, translated. */
+export interface ErrorBody {
+  message: string;
+  errors: FieldErrors;
+}
+
+export function translateError(t: Translate, error: AppError): ErrorBody {
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    errors[field] = messages.map((m) => t(m, error.vars));
+  }
+  return { message: t(error.message, error.vars), errors };
+}
+
+/** Maps Hono's own 4xx (bad JSON, wrong content type, body too large) onto AppErrors. */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return new AppError("too_large", TOO_LARGE);
+    if (error.status === 415) return new AppError("validation", message("Send the request body as JSON."));
+    if (error.status === 400) return new AppError("validation", message("The request body must be valid JSON."));
+    if (error.status > 400 && error.status < 500) return new AppError("validation", INVALID_VALUE);
+  }
+  return null;
+}
+
+export function errorResponse(c: Context<AppEnv>, error: AppError) {
+  if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
+  return c.json(translateError(c.var.domain.t, error), error.status);
+}

@@ -1,0 +1,114 @@
+import { createMiddleware } from "hono/factory";
+import { getCookie } from "hono/cookie";
+import { LANGUAGE_COOKIE, languageFromAcceptHeader, matchLanguage, FALLBACK_LANGUAGE } from "../../app/i18n/languages";
+import { createDomainContext } from "../domain/context";
+import { findSession } from "../domain/auth/sessions";
+import { AppError } from "../domain/shared/errors";
+import { message } from "../domain/shared/messages";
+import { base64url, hmac, safeEqualText } from "../domain/shared/crypto";
+import { config } from "../env";
+import { readSessionCookie } from "./cookies";
+import { errorResponse } from "./errors";
+import type { AppEnv } from "./types";
+
+function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
+
+/** Every response, asset or page or API, leaves with these headers. */
+export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  const nonce = base64url(crypto.getRandomValues(new Uint8Array(16)));
+  c.set("nonce", nonce);
+  await next();
+  // Responses from bindings (ASSETS) and Remix can carry immutable headers; copy them once to set ours.
+  c.res = new Response(c.res.body, c.res);
+  const headers = c.res.headers;
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(self), microphone=(self), geolocation=()");
+});
+
+/** Language per spec §9 as far as the server can see it: ?lng, then the i18nextLng cookie, then the browser. */
+export const detectLanguage = createMiddleware<AppEnv>(async (c, next) => {
+  const language =
+    matchLanguage(c.req.query("lng")) ??
+    matchLanguage(getCookie(c, LANGUAGE_COOKIE)) ??
+    languageFromAcceptHeader(c.req.header("Accept-Language") ?? null) ??
+    FALLBACK_LANGUAGE;
+  c.set("language", language);
+  c.set("domain", createDomainContext(c.env, c.req.raw, language));
+  await next();
+});
+
+export const csrfTokenFor = (secret: string, tokenHash: string) => hmac(secret, `csrf:${tokenHash}`);
+
+/**
+ * Resolves the session from `Authorization: Bearer` (the API client of spec §7) or, failing that, from the
+ * session cookie (server-rendered pages). A bad or revoked token simply means "no session".
+ */
+export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1] ?? null;
+  const cookie = readSessionCookie(c);
+  const token = bearer ?? cookie;
+  const session = token ? await findSession(c.env.DB, token) : null;
+  c.set("session", session);
+  c.set("sessionSource", session ? (bearer ? "bearer" : "cookie") : null);
+  c.set("csrfToken", session ? await csrfTokenFor(config(c.env).APP_SECRET, session.tokenHash) : null);
+  await next();
+});
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const CSRF_FAILED = message("Your session has expired. Please reload the page and try again.");
+
+async function submittedCsrfToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("X-CSRF-Token");
+  if (header) return header;
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return null;
+  try {
+    const value = (await request.clone().formData()).get("_csrf");
+    return typeof value === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Cross-site request forgery: a write from another origin is refused outright, and a write authenticated by
+ * the cookie must also carry the session's CSRF token (header X-CSRF-Token, or form field _csrf).
+ */
+export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const origin = c.req.header("Origin");
+  if (origin && origin !== new URL(c.req.url).origin) {
+    return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
+  }
+  if (c.var.sessionSource === "cookie" && !safeEqualText((await submittedCsrfToken(c.req.raw)) ?? "", c.var.csrfToken ?? "-")) {
+    return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
+  }
+  return next();
+});
+
+/** For routes that need a signed-in user. */
+export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.session) return errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
+  return next();
+});

@@ -1,0 +1,18 @@
+import type { Env } from "../env";
+import type { DomainContext } from "../domain/context";
+import type { CurrentSession } from "../domain/auth/sessions";
+import type { LanguageCode } from "../../app/i18n/languages";
+
+/** Hono's per-request variables, set by the middleware in worker/http/middleware.ts. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    nonce: string;
+    language: LanguageCode;
+    domain: DomainContext;
+    session: CurrentSession | null;
+    /** How the session was presented: a Bearer header or the cookie (which needs CSRF on writes). */
+    sessionSource: "bearer" | "cookie" | null;
+    csrfToken: string | null;
+  };
+}
