@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import type { ServerBuild } from "@remix-run/cloudflare";
-import { createRequestHandler } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { api } from "./api/app";
 import { AppError } from "./domain/shared/errors";
 import { message } from "./domain/shared/messages";
@@ -13,9 +12,10 @@ import type { AppEnv } from "./http/types";
  * The Worker's router. Order matters: headers wrap everything; language, domain context and session are
  * resolved once per request and shared by the API and the Remix loaders; CSRF guards every write.
  */
-export function createApp(remixBuild: ServerBuild | null) {
+export type PageHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+
+export function createApp(renderPage: PageHandler | null) {
   const app = new Hono<AppEnv>();
-  const remix = remixBuild ? createRequestHandler(remixBuild, remixBuild.mode ?? "production") : null;
 
   app.use(securityHeaders);
 
@@ -35,8 +35,8 @@ export function createApp(remixBuild: ServerBuild | null) {
   app.get("/media/*", serveMedia);
 
   app.all("*", async (c) => {
-    if (!remix) return c.text("Not found", 404);
-    return remix(c.req.raw, {
+    if (!renderPage) return c.text("Not found", 404);
+    return renderPage(c.req.raw, {
       cloudflare: { env: c.env, ctx: c.executionCtx },
       domain: c.var.domain,
       session: c.var.session,

@@ -1,10 +1,11 @@
 import * as remixBuild from "remix-build";
-import type { ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import { runScheduledJobs } from "./scheduled";
 
-const app = createApp(remixBuild as unknown as ServerBuild);
+const build = remixBuild as unknown as ServerBuild;
+const app = createApp(createRequestHandler(build, build.mode));
 
 export default {
   fetch: app.fetch,

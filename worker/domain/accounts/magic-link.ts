@@ -1,4 +1,5 @@
 import { AppError } from "../shared/errors";
+import { isoNow } from "../shared/time";
 import { createSession } from "../auth/sessions";
 import { consumeTokenStatement, issueToken } from "../auth/one-time-tokens";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
@@ -26,8 +27,11 @@ export async function signInWithMagicLink(ctx: DomainContext, token: string): Pr
   const consumed = await (await consumeTokenStatement(ctx.db, token, "magic_login")).first<{ user_id: number }>();
   const user = consumed ? await findUserById(ctx.db, consumed.user_id) : null;
   if (!user) throw new AppError("forbidden", INVALID_LINK);
+  let signedIn = user;
   if (!user.email_verified_at) {
-    await ctx.db.prepare("UPDATE users SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL").bind(new Date().toISOString(), user.id).run();
+    const at = isoNow();
+    await ctx.db.prepare("UPDATE users SET email_verified_at = ?, updated_at = ? WHERE id = ? AND email_verified_at IS NULL").bind(at, at, user.id).run();
+    signedIn = { ...user, email_verified_at: at };
   }
-  return { user, token: await createSession(ctx.db, user.id, ctx.userAgent) };
+  return { user: signedIn, token: await createSession(ctx.db, user.id, ctx.userAgent) };
 }

@@ -14,14 +14,14 @@ export interface Mailer {
 }
 
 /** Development: every message is stored for /dev/mailbox and printed to the log; nothing leaves the machine. */
-export function devMailbox(db: D1Database): Mailer {
+export function devMailbox(db: D1Database, printToLog: boolean): Mailer {
   return {
     async send(message) {
       await db
         .prepare("INSERT INTO dev_mailbox (to_address, subject, text_body, html_body, created_at) VALUES (?, ?, ?, ?, ?)")
         .bind(message.to, message.subject, message.text, message.html, isoNow())
         .run();
-      console.log(`[mail] to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`);
+      if (printToLog) console.log(`[mail] to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`);
     },
   };
 }
@@ -43,5 +43,5 @@ export function resendMailer(apiKey: string, from: string): Mailer {
 }
 
 export function createMailer(env: Env, settings: Config): Mailer {
-  return settings.MAIL_DRIVER === "dev" ? devMailbox(env.DB) : resendMailer(settings.RESEND_API_KEY ?? "", settings.MAIL_FROM);
+  return settings.MAIL_DRIVER === "dev" ? devMailbox(env.DB, settings.APP_ENV === "development") : resendMailer(settings.RESEND_API_KEY ?? "", settings.MAIL_FROM);
 }

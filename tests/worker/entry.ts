@@ -1,0 +1,13 @@
+import { createApp } from "../../worker/app";
+import { runScheduledJobs } from "../../worker/scheduled";
+import type { Env } from "../../worker/env";
+
+/** The Worker as production runs it, minus the Remix server build (pages are covered by the e2e tier). */
+const app = createApp(null);
+
+export default {
+  fetch: app.fetch,
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(env));
+  },
+} satisfies ExportedHandler<Env>;

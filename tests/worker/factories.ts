@@ -1,0 +1,60 @@
+import { env, SELF } from "cloudflare:test";
+
+let counter = 0;
+/** A unique suffix per call, so tests never collide on usernames or emails whatever order they run in. */
+export const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export interface SignUpBody {
+  username: string;
+  name: string;
+  email: string;
+  password: string;
+  dateOfBirth: string;
+  accountType: string;
+}
+
+export function buildSignUp(overrides: Partial<SignUpBody> = {}): SignUpBody {
+  const id = unique();
+  return {
+    username: `user_${id}`,
+    name: "Test Person",
+    email: `person_${id}@example.test`,
+    password: `a long passphrase ${id}`,
+    dateOfBirth: "1990-05-17",
+    accountType: "female",
+    ...overrides,
+  };
+}
+
+export const api = (path: string, init: RequestInit & { token?: string; ip?: string } = {}) => {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (init.ip) headers.set("CF-Connecting-IP", init.ip);
+  return SELF.fetch(`https://app.test/api${path}`, { ...init, headers });
+};
+
+export const postJson = (path: string, body: unknown, init: { token?: string; ip?: string; headers?: HeadersInit } = {}) =>
+  api(path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), ...init });
+
+/** Signs up through the API and returns the token and user. */
+export async function createUser(overrides: Partial<SignUpBody> = {}) {
+  const body = buildSignUp(overrides);
+  const response = await postJson("/signup", body, { ip: `10.0.${counter % 250}.${(counter * 7) % 250}` });
+  if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
+  const result = (await response.json()) as { token: string; user: { userId: number; username: string } };
+  return { ...result, input: body };
+}
+
+export async function latestMailTo(address: string) {
+  return env.DB.prepare("SELECT subject, text_body FROM dev_mailbox WHERE to_address = ? ORDER BY id DESC LIMIT 1")
+    .bind(address.toLowerCase())
+    .first<{ subject: string; text_body: string }>();
+}
+
+export const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? null;
+
+export async function countRows(table: string) {
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
+  return row?.n ?? 0;
+}

@@ -1,0 +1,61 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, createUser } from "./factories";
+
+function expectSecurityHeaders(response: Response) {
+  const csp = response.headers.get("Content-Security-Policy") ?? "";
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9_-]{22}'(;|$)/);
+  expect(csp).not.toContain("unsafe-eval");
+  expect(response.headers.get("Strict-Transport-Security")).toMatch(/max-age=\d{8}/);
+  expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+}
+
+describe("HTTP", () => {
+  it("sets the security headers on every kind of response", async () => {
+    const { token } = await createUser();
+    expectSecurityHeaders(await api("/me", { token }));
+    expectSecurityHeaders(await api("/me"));
+    expectSecurityHeaders(await api("/nothing"));
+    expectSecurityHeaders(await api("/login", { method: "POST", body: "{" }));
+    expectSecurityHeaders(await SELF.fetch("https://app.test/favicon.svg"));
+    expectSecurityHeaders(await SELF.fetch("https://app.test/media/public/avatars/none.png"));
+  });
+
+  it("gives each response its own nonce and keeps API answers out of caches", async () => {
+    const [a, b] = [await api("/me"), await api("/me")];
+    expect(a.headers.get("Content-Security-Policy")).not.toBe(b.headers.get("Content-Security-Policy"));
+    expect(a.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("serves an OpenAPI 3.1 document listing every endpoint", async () => {
+    const response = await api("/openapi.json");
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe("3.1.0");
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(operations.sort()).toEqual(
+      [
+        "GET /me",
+        "POST /email/change",
+        "POST /email/change/confirm",
+        "POST /email/verification-notification",
+        "POST /email/verify",
+        "POST /login",
+        "POST /login/magic-link",
+        "POST /login/token",
+        "POST /logout",
+        "POST /password/forgot",
+        "POST /password/reset",
+        "POST /signup",
+      ].sort(),
+    );
+    const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
+    expect(Object.keys(signup.requestBody.content["application/json"]!.schema.properties).sort()).toEqual(
+      ["accountType", "dateOfBirth", "email", "name", "password", "username"],
+    );
+  });
+});

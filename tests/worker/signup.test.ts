@@ -1,0 +1,94 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { buildSignUp, countRows, createUser, latestMailTo, postJson } from "./factories";
+
+describe("POST /api/signup", () => {
+  it("creates a member, signs them in and sends the verification email", async () => {
+    const body = buildSignUp({ username: "New.Person_1" });
+    const response = await postJson("/signup", body);
+    expect(response.status).toBe(201);
+    const result = (await response.json()) as { token: string; user: Record<string, unknown> };
+    expect(result.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Object.keys(result.user).sort()).toEqual(["avatarUrl", "isCreator", "isEmailVerified", "userId", "username"]);
+    expect(result.user).toMatchObject({ username: "new.person_1", isCreator: false, isEmailVerified: false, avatarUrl: "" });
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__Host-session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax/);
+
+    const mail = await latestMailTo(body.email);
+    expect(mail?.subject).toBe("Verify your email address");
+    expect(mail?.text_body).toMatch(/\/email\/verify\/\d+\/[0-9a-f]{40}\?expires=\d+&signature=/);
+
+    const stored = await env.DB.prepare("SELECT password_hash FROM users WHERE username = ?").bind("new.person_1").first<{ password_hash: string }>();
+    expect(stored?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const session = await env.DB.prepare("SELECT token_hash FROM sessions").first<{ token_hash: string }>();
+    expect(session?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(session?.token_hash).not.toBe(result.token);
+  });
+
+  it("refuses a username or email already taken, whatever the case", async () => {
+    const { input } = await createUser();
+    const response = await postJson("/signup", buildSignUp({ username: input.username.toUpperCase(), email: input.email.toUpperCase() }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      message: "The username has already been taken",
+      errors: { username: ["The username has already been taken"], email: ["The email has already been taken"] },
+    });
+    expect(await countRows("users")).toBe(1);
+  });
+
+  it("refuses anyone under 18, to the day", async () => {
+    const today = new Date();
+    const turns18Tomorrow = new Date(Date.UTC(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate() + 1)).toISOString().slice(0, 10);
+    const response = await postJson("/signup", buildSignUp({ dateOfBirth: turns18Tomorrow }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ message: "Your age must be over 18+", errors: { dateOfBirth: ["Your age must be over 18+"] } });
+
+    const turned18Today = new Date(Date.UTC(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
+    expect((await postJson("/signup", buildSignUp({ dateOfBirth: turned18Today }))).status).toBe(201);
+  });
+
+  it.each([
+    ["too short", "ab"],
+    ["too long", "a".repeat(31)],
+    ["a space", "has space"],
+    ["a dash", "has-dash"],
+    ["a leading dot", ".dotted"],
+    ["two dots in a row", "two..dots"],
+    ["non-ASCII letters", "zoë_x"],
+  ])("refuses a username with %s", async (_case, username) => {
+    const response = await postJson("/signup", buildSignUp({ username }));
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { errors: Record<string, string[]> };
+    expect(body.errors.username).toEqual(["Usernames have 3 to 30 characters: letters a-z, digits, dots and underscores."]);
+  });
+
+  it.each(["home", "Login", "admin", "api", "media", "settings", "live", "becomeCreator", "favicon.ico"])("refuses the reserved username %s", async (username) => {
+    const response = await postJson("/signup", buildSignUp({ username }));
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors.username).toEqual(["This username is not available."]);
+  });
+
+  it.each([
+    ["shorter than 8", "short7!", "The password must be at least 8 characters."],
+    ["longer than 128", "x".repeat(129), "The password may not be longer than 128 characters."],
+    ["common", "Password123", "This password is too common. Please choose another one."],
+    ["common, any case", "QWERTYUIOP", "This password is too common. Please choose another one."],
+  ])("refuses a password %s", async (_case, password, message) => {
+    const response = await postJson("/signup", buildSignUp({ password }));
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors.password).toEqual([message]);
+  });
+
+  it("accepts a 128-character passphrase and each of the twelve account types", async () => {
+    const types = ["male", "female", "couple", "gay_couple", "gay_man", "lesbian", "lesbian_couple", "studio", "swinger", "transsexual", "transsexual_couple", "other"];
+    for (const [index, accountType] of types.entries()) {
+      const password = index === 0 ? "p".repeat(64) + "q".repeat(64) : undefined;
+      const response = await postJson("/signup", buildSignUp({ accountType, ...(password ? { password } : {}) }), { ip: `192.0.2.${index}` });
+      expect(response.status, accountType).toBe(201);
+    }
+  });
+
+  it("answers in the language asked for", async () => {
+    const response = await postJson("/signup", buildSignUp({ dateOfBirth: "2015-01-01" }), { headers: { "Accept-Language": "xx-YY, en;q=0.5" } });
+    expect(((await response.json()) as { message: string }).message).toBe("Your age must be over 18+");
+  });
+});

@@ -1,0 +1,29 @@
+import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
+
+/** Worker integration tests: the API inside workerd with real D1, R2 and Durable Objects (tests/worker). */
+export default defineWorkersConfig(async () => {
+  const migrations = await readD1Migrations("worker/db/migrations");
+  return {
+    test: {
+      include: ["tests/worker/**/*.test.ts"],
+      setupFiles: ["tests/worker/setup.ts"],
+      poolOptions: {
+        workers: {
+          singleWorker: true,
+          isolatedStorage: true,
+          main: "./tests/worker/entry.ts",
+          wrangler: { configPath: "./wrangler.toml" },
+          miniflare: {
+            bindings: {
+              APP_ENV: "test",
+              MAIL_DRIVER: "dev",
+              APP_SECRET: "test-secret-that-is-long-enough-0123456789",
+              RATE_LIMIT_SCALE: "1",
+              TEST_MIGRATIONS: migrations,
+            },
+          },
+        },
+      },
+    },
+  };
+});
