@@ -8,12 +8,16 @@ export type FormResult =
   | { ok: false; message: string; errors: Record<string, string[]> }
   | { ok: true; message?: string; token?: string; redirectTo?: string };
 
+/** The text fields of a submitted form, without the CSRF token. */
+export async function readForm(request: Request): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of await request.formData()) if (typeof value === "string" && key !== "_csrf") fields[key] = value;
+  return fields;
+}
+
 /** Reads a submitted form into the same schema the API validates with. */
 export async function parseForm<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const form = await request.formData();
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && key !== "_csrf") fields[key] = value;
-  return parseOrThrow(schema, fields);
+  return parseOrThrow(schema, await readForm(request));
 }
 
 /**

@@ -2,13 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { signUpSchema } from "../../worker/domain/accounts/rules";
 import { ACCOUNT_TYPES } from "../../worker/domain/accounts/account-types";
 import { signUp } from "../../worker/domain/accounts/sign-up";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SelectField, SubmitButton } from "~/components/forms";
 import { useAccountTypeLabels } from "~/lib/account-types";
-import { handleForm, parseForm, signedIn, type FormResult } from "~/lib/forms.server";
+import { handleForm, readForm, signedIn, type FormResult } from "~/lib/forms.server";
 import { useSignedIn } from "~/lib/use-signed-in";
 
 export const meta: MetaFunction = () => [{ title: "Sign up · Fanclub" }];
@@ -20,7 +19,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(context, async () => {
-    const { token } = await signUp(context.domain, await parseForm(request, signUpSchema));
+    const { token } = await signUp(context.domain, await readForm(request));
     return signedIn(token, "/email/verify");
   });
 }

@@ -35,6 +35,20 @@ describe("POST /api/signup", () => {
     expect(await countRows("users")).toBe(1);
   });
 
+  it("reports a taken username together with the other problems, in one answer", async () => {
+    const { input } = await createUser();
+    const response = await postJson("/signup", buildSignUp({ username: input.username, dateOfBirth: "2019-01-01", password: "short" }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      message: "The username has already been taken",
+      errors: {
+        username: ["The username has already been taken"],
+        password: ["The password must be at least 8 characters."],
+        dateOfBirth: ["Your age must be over 18+"],
+      },
+    });
+  });
+
   it("refuses anyone under 18, to the day", async () => {
     const today = new Date();
     const turns18Tomorrow = new Date(Date.UTC(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate() + 1)).toISOString().slice(0, 10);

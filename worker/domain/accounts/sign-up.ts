@@ -5,14 +5,15 @@ import { hashPassword } from "../auth/password";
 import { createSession } from "../auth/sessions";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import type { DomainContext } from "../context";
-import type { SignUpInput } from "./rules";
+import { emailSchema, signUpSchema, usernameSchema, type SignUpInput } from "./rules";
+import { toFieldErrors } from "../shared/validation";
 import { findUserById, type UserRow } from "./users";
 import { sendVerificationEmail } from "./email-verification";
 
 export const USERNAME_TAKEN = message("The username has already been taken");
 export const EMAIL_TAKEN = message("The email has already been taken");
 
-async function takenFields(db: D1Database, username: string, email: string): Promise<FieldErrors> {
+async function takenFields(db: D1Database, username: string | null, email: string | null): Promise<FieldErrors> {
   const { results } = await db
     .prepare("SELECT username = ?1 COLLATE NOCASE AS same_username, email = ?2 COLLATE NOCASE AS same_email FROM users WHERE username = ?1 OR email = ?2")
     .bind(username, email)
@@ -23,16 +24,31 @@ async function takenFields(db: D1Database, username: string, email: string): Pro
   return errors;
 }
 
-function takenError(errors: FieldErrors): AppError {
-  return new AppError("validation", Object.values(errors)[0]![0]!, errors);
+const FIELD_ORDER = ["username", "name", "email", "password", "dateOfBirth", "accountType"];
+
+function signUpError(errors: FieldErrors): AppError {
+  const first = [...FIELD_ORDER, ...Object.keys(errors)].find((field) => errors[field]?.length);
+  return new AppError("validation", errors[first!]![0]!, errors);
+}
+
+/**
+ * Checks a sign-up as a whole and reports every problem at once: the form's rules, and whether a well-formed
+ * username or email is already taken, so that a person fixes everything in one pass.
+ */
+export async function validateSignUp(db: D1Database, raw: unknown): Promise<SignUpInput> {
+  const parsed = signUpSchema.safeParse(raw);
+  const fields = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+  const username = usernameSchema.safeParse(fields.username);
+  const email = emailSchema.safeParse(fields.email);
+  const taken = await takenFields(db, username.success ? username.data : null, email.success ? email.data : null);
+  if (parsed.success && Object.keys(taken).length === 0) return parsed.data;
+  throw signUpError({ ...(parsed.success ? {} : toFieldErrors(parsed.error)), ...taken });
 }
 
 /** Creates a member account, signs it in and sends the verification email. */
-export async function signUp(ctx: DomainContext, input: SignUpInput): Promise<{ user: UserRow; token: string }> {
+export async function signUp(ctx: DomainContext, raw: unknown): Promise<{ user: UserRow; token: string }> {
   await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(`signup:ip:${ctx.ip}`, LIMITS.signUpPerIp);
-
-  const taken = await takenFields(ctx.db, input.username, input.email);
-  if (Object.keys(taken).length > 0) throw takenError(taken);
+  const input = await validateSignUp(ctx.db, raw);
 
   const passwordHash = await hashPassword(input.password);
   const at = isoNow();
@@ -48,7 +64,7 @@ export async function signUp(ctx: DomainContext, input: SignUpInput): Promise<{ 
     id = row!.id;
   } catch (error) {
     // Two sign-ups for the same name can pass the check above together; the UNIQUE index decides.
-    if (String(error).includes("UNIQUE")) throw takenError(await takenFields(ctx.db, input.username, input.email));
+    if (String(error).includes("UNIQUE")) throw signUpError(await takenFields(ctx.db, input.username, input.email));
     throw error;
   }
 

@@ -1,0 +1,156 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPerson, createAccount, latestLinkTo, launchBrowser, newPage, storedToken } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("accounts, as a person uses them", () => {
+  it("signs up (after fixing an under-18 date and a taken username), verifies the email from the mailbox, signs out and back in", async () => {
+    const taken = await createAccount();
+    const person = buildPerson();
+    const { page, context } = await newPage(browser);
+
+    await page.goto("/");
+    await page.getByRole("link", { name: "Sign up" }).first().click();
+    await page.waitForURL("**/signup");
+    await page.getByLabel("Username").fill(taken.username.toUpperCase());
+    await page.getByLabel("Name", { exact: true }).fill(person.name);
+    await page.getByLabel("Email address").fill(person.email);
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByLabel("Date of birth").fill(`${new Date().getFullYear() - 17}-01-01`);
+    await page.getByLabel("Account type").selectOption({ label: "Male" });
+    await page.getByRole("button", { name: "Sign up" }).click();
+
+    await expect.poll(() => page.getByText("Your age must be over 18+").count()).toBe(1);
+    await expect.poll(() => page.getByText("The username has already been taken").count()).toBe(1);
+    expect(await page.getByLabel("Date of birth").getAttribute("aria-invalid")).toBe("true");
+
+    await page.getByLabel("Username").fill(person.username);
+    await page.getByLabel("Date of birth").fill(person.dateOfBirth);
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL("**/email/verify");
+    await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
+    expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    await page.getByRole("button", { name: "Resend" }).click();
+    await page.getByText("A new verification link has been sent to your email address.").waitFor();
+
+    // The link from the development mailbox, clicked as in a mail client.
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(person.email)}`);
+    await page.locator('[data-testid="mail"]').first().getByRole("link").click();
+    await page.getByText("Your email address is verified.").waitFor();
+    await page.getByRole("link", { name: "Continue" }).click();
+    await page.waitForURL("**/home");
+    await page.getByRole("heading", { name: `Welcome, ${person.name}!` }).waitFor();
+    expect(await page.getByText("Please verify your email address.").count()).toBe(0);
+
+    await page.getByRole("link", { name: "Sign out" }).click();
+    await page.waitForURL("**/login");
+    expect(await storedToken(page)).toBeNull();
+    await page.goto("/home");
+    await page.waitForURL("**/login?redirectTo=%2Fhome");
+
+    await page.getByLabel("Email or username").fill(person.username);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("The provided credentials are incorrect").waitFor();
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL("**/home");
+    expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await context.close();
+  });
+
+  it("resets a forgotten password, which signs out the other devices", async () => {
+    const account = await createAccount();
+    const other = await newPage(browser);
+    await other.page.goto("/login");
+    await other.page.getByLabel("Email or username").fill(account.email);
+    await other.page.getByLabel("Password").fill(account.password);
+    await other.page.getByRole("button", { name: "Sign in" }).click();
+    await other.page.waitForURL("**/home");
+
+    const { page, context } = await newPage(browser);
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL("**/forgot-password");
+    await page.getByLabel("Email address").fill(account.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByText("If an account exists for that address, we have sent it a link.").waitFor();
+
+    await page.goto(await latestLinkTo(account.email, "/reset-password/"));
+    await page.getByLabel("New password", { exact: true }).fill("my fresh new passphrase");
+    await page.getByLabel("Confirm new password").fill("my fresh new passphrase!");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await page.getByText("The passwords do not match.").waitFor();
+    await page.getByLabel("Confirm new password").fill("my fresh new passphrase");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await page.waitForURL("**/login?reset=1");
+    await page.getByText("Your password has been changed. Please sign in.").waitFor();
+
+    // The same link a second time is dead.
+    const link = await latestLinkTo(account.email, "/reset-password/");
+    await page.goto(link);
+    await page.getByText("This link is invalid or has expired.").waitFor();
+
+    // The other device's session has ended.
+    await other.page.goto("/home");
+    await other.page.waitForURL("**/login?redirectTo=%2Fhome");
+    await other.context.close();
+
+    await page.goto("/login");
+    await page.getByLabel("Email or username").fill(account.email);
+    await page.getByLabel("Password").fill("my fresh new passphrase");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL("**/home");
+    await context.close();
+  });
+
+  it("signs in with a magic link from the mailbox, once", async () => {
+    const account = await createAccount();
+    const { page, context } = await newPage(browser);
+    await page.goto("/login");
+    await page.getByText("Email me a sign-in link instead").click();
+    await page.getByLabel("Email address").fill(account.email);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await page.getByText("If an account exists for that address, we have sent it a link.").waitFor();
+
+    const link = await latestLinkTo(account.email, "/login/withToken");
+    await page.goto(link);
+    await page.waitForURL("**/home");
+    expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await context.close();
+
+    const again = await newPage(browser);
+    await again.page.goto(link);
+    await again.page.getByText("This link is invalid or has expired.").waitFor();
+    await again.context.close();
+  });
+
+  it("a 401 from the API forgets the stored token and lands on /login", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("token", "revoked-or-made-up-token-0000000000000000000"));
+    await page.reload();
+    await page.waitForURL("**/login");
+    expect(await storedToken(page)).toBeNull();
+    await context.close();
+  });
+
+  it("a stored token of a live session is enough: GET /me marks the visitor signed in", async () => {
+    const account = await createAccount();
+    const { page, context } = await newPage(browser);
+    await page.goto("/login");
+    await page.evaluate((token) => localStorage.setItem("token", token), account.token);
+    const me = page.waitForResponse((response) => response.url().endsWith("/api/me") && response.status() === 200);
+    await page.reload();
+    expect(await (await me).json()).toMatchObject({ username: account.username });
+    await context.close();
+  });
+});

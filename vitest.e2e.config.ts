@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * End-to-end: Chromium (Debian's, driven by playwright-core) against the production build served by
+ * `wrangler dev` on a free port with its own fresh local state (tests/e2e/global-setup.ts).
+ */
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.test.ts"],
+    globalSetup: ["tests/e2e/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // One server, two cores: files run one after another, tests inside a file in order.
+    fileParallelism: false,
+  },
+});
