@@ -39,6 +39,7 @@ describe("HTTP", () => {
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     expect(operations.sort()).toEqual(
       [
+        "GET /health",
         "GET /me",
         "POST /email/change",
         "POST /email/change/confirm",

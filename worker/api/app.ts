@@ -1,4 +1,4 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../domain/shared/errors";
 import { errorResponse, TOO_LARGE } from "../http/errors";
@@ -20,6 +20,17 @@ api.use(async (c, next) => {
   await next();
   c.header("Cache-Control", "no-store");
 });
+
+api.openapi(
+  createRoute({
+    method: "get",
+    path: "/health",
+    tags: ["Operations"],
+    summary: "Liveness: answers without touching the database",
+    responses: { 200: { description: "Up", content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } } } },
+  }),
+  (c) => c.json({ ok: true as const }, 200),
+);
 
 api.route("/", authRoutes);
 

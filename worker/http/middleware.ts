@@ -71,7 +71,9 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   const session = token ? await findSession(c.env.DB, token) : null;
   c.set("session", session);
   c.set("sessionSource", session ? (bearer ? "bearer" : "cookie") : null);
-  c.set("csrfToken", session ? await csrfTokenFor(config(c.env).APP_SECRET, session.tokenHash) : null);
+  // Only cookie sessions need a CSRF token (pages and cookie-authenticated writes); Bearer calls skip the HMAC.
+  const fromCookie = session !== null && bearer === null;
+  c.set("csrfToken", fromCookie ? await csrfTokenFor(config(c.env).APP_SECRET, session.tokenHash) : null);
   await next();
 });
 

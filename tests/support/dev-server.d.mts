@@ -1,0 +1,1 @@
+export function startDevServer(options: { stateDir: string; vars?: Record<string, string> }): Promise<{ baseURL: string; stop(): void }>;

@@ -1,0 +1,64 @@
+// Starts the built app under `wrangler dev` on a free loopback port with its own fresh local state, for the
+// end-to-end tests and the benchmarks. Returns { baseURL, stop }.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilServing(url, server, log) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`wrangler dev did not answer within 60 s:\n${log()}`);
+}
+
+/** `vars` are passed as --var; every request comes from one address here, so limits are scaled up. */
+export async function startDevServer({ stateDir, vars = {} }) {
+  rmSync(stateDir, { recursive: true, force: true });
+  mkdirSync(stateDir, { recursive: true });
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+  const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { env, encoding: "utf8" });
+  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+
+  const allVars = {
+    APP_ENV: "development",
+    MAIL_DRIVER: "dev",
+    APP_SECRET: "local-test-secret-that-is-long-enough-0123456789",
+    RATE_LIMIT_SCALE: "100",
+    ...vars,
+  };
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  let output = "";
+  const server = spawn(
+    "npx",
+    ["wrangler", "dev", "--port", String(port), "--ip", "localhost", "--persist-to", stateDir, ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+    { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  server.stdout.on("data", (chunk) => (output += chunk));
+  server.stderr.on("data", (chunk) => (output += chunk));
+  await waitUntilServing(baseURL, server, () => output);
+  return {
+    baseURL,
+    stop() {
+      if (server.exitCode === null && server.pid) process.kill(-server.pid, "SIGTERM");
+    },
+  };
+}
