@@ -1,18 +1,25 @@
 import type { Context } from "hono";
+import { canViewPostObject } from "../domain/profiles/get-profile";
 import type { AppEnv } from "./types";
 
+const PUBLIC_KEY = /^public\/[a-z0-9/_-]+\.(png|jpe?g|webp)$/i;
+const POST_KEY = /^posts\/[a-f0-9]{32}\.(png|jpe?g|webp|mp4|webm)$/i;
+
 /**
- * /media/{key}. For now only public objects (avatars and covers, keys under public/) exist; locked post media
- * will be served here after an entitlement check, never from a public URL.
+ * /media/{key}. Avatars and covers (keys under public/) are public; post media is checked against the viewer
+ * on every request and never cached by shared caches. Anything else does not exist.
  */
 export async function serveMedia(c: Context<AppEnv>) {
   const key = decodeURIComponent(c.req.path.slice("/media/".length));
-  if (!/^public\/[a-z0-9/_-]+\.(png|jpe?g|webp)$/i.test(key)) return c.notFound();
+  const isPublic = PUBLIC_KEY.test(key);
+  if (!isPublic && !(POST_KEY.test(key) && (await canViewPostObject(c.env.DB, key, c.var.session?.user.id ?? null)))) {
+    return c.notFound();
+  }
   const object = await c.env.MEDIA.get(key);
   if (!object) return c.notFound();
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("ETag", object.httpEtag);
-  headers.set("Cache-Control", "public, max-age=86400");
+  headers.set("Cache-Control", isPublic ? "public, max-age=86400" : "private, max-age=3600");
   return new Response(object.body, { headers });
 }
