@@ -12,6 +12,8 @@ declare module "@remix-run/cloudflare" {
     csrfToken: string | null;
     nonce: string;
     language: LanguageCode;
+    /** The Remix build's version; `npm run dev` reloads pages when it changes. */
+    buildVersion: string;
   }
 }
 

@@ -9,6 +9,7 @@ import { RTL_LANGUAGES } from "./i18n/languages";
 import { SessionProvider } from "./lib/session";
 import { NonceContext } from "./lib/nonce";
 import { ErrorPage } from "./components/error-page";
+import { DevReload } from "./components/dev-reload";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -22,6 +23,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     csrfToken: context.csrfToken,
     viewer: context.session ? presentMe(context.session.user) : null,
     devMailbox: isDevMailboxEnabled(context.domain.config),
+    devReloadVersion: context.domain.config.APP_ENV === "development" ? context.buildVersion : null,
   };
 }
 
@@ -53,11 +55,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 
 export default function App() {
-  const { language, csrfToken, viewer } = useLoaderData<typeof loader>();
+  const { language, csrfToken, viewer, devReloadVersion } = useLoaderData<typeof loader>();
   useChangeLanguage(language);
   return (
     <SessionProvider viewer={viewer} csrfToken={csrfToken}>
       <Outlet />
+      {devReloadVersion ? <DevReload version={devReloadVersion} /> : null}
     </SessionProvider>
   );
 }

@@ -7,6 +7,7 @@ import { asAppError, errorResponse } from "./http/errors";
 import { csrfProtection, detectLanguage, resolveSession, securityHeaders } from "./http/middleware";
 import { serveMedia } from "./http/media";
 import type { AppEnv } from "./http/types";
+import { isDevelopment } from "./env";
 
 /**
  * The Worker's router. Order matters: headers wrap everything; language, domain context and session are
@@ -14,7 +15,7 @@ import type { AppEnv } from "./http/types";
  */
 export type PageHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
-export function createApp(renderPage: PageHandler | null) {
+export function createApp(renderPage: PageHandler | null, buildVersion = "none") {
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders);
@@ -30,6 +31,9 @@ export function createApp(renderPage: PageHandler | null) {
 
   app.use(detectLanguage, resolveSession, csrfProtection);
 
+  // `npm run dev` reloads open pages when a rebuild changes the build's version (app/components/dev-reload.tsx).
+  app.get("/__dev/version", (c) => (isDevelopment(c.env) ? c.json({ version: buildVersion }) : c.notFound()));
+
   app.route("/api", api);
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found", message("Not found."))));
   app.get("/media/*", serveMedia);
@@ -43,6 +47,7 @@ export function createApp(renderPage: PageHandler | null) {
       csrfToken: c.var.csrfToken,
       nonce: c.var.nonce,
       language: c.var.language,
+      buildVersion,
     });
   });
 

@@ -52,4 +52,4 @@ export function config(env: Env): Config {
   return parsed;
 }
 
-export const isDevelopment = (env: Env) => config(env).APP_ENV !== "production";
+export const isDevelopment = (env: Env) => config(env).APP_ENV === "development";

@@ -5,7 +5,7 @@ import type { Env } from "./env";
 import { runScheduledJobs } from "./scheduled";
 
 const build = remixBuild as unknown as ServerBuild;
-const app = createApp(createRequestHandler(build, build.mode));
+const app = createApp(createRequestHandler(build, build.mode), build.assets.version);
 
 export default {
   fetch: app.fetch,

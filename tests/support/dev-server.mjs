@@ -38,7 +38,7 @@ export async function startDevServer({ stateDir, vars = {} }) {
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
   const allVars = {
-    APP_ENV: "development",
+    APP_ENV: "test",
     MAIL_DRIVER: "dev",
     APP_SECRET: "local-test-secret-that-is-long-enough-0123456789",
     RATE_LIMIT_SCALE: "100",

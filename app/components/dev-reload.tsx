@@ -1,0 +1,24 @@
+import { useEffect } from "react";
+
+const POLL_MS = 1000;
+
+/**
+ * Development only (APP_ENV=development): reloads the page once the Worker serves a build with another
+ * version, which `npm run dev` produces on every save. A failed poll (wrangler restarting) is ignored.
+ */
+export function DevReload({ version }: { version: string }) {
+  useEffect(() => {
+    const timer = setInterval(async () => {
+      try {
+        const response = await fetch("/__dev/version", { cache: "no-store" });
+        if (!response.ok) return;
+        const { version: current } = (await response.json()) as { version: string };
+        if (current !== version) window.location.reload();
+      } catch {
+        // The server is restarting; try again on the next tick.
+      }
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [version]);
+  return null;
+}
