@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -7,6 +7,12 @@ import { i18nForLanguage } from "../worker/domain/i18n";
 import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY_MS = 5_000;
+
+/** Logs what went wrong on the server, but not 404s and not requests the visitor abandoned. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status === 404)) return;
+  console.error(error);
+}
 
 export default async function handleRequest(
   request: Request,

@@ -1,6 +1,5 @@
 import { useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useRootData } from "~/root";
 import { AppForm, SubmitButton } from "./forms";
 
 /**
@@ -12,14 +11,13 @@ export function LinkConfirmation({ button, pendingText, autoSubmit, children }: 
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
-  const csrfToken = useRootData()?.csrfToken;
 
   useEffect(() => {
     if (autoSubmit && !sent.current && form.current) {
       sent.current = true;
       submit(form.current, { method: "post", replace: true });
     }
-  }, [autoSubmit, submit, csrfToken]);
+  }, [autoSubmit, submit]);
 
   return (
     <AppForm method="post" ref={form} className="space-y-4">

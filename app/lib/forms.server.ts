@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
 import { asAppError, translateError } from "../../worker/http/errors";
 import { sessionCookie } from "../../worker/http/cookies";
 
@@ -8,11 +9,26 @@ export type FormResult =
   | { ok: false; message: string; errors: Record<string, string[]> }
   | { ok: true; message?: string; token?: string; redirectTo?: string };
 
+/** The submitted form; a body that is not a form at all is the sender's fault (422), not ours. */
+async function formDataOf(request: Pick<Request, "formData">): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new AppError("validation", INVALID_VALUE);
+  }
+}
+
 /** The text fields of a submitted form, without the CSRF token. */
 export async function readForm(request: Request): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
-  for (const [key, value] of await request.formData()) if (typeof value === "string" && key !== "_csrf") fields[key] = value;
+  for (const [key, value] of await formDataOf(request)) if (typeof value === "string" && key !== "_csrf") fields[key] = value;
   return fields;
+}
+
+/** Which button submitted a form with several actions (`name="intent"`), read without using the body up. */
+export async function formIntent(request: Request): Promise<string | null> {
+  const value = (await formDataOf(request.clone())).get("intent");
+  return typeof value === "string" ? value : null;
 }
 
 /** Reads a submitted form into the same schema the API validates with. */

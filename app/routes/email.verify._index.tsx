@@ -7,7 +7,8 @@ import { requestEmailChange } from "../../worker/domain/accounts/change-email";
 import { emailSchema, PASSWORD_MAX } from "../../worker/domain/accounts/rules";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
-import { handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
+import { useRootData } from "~/root";
+import { formIntent, handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email · Fanclub" }];
 
@@ -19,8 +20,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = requireViewer(context, request);
-  const intent = (await request.clone().formData()).get("intent");
   return handleForm(context, async () => {
+    const intent = await formIntent(request);
     if (intent === "change-email") {
       const input = await parseForm(request, z.object({ email: emailSchema, password: z.string().max(PASSWORD_MAX * 4).optional() }));
       await requestEmailChange(context.domain, user, input.email, input.password ?? "");
@@ -34,6 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function VerifyEmailNotice() {
   const { t } = useTranslation();
   const { email, verified } = useLoaderData<typeof loader>();
+  const devMailbox = useRootData()?.devMailbox ?? false;
   const result = useActionData<typeof action>() as FormResult | undefined;
   const errors = result && !result.ok ? result.errors : {};
 
@@ -68,6 +70,14 @@ export default function VerifyEmailNotice() {
         <Link to="/home" className="block text-center text-sm link">
           {t("Continue without verifying")}
         </Link>
+        {devMailbox ? (
+          <Notice tone="info">
+            {t("Running locally: emails are not sent but kept in the development mailbox.")}{" "}
+            <a href={`/dev/mailbox?to=${encodeURIComponent(email)}`} className="link">
+              {t("Open the development mailbox")}
+            </a>
+          </Notice>
+        ) : null}
         <details className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
           <summary className="cursor-pointer text-sm font-medium">{t("Wrong address? Change your email")}</summary>
           <AppForm method="post" className="mt-4 space-y-3" noValidate>

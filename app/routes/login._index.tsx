@@ -8,7 +8,7 @@ import { signIn } from "../../worker/domain/accounts/sign-in";
 import { requestMagicLink } from "../../worker/domain/accounts/magic-link";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
-import { handleForm, parseForm, safeRedirect, signedIn, type FormResult } from "~/lib/forms.server";
+import { formIntent, handleForm, parseForm, safeRedirect, signedIn, type FormResult } from "~/lib/forms.server";
 import { useSignedIn } from "~/lib/use-signed-in";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Fanclub" }];
@@ -19,8 +19,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const intent = (await request.clone().formData()).get("intent");
   return handleForm(context, async () => {
+    const intent = await formIntent(request);
     if (intent === "magic-link") {
       const { email } = await parseForm(request, z.object({ email: emailSchema }));
       await requestMagicLink(context.domain, email);

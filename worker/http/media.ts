@@ -10,7 +10,7 @@ const POST_KEY = /^posts\/[a-f0-9]{32}\.(png|jpe?g|webp|mp4|webm)$/i;
  * on every request and never cached by shared caches. Anything else does not exist.
  */
 export async function serveMedia(c: Context<AppEnv>) {
-  const key = decodeURIComponent(c.req.path.slice("/media/".length));
+  const key = c.req.path.slice("/media/".length);
   const isPublic = PUBLIC_KEY.test(key);
   if (!isPublic && !(POST_KEY.test(key) && (await canViewPostObject(c.env.DB, key, c.var.session?.user.id ?? null)))) {
     return c.notFound();
