@@ -9,12 +9,13 @@ import { serveMedia } from "./http/media";
 import type { AppEnv } from "./http/types";
 import { isDevelopment } from "./env";
 
+/** Renders a page: the Remix request handler in production, absent in the API-only worker tests. */
+export type PageHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+
 /**
  * The Worker's router. Order matters: headers wrap everything; language, domain context and session are
  * resolved once per request and shared by the API and the Remix loaders; CSRF guards every write.
  */
-export type PageHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
-
 export function createApp(renderPage: PageHandler | null, buildVersion = "none") {
   const app = new Hono<AppEnv>();
 

@@ -20,10 +20,19 @@ export async function createClientI18n(htmlLang: string): Promise<I18n> {
     lng: language,
     resources: { [language]: { translation: await loadTranslations(language) } },
   });
+  rememberLanguage(language);
+  return instance;
+}
+
+/**
+ * Caches the language as spec §9 says (localStorage i18nextLng) and mirrors it in the i18nextLng cookie, so the
+ * next server render already speaks it.
+ */
+export function rememberLanguage(language: LanguageCode) {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`;
   try {
     localStorage.setItem(LANGUAGE_COOKIE, language);
   } catch {
     // Storage can be unavailable (private mode); the cookie still carries the choice.
   }
-  return instance;
 }

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildSignUp, countRows, createUser, latestMailTo, postJson } from "./factories";
+import de from "../../app/locales/de.json";
+import ja from "../../app/locales/ja.json";
+import zhTW from "../../app/locales/zh-TW.json";
 
 describe("POST /api/signup", () => {
   it("creates a member, signs them in and sends the verification email", async () => {
@@ -101,8 +104,13 @@ describe("POST /api/signup", () => {
     }
   });
 
-  it("answers in the language asked for", async () => {
-    const response = await postJson("/signup", buildSignUp({ dateOfBirth: "2015-01-01" }), { headers: { "Accept-Language": "xx-YY, en;q=0.5" } });
-    expect(((await response.json()) as { message: string }).message).toBe("Your age must be over 18+");
+  it("answers in the language asked for: ?lng, then the i18nextLng cookie, then Accept-Language", async () => {
+    const underage = buildSignUp({ dateOfBirth: "2015-01-01" });
+    const messageFor = async (path: string, headers: HeadersInit) => ((await (await postJson(path, underage, { headers })).json()) as { message: string }).message;
+    expect(await messageFor("/signup", { "Accept-Language": "xx-YY, en;q=0.5" })).toBe("Your age must be over 18+");
+    expect(await messageFor("/signup", { "Accept-Language": "de-AT,de;q=0.9" })).toBe(de["Your age must be over 18+"]);
+    expect(await messageFor("/signup", { Cookie: "i18nextLng=ja", "Accept-Language": "de" })).toBe(ja["Your age must be over 18+"]);
+    expect(await messageFor("/signup?lng=zh-TW", { Cookie: "i18nextLng=ja" })).toBe(zhTW["Your age must be over 18+"]);
+    expect(de["Your age must be over 18+"]).not.toBe("Your age must be over 18+");
   });
 });

@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, launchBrowser } from "./support";
+
+/** A locale's text for an English key; a missing key fails the test rather than matching anything. */
+const locale = (code: string) => {
+  const texts = JSON.parse(readFileSync(`app/locales/${code}.json`, "utf8")) as Record<string, string>;
+  return (key: string): string => {
+    const text = texts[key];
+    if (text === undefined) throw new Error(`${code}.json lacks ${key}`);
+    return text;
+  };
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("languages", () => {
+  it("renders the browser's language on the server and keeps it after hydration", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), locale: "de-DE" });
+    const page = await context.newPage();
+    await page.goto("/login");
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    await page.getByRole("heading", { name: locale("de")("Sign in") }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(locale("de")("Sign in"));
+    expect(await page.evaluate(() => localStorage.getItem("i18nextLng"))).toBe("de");
+    await context.close();
+  });
+
+  it("?lng=ar renders Arabic right to left, and shows server errors in Arabic", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto("/login?lng=ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await page.getByLabel(locale("ar")("Email or username")).fill("nobody@example.test");
+    await page.getByLabel(locale("ar")("Password")).fill("not a real password");
+    await page.getByRole("button", { name: locale("ar")("Sign in") }).click();
+    await page.getByText(locale("ar")("The provided credentials are incorrect")).waitFor();
+
+    // The choice is remembered: the next page, without ?lng, is Arabic from the first byte.
+    const html = await (await page.request.get("/signup")).text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    await context.close();
+  });
+});
