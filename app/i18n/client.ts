@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n } from "i18next";
+import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, matchLanguage, type LanguageCode } from "./languages";
 import { I18N_OPTIONS } from "./options";
@@ -11,28 +11,43 @@ export async function loadTranslations(language: LanguageCode): Promise<Record<s
   return (await load()).default;
 }
 
-/** The browser's i18next, started in the language the server rendered (the html lang), so nothing flashes. */
-export async function createClientI18n(htmlLang: string): Promise<I18n> {
-  const language = matchLanguage(htmlLang) ?? FALLBACK_LANGUAGE;
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    ...I18N_OPTIONS,
-    lng: language,
-    resources: { [language]: { translation: await loadTranslations(language) } },
-  });
-  rememberLanguage(language);
-  return instance;
-}
+/** An i18next backend that imports a language's chunk the first time it is needed (start or switch). */
+const lazyLocales: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, _namespace, callback) {
+    loadTranslations(matchLanguage(language) ?? FALLBACK_LANGUAGE).then(
+      (translations) => callback(null, translations),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 /**
  * Caches the language as spec §9 says (localStorage i18nextLng) and mirrors it in the i18nextLng cookie, so the
  * next server render already speaks it.
  */
-export function rememberLanguage(language: LanguageCode) {
+export function rememberLanguage(language: string) {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`;
   try {
     localStorage.setItem(LANGUAGE_COOKIE, language);
   } catch {
     // Storage can be unavailable (private mode); the cookie still carries the choice.
   }
+}
+
+/**
+ * The browser's i18next, started in the language the server rendered (the html lang), so nothing flashes.
+ * Switching later (remix-i18next's useChangeLanguage in app/root.tsx) loads the new language first.
+ */
+export async function createClientI18n(htmlLang: string): Promise<I18n> {
+  const language = matchLanguage(htmlLang) ?? FALLBACK_LANGUAGE;
+  const instance = i18next.createInstance();
+  instance.on("languageChanged", rememberLanguage);
+  await instance
+    .use(lazyLocales)
+    .use(initReactI18next)
+    // Keys are the English text, so a missing key already reads as English: no second chunk for a fallback.
+    .init({ ...I18N_OPTIONS, lng: language, fallbackLng: false, ns: ["translation"] });
+  return instance;
 }

@@ -18,8 +18,8 @@ export class ApiError extends Error {
 
 export interface ApiClientOptions {
   csrfToken: string | null;
-  /** What to show for a 500; translated by the caller. */
-  serverErrorText: string;
+  /** What to show for a 500, translated at the time. */
+  serverErrorText: () => string;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -53,7 +53,7 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
       window.location.assign("/login");
     } else if (response.status >= 500) {
       console.error(`API ${method} ${path} failed`, response.status, payload);
-      window.alert(serverErrorText);
+      window.alert(serverErrorText());
     }
     throw new ApiError(response.status, payload);
   }

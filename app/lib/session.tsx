@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { createApiClient, type ApiClient } from "./api";
 import { readToken } from "./token";
@@ -32,7 +32,11 @@ export function SessionProvider({ viewer, csrfToken, children }: { viewer: Curre
   const { t } = useTranslation();
   const [isAuth, setAuth] = useState(viewer !== null);
   const [user, setUser] = useState<CurrentUser>(viewer ?? ANONYMOUS);
-  const api = useMemo(() => createApiClient({ csrfToken, serverErrorText: t("server error.") }), [csrfToken, t]);
+  // One client per CSRF token: re-creating it on every render (or when translations load) would re-run the
+  // effects that use it. The alert text is read when a 500 happens, in the language of that moment.
+  const translate = useRef(t);
+  translate.current = t;
+  const api = useMemo(() => createApiClient({ csrfToken, serverErrorText: () => translate.current("server error.") }), [csrfToken]);
 
   useEffect(() => {
     setAuth(viewer !== null);

@@ -148,9 +148,12 @@ describe("accounts, as a person uses them", () => {
     const { page, context } = await newPage(browser);
     await page.goto("/login");
     await page.evaluate((token) => localStorage.setItem("token", token), account.token);
-    const me = page.waitForResponse((response) => response.url().endsWith("/api/me") && response.status() === 200);
+    const me = page.waitForResponse((response) => response.url().endsWith("/api/me"));
     await page.reload();
-    expect(await (await me).json()).toMatchObject({ username: account.username });
+    const response = await me;
+    expect(response.status()).toBe(200);
+    expect(response.request().headers().authorization).toBe(`Bearer ${account.token}`);
+    expect(await storedToken(page)).toBe(account.token);
     await context.close();
   });
 });

@@ -14,7 +14,7 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: "en-US" });
   const page = await context.newPage();
-  page.on("pageerror", (error) => console.error("[page error]", error));
+  page.on("pageerror", (error) => console.error("[page error]", page.url(), error.stack));
   return { context, page };
 }
 
