@@ -1,20 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPerson, createAccount, latestLinkTo, launchBrowser, newPage, storedToken } from "./support";
+import { describe, expect, it } from "vitest";
+import { buildSignUp, createAccount, latestLinkTo, browserForThisFile, newPage, storedToken } from "./support";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 describe("accounts, as a person uses them", () => {
   it("signs up (after fixing an under-18 date and a taken username), verifies the email from the mailbox, signs out and back in", async () => {
     const taken = await createAccount();
-    const person = buildPerson();
-    const { page, context } = await newPage(browser);
+    const person = buildSignUp();
+    const { page, context } = await newPage(browser());
 
     await page.goto("/");
     await page.getByRole("link", { name: "Sign up" }).first().click();
@@ -69,14 +62,14 @@ describe("accounts, as a person uses them", () => {
 
   it("resets a forgotten password, which signs out the other devices", async () => {
     const account = await createAccount();
-    const other = await newPage(browser);
+    const other = await newPage(browser());
     await other.page.goto("/login");
     await other.page.getByLabel("Email or username").fill(account.email);
     await other.page.getByLabel("Password").fill(account.password);
     await other.page.getByRole("button", { name: "Sign in" }).click();
     await other.page.waitForURL("**/home");
 
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL("**/forgot-password");
@@ -114,7 +107,7 @@ describe("accounts, as a person uses them", () => {
 
   it("signs in with a magic link from the mailbox, once", async () => {
     const account = await createAccount();
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto("/login");
     await page.getByText("Email me a sign-in link instead").click();
     await page.getByLabel("Email address").fill(account.email);
@@ -127,14 +120,14 @@ describe("accounts, as a person uses them", () => {
     expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await context.close();
 
-    const again = await newPage(browser);
+    const again = await newPage(browser());
     await again.page.goto(link);
     await again.page.getByText("This link is invalid or has expired.").waitFor();
     await again.context.close();
   });
 
   it("a 401 from the API forgets the stored token and lands on /login", async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto("/");
     await page.evaluate(() => localStorage.setItem("token", "revoked-or-made-up-token-0000000000000000000"));
     await page.reload();
@@ -145,7 +138,7 @@ describe("accounts, as a person uses them", () => {
 
   it("a stored token of a live session is enough: GET /me marks the visitor signed in", async () => {
     const account = await createAccount();
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto("/login");
     await page.evaluate((token) => localStorage.setItem("token", token), account.token);
     const me = page.waitForResponse((response) => response.url().endsWith("/api/me"));

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser } from "./support";
+import { describe, expect, it } from "vitest";
+import { baseURL, browserForThisFile } from "./support";
 
 /** A locale's text for an English key; a missing key fails the test rather than matching anything. */
 const locale = (code: string) => {
@@ -13,17 +12,11 @@ const locale = (code: string) => {
   };
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 describe("languages", () => {
   it("renders the browser's language on the server and keeps it after hydration", async () => {
-    const context = await browser.newContext({ baseURL: baseURL(), locale: "de-DE" });
+    const context = await browser().newContext({ baseURL: baseURL(), locale: "de-DE" });
     const page = await context.newPage();
     await page.goto("/login");
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
@@ -35,7 +28,7 @@ describe("languages", () => {
   });
 
   it("?lng=ar renders Arabic right to left, and shows server errors in Arabic", async () => {
-    const context = await browser.newContext({ baseURL: baseURL(), locale: "en-US" });
+    const context = await browser().newContext({ baseURL: baseURL(), locale: "en-US" });
     const page = await context.newPage();
     await page.goto("/login?lng=ar");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");

@@ -1,5 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
+import { buildSignUp, type SignUpBody } from "../support/people";
+
+export { buildSignUp };
 
 export const baseURL = () => inject("baseURL");
 
@@ -11,6 +14,21 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** One browser per test file: launched before its tests, closed after. */
+export function browserForThisFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("the browser is not running yet");
+    return browser;
+  };
+}
+
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: "en-US" });
   const page = await context.newPage();
@@ -18,25 +36,9 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   return { context, page };
 }
 
-let counter = 0;
-export const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-export function buildPerson(overrides: Partial<Record<"username" | "name" | "email" | "password" | "dateOfBirth" | "accountType", string>> = {}) {
-  const id = unique();
-  return {
-    username: `e2e_${id}`,
-    name: "E2E Person",
-    email: `e2e_${id}@example.test`,
-    password: `a long passphrase ${id}`,
-    dateOfBirth: "1992-03-04",
-    accountType: "male",
-    ...overrides,
-  };
-}
-
 /** Seeds an account straight through the API (not the form), as the style guide asks of test set-up. */
-export async function createAccount(overrides: Parameters<typeof buildPerson>[0] = {}) {
-  const person = buildPerson(overrides);
+export async function createAccount(overrides: Partial<SignUpBody> = {}) {
+  const person = buildSignUp(overrides);
   const response = await fetch(`${baseURL()}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
   const { token } = (await response.json()) as { token: string };

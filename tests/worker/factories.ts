@@ -1,30 +1,9 @@
 import { env, SELF } from "cloudflare:test";
+import { buildSignUp, type SignUpBody } from "../support/people";
 
-let counter = 0;
-/** A unique suffix per call, so tests never collide on usernames or emails whatever order they run in. */
-export const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export { buildSignUp, unique, type SignUpBody } from "../support/people";
 
-export interface SignUpBody {
-  username: string;
-  name: string;
-  email: string;
-  password: string;
-  dateOfBirth: string;
-  accountType: string;
-}
-
-export function buildSignUp(overrides: Partial<SignUpBody> = {}): SignUpBody {
-  const id = unique();
-  return {
-    username: `user_${id}`,
-    name: "Test Person",
-    email: `person_${id}@example.test`,
-    password: `a long passphrase ${id}`,
-    dateOfBirth: "1990-05-17",
-    accountType: "female",
-    ...overrides,
-  };
-}
+let ipCounter = 0;
 
 export const api = (path: string, init: RequestInit & { token?: string; ip?: string } = {}) => {
   const headers = new Headers(init.headers);
@@ -40,7 +19,8 @@ export const postJson = (path: string, body: unknown, init: { token?: string; ip
 /** Signs up through the API and returns the token and user. */
 export async function createUser(overrides: Partial<SignUpBody> = {}) {
   const body = buildSignUp(overrides);
-  const response = await postJson("/signup", body, { ip: `10.0.${counter % 250}.${(counter * 7) % 250}` });
+  ipCounter++;
+  const response = await postJson("/signup", body, { ip: `10.0.${ipCounter % 250}.${(ipCounter * 7) % 250}` });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
   const result = (await response.json()) as { token: string; user: { userId: number; username: string } };
   return { ...result, input: body };
