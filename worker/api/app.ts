@@ -4,6 +4,8 @@ import { AppError } from "../domain/shared/errors";
 import { errorResponse, TOO_LARGE } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { authRoutes } from "./routes/auth";
+import { notificationRoutes } from "./routes/notifications";
+import { shellRoutes } from "./routes/shell";
 
 export const API_BODY_LIMIT = 64 * 1024;
 
@@ -33,6 +35,8 @@ api.openapi(
 );
 
 api.route("/", authRoutes);
+api.route("/", shellRoutes);
+api.route("/", notificationRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -15,6 +15,9 @@ export interface UserRow {
   bio: string;
   avatar_key: string | null;
   cover_key: string | null;
+  follower_count: number;
+  /** When the user last opened /home (the Home dot of /api/updates). */
+  home_seen_at: string | null;
   created_at: string;
   updated_at: string;
 }

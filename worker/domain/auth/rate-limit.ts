@@ -18,6 +18,8 @@ export const LIMITS = {
   emailLinksPerIp: { max: 20, windowMs: HOUR },
   emailLinksPerAccount: { max: 3, windowMs: 10 * MINUTE },
   passwordResetPerIp: { max: 10, windowMs: HOUR },
+  searchPerIp: { max: 120, windowMs: MINUTE },
+  testNotificationsPerAccount: { max: 5, windowMs: 10 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export class RateLimiter {

@@ -1,0 +1,184 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { markHomeSeen } from "../../worker/domain/updates/get-updates";
+import { api, createUser, postJson } from "./factories";
+
+type Updates = { home: boolean; notifications: number; messages: number; balance: boolean };
+
+const updatesOf = async (token: string) => {
+  const response = await api("/updates", { token });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { updates: Updates }).updates;
+};
+
+async function makeCreator(overrides: { name?: string; username?: string } = {}) {
+  const creator = await createUser(overrides);
+  await env.DB.prepare("UPDATE users SET role = 'creator' WHERE id = ?").bind(creator.user.userId).run();
+  return creator;
+}
+
+const follow = (followerId: number, creatorId: number) =>
+  env.DB.prepare("INSERT INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(followerId, creatorId, new Date().toISOString()).run();
+
+const publish = (userId: number, publishedAt: Date) =>
+  env.DB.prepare("INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, 'hello', 'everyone', ?, ?)")
+    .bind(userId, publishedAt.toISOString(), publishedAt.toISOString())
+    .run();
+
+describe("GET /api/updates", () => {
+  it("needs a session", async () => {
+    expect((await api("/updates")).status).toBe(401);
+  });
+
+  it("starts with nothing to show", async () => {
+    const fan = await createUser();
+    expect(await updatesOf(fan.token)).toEqual({ home: false, notifications: 0, messages: 0, balance: false });
+  });
+
+  it("lights Home when a followed creator posts, and clears it once /home is opened", async () => {
+    const fan = await createUser();
+    const followed = await makeCreator();
+    const stranger = await makeCreator();
+    await follow(fan.user.userId, followed.user.userId);
+
+    await publish(stranger.user.userId, new Date(Date.now() + 1000));
+    await publish(followed.user.userId, new Date(Date.now() + 3_600_000)); // scheduled, not out yet
+    expect((await updatesOf(fan.token)).home).toBe(false);
+
+    await publish(followed.user.userId, new Date(Date.now() + 1000));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await updatesOf(fan.token)).home).toBe(true);
+
+    await markHomeSeen(env.DB, fan.user.userId);
+    expect((await updatesOf(fan.token)).home).toBe(false);
+  });
+
+  it("counts unread notifications up to 100 and drops them when read", async () => {
+    const fan = await createUser();
+    const other = await createUser();
+    expect((await postJson("/notifications/test", {}, { token: fan.token })).status).toBe(201);
+    expect((await postJson("/notifications/test", {}, { token: fan.token })).status).toBe(201);
+    expect((await updatesOf(fan.token)).notifications).toBe(2);
+    expect((await updatesOf(other.token)).notifications).toBe(0);
+
+    const read = await postJson("/notifications/read", {}, { token: fan.token });
+    expect(await read.json()).toEqual({ marked: 2 });
+    expect((await updatesOf(fan.token)).notifications).toBe(0);
+
+    const now = new Date().toISOString();
+    await env.DB.batch(
+      Array.from({ length: 150 }, () => env.DB.prepare("INSERT INTO notifications (user_id, kind, created_at) VALUES (?, 'test', ?)").bind(fan.user.userId, now)),
+    );
+    expect((await updatesOf(fan.token)).notifications).toBe(100);
+  });
+
+  it("counts conversations with something unread, not messages", async () => {
+    const fan = await createUser();
+    const now = new Date().toISOString();
+    for (const unread of [3, 0, 1]) {
+      const conversation = await env.DB.prepare("INSERT INTO conversations (created_at) VALUES (?) RETURNING id").bind(now).first<{ id: number }>();
+      await env.DB.prepare("INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES (?, ?, ?)").bind(conversation!.id, fan.user.userId, unread).run();
+    }
+    expect((await updatesOf(fan.token)).messages).toBe(2);
+  });
+});
+
+describe("notifications", () => {
+  it("lists only the caller's own, newest first, and pages with `before`", async () => {
+    const fan = await createUser();
+    const other = await createUser();
+    for (let i = 0; i < 3; i++) await postJson("/notifications/test", {}, { token: fan.token });
+    const mine = (await (await api("/notifications", { token: fan.token })).json()) as { notifications: { id: number; kind: string; read: boolean }[] };
+    expect(mine.notifications.map((n) => n.kind)).toEqual(["test", "test", "test"]);
+    expect(mine.notifications[0]!.id).toBeGreaterThan(mine.notifications[2]!.id);
+    const older = (await (await api(`/notifications?before=${mine.notifications[0]!.id}`, { token: fan.token })).json()) as { notifications: unknown[] };
+    expect(older.notifications).toHaveLength(2);
+    const theirs = (await (await api("/notifications", { token: other.token })).json()) as { notifications: unknown[] };
+    expect(theirs.notifications).toEqual([]);
+    expect((await api("/notifications?before=abc", { token: fan.token })).status).toBe(422);
+    expect((await api("/notifications")).status).toBe(401);
+  });
+
+  it("limits test notifications to 5 per 10 minutes per account", async () => {
+    const fan = await createUser();
+    for (let i = 0; i < 5; i++) expect((await postJson("/notifications/test", {}, { token: fan.token })).status).toBe(201);
+    const refused = await postJson("/notifications/test", {}, { token: fan.token });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?").bind(fan.user.userId).first<{ n: number }>())!.n).toBe(5);
+  });
+});
+
+describe("GET /api/searchUsers", () => {
+  const search = async (term: string, ip = "198.51.100.1") => {
+    const response = await api(`/searchUsers?searchTerm=${encodeURIComponent(term)}`, { ip });
+    return { status: response.status, body: (await response.json()) as { results?: { users: { username: string; avatarUrl: string }[] }; message?: string } };
+  };
+
+  it("matches the start of any word of the username or name, in any case", async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    await createUser({ username: `${tag}.rivers`, name: "Mia Rivers" });
+    await createUser({ username: `${tag}_other`, name: "Ölga Ström" });
+    expect((await search(tag.toUpperCase())).body.results!.users.map((u) => u.username).sort()).toEqual([`${tag}.rivers`, `${tag}_other`]);
+    expect((await search(`${tag}.riv`)).body.results!.users.map((u) => u.username)).toEqual([`${tag}.rivers`]);
+    expect((await search(`${tag} olga`)).body.results!.users.map((u) => u.username)).toEqual([`${tag}_other`]);
+    expect((await search(`${tag} ivers`)).body.results!.users).toEqual([]);
+    expect((await search(`${tag}-nobody`)).body.results!.users).toEqual([]);
+    expect(Object.keys((await search(tag)).body.results!.users[0]!)).toEqual(["username", "avatarUrl"]);
+  });
+
+  it("follows renames and never answers more than 10", async () => {
+    const tag = `zr${Date.now().toString(36)}`;
+    for (let i = 0; i < 12; i++) await createUser({ username: `${tag}_${i}` });
+    expect((await search(tag)).body.results!.users).toHaveLength(10);
+    const renamed = await createUser({ username: `${tag}x_old` });
+    await env.DB.prepare("UPDATE users SET username = ? WHERE id = ?").bind(`zz${tag}_new`, renamed.user.userId).run();
+    expect((await search(`${tag}x`)).body.results!.users).toEqual([]);
+    expect((await search(`zz${tag}`)).body.results!.users.map((u) => u.username)).toEqual([`zz${tag}_new`]);
+  });
+
+  it("refuses an empty or overlong term with a translated message, and survives query syntax", async () => {
+    const empty = await api("/searchUsers?searchTerm=%20&lng=de", { ip: "198.51.100.2" });
+    expect(empty.status).toBe(422);
+    expect(((await empty.json()) as { errors: Record<string, string[]> }).errors.searchTerm).toEqual(["Gib einen Suchbegriff ein."]);
+    expect((await api("/searchUsers", { ip: "198.51.100.2" })).status).toBe(422);
+    expect((await search("x".repeat(65), "198.51.100.2")).status).toBe(422);
+    for (const junk of ['"', "*", "a OR b", "NEAR(a b)", "username:x", "^", "'; DROP TABLE users; --", "🙂"]) {
+      const { status } = await search(junk, "198.51.100.2");
+      expect(status, junk).toBe(200);
+    }
+  });
+
+  it("is rate limited per address", async () => {
+    for (let i = 0; i < 120; i++) expect((await search("abc", "198.51.100.9")).status).toBe(200);
+    expect((await search("abc", "198.51.100.9")).status).toBe(429);
+    expect((await search("abc", "198.51.100.10")).status).toBe(200);
+  });
+});
+
+describe("GET /api/suggestedProfiles", () => {
+  const suggestions = async (token?: string) =>
+    (await (await api("/suggestedProfiles", { token })).json()) as { isExist: boolean; suggestedProfiles: { username: string; fullname: string; avatarUrl: string }[] };
+
+  it("says there is nothing when there are no creators", async () => {
+    const fan = await createUser();
+    expect(await suggestions(fan.token)).toEqual({ isExist: false, suggestedProfiles: [] });
+  });
+
+  it("ranks creators by followers and leaves out the user and whom they follow", async () => {
+    const fan = await createUser();
+    const popular = await makeCreator({ name: "Popular One" });
+    const rising = await makeCreator();
+    const followed = await makeCreator();
+    const me = await makeCreator();
+    await createUser(); // a member, never suggested
+    for (const creator of [popular, popular, rising]) await follow((await createUser()).user.userId, creator.user.userId);
+    await follow(fan.user.userId, followed.user.userId);
+
+    const forFan = await suggestions(fan.token);
+    expect(forFan.isExist).toBe(true);
+    expect(forFan.suggestedProfiles.map((p) => p.username)).toEqual([popular.user.username, rising.user.username, me.user.username]);
+    expect(forFan.suggestedProfiles[0]).toEqual({ username: popular.user.username, fullname: "Popular One", avatarUrl: "" });
+    expect((await suggestions(me.token)).suggestedProfiles.map((p) => p.username)).not.toContain(me.user.username);
+  });
+});

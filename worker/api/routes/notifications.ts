@@ -1,0 +1,64 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { listNotifications, markNotificationsRead, sendTestNotification } from "../../domain/notifications/notifications";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { errorResponses, json, MessageSchema } from "../schemas";
+import { validationHook } from "../validation-hook";
+
+const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;
+
+const NotificationSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request"]),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+    actor: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }).nullable(),
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
+  .openapi("Notification");
+
+export const notificationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+notificationRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/notifications",
+    tags: ["Notifications"],
+    summary: "The user's notifications, newest first, 20 at a time",
+    middleware: [requireSession] as const,
+    request: { query: z.object({ before: z.coerce.number().int().positive().optional() }) },
+    responses: { 200: json(z.object({ notifications: z.array(NotificationSchema) }), "A page of notifications"), 401: e401, 422: e422 },
+  }),
+  async (c) => {
+    const notifications = await listNotifications(c.var.domain.db, c.var.session!.user.id, c.req.valid("query").before ?? null);
+    return c.json({ notifications }, 200);
+  },
+);
+
+notificationRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/notifications/read",
+    tags: ["Notifications"],
+    summary: "Mark every notification read",
+    middleware: [requireSession] as const,
+    responses: { 200: json(z.object({ marked: z.number().int() }), "How many were unread"), 401: e401, 403: e403 },
+  }),
+  async (c) => c.json({ marked: await markNotificationsRead(c.var.domain, c.var.session!.user.id) }, 200),
+);
+
+notificationRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/notifications/test",
+    tags: ["Notifications"],
+    summary: "Send yourself a test notification (badge and real-time push)",
+    middleware: [requireSession] as const,
+    responses: { 201: json(MessageSchema, "Sent"), 401: e401, 403: e403, 429: e429 },
+  }),
+  async (c) => {
+    await sendTestNotification(c.var.domain, c.var.session!.user.id);
+    return c.json({ message: c.var.domain.t("Test notification sent.") }, 201);
+  },
+);

@@ -1,0 +1,87 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { getUpdates } from "../../domain/updates/get-updates";
+import { searchUsers, SEARCH_TERM_MAX } from "../../domain/search/search-users";
+import { suggestProfiles } from "../../domain/search/suggest-profiles";
+import { LIMITS, RateLimiter } from "../../domain/auth/rate-limit";
+import { message } from "../../domain/shared/messages";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { errorResponses, json } from "../schemas";
+import { validationHook } from "../validation-hook";
+
+const { 401: e401, 422: e422, 429: e429 } = errorResponses;
+
+export const UpdatesSchema = z
+  .object({
+    updates: z.object({
+      home: z.boolean().openapi({ description: "A followed creator posted since the user last opened /home" }),
+      notifications: z.number().int().openapi({ description: "Unread notifications, counted up to 100" }),
+      messages: z.number().int().openapi({ description: "Conversations with unread messages, counted up to 100" }),
+      balance: z.boolean().openapi({ description: "The wallet cannot cover the next subscription renewal" }),
+    }),
+  })
+  .openapi("Updates");
+
+const SearchResultsSchema = z
+  .object({ results: z.object({ users: z.array(z.object({ username: z.string(), avatarUrl: z.string() })) }) })
+  .openapi("UserSearchResults");
+
+const SuggestedProfilesSchema = z
+  .object({
+    isExist: z.boolean(),
+    suggestedProfiles: z.array(z.object({ username: z.string(), avatarUrl: z.string(), fullname: z.string() })),
+  })
+  .openapi("SuggestedProfiles");
+
+/** The three calls of spec §7 that the app shell makes (besides /me). */
+export const shellRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+shellRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/updates",
+    tags: ["Shell"],
+    summary: "The sidebar indicators: Home dot, unread notifications and conversations, low balance",
+    middleware: [requireSession] as const,
+    responses: { 200: json(UpdatesSchema, "The updates summary"), 401: e401 },
+  }),
+  async (c) => c.json({ updates: await getUpdates(c.var.domain.db, c.var.session!.user) }, 200),
+);
+
+shellRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/searchUsers",
+    tags: ["Shell"],
+    summary: "Users whose username or name starts with the term (prefix per word, any case), at most 10",
+    request: {
+      query: z.object({
+        searchTerm: z
+          .string()
+          .trim()
+          .min(1, message("Type something to search for."))
+          .max(SEARCH_TERM_MAX, message("The search term is too long.")),
+      }),
+    },
+    responses: { 200: json(SearchResultsSchema, "Matching users"), 422: e422, 429: e429 },
+  }),
+  async (c) => {
+    const { domain } = c.var;
+    await new RateLimiter(domain.db, domain.config.RATE_LIMIT_SCALE).hit(`search:ip:${domain.ip}`, LIMITS.searchPerIp);
+    return c.json({ results: { users: await searchUsers(domain.db, c.req.valid("query").searchTerm) } }, 200);
+  },
+);
+
+shellRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/suggestedProfiles",
+    tags: ["Shell"],
+    summary: "Creators to follow: the most followed ones the user does not follow yet",
+    responses: { 200: json(SuggestedProfilesSchema, "Suggestions; isExist is false when there are none") },
+  }),
+  async (c) => {
+    const suggestedProfiles = await suggestProfiles(c.var.domain.db, c.var.session?.user.id ?? null);
+    return c.json({ isExist: suggestedProfiles.length > 0, suggestedProfiles }, 200);
+  },
+);

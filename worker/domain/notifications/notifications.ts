@@ -1,0 +1,82 @@
+import { publicMediaUrl } from "../accounts/users";
+import type { DomainContext } from "../context";
+import { LIMITS, RateLimiter } from "../auth/rate-limit";
+import { isoNow } from "../shared/time";
+import { notifyUser } from "../../realtime/notify";
+
+export type NotificationKind = "test" | "follow" | "subscription" | "tip" | "like" | "comment" | "message" | "creator_request";
+
+export interface NotificationView {
+  id: number;
+  kind: NotificationKind;
+  /** Values for the kind's sentence (amounts, post ids); never private content. */
+  params: Record<string, string | number>;
+  actor: { username: string; name: string; avatarUrl: string } | null;
+  read: boolean;
+  createdAt: string;
+}
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+/**
+ * Records a notification and tells the user's open tabs (their `updates.{id}` channel) to refetch /api/updates.
+ * The push happens after the write has committed, so a client that refetches sees it.
+ */
+export async function createNotification(
+  ctx: Pick<DomainContext, "db" | "env">,
+  notification: { userId: number; kind: NotificationKind; actorId?: number | null; params?: Record<string, string | number> },
+): Promise<number> {
+  const row = await ctx.db
+    .prepare("INSERT INTO notifications (user_id, kind, actor_id, params, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
+    .bind(notification.userId, notification.kind, notification.actorId ?? null, JSON.stringify(notification.params ?? {}), isoNow())
+    .first<{ id: number }>();
+  await notifyUser(ctx.env, notification.userId);
+  return row!.id;
+}
+
+/** Settings → Notifications → "Send me a test notification": checks that badges and pushes reach this device. */
+export async function sendTestNotification(ctx: DomainContext, userId: number): Promise<number> {
+  await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(`test-notification:user:${userId}`, LIMITS.testNotificationsPerAccount);
+  return createNotification(ctx, { userId, kind: "test" });
+}
+
+interface NotificationRow {
+  id: number;
+  kind: NotificationKind;
+  params: string;
+  read_at: string | null;
+  created_at: string;
+  actor_username: string | null;
+  actor_name: string | null;
+  actor_avatar_key: string | null;
+}
+
+/** Newest first, a page at a time; `before` is the id of the last notification already shown. */
+export async function listNotifications(db: D1Database, userId: number, before: number | null): Promise<NotificationView[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT n.id, n.kind, n.params, n.read_at, n.created_at,
+              a.username AS actor_username, a.name AS actor_name, a.avatar_key AS actor_avatar_key
+       FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
+       WHERE n.user_id = ?1 AND n.id < ?2
+       ORDER BY n.id DESC LIMIT ?3`,
+    )
+    .bind(userId, before ?? Number.MAX_SAFE_INTEGER, NOTIFICATION_PAGE_SIZE)
+    .all<NotificationRow>();
+  return results.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    params: JSON.parse(row.params) as Record<string, string | number>,
+    actor: row.actor_username ? { username: row.actor_username, name: row.actor_name ?? "", avatarUrl: publicMediaUrl(row.actor_avatar_key) } : null,
+    read: row.read_at !== null,
+    createdAt: row.created_at,
+  }));
+}
+
+/** Opening the notifications screen reads them all; the user's other tabs drop their badge. */
+export async function markNotificationsRead(ctx: Pick<DomainContext, "db" | "env">, userId: number): Promise<number> {
+  const result = await ctx.db.prepare("UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL").bind(isoNow(), userId).run();
+  const changed = result.meta.changes ?? 0;
+  if (changed > 0) await notifyUser(ctx.env, userId);
+  return changed;
+}

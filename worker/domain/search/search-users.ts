@@ -1,0 +1,38 @@
+import { publicMediaUrl } from "../accounts/users";
+
+export const SEARCH_RESULT_LIMIT = 10;
+export const SEARCH_TERM_MAX = 64;
+
+export interface UserSearchResult {
+  username: string;
+  avatarUrl: string;
+}
+
+/**
+ * Turns what a person typed into an FTS5 query: every word becomes a quoted prefix term, all of them required.
+ * Only letters and digits survive, so no FTS5 syntax (quotes, NEAR, column filters, `*`) can be injected.
+ * "Mia Riv" → `"mia"* "riv"*`. Null when nothing searchable is left.
+ */
+export function toPrefixQuery(term: string): string | null {
+  const words = term
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 6);
+  return words.length ? words.map((word) => `"${word}"*`).join(" ") : null;
+}
+
+/** Users whose username or name has words starting with the term's words, best match first, at most 10. */
+export async function searchUsers(db: D1Database, term: string): Promise<UserSearchResult[]> {
+  const query = toPrefixQuery(term);
+  if (!query) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT u.username, u.avatar_key FROM users_search s JOIN users u ON u.id = s.rowid
+       WHERE users_search MATCH ?1 ORDER BY s.rank LIMIT ?2`,
+    )
+    .bind(query, SEARCH_RESULT_LIMIT)
+    .all<{ username: string; avatar_key: string | null }>();
+  return results.map((row) => ({ username: row.username, avatarUrl: publicMediaUrl(row.avatar_key) }));
+}

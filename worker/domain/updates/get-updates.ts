@@ -1,0 +1,36 @@
+import type { UserRow } from "../accounts/users";
+import { isoNow } from "../shared/time";
+
+/** The four sidebar indicators of spec §3 ("updates summary"), answered by GET /api/updates. */
+export interface Updates {
+  home: boolean;
+  notifications: number;
+  messages: number;
+  balance: boolean;
+}
+
+/** Counts stop here: the badge shows "99+" past 99, and a long unread backlog costs no more to count. */
+export const UNREAD_COUNT_CAP = 100;
+
+/**
+ * One statement, every part an index seek: `home` is a post by a followed creator published since the user last
+ * opened /home (or since sign-up); `notifications` the unread notifications; `messages` the conversations with
+ * something unread. `balance` says the wallet cannot cover the next renewal: there is no money yet, so false.
+ */
+export async function getUpdates(db: D1Database, user: UserRow): Promise<Updates> {
+  const row = await db
+    .prepare(
+      `SELECT
+         EXISTS (SELECT 1 FROM follows f JOIN posts p ON p.user_id = f.creator_id
+                 WHERE f.follower_id = ?1 AND p.published_at > ?2 AND p.published_at <= ?3) AS home,
+         (SELECT COUNT(*) FROM (SELECT 1 FROM notifications WHERE user_id = ?1 AND read_at IS NULL LIMIT ?4)) AS notifications,
+         (SELECT COUNT(*) FROM (SELECT 1 FROM conversation_members WHERE user_id = ?1 AND unread_count > 0 LIMIT ?4)) AS messages`,
+    )
+    .bind(user.id, user.home_seen_at ?? user.created_at, isoNow(), UNREAD_COUNT_CAP)
+    .first<{ home: number; notifications: number; messages: number }>();
+  return { home: row?.home === 1, notifications: row?.notifications ?? 0, messages: row?.messages ?? 0, balance: false };
+}
+
+/** Opening /home clears the Home dot. */
+export const markHomeSeen = (db: D1Database, userId: number) =>
+  db.prepare("UPDATE users SET home_seen_at = ? WHERE id = ?").bind(isoNow(), userId).run();
