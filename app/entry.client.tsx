@@ -2,9 +2,51 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { createClientI18n } from "./i18n/client";
+import { createClientI18n, rememberLanguage } from "./i18n/client";
+import { detectLanguage } from "./i18n/detect";
+import { LANGUAGE_COOKIE } from "./i18n/languages";
+
+/** Guards against a reload loop when the cookie cannot be stored. */
+const RELOADED_FOR = "languageReloadedFor";
+
+const readStorage = (storage: () => Storage) => {
+  try {
+    return storage().getItem(LANGUAGE_COOKIE);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The server sees only ?lng, the cookie and Accept-Language. When the browser holds a choice the server could
+ * not see (localStorage or sessionStorage, spec §9's order), store it in the cookie and load the page again in
+ * that language, once.
+ */
+function serverMissedStoredLanguage(): boolean {
+  const htmlLang = document.documentElement.lang;
+  const cookie = /(?:^|;\s*)i18nextLng=([^;]+)/.exec(document.cookie)?.[1] ?? null;
+  const detected = detectLanguage({
+    query: new URLSearchParams(location.search).get("lng"),
+    cookie,
+    localStorage: readStorage(() => localStorage),
+    sessionStorage: readStorage(() => sessionStorage),
+    navigator: navigator.languages ?? [navigator.language],
+    htmlLang,
+  });
+  if (!detected || detected === htmlLang) return false;
+  try {
+    if (sessionStorage.getItem(RELOADED_FOR) === detected) return false;
+    sessionStorage.setItem(RELOADED_FOR, detected);
+  } catch {
+    return false;
+  }
+  rememberLanguage(detected);
+  location.reload();
+  return true;
+}
 
 async function hydrate() {
+  if (serverMissedStoredLanguage()) return;
   const i18n = await createClientI18n(document.documentElement.lang);
   startTransition(() => {
     hydrateRoot(

@@ -4,9 +4,11 @@ import { useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { presentMe } from "../worker/domain/accounts/users";
+import { getUpdates } from "../worker/domain/updates/get-updates";
 import { isDevMailboxEnabled } from "../worker/domain/mail/dev-mailbox";
 import { RTL_LANGUAGES } from "./i18n/languages";
 import { SessionProvider } from "./lib/session";
+import { UpdatesProvider } from "./lib/updates";
 import { NonceContext } from "./lib/nonce";
 import { ErrorPage } from "./components/error-page";
 import { DevReload } from "./components/dev-reload";
@@ -18,10 +20,14 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
+  const user = context.session?.user ?? null;
   return {
     language: context.language,
     csrfToken: context.csrfToken,
-    viewer: context.session ? presentMe(context.session.user) : null,
+    viewer: user ? presentMe(user) : null,
+    viewerName: user?.name ?? "",
+    // The sidebar badges are right in the first paint; the browser keeps them fresh afterwards.
+    updates: user ? await getUpdates(context.domain.db, user) : null,
     devMailbox: isDevMailboxEnabled(context.domain.config),
     devReloadVersion: context.domain.config.APP_ENV === "development" ? context.buildVersion : null,
   };
@@ -55,11 +61,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 
 export default function App() {
-  const { language, csrfToken, viewer, devReloadVersion } = useLoaderData<typeof loader>();
+  const { language, csrfToken, viewer, updates, devReloadVersion } = useLoaderData<typeof loader>();
   useChangeLanguage(language);
   return (
     <SessionProvider viewer={viewer} csrfToken={csrfToken}>
-      <Outlet />
+      <UpdatesProvider initial={updates}>
+        <Outlet />
+      </UpdatesProvider>
       {devReloadVersion ? <DevReload version={devReloadVersion} /> : null}
     </SessionProvider>
   );

@@ -24,6 +24,14 @@ export interface ApiClientOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+export interface RequestOptions {
+  /**
+   * Spec §8: failures of /me, /updates and /searchUsers are only logged, and suggested profiles show their own
+   * alert; a quiet call skips the "server error." alert (401 still signs out).
+   */
+  quiet?: boolean;
+}
+
 /**
  * The client of spec §7: base /api, JSON headers, the stored token read once when the client is created
  * (a token stored later applies only to a client created afterwards), the CSRF token, no timeout.
@@ -39,7 +47,7 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
   };
   if (csrfToken) headers["X-CSRF-Token"] = csrfToken;
 
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
     const response = await fetch(`/api${path}`, {
       method,
       headers,
@@ -53,13 +61,13 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
       window.location.assign("/login");
     } else if (response.status >= 500) {
       console.error(`API ${method} ${path} failed`, response.status, payload);
-      window.alert(serverErrorText());
+      if (!options.quiet) window.alert(serverErrorText());
     }
     throw new ApiError(response.status, payload);
   }
 
   return {
-    get: <T>(path: string) => request<T>("GET", path),
+    get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
     post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
   };
 }

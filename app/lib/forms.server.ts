@@ -72,3 +72,10 @@ export function requireViewer(context: AppLoadContext, request: Request) {
   }
   return context.session;
 }
+
+/** For creator screens (dashboard, Go Live, stories): members are sent to the Become a creator screen. */
+export function requireCreator(context: AppLoadContext, request: Request) {
+  const session = requireViewer(context, request);
+  if (session.user.role !== "creator") throw redirect("/becomeCreator");
+  return session;
+}

@@ -46,7 +46,7 @@ export function SessionProvider({ viewer, csrfToken, children }: { viewer: Curre
   useEffect(() => {
     if (isAuth || !readToken()) return;
     api
-      .get<CurrentUser>("/me")
+      .get<CurrentUser>("/me", { quiet: true })
       .then((me) => {
         setUser(me);
         setAuth(true);

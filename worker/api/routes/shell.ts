@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { getUpdates } from "../../domain/updates/get-updates";
+import { getUpdates, markHomeSeen } from "../../domain/updates/get-updates";
 import { searchUsers, SEARCH_TERM_MAX } from "../../domain/search/search-users";
 import { suggestProfiles } from "../../domain/search/suggest-profiles";
 import { LIMITS, RateLimiter } from "../../domain/auth/rate-limit";
@@ -9,7 +9,7 @@ import type { AppEnv } from "../../http/types";
 import { errorResponses, json } from "../schemas";
 import { validationHook } from "../validation-hook";
 
-const { 401: e401, 422: e422, 429: e429 } = errorResponses;
+const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;
 
 export const UpdatesSchema = z
   .object({
@@ -83,5 +83,22 @@ shellRoutes.openapi(
   async (c) => {
     const suggestedProfiles = await suggestProfiles(c.var.domain.db, c.var.session?.user.id ?? null);
     return c.json({ isExist: suggestedProfiles.length > 0, suggestedProfiles }, 200);
+  },
+);
+
+shellRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/home/seen",
+    tags: ["Shell"],
+    summary: "The user has seen their home feed: clears the Home dot",
+    middleware: [requireSession] as const,
+    responses: { 200: json(UpdatesSchema, "The updates summary after clearing"), 401: e401, 403: e403 },
+  }),
+  async (c) => {
+    const { db } = c.var.domain;
+    await markHomeSeen(db, c.var.session!.user.id);
+    const user = { ...c.var.session!.user, home_seen_at: new Date().toISOString() };
+    return c.json({ updates: await getUpdates(db, user) }, 200);
   },
 );

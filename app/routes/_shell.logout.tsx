@@ -6,10 +6,13 @@ import { signOut } from "../../worker/domain/accounts/sign-in";
 import { clearedSessionCookie } from "../../worker/http/cookies";
 import { AppForm, SubmitButton } from "~/components/forms";
 import { Spinner } from "~/components/spinner";
+import type { ShellHandle } from "~/components/shell/app-shell";
 import { useSession } from "~/lib/session";
 import { forgetToken } from "~/lib/token";
 
 export const meta: MetaFunction = () => [{ title: "Sign out · Fanclub" }];
+
+export const handle: ShellHandle = { rightColumn: "none" };
 
 /** Without JavaScript the button posts here; the session ends for the cookie and every other holder of it. */
 export async function action({ context }: ActionFunctionArgs) {
@@ -38,13 +41,13 @@ export default function Logout() {
   }, [api, isAuth]);
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6">
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6">
       <Spinner label={t("Signing out…")} />
       <noscript>
         <AppForm method="post">
           <SubmitButton pendingText={t("Signing out…")}>{t("Sign out")}</SubmitButton>
         </AppForm>
       </noscript>
-    </main>
+    </div>
   );
 }

@@ -1,34 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getProfile } from "../../worker/domain/profiles/get-profile";
-import { Logo } from "~/components/logo";
-
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const username = (params.username ?? "").toLowerCase().slice(0, 64);
-  const profile = await getProfile(context.domain.db, username, context.session?.user.id ?? null);
-  if (!profile) throw new Response("Not found", { status: 404 });
-  return { profile };
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.profile.name} (@${data.profile.username}) · Fanclub` }, { name: "description", content: data.profile.bio.slice(0, 160) }] : [];
+import type { Profile } from "../../worker/domain/profiles/get-profile";
 
 /**
- * /{username}: the profile as anyone may see it. Following, subscribing, the media tab and sharing come with
- * the profiles work; for now a locked post shows its text and what would unlock it, never its media.
+ * A profile as the given viewer may see it. Following, subscribing, the media tab and sharing come with the
+ * profiles work; a locked post shows its text and what would unlock it, never its media.
  */
-export default function ProfilePage() {
+export function ProfileView({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
-  const { profile } = useLoaderData<typeof loader>();
   const lockText = { everyone: "", followers: t("Follow to see this post."), subscribers: t("Subscribe to see this post.") };
   return (
-    <div className="mx-auto max-w-2xl">
-      <header className="flex items-center justify-between p-4">
-        <Link to="/home" aria-label={t("Fanclub home")}>
-          <Logo className="h-8" />
-        </Link>
-      </header>
+    <div>
       <section aria-labelledby="profile-name">
         <div className="h-40 bg-slate-200 dark:bg-slate-800 sm:h-52">
           {profile.coverUrl ? <img src={profile.coverUrl} alt="" className="h-full w-full object-cover" /> : null}

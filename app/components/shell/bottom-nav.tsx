@@ -1,0 +1,57 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BOTTOM_BAR_KEYS, isInConversation, sidebarEntries } from "~/lib/navigation";
+import { Avatar } from "./avatar";
+import { NavBadge } from "./badge";
+import { Icon } from "./icons";
+import { useNavLabels } from "./labels";
+import { MenuButton } from "./menu";
+import { useAvatarMenuItems, type ShellViewer } from "./sidebar";
+
+/**
+ * Mobile navigation (width ≤ 1024 px, spec §2): the four most used entries, and a menu with the rest of the
+ * sidebar and the avatar menu. Hidden inside a conversation, where the composer needs the space.
+ */
+export function BottomNav({ viewer }: { viewer: ShellViewer }) {
+  const { t } = useTranslation();
+  const labels = useNavLabels();
+  const { pathname } = useLocation();
+  const entries = sidebarEntries(viewer);
+  const accountItems = useAvatarMenuItems(viewer);
+  if (isInConversation(pathname)) return null;
+  const more = entries
+    .filter((entry) => !BOTTOM_BAR_KEYS.has(entry.key))
+    .map((entry) => ({ key: entry.key, label: labels[entry.key], to: entry.to, icon: entry.key }));
+  return (
+    <nav aria-label={t("Main")} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95 desk:hidden">
+      <ul className="mx-auto flex max-w-xl items-center justify-around">
+        {entries
+          .filter((entry) => BOTTOM_BAR_KEYS.has(entry.key))
+          .map((entry) => (
+            <li key={entry.key}>
+              <NavLink to={entry.to} end={entry.to === "/"} data-nav={entry.key} className="relative flex h-14 w-14 items-center justify-center" aria-label={labels[entry.key]}>
+                <span className="relative">
+                  <Icon name={entry.key} />
+                  <NavBadge entry={entry.key} placement="corner" />
+                </span>
+              </NavLink>
+            </li>
+          ))}
+        <li>
+          {viewer.isAuth ? (
+            <MenuButton label={t("Account menu")} items={[...more, ...accountItems]} placement="above" buttonClassName="flex h-14 w-14 items-center justify-center">
+              <span className="relative">
+                <Avatar url={viewer.avatarUrl} name={viewer.name || viewer.username} size="h-8 w-8" />
+                <NavBadge entry="wallet" placement="corner" />
+              </span>
+            </MenuButton>
+          ) : (
+            <Link to={`/login?redirectTo=${encodeURIComponent(pathname)}`} className="flex h-14 items-center px-3 font-semibold text-brand-600 dark:text-brand-500">
+              {t("Sign in")}
+            </Link>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

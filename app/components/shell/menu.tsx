@@ -1,0 +1,96 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon, type IconName } from "./icons";
+
+export interface MenuItem {
+  key: string;
+  label: string;
+  to: string;
+  icon: IconName;
+  /** Full page load (e.g. /logout, which must not keep client state). */
+  reloadDocument?: boolean;
+}
+
+/**
+ * A button that opens a menu of links (WAI-ARIA menu button): arrows move, Escape closes and returns focus,
+ * a click outside closes. An empty menu says "No items." (spec §9).
+ */
+export function MenuButton({ label, items, children, buttonClassName, placement }: { label: string; items: MenuItem[]; children: ReactNode; buttonClassName: string; placement: "above" | "below" }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
+    const close = (event: MouseEvent) => {
+      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    return () => document.removeEventListener("mousedown", close);
+  }, [open]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const entries = [...(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])];
+    const index = entries.indexOf(document.activeElement as HTMLElement);
+    const moveTo = (next: number) => {
+      event.preventDefault();
+      entries[(next + entries.length) % entries.length]?.focus();
+    };
+    if (event.key === "ArrowDown") moveTo(index + 1);
+    else if (event.key === "ArrowUp") moveTo(index - 1);
+    else if (event.key === "Home") moveTo(0);
+    else if (event.key === "End") moveTo(entries.length - 1);
+    else if (event.key === "Escape" || event.key === "Tab") {
+      if (event.key === "Escape") event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    }
+  }
+
+  return (
+    <div className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        className={buttonClassName}
+      >
+        {children}
+      </button>
+      {open ? (
+        <div
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          onKeyDown={onKeyDown}
+          className={`absolute z-40 min-w-[14rem] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${placement === "above" ? "bottom-full mb-2 start-0" : "top-full mt-2 end-0"}`}
+        >
+          {items.length === 0 ? <p className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">{t("No items.")}</p> : null}
+          {items.map((item) => (
+            <Link
+              key={item.key}
+              to={item.to}
+              role="menuitem"
+              tabIndex={-1}
+              reloadDocument={item.reloadDocument}
+              onClick={() => setOpen(false)}
+              className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
+            >
+              <Icon name={item.icon} className="h-5 w-5" />
+              {item.label}
+            </Link>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Logo } from "~/components/logo";
+import { avatarMenuEntries, sidebarEntries, type NavEntry, type NavViewer } from "~/lib/navigation";
+import { NavBadge } from "./badge";
+import { Avatar } from "./avatar";
+import { Icon } from "./icons";
+import { useNavLabels } from "./labels";
+import { MenuButton, type MenuItem } from "./menu";
+
+/** Spec §9: sidebar tooltips appear after 1000 ms. */
+export const TOOLTIP_DELAY_MS = 1000;
+
+/**
+ * One sidebar entry. At the in-between width the sidebar shows icons only: the label stays for screen readers
+ * and a tooltip shows it after hovering or focusing for a second.
+ */
+function SidebarLink({ entry, label }: { entry: NavEntry; label: string }) {
+  const tooltipId = useId();
+  const [tooltip, setTooltip] = useState(false);
+  const timer = useRef<number>();
+  const show = () => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setTooltip(true), TOOLTIP_DELAY_MS);
+  };
+  const hide = () => {
+    window.clearTimeout(timer.current);
+    setTooltip(false);
+  };
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return (
+    <li className="relative">
+      <NavLink
+        to={entry.to}
+        end={entry.to === "/"}
+        prefetch="intent"
+        data-nav={entry.key}
+        onMouseEnter={show}
+        onMouseLeave={hide}
+        onFocus={show}
+        onBlur={hide}
+        onKeyDown={(event) => event.key === "Escape" && hide()}
+        className={({ isActive }) =>
+          `flex items-center justify-center gap-4 rounded-full p-3 text-lg hover:bg-slate-100 dark:hover:bg-slate-800 wide:justify-start wide:px-4 ${isActive ? "font-bold" : ""}`
+        }
+      >
+        <span className="relative">
+          <Icon name={entry.key} />
+          <NavBadge entry={entry.key} placement="corner" />
+        </span>
+        <span className="sr-only wide:not-sr-only">{label}</span>
+      </NavLink>
+      {tooltip ? (
+        <span id={tooltipId} role="tooltip" className="pointer-events-none absolute start-full top-1/2 z-50 ms-2 -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-sm text-white shadow wide:hidden dark:bg-slate-100 dark:text-slate-900">
+          {label}
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+export function useAvatarMenuItems(viewer: NavViewer): MenuItem[] {
+  const labels = useNavLabels();
+  return avatarMenuEntries(viewer).map((entry) => ({ key: entry.key, label: labels[entry.key], to: entry.to, icon: entry.key, reloadDocument: entry.key === "logout" }));
+}
+
+export interface ShellViewer extends NavViewer {
+  name: string;
+  avatarUrl: string;
+}
+
+/** The sidebar of spec §2: icons only between 1025 and 1279 px, labelled from 1280 px. */
+export function Sidebar({ viewer }: { viewer: ShellViewer }) {
+  const { t } = useTranslation();
+  const labels = useNavLabels();
+  const menuItems = useAvatarMenuItems(viewer);
+  const { pathname } = useLocation();
+  return (
+    <div className="flex h-full flex-col justify-between gap-4 py-4">
+      <div className="space-y-4">
+        <Link to={viewer.isAuth ? "/home" : "/"} aria-label={t("Fanclub home")} className="flex justify-center px-3 wide:justify-start">
+          <Logo className="h-8 [&>span:last-child]:hidden wide:[&>span:last-child]:inline" />
+        </Link>
+        <nav aria-label={t("Main")}>
+          <ul className="space-y-1">
+            {sidebarEntries(viewer).map((entry) => (
+              <SidebarLink key={entry.key} entry={entry} label={labels[entry.key]} />
+            ))}
+          </ul>
+        </nav>
+      </div>
+      {viewer.isAuth ? (
+        <MenuButton
+          label={t("Account menu")}
+          items={menuItems}
+          placement="above"
+          buttonClassName="flex w-full items-center justify-center gap-3 rounded-full p-2 hover:bg-slate-100 dark:hover:bg-slate-800 wide:justify-start"
+        >
+          <Avatar url={viewer.avatarUrl} name={viewer.name || viewer.username} />
+          <span className="hidden min-w-0 text-start wide:block">
+            <span className="block truncate font-semibold">{viewer.name}</span>
+            <span className="block truncate text-sm text-slate-500 dark:text-slate-400">@{viewer.username}</span>
+          </span>
+        </MenuButton>
+      ) : (
+        <div className="flex flex-col gap-2 px-1">
+          <Link to={`/login?redirectTo=${encodeURIComponent(pathname)}`} className="btn-primary px-2 text-sm">
+            {t("Sign in")}
+          </Link>
+          <Link to="/signup" className="btn-secondary px-2 text-sm">
+            {t("Sign up")}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

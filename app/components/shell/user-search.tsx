@@ -1,0 +1,92 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSession } from "~/lib/session";
+import { Avatar } from "./avatar";
+import { Icon } from "./icons";
+
+interface Result {
+  username: string;
+  avatarUrl: string;
+}
+
+/** Typing pauses this long before a search is sent. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * The clearable user search of spec §2/§7: GET /api/searchUsers on each change of a non-empty term (after a short
+ * pause), "No result" when nothing matches; failures are only logged.
+ */
+export function UserSearch({ autoFocus = false }: { autoFocus?: boolean }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const [term, setTerm] = useState("");
+  const [results, setResults] = useState<Result[] | null>(null);
+  const inputId = useId();
+  const resultsId = useId();
+
+  useEffect(() => {
+    const query = term.trim();
+    if (!query) {
+      setResults(null);
+      return;
+    }
+    let current = true;
+    const timer = window.setTimeout(() => {
+      api
+        .get<{ results: { users: Result[] } }>(`/searchUsers?searchTerm=${encodeURIComponent(query)}`, { quiet: true })
+        .then((body) => current && setResults(body.results.users))
+        .catch((error: unknown) => console.error("GET /searchUsers failed", error));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [api, term]);
+
+  return (
+    <div role="search" className="block">
+      <label htmlFor={inputId} className="sr-only">
+        {t("Search users")}
+      </label>
+      <div className="relative">
+        <span className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-slate-500 dark:text-slate-400">
+          <Icon name="search" className="h-5 w-5" />
+        </span>
+        <input
+          id={inputId}
+          type="search"
+          value={term}
+          autoFocus={autoFocus}
+          onChange={(event) => setTerm(event.target.value)}
+          onKeyDown={(event) => event.key === "Escape" && setTerm("")}
+          placeholder={t("Search users")}
+          autoComplete="off"
+          maxLength={64}
+          aria-controls={resultsId}
+          className="input rounded-full pe-10 ps-10 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {term ? (
+          <button type="button" onClick={() => setTerm("")} aria-label={t("Clear search")} className="absolute inset-y-0 end-1 my-auto flex h-8 w-8 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800">
+            <Icon name="close" className="h-4 w-4" />
+          </button>
+        ) : null}
+      </div>
+      <div id={resultsId} aria-live="polite">
+        {results && results.length === 0 ? <p className="px-3 py-3 text-sm text-slate-600 dark:text-slate-400">{t("No result")}</p> : null}
+        {results && results.length > 0 ? (
+          <ul aria-label={t("Search results")} className="mt-2 space-y-1">
+            {results.map((user) => (
+              <li key={user.username}>
+                <Link to={`/${user.username}`} className="flex items-center gap-3 rounded-xl px-3 py-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+                  <Avatar url={user.avatarUrl} name={user.username} />
+                  <span className="truncate font-medium">@{user.username}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}

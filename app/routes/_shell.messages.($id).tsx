@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EmptyState, PageHeader } from "~/components/page";
+import type { ShellHandle } from "~/components/shell/app-shell";
+import { requireViewer } from "~/lib/forms.server";
+
+export const meta: MetaFunction = () => [{ title: "Messages · Fanclub" }];
+
+export const handle: ShellHandle = { rightColumn: "none" };
+
+/**
+ * /messages and /messages/{id}. A conversation opens only for its members; anyone else gets "not found", the
+ * same as for an id that does not exist.
+ */
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  if (params.id === undefined) return { conversationId: null };
+  const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
+  const member = id
+    ? await context.domain.db.prepare("SELECT 1 AS ok FROM conversation_members WHERE conversation_id = ? AND user_id = ?").bind(id, user.id).first()
+    : null;
+  if (!member) throw new Response("Not found", { status: 404 });
+  return { conversationId: id };
+}
+
+export default function MessagesPage() {
+  const { t } = useTranslation();
+  const { conversationId } = useLoaderData<typeof loader>();
+  if (conversationId !== null) {
+    return (
+      <>
+        <PageHeader title={t("Conversation")}>
+          <Link to="/messages" className="link">
+            {t("All messages")}
+          </Link>
+        </PageHeader>
+        <EmptyState icon="messages" title={t("No messages yet")} text={t("Say hello! Messages you send and receive appear here.")} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={t("Messages")} />
+      <EmptyState icon="messages" title={t("No conversations yet")} text={t("Conversations with creators and fans appear here. Open a profile to send a message.")} action={{ to: "/search", label: t("Find creators") }} />
+    </>
+  );
+}

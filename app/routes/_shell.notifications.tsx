@@ -1,0 +1,92 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { listNotifications, type NotificationView } from "../../worker/domain/notifications/notifications";
+import { EmptyState, PageHeader } from "~/components/page";
+import type { ShellHandle } from "~/components/shell/app-shell";
+import { requireViewer } from "~/lib/forms.server";
+import { useSession } from "~/lib/session";
+import { useUpdates } from "~/lib/updates";
+
+export const meta: MetaFunction = () => [{ title: "Notifications · Fanclub" }];
+
+export const handle: ShellHandle = { rightColumn: "search" };
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  return { notifications: await listNotifications(context.domain.db, user.id, null) };
+}
+
+function useNotificationText() {
+  const { t } = useTranslation();
+  return (notification: NotificationView): string => {
+    const name = notification.actor?.name ?? "";
+    switch (notification.kind) {
+      case "test":
+        return t("This is a test notification. Notifications reach you here.");
+      case "follow":
+        return t("{{name}} started following you.", { name });
+      case "subscription":
+        return t("{{name}} subscribed to you.", { name });
+      case "tip":
+        return t("{{name}} sent you a tip.", { name });
+      case "like":
+        return t("{{name}} liked your post.", { name });
+      case "comment":
+        return t("{{name}} commented on your post.", { name });
+      case "message":
+        return t("{{name}} sent you a message.", { name });
+      case "creator_request":
+        return t("Your creator application has been processed.");
+    }
+  };
+}
+
+/** /notifications: newest first; opening the screen marks them read (a POST, so the badge drops everywhere). */
+export default function NotificationsPage() {
+  const { t, i18n } = useTranslation();
+  const { notifications } = useLoaderData<typeof loader>();
+  const { api } = useSession();
+  const { refresh } = useUpdates();
+  const textOf = useNotificationText();
+  const hasUnread = notifications.some((n) => !n.read);
+
+  useEffect(() => {
+    if (!hasUnread) return;
+    api
+      .post("/notifications/read")
+      .then(refresh)
+      .catch((error: unknown) => console.error("POST /notifications/read failed", error));
+  }, [api, hasUnread, refresh]);
+
+  return (
+    <>
+      <PageHeader title={t("Notifications")} />
+      {notifications.length === 0 ? (
+        <EmptyState icon="notifications" title={t("No notifications yet")} text={t("New followers, subscribers, tips, likes and comments will show up here.")} />
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {notifications.map((notification) => (
+            <li key={notification.id} className={`flex gap-3 p-4 ${notification.read ? "" : "bg-brand-50 dark:bg-slate-900"}`}>
+              <div className="min-w-0 flex-1">
+                <p>
+                  {notification.actor ? (
+                    <Link to={`/${notification.actor.username}`} className="sr-only">
+                      @{notification.actor.username}
+                    </Link>
+                  ) : null}
+                  {textOf(notification)}
+                </p>
+                <time dateTime={notification.createdAt} className="text-sm text-slate-600 dark:text-slate-400">
+                  {new Date(notification.createdAt).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" })}
+                </time>
+              </div>
+              {notification.read ? null : <span className="sr-only">{t("Unread")}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

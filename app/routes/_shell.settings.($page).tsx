@@ -1,0 +1,104 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, NavLink, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguagePicker } from "~/components/language";
+import { PageHeader } from "~/components/page";
+import type { ShellHandle } from "~/components/shell/app-shell";
+import { ApiError } from "~/lib/api";
+import { requireViewer } from "~/lib/forms.server";
+import { useSession } from "~/lib/session";
+
+export const meta: MetaFunction = () => [{ title: "Settings · Fanclub" }];
+
+export const handle: ShellHandle = { rightColumn: "none" };
+
+const PAGES = ["account", "language", "notifications"] as const;
+type SettingsPage = (typeof PAGES)[number];
+
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  const page = (params.page ?? "account") as SettingsPage;
+  if (!PAGES.includes(page)) throw new Response("Not found", { status: 404 });
+  return { page, username: user.username, email: user.email, verified: user.email_verified_at !== null };
+}
+
+function TestNotification() {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const [status, setStatus] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function send() {
+    setBusy(true);
+    try {
+      const body = await api.post<{ message: string }>("/notifications/test");
+      setStatus({ tone: "ok", text: body.message });
+    } catch (error) {
+      if (error instanceof ApiError) setStatus({ tone: "error", text: error.body.message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <p className="text-slate-600 dark:text-slate-400">{t("Check that notifications reach this device: the bell in the menu shows the new one at once.")}</p>
+      <button type="button" className="btn-secondary" disabled={busy} onClick={send}>
+        {t("Send me a test notification")}
+      </button>
+      <p role="status" className={status?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-green-700 dark:text-green-400"}>
+        {status?.text}
+      </p>
+    </div>
+  );
+}
+
+/** /settings/{page?}: account, language and notifications. More pages (profile, security, payments) come later. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const { page, username, email, verified } = useLoaderData<typeof loader>();
+  const titles: Record<SettingsPage, string> = { account: t("Account"), language: t("Language"), notifications: t("Notifications") };
+  return (
+    <>
+      <PageHeader title={t("Settings")} />
+      <div className="narrow:flex">
+        <nav aria-label={t("Settings")} className="border-b border-slate-200 p-2 dark:border-slate-800 narrow:w-56 narrow:border-b-0 narrow:border-e">
+          <ul className="flex gap-1 overflow-x-auto narrow:flex-col">
+            {PAGES.map((name) => (
+              <li key={name}>
+                <NavLink to={`/settings/${name}`} className={({ isActive }) => `block rounded-lg px-3 py-2 ${isActive || (name === "account" && page === "account") ? "bg-slate-100 font-semibold dark:bg-slate-800" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}>
+                  {titles[name]}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="settings-section" className="flex-1 space-y-4 p-4">
+          <h2 id="settings-section" className="text-lg font-semibold">
+            {titles[page]}
+          </h2>
+          {page === "account" ? (
+            <dl className="space-y-3">
+              <div>
+                <dt className="text-sm text-slate-600 dark:text-slate-400">{t("Username")}</dt>
+                <dd className="font-medium">@{username}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600 dark:text-slate-400">{t("Email address")}</dt>
+                <dd className="font-medium">
+                  {email}{" "}
+                  {verified ? null : (
+                    <Link to="/email/verify" className="link text-sm">
+                      {t("Verify now")}
+                    </Link>
+                  )}
+                </dd>
+              </div>
+            </dl>
+          ) : null}
+          {page === "language" ? <LanguagePicker /> : null}
+          {page === "notifications" ? <TestNotification /> : null}
+        </section>
+      </div>
+    </>
+  );
+}
