@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { avatarMenuEntries, badgeCount, isCurrent, isInConversation, sidebarEntries } from "~/lib/navigation";
+
+const visitor = { isAuth: false, isCreator: false, username: "" };
+const member = { isAuth: true, isCreator: false, username: "dana" };
+const creator = { isAuth: true, isCreator: true, username: "mia.rivers" };
+
+describe("navigation by role (spec §2, §6)", () => {
+  it("shows a visitor only Home, pointing at the landing page", () => {
+    expect(sidebarEntries(visitor)).toEqual([{ key: "home", to: "/" }]);
+    expect(avatarMenuEntries(visitor)).toEqual([]);
+  });
+
+  it("gives members Live Streams and Become a creator", () => {
+    expect(sidebarEntries(member).map((e) => e.key)).toEqual(["home", "search", "notifications", "bookmarks", "messages", "wallet", "live", "profile"]);
+    expect(sidebarEntries(member).find((e) => e.key === "profile")?.to).toBe("/dana");
+    expect(avatarMenuEntries(member).map((e) => e.to)).toEqual(["/settings", "/becomeCreator", "/logout"]);
+  });
+
+  it("gives creators Go Live and Dashboard instead", () => {
+    expect(sidebarEntries(creator).map((e) => e.key)).toEqual(["home", "search", "notifications", "bookmarks", "messages", "wallet", "profile", "goLive"]);
+    expect(sidebarEntries(creator).at(-1)?.to).toBe("/live/start");
+    expect(avatarMenuEntries(creator).map((e) => e.to)).toEqual(["/settings", "/dashboard", "/logout"]);
+  });
+
+  it("leaves My Profile out until the username is known", () => {
+    expect(sidebarEntries({ ...member, username: "" }).map((e) => e.key)).not.toContain("profile");
+  });
+});
+
+describe("isInConversation", () => {
+  it.each([
+    ["/messages/1", true],
+    ["/messages/42/", true],
+    ["/messages", false],
+    ["/messages/", false],
+    ["/messages/0", false],
+    ["/messages/-3", false],
+    ["/messages/abc", false],
+    ["/messages/12/media", false],
+  ])("%s → %s", (path, expected) => expect(isInConversation(path)).toBe(expected));
+});
+
+describe("badges", () => {
+  it("hide at 0 and cap at 99+", () => {
+    expect(badgeCount(0)).toBeNull();
+    expect(badgeCount(7)).toBe("7");
+    expect(badgeCount(99)).toBe("99");
+    expect(badgeCount(100)).toBe("99+");
+  });
+
+  it("mark the current entry, and only the landing page for /", () => {
+    expect(isCurrent({ key: "messages", to: "/messages" }, "/messages/3")).toBe(true);
+    expect(isCurrent({ key: "home", to: "/" }, "/home")).toBe(false);
+    expect(isCurrent({ key: "live", to: "/live" }, "/livestock")).toBe(false);
+  });
+});
