@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
+import { LanguagePicker } from "~/components/language";
 
 export const meta: MetaFunction = () => [
   { title: "Fanclub · Support the creators you love" },
@@ -44,6 +45,9 @@ export default function Landing() {
           </Link>
         </div>
       </main>
+      <footer className="mx-auto w-full max-w-5xl p-6">
+        <LanguagePicker />
+      </footer>
     </div>
   );
 }

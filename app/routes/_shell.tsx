@@ -1,4 +1,7 @@
-import { Outlet } from "@remix-run/react";
+import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "~/components/page";
 import { AppShell } from "~/components/shell/app-shell";
 import { useRootData } from "~/root";
 import { useSession } from "~/lib/session";
@@ -7,12 +10,34 @@ import { useSession } from "~/lib/session";
  * The pathless layout of every "with layout" route of spec §2: sidebar or bottom bar, content, and the right
  * column each child route asks for in `handle.rightColumn`.
  */
-export default function ShellLayout() {
+function Shell({ children }: { children: ReactNode }) {
   const { isAuth, user } = useSession();
   const viewerName = useRootData()?.viewerName ?? "";
+  return <AppShell viewer={{ isAuth, isCreator: user.isCreator, username: user.username, avatarUrl: user.avatarUrl, name: viewerName || user.username }}>{children}</AppShell>;
+}
+
+export default function ShellLayout() {
   return (
-    <AppShell viewer={{ isAuth, isCreator: user.isCreator, username: user.username, avatarUrl: user.avatarUrl, name: viewerName || user.username }}>
+    <Shell>
       <Outlet />
-    </AppShell>
+    </Shell>
+  );
+}
+
+/** A missing post, profile or conversation keeps the navigation around it, so the way back is one tap away. */
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <Shell>
+      <EmptyState
+        icon="search"
+        title={notFound ? t("Page not found") : t("Something went wrong")}
+        text={notFound ? t("The page you are looking for does not exist.") : t("Please try again in a moment.")}
+        action={{ to: "/home", label: t("Go to your feed") }}
+      />
+    </Shell>
   );
 }
