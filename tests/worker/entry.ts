@@ -3,6 +3,9 @@ import { runScheduledJobs } from "../../worker/scheduled";
 import type { Env } from "../../worker/env";
 
 /** The Worker as production runs it, minus the Remix server build (pages are covered by the e2e tier). */
+/** vitest-pool-workers runs the Durable Objects of wrangler.toml from this module. */
+export { UserChannel } from "../../worker/realtime/user-channel";
+
 const app = createApp(null);
 
 export default {
