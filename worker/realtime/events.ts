@@ -42,6 +42,8 @@ export const CLOSE_CODES = {
   goingAway: 1001,
   policy: 1008,
   internalError: 1011,
+  /** Closed by the client: a ping went unanswered, the connection is presumed dead. */
+  noPong: 4000,
   /** The session ended (sign-out, password reset): sign in again before reconnecting. */
   unauthenticated: 4401,
   /** Refused for good (for example another origin). */
