@@ -8,6 +8,8 @@ import { csrfProtection, detectLanguage, resolveSession, securityHeaders } from 
 import { serveMedia } from "./http/media";
 import type { AppEnv } from "./http/types";
 import { isDevelopment } from "./env";
+import { USER_CHANNEL_PATH } from "./realtime/events";
+import { openUserChannel } from "./realtime/route";
 
 /** Renders a page: the Remix request handler in production, absent in the API-only worker tests. */
 export type PageHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
@@ -38,6 +40,8 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
   app.route("/api", api);
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found", message("Not found."))));
   app.get("/media/*", serveMedia);
+  // The per-user real-time channel (worker/realtime): a WebSocket for the signed-in user.
+  app.get(USER_CHANNEL_PATH, openUserChannel);
 
   app.all("*", async (c) => {
     if (!renderPage) return c.text("Not found", 404);

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import type { UserChannel } from "./realtime/user-channel";
 
 /** Bindings and variables the Worker receives; wrangler.toml declares them, README.md documents them. */
 export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
   ASSETS: Fetcher;
+  /** One Durable Object per user, named `updates.{userId}`: the real-time channel (worker/realtime). */
+  USER_CHANNEL: DurableObjectNamespace<UserChannel>;
   APP_ENV?: string;
   APP_SECRET?: string;
   APP_URL?: string;

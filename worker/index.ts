@@ -4,6 +4,9 @@ import { createApp } from "./app";
 import type { Env } from "./env";
 import { runScheduledJobs } from "./scheduled";
 
+/** Durable Object classes must be exported by the entry module (wrangler.toml [[durable_objects.bindings]]). */
+export { UserChannel } from "./realtime/user-channel";
+
 const build = remixBuild as unknown as ServerBuild;
 const app = createApp(createRequestHandler(build, build.mode), build.assets.version);
 

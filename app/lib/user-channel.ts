@@ -1,4 +1,181 @@
-/** Placeholder until the real-time branch lands. */
-export function connectUserChannel(_onEvent: (event: { event: string }) => void): () => void {
-  return () => {};
+import {
+  CLOSE_CODES,
+  parseUserChannelFrame,
+  PING,
+  PONG,
+  USER_CHANNEL_PATH,
+  type UserChannelEvent,
+} from "../../worker/realtime/events";
+
+export { parseUserChannelFrame, type UserChannelEvent, type UserChannelEventName } from "../../worker/realtime/events";
+
+/** First retry after about 1 s, doubling up to 30 s; back to the start after a successful open. */
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+/** Keep-alive interval: under the idle timeouts of common proxies (often 60 s). */
+export const PING_INTERVAL_MS = 25_000;
+
+/**
+ * Delay before reconnection attempt `attempt` (0 = the first retry): 1 s, 2 s, 4 s … capped at 30 s, of which a
+ * random part (up to half) is taken off so that many clients cut off at once do not come back in step.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, Math.min(attempt, 30)));
+  const jitter = Math.min(Math.max(random(), 0), 1);
+  return Math.round(ceiling * (1 - jitter / 2));
+}
+
+/** Closes after which trying again is pointless: signed out, refused by policy. Anything else is transient. */
+export function shouldReconnect(closeCode: number): boolean {
+  return closeCode !== CLOSE_CODES.policy && closeCode !== CLOSE_CODES.unauthenticated && closeCode !== CLOSE_CODES.forbidden;
+}
+
+/** `ws://host/ws/updates` or `wss://…` for the page's own origin (the session cookie goes along). */
+export function userChannelUrl(location: { protocol: string; host: string }): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${USER_CHANNEL_PATH}`;
+}
+
+type SocketLike = Pick<WebSocket, "send" | "close" | "readyState"> & {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+};
+
+/** Seams for tests; the browser defaults are used when omitted. */
+export interface UserChannelOptions {
+  url?: string;
+  createSocket?: (url: string) => SocketLike;
+  /** Where the `online` event is listened for (window). */
+  events?: Pick<EventTarget, "addEventListener" | "removeEventListener"> | null;
+  random?: () => number;
+}
+
+const OPEN = 1;
+
+/**
+ * Opens the signed-in user's real-time channel and calls `onEvent` for every valid event (junk frames are
+ * ignored). Reconnects with backoff and jitter, at once when the browser comes back online, and not at all
+ * after the server closes for authentication or policy reasons. After a reconnection it also emits one
+ * `NewUpdate`, so the caller refetches whatever it may have missed while disconnected. Returns a disposer that
+ * closes the socket and stops everything. Browser only (call it from an effect).
+ */
+export function connectUserChannel(onEvent: (event: UserChannelEvent) => void, options: UserChannelOptions = {}): () => void {
+  const url = options.url ?? userChannelUrl(window.location);
+  const createSocket = options.createSocket ?? ((address: string) => new WebSocket(address));
+  const events = options.events === undefined ? (typeof window === "undefined" ? null : window) : options.events;
+  const random = options.random ?? Math.random;
+
+  let socket: SocketLike | null = null;
+  let attempt = 0;
+  let hasOpened = false;
+  /** Disposed, or closed by the server for good. */
+  let finished = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let awaitingPong = false;
+
+  const deliver = (event: UserChannelEvent) => {
+    try {
+      onEvent(event);
+    } catch (error) {
+      console.error("user channel listener failed", error);
+    }
+  };
+
+  const stopPing = () => {
+    clearInterval(pingTimer);
+    pingTimer = undefined;
+    awaitingPong = false;
+  };
+
+  /**
+   * Forgets the socket (handlers detached; closed with `closeWith` unless it is already closed) and plans the
+   * next attempt unless told not to. A browser may only close with 1000 or 3000–4999.
+   */
+  const drop = (current: SocketLike, reconnect: boolean, closeWith?: number) => {
+    if (socket !== current) return;
+    socket = null;
+    stopPing();
+    current.onopen = current.onmessage = current.onclose = current.onerror = null;
+    if (closeWith !== undefined) {
+      try {
+        current.close(closeWith);
+      } catch {
+        // already closing
+      }
+    }
+    if (!reconnect) finished = true;
+    else scheduleRetry();
+  };
+
+  function scheduleRetry() {
+    if (finished || retryTimer !== undefined) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect();
+    }, reconnectDelay(attempt++, random));
+  }
+
+  function connect() {
+    if (finished || socket) return;
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    let current: SocketLike;
+    try {
+      current = createSocket(url);
+    } catch {
+      scheduleRetry();
+      return;
+    }
+    socket = current;
+    current.onopen = () => {
+      attempt = 0;
+      pingTimer = setInterval(() => {
+        if (awaitingPong) {
+          // No answer to the last ping: the connection is dead even if no close event came.
+          drop(current, true, CLOSE_CODES.noPong);
+          return;
+        }
+        if (current.readyState !== OPEN) return;
+        awaitingPong = true;
+        try {
+          current.send(PING);
+        } catch {
+          drop(current, true, CLOSE_CODES.normal);
+        }
+      }, PING_INTERVAL_MS);
+      if (hasOpened) deliver({ event: "NewUpdate" });
+      hasOpened = true;
+    };
+    current.onmessage = (message) => {
+      if (message.data === PONG) {
+        awaitingPong = false;
+        return;
+      }
+      const event = parseUserChannelFrame(message.data);
+      if (event) deliver(event);
+    };
+    current.onclose = (close) => drop(current, shouldReconnect(close.code));
+    current.onerror = () => {
+      // A close event follows an error; reconnection is decided there.
+    };
+  }
+
+  const onOnline = () => {
+    if (finished || socket) return;
+    attempt = 0;
+    connect();
+  };
+
+  events?.addEventListener("online", onOnline);
+  connect();
+
+  return () => {
+    finished = true;
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    events?.removeEventListener("online", onOnline);
+    if (socket) drop(socket, false, CLOSE_CODES.normal);
+  };
 }

@@ -34,6 +34,9 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const nonce = base64url(crypto.getRandomValues(new Uint8Array(16)));
   c.set("nonce", nonce);
   await next();
+  // A WebSocket handshake (101, /ws/updates) is left as it is: its socket lives on the Response object (workerd
+  // keeps it in the copy below today, but nothing promises that), and these headers mean nothing on it.
+  if (c.res.status === 101) return;
   // Responses from bindings (ASSETS) and Remix can carry immutable headers; copy them once to set ours.
   c.res = new Response(c.res.body, c.res);
   const headers = c.res.headers;
@@ -78,7 +81,7 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const CSRF_FAILED = message("Your session has expired. Please reload the page and try again.");
+export const CSRF_FAILED = message("Your session has expired. Please reload the page and try again.");
 
 async function submittedCsrfToken(request: Request): Promise<string | null> {
   const header = request.headers.get("X-CSRF-Token");

@@ -1,4 +1,31 @@
 import type { Env } from "../env";
+import { userChannelName, type UserChannelEvent } from "./events";
 
-/** Placeholder until the UserChannel Durable Object lands (branch realtime). */
-export async function notifyUser(_env: Env, _userId: number): Promise<void> {}
+/**
+ * Pushes `event` to every open socket of the user (their `updates.{userId}` channel). Best effort: it never
+ * throws, a failure is only logged, and clients still poll every 30 s. Call it after the write that produced
+ * the update, e.g. `c.executionCtx.waitUntil(notifyUser(env, userId))` or simply `await notifyUser(...)`.
+ *
+ * A user without open sockets costs one call to an idle Durable Object that reads no storage.
+ */
+export async function notifyUser(env: Env, userId: number, event: UserChannelEvent = { event: "NewUpdate" }): Promise<void> {
+  try {
+    const stub = env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userChannelName(userId)));
+    await stub.broadcast(event);
+  } catch (error) {
+    console.warn(`notifyUser(${userId}, ${event.event}) failed`, error);
+  }
+}
+
+/**
+ * Closes the sockets a session opened (code 4401, the client then stops reconnecting). Best effort like
+ * notifyUser; meant for sign-out and password reset, after the session row is gone.
+ */
+export async function disconnectSession(env: Env, userId: number, sessionId: number): Promise<void> {
+  try {
+    const stub = env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userChannelName(userId)));
+    await stub.disconnectSession(sessionId);
+  } catch (error) {
+    console.warn(`disconnectSession(${userId}) failed`, error);
+  }
+}

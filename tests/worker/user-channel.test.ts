@@ -1,0 +1,189 @@
+import { env, SELF } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { disconnectSession, notifyUser } from "../../worker/realtime/notify";
+import { userChannelName } from "../../worker/realtime/events";
+import { createUser, postJson } from "./factories";
+
+const URL_WS = "https://app.test/ws/updates";
+/** How long a socket must stay silent for "received nothing". */
+const QUIET_MS = 300;
+
+interface Client {
+  socket: WebSocket;
+  frames: string[];
+  closed: Promise<CloseEvent>;
+}
+
+const open: WebSocket[] = [];
+
+function upgrade(init: { token?: string; headers?: Record<string, string> } = {}) {
+  const headers = new Headers({ Upgrade: "websocket", ...init.headers });
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  return SELF.fetch(URL_WS, { headers });
+}
+
+/** Opens a socket and starts recording frames before anything can be sent to it. */
+async function connect(init: { token?: string; headers?: Record<string, string> }): Promise<Client> {
+  const response = await upgrade(init);
+  expect(response.status).toBe(101);
+  const socket = response.webSocket;
+  if (!socket) throw new Error("101 without a webSocket");
+  const frames: string[] = [];
+  socket.addEventListener("message", (event) => {
+    frames.push(typeof event.data === "string" ? event.data : "<binary>");
+  });
+  const closed = new Promise<CloseEvent>((resolve) => socket.addEventListener("close", resolve, { once: true }));
+  socket.accept();
+  open.push(socket);
+  return { socket, frames, closed };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 2000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+
+const socketCount = (userId: number) => env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userChannelName(userId))).socketCount();
+
+// Isolated storage: no socket may outlive its test.
+afterEach(async () => {
+  for (const socket of open.splice(0)) {
+    try {
+      socket.close(1000, "test over");
+    } catch {
+      // already closed
+    }
+  }
+});
+
+describe("GET /ws/updates", () => {
+  it("delivers NewUpdate to the notified user's socket and to no one else's", async () => {
+    const [a, b] = [await createUser(), await createUser()];
+    const socketA = await connect({ token: a.token });
+    const socketB = await connect({ token: b.token });
+
+    await notifyUser(env, a.user.userId);
+    await until(() => socketA.frames.length > 0, "A's event");
+    await quiet();
+    expect(socketA.frames).toEqual([JSON.stringify({ event: "NewUpdate" })]);
+    expect(socketB.frames).toEqual([]);
+
+    // B's socket does listen: the silence above was not a dead socket.
+    await notifyUser(env, b.user.userId);
+    await until(() => socketB.frames.length > 0, "B's event");
+    expect(JSON.parse(socketB.frames[0]!)).toEqual({ event: "NewUpdate" });
+    expect(socketA.frames).toHaveLength(1);
+  });
+
+  it("reaches every socket of the user (several tabs or devices)", async () => {
+    const a = await createUser();
+    const first = await connect({ token: a.token });
+    const second = await connect({ token: a.token });
+    expect(await socketCount(a.user.userId)).toBe(2);
+
+    await notifyUser(env, a.user.userId);
+    await until(() => first.frames.length > 0 && second.frames.length > 0, "both events");
+    expect(first.frames).toEqual(['{"event":"NewUpdate"}']);
+    expect(second.frames).toEqual(['{"event":"NewUpdate"}']);
+  });
+
+  it("signs in with the session cookie from the same origin", async () => {
+    const a = await createUser();
+    const client = await connect({ headers: { Cookie: `__Host-session=${a.token}`, Origin: "https://app.test" } });
+    await notifyUser(env, a.user.userId);
+    await until(() => client.frames.length > 0, "the event");
+    expect(client.frames).toEqual(['{"event":"NewUpdate"}']);
+  });
+
+  it("answers ping with pong", async () => {
+    const a = await createUser();
+    const client = await connect({ token: a.token });
+    client.socket.send("ping");
+    await until(() => client.frames.length > 0, "pong");
+    expect(client.frames).toEqual(["pong"]);
+  });
+
+  it("refuses a request without a session, with a revoked session, from another origin, or without Upgrade", async () => {
+    const a = await createUser();
+
+    const anonymous = await upgrade();
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.webSocket).toBeNull();
+    expect(await anonymous.json()).toEqual({ message: "Unauthenticated.", errors: {} });
+
+    const foreign = await upgrade({ token: a.token, headers: { Origin: "https://evil.test" } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.webSocket).toBeNull();
+    expect(await foreign.json()).toMatchObject({ errors: {} });
+    const foreignCookie = await upgrade({ headers: { Cookie: `__Host-session=${a.token}`, Origin: "https://evil.test" } });
+    expect(foreignCookie.status).toBe(403);
+
+    const plain = await SELF.fetch(URL_WS, { headers: { Authorization: `Bearer ${a.token}` } });
+    expect(plain.status).toBe(426);
+    expect(plain.headers.get("Upgrade")).toBe("websocket");
+    expect(await plain.json()).toMatchObject({ errors: {} });
+
+    expect(await socketCount(a.user.userId)).toBe(0);
+
+    expect((await postJson("/logout", {}, { token: a.token })).status).toBe(200);
+    const revoked = await upgrade({ token: a.token });
+    expect(revoked.status).toBe(401);
+    expect(revoked.webSocket).toBeNull();
+  });
+
+  it("takes the user from the session only, whatever the URL says", async () => {
+    const [a, b] = [await createUser(), await createUser()];
+    const headers = new Headers({ Upgrade: "websocket", Authorization: `Bearer ${a.token}` });
+    const response = await SELF.fetch(`${URL_WS}?userId=${b.user.userId}&channel=updates.${b.user.userId}`, { headers });
+    expect(response.status).toBe(101);
+    response.webSocket!.accept();
+    open.push(response.webSocket!);
+    expect(await socketCount(a.user.userId)).toBe(1);
+    expect(await socketCount(b.user.userId)).toBe(0);
+  });
+
+  it("keeps the security headers off the handshake but on its refusals", async () => {
+    const a = await createUser();
+    const refused = await upgrade();
+    expect(refused.headers.get("Content-Security-Policy")).toContain("default-src 'self'");
+    const response = await upgrade({ token: a.token });
+    expect(response.status).toBe(101);
+    expect(response.headers.get("Content-Security-Policy")).toBeNull();
+    response.webSocket!.accept();
+    open.push(response.webSocket!);
+    expect(response.webSocket!.readyState).toBe(1); // open
+  });
+
+  it("closes a session's sockets with 4401 when asked, leaving the user's other sessions connected", async () => {
+    const a = await createUser();
+    const second = (await (await postJson("/login", { login: a.input.email, password: a.input.password })).json()) as { token: string };
+    const ended = await connect({ token: a.token });
+    const other = await connect({ token: second.token });
+    const { id: sessionId } = (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id LIMIT 1").bind(a.user.userId).first<{ id: number }>())!;
+
+    await disconnectSession(env, a.user.userId, sessionId);
+    const event = await ended.closed;
+    expect(event.code).toBe(4401);
+
+    await notifyUser(env, a.user.userId);
+    await until(() => other.frames.length > 0, "the other session's event");
+    expect(ended.frames).toEqual([]);
+  });
+
+  it("notifying a user without sockets, or one that does not exist, resolves quietly", async () => {
+    const a = await createUser();
+    await expect(notifyUser(env, a.user.userId)).resolves.toBeUndefined();
+    await expect(notifyUser(env, 987654321, { event: "NewUpdate" })).resolves.toBeUndefined();
+    expect(await socketCount(a.user.userId)).toBe(0);
+  });
+
+  it("never throws, even when the binding fails", async () => {
+    const broken = { ...env, USER_CHANNEL: undefined } as unknown as typeof env;
+    await expect(notifyUser(broken, 1)).resolves.toBeUndefined();
+  });
+});

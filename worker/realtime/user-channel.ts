@@ -1,0 +1,100 @@
+import { DurableObject } from "cloudflare:workers";
+import type { Env } from "../env";
+import { CLOSE_CODES, encodeUserChannelEvent, PING, PONG, type UserChannelEvent } from "./events";
+
+/** Sockets one user may hold at once (tabs, devices); a further upgrade is refused with 429. */
+export const MAX_SOCKETS_PER_USER = 32;
+
+/** Codes a peer may not send in a close frame; answering one of them would throw. */
+const RESERVED_CLOSE_CODES = new Set([1004, 1005, 1006, 1015]);
+
+const sendableCloseCode = (code: number) =>
+  ((code >= 1000 && code <= 1014) || (code >= 3000 && code <= 4999)) && !RESERVED_CLOSE_CODES.has(code) ? code : CLOSE_CODES.normal;
+
+function closeQuietly(socket: WebSocket, code: number, reason = "") {
+  try {
+    socket.close(sendableCloseCode(code), reason.slice(0, 120));
+  } catch {
+    // Already closed or closing: nothing left to do.
+  }
+}
+
+const sessionTag = (sessionId: number) => `session:${sessionId}`;
+
+/**
+ * One instance per user, named `updates.{userId}` (see notify.ts and the /ws/updates route in worker/app.ts).
+ * Sockets are accepted with the Hibernation API: the object can leave memory while they stay open, and the
+ * runtime answers "ping" with "pong" by itself, so keep-alives never wake it. The Worker checks the session
+ * before forwarding an upgrade here; this object trusts that and only fans events out.
+ */
+export class UserChannel extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
+  }
+
+  /** The upgrade, forwarded by the Worker's /ws/updates route after it checked the session and origin. */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return new Response("Expected a WebSocket upgrade", { status: 426, headers: { Upgrade: "websocket" } });
+    }
+    if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_USER) {
+      return new Response("Too many connections", { status: 429 });
+    }
+    const sessionId = Number(new URL(request.url).searchParams.get("session"));
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, Number.isSafeInteger(sessionId) && sessionId > 0 ? [sessionTag(sessionId)] : []);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sends `event` to every open socket of the user; returns how many sockets it reached. */
+  async broadcast(event: UserChannelEvent): Promise<number> {
+    const frame = encodeUserChannelEvent(event);
+    let delivered = 0;
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(frame);
+        delivered++;
+      } catch {
+        closeQuietly(socket, CLOSE_CODES.internalError);
+      }
+    }
+    return delivered;
+  }
+
+  /**
+   * Closes the sockets opened with one session (code 4401: the client does not reconnect). For sign-out and
+   * password reset; sockets of the user's other sessions stay open. Returns how many were closed.
+   */
+  async disconnectSession(sessionId: number): Promise<number> {
+    const sockets = this.ctx.getWebSockets(sessionTag(sessionId));
+    for (const socket of sockets) closeQuietly(socket, CLOSE_CODES.unauthenticated, "session ended");
+    return sockets.length;
+  }
+
+  /** How many sockets are open (diagnostics and tests). */
+  async socketCount(): Promise<number> {
+    return this.ctx.getWebSockets().length;
+  }
+
+  /** Clients only send "ping", which the auto-response handles; anything else is ignored. */
+  async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (message === PING) {
+      try {
+        socket.send(PONG);
+      } catch {
+        closeQuietly(socket, CLOSE_CODES.internalError);
+      }
+    }
+  }
+
+  /** The client closed: complete the closing handshake. */
+  async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
+    closeQuietly(socket, code, reason);
+  }
+
+  async webSocketError(socket: WebSocket, error: unknown): Promise<void> {
+    console.warn("user channel socket error", error);
+    closeQuietly(socket, CLOSE_CODES.internalError);
+  }
+}
