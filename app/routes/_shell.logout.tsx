@@ -16,7 +16,7 @@ export const handle: ShellHandle = { rightColumn: "none" };
 
 /** Without JavaScript the button posts here; the session ends for the cookie and every other holder of it. */
 export async function action({ context }: ActionFunctionArgs) {
-  if (context.session) await signOut(context.domain, context.session.sessionId);
+  if (context.session) await signOut(context.domain, context.session);
   return data({ ok: true }, { headers: { "Set-Cookie": clearedSessionCookie() } });
 }
 

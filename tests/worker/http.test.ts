@@ -41,6 +41,13 @@ describe("HTTP", () => {
       [
         "GET /health",
         "GET /me",
+        "GET /notifications",
+        "GET /searchUsers",
+        "GET /suggestedProfiles",
+        "GET /updates",
+        "POST /home/seen",
+        "POST /notifications/read",
+        "POST /notifications/test",
         "POST /email/change",
         "POST /email/change/confirm",
         "POST /email/verification-notification",

@@ -182,3 +182,20 @@ describe("GET /api/suggestedProfiles", () => {
     expect((await suggestions(me.token)).suggestedProfiles.map((p) => p.username)).not.toContain(me.user.username);
   });
 });
+
+describe("POST /api/home/seen", () => {
+  it("clears the Home dot for the caller only, and needs a session", async () => {
+    const fan = await createUser();
+    const other = await createUser();
+    const creator = await makeCreator();
+    await follow(fan.user.userId, creator.user.userId);
+    await follow(other.user.userId, creator.user.userId);
+    await publish(creator.user.userId, new Date(Date.now() + 1000));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const seen = await postJson("/home/seen", {}, { token: fan.token });
+    expect(((await seen.json()) as { updates: Updates }).updates.home).toBe(false);
+    expect((await updatesOf(fan.token)).home).toBe(false);
+    expect((await updatesOf(other.token)).home).toBe(true);
+    expect((await postJson("/home/seen", {})).status).toBe(401);
+  });
+});

@@ -65,7 +65,7 @@ authRoutes.openapi(
     responses: { 200: json(MessageSchema, "Signed out"), 401: e401, 403: e403 },
   }),
   async (c) => {
-    await signOut(c.var.domain, c.var.session!.sessionId);
+    await signOut(c.var.domain, c.var.session!);
     c.header("Set-Cookie", clearedSessionCookie());
     return c.json({ message: c.var.domain.t("You have been signed out.") }, 200);
   },

@@ -1,3 +1,4 @@
+import { disconnectSession } from "../../realtime/notify";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { burnPasswordCheck, verifyPassword } from "../auth/password";
@@ -28,4 +29,8 @@ export async function signIn(ctx: DomainContext, input: SignInInput): Promise<{ 
   return { user, token: await createSession(ctx.db, user.id, ctx.userAgent) };
 }
 
-export const signOut = (ctx: DomainContext, sessionId: number) => revokeSession(ctx.db, sessionId);
+/** Ends one session, and closes the real-time sockets it opened (they carry only "refetch" signals anyway). */
+export async function signOut(ctx: DomainContext, session: { sessionId: number; user: { id: number } }) {
+  await revokeSession(ctx.db, session.sessionId);
+  await disconnectSession(ctx.env, session.user.id, session.sessionId);
+}
