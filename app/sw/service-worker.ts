@@ -3,8 +3,9 @@
 // self.__WB_MANIFEST: every built script, stylesheet, icon, the web manifest and offline.html).
 //
 // - Precached files are served from the cache (hashed names, so a new build brings new URLs).
-// - Page navigations and Remix single-fetch data (*.data) go to the network first, fall back to the "pages"
-//   cache after NETWORK_TIMEOUT_SECONDS or when offline, and finally (navigations only) to /offline.html.
+// - Page navigations, Remix single-fetch data (*.data) and its route manifest (/__manifest) go to the network
+//   first, fall back to the "pages" cache after NETWORK_TIMEOUT_SECONDS or when offline, and finally
+//   (navigations only) to /offline.html.
 // - /api, /media, /ws and /dev are never touched; nor is anything but a same-origin GET answered 200.
 // - "pages" holds signed-in content: CLEAR_PRIVATE_DATA (sent on sign-out, app/lib/offline.ts) deletes it.
 import { clientsClaim } from "workbox-core";
@@ -51,8 +52,9 @@ registerRoute(
   new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [onlyGoodAnswers("html"), trimPages, offlineFallback] }),
 );
 
+// Client-side navigations: single-fetch data, and the route manifest that lazy route discovery asks for.
 registerRoute(
-  ({ url, request }) => url.pathname.endsWith(".data") && ownGet(url, request),
+  ({ url, request }) => (url.pathname.endsWith(".data") || url.pathname === "/__manifest") && ownGet(url, request),
   new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [onlyGoodAnswers("data"), trimPages] }),
 );
 
