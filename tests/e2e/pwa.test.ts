@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { baseURL, browserForThisFile, CHROMIUM, createAccount, newPage } from "./support";
 
 const browser = browserForThisFile();
+const SERVICE_WORKER_FILE = "build/client/sw.js";
 
 /** The service worker registers after the page's load event and claims the page once it is active. */
 async function waitForServiceWorkerControl(page: Page) {
@@ -58,6 +60,34 @@ describe("progressive web app", () => {
     expect(errors).toEqual([]);
     const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
     expect(installabilityErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("offers a new version once it is installed, and switches to it on Reload", async () => {
+    const { page, context } = await newPage(browser());
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    const first = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.active!.scriptURL);
+    // A "new deployment": the served worker (build/client/sw.js) one comment longer, restored afterwards.
+    const served = readFileSync(SERVICE_WORKER_FILE, "utf8");
+    onTestFinished(() => writeFileSync(SERVICE_WORKER_FILE, served));
+    writeFileSync(SERVICE_WORKER_FILE, `${served}\n// next build`);
+    await expect.poll(async () => (await (await fetch(`${baseURL()}/sw.js`)).text()).endsWith("// next build"), { timeout: 15_000 }).toBe(true);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    const prompt = page.getByRole("status").filter({ hasText: "A new version of Fanclub is available." });
+    await prompt.waitFor();
+    await prompt.getByRole("button", { name: "Later" }).click();
+    await prompt.waitFor({ state: "detached" });
+
+    await page.reload();
+    await prompt.waitFor(); // still waiting: offered again on the next page load
+    const reloaded = page.waitForEvent("load");
+    await prompt.getByRole("button", { name: "Reload" }).click();
+    await reloaded;
+    await waitForServiceWorkerControl(page);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(first);
+    expect(await prompt.count()).toBe(0);
     await context.close();
   });
 
