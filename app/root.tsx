@@ -12,11 +12,14 @@ import { UpdatesProvider } from "./lib/updates";
 import { NonceContext } from "./lib/nonce";
 import { ErrorPage } from "./components/error-page";
 import { DevReload } from "./components/dev-reload";
+import { ServiceWorkerManager } from "./components/service-worker";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -68,6 +71,7 @@ export default function App() {
       <UpdatesProvider initial={updates}>
         <Outlet />
       </UpdatesProvider>
+      <ServiceWorkerManager />
       {devReloadVersion ? <DevReload version={devReloadVersion} /> : null}
     </SessionProvider>
   );

@@ -16,7 +16,8 @@ let again = false;
 function rebuild() {
   if (building) return void (again = true);
   building = true;
-  const child = spawn("npx remix vite:build", { shell: true, stdio: "inherit" });
+  // The same two steps as `npm run build`: the Remix app, then the service worker with its precache list.
+  const child = spawn("npx remix vite:build && node scripts/build-sw.mjs", { shell: true, stdio: "inherit" });
   child.on("exit", () => {
     building = false;
     if (again) {

@@ -29,6 +29,12 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
     if (!/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.endsWith(".data")) return next();
     const asset = await c.env.ASSETS.fetch(c.req.raw);
     if (asset.status === 404) return next();
+    if (c.req.path === "/sw.js") {
+      // The service worker must be revalidated on every update check, or a new version could wait on a stale copy.
+      const fresh = new Response(asset.body, asset);
+      fresh.headers.set("Cache-Control", "no-cache");
+      return fresh;
+    }
     return asset;
   });
 

@@ -7,11 +7,13 @@ export { buildSignUp };
 export const baseURL = () => inject("baseURL");
 
 /** Debian's Chromium with the flags this machine needs (no network but loopback, no sandbox as root). */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+};
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-  });
+  return chromium.launch(CHROMIUM);
 }
 
 /** One browser per test file: launched before its tests, closed after. */

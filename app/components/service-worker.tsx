@@ -1,0 +1,53 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Registers the service worker (/sw.js, built by scripts/build-sw.mjs) and, when a new version of the app has
+ * been installed and waits, offers to switch to it. workbox-window is imported only here, after the page has
+ * loaded, so it stays out of every page's first-load JavaScript. Render once, in the root layout.
+ */
+export function ServiceWorkerManager() {
+  const { t } = useTranslation();
+  const [applyUpdate, setApplyUpdate] = useState<(() => void) | null>(null);
+
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    let cancelled = false;
+    import("workbox-window").then(
+      ({ Workbox }) => {
+        if (cancelled) return;
+        const wb = new Workbox("/sw.js", { scope: "/" });
+        wb.addEventListener("waiting", () => {
+          setApplyUpdate(() => () => {
+            // The new worker takes control once it skips waiting; the page then reloads into the new version.
+            wb.addEventListener("controlling", () => window.location.reload());
+            wb.messageSkipWaiting();
+          });
+        });
+        wb.register().catch((error: unknown) => console.warn("service worker registration failed", error));
+      },
+      (error: unknown) => console.warn("service worker support failed to load", error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  return (
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 pb-[calc(1rem+env(safe-area-inset-bottom))]">
+      {applyUpdate ? (
+        <div className="pointer-events-auto flex w-full max-w-md flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          <p className="min-w-0 flex-1">{t("A new version of Fanclub is available.")}</p>
+          <div className="flex gap-2">
+            <button type="button" className="btn-secondary" onClick={() => setApplyUpdate(null)}>
+              {t("Later")}
+            </button>
+            <button type="button" className="btn-primary w-auto" onClick={applyUpdate}>
+              {t("Reload")}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

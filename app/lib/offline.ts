@@ -1,0 +1,32 @@
+import { clear } from "idb-keyval";
+import { CLEAR_PRIVATE_DATA, PAGES_CACHE } from "~/sw/policy";
+
+const REPLY_TIMEOUT_MS = 2000;
+
+/** Asks the active service worker to drop its cache of private pages, and waits (briefly) for its answer. */
+async function askServiceWorker(): Promise<void> {
+  if (!("serviceWorker" in navigator)) return;
+  const worker = navigator.serviceWorker.controller ?? (await navigator.serviceWorker.getRegistration())?.active;
+  if (!worker) return;
+  const channel = new MessageChannel();
+  const answered = new Promise<void>((resolve) => {
+    channel.port1.onmessage = () => resolve();
+    setTimeout(resolve, REPLY_TIMEOUT_MS);
+  });
+  worker.postMessage({ type: CLEAR_PRIVATE_DATA }, [channel.port2]);
+  await answered;
+  channel.port1.close();
+}
+
+/**
+ * Forgets everything this device keeps of the signed-in person for offline use: the service worker's "pages"
+ * cache (asked of the worker and deleted here too, whichever is reachable) and idb-keyval's store. Call it on
+ * sign-out, before leaving the page. Never throws.
+ */
+export async function clearOfflineData(): Promise<void> {
+  await Promise.allSettled([
+    askServiceWorker(),
+    typeof caches === "undefined" ? Promise.resolve(false) : caches.delete(PAGES_CACHE),
+    typeof indexedDB === "undefined" ? Promise.resolve() : clear(),
+  ]);
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Builds the service worker (app/sw/service-worker.ts) into build/client/sw.js, after `remix vite:build`.
+// The precache manifest is computed here from the files in build/client: url + revision (a content hash;
+// null for the content-hashed files under /assets/) for every script, stylesheet, icon, the web manifest and
+// offline.html; never sw.js itself, nor anything under /media or /api. It replaces self.__WB_MANIFEST.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "vite";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const clientDirectory = join(root, "build", "client");
+const PRECACHED = /\.(?:js|mjs|css|webmanifest|png|svg|ico|webp|woff2|html)$/;
+const PLACEHOLDER = "self.__WB_MANIFEST";
+
+function* files(directory) {
+  for (const name of readdirSync(directory)) {
+    if (name.startsWith(".")) continue; // .vite/ and the like
+    const path = join(directory, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+export function precacheManifest() {
+  const entries = [];
+  for (const path of files(clientDirectory)) {
+    const url = "/" + relative(clientDirectory, path).split(sep).join("/");
+    if (url === "/sw.js" || /^\/(?:media|api)\//.test(url) || !PRECACHED.test(url)) continue;
+    // Vite names what it emits under /assets/ by content hash (name-HASH.ext): the URL is the revision.
+    const hashedName = url.startsWith("/assets/") && /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(url);
+    const revision = hashedName ? null : createHash("sha256").update(readFileSync(path)).digest("hex").slice(0, 16);
+    entries.push({ url, revision });
+  }
+  return entries.sort((a, b) => a.url.localeCompare(b.url));
+}
+
+const manifest = precacheManifest();
+if (!manifest.some((entry) => entry.url === "/offline.html")) throw new Error("build/client/offline.html is missing: run remix vite:build first");
+
+const output = await build({
+  configFile: false,
+  root,
+  logLevel: "warn",
+  // Workbox drops its development logging when NODE_ENV is production; library mode leaves process.env alone.
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  build: {
+    write: false,
+    minify: true,
+    sourcemap: false,
+    lib: { entry: join(root, "app/sw/service-worker.ts"), formats: ["iife"], name: "fanclubServiceWorker", fileName: () => "sw.js" },
+  },
+});
+
+const chunk = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output).find((item) => item.type === "chunk");
+if (!chunk) throw new Error("the service worker build produced no script");
+const occurrences = chunk.code.split(PLACEHOLDER).length - 1;
+if (occurrences !== 1) throw new Error(`expected ${PLACEHOLDER} once in the built service worker, found it ${occurrences} times`);
+writeFileSync(join(clientDirectory, "sw.js"), chunk.code.replace(PLACEHOLDER, JSON.stringify(manifest)));
+console.log(`build/client/sw.js: ${(chunk.code.length / 1024).toFixed(1)} KiB, ${manifest.length} precached files`);

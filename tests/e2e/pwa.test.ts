@@ -1,0 +1,153 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Page } from "playwright-core";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { baseURL, browserForThisFile, CHROMIUM, createAccount, newPage } from "./support";
+
+const browser = browserForThisFile();
+const SERVICE_WORKER_FILE = "build/client/sw.js";
+
+/** The service worker registers after the page's load event and claims the page once it is active. */
+async function waitForServiceWorkerControl(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
+}
+
+const pagesCacheURLs = (page: Page) =>
+  page.evaluate(async () => ((await caches.has("pages")) ? (await (await caches.open("pages")).keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search) : null));
+
+describe("progressive web app", () => {
+  it("serves a web manifest whose icons are PNGs, and the service worker uncached", async () => {
+    const response = await fetch(`${baseURL()}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    const manifest = (await response.json()) as { name: string; start_url: string; scope: string; display: string; id: string; theme_color: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    expect(manifest).toMatchObject({ name: "Fanclub", start_url: "/home", scope: "/", display: "standalone", id: "/", theme_color: "#0a6fd6" });
+    const icons = manifest.icons.map(({ sizes, purpose }) => `${sizes} ${purpose}`).sort();
+    expect(icons).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+    for (const src of [...manifest.icons.map((icon) => icon.src), "/icons/apple-touch-icon.png"]) {
+      const icon = await fetch(`${baseURL()}${src}`);
+      expect(icon.status, src).toBe(200);
+      expect(icon.headers.get("Content-Type"), src).toBe("image/png");
+      expect([...new Uint8Array(await icon.arrayBuffer()).slice(1, 4)], src).toEqual([0x50, 0x4e, 0x47]); // "PNG"
+    }
+
+    const worker = await fetch(`${baseURL()}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("Content-Type")).toMatch(/javascript/);
+    expect(worker.headers.get("Cache-Control")).toBe("no-cache");
+    const code = await worker.text();
+    expect(code).toContain('"/offline.html"');
+    expect(code).toContain('"/manifest.webmanifest"');
+    expect(code).not.toContain('"/sw.js"');
+    expect(code).not.toMatch(/"\/(?:api|media)\//);
+  });
+
+  it("is installable: Chromium reports no installability errors once the service worker controls the page", async () => {
+    // browser.newContext() contexts are incognito, where Chromium never offers to install ("in-incognito"):
+    // this check needs a persistent profile, as a person's browser has.
+    const profile = await mkdtemp(join(tmpdir(), "fanclub-pwa-"));
+    const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM, baseURL: baseURL(), locale: "en-US" });
+    onTestFinished(async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    const cdp = await context.newCDPSession(page);
+    const { errors } = (await cdp.send("Page.getAppManifest")) as { errors: { message: string }[] };
+    expect(errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("offers a new version once it is installed, and switches to it on Reload", async () => {
+    const { page, context } = await newPage(browser());
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    const first = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.active!.scriptURL);
+    // A "new deployment": the served worker (build/client/sw.js) one comment longer, restored afterwards.
+    const served = readFileSync(SERVICE_WORKER_FILE, "utf8");
+    onTestFinished(() => writeFileSync(SERVICE_WORKER_FILE, served));
+    writeFileSync(SERVICE_WORKER_FILE, `${served}\n// next build`);
+    await expect.poll(async () => (await (await fetch(`${baseURL()}/sw.js`)).text()).endsWith("// next build"), { timeout: 15_000 }).toBe(true);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    const prompt = page.getByRole("status").filter({ hasText: "A new version of Fanclub is available." });
+    await prompt.waitFor();
+    await prompt.getByRole("button", { name: "Later" }).click();
+    await prompt.waitFor({ state: "detached" });
+
+    await page.reload();
+    await prompt.waitFor(); // still waiting: offered again on the next page load
+    const reloaded = page.waitForEvent("load");
+    await prompt.getByRole("button", { name: "Reload" }).click();
+    await reloaded;
+    await waitForServiceWorkerControl(page);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(first);
+    expect(await prompt.count()).toBe(0);
+    await context.close();
+  });
+
+  it("reloads a visited page offline, shows the offline page for others, and forgets pages on CLEAR_PRIVATE_DATA", async () => {
+    const account = await createAccount();
+    const { page, context } = await newPage(browser());
+    await page.goto("/login");
+    await waitForServiceWorkerControl(page);
+    await page.getByLabel("Email or username").fill(account.username);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL("**/home");
+    const heading = page.getByRole("heading", { name: `Welcome, ${account.name}!` });
+    await heading.waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // A client-side navigation (single-fetch data) while online, to repeat offline.
+    await page.getByRole("link", { name: "Verify now" }).click();
+    await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
+    await page.goBack();
+    await heading.waitFor();
+    // Kept by the service worker: the page itself; never the API.
+    await expect.poll(() => pagesCacheURLs(page)).toContain("/home");
+    expect((await pagesCacheURLs(page))!.filter((url) => /^\/(?:api|media|dev)\//.test(url))).toEqual([]);
+
+    await context.setOffline(true);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    await page.reload();
+    await heading.waitFor();
+    expect(await page.title()).toBe("Home · Fanclub");
+    await page.getByRole("link", { name: "Verify now" }).click();
+    await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/email/verify");
+
+    // Never visited: the precached fallback, whose "Try again" link reloads the same address.
+    await page.goto("/home?unvisited=1");
+    await page.getByRole("heading", { name: "You are offline" }).waitFor();
+    const retry = page.getByRole("link", { name: "Try again" });
+    expect(await retry.evaluate((link) => (link as HTMLAnchorElement).href)).toBe(`${baseURL()}/home?unvisited=1`);
+
+    await context.setOffline(false);
+    await retry.click();
+    await heading.waitFor();
+
+    // Sign-out sends CLEAR_PRIVATE_DATA (app/lib/offline.ts): the worker answers once "pages" is gone.
+    await waitForServiceWorkerControl(page);
+    const answer = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = (event) => resolve(event.data);
+          navigator.serviceWorker.controller!.postMessage({ type: "CLEAR_PRIVATE_DATA" }, [channel.port2]);
+        }),
+    );
+    expect(answer).toEqual({ type: "CLEAR_PRIVATE_DATA", deleted: true });
+    expect(await page.evaluate(() => caches.has("pages"))).toBe(false);
+
+    // Offline again, the page that was kept is no longer there.
+    await context.setOffline(true);
+    await page.goto("/home");
+    await page.getByRole("heading", { name: "You are offline" }).waitFor();
+    await context.close();
+  });
+});
