@@ -12,6 +12,7 @@ export default {
         brand: {
           50: "#eef7ff",
           100: "#d9edff",
+          300: "#6cb6ff",
           500: "#1a8cff",
           600: "#0a6fd6",
           700: "#0857a8",

@@ -1,3 +1,4 @@
+import { clearOfflineData } from "./offline";
 import { forgetToken, readToken } from "./token";
 
 export interface ApiErrorBody {
@@ -58,7 +59,7 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
     const payload = (await response.json().catch(() => ({ message: response.statusText, errors: {} }))) as ApiErrorBody;
     if (response.status === 401) {
       forgetToken();
-      window.location.assign("/login");
+      void clearOfflineData().finally(() => window.location.assign("/login"));
     } else if (response.status >= 500) {
       console.error(`API ${method} ${path} failed`, response.status, payload);
       if (!options.quiet) window.alert(serverErrorText());

@@ -9,6 +9,7 @@ import { Spinner } from "~/components/spinner";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { useSession } from "~/lib/session";
 import { forgetToken } from "~/lib/token";
+import { clearOfflineData } from "~/lib/offline";
 
 export const meta: MetaFunction = () => [{ title: "Sign out · Fanclub" }];
 
@@ -32,9 +33,10 @@ export default function Logout() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // Pages kept for offline use belong to this account: they go before the next person signs in.
     const leave = () => {
       forgetToken();
-      window.location.assign("/login");
+      void clearOfflineData().finally(() => window.location.assign("/login"));
     };
     if (!isAuth) return leave();
     api.post("/logout").then(leave, leave);

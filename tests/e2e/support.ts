@@ -1,8 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, inject } from "vitest";
-import { buildSignUp, type SignUpBody } from "../support/people";
+import { E2E_STATE_DIR } from "./global-setup";
+import { buildSignUp, unique, type SignUpBody } from "../support/people";
 
-export { buildSignUp };
+export { buildSignUp, unique };
 
 export const baseURL = () => inject("baseURL");
 
@@ -60,3 +62,26 @@ export async function latestLinkTo(address: string, pathPrefix: string): Promise
 }
 
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("token"));
+
+/**
+ * Runs SQL against the running server's local D1, for set-up that has no screen yet (making a creator,
+ * seeding a conversation). Slow (a wrangler process per call): batch statements.
+ */
+export function sql(statements: string): void {
+  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE_DIR, "--command", statements], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    stdio: "pipe",
+  });
+}
+
+/** A page whose browser is signed in as `account` (session cookie and the stored token, as after the form). */
+export async function signedInPage(browser: Browser, account: { email: string; password: string; token: string }, viewport = { width: 1440, height: 900 }, options: { colorScheme?: "light" | "dark"; locale?: string } = {}) {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: options.locale ?? "en-US", colorScheme: options.colorScheme ?? "light" });
+  const login = await context.request.post("/api/login", { data: { login: account.email, password: account.password } });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
+  const { token } = (await login.json()) as { token: string };
+  await context.addInitScript((value) => localStorage.setItem("token", value), token);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error("[page error]", page.url(), error.stack));
+  return { context, page, token };
+}

@@ -56,7 +56,6 @@ export function MenuButton({ label, items, children, buttonClassName, placement 
       <button
         ref={button}
         type="button"
-        aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -64,6 +63,7 @@ export function MenuButton({ label, items, children, buttonClassName, placement 
         className={buttonClassName}
       >
         {children}
+        <span className="sr-only">{label}</span>
       </button>
       {open ? (
         <div

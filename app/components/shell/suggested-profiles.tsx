@@ -20,8 +20,8 @@ export function SuggestedProfiles() {
   const { t } = useTranslation();
   const { api } = useSession();
   const [profiles, setProfiles] = useState<SuggestedProfile[]>([]);
-  const translate = useRef(t);
-  translate.current = t;
+  const alerts = useRef({ answered: "", failed: "" });
+  alerts.current = { answered: t("api error"), failed: t("api error.") };
 
   useEffect(() => {
     if (!readToken()) return;
@@ -33,7 +33,7 @@ export function SuggestedProfiles() {
         if (!current) return;
         console.error("GET /suggestedProfiles failed", error);
         if (error instanceof ApiError && error.status === 401) return;
-        window.alert(error instanceof ApiError ? translate.current("api error") : translate.current("api error."));
+        window.alert(error instanceof ApiError ? alerts.current.answered : alerts.current.failed);
       });
     return () => {
       current = false;

@@ -1,0 +1,329 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseURL, browserForThisFile, createAccount, newPage, signedInPage, sql, unique } from "./support";
+
+const browser = browserForThisFile();
+
+const WIDE = { width: 1440, height: 900 };
+const BETWEEN = { width: 1100, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let member: Account;
+let creator: Account;
+let tag: string;
+
+beforeAll(async () => {
+  tag = `sh${unique().slice(-8)}`;
+  member = await createAccount({ username: `${tag}_fan`, name: "Fran Member" });
+  creator = await createAccount({ username: `${tag}.star`, name: "Stella Creator" });
+  sql(`UPDATE users SET role = 'creator' WHERE username = '${creator.username}'`);
+});
+
+const sidebar = (page: Page) => page.locator('[data-shell="sidebar"] nav');
+const bottomBar = (page: Page) => page.locator("nav.fixed");
+const entryNames = (page: Page) => sidebar(page).getByRole("link").evaluateAll((links) => links.map((l) => l.textContent?.trim()));
+
+describe("layout by width (spec §2)", () => {
+  it("wide: labelled sidebar 2/12, content 7/12, right column 3/12; content 10/12 without a right column", async () => {
+    const { page, context } = await signedInPage(browser(), member, WIDE);
+    await page.goto("/home");
+    const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
+    const [side, content, right] = [await box('[data-shell="sidebar"]'), await box('[data-shell="content"]'), await box('[data-shell="right-column"]')];
+    expect(side.width / 1440).toBeGreaterThan(0.13);
+    expect(side.width / 1440).toBeLessThan(0.18);
+    expect(content.width / 1440).toBeGreaterThan(0.52);
+    expect(content.width / 1440).toBeLessThan(0.6);
+    expect(right.width / 1440).toBeGreaterThan(0.2);
+    expect(await sidebar(page).getByRole("link", { name: "Home" }).locator("span.sr-only, span").last().isVisible()).toBe(true);
+    await expect.poll(() => bottomBar(page).isVisible()).toBe(false);
+
+    await page.goto("/settings");
+    expect(await page.locator('[data-shell="right-column"]').count()).toBe(0);
+    expect((await box('[data-shell="content"]')).width / 1440).toBeGreaterThan(0.75);
+    await context.close();
+  });
+
+  it("in between: icons only, with the label as a tooltip after 1000 ms", async () => {
+    const { page, context } = await signedInPage(browser(), member, BETWEEN);
+    await page.goto("/home");
+    const home = sidebar(page).getByRole("link", { name: "Home" });
+    const label = home.getByText("Home", { exact: true });
+    expect((await label.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    await home.hover();
+    await page.waitForTimeout(600);
+    expect(await page.getByRole("tooltip").count()).toBe(0);
+    await page.getByRole("tooltip", { name: "Home" }).waitFor({ timeout: 1500 });
+    await page.mouse.move(700, 400);
+    await expect.poll(() => page.getByRole("tooltip").count()).toBe(0);
+    await context.close();
+  });
+
+  it("mobile: a bottom bar instead of the sidebar, hidden inside a conversation", async () => {
+    sql(`INSERT INTO conversations (id, created_at) VALUES (900001, '2026-01-01T00:00:00Z');
+         INSERT INTO conversation_members (conversation_id, user_id) SELECT 900001, id FROM users WHERE username = '${member.username}'`);
+    const { page, context } = await signedInPage(browser(), member, PHONE);
+    await page.goto("/home");
+    expect(await page.locator('[data-shell="sidebar"]').isVisible()).toBe(false);
+    expect(await bottomBar(page).isVisible()).toBe(true);
+    expect(await bottomBar(page).getByRole("link", { name: "Messages" }).isVisible()).toBe(true);
+    await page.goto("/messages/900001");
+    await page.getByRole("heading", { name: "Conversation" }).waitFor();
+    expect(await bottomBar(page).count()).toBe(0);
+    await page.goto("/messages");
+    expect(await bottomBar(page).isVisible()).toBe(true);
+    // The rest of the navigation is one tap away in the menu.
+    await bottomBar(page).getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menu").waitFor();
+    const items = await page.getByRole("menuitem").allTextContents();
+    expect(items).toEqual(["Bookmarks", "Wallet", "Live Streams", "My Profile", "Settings", "Become a creator", "Logout"]);
+    await context.close();
+  });
+});
+
+describe("navigation by role (spec §2, §6)", () => {
+  it("a visitor sees only Home", async () => {
+    const { page, context } = await newPage(browser(), WIDE);
+    await page.goto(`/${creator.username}`);
+    expect(await entryNames(page)).toEqual(["Home"]);
+    expect(await page.getByRole("button", { name: "Account menu" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("a member has Live Streams and, in the avatar menu, Become a creator", async () => {
+    const { page, context } = await signedInPage(browser(), member, WIDE);
+    await page.goto("/home");
+    expect(await entryNames(page)).toEqual(["Home", "Search", "Notifications", "Bookmarks", "Messages", "Wallet", "Live Streams", "My Profile"]);
+    expect(await sidebar(page).getByRole("link", { name: "My Profile" }).getAttribute("href")).toBe(`/${member.username}`);
+    const menuButton = page.getByRole("button", { name: "Account menu" });
+    await menuButton.click();
+    await page.getByRole("menu").waitFor();
+    expect(await page.getByRole("menuitem").allTextContents()).toEqual(["Settings", "Become a creator", "Logout"]);
+    // Keyboard: the first item has focus, arrows move, Escape closes and gives focus back.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Settings");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Become a creator");
+    await page.keyboard.press("Escape");
+    expect(await page.getByRole("menu").count()).toBe(0);
+    expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it("a creator has Go Live and Dashboard instead", async () => {
+    const { page, context } = await signedInPage(browser(), creator, WIDE);
+    await page.goto("/home");
+    expect(await entryNames(page)).toEqual(["Home", "Search", "Notifications", "Bookmarks", "Messages", "Wallet", "My Profile", "Go Live"]);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menu").waitFor();
+    expect(await page.getByRole("menuitem").allTextContents()).toEqual(["Settings", "Dashboard", "Logout"]);
+    await page.getByRole("menuitem", { name: "Dashboard" }).click();
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it("members who open a creator screen are sent to Become a creator", async () => {
+    const { page, context } = await signedInPage(browser(), member, WIDE);
+    await page.goto("/dashboard");
+    await page.waitForURL("**/becomeCreator");
+    await page.getByRole("heading", { name: "Become a creator", level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it("every route of the spec answers with its screen", async () => {
+    const { page, context } = await signedInPage(browser(), creator, WIDE);
+    const screens: [string, string][] = [
+      ["/search", "Search"],
+      ["/bookmarks", "Bookmarks"],
+      ["/notifications", "Notifications"],
+      ["/messages", "Messages"],
+      ["/wallet", "Wallet"],
+      ["/settings/language", "Settings"],
+      ["/dashboard/payouts", "Dashboard"],
+      ["/live", "Live Streams"],
+      ["/live/start", "Go Live"],
+      ["/scheduled", "Scheduled posts"],
+      ["/processing", "Processing"],
+      ["/stories/create", "New story"],
+      ["/stories", "No stories right now"],
+      ["/live/12", "This live stream is not on air"],
+      ["/live/12/join", "This live stream is not on air"],
+      [`/${creator.username}`, "Stella Creator"],
+      [`/${creator.username}/preview`, "Stella Creator"],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor({ timeout: 5000 });
+    }
+    await context.close();
+  });
+});
+
+describe("badges (spec §2, §7)", () => {
+  it("a push on the user's channel brings the Notifications count at once", async () => {
+    const fan = await createAccount();
+    const { page, context } = await signedInPage(browser(), fan, WIDE);
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    const badge = page.locator('[data-shell="sidebar"] [data-badge="notifications"]');
+    expect(await badge.count()).toBe(0);
+    const sent = await fetch(`${baseURL()}/api/notifications/test`, { method: "POST", headers: { Authorization: `Bearer ${fan.token}` } });
+    expect(sent.status).toBe(201);
+    // Well before the 30 s poll: only the push can have brought it.
+    await badge.waitFor({ timeout: 5000 });
+    expect(await badge.locator('[aria-hidden="true"]').textContent()).toBe("1");
+
+    // Opening the screen reads them; the badge goes.
+    await sidebar(page).getByRole("link", { name: /Notifications/ }).click();
+    await page.getByText("This is a test notification. Notifications reach you here.").waitFor();
+    await expect.poll(() => badge.count(), { timeout: 5000 }).toBe(0);
+    await context.close();
+  });
+
+  it("shows the Home dot, both counts (99+ past 99) and the Wallet mark, and nothing at 0", async () => {
+    const { page, context } = await signedInPage(browser(), member, WIDE);
+    let updates = { home: true, notifications: 120, messages: 2, balance: true };
+    await page.route("**/api/updates", (route) => route.fulfill({ json: { updates } }));
+    await page.goto("/settings");
+    const side = page.locator('[data-shell="sidebar"]');
+    await side.locator('[data-badge="home"]').waitFor();
+    expect(await side.locator('[data-badge="notifications"] [aria-hidden="true"]').textContent()).toBe("99+");
+    expect(await side.locator('[data-badge="messages"] [aria-hidden="true"]').textContent()).toBe("2");
+    expect(await side.locator('[data-badge="wallet"] [aria-hidden="true"]').textContent()).toBe("!");
+
+    updates = { home: false, notifications: 0, messages: 0, balance: false };
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    expect(await side.locator("[data-badge]").count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("right column (spec §2, §7)", () => {
+  it("searches on a non-empty term, says No result, and clears", async () => {
+    const { page, context } = await signedInPage(browser(), member, WIDE);
+    const searches: string[] = [];
+    page.on("request", (request) => request.url().includes("/api/searchUsers") && searches.push(new URL(request.url()).searchParams.get("searchTerm") ?? ""));
+    await page.goto("/home");
+    const box = page.locator('[data-shell="right-column"]').getByRole("searchbox", { name: "Search users" });
+    await box.fill(`${tag.toUpperCase()}.ST`);
+    await page.getByRole("link", { name: `@${creator.username}` }).waitFor();
+    await box.fill(`${tag}zzz`);
+    await page.getByText("No result").waitFor();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    expect(await box.inputValue()).toBe("");
+    expect(await page.getByText("No result").count()).toBe(0);
+    await box.fill("   ");
+    await page.waitForTimeout(500);
+    expect(searches.every((term) => term.trim() !== "")).toBe(true);
+    await context.close();
+  });
+
+  it("shows Suggested only when isExist is true and the list has profiles; alerts api error on failures", async () => {
+    const { page, context } = await signedInPage(browser(), member, WIDE);
+    let answer: (route: import("playwright-core").Route) => Promise<void> = (route) => route.fulfill({ json: { isExist: true, suggestedProfiles: [{ username: "ana.b", avatarUrl: "", fullname: "Ana B" }] } });
+    await page.route("**/api/suggestedProfiles", (route) => answer(route));
+    const alerts: string[] = [];
+    page.on("dialog", (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const panel = page.getByRole("heading", { name: "Suggested" });
+
+    await page.goto("/home");
+    await panel.waitFor();
+    expect(await page.getByRole("link", { name: /Ana B/ }).getAttribute("href")).toBe("/ana.b");
+
+    for (const body of [{ isExist: false, suggestedProfiles: [{ username: "ana.b", avatarUrl: "", fullname: "Ana B" }] }, { isExist: true, suggestedProfiles: [] }]) {
+      answer = (route) => route.fulfill({ json: body });
+      const loaded = page.waitForResponse("**/api/suggestedProfiles");
+      await page.reload();
+      await loaded;
+      await page.waitForLoadState("networkidle");
+      expect(await panel.count()).toBe(0);
+    }
+
+    answer = (route) => route.fulfill({ status: 500, json: { message: "boom", errors: {} } });
+    await page.reload();
+    await expect.poll(() => alerts).toEqual(["api error"]);
+    answer = (route) => route.abort("connectionrefused");
+    await page.reload();
+    await expect.poll(() => alerts).toEqual(["api error", "api error."]);
+    await context.close();
+  });
+});
+
+describe("the API client (spec §8)", () => {
+  it("alerts server error. on a 500", async () => {
+    const { page, context } = await signedInPage(browser(), member, WIDE);
+    await page.route("**/api/notifications/test", (route) => route.fulfill({ status: 500, json: { message: "server error.", errors: {} } }));
+    await page.goto("/settings/notifications");
+    await page.waitForLoadState("networkidle");
+    const dialog = page.waitForEvent("dialog");
+    await page.getByRole("button", { name: "Send me a test notification" }).click();
+    const alert = await dialog;
+    expect(alert.message()).toBe("server error.");
+    await alert.dismiss();
+    await context.close();
+  });
+});
+
+describe("languages and theme", () => {
+  const german = JSON.parse(readFileSync("app/locales/de.json", "utf8")) as Record<string, string>;
+  const arabic = JSON.parse(readFileSync("app/locales/ar.json", "utf8")) as Record<string, string>;
+
+  it("switches language in Settings, right to left for Arabic, and remembers it", async () => {
+    const { page, context } = await signedInPage(browser(), member, WIDE);
+    await page.goto("/settings/language");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("combobox", { name: "Language" }).selectOption("de");
+    await page.getByRole("heading", { name: german["Settings"], level: 1 }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    expect(await sidebar(page).getByRole("link", { name: german["Notifications"] }).count()).toBe(1);
+    await page.getByRole("combobox", { name: german["Language"] }).selectOption("ar");
+    await page.getByRole("heading", { name: arabic["Settings"], level: 1 }).waitFor();
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await page.goto("/home");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
+    // Right to left: the sidebar is on the right.
+    expect((await page.locator('[data-shell="sidebar"]').boundingBox())!.x).toBeGreaterThan(1000);
+    await context.close();
+  });
+
+  it("detects in the order of spec §9: ?lng, then cookie, then localStorage, then the browser", async () => {
+    const context = await browser().newContext({ baseURL: baseURL(), locale: "de-DE" });
+    const page = await context.newPage();
+    await page.goto("/login?lng=es");
+    expect(await page.locator("html").getAttribute("lang")).toBe("es");
+    await page.goto("/login?lng=ja");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ja");
+    // The cookie now says ja; it beats the browser's German.
+    await page.goto("/login");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ja");
+    // Only localStorage holds a choice (fr): the browser's German loses to it.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.setItem("i18nextLng", "fr"));
+    await page.goto("/signup");
+    await expect.poll(() => page.locator("html").getAttribute("lang"), { timeout: 10_000 }).toBe("fr");
+    await page.waitForLoadState("networkidle");
+    expect((await context.cookies()).find((c) => c.name === "i18nextLng")?.value).toBe("fr");
+    // Nothing stored: the browser language.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("/signup");
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    await context.close();
+  });
+
+  it("follows the system dark theme", async () => {
+    for (const [scheme, background] of [
+      ["dark", "rgb(2, 6, 23)"],
+      ["light", "rgb(255, 255, 255)"],
+    ] as const) {
+      const { page, context } = await signedInPage(browser(), member, WIDE, { colorScheme: scheme });
+      await page.goto("/home");
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(background);
+      await context.close();
+    }
+  });
+});
