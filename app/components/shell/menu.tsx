@@ -74,7 +74,7 @@ export function MenuButton({ label, items, children, buttonClassName, placement 
           onKeyDown={onKeyDown}
           className={`absolute z-40 min-w-[14rem] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${placement === "above" ? "bottom-full mb-2 start-0" : "top-full mt-2 end-0"}`}
         >
-          {items.length === 0 ? <p className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">{t("No items.")}</p> : null}
+          {items.length === 0 ? <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">{t("No items.")}</p> : null}
           {items.map((item) => (
             <Link
               key={item.key}

@@ -100,7 +100,7 @@ export function Sidebar({ viewer }: { viewer: ShellViewer }) {
           <Avatar url={viewer.avatarUrl} name={viewer.name || viewer.username} />
           <span className="hidden min-w-0 text-start wide:block">
             <span className="block truncate font-semibold">{viewer.name}</span>
-            <span className="block truncate text-sm text-slate-500 dark:text-slate-400">@{viewer.username}</span>
+            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{viewer.username}</span>
           </span>
         </MenuButton>
       ) : (

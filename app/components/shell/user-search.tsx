@@ -50,7 +50,7 @@ export function UserSearch({ autoFocus = false }: { autoFocus?: boolean }) {
         {t("Search users")}
       </label>
       <div className="relative">
-        <span className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-slate-500 dark:text-slate-400">
+        <span className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-slate-600 dark:text-slate-400">
           <Icon name="search" className="h-5 w-5" />
         </span>
         <input
