@@ -36,7 +36,7 @@ export default function Home() {
     <>
       <PageHeader title={t("Home")} />
       <div className="space-y-4 p-4">
-        <p className="text-lg font-semibold">{t("Welcome, {{name}}!", { name })}</p>
+        <h2 className="text-lg font-semibold">{t("Welcome, {{name}}!", { name })}</h2>
         {!verified ? (
           <Notice tone="info">
             {t("Please verify your email address.")}{" "}

@@ -43,7 +43,8 @@ describe("accounts, as a person uses them", () => {
     await page.getByRole("heading", { name: `Welcome, ${person.name}!` }).waitFor();
     expect(await page.getByText("Please verify your email address.").count()).toBe(0);
 
-    await page.getByRole("link", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
     await page.waitForURL("**/login");
     expect(await storedToken(page)).toBeNull();
     await page.goto("/home");
