@@ -3,12 +3,13 @@ import { initReactI18next } from "react-i18next";
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, matchLanguage, type LanguageCode } from "./languages";
 import { I18N_OPTIONS } from "./options";
 
-// Each language is its own chunk: a visitor downloads only the one they read.
-const locales = import.meta.glob<{ default: Record<string, string> }>("../locales/*.json");
+// Each language is its own chunk: a visitor downloads only the one they read. English is none: its keys are
+// its texts (scripts/i18n-keys.mjs keeps en.json so), and i18next shows and interpolates a missing key as is.
+const locales = import.meta.glob<{ default: Record<string, string> }>(["../locales/*.json", "!../locales/en.json"]);
 
 export async function loadTranslations(language: LanguageCode): Promise<Record<string, string>> {
-  const load = locales[`../locales/${language}.json`] ?? locales[`../locales/${FALLBACK_LANGUAGE}.json`]!;
-  return (await load()).default;
+  const load = locales[`../locales/${language}.json`];
+  return load ? (await load()).default : {};
 }
 
 /** An i18next backend that imports a language's chunk the first time it is needed (start or switch). */

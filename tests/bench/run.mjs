@@ -2,9 +2,17 @@
 // `npm run bench`: figures, not assertions. Starts the production build under wrangler dev on loopback with
 // its own state, then measures
 //   1. GET /api/me throughput against GET /api/health (a trivial JSON route on the same Worker), same run;
-//   2. sign-in latency (POST /api/login, argon2id verification included).
+//   2. GET /api/updates and GET /api/searchUsers throughput against the same reference, over seeded data
+//      (tests/bench/seed.sql: 10,000 users, 50,000 follows, 20,000 posts);
+//   3. sign-in latency (POST /api/login, argon2id verification included);
+//   4. the JavaScript a signed-in first load of /home downloads, gzipped (Chromium, like a person).
 // Machines here are small and noisy: read the ratio first, the absolute numbers second.
+import { execFileSync } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
 import { startDevServer } from "../support/dev-server.mjs";
+
+const STATE_DIR = "tests/bench/.state";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -30,22 +38,42 @@ async function throughput(url, headers) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-const server = await startDevServer({ stateDir: "tests/bench/.state", vars: { RATE_LIMIT_SCALE: "100000" } });
+const server = await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000" } });
 try {
   const person = { username: `bench_${Date.now().toString(36)}`, name: "Bench", email: `bench_${Date.now()}@example.test`, password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" };
   const signup = await fetch(`${server.baseURL}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-  const { token } = await signup.json();
+  const { token, user } = await signup.json();
+  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", "tests/bench/seed.sql"], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    stdio: "pipe",
+  });
+  // The bench user follows 50 creators and has unread notifications, so /updates does real work.
+  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--command",
+    `INSERT INTO follows (follower_id, creator_id, created_at) SELECT ${user.userId}, id, '2026-02-01T00:00:00.000Z' FROM users WHERE role = 'creator' LIMIT 50;
+     INSERT INTO notifications (user_id, kind, created_at) SELECT ${user.userId}, 'test', '2026-02-01T00:00:00.000Z' FROM users LIMIT 30;`], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    stdio: "pipe",
+  });
 
   // Warm-up, then alternate the two routes twice so that drift on a noisy machine hits both.
   await throughput(`${server.baseURL}/api/health`, {});
+  const auth = { Authorization: `Bearer ${token}` };
+  const routes = {
+    health: [`${server.baseURL}/api/health`, {}],
+    me: [`${server.baseURL}/api/me`, auth],
+    updates: [`${server.baseURL}/api/updates`, auth],
+    search: [`${server.baseURL}/api/searchUsers?searchTerm=mia%20riv`, auth],
+  };
   const rounds = [];
   for (let round = 0; round < 2; round++) {
-    rounds.push({ health: await throughput(`${server.baseURL}/api/health`, {}), me: await throughput(`${server.baseURL}/api/me`, { Authorization: `Bearer ${token}` }) });
+    const figures = {};
+    for (const [name, [url, headers]] of Object.entries(routes)) figures[name] = await throughput(url, headers);
+    rounds.push(figures);
   }
-  const health = rounds.reduce((sum, r) => sum + r.health.perSecond, 0) / rounds.length;
-  const me = rounds.reduce((sum, r) => sum + r.me.perSecond, 0) / rounds.length;
-  const failures = rounds.reduce((sum, r) => sum + r.health.failed + r.me.failed, 0);
+  const mean = (name) => rounds.reduce((sum, r) => sum + r[name].perSecond, 0) / rounds.length;
+  const [health, me, updates, search] = ["health", "me", "updates", "search"].map(mean);
+  const failures = rounds.reduce((sum, r) => sum + Object.values(r).reduce((n, f) => n + f.failed, 0), 0);
 
   const latencies = [];
   for (let i = 0; i < SIGN_INS; i++) {
@@ -60,8 +88,33 @@ try {
   console.log(`\nBenchmarks (${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per measurement, loopback, wrangler dev)\n`);
   console.log(`GET /api/health (reference)   ${health.toFixed(0).padStart(7)} req/s`);
   console.log(`GET /api/me                   ${me.toFixed(0).padStart(7)} req/s   = ${((me / health) * 100).toFixed(0)}% of the reference`);
+  console.log(`GET /api/updates              ${updates.toFixed(0).padStart(7)} req/s   = ${((updates / health) * 100).toFixed(0)}% of the reference (target ≥ 60%)`);
+  console.log(`GET /api/searchUsers          ${search.toFixed(0).padStart(7)} req/s   = ${((search / health) * 100).toFixed(0)}% of the reference`);
   console.log(`failed requests               ${String(failures).padStart(7)}`);
   console.log(`POST /api/login latency       p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   (n=${SIGN_INS})`);
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  try {
+    const context = await browser.newContext({ baseURL: server.baseURL });
+    const login = await context.request.post("/api/login", { data: { login: person.email, password: person.password } });
+    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
+    const page = await context.newPage();
+    const scripts = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response);
+    });
+    await page.goto("/home", { waitUntil: "networkidle" });
+    let raw = 0;
+    let gzipped = 0;
+    for (const response of scripts) {
+      const body = await response.body();
+      raw += body.length;
+      gzipped += gzipSync(body, { level: 9 }).length;
+    }
+    console.log(`JavaScript of a first /home    ${(gzipped / 1024).toFixed(1).padStart(7)} KB gzip   (${scripts.length} files, ${(raw / 1024).toFixed(0)} KB raw; target ≤ 120 KB)`);
+  } finally {
+    await browser.close();
+  }
 } finally {
   server.stop();
 }

@@ -2,7 +2,6 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { getUpdates, markHomeSeen } from "../../domain/updates/get-updates";
 import { searchUsers, SEARCH_TERM_MAX } from "../../domain/search/search-users";
 import { suggestProfiles } from "../../domain/search/suggest-profiles";
-import { LIMITS, RateLimiter } from "../../domain/auth/rate-limit";
 import { message } from "../../domain/shared/messages";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
@@ -66,9 +65,7 @@ shellRoutes.openapi(
     responses: { 200: json(SearchResultsSchema, "Matching users"), 422: e422, 429: e429 },
   }),
   async (c) => {
-    const { domain } = c.var;
-    await new RateLimiter(domain.db, domain.config.RATE_LIMIT_SCALE).hit(`search:ip:${domain.ip}`, LIMITS.searchPerIp);
-    return c.json({ results: { users: await searchUsers(domain.db, c.req.valid("query").searchTerm) } }, 200);
+    return c.json({ results: { users: await searchUsers(c.var.domain, c.req.valid("query").searchTerm) } }, 200);
   },
 );
 

@@ -35,9 +35,18 @@ export class RateLimiter {
 
   /** Counts one attempt and throws 429 once the window's allowance is spent. */
   async hit(key: string, limit: Limit): Promise<void> {
+    const { statement, enforce } = this.prepareHit(key, limit);
+    enforce(await statement.all<{ hits: number }>());
+  }
+
+  /**
+   * The counting statement of `hit`, for a read it guards to go in the same D1 batch (one round trip);
+   * `enforce` then throws 429 from the batch's result for it, before anything read is used.
+   */
+  prepareHit(key: string, limit: Limit): { statement: D1PreparedStatement; enforce(result: D1Result<unknown>): void } {
     const at = Date.now();
     const { start, retryAfterSeconds } = this.window(limit, at);
-    const row = await this.db
+    const statement = this.db
       .prepare(
         `INSERT INTO rate_limits (key, window_start_ms, hits) VALUES (?1, ?2, 1)
          ON CONFLICT(key) DO UPDATE SET
@@ -45,9 +54,15 @@ export class RateLimiter {
            window_start_ms = excluded.window_start_ms
          RETURNING hits`,
       )
-      .bind(key, start)
-      .first<{ hits: number }>();
-    if ((row?.hits ?? 0) > limit.max * this.scale) throw tooManyAttempts(retryAfterSeconds);
+      .bind(key, start);
+    const allowance = limit.max * this.scale;
+    return {
+      statement,
+      enforce(result) {
+        const hits = (result.results[0] as { hits?: number } | undefined)?.hits ?? 0;
+        if (hits > allowance) throw tooManyAttempts(retryAfterSeconds);
+      },
+    };
   }
 
   /** Throws 429 if the window is already spent, without counting. */

@@ -1,4 +1,6 @@
 import { publicMediaUrl } from "../accounts/users";
+import { LIMITS, RateLimiter } from "../auth/rate-limit";
+import type { DomainContext } from "../context";
 
 export const SEARCH_RESULT_LIMIT = 10;
 export const SEARCH_TERM_MAX = 64;
@@ -23,16 +25,26 @@ export function toPrefixQuery(term: string): string | null {
   return words.length ? words.map((word) => `"${word}"*`).join(" ") : null;
 }
 
-/** Users whose username or name has words starting with the term's words, best match first, at most 10. */
-export async function searchUsers(db: D1Database, term: string): Promise<UserSearchResult[]> {
+/**
+ * Users whose username or name has words starting with the term's words, best match first, at most 10.
+ * Searches are limited per address; the count and the search go to D1 in one batch (each keystroke searches).
+ */
+export async function searchUsers(ctx: Pick<DomainContext, "db" | "config" | "ip">, term: string): Promise<UserSearchResult[]> {
+  const { statement: count, enforce } = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).prepareHit(`search:ip:${ctx.ip}`, LIMITS.searchPerIp);
   const query = toPrefixQuery(term);
-  if (!query) return [];
-  const { results } = await db
-    .prepare(
-      `SELECT u.username, u.avatar_key FROM users_search s JOIN users u ON u.id = s.rowid
-       WHERE users_search MATCH ?1 ORDER BY s.rank LIMIT ?2`,
-    )
-    .bind(query, SEARCH_RESULT_LIMIT)
-    .all<{ username: string; avatar_key: string | null }>();
-  return results.map((row) => ({ username: row.username, avatarUrl: publicMediaUrl(row.avatar_key) }));
+  if (!query) {
+    enforce(await count.all());
+    return [];
+  }
+  const [counted, found] = await ctx.db.batch([
+    count,
+    ctx.db
+      .prepare(
+        `SELECT u.username, u.avatar_key FROM users_search s JOIN users u ON u.id = s.rowid
+         WHERE users_search MATCH ?1 ORDER BY s.rank LIMIT ?2`,
+      )
+      .bind(query, SEARCH_RESULT_LIMIT),
+  ]);
+  enforce(counted!);
+  return (found!.results as { username: string; avatar_key: string | null }[]).map((row) => ({ username: row.username, avatarUrl: publicMediaUrl(row.avatar_key) }));
 }
