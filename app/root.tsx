@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -11,6 +11,7 @@ import { SessionProvider } from "./lib/session";
 import { UpdatesProvider } from "./lib/updates";
 import { NonceContext } from "./lib/nonce";
 import { ErrorPage } from "./components/error-page";
+import { Spinner } from "./components/spinner";
 import { DevReload } from "./components/dev-reload";
 import { ServiceWorkerManager } from "./components/service-worker";
 import stylesheet from "./tailwind.css?url";
@@ -63,6 +64,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 
+/**
+ * Spec §2: a spinner while a route loads. Inside the layout the shell covers its content column; pages without
+ * the layout (sign-in, stories, live) get this one.
+ */
+function RouteLoading() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const inShell = useMatches().some((match) => match.id === "routes/_shell");
+  if (navigation.state !== "loading" || inShell) return null;
+  return (
+    <div className="fixed inset-x-0 top-4 z-50 flex justify-center">
+      <div className="rounded-full bg-white/90 p-3 shadow dark:bg-slate-900/90">
+        <Spinner label={t("Loading…")} />
+      </div>
+    </div>
+  );
+}
+
 export default function App() {
   const { language, csrfToken, viewer, updates, devReloadVersion } = useLoaderData<typeof loader>();
   useChangeLanguage(language);
@@ -72,6 +91,7 @@ export default function App() {
         <Outlet />
       </UpdatesProvider>
       <ServiceWorkerManager />
+      <RouteLoading />
       {devReloadVersion ? <DevReload version={devReloadVersion} /> : null}
     </SessionProvider>
   );

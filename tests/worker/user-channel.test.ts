@@ -80,6 +80,24 @@ describe("GET /ws/updates", () => {
     expect(socketA.frames).toHaveLength(1);
   });
 
+  it("a write for A (a notification) reaches A's socket, then the count it announces, and never B's", async () => {
+    const [a, b] = [await createUser(), await createUser()];
+    const socketA = await connect({ token: a.token });
+    const socketB = await connect({ token: b.token });
+    expect((await postJson("/notifications/test", {}, { token: a.token })).status).toBe(201);
+    await until(() => socketA.frames.length > 0, "A's event");
+    await quiet();
+    expect(socketA.frames).toEqual([JSON.stringify({ event: "NewUpdate" })]);
+    expect(socketB.frames).toEqual([]);
+    const updates = (await (await SELF.fetch("https://app.test/api/updates", { headers: { Authorization: `Bearer ${a.token}` } })).json()) as { updates: { notifications: number } };
+    expect(updates.updates.notifications).toBe(1);
+
+    // B's socket is alive: B's own write reaches it.
+    expect((await postJson("/notifications/test", {}, { token: b.token })).status).toBe(201);
+    await until(() => socketB.frames.length > 0, "B's event");
+    expect(socketA.frames).toHaveLength(1);
+  });
+
   it("reaches every socket of the user (several tabs or devices)", async () => {
     const a = await createUser();
     const first = await connect({ token: a.token });

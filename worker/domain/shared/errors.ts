@@ -40,6 +40,13 @@ export class AppError extends Error {
 
 export const INVALID_VALUE = message("Invalid value");
 
+/**
+ * The rest of spec §8's server messages, translated already: paying from a wallet that cannot cover the price,
+ * and paying before the email address is verified. The wallet work throws them.
+ */
+export const WALLET_NEEDS_FUNDS = message("You need to fund your wallet!");
+export const EMAIL_NOT_VERIFIED = message("Your email didn't verified yet.");
+
 /** A 422 for one field; the top-level message repeats the field's message, as the API contract shows. */
 export function fieldError(field: string, message: string, vars: MessageVars = {}): AppError {
   return new AppError("validation", message, { [field]: [message] }, vars);
