@@ -79,3 +79,15 @@ export function requireCreator(context: AppLoadContext, request: Request) {
   if (session.user.role !== "creator") throw redirect("/becomeCreator");
   return session;
 }
+
+/** The loader of a screen that shows nothing private yet but needs an account. */
+export const signedInOnly = ({ context, request }: { context: AppLoadContext; request: Request }) => {
+  requireViewer(context, request);
+  return null;
+};
+
+/** The loader of a creator screen that shows nothing private yet. */
+export const creatorsOnly = ({ context, request }: { context: AppLoadContext; request: Request }) => {
+  requireCreator(context, request);
+  return null;
+};

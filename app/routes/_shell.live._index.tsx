@@ -1,17 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
 import { EmptyState, PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { requireViewer } from "~/lib/forms.server";
+import { signedInOnly } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Live Streams · Fanclub" }];
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  requireViewer(context, request);
-  return null;
-}
+export const loader = signedInOnly;
 
 /** /live: the "Streaming Right Now" list. */
 export default function LiveStreamsPage() {

@@ -1,18 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { UserSearch } from "~/components/shell/user-search";
-import { requireViewer } from "~/lib/forms.server";
+import { signedInOnly } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Search · Fanclub" }];
 
 export const handle: ShellHandle = { rightColumn: "empty" };
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  requireViewer(context, request);
-  return null;
-}
+export const loader = signedInOnly;
 
 /** /search: the user search, full width (on phones the right column's search lives here). */
 export default function SearchPage() {
