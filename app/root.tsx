@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { useContext } from "react";
+import { useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { presentMe } from "../worker/domain/accounts/users";
@@ -9,6 +9,7 @@ import { isDevMailboxEnabled } from "../worker/domain/mail/dev-mailbox";
 import { RTL_LANGUAGES } from "./i18n/languages";
 import { SessionProvider } from "./lib/session";
 import { UpdatesProvider } from "./lib/updates";
+import { clearOfflineData } from "./lib/offline";
 import { NonceContext } from "./lib/nonce";
 import { ErrorPage } from "./components/error-page";
 import { Spinner } from "./components/spinner";
@@ -85,9 +86,14 @@ function RouteLoading() {
 export default function App() {
   const { language, csrfToken, viewer, updates, devReloadVersion } = useLoaderData<typeof loader>();
   useChangeLanguage(language);
+  // Signed out however it happened (expiry, reset, another device): no private page stays kept for offline use.
+  const signedOut = viewer === null;
+  useEffect(() => {
+    if (signedOut) void clearOfflineData();
+  }, [signedOut]);
   return (
     <SessionProvider viewer={viewer} csrfToken={csrfToken}>
-      <UpdatesProvider initial={updates}>
+      <UpdatesProvider initial={updates} realtime={viewer !== null}>
         <Outlet />
       </UpdatesProvider>
       <ServiceWorkerManager />

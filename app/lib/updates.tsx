@@ -12,12 +12,12 @@ export const NO_UPDATES: Updates = { home: false, notifications: 0, messages: 0,
 /** Spec §9: the fallback poll when no push arrives. */
 export const UPDATES_POLL_MS = 30_000;
 
-/** Screens that clear an indicator when opened; after visiting one the summary is fetched again. */
-const CLEARING_PATHS = /^\/(home|notifications|messages)(\/|$)/;
+/** Screens that clear an indicator without answering the new summary themselves: refetch after opening one. */
+const CLEARING_PATHS = /^\/messages(\/|$)/;
 
 interface UpdatesState {
   updates: Updates;
-  /** Spec §4: "set all four indicators at once". */
+  /** Spec §4: "set all four indicators at once" (with an answer newer than any fetch still running). */
   setUpdates(updates: Updates): void;
   refresh(): void;
 }
@@ -26,26 +26,46 @@ const UpdatesContext = createContext<UpdatesState>({ updates: NO_UPDATES, setUpd
 
 /**
  * Keeps the sidebar indicators fresh (spec §7): GET /api/updates when signed in, every 30 s, whenever the user's
- * `updates.{userId}` channel pushes NewUpdate, and after opening a screen that clears one. Failures are only
- * logged. `initial` is what the server rendered, so badges are right from the first paint.
+ * `updates.{userId}` channel pushes NewUpdate, and after opening a screen that clears one. One fetch runs at a
+ * time; a refresh asked for meanwhile runs right after it, and an answer older than the newest state is dropped.
+ * Failures are only logged. `initial` is what the server rendered, so badges are right from the first paint.
+ * The channel needs the session cookie (browsers cannot send a header on a WebSocket): `realtime` says there is one.
  */
-export function UpdatesProvider({ initial, children }: { initial: Updates | null; children: ReactNode }) {
+export function UpdatesProvider({ initial, realtime, children }: { initial: Updates | null; realtime: boolean; children: ReactNode }) {
   const { api, isAuth } = useSession();
-  const [updates, setUpdates] = useState<Updates>(initial ?? NO_UPDATES);
+  const [updates, setState] = useState<Updates>(initial ?? NO_UPDATES);
   const { pathname } = useLocation();
-  const inFlight = useRef(false);
+  const running = useRef(false);
+  const again = useRef(false);
+  const version = useRef(0);
+
+  const setUpdates = useCallback((next: Updates) => {
+    version.current++;
+    setState(next);
+  }, []);
 
   const refresh = useCallback(() => {
-    if (!isAuth || inFlight.current) return;
-    inFlight.current = true;
+    if (!isAuth) return;
+    if (running.current) {
+      again.current = true;
+      return;
+    }
+    running.current = true;
+    const asked = version.current;
     api
       .get<{ updates: Updates }>("/updates", { quiet: true })
-      .then((body) => setUpdates(body.updates))
+      .then((body) => {
+        if (version.current === asked) setUpdates(body.updates);
+      })
       .catch((error: unknown) => console.error("GET /updates failed", error))
       .finally(() => {
-        inFlight.current = false;
+        running.current = false;
+        if (again.current) {
+          again.current = false;
+          refresh();
+        }
       });
-  }, [api, isAuth]);
+  }, [api, isAuth, setUpdates]);
 
   useEffect(() => {
     if (!isAuth) {
@@ -54,14 +74,16 @@ export function UpdatesProvider({ initial, children }: { initial: Updates | null
     }
     refresh();
     const timer = window.setInterval(refresh, UPDATES_POLL_MS);
-    const disconnect = connectUserChannel((event) => {
-      if (event.event === "NewUpdate") refresh();
-    });
+    const disconnect = realtime
+      ? connectUserChannel((event) => {
+          if (event.event === "NewUpdate") refresh();
+        })
+      : () => {};
     return () => {
       window.clearInterval(timer);
       disconnect();
     };
-  }, [isAuth, refresh]);
+  }, [isAuth, realtime, refresh, setUpdates]);
 
   const firstPath = useRef(pathname);
   useEffect(() => {
@@ -70,7 +92,7 @@ export function UpdatesProvider({ initial, children }: { initial: Updates | null
     if (CLEARING_PATHS.test(pathname)) refresh();
   }, [pathname, refresh]);
 
-  const value = useMemo(() => ({ updates, setUpdates, refresh }), [updates, refresh]);
+  const value = useMemo(() => ({ updates, setUpdates, refresh }), [updates, setUpdates, refresh]);
   return <UpdatesContext.Provider value={value}>{children}</UpdatesContext.Provider>;
 }
 

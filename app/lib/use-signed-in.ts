@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { FormResult } from "./forms.server";
+import { clearOfflineData } from "./offline";
 import { storeToken } from "./token";
 
 /**
@@ -10,7 +11,9 @@ export function useSignedIn(result: FormResult | undefined) {
   useEffect(() => {
     if (result?.ok && result.token) {
       storeToken(result.token);
-      window.location.replace(result.redirectTo ?? "/home");
+      // Whatever an earlier person left for offline use on this device goes before this one's pages load.
+      const next = result.redirectTo ?? "/home";
+      void clearOfflineData().finally(() => window.location.replace(next));
     }
   }, [result]);
 }

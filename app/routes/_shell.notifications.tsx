@@ -7,7 +7,8 @@ import { EmptyState, PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
-import { useUpdates } from "~/lib/updates";
+import { useUpdates, type Updates } from "~/lib/updates";
+import { LocalTime } from "~/components/local-time";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Fanclub" }];
 
@@ -45,20 +46,20 @@ function useNotificationText() {
 
 /** /notifications: newest first; opening the screen marks them read (a POST, so the badge drops everywhere). */
 export default function NotificationsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { notifications } = useLoaderData<typeof loader>();
   const { api } = useSession();
-  const { refresh } = useUpdates();
+  const { setUpdates } = useUpdates();
   const textOf = useNotificationText();
   const hasUnread = notifications.some((n) => !n.read);
 
   useEffect(() => {
     if (!hasUnread) return;
     api
-      .post("/notifications/read")
-      .then(refresh)
+      .post<{ updates: Updates }>("/notifications/read")
+      .then((body) => setUpdates(body.updates))
       .catch((error: unknown) => console.error("POST /notifications/read failed", error));
-  }, [api, hasUnread, refresh]);
+  }, [api, hasUnread, setUpdates]);
 
   return (
     <>
@@ -78,9 +79,7 @@ export default function NotificationsPage() {
                   ) : null}
                   {textOf(notification)}
                 </p>
-                <time dateTime={notification.createdAt} className="text-sm text-slate-600 dark:text-slate-400">
-                  {new Date(notification.createdAt).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" })}
-                </time>
+                <LocalTime iso={notification.createdAt} className="text-sm text-slate-600 dark:text-slate-400" />
               </div>
               {notification.read ? null : <span className="sr-only">{t("Unread")}</span>}
             </li>

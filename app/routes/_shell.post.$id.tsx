@@ -15,9 +15,9 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return { post };
 }
 
-// Locked posts give away neither text nor media in link previews.
+// Link previews (Open Graph, search) describe only posts open to everyone.
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.post.author.name} (@${data.post.author.username}) · Fanclub` }, ...(data.post.media ? [{ name: "description", content: data.post.text.slice(0, 160) }] : [])] : [];
+  data ? [{ title: `${data.post.author.name} (@${data.post.author.username}) · Fanclub` }, ...(data.post.audience === "everyone" ? [{ name: "description", content: data.post.text.slice(0, 160) }] : [])] : [];
 
 /** /post/{id}: one post. Likes, comments and tips come with the timeline work. */
 export default function PostPage() {
@@ -38,11 +38,10 @@ export default function PostPage() {
           <time dateTime={post.publishedAt}>{new Date(post.publishedAt).toLocaleDateString(i18n.language, { dateStyle: "medium", timeZone: "UTC" })}</time>
         </p>
         {post.text ? <p className="whitespace-pre-line">{post.text}</p> : null}
-        {post.media
-          ? post.media.map((item) => <img key={item.url} src={item.url} alt="" className="w-full rounded-xl" />)
-          : post.mediaCount > 0
-            ? <p className="rounded-xl bg-slate-100 p-6 text-center dark:bg-slate-800">{post.audience === "followers" ? t("Follow to see this post.") : t("Subscribe to see this post.")}</p>
-            : null}
+        {post.media?.map((item) => <img key={item.url} src={item.url} alt="" className="w-full rounded-xl" />)}
+        {post.locked ? (
+          <p className="rounded-xl bg-slate-100 p-6 text-center dark:bg-slate-800">{post.audience === "followers" ? t("Follow to see this post.") : t("Subscribe to see this post.")}</p>
+        ) : null}
       </article>
     </>
   );

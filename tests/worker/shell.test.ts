@@ -62,7 +62,7 @@ describe("GET /api/updates", () => {
     expect((await updatesOf(other.token)).notifications).toBe(0);
 
     const read = await postJson("/notifications/read", {}, { token: fan.token });
-    expect(await read.json()).toEqual({ marked: 2 });
+    expect(await read.json()).toEqual({ marked: 2, updates: { home: false, notifications: 0, messages: 0, balance: false } });
     expect((await updatesOf(fan.token)).notifications).toBe(0);
 
     const now = new Date().toISOString();

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { disconnectSession, notifyUser } from "../../worker/realtime/notify";
 import { userChannelName } from "../../worker/realtime/events";
-import { createUser, postJson } from "./factories";
+import { createUser, latestMailTo, linkIn, postJson } from "./factories";
 
 const URL_WS = "https://app.test/ws/updates";
 /** How long a socket must stay silent for "received nothing". */
@@ -175,6 +175,21 @@ describe("GET /ws/updates", () => {
     response.webSocket!.accept();
     open.push(response.webSocket!);
     expect(response.webSocket!.readyState).toBe(1); // open
+  });
+
+  it("a password reset closes every socket of the account, and no one else's", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const second = (await (await postJson("/login", { login: a.input.email, password: a.input.password })).json()) as { token: string };
+    const [first, other, bystander] = [await connect({ token: a.token }), await connect({ token: second.token }), await connect({ token: b.token })];
+    expect((await postJson("/password/forgot", { email: a.input.email })).status).toBe(200);
+    const resetToken = new URL(linkIn((await latestMailTo(a.input.email))!.text_body)!).pathname.split("/").pop()!;
+    const reset = await postJson("/password/reset", { token: resetToken, password: "a brand new passphrase", passwordConfirmation: "a brand new passphrase" });
+    expect(reset.status).toBe(200);
+    expect((await first.closed).code).toBe(4401);
+    expect((await other.closed).code).toBe(4401);
+    expect(await socketCount(b.user.userId)).toBe(1);
+    expect(bystander.socket.readyState).toBe(1);
   });
 
   it("closes a session's sockets with 4401 when asked, leaving the user's other sessions connected", async () => {

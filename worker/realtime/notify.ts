@@ -18,10 +18,10 @@ export async function notifyUser(env: Env, userId: number, event: UserChannelEve
 }
 
 /**
- * Closes the sockets a session opened (code 4401, the client then stops reconnecting). Best effort like
- * notifyUser; meant for sign-out and password reset, after the session row is gone.
+ * Closes the sockets a session opened, or all of the user's with `sessionId` null (code 4401, the client then
+ * stops reconnecting). Best effort like notifyUser; for sign-out and password reset, after the rows are gone.
  */
-export async function disconnectSession(env: Env, userId: number, sessionId: number): Promise<void> {
+export async function disconnectSession(env: Env, userId: number, sessionId: number | null): Promise<void> {
   try {
     const stub = env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userChannelName(userId)));
     await stub.disconnectSession(sessionId);

@@ -63,11 +63,12 @@ export class UserChannel extends DurableObject<Env> {
   }
 
   /**
-   * Closes the sockets opened with one session (code 4401: the client does not reconnect). For sign-out and
-   * password reset; sockets of the user's other sessions stay open. Returns how many were closed.
+   * Closes the sockets opened with one session, or every socket of the user when `sessionId` is null (code
+   * 4401: the client does not reconnect). Sign-out ends one session; a password reset ends them all.
+   * Returns how many were closed.
    */
-  async disconnectSession(sessionId: number): Promise<number> {
-    const sockets = this.ctx.getWebSockets(sessionTag(sessionId));
+  async disconnectSession(sessionId: number | null): Promise<number> {
+    const sockets = sessionId === null ? this.ctx.getWebSockets() : this.ctx.getWebSockets(sessionTag(sessionId));
     for (const socket of sockets) closeQuietly(socket, CLOSE_CODES.unauthenticated, "session ended");
     return sockets.length;
   }

@@ -29,9 +29,10 @@ export function BottomNav({ viewer }: { viewer: ShellViewer }) {
           .filter((entry) => BOTTOM_BAR_KEYS.has(entry.key))
           .map((entry) => (
             <li key={entry.key}>
-              <NavLink to={entry.to} end={entry.to === "/"} data-nav={entry.key} className="relative flex h-14 w-14 items-center justify-center" aria-label={labels[entry.key]}>
+              <NavLink to={entry.to} end={entry.to === "/"} data-nav={entry.key} className="relative flex h-14 w-14 items-center justify-center">
                 <span className="relative">
                   <Icon name={entry.key} />
+                  <span className="sr-only">{labels[entry.key]}</span>
                   <NavBadge entry={entry.key} placement="corner" />
                 </span>
               </NavLink>

@@ -1,6 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { listNotifications, markNotificationsRead, sendTestNotification } from "../../domain/notifications/notifications";
+import { getUpdates } from "../../domain/updates/get-updates";
 import { requireSession } from "../../http/middleware";
+import { UpdatesSchema } from "./shell";
 import type { AppEnv } from "../../http/types";
 import { errorResponses, json, MessageSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
@@ -43,9 +45,13 @@ notificationRoutes.openapi(
     tags: ["Notifications"],
     summary: "Mark every notification read",
     middleware: [requireSession] as const,
-    responses: { 200: json(z.object({ marked: z.number().int() }), "How many were unread"), 401: e401, 403: e403 },
+    responses: { 200: json(z.object({ marked: z.number().int(), updates: UpdatesSchema.shape.updates }), "How many were unread, and the updates summary after"), 401: e401, 403: e403 },
   }),
-  async (c) => c.json({ marked: await markNotificationsRead(c.var.domain, c.var.session!.user.id) }, 200),
+  async (c) => {
+    const { domain, session } = c.var;
+    const marked = await markNotificationsRead(domain, session!.user.id);
+    return c.json({ marked, updates: await getUpdates(domain.db, session!.user) }, 200);
+  },
 );
 
 notificationRoutes.openapi(

@@ -1,3 +1,4 @@
+import { disconnectSession } from "../../realtime/notify";
 import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
 import { hashPassword } from "../auth/password";
@@ -41,5 +42,8 @@ export async function resetPassword(ctx: DomainContext, token: string, newPasswo
     ctx.db.prepare(`DELETE FROM sessions WHERE user_id = ${owner}`).bind(tokenHash, at),
     ctx.db.prepare(`UPDATE one_time_tokens SET used_at = ? WHERE used_at IS NULL AND user_id = ${owner}`).bind(at, tokenHash, at),
   ]);
-  if (!consumed?.results[0]) throw new AppError("forbidden", INVALID_LINK);
+  const reset = consumed?.results[0];
+  if (!reset) throw new AppError("forbidden", INVALID_LINK);
+  // Every session is gone; so are the sockets they opened.
+  await disconnectSession(ctx.env, reset.user_id, null);
 }

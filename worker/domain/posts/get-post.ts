@@ -9,6 +9,8 @@ export interface PostView {
   publishedAt: string;
   author: { username: string; name: string; avatarUrl: string };
   mediaCount: number;
+  /** The viewer may not see the media; the text stays readable as the post's public teaser. */
+  locked: boolean;
   /** Only when the viewer may see it; a locked post carries no URL or key. */
   media: { url: string; kind: "image" | "video" }[] | null;
 }
@@ -29,6 +31,7 @@ export async function getPost(db: D1Database, postId: number, viewerId: number |
     | undefined;
   if (!post) return null;
   const items = media!.results as { kind: "image" | "video"; object_key: string }[];
+  const visible = canSeePostMedia(post.audience, post.user_id, viewerId);
   return {
     id: post.id,
     text: post.text,
@@ -36,6 +39,7 @@ export async function getPost(db: D1Database, postId: number, viewerId: number |
     publishedAt: post.published_at,
     author: { username: post.username, name: post.name, avatarUrl: publicMediaUrl(post.avatar_key) },
     mediaCount: items.length,
-    media: canSeePostMedia(post.audience, post.user_id, viewerId) ? items.map((m) => ({ url: `/media/${m.object_key}`, kind: m.kind })) : null,
+    locked: !visible,
+    media: visible ? items.map((m) => ({ url: `/media/${m.object_key}`, kind: m.kind })) : null,
   };
 }

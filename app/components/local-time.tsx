@@ -1,0 +1,22 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * A date and time in the reader's language and time zone. The server cannot know the zone, so it renders UTC
+ * (marked as such) and the browser switches to local time after hydration, without a hydration mismatch.
+ */
+export function LocalTime({ iso, className }: { iso: string; className?: string }) {
+  const { i18n } = useTranslation();
+  const [local, setLocal] = useState(false);
+  useEffect(() => setLocal(true), []);
+  const text = new Date(iso).toLocaleString(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    ...(local ? {} : { timeZone: "UTC", timeZoneName: "short" }),
+  });
+  return (
+    <time dateTime={iso} className={className}>
+      {text}
+    </time>
+  );
+}
