@@ -9,9 +9,13 @@ export function LocalTime({ iso, className }: { iso: string; className?: string 
   const { i18n } = useTranslation();
   const [local, setLocal] = useState(false);
   useEffect(() => setLocal(true), []);
+  // dateStyle/timeStyle cannot be combined with timeZoneName, hence the separate fields.
   const text = new Date(iso).toLocaleString(i18n.language, {
-    dateStyle: "medium",
-    timeStyle: "short",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
     ...(local ? {} : { timeZone: "UTC", timeZoneName: "short" }),
   });
   return (

@@ -131,8 +131,11 @@ describe("accounts, as a person uses them", () => {
     const { page, context } = await newPage(browser());
     await page.goto("/");
     await page.evaluate(() => localStorage.setItem("token", "revoked-or-made-up-token-0000000000000000000"));
-    await page.reload();
-    await page.waitForURL("**/login");
+    // The 401 can send the page on to /login before the reloaded page has finished loading: wait for the
+    // navigations to commit, not for load events that an interrupted page never fires.
+    await page.reload({ waitUntil: "commit" });
+    await page.waitForURL("**/login", { waitUntil: "commit" });
+    await page.waitForLoadState("domcontentloaded");
     expect(await storedToken(page)).toBeNull();
     await context.close();
   });
