@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -37,6 +38,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
     devReloadVersion: context.domain.config.APP_ENV === "development" ? context.buildVersion : null,
   };
 }
+
+/**
+ * The root's data (viewer, language, first badges) changes with a sign-in, a form or a language switch, not with
+ * a link: moving between pages does not re-read it (the badges keep themselves fresh in the browser).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  formMethod !== undefined || currentUrl.href === nextUrl.href || currentUrl.searchParams.get("lng") !== nextUrl.searchParams.get("lng") ? defaultShouldRevalidate : false;
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 export const useRootData = () => useRouteLoaderData<typeof loader>("root");
