@@ -7,7 +7,8 @@
 //   first, fall back to the "pages" cache after NETWORK_TIMEOUT_SECONDS or when offline, and finally
 //   (navigations only) to /offline.html.
 // - /api, /media, /ws and /dev are never touched; nor is anything but a same-origin GET answered 200.
-// - "pages" holds signed-in content: CLEAR_PRIVATE_DATA (sent on sign-out, app/lib/offline.ts) deletes it.
+// - "pages" holds signed-in content: CLEAR_PRIVATE_DATA (sent on sign-out, before a sign-in and whenever a page
+//   renders signed out; app/lib/offline.ts) deletes it.
 import { clientsClaim } from "workbox-core";
 import type { WorkboxPlugin } from "workbox-core/types";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
