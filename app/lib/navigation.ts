@@ -51,9 +51,3 @@ export const isInConversation = (pathname: string) => /^\/messages\/0*[1-9]\d*\/
 
 /** Badge text for a count: hidden at 0, "99+" past 99 (the server counts up to 100). */
 export const badgeCount = (count: number) => (count <= 0 ? null : count > 99 ? "99+" : String(count));
-
-/** Whether a sidebar entry is the current page. */
-export function isCurrent(entry: NavEntry, pathname: string): boolean {
-  if (entry.to === "/") return pathname === "/";
-  return pathname === entry.to || pathname.startsWith(`${entry.to}/`);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { avatarMenuEntries, badgeCount, isCurrent, isInConversation, sidebarEntries } from "~/lib/navigation";
+import { avatarMenuEntries, badgeCount, isInConversation, sidebarEntries } from "~/lib/navigation";
 
 const visitor = { isAuth: false, isCreator: false, username: "" };
 const member = { isAuth: true, isCreator: false, username: "dana" };
@@ -47,11 +47,5 @@ describe("badges", () => {
     expect(badgeCount(7)).toBe("7");
     expect(badgeCount(99)).toBe("99");
     expect(badgeCount(100)).toBe("99+");
-  });
-
-  it("mark the current entry, and only the landing page for /", () => {
-    expect(isCurrent({ key: "messages", to: "/messages" }, "/messages/3")).toBe(true);
-    expect(isCurrent({ key: "home", to: "/" }, "/home")).toBe(false);
-    expect(isCurrent({ key: "live", to: "/live" }, "/livestock")).toBe(false);
   });
 });
