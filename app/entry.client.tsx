@@ -24,7 +24,7 @@ const readStorage = (storage: () => Storage) => {
  */
 function serverMissedStoredLanguage(): boolean {
   const htmlLang = document.documentElement.lang;
-  const cookie = /(?:^|;\s*)i18nextLng=([^;]+)/.exec(document.cookie)?.[1] ?? null;
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`).exec(document.cookie)?.[1] ?? null;
   const detected = detectLanguage({
     query: new URLSearchParams(location.search).get("lng"),
     cookie,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { isConversationMember } from "../../worker/domain/messages/conversations";
 import { EmptyState, PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
@@ -17,10 +18,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
   if (params.id === undefined) return { conversationId: null };
   const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
-  const member = id
-    ? await context.domain.db.prepare("SELECT 1 AS ok FROM conversation_members WHERE conversation_id = ? AND user_id = ?").bind(id, user.id).first()
-    : null;
-  if (!member) throw new Response("Not found", { status: 404 });
+  if (id === null || !(await isConversationMember(context.domain.db, id, user.id))) throw new Response("Not found", { status: 404 });
   return { conversationId: id };
 }
 

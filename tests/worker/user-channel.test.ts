@@ -1,7 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { disconnectSession, notifyUser } from "../../worker/realtime/notify";
-import { userChannelName } from "../../worker/realtime/events";
+import { disconnectSession, notifyUser, userChannelStub } from "../../worker/realtime/notify";
 import { createUser, latestMailTo, linkIn, postJson } from "./factories";
 
 const URL_WS = "https://app.test/ws/updates";
@@ -48,7 +47,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 2000) {
 
 const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
 
-const socketCount = (userId: number) => env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userChannelName(userId))).socketCount();
+const socketCount = (userId: number) => userChannelStub(env, userId).socketCount();
 
 // Isolated storage: no socket may outlive its test.
 afterEach(async () => {

@@ -1,6 +1,9 @@
 import type { Env } from "../env";
 import { userChannelName, type UserChannelEvent } from "./events";
 
+/** The user's `updates.{userId}` Durable Object. */
+export const userChannelStub = (env: Env, userId: number) => env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userChannelName(userId)));
+
 /**
  * Pushes `event` to every open socket of the user (their `updates.{userId}` channel). Best effort: it never
  * throws, a failure is only logged, and clients still poll every 30 s. Call it after the write that produced
@@ -10,8 +13,7 @@ import { userChannelName, type UserChannelEvent } from "./events";
  */
 export async function notifyUser(env: Env, userId: number, event: UserChannelEvent = { event: "NewUpdate" }): Promise<void> {
   try {
-    const stub = env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userChannelName(userId)));
-    await stub.broadcast(event);
+    await userChannelStub(env, userId).broadcast(event);
   } catch (error) {
     console.warn(`notifyUser(${userId}, ${event.event}) failed`, error);
   }
@@ -23,8 +25,7 @@ export async function notifyUser(env: Env, userId: number, event: UserChannelEve
  */
 export async function disconnectSession(env: Env, userId: number, sessionId: number | null): Promise<void> {
   try {
-    const stub = env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userChannelName(userId)));
-    await stub.disconnectSession(sessionId);
+    await userChannelStub(env, userId).disconnectSession(sessionId);
   } catch (error) {
     console.warn(`disconnectSession(${userId}) failed`, error);
   }

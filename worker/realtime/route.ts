@@ -5,6 +5,7 @@ import { errorResponse, translateError } from "../http/errors";
 import { CSRF_FAILED } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import { userChannelName } from "./events";
+import { userChannelStub } from "./notify";
 
 /**
  * GET /ws/updates: opens the signed-in user's channel. The user comes only from the session (Bearer header or
@@ -22,9 +23,8 @@ export async function openUserChannel(c: Context<AppEnv>): Promise<Response> {
   if (origin !== undefined && origin !== new URL(c.req.url).origin) {
     return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
   }
-  const channel = c.env.USER_CHANNEL;
   // Only the upgrade goes on, with the session's id (to close its sockets when it ends), never a credential.
   const name = userChannelName(session.user.id);
   const upgrade = new Request(`https://user-channel.internal/${name}?session=${session.sessionId}`, { headers: { Upgrade: "websocket" } });
-  return channel.get(channel.idFromName(name)).fetch(upgrade);
+  return userChannelStub(c.env, session.user.id).fetch(upgrade);
 }

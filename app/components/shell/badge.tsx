@@ -3,16 +3,15 @@ import { badgeCount, type NavKey } from "~/lib/navigation";
 import { useUpdates } from "~/lib/updates";
 
 /**
- * The indicators of spec §2: a dot on Home, counts on Notifications and Messages (none at 0), "!" on Wallet.
+ * The indicators of spec §2, on the corner of an entry's icon: a dot on Home, counts on Notifications and Messages (none at 0), "!" on Wallet.
  * Each carries words for screen readers; `data-badge` names it for tests.
  */
-export function NavBadge({ entry, placement }: { entry: NavKey; placement: "corner" | "inline" }) {
+export function NavBadge({ entry }: { entry: NavKey }) {
   const { t } = useTranslation();
   const { updates } = useUpdates();
-  const position = placement === "corner" ? "absolute -top-1 -end-1" : "ms-auto";
   if (entry === "home" && updates.home) {
     return (
-      <span data-badge="home" className={`${placement === "corner" ? "absolute -top-0.5 -end-0.5" : "ms-auto"} h-2.5 w-2.5 rounded-full bg-brand-500 ring-2 ring-white dark:ring-slate-950`}>
+      <span data-badge="home" className="absolute -end-0.5 -top-0.5 h-2.5 w-2.5 rounded-full bg-brand-500 ring-2 ring-white dark:ring-slate-950">
         <span className="sr-only">{t("New posts")}</span>
       </span>
     );
@@ -21,7 +20,7 @@ export function NavBadge({ entry, placement }: { entry: NavKey; placement: "corn
     const text = badgeCount(updates[entry]);
     if (!text) return null;
     return (
-      <span data-badge={entry} className={`${position} min-w-[1.25rem] rounded-full bg-red-600 px-1.5 text-center text-xs font-bold leading-5 text-white`}>
+      <span data-badge={entry} className="absolute -end-1 -top-1 min-w-[1.25rem] rounded-full bg-red-600 px-1.5 text-center text-xs font-bold leading-5 text-white">
         <span aria-hidden="true">{text}</span>
         <span className="sr-only">{t("Unread: {{number}}", { number: text })}</span>
       </span>
@@ -29,7 +28,7 @@ export function NavBadge({ entry, placement }: { entry: NavKey; placement: "corn
   }
   if (entry === "wallet" && updates.balance) {
     return (
-      <span data-badge="wallet" className={`${position} h-5 w-5 rounded-full bg-amber-500 text-center text-xs font-bold leading-5 text-slate-950`}>
+      <span data-badge="wallet" className="absolute -end-1 -top-1 h-5 w-5 rounded-full bg-amber-500 text-center text-xs font-bold leading-5 text-slate-950">
         <span aria-hidden="true">!</span>
         <span className="sr-only">{t("Your balance is low")}</span>
       </span>

@@ -1,12 +1,12 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BOTTOM_BAR_KEYS, isInConversation, sidebarEntries } from "~/lib/navigation";
+import { avatarMenuEntries, BOTTOM_BAR_KEYS, isInConversation, sidebarEntries } from "~/lib/navigation";
 import { Avatar } from "./avatar";
 import { NavBadge } from "./badge";
 import { Icon } from "./icons";
-import { useNavLabels } from "./labels";
+import { useMenuItems, useNavLabels } from "./labels";
 import { MenuButton } from "./menu";
-import { useAvatarMenuItems, type ShellViewer } from "./sidebar";
+import type { ShellViewer } from "./sidebar";
 
 /**
  * Mobile navigation (width ≤ 1024 px, spec §2): the four most used entries, and a menu with the rest of the
@@ -17,11 +17,8 @@ export function BottomNav({ viewer }: { viewer: ShellViewer }) {
   const labels = useNavLabels();
   const { pathname } = useLocation();
   const entries = sidebarEntries(viewer);
-  const accountItems = useAvatarMenuItems(viewer);
+  const menuItems = useMenuItems([...entries.filter((entry) => !BOTTOM_BAR_KEYS.has(entry.key)), ...avatarMenuEntries(viewer)]);
   if (isInConversation(pathname)) return null;
-  const more = entries
-    .filter((entry) => !BOTTOM_BAR_KEYS.has(entry.key))
-    .map((entry) => ({ key: entry.key, label: labels[entry.key], to: entry.to, icon: entry.key }));
   return (
     <nav aria-label={t("Main")} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95 desk:hidden">
       <ul className="mx-auto flex max-w-xl items-center justify-around">
@@ -33,17 +30,17 @@ export function BottomNav({ viewer }: { viewer: ShellViewer }) {
                 <span className="relative">
                   <Icon name={entry.key} />
                   <span className="sr-only">{labels[entry.key]}</span>
-                  <NavBadge entry={entry.key} placement="corner" />
+                  <NavBadge entry={entry.key} />
                 </span>
               </NavLink>
             </li>
           ))}
         <li>
           {viewer.isAuth ? (
-            <MenuButton label={t("Account menu")} items={[...more, ...accountItems]} placement="above" buttonClassName="flex h-14 w-14 items-center justify-center">
+            <MenuButton label={t("Account menu")} items={menuItems} placement="above" buttonClassName="flex h-14 w-14 items-center justify-center">
               <span className="relative">
                 <Avatar url={viewer.avatarUrl} name={viewer.name || viewer.username} size="h-8 w-8" />
-                <NavBadge entry="wallet" placement="corner" />
+                <NavBadge entry="wallet" />
               </span>
             </MenuButton>
           ) : (

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { MenuKey, NavKey } from "~/lib/navigation";
+import type { MenuKey, NavEntry, NavKey } from "~/lib/navigation";
+import type { MenuItem } from "./menu";
 
 /** The translated label of every navigation entry. */
 export function useNavLabels(): Record<NavKey | MenuKey, string> {
@@ -19,4 +20,10 @@ export function useNavLabels(): Record<NavKey | MenuKey, string> {
     becomeCreator: t("Become a creator"),
     logout: t("Logout"),
   };
+}
+
+/** Navigation entries as menu items: translated, each with its icon; Logout loads a whole new page. */
+export function useMenuItems(entries: NavEntry<NavKey | MenuKey>[]): MenuItem[] {
+  const labels = useNavLabels();
+  return entries.map((entry) => ({ key: entry.key, label: labels[entry.key], to: entry.to, icon: entry.key, reloadDocument: entry.key === "logout" }));
 }

@@ -1,13 +1,13 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
 import { avatarMenuEntries, sidebarEntries, type NavEntry, type NavViewer } from "~/lib/navigation";
 import { NavBadge } from "./badge";
 import { Avatar } from "./avatar";
 import { Icon } from "./icons";
-import { useNavLabels } from "./labels";
-import { MenuButton, type MenuItem } from "./menu";
+import { useMenuItems, useNavLabels } from "./labels";
+import { MenuButton } from "./menu";
 
 /** Spec §9: sidebar tooltips appear after 1000 ms. */
 export const TOOLTIP_DELAY_MS = 1000;
@@ -17,7 +17,6 @@ export const TOOLTIP_DELAY_MS = 1000;
  * and a tooltip shows it after hovering or focusing for a second.
  */
 function SidebarLink({ entry, label }: { entry: NavEntry; label: string }) {
-  const tooltipId = useId();
   const [tooltip, setTooltip] = useState(false);
   const timer = useRef<number>();
   const show = () => {
@@ -47,22 +46,17 @@ function SidebarLink({ entry, label }: { entry: NavEntry; label: string }) {
       >
         <span className="relative">
           <Icon name={entry.key} />
-          <NavBadge entry={entry.key} placement="corner" />
+          <NavBadge entry={entry.key} />
         </span>
         <span className="sr-only wide:not-sr-only">{label}</span>
       </NavLink>
       {tooltip ? (
-        <span id={tooltipId} role="tooltip" className="pointer-events-none absolute start-full top-1/2 z-50 ms-2 -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-sm text-white shadow wide:hidden dark:bg-slate-100 dark:text-slate-900">
+        <span role="tooltip" className="pointer-events-none absolute start-full top-1/2 z-50 ms-2 -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-sm text-white shadow wide:hidden dark:bg-slate-100 dark:text-slate-900">
           {label}
         </span>
       ) : null}
     </li>
   );
-}
-
-export function useAvatarMenuItems(viewer: NavViewer): MenuItem[] {
-  const labels = useNavLabels();
-  return avatarMenuEntries(viewer).map((entry) => ({ key: entry.key, label: labels[entry.key], to: entry.to, icon: entry.key, reloadDocument: entry.key === "logout" }));
 }
 
 export interface ShellViewer extends NavViewer {
@@ -74,7 +68,7 @@ export interface ShellViewer extends NavViewer {
 export function Sidebar({ viewer }: { viewer: ShellViewer }) {
   const { t } = useTranslation();
   const labels = useNavLabels();
-  const menuItems = useAvatarMenuItems(viewer);
+  const menuItems = useMenuItems(avatarMenuEntries(viewer));
   const { pathname } = useLocation();
   return (
     <div className="flex h-full flex-col justify-between gap-4 py-4">

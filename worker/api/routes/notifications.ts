@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { listNotifications, markNotificationsRead, sendTestNotification } from "../../domain/notifications/notifications";
+import { listNotifications, markNotificationsRead, NOTIFICATION_KINDS, sendTestNotification } from "../../domain/notifications/notifications";
 import { getUpdates } from "../../domain/updates/get-updates";
 import { requireSession } from "../../http/middleware";
 import { UpdatesSchema } from "./shell";
@@ -12,7 +12,7 @@ const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;
 const NotificationSchema = z
   .object({
     id: z.number().int(),
-    kind: z.enum(["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request"]),
+    kind: z.enum(NOTIFICATION_KINDS),
     params: z.record(z.string(), z.union([z.string(), z.number()])),
     actor: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }).nullable(),
     read: z.boolean(),

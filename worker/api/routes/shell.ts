@@ -94,8 +94,8 @@ shellRoutes.openapi(
   }),
   async (c) => {
     const { db } = c.var.domain;
-    await markHomeSeen(db, c.var.session!.user.id);
-    const user = { ...c.var.session!.user, home_seen_at: new Date().toISOString() };
-    return c.json({ updates: await getUpdates(db, user) }, 200);
+    const user = c.var.session!.user;
+    const seenAt = await markHomeSeen(db, user.id);
+    return c.json({ updates: await getUpdates(db, { ...user, home_seen_at: seenAt }) }, 200);
   },
 );

@@ -4,7 +4,9 @@ import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import { isoNow } from "../shared/time";
 import { notifyUser } from "../../realtime/notify";
 
-export type NotificationKind = "test" | "follow" | "subscription" | "tip" | "like" | "comment" | "message" | "creator_request";
+/** What a notification is about; the same list as the CHECK on notifications.kind (migration 0002). */
+export const NOTIFICATION_KINDS = ["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface NotificationView {
   id: number;

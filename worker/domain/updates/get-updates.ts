@@ -31,6 +31,9 @@ export async function getUpdates(db: D1Database, user: UserRow): Promise<Updates
   return { home: row?.home === 1, notifications: row?.notifications ?? 0, messages: row?.messages ?? 0, balance: false };
 }
 
-/** Opening /home clears the Home dot. */
-export const markHomeSeen = (db: D1Database, userId: number) =>
-  db.prepare("UPDATE users SET home_seen_at = ? WHERE id = ?").bind(isoNow(), userId).run();
+/** Opening /home clears the Home dot; answers the time it stored. */
+export async function markHomeSeen(db: D1Database, userId: number): Promise<string> {
+  const seenAt = isoNow();
+  await db.prepare("UPDATE users SET home_seen_at = ? WHERE id = ?").bind(seenAt, userId).run();
+  return seenAt;
+}
