@@ -69,8 +69,9 @@ try {
         ).bind(id, post.text, post.audience, publishedAt, publishedAt).first();
         const key = `posts/${randomBytes(16).toString("hex")}.png`;
         await putPng(env, key, demoImage(800, 1000, post.colours[0], post.colours[1], index + 3));
-        await env.DB.prepare("INSERT INTO post_media (post_id, position, kind, object_key, content_type, width, height) VALUES (?, 0, 'image', ?, 'image/png', 800, 1000)")
-          .bind(postId, key).run();
+        await env.DB.prepare(
+          "INSERT INTO media (user_id, post_id, position, kind, status, object_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, 'image/png', 1, 800, 1000, ?)",
+        ).bind(id, postId, key, publishedAt).run();
       }
     }
     console.log("Demo data created:");

@@ -35,11 +35,11 @@ export default function PostPage() {
           </span>
         </Link>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          <time dateTime={post.publishedAt}>{new Date(post.publishedAt).toLocaleDateString(i18n.language, { dateStyle: "medium", timeZone: "UTC" })}</time>
+          <time dateTime={post.publishedAt ?? ""}>{new Date(post.publishedAt ?? 0).toLocaleDateString(i18n.language, { dateStyle: "medium", timeZone: "UTC" })}</time>
         </p>
         {post.text ? <p className="whitespace-pre-line">{post.text}</p> : null}
         {post.media?.map((item) => <img key={item.url} src={item.url} alt="" className="w-full rounded-xl" />)}
-        {post.locked ? (
+        {post.lock ? (
           <p className="rounded-xl bg-slate-100 p-6 text-center dark:bg-slate-800">{post.audience === "followers" ? t("Follow to see this post.") : t("Subscribe to see this post.")}</p>
         ) : null}
       </article>

@@ -12,7 +12,7 @@ async function createPost(userId: number, audience: "everyone" | "followers" | "
     .first<{ id: number }>();
   const key = `posts/${crypto.randomUUID().replace(/-/g, "")}.png`;
   await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
-  await env.DB.prepare("INSERT INTO post_media (post_id, position, kind, object_key, content_type) VALUES (?, 0, 'image', ?, 'image/png')").bind(post!.id, key).run();
+  await env.DB.prepare("INSERT INTO media (user_id, post_id, position, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, 'image/png', 8, ?)").bind(userId, post!.id, key, at).run();
   return { postId: post!.id, key };
 }
 

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import { canViewPostObject } from "../domain/profiles/get-profile";
+import { canFetchPostMedia } from "../domain/posts/media-access";
 import type { AppEnv } from "./types";
 
 const PUBLIC_KEY = /^public\/[a-z0-9/_-]+\.(png|jpe?g|webp)$/i;
-const POST_KEY = /^posts\/[a-f0-9]{32}\.(png|jpe?g|webp|mp4|webm)$/i;
+const POST_KEY = /^(posts\/[a-f0-9]{32}\.(png|jpe?g|webp|mp4|webm|mov)|(posters|previews)\/[a-f0-9]{32}\.(jpe?g|webp|png))$/i;
 
 /**
  * /media/{key}. Avatars and covers (keys under public/) are public; post media is checked against the viewer
@@ -12,7 +12,7 @@ const POST_KEY = /^posts\/[a-f0-9]{32}\.(png|jpe?g|webp|mp4|webm)$/i;
 export async function serveMedia(c: Context<AppEnv>) {
   const key = c.req.path.slice("/media/".length);
   const isPublic = PUBLIC_KEY.test(key);
-  if (!isPublic && !(POST_KEY.test(key) && (await canViewPostObject(c.env.DB, key, c.var.session?.user.id ?? null)))) {
+  if (!isPublic && !(POST_KEY.test(key) && (await canFetchPostMedia(c.env.DB, key, c.var.session?.user.id ?? null)))) {
     return c.notFound();
   }
   const object = await c.env.MEDIA.get(key);

@@ -16,6 +16,13 @@ export interface UserRow {
   avatar_key: string | null;
   cover_key: string | null;
   follower_count: number;
+  subscriber_count: number;
+  location: string;
+  website: string;
+  /** 1 once an admin approved the user's creator request. */
+  monetization_enabled: number;
+  /** Set by an admin from the reports queue: the user cannot sign in and their content is hidden. */
+  suspended_at: string | null;
   /** When the user last opened /home (the Home dot of /api/updates). */
   home_seen_at: string | null;
   created_at: string;

@@ -1,6 +1,8 @@
 import { publicMediaUrl, type UserRow } from "../accounts/users";
+import type { Audience } from "../posts/access";
 
-export type Audience = "everyone" | "followers" | "subscribers";
+export type { Audience };
+
 
 export interface ProfilePost {
   id: number;
@@ -27,29 +29,23 @@ export interface Profile {
 
 export const PROFILE_PAGE_SIZE = 20;
 
-/**
- * Until follows and subscriptions exist, only the owner and Everyone-posts unlock media; every other post
- * shows its text and a locked card. The decision is made here, once, for the page and for /media.
- */
-export const canSeePostMedia = (audience: Audience, ownerId: number, viewerId: number | null) => audience === "everyone" || ownerId === viewerId;
-
 export async function getProfile(db: D1Database, username: string, viewerId: number | null): Promise<Profile | null> {
   const user = await db.prepare("SELECT * FROM users WHERE username = ?").bind(username).first<UserRow>();
   if (!user) return null;
   const [counts, posts, media] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
-        `SELECT (SELECT COUNT(*) FROM posts WHERE user_id = ?1 AND published_at IS NOT NULL) AS post_count,
-                (SELECT COUNT(*) FROM post_media m JOIN posts p ON p.id = m.post_id WHERE p.user_id = ?1 AND p.published_at IS NOT NULL) AS media_count`,
+        `SELECT (SELECT COUNT(*) FROM posts WHERE user_id = ?1 AND status = 'published') AS post_count,
+                (SELECT COUNT(*) FROM media m JOIN posts p ON p.id = m.post_id WHERE p.user_id = ?1 AND p.status = 'published') AS media_count`,
       )
       .bind(user.id),
     db
-      .prepare("SELECT id, text, audience, published_at FROM posts WHERE user_id = ? AND published_at IS NOT NULL ORDER BY published_at DESC LIMIT ?")
+      .prepare("SELECT id, text, audience, published_at FROM posts WHERE user_id = ? AND status = 'published' ORDER BY published_at DESC LIMIT ?")
       .bind(user.id, PROFILE_PAGE_SIZE),
     db
       .prepare(
-        `SELECT m.post_id, m.kind, m.object_key FROM post_media m
-         WHERE m.post_id IN (SELECT id FROM posts WHERE user_id = ? AND published_at IS NOT NULL ORDER BY published_at DESC LIMIT ?)
+        `SELECT m.post_id, m.kind, m.object_key FROM media m
+         WHERE m.post_id IN (SELECT id FROM posts WHERE user_id = ? AND status = 'published' ORDER BY published_at DESC LIMIT ?)
          ORDER BY m.post_id, m.position`,
       )
       .bind(user.id, PROFILE_PAGE_SIZE),
@@ -77,17 +73,8 @@ export async function getProfile(db: D1Database, username: string, viewerId: num
         audience: post.audience,
         publishedAt: post.published_at,
         mediaCount: items.length,
-        media: canSeePostMedia(post.audience, user.id, viewerId) ? items.map((m) => ({ url: `/media/${m.object_key}`, kind: m.kind })) : null,
+        media: post.audience === "everyone" || user.id === viewerId ? items.map((m) => ({ url: `/media/${m.object_key}`, kind: m.kind })) : null,
       };
     }),
   };
-}
-
-/** For /media/posts/…: may this viewer fetch this object? Unknown keys and locked posts are simply "no". */
-export async function canViewPostObject(db: D1Database, objectKey: string, viewerId: number | null): Promise<boolean> {
-  const row = await db
-    .prepare("SELECT p.user_id, p.audience FROM post_media m JOIN posts p ON p.id = m.post_id WHERE m.object_key = ? AND p.published_at IS NOT NULL")
-    .bind(objectKey)
-    .first<{ user_id: number; audience: Audience }>();
-  return row !== null && canSeePostMedia(row.audience, row.user_id, viewerId);
 }

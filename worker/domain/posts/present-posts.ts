@@ -1,0 +1,144 @@
+import { publicMediaUrl } from "../accounts/users";
+import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type LockReason, type ViewerFactsRow } from "./access";
+
+/**
+ * The one shape a post takes in every answer (timeline, profile, /post/{id}, bookmarks, search): its text is the
+ * public teaser; media URLs appear only when the viewer may open the post, otherwise only blurred previews.
+ */
+export interface MediaView {
+  id: number;
+  kind: "image" | "video";
+  url: string;
+  posterUrl: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+export interface LockedMediaView {
+  kind: "image" | "video";
+  /** A tiny blurred image made at upload time; null when none exists. */
+  previewUrl: string | null;
+}
+
+export type PostStatus = "processing" | "scheduled" | "published";
+
+export interface PostView {
+  id: number;
+  text: string;
+  audience: Audience;
+  priceCents: number;
+  status: PostStatus;
+  publishedAt: string | null;
+  scheduledAt: string | null;
+  editedAt: string | null;
+  author: { id: number; username: string; name: string; avatarUrl: string };
+  likeCount: number;
+  commentCount: number;
+  liked: boolean;
+  bookmarked: boolean;
+  isOwn: boolean;
+  /** null when open; otherwise what unlocks it. */
+  lock: LockReason | null;
+  mediaCount: number;
+  media: MediaView[] | null;
+  previews: LockedMediaView[];
+}
+
+/**
+ * SELECT … FROM posts p JOIN users u: the columns presentPosts needs, with the viewer as ?1 and now as ?2.
+ * Authors who are suspended are left out by the callers' WHERE (`u.suspended_at IS NULL`).
+ */
+export const POST_SELECT_SQL = `SELECT p.id, p.user_id, p.text, p.audience, p.price_cents, p.status, p.published_at, p.scheduled_at,
+  p.edited_at, p.like_count, p.comment_count, u.username AS author_username, u.name AS author_name,
+  u.avatar_key AS author_avatar_key, ${VIEWER_FACTS_SQL}
+  FROM posts p JOIN users u ON u.id = p.user_id`;
+
+export interface PostRow extends ViewerFactsRow {
+  id: number;
+  user_id: number;
+  text: string;
+  audience: Audience;
+  price_cents: number;
+  status: PostStatus;
+  published_at: string | null;
+  scheduled_at: string | null;
+  edited_at: string | null;
+  like_count: number;
+  comment_count: number;
+  author_username: string;
+  author_name: string;
+  author_avatar_key: string | null;
+}
+
+interface MediaRow {
+  id: number;
+  post_id: number;
+  kind: "image" | "video";
+  object_key: string;
+  poster_key: string | null;
+  preview_key: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** The ready media of these posts, in order: one query for a whole page. */
+export function mediaOfPostsStatement(db: D1Database, postIds: number[]) {
+  return db
+    .prepare(
+      `SELECT id, post_id, kind, object_key, poster_key, preview_key, width, height FROM media
+       WHERE post_id IN (SELECT value FROM json_each(?)) AND status = 'ready' ORDER BY post_id, position`,
+    )
+    .bind(JSON.stringify(postIds));
+}
+
+/** Rows to views; posts hidden from this viewer (blocks) are dropped. */
+export function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId: number | null): PostView[] {
+  const mediaByPost = new Map<number, MediaRow[]>();
+  for (const row of mediaRows) mediaByPost.set(row.post_id, [...(mediaByPost.get(row.post_id) ?? []), row]);
+  const views: PostView[] = [];
+  for (const row of rows) {
+    const lock = lockOf({ authorId: row.user_id, audience: row.audience, priceCents: row.price_cents }, viewerFactsOf(viewerId, row));
+    if (lock === "hidden") continue;
+    const items = mediaByPost.get(row.id) ?? [];
+    views.push({
+      id: row.id,
+      text: row.text,
+      audience: row.audience,
+      priceCents: row.price_cents,
+      status: row.status,
+      publishedAt: row.published_at,
+      scheduledAt: row.scheduled_at,
+      editedAt: row.edited_at,
+      author: { id: row.user_id, username: row.author_username, name: row.author_name, avatarUrl: publicMediaUrl(row.author_avatar_key) },
+      likeCount: row.like_count,
+      commentCount: row.comment_count,
+      liked: row.v_liked === 1,
+      bookmarked: row.v_bookmarked === 1,
+      isOwn: viewerId === row.user_id,
+      lock,
+      mediaCount: items.length,
+      media: lock
+        ? null
+        : items.map((m) => ({
+            id: m.id,
+            kind: m.kind,
+            url: `/media/${m.object_key}`,
+            posterUrl: m.poster_key ? `/media/${m.poster_key}` : null,
+            width: m.width,
+            height: m.height,
+          })),
+      previews: lock ? items.map((m) => ({ kind: m.kind, previewUrl: m.preview_key ? `/media/${m.preview_key}` : null })) : [],
+    });
+  }
+  return views;
+}
+
+/** Runs the media query for `rows` and presents them. */
+export async function presentPosts(db: D1Database, rows: PostRow[], viewerId: number | null): Promise<PostView[]> {
+  if (rows.length === 0) return [];
+  const { results } = await mediaOfPostsStatement(
+    db,
+    rows.map((r) => r.id),
+  ).all<MediaRow>();
+  return presentPostRows(rows, results, viewerId);
+}
