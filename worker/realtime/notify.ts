@@ -30,3 +30,14 @@ export async function disconnectSession(env: Env, userId: number, sessionId: num
     console.warn(`disconnectSession(${userId}) failed`, error);
   }
 }
+
+/** Fan-out cap for one event: beyond it, the 30-second poll of /api/updates tells the rest. */
+export const FAN_OUT_LIMIT = 5000;
+
+/** notifyUser for many users, a few at a time, never throwing (a new post reaches its followers this way). */
+export async function notifyUsers(env: Env, userIds: number[], event: UserChannelEvent = { event: "NewUpdate" }): Promise<void> {
+  const ids = userIds.slice(0, FAN_OUT_LIMIT);
+  for (let start = 0; start < ids.length; start += 50) {
+    await Promise.all(ids.slice(start, start + 50).map((id) => notifyUser(env, id, event)));
+  }
+}
