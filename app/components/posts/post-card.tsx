@@ -1,0 +1,102 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { PostView } from "../../../worker/domain/posts/present-posts";
+import { LocalTime } from "~/components/local-time";
+import { Avatar } from "~/components/shell/avatar";
+
+export type { PostView };
+
+/** Dollars from integer cents, in the reader's locale. */
+export const formatCents = (cents: number, language: string) =>
+  new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(cents / 100);
+
+/**
+ * A post as the server presented it for this viewer. Open posts show their media; a locked post shows its text,
+ * the blurred previews and what unlocks it, never a media URL (the server sends none). `actions` is the row of
+ * buttons under the post (like, comment, bookmark, menu), supplied by the screen that owns the state.
+ */
+export function PostCard({ post, actions, headerExtra }: { post: PostView; actions?: ReactNode; headerExtra?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <article className="space-y-3 p-4" aria-labelledby={`post-${post.id}-author`} data-post-id={post.id}>
+      <header className="flex items-center gap-3">
+        <Link to={`/${post.author.username}`} className="flex min-w-0 flex-1 items-center gap-3">
+          <Avatar url={post.author.avatarUrl} name={post.author.name} />
+          <span className="min-w-0">
+            <span id={`post-${post.id}-author`} className="block truncate font-semibold">
+              {post.author.name}
+            </span>
+            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{post.author.username}</span>
+          </span>
+        </Link>
+        <Link to={`/post/${post.id}`} className="shrink-0 text-xs text-slate-600 hover:underline dark:text-slate-400">
+          {post.publishedAt ? <LocalTime iso={post.publishedAt} /> : post.scheduledAt ? <LocalTime iso={post.scheduledAt} /> : null}
+          {post.editedAt ? <span> · {t("edited")}</span> : null}
+        </Link>
+        {headerExtra}
+      </header>
+      {post.text ? <p className="whitespace-pre-line break-words">{post.text}</p> : null}
+      {post.media && post.media.length > 0 ? <MediaGrid media={post.media} /> : null}
+      {post.lock ? <LockedCard post={post} /> : null}
+      {actions}
+    </article>
+  );
+}
+
+function MediaGrid({ media }: { media: NonNullable<PostView["media"]> }) {
+  return (
+    <div className={`grid gap-1 overflow-hidden rounded-xl ${media.length > 1 ? "grid-cols-2" : ""}`}>
+      {media.map((item) =>
+        item.kind === "video" ? (
+          <video key={item.id} src={item.url} poster={item.posterUrl ?? undefined} controls preload="none" playsInline className="w-full bg-black" />
+        ) : (
+          <img
+            key={item.id}
+            src={item.url}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={item.width ?? undefined}
+            height={item.height ?? undefined}
+            className="h-auto w-full bg-slate-100 object-cover dark:bg-slate-800"
+          />
+        ),
+      )}
+    </div>
+  );
+}
+
+function LockedCard({ post }: { post: PostView }) {
+  const { t, i18n } = useTranslation();
+  const preview = post.previews.find((p) => p.previewUrl)?.previewUrl ?? null;
+  const reason =
+    post.lock === "follow"
+      ? t("Follow to see this post.")
+      : post.lock === "subscribe"
+        ? t("Subscribe to see this post.")
+        : t("Unlock this post for {{price}}.", { price: formatCents(post.priceCents, i18n.language) });
+  const images = post.previews.filter((p) => p.kind === "image").length;
+  const videos = post.previews.length - images;
+  return (
+    <div className="relative flex aspect-[4/3] flex-col items-center justify-center gap-2 overflow-hidden rounded-xl bg-gradient-to-br from-slate-300 to-slate-400 text-slate-900 dark:from-slate-700 dark:to-slate-800 dark:text-slate-100">
+      {preview ? <img src={preview} alt="" className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl" /> : null}
+      <div className="relative flex flex-col items-center gap-2 rounded-xl bg-white/80 px-4 py-3 text-center dark:bg-slate-900/80">
+        <svg viewBox="0 0 24 24" className="h-8 w-8" aria-hidden="true">
+          <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3z" />
+        </svg>
+        <span className="text-sm font-medium">{reason}</span>
+        {post.previews.length > 0 ? (
+          <span className="text-xs">
+            {t("{{images}} photos · {{videos}} videos", { images, videos })}
+          </span>
+        ) : null}
+        {post.lock !== "purchase" ? (
+          <Link to={`/${post.author.username}`} className="btn-primary text-sm">
+            {post.lock === "follow" ? t("Follow") : t("Subscribe")}
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
