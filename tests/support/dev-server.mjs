@@ -1,4 +1,4 @@
-// Starts the built app under `wrangler dev` on a free loopback port with its own fresh local state, for the
+// Starts the built app under `wrangler dev` (with --test-scheduled: GET /__scheduled runs the cron handler) on a free loopback port with its own fresh local state, for the
 // end-to-end tests and the benchmarks. Returns { baseURL, stop }.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -49,7 +49,7 @@ export async function startDevServer({ stateDir, vars = {} }) {
   let output = "";
   const server = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "localhost", "--persist-to", stateDir, ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+    ["wrangler", "dev", "--port", String(port), "--ip", "localhost", "--persist-to", stateDir, "--test-scheduled", ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
     { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   server.stdout.on("data", (chunk) => (output += chunk));
