@@ -1,9 +1,11 @@
 import type { Env } from "./env";
 import { pruneRateLimits } from "./domain/auth/rate-limit";
+import { publishDueScheduledPosts } from "./domain/posts/publish-scheduled";
 import { isoNow } from "./domain/shared/time";
 
 /** The cron trigger's work (wrangler.toml [triggers]). Each job is idempotent, so a retried run is harmless. */
 export async function runScheduledJobs(env: Env): Promise<void> {
+  await publishDueScheduledPosts(env);
   await pruneRateLimits(env.DB);
   await env.DB.prepare("DELETE FROM one_time_tokens WHERE expires_at < ?").bind(isoNow()).run();
   await env.DB.prepare("DELETE FROM sessions WHERE expires_at < ?").bind(isoNow()).run();

@@ -5,6 +5,7 @@ import { errorResponse, TOO_LARGE } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { authRoutes } from "./routes/auth";
 import { notificationRoutes } from "./routes/notifications";
+import { postRoutes } from "./routes/posts";
 import { shellRoutes } from "./routes/shell";
 
 export const API_BODY_LIMIT = 64 * 1024;
@@ -35,6 +36,8 @@ api.openapi(
 );
 
 api.route("/", authRoutes);
+// Before any router with /posts/{id}: /posts/scheduled and /posts/processing must not be read as an id.
+api.route("/", postRoutes);
 api.route("/", shellRoutes);
 api.route("/", notificationRoutes);
 

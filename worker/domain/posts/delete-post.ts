@@ -1,0 +1,42 @@
+import type { Env } from "../../env";
+import type { Defer } from "../shared/defer";
+import { AppError } from "../shared/errors";
+import { POST_NOT_FOUND } from "./post-rules";
+
+interface StoredMedia {
+  object_key: string;
+  poster_key: string | null;
+  preview_key: string | null;
+  upload_id: string | null;
+}
+
+/**
+ * The author deletes their post: its rows (media, likes, comments, bookmarks and purchases go with it) in one
+ * atomic batch, then its R2 objects after the answer. Someone else's post is simply not found.
+ */
+export async function deletePost(env: Env, authorId: number, postId: number, defer: Defer): Promise<void> {
+  const db = env.DB;
+  const owned = "SELECT id FROM posts WHERE id = ?1 AND user_id = ?2";
+  const [media, post] = await db.batch([
+    db
+      .prepare(`DELETE FROM media WHERE post_id IN (${owned}) RETURNING object_key, poster_key, preview_key, upload_id`)
+      .bind(postId, authorId),
+    db.prepare(`DELETE FROM posts WHERE id IN (${owned}) RETURNING id`).bind(postId, authorId),
+  ]);
+  if (post!.results.length === 0) throw new AppError("not_found", POST_NOT_FOUND);
+  const stored = media!.results as StoredMedia[];
+  if (stored.length > 0) defer(deleteStoredMedia(env.MEDIA, stored));
+}
+
+/** Removes the objects (file, poster, preview) and aborts uploads still running. Best effort: logged on failure. */
+async function deleteStoredMedia(bucket: R2Bucket, media: StoredMedia[]): Promise<void> {
+  try {
+    const keys = media.flatMap((m) => [m.object_key, m.poster_key, m.preview_key]).filter((key): key is string => key !== null);
+    await bucket.delete(keys);
+    await Promise.all(
+      media.filter((m) => m.upload_id).map((m) => bucket.resumeMultipartUpload(m.object_key, m.upload_id!).abort().catch(() => undefined)),
+    );
+  } catch (error) {
+    console.warn("deleting a post's media objects failed", error);
+  }
+}
