@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/forms";
 import { EmptyState, PageHeader } from "~/components/page";
+import { Composer } from "~/components/posts/composer";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
@@ -15,13 +16,13 @@ export const handle: ShellHandle = { rightColumn: "search-and-suggested" };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
-  return { name: user.name, verified: user.email_verified_at !== null };
+  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator" || user.role === "admin" };
 }
 
 /** The home feed. Opening it clears the Home dot (a POST: GETs never change anything). */
 export default function Home() {
   const { t } = useTranslation();
-  const { name, verified } = useLoaderData<typeof loader>();
+  const { name, verified, isCreator } = useLoaderData<typeof loader>();
   const { api } = useSession();
   const { setUpdates } = useUpdates();
 
@@ -35,6 +36,7 @@ export default function Home() {
   return (
     <>
       <PageHeader title={t("Home")} />
+      {isCreator ? <Composer /> : null}
       <div className="space-y-4 p-4">
         <h2 className="text-lg font-semibold">{t("Welcome, {{name}}!", { name })}</h2>
         {!verified ? (

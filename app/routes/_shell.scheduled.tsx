@@ -1,24 +1,120 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyScreen } from "~/components/page";
+import { listScheduledPosts } from "../../worker/domain/posts/list-own-posts";
+import type { PostView } from "../../worker/domain/posts/present-posts";
+import { Notice } from "~/components/forms";
+import { LocalTime } from "~/components/local-time";
+import { EmptyState, PageHeader } from "~/components/page";
+import { EditPostDialog } from "~/components/posts/edit-post-dialog";
+import { PostCard } from "~/components/posts/post-card";
+import { useDeletePost } from "~/components/posts/post-owner-menu";
+import { useOwnPostList } from "~/components/posts/use-own-post-list";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { creatorsOnly } from "~/lib/forms.server";
+import { ApiError } from "~/lib/api";
+import { requireCreator } from "~/lib/forms.server";
+import { useSession } from "~/lib/session";
 
 export const meta: MetaFunction = () => [{ title: "Scheduled posts · Fanclub" }];
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
-export const loader = creatorsOnly;
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { user } = requireCreator(context, request);
+  return listScheduledPosts(context.domain.db, user.id, null);
+}
 
-/** /scheduled: a creator's posts waiting for their publication time. */
+/** /scheduled: a creator's posts waiting for their time, soonest first: edit, publish now, or cancel. */
 export default function ScheduledPage() {
   const { t } = useTranslation();
+  const { api } = useSession();
+  const deletePost = useDeletePost();
+  const list = useOwnPostList<PostView>(useLoaderData<typeof loader>(), "/posts/scheduled");
+  const [editing, setEditing] = useState<PostView | null>(null);
+  const [published, setPublished] = useState<PostView | null>(null);
+
+  async function publishNow(post: PostView) {
+    try {
+      setPublished(await api.post<PostView>(`/posts/${post.id}/publish`));
+      list.remove(post.id);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      window.alert(error.body.message);
+    }
+  }
+
   return (
-    <EmptyScreen
-      screenTitle={t("Scheduled posts")}
-      icon="dashboard"
-      title={t("Nothing scheduled")}
-      text={t("Posts you schedule for later wait here until they are published.")}
-    />
+    <>
+      <PageHeader title={t("Scheduled posts")}>
+        <Link to="/home#compose" className="btn-primary w-auto text-sm">
+          {t("New post")}
+        </Link>
+      </PageHeader>
+      {published ? (
+        <div className="p-4">
+          <Notice tone="success">
+            {t("Your post is published.")}{" "}
+            <Link to={`/post/${published.id}`} className="link">
+              {t("View post")}
+            </Link>
+          </Notice>
+        </div>
+      ) : null}
+      {list.posts.length === 0 ? (
+        <EmptyState icon="dashboard" title={t("Nothing scheduled")} text={t("Posts you schedule for later wait here until they are published.")} />
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t("Scheduled posts")}>
+          {list.posts.map((post) => (
+            <li key={post.id}>
+              <PostCard
+                post={post}
+                actions={
+                  <div className="space-y-3">
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      {t("Publishes on")} <LocalTime iso={post.scheduledAt!} className="font-medium text-slate-900 dark:text-slate-100" />
+                    </p>
+                    <div className="flex flex-wrap gap-2">
+                      <button type="button" className="btn-primary w-auto text-sm" onClick={() => publishNow(post)}>
+                        {t("Publish now")}
+                      </button>
+                      <button type="button" className="btn-secondary text-sm" onClick={() => setEditing(post)}>
+                        {t("Edit")}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-secondary text-sm text-red-700 dark:text-red-300"
+                        onClick={async () => {
+                          if (await deletePost(post.id)) list.remove(post.id);
+                        }}
+                      >
+                        {t("Cancel post")}
+                      </button>
+                    </div>
+                  </div>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.nextCursor ? (
+        <div className="p-4 text-center">
+          <button type="button" className="btn-secondary" onClick={list.loadMore} disabled={list.loading}>
+            {t("Load more")}
+          </button>
+        </div>
+      ) : null}
+      {editing ? (
+        <EditPostDialog
+          post={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(post) => {
+            setEditing(null);
+            list.replace(post, (a, b) => a.scheduledAt!.localeCompare(b.scheduledAt!) || a.id - b.id);
+          }}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/shell/icons";
+import type { Attachment } from "./use-attachments";
+
+/** One chosen file: its thumbnail, an upload progress bar, and a button to remove it. */
+export function AttachmentTile({ attachment, onRemove }: { attachment: Attachment; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const percent = Math.round(attachment.progress * 100);
+  return (
+    <li className="relative overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800" data-upload-state={attachment.state}>
+      {attachment.thumbnailUrl ? (
+        <img src={attachment.thumbnailUrl} alt="" className="aspect-square w-full object-cover" />
+      ) : (
+        <div className="flex aspect-square w-full items-center justify-center p-2 text-center text-sm text-slate-600 dark:text-slate-300">
+          <span className="break-all">{attachment.name}</span>
+        </div>
+      )}
+      <button
+        type="button"
+        onClick={onRemove}
+        className="absolute end-1 top-1 rounded-full bg-slate-900/70 p-1 text-white hover:bg-slate-900"
+        aria-label={t("Remove {{name}}", { name: attachment.name })}
+      >
+        <Icon name="close" className="h-4 w-4" />
+      </button>
+      <div className="absolute inset-x-0 bottom-0 space-y-1 bg-white/85 px-2 py-1 text-xs dark:bg-slate-900/85">
+        {attachment.state === "failed" ? (
+          <span className="font-medium text-red-700 dark:text-red-300">{t("Upload failed")}</span>
+        ) : (
+          <>
+            <div
+              role="progressbar"
+              aria-label={t("Uploading {{name}}", { name: attachment.name })}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className="h-1.5 overflow-hidden rounded-full bg-slate-300 dark:bg-slate-700"
+            >
+              <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+            </div>
+            <span>{attachment.state === "ready" ? t("Uploaded") : t("{{percent}}% uploaded", { percent })}</span>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

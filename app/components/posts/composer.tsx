@@ -1,0 +1,212 @@
+import { Link } from "@remix-run/react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { Audience } from "../../../worker/domain/posts/access";
+import type { PostView } from "../../../worker/domain/posts/present-posts";
+import { Notice } from "~/components/forms";
+import { LocalTime } from "~/components/local-time";
+import { ApiError } from "~/lib/api";
+import { useSession } from "~/lib/session";
+import { useRootData } from "~/root";
+import { AttachmentTile } from "./attachment-tile";
+import { AudienceSelect, centsFromDollars, isoFromLocalInput, PriceField, ScheduleField } from "./post-fields";
+import { ACCEPTED_MEDIA, MAX_ATTACHMENTS, useAttachments } from "./use-attachments";
+
+type Errors = Record<string, string[]>;
+
+/**
+ * The creator's composer (top of /home, anchor #compose): text, photos and videos uploading with a progress bar
+ * each, who can see it (required), an optional price, and publish now or at a time in the creator's zone.
+ * Posting while uploads still run creates a processing post that the uploads complete. `onPublished` receives
+ * a post published now, for the timeline to show first.
+ */
+export function Composer({ onPublished }: { onPublished?: (post: PostView) => void }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const uploads = useAttachments(useRootData()?.csrfToken ?? null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const textId = useId();
+  const [text, setText] = useState("");
+  const [audience, setAudience] = useState<Audience | "">("");
+  const [price, setPrice] = useState("");
+  const [when, setWhen] = useState<"now" | "later">("now");
+  const [publishAt, setPublishAt] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [created, setCreated] = useState<PostView | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  function addFiles(files: File[]) {
+    const room = MAX_ATTACHMENTS - uploads.attachments.length;
+    if (files.length > room) setErrors((current) => ({ ...current, mediaIds: [t("A post may have at most 20 photos and videos.")] }));
+    uploads.add(files.slice(0, Math.max(0, room)));
+  }
+
+  function checkLocally(scheduledAt: string | null): Errors {
+    const found: Errors = {};
+    if (!text.trim() && uploads.attachments.length === 0) found.text = [t("Write something or add a photo or video.")];
+    if (!audience) found.audience = [t("Who can see field is required!")];
+    if (when === "later" && (!scheduledAt || new Date(scheduledAt).getTime() <= Date.now())) found.scheduledAt = [t("Choose a time in the future.")];
+    if (uploads.attachments.some((item) => item.state === "failed")) found.mediaIds = [t("Remove the files that could not be uploaded.")];
+    return found;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const scheduledAt = when === "later" ? isoFromLocalInput(publishAt) : null;
+    const found = checkLocally(scheduledAt);
+    setErrors(found);
+    setFormError(null);
+    setCreated(null);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    try {
+      const mediaIds = await uploads.mediaIds().catch(() => {
+        throw new Error(t("Remove the files that could not be uploaded."));
+      });
+      const post = await api.post<PostView>("/posts", {
+        text,
+        audience,
+        priceCents: centsFromDollars(price),
+        mediaIds,
+        ...(scheduledAt ? { scheduledAt } : {}),
+      });
+      uploads.detach();
+      setText("");
+      setAudience("");
+      setPrice("");
+      setWhen("now");
+      setPublishAt("");
+      setCreated(post);
+      if (post.status === "published") onPublished?.(post);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setErrors(error.body.errors);
+        if (Object.keys(error.body.errors).length === 0) setFormError(error.body.message);
+      } else {
+        setFormError(error instanceof Error ? error.message : String(error));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form id="compose" onSubmit={submit} noValidate aria-label={t("New post")} className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800">
+      <div className="space-y-1">
+        <label htmlFor={textId} className="sr-only">
+          {t("Post text")}
+        </label>
+        <textarea
+          id={textId}
+          className="input min-h-[6rem] resize-y"
+          placeholder={t("What would you like to share?")}
+          maxLength={5000}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby={errors.text ? `${textId}-error` : undefined}
+        />
+        {errors.text ? (
+          <p id={`${textId}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {errors.text.join(" ")}
+          </p>
+        ) : null}
+      </div>
+
+      {uploads.attachments.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t("Photos and videos")}>
+          {uploads.attachments.map((attachment) => (
+            <AttachmentTile key={attachment.key} attachment={attachment} onRemove={() => uploads.remove(attachment.key)} />
+          ))}
+        </ul>
+      ) : null}
+      {errors.mediaIds ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {errors.mediaIds.join(" ")}
+        </p>
+      ) : null}
+
+      <div>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={ACCEPTED_MEDIA}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="composer-files"
+          onChange={(event) => {
+            addFiles([...(event.target.files ?? [])]);
+            event.target.value = "";
+          }}
+        />
+        <button type="button" className="btn-secondary" onClick={() => fileInput.current?.click()}>
+          {t("Add photos or videos")}
+        </button>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AudienceSelect value={audience} onChange={setAudience} errors={errors.audience} />
+        <PriceField value={price} onChange={setPrice} errors={errors.priceCents} />
+      </div>
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">{t("When")}</legend>
+        <div className="flex gap-6">
+          <label className="flex items-center gap-2">
+            <input type="radio" name="when" value="now" checked={when === "now"} onChange={() => setWhen("now")} />
+            {t("Post now")}
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="when" value="later" checked={when === "later"} onChange={() => setWhen("later")} />
+            {t("Schedule")}
+          </label>
+        </div>
+        {when === "later" ? <ScheduleField value={publishAt} onChange={setPublishAt} errors={errors.scheduledAt} /> : null}
+      </fieldset>
+
+      {formError ? <Notice tone="error">{formError}</Notice> : null}
+      {created ? <CreatedNotice post={created} /> : null}
+
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary w-auto" disabled={submitting}>
+          {submitting ? t("Posting…") : when === "now" ? t("Post now") : t("Schedule")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CreatedNotice({ post }: { post: PostView }) {
+  const { t } = useTranslation();
+  if (post.status === "processing") {
+    return (
+      <Notice tone="info">
+        {t("Your post will be published when its uploads finish. Keep this page open until then.")}{" "}
+        <Link to="/processing" className="link">
+          {t("See processing posts")}
+        </Link>
+      </Notice>
+    );
+  }
+  if (post.status === "scheduled") {
+    return (
+      <Notice tone="success">
+        {t("Your post is scheduled for")} <LocalTime iso={post.scheduledAt!} />.{" "}
+        <Link to="/scheduled" className="link">
+          {t("See scheduled posts")}
+        </Link>
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="success">
+      {t("Your post is published.")}{" "}
+      <Link to={`/post/${post.id}`} className="link">
+        {t("View post")}
+      </Link>
+    </Notice>
+  );
+}

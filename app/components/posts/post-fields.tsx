@@ -1,0 +1,138 @@
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Audience } from "../../../worker/domain/posts/access";
+
+/** What the composer and the edit dialog send: cents from a dollar amount the person typed ("" is free). */
+export function centsFromDollars(dollars: string): number {
+  const trimmed = dollars.trim();
+  if (trimmed === "") return 0;
+  const amount = Number(trimmed.replace(",", "."));
+  return Number.isFinite(amount) ? Math.round(amount * 100) : Number.NaN;
+}
+
+export const dollarsFromCents = (cents: number) => (cents === 0 ? "" : (cents / 100).toFixed(2));
+
+/**
+ * A datetime-local value ("2026-11-23T18:30", the browser's zone) to a UTC instant; null when empty or
+ * invalid. The browser knows the person's zone, so the conversion happens here and the server gets UTC.
+ */
+export function isoFromLocalInput(value: string): string | null {
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value)) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+/** A UTC instant as a datetime-local value in the browser's zone. */
+export function localInputFromIso(iso: string): string {
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** The browser's time zone, known only after hydration (the server render cannot know it). */
+export function useTimeZone(): string | null {
+  const [zone, setZone] = useState<string | null>(null);
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  return zone;
+}
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-600 dark:text-red-400">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+/** Who can see the post: no default, so that choosing is a decision (spec §5: the field is required). */
+export function AudienceSelect({ value, onChange, errors }: { value: Audience | ""; onChange: (value: Audience | "") => void; errors?: string[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const options: { value: Audience; label: string }[] = [
+    { value: "everyone", label: t("Everyone") },
+    { value: "followers", label: t("Followers") },
+    { value: "subscribers", label: t("Subscribers") },
+  ];
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {t("Who can see")}
+      </label>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        onChange={(event) => onChange(event.target.value as Audience | "")}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+      >
+        <option value="">{t("Choose who can see it")}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+export function PriceField({ value, onChange, errors }: { value: string; onChange: (value: string) => void; errors?: string[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {t("Price in USD (optional)")}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="number"
+        inputMode="decimal"
+        min="1"
+        max="200"
+        step="0.01"
+        placeholder={t("Free")}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={`${id}-hint${errors?.length ? ` ${id}-error` : ""}`}
+      />
+      <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+        {t("A price makes it a paid post: fans unlock it by buying it.")}
+      </p>
+      <FieldError id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/** The publication time in the person's own zone, which is named next to it. */
+export function ScheduleField({ value, onChange, errors }: { value: string; onChange: (value: string) => void; errors?: string[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const zone = useTimeZone();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {t("Publish on")}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="datetime-local"
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={`${id}-zone${errors?.length ? ` ${id}-error` : ""}`}
+      />
+      <p id={`${id}-zone`} className="text-xs text-slate-500 dark:text-slate-400">
+        {zone ? t("Time zone: {{zone}}", { zone }) : null}
+      </p>
+      <FieldError id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { PostView } from "../../../worker/domain/posts/present-posts";
+import { ApiError } from "~/lib/api";
+import { useSession } from "~/lib/session";
+import { EditPostDialog } from "./edit-post-dialog";
+
+/** Asks, then deletes an own post; answers whether it is gone (a post deleted elsewhere already is gone too). */
+export function useDeletePost() {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  return async (postId: number): Promise<boolean> => {
+    if (!window.confirm(t("Delete this post? This cannot be undone."))) return false;
+    try {
+      await api.delete(`/posts/${postId}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return true;
+      if (error instanceof ApiError) window.alert(error.body.message);
+      return false;
+    }
+    return true;
+  };
+}
+
+/**
+ * The "…" menu of an own post (feed, post page): Edit opens the edit dialog, Delete asks first. The screen that
+ * owns the list applies the result: `onUpdated` replaces the post in place, `onDeleted` removes it.
+ */
+export function PostOwnerMenu({ post, onUpdated, onDeleted }: { post: PostView; onUpdated: (post: PostView) => void; onDeleted: (postId: number) => void }) {
+  const { t } = useTranslation();
+  const deletePost = useDeletePost();
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
+    const close = (event: MouseEvent) => {
+      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    return () => document.removeEventListener("mousedown", close);
+  }, [open]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      items[(index + (event.key === "ArrowDown" ? 1 : -1) + items.length) % items.length]?.focus();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    } else if (event.key === "Tab") {
+      setOpen(false);
+    }
+  }
+
+  async function remove() {
+    setOpen(false);
+    if (await deletePost(post.id)) onDeleted(post.id);
+  }
+
+  const itemClass = "block w-full rounded-lg px-3 py-2 text-start text-sm font-medium hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800";
+  return (
+    <div className="relative shrink-0">
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        className="rounded-full p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+      >
+        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
+          <path fill="currentColor" d="M5 10a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm7 0a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm7 0a2 2 0 1 1 0 4 2 2 0 0 1 0-4z" />
+        </svg>
+        <span className="sr-only">{t("Post options")}</span>
+      </button>
+      {open ? (
+        <div
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label={t("Post options")}
+          onKeyDown={onKeyDown}
+          className="absolute end-0 top-full z-40 mt-2 min-w-[10rem] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={itemClass}
+            onClick={() => {
+              setOpen(false);
+              setEditing(true);
+            }}
+          >
+            {t("Edit")}
+          </button>
+          <button type="button" role="menuitem" tabIndex={-1} className={`${itemClass} text-red-700 dark:text-red-300`} onClick={remove}>
+            {t("Delete")}
+          </button>
+        </div>
+      ) : null}
+      {editing ? (
+        <EditPostDialog
+          post={post}
+          onClose={() => setEditing(false)}
+          onSaved={(updated) => {
+            setEditing(false);
+            onUpdated(updated);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { uploadFile } from "~/lib/uploads";
+import { useSession } from "~/lib/session";
+
+export const MAX_ATTACHMENTS = 20;
+export const ACCEPTED_MEDIA = "image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm";
+
+/** A file in the composer, as the screen shows it. */
+export interface Attachment {
+  key: string;
+  name: string;
+  kind: "image" | "video";
+  /** A local object URL of an image, for the thumbnail; null for videos. */
+  thumbnailUrl: string | null;
+  /** 0..1 */
+  progress: number;
+  state: "uploading" | "ready" | "failed";
+}
+
+interface UploadHandle {
+  controller: AbortController;
+  /** The media id, known once the server has the upload; rejects when the upload fails. */
+  mediaId: Promise<number>;
+  knownId: number | null;
+}
+
+/**
+ * The composer's uploads: each file starts uploading as soon as it is chosen, with its own progress. Posting
+ * detaches them: they keep running (the server attaches them to the post and publishes it when the last one
+ * completes), while the composer is free for the next post.
+ */
+export function useAttachments(csrfToken: string | null) {
+  const { api } = useSession();
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const handles = useRef(new Map<string, UploadHandle>());
+
+  const update = useCallback((key: string, change: Partial<Attachment>) => {
+    setAttachments((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  }, []);
+
+  const add = useCallback(
+    (files: File[]) => {
+      const added: Attachment[] = files.map((file) => ({
+        key: crypto.randomUUID(),
+        name: file.name,
+        kind: file.type.startsWith("video/") ? "video" : "image",
+        thumbnailUrl: file.type.startsWith("image/") ? URL.createObjectURL(file) : null,
+        progress: 0,
+        state: "uploading",
+      }));
+      added.forEach((attachment, index) => {
+        const controller = new AbortController();
+        const handle: UploadHandle = { controller, knownId: null, mediaId: Promise.resolve(0) };
+        handle.mediaId = uploadFile(files[index]!, {
+          purpose: "post",
+          csrfToken,
+          signal: controller.signal,
+          onProgress: (fraction) => update(attachment.key, { progress: fraction }),
+        }).then(
+          (media) => {
+            handle.knownId = media.id;
+            update(attachment.key, { state: "ready", progress: 1 });
+            return media.id;
+          },
+          (error: unknown) => {
+            if (!controller.signal.aborted) update(attachment.key, { state: "failed" });
+            throw error;
+          },
+        );
+        // Awaited only when posting; a failure is shown on the tile, not thrown into the void.
+        handle.mediaId.catch(() => undefined);
+        handles.current.set(attachment.key, handle);
+      });
+      setAttachments((list) => [...list, ...added]);
+    },
+    [csrfToken, update],
+  );
+
+  const remove = useCallback(
+    (key: string) => {
+      const handle = handles.current.get(key);
+      handles.current.delete(key);
+      handle?.controller.abort();
+      if (handle?.knownId) api.delete(`/uploads/${handle.knownId}`).catch((error: unknown) => console.warn("removing an upload failed", error));
+      setAttachments((list) => {
+        const gone = list.find((item) => item.key === key);
+        if (gone?.thumbnailUrl) URL.revokeObjectURL(gone.thumbnailUrl);
+        return list.filter((item) => item.key !== key);
+      });
+    },
+    [api],
+  );
+
+  /** The media ids in the order shown; waits for uploads whose id the server has not given yet. */
+  const mediaIds = useCallback(() => Promise.all(attachments.map((item) => handles.current.get(item.key)!.mediaId)), [attachments]);
+
+  /** After posting: forget the files without stopping their uploads. */
+  const detach = useCallback(() => {
+    handles.current.clear();
+    setAttachments((list) => {
+      for (const item of list) if (item.thumbnailUrl) URL.revokeObjectURL(item.thumbnailUrl);
+      return [];
+    });
+  }, []);
+
+  // Leaving the page before posting: the unposted uploads stop.
+  useEffect(() => {
+    const current = handles.current;
+    return () => current.forEach((handle) => handle.controller.abort());
+  }, []);
+
+  return { attachments, add, remove, mediaIds, detach };
+}
