@@ -1,0 +1,128 @@
+import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+
+const browser = browserForThisFile();
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let creator: Account;
+let fan: Account;
+let tag: string;
+
+/** A creator in New York: the schedule field is in their zone, the server stores UTC. */
+const CREATOR_ZONE = "America/New_York";
+
+beforeAll(async () => {
+  tag = `po${unique().slice(-8)}`;
+  creator = await createAccount({ username: `${tag}.maker`, name: "Paula Poster" });
+  fan = await createAccount({ username: `${tag}_fan`, name: "Fay Fan" });
+  sql(`UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}'`);
+});
+
+/** signedInPage, in the creator's time zone. */
+async function creatorPage(b: Browser) {
+  const context = await b.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 }, locale: "en-US", timezoneId: CREATOR_ZONE });
+  const login = await context.request.post("/api/login", { data: { login: creator.email, password: creator.password } });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
+  const { token } = (await login.json()) as { token: string };
+  await context.addInitScript((value) => localStorage.setItem("token", value), token);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error("[page error]", page.url(), error.stack));
+  return { context, page };
+}
+
+const composer = (page: Page) => page.getByRole("form", { name: "New post" });
+
+async function apiAs<T>(account: Account, path: string): Promise<T> {
+  const response = await fetch(`${baseURL()}/api${path}`, { headers: { Authorization: `Bearer ${account.token}` } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The wall-clock minute `ms` from now in `zone`, as a datetime-local value, and that instant in UTC. */
+function minuteAheadIn(zone: string, ms: number) {
+  const at = new Date(Math.floor((Date.now() + ms) / 60_000) * 60_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return { local: `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`, iso: at.toISOString() };
+}
+
+// A 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+describe("the composer", () => {
+  it("refuses a post without an audience with the spec's message", async () => {
+    const { page, context } = await creatorPage(browser());
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    await composer(page).getByRole("textbox", { name: "Post text" }).fill(`no audience ${tag}`);
+    await composer(page).getByRole("button", { name: "Post now" }).click();
+    await composer(page).getByRole("alert").filter({ hasText: "Who can see field is required!" }).waitFor();
+    expect(await composer(page).getByRole("combobox", { name: "Who can see" }).getAttribute("aria-invalid")).toBe("true");
+    await context.close();
+  });
+
+  it("posts a photo: the upload shows a progress bar, then the post is published with it", async () => {
+    const { page, context } = await creatorPage(browser());
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    await composer(page).getByRole("textbox", { name: "Post text" }).fill(`photo post ${tag}`);
+    await page.locator('[data-testid="composer-files"]').setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
+    const progress = composer(page).getByRole("progressbar", { name: "Uploading dot.png" });
+    await progress.waitFor();
+    await composer(page).locator('[data-upload-state="ready"]').waitFor();
+    expect(await progress.getAttribute("aria-valuenow")).toBe("100");
+
+    await composer(page).getByRole("combobox", { name: "Who can see" }).selectOption("everyone");
+    await composer(page).getByRole("button", { name: "Post now" }).click();
+    await composer(page).getByText("Your post is published.").waitFor();
+    await composer(page).getByRole("link", { name: "View post" }).click();
+    await page.waitForURL(/\/post\/\d+$/);
+    await page.getByText(`photo post ${tag}`).waitFor();
+    const image = page.locator('article img[src^="/media/posts/"]');
+    await expect.poll(() => image.count()).toBe(1);
+    await context.close();
+  });
+
+  it("schedules a post in the creator's time zone; the cron handler publishes it", async () => {
+    const { page, context } = await creatorPage(browser());
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    const text = `scheduled post ${tag}`;
+    const when = minuteAheadIn(CREATOR_ZONE, 2 * 60_000);
+    await composer(page).getByRole("textbox", { name: "Post text" }).fill(text);
+    await composer(page).getByRole("combobox", { name: "Who can see" }).selectOption("everyone");
+    await composer(page).getByRole("radio", { name: "Schedule" }).check();
+    await composer(page).getByText(`Time zone: ${CREATOR_ZONE}`).waitFor();
+    await composer(page).getByLabel("Publish on").fill(when.local);
+    await composer(page).getByRole("button", { name: "Schedule" }).click();
+    await composer(page).getByText("Your post is scheduled for").waitFor();
+
+    const { posts } = await apiAs<{ posts: { id: number; text: string; scheduledAt: string }[] }>(creator, "/posts/scheduled");
+    const post = posts.find((p) => p.text === text)!;
+    expect(post.scheduledAt).toBe(when.iso);
+
+    await page.goto("/scheduled");
+    await page.waitForLoadState("networkidle");
+    await page.getByText(text).waitFor();
+    const fanView = await signedInPage(browser(), fan);
+    expect((await fanView.page.goto(`/post/${post.id}`))!.status()).toBe(404);
+
+    sql(`UPDATE posts SET scheduled_at = '2000-01-01T00:00:00.000Z' WHERE id = ${post.id}`);
+    expect((await context.request.get("/__scheduled")).status()).toBe(200);
+    // The handler's work runs in waitUntil: the answer may come first.
+    await expect.poll(async () => (await fanView.context.request.get(`/post/${post.id}`)).status(), { timeout: 10_000 }).toBe(200);
+
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await page.getByText("Nothing scheduled").waitFor();
+    expect(await page.getByText(text).count()).toBe(0);
+    expect((await fanView.page.goto(`/post/${post.id}`))!.status()).toBe(200);
+    await fanView.page.getByText(text).waitFor();
+    await fanView.context.close();
+    await context.close();
+  });
+});
