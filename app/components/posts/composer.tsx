@@ -9,7 +9,8 @@ import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { useRootData } from "~/root";
 import { AttachmentTile } from "./attachment-tile";
-import { AudienceSelect, centsFromDollars, isoFromLocalInput, PriceField, ScheduleField } from "./post-fields";
+import { AudienceSelect, PriceField, ScheduleField } from "./post-fields";
+import { centsFromDollars, isoFromLocalInput } from "./post-values";
 import { ACCEPTED_MEDIA, MAX_ATTACHMENTS, useAttachments } from "./use-attachments";
 
 type Errors = Record<string, string[]>;

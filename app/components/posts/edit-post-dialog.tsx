@@ -5,7 +5,8 @@ import type { PostView } from "../../../worker/domain/posts/present-posts";
 import { Notice } from "~/components/forms";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { AudienceSelect, centsFromDollars, dollarsFromCents, isoFromLocalInput, localInputFromIso, PriceField, ScheduleField } from "./post-fields";
+import { AudienceSelect, PriceField, ScheduleField } from "./post-fields";
+import { centsFromDollars, dollarsFromCents, isoFromLocalInput, localInputFromIso } from "./post-values";
 
 /**
  * Edits an own post in a modal dialog: text, who can see it and the price; the publication time too while it

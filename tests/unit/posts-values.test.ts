@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { centsFromDollars, dollarsFromCents, isoFromLocalInput, localInputFromIso } from "~/components/posts/post-values";
+
+describe("post form values", () => {
+  it("prices: dollars typed to integer cents and back; empty is free, nonsense is not a number", () => {
+    expect(centsFromDollars("")).toBe(0);
+    expect(centsFromDollars(" 4.99 ")).toBe(499);
+    expect(centsFromDollars("4,99")).toBe(499);
+    expect(centsFromDollars("19.999")).toBe(2000);
+    expect(centsFromDollars("abc")).toBeNaN();
+    expect(dollarsFromCents(0)).toBe("");
+    expect(dollarsFromCents(1250)).toBe("12.50");
+  });
+
+  describe("in a zone far from UTC", () => {
+    const original = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = "Asia/Kolkata";
+    });
+    afterAll(() => {
+      process.env.TZ = original;
+    });
+
+    it("a datetime-local value is the person's wall clock, sent as the UTC instant", () => {
+      expect(isoFromLocalInput("2030-06-01T09:30")).toBe("2030-06-01T04:00:00.000Z");
+      expect(isoFromLocalInput("2030-06-01T09:30:15")).toBe("2030-06-01T04:00:15.000Z");
+      expect(localInputFromIso("2030-06-01T04:00:00.000Z")).toBe("2030-06-01T09:30");
+    });
+
+    it("empty or malformed values are no time at all", () => {
+      for (const value of ["", "tomorrow", "2030-06-01", "2030-13-45T99:99", "2030-06-01T09:30Z"]) expect(isoFromLocalInput(value), value).toBeNull();
+    });
+  });
+});
