@@ -6,12 +6,15 @@ import type { AppEnv } from "../http/types";
 import { authRoutes } from "./routes/auth";
 import { notificationRoutes } from "./routes/notifications";
 import { shellRoutes } from "./routes/shell";
+import { uploadBodyRoutes, uploadRoutes } from "./routes/uploads";
 
 export const API_BODY_LIMIT = 64 * 1024;
 
 /** Everything under /api: JSON in, JSON out, errors as `{ message, errors }`. */
 export const api = new OpenAPIHono<AppEnv>();
 
+// File bytes (upload parts, posters, previews) come before the 64 KiB limit: those routes set their own.
+api.route("/", uploadBodyRoutes);
 api.use(
   bodyLimit({
     maxSize: API_BODY_LIMIT,
@@ -37,6 +40,7 @@ api.openapi(
 api.route("/", authRoutes);
 api.route("/", shellRoutes);
 api.route("/", notificationRoutes);
+api.route("/", uploadRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
