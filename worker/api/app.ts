@@ -7,12 +7,15 @@ import { authRoutes } from "./routes/auth";
 import { notificationRoutes } from "./routes/notifications";
 import { postRoutes } from "./routes/posts";
 import { shellRoutes } from "./routes/shell";
+import { uploadBodyRoutes, uploadRoutes } from "./routes/uploads";
 
 export const API_BODY_LIMIT = 64 * 1024;
 
 /** Everything under /api: JSON in, JSON out, errors as `{ message, errors }`. */
 export const api = new OpenAPIHono<AppEnv>();
 
+// File bytes (upload parts, posters, previews) come before the 64 KiB limit: those routes set their own.
+api.route("/", uploadBodyRoutes);
 api.use(
   bodyLimit({
     maxSize: API_BODY_LIMIT,
@@ -40,6 +43,7 @@ api.route("/", authRoutes);
 api.route("/", postRoutes);
 api.route("/", shellRoutes);
 api.route("/", notificationRoutes);
+api.route("/", uploadRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
