@@ -23,6 +23,11 @@ export interface UploadOptions {
   csrfToken: string | null;
   /** 0..1, called as bytes leave the browser. */
   onProgress?: (fraction: number) => void;
+  /**
+   * The media id, as soon as the server has the upload (before its bytes): a composer can attach a file that is
+   * still uploading to a post, which then waits in processing until the upload completes.
+   */
+  onStarted?: (mediaId: number) => void;
   signal?: AbortSignal;
 }
 
@@ -42,6 +47,7 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
   const resumeKey = `upload:${options.purpose}:${file.name}:${file.size}:${file.lastModified}`;
   const { mediaId, upload } = await startOrResume(call, file, options.purpose, resumeKey);
   remember(resumeKey, mediaId);
+  options.onStarted?.(mediaId);
   try {
     const media = await sendParts(call, mediaId, upload, file, options);
     forget(resumeKey);

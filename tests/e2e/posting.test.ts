@@ -87,6 +87,41 @@ describe("the composer", () => {
     await context.close();
   });
 
+  it("posting while a file still uploads makes a processing post that the upload then publishes", async () => {
+    const { page, context } = await creatorPage(browser());
+    // Hold the file's bytes back until the post is on its way.
+    let releaseParts: () => void = () => undefined;
+    const partsHeld = new Promise<void>((resolve) => {
+      releaseParts = resolve;
+    });
+    await page.route("**/api/uploads/*/parts/*", async (route) => {
+      await partsHeld;
+      await route.continue();
+    });
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    const text = `processing post ${tag}`;
+    await composer(page).getByRole("textbox", { name: "Post text" }).fill(text);
+    await page.locator('[data-testid="composer-files"]').setInputFiles({ name: "slow.png", mimeType: "image/png", buffer: PNG });
+    await composer(page).getByRole("progressbar", { name: "Uploading slow.png" }).waitFor();
+    await composer(page).getByRole("combobox", { name: "Who can see" }).selectOption("everyone");
+    await composer(page).getByRole("button", { name: "Post now" }).click();
+    await composer(page).getByText("Your post will be published when its uploads finish.", { exact: false }).waitFor();
+
+    const { posts } = await apiAs<{ posts: { id: number; text: string; uploads: { status: string }[] }[] }>(creator, "/posts/processing");
+    const post = posts.find((p) => p.text === text)!;
+    expect(post.uploads).toEqual([expect.objectContaining({ status: "uploading" })]);
+
+    releaseParts();
+    await expect
+      .poll(async () => (await apiAs<{ posts: { id: number }[] }>(creator, "/posts/processing")).posts.some((p) => p.id === post.id), { timeout: 15_000 })
+      .toBe(false);
+    const visitor = await fetch(`${baseURL()}/post/${post.id}`);
+    expect(visitor.status).toBe(200);
+    expect(await visitor.text()).toContain(text);
+    await context.close();
+  });
+
   it("schedules a post in the creator's time zone; the cron handler publishes it", async () => {
     const { page, context } = await creatorPage(browser());
     await page.goto("/home");

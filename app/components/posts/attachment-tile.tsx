@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { UploadProgress } from "~/components/media/upload-progress";
 import { Icon } from "~/components/shell/icons";
 import type { Attachment } from "./use-attachments";
 
 /** One chosen file: its thumbnail, an upload progress bar, and a button to remove it. */
 export function AttachmentTile({ attachment, onRemove }: { attachment: Attachment; onRemove: () => void }) {
   const { t } = useTranslation();
-  const percent = Math.round(attachment.progress * 100);
   return (
     <li className="relative overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800" data-upload-state={attachment.state}>
       {attachment.thumbnailUrl ? (
@@ -27,19 +27,7 @@ export function AttachmentTile({ attachment, onRemove }: { attachment: Attachmen
         {attachment.state === "failed" ? (
           <span className="font-medium text-red-700 dark:text-red-300">{t("Upload failed")}</span>
         ) : (
-          <>
-            <div
-              role="progressbar"
-              aria-label={t("Uploading {{name}}", { name: attachment.name })}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-1.5 overflow-hidden rounded-full bg-slate-300 dark:bg-slate-700"
-            >
-              <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-            </div>
-            <span>{attachment.state === "ready" ? t("Uploaded") : t("{{percent}}% uploaded", { percent })}</span>
-          </>
+          <UploadProgress value={attachment.progress} label={t("Uploading {{name}}", { name: attachment.name })} />
         )}
       </div>
     </li>

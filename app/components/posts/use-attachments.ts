@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { uploadFile } from "~/lib/uploads";
-import { useSession } from "~/lib/session";
+import { deleteUpload, uploadFile } from "~/lib/uploads";
 
 export const MAX_ATTACHMENTS = 20;
 export const ACCEPTED_MEDIA = "image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm";
@@ -19,7 +18,7 @@ export interface Attachment {
 
 interface UploadHandle {
   controller: AbortController;
-  /** The media id, known once the server has the upload; rejects when the upload fails. */
+  /** The media id, known as soon as the server has the upload (before its bytes); rejects when it fails to start. */
   mediaId: Promise<number>;
   knownId: number | null;
 }
@@ -30,7 +29,6 @@ interface UploadHandle {
  * completes), while the composer is free for the next post.
  */
 export function useAttachments(csrfToken: string | null) {
-  const { api } = useSession();
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const handles = useRef(new Map<string, UploadHandle>());
 
@@ -51,14 +49,21 @@ export function useAttachments(csrfToken: string | null) {
       added.forEach((attachment, index) => {
         const controller = new AbortController();
         const handle: UploadHandle = { controller, knownId: null, mediaId: Promise.resolve(0) };
-        handle.mediaId = uploadFile(files[index]!, {
+        let started: (id: number) => void = () => undefined;
+        const startedId = new Promise<number>((resolve) => {
+          started = resolve;
+        });
+        const finished = uploadFile(files[index]!, {
           purpose: "post",
           csrfToken,
           signal: controller.signal,
           onProgress: (fraction) => update(attachment.key, { progress: fraction }),
+          onStarted: (id) => {
+            handle.knownId = id;
+            started(id);
+          },
         }).then(
           (media) => {
-            handle.knownId = media.id;
             update(attachment.key, { state: "ready", progress: 1 });
             return media.id;
           },
@@ -67,8 +72,10 @@ export function useAttachments(csrfToken: string | null) {
             throw error;
           },
         );
+        handle.mediaId = Promise.race([startedId, finished]);
         // Awaited only when posting; a failure is shown on the tile, not thrown into the void.
         handle.mediaId.catch(() => undefined);
+        finished.catch(() => undefined);
         handles.current.set(attachment.key, handle);
       });
       setAttachments((list) => [...list, ...added]);
@@ -81,14 +88,14 @@ export function useAttachments(csrfToken: string | null) {
       const handle = handles.current.get(key);
       handles.current.delete(key);
       handle?.controller.abort();
-      if (handle?.knownId) api.delete(`/uploads/${handle.knownId}`).catch((error: unknown) => console.warn("removing an upload failed", error));
+      if (handle?.knownId) deleteUpload(handle.knownId, csrfToken).catch((error: unknown) => console.warn("removing an upload failed", error));
       setAttachments((list) => {
         const gone = list.find((item) => item.key === key);
         if (gone?.thumbnailUrl) URL.revokeObjectURL(gone.thumbnailUrl);
         return list.filter((item) => item.key !== key);
       });
     },
-    [api],
+    [csrfToken],
   );
 
   /** The media ids in the order shown; waits for uploads whose id the server has not given yet. */

@@ -36,13 +36,15 @@ export async function completeUpload(ctx: DomainContext, userId: number, mediaId
     parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
   );
   const cleaned = upload.kind === "image" ? await cleanStoredImage(ctx, upload) : { size: upload.size_bytes, width: null, height: null };
-  await ctx.db.batch([
+  const [ready] = await ctx.db.batch<{ post_id: number | null }>([
     ctx.db
-      .prepare("UPDATE media SET status = 'ready', upload_id = NULL, size_bytes = ?, width = ?, height = ? WHERE id = ?")
+      .prepare("UPDATE media SET status = 'ready', upload_id = NULL, size_bytes = ?, width = ?, height = ? WHERE id = ? RETURNING post_id")
       .bind(cleaned.size, cleaned.width, cleaned.height, mediaId),
     ctx.db.prepare("DELETE FROM media_parts WHERE media_id = ?").bind(mediaId),
   ]);
-  if (upload.post_id !== null) await completeProcessingPost(ctx.env, upload.post_id);
+  // The post as it is now: the composer may have attached this file while its bytes were being checked.
+  const postId = ready?.results[0]?.post_id ?? null;
+  if (postId !== null) await completeProcessingPost(ctx.env, postId);
   return done;
 }
 
