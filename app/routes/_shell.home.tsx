@@ -16,7 +16,7 @@ export const handle: ShellHandle = { rightColumn: "search-and-suggested" };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
-  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator" || user.role === "admin" };
+  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator" };
 }
 
 /** The home feed. Opening it clears the Home dot (a POST: GETs never change anything). */

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
@@ -48,6 +49,29 @@ function minuteAheadIn(zone: string, ms: number) {
       .map((part) => [part.type, part.value]),
   );
   return { local: `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`, iso: at.toISOString() };
+}
+
+async function createPostAs(account: Account, body: Record<string, unknown>): Promise<{ id: number }> {
+  const response = await fetch(`${baseURL()}/api/posts`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${account.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: number };
+}
+
+const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } })).violations;
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 // A 1×1 PNG.
@@ -158,6 +182,64 @@ describe("the composer", () => {
     expect((await fanView.page.goto(`/post/${post.id}`))!.status()).toBe(200);
     await fanView.page.getByText(text).waitFor();
     await fanView.context.close();
+    await context.close();
+  });
+});
+
+describe("/scheduled", () => {
+  it("edits a scheduled post, publishes one now and cancels another; every screen passes axe in light and dark", async () => {
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    const inTwoHours = new Date(Date.now() + 7_200_000).toISOString();
+    const edited = await createPostAs(creator, { text: `to edit ${tag}`, audience: "everyone", scheduledAt: inAnHour });
+    const cancelled = await createPostAs(creator, { text: `to cancel ${tag}`, audience: "followers", scheduledAt: inTwoHours });
+    const { page, context } = await creatorPage(browser());
+    await page.goto("/scheduled");
+    await page.waitForLoadState("networkidle");
+    const item = (text: string) => page.getByRole("listitem").filter({ hasText: text });
+
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+
+    await item(`to edit ${tag}`).getByRole("button", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit post" });
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole("textbox", { name: "Post text" }).fill(`edited ${tag}`);
+    await dialog.getByRole("combobox", { name: "Who can see" }).selectOption("subscribers");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await item(`edited ${tag}`).waitFor();
+
+    page.once("dialog", (confirm) => void confirm.accept());
+    await item(`to cancel ${tag}`).getByRole("button", { name: "Cancel post" }).click();
+    await expect.poll(() => item(`to cancel ${tag}`).count()).toBe(0);
+
+    await item(`edited ${tag}`).getByRole("button", { name: "Publish now" }).click();
+    await page.getByText("Your post is published.").waitFor();
+    await page.getByText("Nothing scheduled").waitFor();
+
+    const published = await fetch(`${baseURL()}/api/posts/scheduled`, { headers: { Authorization: `Bearer ${creator.token}` } });
+    expect(((await published.json()) as { posts: unknown[] }).posts).toEqual([]);
+    const asVisitor = await fetch(`${baseURL()}/post/${edited.id}`);
+    expect(asVisitor.status).toBe(200);
+    expect(await asVisitor.text()).toContain(`edited ${tag}`);
+    expect((await fetch(`${baseURL()}/post/${cancelled.id}`)).status).toBe(404);
+    await context.close();
+  });
+
+  it("/processing and the creator's /home pass axe", async () => {
+    const { page, context } = await creatorPage(browser());
+    for (const path of ["/processing", "/home"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect(await seriousViolations(page), `${path} ${colorScheme}`).toEqual([]);
+      }
+    }
     await context.close();
   });
 });
