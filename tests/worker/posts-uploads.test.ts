@@ -21,7 +21,7 @@ describe("a post with a file still uploading", () => {
     const post = (await created.json()) as PostView;
     expect(post).toMatchObject({ status: "processing", media: [] });
 
-    const part = await api(`/uploads/${mediaId}/parts/1`, { method: "PUT", body: bytes, token, headers: { "Content-Type": "application/octet-stream" } });
+    const part = await api(`/uploads/${mediaId}/parts/1`, { method: "PUT", body: new Uint8Array(bytes), token, headers: { "Content-Type": "application/octet-stream" } });
     expect(part.status).toBe(200);
     expect((await postJson(`/uploads/${mediaId}/complete`, {}, { token })).status).toBe(200);
 
