@@ -59,6 +59,12 @@ describe("HTTP", () => {
         "POST /password/forgot",
         "POST /password/reset",
         "POST /signup",
+        "DELETE /posts/{id}",
+        "GET /posts/processing",
+        "GET /posts/scheduled",
+        "PATCH /posts/{id}",
+        "POST /posts",
+        "POST /posts/{id}/publish",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
