@@ -158,7 +158,7 @@ describe("the composer", () => {
     await composer(page).getByText(`Time zone: ${CREATOR_ZONE}`).waitFor();
     await composer(page).getByLabel("Publish on").fill(when.local);
     await composer(page).getByRole("button", { name: "Schedule" }).click();
-    await composer(page).getByText("Your post is scheduled for").waitFor();
+    await composer(page).getByText("Your post is scheduled.").waitFor();
 
     const { posts } = await apiAs<{ posts: { id: number; text: string; scheduledAt: string }[] }>(creator, "/posts/scheduled");
     const post = posts.find((p) => p.text === text)!;

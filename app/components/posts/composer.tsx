@@ -195,7 +195,7 @@ function CreatedNotice({ post }: { post: PostView }) {
   if (post.status === "scheduled") {
     return (
       <Notice tone="success">
-        {t("Your post is scheduled for")} <LocalTime iso={post.scheduledAt!} />.{" "}
+        {t("Your post is scheduled.")} <LocalTime iso={post.scheduledAt!} className="font-medium" />{" "}
         <Link to="/scheduled" className="link">
           {t("See scheduled posts")}
         </Link>
