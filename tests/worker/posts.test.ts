@@ -235,6 +235,20 @@ describe("scheduled posts", () => {
     expect((await postRow(notYet))!.status).toBe("scheduled");
   });
 
+  it("a follower's Home dot lights when a post is published, not while it is scheduled", async () => {
+    const creator = await createCreator();
+    const fan = await createUser();
+    await env.DB.prepare("INSERT INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fan.user.userId, creator.user.userId, new Date().toISOString()).run();
+    const homeDot = async () => ((await (await api("/updates", { token: fan.token })).json()) as { updates: { home: boolean } }).updates.home;
+    await postJson("/home/seen", {}, { token: fan.token });
+    const scheduled = (await createPost(creator.token, { text: "later", audience: "everyone", scheduledAt: inMinutes(30) })).body;
+    expect(await homeDot()).toBe(false);
+    // Due long ago: its publication time is when the cron publishes it, so it is news since the fan last looked.
+    await env.DB.prepare("UPDATE posts SET scheduled_at = ? WHERE id = ?").bind("2020-01-01T00:00:00.000Z", scheduled.id).run();
+    await runScheduledJobs(env as Env);
+    expect(await homeDot()).toBe(true);
+  });
+
   it("publish now: the author's scheduled post only", async () => {
     const creator = await createCreator();
     const other = await createCreator();
