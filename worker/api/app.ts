@@ -4,8 +4,11 @@ import { AppError } from "../domain/shared/errors";
 import { errorResponse, TOO_LARGE } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { authRoutes } from "./routes/auth";
+import { followRoutes } from "./routes/follows";
 import { notificationRoutes } from "./routes/notifications";
+import { profileRoutes } from "./routes/profiles";
 import { shellRoutes } from "./routes/shell";
+import { subscriptionRoutes } from "./routes/subscriptions";
 
 export const API_BODY_LIMIT = 64 * 1024;
 
@@ -37,6 +40,9 @@ api.openapi(
 api.route("/", authRoutes);
 api.route("/", shellRoutes);
 api.route("/", notificationRoutes);
+api.route("/", profileRoutes);
+api.route("/", followRoutes);
+api.route("/", subscriptionRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
