@@ -16,9 +16,9 @@ export interface FollowState {
 export async function followUser(ctx: Pick<DomainContext, "db" | "env">, followerId: number, username: string): Promise<FollowState> {
   const followed = await findCounterpart(ctx.db, username, followerId, message("You cannot follow yourself."));
   const [inserted, count] = await ctx.db.batch([
-    ctx.db.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(followerId, followed.id, isoNow()),
+    ctx.db.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?) RETURNING follower_id").bind(followerId, followed.id, isoNow()),
     ctx.db.prepare("SELECT follower_count FROM users WHERE id = ?").bind(followed.id),
   ]);
-  if ((inserted!.meta.changes ?? 0) > 0) await createNotification(ctx, { userId: followed.id, kind: "follow", actorId: followerId });
+  if (inserted!.results.length > 0) await createNotification(ctx, { userId: followed.id, kind: "follow", actorId: followerId });
   return { following: true, followerCount: (count!.results[0] as { follower_count: number }).follower_count };
 }

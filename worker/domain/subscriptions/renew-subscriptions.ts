@@ -27,10 +27,11 @@ export async function renewSubscriptions(env: Pick<Env, "DB">): Promise<{ renewe
   const expiredCancelled = await db
     .prepare(
       `UPDATE subscriptions SET status = 'expired', ended_at = current_period_end
-       WHERE id IN (SELECT id FROM subscriptions WHERE status IN ('active', 'cancelled') AND current_period_end <= ?1 AND status = 'cancelled' LIMIT ?2)`,
+       WHERE id IN (SELECT id FROM subscriptions WHERE status IN ('active', 'cancelled') AND current_period_end <= ?1 AND status = 'cancelled' LIMIT ?2)
+       RETURNING id`,
     )
     .bind(now, BATCH_SIZE)
-    .run();
+    .all();
 
   const { results: due } = await db
     .prepare(
@@ -42,25 +43,26 @@ export async function renewSubscriptions(env: Pick<Env, "DB">): Promise<{ renewe
     )
     .bind(now, BATCH_SIZE)
     .all<DueRow>();
-  if (due.length === 0) return { renewed: 0, expired: expiredCancelled.meta.changes ?? 0 };
+  if (due.length === 0) return { renewed: 0, expired: expiredCancelled.results.length };
 
   const writes = due.map((row) => {
     if (!row.still_free) {
       return db
-        .prepare("UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status = 'active' AND current_period_end = ?")
+        .prepare("UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status = 'active' AND current_period_end = ? RETURNING id")
         .bind(row.id, row.current_period_end);
     }
     let end = row.current_period_end;
     while (end <= now) end = addPeriod(end, row.period);
     return db
-      .prepare("UPDATE subscriptions SET current_period_end = ? WHERE id = ? AND status = 'active' AND current_period_end = ?")
+      .prepare("UPDATE subscriptions SET current_period_end = ? WHERE id = ? AND status = 'active' AND current_period_end = ? RETURNING id")
       .bind(end, row.id, row.current_period_end);
   });
   const outcomes = await db.batch(writes);
   let renewed = 0;
-  let expired = expiredCancelled.meta.changes ?? 0;
+  // Counted from RETURNING: D1's meta.changes also counts the rows the subscriber-count trigger touches.
+  let expired = expiredCancelled.results.length;
   outcomes.forEach((outcome, index) => {
-    const changed = outcome.meta.changes ?? 0;
+    const changed = outcome.results.length;
     if (due[index]!.still_free) renewed += changed;
     else expired += changed;
   });
