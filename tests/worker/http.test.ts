@@ -59,6 +59,16 @@ describe("HTTP", () => {
         "POST /password/forgot",
         "POST /password/reset",
         "POST /signup",
+        "GET /users/{username}",
+        "GET /users/{username}/posts",
+        "PUT /me/profile",
+        "POST /users/{username}/follow",
+        "DELETE /users/{username}/follow",
+        "GET /users/{username}/plans",
+        "PUT /me/plans",
+        "POST /users/{username}/subscribe",
+        "POST /subscriptions/{id}/cancel",
+        "GET /me/subscriptions",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
