@@ -1,3 +1,4 @@
+import { message } from "../shared/messages";
 import { PERIODS, type Period } from "./periods";
 
 /** One period a creator offers. A price of 0 is a free subscription. */
@@ -9,6 +10,7 @@ export interface PlanView {
 /** Paid prices allowed for a plan: $4.99 to $1000 (free is 0). */
 export const MIN_PAID_PRICE_CENTS = 499;
 export const MAX_PRICE_CENTS = 100_000;
+export const PRICE_OUT_OF_RANGE = message("A paid plan costs between $4.99 and $1000; 0 makes it free.");
 
 export interface PlanRow {
   period: Period;

@@ -2,10 +2,8 @@ import { z } from "zod";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { listPlans, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS, type PlanView } from "./plans";
+import { listPlans, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS, PRICE_OUT_OF_RANGE, type PlanView } from "./plans";
 import { PERIODS } from "./periods";
-
-const PRICE_OUT_OF_RANGE = message("A paid plan costs between $4.99 and $1000; 0 makes it free.");
 
 export const PlanInputSchema = z.object({
   period: z.enum(PERIODS),
