@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseURL, browserForThisFile, createAccount, newPage, signedInPage, sql, unique } from "./support";
+
+const browser = browserForThisFile();
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let fan: Account;
+let creator: Account;
+let openKey: string;
+let lockedKey: string;
+
+beforeAll(async () => {
+  const tag = `pr${unique().slice(-8)}`;
+  fan = await createAccount({ username: `${tag}_fan`, name: "Fay Fan" });
+  creator = await createAccount({ username: `${tag}.star`, name: "Cora Creator" });
+  openKey = `posts/${tag}open.jpg`;
+  lockedKey = `posts/${tag}locked.jpg`;
+  const at = new Date().toISOString();
+  const author = `(SELECT id FROM users WHERE username = '${creator.username}')`;
+  const media = (text: string, key: string) =>
+    `INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
+     SELECT ${author}, id, 'image', 'ready', '${key}', NULL, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${text}';`;
+  sql(
+    `UPDATE users SET role = 'creator', monetization_enabled = 1, bio = 'Painting every day', cover_key = 'public/covers/${tag}.jpg' WHERE username = '${creator.username}';
+     INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} open to all', 'everyone', '${at}', '${at}');
+     INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} for subscribers', 'subscribers', '${at}', '${at}');
+     ${media(`${tag} open to all`, openKey)}
+     ${media(`${tag} for subscribers`, lockedKey)}`,
+  );
+  const plans = await fetch(`${baseURL()}/api/me/plans`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${creator.token}` },
+    body: JSON.stringify({ plans: [{ period: "month", priceCents: 0 }, { period: "year", priceCents: 4999 }] }),
+  });
+  expect(plans.status).toBe(200);
+});
+
+describe("profiles", () => {
+  it("a fan follows, subscribes free and then sees the subscriber post", async () => {
+    const { page, context } = await signedInPage(browser(), fan);
+    await page.goto(`/${creator.username}`);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("heading", { name: "Cora Creator" }).waitFor();
+    expect(await page.getByText("Subscribe to see this post.").count()).toBe(1);
+    expect(await page.locator(`img[src*="${lockedKey}"]`).count()).toBe(0);
+    expect(await page.locator(`img[src*="${openKey}"]`).count()).toBe(1);
+
+    await page.getByRole("button", { name: "Follow" }).click();
+    await page.getByRole("button", { name: "Following" }).waitFor();
+
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    const plans = page.getByRole("list", { name: "Subscription plans" });
+    expect(await plans.getByRole("button").allTextContents()).toEqual(["MonthlyFree", "Yearly$49.99"]);
+    await plans.getByRole("button", { name: /Yearly/ }).click();
+    await page.getByRole("alert").filter({ hasText: "You need to fund your wallet!" }).waitFor();
+
+    await plans.getByRole("button", { name: /Monthly/ }).click();
+    await page.getByText("Subscribed, renews on").waitFor();
+    await page.locator(`img[src*="${lockedKey}"]`).waitFor({ state: "attached" }); // no file behind the key: the image has no size
+    expect(await page.getByText("Subscribe to see this post.").count()).toBe(0);
+
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await page.getByText("Subscribed until").waitFor();
+    expect(await page.locator(`img[src*="${lockedKey}"]`).count()).toBe(1);
+    await page.getByRole("button", { name: "Resubscribe" }).click();
+    await page.getByText("Subscribed, renews on").waitFor();
+
+    await page.goto("/settings/subscriptions");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("link", { name: /Cora Creator/ }).waitFor();
+    expect(await page.locator("[data-subscription-status]").textContent()).toBe("Active");
+    await context.close();
+  });
+
+  it("serves Open Graph tags without locked media, a 404 for unknown users, and the preview to its owner only", async () => {
+    const html = await (await fetch(`${baseURL()}/${creator.username}`)).text();
+    expect(html).toContain('property="og:type" content="profile"');
+    expect(html).toMatch(new RegExp(`property="og:image" content="https?://[^"]+/media/public/covers/`));
+    expect(html).toContain(`property="og:url" content="${baseURL()}/${creator.username}"`);
+    expect(html).toContain('property="og:description" content="Painting every day"');
+    expect(html).not.toContain(lockedKey);
+    expect(html).toContain(openKey);
+
+    expect((await fetch(`${baseURL()}/no_such_person_here`)).status).toBe(404);
+    expect((await fetch(`${baseURL()}/${creator.username}/preview`)).status).toBe(404);
+    const previewAs = (account: Account) => fetch(`${baseURL()}/${creator.username}/preview`, { headers: { Cookie: `__Host-session=${account.token}` } });
+    expect((await previewAs(creator)).status).toBe(200);
+    expect((await previewAs(fan)).status).toBe(404);
+  });
+
+  it("the owner edits name and bio, sees them, previews as a visitor and shares a QR code", async () => {
+    const { page, context } = await signedInPage(browser(), creator);
+    await page.goto("/settings/profile");
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Name").fill("Cora the Painter");
+    await page.getByLabel("Bio").fill("Oil and watercolour");
+    await page.getByLabel("Website").fill("http://insecure.example");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("The website must be an https:// address.").first().waitFor();
+    await page.getByLabel("Website").fill("https://cora.example");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Your profile has been saved.").waitFor();
+
+    await page.goto(`/${creator.username}`);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("heading", { name: "Cora the Painter" }).waitFor();
+    await page.getByText("Oil and watercolour").waitFor();
+    expect(await page.getByRole("link", { name: "cora.example" }).getAttribute("rel")).toBe("nofollow ugc noopener");
+    expect(await page.getByText("Followers").count()).toBe(1);
+
+    await page.getByRole("button", { name: "Share" }).click();
+    const dialog = page.getByRole("dialog", { name: "Share this profile" });
+    const qr = dialog.getByRole("img", { name: "QR code of the profile link" });
+    await qr.waitFor();
+    expect(await qr.getAttribute("src")).toMatch(/^data:image\/gif;base64,/);
+    expect(await dialog.getByLabel("Profile link").inputValue()).toBe(`${baseURL()}/${creator.username}`);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    await page.getByRole("link", { name: "Preview as visitor" }).click();
+    await page.getByText("This is how visitors see this profile.").waitFor();
+    expect(await page.getByText("Followers").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Follow" }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("a visitor sees the profile with a sign-in Follow link", async () => {
+    const { page, context } = await newPage(browser());
+    await page.goto(`/${creator.username}`);
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByRole("link", { name: "Follow" }).getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent(`/${creator.username}`)}`);
+    await context.close();
+  });
+});
