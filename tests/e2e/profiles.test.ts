@@ -1,7 +1,21 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, browserForThisFile, createAccount, newPage, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
+const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 let fan: Account;
@@ -123,11 +137,20 @@ describe("profiles", () => {
     await context.close();
   });
 
-  it("a visitor sees the profile with a sign-in Follow link", async () => {
+  it("a visitor sees a sign-in Follow link and a gallery with the locked item blurred, without axe violations", async () => {
     const { page, context } = await newPage(browser());
-    await page.goto(`/${creator.username}`);
-    await page.waitForLoadState("networkidle");
-    expect(await page.getByRole("link", { name: "Follow" }).getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent(`/${creator.username}`)}`);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`/${creator.username}`);
+      await page.waitForLoadState("networkidle");
+      expect(await page.getByRole("link", { name: "Follow" }).getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent(`/${creator.username}`)}`);
+      await page.getByRole("tab", { name: "Media" }).click();
+      const gallery = page.getByRole("tabpanel");
+      await gallery.getByRole("link", { name: "Locked media" }).waitFor();
+      expect(await gallery.getByRole("link", { name: "Photo" }).count()).toBe(1);
+      expect(await gallery.locator(`img[src*="${lockedKey}"]`).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
     await context.close();
   });
 });
