@@ -131,7 +131,7 @@ function SubscriptionButtons({ profile, fetcher, busy }: { profile: Profile; fet
   }
   if (profile.plans.length === 0) return null;
   return (
-    <div className="relative">
+    <div className="relative" onKeyDown={(event) => event.key === "Escape" && setChoosing(false)}>
       <button type="button" className="btn-secondary" aria-expanded={choosing} aria-controls="subscription-plans" onClick={() => setChoosing(!choosing)}>
         {t("Subscribe")}
       </button>

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfilePostsPage, ProfileTab } from "../../../worker/domain/profiles/list-profile-posts";
 import { PostCard, type PostView } from "~/components/posts/post-card";
@@ -17,8 +17,16 @@ export function ProfileFeed({ username, firstPage }: { username: string; firstPa
   const [pages, setPages] = useState<Partial<Record<ProfileTab, ProfilePostsPage>>>({ posts: firstPage });
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  const openTab = useRef(tab);
+  openTab.current = tab;
 
-  useEffect(() => setPages({ posts: firstPage }), [firstPage]);
+  // New loader data (the viewer followed, subscribed, cancelled): locks may have changed, so start over.
+  useEffect(() => {
+    setPages({ posts: firstPage });
+    if (openTab.current === "media") void load("media", null);
+    // load only depends on state setters and the api client; rerunning it on their identity would refetch in a loop.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstPage]);
 
   async function load(which: ProfileTab, cursor: string | null) {
     setLoading(true);
