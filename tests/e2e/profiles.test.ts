@@ -137,6 +137,23 @@ describe("profiles", () => {
     await context.close();
   });
 
+  it("the creator sets plan prices on the dashboard", async () => {
+    const { page, context } = await signedInPage(browser(), creator);
+    await page.goto("/dashboard/plans");
+    await page.waitForLoadState("networkidle");
+    const weekly = page.getByRole("group", { name: "Weekly" });
+    await weekly.getByLabel("Offer this plan").check();
+    await weekly.getByLabel("Price in dollars").fill("2");
+    await page.getByRole("button", { name: "Save plans" }).click();
+    await weekly.getByRole("alert").filter({ hasText: "A paid plan costs between $4.99 and $1000; 0 makes it free." }).waitFor();
+    await weekly.getByLabel("Price in dollars").fill("5.50");
+    await page.getByRole("button", { name: "Save plans" }).click();
+    await page.getByText("Your plans have been saved.").waitFor();
+    const plans = await (await fetch(`${baseURL()}/api/users/${creator.username}/plans`)).json();
+    expect(plans).toEqual({ plans: [{ period: "week", priceCents: 550 }, { period: "month", priceCents: 0 }, { period: "year", priceCents: 4999 }] });
+    await context.close();
+  });
+
   it("a visitor sees a sign-in Follow link and a gallery with the locked item blurred, without axe violations", async () => {
     const { page, context } = await newPage(browser());
     for (const colorScheme of ["light", "dark"] as const) {

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getPost } from "../../worker/domain/posts/get-post";
 import { addPeriod } from "../../worker/domain/subscriptions/periods";
+import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
 import { renewSubscriptions } from "../../worker/domain/subscriptions/renew-subscriptions";
 import { api, createUser, postJson } from "./factories";
 
@@ -214,5 +215,29 @@ describe("addPeriod", () => {
     expect(addPeriod("2026-12-15T00:00:00.000Z", "month")).toBe("2027-01-15T00:00:00.000Z");
     expect(addPeriod("2028-02-29T00:00:00.000Z", "year")).toBe("2029-02-28T00:00:00.000Z");
     expect(addPeriod("2026-03-01T00:00:00.000Z", "week")).toBe("2026-03-08T00:00:00.000Z");
+  });
+});
+
+describe("plansFromForm (dashboard → plans)", () => {
+  it("reads offered periods and dollar prices into cents", () => {
+    expect(plansFromForm({ offer_week: "on", price_week: "0", offer_month: "on", price_month: "$9.9", price_year: "50" })).toEqual({
+      plans: [
+        { period: "week", priceCents: 0 },
+        { period: "month", priceCents: 990 },
+      ],
+    });
+  });
+
+  it("names the field of each bad price", () => {
+    try {
+      plansFromForm({ offer_week: "on", price_week: "4.98", offer_month: "on", price_month: "ten", offer_year: "on", price_year: "1000.01" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as { fieldErrors: Record<string, string[]> }).fieldErrors).toEqual({
+        price_week: ["A paid plan costs between $4.99 and $1000; 0 makes it free."],
+        price_month: ["Enter a price in dollars, like 9.99."],
+        price_year: ["A paid plan costs between $4.99 and $1000; 0 makes it free."],
+      });
+    }
   });
 });
