@@ -3,6 +3,7 @@ import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { publicMediaUrl } from "../../worker/domain/accounts/users";
 import { ProfileInputSchema, updateProfile } from "../../worker/domain/profiles/update-profile";
 import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
 import { parseOrThrow } from "../../worker/domain/shared/validation";
@@ -29,7 +30,15 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
   const page = (params.page ?? "account") as SettingsPage;
   if (!PAGES.includes(page)) throw new Response("Not found", { status: 404 });
-  const profile = { username: user.username, name: user.name, bio: user.bio, location: user.location, website: user.website };
+  const profile = {
+    username: user.username,
+    name: user.name,
+    bio: user.bio,
+    location: user.location,
+    website: user.website,
+    avatarUrl: publicMediaUrl(user.avatar_key),
+    coverUrl: publicMediaUrl(user.cover_key),
+  };
   const subscriptions = page === "subscriptions" ? await listSubscriptions(context.domain.db, user.id) : [];
   return { page, username: user.username, email: user.email, verified: user.email_verified_at !== null, profile, subscriptions };
 }

@@ -69,6 +69,15 @@ describe("HTTP", () => {
         "POST /users/{username}/subscribe",
         "POST /subscriptions/{id}/cancel",
         "GET /me/subscriptions",
+        "POST /uploads",
+        "GET /uploads/{id}",
+        "DELETE /uploads/{id}",
+        "POST /uploads/{id}/complete",
+        "POST /me/avatar",
+        "POST /me/cover",
+        "PUT /uploads/{id}/parts/{partNumber}",
+        "PUT /uploads/{id}/poster",
+        "PUT /uploads/{id}/preview",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
