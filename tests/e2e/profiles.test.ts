@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { buildJpeg } from "../support/media-fixtures";
 import { baseURL, browserForThisFile, createAccount, newPage, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
@@ -114,6 +115,8 @@ describe("profiles", () => {
     await page.getByLabel("Website").fill("https://cora.example");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Your profile has been saved.").waitFor();
+    await page.getByLabel("Avatar").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: Buffer.from(buildJpeg()) });
+    await page.getByText("Your avatar has been saved.").waitFor();
 
     await page.goto(`/${creator.username}`);
     await page.waitForLoadState("networkidle");
@@ -121,6 +124,7 @@ describe("profiles", () => {
     await page.getByText("Oil and watercolour").waitFor();
     expect(await page.getByRole("link", { name: "cora.example" }).getAttribute("rel")).toBe("nofollow ugc noopener");
     expect(await page.getByText("Followers").count()).toBe(1);
+    expect(await page.getByRole("img", { name: "Avatar of Cora the Painter" }).getAttribute("src")).toMatch(/^\/media\/public\//);
 
     await page.getByRole("button", { name: "Share" }).click();
     const dialog = page.getByRole("dialog", { name: "Share this profile" });
