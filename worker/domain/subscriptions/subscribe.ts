@@ -35,10 +35,12 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "env">, fanId: n
   }
   if (live) await db.prepare("UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status IN ('active', 'cancelled')").bind(live.id).run();
 
-  const plan = creator.role === "creator"
-    ? await db.prepare("SELECT price_cents FROM subscription_plans WHERE creator_id = ? AND period = ?").bind(creator.id, input.period).first<{ price_cents: number }>()
-    : null;
-  if (!plan) throw fieldError("period", PLAN_NOT_OFFERED);
+  const plan = await db
+    .prepare("SELECT price_cents FROM subscription_plans WHERE creator_id = ? AND period = ?")
+    .bind(creator.id, input.period)
+    .first<{ price_cents: number }>();
+  // A member who used to be a creator may still have plan rows: only creators take subscribers.
+  if (!plan || creator.role !== "creator") throw fieldError("period", PLAN_NOT_OFFERED);
   if (plan.price_cents > 0) throw new AppError("validation", WALLET_NEEDS_FUNDS);
 
   const [created] = await db.batch<SubscriptionRow>([
