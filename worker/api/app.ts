@@ -3,7 +3,10 @@ import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../domain/shared/errors";
 import { errorResponse, TOO_LARGE } from "../http/errors";
 import type { AppEnv } from "../http/types";
+import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
+import { creatorRoutes } from "./routes/creators";
+import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
 import { shellRoutes } from "./routes/shell";
 
@@ -37,6 +40,9 @@ api.openapi(
 api.route("/", authRoutes);
 api.route("/", shellRoutes);
 api.route("/", notificationRoutes);
+api.route("/", creatorRoutes);
+api.route("/", moderationRoutes);
+api.route("/", adminRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
