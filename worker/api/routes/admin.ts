@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import { decideCreatorRequest } from "../../domain/creators/decide-creator-request";
+import { decideCreatorRequest, rejectionReasonSchema } from "../../domain/creators/decide-creator-request";
 import { listPendingCreatorRequests } from "../../domain/creators/list-creator-requests";
 import { listOpenReports } from "../../domain/moderation/list-open-reports";
 import { REPORT_REASONS, REPORT_TARGET_KINDS } from "../../domain/moderation/report-reasons";
@@ -48,7 +48,6 @@ const ReportSchema = z
   .openapi("OpenReport");
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-export const REJECTION_REASON_REQUIRED = message("Please give a reason for the rejection.");
 
 /** /api/admin: the creator requests queue and the reports queue (issue 4). */
 export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -89,7 +88,7 @@ adminRoutes.openapi(
     summary: "Reject with a reason the member is told; ID images deleted",
     request: {
       params: idParam,
-      body: jsonBody(z.object({ reason: z.string().trim().min(1, REJECTION_REASON_REQUIRED).max(500, message("The reason is too long.")) })),
+      body: jsonBody(z.object({ reason: rejectionReasonSchema })),
     },
     responses: { 200: json(MessageSchema, "Rejected and notified"), 403: e403, 404: e404, 422: e422 },
   }),

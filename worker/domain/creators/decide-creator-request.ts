@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { DomainContext } from "../context";
 import { creatorRequestDecidedMail } from "../mail/templates";
 import { createNotification } from "../notifications/notifications";
@@ -6,6 +7,13 @@ import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 
 export const REQUEST_NOT_PENDING = message("This request does not exist or has already been decided.");
+
+/** What the member is told when rejected: required, at most 500 characters (creator_requests.rejection_reason). */
+export const rejectionReasonSchema = z
+  .string()
+  .trim()
+  .min(1, message("Please give a reason for the rejection."))
+  .max(500, message("The reason is too long."));
 
 export type CreatorDecision = { status: "approved" } | { status: "rejected"; reason: string };
 
