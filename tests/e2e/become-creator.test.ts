@@ -1,0 +1,72 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+
+const browser = browserForThisFile();
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let member: Account;
+let admin: Account;
+
+const hex = () => crypto.randomUUID().replace(/-/g, "");
+const AT = "2026-01-01T00:00:00.000Z";
+
+/** An uploaded ID image as uploadFile leaves it (the upload itself is the media work's to test). */
+const idImage = (username: string, purpose: string) =>
+  `INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, created_at)
+     SELECT id, '${purpose}', 'image', 'ready', 'private/${hex()}.png', 'image/png', 8, '${AT}' FROM users WHERE username = '${username}';`;
+
+beforeAll(async () => {
+  const tag = `bc${unique().slice(-8)}`;
+  member = await createAccount({ username: `${tag}_member`, name: "Maya Applicant" });
+  admin = await createAccount({ username: `${tag}_admin`, name: "Ada Admin" });
+  // Photo, cover and the ID images have their own screens and tests; here they are set up directly.
+  sql(
+    `UPDATE users SET email_verified_at = '${AT}', avatar_key = 'public/avatars/${hex()}.png', cover_key = 'public/covers/${hex()}.png' WHERE username = '${member.username}';
+     UPDATE users SET role = 'admin' WHERE username = '${admin.username}';
+     ${idImage(member.username, "id_document")}
+     ${idImage(member.username, "id_selfie")}
+     INSERT INTO creator_requests (user_id, document_media_id, selfie_media_id, created_at)
+       SELECT u.id, (SELECT MIN(id) FROM media WHERE user_id = u.id), (SELECT MAX(id) FROM media WHERE user_id = u.id), '${AT}' FROM users u WHERE u.username = '${member.username}';`,
+  );
+});
+
+async function accountMenu(page: Page) {
+  await page.locator('[data-shell="sidebar"]').getByRole("button", { name: "Account menu" }).click();
+  const menu = page.getByRole("menu");
+  const names = await menu.getByRole("menuitem").evaluateAll((items) => items.map((item) => item.textContent?.trim()));
+  await page.keyboard.press("Escape");
+  return names;
+}
+
+describe("becoming a creator (spec §4)", () => {
+  it("a pending member waits, an admin approves on /admin, the member is notified and gets the Dashboard", async () => {
+    const applicant = await signedInPage(browser(), member);
+    await applicant.page.goto("/becomeCreator", { waitUntil: "networkidle" });
+    await applicant.page.getByText("Your application is pending validation.", { exact: false }).waitFor();
+    expect(await applicant.page.getByRole("listitem").filter({ hasText: "Add a profile photo" }).getByText("Done").count()).toBe(1);
+    expect(await accountMenu(applicant.page)).toEqual(["Settings", "Become a creator", "Logout"]);
+    // Members do not even learn that /admin exists.
+    expect((await applicant.page.goto("/admin"))?.status()).toBe(404);
+
+    const reviewer = await signedInPage(browser(), admin);
+    await reviewer.page.goto("/home", { waitUntil: "networkidle" });
+    expect(await accountMenu(reviewer.page)).toEqual(["Settings", "Become a creator", "Admin", "Logout"]);
+    await reviewer.page.goto("/admin", { waitUntil: "networkidle" });
+    const application = reviewer.page.getByRole("listitem", { name: `Application of @${member.username}` });
+    expect(await application.getByRole("img", { name: `ID document of @${member.username}` }).getAttribute("src")).toMatch(/^\/media\/private\/[a-f0-9]{32}\.png$/);
+    await application.getByRole("button", { name: "Reject" }).click();
+    await application.getByText("Please give a reason for the rejection.").waitFor();
+    await application.getByRole("button", { name: "Approve" }).click();
+    await reviewer.page.getByText("The request was approved.").waitFor();
+    await reviewer.page.getByText("No pending requests").waitFor();
+    await reviewer.context.close();
+
+    await applicant.page.goto("/notifications", { waitUntil: "networkidle" });
+    await applicant.page.getByText("Your creator application was approved. You are now a creator.").waitFor();
+    expect(await accountMenu(applicant.page)).toEqual(["Settings", "Dashboard", "Logout"]);
+    await applicant.page.goto("/becomeCreator", { waitUntil: "networkidle" });
+    expect(new URL(applicant.page.url()).pathname).toBe("/dashboard");
+    await applicant.context.close();
+  });
+});
