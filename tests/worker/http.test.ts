@@ -59,6 +59,17 @@ describe("HTTP", () => {
         "POST /password/forgot",
         "POST /password/reset",
         "POST /signup",
+        "GET /creatorRequest",
+        "POST /creatorRequest",
+        "POST /reports",
+        "POST /users/{username}/block",
+        "DELETE /users/{username}/block",
+        "GET /blocks",
+        "GET /admin/creatorRequests",
+        "POST /admin/creatorRequests/{id}/approve",
+        "POST /admin/creatorRequests/{id}/reject",
+        "GET /admin/reports",
+        "POST /admin/reports/{id}/{action}",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
