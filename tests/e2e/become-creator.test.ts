@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, newPage, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -59,7 +59,7 @@ describe("becoming a creator (spec §4)", () => {
     await application.getByText("Please give a reason for the rejection.").waitFor();
     await application.getByRole("button", { name: "Approve" }).click();
     await reviewer.page.getByText("The request was approved.").waitFor();
-    await reviewer.page.getByText("No pending requests").waitFor();
+    await expect.poll(() => application.count()).toBe(0);
     await reviewer.context.close();
 
     await applicant.page.goto("/notifications", { waitUntil: "networkidle" });
@@ -68,5 +68,37 @@ describe("becoming a creator (spec §4)", () => {
     await applicant.page.goto("/becomeCreator", { waitUntil: "networkidle" });
     expect(new URL(applicant.page.url()).pathname).toBe("/dashboard");
     await applicant.context.close();
+  });
+});
+
+describe("the reports queue (issue 4)", () => {
+  it("an admin suspends a reported user from /admin/reports; the user can no longer sign in", async () => {
+    const tag = `rq${unique().slice(-8)}`;
+    const offender = await createAccount({ username: `${tag}_spam`, name: "Spam Bot" });
+    const reporter = await createAccount({ username: `${tag}_fan` });
+    const report = await fetch(`${baseURL()}/api/reports`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${reporter.token}` },
+      body: JSON.stringify({ targetKind: "user", username: offender.username, reason: "other", description: "Sends the same link to everyone" }),
+    });
+    expect(report.status).toBe(201);
+
+    const reviewer = await signedInPage(browser(), admin);
+    await reviewer.page.goto("/admin/reports", { waitUntil: "networkidle" });
+    const item = reviewer.page.getByRole("listitem").filter({ hasText: `@${offender.username}` });
+    await item.getByText("Sends the same link to everyone").waitFor();
+    await item.getByRole("button", { name: "Suspend user" }).click();
+    await reviewer.page.getByText("The report was handled.").waitFor();
+    await expect.poll(() => reviewer.page.getByRole("listitem").filter({ hasText: `@${offender.username}` }).count()).toBe(0);
+    await reviewer.context.close();
+
+    const { page, context } = await newPage(browser());
+    await page.goto("/login", { waitUntil: "networkidle" });
+    await page.getByLabel("Email or username").fill(offender.email);
+    await page.getByLabel("Password").fill(offender.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByText("This account has been suspended.").first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await context.close();
   });
 });
