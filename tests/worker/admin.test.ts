@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, countRows, createUser, postJson } from "./factories";
+import { api, countRows, createUser, latestMailTo, linkIn, postJson } from "./factories";
 import { createAdmin, createApplicant, createPost, fetchMedia, submitApplication } from "./moderation-support";
 
 describe("the admin area", () => {
@@ -82,6 +82,10 @@ describe("the admin area", () => {
     expect(((await signIn.json()) as { message: string }).message).toBe("This account has been suspended.");
     expect(await fetchMedia(kept.key, fan.token)).toBe(404);
     expect(await fetchMedia(kept.key)).toBe(404);
+    expect((await postJson("/login/magic-link", { email: author.input.email })).status).toBe(200);
+    const magicToken = new URL(linkIn((await latestMailTo(author.input.email))!.text_body)!).searchParams.get("token");
+    expect((await postJson("/login/token", { token: magicToken })).status).toBe(403);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(author.user.userId).first("n")).toBe(0);
 
     // An admin cannot be suspended through a report against them.
     const onAdmin = await report({ targetKind: "user", username: admin.user.username, reason: "spam" });
