@@ -102,3 +102,29 @@ describe("the reports queue (issue 4)", () => {
     await context.close();
   });
 });
+
+describe("blocked users (issue 4)", () => {
+  it("Settings → Blocked users lists a blocked person and unblocks after confirmation", async () => {
+    const tag = `bl${unique().slice(-8)}`;
+    const blocker = await createAccount({ username: `${tag}_me` });
+    const pest = await createAccount({ username: `${tag}_pest`, name: "Pat Pest" });
+    const blocked = await fetch(`${baseURL()}/api/users/${pest.username}/block`, { method: "POST", headers: { Authorization: `Bearer ${blocker.token}` } });
+    expect(blocked.status).toBe(200);
+
+    const { page, context } = await signedInPage(browser(), blocker);
+    await page.goto("/settings/blocked", { waitUntil: "networkidle" });
+    const row = page.getByRole("listitem").filter({ hasText: `@${pest.username}` });
+    await row.getByRole("button", { name: "Unblock" }).click();
+    const dialog = page.getByRole("dialog", { name: `Unblock @${pest.username}?` });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await row.count()).toBe(1);
+
+    await row.getByRole("button", { name: "Unblock" }).click();
+    await dialog.getByRole("button", { name: "Unblock" }).click();
+    await page.getByText("You have not blocked anyone").waitFor();
+    const list = (await (await fetch(`${baseURL()}/api/blocks`, { headers: { Authorization: `Bearer ${blocker.token}` } })).json()) as { users: unknown[] };
+    expect(list.users).toEqual([]);
+    await context.close();
+  });
+});
