@@ -9,12 +9,15 @@ import { creatorRoutes } from "./routes/creators";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
 import { shellRoutes } from "./routes/shell";
+import { uploadBodyRoutes, uploadRoutes } from "./routes/uploads";
 
 export const API_BODY_LIMIT = 64 * 1024;
 
 /** Everything under /api: JSON in, JSON out, errors as `{ message, errors }`. */
 export const api = new OpenAPIHono<AppEnv>();
 
+// File bytes (upload parts, posters, previews) come before the 64 KiB limit: those routes set their own.
+api.route("/", uploadBodyRoutes);
 api.use(
   bodyLimit({
     maxSize: API_BODY_LIMIT,
@@ -40,6 +43,7 @@ api.openapi(
 api.route("/", authRoutes);
 api.route("/", shellRoutes);
 api.route("/", notificationRoutes);
+api.route("/", uploadRoutes);
 api.route("/", creatorRoutes);
 api.route("/", moderationRoutes);
 api.route("/", adminRoutes);
