@@ -1,16 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { publicMediaUrl } from "../../worker/domain/accounts/users";
 import { getCreatorApplication } from "../../worker/domain/creators/creator-application";
 import { submitCreatorRequest } from "../../worker/domain/creators/submit-creator-request";
 import { AppForm, Notice } from "~/components/forms";
-import { IdImageUpload } from "~/components/moderation/id-image-upload";
+import { ImagePicker } from "~/components/media/image-picker";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
+import { ApiError } from "~/lib/api";
 import { handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
+import { useSession } from "~/lib/session";
 
 export const meta: MetaFunction = () => [{ title: "Become a creator · Fanclub" }];
 
@@ -20,8 +23,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
   if (user.role === "creator") throw redirect("/dashboard");
   return {
-    hasAvatar: user.avatar_key !== null,
-    hasCover: user.cover_key !== null,
+    avatarUrl: publicMediaUrl(user.avatar_key),
+    coverUrl: publicMediaUrl(user.cover_key),
     verifiedEmail: user.email_verified_at !== null,
     application: await getCreatorApplication(context.domain.db, user.id),
   };
@@ -57,6 +60,38 @@ function Step({ label, done, action }: { label: string; done: boolean; action?: 
   );
 }
 
+/** Photo and cover: picked and uploaded here, then made the profile's (POST /api/me/avatar|cover). */
+function ProfileImages({ avatarUrl, coverUrl }: { avatarUrl: string; coverUrl: string }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const { revalidate } = useRevalidator();
+  const [failure, setFailure] = useState("");
+  async function save(which: "avatar" | "cover", mediaId: number) {
+    setFailure("");
+    try {
+      await api.post(`/me/${which}`, { mediaId });
+      revalidate();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setFailure(error.body.message);
+    }
+  }
+  return (
+    <section aria-labelledby="profile-images" className="space-y-3">
+      <h2 id="profile-images" className="font-semibold">
+        {t("Profile photo and cover image")}
+      </h2>
+      <div className="flex flex-wrap items-start gap-6">
+        <ImagePicker purpose="avatar" shape="round" label={t("Profile photo")} currentUrl={avatarUrl || null} onUploaded={(media) => void save("avatar", media.id)} />
+        <div className="min-w-64 flex-1">
+          <ImagePicker purpose="cover" shape="wide" label={t("Cover image")} currentUrl={coverUrl || null} onUploaded={(media) => void save("cover", media.id)} />
+        </div>
+      </div>
+      {failure ? <Notice tone="error">{failure}</Notice> : null}
+    </section>
+  );
+}
+
 /** The ID verification step: both images uploaded privately, then the application is sent. */
 function IdVerification({ ready }: { ready: boolean }) {
   const { t } = useTranslation();
@@ -69,8 +104,16 @@ function IdVerification({ ready }: { ready: boolean }) {
       <h2 id="id-verification" className="font-semibold">
         {t("Verify your identity with an ID document")}
       </h2>
-      <IdImageUpload label={t("Photo of your ID document")} hint={t("A passport, identity card or driving licence, fully visible and readable.")} purpose="id_document" onUploaded={(media) => setDocumentId(media?.id ?? null)} />
-      <IdImageUpload label={t("Selfie holding your ID document")} hint={t("Your face and the document in the same photo.")} purpose="id_selfie" onUploaded={(media) => setSelfieId(media?.id ?? null)} />
+      <div className="flex flex-wrap gap-6">
+        <div className="space-y-1">
+          <ImagePicker purpose="id_document" shape="document" label={t("Photo of your ID document")} onUploaded={(media) => setDocumentId(media.id)} />
+          <p className="max-w-64 text-sm text-slate-600 dark:text-slate-400">{t("A passport, identity card or driving licence, fully visible and readable.")}</p>
+        </div>
+        <div className="space-y-1">
+          <ImagePicker purpose="id_selfie" shape="document" label={t("Selfie holding your ID document")} onUploaded={(media) => setSelfieId(media.id)} />
+          <p className="max-w-64 text-sm text-slate-600 dark:text-slate-400">{t("Your face and the document in the same photo.")}</p>
+        </div>
+      </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("Only our team sees these images, and they are deleted once your application is decided.")}</p>
       {result && !result.ok ? <Notice tone="error">{result.message}</Notice> : null}
       <AppForm method="post">
@@ -88,7 +131,9 @@ function IdVerification({ ready }: { ready: boolean }) {
 /** /becomeCreator: spec §4's steps (photo, cover, ID verification), then the application and its outcome. */
 export default function BecomeCreatorPage() {
   const { t } = useTranslation();
-  const { hasAvatar, hasCover, verifiedEmail, application } = useLoaderData<typeof loader>();
+  const { avatarUrl, coverUrl, verifiedEmail, application } = useLoaderData<typeof loader>();
+  const hasAvatar = avatarUrl !== "";
+  const hasCover = coverUrl !== "";
   const pending = application?.status === "pending";
   return (
     <>
@@ -104,11 +149,16 @@ export default function BecomeCreatorPage() {
         <h2 className="font-semibold">{t("What you need")}</h2>
         <ol className="space-y-2">
           <Step label={t("Verify your email address")} done={verifiedEmail} action={{ to: "/email/verify", label: t("Verify now") }} />
-          <Step label={t("Add a profile photo")} done={hasAvatar} action={{ to: "/settings/profile", label: t("Add") }} />
-          <Step label={t("Add a cover image")} done={hasCover} action={{ to: "/settings/profile", label: t("Add") }} />
+          <Step label={t("Add a profile photo")} done={hasAvatar} />
+          <Step label={t("Add a cover image")} done={hasCover} />
           <Step label={t("Verify your identity with an ID document")} done={pending} />
         </ol>
-        {pending ? null : <IdVerification ready={verifiedEmail && hasAvatar && hasCover} />}
+        {pending ? null : (
+          <>
+            <ProfileImages avatarUrl={avatarUrl} coverUrl={coverUrl} />
+            <IdVerification ready={verifiedEmail && hasAvatar && hasCover} />
+          </>
+        )}
       </div>
     </>
   );

@@ -70,6 +70,16 @@ describe("HTTP", () => {
         "POST /admin/creatorRequests/{id}/reject",
         "GET /admin/reports",
         "POST /admin/reports/{id}/{action}",
+        // Media (merged from main)
+        "DELETE /uploads/{id}",
+        "GET /uploads/{id}",
+        "POST /me/avatar",
+        "POST /me/cover",
+        "POST /uploads",
+        "POST /uploads/{id}/complete",
+        "PUT /uploads/{id}/parts/{partNumber}",
+        "PUT /uploads/{id}/poster",
+        "PUT /uploads/{id}/preview",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
