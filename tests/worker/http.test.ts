@@ -70,7 +70,6 @@ describe("HTTP", () => {
         "POST /admin/creatorRequests/{id}/reject",
         "GET /admin/reports",
         "POST /admin/reports/{id}/{action}",
-        // Media (merged from main)
         "DELETE /uploads/{id}",
         "GET /uploads/{id}",
         "POST /me/avatar",
