@@ -100,6 +100,41 @@ describe("becoming a creator (spec §4)", () => {
   });
 });
 
+describe("a rejected application (spec §4)", () => {
+  it("the admin must give a reason, the member reads it on /becomeCreator and can apply again", async () => {
+    const tag = `rj${unique().slice(-8)}`;
+    const rejected = await createAccount({ username: `${tag}_member` });
+    const at = "2026-01-01T00:00:00.000Z";
+    const idImage = (purpose: string) =>
+      `INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, created_at)
+         SELECT id, '${purpose}', 'image', 'ready', 'private/${crypto.randomUUID().replace(/-/g, "")}.png', 'image/png', 8, '${at}' FROM users WHERE username = '${rejected.username}';`;
+    // The uploads themselves are the first test's; here the application is already in.
+    sql(
+      `UPDATE users SET email_verified_at = '${at}', avatar_key = 'public/avatars/${tag}.png', cover_key = 'public/covers/${tag}.png' WHERE username = '${rejected.username}';
+       ${idImage("id_document")} ${idImage("id_selfie")}
+       INSERT INTO creator_requests (user_id, document_media_id, selfie_media_id, created_at)
+         SELECT u.id, (SELECT MIN(id) FROM media WHERE user_id = u.id), (SELECT MAX(id) FROM media WHERE user_id = u.id), '${at}' FROM users u WHERE u.username = '${rejected.username}';`,
+    );
+
+    const reviewer = await signedInPage(browser(), admin);
+    await reviewer.page.goto("/admin", { waitUntil: "networkidle" });
+    const application = reviewer.page.getByRole("listitem", { name: `Application of @${rejected.username}` });
+    await application.getByLabel("Reason for rejection").fill("The document is not readable.");
+    await application.getByRole("button", { name: "Reject" }).click();
+    await reviewer.page.getByText("The request was rejected.").waitFor();
+    await reviewer.context.close();
+
+    const { page, context } = await signedInPage(browser(), rejected);
+    await page.goto("/notifications", { waitUntil: "networkidle" });
+    await page.getByText("Your creator application was not approved. Reason: The document is not readable.").waitFor();
+    await page.goto("/becomeCreator", { waitUntil: "networkidle" });
+    await page.getByText("Your last application was not approved. Reason: The document is not readable.", { exact: false }).waitFor();
+    await page.getByRole("button", { name: "Submit application" }).waitFor();
+    await page.getByLabel("Photo of your ID document").waitFor();
+    await context.close();
+  });
+});
+
 describe("the reports queue (issue 4)", () => {
   it("an admin suspends a reported user from /admin/reports; the user can no longer sign in", async () => {
     const tag = `rq${unique().slice(-8)}`;
