@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -100,21 +101,28 @@ describe("becoming a creator (spec §4)", () => {
   });
 });
 
+/**
+ * A member with photo, cover and a pending application, set up directly (the first test goes through the
+ * screens): the ID images are rows without files, enough for the queue.
+ */
+function seedPendingApplication(username: string) {
+  const at = "2026-01-01T00:00:00.000Z";
+  const idImage = (purpose: string) =>
+    `INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, created_at)
+       SELECT id, '${purpose}', 'image', 'ready', 'private/${crypto.randomUUID().replace(/-/g, "")}.png', 'image/png', 8, '${at}' FROM users WHERE username = '${username}';`;
+  sql(
+    `UPDATE users SET email_verified_at = '${at}', avatar_key = 'public/avatars/${username}.png', cover_key = 'public/covers/${username}.png' WHERE username = '${username}';
+     ${idImage("id_document")} ${idImage("id_selfie")}
+     INSERT INTO creator_requests (user_id, document_media_id, selfie_media_id, created_at)
+       SELECT u.id, (SELECT MIN(id) FROM media WHERE user_id = u.id), (SELECT MAX(id) FROM media WHERE user_id = u.id), '${at}' FROM users u WHERE u.username = '${username}';`,
+  );
+}
+
 describe("a rejected application (spec §4)", () => {
   it("the admin must give a reason, the member reads it on /becomeCreator and can apply again", async () => {
     const tag = `rj${unique().slice(-8)}`;
     const rejected = await createAccount({ username: `${tag}_member` });
-    const at = "2026-01-01T00:00:00.000Z";
-    const idImage = (purpose: string) =>
-      `INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, created_at)
-         SELECT id, '${purpose}', 'image', 'ready', 'private/${crypto.randomUUID().replace(/-/g, "")}.png', 'image/png', 8, '${at}' FROM users WHERE username = '${rejected.username}';`;
-    // The uploads themselves are the first test's; here the application is already in.
-    sql(
-      `UPDATE users SET email_verified_at = '${at}', avatar_key = 'public/avatars/${tag}.png', cover_key = 'public/covers/${tag}.png' WHERE username = '${rejected.username}';
-       ${idImage("id_document")} ${idImage("id_selfie")}
-       INSERT INTO creator_requests (user_id, document_media_id, selfie_media_id, created_at)
-         SELECT u.id, (SELECT MIN(id) FROM media WHERE user_id = u.id), (SELECT MAX(id) FROM media WHERE user_id = u.id), '${at}' FROM users u WHERE u.username = '${rejected.username}';`,
-    );
+    seedPendingApplication(rejected.username);
 
     const reviewer = await signedInPage(browser(), admin);
     await reviewer.page.goto("/admin", { waitUntil: "networkidle" });
@@ -191,4 +199,47 @@ describe("blocked users (issue 4)", () => {
     expect(list.users).toEqual([]);
     await context.close();
   });
+});
+
+/** axe-core (WCAG 2.x A and AA) in the page: the serious and critical findings, as tests/e2e/accessibility.test.ts. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync("node_modules/axe-core/axe.min.js", "utf8"));
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
+
+describe("accessibility of the moderation screens (axe-core)", () => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    it(`/becomeCreator, /admin, /admin/reports and the unblock dialog in ${colorScheme} have no serious or critical violation`, async () => {
+      const tag = `ax${unique().slice(-8)}`;
+      const someone = await createAccount({ username: `${tag}_member` });
+      const other = await createAccount({ username: `${tag}_other` });
+      seedPendingApplication(other.username);
+      const headers = { "Content-Type": "application/json", Authorization: `Bearer ${someone.token}` };
+      await fetch(`${baseURL()}/api/reports`, { method: "POST", headers, body: JSON.stringify({ targetKind: "user", username: other.username, reason: "spam" }) });
+      await fetch(`${baseURL()}/api/users/${other.username}/block`, { method: "POST", headers });
+
+      const viewer = await signedInPage(browser(), someone, undefined, { colorScheme });
+      for (const path of ["/becomeCreator", "/settings/blocked"]) {
+        await viewer.page.goto(path, { waitUntil: "networkidle" });
+        expect(await seriousViolations(viewer.page), path).toEqual([]);
+      }
+      await viewer.page.getByRole("button", { name: "Unblock" }).click();
+      await viewer.page.getByRole("dialog").waitFor();
+      expect(await seriousViolations(viewer.page), "unblock dialog").toEqual([]);
+      await viewer.context.close();
+
+      const reviewer = await signedInPage(browser(), admin, undefined, { colorScheme });
+      for (const path of ["/admin", "/admin/reports"]) {
+        await reviewer.page.goto(path, { waitUntil: "networkidle" });
+        await reviewer.page.getByText(`@${other.username}`).first().waitFor();
+        expect(await seriousViolations(reviewer.page), path).toEqual([]);
+      }
+      await reviewer.context.close();
+    });
+  }
 });
