@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DomainContext } from "../context";
 import { creatorRequestDecidedMail } from "../mail/templates";
+import { discardMediaByIds } from "../media/discard-media";
 import { createNotification } from "../notifications/notifications";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
@@ -57,21 +58,8 @@ export async function decideCreatorRequest(ctx: DomainContext, adminId: number, 
   // Another admin decided between our read and our write: theirs stands, and nothing else happens twice.
   if ((result!.meta.changes ?? 0) === 0) throw new AppError("not_found", REQUEST_NOT_PENDING);
 
-  await deleteIdImages(ctx, [request.document_media_id, request.selfie_media_id]);
+  // The ID document and selfie are kept only until the decision (issue 4).
+  await discardMediaByIds(ctx.env, [request.document_media_id, request.selfie_media_id].filter((id): id is number => id !== null));
   await createNotification(ctx, { userId: request.user_id, kind: "creator_request", params: { status: decision.status, reason } });
   await ctx.mailer.send(creatorRequestDecidedMail(ctx.t, request.email, request.name, decision.status, reason, `${ctx.origin}${decision.status === "approved" ? "/dashboard" : "/becomeCreator"}`));
-}
-
-/** The ID document and selfie are kept only until the decision (issue 4). */
-async function deleteIdImages(ctx: DomainContext, mediaIds: (number | null)[]) {
-  const ids = mediaIds.filter((id): id is number => id !== null);
-  if (ids.length === 0) return;
-  const placeholders = ids.map(() => "?").join(", ");
-  const { results } = await ctx.db
-    .prepare(`SELECT object_key, poster_key, preview_key FROM media WHERE id IN (${placeholders}) AND purpose IN ('id_document', 'id_selfie')`)
-    .bind(...ids)
-    .all<{ object_key: string; poster_key: string | null; preview_key: string | null }>();
-  const keys = results.flatMap((row) => [row.object_key, row.poster_key, row.preview_key]).filter((key): key is string => key !== null);
-  if (keys.length > 0) await ctx.env.MEDIA.delete(keys);
-  await ctx.db.prepare(`DELETE FROM media WHERE id IN (${placeholders}) AND purpose IN ('id_document', 'id_selfie')`).bind(...ids).run();
 }

@@ -1,4 +1,5 @@
 import type { DomainContext } from "../context";
+import { discardMediaByIds } from "../media/discard-media";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -42,13 +43,9 @@ export async function resolveReport(ctx: DomainContext, adminId: number, reportI
     .run();
 }
 
-/** The post's rows go with it (cascades); its files are removed from R2 first, while their keys are known. */
+/** The post's rows go with it (cascades); its files leave R2 first, while their keys are known. */
 async function deletePostWithMedia(ctx: DomainContext, postId: number) {
-  const { results } = await ctx.db
-    .prepare("SELECT object_key, poster_key, preview_key FROM media WHERE post_id = ?")
-    .bind(postId)
-    .all<{ object_key: string; poster_key: string | null; preview_key: string | null }>();
-  const keys = results.flatMap((row) => [row.object_key, row.poster_key, row.preview_key]).filter((key): key is string => key !== null);
-  if (keys.length > 0) await ctx.env.MEDIA.delete(keys);
+  const { results } = await ctx.db.prepare("SELECT id FROM media WHERE post_id = ?").bind(postId).all<{ id: number }>();
+  await discardMediaByIds(ctx.env, results.map((row) => row.id));
   await ctx.db.prepare("DELETE FROM posts WHERE id = ?").bind(postId).run();
 }
