@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { z } from "zod";
 import { followUser } from "../../worker/domain/follows/follow-user";
+import { isBlocking } from "../../worker/domain/moderation/block-user";
 import { unfollowUser } from "../../worker/domain/follows/unfollow-user";
 import { getProfile, type Profile } from "../../worker/domain/profiles/get-profile";
 import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
 import { parseOrThrow } from "../../worker/domain/shared/validation";
 import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
 import { subscribe, SubscribeSchema } from "../../worker/domain/subscriptions/subscribe";
+import { BlockButton } from "~/components/moderation/block-button";
+import { ReportButton } from "~/components/moderation/report-dialog";
 import { ProfileView } from "~/components/profile";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
@@ -19,7 +22,9 @@ const usernameOf = (params: { username?: string }) => (params.username ?? "").to
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const profile = await getProfile(context.domain.db, usernameOf(params), context.session?.user.id ?? null);
   if (!profile) throw new Response("Not found", { status: 404 });
-  return { profile, signedIn: context.session !== null, profileUrl: `${context.domain.origin}/${profile.username}`, origin: context.domain.origin };
+  const viewerId = context.session?.user.id ?? null;
+  const viewerBlocks = viewerId !== null && !profile.isOwn ? await isBlocking(context.domain.db, viewerId, profile.username) : false;
+  return { profile, viewerBlocks, signedIn: context.session !== null, profileUrl: `${context.domain.origin}/${profile.username}`, origin: context.domain.origin };
 }
 
 const CancelSchema = z.object({ subscriptionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -67,6 +72,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? profileMe
 
 /** /{username}: the profile as this viewer may see it. */
 export default function ProfilePage() {
-  const { profile, signedIn, profileUrl } = useLoaderData<typeof loader>();
-  return <ProfileView profile={profile} viewer={signedIn ? "member" : "visitor"} shareUrl={profileUrl} />;
+  const { profile, viewerBlocks, signedIn, profileUrl } = useLoaderData<typeof loader>();
+  const { revalidate } = useRevalidator();
+  // Report and Block are for signed-in people looking at someone else.
+  const moreMenu =
+    signedIn && !profile.isOwn ? (
+      <>
+        <ReportButton target={{ kind: "user", username: profile.username }} />
+        <BlockButton username={profile.username} blocked={viewerBlocks} onChange={() => revalidate()} />
+      </>
+    ) : undefined;
+  return <ProfileView profile={profile} viewer={signedIn ? "member" : "visitor"} shareUrl={profileUrl} moreMenu={moreMenu} />;
 }

@@ -114,6 +114,11 @@ export default function SettingsPage() {
                 </NavLink>
               </li>
             ))}
+            <li>
+              <NavLink to="/settings/blocked" className="block rounded-lg px-3 py-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+                {t("Blocked users")}
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="settings-section" className="flex-1 space-y-4 p-4">
