@@ -1,5 +1,6 @@
 import type { Env } from "./env";
 import { pruneRateLimits } from "./domain/auth/rate-limit";
+import { discardAbandonedUploads } from "./domain/media/discard-abandoned-uploads";
 import { isoNow } from "./domain/shared/time";
 
 /** The cron trigger's work (wrangler.toml [triggers]). Each job is idempotent, so a retried run is harmless. */
@@ -7,4 +8,5 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await pruneRateLimits(env.DB);
   await env.DB.prepare("DELETE FROM one_time_tokens WHERE expires_at < ?").bind(isoNow()).run();
   await env.DB.prepare("DELETE FROM sessions WHERE expires_at < ?").bind(isoNow()).run();
+  await discardAbandonedUploads(env);
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exifOrientation, orientationSegment, stripImageMetadata, stripJpeg, stripPng, stripWebp } from "../../worker/domain/media/strip-metadata";
-import { buildJpeg, contains, GPS_TAG } from "../support/media-fixtures";
+import { ascii, buildJpeg, contains, exifPayload, GPS_TAG, segment } from "../support/media-fixtures";
 
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 const u32be = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
 const u32le = (n: number) => u32be(n).reverse();
 const u24le = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff];
@@ -26,6 +25,18 @@ describe("JPEG", () => {
     expect(clean).toMatchObject({ width: 480, height: 640 });
     // Orientation 1 is written back as such; no other Exif field is.
     expect(contains(stripJpeg(buildJpeg({ orientation: 1 }))!.bytes, [...orientationSegment(1)])).toBe(true);
+  });
+
+  it("keeps every scan of a progressive JPEG, the ICC profile, and nothing after the end of image", () => {
+    const scan = (data: number[]) => [...segment(0xda, [1, 1, 0, 0, 0x3f, 0]), ...data];
+    const iccProfile = segment(0xe2, [...ascii("ICC_PROFILE"), 0, 1, 1, 9, 9]);
+    const head = [0xff, 0xd8, ...iccProfile, ...segment(0xe2, [...ascii("MPF"), 0, 1, 2]), ...segment(0xc2, [8, 0, 2, 0, 3, 1, 1, 0x11, 0])];
+    // Stuffed 0xFF00 bytes and a restart marker belong to the scan; a DHT between scans is a segment.
+    const body = [...scan([0x11, 0xff, 0x00, 0x22, 0xff, 0xd0, 0x33]), ...segment(0xc4, [0x10, 1]), ...scan([0x44, 0x55])];
+    const appended = [0xff, 0xd8, ...segment(0xe1, exifPayload({ gps: true })), 0xff, 0xd9];
+    const clean = stripJpeg(Uint8Array.from([...head, ...body, 0xff, 0xd9, ...appended]))!;
+    expect([...clean.bytes]).toEqual([0xff, 0xd8, ...iccProfile, ...segment(0xc2, [8, 0, 2, 0, 3, 1, 1, 0x11, 0]), ...body, 0xff, 0xd9]);
+    expect(clean).toMatchObject({ width: 3, height: 2 });
   });
 
   it("refuses truncated or malformed files", () => {

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { discardAbandonedUploads } from "../../worker/domain/media/discard-abandoned-uploads";
 import { PART_SIZE } from "../../worker/domain/media/limits";
 import { buildJpeg, contains, GPS_TAG } from "../support/media-fixtures";
 import { api, createUser, postJson } from "./factories";
@@ -243,5 +244,28 @@ describe("uploads", () => {
     // Deleting the upload takes its poster and preview with it.
     expect((await api(`/uploads/${mediaId}`, { method: "DELETE", token })).status).toBe(204);
     expect(await storedKeys()).toEqual([]);
+  });
+
+  it("limits unfinished uploads per user; the cron discards unfinished or unused files after a day", async () => {
+    const { token } = await creator();
+    const kept = await upload(token, PNG_1x1, "image/png", "avatar");
+    expect((await postJson("/me/avatar", { mediaId: kept.mediaId }, { token })).status).toBe(200);
+    const unused = await upload(token, PNG_1x1, "image/png", "cover");
+    expect(unused.completed.status).toBe(200);
+    for (let i = 0; i < 40; i++) expect((await start(token, { contentType: "image/png", size: 100 })).status).toBe(201);
+    const refused = await start(token, { contentType: "image/png", size: 100 });
+    expect(refused.status).toBe(429);
+
+    const { mediaId } = (await env.DB.prepare("SELECT id AS mediaId FROM media WHERE status = 'uploading' LIMIT 1").first<{ mediaId: number }>())!;
+    const png = new Uint8Array(100);
+    png.set(PNG_1x1.subarray(0, 16));
+    expect((await putBytes(`/uploads/${mediaId}/parts/1`, png, token)).status).toBe(200);
+
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
+    await env.DB.prepare("UPDATE media SET created_at = ?").bind(dayAgo).run();
+    expect(await discardAbandonedUploads(env)).toBe(41);
+    expect(await env.DB.prepare("SELECT id FROM media").all().then((r) => r.results)).toEqual([{ id: kept.mediaId }]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media_parts").first("n")).toBe(0);
+    expect((await start(token, { contentType: "image/png", size: 100 })).status).toBe(201);
   });
 });
