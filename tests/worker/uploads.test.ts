@@ -268,4 +268,32 @@ describe("uploads", () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media_parts").first("n")).toBe(0);
     expect((await start(token, { contentType: "image/png", size: 100 })).status).toBe(201);
   });
+
+  it("answers 422, not 500, when R2 no longer knows the multipart upload", async () => {
+    const { token } = await creator();
+    const started = await start(token, { contentType: "image/png", size: PNG_1x1.length });
+    const { mediaId } = (await started.json()) as { mediaId: number };
+    const row = await env.DB.prepare("SELECT object_key, upload_id FROM media WHERE id = ?").bind(mediaId).first<{ object_key: string; upload_id: string }>();
+    await env.MEDIA.resumeMultipartUpload(row!.object_key, row!.upload_id).abort();
+    const refused = await putBytes(`/uploads/${mediaId}/parts/1`, PNG_1x1, token);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { message: string }).message).toBe("The upload could not be finished. Please upload the file again.");
+  });
+
+  it("answers bad paths, missing sessions and oversized bodies with 4xx and stores nothing", async () => {
+    const { token } = await creator();
+    const started = await start(token, { contentType: "video/mp4", size: PART_SIZE * 2 });
+    const { mediaId } = (await started.json()) as { mediaId: number };
+    for (const path of [`/uploads/abc/parts/1`, `/uploads/${mediaId}/parts/0`, `/uploads/${mediaId}/parts/10001`, `/uploads/${mediaId}/parts/x`]) {
+      expect((await putBytes(path, PNG_1x1, token)).status).toBe(422);
+    }
+    expect((await api(`/uploads/-1`, { token })).status).toBe(422);
+    expect((await putBytes(`/uploads/${mediaId}/parts/1`, PNG_1x1, "")).status).toBe(401);
+    expect((await putBytes(`/uploads/${mediaId}/parts/1`, new Uint8Array(PART_SIZE + 1), token)).status).toBe(413);
+    expect((await putBytes(`/uploads/${mediaId}/poster`, new Uint8Array(1024 * 1024 + 1), token)).status).toBe(413);
+    expect((await postJson(`/me/avatar`, { mediaId: "x" }, { token })).status).toBe(422);
+    expect((await postJson(`/me/avatar`, { mediaId }, { token })).status).toBe(422);
+    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toMatchObject({ receivedParts: [] });
+    expect(await storedKeys()).toEqual([]);
+  });
 });

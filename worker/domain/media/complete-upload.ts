@@ -6,7 +6,7 @@ import { detectFileType } from "./file-types";
 import { partCountOf } from "./limits";
 import { discardMedia } from "./discard-media";
 import { stripImageMetadata } from "./strip-metadata";
-import { findOwnUpload, mediaUrl, unsupportedType, type UploadRow } from "./uploads";
+import { findOwnUpload, mediaUrl, unsupportedType, UPLOAD_LOST, type UploadRow } from "./uploads";
 import type { MediaKind } from "./file-types";
 
 const PARTS_MISSING = message("Some parts of the file have not been received yet.");
@@ -32,9 +32,17 @@ export async function completeUpload(ctx: DomainContext, userId: number, mediaId
     .bind(mediaId)
     .all<{ part_number: number; etag: string }>();
   if (parts.length !== partCountOf(upload.size_bytes)) throw fieldError("file", PARTS_MISSING);
-  await ctx.env.MEDIA.resumeMultipartUpload(upload.object_key, upload.upload_id).complete(
-    parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
-  );
+  try {
+    await ctx.env.MEDIA.resumeMultipartUpload(upload.object_key, upload.upload_id).complete(
+      parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
+    );
+  } catch (error) {
+    // A second complete racing the first, or a multipart upload R2 no longer knows (expired, aborted).
+    const now = await findOwnUpload(ctx.db, userId, mediaId);
+    if (now.status === "ready") return done;
+    console.warn("multipart complete failed", mediaId, error);
+    throw fieldError("file", UPLOAD_LOST);
+  }
   const cleaned = upload.kind === "image" ? await cleanStoredImage(ctx, upload) : { size: upload.size_bytes, width: null, height: null };
   await ctx.db.batch([
     ctx.db
