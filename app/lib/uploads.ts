@@ -24,6 +24,8 @@ export interface UploadOptions {
   /** 0..1, called as bytes leave the browser. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** The media id, as soon as the server has opened the upload (before the bytes are sent). */
+  onStarted?: (mediaId: number) => void;
 }
 
 interface UploadStatus {
@@ -31,6 +33,7 @@ interface UploadStatus {
   partSize: number;
   partCount: number;
   receivedParts: number[];
+  postId: number | null;
 }
 
 const PART_ATTEMPTS = 4;
@@ -42,6 +45,7 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
   const resumeKey = `upload:${options.purpose}:${file.name}:${file.size}:${file.lastModified}`;
   const { mediaId, upload } = await startOrResume(call, file, options.purpose, resumeKey);
   remember(resumeKey, mediaId);
+  options.onStarted?.(mediaId);
   try {
     const media = await sendParts(call, mediaId, upload, file, options);
     forget(resumeKey);
@@ -80,7 +84,8 @@ async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, r
   const earlier = recalled(resumeKey);
   if (earlier !== null) {
     const upload = await call.json<UploadStatus>("GET", `/uploads/${earlier}`).catch(() => null);
-    if (upload?.status === "uploading") return { mediaId: earlier, upload };
+    // A file already attached to a post belongs to that post: a new composer starts a new upload.
+    if (upload?.status === "uploading" && upload.postId === null) return { mediaId: earlier, upload };
   }
   const created = await call.json<{ mediaId: number; partSize: number; partCount: number }>("POST", "/uploads", {
     purpose,
@@ -88,7 +93,7 @@ async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, r
     contentType: file.type || "application/octet-stream",
     size: file.size,
   });
-  const upload: UploadStatus = { status: "uploading", partSize: created.partSize, partCount: created.partCount, receivedParts: [] };
+  const upload: UploadStatus = { status: "uploading", partSize: created.partSize, partCount: created.partCount, receivedParts: [], postId: null };
   return { mediaId: created.mediaId, upload };
 }
 

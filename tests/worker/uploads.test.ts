@@ -123,7 +123,7 @@ describe("uploads", () => {
     expect((await putBytes(`/uploads/${mediaId}/parts/3`, video.subarray(PART_SIZE), token)).status).toBe(422);
     expect((await putBytes(`/uploads/${mediaId}/parts/1`, video.subarray(0, PART_SIZE), token)).status).toBe(200);
     expect((await postJson(`/uploads/${mediaId}/complete`, {}, { token })).status).toBe(422);
-    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toEqual({ status: "uploading", partSize: PART_SIZE, partCount: 2, receivedParts: [1] });
+    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toEqual({ status: "uploading", partSize: PART_SIZE, partCount: 2, receivedParts: [1], postId: null });
 
     // Someone else can neither see nor feed it.
     const other = await creator();
@@ -295,5 +295,19 @@ describe("uploads", () => {
     expect((await postJson(`/me/avatar`, { mediaId }, { token })).status).toBe(422);
     expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toMatchObject({ receivedParts: [] });
     expect(await storedKeys()).toEqual([]);
+  });
+
+  it("the cron marks a post's file left unfinished for a day failed, keeping the post and its row", async () => {
+    const author = await creator();
+    const started = await start(author.token, { contentType: "video/mp4", size: 100 });
+    const { mediaId } = (await started.json()) as { mediaId: number };
+    const at = new Date().toISOString();
+    const post = await env.DB.prepare("INSERT INTO posts (user_id, text, audience, status, created_at) VALUES (?, 'soon', 'everyone', 'processing', ?) RETURNING id")
+      .bind(author.user.userId, at)
+      .first<{ id: number }>();
+    await env.DB.prepare("UPDATE media SET post_id = ?, created_at = ? WHERE id = ?").bind(post!.id, new Date(Date.now() - 25 * 3600 * 1000).toISOString(), mediaId).run();
+    expect(await discardAbandonedUploads(env)).toBe(1);
+    expect(await env.DB.prepare("SELECT status, upload_id, post_id FROM media WHERE id = ?").bind(mediaId).first()).toEqual({ status: "failed", upload_id: null, post_id: post!.id });
+    expect(await (await api(`/uploads/${mediaId}`, { token: author.token })).json()).toMatchObject({ status: "failed", postId: post!.id });
   });
 });

@@ -30,6 +30,7 @@ const UploadStatusSchema = z
     partSize: z.number().int(),
     partCount: z.number().int(),
     receivedParts: z.array(z.number().int()).openapi({ description: "Parts stored so far; a resumed upload sends the others" }),
+    postId: z.number().int().nullable().openapi({ description: "The post the file is attached to, if any" }),
   })
   .openapi("UploadStatus");
 
