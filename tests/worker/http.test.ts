@@ -59,6 +59,15 @@ describe("HTTP", () => {
         "POST /password/forgot",
         "POST /password/reset",
         "POST /signup",
+        "POST /uploads",
+        "GET /uploads/{id}",
+        "DELETE /uploads/{id}",
+        "POST /uploads/{id}/complete",
+        "PUT /uploads/{id}/parts/{partNumber}",
+        "PUT /uploads/{id}/poster",
+        "PUT /uploads/{id}/preview",
+        "POST /me/avatar",
+        "POST /me/cover",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
