@@ -22,6 +22,8 @@ describe("detectFileType (magic bytes)", () => {
     ["SVG", bytes("<svg xmlns='http://www.w3.org/2000/svg'>")],
     ["a RIFF that is not WebP (WAV)", bytes("RIFF", [0, 0, 0, 0], "WAVEfmt ")],
     ["GIF (not supported)", bytes("GIF89a", [1, 0, 1, 0])],
+    ["a HEIC photo (ISO media, not a video)", bytes([0, 0, 0, 0x18], "ftypheic", [0, 0, 0, 0], "mif1")],
+    ["an AVIF photo", bytes([0, 0, 0, 0x1c], "ftypavif", [0, 0, 0, 0])],
     ["a truncated JPEG marker", bytes([0xff, 0xd8])],
     ["nothing", new Uint8Array()],
   ])("refuses %s", (_name, file) => {
