@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exifOrientation, orientationSegment, stripImageMetadata, stripJpeg, stripPng, stripWebp } from "../../worker/domain/media/strip-metadata";
+import { exifOrientation, orientationSegment, stripGif, stripImageMetadata, stripJpeg, stripPng, stripWebp } from "../../worker/domain/media/strip-metadata";
 import { ascii, buildJpeg, contains, exifPayload, GPS_TAG, segment } from "../support/media-fixtures";
 
 const u32be = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
@@ -94,5 +94,21 @@ describe("WebP", () => {
     expect(clean).toMatchObject({ width: 1024, height: 768 });
     // The caller's bytes are left as they were.
     expect(webp[20]).toBe(ICC_FLAG | 0x08 | 0x04);
+  });
+});
+
+describe("GIF", () => {
+  it("drops comments and XMP application extensions, keeps looping, frames and palettes", () => {
+    const header = [...ascii("GIF89a"), 2, 0, 3, 0, 0x80, 0, 0, ...[0, 0, 0, 255, 255, 255]];
+    const loop = [0x21, 0xff, 11, ...ascii("NETSCAPE2.0"), 3, 1, 0, 0, 0];
+    const comment = [0x21, 0xfe, 9, ...ascii("GPS 48.8N"), 0];
+    const xmp = [0x21, 0xff, 11, ...ascii("XMP DataXMP"), 5, ...ascii("<xmp>"), 0];
+    const control = [0x21, 0xf9, 4, 0, 10, 0, 0, 0];
+    const frame = [0x2c, 0, 0, 0, 0, 2, 0, 3, 0, 0, 2, 2, 0x44, 0x01, 0];
+    const gif = Uint8Array.from([...header, ...loop, ...comment, ...xmp, ...control, ...frame, 0x3b]);
+    const clean = stripGif(gif)!;
+    expect([...clean.bytes]).toEqual([...header, ...loop, ...control, ...frame, 0x3b]);
+    expect(clean).toMatchObject({ width: 2, height: 3 });
+    expect(stripGif(gif.subarray(0, gif.length - 4))).toBeNull();
   });
 });

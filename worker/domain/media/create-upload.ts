@@ -23,7 +23,7 @@ export interface CreatedUpload {
 export const IMAGE_TOO_LARGE = message("Images can be at most 20 MB.");
 export const VIDEO_TOO_LARGE = message("Videos can be at most 2 GB.");
 const ONLY_CREATORS = message("Only creators can upload post media.");
-const ONLY_IMAGES = message("Choose an image (JPEG, PNG or WebP).");
+const ONLY_IMAGES = message("Choose an image (JPEG, PNG, WebP or GIF).");
 const TOO_MANY_PENDING = message("Too many unfinished uploads. Finish or cancel some first.");
 /** Unfinished uploads a user may have at once: a full post's worth, twice. */
 const MAX_PENDING_UPLOADS = 2 * MAX_MEDIA_PER_POST;

@@ -14,6 +14,7 @@ const SUPPORTED_TYPES: Record<string, FileType> = {
   "image/jpeg": { kind: "image", contentType: "image/jpeg", extension: "jpg" },
   "image/png": { kind: "image", contentType: "image/png", extension: "png" },
   "image/webp": { kind: "image", contentType: "image/webp", extension: "webp" },
+  "image/gif": { kind: "image", contentType: "image/gif", extension: "gif" },
   "video/mp4": { kind: "video", contentType: "video/mp4", extension: "mp4" },
   "video/quicktime": { kind: "video", contentType: "video/quicktime", extension: "mov" },
   "video/webm": { kind: "video", contentType: "video/webm", extension: "webm" },
@@ -34,6 +35,7 @@ export function detectFileType(bytes: Uint8Array): FileType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return SUPPORTED_TYPES["image/jpeg"]!;
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return SUPPORTED_TYPES["image/png"]!;
   if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") return SUPPORTED_TYPES["image/webp"]!;
+  if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") return SUPPORTED_TYPES["image/gif"]!;
   if (ascii(bytes, 4, 4) === "ftyp") {
     const brand = ascii(bytes, 8, 4);
     if (NOT_VIDEO_BRANDS.has(brand)) return null;

@@ -206,10 +206,62 @@ export function stripWebp(bytes: Uint8Array): CleanImage | null {
   return { bytes: concat([header, body]), width: size?.width ?? null, height: size?.height ?? null };
 }
 
+/** Where the data sub-blocks starting at `offset` end (after their zero-length terminator), or -1 if cut off. */
+function endOfSubBlocks(bytes: Uint8Array, offset: number): number {
+  while (offset < bytes.length) {
+    const size = bytes[offset]!;
+    offset += 1 + size;
+    if (size === 0) return offset;
+  }
+  return -1;
+}
+
+const colorTableSize = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+
+/**
+ * GIF: comment extensions and application extensions other than the looping one (NETSCAPE2.0 / ANIMEXTS1.0)
+ * are dropped (XMP travels in an application extension); frames, palettes and timing are kept.
+ */
+export function stripGif(bytes: Uint8Array): CleanImage | null {
+  if (bytes.length < 13) return null;
+  const width = bytes[6]! | (bytes[7]! << 8);
+  const height = bytes[8]! | (bytes[9]! << 8);
+  let offset = 13 + colorTableSize(bytes[10]!);
+  const kept: Uint8Array[] = [bytes.subarray(0, offset)];
+  while (offset < bytes.length) {
+    const introducer = bytes[offset]!;
+    if (introducer === 0x3b) {
+      kept.push(bytes.subarray(offset, offset + 1));
+      return { bytes: concat(kept), width, height };
+    }
+    let end: number;
+    let keep = true;
+    if (introducer === 0x21) {
+      const label = bytes[offset + 1];
+      end = endOfSubBlocks(bytes, offset + 2);
+      if (label === 0xfe) keep = false;
+      if (label === 0xff) {
+        const application = String.fromCharCode(...bytes.subarray(offset + 3, offset + 14));
+        keep = application === "NETSCAPE2.0" || application === "ANIMEXTS1.0";
+      }
+    } else if (introducer === 0x2c) {
+      const afterDescriptor = offset + 10 + colorTableSize(bytes[offset + 9] ?? 0);
+      end = endOfSubBlocks(bytes, afterDescriptor + 1); // +1: the LZW minimum code size
+    } else {
+      return null;
+    }
+    if (end === -1) return null;
+    if (keep) kept.push(bytes.subarray(offset, end));
+    offset = end;
+  }
+  return null;
+}
+
 /** The cleaning function for a content type detected by magic bytes. */
 export function stripImageMetadata(contentType: string, bytes: Uint8Array): CleanImage | null {
   if (contentType === "image/jpeg") return stripJpeg(bytes);
   if (contentType === "image/png") return stripPng(bytes);
   if (contentType === "image/webp") return stripWebp(bytes);
+  if (contentType === "image/gif") return stripGif(bytes);
   return null;
 }
