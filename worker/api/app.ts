@@ -5,7 +5,10 @@ import { errorResponse, TOO_LARGE } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { authRoutes } from "./routes/auth";
 import { notificationRoutes } from "./routes/notifications";
+import { interactionRoutes } from "./routes/interactions";
+import { searchRoutes } from "./routes/search";
 import { shellRoutes } from "./routes/shell";
+import { timelineRoutes } from "./routes/timeline";
 
 export const API_BODY_LIMIT = 64 * 1024;
 
@@ -37,6 +40,9 @@ api.openapi(
 api.route("/", authRoutes);
 api.route("/", shellRoutes);
 api.route("/", notificationRoutes);
+api.route("/", timelineRoutes);
+api.route("/", interactionRoutes);
+api.route("/", searchRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
