@@ -46,7 +46,7 @@ const IN_SEARCH: Record<Viewer, Kind[]> = {
 
 interface PostBody {
   id: number;
-  lock: string | null;
+  lock: "follow" | "subscribe" | "purchase" | null;
   media: { url: string }[] | null;
   previews: { previewUrl: string | null }[];
 }

@@ -43,9 +43,9 @@ const FIRST_PAGE_SQL = pageSql("?3 = ?3 AND ?4 = ?4 AND ?5 = ?5", "DESC");
 const OLDER_PAGE_SQL = pageSql("(p.published_at < ?3 OR (p.published_at = ?4 AND p.id < ?5))", "DESC");
 const NEWER_PAGE_SQL = pageSql("(p.published_at > ?3 OR (p.published_at = ?4 AND p.id > ?5))", "ASC");
 
-/** The statement of one timeline page (exported for the benchmark's EXPLAIN QUERY PLAN). */
-export function timelineStatement(db: D1Database, viewerId: number, cursor: Cursor | null, now = isoNow()) {
-  return db.prepare(cursor ? OLDER_PAGE_SQL : FIRST_PAGE_SQL).bind(viewerId, now, cursor?.at ?? "", cursor?.at ?? "", cursor?.id ?? 0, TIMELINE_PAGE_SIZE + 1);
+/** The statement of one timeline page; `explain` asks for its query plan instead (the benchmark prints it). */
+export function timelineStatement(db: D1Database, viewerId: number, cursor: Cursor | null, explain = false, now = isoNow()) {
+  return db.prepare(`${explain ? "EXPLAIN QUERY PLAN " : ""}${cursor ? OLDER_PAGE_SQL : FIRST_PAGE_SQL}`).bind(viewerId, now, cursor?.at ?? "", cursor?.at ?? "", cursor?.id ?? 0, TIMELINE_PAGE_SIZE + 1);
 }
 
 /** /home: a page of the viewer's timeline, newest first, older than `cursor` when given. Two statements. */
