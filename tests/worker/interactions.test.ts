@@ -49,6 +49,12 @@ describe("likes", () => {
     expect((await postJson(`/posts/${open.id}/comments`, { text: "hi" }, { token: fan.token })).status).toBe(404);
     expect((await postJson("/posts/987654/like", {}, { token: fan.token })).status).toBe(404);
     expect((await postJson(`/posts/${open.id}/like`, {})).status).toBe(401);
+    for (const id of ["0", "abc", "-1", "1e3", "9".repeat(17)]) {
+      expect((await postJson(`/posts/${id}/like`, {}, { token: fan.token })).status, id).toBe(422);
+      expect((await api(`/posts/${id}/bookmark`, { method: "DELETE", token: fan.token })).status, id).toBe(422);
+      expect((await api(`/comments/${id}`, { method: "DELETE", token: fan.token })).status, id).toBe(422);
+    }
+    expect((await postJson("/posts/9999999999999999/like", {}, { token: fan.token })).status).toBe(404);
     expect(await countRows("likes")).toBe(0);
     expect(await countRows("comments")).toBe(0);
     expect(await countRows("bookmarks")).toBe(0);
