@@ -32,21 +32,25 @@ export async function benchHomeTimeline(baseURL, { token, userId }) {
   // Alternate the two in halves so that drift on a noisy machine hits both.
   const home = [];
   const health = [];
+  const json = [];
   let statements = 0;
   for (let half = 0; half < 2; half++) {
     health.push(...(await latencies(`${baseURL}/api/health`, {}, HOME_REQUESTS / 2)));
+    json.push(...(await latencies(`${baseURL}/api/timeline`, { Authorization: `Bearer ${token}` }, HOME_REQUESTS / 2)));
     const before = await statementsSoFar(baseURL);
     home.push(...(await latencies(`${baseURL}/home`, cookie, HOME_REQUESTS / 2)));
     statements += (await statementsSoFar(baseURL)) - before;
   }
   home.sort((a, b) => a - b);
   health.sort((a, b) => a - b);
+  json.sort((a, b) => a - b);
   const [p50, p95] = [percentile(home, 50), percentile(home, 95)];
   const [r50, r95] = [percentile(health, 50), percentile(health, 95)];
 
   console.log(`\n/home server render, first timeline page (${shown} posts; 10,000 users, 200,000 posts, 500,000 follows; n=${HOME_REQUESTS}, one at a time)`);
   console.log(`GET /home                     p50 ${p50.toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   (target p95 ≤ 50 ms)`);
   console.log(`GET /api/health (reference)   p50 ${r50.toFixed(1)} ms   p95 ${r95.toFixed(1)} ms   → /home p95 = ${(p95 / r95).toFixed(1)}× the reference`);
+  console.log(`GET /api/timeline (same page) p50 ${percentile(json, 50).toFixed(1)} ms   p95 ${percentile(json, 95).toFixed(1)} ms   (the data without the page render)`);
   console.log(`D1 statements per /home       ${(statements / HOME_REQUESTS).toFixed(2)}   (target ≤ 5; session, updates summary, timeline page, its media)`);
 
   const { plan } = await (await fetch(`${baseURL}/__bench/timeline-plan?viewer=${userId}`)).json();
