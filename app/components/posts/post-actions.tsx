@@ -18,7 +18,7 @@ function ActionIcon({ name, filled }: { name: keyof typeof ICONS; filled?: boole
   );
 }
 
-const BUTTON = "inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-slate-800";
+const BUTTON = "inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:hover:bg-transparent focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-slate-800";
 
 /**
  * The row under a post: like (with its count), comments (opens /post/{id}), bookmark and share. Like and comment
