@@ -1,8 +1,13 @@
 /**
- * Uploading a file to /api/uploads (the media helper's contract; see worker/api/routes/uploads.ts).
- * CONTRACT STUB: the implementation (multipart, resume, progress, poster frame and blurred preview made in the
- * browser) replaces this body; the exported names and shapes stay.
+ * Uploading a file to /api/uploads (see worker/api/routes/uploads.ts): the server is told what the file is, the
+ * bytes go part by part with XMLHttpRequest (for progress events), a failed part is retried with backoff, and
+ * an interrupted upload of the same file resumes with the parts the server does not have yet. For post media,
+ * the browser also makes what a Worker cannot: a video's poster frame and the small blurred preview of locked
+ * posts. Errors are `ApiError`s carrying the server's translated message.
  */
+import { ApiError, type ApiErrorBody } from "./api";
+import { readToken } from "./token";
+
 export type UploadPurpose = "post" | "avatar" | "cover" | "id_document" | "id_selfie";
 
 export interface UploadedMedia {
@@ -21,6 +26,203 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-export async function uploadFile(_file: File, _options: UploadOptions): Promise<UploadedMedia> {
-  throw new Error("uploads are not implemented yet");
+interface UploadStatus {
+  status: "uploading" | "ready" | "failed";
+  partSize: number;
+  partCount: number;
+  receivedParts: number[];
+}
+
+const PART_ATTEMPTS = 4;
+const PREVIEW_SIZE = 24;
+const POSTER_MAX_WIDTH = 1280;
+
+export async function uploadFile(file: File, options: UploadOptions): Promise<UploadedMedia> {
+  const call = caller(options);
+  const resumeKey = `upload:${options.purpose}:${file.name}:${file.size}:${file.lastModified}`;
+  const { mediaId, upload } = await startOrResume(call, file, options.purpose, resumeKey);
+  remember(resumeKey, mediaId);
+  try {
+    const media = await sendParts(call, mediaId, upload, file, options);
+    forget(resumeKey);
+    return media;
+  } catch (error) {
+    // A refusal (4xx) is final: the next try starts afresh. A network failure keeps the id, to resume.
+    if (error instanceof ApiError && error.status < 500) forget(resumeKey);
+    throw error;
+  }
+}
+
+async function sendParts(call: Caller, mediaId: number, upload: UploadStatus, file: File, options: UploadOptions): Promise<UploadedMedia> {
+  if (options.purpose === "post") await uploadVariants(call, mediaId, file);
+  const received = new Set(upload.receivedParts);
+  let sent = upload.receivedParts.reduce((total, n) => total + partBytes(file, upload, n).size, 0);
+  options.onProgress?.(sent / file.size);
+  for (let n = 1; n <= upload.partCount; n++) {
+    if (received.has(n)) continue;
+    const part = partBytes(file, upload, n);
+    await withRetries(options.signal, () =>
+      call.send("PUT", `/uploads/${mediaId}/parts/${n}`, part, (loaded) => options.onProgress?.((sent + loaded) / file.size)),
+    );
+    sent += part.size;
+  }
+  const media = await call.json<UploadedMedia>("POST", `/uploads/${mediaId}/complete`);
+  options.onProgress?.(1);
+  return media;
+}
+
+/** Removes an upload of the user's that is not attached to a post (a composer's photo taken back). */
+export async function deleteUpload(mediaId: number, csrfToken: string | null): Promise<void> {
+  await caller({ csrfToken }).json("DELETE", `/uploads/${mediaId}`);
+}
+
+async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, resumeKey: string) {
+  const earlier = recalled(resumeKey);
+  if (earlier !== null) {
+    const upload = await call.json<UploadStatus>("GET", `/uploads/${earlier}`).catch(() => null);
+    if (upload?.status === "uploading") return { mediaId: earlier, upload };
+  }
+  const created = await call.json<{ mediaId: number; partSize: number; partCount: number }>("POST", "/uploads", {
+    purpose,
+    fileName: file.name.slice(0, 255) || "file",
+    contentType: file.type || "application/octet-stream",
+    size: file.size,
+  });
+  const upload: UploadStatus = { status: "uploading", partSize: created.partSize, partCount: created.partCount, receivedParts: [] };
+  return { mediaId: created.mediaId, upload };
+}
+
+const partBytes = (file: File, upload: UploadStatus, n: number) => file.slice((n - 1) * upload.partSize, n * upload.partSize);
+
+/** Network failures and 5xx are retried after 1, 2, 4 s; a 4xx is the server's answer and is not. */
+async function withRetries<T>(signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const retryable = !(error instanceof ApiError) || error.status >= 500;
+      if (!retryable || tries >= PART_ATTEMPTS || signal?.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** (tries - 1)));
+    }
+  }
+}
+
+/** The poster frame (videos) and the blurred preview (all post media); a browser that cannot make them skips them. */
+async function uploadVariants(call: Caller, mediaId: number, file: File) {
+  try {
+    const source = file.type.startsWith("video/") ? await videoFrame(file) : await createImageBitmap(file);
+    if (file.type.startsWith("video/")) {
+      await call.send("PUT", `/uploads/${mediaId}/poster`, await drawJpeg(source, POSTER_MAX_WIDTH, 0.8));
+    }
+    await call.send("PUT", `/uploads/${mediaId}/preview`, await drawJpeg(source, PREVIEW_SIZE, 0.7));
+  } catch (error) {
+    // Without a preview a locked card shows a plain placeholder; the upload itself must not fail for it.
+    console.warn("poster/preview skipped", error);
+  }
+}
+
+type Drawable = HTMLVideoElement | ImageBitmap;
+
+function drawJpeg(source: Drawable, maxWidth: number, quality: number): Promise<Blob> {
+  const width = source instanceof HTMLVideoElement ? source.videoWidth : source.width;
+  const height = source instanceof HTMLVideoElement ? source.videoHeight : source.height;
+  const scale = Math.min(1, maxWidth / Math.max(width, 1));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(1, Math.round(width * scale));
+  canvas.height = Math.max(1, Math.round(height * scale));
+  canvas.getContext("2d")!.drawImage(source, 0, 0, canvas.width, canvas.height);
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no image"))), "image/jpeg", quality));
+}
+
+/** A video element showing the frame at 0.1 s, ready to be drawn. */
+function videoFrame(file: File): Promise<HTMLVideoElement> {
+  const url = URL.createObjectURL(file);
+  const video = document.createElement("video");
+  video.muted = true;
+  video.preload = "auto";
+  video.src = url;
+  return new Promise<HTMLVideoElement>((resolve, reject) => {
+    video.onloadeddata = () => {
+      video.currentTime = Math.min(0.1, video.duration || 0);
+    };
+    video.onseeked = () => resolve(video);
+    video.onerror = () => reject(new Error("video cannot be decoded"));
+  }).finally(() => setTimeout(() => URL.revokeObjectURL(url), 0));
+}
+
+type Caller = ReturnType<typeof caller>;
+
+/** The API's headers (Bearer token, CSRF token) for fetch and XHR calls. */
+function caller({ csrfToken, signal }: { csrfToken: string | null; signal?: AbortSignal }) {
+  const token = readToken();
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (csrfToken) headers["X-CSRF-Token"] = csrfToken;
+
+  async function json<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`/api${path}`, {
+      method,
+      credentials: "same-origin",
+      signal,
+      headers: body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status === 204) return undefined as T;
+    const payload = (await response.json().catch(() => ({ message: response.statusText, errors: {} }))) as T & ApiErrorBody;
+    if (!response.ok) throw new ApiError(response.status, payload);
+    return payload;
+  }
+
+  /** Raw bytes with upload progress (bytes of this request sent so far). */
+  function send(method: string, path: string, body: Blob, onProgress?: (loaded: number) => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(method, `/api${path}`);
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      xhr.setRequestHeader("Content-Type", "application/octet-stream");
+      xhr.upload.onprogress = (event) => onProgress?.(event.loaded);
+      xhr.onload = () => {
+        if (xhr.status >= 200 && xhr.status < 300) return resolve();
+        let payload: ApiErrorBody = { message: xhr.statusText, errors: {} };
+        try {
+          payload = JSON.parse(xhr.responseText) as ApiErrorBody;
+        } catch {
+          // Not the API's error shape (a proxy's page): keep the status text.
+        }
+        reject(new ApiError(xhr.status, payload));
+      };
+      xhr.onerror = () => reject(new Error("network error"));
+      xhr.onabort = () => reject(new DOMException("aborted", "AbortError"));
+      signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+      xhr.send(body);
+    });
+  }
+
+  return { json, send };
+}
+
+/** Resumable uploads survive a reload: the media id of an unfinished upload of this very file. */
+function recalled(key: string): number | null {
+  try {
+    const value = Number(localStorage.getItem(key));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(key: string, mediaId: number) {
+  try {
+    localStorage.setItem(key, String(mediaId));
+  } catch {
+    // Private mode: the upload still works, it just cannot resume after a reload.
+  }
+}
+
+function forget(key: string) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Nothing stored.
+  }
 }

@@ -9,12 +9,15 @@ import { interactionRoutes } from "./routes/interactions";
 import { searchRoutes } from "./routes/search";
 import { shellRoutes } from "./routes/shell";
 import { timelineRoutes } from "./routes/timeline";
+import { uploadBodyRoutes, uploadRoutes } from "./routes/uploads";
 
 export const API_BODY_LIMIT = 64 * 1024;
 
 /** Everything under /api: JSON in, JSON out, errors as `{ message, errors }`. */
 export const api = new OpenAPIHono<AppEnv>();
 
+// File bytes (upload parts, posters, previews) come before the 64 KiB limit: those routes set their own.
+api.route("/", uploadBodyRoutes);
 api.use(
   bodyLimit({
     maxSize: API_BODY_LIMIT,
@@ -43,6 +46,7 @@ api.route("/", notificationRoutes);
 api.route("/", timelineRoutes);
 api.route("/", interactionRoutes);
 api.route("/", searchRoutes);
+api.route("/", uploadRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { exifOrientation, orientationSegment, stripImageMetadata, stripJpeg, stripPng, stripWebp } from "../../worker/domain/media/strip-metadata";
+import { buildJpeg, contains, GPS_TAG } from "../support/media-fixtures";
+
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+const u32be = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
+const u32le = (n: number) => u32be(n).reverse();
+const u24le = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff];
+
+describe("JPEG", () => {
+  it("drops Exif with GPS, XMP and comments, keeping the image data and its size", () => {
+    const original = buildJpeg({ gps: true, comment: "at home", width: 640, height: 480 });
+    const clean = stripJpeg(original)!;
+    for (const trace of ["Exif", "xmpmeta", "at home"]) expect(contains(clean.bytes, trace)).toBe(false);
+    expect(contains(clean.bytes, GPS_TAG)).toBe(false);
+    expect(contains(clean.bytes, "JFIF")).toBe(true);
+    expect([...clean.bytes.subarray(-5)]).toEqual([0x12, 0x34, 0x56, 0xff, 0xd9]);
+    expect(clean).toMatchObject({ width: 640, height: 480 });
+  });
+
+  it("keeps the orientation alone in a minimal Exif, and reports the displayed size", () => {
+    const clean = stripJpeg(buildJpeg({ orientation: 6, gps: true, width: 640, height: 480 }))!;
+    expect(contains(clean.bytes, [...orientationSegment(6)])).toBe(true);
+    expect(contains(clean.bytes, GPS_TAG)).toBe(false);
+    expect(exifOrientation(orientationSegment(6).subarray(4))).toBe(6);
+    expect(clean).toMatchObject({ width: 480, height: 640 });
+    // Orientation 1 is written back as such; no other Exif field is.
+    expect(contains(stripJpeg(buildJpeg({ orientation: 1 }))!.bytes, [...orientationSegment(1)])).toBe(true);
+  });
+
+  it("refuses truncated or malformed files", () => {
+    const original = buildJpeg({ gps: true });
+    expect(stripJpeg(original.subarray(0, 30))).toBeNull();
+    expect(stripJpeg(Uint8Array.from([0xff, 0xd8, 0x00, 0x00, 0x00, 0x00]))).toBeNull();
+    expect(stripImageMetadata("image/jpeg", new TextEncoder().encode("hello"))).toBeNull();
+  });
+});
+
+/** A PNG chunk; the CRC is not checked by the stripper, so any value does. */
+const chunk = (type: string, data: number[]) => [...u32be(data.length), ...ascii(type), ...data, 0, 0, 0, 0];
+
+describe("PNG", () => {
+  it("drops eXIf, text and time chunks and keeps the image chunks in order", () => {
+    const png = Uint8Array.from([
+      0x89, ...ascii("PNG"), 0x0d, 0x0a, 0x1a, 0x0a,
+      ...chunk("IHDR", [...u32be(800), ...u32be(600), 8, 6, 0, 0, 0]),
+      ...chunk("tEXt", ascii("Comment\0secret place")),
+      ...chunk("eXIf", ascii("MM\0*GPSdata")),
+      ...chunk("iTXt", ascii("XML:com.adobe.xmp\0\0\0\0\0<xmp/>")),
+      ...chunk("zTXt", ascii("Author\0\0xx")),
+      ...chunk("tIME", [7, 0xe9, 1, 2, 3, 4, 5]),
+      ...chunk("IDAT", [1, 2, 3]),
+      ...chunk("IEND", []),
+    ]);
+    const clean = stripPng(png)!;
+    for (const trace of ["tEXt", "eXIf", "iTXt", "zTXt", "tIME", "secret place", "GPSdata"]) expect(contains(clean.bytes, trace)).toBe(false);
+    expect([...clean.bytes]).toEqual([0x89, ...ascii("PNG"), 0x0d, 0x0a, 0x1a, 0x0a, ...chunk("IHDR", [...u32be(800), ...u32be(600), 8, 6, 0, 0, 0]), ...chunk("IDAT", [1, 2, 3]), ...chunk("IEND", [])]);
+    expect(clean).toMatchObject({ width: 800, height: 600 });
+  });
+});
+
+const riffChunk = (type: string, data: number[]) => [...ascii(type), ...u32le(data.length), ...data, ...(data.length % 2 ? [0] : [])];
+
+describe("WebP", () => {
+  it("drops EXIF and XMP chunks, clears their VP8X flags and fixes the RIFF size", () => {
+    const ICC_FLAG = 0x20;
+    const body = [
+      ...ascii("WEBP"),
+      ...riffChunk("VP8X", [ICC_FLAG | 0x08 | 0x04, 0, 0, 0, ...u24le(1023), ...u24le(767)]),
+      ...riffChunk("ICCP", [1, 2, 3, 4]),
+      ...riffChunk("VP8L", [0x2f, 0, 0, 0, 0]),
+      ...riffChunk("EXIF", ascii("MM\0*GPS")),
+      ...riffChunk("XMP ", ascii("<x:xmpmeta/>")),
+    ];
+    const webp = Uint8Array.from([...ascii("RIFF"), ...u32le(body.length), ...body]);
+    const clean = stripWebp(webp)!;
+    expect(contains(clean.bytes, "EXIF")).toBe(false);
+    expect(contains(clean.bytes, "XMP ")).toBe(false);
+    expect(contains(clean.bytes, "ICCP")).toBe(true);
+    const view = new DataView(clean.bytes.buffer, clean.bytes.byteOffset);
+    expect(view.getUint32(4, true)).toBe(clean.bytes.length - 8);
+    expect(clean.bytes[20]).toBe(ICC_FLAG);
+    expect(clean).toMatchObject({ width: 1024, height: 768 });
+    // The caller's bytes are left as they were.
+    expect(webp[20]).toBe(ICC_FLAG | 0x08 | 0x04);
+  });
+});

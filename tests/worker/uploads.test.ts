@@ -1,0 +1,247 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { PART_SIZE } from "../../worker/domain/media/limits";
+import { buildJpeg, contains, GPS_TAG } from "../support/media-fixtures";
+import { api, createUser, postJson } from "./factories";
+
+const PNG_1x1 = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+
+async function creator() {
+  const user = await createUser();
+  await env.DB.prepare("UPDATE users SET role='creator', monetization_enabled=1 WHERE id=?").bind(user.user.userId).run();
+  return user;
+}
+
+async function start(token: string, body: { purpose?: string; fileName?: string; contentType: string; size: number }) {
+  return postJson("/uploads", { purpose: "post", fileName: "file", ...body }, { token });
+}
+
+const putBytes = (path: string, bytes: Uint8Array, token: string) =>
+  api(path, { method: "PUT", body: new Uint8Array(bytes), token, headers: { "Content-Type": "application/octet-stream" } });
+
+/** Uploads `bytes` in one part and completes; answers the completion response. */
+async function upload(token: string, bytes: Uint8Array, contentType: string, purpose = "post") {
+  const started = await start(token, { purpose, contentType, size: bytes.length });
+  expect(started.status).toBe(201);
+  const { mediaId } = (await started.json()) as { mediaId: number };
+  expect((await putBytes(`/uploads/${mediaId}/parts/1`, bytes, token)).status).toBe(200);
+  const completed = await postJson(`/uploads/${mediaId}/complete`, {}, { token });
+  return { mediaId, completed };
+}
+
+async function storedKeys() {
+  const listed = await env.MEDIA.list();
+  return listed.objects.map((o) => o.key);
+}
+
+async function readMedia(url: string, init: { token?: string; range?: string; method?: string } = {}) {
+  const headers = new Headers();
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (init.range) headers.set("Range", init.range);
+  const response = await SELF.fetch(`https://app.test${url}`, { method: init.method ?? "GET", headers });
+  return { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
+}
+
+describe("uploads", () => {
+  it("stores a JPEG without its GPS EXIF, XMP and comment, still a JPEG, served to its uploader", async () => {
+    const { token } = await creator();
+    const original = buildJpeg({ gps: true, comment: "shot at home", width: 3, height: 2 });
+    expect(contains(original, "Exif")).toBe(true);
+    const { mediaId, completed } = await upload(token, original, "image/jpeg");
+    expect(completed.status).toBe(200);
+    const media = (await completed.json()) as { id: number; kind: string; url: string };
+    expect(media).toMatchObject({ id: mediaId, kind: "image" });
+    expect(media.url).toMatch(/^\/media\/posts\/[a-f0-9]{32}\.jpg$/);
+
+    const stored = new Uint8Array(await (await env.MEDIA.get(media.url.slice("/media/".length)))!.arrayBuffer());
+    expect([...stored.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect([...stored.subarray(-2)]).toEqual([0xff, 0xd9]);
+    for (const trace of ["Exif", "GPSLatitude", "shot at home", "xmpmeta"]) expect(contains(stored, trace)).toBe(false);
+    expect(contains(stored, GPS_TAG)).toBe(false);
+    const row = await env.DB.prepare("SELECT status, width, height, size_bytes, upload_id FROM media WHERE id = ?").bind(mediaId).first();
+    expect(row).toEqual({ status: "ready", width: 3, height: 2, size_bytes: stored.length, upload_id: null });
+
+    // The uploader sees it in the composer; nobody else does while it belongs to no post.
+    expect((await readMedia(media.url, { token })).status).toBe(200);
+    expect((await readMedia(media.url)).status).toBe(404);
+    expect((await readMedia(media.url, { token: (await createUser()).token })).status).toBe(404);
+  });
+
+  it("refuses a text file named x.jpg and declared image/jpeg, and stores nothing", async () => {
+    const { token } = await creator();
+    const text = new TextEncoder().encode("<script>alert(1)</script> not an image at all");
+    const started = await start(token, { fileName: "x.jpg", contentType: "image/jpeg", size: text.length });
+    const { mediaId } = (await started.json()) as { mediaId: number };
+    const refused = await putBytes(`/uploads/${mediaId}/parts/1`, text, token);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { message: string }).message).toBe("This file type is not supported.");
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media").first("n")).toBe(0);
+    expect(await storedKeys()).toEqual([]);
+    // A PNG declared as JPEG lies too.
+    const png = await start(token, { contentType: "image/jpeg", size: PNG_1x1.length });
+    const pngId = ((await png.json()) as { mediaId: number }).mediaId;
+    expect((await putBytes(`/uploads/${pngId}/parts/1`, PNG_1x1, token)).status).toBe(422);
+    // Undeclarable types are refused before anything exists.
+    const html = await start(token, { fileName: "x.html", contentType: "text/html", size: 10 });
+    expect(html.status).toBe(422);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media").first("n")).toBe(0);
+  });
+
+  it("refuses oversized files before storing anything, and purposes the user may not use", async () => {
+    const { token } = await creator();
+    const image = await start(token, { contentType: "image/jpeg", size: 20 * 1024 * 1024 + 1 });
+    expect(image.status).toBe(413);
+    expect(((await image.json()) as { message: string }).message).toBe("Images can be at most 20 MB.");
+    const video = await start(token, { contentType: "video/mp4", size: 2 * 1024 * 1024 * 1024 + 1 });
+    expect(video.status).toBe(413);
+    const member = await createUser();
+    expect((await start(member.token, { contentType: "image/jpeg", size: 100 })).status).toBe(403);
+    expect((await start(member.token, { purpose: "avatar", contentType: "video/mp4", size: 100 })).status).toBe(422);
+    for (const bad of [{ size: 0 }, { size: -1 }, { size: "big" }, { purpose: "anything" }, { contentType: "" }]) {
+      expect((await postJson("/uploads", { purpose: "post", fileName: "f", contentType: "image/png", size: 5, ...bad }, { token })).status).toBe(422);
+    }
+    expect((await postJson("/uploads", { purpose: "avatar", fileName: "a.png", contentType: "image/png", size: 5 })).status).toBe(401);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media").first("n")).toBe(0);
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  it("resumes a multipart upload: status lists the parts received, part 2 after part 1 completes it", async () => {
+    const { token } = await creator();
+    const video = new Uint8Array(PART_SIZE + 1000);
+    video.set([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom")]);
+    video[PART_SIZE + 999] = 7;
+    const started = await start(token, { contentType: "video/mp4", size: video.length });
+    expect(await started.json()).toMatchObject({ partSize: PART_SIZE, partCount: 2 });
+    const { mediaId } = (await env.DB.prepare("SELECT id AS mediaId FROM media").first<{ mediaId: number }>())!;
+
+    expect((await putBytes(`/uploads/${mediaId}/parts/2`, video.subarray(PART_SIZE), token)).status).toBe(422);
+    expect((await putBytes(`/uploads/${mediaId}/parts/1`, video.subarray(0, 100), token)).status).toBe(422);
+    expect((await putBytes(`/uploads/${mediaId}/parts/3`, video.subarray(PART_SIZE), token)).status).toBe(422);
+    expect((await putBytes(`/uploads/${mediaId}/parts/1`, video.subarray(0, PART_SIZE), token)).status).toBe(200);
+    expect((await postJson(`/uploads/${mediaId}/complete`, {}, { token })).status).toBe(422);
+    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toEqual({ status: "uploading", partSize: PART_SIZE, partCount: 2, receivedParts: [1] });
+
+    // Someone else can neither see nor feed it.
+    const other = await creator();
+    expect((await api(`/uploads/${mediaId}`, { token: other.token })).status).toBe(404);
+    expect((await putBytes(`/uploads/${mediaId}/parts/2`, video.subarray(PART_SIZE), other.token)).status).toBe(404);
+    expect((await postJson(`/uploads/${mediaId}/complete`, {}, { token: other.token })).status).toBe(404);
+    expect((await api(`/uploads/${mediaId}`, { method: "DELETE", token: other.token })).status).toBe(404);
+
+    expect((await putBytes(`/uploads/${mediaId}/parts/2`, video.subarray(PART_SIZE), token)).status).toBe(200);
+    const completed = await postJson(`/uploads/${mediaId}/complete`, {}, { token });
+    expect(completed.status).toBe(200);
+    const media = (await completed.json()) as { kind: string; url: string };
+    expect(media.kind).toBe("video");
+    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toMatchObject({ status: "ready", receivedParts: [] });
+
+    const stored = await env.MEDIA.head(media.url.slice("/media/".length));
+    expect(stored?.size).toBe(video.length);
+  });
+
+  it("serves byte ranges: 206 with Content-Range, 416 outside the file, HEAD without a body, ETag revalidation", async () => {
+    const { token } = await creator();
+    const { completed } = await upload(token, PNG_1x1, "image/png");
+    const { url } = (await completed.json()) as { url: string };
+    const size = PNG_1x1.length;
+
+    const whole = await readMedia(url, { token });
+    expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
+    expect(whole.headers.get("Cache-Control")).toBe("private, max-age=3600");
+    const first = await readMedia(url, { token, range: "bytes=0-7" });
+    expect(first.status).toBe(206);
+    expect(first.headers.get("Content-Range")).toBe(`bytes 0-7/${size}`);
+    expect(first.body).toEqual(PNG_1x1.subarray(0, 8));
+    const tail = await readMedia(url, { token, range: "bytes=-4" });
+    expect(tail.status).toBe(206);
+    expect(tail.body).toEqual(PNG_1x1.subarray(size - 4));
+    const open = await readMedia(url, { token, range: `bytes=${size - 2}-` });
+    expect(open.headers.get("Content-Range")).toBe(`bytes ${size - 2}-${size - 1}/${size}`);
+    const beyond = await readMedia(url, { token, range: `bytes=${size}-` });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("Content-Range")).toBe(`bytes */${size}`);
+    expect((await readMedia(url, { token, range: "bytes=5-2" })).status).toBe(416);
+
+    const head = await readMedia(url, { token, method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Length")).toBe(String(size));
+    expect(head.body.length).toBe(0);
+
+    const etag = whole.headers.get("ETag")!;
+    const revalidated = await SELF.fetch(`https://app.test${url}`, { headers: { Authorization: `Bearer ${token}`, "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    await revalidated.arrayBuffer();
+  });
+
+  it("keeps ID documents private: the uploader before submission and admins, nobody else, never cached", async () => {
+    const member = await createUser();
+    const { mediaId, completed } = await upload(member.token, PNG_1x1, "image/png", "id_document");
+    const { url } = (await completed.json()) as { url: string };
+    expect(url).toMatch(/^\/media\/private\/[a-f0-9]{32}\.png$/);
+
+    const own = await readMedia(url, { token: member.token });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Cache-Control")).toBe("private, no-store");
+    expect((await readMedia(url)).status).toBe(404);
+    expect((await readMedia(url, { token: (await createUser()).token })).status).toBe(404);
+    const admin = await createUser();
+    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.user.userId).run();
+    expect((await readMedia(url, { token: admin.token })).status).toBe(200);
+
+    // Once submitted with a creator request, only admins read it.
+    await env.DB.prepare("INSERT INTO creator_requests (user_id, document_media_id, created_at) VALUES (?, ?, ?)")
+      .bind(member.user.userId, mediaId, new Date().toISOString())
+      .run();
+    expect((await readMedia(url, { token: member.token })).status).toBe(404);
+    expect((await readMedia(url, { token: admin.token })).status).toBe(200);
+
+    // Guessed keys answer like missing ones.
+    expect((await readMedia("/media/private/00000000000000000000000000000000.png", { token: admin.token })).status).toBe(404);
+    expect((await readMedia("/media/posts/0123456789abcdef0123456789abcdef.jpg", { token: admin.token })).status).toBe(404);
+  });
+
+  it("sets the avatar from an uploaded image and deletes the one it replaces", async () => {
+    const member = await createUser();
+    const first = await upload(member.token, PNG_1x1, "image/png", "avatar");
+    const firstUrl = ((await first.completed.json()) as { url: string }).url;
+    expect(firstUrl).toMatch(/^\/media\/public\//);
+    expect((await postJson("/me/avatar", { mediaId: first.mediaId }, { token: member.token })).status).toBe(200);
+    expect((await readMedia(firstUrl)).headers.get("Cache-Control")).toBe("public, max-age=86400");
+
+    const second = await upload(member.token, buildJpeg(), "image/jpeg", "avatar");
+    expect((await postJson("/me/cover", { mediaId: second.mediaId }, { token: member.token })).status).toBe(422);
+    const set = await postJson("/me/avatar", { mediaId: second.mediaId }, { token: member.token });
+    expect(await set.json()).toEqual({ url: expect.stringMatching(/^\/media\/public\/[a-f0-9]{32}\.jpg$/) });
+    const me = (await (await api("/me", { token: member.token })).json()) as { avatarUrl: string };
+    expect(me.avatarUrl).not.toBe(firstUrl);
+    expect((await readMedia(firstUrl)).status).toBe(404);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id = ?").bind(first.mediaId).first("n")).toBe(0);
+
+    const other = await createUser();
+    expect((await postJson("/me/avatar", { mediaId: second.mediaId }, { token: other.token })).status).toBe(404);
+  });
+
+  it("takes a preview and a poster from the browser, checked by magic bytes and size", async () => {
+    const { token } = await creator();
+    const video = new Uint8Array(64);
+    video.set([0x1a, 0x45, 0xdf, 0xa3]);
+    const started = await start(token, { contentType: "video/webm", size: video.length });
+    const { mediaId } = (await started.json()) as { mediaId: number };
+    const poster = await putBytes(`/uploads/${mediaId}/poster`, buildJpeg({ gps: true }), token);
+    expect(poster.status).toBe(200);
+    const preview = await putBytes(`/uploads/${mediaId}/preview`, PNG_1x1, token);
+    expect(await preview.json()).toEqual({ url: expect.stringMatching(/^\/media\/previews\/[a-f0-9]{32}\.png$/) });
+    expect((await putBytes(`/uploads/${mediaId}/preview`, new TextEncoder().encode("GIF89a not really"), token)).status).toBe(422);
+    expect((await putBytes(`/uploads/${mediaId}/preview`, new Uint8Array(64 * 1024 + 1), token)).status).toBe(413);
+    const row = await env.DB.prepare("SELECT poster_key, preview_key FROM media WHERE id = ?").bind(mediaId).first<{ poster_key: string; preview_key: string }>();
+    const storedPoster = new Uint8Array(await (await env.MEDIA.get(row!.poster_key))!.arrayBuffer());
+    expect(contains(storedPoster, "Exif")).toBe(false);
+
+    // Deleting the upload takes its poster and preview with it.
+    expect((await api(`/uploads/${mediaId}`, { method: "DELETE", token })).status).toBe(204);
+    expect(await storedKeys()).toEqual([]);
+  });
+});

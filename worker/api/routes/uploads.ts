@@ -1,0 +1,187 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { completeUpload } from "../../domain/media/complete-upload";
+import { createUpload } from "../../domain/media/create-upload";
+import { deleteUpload } from "../../domain/media/delete-upload";
+import { getUpload } from "../../domain/media/get-upload";
+import { MAX_VIDEO_BYTES, PART_SIZE } from "../../domain/media/limits";
+import { MAX_VARIANT_BYTES, putMediaVariant, type MediaVariant } from "../../domain/media/put-media-variant";
+import { uploadPart } from "../../domain/media/upload-part";
+import { setProfileImage, type ProfileImage } from "../../domain/media/set-profile-image";
+import { UPLOAD_PURPOSES } from "../../domain/media/uploads";
+import { AppError } from "../../domain/shared/errors";
+import { errorResponse, TOO_LARGE } from "../../http/errors";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { errorResponses, json, jsonBody } from "../schemas";
+import { validationHook } from "../validation-hook";
+
+const { 401: e401, 403: e403, 413: e413, 422: e422 } = errorResponses;
+const e404 = { ...errorResponses[422], description: "No upload of yours with this id" };
+
+const UploadedMediaSchema = z
+  .object({ id: z.number().int(), kind: z.enum(["image", "video"]), url: z.string() })
+  .openapi("UploadedMedia");
+
+const UploadStatusSchema = z
+  .object({
+    status: z.enum(["uploading", "ready", "failed"]),
+    partSize: z.number().int(),
+    partCount: z.number().int(),
+    receivedParts: z.array(z.number().int()).openapi({ description: "Parts stored so far; a resumed upload sends the others" }),
+  })
+  .openapi("UploadStatus");
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const rawBody = (description: string) => ({
+  required: true,
+  description,
+  content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
+});
+
+const tooLarge = (maxSize: number) =>
+  bodyLimit({ maxSize, onError: (c) => errorResponse(c as Context<AppEnv>, new AppError("too_large", TOO_LARGE)) });
+
+/** JSON calls of the upload protocol (under the API's 64 KiB body limit). */
+export const uploadRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+uploadRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/uploads",
+    tags: ["Media"],
+    summary: "Start an upload: what the file is declared to be; the bytes are checked as they arrive",
+    description:
+      "Images (JPEG, PNG, WebP) up to 20 MB, videos (MP4, QuickTime, WebM) up to 2 GB and only for post media. Post media needs a creator; avatars, covers and ID documents any member. Send the parts with PUT /uploads/{id}/parts/{n}.",
+    middleware: [requireSession] as const,
+    request: {
+      body: jsonBody(
+        z.object({
+          purpose: z.enum(UPLOAD_PURPOSES),
+          fileName: z.string().trim().min(1).max(255),
+          contentType: z.string().trim().min(1).max(100),
+          size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        }),
+      ),
+    },
+    responses: {
+      201: json(z.object({ mediaId: z.number().int(), partSize: z.number().int(), partCount: z.number().int() }), "Upload started"),
+      401: e401,
+      403: e403,
+      413: e413,
+      422: e422,
+    },
+  }),
+  async (c) => c.json(await createUpload(c.var.domain, c.var.session!.user, c.req.valid("json")), 201),
+);
+
+uploadRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/uploads/{id}",
+    tags: ["Media"],
+    summary: "Where an upload stands: its status and the parts received so far",
+    middleware: [requireSession] as const,
+    request: { params: IdParams },
+    responses: { 200: json(UploadStatusSchema, "The upload"), 401: e401, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json(await getUpload(c.var.domain.db, c.var.session!.user.id, c.req.valid("param").id), 200),
+);
+
+uploadRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/uploads/{id}/complete",
+    tags: ["Media"],
+    summary: "Assemble the parts; images are stripped of their metadata (EXIF, GPS, XMP, comments)",
+    middleware: [requireSession] as const,
+    request: { params: IdParams },
+    responses: { 200: json(UploadedMediaSchema, "The stored file"), 401: e401, 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json(await completeUpload(c.var.domain, c.var.session!.user.id, c.req.valid("param").id), 200),
+);
+
+uploadRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/uploads/{id}",
+    tags: ["Media"],
+    summary: "Abort an upload or delete a file not attached to a post",
+    middleware: [requireSession] as const,
+    request: { params: IdParams },
+    responses: { 204: { description: "Deleted" }, 401: e401, 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    await deleteUpload(c.var.domain, c.var.session!.user.id, c.req.valid("param").id);
+    return c.body(null, 204);
+  },
+);
+
+for (const which of ["avatar", "cover"] as const satisfies readonly ProfileImage[]) {
+  uploadRoutes.openapi(
+    createRoute({
+      method: "post",
+      path: `/me/${which}`,
+      tags: ["Media"],
+      summary: `Make an uploaded image (purpose ${which}) the profile's ${which}; the previous one is deleted`,
+      middleware: [requireSession] as const,
+      request: { body: jsonBody(z.object({ mediaId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) })) },
+      responses: { 200: json(z.object({ url: z.string() }), "The new image's URL"), 401: e401, 403: e403, 404: e404, 422: e422 },
+    }),
+    async (c) => c.json(await setProfileImage(c.var.domain, c.var.session!.user.id, c.req.valid("json").mediaId, which), 200),
+  );
+}
+
+/**
+ * Calls that carry file bytes, mounted before the API's 64 KiB body limit: each sets its own limit (a part,
+ * a poster, a preview). No JSON here, so nothing else is parsed.
+ */
+export const uploadBodyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+uploadBodyRoutes.use("/uploads/*", async (c, next) => {
+  await next();
+  c.header("Cache-Control", "no-store");
+});
+
+uploadBodyRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/uploads/{id}/parts/{partNumber}",
+    tags: ["Media"],
+    summary: `Send part n (1-based) of the file: exactly partSize bytes (${PART_SIZE}), the last one the rest`,
+    description: `The first part must come first: its magic bytes must match the declared type, or the upload is discarded (422). Files up to ${MAX_VIDEO_BYTES} bytes.`,
+    middleware: [requireSession, tooLarge(PART_SIZE)] as const,
+    request: {
+      params: IdParams.extend({ partNumber: z.coerce.number().int().min(1).max(10000) }),
+      body: rawBody("The part's bytes"),
+    },
+    responses: { 200: json(z.object({ partNumber: z.number().int() }), "Stored"), 401: e401, 403: e403, 404: e404, 413: e413, 422: e422 },
+  }),
+  async (c) => {
+    const { id, partNumber } = c.req.valid("param");
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    await uploadPart(c.var.domain, c.var.session!.user.id, id, partNumber, bytes);
+    return c.json({ partNumber }, 200);
+  },
+);
+
+for (const variant of ["poster", "preview"] as const satisfies readonly MediaVariant[]) {
+  uploadBodyRoutes.openapi(
+    createRoute({
+      method: "put",
+      path: `/uploads/{id}/${variant}`,
+      tags: ["Media"],
+      summary:
+        variant === "poster"
+          ? `A video's poster frame made by the browser: JPEG, PNG or WebP, at most ${MAX_VARIANT_BYTES.poster} bytes`
+          : `The small blurred preview shown on locked posts: JPEG, PNG or WebP, at most ${MAX_VARIANT_BYTES.preview} bytes`,
+      middleware: [requireSession, tooLarge(MAX_VARIANT_BYTES[variant])] as const,
+      request: { params: IdParams, body: rawBody("The image's bytes") },
+      responses: { 200: json(z.object({ url: z.string() }), "Stored"), 401: e401, 403: e403, 404: e404, 413: e413, 422: e422 },
+    }),
+    async (c) => {
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      return c.json(await putMediaVariant(c.var.domain, c.var.session!.user.id, c.req.valid("param").id, variant, bytes), 200);
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import type { DomainContext } from "../context";
+import { completeProcessingPost } from "../posts/complete-processing";
+import { fieldError } from "../shared/errors";
+import { message } from "../shared/messages";
+import { detectFileType } from "./file-types";
+import { partCountOf } from "./limits";
+import { discardMedia } from "./discard-media";
+import { stripImageMetadata } from "./strip-metadata";
+import { findOwnUpload, mediaUrl, unsupportedType, type UploadRow } from "./uploads";
+import type { MediaKind } from "./file-types";
+
+const PARTS_MISSING = message("Some parts of the file have not been received yet.");
+
+export interface UploadedMedia {
+  id: number;
+  kind: MediaKind;
+  url: string;
+}
+
+/**
+ * Assembles the parts into the object. An image is then read back whole, cleaned of its metadata (GPS, camera,
+ * comments: strip-metadata.ts) and written again before anyone can fetch it; a file that turns out malformed is
+ * discarded. Completing twice answers the same result. A post waiting for this file may now publish.
+ */
+export async function completeUpload(ctx: DomainContext, userId: number, mediaId: number): Promise<UploadedMedia> {
+  const upload = await findOwnUpload(ctx.db, userId, mediaId);
+  const done = { id: upload.id, kind: upload.kind, url: mediaUrl(upload.object_key) };
+  if (upload.status === "ready") return done;
+  if (upload.status !== "uploading" || !upload.upload_id) throw unsupportedType();
+  const { results: parts } = await ctx.db
+    .prepare("SELECT part_number, etag FROM media_parts WHERE media_id = ? ORDER BY part_number")
+    .bind(mediaId)
+    .all<{ part_number: number; etag: string }>();
+  if (parts.length !== partCountOf(upload.size_bytes)) throw fieldError("file", PARTS_MISSING);
+  await ctx.env.MEDIA.resumeMultipartUpload(upload.object_key, upload.upload_id).complete(
+    parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
+  );
+  const cleaned = upload.kind === "image" ? await cleanStoredImage(ctx, upload) : { size: upload.size_bytes, width: null, height: null };
+  await ctx.db.batch([
+    ctx.db
+      .prepare("UPDATE media SET status = 'ready', upload_id = NULL, size_bytes = ?, width = ?, height = ? WHERE id = ?")
+      .bind(cleaned.size, cleaned.width, cleaned.height, mediaId),
+    ctx.db.prepare("DELETE FROM media_parts WHERE media_id = ?").bind(mediaId),
+  ]);
+  if (upload.post_id !== null) await completeProcessingPost(ctx.env, upload.post_id);
+  return done;
+}
+
+async function cleanStoredImage(ctx: DomainContext, upload: UploadRow) {
+  const object = await ctx.env.MEDIA.get(upload.object_key);
+  const bytes = object ? new Uint8Array(await object.arrayBuffer()) : new Uint8Array();
+  const type = detectFileType(bytes);
+  const clean = type ? stripImageMetadata(type.contentType, bytes) : null;
+  if (!type || !clean) {
+    await discardMedia(ctx.env, [{ ...upload, upload_id: null }]);
+    throw unsupportedType();
+  }
+  await ctx.env.MEDIA.put(upload.object_key, clean.bytes, { httpMetadata: { contentType: type.contentType } });
+  return { size: clean.bytes.length, width: clean.width, height: clean.height };
+}

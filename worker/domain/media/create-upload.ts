@@ -1,0 +1,53 @@
+import type { UserRow } from "../accounts/users";
+import type { DomainContext } from "../context";
+import { AppError, fieldError } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import { declaredFileType } from "./file-types";
+import { maxBytesOf, partCountOf, PART_SIZE } from "./limits";
+import { newObjectKey, unsupportedType, type UploadPurpose } from "./uploads";
+
+export interface CreateUploadInput {
+  purpose: UploadPurpose;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+export interface CreatedUpload {
+  mediaId: number;
+  partSize: number;
+  partCount: number;
+}
+
+export const IMAGE_TOO_LARGE = message("Images can be at most 20 MB.");
+export const VIDEO_TOO_LARGE = message("Videos can be at most 2 GB.");
+const ONLY_CREATORS = message("Only creators can upload post media.");
+const ONLY_IMAGES = message("Choose an image (JPEG, PNG or WebP).");
+
+/**
+ * Starts an upload: checks what is declared (purpose, type, size) before anything is stored, then opens an R2
+ * multipart upload under a server-generated key. The bytes themselves are checked as they arrive.
+ */
+export async function createUpload(ctx: DomainContext, user: UserRow, input: CreateUploadInput): Promise<CreatedUpload> {
+  if (input.purpose === "post" && user.role !== "creator" && user.role !== "admin") {
+    throw new AppError("forbidden", ONLY_CREATORS);
+  }
+  const type = declaredFileType(input.contentType);
+  if (!type) throw unsupportedType();
+  if (input.purpose !== "post" && type.kind !== "image") throw fieldError("file", ONLY_IMAGES);
+  if (input.size > maxBytesOf(type.kind)) {
+    const tooLarge = type.kind === "image" ? IMAGE_TOO_LARGE : VIDEO_TOO_LARGE;
+    throw new AppError("too_large", tooLarge, { size: [tooLarge] });
+  }
+  const key = newObjectKey(input.purpose, type.extension);
+  const multipart = await ctx.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: type.contentType } });
+  const row = await ctx.db
+    .prepare(
+      `INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, upload_id, created_at)
+       VALUES (?, ?, ?, 'uploading', ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .bind(user.id, input.purpose, type.kind, key, type.contentType, input.size, multipart.uploadId, isoNow())
+    .first<{ id: number }>();
+  return { mediaId: row!.id, partSize: PART_SIZE, partCount: partCountOf(input.size) };
+}

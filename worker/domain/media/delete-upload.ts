@@ -1,0 +1,25 @@
+import type { DomainContext } from "../context";
+import { fieldError } from "../shared/errors";
+import { message } from "../shared/messages";
+import { discardMedia } from "./discard-media";
+import { findOwnUpload } from "./uploads";
+
+const ATTACHED = message("This file belongs to a post: edit the post to remove it.");
+
+/**
+ * The uploader removes a file not (yet) attached to a post: a composer's photo taken back, an aborted upload.
+ * A profile image in use is cleared from the profile too.
+ */
+export async function deleteUpload(ctx: DomainContext, userId: number, mediaId: number): Promise<void> {
+  const upload = await findOwnUpload(ctx.db, userId, mediaId);
+  if (upload.post_id !== null) throw fieldError("file", ATTACHED);
+  await ctx.db
+    .prepare(
+      `UPDATE users SET avatar_key = CASE WHEN avatar_key = ?2 THEN NULL ELSE avatar_key END,
+                        cover_key = CASE WHEN cover_key = ?2 THEN NULL ELSE cover_key END
+       WHERE id = ?1 AND ?2 IN (avatar_key, cover_key)`,
+    )
+    .bind(userId, upload.object_key)
+    .run();
+  await discardMedia(ctx.env, [upload]);
+}

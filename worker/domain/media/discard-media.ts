@@ -1,0 +1,35 @@
+import type { Env } from "../../env";
+import type { UploadRow } from "./uploads";
+
+type Discarded = Pick<UploadRow, "id" | "object_key" | "upload_id" | "poster_key" | "preview_key">;
+
+/**
+ * Deletes media for good: an unfinished multipart upload is aborted, the object and its poster and preview are
+ * deleted from R2, and the row goes. No ownership check: callers decide (the uploader's DELETE, a rejected file,
+ * ID documents once an admin decided the creator request).
+ */
+export async function discardMedia(env: Env, rows: Discarded[]): Promise<void> {
+  if (rows.length === 0) return;
+  for (const row of rows) {
+    if (!row.upload_id) continue;
+    // An upload already completed or aborted cannot be aborted again; the object delete below covers it.
+    await env.MEDIA.resumeMultipartUpload(row.object_key, row.upload_id)
+      .abort()
+      .catch(() => undefined);
+  }
+  const keys = rows.flatMap((row) => [row.object_key, row.poster_key, row.preview_key]).filter((key): key is string => key !== null);
+  await env.MEDIA.delete(keys);
+  await env.DB.prepare("DELETE FROM media WHERE id IN (SELECT value FROM json_each(?))")
+    .bind(JSON.stringify(rows.map((row) => row.id)))
+    .run();
+}
+
+/** The same for media ids, e.g. a creator request's ID document and selfie after the decision. */
+export async function discardMediaByIds(env: Env, mediaIds: number[]): Promise<void> {
+  const { results } = await env.DB.prepare(
+    "SELECT id, object_key, upload_id, poster_key, preview_key FROM media WHERE id IN (SELECT value FROM json_each(?))",
+  )
+    .bind(JSON.stringify(mediaIds))
+    .all<Discarded>();
+  await discardMedia(env, results);
+}

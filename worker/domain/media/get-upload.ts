@@ -1,0 +1,24 @@
+import { partCountOf, PART_SIZE } from "./limits";
+import { findOwnUpload } from "./uploads";
+
+export interface UploadStatus {
+  status: "uploading" | "ready" | "failed";
+  partSize: number;
+  partCount: number;
+  /** Part numbers already stored: a resumed upload sends only the others. */
+  receivedParts: number[];
+}
+
+export async function getUpload(db: D1Database, userId: number, mediaId: number): Promise<UploadStatus> {
+  const upload = await findOwnUpload(db, userId, mediaId);
+  const { results } = await db
+    .prepare("SELECT part_number FROM media_parts WHERE media_id = ? ORDER BY part_number")
+    .bind(mediaId)
+    .all<{ part_number: number }>();
+  return {
+    status: upload.status,
+    partSize: PART_SIZE,
+    partCount: partCountOf(upload.size_bytes),
+    receivedParts: results.map((row) => row.part_number),
+  };
+}

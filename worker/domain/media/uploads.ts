@@ -1,0 +1,52 @@
+import { AppError, fieldError } from "../shared/errors";
+import { message } from "../shared/messages";
+import type { MediaKind } from "./file-types";
+
+export type UploadPurpose = "post" | "avatar" | "cover" | "id_document" | "id_selfie";
+export const UPLOAD_PURPOSES = ["post", "avatar", "cover", "id_document", "id_selfie"] as const;
+
+export const UNSUPPORTED_TYPE = message("This file type is not supported.");
+export const UPLOAD_NOT_FOUND = message("This upload does not exist.");
+
+export const unsupportedType = () => fieldError("file", UNSUPPORTED_TYPE);
+
+/** One row of `media`, as the upload commands read it. */
+export interface UploadRow {
+  id: number;
+  user_id: number;
+  post_id: number | null;
+  purpose: UploadPurpose;
+  kind: MediaKind;
+  status: "uploading" | "ready" | "failed";
+  object_key: string;
+  content_type: string;
+  size_bytes: number;
+  upload_id: string | null;
+  poster_key: string | null;
+  preview_key: string | null;
+}
+
+/** The uploader's own media row; anyone else's, or none, is "not found" (ownership is part of the query). */
+export async function findOwnUpload(db: D1Database, userId: number, mediaId: number): Promise<UploadRow> {
+  const row = await db.prepare("SELECT * FROM media WHERE id = ? AND user_id = ?").bind(mediaId, userId).first<UploadRow>();
+  if (!row) throw new AppError("not_found", UPLOAD_NOT_FOUND);
+  return row;
+}
+
+/** Where each purpose lives in R2: /media serves public/ to anyone, posts/ by entitlement, private/ to admins. */
+const PREFIX_OF: Record<UploadPurpose, string> = {
+  post: "posts",
+  avatar: "public",
+  cover: "public",
+  id_document: "private",
+  id_selfie: "private",
+};
+
+const randomHex = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/** A key nobody can guess or choose: 128 random bits under the purpose's prefix. */
+export const newObjectKey = (purpose: UploadPurpose, extension: string) => `${PREFIX_OF[purpose]}/${randomHex()}.${extension}`;
+
+export const newVariantKey = (variant: "poster" | "preview", extension: string) => `${variant}s/${randomHex()}.${extension}`;
+
+export const mediaUrl = (key: string) => `/media/${key}`;
