@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { encodeCursor } from "../../worker/domain/shared/cursor";
+import { timelineStatement } from "../../worker/domain/timeline/get-timeline";
 import { api, createUser } from "./factories";
 import { block, createPost, follow, makeCreator, subscribe } from "./timeline-fixtures";
 
@@ -102,5 +103,15 @@ describe("GET /api/timeline", () => {
     expect((await api(`/posts/${post.id}`, { token: fan.token })).status).toBe(404);
     expect((await api("/posts/999999")).status).toBe(404);
     expect((await api("/posts/abc")).status).toBe(422);
+  });
+
+  it("reads posts through the posts_feed index, never a scan of posts or follows (EXPLAIN QUERY PLAN)", async () => {
+    const fan = await createUser();
+    for (const cursor of [null, { at: "2026-05-01T00:00:00.000Z", id: 5 }]) {
+      const { results } = await timelineStatement(env.DB, fan.user.userId, cursor, true).all<{ detail: string }>();
+      const plan = results.map((row) => row.detail);
+      expect(plan.some((line) => /SEARCH p USING INDEX posts_feed/.test(line)), plan.join("\n")).toBe(true);
+      expect(plan.filter((line) => /^SCAN (p|posts|follows|users|u|c)\b/.test(line))).toEqual([]);
+    }
   });
 });
