@@ -112,6 +112,7 @@ describe("GET /api/timeline", () => {
       const plan = results.map((row) => row.detail);
       expect(plan.some((line) => /SEARCH p USING INDEX posts_feed/.test(line)), plan.join("\n")).toBe(true);
       expect(plan.filter((line) => /^SCAN (p|posts|follows|users|u|c)\b/.test(line))).toEqual([]);
+      expect(plan.filter((line) => /subscriptions_due/.test(line))).toEqual([]);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { LIVE_SUBSCRIPTION_SQL } from "../posts/access";
+import { LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER } from "../posts/access";
 import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "../posts/present-posts";
 import { encodeCursor, type Cursor } from "../shared/cursor";
 import { isoNow } from "../shared/time";
@@ -18,9 +18,9 @@ export interface TimelinePage {
  * checks run once per author, not once per post; `subscribed` opens the Subscribers-posts of that author.
  */
 const AUTHORS_CTE = `authors(id, subscribed) AS MATERIALIZED (
-    SELECT a.id, a.id = ?1 OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.fan_id = ?1 AND s.creator_id = a.id AND ${LIVE_SUBSCRIPTION_SQL})
+    SELECT a.id, a.id = ?1 OR EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = a.id AND ${LIVE_SUBSCRIPTION_SQL})
     FROM (SELECT ?1 AS id UNION SELECT creator_id FROM follows WHERE follower_id = ?1
-          UNION SELECT s.creator_id FROM subscriptions s WHERE s.fan_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL}) a
+          UNION SELECT s.creator_id FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL}) a
     JOIN users c ON c.id = a.id
     WHERE c.suspended_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = a.id)
