@@ -59,6 +59,19 @@ describe("HTTP", () => {
         "POST /password/forgot",
         "POST /password/reset",
         "POST /signup",
+        // Timeline and interactions
+        "GET /timeline",
+        "GET /timeline/new",
+        "GET /posts/{id}",
+        "POST /posts/{id}/like",
+        "DELETE /posts/{id}/like",
+        "POST /posts/{id}/bookmark",
+        "DELETE /posts/{id}/bookmark",
+        "GET /bookmarks",
+        "GET /posts/{id}/comments",
+        "POST /posts/{id}/comments",
+        "DELETE /comments/{id}",
+        "GET /search/posts",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
