@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
@@ -26,6 +27,17 @@ async function apiAs<T>(token: string, path: string): Promise<T> {
 
 const card = (page: Page, text: string) => page.locator("article", { hasText: text });
 
+/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page (as tests/e2e/accessibility.test.ts runs it). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync("node_modules/axe-core/axe.min.js", "utf8"));
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
+
 beforeAll(async () => {
   tag = `tl${unique().slice(-8)}`;
   fan = await createAccount({ username: `${tag}_fan`, name: "Tim Fan" });
@@ -33,6 +45,8 @@ beforeAll(async () => {
   sql(
     `UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}';
      INSERT INTO follows (follower_id, creator_id, created_at) VALUES (${idOf(fan.username)}, ${idOf(creator.username)}, '2026-01-01T00:00:00.000Z');
+     ${insertPost(`Paid set ${tag}`)}
+     UPDATE posts SET price_cents = 700 WHERE text = 'Paid set ${tag}';
      ${insertPost(`Hello from ${tag}`)}
      ${insertPost(`Secret for subscribers ${tag}`, "subscribers")}
      INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
@@ -91,6 +105,20 @@ describe("the home timeline", () => {
     await expect.poll(() => page.locator("[data-post-list] article").first().textContent()).toContain(`Fresh news ${tag}`);
     expect(await show.count()).toBe(0);
     await context.close();
+  });
+
+  it("the feed, with open and locked cards, and a post with comments pass axe in light and dark", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const { page, context } = await signedInPage(browser(), fan, { width: 1440, height: 900 }, { colorScheme });
+      await page.goto("/home", { waitUntil: "networkidle" });
+      await card(page, `Hello from ${tag}`).waitFor();
+      await card(page, `Paid set ${tag}`).getByText("Unlock this post for $7.00.").waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      const id = await card(page, `Hello from ${tag}`).getAttribute("data-post-id");
+      await page.goto(`/post/${id}`, { waitUntil: "networkidle" });
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    }
   });
 
   it("a locked post's page shows no media key and no text in its link preview", async () => {
