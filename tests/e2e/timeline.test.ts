@@ -65,16 +65,18 @@ describe("the home timeline", () => {
 
     // Like: shown at once, kept by the server.
     const like = post.getByRole("button", { name: "Like" });
+    expect(await like.getAttribute("aria-pressed")).toBe("false");
     await like.click();
-    await post.getByRole("button", { name: "Unlike" }).waitFor();
+    await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
     expect(await post.locator("[data-like-count]").textContent()).toBe("1");
     const { posts } = await apiAs<{ posts: { id: number; text: string; liked: boolean }[] }>(fan.token, "/timeline");
     const hello = posts.find((p) => p.text === `Hello from ${tag}`)!;
     await expect.poll(async () => (await apiAs<{ post: { liked: boolean } }>(fan.token, `/posts/${hello.id}`)).post.liked).toBe(true);
 
     // Bookmark, then it is on /bookmarks.
-    await post.getByRole("button", { name: "Bookmark" }).click();
-    await post.getByRole("button", { name: "Remove bookmark" }).waitFor();
+    const bookmark = post.getByRole("button", { name: "Bookmark" });
+    await bookmark.click();
+    await expect.poll(() => bookmark.getAttribute("aria-pressed")).toBe("true");
     await expect.poll(async () => (await apiAs<{ post: { bookmarked: boolean } }>(fan.token, `/posts/${hello.id}`)).post.bookmarked).toBe(true);
 
     // Comment on /post/{id}.

@@ -73,7 +73,8 @@ export function Comments({
       <ul className="space-y-3" data-comments>
         {comments.map((comment) => (
           <li key={comment.id} className="flex gap-3" data-comment-id={comment.id}>
-            <Link to={`/${comment.author.username}`} className="shrink-0">
+            {/* The name beside it is the same link for keyboards and screen readers. */}
+            <Link to={`/${comment.author.username}`} className="shrink-0" aria-hidden="true" tabIndex={-1}>
               <Avatar url={comment.author.avatarUrl} name={comment.author.name} />
             </Link>
             <div className="min-w-0 flex-1">

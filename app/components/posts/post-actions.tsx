@@ -21,8 +21,9 @@ function ActionIcon({ name, filled }: { name: keyof typeof ICONS; filled?: boole
 const BUTTON = "inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:hover:bg-transparent focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-slate-800";
 
 /**
- * The row under a post: like (with its count), comments (opens /post/{id}), bookmark and share. Like and comment
- * need the post open; signed-out readers only see the counts and share. The screen owns the state (onLike,
+ * The row under a post: like (with its count), comments (opens /post/{id}), bookmark and share. Like and bookmark
+ * are toggle buttons (aria-pressed) whose names stay put; each visible count is part of its control's name.
+ * Like and comment need the post open; signed-out readers only see the counts and share. The screen owns the state (onLike,
  * onBookmark), so the change shows at once and is rolled back by the screen if the server refuses.
  */
 export function PostActions({ post, signedIn, onLike, onBookmark }: { post: PostView; signedIn: boolean; onLike(post: PostView): void; onBookmark(post: PostView): void }) {
@@ -50,16 +51,17 @@ export function PostActions({ post, signedIn, onLike, onBookmark }: { post: Post
         type="button"
         className={`${BUTTON} ${post.liked ? "text-rose-600 dark:text-rose-400" : ""}`}
         aria-pressed={post.liked}
-        aria-label={post.liked ? t("Unlike") : t("Like")}
         disabled={!canInteract}
         onClick={() => onLike(post)}
       >
         <ActionIcon name="like" filled={post.liked} />
+        <span className="sr-only">{t("Like")}</span>
         <span data-like-count>{post.likeCount}</span>
       </button>
       {post.lock === null ? (
-        <Link to={`/post/${post.id}#comments`} className={BUTTON} aria-label={t("Comments")}>
+        <Link to={`/post/${post.id}#comments`} className={BUTTON}>
           <ActionIcon name="comment" />
+          <span className="sr-only">{t("Comments")}</span>
           <span>{post.commentCount}</span>
         </Link>
       ) : null}
@@ -68,7 +70,7 @@ export function PostActions({ post, signedIn, onLike, onBookmark }: { post: Post
           type="button"
           className={`${BUTTON} ${post.bookmarked ? "text-brand-600 dark:text-brand-300" : ""}`}
           aria-pressed={post.bookmarked}
-          aria-label={post.bookmarked ? t("Remove bookmark") : t("Bookmark")}
+          aria-label={t("Bookmark")}
           onClick={() => onBookmark(post)}
         >
           <ActionIcon name="bookmark" filled={post.bookmarked} />
