@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { listComments } from "../../worker/domain/interactions/comments";
+import { listComments } from "../../worker/domain/interactions/list-comments";
 import { getPost } from "../../worker/domain/posts/get-post";
 import { Comments } from "~/components/posts/comments";
 import { PostActions } from "~/components/posts/post-actions";

@@ -1,6 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { bookmarkPost, unbookmarkPost } from "../../domain/interactions/bookmark-post";
-import { addComment, COMMENT_MAX, deleteComment, listComments } from "../../domain/interactions/comments";
+import { addComment } from "../../domain/interactions/add-comment";
+import { COMMENT_MAX } from "../../domain/interactions/comment-view";
+import { deleteComment } from "../../domain/interactions/delete-comment";
+import { listComments } from "../../domain/interactions/list-comments";
 import { likePost, unlikePost } from "../../domain/interactions/like-post";
 import { listBookmarks } from "../../domain/interactions/list-bookmarks";
 import { message } from "../../domain/shared/messages";
