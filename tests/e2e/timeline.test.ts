@@ -123,7 +123,7 @@ describe("the home timeline", () => {
     }
   });
 
-  it("a locked post's page shows no media key and no text in its link preview", async () => {
+  it("a locked post's page shows no media key and no text in its link preview; an open one describes itself", async () => {
     const { posts } = await apiAs<{ posts: { id: number; text: string }[] }>(creator.token, "/timeline");
     const secret = posts.find((p) => p.text === `Secret for subscribers ${tag}`)!;
     const html = await (await fetch(`${baseURL()}/post/${secret.id}`)).text();
@@ -131,6 +131,10 @@ describe("the home timeline", () => {
     expect(html).not.toContain(secretKey);
     expect(html).not.toMatch(/og:description/);
     expect(html).not.toMatch(/og:image/);
+    const hello = posts.find((p) => p.text === `Hello from ${tag}`)!;
+    const open = await (await fetch(`${baseURL()}/post/${hello.id}`)).text();
+    expect(open).toMatch(new RegExp(`<meta property="og:description" content="Hello from ${tag}"`));
+    expect(open).toMatch(new RegExp(`<meta property="og:url" content="${baseURL()}/post/${hello.id}"`));
     const missing = await fetch(`${baseURL()}/post/99999999`);
     expect(missing.status).toBe(404);
   });
