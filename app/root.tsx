@@ -32,6 +32,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     csrfToken: context.csrfToken,
     viewer: user ? presentMe(user) : null,
     viewerName: user?.name ?? "",
+    // The avatar menu offers the admin area to admins only (/admin is a 404 for everyone else anyway).
+    viewerIsAdmin: user?.role === "admin",
     // The sidebar badges are right in the first paint; the browser keeps them fresh afterwards.
     updates: user ? await getUpdates(context.domain.db, user) : null,
     devMailbox: isDevMailboxEnabled(context.domain.config),

@@ -62,6 +62,10 @@ try {
           avatarKey, coverKey, now, now)
         .first();
       if (account.role !== "creator") continue;
+      // Approved creators start with a free monthly plan (as the admin approval does), plus a paid yearly one.
+      await env.DB.prepare("UPDATE users SET monetization_enabled = 1 WHERE id = ?").bind(id).run();
+      await env.DB.prepare("INSERT INTO subscription_plans (creator_id, period, price_cents, updated_at) VALUES (?, 'month', 0, ?), (?, 'year', 4999, ?)")
+        .bind(id, now, id, now).run();
       for (const [index, post] of POSTS.entries()) {
         const publishedAt = new Date(Date.now() - (POSTS.length - index) * 86_400_000).toISOString();
         const { id: postId } = await env.DB.prepare(

@@ -1,13 +1,25 @@
+import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "../../worker/domain/profiles/get-profile";
+import { ProfileActions, type ProfileViewer } from "./profile/profile-actions";
+import { ProfileFeed } from "./profile/profile-feed";
+
+export type { Profile, ProfileViewer };
 
 /**
- * A profile as the given viewer may see it. Following, subscribing, the media tab and sharing come with the
- * profiles work; a locked post shows its text and what would unlock it, never its media.
+ * /{username} as the server presented it for this viewer: cover, avatar, name, bio, counts, the actions and the
+ * Posts / Media tabs. Across a block only the name and avatar remain. `moreMenu` is the "…" menu (Report,
+ * Block) that the page wires in.
  */
-export function ProfileView({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation();
-  const lockText = { everyone: "", followers: t("Follow to see this post."), subscribers: t("Subscribe to see this post.") };
+export function ProfileView({ profile, viewer, shareUrl, moreMenu }: { profile: Profile; viewer: ProfileViewer; shareUrl: string; moreMenu?: ReactNode }) {
+  const { t } = useTranslation();
+  const firstPage = useMemo(() => ({ posts: profile.posts, nextCursor: profile.nextCursor }), [profile]);
+  const counts = [
+    { label: t("Posts"), value: profile.postCount },
+    { label: t("Media"), value: profile.mediaCount },
+    { label: t("Likes"), value: profile.likeCount },
+    ...(profile.followerCount === null ? [] : [{ label: t("Followers"), value: profile.followerCount }]),
+  ];
   return (
     <div>
       <section aria-labelledby="profile-name">
@@ -18,49 +30,41 @@ export function ProfileView({ profile }: { profile: Profile }) {
           {profile.avatarUrl ? (
             <img src={profile.avatarUrl} alt={t("Avatar of {{name}}", { name: profile.name })} className="h-24 w-24 rounded-full border-4 border-white object-cover dark:border-slate-950" />
           ) : (
-            <div className="h-24 w-24 rounded-full border-4 border-white bg-slate-300 dark:border-slate-950" />
+            <div className="h-24 w-24 rounded-full border-4 border-white bg-slate-300 dark:border-slate-950 dark:bg-slate-700" />
           )}
-          <h1 id="profile-name" className="mt-2 text-2xl font-bold">
+          <h1 id="profile-name" className="mt-2 break-words text-2xl font-bold">
             {profile.name}
           </h1>
-          <p className="text-slate-500">@{profile.username}</p>
-          {profile.bio ? <p className="mt-2 whitespace-pre-line">{profile.bio}</p> : null}
-          <dl className="mt-2 flex gap-4 text-sm text-slate-600 dark:text-slate-400">
-            <div className="flex flex-row-reverse gap-1">
-              <dt>{t("Posts")}</dt>
-              <dd className="font-semibold text-slate-900 dark:text-slate-100">{profile.postCount}</dd>
-            </div>
-            <div className="flex flex-row-reverse gap-1">
-              <dt>{t("Media")}</dt>
-              <dd className="font-semibold text-slate-900 dark:text-slate-100">{profile.mediaCount}</dd>
-            </div>
-          </dl>
+          <p className="text-slate-600 dark:text-slate-400">@{profile.username}</p>
+          {profile.available ? (
+            <>
+              {profile.bio ? <p className="mt-2 whitespace-pre-line break-words">{profile.bio}</p> : null}
+              {profile.location || profile.website ? (
+                <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+                  {profile.location ? <span>{profile.location}</span> : null}
+                  {profile.website ? (
+                    <a href={profile.website} rel="nofollow ugc noopener" target="_blank" className="link break-all">
+                      {profile.website.replace(/^https:\/\//, "")}
+                    </a>
+                  ) : null}
+                </p>
+              ) : null}
+              <dl className="mt-2 flex flex-wrap gap-4 text-sm text-slate-600 dark:text-slate-400">
+                {counts.map((count) => (
+                  <div key={count.label} className="flex flex-row-reverse gap-1">
+                    <dt>{count.label}</dt>
+                    <dd className="font-semibold text-slate-900 dark:text-slate-100">{count.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </>
+          ) : (
+            <p className="mt-4 text-slate-600 dark:text-slate-400">{t("This profile is not available.")}</p>
+          )}
+          <ProfileActions profile={profile} viewer={viewer} shareUrl={shareUrl} moreMenu={moreMenu} />
         </div>
       </section>
-      <section aria-label={t("Posts")} className="mt-6 divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-        {profile.posts.length === 0 ? <p className="p-4 text-slate-600 dark:text-slate-400">{t("No posts yet.")}</p> : null}
-        {profile.posts.map((post) => (
-          <article key={post.id} className="space-y-3 p-4">
-            <p className="text-xs text-slate-500">
-              <time dateTime={post.publishedAt}>{new Date(post.publishedAt).toLocaleDateString(i18n.language, { dateStyle: "medium", timeZone: "UTC" })}</time>
-            </p>
-            {post.text ? <p className="whitespace-pre-line">{post.text}</p> : null}
-            {post.media ? (
-              post.media.map((item) => <img key={item.url} src={item.url} alt="" loading="lazy" className="w-full rounded-xl" />)
-            ) : (
-              <div className="flex aspect-[4/3] flex-col items-center justify-center gap-2 rounded-xl bg-gradient-to-br from-slate-300 to-slate-400 text-slate-800 dark:from-slate-700 dark:to-slate-800 dark:text-slate-100">
-                <svg viewBox="0 0 24 24" className="h-8 w-8" aria-hidden="true">
-                  <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3z" />
-                </svg>
-                <span className="text-sm font-medium">{lockText[post.audience]}</span>
-                <span className="text-xs">
-                  {t("Media")}: {post.mediaCount}
-                </span>
-              </div>
-            )}
-          </article>
-        ))}
-      </section>
+      {profile.available ? <ProfileFeed username={profile.username} firstPage={firstPage} /> : null}
     </div>
   );
 }

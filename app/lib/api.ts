@@ -70,7 +70,6 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
   return {
     get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
     post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
-    put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body ?? {}),
     delete: <T>(path: string) => request<T>("DELETE", path),
   };
 }

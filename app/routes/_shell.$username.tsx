@@ -1,23 +1,86 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { getProfile } from "../../worker/domain/profiles/get-profile";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { z } from "zod";
+import { followUser } from "../../worker/domain/follows/follow-user";
+import { isBlocking } from "../../worker/domain/moderation/block-user";
+import { unfollowUser } from "../../worker/domain/follows/unfollow-user";
+import { getProfile, type Profile } from "../../worker/domain/profiles/get-profile";
+import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
+import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
+import { subscribe, SubscribeSchema } from "../../worker/domain/subscriptions/subscribe";
+import { BlockButton } from "~/components/moderation/block-button";
+import { ReportButton } from "~/components/moderation/report-dialog";
 import { ProfileView } from "~/components/profile";
 import type { ShellHandle } from "~/components/shell/app-shell";
+import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
+const usernameOf = (params: { username?: string }) => (params.username ?? "").toLowerCase().slice(0, 64);
+
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const username = (params.username ?? "").toLowerCase().slice(0, 64);
-  const profile = await getProfile(context.domain.db, username, context.session?.user.id ?? null);
+  const profile = await getProfile(context.domain.db, usernameOf(params), context.session?.user.id ?? null);
   if (!profile) throw new Response("Not found", { status: 404 });
-  return { profile };
+  const viewerId = context.session?.user.id ?? null;
+  const viewerBlocks = viewerId !== null && !profile.isOwn ? await isBlocking(context.domain.db, viewerId, profile.username) : false;
+  return { profile, viewerBlocks, signedIn: context.session !== null, profileUrl: `${context.domain.origin}/${profile.username}`, origin: context.domain.origin };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.profile.name} (@${data.profile.username}) · Fanclub` }, { name: "description", content: data.profile.bio.slice(0, 160) }] : [];
+const CancelSchema = z.object({ subscriptionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** Follow, unfollow, subscribe (also resubscribe) and cancel, from the profile's buttons. */
+export async function action({ params, context, request }: ActionFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  return handleForm(context, async () => {
+    const fields = await readForm(request);
+    const username = usernameOf(params);
+    if (fields.intent === "follow") await followUser(context.domain, user.id, username);
+    else if (fields.intent === "unfollow") await unfollowUser(context.domain, user.id, username);
+    else if (fields.intent === "subscribe") await subscribe(context.domain, user.id, username, parseOrThrow(SubscribeSchema, fields));
+    else if (fields.intent === "cancel") await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);
+    else throw new AppError("validation", INVALID_VALUE);
+    return { ok: true } satisfies FormResult;
+  });
+}
+
+/**
+ * Link previews: name, bio, the cover (or avatar) and the canonical URL. Avatars and covers are public images;
+ * nothing from a post ever appears here, so no locked media can leak through a preview.
+ */
+function profileMeta(profile: Profile, profileUrl: string, origin: string): MetaDescriptor[] {
+  const title = `${profile.name} (@${profile.username}) · Fanclub`;
+  const description = profile.bio.slice(0, 200);
+  const image = profile.coverUrl || profile.avatarUrl;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "profile" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: profileUrl },
+    { property: "profile:username", content: profile.username },
+    ...(image ? [{ property: "og:image", content: `${origin}${image}` }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: `${origin}${image}` }] : []),
+  ];
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? profileMeta(data.profile, data.profileUrl, data.origin) : [{ title: "Fanclub" }]);
 
 /** /{username}: the profile as this viewer may see it. */
 export default function ProfilePage() {
-  const { profile } = useLoaderData<typeof loader>();
-  return <ProfileView profile={profile} />;
+  const { profile, viewerBlocks, signedIn, profileUrl } = useLoaderData<typeof loader>();
+  const { revalidate } = useRevalidator();
+  // Report and Block are for signed-in people looking at someone else.
+  const moreMenu =
+    signedIn && !profile.isOwn ? (
+      <>
+        <ReportButton target={{ kind: "user", username: profile.username }} />
+        <BlockButton username={profile.username} blocked={viewerBlocks} onChange={() => revalidate()} />
+      </>
+    ) : undefined;
+  return <ProfileView profile={profile} viewer={signedIn ? "member" : "visitor"} shareUrl={profileUrl} moreMenu={moreMenu} />;
 }

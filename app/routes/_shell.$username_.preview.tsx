@@ -8,19 +8,26 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
-/** /{username}/preview: the profile exactly as a visitor sees it (no follow, no subscription), for its owner to check. */
+/**
+ * /{username}/preview: the owner's profile exactly as a visitor sees it (no follow, no subscription, no
+ * follower count). Anyone but the owner gets a 404, as if the page did not exist.
+ */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const username = (params.username ?? "").toLowerCase().slice(0, 64);
+  if (!context.session || context.session.user.username !== username) throw new Response("Not found", { status: 404 });
   const profile = await getProfile(context.domain.db, username, null);
   if (!profile) throw new Response("Not found", { status: 404 });
-  return { profile };
+  return { profile, profileUrl: `${context.domain.origin}/${profile.username}` };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.profile.name} (@${data.profile.username}) · Fanclub` }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.profile.name} (@${data.profile.username}) · Fanclub` : "Fanclub" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function ProfilePreview() {
   const { t } = useTranslation();
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, profileUrl } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="p-4">
@@ -31,7 +38,7 @@ export default function ProfilePreview() {
           </Link>
         </Notice>
       </div>
-      <ProfileView profile={profile} />
+      <ProfileView profile={profile} viewer="preview" shareUrl={profileUrl} />
     </>
   );
 }

@@ -1,30 +1,43 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { listPlans } from "../../worker/domain/subscriptions/plans";
+import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
+import { setPlans } from "../../worker/domain/subscriptions/set-plans";
 import { EmptyState, PageHeader } from "~/components/page";
+import { PlansForm } from "~/components/profile/plans-form";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { requireCreator } from "~/lib/forms.server";
+import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Fanclub" }];
 
 export const handle: ShellHandle = { rightColumn: "none" };
 
-const PAGES = ["earnings", "payouts", "withdraw", "payout-methods"] as const;
+const PAGES = ["earnings", "payouts", "withdraw", "payout-methods", "plans"] as const;
 type DashboardPage = (typeof PAGES)[number];
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  requireCreator(context, request);
+  const { user } = requireCreator(context, request);
   const page = (params.page ?? "earnings") as DashboardPage;
   if (!PAGES.includes(page)) throw new Response("Not found", { status: 404 });
-  return { page };
+  return { page, plans: page === "plans" ? await listPlans(context.domain.db, user.id) : [] };
+}
+
+/** The plans page's form: subscription periods offered and their prices. */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const { user } = requireCreator(context, request);
+  return handleForm(context, async () => {
+    await setPlans(context.domain.db, user, plansFromForm(await readForm(request)));
+    return { ok: true } satisfies FormResult;
+  });
 }
 
 /** /dashboard/{page?}: a creator's earnings overview, payout history, withdrawal request and payout methods. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
-  const { page } = useLoaderData<typeof loader>();
+  const { page, plans } = useLoaderData<typeof loader>();
   const money = (cents: number) => new Intl.NumberFormat(i18n.language, { style: "currency", currency: "USD" }).format(cents / 100);
-  const titles: Record<DashboardPage, string> = { earnings: t("Earnings"), payouts: t("Payout history"), withdraw: t("Request a withdrawal"), "payout-methods": t("Payout methods") };
+  const titles: Record<DashboardPage, string> = { earnings: t("Earnings"), payouts: t("Payout history"), withdraw: t("Request a withdrawal"), "payout-methods": t("Payout methods"), plans: t("Subscription plans") };
   return (
     <>
       <PageHeader title={t("Dashboard")} />
@@ -56,6 +69,7 @@ export default function DashboardPage() {
       ) : null}
       {page === "payouts" ? <EmptyState icon="wallet" title={t("No payouts yet")} text={t("Earnings become available for payout 7 business days after they are made.")} /> : null}
       {page === "withdraw" ? <EmptyState icon="wallet" title={t("Nothing to withdraw yet")} text={t("You can request a withdrawal once at least $50 is available. One request can be open at a time.")} /> : null}
+      {page === "plans" ? <PlansForm plans={plans} /> : null}
       {page === "payout-methods" ? <EmptyState icon="wallet" title={t("No payout method yet")} text={t("Add a PayPal address or bank details to receive your payouts.")} /> : null}
     </>
   );

@@ -39,7 +39,9 @@ function useNotificationText() {
       case "message":
         return t("{{name}} sent you a message.", { name });
       case "creator_request":
-        return t("Your creator application has been processed.");
+        return notification.params.status === "approved"
+          ? t("Your creator application was approved. You are now a creator.")
+          : t("Your creator application was not approved. Reason: {{reason}}", { reason: String(notification.params.reason ?? "") });
     }
   };
 }

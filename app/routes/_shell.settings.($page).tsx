@@ -1,26 +1,64 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { publicMediaUrl } from "../../worker/domain/accounts/users";
+import { ProfileInputSchema, updateProfile } from "../../worker/domain/profiles/update-profile";
+import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
+import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
+import { listSubscriptions } from "../../worker/domain/subscriptions/list-subscriptions";
+import { subscribe, SubscribeSchema } from "../../worker/domain/subscriptions/subscribe";
 import { LanguagePicker } from "~/components/language";
+import { EditProfileForm } from "~/components/profile/edit-profile-form";
+import { SubscriptionList } from "~/components/profile/subscription-list";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { ApiError } from "~/lib/api";
-import { requireViewer } from "~/lib/forms.server";
+import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Fanclub" }];
 
 export const handle: ShellHandle = { rightColumn: "none" };
 
-const PAGES = ["account", "language", "notifications"] as const;
+const PAGES = ["account", "profile", "subscriptions", "language", "notifications"] as const;
 type SettingsPage = (typeof PAGES)[number];
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
   const page = (params.page ?? "account") as SettingsPage;
   if (!PAGES.includes(page)) throw new Response("Not found", { status: 404 });
-  return { page, username: user.username, email: user.email, verified: user.email_verified_at !== null };
+  const profile = {
+    username: user.username,
+    name: user.name,
+    bio: user.bio,
+    location: user.location,
+    website: user.website,
+    avatarUrl: publicMediaUrl(user.avatar_key),
+    coverUrl: publicMediaUrl(user.cover_key),
+  };
+  const subscriptions = page === "subscriptions" ? await listSubscriptions(context.domain.db, user.id) : [];
+  return { page, username: user.username, email: user.email, verified: user.email_verified_at !== null, profile, subscriptions };
+}
+
+const CancelSchema = z.object({ subscriptionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const ResubscribeSchema = SubscribeSchema.extend({ username: z.string().min(1).max(64) });
+
+/** Saving the profile, and cancelling or resubscribing from the subscriptions page. */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  return handleForm(context, async () => {
+    const fields = await readForm(request);
+    if (fields.intent === "profile") await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileInputSchema, fields));
+    else if (fields.intent === "cancel") await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);
+    else if (fields.intent === "resubscribe") {
+      const { username, period } = parseOrThrow(ResubscribeSchema, fields);
+      await subscribe(context.domain, user.id, username.toLowerCase(), { period });
+    } else throw new AppError("validation", INVALID_VALUE);
+    return { ok: true } satisfies FormResult;
+  });
 }
 
 function TestNotification() {
@@ -52,11 +90,17 @@ function TestNotification() {
   );
 }
 
-/** /settings/{page?}: account, language and notifications. More pages (profile, security, payments) come later. */
+/** /settings/{page?}: account, profile, subscriptions, language and notifications. More pages (security, payments) come later. */
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const { page, username, email, verified } = useLoaderData<typeof loader>();
-  const titles: Record<SettingsPage, string> = { account: t("Account"), language: t("Language"), notifications: t("Notifications") };
+  const { page, username, email, verified, profile, subscriptions } = useLoaderData<typeof loader>();
+  const titles: Record<SettingsPage, string> = {
+    account: t("Account"),
+    profile: t("Profile"),
+    subscriptions: t("Subscriptions"),
+    language: t("Language"),
+    notifications: t("Notifications"),
+  };
   return (
     <>
       <PageHeader title={t("Settings")} />
@@ -70,6 +114,11 @@ export default function SettingsPage() {
                 </NavLink>
               </li>
             ))}
+            <li>
+              <NavLink to="/settings/blocked" className="block rounded-lg px-3 py-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+                {t("Blocked users")}
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="settings-section" className="flex-1 space-y-4 p-4">
@@ -95,6 +144,8 @@ export default function SettingsPage() {
               </div>
             </dl>
           ) : null}
+          {page === "profile" ? <EditProfileForm profile={profile} /> : null}
+          {page === "subscriptions" ? <SubscriptionList subscriptions={subscriptions} /> : null}
           {page === "language" ? <LanguagePicker /> : null}
           {page === "notifications" ? <TestNotification /> : null}
         </section>

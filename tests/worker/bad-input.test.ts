@@ -13,9 +13,11 @@ const ENDPOINTS: { path: string; auth: boolean; valid: Record<string, unknown> }
   { path: "/login/token", auth: false, valid: { token: "x".repeat(43) } },
   { path: "/password/forgot", auth: false, valid: { email: "someone@example.test" } },
   { path: "/password/reset", auth: false, valid: { token: "x".repeat(43), password: "a passphrase here", passwordConfirmation: "a passphrase here" } },
+  { path: "/reports", auth: true, valid: { targetKind: "user", username: "someone", reason: "other", description: "Why" } },
+  { path: "/creatorRequest", auth: true, valid: { documentMediaId: 1, selfieMediaId: 2 } },
 ];
 
-const TABLES = ["users", "sessions", "one_time_tokens", "dev_mailbox", "rate_limits"];
+const TABLES = ["users", "sessions", "one_time_tokens", "dev_mailbox", "rate_limits", "reports", "creator_requests"];
 
 async function snapshot() {
   const counts: Record<string, number> = {};

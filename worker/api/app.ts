@@ -3,12 +3,18 @@ import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../domain/shared/errors";
 import { errorResponse, TOO_LARGE } from "../http/errors";
 import type { AppEnv } from "../http/types";
+import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
+import { followRoutes } from "./routes/follows";
+import { creatorRoutes } from "./routes/creators";
+import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
 import { interactionRoutes } from "./routes/interactions";
 import { searchRoutes } from "./routes/search";
+import { profileRoutes } from "./routes/profiles";
 import { shellRoutes } from "./routes/shell";
 import { timelineRoutes } from "./routes/timeline";
+import { subscriptionRoutes } from "./routes/subscriptions";
 import { uploadBodyRoutes, uploadRoutes } from "./routes/uploads";
 
 export const API_BODY_LIMIT = 64 * 1024;
@@ -46,7 +52,13 @@ api.route("/", notificationRoutes);
 api.route("/", timelineRoutes);
 api.route("/", interactionRoutes);
 api.route("/", searchRoutes);
+api.route("/", profileRoutes);
+api.route("/", followRoutes);
+api.route("/", subscriptionRoutes);
 api.route("/", uploadRoutes);
+api.route("/", creatorRoutes);
+api.route("/", moderationRoutes);
+api.route("/", adminRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

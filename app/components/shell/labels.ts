@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { MenuKey, NavEntry, NavKey } from "~/lib/navigation";
+import { useRootData } from "~/root";
 import type { MenuItem } from "./menu";
 
 /** The translated label of every navigation entry. */
@@ -22,8 +23,16 @@ export function useNavLabels(): Record<NavKey | MenuKey, string> {
   };
 }
 
-/** Navigation entries as menu items: translated, each with its icon; Logout loads a whole new page. */
+/**
+ * Navigation entries as menu items: translated, each with its icon; Logout loads a whole new page. Admins also
+ * find the admin area just before Logout.
+ */
 export function useMenuItems(entries: NavEntry<NavKey | MenuKey>[]): MenuItem[] {
+  const { t } = useTranslation();
   const labels = useNavLabels();
-  return entries.map((entry) => ({ key: entry.key, label: labels[entry.key], to: entry.to, icon: entry.key, reloadDocument: entry.key === "logout" }));
+  const isAdmin = useRootData()?.viewerIsAdmin ?? false;
+  return entries.flatMap((entry) => {
+    const item: MenuItem = { key: entry.key, label: labels[entry.key], to: entry.to, icon: entry.key, reloadDocument: entry.key === "logout" };
+    return isAdmin && entry.key === "logout" ? [{ key: "admin", label: t("Admin"), to: "/admin", icon: "dashboard" }, item] : [item];
+  });
 }

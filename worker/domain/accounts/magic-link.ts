@@ -5,6 +5,7 @@ import { consumeTokenStatement, issueToken } from "../auth/one-time-tokens";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import { magicLinkMail } from "../mail/templates";
 import type { DomainContext } from "../context";
+import { assertNotSuspended } from "../moderation/suspend-user";
 import { INVALID_LINK } from "./email-verification";
 import { findUserByEmail, findUserById, type UserRow } from "./users";
 
@@ -27,6 +28,7 @@ export async function signInWithMagicLink(ctx: DomainContext, token: string): Pr
   const consumed = await (await consumeTokenStatement(ctx.db, token, "magic_login")).first<{ user_id: number }>();
   const user = consumed ? await findUserById(ctx.db, consumed.user_id) : null;
   if (!user) throw new AppError("forbidden", INVALID_LINK);
+  assertNotSuspended(user);
   let signedIn = user;
   if (!user.email_verified_at) {
     const at = isoNow();

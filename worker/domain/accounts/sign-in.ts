@@ -5,6 +5,7 @@ import { burnPasswordCheck, verifyPassword } from "../auth/password";
 import { createSession, revokeSession } from "../auth/sessions";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import type { DomainContext } from "../context";
+import { assertNotSuspended } from "../moderation/suspend-user";
 import type { SignInInput } from "./rules";
 import { findUserByLogin, type UserRow } from "./users";
 
@@ -26,6 +27,7 @@ export async function signIn(ctx: DomainContext, input: SignInInput): Promise<{ 
     await limiter.hit(accountKey, LIMITS.signInFailuresPerAccount);
     throw new AppError("validation", BAD_CREDENTIALS, { login: [BAD_CREDENTIALS] });
   }
+  assertNotSuspended(user);
   return { user, token: await createSession(ctx.db, user.id, ctx.userAgent) };
 }
 

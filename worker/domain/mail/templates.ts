@@ -67,3 +67,26 @@ export const passwordResetMail = (t: Translate, to: string, name: string, link: 
     action: t("Reset password"),
     footer: t("If you did not ask for a new password, you can ignore this message."),
   });
+
+/** The answer to a creator application; a rejection carries the admin's reason and the way to apply again. */
+export function creatorRequestDecidedMail(t: Translate, to: string, name: string, status: "approved" | "rejected", reason: string, link: string) {
+  return status === "approved"
+    ? linkMail({
+        to,
+        link,
+        subject: t("You are now a creator"),
+        greeting: t("Hi {{name}},", { name }),
+        body: t("Your creator application was approved: monetization is enabled and fans can subscribe to you for free until you set your prices."),
+        action: t("Open your dashboard"),
+        footer: t("Welcome aboard."),
+      })
+    : linkMail({
+        to,
+        link,
+        subject: t("Your creator application was not approved"),
+        greeting: t("Hi {{name}},", { name }),
+        body: t("Your creator application was not approved. Reason: {{reason}}", { reason }),
+        action: t("Apply again"),
+        footer: t("You can fix what is missing and send a new application."),
+      });
+}

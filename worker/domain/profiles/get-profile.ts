@@ -1,80 +1,98 @@
-import { publicMediaUrl, type UserRow } from "../accounts/users";
-import type { Audience } from "../posts/access";
+import { publicMediaUrl } from "../accounts/users";
+import type { PostRow } from "../posts/present-posts";
+import { isoNow } from "../shared/time";
+import { plansStatement, presentPlans, type PlanRow, type PlanView } from "../subscriptions/plans";
+import { liveSubscriptionStatement, presentSubscription, type SubscriptionRow, type SubscriptionView } from "../subscriptions/present-subscription";
+import { findVisibleUser } from "./find-member";
+import { presentProfilePage, profilePostsStatement, type ProfilePostsPage } from "./list-profile-posts";
 
-export type { Audience };
-
-
-export interface ProfilePost {
-  id: number;
-  text: string;
-  audience: Audience;
-  publishedAt: string;
-  mediaCount: number;
-  /** Present only when the viewer may see the media; a locked post never carries URLs or keys. */
-  media: { url: string; kind: "image" | "video" }[] | null;
-}
-
-export interface Profile {
+export interface Profile extends ProfilePostsPage {
   userId: number;
   username: string;
   name: string;
   bio: string;
+  location: string;
+  website: string;
   avatarUrl: string;
   coverUrl: string;
   isCreator: boolean;
+  isOwn: boolean;
+  /** false when the viewer and the user block each other either way: only the name and avatar are shown. */
+  available: boolean;
   postCount: number;
   mediaCount: number;
-  posts: ProfilePost[];
+  /** Likes received on published posts. */
+  likeCount: number;
+  /** Shown to the owner only. */
+  followerCount: number | null;
+  following: boolean;
+  /** The viewer's live (active or cancelled) subscription. */
+  subscription: SubscriptionView | null;
+  plans: PlanView[];
 }
 
-export const PROFILE_PAGE_SIZE = 20;
+interface FactsRow {
+  post_count: number;
+  like_count: number;
+  media_count: number;
+  following: number;
+  blocked: number;
+}
 
+/**
+ * /{username} as `viewerId` (null: a visitor) may see it, with the first page of posts. Unknown and suspended
+ * users are null (a 404). Three round trips: the user, then one batch, then the media of the page.
+ */
 export async function getProfile(db: D1Database, username: string, viewerId: number | null): Promise<Profile | null> {
-  const user = await db.prepare("SELECT * FROM users WHERE username = ?").bind(username).first<UserRow>();
+  const user = await findVisibleUser(db, username);
   if (!user) return null;
-  const [counts, posts, media] = await db.batch<Record<string, unknown>>([
+  const [facts, posts, plans, subscriptions] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
-        `SELECT (SELECT COUNT(*) FROM posts WHERE user_id = ?1 AND status = 'published') AS post_count,
-                (SELECT COUNT(*) FROM media m JOIN posts p ON p.id = m.post_id WHERE p.user_id = ?1 AND p.status = 'published') AS media_count`,
+        `SELECT totals.post_count, totals.like_count,
+           (SELECT COUNT(*) FROM posts p JOIN media m ON m.post_id = p.id
+            WHERE p.user_id = ?1 AND p.status = 'published' AND m.status = 'ready') AS media_count,
+           EXISTS (SELECT 1 FROM follows WHERE follower_id = ?2 AND creator_id = ?1) AS following,
+           EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)) AS blocked
+         FROM (SELECT COUNT(*) AS post_count, COALESCE(SUM(like_count), 0) AS like_count FROM posts WHERE user_id = ?1 AND status = 'published') AS totals`,
       )
-      .bind(user.id),
-    db
-      .prepare("SELECT id, text, audience, published_at FROM posts WHERE user_id = ? AND status = 'published' ORDER BY published_at DESC LIMIT ?")
-      .bind(user.id, PROFILE_PAGE_SIZE),
-    db
-      .prepare(
-        `SELECT m.post_id, m.kind, m.object_key FROM media m
-         WHERE m.post_id IN (SELECT id FROM posts WHERE user_id = ? AND status = 'published' ORDER BY published_at DESC LIMIT ?)
-         ORDER BY m.post_id, m.position`,
-      )
-      .bind(user.id, PROFILE_PAGE_SIZE),
+      .bind(user.id, viewerId),
+    profilePostsStatement(db, user.id, viewerId, "posts", null),
+    plansStatement(db, user.id),
+    liveSubscriptionStatement(db, viewerId, user.id),
   ]);
-  const totals = counts!.results[0] as { post_count: number; media_count: number };
-  const mediaByPost = new Map<number, { kind: "image" | "video"; object_key: string }[]>();
-  for (const row of media!.results as { post_id: number; kind: "image" | "video"; object_key: string }[]) {
-    mediaByPost.set(row.post_id, [...(mediaByPost.get(row.post_id) ?? []), row]);
-  }
-  return {
+  const fact = facts!.results[0] as unknown as FactsRow;
+  const isOwn = viewerId === user.id;
+  const available = fact.blocked === 0;
+  const header = {
     userId: user.id,
     username: user.username,
     name: user.name,
-    bio: user.bio,
     avatarUrl: publicMediaUrl(user.avatar_key),
-    coverUrl: publicMediaUrl(user.cover_key),
     isCreator: user.role === "creator",
-    postCount: totals.post_count,
-    mediaCount: totals.media_count,
-    posts: (posts!.results as { id: number; text: string; audience: Audience; published_at: string }[]).map((post) => {
-      const items = mediaByPost.get(post.id) ?? [];
-      return {
-        id: post.id,
-        text: post.text,
-        audience: post.audience,
-        publishedAt: post.published_at,
-        mediaCount: items.length,
-        media: post.audience === "everyone" || user.id === viewerId ? items.map((m) => ({ url: `/media/${m.object_key}`, kind: m.kind })) : null,
-      };
-    }),
+    isOwn,
+    available,
+  };
+  if (!available) {
+    const nothing = { bio: "", location: "", website: "", coverUrl: "", postCount: 0, mediaCount: 0, likeCount: 0, followerCount: null };
+    return { ...header, ...nothing, following: false, subscription: null, plans: [], posts: [], nextCursor: null };
+  }
+  const page = await presentProfilePage(db, posts!.results as unknown as PostRow[], viewerId);
+  // A subscription past its end that the cron job has not expired yet no longer counts.
+  const subscription = (subscriptions!.results as unknown as SubscriptionRow[]).find((row) => row.current_period_end > isoNow());
+  return {
+    ...header,
+    bio: user.bio,
+    location: user.location,
+    website: user.website,
+    coverUrl: publicMediaUrl(user.cover_key),
+    postCount: fact.post_count,
+    mediaCount: fact.media_count,
+    likeCount: fact.like_count,
+    followerCount: isOwn ? user.follower_count : null,
+    following: fact.following === 1,
+    subscription: subscription ? presentSubscription(subscription) : null,
+    plans: user.role === "creator" ? presentPlans(plans!.results as unknown as PlanRow[]) : [],
+    ...page,
   };
 }

@@ -41,7 +41,7 @@ export async function searchUsers(ctx: Pick<DomainContext, "db" | "config" | "ip
     ctx.db
       .prepare(
         `SELECT u.username, u.avatar_key FROM users_search s JOIN users u ON u.id = s.rowid
-         WHERE users_search MATCH ?1 ORDER BY s.rank LIMIT ?2`,
+         WHERE users_search MATCH ?1 AND u.suspended_at IS NULL ORDER BY s.rank LIMIT ?2`,
       )
       .bind(query, SEARCH_RESULT_LIMIT),
   ]);

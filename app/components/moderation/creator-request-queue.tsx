@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import type { PendingCreatorRequest } from "../../../worker/domain/creators/list-creator-requests";
+import { AppForm, Field, SubmitButton } from "~/components/forms";
+import { LocalTime } from "~/components/local-time";
+import { EmptyState } from "~/components/page";
+
+/** The admin's queue of creator applications: who, the two ID images, approve or reject with a reason. */
+export function CreatorRequestQueue({ requests, errors }: { requests: PendingCreatorRequest[]; errors: { requestId?: number; reason?: string[] } }) {
+  const { t } = useTranslation();
+  if (requests.length === 0) return <EmptyState icon="becomeCreator" title={t("No pending requests")} text={t("New creator applications will show up here.")} />;
+  return (
+    <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+      {requests.map((request) => (
+        <li key={request.id} className="space-y-3 p-4" aria-label={t("Application of @{{username}}", { username: request.user.username })}>
+          <div>
+            <p className="font-semibold">
+              {request.user.name} <span className="font-normal text-slate-600 dark:text-slate-400">@{request.user.username}</span>
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {request.user.email} · <LocalTime iso={request.createdAt} />
+            </p>
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <figure className="space-y-1">
+              <img src={request.documentUrl} alt={t("ID document of @{{username}}", { username: request.user.username })} className="max-h-64 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
+              <figcaption className="text-sm">{t("ID document")}</figcaption>
+            </figure>
+            <figure className="space-y-1">
+              <img src={request.selfieUrl} alt={t("Selfie of @{{username}} holding the document", { username: request.user.username })} className="max-h-64 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
+              <figcaption className="text-sm">{t("Selfie with the document")}</figcaption>
+            </figure>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <AppForm method="post">
+              <input type="hidden" name="requestId" value={request.id} />
+              <SubmitButton name="intent" value="approve" pendingText={t("Approving…")}>
+                {t("Approve")}
+              </SubmitButton>
+            </AppForm>
+            <AppForm method="post" className="flex-1 space-y-2">
+              <input type="hidden" name="requestId" value={request.id} />
+              <Field label={t("Reason for rejection")} name="reason" maxLength={500} errors={errors.requestId === request.id ? errors.reason : undefined} />
+              <SubmitButton name="intent" value="reject" className="btn-secondary" pendingText={t("Rejecting…")}>
+                {t("Reject")}
+              </SubmitButton>
+            </AppForm>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

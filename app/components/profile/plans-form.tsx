@@ -1,0 +1,64 @@
+import { useFetcher } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { PlanView } from "../../../worker/domain/subscriptions/plans";
+import { PERIODS, type Period } from "../../../worker/domain/subscriptions/periods";
+import { Notice } from "~/components/forms";
+import { IntentForm } from "./intent-form";
+import { usePeriodLabel } from "./profile-actions";
+
+type Result = { ok: true } | { ok: false; message: string; errors: Record<string, string[]> };
+
+/** Dashboard → Plans: for each period, offered or not and its price in dollars (0 = free). */
+export function PlansForm({ plans }: { plans: PlanView[] }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const result = fetcher.state === "idle" ? (fetcher.data as Result | undefined) : undefined;
+  const errors = result && !result.ok ? result.errors : {};
+  return (
+    <IntentForm fetcher={fetcher} intent="plans" className="max-w-lg space-y-4 p-4">
+      <p className="text-slate-600 dark:text-slate-400">{t("Offer weekly, monthly or yearly subscriptions. A price of 0 makes the plan free; paid plans cost $4.99 to $1000.")}</p>
+      {result ? <Notice tone={result.ok ? "success" : "error"}>{result.ok ? t("Your plans have been saved.") : result.message}</Notice> : null}
+      {PERIODS.map((period) => (
+        <PlanRow key={period} period={period} plan={plans.find((plan) => plan.period === period)} errors={errors[`price_${period}`]} />
+      ))}
+      <button type="submit" className="btn-primary w-auto" disabled={fetcher.state !== "idle"}>
+        {t("Save plans")}
+      </button>
+    </IntentForm>
+  );
+}
+
+function PlanRow({ period, plan, errors }: { period: Period; plan: PlanView | undefined; errors?: string[] }) {
+  const { t } = useTranslation();
+  const periodLabel = usePeriodLabel();
+  const id = useId();
+  return (
+    <fieldset className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <legend className="px-1 font-semibold">{periodLabel(period)}</legend>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name={`offer_${period}`} defaultChecked={plan !== undefined} className="h-4 w-4" />
+        {t("Offer this plan")}
+      </label>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-price`} className="block text-sm font-medium">
+          {t("Price in dollars")}
+        </label>
+        <input
+          id={`${id}-price`}
+          name={`price_${period}`}
+          inputMode="decimal"
+          className="input w-32"
+          defaultValue={plan ? (plan.priceCents / 100).toFixed(2) : "0.00"}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? `${id}-error` : undefined}
+        />
+      </div>
+      {errors?.length ? (
+        <p id={`${id}-error`} role="alert" className="basis-full text-sm text-red-600 dark:text-red-400">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { SubscriptionListItem } from "../../../worker/domain/subscriptions/present-subscription";
+import { EmptyState } from "~/components/page";
+import { LocalTime } from "~/components/local-time";
+import { formatCents } from "~/components/posts/post-card";
+import { Avatar } from "~/components/shell/avatar";
+import { fetcherError, IntentForm } from "./intent-form";
+import { usePeriodLabel } from "./profile-actions";
+
+/** Settings → Subscriptions: creator, plan, start and renewal dates, status, with Cancel or Resubscribe. */
+export function SubscriptionList({ subscriptions }: { subscriptions: SubscriptionListItem[] }) {
+  const { t } = useTranslation();
+  if (subscriptions.length === 0) return <EmptyState icon="profile" title={t("No subscriptions yet")} text={t("Subscribe to a creator from their profile to see their subscriber posts.")} />;
+  return (
+    <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+      {subscriptions.map((subscription) => (
+        <SubscriptionRow key={subscription.id} subscription={subscription} />
+      ))}
+    </ul>
+  );
+}
+
+function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem }) {
+  const { t, i18n } = useTranslation();
+  const periodLabel = usePeriodLabel();
+  const fetcher = useFetcher();
+  const error = fetcherError(fetcher);
+  const status = { active: t("Active"), cancelled: t("Cancelled"), expired: t("Expired") }[subscription.status];
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3">
+      <Link to={`/${subscription.creator.username}`} className="flex min-w-0 flex-1 items-center gap-3">
+        <Avatar url={subscription.creator.avatarUrl} name={subscription.creator.name} />
+        <span className="min-w-0">
+          <span className="block truncate font-semibold">{subscription.creator.name}</span>
+          <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{subscription.creator.username}</span>
+        </span>
+      </Link>
+      <dl className="grid grid-cols-2 gap-x-4 text-sm">
+        <dt className="text-slate-600 dark:text-slate-400">{t("Plan")}</dt>
+        <dd>
+          {periodLabel(subscription.period)} · {subscription.priceCents === 0 ? t("Free") : formatCents(subscription.priceCents, i18n.language)}
+        </dd>
+        <dt className="text-slate-600 dark:text-slate-400">{t("Started")}</dt>
+        <dd>
+          <LocalTime iso={subscription.startedAt} />
+        </dd>
+        <dt className="text-slate-600 dark:text-slate-400">{subscription.status === "active" ? t("Renews") : t("Ends")}</dt>
+        <dd>
+          <LocalTime iso={subscription.endedAt ?? subscription.currentPeriodEnd} />
+        </dd>
+        <dt className="text-slate-600 dark:text-slate-400">{t("Status")}</dt>
+        <dd data-subscription-status={subscription.status}>{status}</dd>
+      </dl>
+      {subscription.status === "active" ? (
+        <IntentForm fetcher={fetcher} intent="cancel" fields={{ subscriptionId: subscription.id }}>
+          <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
+            {t("Cancel subscription")}
+          </button>
+        </IntentForm>
+      ) : (
+        <IntentForm fetcher={fetcher} intent="resubscribe" fields={{ username: subscription.creator.username, period: subscription.period }}>
+          <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
+            {t("Resubscribe")}
+          </button>
+        </IntentForm>
+      )}
+      {error ? (
+        <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}

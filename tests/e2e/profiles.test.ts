@@ -1,0 +1,177 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildJpeg } from "../support/media-fixtures";
+import { baseURL, browserForThisFile, createAccount, newPage, signedInPage, sql, unique } from "./support";
+
+const browser = browserForThisFile();
+const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let fan: Account;
+let creator: Account;
+let openKey: string;
+let lockedKey: string;
+
+beforeAll(async () => {
+  const tag = `pr${unique().slice(-8)}`;
+  fan = await createAccount({ username: `${tag}_fan`, name: "Fay Fan" });
+  creator = await createAccount({ username: `${tag}.star`, name: "Cora Creator" });
+  openKey = `posts/${tag}open.jpg`;
+  lockedKey = `posts/${tag}locked.jpg`;
+  const at = new Date().toISOString();
+  const author = `(SELECT id FROM users WHERE username = '${creator.username}')`;
+  const media = (text: string, key: string) =>
+    `INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
+     SELECT ${author}, id, 'image', 'ready', '${key}', NULL, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${text}';`;
+  sql(
+    `UPDATE users SET role = 'creator', monetization_enabled = 1, bio = 'Painting every day', cover_key = 'public/covers/${tag}.jpg' WHERE username = '${creator.username}';
+     INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} open to all', 'everyone', '${at}', '${at}');
+     INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} for subscribers', 'subscribers', '${at}', '${at}');
+     ${media(`${tag} open to all`, openKey)}
+     ${media(`${tag} for subscribers`, lockedKey)}`,
+  );
+  const plans = await fetch(`${baseURL()}/api/me/plans`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${creator.token}` },
+    body: JSON.stringify({ plans: [{ period: "month", priceCents: 0 }, { period: "year", priceCents: 4999 }] }),
+  });
+  expect(plans.status).toBe(200);
+});
+
+describe("profiles", () => {
+  it("a fan follows, subscribes free and then sees the subscriber post", async () => {
+    const { page, context } = await signedInPage(browser(), fan);
+    await page.goto(`/${creator.username}`);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("heading", { name: "Cora Creator" }).waitFor();
+    expect(await page.getByText("Subscribe to see this post.").count()).toBe(1);
+    expect(await page.locator(`img[src*="${lockedKey}"]`).count()).toBe(0);
+    expect(await page.locator(`img[src*="${openKey}"]`).count()).toBe(1);
+
+    await page.getByRole("button", { name: "Follow" }).click();
+    await page.getByRole("button", { name: "Following" }).waitFor();
+
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    const plans = page.getByRole("list", { name: "Subscription plans" });
+    expect(await plans.getByRole("button").allTextContents()).toEqual(["MonthlyFree", "Yearly$49.99"]);
+    await plans.getByRole("button", { name: /Yearly/ }).click();
+    await page.getByRole("alert").filter({ hasText: "You need to fund your wallet!" }).waitFor();
+
+    await plans.getByRole("button", { name: /Monthly/ }).click();
+    await page.getByText("Subscribed, renews on").waitFor();
+    await page.locator(`img[src*="${lockedKey}"]`).waitFor({ state: "attached" }); // no file behind the key: the image has no size
+    expect(await page.getByText("Subscribe to see this post.").count()).toBe(0);
+
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await page.getByText("Subscribed until").waitFor();
+    expect(await page.locator(`img[src*="${lockedKey}"]`).count()).toBe(1);
+    await page.getByRole("button", { name: "Resubscribe" }).click();
+    await page.getByText("Subscribed, renews on").waitFor();
+
+    await page.goto("/settings/subscriptions");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("link", { name: /Cora Creator/ }).waitFor();
+    expect(await page.locator("[data-subscription-status]").textContent()).toBe("Active");
+    await context.close();
+  });
+
+  it("serves Open Graph tags without locked media, a 404 for unknown users, and the preview to its owner only", async () => {
+    const html = await (await fetch(`${baseURL()}/${creator.username}`)).text();
+    expect(html).toContain('property="og:type" content="profile"');
+    expect(html).toMatch(new RegExp(`property="og:image" content="https?://[^"]+/media/public/covers/`));
+    expect(html).toContain(`property="og:url" content="${baseURL()}/${creator.username}"`);
+    expect(html).toContain('property="og:description" content="Painting every day"');
+    expect(html).not.toContain(lockedKey);
+    expect(html).toContain(openKey);
+
+    expect((await fetch(`${baseURL()}/no_such_person_here`)).status).toBe(404);
+    expect((await fetch(`${baseURL()}/${creator.username}/preview`)).status).toBe(404);
+    const previewAs = (account: Account) => fetch(`${baseURL()}/${creator.username}/preview`, { headers: { Cookie: `__Host-session=${account.token}` } });
+    expect((await previewAs(creator)).status).toBe(200);
+    expect((await previewAs(fan)).status).toBe(404);
+  });
+
+  it("the owner edits name and bio, sees them, previews as a visitor and shares a QR code", async () => {
+    const { page, context } = await signedInPage(browser(), creator);
+    await page.goto("/settings/profile");
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Name").fill("Cora the Painter");
+    await page.getByLabel("Bio").fill("Oil and watercolour");
+    await page.getByLabel("Website").fill("http://insecure.example");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("The website must be an https:// address.").first().waitFor();
+    await page.getByLabel("Website").fill("https://cora.example");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Your profile has been saved.").waitFor();
+    await page.getByLabel("Avatar").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: Buffer.from(buildJpeg()) });
+    await page.getByText("Your avatar has been saved.").waitFor();
+
+    await page.goto(`/${creator.username}`);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("heading", { name: "Cora the Painter" }).waitFor();
+    await page.getByText("Oil and watercolour").waitFor();
+    expect(await page.getByRole("link", { name: "cora.example" }).getAttribute("rel")).toBe("nofollow ugc noopener");
+    expect(await page.getByText("Followers").count()).toBe(1);
+    expect(await page.getByRole("img", { name: "Avatar of Cora the Painter" }).getAttribute("src")).toMatch(/^\/media\/public\//);
+
+    await page.getByRole("button", { name: "Share" }).click();
+    const dialog = page.getByRole("dialog", { name: "Share this profile" });
+    const qr = dialog.getByRole("img", { name: "QR code of the profile link" });
+    await qr.waitFor();
+    expect(await qr.getAttribute("src")).toMatch(/^data:image\/gif;base64,/);
+    expect(await dialog.getByLabel("Profile link").inputValue()).toBe(`${baseURL()}/${creator.username}`);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    await page.getByRole("link", { name: "Preview as visitor" }).click();
+    await page.getByText("This is how visitors see this profile.").waitFor();
+    expect(await page.getByText("Followers").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Follow" }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("the creator sets plan prices on the dashboard", async () => {
+    const { page, context } = await signedInPage(browser(), creator);
+    await page.goto("/dashboard/plans");
+    await page.waitForLoadState("networkidle");
+    const weekly = page.getByRole("group", { name: "Weekly" });
+    await weekly.getByLabel("Offer this plan").check();
+    await weekly.getByLabel("Price in dollars").fill("2");
+    await page.getByRole("button", { name: "Save plans" }).click();
+    await weekly.getByRole("alert").filter({ hasText: "A paid plan costs between $4.99 and $1000; 0 makes it free." }).waitFor();
+    await weekly.getByLabel("Price in dollars").fill("5.50");
+    await page.getByRole("button", { name: "Save plans" }).click();
+    await page.getByText("Your plans have been saved.").waitFor();
+    const plans = await (await fetch(`${baseURL()}/api/users/${creator.username}/plans`)).json();
+    expect(plans).toEqual({ plans: [{ period: "week", priceCents: 550 }, { period: "month", priceCents: 0 }, { period: "year", priceCents: 4999 }] });
+    await context.close();
+  });
+
+  it("a visitor sees a sign-in Follow link and a gallery with the locked item blurred, without axe violations", async () => {
+    const { page, context } = await newPage(browser());
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`/${creator.username}`);
+      await page.waitForLoadState("networkidle");
+      expect(await page.getByRole("link", { name: "Follow" }).getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent(`/${creator.username}`)}`);
+      await page.getByRole("tab", { name: "Media" }).click();
+      const gallery = page.getByRole("tabpanel");
+      await gallery.getByRole("link", { name: "Locked media" }).waitFor();
+      expect(await gallery.getByRole("link", { name: "Photo" }).count()).toBe(1);
+      expect(await gallery.locator(`img[src*="${lockedKey}"]`).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,111 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, countRows, createUser, latestMailTo, postJson } from "./factories";
+import { createAdmin, createApplicant, createIdImage, submitApplication } from "./moderation-support";
+
+const me = async (token: string) => (await (await api("/me", { token })).json()) as { isCreator: boolean };
+const application = async (token: string) =>
+  ((await (await api("/creatorRequest", { token })).json()) as { application: { status: string; rejectionReason: string } | null }).application;
+
+describe("creator requests", () => {
+  it("pending, one at a time; approval makes a creator, notifies, mails and deletes the ID images", async () => {
+    const member = await createApplicant();
+    const admin = await createAdmin();
+    expect(await application(member.token)).toBeNull();
+
+    const first = await submitApplication(member.token, member.user.userId);
+    expect(first.response.status).toBe(201);
+    expect(await application(member.token)).toMatchObject({ status: "pending" });
+
+    const again = await submitApplication(member.token, member.user.userId);
+    expect(again.response.status).toBe(422);
+    expect(((await again.response.json()) as { message: string }).message).toBe("Your application is already pending validation.");
+    expect(await countRows("creator_requests")).toBe(1);
+
+    const queue = (await (await api("/admin/creatorRequests", { token: admin.token })).json()) as { requests: { id: number; documentUrl: string; selfieUrl: string }[] };
+    expect(queue.requests).toHaveLength(1);
+    const [request] = queue.requests;
+    expect(request!.documentUrl).toBe(`/media/${first.document.key}`);
+    expect(request!.selfieUrl).toBe(`/media/${first.selfie.key}`);
+
+    const approved = await postJson(`/admin/creatorRequests/${request!.id}/approve`, {}, { token: admin.token });
+    expect(approved.status).toBe(200);
+    expect(await me(member.token)).toMatchObject({ isCreator: true });
+    const user = await env.DB.prepare("SELECT role, monetization_enabled FROM users WHERE id = ?").bind(member.user.userId).first();
+    expect(user).toEqual({ role: "creator", monetization_enabled: 1 });
+    const plans = await env.DB.prepare("SELECT period, price_cents FROM subscription_plans WHERE creator_id = ?").bind(member.user.userId).all();
+    expect(plans.results).toEqual([{ period: "month", price_cents: 0 }]);
+
+    const notification = await env.DB.prepare("SELECT kind, params FROM notifications WHERE user_id = ?").bind(member.user.userId).first<{ kind: string; params: string }>();
+    expect(notification?.kind).toBe("creator_request");
+    expect(JSON.parse(notification!.params)).toEqual({ status: "approved", reason: "" });
+    expect((await latestMailTo(member.input.email))?.subject).toBe("You are now a creator");
+
+    for (const image of [first.document, first.selfie]) expect(await env.MEDIA.head(image.key)).toBeNull();
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id IN (?, ?)").bind(first.document.id, first.selfie.id).first("n")).toBe(0);
+    expect(await env.DB.prepare("SELECT document_media_id, selfie_media_id, status FROM creator_requests").first()).toEqual({ document_media_id: null, selfie_media_id: null, status: "approved" });
+
+    // Decided once: a second decision finds nothing pending, and a creator cannot apply again.
+    expect((await postJson(`/admin/creatorRequests/${request!.id}/reject`, { reason: "late" }, { token: admin.token })).status).toBe(404);
+    expect((await submitApplication(member.token, member.user.userId)).response.status).toBe(403);
+  });
+
+  it("rejection needs a reason, is notified with it, and the member can apply again", async () => {
+    const member = await createApplicant();
+    const admin = await createAdmin();
+    const { document } = await submitApplication(member.token, member.user.userId);
+    const id = (await env.DB.prepare("SELECT id FROM creator_requests WHERE user_id = ?").bind(member.user.userId).first<number>("id"))!;
+
+    for (const body of [{}, { reason: "   " }, { reason: "x".repeat(501) }]) {
+      expect((await postJson(`/admin/creatorRequests/${id}/reject`, body, { token: admin.token })).status).toBe(422);
+    }
+    expect(await application(member.token)).toMatchObject({ status: "pending" });
+
+    const rejected = await postJson(`/admin/creatorRequests/${id}/reject`, { reason: "The document is blurry." }, { token: admin.token });
+    expect(rejected.status).toBe(200);
+    expect(await application(member.token)).toEqual(expect.objectContaining({ status: "rejected", rejectionReason: "The document is blurry." }));
+    expect(await me(member.token)).toMatchObject({ isCreator: false });
+    const params = await env.DB.prepare("SELECT params FROM notifications WHERE user_id = ? AND kind = 'creator_request'").bind(member.user.userId).first<string>("params");
+    expect(JSON.parse(params!)).toEqual({ status: "rejected", reason: "The document is blurry." });
+    const mail = await latestMailTo(member.input.email);
+    expect(mail?.subject).toBe("Your creator application was not approved");
+    expect(mail?.text_body).toContain("The document is blurry.");
+    expect(await env.MEDIA.head(document.key)).toBeNull();
+
+    expect((await submitApplication(member.token, member.user.userId)).response.status).toBe(201);
+    expect(await application(member.token)).toMatchObject({ status: "pending" });
+  });
+
+  it("refuses an unverified email, a missing photo or cover, and ID images that are not the member's own, ready and of the right purpose", async () => {
+    const unverified = await createUser();
+    const response = await submitApplication(unverified.token, unverified.user.userId);
+    expect(response.response.status).toBe(403);
+    expect(((await response.response.json()) as { message: string }).message).toBe("Your email didn't verified yet.");
+
+    const noCover = await createApplicant();
+    await env.DB.prepare("UPDATE users SET cover_key = NULL WHERE id = ?").bind(noCover.user.userId).run();
+    const coverless = await submitApplication(noCover.token, noCover.user.userId);
+    expect(coverless.response.status).toBe(422);
+    expect(((await coverless.response.json()) as { errors: Record<string, string[]> }).errors).toEqual({ cover: ["Add a cover image first."] });
+
+    const member = await createApplicant();
+    const other = await createApplicant();
+    const own = await createIdImage(member.user.userId, "id_selfie");
+    const cases = [
+      (await createIdImage(other.user.userId, "id_document")).id, // someone else's
+      (await createIdImage(member.user.userId, "id_selfie")).id, // wrong purpose
+      (await createIdImage(member.user.userId, "id_document", "uploading")).id, // not finished
+      999999,
+    ];
+    for (const documentMediaId of cases) {
+      const refused = await postJson("/creatorRequest", { documentMediaId, selfieMediaId: own.id }, { token: member.token });
+      expect(refused.status).toBe(422);
+      expect(((await refused.json()) as { errors: Record<string, string[]> }).errors).toEqual({ documentMediaId: ["Upload a photo of your ID document."] });
+    }
+    for (const body of ["{", { documentMediaId: "1", selfieMediaId: own.id }, { documentMediaId: -1, selfieMediaId: own.id }, {}]) {
+      expect((await postJson("/creatorRequest", body, { token: member.token })).status).toBe(422);
+    }
+    expect((await postJson("/creatorRequest", { documentMediaId: 1, selfieMediaId: 2 })).status).toBe(401);
+    expect(await countRows("creator_requests")).toBe(0);
+  });
+});

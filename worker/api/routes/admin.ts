@@ -1,0 +1,128 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import { decideCreatorRequest, rejectionReasonSchema } from "../../domain/creators/decide-creator-request";
+import { listPendingCreatorRequests } from "../../domain/creators/list-creator-requests";
+import { listOpenReports } from "../../domain/moderation/list-open-reports";
+import { REPORT_REASONS, REPORT_TARGET_KINDS } from "../../domain/moderation/report-reasons";
+import { REPORT_ACTIONS, resolveReport } from "../../domain/moderation/resolve-report";
+import { AppError } from "../../domain/shared/errors";
+import { message } from "../../domain/shared/messages";
+import { errorResponse } from "../../http/errors";
+import type { AppEnv } from "../../http/types";
+import { errorResponses, json, jsonBody, MessageSchema } from "../schemas";
+import { validationHook } from "../validation-hook";
+
+const { 403: e403, 422: e422 } = errorResponses;
+const e404 = { description: "Not an admin, or no such pending item", content: errorResponses[422].content };
+
+/** The admin area does not exist for anyone else: visitors and members get the same 404 as an unknown path. */
+const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.session?.user.role !== "admin") return errorResponse(c, new AppError("not_found", message("Not found.")));
+  return next();
+});
+
+const CreatorRequestSchema = z
+  .object({
+    id: z.number().int(),
+    createdAt: z.string(),
+    user: z.object({ id: z.number().int(), username: z.string(), name: z.string(), email: z.string(), avatarUrl: z.string(), coverUrl: z.string() }),
+    documentUrl: z.string().openapi({ description: "Private /media URL, readable by admins only" }),
+    selfieUrl: z.string(),
+  })
+  .openapi("PendingCreatorRequest");
+
+const ReportSchema = z
+  .object({
+    id: z.number().int(),
+    reason: z.enum(REPORT_REASONS),
+    description: z.string(),
+    createdAt: z.string(),
+    reporter: z.object({ username: z.string() }),
+    target: z.object({
+      kind: z.enum(REPORT_TARGET_KINDS),
+      id: z.number().int(),
+      text: z.string().nullable(),
+      user: z.object({ id: z.number().int(), username: z.string(), name: z.string(), suspended: z.boolean() }).nullable(),
+    }),
+  })
+  .openapi("OpenReport");
+
+const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** /api/admin: the creator requests queue and the reports queue (issue 4). */
+export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+adminRoutes.use("/admin/*", requireAdmin);
+
+adminRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/creatorRequests",
+    tags: ["Admin"],
+    summary: "Pending creator requests, oldest first, with their ID images",
+    responses: { 200: json(z.object({ requests: z.array(CreatorRequestSchema) }), "The queue"), 404: e404 },
+  }),
+  async (c) => c.json({ requests: await listPendingCreatorRequests(c.var.domain.db) }, 200),
+);
+
+adminRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/creatorRequests/{id}/approve",
+    tags: ["Admin"],
+    summary: "Approve: the member becomes a creator (monetization on, a free monthly plan); ID images deleted",
+    request: { params: idParam },
+    responses: { 200: json(MessageSchema, "Approved and notified"), 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    const { domain, session } = c.var;
+    await decideCreatorRequest(domain, session!.user.id, c.req.valid("param").id, { status: "approved" });
+    return c.json({ message: domain.t("The request was approved.") }, 200);
+  },
+);
+
+adminRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/creatorRequests/{id}/reject",
+    tags: ["Admin"],
+    summary: "Reject with a reason the member is told; ID images deleted",
+    request: {
+      params: idParam,
+      body: jsonBody(z.object({ reason: rejectionReasonSchema })),
+    },
+    responses: { 200: json(MessageSchema, "Rejected and notified"), 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    const { domain, session } = c.var;
+    await decideCreatorRequest(domain, session!.user.id, c.req.valid("param").id, { status: "rejected", reason: c.req.valid("json").reason });
+    return c.json({ message: domain.t("The request was rejected.") }, 200);
+  },
+);
+
+adminRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/reports",
+    tags: ["Admin"],
+    summary: "Open reports, oldest first, with their target",
+    responses: { 200: json(z.object({ reports: z.array(ReportSchema) }), "The queue"), 404: e404 },
+  }),
+  async (c) => c.json({ reports: await listOpenReports(c.var.domain.db) }, 200),
+);
+
+adminRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/reports/{id}/{action}",
+    tags: ["Admin"],
+    summary: "Resolve a report: dismiss, removeContent (deletes a reported post) or suspendUser",
+    request: { params: idParam.extend({ action: z.enum(REPORT_ACTIONS) }) },
+    responses: { 200: json(MessageSchema, "Resolved"), 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    const { domain, session } = c.var;
+    const { id, action } = c.req.valid("param");
+    await resolveReport(domain, session!.user.id, id, action);
+    return c.json({ message: domain.t("The report was handled.") }, 200);
+  },
+);

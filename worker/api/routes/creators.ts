@@ -1,0 +1,57 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { getCreatorApplication } from "../../domain/creators/creator-application";
+import { submitCreatorRequest } from "../../domain/creators/submit-creator-request";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { errorResponses, json, jsonBody } from "../schemas";
+import { validationHook } from "../validation-hook";
+
+const { 401: e401, 403: e403, 422: e422 } = errorResponses;
+
+const ApplicationSchema = z
+  .object({
+    application: z
+      .object({
+        status: z.enum(["pending", "approved", "rejected"]),
+        rejectionReason: z.string(),
+        createdAt: z.string(),
+        decidedAt: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .openapi("CreatorApplication");
+
+const mediaId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Spec §4, Become a creator: the member's application and where it stands. */
+export const creatorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+creatorRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/creatorRequest",
+    tags: ["Creators"],
+    summary: "The user's latest creator application (null when they never applied)",
+    middleware: [requireSession] as const,
+    responses: { 200: json(ApplicationSchema, "The latest application"), 401: e401 },
+  }),
+  async (c) => c.json({ application: await getCreatorApplication(c.var.domain.db, c.var.session!.user.id) }, 200),
+);
+
+creatorRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/creatorRequest",
+    tags: ["Creators"],
+    summary: "Apply to become a creator with an uploaded ID document and selfie (purposes id_document, id_selfie)",
+    middleware: [requireSession] as const,
+    request: { body: jsonBody(z.object({ documentMediaId: mediaId, selfieMediaId: mediaId })) },
+    responses: { 201: json(ApplicationSchema, "Pending validation"), 401: e401, 403: e403, 422: e422 },
+  }),
+  async (c) => {
+    const { db } = c.var.domain;
+    const user = c.var.session!.user;
+    await submitCreatorRequest(db, user, c.req.valid("json"));
+    return c.json({ application: await getCreatorApplication(db, user.id) }, 201);
+  },
+);

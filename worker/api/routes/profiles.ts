@@ -1,0 +1,153 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { AppError } from "../../domain/shared/errors";
+import { decodeCursor } from "../../domain/shared/cursor";
+import { message } from "../../domain/shared/messages";
+import { findVisibleUser, PROFILE_NOT_FOUND } from "../../domain/profiles/find-member";
+import { getProfile } from "../../domain/profiles/get-profile";
+import { listProfilePosts } from "../../domain/profiles/list-profile-posts";
+import { ProfileInputSchema, updateProfile } from "../../domain/profiles/update-profile";
+import { isBlockedBetween } from "../../domain/posts/access";
+import { PERIODS } from "../../domain/subscriptions/periods";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { errorResponses, ErrorSchema, json, jsonBody, MessageSchema } from "../schemas";
+import { validationHook } from "../validation-hook";
+
+const { 401: e401, 403: e403, 422: e422 } = errorResponses;
+/** Unknown or suspended user, or someone else's subscription. */
+export const e404 = { description: "Not found", content: { "application/json": { schema: ErrorSchema } } };
+
+/** /{username} in a path: compared lowercase like the stored usernames. */
+export const UsernameParamSchema = z.object({ username: z.string().min(1).max(64).transform((name) => name.toLowerCase()) });
+
+const MediaViewSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(["image", "video"]),
+  url: z.string(),
+  posterUrl: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+
+/** presentPosts' PostView: a locked post has `media: null` and only blurred previews. */
+export const PostViewSchema = z
+  .object({
+    id: z.number().int(),
+    text: z.string(),
+    audience: z.enum(["everyone", "followers", "subscribers"]),
+    priceCents: z.number().int(),
+    status: z.enum(["processing", "scheduled", "published"]),
+    publishedAt: z.string().nullable(),
+    scheduledAt: z.string().nullable(),
+    editedAt: z.string().nullable(),
+    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
+    likeCount: z.number().int(),
+    commentCount: z.number().int(),
+    liked: z.boolean(),
+    bookmarked: z.boolean(),
+    isOwn: z.boolean(),
+    lock: z.enum(["follow", "subscribe", "purchase"]).nullable(),
+    mediaCount: z.number().int(),
+    media: z.array(MediaViewSchema).nullable(),
+    previews: z.array(z.object({ kind: z.enum(["image", "video"]), previewUrl: z.string().nullable() })),
+  })
+  .openapi("Post");
+
+export const PlanSchema = z.object({ period: z.enum(PERIODS), priceCents: z.number().int() }).openapi("Plan");
+
+export const SubscriptionSchema = z
+  .object({
+    id: z.number().int(),
+    period: z.enum(PERIODS),
+    priceCents: z.number().int(),
+    status: z.enum(["active", "cancelled", "expired"]),
+    startedAt: z.string(),
+    currentPeriodEnd: z.string().openapi({ description: "Renewal date while active; end of the entitlement once cancelled" }),
+    cancelledAt: z.string().nullable(),
+    endedAt: z.string().nullable(),
+  })
+  .openapi("Subscription");
+
+const PostsPageSchema = z.object({ posts: z.array(PostViewSchema), nextCursor: z.string().nullable() });
+
+const ProfileSchema = PostsPageSchema.extend({
+  userId: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  location: z.string(),
+  website: z.string(),
+  avatarUrl: z.string(),
+  coverUrl: z.string(),
+  isCreator: z.boolean(),
+  isOwn: z.boolean(),
+  available: z.boolean().openapi({ description: "false across a block: only name and avatar" }),
+  postCount: z.number().int(),
+  mediaCount: z.number().int(),
+  likeCount: z.number().int(),
+  followerCount: z.number().int().nullable().openapi({ description: "The owner only" }),
+  following: z.boolean(),
+  subscription: SubscriptionSchema.nullable(),
+  plans: z.array(PlanSchema),
+}).openapi("Profile");
+
+const CURSOR_INVALID = message("This page link is no longer valid.");
+
+export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+profileRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/users/{username}",
+    tags: ["Profiles"],
+    summary: "A profile as the caller may see it, with its first page of posts",
+    request: { params: UsernameParamSchema },
+    responses: { 200: json(ProfileSchema, "The profile"), 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    const profile = await getProfile(c.var.domain.db, c.req.valid("param").username, c.var.session?.user.id ?? null);
+    if (!profile) throw new AppError("not_found", PROFILE_NOT_FOUND);
+    return c.json(profile, 200);
+  },
+);
+
+profileRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/users/{username}/posts",
+    tags: ["Profiles"],
+    summary: "More of a profile's posts (tab posts) or of its posts with media (tab media), newest first",
+    request: {
+      params: UsernameParamSchema,
+      query: z.object({ tab: z.enum(["posts", "media"]).default("posts"), cursor: z.string().max(200).optional() }),
+    },
+    responses: { 200: json(PostsPageSchema, "A page of posts"), 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    const { db } = c.var.domain;
+    const viewerId = c.var.session?.user.id ?? null;
+    const { tab, cursor: rawCursor } = c.req.valid("query");
+    const cursor = rawCursor ? decodeCursor(rawCursor) : null;
+    if (rawCursor && !cursor) throw new AppError("validation", CURSOR_INVALID, { cursor: [CURSOR_INVALID] });
+    const author = await findVisibleUser(db, c.req.valid("param").username);
+    if (!author) throw new AppError("not_found", PROFILE_NOT_FOUND);
+    if (viewerId && viewerId !== author.id && (await isBlockedBetween(db, viewerId, author.id))) return c.json({ posts: [], nextCursor: null }, 200);
+    return c.json(await listProfilePosts(db, author.id, viewerId, tab, cursor), 200);
+  },
+);
+
+profileRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/me/profile",
+    tags: ["Profiles"],
+    summary: "Edit the caller's name, bio, location and website",
+    middleware: [requireSession] as const,
+    request: { body: jsonBody(ProfileInputSchema) },
+    responses: { 200: json(MessageSchema, "Saved"), 401: e401, 403: e403, 422: e422 },
+  }),
+  async (c) => {
+    await updateProfile(c.var.domain.db, c.var.session!.user.id, c.req.valid("json"));
+    return c.json({ message: c.var.domain.t("Your profile has been saved.") }, 200);
+  },
+);

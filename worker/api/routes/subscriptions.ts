@@ -1,0 +1,89 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { AppError } from "../../domain/shared/errors";
+import { findVisibleUser, PROFILE_NOT_FOUND } from "../../domain/profiles/find-member";
+import { cancelSubscription } from "../../domain/subscriptions/cancel-subscription";
+import { listPlans } from "../../domain/subscriptions/plans";
+import { listSubscriptions } from "../../domain/subscriptions/list-subscriptions";
+import { setPlans, SetPlansSchema } from "../../domain/subscriptions/set-plans";
+import { subscribe, SubscribeSchema } from "../../domain/subscriptions/subscribe";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { errorResponses, json, jsonBody } from "../schemas";
+import { validationHook } from "../validation-hook";
+import { e404, PlanSchema, SubscriptionSchema, UsernameParamSchema } from "./profiles";
+
+const { 401: e401, 403: e403, 422: e422 } = errorResponses;
+const PlansSchema = z.object({ plans: z.array(PlanSchema) });
+
+const SubscriptionListSchema = z.object({
+  subscriptions: z.array(SubscriptionSchema.extend({ creator: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }) })),
+});
+
+export const subscriptionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+subscriptionRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/users/{username}/plans",
+    tags: ["Subscriptions"],
+    summary: "The subscription plans a creator offers (price 0: free)",
+    request: { params: UsernameParamSchema },
+    responses: { 200: json(PlansSchema, "Plans, weekly to yearly"), 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    const creator = await findVisibleUser(c.var.domain.db, c.req.valid("param").username);
+    if (!creator) throw new AppError("not_found", PROFILE_NOT_FOUND);
+    return c.json({ plans: creator.role === "creator" ? await listPlans(c.var.domain.db, creator.id) : [] }, 200);
+  },
+);
+
+subscriptionRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/me/plans",
+    tags: ["Subscriptions"],
+    summary: "Set the caller's plans (creators): every period offered, with its price in cents; others are withdrawn",
+    middleware: [requireSession] as const,
+    request: { body: jsonBody(SetPlansSchema) },
+    responses: { 200: json(PlansSchema, "The plans now offered"), 401: e401, 403: e403, 422: e422 },
+  }),
+  async (c) => c.json({ plans: await setPlans(c.var.domain.db, c.var.session!.user, c.req.valid("json")) }, 200),
+);
+
+subscriptionRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/users/{username}/subscribe",
+    tags: ["Subscriptions"],
+    summary: "Subscribe on a plan (free: immediate); reactivates a cancelled subscription still running",
+    middleware: [requireSession] as const,
+    request: { params: UsernameParamSchema, body: jsonBody(SubscribeSchema) },
+    responses: { 200: json(SubscriptionSchema, "The subscription"), 401: e401, 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json(await subscribe(c.var.domain, c.var.session!.user.id, c.req.valid("param").username, c.req.valid("json")), 200),
+);
+
+subscriptionRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/subscriptions/{id}/cancel",
+    tags: ["Subscriptions"],
+    summary: "Cancel: no renewal, still entitled until the end of the period",
+    middleware: [requireSession] as const,
+    request: { params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }) },
+    responses: { 200: json(SubscriptionSchema, "The subscription"), 401: e401, 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json(await cancelSubscription(c.var.domain.db, c.var.session!.user.id, c.req.valid("param").id), 200),
+);
+
+subscriptionRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/me/subscriptions",
+    tags: ["Subscriptions"],
+    summary: "The caller's subscriptions, live ones first",
+    middleware: [requireSession] as const,
+    responses: { 200: json(SubscriptionListSchema, "Subscriptions"), 401: e401 },
+  }),
+  async (c) => c.json({ subscriptions: await listSubscriptions(c.var.domain.db, c.var.session!.user.id) }, 200),
+);

@@ -1,0 +1,26 @@
+import type { DomainContext } from "../context";
+import { disconnectSession } from "../../realtime/notify";
+import { AppError } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+
+export const ACCOUNT_SUSPENDED = message("This account has been suspended.");
+
+/** Sign-in and magic links refuse a suspended account (told only after the password or link proved who it is). */
+export function assertNotSuspended(user: { suspended_at: string | null }) {
+  if (user.suspended_at !== null) throw new AppError("forbidden", ACCOUNT_SUSPENDED, { login: [ACCOUNT_SUSPENDED] });
+}
+
+/**
+ * An admin suspends an account: it is signed out everywhere (sessions gone, sockets closed) and its posts and
+ * media disappear from every list and /media, whose queries skip suspended authors. Admins cannot be suspended.
+ */
+export async function suspendUser(ctx: DomainContext, userId: number): Promise<void> {
+  const result = await ctx.db
+    .prepare("UPDATE users SET suspended_at = COALESCE(suspended_at, ?) WHERE id = ? AND role <> 'admin'")
+    .bind(isoNow(), userId)
+    .run();
+  if ((result.meta.changes ?? 0) === 0) throw new AppError("validation", message("This account cannot be suspended."));
+  await ctx.db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId).run();
+  await disconnectSession(ctx.env, userId, null);
+}

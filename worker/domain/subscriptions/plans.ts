@@ -1,0 +1,31 @@
+import { message } from "../shared/messages";
+import { PERIODS, type Period } from "./periods";
+
+/** One period a creator offers. A price of 0 is a free subscription. */
+export interface PlanView {
+  period: Period;
+  priceCents: number;
+}
+
+/** Paid prices allowed for a plan: $4.99 to $1000 (free is 0). */
+export const MIN_PAID_PRICE_CENTS = 499;
+export const MAX_PRICE_CENTS = 100_000;
+export const PRICE_OUT_OF_RANGE = message("A paid plan costs between $4.99 and $1000; 0 makes it free.");
+
+export interface PlanRow {
+  period: Period;
+  price_cents: number;
+}
+
+export const plansStatement = (db: D1Database, creatorId: number) =>
+  db.prepare("SELECT period, price_cents FROM subscription_plans WHERE creator_id = ?").bind(creatorId);
+
+/** Weekly before monthly before yearly. */
+export const presentPlans = (rows: PlanRow[]): PlanView[] =>
+  rows.map((row) => ({ period: row.period, priceCents: row.price_cents })).sort((a, b) => PERIODS.indexOf(a.period) - PERIODS.indexOf(b.period));
+
+/** The plans a creator offers. */
+export async function listPlans(db: D1Database, creatorId: number): Promise<PlanView[]> {
+  const { results } = await plansStatement(db, creatorId).all<PlanRow>();
+  return presentPlans(results);
+}
