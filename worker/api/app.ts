@@ -9,8 +9,11 @@ import { followRoutes } from "./routes/follows";
 import { creatorRoutes } from "./routes/creators";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
+import { interactionRoutes } from "./routes/interactions";
+import { searchRoutes } from "./routes/search";
 import { profileRoutes } from "./routes/profiles";
 import { shellRoutes } from "./routes/shell";
+import { timelineRoutes } from "./routes/timeline";
 import { subscriptionRoutes } from "./routes/subscriptions";
 import { uploadBodyRoutes, uploadRoutes } from "./routes/uploads";
 
@@ -46,6 +49,9 @@ api.openapi(
 api.route("/", authRoutes);
 api.route("/", shellRoutes);
 api.route("/", notificationRoutes);
+api.route("/", timelineRoutes);
+api.route("/", interactionRoutes);
+api.route("/", searchRoutes);
 api.route("/", profileRoutes);
 api.route("/", followRoutes);
 api.route("/", subscriptionRoutes);
