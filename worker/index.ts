@@ -1,6 +1,7 @@
 import * as remixBuild from "remix-build";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { createApp } from "./app";
+import { countD1WhenBenchmarking } from "./bench/count-d1";
 import type { Env } from "./env";
 import { runScheduledJobs } from "./scheduled";
 
@@ -11,7 +12,7 @@ const build = remixBuild as unknown as ServerBuild;
 const app = createApp(createRequestHandler(build, build.mode), build.assets.version);
 
 export default {
-  fetch: app.fetch,
+  fetch: countD1WhenBenchmarking(app.fetch),
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env));
   },

@@ -23,12 +23,9 @@ export interface UploadOptions {
   csrfToken: string | null;
   /** 0..1, called as bytes leave the browser. */
   onProgress?: (fraction: number) => void;
-  /**
-   * The media id, as soon as the server has the upload (before its bytes): a composer can attach a file that is
-   * still uploading to a post, which then waits in processing until the upload completes.
-   */
-  onStarted?: (mediaId: number) => void;
   signal?: AbortSignal;
+  /** The media id, as soon as the server has opened the upload (before the bytes are sent). */
+  onStarted?: (mediaId: number) => void;
 }
 
 interface UploadStatus {
@@ -36,6 +33,7 @@ interface UploadStatus {
   partSize: number;
   partCount: number;
   receivedParts: number[];
+  postId: number | null;
 }
 
 const PART_ATTEMPTS = 4;
@@ -86,7 +84,8 @@ async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, r
   const earlier = recalled(resumeKey);
   if (earlier !== null) {
     const upload = await call.json<UploadStatus>("GET", `/uploads/${earlier}`).catch(() => null);
-    if (upload?.status === "uploading") return { mediaId: earlier, upload };
+    // A file already attached to a post belongs to that post: a new composer starts a new upload.
+    if (upload?.status === "uploading" && upload.postId === null) return { mediaId: earlier, upload };
   }
   const created = await call.json<{ mediaId: number; partSize: number; partCount: number }>("POST", "/uploads", {
     purpose,
@@ -94,7 +93,7 @@ async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, r
     contentType: file.type || "application/octet-stream",
     size: file.size,
   });
-  const upload: UploadStatus = { status: "uploading", partSize: created.partSize, partCount: created.partCount, receivedParts: [] };
+  const upload: UploadStatus = { status: "uploading", partSize: created.partSize, partCount: created.partCount, receivedParts: [], postId: null };
   return { mediaId: created.mediaId, upload };
 }
 

@@ -1,25 +1,48 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmptyScreen } from "~/components/page";
+import { listBookmarks } from "../../worker/domain/interactions/list-bookmarks";
+import { EmptyState, PageHeader } from "~/components/page";
+import { PostList } from "~/components/posts/post-list";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { signedInOnly } from "~/lib/forms.server";
+import { requireViewer } from "~/lib/forms.server";
+import { usePostList } from "~/lib/use-post-list";
 
 export const meta: MetaFunction = () => [{ title: "Bookmarks · Fanclub" }];
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
-export const loader = signedInOnly;
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  return { page: await listBookmarks(context.domain.db, user.id, null) };
+}
 
-/** /bookmarks: the posts the user saved. Saving posts comes with the timeline. */
+/** /bookmarks: the posts the user saved, most recently saved first. Unbookmarking keeps the card until reload. */
 export default function BookmarksPage() {
   const { t } = useTranslation();
+  const { page } = useLoaderData<typeof loader>();
+  const { state, toggleLike, toggleBookmark, loadOlder, loadingOlder } = usePostList(page, "/bookmarks");
   return (
-    <EmptyScreen
-      screenTitle={t("Bookmarks")}
-      icon="bookmarks"
-      title={t("No bookmarks yet")}
-      text={t("Tap the bookmark on any post to keep it here. Bookmarked posts stay readable offline.")}
-      action={{ to: "/home", label: t("Go to your feed") }}
-    />
+    <>
+      <PageHeader title={t("Bookmarks")} />
+      {state.posts.length > 0 ? (
+        <PostList
+          posts={state.posts}
+          signedIn
+          onLike={toggleLike}
+          onBookmark={toggleBookmark}
+          hasOlder={state.nextCursor !== null}
+          loadingOlder={loadingOlder}
+          onLoadOlder={loadOlder}
+        />
+      ) : (
+        <EmptyState
+          icon="bookmarks"
+          title={t("No bookmarks yet")}
+          text={t("Tap the bookmark on any post to keep it here. Bookmarked posts stay readable offline.")}
+          action={{ to: "/home", label: t("Go to your feed") }}
+        />
+      )}
+    </>
   );
 }

@@ -1,59 +1,132 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { getTimeline } from "../../worker/domain/timeline/get-timeline";
 import { Notice } from "~/components/forms";
 import { EmptyState, PageHeader } from "~/components/page";
 import { Composer } from "~/components/posts/composer";
+import { PostList } from "~/components/posts/post-list";
+import { PostOwnerMenu } from "~/components/posts/post-owner-menu";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
+import { newestCursor } from "~/lib/timeline";
 import { useUpdates, type Updates } from "~/lib/updates";
+import { usePostList } from "~/lib/use-post-list";
+import type { PostView } from "~/components/posts/post-card";
 
 export const meta: MetaFunction = () => [{ title: "Home · Fanclub" }];
 
 export const handle: ShellHandle = { rightColumn: "search-and-suggested" };
 
+/** The first page comes with the HTML: two statements on top of the shell's. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
-  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator" };
+  const page = await getTimeline(context.domain.db, user.id, null);
+  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator", page };
 }
 
-/** The home feed. Opening it clears the Home dot (a POST: GETs never change anything). */
+/**
+ * The home feed (spec §3/§4). Opening it clears the Home dot (a POST: GETs never change anything). While it is
+ * open, a NewUpdate push that lights the Home dot fetches the posts published since the newest one held and keeps
+ * them pending behind "Show N new posts"; showing them moves them to the top and clears the dot again.
+ */
 export default function Home() {
   const { t } = useTranslation();
-  const { name, verified, isCreator } = useLoaderData<typeof loader>();
+  const { name, verified, isCreator, page } = useLoaderData<typeof loader>();
   const { api } = useSession();
-  const { setUpdates } = useUpdates();
+  const { updates, setUpdates } = useUpdates();
+  const { state, dispatch, toggleLike, toggleBookmark, loadOlder, loadingOlder } = usePostList(page, "/timeline");
 
-  useEffect(() => {
+  const markSeen = useCallback(() => {
     api
       .post<{ updates: Updates }>("/home/seen")
       .then((body) => setUpdates(body.updates))
       .catch((error: unknown) => console.error("POST /home/seen failed", error));
   }, [api, setUpdates]);
 
+  useEffect(markSeen, [markSeen]);
+
+  const after = newestCursor(state);
+  const fetching = useRef(false);
+  useEffect(() => {
+    if (!updates.home || fetching.current) return;
+    fetching.current = true;
+    api
+      .get<{ posts: PostView[] }>(`/timeline/new${after ? `?after=${encodeURIComponent(after)}` : ""}`)
+      .then((body) => dispatch({ type: "addNewPosts", posts: body.posts }))
+      .catch((error: unknown) => console.error("GET /timeline/new failed", error))
+      .finally(() => {
+        fetching.current = false;
+      });
+    // Every refreshed summary with the dot lit asks again; `after` is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [updates]);
+
+  function showNewPosts() {
+    dispatch({ type: "showNewPosts" });
+    markSeen();
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  }
+
+  const pending = state.newPosts.length;
   return (
     <>
       <PageHeader title={t("Home")} />
-      {isCreator ? <Composer /> : null}
-      <div className="space-y-4 p-4">
-        <h2 className="text-lg font-semibold">{t("Welcome, {{name}}!", { name })}</h2>
-        {!verified ? (
+      {/* Stories bar: filled by the stories issue. */}
+      <div data-slot="stories" hidden />
+      {isCreator ? (
+        <Composer
+          onPublished={(post) => {
+            dispatch({ type: "addNewPosts", posts: [post] });
+            dispatch({ type: "showNewPosts" });
+          }}
+        />
+      ) : null}
+      {!verified ? (
+        <div className="p-4">
           <Notice tone="info">
             {t("Please verify your email address.")}{" "}
             <Link to="/email/verify" className="link">
               {t("Verify now")}
             </Link>
           </Notice>
-        ) : null}
-      </div>
-      <EmptyState
-        icon="home"
-        title={t("Your feed is empty")}
-        text={t("Posts from creators you follow and subscribe to will appear here.")}
-        action={{ to: "/search", label: t("Find creators") }}
-      />
+        </div>
+      ) : null}
+      {pending > 0 ? (
+        <div className="sticky top-14 z-10 flex justify-center py-2">
+          <button type="button" className="btn-primary w-auto shadow-lg" onClick={showNewPosts} data-show-new-posts>
+            {pending === 1 ? t("Show 1 new post") : t("Show {{count}} new posts", { count: pending })}
+          </button>
+        </div>
+      ) : null}
+      {state.posts.length > 0 ? (
+        <PostList
+          posts={state.posts}
+          signedIn
+          onLike={toggleLike}
+          onBookmark={toggleBookmark}
+          hasOlder={state.nextCursor !== null}
+          loadingOlder={loadingOlder}
+          onLoadOlder={loadOlder}
+          headerExtra={(post) =>
+            post.isOwn ? (
+              <PostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={(id) => dispatch({ type: "remove", id })} />
+            ) : null
+          }
+        />
+      ) : (
+        <>
+          <h2 className="px-4 pt-4 text-lg font-semibold">{t("Welcome, {{name}}!", { name })}</h2>
+          <EmptyState
+            icon="home"
+            title={t("Your feed is empty")}
+            text={t("Posts from creators you follow and subscribe to will appear here.")}
+            action={{ to: "/search", label: t("Find creators") }}
+          />
+        </>
+      )}
     </>
   );
 }

@@ -1,48 +1,70 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { listComments } from "../../worker/domain/interactions/list-comments";
 import { getPost } from "../../worker/domain/posts/get-post";
+import { Comments } from "~/components/posts/comments";
+import { PostActions } from "~/components/posts/post-actions";
+import { PostCard } from "~/components/posts/post-card";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { Avatar } from "~/components/shell/avatar";
+import { useSession } from "~/lib/session";
+import { usePostList } from "~/lib/use-post-list";
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const id = /^[1-9]\d{0,15}$/.test(params.id ?? "") ? Number(params.id) : null;
-  const post = id ? await getPost(context.domain.db, id, context.session?.user.id ?? null) : null;
+  const viewerId = context.session?.user.id ?? null;
+  const post = id ? await getPost(context.domain.db, id, viewerId) : null;
   if (!post) throw new Response("Not found", { status: 404 });
-  return { post };
+  const comments = post.lock === null ? await listComments(context.domain.db, post.id, viewerId, null) : { comments: [], nextCursor: null };
+  return { post, comments, preview: linkPreview(post, new URL(request.url).origin) };
 }
 
-// Link previews (Open Graph, search) describe only posts open to everyone.
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.post.author.name} (@${data.post.author.username}) · Fanclub` }, ...(data.post.audience === "everyone" ? [{ name: "description", content: data.post.text.slice(0, 160) }] : [])] : [];
+/**
+ * What a shared link shows (Open Graph). Only a free post for everyone gives its text and first image; any other
+ * post gives its author and avatar, never its text or media, whoever is looking (the owner shares links too).
+ */
+function linkPreview(post: NonNullable<Awaited<ReturnType<typeof getPost>>>, origin: string) {
+  const isPublic = post.audience === "everyone" && post.priceCents === 0 && post.lock === null;
+  const image = isPublic ? post.media?.find((m) => m.kind === "image")?.url : undefined;
+  const fallback = post.author.avatarUrl || undefined;
+  return {
+    title: `${post.author.name} (@${post.author.username})`,
+    description: isPublic ? post.text.slice(0, 200) : null,
+    image: image ?? fallback ? new URL((image ?? fallback)!, origin).toString() : null,
+    url: new URL(`/post/${post.id}`, origin).toString(),
+  };
+}
 
-/** /post/{id}: one post. Likes, comments and tips come with the timeline work. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [];
+  const { title, description, image, url } = data.preview;
+  return [
+    { title: `${title} · Fanclub` },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: title },
+    { property: "og:url", content: url },
+    ...(description ? [{ name: "description", content: description.slice(0, 160) }, { property: "og:description", content: description }] : []),
+    ...(image ? [{ property: "og:image", content: image }] : []),
+  ];
+};
+
+/** /post/{id}: one post with its actions and comments; a missing or hidden post is the layout's 404. */
 export default function PostPage() {
-  const { t, i18n } = useTranslation();
-  const { post } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const { isAuth } = useSession();
+  const { state, dispatch, toggleLike, toggleBookmark } = usePostList({ posts: [data.post], nextCursor: null }, "/timeline");
+  const post = state.posts[0] ?? data.post;
   return (
     <>
       <PageHeader title={t("Post")} />
-      <article className="space-y-3 p-4">
-        <Link to={`/${post.author.username}`} className="flex items-center gap-3">
-          <Avatar url={post.author.avatarUrl} name={post.author.name} />
-          <span>
-            <span className="block font-semibold">{post.author.name}</span>
-            <span className="block text-sm text-slate-600 dark:text-slate-400">@{post.author.username}</span>
-          </span>
-        </Link>
-        <p className="text-xs text-slate-600 dark:text-slate-400">
-          <time dateTime={post.publishedAt ?? ""}>{new Date(post.publishedAt ?? 0).toLocaleDateString(i18n.language, { dateStyle: "medium", timeZone: "UTC" })}</time>
-        </p>
-        {post.text ? <p className="whitespace-pre-line">{post.text}</p> : null}
-        {post.media?.map((item) => <img key={item.url} src={item.url} alt="" className="w-full rounded-xl" />)}
-        {post.lock ? (
-          <p className="rounded-xl bg-slate-100 p-6 text-center dark:bg-slate-800">{post.audience === "followers" ? t("Follow to see this post.") : t("Subscribe to see this post.")}</p>
-        ) : null}
-      </article>
+      <PostCard post={post} actions={<PostActions post={post} signedIn={isAuth} onLike={toggleLike} onBookmark={toggleBookmark} />} />
+      {post.lock === null ? (
+        <Comments postId={post.id} initial={data.comments} onCountChange={(delta) => dispatch({ type: "replace", post: { ...post, commentCount: post.commentCount + delta } })} />
+      ) : null}
     </>
   );
 }

@@ -3,14 +3,17 @@
 // its own state, then measures
 //   1. GET /api/me throughput against GET /api/health (a trivial JSON route on the same Worker), same run;
 //   2. GET /api/updates and GET /api/searchUsers throughput against the same reference, over seeded data
-//      (tests/bench/seed.sql: 10,000 users, 50,000 follows, 20,000 posts);
+//      (tests/bench/seed.sql: 10,000 users, 500,000 follows, 200,000 posts, QUALITY.md's sizes);
 //   3. sign-in latency (POST /api/login, argon2id verification included);
-//   4. the JavaScript a signed-in first load of /home downloads, gzipped (Chromium, like a person).
+//   4. the /home server render of the first timeline page: p50/p95, D1 statements per request, the query plan
+//      (tests/bench/home-timeline.mjs);
+//   5. the JavaScript a signed-in first load of /home downloads, gzipped (Chromium, like a person).
 // Machines here are small and noisy: read the ratio first, the absolute numbers second.
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { startDevServer } from "../support/dev-server.mjs";
+import { benchHomeTimeline } from "./home-timeline.mjs";
 
 const STATE_DIR = "tests/bench/.state";
 
@@ -38,7 +41,7 @@ async function throughput(url, headers) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-const server = await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000" } });
+const server = await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" } });
 try {
   const person = { username: `bench_${Date.now().toString(36)}`, name: "Bench", email: `bench_${Date.now()}@example.test`, password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" };
   const signup = await fetch(`${server.baseURL}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
@@ -55,6 +58,10 @@ try {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
     stdio: "pipe",
   });
+
+  // Seeding takes longer than the server keeps an idle connection: the first reuse of the sign-up's socket fails
+  // with "other side closed", so one throwaway request drops it from the pool before anything is measured.
+  await fetch(`${server.baseURL}/api/health`).then((r) => r.arrayBuffer()).catch(() => {});
 
   // Warm-up, then alternate the two routes twice so that drift on a noisy machine hits both.
   await throughput(`${server.baseURL}/api/health`, {});
@@ -92,6 +99,8 @@ try {
   console.log(`GET /api/searchUsers          ${search.toFixed(0).padStart(7)} req/s   = ${((search / health) * 100).toFixed(0)}% of the reference`);
   console.log(`failed requests               ${String(failures).padStart(7)}`);
   console.log(`POST /api/login latency       p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   (n=${SIGN_INS})`);
+
+  await benchHomeTimeline(server.baseURL, { token, userId: user.userId });
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
   try {

@@ -2,8 +2,8 @@
  * Tiny hand-built JPEGs for the metadata tests: structurally valid segments (not a decodable picture), with
  * an optional Exif APP1 holding an Orientation tag and a GPS IFD whose latitude reference is "N".
  */
-const segment = (marker: number, payload: number[]) => [0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+export const segment = (marker: number, payload: number[]) => [0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
+export const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 export const GPS_TAG = [0x88, 0x25];
 

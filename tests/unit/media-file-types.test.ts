@@ -9,6 +9,7 @@ describe("detectFileType (magic bytes)", () => {
     ["JPEG", bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], "JFIF"), "image/jpeg", "jpg"],
     ["PNG", bytes([0x89], "PNG", [0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], "IHDR"), "image/png", "png"],
     ["WebP", bytes("RIFF", [0x24, 0, 0, 0], "WEBPVP8 "), "image/webp", "webp"],
+    ["GIF", bytes("GIF89a", [1, 0, 1, 0, 0, 0, 0]), "image/gif", "gif"],
     ["MP4", bytes([0, 0, 0, 0x18], "ftypisom", [0, 0, 2, 0]), "video/mp4", "mp4"],
     ["QuickTime", bytes([0, 0, 0, 0x14], "ftypqt  ", [0, 0, 2, 0]), "video/quicktime", "mov"],
     ["WebM", bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]), "video/webm", "webm"],
@@ -21,7 +22,8 @@ describe("detectFileType (magic bytes)", () => {
     ["HTML", bytes("<!DOCTYPE html><script>")],
     ["SVG", bytes("<svg xmlns='http://www.w3.org/2000/svg'>")],
     ["a RIFF that is not WebP (WAV)", bytes("RIFF", [0, 0, 0, 0], "WAVEfmt ")],
-    ["GIF (not supported)", bytes("GIF89a", [1, 0, 1, 0])],
+    ["a HEIC photo (ISO media, not a video)", bytes([0, 0, 0, 0x18], "ftypheic", [0, 0, 0, 0], "mif1")],
+    ["an AVIF photo", bytes([0, 0, 0, 0x1c], "ftypavif", [0, 0, 0, 0])],
     ["a truncated JPEG marker", bytes([0xff, 0xd8])],
     ["nothing", new Uint8Array()],
   ])("refuses %s", (_name, file) => {

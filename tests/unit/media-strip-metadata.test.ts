@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { exifOrientation, orientationSegment, stripImageMetadata, stripJpeg, stripPng, stripWebp } from "../../worker/domain/media/strip-metadata";
-import { buildJpeg, contains, GPS_TAG } from "../support/media-fixtures";
+import { exifOrientation, orientationSegment, stripGif, stripImageMetadata, stripJpeg, stripPng, stripWebp } from "../../worker/domain/media/strip-metadata";
+import { ascii, buildJpeg, contains, exifPayload, GPS_TAG, segment } from "../support/media-fixtures";
 
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 const u32be = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
 const u32le = (n: number) => u32be(n).reverse();
 const u24le = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff];
@@ -26,6 +25,18 @@ describe("JPEG", () => {
     expect(clean).toMatchObject({ width: 480, height: 640 });
     // Orientation 1 is written back as such; no other Exif field is.
     expect(contains(stripJpeg(buildJpeg({ orientation: 1 }))!.bytes, [...orientationSegment(1)])).toBe(true);
+  });
+
+  it("keeps every scan of a progressive JPEG, the ICC profile, and nothing after the end of image", () => {
+    const scan = (data: number[]) => [...segment(0xda, [1, 1, 0, 0, 0x3f, 0]), ...data];
+    const iccProfile = segment(0xe2, [...ascii("ICC_PROFILE"), 0, 1, 1, 9, 9]);
+    const head = [0xff, 0xd8, ...iccProfile, ...segment(0xe2, [...ascii("MPF"), 0, 1, 2]), ...segment(0xc2, [8, 0, 2, 0, 3, 1, 1, 0x11, 0])];
+    // Stuffed 0xFF00 bytes and a restart marker belong to the scan; a DHT between scans is a segment.
+    const body = [...scan([0x11, 0xff, 0x00, 0x22, 0xff, 0xd0, 0x33]), ...segment(0xc4, [0x10, 1]), ...scan([0x44, 0x55])];
+    const appended = [0xff, 0xd8, ...segment(0xe1, exifPayload({ gps: true })), 0xff, 0xd9];
+    const clean = stripJpeg(Uint8Array.from([...head, ...body, 0xff, 0xd9, ...appended]))!;
+    expect([...clean.bytes]).toEqual([0xff, 0xd8, ...iccProfile, ...segment(0xc2, [8, 0, 2, 0, 3, 1, 1, 0x11, 0]), ...body, 0xff, 0xd9]);
+    expect(clean).toMatchObject({ width: 3, height: 2 });
   });
 
   it("refuses truncated or malformed files", () => {
@@ -83,5 +94,21 @@ describe("WebP", () => {
     expect(clean).toMatchObject({ width: 1024, height: 768 });
     // The caller's bytes are left as they were.
     expect(webp[20]).toBe(ICC_FLAG | 0x08 | 0x04);
+  });
+});
+
+describe("GIF", () => {
+  it("drops comments and XMP application extensions, keeps looping, frames and palettes", () => {
+    const header = [...ascii("GIF89a"), 2, 0, 3, 0, 0x80, 0, 0, ...[0, 0, 0, 255, 255, 255]];
+    const loop = [0x21, 0xff, 11, ...ascii("NETSCAPE2.0"), 3, 1, 0, 0, 0];
+    const comment = [0x21, 0xfe, 9, ...ascii("GPS 48.8N"), 0];
+    const xmp = [0x21, 0xff, 11, ...ascii("XMP DataXMP"), 5, ...ascii("<xmp>"), 0];
+    const control = [0x21, 0xf9, 4, 0, 10, 0, 0, 0];
+    const frame = [0x2c, 0, 0, 0, 0, 2, 0, 3, 0, 0, 2, 2, 0x44, 0x01, 0];
+    const gif = Uint8Array.from([...header, ...loop, ...comment, ...xmp, ...control, ...frame, 0x3b]);
+    const clean = stripGif(gif)!;
+    expect([...clean.bytes]).toEqual([...header, ...loop, ...control, ...frame, 0x3b]);
+    expect(clean).toMatchObject({ width: 2, height: 3 });
+    expect(stripGif(gif.subarray(0, gif.length - 4))).toBeNull();
   });
 });

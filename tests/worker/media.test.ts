@@ -23,7 +23,52 @@ async function fetchMedia(key: string, token?: string) {
   return { status: response.status, headers: response.headers, body };
 }
 
+/** A video on a post, with its poster frame and blurred preview stored beside it. */
+async function createVideoPost(userId: number, audience: "everyone" | "subscribers", status = "published") {
+  const at = new Date().toISOString();
+  const post = await env.DB.prepare("INSERT INTO posts (user_id, text, audience, status, published_at, created_at) VALUES (?, 'video', ?, ?, ?, ?) RETURNING id")
+    .bind(userId, audience, status, status === "published" ? at : null, at)
+    .first<{ id: number }>();
+  const hex = () => crypto.randomUUID().replace(/-/g, "");
+  const keys = { original: `posts/${hex()}.mp4`, poster: `posters/${hex()}.jpg`, preview: `previews/${hex()}.jpg` };
+  for (const key of Object.values(keys)) await env.MEDIA.put(key, PNG);
+  await env.DB.prepare(
+    "INSERT INTO media (user_id, post_id, position, kind, status, object_key, poster_key, preview_key, content_type, size_bytes, created_at) VALUES (?, ?, 0, 'video', 'ready', ?, ?, ?, 'video/mp4', 8, ?)",
+  )
+    .bind(userId, post!.id, keys.original, keys.poster, keys.preview, at)
+    .run();
+  return keys;
+}
+
 describe("media and the public profile", () => {
+  it("a locked post shows only its blurred preview; blocks, unpublished posts and suspended authors show nothing", async () => {
+    const creator = await createUser();
+    const member = await createUser();
+    const blocked = await createUser();
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(creator.user.userId, blocked.user.userId, new Date().toISOString()).run();
+    const locked = await createVideoPost(creator.user.userId, "subscribers");
+    for (const token of [undefined, member.token]) {
+      expect((await fetchMedia(locked.original, token)).status).toBe(404);
+      expect((await fetchMedia(locked.poster, token)).status).toBe(404);
+      expect((await fetchMedia(locked.preview, token)).status).toBe(200);
+    }
+    for (const key of Object.values(locked)) {
+      expect((await fetchMedia(key, blocked.token)).status).toBe(404);
+      expect((await fetchMedia(key, creator.token)).status).toBe(200);
+    }
+
+    const processing = await createVideoPost(creator.user.userId, "everyone", "processing");
+    expect((await fetchMedia(processing.original, member.token)).status).toBe(404);
+    expect((await fetchMedia(processing.original, creator.token)).status).toBe(200);
+
+    const open = await createVideoPost(creator.user.userId, "everyone");
+    expect((await fetchMedia(open.original)).status).toBe(200);
+    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(new Date().toISOString(), creator.user.userId).run();
+    expect((await fetchMedia(open.original)).status).toBe(404);
+    expect((await fetchMedia(open.preview)).status).toBe(404);
+  });
+
+
   it("serves Everyone-post media to anyone, locked media only to its owner, and nothing unknown", async () => {
     const creator = await createUser();
     const member = await createUser();

@@ -226,6 +226,7 @@ describe("plansFromForm (dashboard → plans)", () => {
         { period: "month", priceCents: 990 },
       ],
     });
+    expect(plansFromForm({ offer_year: "on", price_year: "49,99" })).toEqual({ plans: [{ period: "year", priceCents: 4999 }] });
   });
 
   it("names the field of each bad price", () => {

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { discardAbandonedUploads } from "../../worker/domain/media/discard-abandoned-uploads";
 import { PART_SIZE } from "../../worker/domain/media/limits";
 import { buildJpeg, contains, GPS_TAG } from "../support/media-fixtures";
 import { api, createUser, postJson } from "./factories";
@@ -122,7 +123,7 @@ describe("uploads", () => {
     expect((await putBytes(`/uploads/${mediaId}/parts/3`, video.subarray(PART_SIZE), token)).status).toBe(422);
     expect((await putBytes(`/uploads/${mediaId}/parts/1`, video.subarray(0, PART_SIZE), token)).status).toBe(200);
     expect((await postJson(`/uploads/${mediaId}/complete`, {}, { token })).status).toBe(422);
-    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toEqual({ status: "uploading", partSize: PART_SIZE, partCount: 2, receivedParts: [1] });
+    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toEqual({ status: "uploading", partSize: PART_SIZE, partCount: 2, receivedParts: [1], postId: null });
 
     // Someone else can neither see nor feed it.
     const other = await creator();
@@ -243,5 +244,70 @@ describe("uploads", () => {
     // Deleting the upload takes its poster and preview with it.
     expect((await api(`/uploads/${mediaId}`, { method: "DELETE", token })).status).toBe(204);
     expect(await storedKeys()).toEqual([]);
+  });
+
+  it("limits unfinished uploads per user; the cron discards unfinished or unused files after a day", async () => {
+    const { token } = await creator();
+    const kept = await upload(token, PNG_1x1, "image/png", "avatar");
+    expect((await postJson("/me/avatar", { mediaId: kept.mediaId }, { token })).status).toBe(200);
+    const unused = await upload(token, PNG_1x1, "image/png", "cover");
+    expect(unused.completed.status).toBe(200);
+    for (let i = 0; i < 40; i++) expect((await start(token, { contentType: "image/png", size: 100 })).status).toBe(201);
+    const refused = await start(token, { contentType: "image/png", size: 100 });
+    expect(refused.status).toBe(429);
+
+    const { mediaId } = (await env.DB.prepare("SELECT id AS mediaId FROM media WHERE status = 'uploading' LIMIT 1").first<{ mediaId: number }>())!;
+    const png = new Uint8Array(100);
+    png.set(PNG_1x1.subarray(0, 16));
+    expect((await putBytes(`/uploads/${mediaId}/parts/1`, png, token)).status).toBe(200);
+
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
+    await env.DB.prepare("UPDATE media SET created_at = ?").bind(dayAgo).run();
+    expect(await discardAbandonedUploads(env)).toBe(41);
+    expect(await env.DB.prepare("SELECT id FROM media").all().then((r) => r.results)).toEqual([{ id: kept.mediaId }]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media_parts").first("n")).toBe(0);
+    expect((await start(token, { contentType: "image/png", size: 100 })).status).toBe(201);
+  });
+
+  it("answers 422, not 500, when R2 no longer knows the multipart upload", async () => {
+    const { token } = await creator();
+    const started = await start(token, { contentType: "image/png", size: PNG_1x1.length });
+    const { mediaId } = (await started.json()) as { mediaId: number };
+    const row = await env.DB.prepare("SELECT object_key, upload_id FROM media WHERE id = ?").bind(mediaId).first<{ object_key: string; upload_id: string }>();
+    await env.MEDIA.resumeMultipartUpload(row!.object_key, row!.upload_id).abort();
+    const refused = await putBytes(`/uploads/${mediaId}/parts/1`, PNG_1x1, token);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { message: string }).message).toBe("The upload could not be finished. Please upload the file again.");
+  });
+
+  it("answers bad paths, missing sessions and oversized bodies with 4xx and stores nothing", async () => {
+    const { token } = await creator();
+    const started = await start(token, { contentType: "video/mp4", size: PART_SIZE * 2 });
+    const { mediaId } = (await started.json()) as { mediaId: number };
+    for (const path of [`/uploads/abc/parts/1`, `/uploads/${mediaId}/parts/0`, `/uploads/${mediaId}/parts/10001`, `/uploads/${mediaId}/parts/x`]) {
+      expect((await putBytes(path, PNG_1x1, token)).status).toBe(422);
+    }
+    expect((await api(`/uploads/-1`, { token })).status).toBe(422);
+    expect((await putBytes(`/uploads/${mediaId}/parts/1`, PNG_1x1, "")).status).toBe(401);
+    expect((await putBytes(`/uploads/${mediaId}/parts/1`, new Uint8Array(PART_SIZE + 1), token)).status).toBe(413);
+    expect((await putBytes(`/uploads/${mediaId}/poster`, new Uint8Array(1024 * 1024 + 1), token)).status).toBe(413);
+    expect((await postJson(`/me/avatar`, { mediaId: "x" }, { token })).status).toBe(422);
+    expect((await postJson(`/me/avatar`, { mediaId }, { token })).status).toBe(422);
+    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toMatchObject({ receivedParts: [] });
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  it("the cron marks a post's file left unfinished for a day failed, keeping the post and its row", async () => {
+    const author = await creator();
+    const started = await start(author.token, { contentType: "video/mp4", size: 100 });
+    const { mediaId } = (await started.json()) as { mediaId: number };
+    const at = new Date().toISOString();
+    const post = await env.DB.prepare("INSERT INTO posts (user_id, text, audience, status, created_at) VALUES (?, 'soon', 'everyone', 'processing', ?) RETURNING id")
+      .bind(author.user.userId, at)
+      .first<{ id: number }>();
+    await env.DB.prepare("UPDATE media SET post_id = ?, created_at = ? WHERE id = ?").bind(post!.id, new Date(Date.now() - 25 * 3600 * 1000).toISOString(), mediaId).run();
+    expect(await discardAbandonedUploads(env)).toBe(1);
+    expect(await env.DB.prepare("SELECT status, upload_id, post_id FROM media WHERE id = ?").bind(mediaId).first()).toEqual({ status: "failed", upload_id: null, post_id: post!.id });
+    expect(await (await api(`/uploads/${mediaId}`, { token: author.token })).json()).toMatchObject({ status: "failed", postId: post!.id });
   });
 });

@@ -5,9 +5,9 @@ import { canFetchPostMedia } from "../domain/posts/media-access";
 import type { AppEnv } from "./types";
 
 /** Key shapes the upload commands generate (worker/domain/media/uploads.ts); anything else does not exist. */
-const PUBLIC_KEY = /^public\/[a-z0-9/_-]+\.(png|jpe?g|webp)$/i;
-const POST_KEY = /^(posts\/[a-f0-9]{32}\.(png|jpe?g|webp|mp4|webm|mov)|(posters|previews)\/[a-f0-9]{32}\.(jpe?g|webp|png))$/i;
-const PRIVATE_KEY = /^private\/[a-f0-9]{32}\.(png|jpe?g|webp)$/;
+const PUBLIC_KEY = /^public\/[a-z0-9/_-]+\.(png|jpe?g|webp|gif)$/i;
+const POST_KEY = /^(posts\/[a-f0-9]{32}\.(png|jpe?g|webp|gif|mp4|webm|mov)|(posters|previews)\/[a-f0-9]{32}\.(jpe?g|webp|png|gif))$/i;
+const PRIVATE_KEY = /^private\/[a-f0-9]{32}\.(png|jpe?g|webp|gif)$/;
 
 /** public/: anyone, any cache. Post media: per viewer, the browser's cache only. ID documents: never stored. */
 const CACHE_CONTROL = {

@@ -70,7 +70,7 @@ export function ImagePicker({ purpose, label, currentUrl, shape = "round", onUpl
         <input
           id={inputId}
           type="file"
-          accept="image/jpeg,image/png,image/webp"
+          accept="image/jpeg,image/png,image/webp,image/gif"
           className="sr-only"
           aria-label={label}
           aria-invalid={error ? true : undefined}

@@ -30,6 +30,7 @@ const UploadStatusSchema = z
     partSize: z.number().int(),
     partCount: z.number().int(),
     receivedParts: z.array(z.number().int()).openapi({ description: "Parts stored so far; a resumed upload sends the others" }),
+    postId: z.number().int().nullable().openapi({ description: "The post the file is attached to, if any" }),
   })
   .openapi("UploadStatus");
 
@@ -53,7 +54,7 @@ uploadRoutes.openapi(
     tags: ["Media"],
     summary: "Start an upload: what the file is declared to be; the bytes are checked as they arrive",
     description:
-      "Images (JPEG, PNG, WebP) up to 20 MB, videos (MP4, QuickTime, WebM) up to 2 GB and only for post media. Post media needs a creator; avatars, covers and ID documents any member. Send the parts with PUT /uploads/{id}/parts/{n}.",
+      "Images (JPEG, PNG, WebP, GIF) up to 20 MB, videos (MP4, QuickTime, WebM) up to 2 GB and only for post media. Post media needs a creator; avatars, covers and ID documents any member. Send the parts with PUT /uploads/{id}/parts/{n}.",
     middleware: [requireSession] as const,
     request: {
       body: jsonBody(
@@ -173,8 +174,8 @@ for (const variant of ["poster", "preview"] as const satisfies readonly MediaVar
       tags: ["Media"],
       summary:
         variant === "poster"
-          ? `A video's poster frame made by the browser: JPEG, PNG or WebP, at most ${MAX_VARIANT_BYTES.poster} bytes`
-          : `The small blurred preview shown on locked posts: JPEG, PNG or WebP, at most ${MAX_VARIANT_BYTES.preview} bytes`,
+          ? `A video's poster frame made by the browser: JPEG, PNG, WebP or GIF, at most ${MAX_VARIANT_BYTES.poster} bytes`
+          : `The small blurred preview shown on locked posts: JPEG, PNG, WebP or GIF, at most ${MAX_VARIANT_BYTES.preview} bytes`,
       middleware: [requireSession, tooLarge(MAX_VARIANT_BYTES[variant])] as const,
       request: { params: IdParams, body: rawBody("The image's bytes") },
       responses: { 200: json(z.object({ url: z.string() }), "Stored"), 401: e401, 403: e403, 404: e404, 413: e413, 422: e422 },

@@ -2,12 +2,11 @@ import type { DomainContext } from "../context";
 import { completeProcessingPost } from "../posts/complete-processing";
 import { fieldError } from "../shared/errors";
 import { message } from "../shared/messages";
-import { detectFileType } from "./file-types";
+import { detectFileType, type MediaKind } from "./file-types";
 import { partCountOf } from "./limits";
 import { discardMedia } from "./discard-media";
 import { stripImageMetadata } from "./strip-metadata";
-import { findOwnUpload, mediaUrl, unsupportedType, type UploadRow } from "./uploads";
-import type { MediaKind } from "./file-types";
+import { findOwnUpload, mediaUrl, unsupportedType, UPLOAD_LOST, type UploadRow } from "./uploads";
 
 const PARTS_MISSING = message("Some parts of the file have not been received yet.");
 
@@ -19,22 +18,30 @@ export interface UploadedMedia {
 
 /**
  * Assembles the parts into the object. An image is then read back whole, cleaned of its metadata (GPS, camera,
- * comments: strip-metadata.ts) and written again before anyone can fetch it; a file that turns out malformed is
+ * comments: strip-metadata.ts) and written again before the file is marked ready (its key is still known to the uploader alone); a file that turns out malformed is
  * discarded. Completing twice answers the same result. A post waiting for this file may now publish.
  */
 export async function completeUpload(ctx: DomainContext, userId: number, mediaId: number): Promise<UploadedMedia> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
   const done = { id: upload.id, kind: upload.kind, url: mediaUrl(upload.object_key) };
   if (upload.status === "ready") return done;
-  if (upload.status !== "uploading" || !upload.upload_id) throw unsupportedType();
+  if (upload.status !== "uploading" || !upload.upload_id) throw fieldError("file", UPLOAD_LOST);
   const { results: parts } = await ctx.db
     .prepare("SELECT part_number, etag FROM media_parts WHERE media_id = ? ORDER BY part_number")
     .bind(mediaId)
     .all<{ part_number: number; etag: string }>();
   if (parts.length !== partCountOf(upload.size_bytes)) throw fieldError("file", PARTS_MISSING);
-  await ctx.env.MEDIA.resumeMultipartUpload(upload.object_key, upload.upload_id).complete(
-    parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
-  );
+  try {
+    await ctx.env.MEDIA.resumeMultipartUpload(upload.object_key, upload.upload_id).complete(
+      parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
+    );
+  } catch (error) {
+    // A second complete racing the first, or a multipart upload R2 no longer knows (expired, aborted).
+    const now = await findOwnUpload(ctx.db, userId, mediaId);
+    if (now.status === "ready") return done;
+    console.warn("multipart complete failed", mediaId, error);
+    throw fieldError("file", UPLOAD_LOST);
+  }
   const cleaned = upload.kind === "image" ? await cleanStoredImage(ctx, upload) : { size: upload.size_bytes, width: null, height: null };
   const [ready] = await ctx.db.batch<{ post_id: number | null }>([
     ctx.db

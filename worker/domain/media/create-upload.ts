@@ -4,7 +4,7 @@ import { AppError, fieldError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { declaredFileType } from "./file-types";
-import { maxBytesOf, partCountOf, PART_SIZE } from "./limits";
+import { MAX_MEDIA_PER_POST, maxBytesOf, partCountOf, PART_SIZE } from "./limits";
 import { newObjectKey, unsupportedType, type UploadPurpose } from "./uploads";
 
 export interface CreateUploadInput {
@@ -23,7 +23,10 @@ export interface CreatedUpload {
 export const IMAGE_TOO_LARGE = message("Images can be at most 20 MB.");
 export const VIDEO_TOO_LARGE = message("Videos can be at most 2 GB.");
 const ONLY_CREATORS = message("Only creators can upload post media.");
-const ONLY_IMAGES = message("Choose an image (JPEG, PNG or WebP).");
+const ONLY_IMAGES = message("Choose an image (JPEG, PNG, WebP or GIF).");
+const TOO_MANY_PENDING = message("Too many unfinished uploads. Finish or cancel some first.");
+/** Unfinished uploads a user may have at once: a full post's worth, twice. */
+const MAX_PENDING_UPLOADS = 2 * MAX_MEDIA_PER_POST;
 
 /**
  * Starts an upload: checks what is declared (purpose, type, size) before anything is stored, then opens an R2
@@ -40,6 +43,11 @@ export async function createUpload(ctx: DomainContext, user: UserRow, input: Cre
     const tooLarge = type.kind === "image" ? IMAGE_TOO_LARGE : VIDEO_TOO_LARGE;
     throw new AppError("too_large", tooLarge, { size: [tooLarge] });
   }
+  const pending = await ctx.db
+    .prepare("SELECT COUNT(*) AS n FROM media WHERE user_id = ? AND status = 'uploading'")
+    .bind(user.id)
+    .first<number>("n");
+  if ((pending ?? 0) >= MAX_PENDING_UPLOADS) throw new AppError("rate_limited", TOO_MANY_PENDING);
   const key = newObjectKey(input.purpose, type.extension);
   const multipart = await ctx.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: type.contentType } });
   const row = await ctx.db

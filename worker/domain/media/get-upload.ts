@@ -7,6 +7,8 @@ export interface UploadStatus {
   partCount: number;
   /** Part numbers already stored: a resumed upload sends only the others. */
   receivedParts: number[];
+  /** The post it belongs to, if any (a composer resumes only files not posted yet). */
+  postId: number | null;
 }
 
 export async function getUpload(db: D1Database, userId: number, mediaId: number): Promise<UploadStatus> {
@@ -20,5 +22,6 @@ export async function getUpload(db: D1Database, userId: number, mediaId: number)
     partSize: PART_SIZE,
     partCount: partCountOf(upload.size_bytes),
     receivedParts: results.map((row) => row.part_number),
+    postId: upload.post_id,
   };
 }

@@ -57,10 +57,35 @@ export function orientationSegment(orientation: number): Uint8Array {
   return Uint8Array.from([0xff, 0xe1, length >> 8, length & 0xff, ...body]);
 }
 
-/** Segments dropped from a JPEG: APP1 (Exif, XMP), APP13 (Photoshop IPTC), COM (comments). */
-const DROPPED_JPEG_MARKERS = new Set([0xe1, 0xed, 0xfe]);
+/**
+ * Segments kept in a JPEG: APP0 (JFIF), APP14 (Adobe colour transform) and APP2 when it is an ICC profile.
+ * Every other application segment (APP1 Exif and XMP, APP2 MPF, APP13 Photoshop IPTC, vendor ones) and COM
+ * (comments) is dropped.
+ */
+const ICC_PROFILE = [..."ICC_PROFILE\0"].map((c) => c.charCodeAt(0));
+const isApplicationSegment = (marker: number) => marker >= 0xe0 && marker <= 0xef;
+function keepsJpegSegment(marker: number, payload: Uint8Array): boolean {
+  if (marker === 0xfe) return false;
+  if (!isApplicationSegment(marker)) return true;
+  if (marker === 0xe2) return ICC_PROFILE.every((byte, i) => payload[i] === byte);
+  return marker === 0xe0 || marker === 0xee;
+}
 const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
 
+/** Where the entropy-coded data that starts at `from` ends: at the next marker (not a stuffed 0xFF00 or a restart). */
+function endOfScan(bytes: Uint8Array, from: number): number {
+  for (let i = bytes.indexOf(0xff, from); i !== -1 && i + 1 < bytes.length; i = bytes.indexOf(0xff, i + 1)) {
+    const next = bytes[i + 1]!;
+    if (next !== 0x00 && next !== 0xff && !isRestart(next)) return i;
+  }
+  return bytes.length;
+}
+
+/**
+ * Walks the segments up to the end of image (EOI). Anything after EOI is dropped too: phones append further
+ * pictures there (MPF/MPO depth maps, "motion" clips) that carry their own Exif and GPS.
+ */
 export function stripJpeg(bytes: Uint8Array): CleanImage | null {
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   const kept: Uint8Array[] = [bytes.subarray(0, 2)];
@@ -68,43 +93,41 @@ export function stripJpeg(bytes: Uint8Array): CleanImage | null {
   let height: number | null = null;
   let orientation: number | null = null;
   let offset = 2;
-  while (offset + 4 <= bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
+  for (;;) {
+    if (offset + 2 > bytes.length || bytes[offset] !== 0xff) return null;
     const marker = bytes[offset + 1]!;
     if (marker === 0xff) {
       offset++; // fill byte
       continue;
     }
-    if (marker === 0xd9 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+    if (marker === 0xd9) {
+      kept.push(bytes.subarray(offset, offset + 2));
+      break;
+    }
+    if (marker === 0x01 || isRestart(marker)) {
       kept.push(bytes.subarray(offset, offset + 2));
       offset += 2;
       continue;
     }
+    if (offset + 4 > bytes.length) return null;
     const length = (bytes[offset + 2]! << 8) | bytes[offset + 3]!;
-    const end = offset + 2 + length;
+    let end = offset + 2 + length;
     if (length < 2 || end > bytes.length) return null;
-    if (marker === 0xda) {
-      // Start of scan: the compressed image data follows up to the end; nothing of interest after it.
-      kept.push(bytes.subarray(offset));
-      offset = bytes.length;
-      break;
-    }
     const payload = bytes.subarray(offset + 4, end);
+    if (marker === 0xda) end = endOfScan(bytes, end);
     if (isStartOfFrame(marker) && payload.length >= 5) {
       height = (payload[1]! << 8) | payload[2]!;
       width = (payload[3]! << 8) | payload[4]!;
     }
-    if (marker === 0xe1) {
-      const found = exifOrientation(payload);
-      if (found !== null && orientation === null) {
-        orientation = found;
-        kept.push(orientationSegment(found));
-      }
+    if (marker === 0xe1 && orientation === null) {
+      orientation = exifOrientation(payload);
+      if (orientation !== null) kept.push(orientationSegment(orientation));
     }
-    if (!DROPPED_JPEG_MARKERS.has(marker)) kept.push(bytes.subarray(offset, end));
+    if (keepsJpegSegment(marker, payload)) kept.push(bytes.subarray(offset, end));
+    // A file cut off inside its image data (no EOI) is still shown by browsers: keep what there is.
+    if (end >= bytes.length) break;
     offset = end;
   }
-  if (offset < bytes.length) return null;
   // Orientations 5–8 turn the picture a quarter: the displayed size is the stored one swapped.
   const turned = orientation !== null && orientation >= 5;
   return { bytes: concat(kept), width: turned ? height : width, height: turned ? width : height };
@@ -156,17 +179,19 @@ export function stripWebp(bytes: Uint8Array): CleanImage | null {
   const kept: Uint8Array[] = [];
   let size: { width: number; height: number } | null = null;
   let vp8x: Uint8Array | null = null;
+  // Chunks end where the RIFF header says; anything appended after it is dropped.
+  const riffEnd = Math.min(bytes.length, 8 + new DataView(bytes.buffer, bytes.byteOffset + 4, 4).getUint32(0, true));
   let offset = 12;
-  while (offset + 8 <= bytes.length) {
+  while (offset + 8 <= riffEnd) {
     const type = String.fromCharCode(...bytes.subarray(offset, offset + 4));
     const length = new DataView(bytes.buffer, bytes.byteOffset + offset + 4, 4).getUint32(0, true);
     const end = offset + 8 + length + (length % 2);
-    if (offset + 8 + length > bytes.length) return null;
+    if (offset + 8 + length > riffEnd) return null;
     const data = bytes.subarray(offset + 8, offset + 8 + length);
     size ??= webpSize(type, data);
     if (!DROPPED_WEBP_CHUNKS.has(type)) {
       // A copy, so that clearing the metadata flags never writes into the caller's bytes.
-      const chunk = bytes.slice(offset, Math.min(end, bytes.length));
+      const chunk = bytes.slice(offset, Math.min(end, riffEnd));
       if (type === "VP8X") vp8x = chunk;
       kept.push(chunk);
     }
@@ -181,10 +206,62 @@ export function stripWebp(bytes: Uint8Array): CleanImage | null {
   return { bytes: concat([header, body]), width: size?.width ?? null, height: size?.height ?? null };
 }
 
+/** Where the data sub-blocks starting at `offset` end (after their zero-length terminator), or -1 if cut off. */
+function endOfSubBlocks(bytes: Uint8Array, offset: number): number {
+  while (offset < bytes.length) {
+    const size = bytes[offset]!;
+    offset += 1 + size;
+    if (size === 0) return offset;
+  }
+  return -1;
+}
+
+const colorTableSize = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+
+/**
+ * GIF: comment extensions and application extensions other than the looping one (NETSCAPE2.0 / ANIMEXTS1.0)
+ * are dropped (XMP travels in an application extension); frames, palettes and timing are kept.
+ */
+export function stripGif(bytes: Uint8Array): CleanImage | null {
+  if (bytes.length < 13) return null;
+  const width = bytes[6]! | (bytes[7]! << 8);
+  const height = bytes[8]! | (bytes[9]! << 8);
+  let offset = 13 + colorTableSize(bytes[10]!);
+  const kept: Uint8Array[] = [bytes.subarray(0, offset)];
+  while (offset < bytes.length) {
+    const introducer = bytes[offset]!;
+    if (introducer === 0x3b) {
+      kept.push(bytes.subarray(offset, offset + 1));
+      return { bytes: concat(kept), width, height };
+    }
+    let end: number;
+    let keep = true;
+    if (introducer === 0x21) {
+      const label = bytes[offset + 1];
+      end = endOfSubBlocks(bytes, offset + 2);
+      if (label === 0xfe) keep = false;
+      if (label === 0xff) {
+        const application = String.fromCharCode(...bytes.subarray(offset + 3, offset + 14));
+        keep = application === "NETSCAPE2.0" || application === "ANIMEXTS1.0";
+      }
+    } else if (introducer === 0x2c) {
+      const afterDescriptor = offset + 10 + colorTableSize(bytes[offset + 9] ?? 0);
+      end = endOfSubBlocks(bytes, afterDescriptor + 1); // +1: the LZW minimum code size
+    } else {
+      return null;
+    }
+    if (end === -1) return null;
+    if (keep) kept.push(bytes.subarray(offset, end));
+    offset = end;
+  }
+  return null;
+}
+
 /** The cleaning function for a content type detected by magic bytes. */
 export function stripImageMetadata(contentType: string, bytes: Uint8Array): CleanImage | null {
   if (contentType === "image/jpeg") return stripJpeg(bytes);
   if (contentType === "image/png") return stripPng(bytes);
   if (contentType === "image/webp") return stripWebp(bytes);
+  if (contentType === "image/gif") return stripGif(bytes);
   return null;
 }

@@ -4,7 +4,7 @@ import { message } from "../shared/messages";
 import { declaredFileType, detectFileType, matchesDeclared } from "./file-types";
 import { expectedPartSize, partCountOf } from "./limits";
 import { discardMedia } from "./discard-media";
-import { findOwnUpload, unsupportedType, type UploadRow } from "./uploads";
+import { findOwnUpload, unsupportedType, UPLOAD_LOST, type UploadRow } from "./uploads";
 
 export const UPLOAD_FINISHED = message("This upload is already finished.");
 const NO_SUCH_PART = message("This part number is out of range.");
@@ -26,7 +26,13 @@ export async function uploadPart(ctx: DomainContext, userId: number, mediaId: nu
   } else if (!(await ctx.db.prepare("SELECT 1 FROM media_parts WHERE media_id = ? AND part_number = 1").bind(mediaId).first())) {
     throw fieldError("partNumber", FIRST_PART_FIRST);
   }
-  const part = await ctx.env.MEDIA.resumeMultipartUpload(upload.object_key, upload.upload_id).uploadPart(partNumber, bytes);
+  const part = await ctx.env.MEDIA.resumeMultipartUpload(upload.object_key, upload.upload_id)
+    .uploadPart(partNumber, bytes)
+    .catch((error: unknown) => {
+      // R2 no longer knows the multipart upload (expired after days, or aborted meanwhile).
+      console.warn("multipart part failed", mediaId, error);
+      throw fieldError("file", UPLOAD_LOST);
+    });
   await ctx.db
     .prepare("INSERT OR REPLACE INTO media_parts (media_id, part_number, etag, size_bytes) VALUES (?, ?, ?, ?)")
     .bind(mediaId, partNumber, part.etag, bytes.length)

@@ -7,6 +7,7 @@ export const UPLOAD_PURPOSES = ["post", "avatar", "cover", "id_document", "id_se
 
 export const UNSUPPORTED_TYPE = message("This file type is not supported.");
 export const UPLOAD_NOT_FOUND = message("This upload does not exist.");
+export const UPLOAD_LOST = message("The upload could not be finished. Please upload the file again.");
 
 export const unsupportedType = () => fieldError("file", UNSUPPORTED_TYPE);
 

@@ -15,7 +15,8 @@ export function plansFromForm(fields: Record<string, string>): { plans: PlanView
   for (const period of PERIODS) {
     if (fields[`offer_${period}`] !== "on") continue;
     const text = (fields[`price_${period}`] ?? "").trim().replace(/^\$/, "");
-    const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
+    // "9.99" or, as many locales write it, "9,99".
+    const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text);
     if (!match) {
       errors[`price_${period}`] = [PRICE_FORMAT];
       continue;

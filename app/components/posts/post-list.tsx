@@ -1,0 +1,65 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { PostView } from "../../../worker/domain/posts/present-posts";
+import { PostActions } from "./post-actions";
+import { PostCard } from "./post-card";
+
+/**
+ * Posts one under the other, each with its actions, and "Load older" at the end: a button (keyboard and
+ * no-JavaScript friendly) that also fires by itself when it scrolls into view (infinite scroll).
+ */
+export function PostList({
+  posts,
+  signedIn,
+  onLike,
+  onBookmark,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  headerExtra,
+}: {
+  posts: PostView[];
+  signedIn: boolean;
+  onLike(post: PostView): void;
+  onBookmark(post: PostView): void;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder(): void;
+  headerExtra?: (post: PostView) => React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const button = sentinel.current;
+    if (!button || !hasOlder || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onLoadOlder();
+    });
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, [hasOlder, onLoadOlder]);
+
+  return (
+    <>
+      <ol className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t("Posts")} data-post-list>
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard
+              post={post}
+              headerExtra={headerExtra?.(post)}
+              actions={<PostActions post={post} signedIn={signedIn} onLike={onLike} onBookmark={onBookmark} />}
+            />
+          </li>
+        ))}
+      </ol>
+      {hasOlder ? (
+        <div className="flex justify-center p-4">
+          <button ref={sentinel} type="button" className="btn-secondary" onClick={onLoadOlder} disabled={loadingOlder}>
+            {loadingOlder ? t("Loading…") : t("Load older posts")}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback, useReducer, useRef, useState } from "react";
+import type { PostView } from "../../worker/domain/posts/present-posts";
+import { useSession } from "./session";
+import { emptyTimeline, timelineReducer, type TimelineState } from "./timeline";
+
+/**
+ * A list of posts on screen (home, bookmarks, one post) with the timeline store's operations, plus the calls
+ * behind them: like and bookmark change the screen at once and roll back if the server refuses; "load older"
+ * fetches the page after `nextCursor` from `listPath` (/timeline, /bookmarks).
+ */
+export function usePostList(initial: { posts: PostView[]; nextCursor: string | null }, listPath: string) {
+  const { api } = useSession();
+  const [state, dispatch] = useReducer(timelineReducer, undefined, (): TimelineState => emptyTimeline(initial.posts, initial.nextCursor));
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const loading = useRef(false);
+
+  const toggleLike = useCallback(
+    (post: PostView) => {
+      const liked = !post.liked;
+      dispatch({ type: liked ? "like" : "unlike", id: post.id });
+      const path = `/posts/${post.id}/like`;
+      (liked ? api.post(path) : api.delete(path)).catch((error: unknown) => {
+        console.error(`${liked ? "like" : "unlike"} failed`, error);
+        dispatch({ type: liked ? "unlike" : "like", id: post.id });
+      });
+    },
+    [api],
+  );
+
+  const toggleBookmark = useCallback(
+    (post: PostView) => {
+      const bookmarked = !post.bookmarked;
+      dispatch({ type: bookmarked ? "bookmark" : "unbookmark", id: post.id });
+      const path = `/posts/${post.id}/bookmark`;
+      (bookmarked ? api.post(path) : api.delete(path)).catch((error: unknown) => {
+        console.error(`${bookmarked ? "bookmark" : "unbookmark"} failed`, error);
+        dispatch({ type: bookmarked ? "unbookmark" : "bookmark", id: post.id });
+      });
+    },
+    [api],
+  );
+
+  const nextCursor = state.nextCursor;
+  const loadOlder = useCallback(() => {
+    if (!nextCursor || loading.current) return;
+    loading.current = true;
+    setLoadingOlder(true);
+    api
+      .get<{ posts: PostView[]; nextCursor: string | null }>(`${listPath}?cursor=${encodeURIComponent(nextCursor)}`)
+      .then((page) => dispatch({ type: "loadOlder", posts: page.posts, nextCursor: page.nextCursor }))
+      .catch((error: unknown) => console.error(`GET ${listPath} failed`, error))
+      .finally(() => {
+        loading.current = false;
+        setLoadingOlder(false);
+      });
+  }, [api, listPath, nextCursor]);
+
+  return { state, dispatch, toggleLike, toggleBookmark, loadOlder, loadingOlder };
+}

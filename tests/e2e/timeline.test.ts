@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+
+const browser = browserForThisFile();
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let fan: Account;
+let creator: Account;
+let tag: string;
+const secretKey = `posts/${randomUUID().replace(/-/g, "")}.png`;
+
+const idOf = (username: string) => `(SELECT id FROM users WHERE username = '${username}')`;
+
+/** A published post by the creator, straight into D1 (published now, so it is newer than any /home visit). */
+const insertPost = (text: string, audience = "everyone") =>
+  `INSERT INTO posts (user_id, text, audience, status, published_at, created_at)
+   VALUES (${idOf(creator.username)}, '${text}', '${audience}', 'published', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));`;
+
+async function apiAs<T>(token: string, path: string): Promise<T> {
+  const response = await fetch(`${baseURL()}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const card = (page: Page, text: string) => page.locator("article", { hasText: text });
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page (as tests/e2e/accessibility.test.ts runs it). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync("node_modules/axe-core/axe.min.js", "utf8"));
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
+
+beforeAll(async () => {
+  tag = `tl${unique().slice(-8)}`;
+  fan = await createAccount({ username: `${tag}_fan`, name: "Tim Fan" });
+  creator = await createAccount({ username: `${tag}_star`, name: "Tara Creator" });
+  sql(
+    `UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}';
+     INSERT INTO follows (follower_id, creator_id, created_at) VALUES (${idOf(fan.username)}, ${idOf(creator.username)}, '2026-01-01T00:00:00.000Z');
+     ${insertPost(`Paid set ${tag}`)}
+     UPDATE posts SET price_cents = 700 WHERE text = 'Paid set ${tag}';
+     ${insertPost(`Hello from ${tag}`)}
+     ${insertPost(`Secret for subscribers ${tag}`, "subscribers")}
+     INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
+       SELECT user_id, id, 'image', 'ready', '${secretKey}', NULL, 'image/png', 8, created_at
+       FROM posts WHERE text = 'Secret for subscribers ${tag}';`,
+  );
+});
+
+describe("the home timeline", () => {
+  it("a fan sees a followed creator's post, likes it, comments, bookmarks it, and gets new posts on demand", async () => {
+    const { page, context } = await signedInPage(browser(), fan);
+    await page.goto("/home", { waitUntil: "networkidle" });
+    const post = card(page, `Hello from ${tag}`);
+    await post.waitFor();
+    expect(await page.getByText(`Secret for subscribers ${tag}`).count()).toBe(0);
+
+    // Like: shown at once, kept by the server.
+    const like = post.getByRole("button", { name: "Like" });
+    expect(await like.getAttribute("aria-pressed")).toBe("false");
+    await like.click();
+    await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
+    expect(await post.locator("[data-like-count]").textContent()).toBe("1");
+    const { posts } = await apiAs<{ posts: { id: number; text: string; liked: boolean }[] }>(fan.token, "/timeline");
+    const hello = posts.find((p) => p.text === `Hello from ${tag}`)!;
+    await expect.poll(async () => (await apiAs<{ post: { liked: boolean } }>(fan.token, `/posts/${hello.id}`)).post.liked).toBe(true);
+
+    // Bookmark, then it is on /bookmarks.
+    const bookmark = post.getByRole("button", { name: "Bookmark" });
+    await bookmark.click();
+    await expect.poll(() => bookmark.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(async () => (await apiAs<{ post: { bookmarked: boolean } }>(fan.token, `/posts/${hello.id}`)).post.bookmarked).toBe(true);
+
+    // Comment on /post/{id}.
+    await post.getByRole("link", { name: "Comments" }).click();
+    await page.waitForURL(`**/post/${hello.id}#comments`);
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Write a comment").fill("What a view!");
+    await page.getByRole("button", { name: "Comment", exact: true }).click();
+    await page.locator("[data-comments]").getByText("What a view!").waitFor();
+    await page.reload({ waitUntil: "networkidle" });
+    await page.locator("[data-comments]").getByText("What a view!").waitFor();
+
+    await page.goto("/bookmarks", { waitUntil: "networkidle" });
+    await card(page, `Hello from ${tag}`).waitFor();
+
+    // While the fan reads /home, the creator posts: held behind "Show 1 new post", then moved to the top.
+    await page.goto("/home", { waitUntil: "networkidle" });
+    await card(page, `Hello from ${tag}`).waitFor();
+    // TODO(lead): publish through POST /api/posts with the creator's token once the posts work is merged; until
+    // then the row goes in with SQL and the fan's channel is pushed through the test notification (NewUpdate).
+    sql(insertPost(`Fresh news ${tag}`));
+    const pushed = await fetch(`${baseURL()}/api/notifications/test`, { method: "POST", headers: { Authorization: `Bearer ${fan.token}` } });
+    expect(pushed.status).toBe(201);
+    const show = page.getByRole("button", { name: "Show 1 new post" });
+    await show.waitFor({ timeout: 15_000 });
+    expect(await page.getByText(`Fresh news ${tag}`).count()).toBe(0);
+    await show.click();
+    await expect.poll(() => page.locator("[data-post-list] article").first().textContent()).toContain(`Fresh news ${tag}`);
+    expect(await show.count()).toBe(0);
+    await context.close();
+  });
+
+  it("the feed, with open and locked cards, and a post with comments pass axe in light and dark", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const { page, context } = await signedInPage(browser(), fan, { width: 1440, height: 900 }, { colorScheme });
+      await page.goto("/home", { waitUntil: "networkidle" });
+      await card(page, `Hello from ${tag}`).waitFor();
+      await card(page, `Paid set ${tag}`).getByText("Unlock this post for $7.00.").waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      const id = await card(page, `Hello from ${tag}`).getAttribute("data-post-id");
+      await page.goto(`/post/${id}`, { waitUntil: "networkidle" });
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("a locked post's page shows no media key and no text in its link preview; an open one describes itself", async () => {
+    const { posts } = await apiAs<{ posts: { id: number; text: string }[] }>(creator.token, "/timeline");
+    const secret = posts.find((p) => p.text === `Secret for subscribers ${tag}`)!;
+    const html = await (await fetch(`${baseURL()}/post/${secret.id}`)).text();
+    expect(html).toContain(`Secret for subscribers ${tag}`);
+    expect(html).not.toContain(secretKey);
+    expect(html).not.toMatch(/og:description/);
+    expect(html).not.toMatch(/og:image/);
+    const hello = posts.find((p) => p.text === `Hello from ${tag}`)!;
+    const open = await (await fetch(`${baseURL()}/post/${hello.id}`)).text();
+    expect(open).toMatch(new RegExp(`<meta property="og:description" content="Hello from ${tag}"`));
+    expect(open).toMatch(new RegExp(`<meta property="og:url" content="${baseURL()}/post/${hello.id}"`));
+    const missing = await fetch(`${baseURL()}/post/99999999`);
+    expect(missing.status).toBe(404);
+  });
+});

@@ -1,0 +1,173 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { exifPayload, segment } from "../support/media-fixtures";
+import { E2E_STATE_DIR } from "./global-setup";
+import { baseURL, browserForThisFile, createAccount, sql, unique } from "./support";
+
+/**
+ * The browser half of uploads (app/lib/uploads.ts) in Chromium against the real server: progress, the blurred
+ * preview and the video poster drawn on a canvas, a retried part, and a resumed upload. The module is bundled
+ * on its own and put in a page, so the test does not depend on which screen uses it.
+ */
+const browser = browserForThisFile();
+
+let creator: Awaited<ReturnType<typeof createAccount>>;
+let uploadsBundle: string;
+
+beforeAll(async () => {
+  creator = await createAccount({ username: `up${unique().slice(-8)}` });
+  sql(`UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}'`);
+  const app = fileURLToPath(new URL("../../app/", import.meta.url));
+  const bundled = await build({
+    entryPoints: [fileURLToPath(new URL("../../app/lib/uploads.ts", import.meta.url))],
+    bundle: true,
+    write: false,
+    format: "iife",
+    globalName: "uploads",
+    plugins: [{ name: "app-alias", setup: (b) => b.onResolve({ filter: /^~\// }, (args) => ({ path: `${app}${args.path.slice(2)}.ts` })) }],
+  });
+  uploadsBundle = bundled.outputFiles[0]!.text;
+});
+
+/** Reads the e2e server's D1 (wrangler, slow: one call per check). */
+function query<T>(statement: string): T[] {
+  const out = execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE_DIR, "--json", "--command", statement], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+  }).toString();
+  return (JSON.parse(out) as { results: T[] }[])[0]!.results;
+}
+
+/** A signed-in page (Bearer token stored) with the upload module loaded as `window.uploads`. */
+async function uploaderPage(): Promise<{ context: BrowserContext; page: Page }> {
+  // The module is injected as an inline script, which the app's CSP (nonces only) would rightly refuse.
+  const context = await browser().newContext({ baseURL: baseURL(), bypassCSP: true, locale: "en-US" });
+  const login = await context.request.post("/api/login", { data: { login: creator.email, password: creator.password } });
+  const { token } = (await login.json()) as { token: string };
+  await context.addInitScript((value) => localStorage.setItem("token", value), token);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error("[page error]", error.stack));
+  await page.goto("/home");
+  await page.waitForLoadState("networkidle");
+  await page.addScriptTag({ content: uploadsBundle });
+  return { context, page };
+}
+
+declare global {
+  interface Window {
+    uploads: typeof import("../../app/lib/uploads");
+  }
+}
+
+describe("uploads in the browser", () => {
+  it("uploads a photo with progress; the server keeps it without GPS, the browser made its blurred preview", async () => {
+    const { context, page } = await uploaderPage();
+    const exif = segment(0xe1, exifPayload({ gps: true }));
+    const result = await page.evaluate(async (exifSegment) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 320;
+      canvas.height = 200;
+      const draw = canvas.getContext("2d")!;
+      draw.fillStyle = "#c0392b";
+      draw.fillRect(0, 0, 320, 200);
+      const jpeg = new Uint8Array(await (await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/jpeg"))).arrayBuffer());
+      // A camera's photo: the same picture with an Exif segment holding a GPS position, right after SOI.
+      const withGps = new Uint8Array([...jpeg.subarray(0, 2), ...exifSegment, ...jpeg.subarray(2)]);
+      const file = new File([withGps], "holiday.jpg", { type: "image/jpeg", lastModified: 1 });
+      const progress: number[] = [];
+      const media = await window.uploads.uploadFile(file, { purpose: "post", csrfToken: null, onProgress: (f) => progress.push(f) });
+      const stored = new Uint8Array(await (await fetch(media.url)).arrayBuffer());
+      const bitmap = await createImageBitmap(new Blob([stored], { type: "image/jpeg" }));
+      const text = String.fromCharCode(...stored.subarray(0, 4096));
+      return { ...media, progress, hasExif: text.includes("Exif"), width: bitmap.width, hadExif: String.fromCharCode(...withGps.subarray(0, 64)).includes("Exif") };
+    }, exif);
+    expect(result.hadExif).toBe(true);
+    expect(result).toMatchObject({ kind: "image", hasExif: false, width: 320 });
+    expect(result.progress.at(-1)).toBe(1);
+    const [row] = query<{ preview_key: string | null; width: number; height: number }>(`SELECT preview_key, width, height FROM media WHERE id = ${result.id}`);
+    expect(row).toMatchObject({ width: 320, height: 200, preview_key: expect.stringMatching(/^previews\/[a-f0-9]{32}\.jpg$/) });
+    const previewWidth = await page.evaluate(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width, row!.preview_key!);
+    expect(previewWidth).toBeLessThanOrEqual(24);
+    await context.close();
+  });
+
+  it("captures a video's poster frame and preview in the browser", async () => {
+    const { context, page } = await uploaderPage();
+    const media = await page.evaluate(async () => {
+      // A short WebM recorded from a canvas: a real video Chromium can decode and seek.
+      const canvas = document.createElement("canvas");
+      canvas.width = 160;
+      canvas.height = 120;
+      const draw = canvas.getContext("2d")!;
+      const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: "video/webm" });
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (event) => chunks.push(event.data);
+      const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+      recorder.start();
+      for (let frame = 0; frame < 15; frame++) {
+        draw.fillStyle = `hsl(${frame * 20}, 80%, 50%)`;
+        draw.fillRect(0, 0, 160, 120);
+        await new Promise((resolve) => setTimeout(resolve, 33));
+      }
+      recorder.stop();
+      await stopped;
+      const file = new File(chunks, "clip.webm", { type: "video/webm", lastModified: 2 });
+      return window.uploads.uploadFile(file, { purpose: "post", csrfToken: null });
+    });
+    expect(media.kind).toBe("video");
+    const [row] = query<{ poster_key: string | null; preview_key: string | null }>(`SELECT poster_key, preview_key FROM media WHERE id = ${media.id}`);
+    expect(row!.poster_key).toMatch(/^posters\/[a-f0-9]{32}\.jpg$/);
+    expect(row!.preview_key).toMatch(/^previews\/[a-f0-9]{32}\.jpg$/);
+    const posterWidth = await page.evaluate(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width, row!.poster_key!);
+    expect(posterWidth).toBe(160);
+    await context.close();
+  });
+
+  it("retries a failed part, and resumes an interrupted upload with only the missing parts", async () => {
+    const { context, page } = await uploaderPage();
+    const partsSent: string[] = [];
+    let failuresLeft = 1;
+    await page.route("**/api/uploads/*/parts/*", async (route) => {
+      const part = route.request().url().split("/").at(-1)!;
+      partsSent.push(part);
+      if (part === "2" && failuresLeft-- > 0) return route.fulfill({ status: 503, body: "busy" });
+      return route.continue();
+    });
+    // 8 MiB and a bit: two parts. An MP4 by its magic bytes (the server checks no more of a video).
+    const makeVideo = (name: string, lastModified: number) =>
+      page.evaluate(
+        ({ name, lastModified }) => {
+          const bytes = new Uint8Array(8 * 1024 * 1024 + 4096);
+          bytes.set([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom")]);
+          (window as unknown as { video: File }).video = new File([bytes], name, { type: "video/mp4", lastModified });
+        },
+        { name, lastModified },
+      );
+    const upload = () => page.evaluate(() => window.uploads.uploadFile((window as unknown as { video: File }).video, { purpose: "post", csrfToken: null }).then((m) => m.kind, (e: Error) => `failed: ${e.message}`));
+
+    await makeVideo("retried.mp4", 3);
+    expect(await upload()).toBe("video");
+    expect(partsSent).toEqual(["1", "2", "2"]);
+
+    // Part 2 never gets through: the upload gives up after its retries, keeping part 1 on the server.
+    await makeVideo("resumed.mp4", 4);
+    partsSent.length = 0;
+    failuresLeft = 100;
+    expect(await upload()).toMatch(/^failed/);
+    expect(partsSent).toEqual(["1", "2", "2", "2", "2"]);
+
+    // The same file again (after a reload, say): the server says part 1 is there, so only part 2 goes.
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await page.addScriptTag({ content: uploadsBundle });
+    await makeVideo("resumed.mp4", 4);
+    partsSent.length = 0;
+    failuresLeft = 0;
+    expect(await upload()).toBe("video");
+    expect(partsSent).toEqual(["2"]);
+    await context.close();
+  });
+});

@@ -1,0 +1,148 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { bookmarkPost, unbookmarkPost } from "../../domain/interactions/bookmark-post";
+import { addComment } from "../../domain/interactions/add-comment";
+import { COMMENT_MAX } from "../../domain/interactions/comment-view";
+import { deleteComment } from "../../domain/interactions/delete-comment";
+import { listComments } from "../../domain/interactions/list-comments";
+import { likePost, unlikePost } from "../../domain/interactions/like-post";
+import { listBookmarks } from "../../domain/interactions/list-bookmarks";
+import { message } from "../../domain/shared/messages";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { errorResponses, json, jsonBody } from "../schemas";
+import { validationHook } from "../validation-hook";
+import { cursorQuery, PostPageSchema, postIdParam } from "./timeline";
+
+const { 401: e401, 403: e403, 422: e422 } = errorResponses;
+const e404 = { ...errorResponses[403], description: "Not found, or not visible to the caller" };
+
+const LikeSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() }).openapi("LikeState");
+const BookmarkSchema = z.object({ bookmarked: z.boolean() }).openapi("BookmarkState");
+const CommentSchema = z
+  .object({
+    id: z.number().int(),
+    postId: z.number().int(),
+    text: z.string(),
+    createdAt: z.string(),
+    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
+    canDelete: z.boolean(),
+  })
+  .openapi("Comment");
+
+const CommentBody = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, message("Write a comment first."))
+    .max(COMMENT_MAX, message("A comment can be at most 1000 characters.")),
+});
+
+/** Likes, bookmarks and comments. A post the caller cannot see is 404; one they cannot open, 403 for a like or comment. */
+export const interactionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+for (const [method, summary] of [
+  ["post", "Like a post (the post must be open to the caller)"],
+  ["delete", "Take a like back"],
+] as const) {
+  interactionRoutes.openapi(
+    createRoute({
+      method,
+      path: "/posts/{id}/like",
+      tags: ["Interactions"],
+      summary,
+      middleware: [requireSession] as const,
+      request: { params: postIdParam },
+      responses: { 200: json(LikeSchema, "The like and the post's like count"), 401: e401, 403: e403, 404: e404, 422: e422 },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const viewerId = c.var.session!.user.id;
+      return c.json(method === "post" ? await likePost(c.var.domain, viewerId, id) : await unlikePost(c.var.domain.db, viewerId, id), 200);
+    },
+  );
+}
+
+for (const [method, summary] of [
+  ["post", "Bookmark a visible post"],
+  ["delete", "Remove a bookmark"],
+] as const) {
+  interactionRoutes.openapi(
+    createRoute({
+      method,
+      path: "/posts/{id}/bookmark",
+      tags: ["Interactions"],
+      summary,
+      middleware: [requireSession] as const,
+      request: { params: postIdParam },
+      responses: { 200: json(BookmarkSchema, "Whether the post is bookmarked now"), 401: e401, 403: e403, 404: e404, 422: e422 },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const viewerId = c.var.session!.user.id;
+      return c.json(method === "post" ? await bookmarkPost(c.var.domain.db, viewerId, id) : await unbookmarkPost(c.var.domain.db, viewerId, id), 200);
+    },
+  );
+}
+
+interactionRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/bookmarks",
+    tags: ["Interactions"],
+    summary: "The caller's bookmarked posts, most recently saved first, 20 a page",
+    middleware: [requireSession] as const,
+    request: { query: z.object({ cursor: cursorQuery("cursor") }) },
+    responses: { 200: json(PostPageSchema, "A page of bookmarks"), 401: e401, 422: e422 },
+  }),
+  async (c) => c.json(await listBookmarks(c.var.domain.db, c.var.session!.user.id, c.req.valid("query").cursor), 200),
+);
+
+interactionRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/posts/{id}/comments",
+    tags: ["Interactions"],
+    summary: "Comments of a post open to the caller, oldest first, 20 a page (cursor: the last comment id shown)",
+    request: { params: postIdParam, query: z.object({ cursor: z.string().regex(/^[1-9]\d{0,15}$/).transform(Number).optional() }) },
+    responses: {
+      200: json(z.object({ comments: z.array(CommentSchema), nextCursor: z.string().nullable() }), "A page of comments"),
+      403: e403,
+      404: e404,
+      422: e422,
+    },
+  }),
+  async (c) =>
+    c.json(await listComments(c.var.domain.db, c.req.valid("param").id, c.var.session?.user.id ?? null, c.req.valid("query").cursor ?? null), 200),
+);
+
+interactionRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/posts/{id}/comments",
+    tags: ["Interactions"],
+    summary: "Comment on a post open to the caller; the post's author is notified",
+    middleware: [requireSession] as const,
+    request: { params: postIdParam, body: jsonBody(CommentBody) },
+    responses: { 201: json(z.object({ comment: CommentSchema }), "The new comment"), 401: e401, 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    const comment = await addComment(c.var.domain, c.var.session!.user.id, c.req.valid("param").id, c.req.valid("json").text);
+    return c.json({ comment }, 201);
+  },
+);
+
+interactionRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/comments/{id}",
+    tags: ["Interactions"],
+    summary: "Delete a comment: its author, or the author of the post it is on",
+    middleware: [requireSession] as const,
+    request: { params: postIdParam },
+    responses: { 200: json(z.object({ deleted: z.literal(true) }), "Deleted"), 401: e401, 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    await deleteComment(c.var.domain.db, c.var.session!.user.id, c.req.valid("param").id);
+    return c.json({ deleted: true as const }, 200);
+  },
+);

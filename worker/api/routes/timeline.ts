@@ -1,0 +1,109 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { AUDIENCES } from "../../domain/posts/access";
+import { getPost } from "../../domain/posts/get-post";
+import { decodeCursor } from "../../domain/shared/cursor";
+import { AppError } from "../../domain/shared/errors";
+import { message } from "../../domain/shared/messages";
+import { POST_NOT_FOUND } from "../../domain/interactions/post-access";
+import { getNewerPosts, getTimeline } from "../../domain/timeline/get-timeline";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { errorResponses, json } from "../schemas";
+import { validationHook } from "../validation-hook";
+
+const { 401: e401, 422: e422 } = errorResponses;
+const e404 = { ...errorResponses[403], description: "Not found, or not visible to the caller" };
+
+/** The one presented post (worker/domain/posts/present-posts.ts): media URLs only when open, else previews. */
+export const PostSchema = z
+  .object({
+    id: z.number().int(),
+    text: z.string(),
+    audience: z.enum(AUDIENCES),
+    priceCents: z.number().int(),
+    status: z.enum(["processing", "scheduled", "published"]),
+    publishedAt: z.string().nullable(),
+    scheduledAt: z.string().nullable(),
+    editedAt: z.string().nullable(),
+    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
+    likeCount: z.number().int(),
+    commentCount: z.number().int(),
+    liked: z.boolean(),
+    bookmarked: z.boolean(),
+    isOwn: z.boolean(),
+    lock: z.enum(["follow", "subscribe", "purchase"]).nullable(),
+    mediaCount: z.number().int(),
+    media: z
+      .array(z.object({ id: z.number().int(), kind: z.enum(["image", "video"]), url: z.string(), posterUrl: z.string().nullable(), width: z.number().int().nullable(), height: z.number().int().nullable() }))
+      .nullable(),
+    previews: z.array(z.object({ kind: z.enum(["image", "video"]), previewUrl: z.string().nullable() })),
+  })
+  .openapi("Post");
+
+export const PostPageSchema = z.object({ posts: z.array(PostSchema), nextCursor: z.string().nullable() }).openapi("PostPage");
+
+const INVALID_CURSOR = message("This list position is not valid. Reload the page.");
+
+/** An optional opaque cursor in the query: decoded, or a 422 before anything is read. */
+export const cursorQuery = (field: string) =>
+  z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return null;
+      const cursor = decodeCursor(value);
+      if (!cursor) ctx.addIssue({ code: "custom", message: INVALID_CURSOR, path: [field] });
+      return cursor;
+    });
+
+export const postIdParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/).transform(Number) });
+
+export const timelineRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+timelineRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/timeline",
+    tags: ["Timeline"],
+    summary: "The caller's home timeline, newest first, 20 posts a page (own posts and followed creators')",
+    middleware: [requireSession] as const,
+    request: { query: z.object({ cursor: cursorQuery("cursor") }) },
+    responses: { 200: json(PostPageSchema, "A page; nextCursor is null on the last one"), 401: e401, 422: e422 },
+  }),
+  async (c) => c.json(await getTimeline(c.var.domain.db, c.var.session!.user.id, c.req.valid("query").cursor), 200),
+);
+
+timelineRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/timeline/new",
+    tags: ["Timeline"],
+    summary: "Posts of the timeline published after the cursor `after` (the newest post the client has), newest first",
+    middleware: [requireSession] as const,
+    request: { query: z.object({ after: cursorQuery("after") }) },
+    responses: { 200: json(z.object({ posts: z.array(PostSchema) }), "The pending new posts"), 401: e401, 422: e422 },
+  }),
+  async (c) => {
+    const { db } = c.var.domain;
+    const viewerId = c.var.session!.user.id;
+    const after = c.req.valid("query").after;
+    return c.json({ posts: after ? await getNewerPosts(db, viewerId, after) : (await getTimeline(db, viewerId, null)).posts }, 200);
+  },
+);
+
+timelineRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/posts/{id}",
+    tags: ["Posts"],
+    summary: "One post as the caller may see it (locked: text and blurred previews only)",
+    request: { params: postIdParam },
+    responses: { 200: json(z.object({ post: PostSchema }), "The post"), 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    const post = await getPost(c.var.domain.db, c.req.valid("param").id, c.var.session?.user.id ?? null);
+    if (!post) throw new AppError("not_found", POST_NOT_FOUND);
+    return c.json({ post }, 200);
+  },
+);

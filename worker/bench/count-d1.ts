@@ -1,0 +1,64 @@
+import type { Env } from "../env";
+import { timelineStatement } from "../domain/timeline/get-timeline";
+
+/**
+ * For `npm run bench` only (variable BENCH=1, never set in wrangler.toml): counts every D1 statement the Worker
+ * runs, so the benchmark can report queries per request honestly, and answers the timeline query's plan.
+ *   GET /__bench/d1-statements           → {statements}: the total since the isolate started
+ *   GET /__bench/timeline-plan?viewer=ID → {plan}: EXPLAIN QUERY PLAN of the first timeline page
+ * Without BENCH=1 the Worker's fetch is returned untouched.
+ */
+type Fetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
+
+let statements = 0;
+const STATEMENT_RUNS = new Set<PropertyKey>(["first", "all", "run", "raw"]);
+const originals = new WeakMap<object, D1PreparedStatement>();
+const countingEnvs = new WeakMap<Env, Env>();
+
+function countingStatement(statement: D1PreparedStatement): D1PreparedStatement {
+  const proxy = new Proxy(statement, {
+    get(target, property) {
+      if (property === "bind") return (...values: unknown[]) => countingStatement(target.bind(...values));
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (!STATEMENT_RUNS.has(property)) return value.bind(target);
+      return (...args: unknown[]) => {
+        statements++;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  originals.set(proxy, statement);
+  return proxy;
+}
+
+function countingDatabase(db: D1Database): D1Database {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => countingStatement(target.prepare(query));
+      if (property === "batch")
+        return (batch: D1PreparedStatement[]) => {
+          statements += batch.length;
+          return target.batch(batch.map((s) => originals.get(s) ?? s));
+        };
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
+  return async (request, env, ctx) => {
+    if ((env as Env & { BENCH?: string }).BENCH !== "1") return fetch(request, env, ctx);
+    const url = new URL(request.url);
+    if (url.pathname === "/__bench/d1-statements") return Response.json({ statements });
+    if (url.pathname === "/__bench/timeline-plan") {
+      const viewer = Number(url.searchParams.get("viewer"));
+      const { results } = await timelineStatement(env.DB, viewer, null, true).all<{ id: number; parent: number; detail: string }>();
+      return Response.json({ plan: results });
+    }
+    let counting = countingEnvs.get(env);
+    if (!counting) countingEnvs.set(env, (counting = { ...env, DB: countingDatabase(env.DB) }));
+    return fetch(request, counting, ctx);
+  };
+}

@@ -1,0 +1,51 @@
+import type { Env } from "../../env";
+import { DAY, isoIn } from "../shared/time";
+import { discardMedia } from "./discard-media";
+import type { UploadRow } from "./uploads";
+
+/** How long an unfinished upload may wait to be resumed. */
+export const ABANDONED_AFTER_MS = DAY;
+
+/**
+ * The cron's clean-up, a batch per run, oldest first: uploads left unfinished for a day, and finished files
+ * that nothing uses a day later (composer files never posted, profile images never set, ID documents never
+ * submitted) are aborted and deleted. An unfinished file of a post is aborted and marked failed instead: the
+ * post stays in /processing, where its author sees what went wrong, rather than losing a file silently.
+ */
+export async function discardAbandonedUploads(env: Env): Promise<number> {
+  const { results } = await env.DB.prepare(
+    `SELECT id, object_key, upload_id, poster_key, preview_key FROM media
+     WHERE created_at < ? AND (
+       (status <> 'ready' AND post_id IS NULL)
+       OR (purpose = 'post' AND post_id IS NULL)
+       OR (purpose IN ('avatar', 'cover')
+           AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = media.user_id AND media.object_key IN (u.avatar_key, u.cover_key)))
+       OR (purpose IN ('id_document', 'id_selfie')
+           AND NOT EXISTS (SELECT 1 FROM creator_requests r WHERE r.document_media_id = media.id OR r.selfie_media_id = media.id)))
+     ORDER BY id LIMIT 100`,
+  )
+    .bind(isoIn(-ABANDONED_AFTER_MS))
+    .all<Pick<UploadRow, "id" | "object_key" | "upload_id" | "poster_key" | "preview_key">>();
+  await discardMedia(env, results);
+  return results.length + (await failAbandonedPostUploads(env));
+}
+
+async function failAbandonedPostUploads(env: Env): Promise<number> {
+  const { results } = await env.DB.prepare(
+    "SELECT id, object_key, upload_id FROM media WHERE status = 'uploading' AND post_id IS NOT NULL AND created_at < ? ORDER BY id LIMIT 100",
+  )
+    .bind(isoIn(-ABANDONED_AFTER_MS))
+    .all<Pick<UploadRow, "id" | "object_key" | "upload_id">>();
+  for (const row of results) {
+    if (!row.upload_id) continue;
+    await env.MEDIA.resumeMultipartUpload(row.object_key, row.upload_id)
+      .abort()
+      .catch(() => undefined);
+  }
+  await env.DB.prepare(
+    "UPDATE media SET status = 'failed', upload_id = NULL WHERE id IN (SELECT value FROM json_each(?)) AND status = 'uploading'",
+  )
+    .bind(JSON.stringify(results.map((row) => row.id)))
+    .run();
+  return results.length;
+}
