@@ -103,6 +103,8 @@ describe("the composer", () => {
     await composer(page).getByRole("combobox", { name: "Who can see" }).selectOption("everyone");
     await composer(page).getByRole("button", { name: "Post now" }).click();
     await composer(page).getByText("Your post is published.").waitFor();
+    // The timeline shows it first at once.
+    await page.locator("[data-post-list] > li").first().getByText(`photo post ${tag}`).waitFor();
     await composer(page).getByRole("link", { name: "View post" }).click();
     await page.waitForURL(/\/post\/\d+$/);
     await page.getByText(`photo post ${tag}`).waitFor();
@@ -182,6 +184,30 @@ describe("the composer", () => {
     expect((await fanView.page.goto(`/post/${post.id}`))!.status()).toBe(200);
     await fanView.page.getByText(text).waitFor();
     await fanView.context.close();
+    await context.close();
+  });
+});
+
+describe("the post menu on /home", () => {
+  it("edits an own post in place (marked edited) and deletes it after confirming", async () => {
+    const post = await createPostAs(creator, { text: `menu post ${tag}`, audience: "everyone" });
+    const { page, context } = await creatorPage(browser());
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    const card = page.locator(`[data-post-id="${post.id}"]`);
+    await card.getByRole("button", { name: "Post options" }).click();
+    await card.getByRole("menuitem", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit post" });
+    await dialog.getByRole("textbox", { name: "Post text" }).fill(`menu post edited ${tag}`);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await card.getByText(`menu post edited ${tag}`).waitFor();
+    await card.getByText("· edited").waitFor();
+
+    await card.getByRole("button", { name: "Post options" }).click();
+    page.once("dialog", (confirm) => void confirm.accept());
+    await card.getByRole("menuitem", { name: "Delete" }).click();
+    await expect.poll(() => card.count()).toBe(0);
+    expect((await fetch(`${baseURL()}/post/${post.id}`)).status).toBe(404);
     await context.close();
   });
 });
