@@ -95,11 +95,13 @@ describe("the home timeline", () => {
     // While the fan reads /home, the creator posts: held behind "Show 1 new post", then moved to the top.
     await page.goto("/home", { waitUntil: "networkidle" });
     await card(page, `Hello from ${tag}`).waitFor();
-    // TODO(lead): publish through POST /api/posts with the creator's token once the posts work is merged; until
-    // then the row goes in with SQL and the fan's channel is pushed through the test notification (NewUpdate).
-    sql(insertPost(`Fresh news ${tag}`));
-    const pushed = await fetch(`${baseURL()}/api/notifications/test`, { method: "POST", headers: { Authorization: `Bearer ${fan.token}` } });
-    expect(pushed.status).toBe(201);
+    // The creator publishes through the API; its announcement pushes NewUpdate to the fan's channel.
+    const published = await fetch(`${baseURL()}/api/posts`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${creator.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ text: `Fresh news ${tag}`, audience: "everyone" }),
+    });
+    expect(published.status).toBe(201);
     const show = page.getByRole("button", { name: "Show 1 new post" });
     await show.waitFor({ timeout: 15_000 });
     expect(await page.getByText(`Fresh news ${tag}`).count()).toBe(0);
