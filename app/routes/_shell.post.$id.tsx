@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { listComments } from "../../worker/domain/interactions/list-comments";
 import { getPost } from "../../worker/domain/posts/get-post";
 import { Comments } from "~/components/posts/comments";
 import { PostActions } from "~/components/posts/post-actions";
 import { PostCard } from "~/components/posts/post-card";
+import { PostOwnerMenu } from "~/components/posts/post-owner-menu";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { useSession } from "~/lib/session";
@@ -57,11 +58,20 @@ export default function PostPage() {
   const data = useLoaderData<typeof loader>();
   const { isAuth } = useSession();
   const { state, dispatch, toggleLike, toggleBookmark } = usePostList({ posts: [data.post], nextCursor: null }, "/timeline");
+  const navigate = useNavigate();
   const post = state.posts[0] ?? data.post;
   return (
     <>
       <PageHeader title={t("Post")} />
-      <PostCard post={post} actions={<PostActions post={post} signedIn={isAuth} onLike={toggleLike} onBookmark={toggleBookmark} />} />
+      <PostCard
+        post={post}
+        headerExtra={
+          post.isOwn ? (
+            <PostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={() => navigate("/home", { replace: true })} />
+          ) : null
+        }
+        actions={<PostActions post={post} signedIn={isAuth} onLike={toggleLike} onBookmark={toggleBookmark} />}
+      />
       {post.lock === null ? (
         <Comments postId={post.id} initial={data.comments} onCountChange={(delta) => dispatch({ type: "replace", post: { ...post, commentCount: post.commentCount + delta } })} />
       ) : null}

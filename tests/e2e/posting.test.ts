@@ -212,6 +212,33 @@ describe("the post menu on /home", () => {
   });
 });
 
+describe("the post menu on /post/{id}", () => {
+  it("edits the post in place, and deleting it leads home; others have no menu", async () => {
+    const post = await createPostAs(creator, { text: `page post ${tag}`, audience: "everyone" });
+    const fanView = await signedInPage(browser(), fan);
+    await fanView.page.goto(`/post/${post.id}`, { waitUntil: "networkidle" });
+    await fanView.page.getByText(`page post ${tag}`).waitFor();
+    expect(await fanView.page.getByRole("button", { name: "Post options" }).count()).toBe(0);
+    await fanView.context.close();
+
+    const { page, context } = await creatorPage(browser());
+    await page.goto(`/post/${post.id}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Post options" }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit post" });
+    await dialog.getByRole("textbox", { name: "Post text" }).fill(`page post edited ${tag}`);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.locator("article").getByText(`page post edited ${tag}`).waitFor();
+
+    await page.getByRole("button", { name: "Post options" }).click();
+    page.once("dialog", (confirm) => void confirm.accept());
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.waitForURL(/\/home$/);
+    expect((await fetch(`${baseURL()}/post/${post.id}`)).status).toBe(404);
+    await context.close();
+  });
+});
+
 describe("/scheduled", () => {
   it("edits a scheduled post, publishes one now and cancels another; every screen passes axe in light and dark", async () => {
     const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
