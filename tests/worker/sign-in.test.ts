@@ -50,7 +50,8 @@ describe("POST /api/login", () => {
     expect(statuses[30]).toBe(429);
     const elsewhere = await postJson("/login", { login: "someone@example.test", password: "whatever password" }, { ip: "203.0.113.8" });
     expect(elsewhere.status).toBe(422);
-  });
+    // 31 argon2id hashes (unknown accounts cost as much as real ones): seconds on a busy two-core machine.
+  }, 30_000);
 
   it("limits sign-ups per IP address", async () => {
     const { buildSignUp } = await import("./factories");
@@ -58,7 +59,7 @@ describe("POST /api/login", () => {
     for (let attempt = 0; attempt < 11; attempt++) statuses.push((await postJson("/signup", buildSignUp(), { ip: "203.0.113.50" })).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
     expect(statuses[10]).toBe(429);
-  });
+  }, 30_000);
 });
 
 describe("sessions", () => {
