@@ -5,9 +5,8 @@ import { useTranslation } from "react-i18next";
 import { getTimeline } from "../../worker/domain/timeline/get-timeline";
 import { Notice } from "~/components/forms";
 import { EmptyState, PageHeader } from "~/components/page";
-import { Composer } from "~/components/posts/composer";
+import { LazyComposer, LazyPostOwnerMenu } from "~/components/posts/lazy";
 import { PostList } from "~/components/posts/post-list";
-import { PostOwnerMenu } from "~/components/posts/post-owner-menu";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
@@ -77,7 +76,7 @@ export default function Home() {
       {/* Stories bar: filled by the stories issue. */}
       <div data-slot="stories" hidden />
       {isCreator ? (
-        <Composer
+        <LazyComposer
           onPublished={(post) => {
             dispatch({ type: "addNewPosts", posts: [post] });
             dispatch({ type: "showNewPosts" });
@@ -112,7 +111,7 @@ export default function Home() {
           onLoadOlder={loadOlder}
           headerExtra={(post) =>
             post.isOwn ? (
-              <PostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={(id) => dispatch({ type: "remove", id })} />
+              <LazyPostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={(id) => dispatch({ type: "remove", id })} />
             ) : null
           }
         />

@@ -6,7 +6,7 @@ import { getPost } from "../../worker/domain/posts/get-post";
 import { Comments } from "~/components/posts/comments";
 import { PostActions } from "~/components/posts/post-actions";
 import { PostCard } from "~/components/posts/post-card";
-import { PostOwnerMenu } from "~/components/posts/post-owner-menu";
+import { LazyPostOwnerMenu, LazyReportButton } from "~/components/posts/lazy";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { useSession } from "~/lib/session";
@@ -67,7 +67,9 @@ export default function PostPage() {
         post={post}
         headerExtra={
           post.isOwn ? (
-            <PostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={() => navigate("/home", { replace: true })} />
+            <LazyPostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={() => navigate("/home", { replace: true })} />
+          ) : isAuth ? (
+            <LazyReportButton target={{ kind: "post", postId: post.id }} className="btn-secondary w-auto px-3 py-1 text-sm" />
           ) : null
         }
         actions={<PostActions post={post} signedIn={isAuth} onLike={toggleLike} onBookmark={toggleBookmark} />}
