@@ -8,8 +8,24 @@ export { UserChannel } from "../../worker/realtime/user-channel";
 /** The Worker as production runs it, minus the Remix server build (pages are covered by the e2e tier). */
 const app = createApp(null);
 
+/**
+ * Work a route hands to `waitUntil` (fan-out, object deletion) finishes before the answer reaches the test:
+ * otherwise it would outlive the test and touch storage that the next test's isolation has already reset.
+ */
+async function fetchAndSettle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const pending: Promise<unknown>[] = [];
+  const settlingContext: ExecutionContext = {
+    props: ctx.props,
+    waitUntil: (work) => void pending.push(work),
+    passThroughOnException: () => ctx.passThroughOnException(),
+  };
+  const response = await app.fetch(request, env, settlingContext);
+  while (pending.length > 0) await Promise.allSettled(pending.splice(0));
+  return response;
+}
+
 export default {
-  fetch: app.fetch,
+  fetch: fetchAndSettle,
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env));
   },
