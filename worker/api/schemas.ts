@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { AUDIENCES } from "../domain/posts/access";
 
 export const ErrorSchema = z
   .object({
@@ -42,3 +43,31 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { "application/json": { schema } },
 });
+
+/** The one presented post (worker/domain/posts/present-posts.ts): media URLs only when open, else previews. */
+export const PostSchema = z
+  .object({
+    id: z.number().int(),
+    text: z.string(),
+    audience: z.enum(AUDIENCES),
+    priceCents: z.number().int(),
+    status: z.enum(["processing", "scheduled", "published"]),
+    publishedAt: z.string().nullable(),
+    scheduledAt: z.string().nullable(),
+    editedAt: z.string().nullable(),
+    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
+    likeCount: z.number().int(),
+    commentCount: z.number().int(),
+    liked: z.boolean(),
+    bookmarked: z.boolean(),
+    isOwn: z.boolean(),
+    lock: z.enum(["follow", "subscribe", "purchase"]).nullable(),
+    mediaCount: z.number().int(),
+    media: z
+      .array(z.object({ id: z.number().int(), kind: z.enum(["image", "video"]), url: z.string(), posterUrl: z.string().nullable(), width: z.number().int().nullable(), height: z.number().int().nullable() }))
+      .nullable(),
+    previews: z.array(z.object({ kind: z.enum(["image", "video"]), previewUrl: z.string().nullable() })),
+  })
+  .openapi("Post");
+
+export const PostPageSchema = z.object({ posts: z.array(PostSchema), nextCursor: z.string().nullable() }).openapi("PostPage");

@@ -9,9 +9,9 @@ import { listBookmarks } from "../../domain/interactions/list-bookmarks";
 import { message } from "../../domain/shared/messages";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody } from "../schemas";
+import { errorResponses, json, jsonBody, PostPageSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
-import { cursorQuery, PostPageSchema, postIdParam } from "./timeline";
+import { cursorQuery, postIdParam } from "./timeline";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 const e404 = { ...errorResponses[403], description: "Not found, or not visible to the caller" };

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { AUDIENCES } from "../../domain/posts/access";
 import { createPost } from "../../domain/posts/create-post";
 import { deletePost } from "../../domain/posts/delete-post";
 import { listProcessingPosts, listScheduledPosts } from "../../domain/posts/list-own-posts";
@@ -9,46 +8,14 @@ import { updatePost } from "../../domain/posts/update-post";
 import type { Defer } from "../../domain/shared/defer";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody } from "../schemas";
+import { errorResponses, json, jsonBody, PostPageSchema, PostSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 const e404 = { description: "No such post of yours", content: errorResponses[422].content };
 
-const MediaViewSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(["image", "video"]),
-  url: z.string(),
-  posterUrl: z.string().nullable(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-});
 
-/** The one shape of a post (worker/domain/posts/present-posts.ts): locked posts carry previews, never media URLs. */
-export const PostViewSchema = z
-  .object({
-    id: z.number().int(),
-    text: z.string(),
-    audience: z.enum(AUDIENCES),
-    priceCents: z.number().int(),
-    status: z.enum(["processing", "scheduled", "published"]),
-    publishedAt: z.string().nullable(),
-    scheduledAt: z.string().nullable(),
-    editedAt: z.string().nullable(),
-    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
-    likeCount: z.number().int(),
-    commentCount: z.number().int(),
-    liked: z.boolean(),
-    bookmarked: z.boolean(),
-    isOwn: z.boolean(),
-    lock: z.enum(["follow", "subscribe", "purchase"]).nullable().openapi({ description: "null when open; else what unlocks it" }),
-    mediaCount: z.number().int(),
-    media: z.array(MediaViewSchema).nullable(),
-    previews: z.array(z.object({ kind: z.enum(["image", "video"]), previewUrl: z.string().nullable() })),
-  })
-  .openapi("Post");
-
-const ProcessingPostSchema = PostViewSchema.extend({
+const ProcessingPostSchema = PostSchema.extend({
   uploads: z.array(z.object({ id: z.number().int(), kind: z.enum(["image", "video"]), status: z.enum(["uploading", "ready", "failed"]) })),
 }).openapi("ProcessingPost");
 
@@ -73,7 +40,7 @@ postRoutes.openapi(
     summary: "The author's scheduled posts, soonest first, 20 at a time",
     middleware: [requireSession] as const,
     request: { query: CursorQuery },
-    responses: { 200: json(pageOf(PostViewSchema), "A page of scheduled posts"), 401: e401, 422: e422 },
+    responses: { 200: json(PostPageSchema, "A page of scheduled posts"), 401: e401, 422: e422 },
   }),
   async (c) => c.json(await listScheduledPosts(c.var.domain.db, c.var.session!.user.id, c.req.valid("query").cursor ?? null), 200),
 );
@@ -99,7 +66,7 @@ postRoutes.openapi(
     summary: "Publish now, schedule, or (media still uploading) hold a post until its uploads complete. Creators only.",
     middleware: [requireSession] as const,
     request: { body: jsonBody(createPostSchema) },
-    responses: { 201: json(PostViewSchema, "The new post"), 401: e401, 403: e403, 422: e422 },
+    responses: { 201: json(PostSchema, "The new post"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => c.json(await createPost(c.env, c.var.session!.user, c.req.valid("json"), deferOf(c)), 201),
 );
@@ -112,7 +79,7 @@ postRoutes.openapi(
     summary: "Edit an own post (text, audience, price; the time until it is published)",
     middleware: [requireSession] as const,
     request: { params: PostIdParams, body: jsonBody(updatePostSchema) },
-    responses: { 200: json(PostViewSchema, "The post after the edit"), 401: e401, 403: e403, 404: e404, 422: e422 },
+    responses: { 200: json(PostSchema, "The post after the edit"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await updatePost(c.var.domain.db, c.var.session!.user.id, c.req.valid("param").id, c.req.valid("json")), 200),
 );
@@ -142,7 +109,7 @@ postRoutes.openapi(
     summary: "Publish a scheduled post now",
     middleware: [requireSession] as const,
     request: { params: PostIdParams },
-    responses: { 200: json(PostViewSchema, "The published post"), 401: e401, 403: e403, 404: e404, 422: e422 },
+    responses: { 200: json(PostSchema, "The published post"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await publishPostNow(c.env, c.var.session!.user.id, c.req.valid("param").id, deferOf(c)), 200),
 );

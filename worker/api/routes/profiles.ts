@@ -10,7 +10,7 @@ import { isBlockedBetween } from "../../domain/posts/access";
 import { PERIODS } from "../../domain/subscriptions/periods";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, ErrorSchema, json, jsonBody, MessageSchema } from "../schemas";
+import { errorResponses, ErrorSchema, json, jsonBody, MessageSchema, PostPageSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
@@ -20,38 +20,6 @@ export const e404 = { description: "Not found", content: { "application/json": {
 /** /{username} in a path: compared lowercase like the stored usernames. */
 export const UsernameParamSchema = z.object({ username: z.string().min(1).max(64).transform((name) => name.toLowerCase()) });
 
-const MediaViewSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(["image", "video"]),
-  url: z.string(),
-  posterUrl: z.string().nullable(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-});
-
-/** presentPosts' PostView: a locked post has `media: null` and only blurred previews. */
-export const PostViewSchema = z
-  .object({
-    id: z.number().int(),
-    text: z.string(),
-    audience: z.enum(["everyone", "followers", "subscribers"]),
-    priceCents: z.number().int(),
-    status: z.enum(["processing", "scheduled", "published"]),
-    publishedAt: z.string().nullable(),
-    scheduledAt: z.string().nullable(),
-    editedAt: z.string().nullable(),
-    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
-    likeCount: z.number().int(),
-    commentCount: z.number().int(),
-    liked: z.boolean(),
-    bookmarked: z.boolean(),
-    isOwn: z.boolean(),
-    lock: z.enum(["follow", "subscribe", "purchase"]).nullable(),
-    mediaCount: z.number().int(),
-    media: z.array(MediaViewSchema).nullable(),
-    previews: z.array(z.object({ kind: z.enum(["image", "video"]), previewUrl: z.string().nullable() })),
-  })
-  .openapi("Post");
 
 export const PlanSchema = z.object({ period: z.enum(PERIODS), priceCents: z.number().int() }).openapi("Plan");
 
@@ -68,9 +36,8 @@ export const SubscriptionSchema = z
   })
   .openapi("Subscription");
 
-const PostsPageSchema = z.object({ posts: z.array(PostViewSchema), nextCursor: z.string().nullable() });
 
-const ProfileSchema = PostsPageSchema.extend({
+const ProfileSchema = PostPageSchema.extend({
   userId: z.number().int(),
   username: z.string(),
   name: z.string(),
@@ -121,7 +88,7 @@ profileRoutes.openapi(
       params: UsernameParamSchema,
       query: z.object({ tab: z.enum(["posts", "media"]).default("posts"), cursor: z.string().max(200).optional() }),
     },
-    responses: { 200: json(PostsPageSchema, "A page of posts"), 404: e404, 422: e422 },
+    responses: { 200: json(PostPageSchema, "A page of posts"), 404: e404, 422: e422 },
   }),
   async (c) => {
     const { db } = c.var.domain;

@@ -3,9 +3,8 @@ import { searchPosts } from "../../domain/search/search-posts";
 import { SEARCH_TERM_MAX } from "../../domain/search/search-users";
 import { message } from "../../domain/shared/messages";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json } from "../schemas";
+import { errorResponses, json, PostSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
-import { PostSchema } from "./timeline";
 
 const { 422: e422, 429: e429 } = errorResponses;
 

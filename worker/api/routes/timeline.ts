@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { AUDIENCES } from "../../domain/posts/access";
 import { getPost } from "../../domain/posts/get-post";
 import { decodeCursor } from "../../domain/shared/cursor";
 import { AppError } from "../../domain/shared/errors";
@@ -8,39 +7,12 @@ import { POST_NOT_FOUND } from "../../domain/interactions/post-access";
 import { getNewerPosts, getTimeline } from "../../domain/timeline/get-timeline";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json } from "../schemas";
+import { errorResponses, json, PostPageSchema, PostSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 422: e422 } = errorResponses;
 const e404 = { ...errorResponses[403], description: "Not found, or not visible to the caller" };
 
-/** The one presented post (worker/domain/posts/present-posts.ts): media URLs only when open, else previews. */
-export const PostSchema = z
-  .object({
-    id: z.number().int(),
-    text: z.string(),
-    audience: z.enum(AUDIENCES),
-    priceCents: z.number().int(),
-    status: z.enum(["processing", "scheduled", "published"]),
-    publishedAt: z.string().nullable(),
-    scheduledAt: z.string().nullable(),
-    editedAt: z.string().nullable(),
-    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
-    likeCount: z.number().int(),
-    commentCount: z.number().int(),
-    liked: z.boolean(),
-    bookmarked: z.boolean(),
-    isOwn: z.boolean(),
-    lock: z.enum(["follow", "subscribe", "purchase"]).nullable(),
-    mediaCount: z.number().int(),
-    media: z
-      .array(z.object({ id: z.number().int(), kind: z.enum(["image", "video"]), url: z.string(), posterUrl: z.string().nullable(), width: z.number().int().nullable(), height: z.number().int().nullable() }))
-      .nullable(),
-    previews: z.array(z.object({ kind: z.enum(["image", "video"]), previewUrl: z.string().nullable() })),
-  })
-  .openapi("Post");
-
-export const PostPageSchema = z.object({ posts: z.array(PostSchema), nextCursor: z.string().nullable() }).openapi("PostPage");
 
 const INVALID_CURSOR = message("This list position is not valid. Reload the page.");
 
