@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "../../../worker/domain/posts/present-posts";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
+import { useMenuButton } from "~/components/shell/menu";
 import { EditPostDialog } from "./edit-post-dialog";
 
 /** Asks, then deletes an own post; answers whether it is gone (a post deleted elsewhere already is gone too). */
@@ -29,39 +30,11 @@ export function useDeletePost() {
 export function PostOwnerMenu({ post, onUpdated, onDeleted }: { post: PostView; onUpdated: (post: PostView) => void; onDeleted: (postId: number) => void }) {
   const { t } = useTranslation();
   const deletePost = useDeletePost();
-  const [open, setOpen] = useState(false);
+  const { open, close, buttonProps, menuProps } = useMenuButton();
   const [editing, setEditing] = useState(false);
-  const menuId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    menu.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
-    const close = (event: MouseEvent) => {
-      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    return () => document.removeEventListener("mousedown", close);
-  }, [open]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      items[(index + (event.key === "ArrowDown" ? 1 : -1) + items.length) % items.length]?.focus();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    } else if (event.key === "Tab") {
-      setOpen(false);
-    }
-  }
 
   async function remove() {
-    setOpen(false);
+    close();
     if (await deletePost(post.id)) onDeleted(post.id);
   }
 
@@ -69,12 +42,7 @@ export function PostOwnerMenu({ post, onUpdated, onDeleted }: { post: PostView; 
   return (
     <div className="relative shrink-0">
       <button
-        ref={button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        {...buttonProps}
         className="rounded-full p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
@@ -84,11 +52,8 @@ export function PostOwnerMenu({ post, onUpdated, onDeleted }: { post: PostView; 
       </button>
       {open ? (
         <div
-          ref={menu}
-          id={menuId}
-          role="menu"
+          {...menuProps}
           aria-label={t("Post options")}
-          onKeyDown={onKeyDown}
           className="absolute end-0 top-full z-40 mt-2 min-w-[10rem] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <button
@@ -97,7 +62,7 @@ export function PostOwnerMenu({ post, onUpdated, onDeleted }: { post: PostView; 
             tabIndex={-1}
             className={itemClass}
             onClick={() => {
-              setOpen(false);
+              close();
               setEditing(true);
             }}
           >

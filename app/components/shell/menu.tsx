@@ -16,8 +16,12 @@ export interface MenuItem {
  * A button that opens a menu of links (WAI-ARIA menu button): arrows move, Escape closes and returns focus,
  * a click outside closes. An empty menu says "No items." (spec §9).
  */
-export function MenuButton({ label, items, children, buttonClassName, placement }: { label: string; items: MenuItem[]; children: ReactNode; buttonClassName: string; placement: "above" | "below" }) {
-  const { t } = useTranslation();
+/**
+ * The behaviour of a WAI-ARIA menu button: opening focuses the first item, arrows (and Home/End) move, Escape
+ * closes and returns focus to the button, Tab and a click outside close. Spread `buttonProps` on the button and
+ * `menuProps` on the role="menu" element.
+ */
+export function useMenuButton() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -51,27 +55,35 @@ export function MenuButton({ label, items, children, buttonClassName, placement 
     }
   }
 
+  return {
+    open,
+    close: () => setOpen(false),
+    buttonProps: {
+      ref: button,
+      type: "button" as const,
+      "aria-haspopup": "menu" as const,
+      "aria-expanded": open,
+      "aria-controls": open ? menuId : undefined,
+      onClick: () => setOpen((value) => !value),
+    },
+    menuProps: { ref: menu, id: menuId, role: "menu", onKeyDown },
+  };
+}
+
+export function MenuButton({ label, items, children, buttonClassName, placement }: { label: string; items: MenuItem[]; children: ReactNode; buttonClassName: string; placement: "above" | "below" }) {
+  const { t } = useTranslation();
+  const { open, close, buttonProps, menuProps } = useMenuButton();
+
   return (
     <div className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-        className={buttonClassName}
-      >
+      <button {...buttonProps} className={buttonClassName}>
         {children}
         <span className="sr-only">{label}</span>
       </button>
       {open ? (
         <div
-          ref={menu}
-          id={menuId}
-          role="menu"
+          {...menuProps}
           aria-label={label}
-          onKeyDown={onKeyDown}
           className={`absolute z-40 min-w-[14rem] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${placement === "above" ? "bottom-full mb-2 start-0" : "top-full mt-2 end-0"}`}
         >
           {items.length === 0 ? <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">{t("No items.")}</p> : null}
@@ -82,7 +94,7 @@ export function MenuButton({ label, items, children, buttonClassName, placement 
               role="menuitem"
               tabIndex={-1}
               reloadDocument={item.reloadDocument}
-              onClick={() => setOpen(false)}
+              onClick={close}
               className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
             >
               <Icon name={item.icon} className="h-5 w-5" />
