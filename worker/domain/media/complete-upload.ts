@@ -18,8 +18,9 @@ export interface UploadedMedia {
 
 /**
  * Assembles the parts into the object. An image is then read back whole, cleaned of its metadata (GPS, camera,
- * comments: strip-metadata.ts) and written again before the file is marked ready (its key is still known to the uploader alone); a file that turns out malformed is
- * discarded. Completing twice answers the same result. A post waiting for this file may now publish.
+ * comments: strip-metadata.ts) and written again before the file is marked ready (its key is still known to the
+ * uploader alone); a file that turns out malformed is discarded. Completing twice answers the same result. A post
+ * waiting for this file may now publish.
  */
 export async function completeUpload(ctx: DomainContext, userId: number, mediaId: number): Promise<UploadedMedia> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
