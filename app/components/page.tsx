@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "./shell/icons";
 
 /** The title bar of a screen inside the layout. */
@@ -8,6 +9,18 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
     <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <h1 className="truncate text-xl font-bold">{title}</h1>
       {children}
+    </div>
+  );
+}
+
+/** "Load more" under a paged list (scheduled, processing, a profile's tabs). */
+export function LoadMoreButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="p-4 text-center">
+      <button type="button" className="btn-secondary" onClick={onClick} disabled={disabled}>
+        {t("Load more")}
+      </button>
     </div>
   );
 }

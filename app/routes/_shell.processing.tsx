@@ -3,7 +3,7 @@ import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { listProcessingPosts, type ProcessingPostView } from "../../worker/domain/posts/list-own-posts";
-import { EmptyState, PageHeader } from "~/components/page";
+import { EmptyState, LoadMoreButton, PageHeader } from "~/components/page";
 import { PostCard } from "~/components/posts/post-card";
 import { useDeletePost } from "~/components/posts/post-owner-menu";
 import { useOwnPostList } from "~/components/posts/use-own-post-list";
@@ -88,13 +88,7 @@ export default function ProcessingPage() {
           ))}
         </ul>
       )}
-      {list.nextCursor ? (
-        <div className="p-4 text-center">
-          <button type="button" className="btn-secondary" onClick={list.loadMore} disabled={list.loading}>
-            {t("Load more")}
-          </button>
-        </div>
-      ) : null}
+      {list.nextCursor ? <LoadMoreButton onClick={list.loadMore} disabled={list.loading} /> : null}
     </>
   );
 }

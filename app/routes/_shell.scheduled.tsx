@@ -6,7 +6,7 @@ import { listScheduledPosts } from "../../worker/domain/posts/list-own-posts";
 import type { PostView } from "../../worker/domain/posts/present-posts";
 import { Notice } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
-import { EmptyState, PageHeader } from "~/components/page";
+import { EmptyState, LoadMoreButton, PageHeader } from "~/components/page";
 import { EditPostDialog } from "~/components/posts/edit-post-dialog";
 import { PostCard } from "~/components/posts/post-card";
 import { useDeletePost } from "~/components/posts/post-owner-menu";
@@ -98,13 +98,7 @@ export default function ScheduledPage() {
           ))}
         </ul>
       )}
-      {list.nextCursor ? (
-        <div className="p-4 text-center">
-          <button type="button" className="btn-secondary" onClick={list.loadMore} disabled={list.loading}>
-            {t("Load more")}
-          </button>
-        </div>
-      ) : null}
+      {list.nextCursor ? <LoadMoreButton onClick={list.loadMore} disabled={list.loading} /> : null}
       {editing ? (
         <EditPostDialog
           post={editing}

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Audience } from "../../../worker/domain/posts/access";
 import type { PostView } from "../../../worker/domain/posts/present-posts";
@@ -9,7 +9,7 @@ import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { useRootData } from "~/root";
 import { AttachmentTile } from "./attachment-tile";
-import { AudienceSelect, PriceField, ScheduleField } from "./post-fields";
+import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "./post-fields";
 import { centsFromDollars, isoFromLocalInput } from "./post-values";
 import { ACCEPTED_MEDIA, MAX_ATTACHMENTS, useAttachments } from "./use-attachments";
 
@@ -26,7 +26,6 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
   const { api } = useSession();
   const uploads = useAttachments(useRootData()?.csrfToken ?? null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const textId = useId();
   const [text, setText] = useState("");
   const [audience, setAudience] = useState<Audience | "">("");
   const [price, setPrice] = useState("");
@@ -94,26 +93,7 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
 
   return (
     <form id="compose" onSubmit={submit} noValidate aria-label={t("New post")} className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800">
-      <div className="space-y-1">
-        <label htmlFor={textId} className="sr-only">
-          {t("Post text")}
-        </label>
-        <textarea
-          id={textId}
-          className="input min-h-[6rem] resize-y"
-          placeholder={t("What would you like to share?")}
-          maxLength={5000}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={errors.text ? true : undefined}
-          aria-describedby={errors.text ? `${textId}-error` : undefined}
-        />
-        {errors.text ? (
-          <p id={`${textId}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {errors.text.join(" ")}
-          </p>
-        ) : null}
-      </div>
+      <PostTextField value={text} onChange={setText} errors={errors.text} placeholder={t("What would you like to share?")} />
 
       {uploads.attachments.length > 0 ? (
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t("Photos and videos")}>

@@ -5,7 +5,7 @@ import type { PostView } from "../../../worker/domain/posts/present-posts";
 import { Notice } from "~/components/forms";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { AudienceSelect, PriceField, ScheduleField } from "./post-fields";
+import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "./post-fields";
 import { centsFromDollars, dollarsFromCents, isoFromLocalInput, localInputFromIso } from "./post-values";
 
 /**
@@ -17,7 +17,6 @@ export function EditPostDialog({ post, onSaved, onClose }: { post: PostView; onS
   const { api } = useSession();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const textId = useId();
   const [text, setText] = useState(post.text);
   const [audience, setAudience] = useState<Audience | "">(post.audience);
   const [price, setPrice] = useState(dollarsFromCents(post.priceCents));
@@ -66,25 +65,7 @@ export function EditPostDialog({ post, onSaved, onClose }: { post: PostView; onS
         <h2 id={titleId} className="text-lg font-semibold">
           {t("Edit post")}
         </h2>
-        <div className="space-y-1">
-          <label htmlFor={textId} className="block text-sm font-medium">
-            {t("Post text")}
-          </label>
-          <textarea
-            id={textId}
-            className="input min-h-[6rem]"
-            maxLength={5000}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            aria-invalid={errors.text ? true : undefined}
-            aria-describedby={errors.text ? `${textId}-error` : undefined}
-          />
-          {errors.text ? (
-            <p id={`${textId}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {errors.text.join(" ")}
-            </p>
-          ) : null}
-        </div>
+        <PostTextField value={text} onChange={setText} errors={errors.text} />
         <AudienceSelect value={audience} onChange={setAudience} errors={errors.audience} />
         <PriceField value={price} onChange={setPrice} errors={errors.priceCents} />
         {canReschedule ? <ScheduleField value={publishAt} onChange={setPublishAt} errors={errors.scheduledAt} /> : null}

@@ -18,6 +18,30 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/** The post's text: the composer hides the label behind a placeholder, the edit dialog shows it. */
+export function PostTextField({ value, onChange, errors, placeholder }: { value: string; onChange: (value: string) => void; errors?: string[]; placeholder?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className={placeholder ? "sr-only" : "block text-sm font-medium"}>
+        {t("Post text")}
+      </label>
+      <textarea
+        id={id}
+        className="input min-h-[6rem] resize-y"
+        placeholder={placeholder}
+        maxLength={5000}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
 /** Who can see the post: no default, so that choosing is a decision (spec §5: the field is required). */
 export function AudienceSelect({ value, onChange, errors }: { value: Audience | ""; onChange: (value: Audience | "") => void; errors?: string[] }) {
   const { t } = useTranslation();

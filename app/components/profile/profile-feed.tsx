@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfilePostsPage, ProfileTab } from "../../../worker/domain/profiles/list-profile-posts";
+import { LoadMoreButton } from "~/components/page";
 import { PostCard, type PostView } from "~/components/posts/post-card";
 import { useSession } from "~/lib/session";
 
@@ -89,13 +90,7 @@ export function ProfileFeed({ username, firstPage }: { username: string; firstPa
           </p>
         ) : null}
         {loading ? <p className="p-4 text-center text-sm text-slate-500">{t("Loading…")}</p> : null}
-        {page?.nextCursor && !loading ? (
-          <div className="p-4 text-center">
-            <button type="button" className="btn-secondary" onClick={() => load(tab, page.nextCursor)}>
-              {t("Load more")}
-            </button>
-          </div>
-        ) : null}
+        {page?.nextCursor && !loading ? <LoadMoreButton onClick={() => load(tab, page.nextCursor)} /> : null}
       </div>
     </section>
   );
