@@ -15,6 +15,12 @@ export interface Env {
   MAIL_FROM?: string;
   RESEND_API_KEY?: string;
   RATE_LIMIT_SCALE?: string;
+  /** The platform's share of every creator earning, in percent (default 20). */
+  PLATFORM_FEE_PERCENT?: string;
+  /** Set: wallet top-ups go through Stripe Checkout; unset: the built-in sandbox card form. */
+  STRIPE_SECRET_KEY?: string;
+  /** The signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET?: string;
 }
 
 const configSchema = z
@@ -26,6 +32,12 @@ const configSchema = z
     MAIL_FROM: z.string().min(3).default("Fanclub <no-reply@example.com>"),
     RESEND_API_KEY: z.string().optional(),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
+    PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(20),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  })
+  .refine((c) => !c.STRIPE_SECRET_KEY || Boolean(c.STRIPE_WEBHOOK_SECRET), {
+    message: "STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET",
   })
   .refine((c) => c.MAIL_DRIVER !== "resend" || Boolean(c.RESEND_API_KEY), {
     message: "MAIL_DRIVER=resend needs RESEND_API_KEY",

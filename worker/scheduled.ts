@@ -2,6 +2,7 @@ import type { Env } from "./env";
 import { pruneRateLimits } from "./domain/auth/rate-limit";
 import { publishDueScheduledPosts } from "./domain/posts/publish-scheduled";
 import { discardAbandonedUploads } from "./domain/media/discard-abandoned-uploads";
+import { releaseDueEarnings } from "./domain/money/release-earnings";
 import { isoNow } from "./domain/shared/time";
 import { renewSubscriptions } from "./domain/subscriptions/renew-subscriptions";
 
@@ -12,5 +13,6 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await env.DB.prepare("DELETE FROM one_time_tokens WHERE expires_at < ?").bind(isoNow()).run();
   await env.DB.prepare("DELETE FROM sessions WHERE expires_at < ?").bind(isoNow()).run();
   await renewSubscriptions(env);
+  await releaseDueEarnings(env);
   await discardAbandonedUploads(env);
 }

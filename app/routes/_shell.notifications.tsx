@@ -20,9 +20,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 function useNotificationText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (notification: NotificationView): string => {
     const name = notification.actor?.name ?? "";
+    const cents = Number(notification.params.amountCents ?? 0);
+    const amount = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "USD" }).format(cents / 100);
     switch (notification.kind) {
       case "test":
         return t("This is a test notification. Notifications reach you here.");
@@ -31,7 +33,17 @@ function useNotificationText() {
       case "subscription":
         return t("{{name}} subscribed to you.", { name });
       case "tip":
-        return t("{{name}} sent you a tip.", { name });
+        return cents > 0 ? t("{{name}} sent you a tip of {{amount}}.", { name, amount }) : t("{{name}} sent you a tip.", { name });
+      case "purchase":
+        return t("{{name}} bought your post for {{amount}}.", { name, amount });
+      case "renewal_failed":
+        return t("Your subscription to {{name}} has ended: your wallet could not pay the renewal.", { name });
+      case "payout":
+        return notification.params.status === "paid"
+          ? t("Your withdrawal of {{amount}} has been paid.", { amount })
+          : t("Your withdrawal of {{amount}} was rejected and the money is available again. Reason: {{reason}}", { amount, reason: String(notification.params.reason ?? "") });
+      case "top_up":
+        return t("{{amount}} was added to your wallet.", { amount });
       case "like":
         return t("{{name}} liked your post.", { name });
       case "comment":

@@ -27,7 +27,9 @@ const errorResponse = (description: string) => ({ description, content: { "appli
 /** The error responses each kind of route can give, for the OpenAPI document. */
 export const errorResponses = {
   401: errorResponse("Not signed in, or the session has ended"),
+  402: errorResponse("The wallet cannot cover the payment: \"You need to fund your wallet!\""),
   403: errorResponse("Forbidden, or a link that is invalid or has expired"),
+  409: errorResponse("The state changed: already done, or another request is open"),
   413: errorResponse("Request body over 64 KiB"),
   415: errorResponse("Body not sent as application/json"),
   422: errorResponse("Invalid input; `errors` names each field"),

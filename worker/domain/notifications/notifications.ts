@@ -4,8 +4,8 @@ import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import { isoNow } from "../shared/time";
 import { notifyUser } from "../../realtime/notify";
 
-/** What a notification is about; the same list as the CHECK on notifications.kind (migration 0002). */
-export const NOTIFICATION_KINDS = ["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request"] as const;
+/** What a notification is about; the same list as the CHECK on notifications.kind (migration 0008). */
+export const NOTIFICATION_KINDS = ["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request", "renewal_failed", "purchase", "payout", "top_up"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface NotificationView {
@@ -34,6 +34,23 @@ export async function createNotification(
     .first<{ id: number }>();
   await notifyUser(ctx.env, notification.userId);
   return row!.id;
+}
+
+export interface NewNotification {
+  userId: number;
+  kind: NotificationKind;
+  actorId?: number | null;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * The INSERT of a notification, for a batch that must record it together with what it reports (a payment). The
+ * caller pushes with notifyUser(env, userId) once the batch has committed.
+ */
+export function notificationStatement(db: D1Database, notification: NewNotification): D1PreparedStatement {
+  return db
+    .prepare("INSERT INTO notifications (user_id, kind, actor_id, params, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(notification.userId, notification.kind, notification.actorId ?? null, JSON.stringify(notification.params ?? {}), isoNow());
 }
 
 /** Settings → Notifications → "Send me a test notification": checks that badges and pushes reach this device. */

@@ -4,12 +4,16 @@ import { message } from "./messages";
  * The one error type the domain throws for anything a user can cause. `message` and field messages are
  * translation keys (plain English sentences); the API and the Remix actions translate them at the edge.
  */
-export type AppErrorCode = "unauthenticated" | "forbidden" | "not_found" | "validation" | "rate_limited" | "too_large";
+export type AppErrorCode = "unauthenticated" | "payment_required" | "forbidden" | "not_found" | "conflict" | "validation" | "rate_limited" | "too_large";
 
-export const statusOf: Record<AppErrorCode, 401 | 403 | 404 | 413 | 422 | 429> = {
+export const statusOf: Record<AppErrorCode, 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429> = {
   unauthenticated: 401,
+  /** The wallet cannot cover a payment (WALLET_NEEDS_FUNDS). */
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
+  /** The request is valid but the state it acts on has moved on (already purchased, a payout already open). */
+  conflict: 409,
   too_large: 413,
   validation: 422,
   rate_limited: 429,
@@ -41,8 +45,8 @@ export class AppError extends Error {
 export const INVALID_VALUE = message("Invalid value");
 
 /**
- * The rest of spec §8's server messages, translated already: paying from a wallet that cannot cover the price,
- * and paying before the email address is verified. The wallet work throws them.
+ * The rest of spec §8's server messages: paying from a wallet that cannot cover the price (a 402, which the
+ * client answers with a link to the top-up), and paying before the email address is verified (a 403).
  */
 export const WALLET_NEEDS_FUNDS = message("You need to fund your wallet!");
 export const EMAIL_NOT_VERIFIED = message("Your email didn't verified yet.");
@@ -56,3 +60,6 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new AppError("rate_limited", message("Too many attempts. Please try again in {{count}} minutes."), {}, { count: minutes }, retryAfterSeconds);
 }
+
+export const needsFunds = () => new AppError("payment_required", WALLET_NEEDS_FUNDS);
+export const emailNotVerified = () => new AppError("forbidden", EMAIL_NOT_VERIFIED);

@@ -1,0 +1,195 @@
+import { publicMediaUrl } from "../accounts/users";
+import { AppError, emailNotVerified, needsFunds } from "../shared/errors";
+import { sha256Hex } from "../shared/crypto";
+import { isoNow } from "../shared/time";
+import { ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
+import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
+
+export type PaymentKind = "top_up" | "subscription" | "renewal" | "tip" | "post" | "message";
+export type PaymentStatus = "pending" | "requires_confirmation" | "succeeded" | "failed";
+export type EarningSource = "subscription" | "tip" | "post" | "message";
+
+export interface PaymentRow {
+  id: number;
+  user_id: number;
+  kind: PaymentKind;
+  amount_cents: number;
+  status: PaymentStatus;
+  creator_id: number | null;
+  post_id: number | null;
+  subscription_id: number | null;
+  note: string | null;
+  provider: "sandbox" | "stripe" | null;
+  provider_ref: string | null;
+  failure_reason: string | null;
+  idempotency_key: string;
+  request_hash: string;
+  transfer_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A line of the /wallet payments history (spec §3 "Payment: date, amount, status"). */
+export interface PaymentView {
+  id: number;
+  kind: PaymentKind;
+  amountCents: number;
+  status: PaymentStatus;
+  createdAt: string;
+  creator: { username: string; name: string; avatarUrl: string } | null;
+  postId: number | null;
+  note: string | null;
+  failureReason: string | null;
+}
+
+export const sourceOfPayment = (kind: Exclude<PaymentKind, "top_up">): EarningSource => (kind === "renewal" ? "subscription" : kind);
+
+/** The hash that tells a replay (same key, same request) from a reused key. */
+export async function requestHash(request: Record<string, unknown>): Promise<string> {
+  const canonical = JSON.stringify(Object.keys(request).sort().map((key) => [key, request[key] ?? null]));
+  return sha256Hex(canonical);
+}
+
+/** The payment a user made with an idempotency key (already prefixed), if any. */
+export async function findPaymentByKey(db: D1Database, userId: number, key: string): Promise<PaymentRow | null> {
+  return db.prepare("SELECT * FROM payments WHERE user_id = ? AND idempotency_key = ?").bind(userId, key).first<PaymentRow>();
+}
+
+/** The payment with this key, if it is a replay of the same request; a different request with the key is refused. */
+export async function replayOf(db: D1Database, userId: number, key: string, hash: string): Promise<PaymentRow | null> {
+  const existing = await findPaymentByKey(db, userId, key);
+  if (existing && existing.request_hash !== hash) throw new AppError("validation", IDEMPOTENCY_KEY_REUSED, { idempotencyKey: [IDEMPOTENCY_KEY_REUSED] });
+  return existing;
+}
+
+export const paymentIdSql = (userId: number, key: string): Sql => ({
+  sql: "(SELECT id FROM payments WHERE user_id = ? AND idempotency_key = ?)",
+  binds: [userId, key],
+});
+
+export interface WalletPayment {
+  payer: { id: number; email_verified_at: string | null };
+  creatorId: number;
+  kind: Exclude<PaymentKind, "top_up">;
+  amountCents: number;
+  /** Prefixed with clientKey() or systemKey(). */
+  idempotencyKey: string;
+  /** What identifies the request beyond kind, amount and creator (a post id, a period…), for the replay check. */
+  request?: Record<string, unknown>;
+  postId?: number | null;
+  subscriptionId?: number | null;
+  note?: string | null;
+  feePercent: number;
+  /** The cron's renewals skip the email check: the fan agreed when subscribing. */
+  system?: boolean;
+  /** A condition the payment depends on (see TransferSpec.guard). */
+  guard?: Sql;
+  /** Statements recording what was bought, run after the payment in the same batch (a purchase row…). */
+  effects?: (payment: Sql) => D1PreparedStatement[];
+  /** Maps a database refusal of an effect (a unique key of what was bought) to the user's error. */
+  refusal?: (error: unknown) => AppError | null;
+}
+
+export interface PaymentOutcome {
+  payment: PaymentRow;
+  /** The same key was used before for the same request: nothing was charged this time. */
+  replayed: boolean;
+}
+
+/**
+ * Pays a creator from the fan's wallet: one batch writes the transfer (wallet → creator's pending earnings and
+ * the platform's fee), the payment, the earning with its release date and the caller's effects. The wallet's
+ * balance check runs inside the database, so concurrent payments can never overspend it.
+ */
+export async function payFromWallet(db: D1Database, spend: WalletPayment): Promise<PaymentOutcome> {
+  if (!spend.system && spend.payer.email_verified_at === null) throw emailNotVerified();
+  if (!Number.isSafeInteger(spend.amountCents) || spend.amountCents <= 0) throw new Error("payFromWallet: the amount must be a positive integer");
+  const hash = await requestHash({ ...spend.request, kind: spend.kind, amount: spend.amountCents, creator: spend.creatorId });
+  const replay = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
+  if (replay) return { payment: replay, replayed: true };
+
+  const now = isoNow();
+  const ref = newTransferRef();
+  const { feeCents, netCents } = splitEarning(spend.amountCents, spend.feePercent);
+  const transfer = transferStatements(db, {
+    ref,
+    kind: spend.kind,
+    createdAt: now,
+    guard: spend.guard,
+    legs: [
+      { account: walletOf(spend.payer.id), amount: -spend.amountCents },
+      { account: pendingOf(spend.creatorId), amount: netCents },
+      { account: PLATFORM_FEES, amount: feeCents },
+    ],
+  });
+  const transferId = transferIdSql(ref);
+  const payment = paymentIdSql(spend.payer.id, spend.idempotencyKey);
+  const statements = [
+    ...transfer,
+    db
+      .prepare(
+        `INSERT INTO payments (user_id, kind, amount_cents, status, creator_id, post_id, subscription_id, note, idempotency_key, request_hash, transfer_id, created_at, updated_at)
+         VALUES (?, ?, ?, 'succeeded', ?, ?, ?, ?, ?, ?, ${transferId.sql}, ?, ?) RETURNING *`,
+      )
+      .bind(spend.payer.id, spend.kind, spend.amountCents, spend.creatorId, spend.postId ?? null, spend.subscriptionId ?? null, spend.note ?? null, spend.idempotencyKey, hash, ...transferId.binds, now, now),
+    db
+      .prepare(
+        `INSERT INTO earnings (creator_id, payment_id, source, gross_cents, fee_cents, net_cents, created_at, release_at)
+         VALUES (?, ${payment.sql}, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(spend.creatorId, ...payment.binds, sourceOfPayment(spend.kind), spend.amountCents, feeCents, netCents, now, releaseDateOf(now)),
+    ...(spend.effects?.(payment) ?? []),
+  ];
+  try {
+    const results = await db.batch<PaymentRow>(statements);
+    return { payment: results[transfer.length]!.results[0]!, replayed: false };
+  } catch (error) {
+    const refusal = ledgerRefusal(error);
+    if (refusal === "insufficient_funds") throw needsFunds();
+    if (refusal === "duplicate_payment") {
+      // A concurrent request with the same key won: answer with its result.
+      const winner = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
+      if (winner) return { payment: winner, replayed: true };
+    }
+    const mapped = spend.refusal?.(error);
+    if (mapped) throw mapped;
+    throw error;
+  }
+}
+
+interface PaymentListRow extends PaymentRow {
+  creator_username: string | null;
+  creator_name: string | null;
+  creator_avatar_key: string | null;
+}
+
+export const PAYMENTS_PAGE_SIZE = 20;
+
+export function presentPayment(row: PaymentRow & Partial<PaymentListRow>): PaymentView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amountCents: row.amount_cents,
+    status: row.status,
+    createdAt: row.created_at,
+    creator: row.creator_username ? { username: row.creator_username, name: row.creator_name ?? "", avatarUrl: publicMediaUrl(row.creator_avatar_key ?? null) } : null,
+    postId: row.post_id,
+    note: row.note,
+    failureReason: row.failure_reason,
+  };
+}
+
+/** The /wallet history: newest first, a page at a time; `before` is the id of the last payment shown. */
+export async function listPayments(db: D1Database, userId: number, before: number | null): Promise<{ payments: PaymentView[]; nextCursor: number | null }> {
+  const { results } = await db
+    .prepare(
+      `SELECT p.*, c.username AS creator_username, c.name AS creator_name, c.avatar_key AS creator_avatar_key
+       FROM payments p LEFT JOIN users c ON c.id = p.creator_id
+       WHERE p.user_id = ?1 AND p.id < ?2
+       ORDER BY p.id DESC LIMIT ?3`,
+    )
+    .bind(userId, before ?? Number.MAX_SAFE_INTEGER, PAYMENTS_PAGE_SIZE + 1)
+    .all<PaymentListRow>();
+  const page = results.slice(0, PAYMENTS_PAGE_SIZE);
+  return { payments: page.map(presentPayment), nextCursor: results.length > PAYMENTS_PAGE_SIZE ? page[page.length - 1]!.id : null };
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import type { UserRow } from "../accounts/users";
+import type { DomainContext } from "../context";
+import { requirePostAccess } from "../interactions/post-access";
+import { notificationStatement } from "../notifications/notifications";
+import { AppError } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import { notifyUser } from "../../realtime/notify";
+import { findPaymentByKey, payFromWallet, presentPayment, type PaymentView } from "./payments";
+import { ALREADY_PURCHASED, clientKey, IdempotencyKeySchema, NOT_FOR_SALE } from "./rules";
+import { NOT_A_CREATOR } from "./send-tip";
+
+export const PurchaseSchema = z.object({
+  /** The price the fan was shown: a price changed since is refused rather than charged. */
+  priceCents: z.number({ message: message("Invalid value") }).int().positive(),
+  idempotencyKey: IdempotencyKeySchema,
+});
+
+export const PRICE_CHANGED = message("The price of this post has changed. Check it and try again.");
+export const SUBSCRIBE_FIRST = message("Subscribe to this creator to buy this post.");
+export const FOLLOW_FIRST = message("Follow this creator to buy this post.");
+
+/**
+ * Buys a paid post: the fan's wallet pays its price, and a post_purchases row (primary key: fan and post) unlocks
+ * it, in one batch, so a post is never bought twice and never unlocked without being paid for.
+ */
+export async function purchasePost(ctx: Pick<DomainContext, "db" | "env" | "config">, fan: UserRow, postId: number, input: z.output<typeof PurchaseSchema>): Promise<{ payment: PaymentView; replayed: boolean }> {
+  const { db } = ctx;
+  const post = await requirePostAccess(db, postId, fan.id, false);
+  if (post.lock === null) {
+    // Open already: bought before (a replay of that purchase answers with it), free, or the fan's own post.
+    const replay = await findPaymentByKey(db, fan.id, clientKey(input.idempotencyKey));
+    if (replay && replay.kind === "post" && replay.post_id === postId) return { payment: presentPayment(replay), replayed: true };
+    const bought = post.priceCents > 0 && post.authorId !== fan.id;
+    throw new AppError("conflict", bought ? ALREADY_PURCHASED : NOT_FOR_SALE);
+  }
+  if (post.lock !== "purchase") throw new AppError("forbidden", post.lock === "subscribe" ? SUBSCRIBE_FIRST : FOLLOW_FIRST);
+  if (!post.authorIsCreator) throw new AppError("forbidden", NOT_A_CREATOR);
+  if (post.priceCents !== input.priceCents) throw new AppError("conflict", PRICE_CHANGED);
+  const outcome = await payFromWallet(db, {
+    payer: fan,
+    creatorId: post.authorId,
+    kind: "post",
+    amountCents: input.priceCents,
+    idempotencyKey: clientKey(input.idempotencyKey),
+    request: { postId },
+    postId,
+    feePercent: ctx.config.PLATFORM_FEE_PERCENT,
+    effects: () => [
+      db.prepare("INSERT INTO post_purchases (post_id, user_id, price_cents, created_at) VALUES (?, ?, ?, ?)").bind(postId, fan.id, input.priceCents, isoNow()),
+      notificationStatement(db, { userId: post.authorId, kind: "purchase", actorId: fan.id, params: { amountCents: input.priceCents, postId } }),
+    ],
+    refusal: (error) => (String(error).includes("post_purchases") ? new AppError("conflict", ALREADY_PURCHASED) : null),
+  });
+  if (!outcome.replayed) await notifyUser(ctx.env, post.authorId);
+  return { payment: presentPayment(outcome.payment), replayed: outcome.replayed };
+}

@@ -1,0 +1,81 @@
+/**
+ * Wallet top-ups, provider-neutral. A top-up is a payment that starts `pending` and is credited only when its
+ * provider says the money arrived (a verified Stripe webhook, or the sandbox's card result): `creditTopUp` moves
+ * the amount from the provider's clearing account to the wallet, records the provider event and marks the
+ * payment succeeded in one batch. The event id's primary key makes a second delivery change nothing, and the
+ * guard makes a payment credited by one event immune to any other.
+ */
+import type { Env } from "../../env";
+import { notificationStatement } from "../notifications/notifications";
+import { isoNow } from "../shared/time";
+import { notifyUser } from "../../realtime/notify";
+import { ledgerRefusal, newTransferRef, PROVIDER_CLEARING, transferIdSql, transferStatements, walletOf } from "./ledger";
+import type { PaymentRow } from "./payments";
+
+export type ProviderName = "sandbox" | "stripe";
+
+export interface ProviderEvent {
+  provider: ProviderName;
+  /** The provider's id for this event (Stripe's evt_…), unique per provider. */
+  eventId: string;
+  paymentId: number;
+}
+
+export type EventOutcome = "applied" | "duplicate" | "ignored";
+
+const LIVE_TOP_UP = "status IN ('pending', 'requires_confirmation')";
+
+/** Credits a top-up once. `amountCents` is what the provider collected; it must equal the payment's amount. */
+export async function creditTopUp(env: Env, event: ProviderEvent & { amountCents: number }): Promise<EventOutcome> {
+  const db = env.DB;
+  const payment = await db.prepare("SELECT * FROM payments WHERE id = ? AND kind = 'top_up' AND provider = ?").bind(event.paymentId, event.provider).first<PaymentRow>();
+  if (!payment || payment.amount_cents !== event.amountCents || !["pending", "requires_confirmation"].includes(payment.status)) return "ignored";
+  const now = isoNow();
+  const ref = newTransferRef();
+  const transferId = transferIdSql(ref);
+  try {
+    await db.batch([
+      db.prepare("INSERT INTO provider_events (provider, event_id, payment_id, received_at) VALUES (?, ?, ?, ?)").bind(event.provider, event.eventId, payment.id, now),
+      ...transferStatements(db, {
+        ref,
+        kind: "top_up",
+        createdAt: now,
+        memo: `${event.provider}:${event.eventId}`,
+        guard: { sql: `EXISTS (SELECT 1 FROM payments WHERE id = ? AND amount_cents = ? AND ${LIVE_TOP_UP})`, binds: [payment.id, payment.amount_cents] },
+        legs: [
+          { account: PROVIDER_CLEARING, amount: -payment.amount_cents },
+          { account: walletOf(payment.user_id), amount: payment.amount_cents },
+        ],
+      }),
+      db
+        .prepare(`UPDATE payments SET status = 'succeeded', transfer_id = ${transferId.sql}, failure_reason = NULL, updated_at = ? WHERE id = ? AND ${LIVE_TOP_UP}`)
+        .bind(...transferId.binds, now, payment.id),
+      notificationStatement(db, { userId: payment.user_id, kind: "top_up", params: { amountCents: payment.amount_cents } }),
+    ]);
+  } catch (error) {
+    const refusal = ledgerRefusal(error);
+    if (refusal === "duplicate_event") return "duplicate";
+    if (refusal === "state_changed") return "ignored";
+    throw error;
+  }
+  await notifyUser(env, payment.user_id);
+  return "applied";
+}
+
+/** A declined, cancelled or expired top-up: marked failed with the provider's reason, once; no money moves. */
+export async function failTopUp(env: Pick<Env, "DB">, event: ProviderEvent & { reason: string }): Promise<EventOutcome> {
+  const db = env.DB;
+  const now = isoNow();
+  try {
+    const [, update] = await db.batch([
+      db.prepare("INSERT INTO provider_events (provider, event_id, payment_id, received_at) VALUES (?, ?, ?, ?)").bind(event.provider, event.eventId, event.paymentId, now),
+      db
+        .prepare(`UPDATE payments SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ? AND kind = 'top_up' AND provider = ? AND ${LIVE_TOP_UP} RETURNING id`)
+        .bind(event.reason.slice(0, 200), now, event.paymentId, event.provider),
+    ]);
+    return update!.results.length > 0 ? "applied" : "ignored";
+  } catch (error) {
+    if (ledgerRefusal(error) === "duplicate_event") return "duplicate";
+    throw error;
+  }
+}
