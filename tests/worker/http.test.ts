@@ -108,6 +108,11 @@ describe("HTTP", () => {
         "PUT /uploads/{id}/parts/{partNumber}",
         "PUT /uploads/{id}/poster",
         "PUT /uploads/{id}/preview",
+        // Money
+        "GET /wallet",
+        "POST /posts/{id}/tips",
+        "POST /users/{username}/tips",
+        "POST /posts/{id}/purchase",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };

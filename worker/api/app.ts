@@ -9,6 +9,7 @@ import { followRoutes } from "./routes/follows";
 import { creatorRoutes } from "./routes/creators";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
+import { paymentRoutes } from "./routes/payments";
 import { postRoutes } from "./routes/posts";
 import { interactionRoutes } from "./routes/interactions";
 import { searchRoutes } from "./routes/search";
@@ -62,6 +63,7 @@ api.route("/", uploadRoutes);
 api.route("/", creatorRoutes);
 api.route("/", moderationRoutes);
 api.route("/", adminRoutes);
+api.route("/", paymentRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -4,21 +4,22 @@ import type { DomainContext } from "../context";
 import { requirePostAccess } from "../interactions/post-access";
 import { notificationStatement } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
-import { AppError, fieldError } from "../shared/errors";
+import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { notifyUser } from "../../realtime/notify";
 import { payFromWallet, presentPayment, type PaymentView } from "./payments";
 import { clientKey, dollars, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
 
 export const TipSchema = z.object({
-  amountCents: z.number({ message: TIP_AMOUNT_RANGE }).int({ message: TIP_AMOUNT_RANGE }).min(MIN_TIP_CENTS, { message: TIP_AMOUNT_RANGE }).max(MAX_TIP_CENTS, { message: TIP_AMOUNT_RANGE }),
-  note: z.string().trim().max(MAX_TIP_NOTE_LENGTH, { message: message("A message is at most {{max}} characters.") }).optional(),
+  // The range is checked by sendTip, whose error carries the amounts for the translated sentence.
+  amountCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE }),
+  note: z.string().trim().max(MAX_TIP_NOTE_LENGTH, { message: message("A message is at most 500 characters.") }).optional(),
   idempotencyKey: IdempotencyKeySchema,
 });
 export type TipInput = z.output<typeof TipSchema>;
 
-/** The values TIP_AMOUNT_RANGE needs, for the API and the forms to translate it. */
-export const tipRangeVars = { min: dollars(MIN_TIP_CENTS), max: dollars(MAX_TIP_CENTS), max_length: MAX_TIP_NOTE_LENGTH };
+/** The values TIP_AMOUNT_RANGE needs. */
+export const tipRangeVars = { min: dollars(MIN_TIP_CENTS), max: dollars(MAX_TIP_CENTS) };
 
 export const CANNOT_TIP_SELF = message("You cannot tip yourself.");
 export const NOT_A_CREATOR = message("Only creators can receive payments.");
