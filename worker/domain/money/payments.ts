@@ -99,15 +99,14 @@ export interface PaymentOutcome {
 /**
  * Pays a creator from the fan's wallet: one batch writes the transfer (wallet → creator's pending earnings and
  * the platform's fee), the payment, the earning with its release date and the caller's effects. The wallet's
- * balance check runs inside the database, so concurrent payments can never overspend it.
+ * balance check runs inside the database, so concurrent payments can never overspend it. A replayed key (even
+ * racing its first request) answers with the first payment and moves nothing; a key reused for another request
+ * is refused.
  */
 export async function payFromWallet(db: D1Database, spend: WalletPayment): Promise<PaymentOutcome> {
   if (!spend.system && spend.payer.email_verified_at === null) throw emailNotVerified();
   if (!Number.isSafeInteger(spend.amountCents) || spend.amountCents <= 0) throw new Error("payFromWallet: the amount must be a positive integer");
   const hash = await requestHash({ ...spend.request, kind: spend.kind, amount: spend.amountCents, creator: spend.creatorId });
-  const replay = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
-  if (replay) return { payment: replay, replayed: true };
-
   const now = isoNow();
   const ref = newTransferRef();
   const { feeCents, netCents } = splitEarning(spend.amountCents, spend.feePercent);
@@ -144,13 +143,12 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
     const results = await db.batch<PaymentRow>(statements);
     return { payment: results[transfer.length]!.results[0]!, replayed: false };
   } catch (error) {
-    const refusal = ledgerRefusal(error);
-    if (refusal === "insufficient_funds") throw needsFunds();
-    if (refusal === "duplicate_payment") {
-      // A concurrent request with the same key won: answer with its result.
-      const winner = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
-      if (winner) return { payment: winner, replayed: true };
-    }
+    // The key is looked up only once the batch is refused, which saves the common case a round trip: a replay
+    // cannot get through the batch (the payment's unique key aborts it, or the wallet it emptied does, or what it
+    // bought does), so it always lands here and answers with the first result, or is refused for other details.
+    const first = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
+    if (first) return { payment: first, replayed: true };
+    if (ledgerRefusal(error) === "insufficient_funds") throw needsFunds();
     const mapped = spend.refusal?.(error);
     if (mapped) throw mapped;
     throw error;

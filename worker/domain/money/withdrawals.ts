@@ -136,16 +136,18 @@ export async function requestWithdrawal(ctx: Pick<DomainContext, "db" | "env">, 
     ]);
     return { payout: presentPayout(results[transfer.length]!.results[0]!), replayed: false };
   } catch (error) {
+    // A replay racing its first request is refused by whichever rule it meets first (the open payout, the
+    // balance the first one took, or the key): answer it with the first request's payout.
+    const winner = await findPayout(db, creator.id, key);
+    if (winner) {
+      if (winner.request_hash !== hash) throw new AppError("validation", IDEMPOTENCY_KEY_REUSED);
+      return { payout: presentPayout(winner), replayed: true };
+    }
     const refusal = ledgerRefusal(error);
     if (refusal === "insufficient_funds") {
       throw fieldError("amountCents", OVER_AVAILABLE, { available: dollars(await balanceOf(db, availableOf(creator.id))) });
     }
     if (refusal === "open_payout") throw new AppError("conflict", ONE_OPEN_WITHDRAWAL);
-    if (refusal === "duplicate_payout") {
-      const winner = await findPayout(db, creator.id, key);
-      if (winner && winner.request_hash === hash) return { payout: presentPayout(winner), replayed: true };
-      throw new AppError("validation", IDEMPOTENCY_KEY_REUSED);
-    }
     throw error;
   }
 }
