@@ -20,6 +20,8 @@ export default defineWorkersConfig(async () => {
               APP_SECRET: "test-secret-that-is-long-enough-0123456789",
               RATE_LIMIT_SCALE: "1",
               TEST_MIGRATIONS: migrations,
+              // Replays tests/worker/ledger-property.test.ts with the seed it printed.
+              LEDGER_SEED: process.env.LEDGER_SEED ?? "",
             },
           },
         },
