@@ -7,19 +7,23 @@
 //   3. sign-in latency (POST /api/login, argon2id verification included);
 //   4. the /home server render of the first timeline page: p50/p95, D1 statements per request, the query plan
 //      (tests/bench/home-timeline.mjs);
-//   5. the JavaScript a signed-in first load of /home downloads, gzipped (Chromium, like a person).
+//   5. the JavaScript a signed-in first load of /home downloads, gzipped (Chromium, like a person);
+//   6. tips per second with the books audited afterwards (tests/bench/money.mjs).
 // Machines here are small and noisy: read the ratio first, the absolute numbers second.
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { startDevServer } from "../support/dev-server.mjs";
 import { benchHomeTimeline } from "./home-timeline.mjs";
+import { benchMoney } from "./money.mjs";
 
 const STATE_DIR = "tests/bench/.state";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
+/** BENCH_ONLY=money runs only the money benchmark (it needs neither the big seed nor a browser). */
+const ONLY = process.env.BENCH_ONLY;
 
 async function throughput(url, headers) {
   let done = 0;
@@ -41,8 +45,7 @@ async function throughput(url, headers) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-const server = await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" } });
-try {
+async function benchCore(server) {
   const person = { username: `bench_${Date.now().toString(36)}`, name: "Bench", email: `bench_${Date.now()}@example.test`, password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" };
   const signup = await fetch(`${server.baseURL}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
@@ -124,6 +127,12 @@ try {
   } finally {
     await browser.close();
   }
+}
+
+const server = await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" } });
+try {
+  if (ONLY !== "money") await benchCore(server);
+  if (!ONLY || ONLY === "money") await benchMoney(server.baseURL, STATE_DIR);
 } finally {
   server.stop();
 }

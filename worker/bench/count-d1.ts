@@ -1,16 +1,22 @@
 import type { Env } from "../env";
 import { timelineStatement } from "../domain/timeline/get-timeline";
+import { auditBooksForBench } from "./ledger-audit";
+import { tipsInWorker } from "./tips-in-worker";
 
 /**
  * For `npm run bench` only (variable BENCH=1, never set in wrangler.toml): counts every D1 statement the Worker
  * runs, so the benchmark can report queries per request honestly, and answers the timeline query's plan.
- *   GET /__bench/d1-statements           → {statements}: the total since the isolate started
+ *   GET /__bench/d1-statements           → {statements, roundTrips}: totals since the isolate started (a batch
+ *                                          is one round trip of several statements)
  *   GET /__bench/timeline-plan?viewer=ID → {plan}: EXPLAIN QUERY PLAN of the first timeline page
+ *   GET /__bench/ledger-audit            → the books after the money benchmark (ledger-audit.ts)
+ *   POST /__bench/tips-in-worker         → tips per second without HTTP (tips-in-worker.ts)
  * Without BENCH=1 the Worker's fetch is returned untouched.
  */
 type Fetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
 
 let statements = 0;
+let roundTrips = 0;
 const STATEMENT_RUNS = new Set<PropertyKey>(["first", "all", "run", "raw"]);
 const originals = new WeakMap<object, D1PreparedStatement>();
 const countingEnvs = new WeakMap<Env, Env>();
@@ -24,6 +30,7 @@ function countingStatement(statement: D1PreparedStatement): D1PreparedStatement 
       if (!STATEMENT_RUNS.has(property)) return value.bind(target);
       return (...args: unknown[]) => {
         statements++;
+        roundTrips++;
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },
@@ -39,6 +46,7 @@ function countingDatabase(db: D1Database): D1Database {
       if (property === "batch")
         return (batch: D1PreparedStatement[]) => {
           statements += batch.length;
+          roundTrips++;
           return target.batch(batch.map((s) => originals.get(s) ?? s));
         };
       const value = Reflect.get(target, property, target) as unknown;
@@ -51,7 +59,8 @@ export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
   return async (request, env, ctx) => {
     if ((env as Env & { BENCH?: string }).BENCH !== "1") return fetch(request, env, ctx);
     const url = new URL(request.url);
-    if (url.pathname === "/__bench/d1-statements") return Response.json({ statements });
+    if (url.pathname === "/__bench/d1-statements") return Response.json({ statements, roundTrips });
+    if (url.pathname === "/__bench/ledger-audit") return Response.json(await auditBooksForBench(env.DB));
     if (url.pathname === "/__bench/timeline-plan") {
       const viewer = Number(url.searchParams.get("viewer"));
       const { results } = await timelineStatement(env.DB, viewer, null, true).all<{ id: number; parent: number; detail: string }>();
@@ -59,6 +68,7 @@ export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
     }
     let counting = countingEnvs.get(env);
     if (!counting) countingEnvs.set(env, (counting = { ...env, DB: countingDatabase(env.DB) }));
+    if (url.pathname === "/__bench/tips-in-worker" && request.method === "POST") return tipsInWorker(counting, request);
     return fetch(request, counting, ctx);
   };
 }

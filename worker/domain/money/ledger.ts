@@ -76,8 +76,11 @@ export function transferStatements(db: D1Database, spec: TransferSpec): D1Prepar
   const statements: D1PreparedStatement[] = [];
   const userAccounts = new Map<string, { userId: number; kind: string }>();
   for (const { account } of legs) if ("userId" in account) userAccounts.set(`${account.userId}:${account.kind}`, account);
-  for (const account of userAccounts.values()) {
-    statements.push(db.prepare("INSERT OR IGNORE INTO ledger_accounts (kind, user_id) VALUES (?, ?)").bind(account.kind, account.userId));
+  if (userAccounts.size > 0) {
+    const rows = [...userAccounts.values()];
+    statements.push(
+      db.prepare(`INSERT OR IGNORE INTO ledger_accounts (kind, user_id) VALUES ${rows.map(() => "(?, ?)").join(", ")}`).bind(...rows.flatMap((account) => [account.kind, account.userId])),
+    );
   }
   statements.push(
     db.prepare("INSERT INTO ledger_transfers (ref, kind, memo, created_at) VALUES (?, ?, ?, ?)").bind(ref, spec.kind, spec.memo ?? "", spec.createdAt ?? isoNow()),

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import type { UserRow } from "../domain/accounts/users";
+import { AppError } from "../domain/shared/errors";
+import { sendTip } from "../domain/money/send-tip";
+import { config, type Env } from "../env";
+
+const TipsInWorkerSchema = z.object({
+  fans: z.array(z.string()).min(1).max(1000),
+  creators: z.array(z.string()).min(1).max(100),
+  durationMs: z.number().int().min(100).max(60_000),
+  concurrency: z.number().int().min(1).max(256),
+});
+
+/**
+ * For `npm run bench` only (POST /__bench/tips-in-worker, BENCH=1): sendTip called directly inside the Worker,
+ * `concurrency` at a time for `durationMs`. Without HTTP, the session lookup and input validation, it shows how
+ * much of a tip's cost is the domain path itself (creator lookup, the ledger batch, the notification).
+ */
+export async function tipsInWorker(env: Env, request: Request): Promise<Response> {
+  const input = TipsInWorkerSchema.parse(await request.json());
+  const ctx = { db: env.DB, env, config: config(env) };
+  const placeholders = input.fans.map(() => "?").join(", ");
+  const { results: fans } = await env.DB.prepare(`SELECT * FROM users WHERE username IN (${placeholders})`)
+    .bind(...input.fans)
+    .all<UserRow>();
+  const tally = { ok: 0, refused: 0, failed: 0 };
+  const started = Date.now();
+  const deadline = started + input.durationMs;
+  await Promise.all(
+    Array.from({ length: input.concurrency }, async () => {
+      while (Date.now() < deadline) {
+        const fan = fans[Math.floor(Math.random() * fans.length)]!;
+        const username = input.creators[Math.floor(Math.random() * input.creators.length)]!;
+        try {
+          await sendTip(ctx, fan, { username }, { amountCents: 100, idempotencyKey: crypto.randomUUID() });
+          tally.ok++;
+        } catch (error) {
+          if (error instanceof AppError && error.status === 402) tally.refused++;
+          else tally.failed++;
+        }
+      }
+    }),
+  );
+  return Response.json({ ...tally, perSecond: tally.ok / ((Date.now() - started) / 1000) });
+}
