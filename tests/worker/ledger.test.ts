@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { findUserById } from "../../worker/domain/accounts/users";
 import { config } from "../../worker/env";
-import { auditLedger, balanceOf, balancesOf, newTransferRef, PLATFORM_FEES, transferStatements, walletOf } from "../../worker/domain/money/ledger";
+import { auditLedger, balanceOf, balancesOf, ledgerRefusal, newTransferRef, PLATFORM_FEES, PROVIDER_CLEARING, transferStatements, walletOf } from "../../worker/domain/money/ledger";
+import { creditTopUp } from "../../worker/domain/money/top-ups";
 import { sendTip } from "../../worker/domain/money/send-tip";
 import { releaseDueEarnings } from "../../worker/domain/money/release-earnings";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
@@ -49,5 +50,54 @@ describe("the ledger's database rules", () => {
     await releaseDueEarnings(env);
     expect(await balancesOf(env.DB, creator.user.userId)).toEqual({ wallet: 0, pending: 0, available: 800 });
     expect((await auditLedger(env.DB)).unbalancedTransfers).toBe(0);
+  });
+
+  it("writes nothing when the guard no longer holds, and tells that refusal apart from a lack of funds", async () => {
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 300);
+    const before = await auditLedger(env.DB);
+    const move = (cents: number, guard?: { sql: string; binds: unknown[] }) =>
+      env.DB.batch(transferStatements(env.DB, { kind: "correction", guard, legs: [{ account: walletOf(fan.user.userId), amount: -cents }, { account: PLATFORM_FEES, amount: cents }] }));
+    const refusalOf = (promise: Promise<unknown>) => promise.then(() => null, ledgerRefusal);
+    expect(await refusalOf(move(100, { sql: "1 = 0", binds: [] }))).toBe("state_changed");
+    expect(await refusalOf(move(301))).toBe("insufficient_funds");
+    expect(await balanceOf(env.DB, walletOf(fan.user.userId))).toBe(300);
+    expect(await auditLedger(env.DB)).toEqual(before);
+    await move(100, { sql: "EXISTS (SELECT 1 FROM users WHERE id = ?)", binds: [fan.user.userId] });
+    expect(await balanceOf(env.DB, walletOf(fan.user.userId))).toBe(200);
+  });
+
+  it("leaves zero legs out, and refuses a transfer with nothing left", async () => {
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 300);
+    const ref = newTransferRef();
+    await env.DB.batch(
+      transferStatements(env.DB, {
+        ref,
+        kind: "correction",
+        legs: [{ account: walletOf(fan.user.userId), amount: -50 }, { account: PROVIDER_CLEARING, amount: 0 }, { account: PLATFORM_FEES, amount: 50 }],
+      }),
+    );
+    const entries = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id WHERE t.ref = ?").bind(ref).first<{ n: number }>();
+    expect(entries!.n).toBe(2);
+    await expect(env.DB.batch(transferStatements(env.DB, { kind: "correction", legs: [{ account: PLATFORM_FEES, amount: 0 }] }))).rejects.toThrow(/unbalanced transfer/);
+  });
+
+  it("credits a top-up once however often its provider event arrives, even at the same time", async () => {
+    const fan = await createFan();
+    const now = new Date().toISOString();
+    const payment = await env.DB.prepare(
+      `INSERT INTO payments (user_id, kind, amount_cents, status, provider, idempotency_key, request_hash, created_at, updated_at)
+       VALUES (?, 'top_up', 2500, 'pending', 'sandbox', ?, 'h', ?, ?) RETURNING id`,
+    )
+      .bind(fan.user.userId, `u:${newKey()}`, now, now)
+      .first<{ id: number }>();
+    const event = { provider: "sandbox" as const, eventId: "evt_once", paymentId: payment!.id, amountCents: 2500 };
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => creditTopUp(env, event)));
+    expect(outcomes.filter((outcome) => outcome === "applied")).toHaveLength(1);
+    expect(await creditTopUp(env, event)).not.toBe("applied");
+    expect(await creditTopUp(env, { ...event, eventId: "evt_other" })).toBe("ignored");
+    expect(await balanceOf(env.DB, walletOf(fan.user.userId))).toBe(2500);
+    expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
   });
 });
