@@ -14,6 +14,7 @@ import {
   transferStatements,
   walletOf,
 } from "../../worker/domain/money/ledger";
+import { payFromWallet } from "../../worker/domain/money/payments";
 import { purchasePost } from "../../worker/domain/money/purchase-post";
 import { releaseDueEarnings } from "../../worker/domain/money/release-earnings";
 import { sendTip } from "../../worker/domain/money/send-tip";
@@ -214,6 +215,31 @@ describe("a batch that fails half-way", () => {
     await expect(env.DB.batch(statements)).rejects.toThrow(/CHECK constraint failed/);
     expect(await snapshot()).toEqual(before);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_transfers WHERE ref = ?").bind(ref).first()).toEqual({ n: 0 });
+    expect(await auditLedger(env.DB)).toEqual(CLEAN_BOOKS);
+  });
+
+  it("leaves nothing of a wallet payment whose last effect fails", async () => {
+    const fan = await createFan();
+    const creator = await createVerifiedCreator();
+    await fundWallet(fan.user.userId, 1000);
+    const before = await snapshot();
+    const now = new Date().toISOString();
+    const payment = payFromWallet(env.DB, {
+      payer: await userRow(fan.user.userId),
+      creatorId: creator.user.userId,
+      kind: "tip",
+      amountCents: 500,
+      idempotencyKey: `u:${newKey()}`,
+      feePercent: 20,
+      // What was bought cannot be recorded (its parts do not add up): the money must not move either.
+      effects: (paymentId) => [
+        env.DB.prepare(
+          `INSERT INTO earnings (creator_id, payment_id, source, gross_cents, fee_cents, net_cents, created_at, release_at) VALUES (?, ${paymentId.sql}, 'tip', 10, 0, 1, ?, ?)`,
+        ).bind(creator.user.userId, ...paymentId.binds, now, now),
+      ],
+    });
+    await expect(payment).rejects.toThrow(/constraint failed/);
+    expect(await snapshot()).toEqual(before);
     expect(await auditLedger(env.DB)).toEqual(CLEAN_BOOKS);
   });
 
