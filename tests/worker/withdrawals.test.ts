@@ -168,3 +168,43 @@ describe("the admin's payouts queue", () => {
     expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ available: 5000 });
   });
 });
+
+describe("bad input to the money endpoints of creators and admins", () => {
+  const junk: [string, string][] = [
+    ["application/json", '{"oops": '],
+    ["application/json", "[]"],
+    ["application/json", "null"],
+    ["application/json", "{}"],
+    ["text/plain", "amountCents=5000"],
+    ["application/json", JSON.stringify({ amountCents: "5000", password: "x", idempotencyKey: newKey() })],
+    ["application/json", JSON.stringify({ amountCents: 5000.5, password: "x", idempotencyKey: newKey() })],
+    ["application/json", JSON.stringify({ amountCents: -5000, password: "x", idempotencyKey: "short" })],
+    ["application/json", JSON.stringify({ kind: "cheque", paypalEmail: "a@b.co" })],
+    ["application/json", JSON.stringify({ kind: "paypal", paypalEmail: ["a@b.co"], paypalEmailConfirmation: {} })],
+    ["application/json", JSON.stringify({ kind: "bank", accountHolder: "x".repeat(10_000) })],
+    ["application/json", JSON.stringify({ reason: { nested: true } })],
+  ];
+
+  it("answers 4xx in the error shape and moves no money", async () => {
+    const creator = await readyCreator();
+    const admin = await createAdmin();
+    const { payout } = (await (await withdraw(creator, 5000)).json()) as { payout: { id: number } };
+    const books = await balancesOf(env.DB, creator.user.userId);
+    const targets: [string, string, string][] = [
+      ["POST", "/payouts", creator.token],
+      ["PUT", "/me/payout-method", creator.token],
+      ["POST", `/admin/payouts/${payout.id}/reject`, admin.token],
+      ["GET", "/payouts?cursor=abc", creator.token],
+    ];
+    for (const [method, path, token] of targets) {
+      for (const [contentType, body] of junk) {
+        const response = await api(path, { method, token, headers: { "Content-Type": contentType }, ...(method === "GET" ? {} : { body }) });
+        expect([409, 413, 415, 422], `${method} ${path} ${body}`).toContain(response.status);
+        expect(typeof ((await response.json()) as { message: unknown }).message).toBe("string");
+      }
+    }
+    expect(await balancesOf(env.DB, creator.user.userId)).toEqual(books);
+    expect((await env.DB.prepare("SELECT status FROM payouts WHERE id = ?").bind(payout.id).first<{ status: string }>())!.status).toBe("requested");
+    expect(await auditLedger(env.DB)).toEqual(cleanBooks);
+  });
+});
