@@ -1,28 +1,14 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, Notice } from "~/components/forms";
 import { IntentForm } from "~/components/profile/intent-form";
-
-type Result = { ok: true; message?: string } | { ok: false; message: string; errors: Record<string, string[]> };
-
-/** A settings form whose result stays beside it; it empties itself once done (passwords are not kept on screen). */
-function useSettingsFetcher() {
-  const fetcher = useFetcher();
-  const form = useRef<HTMLDivElement>(null);
-  const result = fetcher.state === "idle" ? (fetcher.data as Result | undefined) : undefined;
-  useEffect(() => {
-    if (result?.ok) form.current?.querySelector("form")?.reset();
-  }, [result]);
-  return { fetcher, form, result, errors: result && !result.ok ? result.errors : {} };
-}
+import { useFormFetcher } from "~/components/use-form-fetcher";
 
 /** Settings → Account → Change password: the current one, the new one twice (spec §5). */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
-  const { fetcher, form, result, errors } = useSettingsFetcher();
+  const { fetcher, container, result, errors } = useFormFetcher();
   return (
-    <section aria-labelledby="change-password" className="max-w-lg space-y-3" ref={form}>
+    <section aria-labelledby="change-password" className="max-w-lg space-y-3" ref={container}>
       <h3 id="change-password" className="font-semibold">
         {t("Change password")}
       </h3>
@@ -42,9 +28,9 @@ export function ChangePasswordForm() {
 /** Settings → Account → Change email: a confirmation link goes to the new address; the password is asked. */
 export function ChangeEmailForm() {
   const { t } = useTranslation();
-  const { fetcher, form, result, errors } = useSettingsFetcher();
+  const { fetcher, container, result, errors } = useFormFetcher();
   return (
-    <section aria-labelledby="change-email" className="max-w-lg space-y-3" ref={form}>
+    <section aria-labelledby="change-email" className="max-w-lg space-y-3" ref={container}>
       <h3 id="change-email" className="font-semibold">
         {t("Change email")}
       </h3>

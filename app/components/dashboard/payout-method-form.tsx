@@ -1,21 +1,17 @@
-import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PayoutMethodView } from "../../../worker/domain/money/payout-methods";
 import { Field, Notice } from "~/components/forms";
 import { IntentForm } from "~/components/profile/intent-form";
-
-type Result = { ok: true; message?: string } | { ok: false; message: string; errors: Record<string, string[]> };
+import { useFormFetcher } from "~/components/use-form-fetcher";
 
 /** Dashboard → Payout methods: the current method (masked) and a form to set PayPal or bank transfer details. */
 export function PayoutMethodForm({ current }: { current: PayoutMethodView | null }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
+  const { fetcher, container, result, errors } = useFormFetcher();
   const [kind, setKind] = useState<"paypal" | "bank">(current?.kind ?? "paypal");
-  const result = fetcher.state === "idle" ? (fetcher.data as Result | undefined) : undefined;
-  const errors = result && !result.ok ? result.errors : {};
   return (
-    <div className="max-w-lg space-y-4 p-4">
+    <div className="max-w-lg space-y-4 p-4" ref={container}>
       <section aria-labelledby="current-method" className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
         <h3 id="current-method" className="text-sm text-slate-600 dark:text-slate-400">
           {t("Current payout method")}

@@ -1,13 +1,12 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PayoutView } from "../../../worker/domain/money/withdrawals";
 import { Field, Notice } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { IntentForm } from "~/components/profile/intent-form";
+import { useFormFetcher } from "~/components/use-form-fetcher";
 import { PayoutStatus } from "./payout-status";
 import { useMoney } from "./use-money";
-
-type Result = { ok: true; message?: string } | { ok: false; message: string; errors: Record<string, string[]> };
 
 export interface WithdrawPageData {
   availableCents: number;
@@ -22,13 +21,11 @@ export interface WithdrawPageData {
 export function WithdrawForm({ data }: { data: WithdrawPageData }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const fetcher = useFetcher();
-  const result = fetcher.state === "idle" ? (fetcher.data as Result | undefined) : undefined;
-  const errors = result && !result.ok ? result.errors : {};
+  const { fetcher, container, result, errors } = useFormFetcher();
   const fieldErrors = new Set([...(errors.amountCents ?? []), ...(errors.amount ?? []), ...(errors.password ?? [])]);
   const formMessage = result && (result.ok || !fieldErrors.has(result.message)) ? result.message : null;
   return (
-    <div className="max-w-lg space-y-4 p-4">
+    <div className="max-w-lg space-y-4 p-4" ref={container}>
       <dl className="grid grid-cols-2 gap-3">
         <div className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
           <dt className="text-sm text-slate-600 dark:text-slate-400">{t("Available")}</dt>
