@@ -23,7 +23,7 @@ export function EarningsChart({ days }: { days: EarningsOverview["days"] }) {
   const total = days.reduce((sum, entry) => sum + totalOf(entry), 0);
   return (
     <figure className="space-y-2">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-40 w-full">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="none" className="h-40 w-full">
         <title id={`${id}-title`}>{t("Earnings of the last 30 days by source")}</title>
         <desc id={`${id}-desc`}>{t("{{total}} in 30 days. The table below lists each day.", { total: money(total) })}</desc>
         <line x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="stroke-slate-300 dark:stroke-slate-700" />
@@ -41,6 +41,10 @@ export function EarningsChart({ days }: { days: EarningsOverview["days"] }) {
           );
         })}
       </svg>
+      <div className="flex justify-between text-xs text-slate-500 dark:text-slate-400" aria-hidden="true">
+        <span>{day(days[0]!.date)}</span>
+        <span>{t("Today")}</span>
+      </div>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400" aria-hidden="true">
         {EARNING_SOURCES.map((source) => (
           <span key={source} className="flex items-center gap-1.5">
