@@ -1,8 +1,21 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
+const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
 
 /**
  * A fan's wallet funded the way a provider's top-up is booked (provider clearing → wallet, with its payment), so
@@ -74,6 +87,7 @@ describe("creator earnings and withdrawals", () => {
     await page.getByText(/Becomes available on .*: \$40\.00/).waitFor();
     await page.getByText("Amounts are what you keep, after the platform fee of 20%.").waitFor();
     await page.getByRole("img", { name: "Earnings of the last 30 days by source" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Visited once, the overview reloads offline with its figures (the service worker's pages cache).
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
@@ -97,6 +111,7 @@ describe("creator earnings and withdrawals", () => {
     await page.getByRole("button", { name: "Save payout method" }).click();
     await page.getByText("Your payout method has been saved.").waitFor();
     expect(await page.getByTestId("current-payout-method").textContent()).toBe(`PayPal ${paypalEmail[0]}•••@paypal.example.com`);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto("/dashboard/withdraw");
     await page.waitForLoadState("networkidle");
@@ -105,6 +120,7 @@ describe("creator earnings and withdrawals", () => {
     await withdraw(page, "60", creator.password);
     await page.getByText("Your withdrawal request of $60.00 has been sent.").waitFor();
     await page.getByRole("region", { name: "Your pending request" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await withdraw(page, "15", creator.password);
     await page.getByText("You already have a withdrawal request pending. You can request another once it is processed.").waitFor();
 
@@ -114,6 +130,7 @@ describe("creator earnings and withdrawals", () => {
     const item = adminView.page.getByRole("listitem", { name: `Payout to @${creator.username}` });
     expect(await item.textContent()).toContain(paypalEmail);
     expect(await item.textContent()).toContain("$60.00");
+    expect(await seriousViolations(adminView.page)).toEqual([]);
     await item.getByRole("button", { name: "Mark paid" }).click();
     await adminView.page.getByText("The payout was marked paid.").waitFor();
     await item.waitFor({ state: "detached" });
@@ -123,5 +140,6 @@ describe("creator earnings and withdrawals", () => {
     const row = page.getByTestId("payout-row");
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).toMatch(/Paid.*\$60\.00/);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -157,6 +157,20 @@ describe("the admin's payouts queue", () => {
     expect(await auditLedger(env.DB)).toEqual(cleanBooks);
   });
 
+  it("lets one of two admins deciding at once win", async () => {
+    const creator = await readyCreator();
+    const { payout } = (await (await withdraw(creator, 6000)).json()) as { payout: { id: number } };
+    const [first, second] = [await createAdmin(), await createAdmin()];
+    const responses = await Promise.all([
+      postJson(`/admin/payouts/${payout.id}/paid`, {}, { token: first.token }),
+      postJson(`/admin/payouts/${payout.id}/reject`, { reason: "Duplicate account" }, { token: second.token }),
+    ]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    const available = (await balancesOf(env.DB, creator.user.userId)).available;
+    expect([4000, 10_000]).toContain(available);
+    expect(await auditLedger(env.DB)).toEqual(cleanBooks);
+  });
+
   it("does not exist for anyone but admins", async () => {
     const creator = await readyCreator();
     const { payout } = (await (await withdraw(creator, 5000)).json()) as { payout: { id: number } };
