@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { findUserById } from "../../worker/domain/accounts/users";
 import { auditLedger, balanceOf, balancesOf, PROVIDER_CLEARING } from "../../worker/domain/money/ledger";
+import { PAYOUTS_PAGE_SIZE } from "../../worker/domain/money/list-payouts";
+import { decidePayout, requestWithdrawal } from "../../worker/domain/money/withdrawals";
 import { makeAvailable } from "./earnings-fixtures";
 import { api, createUser, postJson } from "./factories";
 import { createVerifiedCreator, newKey } from "./money-fixtures";
@@ -98,6 +101,23 @@ describe("withdrawal requests", () => {
     const history = (await (await api("/payouts", { token: creator.token })).json()) as { payouts: { id: number; destination: string }[]; nextCursor: number | null };
     expect(history).toEqual({ payouts: [expect.objectContaining({ id: payout.id, destination: "p•••@example.com" })], nextCursor: null });
     expect(JSON.stringify(history)).not.toContain("payouts@example.com");
+  });
+
+  it("pages a long history, newest first", async () => {
+    const creator = await readyCreator();
+    const admin = await createAdmin();
+    const [creatorRow, adminRow] = [(await findUserById(env.DB, creator.user.userId))!, (await findUserById(env.DB, admin.user.userId))!];
+    const ctx = { db: env.DB, env };
+    const ids: number[] = [];
+    for (let round = 0; round < PAYOUTS_PAGE_SIZE + 2; round++) {
+      const { payout } = await requestWithdrawal(ctx, creatorRow, { amountCents: 5000, password: creator.input.password, idempotencyKey: newKey() });
+      await decidePayout(ctx, adminRow, payout.id, { decision: "rejected", reason: "Try again" });
+      ids.push(payout.id);
+    }
+    const first = (await (await api("/payouts", { token: creator.token })).json()) as { payouts: { id: number }[]; nextCursor: number };
+    expect(first.payouts.map((payout) => payout.id)).toEqual(ids.slice().reverse().slice(0, PAYOUTS_PAGE_SIZE));
+    const second = (await (await api(`/payouts?cursor=${first.nextCursor}`, { token: creator.token })).json()) as { payouts: { id: number }[]; nextCursor: number | null };
+    expect(second).toEqual({ payouts: ids.slice(0, 2).reverse().map((id) => expect.objectContaining({ id, status: "rejected", rejectionReason: "Try again" })), nextCursor: null });
   });
 
   it("lets exactly one of three concurrent requests through", async () => {

@@ -10,7 +10,7 @@ export function EarningsOverviewPanel({ overview }: { overview: EarningsOverview
   const money = useMoney();
   const day = useDay();
   const labels = useSourceLabels();
-  const windows = [
+  const spans = [
     { key: "today", title: t("Today"), totals: overview.totals.today },
     { key: "last7Days", title: t("Last 7 days"), totals: overview.totals.last7Days },
     { key: "last30Days", title: t("Last 30 days"), totals: overview.totals.last30Days },
@@ -56,15 +56,15 @@ export function EarningsOverviewPanel({ overview }: { overview: EarningsOverview
         </h3>
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("Amounts are what you keep, after the platform fee of {{percent}}%.", { percent: overview.feePercent })}</p>
         <div className="grid grid-cols-1 gap-3 narrow:grid-cols-3">
-          {windows.map((window) => (
-            <section key={window.key} aria-label={window.title} className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
-              <h4 className="text-sm text-slate-600 dark:text-slate-400">{window.title}</h4>
-              <p className="mt-1 text-2xl font-bold">{money(window.totals.total)}</p>
+          {spans.map((span) => (
+            <section key={span.key} aria-label={span.title} className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
+              <h4 className="text-sm text-slate-600 dark:text-slate-400">{span.title}</h4>
+              <p className="mt-1 text-2xl font-bold">{money(span.totals.total)}</p>
               <dl className="mt-2 space-y-0.5 text-sm">
                 {EARNING_SOURCES.map((source) => (
                   <div key={source} className="flex justify-between gap-2">
                     <dt className="text-slate-600 dark:text-slate-400">{labels[source]}</dt>
-                    <dd>{money(window.totals[source])}</dd>
+                    <dd>{money(span.totals[source])}</dd>
                   </div>
                 ))}
               </dl>

@@ -55,14 +55,14 @@ export async function earningsOverview(db: D1Database, creatorId: number, feePer
     const day = byDay.get(row.day);
     if (day) day[row.source] += row.cents;
   }
-  const window = (length: number) => {
+  const totalsOver = (length: number) => {
     const totals = noEarnings();
     for (const date of dates.slice(-length)) for (const source of EARNING_SOURCES) totals[source] += byDay.get(date)![source];
     return { ...totals, total: sumOf(totals) };
   };
   const balance = (kind: AccountKind) => ((accounts?.results ?? []) as { kind: AccountKind; balance_cents: number }[]).find((row) => row.kind === kind)?.balance_cents ?? 0;
   return {
-    totals: { today: window(1), last7Days: window(7), last30Days: window(CHART_DAYS) },
+    totals: { today: totalsOver(1), last7Days: totalsOver(7), last30Days: totalsOver(CHART_DAYS) },
     days: dates.map((date) => ({ date, ...byDay.get(date)! })),
     pendingCents: balance("earnings_pending"),
     availableCents: balance("earnings_available"),
