@@ -65,7 +65,7 @@ async function creatorWithAvailable(cents: number) {
 }
 
 describe("concurrent spending of one wallet", () => {
-  it("lets exactly 10 of 200 simultaneous tips through when the wallet covers 10", async () => {
+  it("lets exactly 10 of 200 simultaneous tips through when the wallet covers 10", { timeout: 60_000 }, async () => {
     const fan = await createFan();
     const creator = await createVerifiedCreator();
     await fundWallet(fan.user.userId, 10 * 500);

@@ -250,8 +250,8 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
       const wrongPassword = random.chance(0.1);
       const input = { amountCents: amount, password: wrongPassword ? "not the password" : creator.password, idempotencyKey: newKey() };
       const run = () => requestWithdrawal(ctx, creator.row, input);
-      const expected: Outcome =
-        wrongPassword || amount < MIN_WITHDRAWAL_CENTS || amount > balance ? "validation" : openPayouts.has(creator.row.id) ? "conflict" : "ok";
+      // The order of the reasons given: the password, an open request, the minimum, the balance.
+      const expected: Outcome = wrongPassword ? "validation" : openPayouts.has(creator.row.id) ? "conflict" : amount < MIN_WITHDRAWAL_CENTS || amount > balance ? "validation" : "ok";
       const outcome = await outcomeOf(async () => {
         const result = await run();
         openPayouts.set(creator.row.id, { id: result.payout.id, amount });

@@ -100,15 +100,19 @@ export async function requestWithdrawal(ctx: Pick<DomainContext, "db" | "env">, 
   await confirmPassword(creator, input.password);
   const key = clientKey(input.idempotencyKey);
   const hash = await requestHash({ kind: "withdrawal", amount: input.amountCents });
-  const replay = await findPayout(db, creator.id, key);
+  // One look for this key's payout (a replay, which may well be the open request) and for an open request, checked
+  // first so that it, not the balance it holds, is the reason given; payouts_one_open still decides between
+  // concurrent requests.
+  const { results: known } = await db
+    .prepare("SELECT * FROM payouts WHERE creator_id = ? AND (idempotency_key = ? OR status = 'requested')")
+    .bind(creator.id, key)
+    .all<PayoutRow>();
+  const replay = known.find((payout) => payout.idempotency_key === key);
   if (replay) {
     if (replay.request_hash !== hash) throw new AppError("validation", IDEMPOTENCY_KEY_REUSED);
     return { payout: presentPayout(replay), replayed: true };
   }
-  // Checked first so that the open request, not the balance it holds, is the reason given; payouts_one_open
-  // still decides between concurrent requests.
-  const open = await db.prepare("SELECT 1 FROM payouts WHERE creator_id = ? AND status = 'requested'").bind(creator.id).first();
-  if (open) throw new AppError("conflict", ONE_OPEN_WITHDRAWAL);
+  if (known.length > 0) throw new AppError("conflict", ONE_OPEN_WITHDRAWAL);
   if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw fieldError("amountCents", MIN_WITHDRAWAL, { min: dollars(MIN_WITHDRAWAL_CENTS) });
   const method = await db.prepare("SELECT * FROM payout_methods WHERE user_id = ?").bind(creator.id).first<MethodRow>();
   if (!method) throw new AppError("validation", NO_PAYOUT_METHOD);
