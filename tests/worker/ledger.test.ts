@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { findUserById } from "../../worker/domain/accounts/users";
 import { config } from "../../worker/env";
 import { auditLedger, balanceOf, balancesOf, ledgerRefusal, newTransferRef, PLATFORM_FEES, PROVIDER_CLEARING, transferStatements, walletOf } from "../../worker/domain/money/ledger";
-import { creditTopUp } from "../../worker/domain/money/top-ups";
+import { creditTopUp, failTopUp } from "../../worker/domain/money/top-ups";
 import { sendTip } from "../../worker/domain/money/send-tip";
 import { releaseDueEarnings } from "../../worker/domain/money/release-earnings";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
@@ -99,5 +99,25 @@ describe("the ledger's database rules", () => {
     expect(await creditTopUp(env, { ...event, eventId: "evt_other" })).toBe("ignored");
     expect(await balanceOf(env.DB, walletOf(fan.user.userId))).toBe(2500);
     expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
+  });
+
+  it("settles a top-up one way only when its success and its failure arrive at the same time", async () => {
+    const fan = await createFan();
+    const now = new Date().toISOString();
+    const payment = await env.DB.prepare(
+      `INSERT INTO payments (user_id, kind, amount_cents, status, provider, idempotency_key, request_hash, created_at, updated_at)
+       VALUES (?, 'top_up', 1500, 'pending', 'sandbox', ?, 'h', ?, ?) RETURNING id`,
+    )
+      .bind(fan.user.userId, `u:${newKey()}`, now, now)
+      .first<{ id: number }>();
+    const [credited, failed] = await Promise.all([
+      creditTopUp(env, { provider: "sandbox", eventId: "evt_paid", paymentId: payment!.id, amountCents: 1500 }),
+      failTopUp(env, { provider: "sandbox", eventId: "evt_declined", paymentId: payment!.id, reason: "card_declined" }),
+    ]);
+    expect([credited, failed].filter((outcome) => outcome === "applied")).toHaveLength(1);
+    const status = await env.DB.prepare("SELECT status FROM payments WHERE id = ?").bind(payment!.id).first<{ status: string }>();
+    expect(status!.status).toBe(credited === "applied" ? "succeeded" : "failed");
+    expect(await balanceOf(env.DB, walletOf(fan.user.userId))).toBe(credited === "applied" ? 1500 : 0);
+    expect((await auditLedger(env.DB)).totalCents).toBe(0);
   });
 });
