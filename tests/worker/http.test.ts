@@ -113,6 +113,11 @@ describe("HTTP", () => {
         "POST /posts/{id}/tips",
         "POST /users/{username}/tips",
         "POST /posts/{id}/purchase",
+        "POST /wallet/top-ups",
+        "GET /wallet/top-ups/{id}",
+        "POST /wallet/top-ups/{id}/card",
+        "POST /wallet/top-ups/{id}/confirmation",
+        "POST /webhooks/stripe",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };

@@ -1,0 +1,71 @@
+/**
+ * What a verified Stripe event does to a top-up. Only Checkout Session events matter: a paid session (at once,
+ * or later for delayed methods) credits the wallet, a failed or expired one fails the payment. Each event is
+ * applied once (provider_events), and an amount that differs from the payment's credits nothing.
+ */
+import { z } from "zod";
+import type { Env } from "../../../env";
+import { message } from "../../shared/messages";
+import { creditTopUp, failTopUp, type EventOutcome } from "../top-ups";
+import { verifyStripeSignature } from "./stripe-signature";
+
+export const PAYMENT_FAILED = message("The payment failed.");
+export const CHECKOUT_EXPIRED = message("The payment was not completed in time.");
+
+const SessionEventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string(),
+  data: z.object({
+    object: z.object({
+      id: z.string().optional(),
+      amount_total: z.number().int().nullable().optional(),
+      payment_status: z.string().optional(),
+      metadata: z.object({ payment_id: z.string().regex(/^[1-9]\d{0,15}$/).transform(Number) }).partial().nullable().optional(),
+    }),
+  }),
+});
+
+export type WebhookAnswer = { status: 400; reason: "signature" | "payload" } | { status: 200; outcome: EventOutcome };
+
+/**
+ * The payment a session event is about. One Stripe account sends every event to every endpoint (staging,
+ * production…), so the metadata's id alone could name another deployment's payment: the session must be ours.
+ */
+async function isOurSession(db: D1Database, paymentId: number, sessionId: string | undefined): Promise<boolean> {
+  if (!sessionId) return false;
+  const row = await db.prepare("SELECT 1 AS ok FROM payments WHERE id = ? AND kind = 'top_up' AND provider = 'stripe' AND provider_ref = ?").bind(paymentId, sessionId).first();
+  return row !== null;
+}
+
+export async function handleStripeWebhook(env: Env, secret: string, signature: string | null | undefined, rawBody: string): Promise<WebhookAnswer> {
+  if (!(await verifyStripeSignature(secret, signature, rawBody))) return { status: 400, reason: "signature" };
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return { status: 400, reason: "payload" };
+  }
+  const parsed = SessionEventSchema.safeParse(json);
+  if (!parsed.success) return { status: 400, reason: "payload" };
+  const event = parsed.data;
+  const session = event.data.object;
+  const paymentId = session.metadata?.payment_id;
+  if (!event.type.startsWith("checkout.session.") || paymentId === undefined || !(await isOurSession(env.DB, paymentId, session.id))) {
+    return { status: 200, outcome: "ignored" };
+  }
+  const base = { provider: "stripe" as const, eventId: event.id, paymentId };
+  switch (event.type) {
+    case "checkout.session.completed":
+      // Delayed methods (bank debits) complete unpaid; their async_payment_succeeded event credits later.
+      if (session.payment_status !== "paid") return { status: 200, outcome: "ignored" };
+      return { status: 200, outcome: await creditTopUp(env, { ...base, amountCents: session.amount_total ?? -1 }) };
+    case "checkout.session.async_payment_succeeded":
+      return { status: 200, outcome: await creditTopUp(env, { ...base, amountCents: session.amount_total ?? -1 }) };
+    case "checkout.session.async_payment_failed":
+      return { status: 200, outcome: await failTopUp(env, { ...base, reason: PAYMENT_FAILED }) };
+    case "checkout.session.expired":
+      return { status: 200, outcome: await failTopUp(env, { ...base, reason: CHECKOUT_EXPIRED }) };
+    default:
+      return { status: 200, outcome: "ignored" };
+  }
+}
