@@ -1,0 +1,99 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+
+const browser = browserForThisFile();
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let fan: Account;
+let unverified: Account;
+
+beforeAll(async () => {
+  const tag = `wa${unique().slice(-8)}`;
+  fan = await createAccount({ username: `${tag}_fan` });
+  unverified = await createAccount({ username: `${tag}_new` });
+  sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${fan.username}';`);
+});
+
+async function openWallet(page: Page) {
+  await page.goto("/wallet");
+  await page.waitForLoadState("networkidle");
+}
+
+async function payWithCard(page: Page, cardNumber: string) {
+  await page.waitForURL(/\/wallet\/top-up\/\d+$/);
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Card number").fill(cardNumber);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on the card").fill("Ada Fan");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+const balance = (page: Page) => page.locator("[data-balance]").textContent();
+
+describe("wallet top-ups with the sandbox card form", () => {
+  it("a verified member tops up $25 with the success card and sees the balance and the history line", async () => {
+    const { page, context } = await signedInPage(browser(), fan);
+    await openWallet(page);
+    expect(await balance(page)).toBe("$0.00");
+    await page.getByLabel("Amount (USD)").fill("2");
+    await page.getByRole("button", { name: "Top up", exact: true }).click();
+    await page.getByText("A top-up is between $5.00 and $1000.00.").waitFor();
+
+    await page.getByLabel("Amount (USD)").fill("25");
+    await page.getByRole("button", { name: "Top up", exact: true }).click();
+    await page.waitForURL(/\/wallet\/top-up\/\d+$/);
+    await page.getByText("4242 4242 4242 4242").waitFor();
+    await payWithCard(page, "4242 4242 4242 4241");
+    await page.getByText("Invalid card number.").waitFor();
+    await payWithCard(page, "4242 4242 4242 4242");
+
+    await page.waitForURL(/\/wallet\?topUp=\d+$/);
+    await page.getByRole("status").filter({ hasText: "Your wallet was topped up with $25.00." }).waitFor();
+    expect(await balance(page)).toBe("$25.00");
+    const line = page.locator("li[data-payment]").first();
+    expect(await line.textContent()).toMatch(/Top-up.*\+\$25\.00.*Succeeded/);
+    await context.close();
+  });
+
+  it("the declined card shows the reason, and the failed top-up stays in the history", async () => {
+    const { page, context } = await signedInPage(browser(), fan);
+    await openWallet(page);
+    const before = await balance(page);
+    await page.getByRole("button", { name: "Top up $10.00" }).click();
+    await payWithCard(page, "4000 0000 0000 0002");
+    await page.getByRole("alert").filter({ hasText: "Your top-up of $10.00 failed. Your card was declined." }).waitFor();
+    await page.getByRole("link", { name: "Try again from the wallet" }).click();
+    await page.waitForURL(/\/wallet$/);
+    await page.waitForLoadState("networkidle");
+    expect(await balance(page)).toBe(before);
+    expect(await page.locator("li[data-payment]").first().textContent()).toMatch(/Top-up.*Your card was declined\..*\$10\.00.*Failed/);
+    await context.close();
+  });
+
+  it("the confirmation card needs the extra step before the wallet is credited", async () => {
+    const { page, context } = await signedInPage(browser(), fan);
+    await openWallet(page);
+    const before = Number((await balance(page))!.replace(/[$,]/g, ""));
+    await page.getByLabel("Amount (USD)").fill("12,50");
+    await page.getByRole("button", { name: "Top up", exact: true }).click();
+    await payWithCard(page, "4000 0025 0000 3155");
+    await page.getByRole("heading", { name: "Confirm this payment" }).waitFor();
+    expect(await page.getByText("Your bank asks you to confirm the payment of $12.50 to your wallet.").count()).toBe(1);
+    await page.getByRole("button", { name: "Confirm", exact: true }).click();
+    await page.waitForURL(/\/wallet\?topUp=\d+$/);
+    await page.getByRole("status").filter({ hasText: "Your wallet was topped up with $12.50." }).waitFor();
+    expect(await balance(page)).toBe(`$${(before + 12.5).toFixed(2)}`);
+    await context.close();
+  });
+
+  it("an unverified member is told to verify the email before topping up", async () => {
+    const { page, context } = await signedInPage(browser(), unverified);
+    await openWallet(page);
+    await page.getByText("Your email didn't verified yet.").waitFor();
+    await page.getByRole("link", { name: "Verify your email to top up your wallet." }).waitFor();
+    expect(await page.getByRole("button", { name: "Top up", exact: true }).count()).toBe(0);
+    await context.close();
+  });
+});
