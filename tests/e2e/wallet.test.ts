@@ -1,15 +1,29 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
+const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 let fan: Account;
 let unverified: Account;
+let tag: string;
 
 beforeAll(async () => {
-  const tag = `wa${unique().slice(-8)}`;
+  tag = `wa${unique().slice(-8)}`;
   fan = await createAccount({ username: `${tag}_fan` });
   unverified = await createAccount({ username: `${tag}_new` });
   sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${fan.username}';`);
@@ -95,5 +109,51 @@ describe("wallet top-ups with the sandbox card form", () => {
     await page.getByRole("link", { name: "Verify your email to top up your wallet." }).waitFor();
     expect(await page.getByRole("button", { name: "Top up", exact: true }).count()).toBe(0);
     await context.close();
+  });
+
+  it("works without JavaScript: a preset amount, the card form and the way back are plain forms", async () => {
+    const account = await createAccount({ username: `${tag}_nojs` });
+    sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`);
+    const context = await browser().newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: "en-US" });
+    const login = await context.request.post("/api/login", { data: { login: account.email, password: account.password } });
+    expect(login.ok()).toBe(true);
+    const page = await context.newPage();
+    await page.goto("/wallet");
+    await page.getByRole("button", { name: "Top up $50.00" }).click();
+    await payWithCard(page, "4242 4242 4242 4242");
+    await page.waitForURL(/\/wallet\?topUp=\d+$/);
+    await page.getByText("Your wallet was topped up with $50.00.").waitFor();
+    expect(await balance(page)).toBe("$50.00");
+    await context.close();
+  });
+
+  it("lists 20 payments, then the rest on Load more; the wallet and the card form pass axe", async () => {
+    const account = await createAccount({ username: `${tag}_many` });
+    const at = new Date().toISOString();
+    const owner = `(SELECT id FROM users WHERE username = '${account.username}')`;
+    const rows = Array.from({ length: 23 }, (_, i) => `(${owner}, 'top_up', ${(i + 5) * 100}, 'failed', 'sandbox', 'Your card was declined.', 'u:seed-${tag}-${i}', 'seed', '${at}', '${at}')`);
+    sql(
+      `UPDATE users SET email_verified_at = '${at}' WHERE username = '${account.username}';
+       INSERT INTO payments (user_id, kind, amount_cents, status, provider, failure_reason, idempotency_key, request_hash, created_at, updated_at) VALUES ${rows.join(", ")};`,
+    );
+    // Each pass starts one more (pending) top-up from the card form.
+    for (const [pass, colorScheme] of (["light", "dark"] as const).entries()) {
+      const total = 23 + pass;
+      const { page, context } = await signedInPage(browser(), account, { width: 1440, height: 900 }, { colorScheme });
+      await openWallet(page);
+      expect(await page.locator("li[data-payment]").count()).toBe(20);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Load more" }).click();
+      await page.locator("li[data-payment]").nth(total - 1).waitFor();
+      expect(await page.locator("li[data-payment]").count()).toBe(total);
+      expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
+      await page.getByRole("button", { name: "Top up $10.00" }).click();
+      await page.waitForURL(/\/wallet\/top-up\/\d+$/);
+      await page.waitForLoadState("networkidle");
+      await page.getByRole("button", { name: /^Pay \$/ }).click();
+      await page.getByText("Invalid card number.").waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    }
   });
 });
