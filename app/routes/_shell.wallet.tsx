@@ -13,6 +13,7 @@ import { message } from "../../worker/domain/shared/messages";
 import { parseOrThrow } from "../../worker/domain/shared/validation";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
+import { centsFromTypedDollars } from "~/components/wallet/amount";
 import { useMoney } from "~/components/wallet/money";
 import { PaymentHistory } from "~/components/wallet/payment-history";
 import { TopUpForm } from "~/components/wallet/top-up-form";
@@ -66,9 +67,9 @@ const TopUpFormSchema = z.union([
 
 function amountCentsOf(fields: z.output<typeof TopUpFormSchema>): number {
   if ("presetCents" in fields) return fields.presetCents;
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(fields.amount.trim());
-  if (!match) throw fieldError("amount", ENTER_AMOUNT);
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  const cents = centsFromTypedDollars(fields.amount);
+  if (cents === null) throw fieldError("amount", ENTER_AMOUNT);
+  return cents;
 }
 
 /** Starts a top-up and sends the browser to pay it (the sandbox card form or Stripe Checkout). */

@@ -156,4 +156,28 @@ describe("wallet top-ups with the sandbox card form", () => {
       await context.close();
     }
   });
+
+  it("opens the card form for its owner only, and answers odd addresses with a 4xx", async () => {
+    const started = await fetch(`${baseURL()}/api/wallet/top-ups`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${fan.token}` },
+      body: JSON.stringify({ amountCents: 700, idempotencyKey: crypto.randomUUID() }),
+    });
+    const { payment } = (await started.json()) as { payment: { id: number } };
+    const other = await createAccount({ username: `${tag}_other` });
+    const { page, context } = await signedInPage(browser(), other);
+    for (const path of [`/wallet/top-up/${payment.id}`, "/wallet/top-up/abc", "/wallet/top-up/99999999", "/wallet/top-up/0"]) {
+      expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
+    }
+    expect((await page.request.get("/wallet?topUp=%E0%A4%A")).status()).toBe(200);
+    expect((await page.request.get(`/wallet?topUp=${payment.id}`)).status()).toBe(200);
+    await page.goto(`/wallet?topUp=${payment.id}`);
+    expect(await page.getByText("$7.00").count()).toBe(0);
+    const owner = await signedInPage(browser(), fan);
+    const own = await owner.page.request.get(`/wallet/top-up/${payment.id}`);
+    expect(own.status()).toBe(200);
+    expect(own.headers()["cache-control"]).toBe("no-store");
+    await owner.context.close();
+    await context.close();
+  });
 });
