@@ -180,4 +180,21 @@ describe("wallet top-ups with the sandbox card form", () => {
     await owner.context.close();
     await context.close();
   });
+
+  it("a top-up still processing on return shows its outcome as soon as the provider reports it", async () => {
+    const headers = { "Content-Type": "application/json", Authorization: `Bearer ${fan.token}` };
+    const started = await fetch(`${baseURL()}/api/wallet/top-ups`, { method: "POST", headers, body: JSON.stringify({ amountCents: 900, idempotencyKey: crypto.randomUUID() }) });
+    const { payment } = (await started.json()) as { payment: { id: number } };
+    const { page, context } = await signedInPage(browser(), fan);
+    await page.goto(`/wallet?topUp=${payment.id}`);
+    await page.waitForLoadState("networkidle");
+    await page.getByText("Your top-up of $9.00 is being processed.", { exact: false }).waitFor();
+    const before = await balance(page);
+    // The provider's outcome arrives while the page is open (here the sandbox's, paid from another device).
+    const card = { cardNumber: "4242424242424242", expiry: "12/39", cvc: "123", name: "Ada Fan" };
+    expect((await fetch(`${baseURL()}/api/wallet/top-ups/${payment.id}/card`, { method: "POST", headers, body: JSON.stringify(card) })).status).toBe(200);
+    await page.getByText("Your wallet was topped up with $9.00.").waitFor({ timeout: 10_000 });
+    expect(await balance(page)).not.toBe(before);
+    await context.close();
+  });
 });
