@@ -94,6 +94,16 @@ describe("the sandbox card form", () => {
     await expectBooksBalanced();
   });
 
+  it("credits once when the success card is submitted several times at once", async () => {
+    const fan = await createFan();
+    const payment = await pendingTopUp(fan.token, 3000);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => payCard(fan.token, payment.id, { cardNumber: SUCCEEDS, ...CARD })));
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await wallet(fan.user.userId)).toBe(3000);
+    expect(await countRows("provider_events")).toBe(1);
+    await expectBooksBalanced();
+  });
+
   it("declines the decline card and any other valid number, with the reason in the history", async () => {
     const fan = await createFan();
     for (const cardNumber of [DECLINED, "5555 5555 5555 4444"]) {
