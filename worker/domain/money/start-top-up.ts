@@ -25,7 +25,8 @@ export interface TopUpStart {
   replayed: boolean;
 }
 
-export type TopUpContext = Pick<DomainContext, "db" | "config" | "origin"> & { env: DomainContext["env"]; fetch?: typeof fetch };
+/** `fetch` reaches the provider's API; tests put a double of Stripe there. */
+export type TopUpContext = Pick<DomainContext, "db" | "env" | "config" | "origin"> & { fetch?: typeof fetch };
 
 const isLive = (payment: PaymentRow) => payment.status === "pending" || payment.status === "requires_confirmation";
 export const topUpResultPath = (paymentId: number) => `/wallet?topUp=${paymentId}`;
