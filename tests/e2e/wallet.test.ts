@@ -197,4 +197,36 @@ describe("wallet top-ups with the sandbox card form", () => {
     expect(await balance(page)).not.toBe(before);
     await context.close();
   });
+
+  it("answers junk posted to the wallet's forms with a 4xx and no payment", async () => {
+    const account = await createAccount({ username: `${tag}_junk` });
+    sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`);
+    const { page, context } = await signedInPage(browser(), account);
+    await openWallet(page);
+    const csrf = (await page.locator('input[name="_csrf"]').first().getAttribute("value"))!;
+    const started = await page.request.post("/api/wallet/top-ups", { headers: { "X-CSRF-Token": csrf }, data: { amountCents: 600, idempotencyKey: crypto.randomUUID() } });
+    const { payment } = (await started.json()) as { payment: { id: number } };
+    const forms = [
+      { amount: "lots", idempotencyKey: crypto.randomUUID() },
+      { presetCents: "-5", idempotencyKey: crypto.randomUUID() },
+      { presetCents: "99999999", idempotencyKey: crypto.randomUUID() },
+      { amount: "25" },
+      { intent: "pay", cardNumber: "x".repeat(5000) },
+      { intent: "refund" },
+      {},
+    ];
+    for (const path of ["/wallet", `/wallet/top-up/${payment.id}`]) {
+      for (const form of forms) {
+        const response = await page.request.post(path, { headers: { "X-CSRF-Token": csrf }, form, maxRedirects: 0 });
+        expect(response.status(), `${path} ${JSON.stringify(form).slice(0, 60)}`).toBeGreaterThanOrEqual(400);
+        expect(response.status()).toBeLessThan(500);
+      }
+      const junk = await page.request.post(path, { headers: { "X-CSRF-Token": csrf, "Content-Type": "application/json" }, data: "{", maxRedirects: 0 });
+      expect(junk.status()).toBeLessThan(500);
+    }
+    const wallet = (await (await page.request.get("/api/wallet")).json()) as { balanceCents: number; payments: { status: string }[] };
+    expect(wallet.balanceCents).toBe(0);
+    expect(wallet.payments.map((p) => p.status)).toEqual(["pending"]);
+    await context.close();
+  });
 });
