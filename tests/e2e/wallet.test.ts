@@ -206,7 +206,7 @@ describe("wallet top-ups with the sandbox card form", () => {
     const csrf = (await page.locator('input[name="_csrf"]').first().getAttribute("value"))!;
     const started = await page.request.post("/api/wallet/top-ups", { headers: { "X-CSRF-Token": csrf }, data: { amountCents: 600, idempotencyKey: crypto.randomUUID() } });
     const { payment } = (await started.json()) as { payment: { id: number } };
-    const forms = [
+    const forms: Record<string, string>[] = [
       { amount: "lots", idempotencyKey: crypto.randomUUID() },
       { presetCents: "-5", idempotencyKey: crypto.randomUUID() },
       { presetCents: "99999999", idempotencyKey: crypto.randomUUID() },

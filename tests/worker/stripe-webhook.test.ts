@@ -104,6 +104,17 @@ describe("Stripe Checkout", () => {
     expect(await wallet(topUp.user.id)).toBe(0);
   });
 
+  it("lets forms redirect to Stripe's checkout only when Stripe is configured (CSP form-action)", async () => {
+    const formAction = async (variables: Partial<typeof env>) => {
+      const ctx = createExecutionContext();
+      const response = await createApp(null).fetch(new Request("https://app.test/api/health"), { ...env, ...variables }, ctx);
+      await waitOnExecutionContext(ctx);
+      return /form-action [^;]+/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[0];
+    };
+    expect(await formAction({})).toBe("form-action 'self'");
+    expect(await formAction({ STRIPE_SECRET_KEY: "sk_test_123" })).toBe("form-action 'self' https://checkout.stripe.com");
+  });
+
   it("fails the payment with a clear 409 when Stripe refuses to create the session", async () => {
     await expect(stripeTopUp(2500, fakeStripe("error"))).rejects.toMatchObject({ code: "conflict", message: "The payment provider could not be reached. Please try again." });
     const payment = await env.DB.prepare("SELECT status, failure_reason FROM payments").first();
@@ -156,8 +167,9 @@ describe("the Stripe webhook", () => {
       [body, "garbage"],
       [body, `t=${now},v1=${"0".repeat(64)}`],
       [body, await sign(body, "whsec_someone_else")],
-      [body, await sign(body, SECRET, now - 301)],
-      [body, await sign(body, SECRET, now + 301)],
+      // Well past the 5 minutes (the exact boundary is in tests/unit/stripe-signature.test.ts: the clock moves here).
+      [body, await sign(body, SECRET, now - 360)],
+      [body, await sign(body, SECRET, now + 360)],
       [body.replace('"amount_total":2500', '"amount_total":250000'), valid],
       [body, valid.replace(/^t=\d+/, `t=${now - 1}`)],
       [body, `${valid},t=${now}`],
