@@ -229,9 +229,14 @@ describe("the Stripe webhook", () => {
   });
 
   it("answers 400 to a signed body that is not an event, and 413 to one too large; never 5xx", async () => {
-    for (const body of ["{", "[]", JSON.stringify({ id: 1, type: "x" }), JSON.stringify({ id: "evt_1", type: "checkout.session.completed", data: { object: { metadata: { payment_id: "-1" } } } })]) {
+    for (const body of ["{", "[]", JSON.stringify({ id: 1, type: "x" }), JSON.stringify({ id: "evt_1", type: "checkout.session.completed" })]) {
       const response = await deliver(body, await sign(body));
       expect(response.status, body).toBe(400);
+    }
+    // Another app's session on the same Stripe account: acknowledged, not ours.
+    for (const metadata of [{ payment_id: "-1" }, { payment_id: "abc" }, { order: "7" }, null]) {
+      const body = JSON.stringify({ id: `evt_${newKey()}`, type: "checkout.session.completed", data: { object: { id: "cs_x", amount_total: 500, payment_status: "paid", metadata } } });
+      expect(await (await deliver(body, await sign(body))).json()).toEqual({ received: true, outcome: "ignored" });
     }
     const huge = JSON.stringify({ id: "evt_big", type: "customer.updated", data: { object: { padding: "x".repeat(600 * 1024) } } });
     expect((await deliver(huge, await sign(huge))).status).toBe(413);

@@ -20,7 +20,7 @@ const SessionEventSchema = z.object({
       id: z.string().optional(),
       amount_total: z.number().int().nullable().optional(),
       payment_status: z.string().optional(),
-      metadata: z.object({ payment_id: z.string().regex(/^[1-9]\d{0,15}$/).transform(Number) }).partial().nullable().optional(),
+      metadata: z.record(z.string(), z.unknown()).nullable().optional(),
     }),
   }),
 });
@@ -49,7 +49,9 @@ export async function handleStripeWebhook(env: Env, secret: string, signature: s
   if (!parsed.success) return { status: 400, reason: "payload" };
   const event = parsed.data;
   const session = event.data.object;
-  const paymentId = session.metadata?.payment_id;
+  // Sessions of other apps on the same Stripe account carry other metadata, or none: they are not ours, not bad.
+  const paymentIdText = session.metadata?.payment_id;
+  const paymentId = typeof paymentIdText === "string" && /^[1-9]\d{0,15}$/.test(paymentIdText) ? Number(paymentIdText) : undefined;
   if (!event.type.startsWith("checkout.session.") || paymentId === undefined || !(await isOurSession(env.DB, paymentId, session.id))) {
     return { status: 200, outcome: "ignored" };
   }
