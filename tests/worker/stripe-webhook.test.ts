@@ -193,6 +193,8 @@ describe("the Stripe webhook", () => {
     const topUp = await stripeTopUp(2500);
     const wrongAmount = sessionEvent("checkout.session.completed", { id: topUp.sessionId, paymentId: topUp.paymentId, amountCents: 250000 });
     expect(await (await deliver(wrongAmount, await sign(wrongAmount))).json()).toEqual({ received: true, outcome: "ignored" });
+    const noAmount = wrongAmount.replace('"amount_total":250000', '"amount_total":null');
+    expect(await (await deliver(noAmount, await sign(noAmount))).json()).toEqual({ received: true, outcome: "ignored" });
     const otherSession = sessionEvent("checkout.session.completed", { id: "cs_test_other_deployment", paymentId: topUp.paymentId, amountCents: 2500 });
     expect(await (await deliver(otherSession, await sign(otherSession))).json()).toEqual({ received: true, outcome: "ignored" });
     const unknownPayment = sessionEvent("checkout.session.expired", { id: topUp.sessionId, paymentId: 999_999, amountCents: 2500 });
