@@ -14,7 +14,7 @@ import { parseOrThrow } from "../../worker/domain/shared/validation";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { centsFromTypedDollars } from "~/components/wallet/amount";
-import { useMoney } from "~/components/wallet/money";
+import { useMoney } from "~/components/dashboard/use-money";
 import { PaymentHistory } from "~/components/wallet/payment-history";
 import { TopUpForm } from "~/components/wallet/top-up-form";
 import { TopUpOutcome } from "~/components/wallet/top-up-outcome";

@@ -118,6 +118,15 @@ describe("HTTP", () => {
         "POST /wallet/top-ups/{id}/card",
         "POST /wallet/top-ups/{id}/confirmation",
         "POST /webhooks/stripe",
+        "GET /dashboard/earnings",
+        "GET /payouts",
+        "POST /payouts",
+        "GET /me/payout-method",
+        "PUT /me/payout-method",
+        "GET /admin/payouts",
+        "POST /admin/payouts/{id}/paid",
+        "POST /admin/payouts/{id}/reject",
+        "POST /me/password",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };

@@ -7,6 +7,7 @@ import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { followRoutes } from "./routes/follows";
 import { creatorRoutes } from "./routes/creators";
+import { earningsRoutes } from "./routes/earnings";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
 import { paymentRoutes } from "./routes/payments";
@@ -69,6 +70,7 @@ api.route("/", moderationRoutes);
 api.route("/", adminRoutes);
 api.route("/", paymentRoutes);
 api.route("/", topUpRoutes);
+api.route("/", earningsRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -4,7 +4,7 @@ import type { PaymentStatus, PaymentView } from "../../../worker/domain/money/pa
 import { LocalTime } from "~/components/local-time";
 import { EmptyState, LoadMoreButton } from "~/components/page";
 import { useSession } from "~/lib/session";
-import { useMoney } from "./money";
+import { useMoney } from "~/components/dashboard/use-money";
 
 interface PaymentsPage {
   payments: PaymentView[];

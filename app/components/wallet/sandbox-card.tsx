@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { PaymentView } from "../../../worker/domain/money/payments";
 import type { SandboxOutcome } from "../../../worker/domain/money/providers/sandbox";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
-import { useMoney } from "./money";
+import { useMoney } from "~/components/dashboard/use-money";
 
 /** The documented test numbers, so nobody mistakes the sandbox for a real checkout. */
 function TestCards({ cards }: { cards: { number: string; outcome: SandboxOutcome }[] }) {

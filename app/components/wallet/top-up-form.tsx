@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
-import { useMoney } from "./money";
+import { useMoney } from "~/components/dashboard/use-money";
 
 interface TopUpFormProps {
   presetsCents: readonly number[];

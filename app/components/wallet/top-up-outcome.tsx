@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { PaymentView } from "../../../worker/domain/money/payments";
 import { Notice } from "~/components/forms";
 import { useUpdates } from "~/lib/updates";
-import { useMoney } from "./money";
+import { useMoney } from "~/components/dashboard/use-money";
 
 const isPending = (payment: PaymentView) => payment.status === "pending" || payment.status === "requires_confirmation";
 
