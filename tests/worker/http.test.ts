@@ -113,6 +113,7 @@ describe("HTTP", () => {
         "POST /posts/{id}/tips",
         "POST /users/{username}/tips",
         "POST /posts/{id}/purchase",
+        "POST /users/{username}/message-payment",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };

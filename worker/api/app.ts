@@ -9,6 +9,7 @@ import { followRoutes } from "./routes/follows";
 import { creatorRoutes } from "./routes/creators";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
+import { messagePaymentRoutes } from "./routes/message-payments";
 import { paymentRoutes } from "./routes/payments";
 import { postRoutes } from "./routes/posts";
 import { interactionRoutes } from "./routes/interactions";
@@ -64,6 +65,7 @@ api.route("/", creatorRoutes);
 api.route("/", moderationRoutes);
 api.route("/", adminRoutes);
 api.route("/", paymentRoutes);
+api.route("/", messagePaymentRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
