@@ -20,7 +20,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { user } = requireCreator(context, request);
   const page = (params.page ?? "earnings") as DashboardPage;
   if (!PAGES.includes(page)) throw new Response("Not found", { status: 404 });
-  return { page, plans: page === "plans" ? await listPlans(context.domain.db, user.id) : [] };
+  return { page, plans: page === "plans" ? await listPlans(context.domain.db, user.id) : [], messagePriceCents: user.message_price_cents };
 }
 
 /** The plans page's form: subscription periods offered and their prices. */
@@ -35,7 +35,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 /** /dashboard/{page?}: a creator's earnings overview, payout history, withdrawal request and payout methods. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
-  const { page, plans } = useLoaderData<typeof loader>();
+  const { page, plans, messagePriceCents } = useLoaderData<typeof loader>();
   const money = (cents: number) => new Intl.NumberFormat(i18n.language, { style: "currency", currency: "USD" }).format(cents / 100);
   const titles: Record<DashboardPage, string> = { earnings: t("Earnings"), payouts: t("Payout history"), withdraw: t("Request a withdrawal"), "payout-methods": t("Payout methods"), plans: t("Subscription plans") };
   return (
@@ -69,7 +69,7 @@ export default function DashboardPage() {
       ) : null}
       {page === "payouts" ? <EmptyState icon="wallet" title={t("No payouts yet")} text={t("Earnings become available for payout 7 business days after they are made.")} /> : null}
       {page === "withdraw" ? <EmptyState icon="wallet" title={t("Nothing to withdraw yet")} text={t("You can request a withdrawal once at least $50 is available. One request can be open at a time.")} /> : null}
-      {page === "plans" ? <PlansForm plans={plans} /> : null}
+      {page === "plans" ? <PlansForm plans={plans} messagePriceCents={messagePriceCents} /> : null}
       {page === "payout-methods" ? <EmptyState icon="wallet" title={t("No payout method yet")} text={t("Add a PayPal address or bank details to receive your payouts.")} /> : null}
     </>
   );
