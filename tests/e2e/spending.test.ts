@@ -7,6 +7,7 @@ const browser = browserForThisFile();
 type Account = Awaited<ReturnType<typeof createAccount>>;
 let fan: Account;
 let poorFan: Account;
+let tightFan: Account;
 let creator: Account;
 let tag: string;
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
   tag = `sp${unique().slice(-8)}`;
   fan = await createAccount({ username: `${tag}_fan`, name: "Fiona Fan" });
   poorFan = await createAccount({ username: `${tag}_poor`, name: "Pat Poor" });
+  tightFan = await createAccount({ username: `${tag}_tight`, name: "Tia Tight" });
   creator = await createAccount({ username: `${tag}_star`, name: "Sam Star" });
   const at = new Date().toISOString();
   const author = `(SELECT id FROM users WHERE username = '${creator.username}')`;
@@ -32,7 +34,8 @@ beforeAll(async () => {
      ${post(`${tag} for subscribers`, "subscribers", 0)}
      ${post(`${tag} for sale`, "everyone", 400)}
      ${fundedFanSql(fan.username, 10_000)}
-     ${verifiedFanSql(poorFan.username)}`,
+     ${verifiedFanSql(poorFan.username)}
+     ${fundedFanSql(tightFan.username, 1000)}`,
   );
   const plans = await fetch(`${baseURL()}/api/me/plans`, {
     method: "PUT",
@@ -113,6 +116,22 @@ describe("spending from the wallet", () => {
     await alert.waitFor();
     expect(await alert.getByRole("link", { name: "Top up your wallet" }).getAttribute("href")).toBe("/wallet");
     expect((await walletOf(poorFan)).payments).toEqual([]);
+    await context.close();
+  });
+
+  it("the sidebar's Wallet shows \"!\" once the wallet cannot pay the next renewal", async () => {
+    const { page, context } = await signedInPage(browser(), tightFan);
+    await page.goto(`/${creator.username}`);
+    await page.waitForLoadState("networkidle");
+    const sidebar = page.getByRole("navigation", { name: "Main" });
+    const lowBalance = sidebar.getByRole("link", { name: /Wallet/ }).getByText("Your balance is low");
+    expect(await lowBalance.count()).toBe(0);
+    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await page.getByRole("button", { name: /Monthly/ }).click();
+    await page.getByRole("button", { name: "Pay and subscribe" }).click();
+    await page.getByText("Subscribed, renews on").waitFor();
+    // $10.00 − $9.99 leaves 1 cent: the next renewal cannot be paid.
+    await lowBalance.waitFor({ state: "attached" });
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/moderation/modal";
 import { formatCents } from "~/components/posts/post-card";
 import { useSession } from "~/lib/session";
+import { useUpdates } from "~/lib/updates";
 import { centsFromDollars } from "./amount";
 import { useAttemptKey } from "./attempt-key";
 import { PaymentErrorNotice } from "./payment-error";
@@ -40,6 +41,7 @@ export function TipButton({ target, creatorName, className, children }: { target
 function TipDialog({ target, creatorName, attemptKey, onClose }: { target: TipTarget; creatorName: string; attemptKey: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
+  const { refresh: refreshUpdates } = useUpdates();
   const id = useId();
   const [amount, setAmount] = useState("");
   const [note, setNote] = useState("");
@@ -63,6 +65,8 @@ function TipDialog({ target, creatorName, attemptKey, onClose }: { target: TipTa
     try {
       await api.post(path, { amountCents, idempotencyKey: attemptKey, ...(note.trim() ? { note: note.trim() } : {}) });
       setSentCents(amountCents);
+      // The wallet changed: the sidebar's balance flag may have too.
+      refreshUpdates();
     } catch (failure) {
       setError(failure);
     } finally {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { PostView } from "../../../worker/domain/posts/present-posts";
 import { formatCents } from "~/components/posts/post-card";
 import { useSession } from "~/lib/session";
+import { useUpdates } from "~/lib/updates";
 import { useAttemptKey } from "./attempt-key";
 import { PaymentErrorNotice } from "./payment-error";
 
@@ -14,6 +15,7 @@ import { PaymentErrorNotice } from "./payment-error";
 export function UnlockButton({ post, onUnlocked }: { post: PostView; onUnlocked: (post: PostView) => void }) {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
+  const { refresh: refreshUpdates } = useUpdates();
   const attempt = useAttemptKey();
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -27,6 +29,8 @@ export function UnlockButton({ post, onUnlocked }: { post: PostView; onUnlocked:
       await api.post(`/posts/${post.id}/purchase`, { priceCents: post.priceCents, idempotencyKey: attempt.key });
       const { post: unlocked } = await api.get<{ post: PostView }>(`/posts/${post.id}`);
       onUnlocked(unlocked);
+      // The wallet changed: the sidebar's balance flag may have too.
+      refreshUpdates();
     } catch (failure) {
       setError(failure);
     } finally {

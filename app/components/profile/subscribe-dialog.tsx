@@ -7,6 +7,7 @@ import { PaymentErrorNotice } from "~/components/money/payment-error";
 import { Modal } from "~/components/moderation/modal";
 import { formatCents } from "~/components/posts/post-card";
 import { useSession } from "~/lib/session";
+import { useUpdates } from "~/lib/updates";
 import { usePeriodLabel } from "./profile-actions";
 
 /**
@@ -38,6 +39,7 @@ export function SubscribeButton({ username, creatorName, plans }: { username: st
 function SubscribeDialog({ username, creatorName, plans, attemptKey, onClose }: { username: string; creatorName: string; plans: PlanView[]; attemptKey: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
+  const { refresh: refreshUpdates } = useUpdates();
   const { revalidate } = useRevalidator();
   const periodLabel = usePeriodLabel();
   const [chosen, setChosen] = useState<PlanView | null>(null);
@@ -51,6 +53,8 @@ function SubscribeDialog({ username, creatorName, plans, attemptKey, onClose }: 
     try {
       await api.post(`/users/${encodeURIComponent(username)}/subscribe`, { period: plan.period, ...(plan.priceCents > 0 ? { idempotencyKey: attemptKey } : {}) });
       revalidate();
+      // The wallet changed: the sidebar's balance flag may have too.
+      refreshUpdates();
       onClose();
     } catch (failure) {
       setError(failure);

@@ -5,6 +5,7 @@ import { systemKey } from "../money/rules";
 import { createNotification } from "../notifications/notifications";
 import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
+import { notifyUser } from "../../realtime/notify";
 import { addPeriod, type Period } from "./periods";
 
 /** Rows handled per statement; a backlog larger than this is finished by the next runs. */
@@ -155,7 +156,10 @@ async function renewPaid(env: Env, row: PaidDueRow): Promise<"renewed" | "expire
       guard: stillDue(row),
       effects: () => [moveOn],
     });
-    return outcome.replayed ? "unchanged" : "renewed";
+    if (outcome.replayed) return "unchanged";
+    // The wallet went down: the fan's balance flag (the next renewal) may now be set.
+    await notifyUser(env, row.fan_id);
+    return "renewed";
   } catch (error) {
     if (error instanceof AppError && error.code === "payment_required") {
       if (!(await expire(db, row))) return "unchanged";
