@@ -134,4 +134,24 @@ describe("spending from the wallet", () => {
     await lowBalance.waitFor({ state: "attached" });
     await context.close();
   });
+
+  it("the creator sets a price per message on the dashboard; fans see it on the profile", async () => {
+    const { page, context } = await signedInPage(browser(), creator);
+    await page.goto("/dashboard/plans");
+    await page.waitForLoadState("networkidle");
+    const price = page.getByLabel("Price per message");
+    await price.fill("200.01");
+    await page.getByRole("button", { name: "Save plans" }).click();
+    await page.getByRole("alert").filter({ hasText: "A message costs at most $200; 0 makes messages free." }).first().waitFor();
+    expect(await price.getAttribute("aria-invalid")).toBe("true");
+    await price.fill("2,50");
+    await page.getByRole("button", { name: "Save plans" }).click();
+    await page.getByText("Your plans have been saved.").waitFor();
+    await context.close();
+
+    const fanView = await signedInPage(browser(), poorFan);
+    await fanView.page.goto(`/${creator.username}`);
+    await fanView.page.getByText("Messages cost $2.50 each.").waitFor();
+    await fanView.context.close();
+  });
 });

@@ -76,6 +76,16 @@ describe("subscribing to a paid plan", () => {
     expect(await chargesOf(fan.user.userId)).toBe(1);
     expect(await balancesOf(env.DB, fan.user.userId)).toMatchObject({ wallet: 4001 });
     expect(await countOf("subscriptions WHERE fan_id = ?", fan.user.userId)).toBe(1);
+
+    // The same attempt sent twice at once (a retry racing the first request): one charge, one subscription.
+    const other = await creatorWithPlans([{ period: "week", priceCents: 500 }]);
+    const key = newKey();
+    const twice = await Promise.all([0, 1].map(() => subscribe(other.user.username, { period: "week", idempotencyKey: key }, fan.token)));
+    expect(twice.map((response) => response.status)).toEqual([200, 200]);
+    const [a, b] = (await Promise.all(twice.map((response) => response.json()))) as Subscription[];
+    expect(a!.id).toBe(b!.id);
+    expect(await chargesOf(fan.user.userId)).toBe(2);
+    expect(await balancesOf(env.DB, fan.user.userId)).toMatchObject({ wallet: 3501 });
   });
 
   it("not enough funds → 402 and nothing written; unverified → 403; no key → 422", async () => {

@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/moderation/modal";
 import { formatCents } from "~/components/posts/post-card";
+import { centsFromDollars } from "~/components/posts/post-values";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
-import { centsFromDollars } from "./amount";
 import { useAttemptKey } from "./attempt-key";
 import { PaymentErrorNotice } from "./payment-error";
 
@@ -55,7 +55,8 @@ function TipDialog({ target, creatorName, attemptKey, onClose }: { target: TipTa
     event.preventDefault();
     const amountCents = centsFromDollars(amount);
     setError(null);
-    if (amountCents === null) {
+    // The server checks the range (and answers an empty amount with it); only what is not a number stops here.
+    if (Number.isNaN(amountCents)) {
       setAmountError(t("Enter an amount in dollars, like 12.50."));
       return;
     }

@@ -42,7 +42,16 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "env" | "config"
       .first<SubscriptionRow>();
     return presentSubscription(reactivated ?? live);
   }
-  if (live) await db.prepare("UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status IN ('active', 'cancelled')").bind(live.id).run();
+  if (live) {
+    // Past its end, not yet expired by the cron. Expire it only as it was read: if the cron renewed it meanwhile
+    // (the fan paid for the next period), that renewed subscription is the answer, not a second charge.
+    const ended = await db
+      .prepare("UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status IN ('active', 'cancelled') AND current_period_end = ? RETURNING id")
+      .bind(live.id, live.current_period_end)
+      .first();
+    const current = ended ? null : await findLiveSubscription(db, fan.id, creator.id);
+    if (current && current.current_period_end > now && current.status === "active") return presentSubscription(current);
+  }
 
   const plan = await db
     .prepare("SELECT price_cents FROM subscription_plans WHERE creator_id = ? AND period = ?")
