@@ -150,7 +150,7 @@ describe("renewals", () => {
     expect(await chargesOf(fan.user.userId)).toBe(1);
   });
 
-  it("charge the lower of the agreed price and today's; a free plan renews free; a withdrawn plan ends", async () => {
+  it("charge the lower of the agreed price and today's; a free plan renews free; a withdrawn plan or a suspended creator ends it", async () => {
     const lowered = await paidSubscription(5000);
     await api("/me/plans", { method: "PUT", token: lowered.creator.token, body: JSON.stringify({ plans: [{ period: "month", priceCents: 599 }] }) });
     const raised = await paidSubscription(5000);
@@ -159,8 +159,10 @@ describe("renewals", () => {
     await api("/me/plans", { method: "PUT", token: freed.creator.token, body: JSON.stringify({ plans: [{ period: "month", priceCents: 0 }] }) });
     const withdrawn = await paidSubscription(5000);
     await api("/me/plans", { method: "PUT", token: withdrawn.creator.token, body: JSON.stringify({ plans: [] }) });
+    const suspended = await paidSubscription(5000);
+    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(new Date().toISOString(), suspended.creator.user.userId).run();
     const due = new Date(Date.now() - 60_000).toISOString();
-    for (const { subscription } of [lowered, raised, freed, withdrawn]) await endPeriodAt(subscription.id, due);
+    for (const { subscription } of [lowered, raised, freed, withdrawn, suspended]) await endPeriodAt(subscription.id, due);
     await renewSubscriptions(env);
 
     const renewal = (fanId: number) => env.DB.prepare("SELECT amount_cents FROM payments WHERE user_id = ? AND kind = 'renewal'").bind(fanId).first<number>("amount_cents");
@@ -170,6 +172,8 @@ describe("renewals", () => {
     expect(await row(freed.subscription.id)).toMatchObject({ status: "active", price_cents: 0, current_period_end: addPeriod(due, "month") });
     expect(await renewal(withdrawn.fan.user.userId)).toBeNull();
     expect(await row(withdrawn.subscription.id)).toMatchObject({ status: "expired", ended_at: due });
+    expect(await renewal(suspended.fan.user.userId)).toBeNull();
+    expect(await row(suspended.subscription.id)).toMatchObject({ status: "expired", ended_at: due });
   });
 });
 

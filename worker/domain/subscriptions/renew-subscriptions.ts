@@ -87,7 +87,7 @@ interface PaidDueRow {
   period: Period;
   price_cents: number;
   current_period_end: string;
-  /** The plan's price today; null when the creator no longer offers the period (or is no longer a creator). */
+  /** The plan's price today; null when the creator no longer offers the period, is no longer a creator or is suspended. */
   plan_price_cents: number | null;
 }
 
@@ -96,8 +96,8 @@ const PAID_BATCH_SIZE = 50;
 
 /**
  * Charges each due paid subscription for one period, at the lower of the price the fan agreed to and the plan's
- * price today (a creator may lower a price, never raise it on existing subscribers). The plan withdrawn: the
- * subscription ends. The plan now free: it renews free. The wallet short: it ends at its renewal date and the
+ * price today (a creator may lower a price, never raise it on existing subscribers). The plan withdrawn (or the
+ * creator suspended): the subscription ends. The plan now free: it renews free. The wallet short: it ends at its renewal date and the
  * fan is told ('renewal_failed'). The key of a charge is derived from the subscription and the period end, and
  * the charge is guarded by that same state, so a second run (or a concurrent one) never charges twice.
  */
@@ -107,7 +107,7 @@ async function renewPaidSubscriptions(env: Env): Promise<{ renewed: number; expi
   const { results: due } = await db
     .prepare(
       `SELECT s.id, s.fan_id, s.creator_id, s.period, s.price_cents, s.current_period_end,
-              (SELECT pl.price_cents FROM subscription_plans pl JOIN users c ON c.id = pl.creator_id AND c.role = 'creator'
+              (SELECT pl.price_cents FROM subscription_plans pl JOIN users c ON c.id = pl.creator_id AND c.role = 'creator' AND c.suspended_at IS NULL
                WHERE pl.creator_id = s.creator_id AND pl.period = s.period) AS plan_price_cents
        FROM subscriptions s
        WHERE s.status IN ('active', 'cancelled') AND s.current_period_end <= ?1 AND s.status = 'active' AND s.price_cents > 0
