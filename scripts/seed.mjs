@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import setupArgon2id from "argon2id/lib/setup.js";
 import { getPlatformProxy } from "wrangler";
 import { demoImage } from "./lib/png.mjs";
+import { seedTip, seedTopUp } from "./lib/demo-money.mjs";
 
 export const DEMO_ACCOUNTS = [
   { username: "demo_fan", name: "Dana Fan", email: "fan@demo.test", password: "demo-fan-2026", role: "member", accountType: "female" },
@@ -19,6 +20,7 @@ const POSTS = [
   { text: "Golden hour at the beach today.", audience: "everyone", colours: [[255, 140, 60], [255, 220, 120]] },
   { text: "A little thank-you for my followers.", audience: "followers", colours: [[90, 60, 200], [220, 120, 255]] },
   { text: "Behind the scenes of this week's shoot, for subscribers only.", audience: "subscribers", colours: [[20, 140, 100], [160, 240, 200]] },
+  { text: "The full sunset set, 12 photos. Unlock it for $9.99.", audience: "everyone", priceCents: 999, colours: [[200, 60, 90], [255, 190, 90]] },
 ];
 
 // The same parameters and PHC format as worker/domain/auth/password.ts, so the Worker verifies these hashes.
@@ -32,6 +34,20 @@ function hashPassword(password) {
   const salt = randomBytes(16);
   const hash = argon2id({ password: new TextEncoder().encode(password), salt, memorySize: 19456, passes: 2, parallelism: 1, tagLength: 32 });
   return `$argon2id$v=19$m=19456,t=2,p=1$${b64url(salt)}$${b64url(hash)}`;
+}
+
+/**
+ * The fan topped up $100 twelve days ago and tipped the creator $75 then (released by the first cron run: $60
+ * available after the 20% fee, enough to try a withdrawal) and $15 today (pending for 7 business days).
+ */
+async function seedMoney(now) {
+  const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first()).id;
+  const fanId = await id("demo_fan");
+  const creatorId = await id("mia.rivers");
+  const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString();
+  await seedTopUp(env.DB, fanId, 10_000, daysAgo(12));
+  await seedTip(env.DB, { fanId, creatorId, cents: 7500, feePercent: 20, at: daysAgo(12), releaseAt: daysAgo(1) });
+  await seedTip(env.DB, { fanId, creatorId, cents: 1500, feePercent: 20, at: now, releaseAt: new Date(Date.now() + 9 * 86_400_000).toISOString() });
 }
 
 // The proxy passes plain ArrayBuffers across to workerd, not Node Buffers.
@@ -69,8 +85,8 @@ try {
       for (const [index, post] of POSTS.entries()) {
         const publishedAt = new Date(Date.now() - (POSTS.length - index) * 86_400_000).toISOString();
         const { id: postId } = await env.DB.prepare(
-          "INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
-        ).bind(id, post.text, post.audience, publishedAt, publishedAt).first();
+          "INSERT INTO posts (user_id, text, audience, price_cents, published_at, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        ).bind(id, post.text, post.audience, post.priceCents ?? 0, publishedAt, publishedAt).first();
         const key = `posts/${randomBytes(16).toString("hex")}.png`;
         await putPng(env, key, demoImage(800, 1000, post.colours[0], post.colours[1], index + 3));
         await env.DB.prepare(
@@ -78,6 +94,7 @@ try {
         ).bind(id, postId, key, publishedAt).run();
       }
     }
+    await seedMoney(now);
     console.log("Demo data created:");
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}  (@${a.username})`);
   }

@@ -4,11 +4,14 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { decideCreatorRequest, rejectionReasonSchema } from "../../worker/domain/creators/decide-creator-request";
 import { listPendingCreatorRequests } from "../../worker/domain/creators/list-creator-requests";
+import { listPayoutQueue } from "../../worker/domain/money/list-payouts";
+import { decidePayout, DecidePayoutSchema } from "../../worker/domain/money/withdrawals";
 import { listOpenReports } from "../../worker/domain/moderation/list-open-reports";
 import { REPORT_ACTIONS, resolveReport } from "../../worker/domain/moderation/resolve-report";
 import { validationError } from "../../worker/domain/shared/validation";
 import { translateError } from "../../worker/http/errors";
 import { Notice } from "~/components/forms";
+import { PayoutQueue } from "~/components/dashboard/payout-queue";
 import { CreatorRequestQueue } from "~/components/moderation/creator-request-queue";
 import { ReportQueue } from "~/components/moderation/report-queue";
 import { PageHeader } from "~/components/page";
@@ -19,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Admin · Fanclub" }];
 
 export const handle: ShellHandle = { rightColumn: "none" };
 
-const TABS = ["requests", "reports"] as const;
+const TABS = ["requests", "reports", "payouts"] as const;
 type AdminTab = (typeof TABS)[number];
 
 /** Only admins: everyone else gets the same 404 as for a page that does not exist. */
@@ -34,7 +37,10 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const tab = (params.tab ?? "requests") as AdminTab;
   if (!TABS.includes(tab)) throw new Response("Not found", { status: 404 });
   const { db } = context.domain;
-  return tab === "requests" ? { tab, requests: await listPendingCreatorRequests(db), reports: [] } : { tab, requests: [], reports: await listOpenReports(db) };
+  const empty = { tab, requests: [], reports: [], payouts: [] };
+  if (tab === "requests") return { ...empty, requests: await listPendingCreatorRequests(db) };
+  if (tab === "reports") return { ...empty, reports: await listOpenReports(db) };
+  return { ...empty, payouts: await listPayoutQueue(db) };
 }
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -59,19 +65,35 @@ export async function action({ context, request }: ActionFunctionArgs) {
       await decideCreatorRequest(domain, user.id, form.requestId, { status: "rejected", reason: reason.data });
       return { ok: true, message: domain.t("The request was rejected.") } satisfies FormResult;
     }
+    if (intent === "payout-paid") {
+      const { payoutId } = await parseForm(request, z.object({ payoutId: id }));
+      await decidePayout(domain, user, payoutId, { decision: "paid" });
+      return { ok: true, message: domain.t("The payout was marked paid.") } satisfies FormResult;
+    }
+    if (intent === "payout-reject") {
+      const form = await parseForm(request, z.object({ payoutId: id, reason: z.string().default("") }));
+      const decision = DecidePayoutSchema.safeParse({ decision: "rejected", reason: form.reason });
+      if (!decision.success) {
+        const text = translateError(domain.t, validationError(decision.error)).message;
+        return data({ ok: false as const, payoutId: form.payoutId, message: text, errors: { reason: [text] } }, { status: 422 });
+      }
+      await decidePayout(domain, user, form.payoutId, decision.data);
+      return { ok: true, message: domain.t("The payout was rejected; the money is available to the creator again.") } satisfies FormResult;
+    }
     const { reportId, intent: reportAction } = await parseForm(request, z.object({ reportId: id, intent: z.enum(REPORT_ACTIONS) }));
     await resolveReport(domain, user.id, reportId, reportAction);
     return { ok: true, message: domain.t("The report was handled.") } satisfies FormResult;
   });
 }
 
-/** /admin (creator requests) and /admin/reports: the two queues an admin works through. */
+/** /admin (creator requests), /admin/reports and /admin/payouts: the queues an admin works through. */
 export default function AdminPage() {
   const { t } = useTranslation();
-  const { tab, requests, reports } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as (FormResult & { requestId?: number }) | undefined;
-  const titles: Record<AdminTab, string> = { requests: t("Creator requests"), reports: t("Reports") };
+  const { tab, requests, reports, payouts } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as (FormResult & { requestId?: number; payoutId?: number }) | undefined;
+  const titles: Record<AdminTab, string> = { requests: t("Creator requests"), reports: t("Reports"), payouts: t("Payouts") };
   const rejectErrors = result && !result.ok && result.requestId ? { requestId: result.requestId, reason: result.errors.reason } : {};
+  const payoutErrors = result && !result.ok && result.payoutId ? { payoutId: result.payoutId, reason: result.errors.reason } : {};
   return (
     <>
       <PageHeader title={t("Admin")} />
@@ -82,12 +104,14 @@ export default function AdminPage() {
           </NavLink>
         ))}
       </nav>
-      {result && !rejectErrors.requestId ? (
+      {result && !rejectErrors.requestId && !payoutErrors.payoutId ? (
         <div className="p-4 pb-0">
           <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice>
         </div>
       ) : null}
-      {tab === "requests" ? <CreatorRequestQueue requests={requests} errors={rejectErrors} /> : <ReportQueue reports={reports} />}
+      {tab === "requests" ? <CreatorRequestQueue requests={requests} errors={rejectErrors} /> : null}
+      {tab === "reports" ? <ReportQueue reports={reports} /> : null}
+      {tab === "payouts" ? <PayoutQueue payouts={payouts} errors={payoutErrors} /> : null}
     </>
   );
 }

@@ -1,10 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { earningsOverview } from "../../worker/domain/money/earnings-overview";
+import { availableOf, balanceOf } from "../../worker/domain/money/ledger";
+import { findOpenPayout, listPayouts } from "../../worker/domain/money/list-payouts";
+import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "../../worker/domain/money/payout-methods";
+import { MIN_WITHDRAWAL_CENTS } from "../../worker/domain/money/rules";
+import { requestWithdrawal, WithdrawalSchema } from "../../worker/domain/money/withdrawals";
+import { fieldError, INVALID_VALUE } from "../../worker/domain/shared/errors";
+import { parseOrThrow } from "../../worker/domain/shared/validation";
 import { listPlans } from "../../worker/domain/subscriptions/plans";
 import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
 import { setPlans } from "../../worker/domain/subscriptions/set-plans";
-import { EmptyState, PageHeader } from "~/components/page";
+import { parseDollars } from "~/components/dashboard/dollars";
+import { EarningsOverviewPanel } from "~/components/dashboard/earnings-overview";
+import { PayoutHistory } from "~/components/dashboard/payout-history";
+import { PayoutMethodForm } from "~/components/dashboard/payout-method-form";
+import { WithdrawForm } from "~/components/dashboard/withdraw-form";
+import { PageHeader } from "~/components/page";
 import { PlansForm } from "~/components/profile/plans-form";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";
@@ -20,23 +33,53 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { user } = requireCreator(context, request);
   const page = (params.page ?? "earnings") as DashboardPage;
   if (!PAGES.includes(page)) throw new Response("Not found", { status: 404 });
-  return { page, plans: page === "plans" ? await listPlans(context.domain.db, user.id) : [], messagePriceCents: user.message_price_cents };
+  const { db, config } = context.domain;
+  const empty = { overview: null, payouts: null, withdraw: null, payoutMethod: null, plans: [], messagePriceCents: 0 };
+  switch (page) {
+    case "earnings":
+      return { ...empty, page, overview: await earningsOverview(db, user.id, config.PLATFORM_FEE_PERCENT) };
+    case "payouts":
+      return { ...empty, page, payouts: await listPayouts(db, user.id, null) };
+    case "withdraw": {
+      const [availableCents, openPayout, method] = await Promise.all([balanceOf(db, availableOf(user.id)), findOpenPayout(db, user.id), getPayoutMethod(db, user.id)]);
+      const withdraw = { availableCents, minimumCents: MIN_WITHDRAWAL_CENTS, openPayout, hasPayoutMethod: method !== null, idempotencyKey: crypto.randomUUID() };
+      return { ...empty, page, withdraw };
+    }
+    case "payout-methods":
+      return { ...empty, page, payoutMethod: await getPayoutMethod(db, user.id) };
+    case "plans":
+      return { ...empty, page, plans: await listPlans(db, user.id), messagePriceCents: user.message_price_cents };
+  }
 }
 
-/** The plans page's form: subscription periods offered and their prices. */
+/** The withdrawal form, the payout method form, and the plans page's form (subscription periods and prices). */
 export async function action({ context, request }: ActionFunctionArgs) {
   const { user } = requireCreator(context, request);
+  const { domain } = context;
   return handleForm(context, async () => {
-    await setPlans(context.domain.db, user, plansFromForm(await readForm(request)));
+    const fields = await readForm(request);
+    if (fields.intent === "withdraw") {
+      const amountCents = parseDollars(fields.amount ?? "");
+      if (amountCents === null || amountCents === 0) throw fieldError("amount", INVALID_VALUE);
+      const input = parseOrThrow(WithdrawalSchema, { amountCents, password: fields.password, idempotencyKey: fields.idempotencyKey });
+      const { payout } = await requestWithdrawal(domain, user, input);
+      const amount = new Intl.NumberFormat(domain.language, { style: "currency", currency: "USD" }).format(payout.amountCents / 100);
+      return { ok: true, message: domain.t("Your withdrawal request of {{amount}} has been sent.", { amount }) } satisfies FormResult;
+    }
+    if (fields.intent === "payout-method") {
+      await setPayoutMethod(domain.db, user, parseOrThrow(PayoutMethodSchema, fields));
+      return { ok: true } satisfies FormResult;
+    }
+    await setPlans(domain.db, user, plansFromForm(fields));
     return { ok: true } satisfies FormResult;
   });
 }
 
-/** /dashboard/{page?}: a creator's earnings overview, payout history, withdrawal request and payout methods. */
+/** /dashboard/{page?}: a creator's earnings overview, payout history, withdrawal request, payout methods and plans. */
 export default function DashboardPage() {
-  const { t, i18n } = useTranslation();
-  const { page, plans, messagePriceCents } = useLoaderData<typeof loader>();
-  const money = (cents: number) => new Intl.NumberFormat(i18n.language, { style: "currency", currency: "USD" }).format(cents / 100);
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const { page } = data;
   const titles: Record<DashboardPage, string> = { earnings: t("Earnings"), payouts: t("Payout history"), withdraw: t("Request a withdrawal"), "payout-methods": t("Payout methods"), plans: t("Subscription plans") };
   return (
     <>
@@ -53,24 +96,11 @@ export default function DashboardPage() {
         </ul>
       </nav>
       <h2 className="sr-only">{titles[page]}</h2>
-      {page === "earnings" ? (
-        <dl className="grid grid-cols-1 gap-3 p-4 narrow:grid-cols-3">
-          {[
-            { label: t("Available"), value: money(0) },
-            { label: t("Pending"), value: money(0) },
-            { label: t("Total earned"), value: money(0) },
-          ].map((item) => (
-            <div key={item.label} className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
-              <dt className="text-sm text-slate-600 dark:text-slate-400">{item.label}</dt>
-              <dd className="mt-1 text-2xl font-bold">{item.value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-      {page === "payouts" ? <EmptyState icon="wallet" title={t("No payouts yet")} text={t("Earnings become available for payout 7 business days after they are made.")} /> : null}
-      {page === "withdraw" ? <EmptyState icon="wallet" title={t("Nothing to withdraw yet")} text={t("You can request a withdrawal once at least $50 is available. One request can be open at a time.")} /> : null}
-      {page === "plans" ? <PlansForm plans={plans} messagePriceCents={messagePriceCents} /> : null}
-      {page === "payout-methods" ? <EmptyState icon="wallet" title={t("No payout method yet")} text={t("Add a PayPal address or bank details to receive your payouts.")} /> : null}
+      {data.overview ? <EarningsOverviewPanel overview={data.overview} /> : null}
+      {data.payouts ? <PayoutHistory first={data.payouts} /> : null}
+      {data.withdraw ? <WithdrawForm data={data.withdraw} /> : null}
+      {page === "payout-methods" ? <PayoutMethodForm current={data.payoutMethod} /> : null}
+      {page === "plans" ? <PlansForm plans={data.plans} messagePriceCents={data.messagePriceCents} /> : null}
     </>
   );
 }

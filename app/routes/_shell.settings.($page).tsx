@@ -3,6 +3,9 @@ import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { requestEmailChange } from "../../worker/domain/accounts/change-email";
+import { changePassword, ChangePasswordSchema } from "../../worker/domain/accounts/change-password";
+import { emailSchema, PASSWORD_MAX } from "../../worker/domain/accounts/rules";
 import { publicMediaUrl } from "../../worker/domain/accounts/users";
 import { ProfileInputSchema, updateProfile } from "../../worker/domain/profiles/update-profile";
 import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
@@ -10,6 +13,7 @@ import { parseOrThrow } from "../../worker/domain/shared/validation";
 import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
 import { listSubscriptions } from "../../worker/domain/subscriptions/list-subscriptions";
 import { subscribe, SubscribeSchema } from "../../worker/domain/subscriptions/subscribe";
+import { ChangeEmailForm, ChangePasswordForm } from "~/components/account-security";
 import { LanguagePicker } from "~/components/language";
 import { EditProfileForm } from "~/components/profile/edit-profile-form";
 import { SubscriptionList } from "~/components/profile/subscription-list";
@@ -45,12 +49,24 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 
 const CancelSchema = z.object({ subscriptionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const ResubscribeSchema = SubscribeSchema.extend({ username: z.string().min(1).max(64) });
+const ChangeEmailSchema = z.object({ email: emailSchema, password: z.string().max(PASSWORD_MAX * 4).optional() });
 
-/** Saving the profile, and cancelling or resubscribing from the subscriptions page. */
+/** Changing the password or the email, saving the profile, and cancelling or resubscribing from the subscriptions page. */
 export async function action({ context, request }: ActionFunctionArgs) {
-  const { user } = requireViewer(context, request);
+  const session = requireViewer(context, request);
+  const { user } = session;
   return handleForm(context, async () => {
     const fields = await readForm(request);
+    const { t } = context.domain;
+    if (fields.intent === "password") {
+      await changePassword(context.domain, session, parseOrThrow(ChangePasswordSchema, fields));
+      return { ok: true, message: t("Your password was changed. Other devices have been signed out.") } satisfies FormResult;
+    }
+    if (fields.intent === "email") {
+      const input = parseOrThrow(ChangeEmailSchema, fields);
+      await requestEmailChange(context.domain, user, input.email, input.password ?? "");
+      return { ok: true, message: t("We have sent a confirmation link to your new address.") } satisfies FormResult;
+    }
     if (fields.intent === "profile") await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileInputSchema, fields));
     else if (fields.intent === "cancel") await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);
     else if (fields.intent === "resubscribe") {
@@ -143,6 +159,12 @@ export default function SettingsPage() {
                 </dd>
               </div>
             </dl>
+          ) : null}
+          {page === "account" ? (
+            <>
+              <ChangePasswordForm />
+              <ChangeEmailForm />
+            </>
           ) : null}
           {page === "profile" ? <EditProfileForm profile={profile} /> : null}
           {page === "subscriptions" ? <SubscriptionList subscriptions={subscriptions} /> : null}

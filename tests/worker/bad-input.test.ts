@@ -15,6 +15,7 @@ const ENDPOINTS: { path: string; auth: boolean; valid: Record<string, unknown> }
   { path: "/password/reset", auth: false, valid: { token: "x".repeat(43), password: "a passphrase here", passwordConfirmation: "a passphrase here" } },
   { path: "/reports", auth: true, valid: { targetKind: "user", username: "someone", reason: "other", description: "Why" } },
   { path: "/creatorRequest", auth: true, valid: { documentMediaId: 1, selfieMediaId: 2 } },
+  { path: "/me/password", auth: true, valid: { password: "a passphrase here", newPassword: "another passphrase", newPasswordConfirmation: "another passphrase" } },
 ];
 
 const TABLES = ["users", "sessions", "one_time_tokens", "dev_mailbox", "rate_limits", "reports", "creator_requests"];

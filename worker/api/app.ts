@@ -7,6 +7,7 @@ import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { followRoutes } from "./routes/follows";
 import { creatorRoutes } from "./routes/creators";
+import { earningsRoutes } from "./routes/earnings";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
 import { messagePaymentRoutes } from "./routes/message-payments";
@@ -65,6 +66,7 @@ api.route("/", creatorRoutes);
 api.route("/", moderationRoutes);
 api.route("/", adminRoutes);
 api.route("/", paymentRoutes);
+api.route("/", earningsRoutes);
 api.route("/", messagePaymentRoutes);
 
 api.doc31("/openapi.json", {

@@ -2,17 +2,21 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { decideCreatorRequest, rejectionReasonSchema } from "../../domain/creators/decide-creator-request";
 import { listPendingCreatorRequests } from "../../domain/creators/list-creator-requests";
+import { listPayoutQueue } from "../../domain/money/list-payouts";
+import { decidePayout, DecidePayoutSchema } from "../../domain/money/withdrawals";
 import { listOpenReports } from "../../domain/moderation/list-open-reports";
 import { REPORT_REASONS, REPORT_TARGET_KINDS } from "../../domain/moderation/report-reasons";
 import { REPORT_ACTIONS, resolveReport } from "../../domain/moderation/resolve-report";
 import { AppError } from "../../domain/shared/errors";
 import { message } from "../../domain/shared/messages";
+import { parseOrThrow } from "../../domain/shared/validation";
 import { errorResponse } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
 import { errorResponses, json, jsonBody, MessageSchema } from "../schemas";
+import { PayoutSchema } from "./earnings";
 import { validationHook } from "../validation-hook";
 
-const { 403: e403, 422: e422 } = errorResponses;
+const { 403: e403, 409: e409, 422: e422 } = errorResponses;
 const e404 = { description: "Not an admin, or no such pending item", content: errorResponses[422].content };
 
 /** The admin area does not exist for anyone else: visitors and members get the same 404 as an unknown path. */
@@ -47,9 +51,22 @@ const ReportSchema = z
   })
   .openapi("OpenReport");
 
+const QueuedPayoutSchema = z
+  .object({
+    id: z.number().int(),
+    amountCents: z.number().int(),
+    createdAt: z.string(),
+    creator: z.object({ id: z.number().int(), username: z.string(), name: z.string(), email: z.string() }),
+    destination: z.union([
+      z.object({ kind: z.literal("paypal"), paypalEmail: z.string() }),
+      z.object({ kind: z.literal("bank"), accountHolder: z.string(), bankName: z.string(), accountNumber: z.string(), routingCode: z.string(), country: z.string() }),
+    ]).openapi({ description: "The method as it was when the payout was requested, in full" }),
+  })
+  .openapi("QueuedPayout");
+
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** /api/admin: the creator requests queue and the reports queue (issue 4). */
+/** /api/admin: the creator requests queue and the reports queue (issue 4), the payouts queue (issue 5). */
 export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 adminRoutes.use("/admin/*", requireAdmin);
 
@@ -124,5 +141,43 @@ adminRoutes.openapi(
     const { id, action } = c.req.valid("param");
     await resolveReport(domain, session!.user.id, id, action);
     return c.json({ message: domain.t("The report was handled.") }, 200);
+  },
+);
+
+adminRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/payouts",
+    tags: ["Admin"],
+    summary: "Requested payouts, oldest first, with the creator and the full payout method",
+    responses: { 200: json(z.object({ payouts: z.array(QueuedPayoutSchema) }), "The queue"), 404: e404 },
+  }),
+  async (c) => c.json({ payouts: await listPayoutQueue(c.var.domain.db) }, 200),
+);
+
+adminRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/payouts/{id}/paid",
+    tags: ["Admin"],
+    summary: "Mark a requested payout paid: the money leaves through the provider; the creator is notified",
+    request: { params: idParam },
+    responses: { 200: json(z.object({ payout: PayoutSchema }), "Paid"), 404: e404, 409: e409, 422: e422 },
+  }),
+  async (c) => c.json({ payout: await decidePayout(c.var.domain, c.var.session!.user, c.req.valid("param").id, { decision: "paid" }) }, 200),
+);
+
+adminRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/payouts/{id}/reject",
+    tags: ["Admin"],
+    summary: "Reject a requested payout with a reason: the money returns to the creator's available earnings",
+    request: { params: idParam, body: jsonBody(z.object({ reason: z.string().max(2000) })) },
+    responses: { 200: json(z.object({ payout: PayoutSchema }), "Rejected"), 404: e404, 409: e409, 422: e422 },
+  }),
+  async (c) => {
+    const input = parseOrThrow(DecidePayoutSchema, { decision: "rejected", reason: c.req.valid("json").reason });
+    return c.json({ payout: await decidePayout(c.var.domain, c.var.session!.user, c.req.valid("param").id, input) }, 200);
   },
 );

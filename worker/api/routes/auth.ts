@@ -5,6 +5,7 @@ import { signIn, signOut } from "../../domain/accounts/sign-in";
 import { presentMe } from "../../domain/accounts/users";
 import { resendVerificationEmail, verifyEmail } from "../../domain/accounts/email-verification";
 import { requestEmailChange, confirmEmailChange } from "../../domain/accounts/change-email";
+import { changePassword, ChangePasswordSchema } from "../../domain/accounts/change-password";
 import { requestMagicLink, signInWithMagicLink } from "../../domain/accounts/magic-link";
 import { requestPasswordReset, resetPassword } from "../../domain/accounts/password-reset";
 import { emailVerificationParams, emailChangeParams } from "../../domain/accounts/signed-links";
@@ -124,6 +125,22 @@ authRoutes.openapi(
     const { email, password } = c.req.valid("json");
     await requestEmailChange(c.var.domain, c.var.session!.user, email, password ?? "");
     return c.json({ message: c.var.domain.t("We have sent a confirmation link to your new address.") }, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/me/password",
+    tags: ["Accounts"],
+    summary: "Change the password (current one required); every other session of the account ends",
+    middleware: [requireSession] as const,
+    request: { body: jsonBody(ChangePasswordSchema) },
+    responses: { 200: json(MessageSchema, "Changed"), 401: e401, ...inputErrors },
+  }),
+  async (c) => {
+    await changePassword(c.var.domain, c.var.session!, c.req.valid("json"));
+    return c.json({ message: c.var.domain.t("Your password was changed. Other devices have been signed out.") }, 200);
   },
 );
 

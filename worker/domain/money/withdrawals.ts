@@ -105,6 +105,10 @@ export async function requestWithdrawal(ctx: Pick<DomainContext, "db" | "env">, 
     if (replay.request_hash !== hash) throw new AppError("validation", IDEMPOTENCY_KEY_REUSED);
     return { payout: presentPayout(replay), replayed: true };
   }
+  // Checked first so that the open request, not the balance it holds, is the reason given; payouts_one_open
+  // still decides between concurrent requests.
+  const open = await db.prepare("SELECT 1 FROM payouts WHERE creator_id = ? AND status = 'requested'").bind(creator.id).first();
+  if (open) throw new AppError("conflict", ONE_OPEN_WITHDRAWAL);
   if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw fieldError("amountCents", MIN_WITHDRAWAL, { min: dollars(MIN_WITHDRAWAL_CENTS) });
   const method = await db.prepare("SELECT * FROM payout_methods WHERE user_id = ?").bind(creator.id).first<MethodRow>();
   if (!method) throw new AppError("validation", NO_PAYOUT_METHOD);

@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import type { QueuedPayout } from "../../../worker/domain/money/list-payouts";
+import { AppForm, Field, SubmitButton } from "~/components/forms";
+import { LocalTime } from "~/components/local-time";
+import { EmptyState } from "~/components/page";
+import { useMoney } from "./use-money";
+
+/** The admin's queue of requested payouts, oldest first: who, how much, where to send it; paid or rejected. */
+export function PayoutQueue({ payouts, errors }: { payouts: QueuedPayout[]; errors: { payoutId?: number; reason?: string[] } }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  if (payouts.length === 0) return <EmptyState icon="wallet" title={t("No payouts to process")} text={t("Withdrawal requests from creators will show up here.")} />;
+  return (
+    <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+      {payouts.map((payout) => (
+        <li key={payout.id} className="space-y-3 p-4" aria-label={t("Payout to @{{username}}", { username: payout.creator.username })}>
+          <div>
+            <p className="font-semibold">
+              {money(payout.amountCents)} · {payout.creator.name} <span className="font-normal text-slate-600 dark:text-slate-400">@{payout.creator.username}</span>
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {payout.creator.email} · {t("Requested")} <LocalTime iso={payout.createdAt} />
+            </p>
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {payout.destination.kind === "paypal" ? (
+              <>
+                <dt className="text-slate-600 dark:text-slate-400">{t("PayPal email")}</dt>
+                <dd className="break-all">{payout.destination.paypalEmail}</dd>
+              </>
+            ) : (
+              <>
+                <dt className="text-slate-600 dark:text-slate-400">{t("Account holder")}</dt>
+                <dd>{payout.destination.accountHolder}</dd>
+                <dt className="text-slate-600 dark:text-slate-400">{t("Bank name")}</dt>
+                <dd>{payout.destination.bankName}</dd>
+                <dt className="text-slate-600 dark:text-slate-400">{t("IBAN or account number")}</dt>
+                <dd className="break-all font-mono">{payout.destination.accountNumber}</dd>
+                <dt className="text-slate-600 dark:text-slate-400">{t("SWIFT/BIC or routing code")}</dt>
+                <dd className="font-mono">{payout.destination.routingCode}</dd>
+                <dt className="text-slate-600 dark:text-slate-400">{t("Country")}</dt>
+                <dd>{payout.destination.country}</dd>
+              </>
+            )}
+          </dl>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <AppForm method="post">
+              <input type="hidden" name="payoutId" value={payout.id} />
+              <SubmitButton name="intent" value="payout-paid" pendingText={t("Saving…")}>
+                {t("Mark paid")}
+              </SubmitButton>
+            </AppForm>
+            <AppForm method="post" className="flex-1 space-y-2">
+              <input type="hidden" name="payoutId" value={payout.id} />
+              <Field label={t("Reason for rejection")} name="reason" maxLength={500} errors={errors.payoutId === payout.id ? errors.reason : undefined} />
+              <SubmitButton name="intent" value="payout-reject" className="btn-secondary" pendingText={t("Rejecting…")}>
+                {t("Reject")}
+              </SubmitButton>
+            </AppForm>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

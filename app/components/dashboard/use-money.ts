@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import type { EarningSource } from "../../../worker/domain/money/earnings-overview";
+
+/** Cents as the reader's language writes US dollars. */
+export function useMoney() {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "USD" });
+  return (cents: number) => format.format(cents / 100);
+}
+
+/** A calendar day ("2026-11-23", UTC) in the reader's language, without a time. */
+export function useDay() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
+}
+
+export function useSourceLabels(): Record<EarningSource, string> {
+  const { t } = useTranslation();
+  return { subscription: t("Subscriptions"), tip: t("Tips"), post: t("Posts"), message: t("Messages") };
+}
+
+/** One colour per source, the same in the chart and its legend. */
+export const SOURCE_COLOURS: Record<EarningSource, string> = {
+  subscription: "fill-brand-600",
+  tip: "fill-emerald-500",
+  post: "fill-amber-500",
+  message: "fill-sky-500",
+};

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { baseURL, browserForThisFile, createAccount, latestLinkTo, signedInPage, unique } from "./support";
+
+const browser = browserForThisFile();
+
+describe("Settings → Account", () => {
+  it("changes the password with the current one, signs other devices out, and sends an email change link", async () => {
+    const account = await createAccount();
+    const me = (token: string) => fetch(`${baseURL()}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+    const { page } = await signedInPage(browser(), account);
+    expect((await me(account.token)).status).toBe(200);
+
+    await page.goto("/settings/account");
+    await page.waitForLoadState("networkidle");
+    const passwordForm = page.getByRole("region", { name: "Change password" });
+    await passwordForm.getByLabel("Current password").fill("not my password");
+    await passwordForm.getByLabel("New password", { exact: true }).fill("a quiet harbour at dawn");
+    await passwordForm.getByLabel("Repeat the new password").fill("a quiet harbour at dawn");
+    await passwordForm.getByRole("button", { name: "Change password" }).click();
+    await passwordForm.getByText("Wrong password").waitFor();
+    await passwordForm.getByLabel("Current password").fill(account.password);
+    await passwordForm.getByRole("button", { name: "Change password" }).click();
+    await passwordForm.getByText("Your password was changed. Other devices have been signed out.").waitFor();
+    expect(await passwordForm.getByLabel("Current password").inputValue()).toBe("");
+    // The sign-up session (another device) is over; this one goes on.
+    expect((await me(account.token)).status).toBe(401);
+    await page.reload();
+    await page.getByRole("region", { name: "Change password" }).waitFor();
+    const login = await fetch(`${baseURL()}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ login: account.email, password: "a quiet harbour at dawn" }) });
+    expect(login.status).toBe(200);
+
+    const emailForm = page.getByRole("region", { name: "Change email" });
+    const newEmail = `${unique()}@example.test`;
+    await emailForm.getByLabel("New email address").fill(newEmail);
+    await emailForm.getByRole("button", { name: "Send confirmation link" }).click();
+    await emailForm.getByText("Please enter your password").waitFor();
+    await emailForm.getByLabel("Password").fill("a quiet harbour at dawn");
+    await emailForm.getByRole("button", { name: "Send confirmation link" }).click();
+    await emailForm.getByText("We have sent a confirmation link to your new address.").waitFor();
+    expect(await latestLinkTo(newEmail, "/email/verify-change-email")).toContain("/email/verify-change-email");
+  });
+});

@@ -1,0 +1,145 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+
+const browser = browserForThisFile();
+const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
+
+/**
+ * A fan's wallet funded the way a provider's top-up is booked (provider clearing → wallet, with its payment), so
+ * the tips below go through the real API and payFromWallet.
+ */
+function seedTopUp(username: string, cents: number) {
+  const ref = `e2e-${unique()}`;
+  const user = `(SELECT id FROM users WHERE username = '${username}')`;
+  const transfer = `(SELECT id FROM ledger_transfers WHERE ref = '${ref}')`;
+  const at = new Date().toISOString();
+  sql(
+    `INSERT OR IGNORE INTO ledger_accounts (kind, user_id) VALUES ('wallet', ${user});
+     INSERT INTO ledger_transfers (ref, kind, created_at) VALUES ('${ref}', 'top_up', '${at}');
+     INSERT INTO ledger_entries (transfer_id, account_id, amount_cents) VALUES (${transfer}, 2, -${cents});
+     INSERT INTO ledger_entries (transfer_id, account_id, amount_cents) VALUES (${transfer}, (SELECT id FROM ledger_accounts WHERE user_id = ${user} AND kind = 'wallet'), ${cents});
+     UPDATE ledger_transfers SET closed = 1 WHERE ref = '${ref}';
+     INSERT INTO payments (user_id, kind, amount_cents, status, provider, provider_ref, idempotency_key, request_hash, transfer_id, created_at, updated_at)
+       VALUES (${user}, 'top_up', ${cents}, 'succeeded', 'sandbox', '${ref}', 'u:${ref}', 'seed', ${transfer}, '${at}', '${at}');`,
+  );
+}
+
+async function tip(fanToken: string, creator: string, amountCents: number) {
+  const response = await fetch(`${baseURL()}/api/users/${creator}/tips`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${fanToken}` },
+    body: JSON.stringify({ amountCents, idempotencyKey: crypto.randomUUID() }),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function withdraw(page: Page, dollars: string, password: string) {
+  await page.getByLabel("Amount in dollars").fill(dollars);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Request withdrawal" }).click();
+}
+
+describe("creator earnings and withdrawals", () => {
+  it("shows the earnings, works offline, sets a payout method, withdraws once, and the admin pays it", async () => {
+    const creator = await createAccount();
+    const fan = await createAccount();
+    const admin = await createAccount();
+    sql(
+      `UPDATE users SET role = 'creator', monetization_enabled = 1, email_verified_at = '2026-01-01T00:00:00.000Z' WHERE username = '${creator.username}';
+       UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE username = '${fan.username}';
+       UPDATE users SET role = 'admin' WHERE username = '${admin.username}';`,
+    );
+    seedTopUp(fan.username, 15_000);
+    await tip(fan.token, creator.username, 10_000);
+    // That first tip ($80.00 net) is made available as if its 7 business days had passed; the second stays held.
+    sql(`UPDATE earnings SET release_at = '2000-01-01T00:00:00.000Z' WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}')`);
+    await tip(fan.token, creator.username, 5000);
+    const { page, context } = await signedInPage(browser(), creator);
+    expect((await context.request.get("/__scheduled")).status()).toBe(200);
+
+    // The cron's work runs in waitUntil: wait for the release to show.
+    await expect
+      .poll(
+        async () => {
+          await page.goto("/dashboard/earnings");
+          return page.getByTestId("available-balance").textContent();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe("$80.00");
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByTestId("pending-balance").textContent()).toBe("$40.00");
+    const today = page.getByRole("region", { name: "Today" });
+    expect(await today.textContent()).toContain("$120.00");
+    await page.getByText(/Becomes available on .*: \$40\.00/).waitFor();
+    await page.getByText("Amounts are what you keep, after the platform fee of 20%.").waitFor();
+    await page.getByRole("img", { name: "Earnings of the last 30 days by source" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Visited once, the overview reloads offline with its figures (the service worker's pages cache).
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await context.setOffline(true);
+    await page.reload();
+    expect(await page.getByTestId("available-balance").textContent()).toBe("$80.00");
+    expect(await page.getByTestId("pending-balance").textContent()).toBe("$40.00");
+    await context.setOffline(false);
+
+    await page.goto("/dashboard/payout-methods");
+    await page.waitForLoadState("networkidle");
+    const paypalEmail = `${creator.username.replace(/\W/g, "")}@paypal.example.com`;
+    await page.getByLabel("PayPal email", { exact: true }).fill(paypalEmail);
+    await page.getByLabel("Confirm PayPal email").fill(`x${paypalEmail}`);
+    await page.getByLabel("Password").fill(creator.password);
+    await page.getByRole("button", { name: "Save payout method" }).click();
+    await page.getByText("The email addresses do not match.").first().waitFor();
+    await page.getByLabel("Confirm PayPal email").fill(paypalEmail);
+    await page.getByRole("button", { name: "Save payout method" }).click();
+    await page.getByText("Your payout method has been saved.").waitFor();
+    expect(await page.getByTestId("current-payout-method").textContent()).toBe(`PayPal ${paypalEmail[0]}•••@paypal.example.com`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto("/dashboard/withdraw");
+    await page.waitForLoadState("networkidle");
+    await withdraw(page, "20", creator.password);
+    await page.getByText("The minimum withdrawal is $50.00.").waitFor();
+    await withdraw(page, "60", creator.password);
+    await page.getByText("Your withdrawal request of $60.00 has been sent.").waitFor();
+    await page.getByRole("region", { name: "Your pending request" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await withdraw(page, "15", creator.password);
+    await page.getByText("You already have a withdrawal request pending. You can request another once it is processed.").waitFor();
+
+    const adminView = await signedInPage(browser(), admin);
+    await adminView.page.goto("/admin/payouts");
+    await adminView.page.waitForLoadState("networkidle");
+    const item = adminView.page.getByRole("listitem", { name: `Payout to @${creator.username}` });
+    expect(await item.textContent()).toContain(paypalEmail);
+    expect(await item.textContent()).toContain("$60.00");
+    expect(await seriousViolations(adminView.page)).toEqual([]);
+    await item.getByRole("button", { name: "Mark paid" }).click();
+    await adminView.page.getByText("The payout was marked paid.").waitFor();
+    await item.waitFor({ state: "detached" });
+
+    await page.goto("/dashboard/payouts");
+    await page.waitForLoadState("networkidle");
+    const row = page.getByTestId("payout-row");
+    expect(await row.count()).toBe(1);
+    expect(await row.textContent()).toMatch(/Paid.*\$60\.00/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,124 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import { earningsOverview } from "../../domain/money/earnings-overview";
+import { listPayouts } from "../../domain/money/list-payouts";
+import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "../../domain/money/payout-methods";
+import { requestWithdrawal, WithdrawalSchema } from "../../domain/money/withdrawals";
+import { AppError } from "../../domain/shared/errors";
+import { message } from "../../domain/shared/messages";
+import { errorResponse } from "../../http/errors";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { errorResponses, json, jsonBody } from "../schemas";
+import { validationHook } from "../validation-hook";
+
+const { 401: e401, 403: e403, 409: e409, 422: e422 } = errorResponses;
+
+/** The dashboard is a creator's: members get a 403 (they can become one), visitors a 401. */
+const requireCreator = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.session?.user.role !== "creator") return errorResponse(c, new AppError("forbidden", message("Only creators have a dashboard.")));
+  return next();
+});
+
+const bySource = { subscription: z.number().int(), tip: z.number().int(), post: z.number().int(), message: z.number().int() };
+const TotalsSchema = z.object({ ...bySource, total: z.number().int() });
+
+const EarningsOverviewSchema = z
+  .object({
+    totals: z.object({ today: TotalsSchema, last7Days: TotalsSchema, last30Days: TotalsSchema }),
+    days: z.array(z.object({ date: z.string(), ...bySource })),
+    pendingCents: z.number().int(),
+    availableCents: z.number().int(),
+    releases: z.array(z.object({ date: z.string().openapi({ description: "UTC day the amount becomes available" }), cents: z.number().int() })),
+    feePercent: z.number(),
+  })
+  .openapi("EarningsOverview", { description: "Net cents (after the platform fee) by source; windows are UTC days ending today" });
+
+export const PayoutSchema = z
+  .object({
+    id: z.number().int(),
+    amountCents: z.number().int(),
+    status: z.enum(["requested", "paid", "rejected"]),
+    method: z.enum(["paypal", "bank"]),
+    destination: z.string().openapi({ description: "Masked: a•••@example.com, •••• 1234" }),
+    rejectionReason: z.string().nullable(),
+    createdAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .openapi("Payout");
+
+const PayoutMethodViewSchema = z
+  .object({ kind: z.enum(["paypal", "bank"]), destination: z.string(), bankName: z.string().nullable(), country: z.string().nullable(), updatedAt: z.string() })
+  .openapi("PayoutMethod");
+
+/** /api/dashboard/earnings, /api/payouts, /api/me/payout-method: a creator's side of the money. */
+export const earningsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+earningsRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/dashboard/earnings",
+    tags: ["Money"],
+    summary: "Earnings today, over 7 and 30 days by source, the 30 days for a chart, pending and available balances",
+    middleware: [requireSession, requireCreator] as const,
+    responses: { 200: json(EarningsOverviewSchema, "The overview"), 401: e401, 403: e403 },
+  }),
+  async (c) => c.json(await earningsOverview(c.var.domain.db, c.var.session!.user.id, c.var.domain.config.PLATFORM_FEE_PERCENT), 200),
+);
+
+earningsRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/payouts",
+    tags: ["Money"],
+    summary: "The creator's payouts, newest first (keyset pages)",
+    middleware: [requireSession, requireCreator] as const,
+    request: { query: z.object({ cursor: z.string().regex(/^[1-9]\d{0,15}$/).transform(Number).optional() }) },
+    responses: { 200: json(z.object({ payouts: z.array(PayoutSchema), nextCursor: z.number().int().nullable() }), "A page"), 401: e401, 403: e403, 422: e422 },
+  }),
+  async (c) => c.json(await listPayouts(c.var.domain.db, c.var.session!.user.id, c.req.valid("query").cursor ?? null), 200),
+);
+
+earningsRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/payouts",
+    tags: ["Money"],
+    summary: "Request a withdrawal of available earnings (at least $50, one open at a time); needs the password and an idempotency key",
+    middleware: [requireSession, requireCreator] as const,
+    request: { body: jsonBody(WithdrawalSchema) },
+    responses: {
+      200: json(z.object({ payout: PayoutSchema, replayed: z.boolean() }), "The request"),
+      401: e401,
+      403: e403,
+      409: e409,
+      422: e422,
+    },
+  }),
+  async (c) => c.json(await requestWithdrawal(c.var.domain, c.var.session!.user, c.req.valid("json")), 200),
+);
+
+earningsRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/me/payout-method",
+    tags: ["Money"],
+    summary: "The creator's payout method, masked (null when none is set)",
+    middleware: [requireSession, requireCreator] as const,
+    responses: { 200: json(z.object({ method: PayoutMethodViewSchema.nullable() }), "The method"), 401: e401, 403: e403 },
+  }),
+  async (c) => c.json({ method: await getPayoutMethod(c.var.domain.db, c.var.session!.user.id) }, 200),
+);
+
+earningsRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/me/payout-method",
+    tags: ["Money"],
+    summary: "Set the payout method: PayPal (address typed twice) or bank transfer; needs the password",
+    middleware: [requireSession, requireCreator] as const,
+    request: { body: jsonBody(PayoutMethodSchema) },
+    responses: { 200: json(z.object({ method: PayoutMethodViewSchema }), "Saved"), 401: e401, 403: e403, 422: e422 },
+  }),
+  async (c) => c.json({ method: await setPayoutMethod(c.var.domain.db, c.var.session!.user, c.req.valid("json")) }, 200),
+);

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { disconnectSession } from "../../realtime/notify";
+import { hashPassword } from "../auth/password";
+import type { CurrentSession } from "../auth/sessions";
+import type { DomainContext } from "../context";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import { confirmPassword } from "./change-email";
+import { newPasswordSchema, PASSWORD_MAX } from "./rules";
+
+/** The current password is `password`, the field every sensitive action asks for (spec §5). */
+export const ChangePasswordSchema = z
+  .object({ password: z.string().max(PASSWORD_MAX * 4).optional(), newPassword: newPasswordSchema, newPasswordConfirmation: z.string().max(PASSWORD_MAX * 4) })
+  .refine((input) => input.newPassword === input.newPasswordConfirmation, { message: message("The passwords do not match."), path: ["newPasswordConfirmation"] });
+
+/**
+ * Sets a new password after checking the current one, and ends every other session of the account (ASVS: a
+ * password change revokes sessions); the one that made the change stays signed in. Outstanding one-time links
+ * (a password reset asked for earlier) are spent in the same batch.
+ */
+export async function changePassword(ctx: Pick<DomainContext, "db" | "env">, session: Pick<CurrentSession, "user" | "sessionId">, input: z.output<typeof ChangePasswordSchema>): Promise<void> {
+  const { user, sessionId } = session;
+  await confirmPassword(user, input.password);
+  const passwordHash = await hashPassword(input.newPassword);
+  const at = isoNow();
+  const [, revoked] = await ctx.db.batch<{ id: number }>([
+    ctx.db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").bind(passwordHash, at, user.id),
+    ctx.db.prepare("DELETE FROM sessions WHERE user_id = ? AND id <> ? RETURNING id").bind(user.id, sessionId),
+    ctx.db.prepare("UPDATE one_time_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL").bind(at, user.id),
+  ]);
+  // Their sockets go with them.
+  await Promise.all((revoked?.results ?? []).map((row) => disconnectSession(ctx.env, user.id, row.id)));
+}

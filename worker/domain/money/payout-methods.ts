@@ -1,0 +1,112 @@
+/**
+ * Where a creator's payouts go (spec §3, §5): a PayPal address, typed twice, or bank transfer details. Changing
+ * it asks for the password. A payout already requested keeps the snapshot it was requested with (withdrawals.ts).
+ */
+import { z } from "zod";
+import { confirmPassword } from "../accounts/change-email";
+import { emailSchema } from "../accounts/rules";
+import type { UserRow } from "../accounts/users";
+import { AppError } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import { maskDestination } from "./withdrawals";
+
+export const EMAILS_DIFFER = message("The email addresses do not match.");
+const REQUIRED = message("This field is required.");
+const ACCOUNT_NUMBER_RULE = message("Enter the IBAN or account number: 4 to 34 letters and digits.");
+const ROUTING_CODE_RULE = message("Enter the SWIFT/BIC or routing code: 6 to 11 letters and digits.");
+
+const text = (max: number) => z.string({ message: REQUIRED }).trim().min(1, { message: REQUIRED }).max(max);
+/** Bank codes are written with spaces for reading ("DE89 3704 …"); they are stored without, in capitals. */
+const code = (min: number, max: number, rule: string) =>
+  z
+    .string({ message: REQUIRED })
+    .transform((value) => value.replace(/[\s-]+/g, "").toUpperCase())
+    .pipe(z.string().min(1, { message: REQUIRED }).regex(new RegExp(`^[A-Z0-9]{${min},${max}}$`), { message: rule }));
+
+const password = z.string().max(128).optional();
+
+export const PayoutMethodSchema = z
+  .discriminatedUnion("kind", [
+    z.object({ kind: z.literal("paypal"), paypalEmail: emailSchema, paypalEmailConfirmation: z.string().max(254), password }),
+    z.object({
+      kind: z.literal("bank"),
+      accountHolder: text(100),
+      bankName: text(100),
+      accountNumber: code(4, 34, ACCOUNT_NUMBER_RULE),
+      routingCode: code(6, 11, ROUTING_CODE_RULE),
+      country: text(56),
+      password,
+    }),
+  ])
+  .superRefine((input, ctx) => {
+    if (input.kind === "paypal" && input.paypalEmailConfirmation.trim().toLowerCase() !== input.paypalEmail) {
+      ctx.addIssue({ code: "custom", message: EMAILS_DIFFER, path: ["paypalEmailConfirmation"] });
+    }
+  });
+export type PayoutMethodInput = z.output<typeof PayoutMethodSchema>;
+
+/** The method as its owner sees it: the kind, a masked destination, and the non-secret parts of bank details. */
+export interface PayoutMethodView {
+  kind: "paypal" | "bank";
+  destination: string;
+  bankName: string | null;
+  country: string | null;
+  updatedAt: string;
+}
+
+interface PayoutMethodRow {
+  kind: "paypal" | "bank";
+  paypal_email: string | null;
+  bank_account_holder: string | null;
+  bank_name: string | null;
+  bank_account_number: string | null;
+  bank_routing_code: string | null;
+  bank_country: string | null;
+  updated_at: string;
+}
+
+function presentPayoutMethod(row: PayoutMethodRow): PayoutMethodView {
+  return {
+    kind: row.kind,
+    destination: maskDestination(row.kind, { paypalEmail: row.paypal_email, accountNumber: row.bank_account_number }),
+    bankName: row.bank_name,
+    country: row.bank_country,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function getPayoutMethod(db: D1Database, userId: number): Promise<PayoutMethodView | null> {
+  const row = await db.prepare("SELECT * FROM payout_methods WHERE user_id = ?").bind(userId).first<PayoutMethodRow>();
+  return row ? presentPayoutMethod(row) : null;
+}
+
+/** Replaces the creator's payout method (there is one per creator). */
+export async function setPayoutMethod(db: D1Database, creator: UserRow, input: PayoutMethodInput): Promise<PayoutMethodView> {
+  if (creator.role !== "creator") throw new AppError("forbidden", message("Only creators can receive payouts."));
+  await confirmPassword(creator, input.password);
+  const bank = input.kind === "bank" ? input : null;
+  const row = await db
+    .prepare(
+      `INSERT INTO payout_methods (user_id, kind, paypal_email, bank_account_holder, bank_name, bank_account_number, bank_routing_code, bank_country, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET kind = excluded.kind, paypal_email = excluded.paypal_email,
+         bank_account_holder = excluded.bank_account_holder, bank_name = excluded.bank_name,
+         bank_account_number = excluded.bank_account_number, bank_routing_code = excluded.bank_routing_code,
+         bank_country = excluded.bank_country, updated_at = excluded.updated_at
+       RETURNING *`,
+    )
+    .bind(
+      creator.id,
+      input.kind,
+      input.kind === "paypal" ? input.paypalEmail : null,
+      bank?.accountHolder ?? null,
+      bank?.bankName ?? null,
+      bank?.accountNumber ?? null,
+      bank?.routingCode ?? null,
+      bank?.country ?? null,
+      isoNow(),
+    )
+    .first<PayoutMethodRow>();
+  return presentPayoutMethod(row!);
+}
