@@ -37,6 +37,9 @@ beforeAll(async () => {
      ${verifiedFanSql(poorFan.username)}
      ${fundedFanSql(tightFan.username, 1000)}`,
   );
+  // sql() blocks the event loop for seconds: let a kept-alive socket the server closed meanwhile be noticed, or
+  // the next fetch reuses it and fails with "other side closed".
+  await new Promise((resolve) => setTimeout(resolve, 20));
   const plans = await fetch(`${baseURL()}/api/me/plans`, {
     method: "PUT",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${creator.token}` },
