@@ -5,7 +5,7 @@ import type { PlanView } from "../../../worker/domain/subscriptions/plans";
 import { PERIODS, type Period } from "../../../worker/domain/subscriptions/periods";
 import { Notice } from "~/components/forms";
 import { IntentForm } from "./intent-form";
-import { usePeriodLabel } from "./profile-actions";
+import { usePeriodLabel } from "./period-label";
 
 type Result = { ok: true } | { ok: false; message: string; errors: Record<string, string[]> };
 

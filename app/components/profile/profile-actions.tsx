@@ -2,7 +2,6 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "../../../worker/domain/profiles/get-profile";
-import type { Period } from "../../../worker/domain/subscriptions/periods";
 import { LocalTime } from "~/components/local-time";
 import { TipButton } from "~/components/money/tip-dialog";
 import { formatCents } from "~/components/posts/post-card";
@@ -12,11 +11,6 @@ import { SubscribeButton } from "./subscribe-dialog";
 
 /** How the page is looked at: by someone signed in, by a visitor, or by the owner previewing the visitor's view. */
 export type ProfileViewer = "member" | "visitor" | "preview";
-
-export function usePeriodLabel() {
-  const { t } = useTranslation();
-  return (period: Period) => ({ week: t("Weekly"), month: t("Monthly"), year: t("Yearly") })[period];
-}
 
 /**
  * The buttons under a profile's name: Follow, Subscribe (or the subscription's state), Tip (creators), the

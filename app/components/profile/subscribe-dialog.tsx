@@ -8,7 +8,7 @@ import { Modal } from "~/components/moderation/modal";
 import { formatCents } from "~/components/posts/post-card";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
-import { usePeriodLabel } from "./profile-actions";
+import { usePeriodLabel } from "./period-label";
 
 /**
  * The Subscribe button and its dialog: each plan with its price. A free plan subscribes at once; a paid plan

@@ -7,7 +7,7 @@ import { LocalTime } from "~/components/local-time";
 import { formatCents } from "~/components/posts/post-card";
 import { Avatar } from "~/components/shell/avatar";
 import { fetcherError, IntentForm } from "./intent-form";
-import { usePeriodLabel } from "./profile-actions";
+import { usePeriodLabel } from "./period-label";
 
 /** Settings → Subscriptions: creator, plan, start and renewal dates, status, with Cancel or Resubscribe. */
 export function SubscriptionList({ subscriptions }: { subscriptions: SubscriptionListItem[] }) {
