@@ -10,6 +10,7 @@ import { creatorRoutes } from "./routes/creators";
 import { earningsRoutes } from "./routes/earnings";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
+import { messagePaymentRoutes } from "./routes/message-payments";
 import { paymentRoutes } from "./routes/payments";
 import { postRoutes } from "./routes/posts";
 import { interactionRoutes } from "./routes/interactions";
@@ -71,6 +72,7 @@ api.route("/", adminRoutes);
 api.route("/", paymentRoutes);
 api.route("/", topUpRoutes);
 api.route("/", earningsRoutes);
+api.route("/", messagePaymentRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
