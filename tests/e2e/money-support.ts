@@ -4,7 +4,7 @@ import { unique } from "./support";
  * Money seeds for the e2e tests, written the way the app writes them so the books stay balanced: a verified
  * email (paying needs it) and a wallet funded exactly as creditTopUp credits a sandbox top-up — a closed top_up
  * transfer (provider clearing −X, wallet +X), the succeeded top_up payment that points at it, and the provider
- * event that was applied. Answers SQL, to run in the test's one sql() call (each call is a slow wrangler process).
+ * event that was applied. Answers SQL, to run in the test's one await sql() call (each call is a slow wrangler process).
  */
 export function fundedFanSql(username: string, cents: number): string {
   const ref = `seed${unique().replace(/[^a-z0-9]/gi, "")}`;

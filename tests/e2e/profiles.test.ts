@@ -35,7 +35,7 @@ beforeAll(async () => {
   const media = (text: string, key: string) =>
     `INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
      SELECT ${author}, id, 'image', 'ready', '${key}', NULL, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${text}';`;
-  sql(
+  await sql(
     `UPDATE users SET role = 'creator', monetization_enabled = 1, bio = 'Painting every day', cover_key = 'public/covers/${tag}.jpg' WHERE username = '${creator.username}';
      INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} open to all', 'everyone', '${at}', '${at}');
      INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} for subscribers', 'subscribers', '${at}', '${at}');

@@ -28,7 +28,7 @@ beforeAll(async () => {
     `INSERT INTO posts (user_id, text, audience, price_cents, published_at, created_at) VALUES (${author}, '${text}', '${audience}', ${priceCents}, '${at}', '${at}');
      INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
        SELECT ${author}, id, 'image', 'ready', 'posts/${tag}${priceCents}${audience}.jpg', NULL, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${text}';`;
-  sql(
+  await sql(
     `UPDATE users SET role = 'creator', monetization_enabled = 1, email_verified_at = '${at}' WHERE username = '${creator.username}';
      ${post(`${tag} open to all`, "everyone", 0)}
      ${post(`${tag} for subscribers`, "subscribers", 0)}
@@ -37,7 +37,7 @@ beforeAll(async () => {
      ${verifiedFanSql(poorFan.username)}
      ${fundedFanSql(tightFan.username, 1000)}`,
   );
-  // sql() blocks the event loop for seconds: let a kept-alive socket the server closed meanwhile be noticed, or
+  // await sql() blocks the event loop for seconds: let a kept-alive socket the server closed meanwhile be noticed, or
   // the next fetch reuses it and fails with "other side closed".
   await new Promise((resolve) => setTimeout(resolve, 20));
   const plans = await fetch(`${baseURL()}/api/me/plans`, {

@@ -26,7 +26,7 @@ beforeAll(async () => {
   tag = `wa${unique().slice(-8)}`;
   fan = await createAccount({ username: `${tag}_fan` });
   unverified = await createAccount({ username: `${tag}_new` });
-  sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${fan.username}';`);
+  await sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${fan.username}';`);
 });
 
 async function openWallet(page: Page) {
@@ -113,7 +113,7 @@ describe("wallet top-ups with the sandbox card form", () => {
 
   it("works without JavaScript: a preset amount, the card form and the way back are plain forms", async () => {
     const account = await createAccount({ username: `${tag}_nojs` });
-    sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`);
+    await sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`);
     const context = await browser().newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: "en-US" });
     const login = await context.request.post("/api/login", { data: { login: account.email, password: account.password } });
     expect(login.ok()).toBe(true);
@@ -132,7 +132,7 @@ describe("wallet top-ups with the sandbox card form", () => {
     const at = new Date().toISOString();
     const owner = `(SELECT id FROM users WHERE username = '${account.username}')`;
     const rows = Array.from({ length: 23 }, (_, i) => `(${owner}, 'top_up', ${(i + 5) * 100}, 'failed', 'sandbox', 'Your card was declined.', 'u:seed-${tag}-${i}', 'seed', '${at}', '${at}')`);
-    sql(
+    await sql(
       `UPDATE users SET email_verified_at = '${at}' WHERE username = '${account.username}';
        INSERT INTO payments (user_id, kind, amount_cents, status, provider, failure_reason, idempotency_key, request_hash, created_at, updated_at) VALUES ${rows.join(", ")};`,
     );
@@ -200,7 +200,7 @@ describe("wallet top-ups with the sandbox card form", () => {
 
   it("answers junk posted to the wallet's forms with a 4xx and no payment", async () => {
     const account = await createAccount({ username: `${tag}_junk` });
-    sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`);
+    await sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`);
     const { page, context } = await signedInPage(browser(), account);
     await openWallet(page);
     const csrf = (await page.locator('input[name="_csrf"]').first().getAttribute("value"))!;
