@@ -19,6 +19,8 @@ export default defineWorkersConfig(async () => {
               MAIL_DRIVER: "dev",
               APP_SECRET: "test-secret-that-is-long-enough-0123456789",
               RATE_LIMIT_SCALE: "1",
+              // Only the webhook's secret: without STRIPE_SECRET_KEY top-ups still use the sandbox.
+              STRIPE_WEBHOOK_SECRET: "whsec_test_secret_for_worker_tests",
               TEST_MIGRATIONS: migrations,
               // Replays tests/worker/ledger-property.test.ts with the seed it printed.
               LEDGER_SEED: process.env.LEDGER_SEED ?? "",

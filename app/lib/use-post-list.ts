@@ -55,5 +55,8 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
       });
   }, [api, listPath, nextCursor]);
 
-  return { state, dispatch, toggleLike, toggleBookmark, loadOlder, loadingOlder };
+  /** Spec §4 "replace by id": a post as the server now shows it (unlocked after a purchase…). */
+  const replacePost = useCallback((post: PostView) => dispatch({ type: "replace", post }), []);
+
+  return { state, dispatch, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder };
 }

@@ -37,7 +37,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     const username = usernameOf(params);
     if (fields.intent === "follow") await followUser(context.domain, user.id, username);
     else if (fields.intent === "unfollow") await unfollowUser(context.domain, user.id, username);
-    else if (fields.intent === "subscribe") await subscribe(context.domain, user.id, username, parseOrThrow(SubscribeSchema, fields));
+    else if (fields.intent === "subscribe") await subscribe(context.domain, user, username, parseOrThrow(SubscribeSchema, fields));
     else if (fields.intent === "cancel") await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);
     else throw new AppError("validation", INVALID_VALUE);
     return { ok: true } satisfies FormResult;

@@ -21,7 +21,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export default function BookmarksPage() {
   const { t } = useTranslation();
   const { page } = useLoaderData<typeof loader>();
-  const { state, toggleLike, toggleBookmark, loadOlder, loadingOlder } = usePostList(page, "/bookmarks");
+  const { state, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(page, "/bookmarks");
   return (
     <>
       <PageHeader title={t("Bookmarks")} />
@@ -31,6 +31,7 @@ export default function BookmarksPage() {
           signedIn
           onLike={toggleLike}
           onBookmark={toggleBookmark}
+          onUnlocked={replacePost}
           hasOlder={state.nextCursor !== null}
           loadingOlder={loadingOlder}
           onLoadOlder={loadOlder}

@@ -34,7 +34,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const page = (params.page ?? "earnings") as DashboardPage;
   if (!PAGES.includes(page)) throw new Response("Not found", { status: 404 });
   const { db, config } = context.domain;
-  const empty = { overview: null, payouts: null, withdraw: null, payoutMethod: null, plans: [] };
+  const empty = { overview: null, payouts: null, withdraw: null, payoutMethod: null, plans: [], messagePriceCents: 0 };
   switch (page) {
     case "earnings":
       return { ...empty, page, overview: await earningsOverview(db, user.id, config.PLATFORM_FEE_PERCENT) };
@@ -48,7 +48,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     case "payout-methods":
       return { ...empty, page, payoutMethod: await getPayoutMethod(db, user.id) };
     case "plans":
-      return { ...empty, page, plans: await listPlans(db, user.id) };
+      return { ...empty, page, plans: await listPlans(db, user.id), messagePriceCents: user.message_price_cents };
   }
 }
 
@@ -100,7 +100,7 @@ export default function DashboardPage() {
       {data.payouts ? <PayoutHistory first={data.payouts} /> : null}
       {data.withdraw ? <WithdrawForm data={data.withdraw} /> : null}
       {page === "payout-methods" ? <PayoutMethodForm current={data.payoutMethod} /> : null}
-      {page === "plans" ? <PlansForm plans={data.plans} /> : null}
+      {page === "plans" ? <PlansForm plans={data.plans} messagePriceCents={data.messagePriceCents} /> : null}
     </>
   );
 }

@@ -36,7 +36,7 @@ export default function Home() {
   const { name, verified, isCreator, page } = useLoaderData<typeof loader>();
   const { api } = useSession();
   const { updates, setUpdates } = useUpdates();
-  const { state, dispatch, toggleLike, toggleBookmark, loadOlder, loadingOlder } = usePostList(page, "/timeline");
+  const { state, dispatch, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(page, "/timeline");
 
   const markSeen = useCallback(() => {
     api
@@ -106,6 +106,7 @@ export default function Home() {
           signedIn
           onLike={toggleLike}
           onBookmark={toggleBookmark}
+          onUnlocked={replacePost}
           hasOlder={state.nextCursor !== null}
           loadingOlder={loadingOlder}
           onLoadOlder={loadOlder}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { listComments } from "../../worker/domain/interactions/list-comments";
 import { getPost } from "../../worker/domain/posts/get-post";
 import { Comments } from "~/components/posts/comments";
+import { UnlockButton } from "~/components/money/unlock-button";
 import { PostActions } from "~/components/posts/post-actions";
 import { PostCard } from "~/components/posts/post-card";
 import { LazyPostOwnerMenu, LazyReportButton } from "~/components/posts/lazy";
@@ -57,7 +58,7 @@ export default function PostPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const { isAuth } = useSession();
-  const { state, dispatch, toggleLike, toggleBookmark } = usePostList({ posts: [data.post], nextCursor: null }, "/timeline");
+  const { state, dispatch, toggleLike, toggleBookmark, replacePost } = usePostList({ posts: [data.post], nextCursor: null }, "/timeline");
   const navigate = useNavigate();
   const post = state.posts[0] ?? data.post;
   return (
@@ -73,6 +74,7 @@ export default function PostPage() {
           ) : null
         }
         actions={<PostActions post={post} signedIn={isAuth} onLike={toggleLike} onBookmark={toggleBookmark} />}
+        unlock={isAuth ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined}
       />
       {post.lock === null ? (
         <Comments postId={post.id} initial={data.comments} onCountChange={(delta) => dispatch({ type: "replace", post: { ...post, commentCount: post.commentCount + delta } })} />

@@ -60,7 +60,7 @@ export default function SearchPage() {
 
 function PostSearch({ q, posts, error }: { q: string; posts: Parameters<typeof usePostList>[0]["posts"] | null; error: string | null }) {
   const { t } = useTranslation();
-  const { state, toggleLike, toggleBookmark } = usePostList({ posts: posts ?? [], nextCursor: null }, "/search/posts");
+  const { state, toggleLike, toggleBookmark, replacePost } = usePostList({ posts: posts ?? [], nextCursor: null }, "/search/posts");
   return (
     <>
       <Form method="get" role="search" className="flex gap-2 p-4">
@@ -79,7 +79,7 @@ function PostSearch({ q, posts, error }: { q: string; posts: Parameters<typeof u
         </p>
       ) : null}
       {posts !== null && state.posts.length === 0 ? <p className="px-4 text-slate-600 dark:text-slate-400">{t("No result")}</p> : null}
-      <PostList posts={state.posts} signedIn onLike={toggleLike} onBookmark={toggleBookmark} hasOlder={false} loadingOlder={false} onLoadOlder={() => {}} />
+      <PostList posts={state.posts} signedIn onLike={toggleLike} onBookmark={toggleBookmark} onUnlocked={replacePost} hasOlder={false} loadingOlder={false} onLoadOlder={() => {}} />
     </>
   );
 }

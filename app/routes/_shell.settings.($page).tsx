@@ -70,8 +70,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
     if (fields.intent === "profile") await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileInputSchema, fields));
     else if (fields.intent === "cancel") await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);
     else if (fields.intent === "resubscribe") {
-      const { username, period } = parseOrThrow(ResubscribeSchema, fields);
-      await subscribe(context.domain, user.id, username.toLowerCase(), { period });
+      const { username, ...plan } = parseOrThrow(ResubscribeSchema, fields);
+      await subscribe(context.domain, user, username.toLowerCase(), plan);
     } else throw new AppError("validation", INVALID_VALUE);
     return { ok: true } satisfies FormResult;
   });

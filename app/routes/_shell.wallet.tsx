@@ -1,33 +1,122 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmptyState, PageHeader } from "~/components/page";
+import { z } from "zod";
+import { balanceOf, walletOf } from "../../worker/domain/money/ledger";
+import { listPayments, presentPayment } from "../../worker/domain/money/payments";
+import { topUpsAvailable } from "../../worker/domain/money/providers/provider";
+import { TOP_UP_PRESETS_CENTS } from "../../worker/domain/money/rules";
+import { findOwnTopUp } from "../../worker/domain/money/sandbox-top-up";
+import { startTopUp } from "../../worker/domain/money/start-top-up";
+import { AppError, fieldError } from "../../worker/domain/shared/errors";
+import { message } from "../../worker/domain/shared/messages";
+import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { requireViewer } from "~/lib/forms.server";
+import { centsFromTypedDollars } from "~/components/wallet/amount";
+import { useMoney } from "~/components/dashboard/use-money";
+import { PaymentHistory } from "~/components/wallet/payment-history";
+import { TopUpForm } from "~/components/wallet/top-up-form";
+import { TopUpOutcome } from "~/components/wallet/top-up-outcome";
+import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Wallet · Fanclub" }];
 
 export const handle: ShellHandle = { rightColumn: "empty" };
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  requireViewer(context, request);
-  // Money arrives with the ledger; until then every wallet holds nothing.
-  return { balanceCents: 0 };
+const ID_PATTERN = /^[1-9]\d{0,15}$/;
+
+/** The top-up the payer came back from (?topUp={id}), if it is theirs. */
+async function returnedTopUp(db: D1Database, userId: number, param: string | null) {
+  if (!param || !ID_PATTERN.test(param)) return null;
+  try {
+    return presentPayment(await findOwnTopUp(db, userId, Number(param)));
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }
 
-/** /wallet: the balance in the user's locale, and the payments that will be listed under it. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  const { db } = context.domain;
+  const [balanceCents, page, topUp] = await Promise.all([
+    balanceOf(db, walletOf(user.id)),
+    listPayments(db, user.id, null),
+    returnedTopUp(db, user.id, new URL(request.url).searchParams.get("topUp")),
+  ]);
+  return {
+    balanceCents,
+    page,
+    topUp,
+    verified: user.email_verified_at !== null,
+    available: topUpsAvailable(context.domain.config),
+    presetsCents: TOP_UP_PRESETS_CENTS,
+    // One key per rendering of the form: submitting it twice is one top-up.
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+const ENTER_AMOUNT = message("Enter an amount in dollars, like 25 or 12.50.");
+
+/** What the form sent: a preset button's cents, or the typed dollars ("12.50", "12,50") as cents. */
+const TopUpFormSchema = z.union([
+  z.object({ presetCents: z.string().regex(/^\d{1,9}$/).transform(Number), idempotencyKey: z.string() }),
+  z.object({ amount: z.string(), idempotencyKey: z.string() }),
+]);
+
+function amountCentsOf(fields: z.output<typeof TopUpFormSchema>): number {
+  if ("presetCents" in fields) return fields.presetCents;
+  const cents = centsFromTypedDollars(fields.amount);
+  if (cents === null) throw fieldError("amount", ENTER_AMOUNT);
+  return cents;
+}
+
+/** Starts a top-up and sends the browser to pay it (the sandbox card form or Stripe Checkout). */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  return handleForm(context, async () => {
+    const fields = parseOrThrow(TopUpFormSchema, await readForm(request));
+    const started = await startTopUp(context.domain, user, { amountCents: amountCentsOf(fields), idempotencyKey: fields.idempotencyKey });
+    return redirect(started.redirectUrl);
+  });
+}
+
+/** /wallet: the balance, topping it up, and every payment made or tried, newest first. */
 export default function WalletPage() {
-  const { t, i18n } = useTranslation();
-  const balance = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "USD" }).format(0);
+  const { t } = useTranslation();
+  const money = useMoney();
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const failed = result && !result.ok ? result : null;
   return (
     <>
       <PageHeader title={t("Wallet")} />
-      <section aria-labelledby="balance-heading" className="m-4 rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-6 text-white">
-        <h2 id="balance-heading" className="text-sm font-medium opacity-90">
-          {t("Balance")}
-        </h2>
-        <p className="mt-1 text-4xl font-bold">{balance}</p>
-      </section>
-      <EmptyState icon="wallet" title={t("No payments yet")} text={t("Top-ups, subscriptions, tips and purchases will be listed here.")} />
+      <div className="space-y-4 p-4">
+        {data.topUp ? <TopUpOutcome payment={data.topUp} /> : null}
+        <section aria-labelledby="balance-heading" className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-6 text-white">
+          <h2 id="balance-heading" className="text-sm font-medium opacity-90">
+            {t("Balance")}
+          </h2>
+          <p className="mt-1 text-4xl font-bold" data-balance>
+            {money(data.balanceCents)}
+          </p>
+        </section>
+        <section aria-labelledby="top-up-heading" className="space-y-3">
+          <h2 id="top-up-heading" className="text-lg font-semibold">
+            {t("Top up your wallet")}
+          </h2>
+          <TopUpForm
+            presetsCents={data.presetsCents}
+            idempotencyKey={data.idempotencyKey}
+            verified={data.verified}
+            available={data.available}
+            errors={failed?.errors ?? {}}
+            message={failed?.message ?? null}
+          />
+        </section>
+      </div>
+      <PaymentHistory firstPage={data.page} />
     </>
   );
 }

@@ -9,5 +9,8 @@ export const NETWORK_TIMEOUT_SECONDS = 4;
 export const OFFLINE_PAGE = "/offline.html";
 export const CLEAR_PRIVATE_DATA = "CLEAR_PRIVATE_DATA";
 
-/** Paths the service worker never caches nor answers: the API, media, sockets, development pages. */
-export const isNeverCached = (pathname: string) => /^\/(?:api|media|ws|dev|__dev)(?:\/|$)/.test(pathname);
+/**
+ * Paths the service worker never caches nor answers: the API, media, sockets, development pages, and the
+ * sandbox card form (a payment step must never be replayed from a stale copy).
+ */
+export const isNeverCached = (pathname: string) => /^\/(?:api|media|ws|dev|__dev|wallet\/top-up)(?:\/|$)/.test(pathname);

@@ -36,7 +36,7 @@ beforeAll(async () => {
   member = await createAccount({ username: `${tag}_member`, name: "Maya Applicant" });
   admin = await createAccount({ username: `${tag}_admin`, name: "Ada Admin" });
   // Email verification has its own test; here the member has done it already.
-  sql(
+  await sql(
     `UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE username = '${member.username}';
      UPDATE users SET role = 'admin' WHERE username = '${admin.username}';`,
   );
@@ -105,12 +105,12 @@ describe("becoming a creator (spec §4)", () => {
  * A member with photo, cover and a pending application, set up directly (the first test goes through the
  * screens): the ID images are rows without files, enough for the queue.
  */
-function seedPendingApplication(username: string) {
+async function seedPendingApplication(username: string) {
   const at = "2026-01-01T00:00:00.000Z";
   const idImage = (purpose: string) =>
     `INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, created_at)
        SELECT id, '${purpose}', 'image', 'ready', 'private/${crypto.randomUUID().replace(/-/g, "")}.png', 'image/png', 8, '${at}' FROM users WHERE username = '${username}';`;
-  sql(
+  await sql(
     `UPDATE users SET email_verified_at = '${at}', avatar_key = 'public/avatars/${username}.png', cover_key = 'public/covers/${username}.png' WHERE username = '${username}';
      ${idImage("id_document")} ${idImage("id_selfie")}
      INSERT INTO creator_requests (user_id, document_media_id, selfie_media_id, created_at)
@@ -122,7 +122,7 @@ describe("a rejected application (spec §4)", () => {
   it("the admin must give a reason, the member reads it on /becomeCreator and can apply again", async () => {
     const tag = `rj${unique().slice(-8)}`;
     const rejected = await createAccount({ username: `${tag}_member` });
-    seedPendingApplication(rejected.username);
+    await seedPendingApplication(rejected.username);
 
     const reviewer = await signedInPage(browser(), admin);
     await reviewer.page.goto("/admin", { waitUntil: "networkidle" });
@@ -218,7 +218,7 @@ describe("accessibility of the moderation screens (axe-core)", () => {
       const tag = `ax${unique().slice(-8)}`;
       const someone = await createAccount({ username: `${tag}_member` });
       const other = await createAccount({ username: `${tag}_other` });
-      seedPendingApplication(other.username);
+      await seedPendingApplication(other.username);
       const headers = { "Content-Type": "application/json", Authorization: `Bearer ${someone.token}` };
       await fetch(`${baseURL()}/api/reports`, { method: "POST", headers, body: JSON.stringify({ targetKind: "user", username: other.username, reason: "spam" }) });
       await fetch(`${baseURL()}/api/users/${other.username}/block`, { method: "POST", headers });

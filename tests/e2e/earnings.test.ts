@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, signedInPage, sql } from "./support";
+import { fundedFanSql } from "./money-support";
 
 const browser = browserForThisFile();
 const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
@@ -15,26 +16,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
     return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   });
-}
-
-/**
- * A fan's wallet funded the way a provider's top-up is booked (provider clearing → wallet, with its payment), so
- * the tips below go through the real API and payFromWallet.
- */
-function seedTopUp(username: string, cents: number) {
-  const ref = `e2e-${unique()}`;
-  const user = `(SELECT id FROM users WHERE username = '${username}')`;
-  const transfer = `(SELECT id FROM ledger_transfers WHERE ref = '${ref}')`;
-  const at = new Date().toISOString();
-  sql(
-    `INSERT OR IGNORE INTO ledger_accounts (kind, user_id) VALUES ('wallet', ${user});
-     INSERT INTO ledger_transfers (ref, kind, created_at) VALUES ('${ref}', 'top_up', '${at}');
-     INSERT INTO ledger_entries (transfer_id, account_id, amount_cents) VALUES (${transfer}, 2, -${cents});
-     INSERT INTO ledger_entries (transfer_id, account_id, amount_cents) VALUES (${transfer}, (SELECT id FROM ledger_accounts WHERE user_id = ${user} AND kind = 'wallet'), ${cents});
-     UPDATE ledger_transfers SET closed = 1 WHERE ref = '${ref}';
-     INSERT INTO payments (user_id, kind, amount_cents, status, provider, provider_ref, idempotency_key, request_hash, transfer_id, created_at, updated_at)
-       VALUES (${user}, 'top_up', ${cents}, 'succeeded', 'sandbox', '${ref}', 'u:${ref}', 'seed', ${transfer}, '${at}', '${at}');`,
-  );
 }
 
 async function tip(fanToken: string, creator: string, amountCents: number) {
@@ -57,15 +38,15 @@ describe("creator earnings and withdrawals", () => {
     const creator = await createAccount();
     const fan = await createAccount();
     const admin = await createAccount();
-    sql(
+    await sql(
       `UPDATE users SET role = 'creator', monetization_enabled = 1, email_verified_at = '2026-01-01T00:00:00.000Z' WHERE username = '${creator.username}';
        UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE username = '${fan.username}';
        UPDATE users SET role = 'admin' WHERE username = '${admin.username}';`,
     );
-    seedTopUp(fan.username, 15_000);
+    await sql(fundedFanSql(fan.username, 15_000));
     await tip(fan.token, creator.username, 10_000);
     // That first tip ($80.00 net) is made available as if its 7 business days had passed; the second stays held.
-    sql(`UPDATE earnings SET release_at = '2000-01-01T00:00:00.000Z' WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}')`);
+    await sql(`UPDATE earnings SET release_at = '2000-01-01T00:00:00.000Z' WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}')`);
     await tip(fan.token, creator.username, 5000);
     const { page, context } = await signedInPage(browser(), creator);
     expect((await context.request.get("/__scheduled")).status()).toBe(200);

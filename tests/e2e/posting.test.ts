@@ -17,7 +17,7 @@ beforeAll(async () => {
   tag = `po${unique().slice(-8)}`;
   creator = await createAccount({ username: `${tag}.maker`, name: "Paula Poster" });
   fan = await createAccount({ username: `${tag}_fan`, name: "Fay Fan" });
-  sql(`UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}'`);
+  await sql(`UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}'`);
 });
 
 /** signedInPage, in the creator's time zone. */
@@ -172,7 +172,7 @@ describe("the composer", () => {
     const fanView = await signedInPage(browser(), fan);
     expect((await fanView.page.goto(`/post/${post.id}`))!.status()).toBe(404);
 
-    sql(`UPDATE posts SET scheduled_at = '2000-01-01T00:00:00.000Z' WHERE id = ${post.id}`);
+    await sql(`UPDATE posts SET scheduled_at = '2000-01-01T00:00:00.000Z' WHERE id = ${post.id}`);
     expect((await context.request.get("/__scheduled")).status()).toBe(200);
     // The handler's work runs in waitUntil: the answer may come first.
     await expect.poll(async () => (await fanView.context.request.get(`/post/${post.id}`)).status(), { timeout: 10_000 }).toBe(200);

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const media = (text: string, key: string) =>
     `INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
      SELECT ${author}, id, 'image', 'ready', '${key}', NULL, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${text}';`;
-  sql(
+  await sql(
     `UPDATE users SET role = 'creator', monetization_enabled = 1, bio = 'Painting every day', cover_key = 'public/covers/${tag}.jpg' WHERE username = '${creator.username}';
      INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} open to all', 'everyone', '${at}', '${at}');
      INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} for subscribers', 'subscribers', '${at}', '${at}');
@@ -64,10 +64,13 @@ describe("profiles", () => {
     await page.getByRole("button", { name: "Following" }).waitFor();
 
     await page.getByRole("button", { name: "Subscribe" }).click();
-    const plans = page.getByRole("list", { name: "Subscription plans" });
+    const plans = page.getByRole("dialog", { name: "Subscribe to Cora Creator" }).getByRole("list", { name: "Subscription plans" });
     expect(await plans.getByRole("button").allTextContents()).toEqual(["MonthlyFree", "Yearly$49.99"]);
+    // A paid plan is confirmed first; this fan has not verified the email yet, so paying is refused.
     await plans.getByRole("button", { name: /Yearly/ }).click();
-    await page.getByRole("alert").filter({ hasText: "You need to fund your wallet!" }).waitFor();
+    await page.getByRole("button", { name: "Pay and subscribe" }).click();
+    const unverified = page.getByRole("alert").filter({ hasText: "Your email didn't verified yet." });
+    await unverified.getByRole("link", { name: "Verify your email" }).waitFor();
 
     await plans.getByRole("button", { name: /Monthly/ }).click();
     await page.getByText("Subscribed, renews on").waitFor();

@@ -18,7 +18,7 @@ beforeAll(async () => {
   tag = `sh${unique().slice(-8)}`;
   member = await createAccount({ username: `${tag}_fan`, name: "Fran Member" });
   creator = await createAccount({ username: `${tag}.star`, name: "Stella Creator" });
-  sql(`UPDATE users SET role = 'creator' WHERE username = '${creator.username}'`);
+  await sql(`UPDATE users SET role = 'creator' WHERE username = '${creator.username}'`);
 });
 
 const sidebar = (page: Page) => page.locator('[data-shell="sidebar"] nav');
@@ -61,7 +61,7 @@ describe("layout by width (spec §2)", () => {
   });
 
   it("mobile: a bottom bar instead of the sidebar, hidden inside a conversation", async () => {
-    sql(`INSERT INTO conversations (id, created_at) VALUES (900001, '2026-01-01T00:00:00Z');
+    await sql(`INSERT INTO conversations (id, created_at) VALUES (900001, '2026-01-01T00:00:00Z');
          INSERT INTO conversation_members (conversation_id, user_id) SELECT 900001, id FROM users WHERE username = '${member.username}'`);
     const { page, context } = await signedInPage(browser(), member, PHONE);
     await page.goto("/home");

@@ -1,8 +1,11 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, inject } from "vitest";
 import { E2E_STATE_DIR } from "./global-setup";
 import { buildSignUp, unique, type SignUpBody } from "../support/people";
+
+const execFileAsync = promisify(execFile);
 
 export { buildSignUp, unique };
 
@@ -67,10 +70,13 @@ export const storedToken = (page: Page) => page.evaluate(() => localStorage.getI
  * Runs SQL against the running server's local D1, for set-up that has no screen yet (making a creator,
  * seeding a conversation). Slow (a wrangler process per call): batch statements.
  */
-export function sql(statements: string): void {
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE_DIR, "--command", statements], {
+/**
+ * Runs SQL against the e2e server's local D1. Asynchronous on purpose: while wrangler runs (seconds), the event
+ * loop must keep serving, or the server closes idle keep-alive sockets unnoticed and the next fetch fails.
+ */
+export async function sql(statements: string): Promise<void> {
+  await execFileAsync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE_DIR, "--command", statements], {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
-    stdio: "pipe",
   });
 }
 

@@ -42,7 +42,7 @@ beforeAll(async () => {
   tag = `tl${unique().slice(-8)}`;
   fan = await createAccount({ username: `${tag}_fan`, name: "Tim Fan" });
   creator = await createAccount({ username: `${tag}_star`, name: "Tara Creator" });
-  sql(
+  await sql(
     `UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}';
      INSERT INTO follows (follower_id, creator_id, created_at) VALUES (${idOf(fan.username)}, ${idOf(creator.username)}, '2026-01-01T00:00:00.000Z');
      ${insertPost(`Paid set ${tag}`)}

@@ -19,7 +19,7 @@ let uploadsBundle: string;
 
 beforeAll(async () => {
   creator = await createAccount({ username: `up${unique().slice(-8)}` });
-  sql(`UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}'`);
+  await sql(`UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}'`);
   const app = fileURLToPath(new URL("../../app/", import.meta.url));
   const bundled = await build({
     entryPoints: [fileURLToPath(new URL("../../app/lib/uploads.ts", import.meta.url))],

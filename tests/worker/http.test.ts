@@ -113,6 +113,11 @@ describe("HTTP", () => {
         "POST /posts/{id}/tips",
         "POST /users/{username}/tips",
         "POST /posts/{id}/purchase",
+        "POST /wallet/top-ups",
+        "GET /wallet/top-ups/{id}",
+        "POST /wallet/top-ups/{id}/card",
+        "POST /wallet/top-ups/{id}/confirmation",
+        "POST /webhooks/stripe",
         "GET /dashboard/earnings",
         "GET /payouts",
         "POST /payouts",
@@ -122,6 +127,7 @@ describe("HTTP", () => {
         "POST /admin/payouts/{id}/paid",
         "POST /admin/payouts/{id}/reject",
         "POST /me/password",
+        "POST /users/{username}/message-payment",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };

@@ -96,12 +96,12 @@ describe("subscriptions", () => {
     expect(await env.DB.prepare("SELECT subscriber_count FROM users WHERE id = ?").bind(creator.user.userId).first("subscriber_count")).toBe(1);
   });
 
-  it("a paid plan answers 'You need to fund your wallet!' and subscribes nobody", async () => {
+  it("a paid plan without an idempotency key is refused and subscribes nobody (paid-subscriptions.test.ts charges it)", async () => {
     const creator = await createCreator([{ period: "month", priceCents: 999 }]);
     const fan = await createUser();
     const response = await subscribe(creator.user.username, { period: "month" }, fan.token);
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { message: string }).message).toBe("You need to fund your wallet!");
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors).toEqual({ idempotencyKey: ["Invalid value"] });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM subscriptions WHERE creator_id = ?").bind(creator.user.userId).first("n")).toBe(0);
   });
 

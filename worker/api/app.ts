@@ -10,6 +10,7 @@ import { creatorRoutes } from "./routes/creators";
 import { earningsRoutes } from "./routes/earnings";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
+import { messagePaymentRoutes } from "./routes/message-payments";
 import { paymentRoutes } from "./routes/payments";
 import { postRoutes } from "./routes/posts";
 import { interactionRoutes } from "./routes/interactions";
@@ -18,15 +19,19 @@ import { profileRoutes } from "./routes/profiles";
 import { shellRoutes } from "./routes/shell";
 import { timelineRoutes } from "./routes/timeline";
 import { subscriptionRoutes } from "./routes/subscriptions";
+import { topUpRoutes } from "./routes/top-ups";
 import { uploadBodyRoutes, uploadRoutes } from "./routes/uploads";
+import { webhookRoutes } from "./routes/webhooks";
 
 export const API_BODY_LIMIT = 64 * 1024;
 
 /** Everything under /api: JSON in, JSON out, errors as `{ message, errors }`. */
 export const api = new OpenAPIHono<AppEnv>();
 
-// File bytes (upload parts, posters, previews) come before the 64 KiB limit: those routes set their own.
+// File bytes (upload parts, posters, previews) and provider webhooks come before the 64 KiB limit: those
+// routes set their own.
 api.route("/", uploadBodyRoutes);
+api.route("/", webhookRoutes);
 api.use(
   bodyLimit({
     maxSize: API_BODY_LIMIT,
@@ -65,7 +70,9 @@ api.route("/", creatorRoutes);
 api.route("/", moderationRoutes);
 api.route("/", adminRoutes);
 api.route("/", paymentRoutes);
+api.route("/", topUpRoutes);
 api.route("/", earningsRoutes);
+api.route("/", messagePaymentRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

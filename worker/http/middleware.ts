@@ -11,7 +11,10 @@ import { readSessionCookie } from "./cookies";
 import { errorResponse } from "./errors";
 import type { AppEnv } from "./types";
 
-function contentSecurityPolicy(nonce: string): string {
+/** Stripe's hosted checkout, where the top-up form's POST redirects when Stripe is configured. */
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+function contentSecurityPolicy(nonce: string, stripeCheckout: boolean): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -22,7 +25,8 @@ function contentSecurityPolicy(nonce: string): string {
     "connect-src 'self'",
     "worker-src 'self'",
     "manifest-src 'self'",
-    "form-action 'self'",
+    // Browsers apply form-action to a form's redirects too: without JavaScript, the top-up lands on Stripe that way.
+    `form-action 'self'${stripeCheckout ? ` ${STRIPE_CHECKOUT_ORIGIN}` : ""}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -40,7 +44,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   // Responses from bindings (ASSETS) and Remix can carry immutable headers; copy them once to set ours.
   c.res = new Response(c.res.body, c.res);
   const headers = c.res.headers;
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, Boolean(c.env.STRIPE_SECRET_KEY)));
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -2,11 +2,13 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "../../../worker/domain/posts/present-posts";
+import { TipButton } from "~/components/money/tip-dialog";
 
 const ICONS = {
   like: "M12 21s-7.5-4.6-9.5-9.3C1.2 8.4 3.3 5 6.8 5c2 0 3.3 1 4.2 2.3h2C13.9 6 15.2 5 17.2 5c3.5 0 5.6 3.4 4.3 6.7C19.5 16.4 12 21 12 21z",
   comment: "M4 4h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-5 4V5a1 1 0 0 1 1-1z",
   bookmark: "M6 3h12a1 1 0 0 1 1 1v17l-7-4-7 4V4a1 1 0 0 1 1-1z",
+  tip: "M12 3v18M16.5 7.5c0-1.7-2-3-4.5-3s-4.5 1.3-4.5 3 2 2.7 4.5 3 4.5 1.3 4.5 3-2 3-4.5 3-4.5-1.3-4.5-3",
   share: "M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z",
 } as const;
 
@@ -21,7 +23,8 @@ function ActionIcon({ name, filled }: { name: keyof typeof ICONS; filled?: boole
 const BUTTON = "inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:hover:bg-transparent focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-slate-800";
 
 /**
- * The row under a post: like (with its count), comments (opens /post/{id}), bookmark and share. Like and bookmark
+ * The row under a post: like (with its count), comments (opens /post/{id}), bookmark, a tip to the author (someone
+ * else's post, signed in; a tip does not need the post open) and share. Like and bookmark
  * are toggle buttons (aria-pressed) whose names stay put; each visible count is part of its control's name.
  * Like and comment need the post open; signed-out readers only see the counts and share. The screen owns the state (onLike,
  * onBookmark), so the change shows at once and is rolled back by the screen if the server refuses.
@@ -75,6 +78,12 @@ export function PostActions({ post, signedIn, onLike, onBookmark }: { post: Post
         >
           <ActionIcon name="bookmark" filled={post.bookmarked} />
         </button>
+      ) : null}
+      {signedIn && !post.isOwn ? (
+        <TipButton target={{ postId: post.id }} creatorName={post.author.name} className={BUTTON}>
+          <ActionIcon name="tip" />
+          <span>{t("Send a tip")}</span>
+        </TipButton>
       ) : null}
       <button type="button" className={BUTTON} aria-label={t("Share")} onClick={() => void share()}>
         <ActionIcon name="share" />

@@ -14,9 +14,10 @@ export const formatCents = (cents: number, language: string) =>
 /**
  * A post as the server presented it for this viewer. Open posts show their media; a locked post shows its text,
  * the blurred previews and what unlocks it, never a media URL (the server sends none). `actions` is the row of
- * buttons under the post (like, comment, bookmark, menu), supplied by the screen that owns the state.
+ * buttons under the post (like, comment, bookmark, menu), supplied by the screen that owns the state; `unlock`
+ * is what a post for sale offers to buy it (the screen's UnlockButton, for signed-in readers).
  */
-export function PostCard({ post, actions, headerExtra }: { post: PostView; actions?: ReactNode; headerExtra?: ReactNode }) {
+export function PostCard({ post, actions, headerExtra, unlock }: { post: PostView; actions?: ReactNode; headerExtra?: ReactNode; unlock?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <article className="space-y-3 p-4" aria-labelledby={`post-${post.id}-author`} data-post-id={post.id}>
@@ -38,7 +39,7 @@ export function PostCard({ post, actions, headerExtra }: { post: PostView; actio
       </header>
       {post.text ? <p className="whitespace-pre-line break-words">{post.text}</p> : null}
       {post.media && post.media.length > 0 ? <MediaGrid media={post.media} /> : null}
-      {post.lock ? <LockedCard post={post} /> : null}
+      {post.lock ? <LockedCard post={post} unlock={unlock} /> : null}
       {actions}
     </article>
   );
@@ -67,7 +68,7 @@ function MediaGrid({ media }: { media: NonNullable<PostView["media"]> }) {
   );
 }
 
-function LockedCard({ post }: { post: PostView }) {
+function LockedCard({ post, unlock }: { post: PostView; unlock: ReactNode }) {
   const { t, i18n } = useTranslation();
   const preview = post.previews.find((p) => p.previewUrl)?.previewUrl ?? null;
   const reason =
@@ -95,7 +96,9 @@ function LockedCard({ post }: { post: PostView }) {
           <Link to={`/${post.author.username}`} className="btn-primary text-sm">
             {post.lock === "follow" ? t("Follow") : t("Subscribe")}
           </Link>
-        ) : null}
+        ) : (
+          unlock
+        )}
       </div>
     </div>
   );

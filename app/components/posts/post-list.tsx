@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "../../../worker/domain/posts/present-posts";
+import { UnlockButton } from "~/components/money/unlock-button";
 import { PostActions } from "./post-actions";
 import { PostCard } from "./post-card";
 
@@ -13,6 +14,7 @@ export function PostList({
   signedIn,
   onLike,
   onBookmark,
+  onUnlocked,
   hasOlder,
   loadingOlder,
   onLoadOlder,
@@ -22,6 +24,8 @@ export function PostList({
   signedIn: boolean;
   onLike(post: PostView): void;
   onBookmark(post: PostView): void;
+  /** A post bought from the list, as the server now shows it (the screen replaces it by id). */
+  onUnlocked(post: PostView): void;
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder(): void;
@@ -48,6 +52,7 @@ export function PostList({
             <PostCard
               post={post}
               headerExtra={headerExtra?.(post)}
+              unlock={signedIn ? <UnlockButton post={post} onUnlocked={onUnlocked} /> : undefined}
               actions={<PostActions post={post} signedIn={signedIn} onLike={onLike} onBookmark={onBookmark} />}
             />
           </li>

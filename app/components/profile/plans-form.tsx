@@ -5,12 +5,12 @@ import type { PlanView } from "../../../worker/domain/subscriptions/plans";
 import { PERIODS, type Period } from "../../../worker/domain/subscriptions/periods";
 import { Notice } from "~/components/forms";
 import { IntentForm } from "./intent-form";
-import { usePeriodLabel } from "./profile-actions";
+import { usePeriodLabel } from "./period-label";
 
 type Result = { ok: true } | { ok: false; message: string; errors: Record<string, string[]> };
 
-/** Dashboard → Plans: for each period, offered or not and its price in dollars (0 = free). */
-export function PlansForm({ plans }: { plans: PlanView[] }) {
+/** Dashboard → Plans: for each period, offered or not and its price in dollars (0 = free); the price per message. */
+export function PlansForm({ plans, messagePriceCents }: { plans: PlanView[]; messagePriceCents: number }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const result = fetcher.state === "idle" ? (fetcher.data as Result | undefined) : undefined;
@@ -22,6 +22,7 @@ export function PlansForm({ plans }: { plans: PlanView[] }) {
       {PERIODS.map((period) => (
         <PlanRow key={period} period={period} plan={plans.find((plan) => plan.period === period)} errors={errors[`price_${period}`]} />
       ))}
+      <MessagePrice priceCents={messagePriceCents} errors={errors.message_price} />
       <button type="submit" className="btn-primary w-auto" disabled={fetcher.state !== "idle"}>
         {t("Save plans")}
       </button>
@@ -60,5 +61,35 @@ function PlanRow({ period, plan, errors }: { period: Period; plan: PlanView | un
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** What a fan pays to send one message (0: free, at most $200). */
+function MessagePrice({ priceCents, errors }: { priceCents: number; errors?: string[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="space-y-1 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <label htmlFor={`${id}-price`} className="block font-semibold">
+        {t("Price per message")}
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+        {t("In dollars: what a fan pays to send you a message. 0 makes messages free; at most $200.")}
+      </p>
+      <input
+        id={`${id}-price`}
+        name="message_price"
+        inputMode="decimal"
+        className="input w-32"
+        defaultValue={(priceCents / 100).toFixed(2)}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-hint ${id}-error` : `${id}-hint`}
+      />
+      {errors?.length ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -2,26 +2,23 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "../../../worker/domain/profiles/get-profile";
-import type { Period } from "../../../worker/domain/subscriptions/periods";
 import { LocalTime } from "~/components/local-time";
+import { TipButton } from "~/components/money/tip-dialog";
 import { formatCents } from "~/components/posts/post-card";
 import { fetcherError, IntentForm } from "./intent-form";
 import { ShareDialog } from "./share-dialog";
+import { SubscribeButton } from "./subscribe-dialog";
 
 /** How the page is looked at: by someone signed in, by a visitor, or by the owner previewing the visitor's view. */
 export type ProfileViewer = "member" | "visitor" | "preview";
 
-export function usePeriodLabel() {
-  const { t } = useTranslation();
-  return (period: Period) => ({ week: t("Weekly"), month: t("Monthly"), year: t("Yearly") })[period];
-}
-
 /**
- * The buttons under a profile's name: Follow, Subscribe (or the subscription's state), the owner's Edit and
- * Preview, Share, and `moreMenu` — the "…" menu with Report and Block, supplied by the page.
+ * The buttons under a profile's name: Follow, Subscribe (or the subscription's state), Tip (creators), the
+ * owner's Edit and Preview, Share, and `moreMenu` — the "…" menu with Report and Block, supplied by the page.
+ * A creator's per-message price is shown under them.
  */
 export function ProfileActions({ profile, viewer, shareUrl, moreMenu }: { profile: Profile; viewer: ProfileViewer; shareUrl: string; moreMenu?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [sharing, setSharing] = useState(false);
   return (
     <div className="mt-3 flex flex-wrap items-start gap-2">
@@ -42,6 +39,11 @@ export function ProfileActions({ profile, viewer, shareUrl, moreMenu }: { profil
       </button>
       {moreMenu}
       {sharing ? <ShareDialog url={shareUrl} onClose={() => setSharing(false)} /> : null}
+      {profile.messagePriceCents > 0 ? (
+        <p className="basis-full text-sm text-slate-600 dark:text-slate-400" data-message-price>
+          {t("Messages cost {{price}} each.", { price: formatCents(profile.messagePriceCents, i18n.language) })}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -87,6 +89,11 @@ function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: Pr
         </button>
       </IntentForm>
       <SubscriptionButtons profile={profile} fetcher={fetcher} busy={busy} />
+      {profile.isCreator ? (
+        <TipButton target={{ username: profile.username }} creatorName={profile.name} className="btn-secondary">
+          {t("Tip")}
+        </TipButton>
+      ) : null}
       {error ? (
         <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
           {error}
@@ -97,9 +104,7 @@ function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: Pr
 }
 
 function SubscriptionButtons({ profile, fetcher, busy }: { profile: Profile; fetcher: ReturnType<typeof useFetcher>; busy: boolean }) {
-  const { t, i18n } = useTranslation();
-  const periodLabel = usePeriodLabel();
-  const [choosing, setChoosing] = useState(false);
+  const { t } = useTranslation();
   const subscription = profile.subscription;
   if (subscription?.status === "active") {
     return (
@@ -130,25 +135,5 @@ function SubscriptionButtons({ profile, fetcher, busy }: { profile: Profile; fet
     );
   }
   if (profile.plans.length === 0) return null;
-  return (
-    <div className="relative" onKeyDown={(event) => event.key === "Escape" && setChoosing(false)}>
-      <button type="button" className="btn-secondary" aria-expanded={choosing} aria-controls="subscription-plans" onClick={() => setChoosing(!choosing)}>
-        {t("Subscribe")}
-      </button>
-      {choosing ? (
-        <ul id="subscription-plans" aria-label={t("Subscription plans")} className="absolute z-20 mt-2 w-64 space-y-1 rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-          {profile.plans.map((plan) => (
-            <li key={plan.period}>
-              <IntentForm fetcher={fetcher} intent="subscribe" fields={{ period: plan.period }}>
-                <button type="submit" disabled={busy} className="flex w-full justify-between rounded-lg px-3 py-2 text-start hover:bg-slate-100 dark:hover:bg-slate-800">
-                  <span>{periodLabel(plan.period)}</span>
-                  <span className="font-semibold">{plan.priceCents === 0 ? t("Free") : formatCents(plan.priceCents, i18n.language)}</span>
-                </button>
-              </IntentForm>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
+  return <SubscribeButton username={profile.username} creatorName={profile.name} plans={profile.plans} />;
 }

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfilePostsPage, ProfileTab } from "../../../worker/domain/profiles/list-profile-posts";
+import { UnlockButton } from "~/components/money/unlock-button";
 import { LoadMoreButton } from "~/components/page";
 import { PostCard, type PostView } from "~/components/posts/post-card";
 import { useSession } from "~/lib/session";
@@ -13,7 +14,7 @@ import { useSession } from "~/lib/session";
  */
 export function ProfileFeed({ username, firstPage }: { username: string; firstPage: ProfilePostsPage }) {
   const { t } = useTranslation();
-  const { api } = useSession();
+  const { api, isAuth } = useSession();
   const [tab, setTab] = useState<ProfileTab>("posts");
   const [pages, setPages] = useState<Partial<Record<ProfileTab, ProfilePostsPage>>>({ posts: firstPage });
   const [loading, setLoading] = useState(false);
@@ -44,6 +45,17 @@ export function ProfileFeed({ username, firstPage }: { username: string; firstPa
     } finally {
       setLoading(false);
     }
+  }
+
+  /** A post bought here: shown unlocked in place, in whichever tab holds it. */
+  function replacePost(updated: PostView) {
+    setPages((current) => {
+      const next: typeof current = {};
+      for (const [which, list] of Object.entries(current) as [ProfileTab, ProfilePostsPage][]) {
+        next[which] = { ...list, posts: list.posts.map((post) => (post.id === updated.id ? updated : post)) };
+      }
+      return next;
+    });
   }
 
   function open(which: ProfileTab) {
@@ -79,7 +91,7 @@ export function ProfileFeed({ username, firstPage }: { username: string; firstPa
         {page && tab === "posts" ? (
           <div className="divide-y divide-slate-200 dark:divide-slate-800">
             {page.posts.map((post) => (
-              <PostCard key={post.id} post={post} />
+              <PostCard key={post.id} post={post} unlock={isAuth ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined} />
             ))}
           </div>
         ) : null}

@@ -1,12 +1,13 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { SubscriptionListItem } from "../../../worker/domain/subscriptions/present-subscription";
+import { useAttemptKey } from "~/components/money/attempt-key";
 import { EmptyState } from "~/components/page";
 import { LocalTime } from "~/components/local-time";
 import { formatCents } from "~/components/posts/post-card";
 import { Avatar } from "~/components/shell/avatar";
 import { fetcherError, IntentForm } from "./intent-form";
-import { usePeriodLabel } from "./profile-actions";
+import { usePeriodLabel } from "./period-label";
 
 /** Settings → Subscriptions: creator, plan, start and renewal dates, status, with Cancel or Resubscribe. */
 export function SubscriptionList({ subscriptions }: { subscriptions: SubscriptionListItem[] }) {
@@ -26,6 +27,8 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
   const periodLabel = usePeriodLabel();
   const fetcher = useFetcher();
   const error = fetcherError(fetcher);
+  // Resubscribing to a paid plan charges the wallet: one key for this row's attempt, kept across retries.
+  const attempt = useAttemptKey();
   const status = { active: t("Active"), cancelled: t("Cancelled"), expired: t("Expired") }[subscription.status];
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
@@ -59,7 +62,7 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
           </button>
         </IntentForm>
       ) : (
-        <IntentForm fetcher={fetcher} intent="resubscribe" fields={{ username: subscription.creator.username, period: subscription.period }}>
+        <IntentForm fetcher={fetcher} intent="resubscribe" fields={{ username: subscription.creator.username, period: subscription.period, idempotencyKey: attempt.key }}>
           <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
             {t("Resubscribe")}
           </button>

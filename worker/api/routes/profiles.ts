@@ -56,6 +56,7 @@ const ProfileSchema = PostPageSchema.extend({
   following: z.boolean(),
   subscription: SubscriptionSchema.nullable(),
   plans: z.array(PlanSchema),
+  messagePriceCents: z.number().int().openapi({ description: "What a fan pays to send this creator a message, in cents (0: free)" }),
 }).openapi("Profile");
 
 const CURSOR_INVALID = message("This page link is no longer valid.");

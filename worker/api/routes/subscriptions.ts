@@ -12,7 +12,7 @@ import { errorResponses, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 import { e404, PlanSchema, SubscriptionSchema, UsernameParamSchema } from "./profiles";
 
-const { 401: e401, 403: e403, 422: e422 } = errorResponses;
+const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
 const PlansSchema = z.object({ plans: z.array(PlanSchema) });
 
 const SubscriptionListSchema = z.object({
@@ -55,12 +55,12 @@ subscriptionRoutes.openapi(
     method: "post",
     path: "/users/{username}/subscribe",
     tags: ["Subscriptions"],
-    summary: "Subscribe on a plan (free: immediate); reactivates a cancelled subscription still running",
+    summary: "Subscribe on a plan (a paid plan charges the wallet and needs an idempotency key); reactivates a cancelled subscription still running",
     middleware: [requireSession] as const,
     request: { params: UsernameParamSchema, body: jsonBody(SubscribeSchema) },
-    responses: { 200: json(SubscriptionSchema, "The subscription"), 401: e401, 403: e403, 404: e404, 422: e422 },
+    responses: { 200: json(SubscriptionSchema, "The subscription"), 401: e401, 402: e402, 403: e403, 404: e404, 409: e409, 422: e422 },
   }),
-  async (c) => c.json(await subscribe(c.var.domain, c.var.session!.user.id, c.req.valid("param").username, c.req.valid("json")), 200),
+  async (c) => c.json(await subscribe(c.var.domain, c.var.session!.user, c.req.valid("param").username, c.req.valid("json")), 200),
 );
 
 subscriptionRoutes.openapi(

@@ -23,6 +23,8 @@ export interface UserRow {
   monetization_enabled: number;
   /** Set by an admin from the reports queue: the user cannot sign in and their content is hidden. */
   suspended_at: string | null;
+  /** What a fan pays to send this creator a message (0: free). */
+  message_price_cents: number;
   /** When the user last opened /home (the Home dot of /api/updates). */
   home_seen_at: string | null;
   created_at: string;

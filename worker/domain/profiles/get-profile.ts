@@ -29,6 +29,8 @@ export interface Profile extends ProfilePostsPage {
   /** The viewer's live (active or cancelled) subscription. */
   subscription: SubscriptionView | null;
   plans: PlanView[];
+  /** What a fan pays to send a message to this creator (0: free). */
+  messagePriceCents: number;
 }
 
 interface FactsRow {
@@ -75,7 +77,7 @@ export async function getProfile(db: D1Database, username: string, viewerId: num
   };
   if (!available) {
     const nothing = { bio: "", location: "", website: "", coverUrl: "", postCount: 0, mediaCount: 0, likeCount: 0, followerCount: null };
-    return { ...header, ...nothing, following: false, subscription: null, plans: [], posts: [], nextCursor: null };
+    return { ...header, ...nothing, following: false, subscription: null, plans: [], messagePriceCents: 0, posts: [], nextCursor: null };
   }
   const page = await presentProfilePage(db, posts!.results as unknown as PostRow[], viewerId);
   // A subscription past its end that the cron job has not expired yet no longer counts.
@@ -93,6 +95,7 @@ export async function getProfile(db: D1Database, username: string, viewerId: num
     following: fact.following === 1,
     subscription: subscription ? presentSubscription(subscription) : null,
     plans: user.role === "creator" ? presentPlans(plans!.results as unknown as PlanRow[]) : [],
+    messagePriceCents: user.role === "creator" ? user.message_price_cents : 0,
     ...page,
   };
 }

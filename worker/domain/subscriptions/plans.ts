@@ -12,6 +12,10 @@ export const MIN_PAID_PRICE_CENTS = 499;
 export const MAX_PRICE_CENTS = 100_000;
 export const PRICE_OUT_OF_RANGE = message("A paid plan costs between $4.99 and $1000; 0 makes it free.");
 
+/** The price of one message to a creator: free (0) to $200, like a tip. */
+export const MAX_MESSAGE_PRICE_CENTS = 20_000;
+export const MESSAGE_PRICE_OUT_OF_RANGE = message("A message costs at most $200; 0 makes messages free.");
+
 export interface PlanRow {
   period: Period;
   price_cents: number;

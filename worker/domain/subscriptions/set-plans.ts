@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { listPlans, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS, PRICE_OUT_OF_RANGE, type PlanView } from "./plans";
+import { listPlans, MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MESSAGE_PRICE_OUT_OF_RANGE, MIN_PAID_PRICE_CENTS, PRICE_OUT_OF_RANGE, type PlanView } from "./plans";
 import { PERIODS } from "./periods";
 
 export const PlanInputSchema = z.object({
@@ -13,8 +13,9 @@ export const PlanInputSchema = z.object({
     .refine((cents) => cents === 0 || (cents >= MIN_PAID_PRICE_CENTS && cents <= MAX_PRICE_CENTS), PRICE_OUT_OF_RANGE),
 });
 
-/** Every plan the creator offers; a period left out is no longer offered. */
+/** Every plan the creator offers; a period left out is no longer offered. The message price is optional. */
 export const SetPlansSchema = z.object({
+  messagePriceCents: z.number().int().min(0, MESSAGE_PRICE_OUT_OF_RANGE).max(MAX_MESSAGE_PRICE_CENTS, MESSAGE_PRICE_OUT_OF_RANGE).optional(),
   plans: z
     .array(PlanInputSchema)
     .max(PERIODS.length)
@@ -22,8 +23,8 @@ export const SetPlansSchema = z.object({
 });
 
 /**
- * Replaces the creator's plans. Existing subscriptions keep the price they were taken at (stored on them);
- * the new prices apply to new subscriptions.
+ * Replaces the creator's plans (and sets the message price when given). Existing subscriptions keep the price
+ * they were taken at (stored on them) unless the plan's new price is lower: renewals charge the lower one.
  */
 export async function setPlans(db: D1Database, user: { id: number; role: string }, input: z.output<typeof SetPlansSchema>): Promise<PlanView[]> {
   if (user.role !== "creator") throw new AppError("forbidden", message("Only creators can offer subscriptions."));
@@ -40,6 +41,7 @@ export async function setPlans(db: D1Database, user: { id: number; role: string 
         )
         .bind(user.id, plan.period, plan.priceCents, now),
     ),
+    ...(input.messagePriceCents === undefined ? [] : [db.prepare("UPDATE users SET message_price_cents = ? WHERE id = ?").bind(input.messagePriceCents, user.id)]),
   ]);
   return listPlans(db, user.id);
 }

@@ -1,30 +1,39 @@
 import { z } from "zod";
+import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { createNotification } from "../notifications/notifications";
+import { payFromWallet } from "../money/payments";
+import { clientKey, IdempotencyKeySchema } from "../money/rules";
+import { createNotification, notificationStatement } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
-import { AppError, fieldError, WALLET_NEEDS_FUNDS } from "../shared/errors";
+import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { addPeriod, PERIODS } from "./periods";
+import { notifyUser } from "../../realtime/notify";
+import { addPeriod, PERIODS, type Period } from "./periods";
 import { findLiveSubscription, presentSubscription, type SubscriptionRow, type SubscriptionView } from "./present-subscription";
 
-export const SubscribeSchema = z.object({ period: z.enum(PERIODS, { message: message("Choose a subscription plan.") }) });
+export const SubscribeSchema = z.object({
+  period: z.enum(PERIODS, { message: message("Choose a subscription plan.") }),
+  /** Required for a paid plan (checked by subscribe, which knows the price): one key per attempt. */
+  idempotencyKey: IdempotencyKeySchema.optional(),
+});
 
 export const PLAN_NOT_OFFERED = message("This creator does not offer this plan.");
+/** The live-row unique index refused a second subscription: a concurrent request won. */
+const ALREADY_SUBSCRIBED = message("You are already subscribed to this creator.");
 
 /**
  * Subscribes the fan to the creator named `username` on the plan of `period`:
  * - already active: nothing changes (idempotent);
- * - cancelled but still running: reactivated, on the plan it had;
- * - otherwise a new subscription for one period, plus a follow so the creator's posts reach the timeline.
- * A paid plan needs a wallet, which does not exist yet: it is refused with spec §8's message. The money work
- * charges the first period at that point, and the row already stores the price.
+ * - cancelled but still running: reactivated, on the plan it had, without a charge;
+ * - otherwise a new subscription for one period, plus a follow so the creator's posts reach the timeline. A paid
+ *   plan charges the first period from the wallet in the same batch that writes the subscription.
  */
-export async function subscribe(ctx: Pick<DomainContext, "db" | "env">, fanId: number, username: string, input: z.output<typeof SubscribeSchema>): Promise<SubscriptionView> {
+export async function subscribe(ctx: Pick<DomainContext, "db" | "env" | "config">, fan: UserRow, username: string, input: z.output<typeof SubscribeSchema>): Promise<SubscriptionView> {
   const { db } = ctx;
-  const creator = await findCounterpart(db, username, fanId, message("You cannot subscribe to yourself."));
+  const creator = await findCounterpart(db, username, fan.id, message("You cannot subscribe to yourself."));
   const now = isoNow();
-  const live = await findLiveSubscription(db, fanId, creator.id);
+  const live = await findLiveSubscription(db, fan.id, creator.id);
   if (live && live.current_period_end > now) {
     if (live.status === "active") return presentSubscription(live);
     const reactivated = await db
@@ -33,7 +42,16 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "env">, fanId: n
       .first<SubscriptionRow>();
     return presentSubscription(reactivated ?? live);
   }
-  if (live) await db.prepare("UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status IN ('active', 'cancelled')").bind(live.id).run();
+  if (live) {
+    // Past its end, not yet expired by the cron. Expire it only as it was read: if the cron renewed it meanwhile
+    // (the fan paid for the next period), that renewed subscription is the answer, not a second charge.
+    const ended = await db
+      .prepare("UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status IN ('active', 'cancelled') AND current_period_end = ? RETURNING id")
+      .bind(live.id, live.current_period_end)
+      .first();
+    const current = ended ? null : await findLiveSubscription(db, fan.id, creator.id);
+    if (current && current.current_period_end > now && current.status === "active") return presentSubscription(current);
+  }
 
   const plan = await db
     .prepare("SELECT price_cents FROM subscription_plans WHERE creator_id = ? AND period = ?")
@@ -41,20 +59,76 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "env">, fanId: n
     .first<{ price_cents: number }>();
   // A member who used to be a creator may still have plan rows: only creators take subscribers.
   if (!plan || creator.role !== "creator") throw fieldError("period", PLAN_NOT_OFFERED);
-  if (plan.price_cents > 0) throw new AppError("validation", WALLET_NEEDS_FUNDS);
+  const start = { fanId: fan.id, creatorId: creator.id, period: input.period, priceCents: plan.price_cents, now };
+  if (plan.price_cents > 0) return subscribePaid(ctx, fan, start, input.idempotencyKey);
 
   const [created] = await db.batch<SubscriptionRow>([
-    db
-      .prepare(
-        `INSERT OR IGNORE INTO subscriptions (fan_id, creator_id, period, price_cents, status, started_at, current_period_end)
-         VALUES (?, ?, ?, ?, 'active', ?, ?) RETURNING *`,
-      )
-      .bind(fanId, creator.id, input.period, plan.price_cents, now, addPeriod(now, input.period)),
-    db.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fanId, creator.id, now),
+    insertSubscription(db, start, "INSERT OR IGNORE"),
+    followStatement(db, fan.id, creator.id, now),
   ]);
   const row = created!.results[0];
   // A concurrent request won the unique live row: answer with that one, notify once.
-  if (!row) return presentSubscription((await findLiveSubscription(db, fanId, creator.id))!);
-  await createNotification(ctx, { userId: creator.id, kind: "subscription", actorId: fanId, params: { period: input.period } });
+  if (!row) return presentSubscription((await findLiveSubscription(db, fan.id, creator.id))!);
+  await createNotification(ctx, { userId: creator.id, kind: "subscription", actorId: fan.id, params: { period: input.period } });
   return presentSubscription(row);
+}
+
+interface NewSubscription {
+  fanId: number;
+  creatorId: number;
+  period: Period;
+  priceCents: number;
+  now: string;
+}
+
+const insertSubscription = (db: D1Database, start: NewSubscription, verb: "INSERT" | "INSERT OR IGNORE") =>
+  db
+    .prepare(
+      `${verb} INTO subscriptions (fan_id, creator_id, period, price_cents, status, started_at, current_period_end)
+       VALUES (?, ?, ?, ?, 'active', ?, ?) RETURNING *`,
+    )
+    .bind(start.fanId, start.creatorId, start.period, start.priceCents, start.now, addPeriod(start.now, start.period));
+
+const followStatement = (db: D1Database, fanId: number, creatorId: number, now: string) =>
+  db.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fanId, creatorId, now);
+
+/**
+ * The first period of a paid plan: the payment, the subscription (linked to it), the follow and the creator's
+ * notification in one batch. A second subscription cannot slip in: the unique live row refuses it, and the
+ * request that lost answers with the one that won (a replayed key does the same through its payment).
+ */
+async function subscribePaid(ctx: Pick<DomainContext, "db" | "env" | "config">, fan: UserRow, start: NewSubscription, key: string | undefined): Promise<SubscriptionView> {
+  const { db } = ctx;
+  if (!key) throw fieldError("idempotencyKey", INVALID_VALUE);
+  try {
+    const outcome = await payFromWallet(db, {
+      payer: fan,
+      creatorId: start.creatorId,
+      kind: "subscription",
+      amountCents: start.priceCents,
+      idempotencyKey: clientKey(key),
+      request: { period: start.period },
+      feePercent: ctx.config.PLATFORM_FEE_PERCENT,
+      effects: (payment) => [
+        insertSubscription(db, start, "INSERT"),
+        db
+          .prepare(`UPDATE payments SET subscription_id = (SELECT id FROM subscriptions WHERE fan_id = ? AND creator_id = ? AND status = 'active') WHERE id = ${payment.sql}`)
+          .bind(start.fanId, start.creatorId, ...payment.binds),
+        followStatement(db, start.fanId, start.creatorId, start.now),
+        notificationStatement(db, { userId: start.creatorId, kind: "subscription", actorId: start.fanId, params: { period: start.period } }),
+      ],
+      refusal: (error) => (String(error).includes("subscriptions.fan_id") ? new AppError("conflict", ALREADY_SUBSCRIBED) : null),
+    });
+    if (outcome.replayed) {
+      const paid = await db.prepare("SELECT * FROM subscriptions WHERE id = ? AND fan_id = ?").bind(outcome.payment.subscription_id, fan.id).first<SubscriptionRow>();
+      if (paid) return presentSubscription(paid);
+    } else {
+      await notifyUser(ctx.env, start.creatorId);
+    }
+  } catch (error) {
+    if (!(error instanceof AppError && error.message === ALREADY_SUBSCRIBED)) throw error;
+  }
+  const winner = await findLiveSubscription(db, fan.id, start.creatorId);
+  if (!winner) throw new AppError("conflict", ALREADY_SUBSCRIBED);
+  return presentSubscription(winner);
 }

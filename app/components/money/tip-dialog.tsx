@@ -1,0 +1,136 @@
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/moderation/modal";
+import { formatCents } from "~/components/posts/post-card";
+import { centsFromDollars } from "~/components/posts/post-values";
+import { useSession } from "~/lib/session";
+import { useUpdates } from "~/lib/updates";
+import { useAttemptKey } from "./attempt-key";
+import { PaymentErrorNotice } from "./payment-error";
+
+/** The amounts offered as buttons; any other amount can be typed ($1 to $200, checked by the server). */
+const PRESETS_CENTS = [500, 1000, 2000, 5000] as const;
+const NOTE_MAX = 500;
+
+export type TipTarget = { postId: number } | { username: string };
+
+/**
+ * "Send a tip" (on a post) or "Tip" (on a profile): the button and its dialog. Each opening is one attempt
+ * with its own idempotency key, kept if Send is pressed again after a failure.
+ */
+export function TipButton({ target, creatorName, className, children }: { target: TipTarget; creatorName: string; className: string; children: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const attempt = useAttemptKey();
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          attempt.renew();
+          setOpen(true);
+        }}
+      >
+        {children}
+      </button>
+      {open ? <TipDialog target={target} creatorName={creatorName} attemptKey={attempt.key} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function TipDialog({ target, creatorName, attemptKey, onClose }: { target: TipTarget; creatorName: string; attemptKey: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { api } = useSession();
+  const { refresh: refreshUpdates } = useUpdates();
+  const id = useId();
+  const [amount, setAmount] = useState("");
+  const [note, setNote] = useState("");
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [sentCents, setSentCents] = useState<number | null>(null);
+  const money = (cents: number) => formatCents(cents, i18n.language);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const amountCents = centsFromDollars(amount);
+    setError(null);
+    // The server checks the range (and answers an empty amount with it); only what is not a number stops here.
+    if (Number.isNaN(amountCents)) {
+      setAmountError(t("Enter an amount in dollars, like 12.50."));
+      return;
+    }
+    setAmountError(null);
+    setSending(true);
+    const path = "postId" in target ? `/posts/${target.postId}/tips` : `/users/${encodeURIComponent(target.username)}/tips`;
+    try {
+      await api.post(path, { amountCents, idempotencyKey: attemptKey, ...(note.trim() ? { note: note.trim() } : {}) });
+      setSentCents(amountCents);
+      // The wallet changed: the sidebar's balance flag may have too.
+      refreshUpdates();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Modal open title={t("Send a tip to {{name}}", { name: creatorName })} onClose={onClose}>
+      {sentCents !== null ? (
+        <div className="space-y-4">
+          <p role="status">{t("Your tip of {{amount}} was sent. Thank you!", { amount: money(sentCents) })}</p>
+          <button type="button" className="btn-primary" onClick={onClose}>
+            {t("Close")}
+          </button>
+        </div>
+      ) : (
+        <form className="space-y-4" onSubmit={(event) => void send(event)} noValidate>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium">{t("Choose an amount")}</legend>
+            <div className="flex flex-wrap gap-2">
+              {PRESETS_CENTS.map((cents) => {
+                const value = (cents / 100).toFixed(2);
+                return (
+                  <button key={cents} type="button" className={amount === value ? "btn-primary w-auto" : "btn-secondary"} aria-pressed={amount === value} onClick={() => setAmount(value)}>
+                    {money(cents)}
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+          <div className="space-y-1">
+            <label htmlFor={`${id}-amount`} className="block text-sm font-medium">
+              {t("Amount in dollars")}
+            </label>
+            <input
+              id={`${id}-amount`}
+              inputMode="decimal"
+              autoComplete="off"
+              className="input"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              aria-invalid={amountError ? true : undefined}
+              aria-describedby={amountError ? `${id}-amount-error` : undefined}
+            />
+            {amountError ? (
+              <p id={`${id}-amount-error`} className="text-sm text-red-700 dark:text-red-400">
+                {amountError}
+              </p>
+            ) : null}
+          </div>
+          <div className="space-y-1">
+            <label htmlFor={`${id}-note`} className="block text-sm font-medium">
+              {t("Message (optional)")}
+            </label>
+            <textarea id={`${id}-note`} className="input min-h-20" maxLength={NOTE_MAX} value={note} onChange={(event) => setNote(event.target.value)} />
+          </div>
+          <PaymentErrorNotice error={error} />
+          <button type="submit" className="btn-primary" disabled={sending}>
+            {sending ? t("Sending…") : t("Send")}
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}

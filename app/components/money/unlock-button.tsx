@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PostView } from "../../../worker/domain/posts/present-posts";
+import { formatCents } from "~/components/posts/post-card";
+import { useSession } from "~/lib/session";
+import { useUpdates } from "~/lib/updates";
+import { useAttemptKey } from "./attempt-key";
+import { PaymentErrorNotice } from "./payment-error";
+
+/**
+ * "Unlock for $X" on a post for sale: a confirmation step, then the purchase at the price shown (the server
+ * refuses it if the price changed since), then the unlocked post fetched and handed to `onUnlocked` so the
+ * screen replaces it in place.
+ */
+export function UnlockButton({ post, onUnlocked }: { post: PostView; onUnlocked: (post: PostView) => void }) {
+  const { t, i18n } = useTranslation();
+  const { api } = useSession();
+  const { refresh: refreshUpdates } = useUpdates();
+  const attempt = useAttemptKey();
+  const [confirming, setConfirming] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const price = formatCents(post.priceCents, i18n.language);
+
+  async function pay() {
+    setPaying(true);
+    setError(null);
+    try {
+      await api.post(`/posts/${post.id}/purchase`, { priceCents: post.priceCents, idempotencyKey: attempt.key });
+      const { post: unlocked } = await api.get<{ post: PostView }>(`/posts/${post.id}`);
+      onUnlocked(unlocked);
+      // The wallet changed: the sidebar's balance flag may have too.
+      refreshUpdates();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  if (!confirming) {
+    return (
+      <button
+        type="button"
+        className="btn-primary w-auto text-sm"
+        onClick={() => {
+          attempt.renew();
+          setError(null);
+          setConfirming(true);
+        }}
+      >
+        {t("Unlock for {{price}}", { price })}
+      </button>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <p className="text-sm">{t("Pay {{price}} from your wallet to unlock this post?", { price })}</p>
+      <div className="flex justify-center gap-2">
+        <button type="button" className="btn-primary w-auto text-sm" disabled={paying} onClick={() => void pay()}>
+          {paying ? t("Paying…") : t("Confirm")}
+        </button>
+        <button type="button" className="btn-secondary text-sm" disabled={paying} onClick={() => setConfirming(false)}>
+          {t("Cancel")}
+        </button>
+      </div>
+      <PaymentErrorNotice error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from "react-i18next";
+import type { Period } from "../../../worker/domain/subscriptions/periods";
+
+/** "Weekly", "Monthly", "Yearly": a plan's period as the screens name it. */
+export function usePeriodLabel() {
+  const { t } = useTranslation();
+  return (period: Period) => ({ week: t("Weekly"), month: t("Monthly"), year: t("Yearly") })[period];
+}

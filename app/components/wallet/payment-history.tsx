@@ -1,0 +1,113 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PaymentStatus, PaymentView } from "../../../worker/domain/money/payments";
+import { LocalTime } from "~/components/local-time";
+import { EmptyState, LoadMoreButton } from "~/components/page";
+import { useSession } from "~/lib/session";
+import { useMoney } from "~/components/dashboard/use-money";
+
+interface PaymentsPage {
+  payments: PaymentView[];
+  nextCursor: number | null;
+}
+
+const STATUS_STYLES: Record<PaymentStatus, string> = {
+  succeeded: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+  pending: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
+  requires_confirmation: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
+  failed: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
+};
+
+export function StatusBadge({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation();
+  const labels: Record<PaymentStatus, string> = {
+    succeeded: t("Succeeded"),
+    pending: t("Pending"),
+    requires_confirmation: t("Needs confirmation"),
+    failed: t("Failed"),
+  };
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>{labels[status]}</span>;
+}
+
+/** What a payment was for, in words: "Top-up", "Tip to @mia.rivers"… */
+function usePaymentTitle() {
+  const { t } = useTranslation();
+  return (payment: PaymentView) => {
+    const username = `@${payment.creator?.username ?? "?"}`;
+    switch (payment.kind) {
+      case "top_up":
+        return t("Top-up");
+      case "tip":
+        return t("Tip to {{username}}", { username });
+      case "subscription":
+        return t("Subscription to {{username}}", { username });
+      case "renewal":
+        return t("Renewal for {{username}}", { username });
+      case "post":
+        return t("Post by {{username}}", { username });
+      case "message":
+        return t("Message to {{username}}", { username });
+    }
+  };
+}
+
+/** The /wallet history (spec §3 "Payment: date, amount, status"): the loader's first page, then "Load more". */
+export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const money = useMoney();
+  const titleOf = usePaymentTitle();
+  const [payments, setPayments] = useState(firstPage.payments);
+  const [nextCursor, setNextCursor] = useState(firstPage.nextCursor);
+  const [loading, setLoading] = useState(false);
+
+  // A revalidated loader (a top-up just made, a return from checkout) starts the list afresh.
+  useEffect(() => {
+    setPayments(firstPage.payments);
+    setNextCursor(firstPage.nextCursor);
+  }, [firstPage]);
+
+  async function loadMore() {
+    if (!nextCursor) return;
+    setLoading(true);
+    try {
+      const page = await api.get<PaymentsPage>(`/wallet?cursor=${nextCursor}`);
+      setPayments((current) => [...current, ...page.payments.filter((payment) => !current.some((p) => p.id === payment.id))]);
+      setNextCursor(page.nextCursor);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (payments.length === 0) {
+    return <EmptyState icon="wallet" title={t("No payments yet")} text={t("Top-ups, subscriptions, tips and purchases will be listed here.")} />;
+  }
+  return (
+    <section aria-labelledby="payments-heading">
+      <h2 id="payments-heading" className="px-4 pt-2 text-lg font-semibold">
+        {t("Payments")}
+      </h2>
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {payments.map((payment) => (
+          <li key={payment.id} data-payment={payment.id} className="flex items-start justify-between gap-3 px-4 py-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium">{titleOf(payment)}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                <LocalTime iso={payment.createdAt} />
+              </p>
+              {payment.status === "failed" && payment.failureReason ? <p className="text-sm text-red-700 dark:text-red-400">{t(payment.failureReason)}</p> : null}
+            </div>
+            <div className="flex shrink-0 flex-col items-end gap-1">
+              <span className={`font-semibold tabular-nums ${payment.kind === "top_up" && payment.status === "succeeded" ? "text-emerald-700 dark:text-emerald-400" : ""}`}>
+                {payment.kind === "top_up" ? "+" : "−"}
+                {money(payment.amountCents)}
+              </span>
+              <StatusBadge status={payment.status} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {nextCursor ? <LoadMoreButton onClick={loadMore} disabled={loading} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import type { PaymentRow } from "../../worker/domain/money/payments";
+import { presentPayment } from "../../worker/domain/money/payments";
+import { sandboxAllowed } from "../../worker/domain/money/providers/provider";
+import { CardSchema, SANDBOX_CARDS } from "../../worker/domain/money/providers/sandbox";
+import { confirmSandboxTopUp, findOwnTopUp, payWithSandboxCard } from "../../worker/domain/money/sandbox-top-up";
+import { topUpResultPath } from "../../worker/domain/money/start-top-up";
+import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
+import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { PageHeader } from "~/components/page";
+import type { ShellHandle } from "~/components/shell/app-shell";
+import { SandboxCardForm, SandboxConfirmation, SandboxFailure } from "~/components/wallet/sandbox-card";
+import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
+
+export const meta: MetaFunction = () => [{ title: "Top up · Fanclub" }];
+
+export const handle: ShellHandle = { rightColumn: "none" };
+
+/** A payment step is never kept by a cache (the service worker skips this path too, app/sw/policy.ts). */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+/** The caller's own sandbox top-up, or a 404 for anything else: another's payment, a Stripe one, production. */
+async function sandboxTopUpOf(context: LoaderFunctionArgs["context"], userId: number, param: string | undefined): Promise<PaymentRow> {
+  if (!param || !/^[1-9]\d{0,15}$/.test(param) || !sandboxAllowed(context.domain.config)) throw notFound();
+  try {
+    const payment = await findOwnTopUp(context.domain.db, userId, Number(param));
+    if (payment.provider !== "sandbox") throw notFound();
+    return payment;
+  } catch (error) {
+    if (error instanceof AppError) throw notFound();
+    throw error;
+  }
+}
+
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  const payment = await sandboxTopUpOf(context, user.id, params.id);
+  if (payment.status === "succeeded") throw redirect(topUpResultPath(payment.id));
+  return data({ payment: presentPayment(payment), cards: SANDBOX_CARDS }, { headers: { "Cache-Control": "no-store" } });
+}
+
+const DecisionSchema = z.object({ intent: z.enum(["confirm", "cancel"]) });
+
+/** Paying with a test card, then confirming or cancelling when the card asks for it. Success goes back to /wallet. */
+export async function action({ context, request, params }: ActionFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  const payment = await sandboxTopUpOf(context, user.id, params.id);
+  return handleForm(context, async () => {
+    const fields = await readForm(request);
+    const sandbox = { env: context.domain.env, config: context.domain.config };
+    let outcome: PaymentRow;
+    if (fields.intent === "pay") outcome = await payWithSandboxCard(sandbox, user.id, payment.id, parseOrThrow(CardSchema, fields));
+    else if (fields.intent === "confirm" || fields.intent === "cancel") outcome = await confirmSandboxTopUp(sandbox, user.id, payment.id, parseOrThrow(DecisionSchema, fields).intent);
+    else throw new AppError("validation", INVALID_VALUE);
+    if (outcome.status === "succeeded") return redirect(topUpResultPath(payment.id));
+    return { ok: true } satisfies FormResult;
+  });
+}
+
+/** /wallet/top-up/{id}: the sandbox's card form for one pending top-up of the signed-in member. */
+export default function SandboxTopUpPage() {
+  const { t } = useTranslation();
+  const { payment, cards } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const failed = result && !result.ok ? result : null;
+  return (
+    <>
+      <PageHeader title={t("Top up")}>
+        <Link to="/wallet" className="link text-sm">
+          {t("Back to the wallet")}
+        </Link>
+      </PageHeader>
+      <div className="mx-auto max-w-md space-y-4 p-4">
+        {payment.status === "pending" ? <SandboxCardForm payment={payment} cards={cards} errors={failed?.errors ?? {}} message={failed?.message ?? null} /> : null}
+        {payment.status === "requires_confirmation" ? <SandboxConfirmation payment={payment} /> : null}
+        {payment.status === "failed" ? <SandboxFailure payment={payment} /> : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { createHmac } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { verifyStripeSignature } from "../../worker/domain/money/providers/stripe-signature";
+
+const SECRET = "whsec_unit";
+const BODY = '{"id":"evt_1","type":"checkout.session.completed"}';
+const NOW = 1_800_000_000;
+const v1 = (timestamp: number, body = BODY, secret = SECRET) => createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+
+describe("Stripe-Signature", () => {
+  it("accepts a signature made up to 300 seconds either side of now, and refuses one beyond", async () => {
+    for (const offset of [0, -300, 300]) expect(await verifyStripeSignature(SECRET, `t=${NOW + offset},v1=${v1(NOW + offset)}`, BODY, NOW)).toBe(true);
+    for (const offset of [-301, 301]) expect(await verifyStripeSignature(SECRET, `t=${NOW + offset},v1=${v1(NOW + offset)}`, BODY, NOW)).toBe(false);
+  });
+
+  it("accepts any one valid v1 among several, in any order, with spaces", async () => {
+    expect(await verifyStripeSignature(SECRET, `v1=${"0".repeat(64)}, t=${NOW}, v1=${v1(NOW)}, v0=${"1".repeat(64)}`, BODY, NOW)).toBe(true);
+  });
+
+  it.each([
+    ["no header", undefined],
+    ["empty", ""],
+    ["no timestamp", `v1=${v1(NOW)}`],
+    ["two timestamps", `t=${NOW},t=${NOW},v1=${v1(NOW)}`],
+    ["a timestamp that is not a number", `t=abc,v1=${v1(NOW)}`],
+    ["no v1", `t=${NOW}`],
+    ["upper-case hex", `t=${NOW},v1=${v1(NOW).toUpperCase()}`],
+    ["a short signature", `t=${NOW},v1=${v1(NOW).slice(0, 62)}`],
+    ["another secret", `t=${NOW},v1=${v1(NOW, BODY, "whsec_other")}`],
+    ["another body", `t=${NOW},v1=${v1(NOW, BODY.replace("evt_1", "evt_2"))}`],
+    ["the signature of another timestamp", `t=${NOW},v1=${v1(NOW - 1)}`],
+  ])("refuses %s", async (_, header) => {
+    expect(await verifyStripeSignature(SECRET, header, BODY, NOW)).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { centsFromTypedDollars } from "../../app/components/wallet/amount";
+import { cardExpired, CardSchema, passesLuhn, sandboxOutcome } from "../../worker/domain/money/providers/sandbox";
+
+describe("typed top-up amounts", () => {
+  it.each([
+    ["25", 2500],
+    [" 12.50 ", 1250],
+    ["12,50", 1250],
+    ["12.5", 1250],
+    ["0.05", 5],
+    ["1000", 100_000],
+  ])("%s is %i cents", (text, cents) => expect(centsFromTypedDollars(text)).toBe(cents));
+
+  it.each(["", "abc", "12.505", "-5", "1,000.00", "1e3", "12.", ".5", "99999999"])("%s is not an amount", (text) => expect(centsFromTypedDollars(text)).toBeNull());
+});
+
+describe("the sandbox's test cards", () => {
+  it("checks numbers with Luhn", () => {
+    expect(passesLuhn("4242424242424242")).toBe(true);
+    expect(passesLuhn("4000000000000002")).toBe(true);
+    expect(passesLuhn("4000002500003155")).toBe(true);
+    expect(passesLuhn("4242424242424241")).toBe(false);
+    expect(passesLuhn("79927398713")).toBe(true);
+  });
+
+  it("maps the documented numbers to their outcome, any other to declined", () => {
+    expect(sandboxOutcome("4242 4242 4242 4242")).toBe("succeeded");
+    expect(sandboxOutcome("4000-0000-0000-0002")).toBe("declined");
+    expect(sandboxOutcome("4000002500003155")).toBe("requires_confirmation");
+    expect(sandboxOutcome("5555555555554444")).toBe("declined");
+  });
+
+  it("keeps a card valid until the end of its expiry month (UTC)", () => {
+    const at = (iso: string) => new Date(iso);
+    expect(cardExpired("11/26", at("2026-11-30T23:59:59Z"))).toBe(false);
+    expect(cardExpired("11/26", at("2026-12-01T00:00:00Z"))).toBe(true);
+    expect(cardExpired("12/26", at("2026-12-31T12:00:00Z"))).toBe(false);
+    expect(cardExpired("12/26", at("2027-01-01T00:00:00Z"))).toBe(true);
+  });
+
+  it("normalises what the form sends", () => {
+    expect(CardSchema.parse({ cardNumber: "4242 4242-4242 4242", expiry: " 12 / 39 ", cvc: "123 ", name: " Ada " })).toEqual({
+      cardNumber: "4242424242424242",
+      expiry: "12/39",
+      cvc: "123",
+      name: "Ada",
+    });
+  });
+});

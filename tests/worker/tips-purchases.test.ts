@@ -1,0 +1,186 @@
+import { env } from "cloudflare:test";
+import { afterAll, describe, expect, it } from "vitest";
+import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
+import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
+import { api, createUser, postJson } from "./factories";
+import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
+import { block, createPost, subscribe } from "./timeline-fixtures";
+
+const moneyRows = async (userId: number) =>
+  env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE user_id = ? AND kind <> 'top_up'").bind(userId).first<number>("n");
+const wallet = async (userId: number) => (await balancesOf(env.DB, userId)).wallet;
+const lockSeenBy = async (postId: number, token: string) => ((await (await api(`/posts/${postId}`, { token })).json()) as { post: { lock: string | null } }).post.lock;
+
+afterAll(async () => {
+  expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
+});
+
+describe("tips", () => {
+  it("on a post and on a profile: the creator earns the net and is notified; a replay moves nothing", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 5000);
+    const post = await createPost(creator.user.userId);
+    const key = newKey();
+    const onPost = await postJson(`/posts/${post.id}/tips`, { amountCents: 500, note: "Thanks!", idempotencyKey: key }, { token: fan.token });
+    expect(onPost.status).toBe(200);
+    expect(await onPost.json()).toMatchObject({ replayed: false, payment: { kind: "tip", amountCents: 500, postId: post.id, note: "Thanks!" } });
+    const replay = await postJson(`/posts/${post.id}/tips`, { amountCents: 500, note: "Thanks!", idempotencyKey: key }, { token: fan.token });
+    expect(await replay.json()).toMatchObject({ replayed: true });
+    const onProfile = await postJson(`/users/${creator.user.username}/tips`, { amountCents: 1000, idempotencyKey: newKey() }, { token: fan.token });
+    expect(onProfile.status).toBe(200);
+    expect(await wallet(fan.user.userId)).toBe(3500);
+    expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ pending: 1200 });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND kind = 'tip'").bind(creator.user.userId).first("n")).toBe(2);
+  });
+
+  it("refuses self, non-creators, blocks, hidden posts, bad amounts and a short wallet, moving nothing", async () => {
+    const creator = await createVerifiedCreator();
+    const member = await createFan();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 500);
+    await fundWallet(creator.user.userId, 5000);
+    const blocker = await createVerifiedCreator();
+    await block(blocker.user.userId, fan.user.userId);
+    const scheduled = await createPost(creator.user.userId, { status: "scheduled" });
+    const own = await createPost(creator.user.userId);
+    const memberPost = await createPost(member.user.userId);
+    const tip = (path: string, body: Record<string, unknown>, token: string) => postJson(path, { amountCents: 100, idempotencyKey: newKey(), ...body }, { token });
+    const cases: [Promise<Response>, number, string?][] = [
+      [tip(`/posts/${own.id}/tips`, {}, creator.token), 403, "You cannot tip yourself."],
+      [tip(`/users/${creator.user.username}/tips`, {}, creator.token), 403, "You cannot tip yourself."],
+      [tip(`/users/${member.user.username}/tips`, {}, fan.token), 403, "Only creators can receive payments."],
+      [tip(`/posts/${memberPost.id}/tips`, {}, fan.token), 403, "Only creators can receive payments."],
+      [tip(`/users/${blocker.user.username}/tips`, {}, fan.token), 403],
+      [tip(`/posts/${scheduled.id}/tips`, {}, fan.token), 404],
+      [tip(`/posts/999999999/tips`, {}, fan.token), 404],
+      [tip(`/users/${creator.user.username}/tips`, { amountCents: 99 }, fan.token), 422, "A tip is between $1.00 and $200.00."],
+      [tip(`/users/${creator.user.username}/tips`, { amountCents: 20001 }, fan.token), 422, "A tip is between $1.00 and $200.00."],
+      [tip(`/users/${creator.user.username}/tips`, { amountCents: 1.5 }, fan.token), 422],
+      [tip(`/users/${creator.user.username}/tips`, { amountCents: "5" }, fan.token), 422],
+      [tip(`/users/${creator.user.username}/tips`, { note: "x".repeat(501) }, fan.token), 422, "A message is at most 500 characters."],
+      [tip(`/users/${creator.user.username}/tips`, { idempotencyKey: "" }, fan.token), 422],
+      [tip(`/users/${creator.user.username}/tips`, { amountCents: 501 }, fan.token), 402, "You need to fund your wallet!"],
+      [postJson(`/users/${creator.user.username}/tips`, { amountCents: 100, idempotencyKey: newKey() }), 401],
+    ];
+    for (const [response, status, text] of cases) {
+      const answer = await response;
+      expect(answer.status).toBe(status);
+      if (text) expect(await answer.json()).toMatchObject({ message: text });
+    }
+    expect(await moneyRows(fan.user.userId)).toBe(0);
+    expect(await moneyRows(creator.user.userId)).toBe(0);
+    expect(await wallet(fan.user.userId)).toBe(500);
+    expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ wallet: 5000, pending: 0 });
+  });
+
+  it("an unverified member is told to verify the email", async () => {
+    const creator = await createVerifiedCreator();
+    const unverified = await createUser();
+    await fundWallet(unverified.user.userId, 1000);
+    const response = await postJson(`/users/${creator.user.username}/tips`, { amountCents: 100, idempotencyKey: newKey() }, { token: unverified.token });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ message: "Your email didn't verified yet." });
+    expect(await wallet(unverified.user.userId)).toBe(1000);
+  });
+});
+
+describe("purchases", () => {
+  it("unlocks a paid post once; a replay answers the first purchase; a second key is refused as already bought", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 3000);
+    const post = await createPost(creator.user.userId, { priceCents: 1200 });
+    expect(await lockSeenBy(post.id, fan.token)).toBe("purchase");
+    const key = newKey();
+    const bought = await postJson(`/posts/${post.id}/purchase`, { priceCents: 1200, idempotencyKey: key }, { token: fan.token });
+    expect(bought.status).toBe(200);
+    expect(await lockSeenBy(post.id, fan.token)).toBeNull();
+    const replay = await postJson(`/posts/${post.id}/purchase`, { priceCents: 1200, idempotencyKey: key }, { token: fan.token });
+    expect(await replay.json()).toMatchObject({ replayed: true });
+    const again = await postJson(`/posts/${post.id}/purchase`, { priceCents: 1200, idempotencyKey: newKey() }, { token: fan.token });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ message: "You already bought this post." });
+    expect(await wallet(fan.user.userId)).toBe(1800);
+    expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ pending: 960 });
+  });
+
+  it("refuses a changed price, a subscribers-only post without a subscription, a free post and a short wallet", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 1000);
+    const paid = await createPost(creator.user.userId, { priceCents: 800 });
+    const forSubscribers = await createPost(creator.user.userId, { priceCents: 500, audience: "subscribers" });
+    const free = await createPost(creator.user.userId);
+    const expensive = await createPost(creator.user.userId, { priceCents: 1500 });
+    const buy = (postId: number, priceCents: number) => postJson(`/posts/${postId}/purchase`, { priceCents, idempotencyKey: newKey() }, { token: fan.token });
+    const cases: [Promise<Response>, number, string][] = [
+      [buy(paid.id, 700), 409, "The price of this post has changed. Check it and try again."],
+      [buy(forSubscribers.id, 500), 403, "Subscribe to this creator to buy this post."],
+      [buy(free.id, 100), 409, "This post is not for sale."],
+      [buy(expensive.id, 1500), 402, "You need to fund your wallet!"],
+    ];
+    for (const [response, status, text] of cases) {
+      const answer = await response;
+      expect(answer.status).toBe(status);
+      expect(await answer.json()).toMatchObject({ message: text });
+    }
+    expect(await moneyRows(fan.user.userId)).toBe(0);
+    expect(await wallet(fan.user.userId)).toBe(1000);
+
+    // Subscribed, the subscribers-only paid post can be bought.
+    await subscribe(fan.user.userId, creator.user.userId);
+    expect(await lockSeenBy(forSubscribers.id, fan.token)).toBe("purchase");
+    expect((await buy(forSubscribers.id, 500)).status).toBe(200);
+    expect(await lockSeenBy(forSubscribers.id, fan.token)).toBeNull();
+  });
+});
+
+describe("the per-message price", () => {
+  it("is set with the plans, shown on the profile and charged once per key; free messages charge nothing", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 1000);
+    const charge = (key: string) => postJson(`/users/${creator.user.username}/message-payment`, { idempotencyKey: key }, { token: fan.token });
+    expect(await (await charge(newKey())).json()).toEqual({ charged: false });
+
+    const set = await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [], messagePriceCents: 300 }) });
+    expect(set.status).toBe(200);
+    const profile = (await (await api(`/users/${creator.user.username}`, { token: fan.token })).json()) as { messagePriceCents: number };
+    expect(profile.messagePriceCents).toBe(300);
+
+    const key = newKey();
+    expect(await (await charge(key)).json()).toMatchObject({ charged: true, replayed: false, payment: { kind: "message", amountCents: 300 } });
+    expect(await (await charge(key)).json()).toMatchObject({ charged: true, replayed: true });
+    expect(await wallet(fan.user.userId)).toBe(700);
+    expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ pending: 240 });
+    const earning = await env.DB.prepare("SELECT source FROM earnings WHERE creator_id = ?").bind(creator.user.userId).first("source");
+    expect(earning).toBe("message");
+  });
+
+  it("refuses prices out of range, non-creators, self and a short wallet", async () => {
+    const creator = await createVerifiedCreator();
+    const member = await createFan();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 100);
+    for (const messagePriceCents of [-1, 20001, 1.5]) {
+      const response = await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [], messagePriceCents }) });
+      expect(response.status).toBe(422);
+    }
+    await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [], messagePriceCents: 20000 }) });
+    const charge = (username: string, token: string) => postJson(`/users/${username}/message-payment`, { idempotencyKey: newKey() }, { token });
+    expect((await charge(creator.user.username, fan.token)).status).toBe(402);
+    expect((await charge(member.user.username, fan.token)).status).toBe(403);
+    expect((await charge(creator.user.username, creator.token)).status).toBe(403);
+    expect((await postJson(`/users/${creator.user.username}/message-payment`, { idempotencyKey: "bad key" }, { token: fan.token })).status).toBe(422);
+    expect(await moneyRows(fan.user.userId)).toBe(0);
+  });
+
+  it("the dashboard form reads the price in dollars", () => {
+    expect(plansFromForm({ message_price: "2,50" })).toEqual({ plans: [], messagePriceCents: 250 });
+    expect(plansFromForm({ message_price: "0" })).toEqual({ plans: [], messagePriceCents: 0 });
+    expect(plansFromForm({})).toEqual({ plans: [] });
+    expect(() => plansFromForm({ message_price: "200.01" })).toThrow("A message costs at most $200; 0 makes messages free.");
+    expect(() => plansFromForm({ message_price: "two" })).toThrow("Enter a price in dollars, like 9.99.");
+  });
+});

@@ -1,0 +1,83 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { presentPayment } from "../../domain/money/payments";
+import { CardSchema } from "../../domain/money/providers/sandbox";
+import { confirmSandboxTopUp, findOwnTopUp, payWithSandboxCard } from "../../domain/money/sandbox-top-up";
+import { startTopUp, TopUpSchema } from "../../domain/money/start-top-up";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { errorResponses, json, jsonBody } from "../schemas";
+import { validationHook } from "../validation-hook";
+import { PaymentSchema } from "./payments";
+import { e404 } from "./profiles";
+import { postIdParam as topUpIdParam } from "./timeline";
+
+const { 401: e401, 403: e403, 409: e409, 422: e422 } = errorResponses;
+
+const PaymentResult = json(z.object({ payment: PaymentSchema }), "The top-up as it stands");
+
+export const topUpRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+topUpRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/wallet/top-ups",
+    tags: ["Money"],
+    summary: "Start a wallet top-up (amount in cents, $5–$1,000); go to redirectUrl to pay. Needs an idempotency key",
+    middleware: [requireSession] as const,
+    request: { body: jsonBody(TopUpSchema) },
+    responses: {
+      200: json(
+        z.object({
+          payment: PaymentSchema,
+          redirectUrl: z.string().openapi({ description: "The provider's checkout (Stripe), the sandbox card form, or /wallet?topUp={id} when already settled" }),
+          replayed: z.boolean(),
+        }),
+        "The pending top-up and where to pay it",
+      ),
+      401: e401,
+      403: e403,
+      409: e409,
+      422: e422,
+    },
+  }),
+  async (c) => c.json(await startTopUp(c.var.domain, c.var.session!.user, c.req.valid("json")), 200),
+);
+
+topUpRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/wallet/top-ups/{id}",
+    tags: ["Money"],
+    summary: "One of the caller's top-ups: its status and, when it failed, why",
+    middleware: [requireSession] as const,
+    request: { params: topUpIdParam },
+    responses: { 200: PaymentResult, 401: e401, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json({ payment: presentPayment(await findOwnTopUp(c.var.domain.db, c.var.session!.user.id, c.req.valid("param").id)) }, 200),
+);
+
+topUpRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/wallet/top-ups/{id}/card",
+    tags: ["Money"],
+    summary: "Sandbox only (never in production): pay a pending top-up with a test card",
+    middleware: [requireSession] as const,
+    request: { params: topUpIdParam, body: jsonBody(CardSchema) },
+    responses: { 200: PaymentResult, 401: e401, 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json({ payment: presentPayment(await payWithSandboxCard(c.var.domain, c.var.session!.user.id, c.req.valid("param").id, c.req.valid("json"))) }, 200),
+);
+
+topUpRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/wallet/top-ups/{id}/confirmation",
+    tags: ["Money"],
+    summary: "Sandbox only: confirm or cancel a top-up whose test card asked for confirmation",
+    middleware: [requireSession] as const,
+    request: { params: topUpIdParam, body: jsonBody(z.object({ decision: z.enum(["confirm", "cancel"]) })) },
+    responses: { 200: PaymentResult, 401: e401, 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json({ payment: presentPayment(await confirmSandboxTopUp(c.var.domain, c.var.session!.user.id, c.req.valid("param").id, c.req.valid("json").decision)) }, 200),
+);

@@ -1,0 +1,77 @@
+/**
+ * The built-in sandbox provider: a card form of our own (/wallet/top-up/{id}) where documented test numbers
+ * succeed, are declined or need the card holder's confirmation, as Stripe's test cards do. No card data is
+ * stored; only the outcome is.
+ */
+import { z } from "zod";
+import { INVALID_VALUE } from "../../shared/errors";
+import { message } from "../../shared/messages";
+import type { PaymentProvider } from "./provider";
+
+export const sandboxProvider: PaymentProvider = {
+  name: "sandbox",
+  async checkout(payment) {
+    return { redirectUrl: `/wallet/top-up/${payment.id}`, providerRef: null };
+  },
+};
+
+export type SandboxOutcome = "succeeded" | "declined" | "requires_confirmation";
+
+/** The test numbers the card form lists. Any other valid number is declined. */
+export const SANDBOX_CARDS: { number: string; outcome: SandboxOutcome }[] = [
+  { number: "4242 4242 4242 4242", outcome: "succeeded" },
+  { number: "4000 0000 0000 0002", outcome: "declined" },
+  { number: "4000 0025 0000 3155", outcome: "requires_confirmation" },
+];
+
+export const CARD_DECLINED = message("Your card was declined.");
+export const PAYMENT_CANCELLED = message("You cancelled this payment.");
+
+const digitsOf = (text: string) => text.replace(/[\s-]/g, "");
+
+/** The Luhn checksum every real card number satisfies: it catches a mistyped digit. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export function sandboxOutcome(cardNumber: string): SandboxOutcome {
+  const digits = digitsOf(cardNumber);
+  return SANDBOX_CARDS.find((card) => digitsOf(card.number) === digits)?.outcome ?? "declined";
+}
+
+const INVALID_CARD_NUMBER = message("Invalid card number.");
+const INVALID_EXPIRY = message("Enter the expiry date as MM/YY.");
+const CARD_EXPIRED = message("This card has expired.");
+const INVALID_CVC = message("Enter the 3 or 4 digits on the back of the card.");
+const NAME_REQUIRED = message("Enter the name on the card.");
+
+/** "MM/YY" is valid until the end of that month (UTC). */
+export function cardExpired(expiry: string, now = new Date()): boolean {
+  const [month, year] = expiry.split("/").map(Number) as [number, number];
+  return Date.UTC(2000 + year, month, 1) <= now.getTime();
+}
+
+export const CardSchema = z.object({
+  cardNumber: z
+    .string({ message: INVALID_CARD_NUMBER })
+    .transform(digitsOf)
+    .refine((digits) => /^\d{12,19}$/.test(digits) && passesLuhn(digits), { message: INVALID_CARD_NUMBER }),
+  expiry: z
+    .string({ message: INVALID_EXPIRY })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d\d$/, { message: INVALID_EXPIRY })
+    .transform((text) => text.replace(/\s/g, ""))
+    .refine((text) => !cardExpired(text), { message: CARD_EXPIRED }),
+  cvc: z.string({ message: INVALID_CVC }).trim().regex(/^\d{3,4}$/, { message: INVALID_CVC }),
+  name: z.string({ message: NAME_REQUIRED }).trim().min(1, { message: NAME_REQUIRED }).max(100, { message: INVALID_VALUE }),
+});
+export type CardInput = z.output<typeof CardSchema>;

@@ -1,0 +1,72 @@
+/**
+ * What a verified Stripe event does to a top-up. Only Checkout Session events matter: a paid session (at once,
+ * or later for delayed methods) credits the wallet, a failed or expired one fails the payment. Each event is
+ * applied once (provider_events), and an amount that differs from the payment's credits nothing.
+ */
+import { z } from "zod";
+import type { Env } from "../../../env";
+import { message } from "../../shared/messages";
+import { creditTopUp, failTopUp, type EventOutcome } from "../top-ups";
+import { verifyStripeSignature } from "./stripe-signature";
+
+export const PAYMENT_FAILED = message("The payment failed.");
+export const CHECKOUT_EXPIRED = message("The payment was not completed in time.");
+
+const EventSchema = z.object({ id: z.string().min(1).max(255), type: z.string(), data: z.object({ object: z.unknown() }) });
+
+const CheckoutSessionSchema = z.object({
+  id: z.string(),
+  amount_total: z.number().int().nullable().optional(),
+  payment_status: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+
+export type WebhookAnswer = { status: 400; reason: "signature" | "payload" } | { status: 200; outcome: EventOutcome };
+
+/**
+ * The payment a session event is about. One Stripe account sends every event to every endpoint (staging,
+ * production…), so the metadata's id alone could name another deployment's payment: the session must be ours.
+ */
+async function isOurSession(db: D1Database, paymentId: number, sessionId: string): Promise<boolean> {
+  const row = await db.prepare("SELECT 1 AS ok FROM payments WHERE id = ? AND kind = 'top_up' AND provider = 'stripe' AND provider_ref = ?").bind(paymentId, sessionId).first();
+  return row !== null;
+}
+
+export async function handleStripeWebhook(env: Env, secret: string, signature: string | null | undefined, rawBody: string): Promise<WebhookAnswer> {
+  if (!(await verifyStripeSignature(secret, signature, rawBody))) return { status: 400, reason: "signature" };
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return { status: 400, reason: "payload" };
+  }
+  const parsed = EventSchema.safeParse(json);
+  if (!parsed.success) return { status: 400, reason: "payload" };
+  const event = parsed.data;
+  // Other kinds of event (the endpoint may be subscribed to more) are acknowledged and left alone.
+  if (!event.type.startsWith("checkout.session.")) return { status: 200, outcome: "ignored" };
+  const checkout = CheckoutSessionSchema.safeParse(event.data.object);
+  if (!checkout.success) return { status: 400, reason: "payload" };
+  const session = checkout.data;
+  // Sessions of other apps on the same Stripe account carry other metadata, or none: they are not ours, not bad.
+  const paymentIdText = session.metadata?.payment_id;
+  const paymentId = typeof paymentIdText === "string" && /^[1-9]\d{0,15}$/.test(paymentIdText) ? Number(paymentIdText) : undefined;
+  if (paymentId === undefined || !(await isOurSession(env.DB, paymentId, session.id))) return { status: 200, outcome: "ignored" };
+  const base = { provider: "stripe" as const, eventId: event.id, paymentId };
+  // What Stripe collected; creditTopUp credits only the payment's exact amount (null never matches).
+  const collected = { ...base, amountCents: session.amount_total ?? Number.NaN };
+  switch (event.type) {
+    case "checkout.session.completed":
+      // Delayed methods (bank debits) complete unpaid; their async_payment_succeeded event credits later.
+      if (session.payment_status !== "paid") return { status: 200, outcome: "ignored" };
+      return { status: 200, outcome: await creditTopUp(env, collected) };
+    case "checkout.session.async_payment_succeeded":
+      return { status: 200, outcome: await creditTopUp(env, collected) };
+    case "checkout.session.async_payment_failed":
+      return { status: 200, outcome: await failTopUp(env, { ...base, reason: PAYMENT_FAILED }) };
+    case "checkout.session.expired":
+      return { status: 200, outcome: await failTopUp(env, { ...base, reason: CHECKOUT_EXPIRED }) };
+    default:
+      return { status: 200, outcome: "ignored" };
+  }
+}
