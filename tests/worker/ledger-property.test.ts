@@ -10,14 +10,23 @@ import { MAX_TIP_CENTS, MIN_TIP_CENTS, MIN_WITHDRAWAL_CENTS, splitEarning } from
 import { sendTip, type TipTarget } from "../../worker/domain/money/send-tip";
 import { creditTopUp, failTopUp } from "../../worker/domain/money/top-ups";
 import { decidePayout, requestWithdrawal } from "../../worker/domain/money/withdrawals";
+import { chargeMessage } from "../../worker/domain/money/charge-message";
+import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
+import type { Period } from "../../worker/domain/subscriptions/periods";
+import { renewSubscriptions } from "../../worker/domain/subscriptions/renew-subscriptions";
+import { setPlans } from "../../worker/domain/subscriptions/set-plans";
+import { subscribe } from "../../worker/domain/subscriptions/subscribe";
 import { createAdmin } from "./moderation-support";
 import { createFan, createVerifiedCreator, newKey } from "./money-fixtures";
 import { createPost } from "./timeline-fixtures";
 
 /**
- * Thousands of random money operations over a small population, through the domain commands, checking after
- * EACH one that the books are clean (auditLedger) and that each command did what an in-memory model of every
- * balance says it must: succeed and move exactly the expected amounts, or be refused and move nothing.
+ * Thousands of random money operations over a small population (fans, creators, an admin) through the domain
+ * commands: top-ups credited, failed and redelivered, tips, purchases, paid subscriptions, renewals and
+ * cancellations, message charges, releases, withdrawals and their decisions, replays. After EACH one the books
+ * must be clean (auditLedger), and the command must have done what an in-memory model of every balance says:
+ * succeed and move exactly the expected amounts, or be refused and move nothing (compared every 250 operations
+ * and at the end).
  *
  * A failure prints its seed: `LEDGER_SEED=<seed> npx vitest run --config vitest.worker.config.ts
  * tests/worker/ledger-property.test.ts` replays the same operations.
@@ -90,6 +99,16 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
     }
   }
   const paidPosts = posts.filter((post) => post.priceCents > 0);
+  /** Each creator's plan prices and message price (0: messages are free). */
+  const plans = new Map<number, { week: number; month: number; message: number }>();
+  for (const creator of creators) {
+    const offer = { week: random.int(499, 1500), month: random.int(499, 4000), message: random.chance(0.3) ? 0 : random.int(100, 500) };
+    await setPlans(env.DB, creator.row, { messagePriceCents: offer.message, plans: [{ period: "week", priceCents: offer.week }, { period: "month", priceCents: offer.month }] });
+    plans.set(creator.row.id, offer);
+  }
+  /** The live subscription of each fan:creator pair, as the model expects it. */
+  const subscriptions = new Map<string, { id: number; fan: Person; creatorId: number; priceCents: number; status: "active" | "cancelled" }>();
+  let lastForcedEnd = 0;
 
   const books = new Books();
   const bought = new Set<string>();
@@ -140,7 +159,7 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
   }
 
   const operations: [number, string, () => Promise<void>][] = [
-    [10, "top-up", async () => {
+    [13, "top-up", async () => {
       const fan = random.pick(fans);
       const amount = random.int(500, 8000);
       const paymentId = await startTopUp(fan.row.id, amount);
@@ -220,6 +239,59 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
           return { run, reused: other ? () => purchasePost(ctx, fan.row, other.id, { ...input, priceCents: other.priceCents }) : () => null };
         });
       }
+    }],
+    [8, "subscribe", async () => {
+      const fan = random.pick(fans);
+      const creator = random.pick(creators);
+      const period: Period = random.pick(["week", "month"] as const);
+      const live = subscriptions.get(`${fan.row.id}:${creator.row.id}`);
+      const run = () => subscribe(ctx, fan.row, creator.username, { period, idempotencyKey: newKey() });
+      if (live) {
+        // Already subscribed: nothing is charged; a cancelled one that still runs is reactivated.
+        expect(await outcomeOf(run)).toBe("ok");
+        live.status = "active";
+        return;
+      }
+      const price = plans.get(creator.row.id)![period];
+      let view: Awaited<ReturnType<typeof subscribe>> | null = null;
+      if ((await pay(fan, creator.row.id, price, async () => (view = await run()), "subscribe")) === "ok") {
+        subscriptions.set(`${fan.row.id}:${creator.row.id}`, { id: view!.id, fan, creatorId: creator.row.id, priceCents: price, status: "active" });
+      }
+    }],
+    [2, "cancel a subscription", async () => {
+      if (subscriptions.size === 0) return;
+      const subscription = random.pick([...subscriptions.values()]);
+      await cancelSubscription(env.DB, subscription.fan.row.id, subscription.id);
+      subscription.status = "cancelled";
+    }],
+    [5, "renewal", async () => {
+      if (subscriptions.size === 0) return;
+      const [pair, subscription] = random.pick([...subscriptions.entries()]);
+      // Its renewal date has just passed (each forced date is new, as each real one is).
+      lastForcedEnd = Math.max(Date.now() - 60_000, lastForcedEnd + 1);
+      await env.DB.prepare("UPDATE subscriptions SET current_period_end = ? WHERE id = ?").bind(new Date(lastForcedEnd).toISOString(), subscription.id).run();
+      const charged = subscription.status === "active" && books.get(wallet(subscription.fan.row.id)) >= subscription.priceCents;
+      expect(await renewSubscriptions(env)).toEqual(charged ? { renewed: 1, expired: 0 } : { renewed: 0, expired: 1 });
+      tally(`renewal ${charged ? "charged" : subscription.status === "active" ? "short of funds" : "of a cancelled one"}`);
+      if (charged) {
+        const { feeCents, netCents } = splitEarning(subscription.priceCents, feePercent);
+        books.move(wallet(subscription.fan.row.id), pending(subscription.creatorId), netCents);
+        books.move(wallet(subscription.fan.row.id), "platform_fees", feeCents);
+      } else {
+        subscriptions.delete(pair);
+      }
+    }],
+    [4, "message charge", async () => {
+      const fan = random.pick(fans);
+      const creator = random.pick(creators);
+      const price = plans.get(creator.row.id)!.message;
+      const input = { idempotencyKey: newKey() };
+      const run = () => chargeMessage(ctx, fan.row, creator.username, input);
+      if (price === 0) {
+        expect(await run()).toEqual({ charged: false });
+        return;
+      }
+      if ((await pay(fan, creator.row.id, price, run, "message")) === "ok") replayable.push(() => ({ run, reused: () => null }));
     }],
     [8, "replay", async () => {
       if (replayable.length === 0) return;
