@@ -3,6 +3,7 @@ import { pruneRateLimits } from "./domain/auth/rate-limit";
 import { publishDueScheduledPosts } from "./domain/posts/publish-scheduled";
 import { discardAbandonedUploads } from "./domain/media/discard-abandoned-uploads";
 import { releaseDueEarnings } from "./domain/money/release-earnings";
+import { expireAbandonedSandboxTopUps } from "./domain/money/top-ups";
 import { isoNow } from "./domain/shared/time";
 import { renewSubscriptions } from "./domain/subscriptions/renew-subscriptions";
 
@@ -14,5 +15,6 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await env.DB.prepare("DELETE FROM sessions WHERE expires_at < ?").bind(isoNow()).run();
   await renewSubscriptions(env);
   await releaseDueEarnings(env);
+  await expireAbandonedSandboxTopUps(env);
   await discardAbandonedUploads(env);
 }

@@ -13,7 +13,7 @@ import { message } from "../../worker/domain/shared/messages";
 import { parseOrThrow } from "../../worker/domain/shared/validation";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { centsFromTypedDollars } from "~/components/wallet/amount";
+import { parseDollars } from "~/lib/dollars";
 import { useMoney } from "~/components/dashboard/use-money";
 import { PaymentHistory } from "~/components/wallet/payment-history";
 import { TopUpForm } from "~/components/wallet/top-up-form";
@@ -67,7 +67,7 @@ const TopUpFormSchema = z.union([
 
 function amountCentsOf(fields: z.output<typeof TopUpFormSchema>): number {
   if ("presetCents" in fields) return fields.presetCents;
-  const cents = centsFromTypedDollars(fields.amount);
+  const cents = parseDollars(fields.amount);
   if (cents === null) throw fieldError("amount", ENTER_AMOUNT);
   return cents;
 }

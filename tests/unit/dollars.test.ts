@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseDollars } from "../../app/components/dashboard/dollars";
+import { parseDollars } from "../../app/lib/dollars";
 
-describe("parseDollars", () => {
+describe("parseDollars (every amount typed in dollars: top-ups, tips, withdrawals)", () => {
   it("reads dollars with a decimal point or comma as cents", () => {
     expect(parseDollars("60")).toBe(6000);
     expect(parseDollars("12.50")).toBe(1250);
@@ -12,6 +12,6 @@ describe("parseDollars", () => {
   });
 
   it("refuses anything else", () => {
-    for (const text of ["", "abc", "12.345", "-5", "1e3", "12..5", "1,2,3", "Infinity"]) expect(parseDollars(text)).toBeNull();
+    for (const text of ["", "abc", "12.345", "-5", "1e3", "12..5", "1,2,3", "Infinity", "12.", ".5"]) expect(parseDollars(text)).toBeNull();
   });
 });

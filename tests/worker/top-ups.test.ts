@@ -4,6 +4,7 @@ import { findUserById } from "../../worker/domain/accounts/users";
 import { auditLedger, balanceOf, walletOf } from "../../worker/domain/money/ledger";
 import { payWithSandboxCard } from "../../worker/domain/money/sandbox-top-up";
 import { startTopUp } from "../../worker/domain/money/start-top-up";
+import { expireAbandonedSandboxTopUps } from "../../worker/domain/money/top-ups";
 import { config } from "../../worker/env";
 import { api, countRows, createUser, postJson } from "./factories";
 import { createFan, newKey } from "./money-fixtures";
@@ -165,5 +166,28 @@ describe("the sandbox card form", () => {
     expect((await api("/wallet/top-ups/0", { token: owner.token })).status).toBe(422);
     expect(await wallet(owner.user.userId)).toBe(0);
     expect(await wallet(other.user.userId)).toBe(0);
+  });
+});
+
+describe("abandoned sandbox top-ups", () => {
+  it("fails those left at the card form for over an hour, once, and leaves recent ones and the card's own outcome alone", async () => {
+    const fan = await createFan();
+    const abandoned = await pendingTopUp(fan.token);
+    const recent = await pendingTopUp(fan.token);
+    const paid = await pendingTopUp(fan.token);
+    await env.DB.prepare("UPDATE payments SET created_at = '2000-01-01T00:00:00.000Z' WHERE id IN (?, ?)").bind(abandoned.id, paid.id).run();
+    expect((await payCard(fan.token, paid.id, { cardNumber: SUCCEEDS, ...CARD })).status).toBe(200);
+
+    expect(await expireAbandonedSandboxTopUps(env)).toBe(1);
+    expect(await expireAbandonedSandboxTopUps(env)).toBe(0);
+    const status = (id: number) => env.DB.prepare("SELECT status, failure_reason FROM payments WHERE id = ?").bind(id).first();
+    expect(await status(abandoned.id)).toEqual({ status: "failed", failure_reason: "The payment was not completed in time." });
+    expect(await status(recent.id)).toMatchObject({ status: "pending" });
+    expect(await status(paid.id)).toMatchObject({ status: "succeeded" });
+    // A card submitted after the expiry answers the settled payment and credits nothing.
+    const late = (await (await payCard(fan.token, abandoned.id, { cardNumber: SUCCEEDS, ...CARD })).json()) as { payment: Payment };
+    expect(late.payment.status).toBe("failed");
+    expect(await wallet(fan.user.userId)).toBe(2500);
+    await expectBooksBalanced();
   });
 });

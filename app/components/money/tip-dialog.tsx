@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/moderation/modal";
 import { formatCents } from "~/components/posts/post-card";
-import { centsFromDollars } from "~/components/posts/post-values";
+import { parseDollars } from "~/lib/dollars";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
 import { useAttemptKey } from "./attempt-key";
@@ -53,10 +53,10 @@ function TipDialog({ target, creatorName, attemptKey, onClose }: { target: TipTa
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    const amountCents = centsFromDollars(amount);
+    const amountCents = parseDollars(amount);
     setError(null);
-    // The server checks the range (and answers an empty amount with it); only what is not a number stops here.
-    if (Number.isNaN(amountCents)) {
+    // The server checks the range; only what is not an amount stops here.
+    if (amountCents === null) {
       setAmountError(t("Enter an amount in dollars, like 12.50."));
       return;
     }

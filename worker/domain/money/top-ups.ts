@@ -7,10 +7,11 @@
  */
 import type { Env } from "../../env";
 import { notificationStatement } from "../notifications/notifications";
-import { isoNow } from "../shared/time";
+import { HOUR, isoNow } from "../shared/time";
 import { notifyUser } from "../../realtime/notify";
 import { ledgerRefusal, newTransferRef, PROVIDER_CLEARING, transferIdSql, transferStatements, walletOf } from "./ledger";
 import type { PaymentRow } from "./payments";
+import { message } from "../shared/messages";
 
 export type ProviderName = "sandbox" | "stripe";
 
@@ -78,4 +79,30 @@ export async function failTopUp(env: Pick<Env, "DB">, event: ProviderEvent & { r
     if (ledgerRefusal(error) === "duplicate_event") return "duplicate";
     throw error;
   }
+}
+
+/** A checkout the payer never finished: Stripe's expired session, or a sandbox card form left open. */
+export const CHECKOUT_EXPIRED = message("The payment was not completed in time.");
+
+/** How long a sandbox top-up may wait at the card form before the cron gives up on it. */
+export const SANDBOX_TOP_UP_LIFETIME_MS = HOUR;
+
+/**
+ * The cron's clean-up of sandbox top-ups left at the card form: failed as "not completed in time", each through
+ * failTopUp (an event of its own, so a card submitted at the same moment wins or loses cleanly). Stripe top-ups
+ * are left alone: only Stripe knows whether the money came, and it says so with checkout.session.expired.
+ */
+export async function expireAbandonedSandboxTopUps(env: Pick<Env, "DB">): Promise<number> {
+  const { results } = await env.DB.prepare(
+    `SELECT id FROM payments INDEXED BY payments_open_top_ups
+     WHERE provider = 'sandbox' AND status IN ('pending', 'requires_confirmation') AND created_at < ? LIMIT 100`,
+  )
+    .bind(new Date(Date.now() - SANDBOX_TOP_UP_LIFETIME_MS).toISOString())
+    .all<{ id: number }>();
+  let expired = 0;
+  for (const { id } of results) {
+    const outcome = await failTopUp(env, { provider: "sandbox", eventId: `sandbox:${id}:expired`, paymentId: id, reason: CHECKOUT_EXPIRED });
+    if (outcome === "applied") expired += 1;
+  }
+  return expired;
 }

@@ -6,11 +6,10 @@
 import { z } from "zod";
 import type { Env } from "../../../env";
 import { message } from "../../shared/messages";
-import { creditTopUp, failTopUp, type EventOutcome } from "../top-ups";
+import { CHECKOUT_EXPIRED, creditTopUp, failTopUp, type EventOutcome } from "../top-ups";
 import { verifyStripeSignature } from "./stripe-signature";
 
 export const PAYMENT_FAILED = message("The payment failed.");
-export const CHECKOUT_EXPIRED = message("The payment was not completed in time.");
 
 const EventSchema = z.object({ id: z.string().min(1).max(255), type: z.string(), data: z.object({ object: z.unknown() }) });
 
