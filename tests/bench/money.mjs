@@ -1,7 +1,7 @@
 // The money figure of QUALITY.md: tips per second (POST /api/users/{username}/tips, the whole HTTP path: session,
 // creator lookup, the ledger batch, the creator's notification) with the books audited afterwards (target ≥ 500/s,
 // zero violations). Fans get funded wallets through ledger-correct SQL (a top-up transfer from the provider's
-// clearing account, balanced and closed, with its payment); a few fans hold only ten tips' worth and are hammered
+// clearing account, balanced and closed, with its payment); a few fans hold only $10 and are hammered
 // like the others, so refusals (402) and the no-overspending rule are exercised under concurrency too. The books
 // are then checked by GET /__bench/ledger-audit (worker/bench/ledger-audit.ts).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -15,7 +15,7 @@ const THIN_FANS = 8;
 const CREATORS = 4;
 const RICH_CENTS = 1_000_000;
 const MAX_TIP_CENTS = 500;
-const THIN_CENTS = 10 * MAX_TIP_CENTS;
+const THIN_CENTS = 1000;
 const NOW = new Date().toISOString();
 
 const sqlText = (value) => `'${String(value).replace(/'/g, "''")}'`;
@@ -139,7 +139,7 @@ export async function benchMoney(baseURL, stateDir) {
   // Every 200 is one tip in the books and nothing else is (the warm-up's tips included).
   const recorded = books.succeededTips - before.succeededTips;
 
-  console.log(`\nMoney (${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per measurement, ${RICH_FANS + THIN_FANS} fans of which ${THIN_FANS} hold ten tips, ${CREATORS} creators)`);
+  console.log(`\nMoney (${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per measurement, ${RICH_FANS + THIN_FANS} fans of which ${THIN_FANS} hold $${THIN_CENTS / 100}, ${CREATORS} creators)`);
   console.log(`GET /api/health (reference)   ${healthPerSecond.toFixed(0).padStart(7)} req/s`);
   console.log(`POST /api/users/{u}/tips      ${tipsPerSecond.toFixed(0).padStart(7)} tips/s  = ${((tipsPerSecond / healthPerSecond) * 100).toFixed(0)}% of the reference (target ≥ 500 tips/s)`);
   console.log(`D1 round trips per tip        ${(roundTrips / rounds.reduce((sum, r) => sum + r.tips.ok + r.tips.refused + r.tips.failed, 0)).toFixed(2)}`);
