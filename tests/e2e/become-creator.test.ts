@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, newPage, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, newPage, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -201,16 +200,6 @@ describe("blocked users (issue 4)", () => {
   });
 });
 
-/** axe-core (WCAG 2.x A and AA) in the page: the serious and critical findings, as tests/e2e/accessibility.test.ts. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(readFileSync("node_modules/axe-core/axe.min.js", "utf8"));
-  return page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  });
-}
 
 describe("accessibility of the moderation screens (axe-core)", () => {
   for (const colorScheme of ["light", "dark"] as const) {

@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -61,18 +60,7 @@ async function createPostAs(account: Account, body: Record<string, unknown>): Pr
   return (await response.json()) as { id: number };
 }
 
-const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
 
-/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } })).violations;
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 // A 1×1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");

@@ -1,22 +1,9 @@
-import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildJpeg } from "../support/media-fixtures";
-import { baseURL, browserForThisFile, createAccount, newPage, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, newPage, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
-const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
 
-/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  });
-}
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 let fan: Account;

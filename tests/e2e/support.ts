@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, inject } from "vitest";
 import { E2E_STATE_DIR } from "./global-setup";
@@ -90,4 +91,17 @@ export async function signedInPage(browser: Browser, account: { email: string; p
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error("[page error]", page.url(), error.stack));
   return { context, page, token };
+}
+
+const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page, as "rule (targets)" lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -27,16 +26,6 @@ async function apiAs<T>(token: string, path: string): Promise<T> {
 
 const card = (page: Page, text: string) => page.locator("article", { hasText: text });
 
-/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page (as tests/e2e/accessibility.test.ts runs it). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(readFileSync("node_modules/axe-core/axe.min.js", "utf8"));
-  return page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  });
-}
 
 beforeAll(async () => {
   tag = `tl${unique().slice(-8)}`;

@@ -9,7 +9,6 @@ import type { UserRow } from "../accounts/users";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { maskDestination } from "./withdrawals";
 
 export const EMAILS_DIFFER = message("The email addresses do not match.");
 const REQUIRED = message("This field is required.");
@@ -55,7 +54,16 @@ export interface PayoutMethodView {
   updatedAt: string;
 }
 
-interface PayoutMethodRow {
+/** The method's details as shown in lists: enough to recognise, not enough to reuse. */
+export function maskDestination(kind: "paypal" | "bank", details: Record<string, string | null>): string {
+  if (kind === "paypal") {
+    const [local = "", domain = ""] = String(details.paypalEmail ?? "").split("@");
+    return `${local.slice(0, 1)}•••@${domain}`;
+  }
+  return `•••• ${String(details.accountNumber ?? "").replace(/\s+/g, "").slice(-4)}`;
+}
+
+export interface PayoutMethodRow {
   kind: "paypal" | "bank";
   paypal_email: string | null;
   bank_account_holder: string | null;
@@ -76,10 +84,19 @@ function presentPayoutMethod(row: PayoutMethodRow): PayoutMethodView {
   };
 }
 
+export const findPayoutMethod = (db: D1Database, userId: number) =>
+  db.prepare("SELECT * FROM payout_methods WHERE user_id = ?").bind(userId).first<PayoutMethodRow>();
+
 export async function getPayoutMethod(db: D1Database, userId: number): Promise<PayoutMethodView | null> {
-  const row = await db.prepare("SELECT * FROM payout_methods WHERE user_id = ?").bind(userId).first<PayoutMethodRow>();
+  const row = await findPayoutMethod(db, userId);
   return row ? presentPayoutMethod(row) : null;
 }
+
+/** Where a payout goes, as the payout keeps it (payouts.method_details): the method at the time of the request. */
+export const payoutDetailsOf = (method: PayoutMethodRow) =>
+  method.kind === "paypal"
+    ? { paypalEmail: method.paypal_email }
+    : { accountHolder: method.bank_account_holder, bankName: method.bank_name, accountNumber: method.bank_account_number, routingCode: method.bank_routing_code, country: method.bank_country };
 
 /** Replaces the creator's payout method (there is one per creator). */
 export async function setPayoutMethod(db: D1Database, creator: UserRow, input: PayoutMethodInput): Promise<PayoutMethodView> {

@@ -14,6 +14,7 @@ import { isoNow } from "../shared/time";
 import { notifyUser } from "../../realtime/notify";
 import { availableOf, balanceOf, ledgerRefusal, newTransferRef, PAYOUTS, PROVIDER_CLEARING, transferIdSql, transferStatements } from "./ledger";
 import { requestHash } from "./payments";
+import { findPayoutMethod, maskDestination, payoutDetailsOf } from "./payout-methods";
 import { clientKey, dollars, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
 
 export const MIN_WITHDRAWAL = message("The minimum withdrawal is {{min}}.");
@@ -60,15 +61,6 @@ export interface PayoutView {
   decidedAt: string | null;
 }
 
-/** The method's details as shown in lists: enough to recognise, not enough to reuse. */
-export function maskDestination(kind: "paypal" | "bank", details: Record<string, string | null>): string {
-  if (kind === "paypal") {
-    const [local = "", domain = ""] = String(details.paypalEmail ?? "").split("@");
-    return `${local.slice(0, 1)}•••@${domain}`;
-  }
-  return `•••• ${String(details.accountNumber ?? "").replace(/\s+/g, "").slice(-4)}`;
-}
-
 export function presentPayout(row: PayoutRow): PayoutView {
   return {
     id: row.id,
@@ -80,16 +72,6 @@ export function presentPayout(row: PayoutRow): PayoutView {
     createdAt: row.created_at,
     decidedAt: row.decided_at,
   };
-}
-
-interface MethodRow {
-  kind: "paypal" | "bank";
-  paypal_email: string | null;
-  bank_account_holder: string | null;
-  bank_name: string | null;
-  bank_account_number: string | null;
-  bank_routing_code: string | null;
-  bank_country: string | null;
 }
 
 /** Asks for a payout of `amountCents` of the creator's available earnings. */
@@ -114,12 +96,9 @@ export async function requestWithdrawal(ctx: Pick<DomainContext, "db" | "env">, 
   }
   if (known.length > 0) throw new AppError("conflict", ONE_OPEN_WITHDRAWAL);
   if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw fieldError("amountCents", MIN_WITHDRAWAL, { min: dollars(MIN_WITHDRAWAL_CENTS) });
-  const method = await db.prepare("SELECT * FROM payout_methods WHERE user_id = ?").bind(creator.id).first<MethodRow>();
+  const method = await findPayoutMethod(db, creator.id);
   if (!method) throw new AppError("validation", NO_PAYOUT_METHOD);
-  const details =
-    method.kind === "paypal"
-      ? { paypalEmail: method.paypal_email }
-      : { accountHolder: method.bank_account_holder, bankName: method.bank_name, accountNumber: method.bank_account_number, routingCode: method.bank_routing_code, country: method.bank_country };
+  const details = payoutDetailsOf(method);
   const now = isoNow();
   const ref = newTransferRef();
   const transferId = transferIdSql(ref);
