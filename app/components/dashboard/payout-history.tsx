@@ -5,6 +5,7 @@ import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
+import { usePagedList } from "~/lib/use-paged-list";
 import { PayoutStatus } from "./payout-status";
 import { useMoney } from "./use-money";
 
@@ -13,23 +14,18 @@ export function PayoutHistory({ first }: { first: { payouts: PayoutView[]; nextC
   const { t } = useTranslation();
   const money = useMoney();
   const { api } = useSession();
-  const [payouts, setPayouts] = useState(first.payouts);
-  const [cursor, setCursor] = useState(first.nextCursor);
-  const [loading, setLoading] = useState(false);
+  const list = usePagedList({ items: first.payouts, nextCursor: first.nextCursor }, async (cursor: number) => {
+    const page = await api.get<{ payouts: PayoutView[]; nextCursor: number | null }>(`/payouts?cursor=${cursor}`);
+    return { items: page.payouts, nextCursor: page.nextCursor };
+  });
+  const payouts = list.items;
   const [failure, setFailure] = useState<string | null>(null);
   if (payouts.length === 0) return <EmptyState icon="wallet" title={t("No payouts yet")} text={t("Earnings become available for payout 7 business days after they are made.")} action={{ to: "/dashboard/withdraw", label: t("Request a withdrawal") }} />;
-  async function loadMore() {
-    setLoading(true);
+  function loadMore() {
     setFailure(null);
-    try {
-      const page = await api.get<{ payouts: PayoutView[]; nextCursor: number | null }>(`/payouts?cursor=${cursor}`);
-      setPayouts((shown) => [...shown, ...page.payouts]);
-      setCursor(page.nextCursor);
-    } catch (error) {
+    list.loadMore().catch((error: unknown) => {
       if (error instanceof ApiError) setFailure(error.body.message);
-    } finally {
-      setLoading(false);
-    }
+    });
   }
   return (
     <div className="p-4">
@@ -61,9 +57,9 @@ export function PayoutHistory({ first }: { first: { payouts: PayoutView[]; nextC
         </tbody>
       </table>
       {failure ? <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">{failure}</p> : null}
-      {cursor !== null ? (
-        <button type="button" className="btn-secondary mt-4" onClick={loadMore} disabled={loading}>
-          {loading ? t("Loading…") : t("Load more")}
+      {list.nextCursor !== null ? (
+        <button type="button" className="btn-secondary mt-4" onClick={loadMore} disabled={list.loading}>
+          {list.loading ? t("Loading…") : t("Load more")}
         </button>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { usePagedList } from "~/lib/use-paged-list";
 import { useSession } from "~/lib/session";
 
 interface Page<T> {
@@ -9,33 +9,16 @@ interface Page<T> {
 /** A creator's own list (/scheduled, /processing): the loader's first page, then more pages from the API. */
 export function useOwnPostList<T extends { id: number }>(firstPage: Page<T>, apiPath: string) {
   const { api } = useSession();
-  const [posts, setPosts] = useState(firstPage.posts);
-  const [nextCursor, setNextCursor] = useState(firstPage.nextCursor);
-  const [loading, setLoading] = useState(false);
-
-  // A revalidated loader (navigation back to the screen) starts the list afresh.
-  useEffect(() => {
-    setPosts(firstPage.posts);
-    setNextCursor(firstPage.nextCursor);
-  }, [firstPage]);
-
-  async function loadMore() {
-    if (!nextCursor) return;
-    setLoading(true);
-    try {
-      const page = await api.get<Page<T>>(`${apiPath}?cursor=${encodeURIComponent(nextCursor)}`);
-      setPosts((current) => [...current, ...page.posts.filter((post) => !current.some((p) => p.id === post.id))]);
-      setNextCursor(page.nextCursor);
-    } finally {
-      setLoading(false);
-    }
-  }
-
+  const list = usePagedList({ items: firstPage.posts, nextCursor: firstPage.nextCursor }, async (cursor: string) => {
+    const page = await api.get<Page<T>>(`${apiPath}?cursor=${encodeURIComponent(cursor)}`);
+    return { items: page.posts, nextCursor: page.nextCursor };
+  });
+  const setPosts = list.setItems;
   return {
-    posts,
-    nextCursor,
-    loading,
-    loadMore,
+    posts: list.items,
+    nextCursor: list.nextCursor,
+    loading: list.loading,
+    loadMore: list.loadMore,
     remove: (postId: number) => setPosts((current) => current.filter((post) => post.id !== postId)),
     /** Puts the edited post in place, keeping the list's order. */
     replace: (post: T, order: (a: T, b: T) => number) => setPosts((current) => current.map((p) => (p.id === post.id ? post : p)).sort(order)),

@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentStatus, PaymentView } from "../../../worker/domain/money/payments";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState, LoadMoreButton } from "~/components/page";
 import { useSession } from "~/lib/session";
+import { usePagedList } from "~/lib/use-paged-list";
 import { useMoney } from "~/components/dashboard/use-money";
 
 interface PaymentsPage {
@@ -57,27 +57,10 @@ export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
   const { api } = useSession();
   const money = useMoney();
   const titleOf = usePaymentTitle();
-  const [payments, setPayments] = useState(firstPage.payments);
-  const [nextCursor, setNextCursor] = useState(firstPage.nextCursor);
-  const [loading, setLoading] = useState(false);
-
-  // A revalidated loader (a top-up just made, a return from checkout) starts the list afresh.
-  useEffect(() => {
-    setPayments(firstPage.payments);
-    setNextCursor(firstPage.nextCursor);
-  }, [firstPage]);
-
-  async function loadMore() {
-    if (!nextCursor) return;
-    setLoading(true);
-    try {
-      const page = await api.get<PaymentsPage>(`/wallet?cursor=${nextCursor}`);
-      setPayments((current) => [...current, ...page.payments.filter((payment) => !current.some((p) => p.id === payment.id))]);
-      setNextCursor(page.nextCursor);
-    } finally {
-      setLoading(false);
-    }
-  }
+  const { items: payments, nextCursor, loading, loadMore } = usePagedList({ items: firstPage.payments, nextCursor: firstPage.nextCursor }, async (cursor: number) => {
+    const page = await api.get<PaymentsPage>(`/wallet?cursor=${cursor}`);
+    return { items: page.payments, nextCursor: page.nextCursor };
+  });
 
   if (payments.length === 0) {
     return <EmptyState icon="wallet" title={t("No payments yet")} text={t("Top-ups, subscriptions, tips and purchases will be listed here.")} />;
