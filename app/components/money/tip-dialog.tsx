@@ -5,40 +5,15 @@ import { formatCents } from "~/components/posts/post-card";
 import { parseDollars } from "~/lib/dollars";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
-import { useAttemptKey } from "./attempt-key";
 import { PaymentErrorNotice } from "./payment-error";
+import type { TipTarget } from "./tip-button";
 
 /** The amounts offered as buttons; any other amount can be typed ($1 to $200, checked by the server). */
 const PRESETS_CENTS = [500, 1000, 2000, 5000] as const;
 const NOTE_MAX = 500;
 
-export type TipTarget = { postId: number } | { username: string };
-
-/**
- * "Send a tip" (on a post) or "Tip" (on a profile): the button and its dialog. Each opening is one attempt
- * with its own idempotency key, kept if Send is pressed again after a failure.
- */
-export function TipButton({ target, creatorName, className, children }: { target: TipTarget; creatorName: string; className: string; children: React.ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const attempt = useAttemptKey();
-  return (
-    <>
-      <button
-        type="button"
-        className={className}
-        onClick={() => {
-          attempt.renew();
-          setOpen(true);
-        }}
-      >
-        {children}
-      </button>
-      {open ? <TipDialog target={target} creatorName={creatorName} attemptKey={attempt.key} onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
-function TipDialog({ target, creatorName, attemptKey, onClose }: { target: TipTarget; creatorName: string; attemptKey: string; onClose: () => void }) {
+/** The tip form: preset or typed amount, optional message, Send (loaded when a Tip button is first pressed). */
+export function TipDialog({ target, creatorName, attemptKey, onClose }: { target: TipTarget; creatorName: string; attemptKey: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
   const { refresh: refreshUpdates } = useUpdates();

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "../../../worker/domain/posts/present-posts";
-import { TipButton } from "~/components/money/tip-dialog";
+import { TipButton } from "~/components/money/tip-button";
 
 const ICONS = {
   like: "M12 21s-7.5-4.6-9.5-9.3C1.2 8.4 3.3 5 6.8 5c2 0 3.3 1 4.2 2.3h2C13.9 6 15.2 5 17.2 5c3.5 0 5.6 3.4 4.3 6.7C19.5 16.4 12 21 12 21z",

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "../../../worker/domain/profiles/get-profile";
 import { LocalTime } from "~/components/local-time";
-import { TipButton } from "~/components/money/tip-dialog";
+import { TipButton } from "~/components/money/tip-button";
 import { formatCents } from "~/components/posts/post-card";
 import { fetcherError, IntentForm } from "./intent-form";
 import { ShareDialog } from "./share-dialog";

@@ -1,0 +1,37 @@
+import { lazy, Suspense, useState } from "react";
+import { useAttemptKey } from "./attempt-key";
+
+export type TipTarget = { postId: number } | { username: string };
+
+// The dialog's code is fetched when a Tip button is first pressed: most feed views never open it, and the first
+// /home stays within QUALITY.md's JavaScript budget.
+const TipDialog = lazy(() => import("./tip-dialog").then((module) => ({ default: module.TipDialog })));
+
+/**
+ * "Send a tip" (on a post) or "Tip" (on a profile): the button and its dialog. Each opening is one attempt
+ * with its own idempotency key, kept if Send is pressed again after a failure.
+ */
+export function TipButton({ target, creatorName, className, children }: { target: TipTarget; creatorName: string; className: string; children: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const attempt = useAttemptKey();
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          attempt.renew();
+          setOpen(true);
+        }}
+      >
+        {children}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <TipDialog target={target} creatorName={creatorName} attemptKey={attempt.key} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
