@@ -46,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
  */
 const APP_DIRECTORY = fileURLToPath(new URL("./app/", import.meta.url));
 const CORE = /^(lib\/(session|updates|api|token|offline|navigation|use-signed-in|user-channel|nonce)\.tsx?|components\/(shell\/[^/]+|page|logo|forms|local-time|spinner|service-worker)\.tsx?|i18n\/(languages|options|client|resources)\.ts)$/;
-const FEED = /^(lib\/(timeline|use-post-list)\.tsx?|components\/posts\/(post-card|post-list|post-actions|lazy)\.tsx)$/;
+const FEED = /^(lib\/(timeline|use-post-list|dollars)\.tsx?|components\/posts\/(post-card|post-list|post-actions|lazy)\.tsx)$/;
 
 function clientChunkOf(id: string): string | undefined {
   if (!id.startsWith(APP_DIRECTORY)) return undefined;

@@ -1,3 +1,9 @@
+/** Amounts in US dollars as people type and read them; the API always takes and gives integer cents. */
+
+/** Cents as the reader's language writes US dollars ("$12.50", "12,50 $US"). */
+export const formatCents = (cents: number, language: string) =>
+  new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(cents / 100);
+
 /**
  * An amount typed in dollars ("60", "12.50", "12,50", "$1,000.00") as integer cents, or null when it is not one.
  * A comma followed by exactly one or two digits at the end is a decimal comma; other commas group thousands.

@@ -12,7 +12,7 @@ import { parseOrThrow } from "../../worker/domain/shared/validation";
 import { listPlans } from "../../worker/domain/subscriptions/plans";
 import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
 import { setPlans } from "../../worker/domain/subscriptions/set-plans";
-import { parseDollars } from "~/lib/dollars";
+import { formatCents, parseDollars } from "~/lib/dollars";
 import { EarningsOverviewPanel } from "~/components/dashboard/earnings-overview";
 import { PayoutHistory } from "~/components/dashboard/payout-history";
 import { PayoutMethodForm } from "~/components/dashboard/payout-method-form";
@@ -63,7 +63,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       if (amountCents === null || amountCents === 0) throw fieldError("amount", INVALID_VALUE);
       const input = parseOrThrow(WithdrawalSchema, { amountCents, password: fields.password, idempotencyKey: fields.idempotencyKey });
       const { payout } = await requestWithdrawal(domain, user, input);
-      const amount = new Intl.NumberFormat(domain.language, { style: "currency", currency: "USD" }).format(payout.amountCents / 100);
+      const amount = formatCents(payout.amountCents, domain.language);
       return { ok: true, message: domain.t("Your withdrawal request of {{amount}} has been sent.", { amount }) } satisfies FormResult;
     }
     if (fields.intent === "payout-method") {

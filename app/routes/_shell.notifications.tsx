@@ -9,6 +9,7 @@ import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
 import { useUpdates, type Updates } from "~/lib/updates";
 import { LocalTime } from "~/components/local-time";
+import { formatCents } from "~/lib/dollars";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Fanclub" }];
 
@@ -24,7 +25,7 @@ function useNotificationText() {
   return (notification: NotificationView): string => {
     const name = notification.actor?.name ?? "";
     const cents = Number(notification.params.amountCents ?? 0);
-    const amount = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "USD" }).format(cents / 100);
+    const amount = formatCents(cents, i18n.language);
     switch (notification.kind) {
       case "test":
         return t("This is a test notification. Notifications reach you here.");

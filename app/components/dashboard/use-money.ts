@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { formatCents } from "~/lib/dollars";
 import type { EarningSource } from "../../../worker/domain/money/earnings-overview";
 
 /** Cents as the reader's language writes US dollars. */
 export function useMoney() {
   const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "USD" });
-  return (cents: number) => format.format(cents / 100);
+  return (cents: number) => formatCents(cents, i18n.language);
 }
 
 /** A calendar day ("2026-11-23", UTC) in the reader's language, without a time. */

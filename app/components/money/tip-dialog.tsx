@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/moderation/modal";
-import { formatCents } from "~/components/posts/post-card";
+import { formatCents } from "~/lib/dollars";
 import { parseDollars } from "~/lib/dollars";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";

@@ -4,13 +4,11 @@ import { useTranslation } from "react-i18next";
 import type { PostView } from "../../../worker/domain/posts/present-posts";
 import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
+import { formatCents } from "~/lib/dollars";
 
 export type { PostView };
 
 /** Dollars from integer cents, in the reader's locale. */
-export const formatCents = (cents: number, language: string) =>
-  new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(cents / 100);
-
 /**
  * A post as the server presented it for this viewer. Open posts show their media; a locked post shows its text,
  * the blurred previews and what unlocks it, never a media URL (the server sends none). `actions` is the row of
