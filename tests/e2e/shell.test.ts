@@ -309,6 +309,9 @@ describe("languages and theme", () => {
     // The cookie now says ja; it beats the browser's German.
     await page.goto("/login");
     expect(await page.locator("html").getAttribute("lang")).toBe("ja");
+    // The page remembers its language (cookie and localStorage) once its i18next has started: let it finish,
+    // or it writes the ja cookie again after the clearing below.
+    await page.waitForLoadState("networkidle");
     // Only localStorage holds a choice (fr): the browser's German loses to it.
     await context.clearCookies();
     await page.evaluate(() => localStorage.setItem("i18nextLng", "fr"));
