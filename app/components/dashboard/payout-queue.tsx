@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { QueuedPayout } from "../../../worker/domain/money/list-payouts";
-import { AppForm, Field, SubmitButton } from "~/components/forms";
+import { DecisionForms } from "~/components/moderation/decision-forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { useMoney } from "./use-money";
@@ -43,21 +43,13 @@ export function PayoutQueue({ payouts, errors }: { payouts: QueuedPayout[]; erro
               </>
             )}
           </dl>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-            <AppForm method="post">
-              <input type="hidden" name="payoutId" value={payout.id} />
-              <SubmitButton name="intent" value="payout-paid" pendingText={t("Saving…")}>
-                {t("Mark paid")}
-              </SubmitButton>
-            </AppForm>
-            <AppForm method="post" className="flex-1 space-y-2">
-              <input type="hidden" name="payoutId" value={payout.id} />
-              <Field label={t("Reason for rejection")} name="reason" maxLength={500} errors={errors.payoutId === payout.id ? errors.reason : undefined} />
-              <SubmitButton name="intent" value="payout-reject" className="btn-secondary" pendingText={t("Rejecting…")}>
-                {t("Reject")}
-              </SubmitButton>
-            </AppForm>
-          </div>
+          <DecisionForms
+            idField="payoutId"
+            id={payout.id}
+            accept={{ intent: "payout-paid", label: t("Mark paid"), pendingText: t("Saving…") }}
+            rejectIntent="payout-reject"
+            reasonErrors={errors.payoutId === payout.id ? errors.reason : undefined}
+          />
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { PendingCreatorRequest } from "../../../worker/domain/creators/list-creator-requests";
-import { AppForm, Field, SubmitButton } from "~/components/forms";
+import { DecisionForms } from "./decision-forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 
@@ -30,21 +30,13 @@ export function CreatorRequestQueue({ requests, errors }: { requests: PendingCre
               <figcaption className="text-sm">{t("Selfie with the document")}</figcaption>
             </figure>
           </div>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-            <AppForm method="post">
-              <input type="hidden" name="requestId" value={request.id} />
-              <SubmitButton name="intent" value="approve" pendingText={t("Approving…")}>
-                {t("Approve")}
-              </SubmitButton>
-            </AppForm>
-            <AppForm method="post" className="flex-1 space-y-2">
-              <input type="hidden" name="requestId" value={request.id} />
-              <Field label={t("Reason for rejection")} name="reason" maxLength={500} errors={errors.requestId === request.id ? errors.reason : undefined} />
-              <SubmitButton name="intent" value="reject" className="btn-secondary" pendingText={t("Rejecting…")}>
-                {t("Reject")}
-              </SubmitButton>
-            </AppForm>
-          </div>
+          <DecisionForms
+            idField="requestId"
+            id={request.id}
+            accept={{ intent: "approve", label: t("Approve"), pendingText: t("Approving…") }}
+            rejectIntent="reject"
+            reasonErrors={errors.requestId === request.id ? errors.reason : undefined}
+          />
         </li>
       ))}
     </ul>
