@@ -2,6 +2,7 @@ import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import { ALIASES } from "./aliases";
 import remixOptions from "./remix.config";
 
 declare module "@remix-run/cloudflare" {
@@ -12,11 +13,14 @@ declare module "@remix-run/cloudflare" {
 
 const workerDirectory = fileURLToPath(new URL("./worker/", import.meta.url));
 const serverBuildDirectory = fileURLToPath(new URL("./build/server/", import.meta.url));
+const sharedDirectory = fileURLToPath(new URL("./shared/", import.meta.url));
+/** Modules that wrangler bundles with the Worker: the server build imports them rather than copying them. */
+const bundledByWrangler = (id: string) => id.startsWith(workerDirectory) || id.startsWith(sharedDirectory);
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [remix(remixOptions)],
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: ALIASES,
     mainFields: ["browser", "module", "main"],
   },
   ssr: {
@@ -28,12 +32,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     rollupOptions: isSsrBuild
       ? {
-          // The server build leaves worker/ modules as imports: wrangler bundles them once, shared by the API
-          // and the loaders (one copy of module state, one copy of the code).
-          external: (id: string) => id.startsWith(workerDirectory),
-          output: {
-            paths: (id: string) => (id.startsWith(workerDirectory) ? relative(serverBuildDirectory, id) : id),
-          },
+          // The server build leaves worker/ and shared/ modules as imports: wrangler bundles them once, shared by
+          // the API and the loaders (one copy of module state, one copy of the code).
+          // Only once resolved: an aliased id (`@shared/…`) is matched as the file it names, extension included.
+          external: (id: string, _importer: string | undefined, isResolved: boolean) => isResolved && bundledByWrangler(id),
+          // Every such import, relative or aliased, is written as a path from the output directory (build/server/)
+          // and Rollup re-bases it onto the chunk that imports it.
+          makeAbsoluteExternalsRelative: true,
+          output: { paths: (id: string) => (bundledByWrangler(id) ? relative(serverBuildDirectory, id) : id) },
         }
       : { output: { manualChunks: clientChunkOf } },
   },
@@ -44,13 +50,13 @@ export default defineConfig(({ isSsrBuild }) => ({
  * feed (post list and card) travel as two files rather than twenty: one request and one gzip stream each,
  * which is what keeps the first /home under QUALITY.md's 120 KB.
  */
-const APP_DIRECTORY = fileURLToPath(new URL("./app/", import.meta.url));
-const CORE = /^(lib\/(session|updates|api|token|offline|navigation|use-signed-in|user-channel|nonce)\.tsx?|components\/(shell\/[^/]+|page|logo|forms|local-time|spinner|service-worker)\.tsx?|i18n\/(languages|options|client|resources)\.ts)$/;
-const FEED = /^(lib\/(timeline|use-post-list|dollars)\.tsx?|components\/posts\/(post-card|post-list|post-actions|lazy)\.tsx)$/;
+const ROOT_DIRECTORY = fileURLToPath(new URL("./", import.meta.url));
+const CORE = /^(app\/lib\/(session|updates|api|token|offline|navigation|use-signed-in|user-channel|nonce)\.tsx?|app\/components\/(shell\/[^/]+|page|logo|forms|local-time|spinner|service-worker)\.tsx?|app\/i18n\/client\.ts|shared\/i18n\/(languages|options)\.ts|shared\/user-channel-events\.ts)$/;
+const FEED = /^(app\/lib\/(timeline|use-post-list|dollars)\.tsx?|app\/components\/posts\/(post-card|post-list|post-actions|lazy)\.tsx)$/;
 
 function clientChunkOf(id: string): string | undefined {
-  if (!id.startsWith(APP_DIRECTORY)) return undefined;
-  const path = id.slice(APP_DIRECTORY.length);
+  if (!id.startsWith(ROOT_DIRECTORY) || id.includes("/node_modules/")) return undefined;
+  const path = id.slice(ROOT_DIRECTORY.length);
   if (CORE.test(path)) return "app-core";
   if (FEED.test(path)) return "feed";
   return undefined;

@@ -1,10 +1,12 @@
 import { defineConfig } from "vitest/config";
+import { ALIASES } from "./aliases";
 
 /**
  * End-to-end: Chromium (Debian's, driven by playwright-core) against the production build served by
  * `wrangler dev` on a free port with its own fresh local state (tests/e2e/global-setup.ts).
  */
 export default defineConfig({
+  resolve: { alias: ALIASES },
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/e2e/global-setup.ts"],

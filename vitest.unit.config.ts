@@ -1,8 +1,8 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { ALIASES } from "./aliases";
 
 /** Pure logic, in Node: no Worker runtime, no database. */
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: { alias: ALIASES },
   test: { include: ["tests/unit/**/*.test.ts"], environment: "node" },
 });

@@ -1,9 +1,11 @@
 import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
+import { ALIASES } from "./aliases";
 
 /** Worker integration tests: the API inside workerd with real D1, R2 and Durable Objects (tests/worker). */
 export default defineWorkersConfig(async () => {
   const migrations = await readD1Migrations("worker/db/migrations");
   return {
+    resolve: { alias: ALIASES },
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],

@@ -4,7 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { createClientI18n, rememberLanguage } from "./i18n/client";
 import { detectLanguage } from "./i18n/detect";
-import { LANGUAGE_COOKIE } from "./i18n/languages";
+import { LANGUAGE_COOKIE } from "@shared/i18n/languages";
 
 /** Guards against a reload loop when the cookie cannot be stored. */
 const RELOADED_FOR = "languageReloadedFor";

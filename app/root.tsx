@@ -7,7 +7,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { presentMe } from "../worker/domain/accounts/users";
 import { getUpdates } from "../worker/domain/updates/get-updates";
 import { isDevMailboxEnabled } from "../worker/domain/mail/dev-mailbox";
-import { RTL_LANGUAGES } from "./i18n/languages";
+import { RTL_LANGUAGES } from "@shared/i18n/languages";
 import { SessionProvider } from "./lib/session";
 import { UpdatesProvider } from "./lib/updates";
 import { clearOfflineData } from "./lib/offline";

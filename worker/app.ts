@@ -8,7 +8,7 @@ import { csrfProtection, detectLanguage, resolveSession, securityHeaders } from 
 import { serveMedia } from "./http/media";
 import type { AppEnv } from "./http/types";
 import { isDevelopment } from "./env";
-import { USER_CHANNEL_PATH } from "./realtime/events";
+import { USER_CHANNEL_PATH } from "@shared/user-channel-events";
 import { openUserChannel } from "./realtime/route";
 
 /** Renders a page: the Remix request handler in production, absent in the API-only worker tests. */

@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, matchLanguage } from "~/i18n/languages";
+import { LANGUAGES, matchLanguage } from "@shared/i18n/languages";
 import { rememberLanguage } from "~/i18n/client";
 
 /**

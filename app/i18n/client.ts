@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, matchLanguage, type LanguageCode } from "./languages";
-import { I18N_OPTIONS } from "./options";
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, matchLanguage, type LanguageCode } from "@shared/i18n/languages";
+import { I18N_OPTIONS } from "@shared/i18n/options";
 
 // Each language is its own chunk: a visitor downloads only the one they read. English is none: its keys are
 // its texts (scripts/i18n-keys.mjs keeps en.json so), and i18next shows and interpolates a missing key as is.

@@ -1,4 +1,4 @@
-import { matchLanguage, type LanguageCode } from "./languages";
+import { matchLanguage, type LanguageCode } from "@shared/i18n/languages";
 
 /** Where the browser may hold a language, in the order of spec §9. */
 export interface LanguageSources {

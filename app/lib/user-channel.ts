@@ -5,9 +5,9 @@ import {
   PONG,
   USER_CHANNEL_PATH,
   type UserChannelEvent,
-} from "../../worker/realtime/events";
+} from "@shared/user-channel-events";
 
-export { parseUserChannelFrame, type UserChannelEvent, type UserChannelEventName } from "../../worker/realtime/events";
+export { parseUserChannelFrame, type UserChannelEvent, type UserChannelEventName } from "@shared/user-channel-events";
 
 /** First retry after about 1 s, doubling up to 30 s; back to the start after a successful open. */
 export const RECONNECT_BASE_MS = 1_000;

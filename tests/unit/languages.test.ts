@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES, languageFromAcceptHeader, matchLanguage } from "../../app/i18n/languages";
+import { LANGUAGES, languageFromAcceptHeader, matchLanguage } from "@shared/i18n/languages";
 
 describe("languages", () => {
   it("offers the fifteen languages of spec §1, each with its own name", () => {

@@ -8,7 +8,7 @@ import {
   userChannelUrl,
   type UserChannelEvent,
 } from "../../app/lib/user-channel";
-import { encodeUserChannelEvent, userChannelName } from "../../worker/realtime/events";
+import { encodeUserChannelEvent, userChannelName } from "@shared/user-channel-events";
 
 describe("reconnectDelay", () => {
   it("doubles from 1 s to a 30 s ceiling without jitter", () => {

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
-import { I18N_OPTIONS } from "../../app/i18n/options";
-import { SERVER_RESOURCES } from "../../app/i18n/resources";
+import { I18N_OPTIONS } from "@shared/i18n/options";
+import { SERVER_RESOURCES } from "./i18n-resources";
 
 export type Translate = TFunction;
 

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
-import { LANGUAGE_COOKIE, languageFromAcceptHeader, matchLanguage, FALLBACK_LANGUAGE } from "../../app/i18n/languages";
+import { LANGUAGE_COOKIE, languageFromAcceptHeader, matchLanguage, FALLBACK_LANGUAGE } from "@shared/i18n/languages";
 import { createDomainContext } from "../domain/context";
 import { findSession } from "../domain/auth/sessions";
 import { AppError } from "../domain/shared/errors";

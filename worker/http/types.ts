@@ -1,7 +1,7 @@
 import type { Env } from "../env";
 import type { DomainContext } from "../domain/context";
 import type { CurrentSession } from "../domain/auth/sessions";
-import type { LanguageCode } from "../../app/i18n/languages";
+import type { LanguageCode } from "@shared/i18n/languages";
 
 /** Hono's per-request variables, set by the middleware in worker/http/middleware.ts. */
 export interface AppEnv {

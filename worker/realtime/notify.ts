@@ -1,5 +1,5 @@
 import type { Env } from "../env";
-import { userChannelName, type UserChannelEvent } from "./events";
+import { userChannelName, type UserChannelEvent } from "@shared/user-channel-events";
 
 /** The user's `updates.{userId}` Durable Object. */
 export const userChannelStub = (env: Env, userId: number) => env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userChannelName(userId)));

@@ -4,7 +4,7 @@ import { message } from "../domain/shared/messages";
 import { errorResponse, translateError } from "../http/errors";
 import { CSRF_FAILED } from "../http/middleware";
 import type { AppEnv } from "../http/types";
-import { userChannelName } from "./events";
+import { userChannelName } from "@shared/user-channel-events";
 import { userChannelStub } from "./notify";
 
 /**

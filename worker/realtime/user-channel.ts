@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
-import { CLOSE_CODES, encodeUserChannelEvent, PING, PONG, type UserChannelEvent } from "./events";
+import { CLOSE_CODES, encodeUserChannelEvent, PING, PONG, type UserChannelEvent } from "@shared/user-channel-events";
 
 /** Sockets one user may hold at once (tabs, devices); a further upgrade is refused with 429. */
 export const MAX_SOCKETS_PER_USER = 32;
