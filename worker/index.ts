@@ -3,10 +3,9 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { createApp } from "./app";
 import { countD1WhenBenchmarking } from "./bench/count-d1";
 import type { Env } from "./env";
-import { runScheduledJobs } from "./scheduled";
+import { runScheduledJobs } from "./jobs";
 
-/** Durable Object classes must be exported by the entry module (wrangler.toml [[durable_objects.bindings]]). */
-export { UserChannel } from "./realtime/user-channel";
+export * from "./durable-objects";
 
 const build = remixBuild as unknown as ServerBuild;
 const app = createApp(createRequestHandler(build, build.mode), build.assets.version);
@@ -14,6 +13,6 @@ const app = createApp(createRequestHandler(build, build.mode), build.assets.vers
 export default {
   fetch: countD1WhenBenchmarking(app.fetch),
   scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runScheduledJobs(env));
+    ctx.waitUntil(runScheduledJobs(env, (work) => ctx.waitUntil(work)));
   },
 } satisfies ExportedHandler<Env>;

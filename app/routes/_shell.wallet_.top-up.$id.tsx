@@ -52,7 +52,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   const payment = await sandboxTopUpOf(context, user.id, params.id);
   return handleForm(context, async () => {
     const fields = await readForm(request);
-    const sandbox = { env: context.domain.env, config: context.domain.config };
+    const sandbox = context.domain;
     let outcome: PaymentRow;
     if (fields.intent === "pay") outcome = await payWithSandboxCard(sandbox, user.id, payment.id, parseOrThrow(CardSchema, fields));
     else if (fields.intent === "confirm" || fields.intent === "cancel") outcome = await confirmSandboxTopUp(sandbox, user.id, payment.id, parseOrThrow(DecisionSchema, fields).intent);

@@ -1,9 +1,9 @@
 import { createApp } from "../../worker/app";
-import { runScheduledJobs } from "../../worker/scheduled";
+import { runScheduledJobs } from "../../worker/jobs";
 import type { Env } from "../../worker/env";
 
 /** vitest-pool-workers runs the Durable Objects of wrangler.toml from this module. */
-export { UserChannel } from "../../worker/realtime/user-channel";
+export * from "../../worker/durable-objects";
 
 /** The Worker as production runs it, minus the Remix server build (pages are covered by the e2e tier). */
 const app = createApp(null);
@@ -24,9 +24,17 @@ async function fetchAndSettle(request: Request, env: Env, ctx: ExecutionContext)
   return response;
 }
 
+/** A cron run whose deliveries have all finished when it resolves, for the same reason. */
+export async function runScheduledJobsAndSettle(env: Env) {
+  const pending: Promise<unknown>[] = [];
+  const outcomes = await runScheduledJobs(env, (work) => void pending.push(work));
+  while (pending.length > 0) await Promise.allSettled(pending.splice(0));
+  return outcomes;
+}
+
 export default {
   fetch: fetchAndSettle,
   scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runScheduledJobs(env));
+    ctx.waitUntil(runScheduledJobsAndSettle(env));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
+import { testContext } from "./domain-context";
 import { describe, expect, it } from "vitest";
 import { findUserById } from "../../worker/domain/accounts/users";
-import { config } from "../../worker/env";
 import {
   auditLedger,
   availableOf,
@@ -30,7 +30,7 @@ import { createPost } from "./timeline-fixtures";
  * must never write.
  */
 
-const ctx = () => ({ db: env.DB, env, config: config(env) });
+const ctx = () => testContext();
 const userRow = async (id: number) => (await findUserById(env.DB, id))!;
 const CLEAN_BOOKS = { unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 };
 

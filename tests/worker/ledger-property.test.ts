@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
+import { testContext } from "./domain-context";
 import { expect, it } from "vitest";
 import { findUserById, type UserRow } from "../../worker/domain/accounts/users";
-import { config } from "../../worker/env";
 import { AppError } from "../../worker/domain/shared/errors";
 import { auditLedger, balanceOf, balancesOf, PAYOUTS, PLATFORM_FEES, PROVIDER_CLEARING } from "../../worker/domain/money/ledger";
 import { purchasePost } from "../../worker/domain/money/purchase-post";
@@ -76,7 +76,7 @@ interface Person {
 it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})`, { timeout: 120_000 }, async () => {
   console.log(`ledger property test: seed ${SEED} (LEDGER_SEED=${SEED} replays it)`);
   const random = prng(SEED);
-  const ctx = { db: env.DB, env, config: config(env) };
+  const ctx = testContext();
   const feePercent = ctx.config.PLATFORM_FEE_PERCENT;
   const person = async (made: { user: { userId: number; username: string }; input: { password: string } }): Promise<Person> => ({
     row: (await findUserById(env.DB, made.user.userId))!,
@@ -168,7 +168,7 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
         return;
       }
       const eventId = `evt_${++eventCounter}`;
-      expect(await creditTopUp(env, { provider: "sandbox", eventId, paymentId, amountCents: amount })).toBe("applied");
+      expect(await creditTopUp(testContext(), { provider: "sandbox", eventId, paymentId, amountCents: amount })).toBe("applied");
       books.move("provider_clearing", wallet(fan.row.id), amount);
       closedTopUps.push({ paymentId, amount, eventId, credited: true });
     }],
@@ -178,7 +178,7 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
       const eventId = `evt_${++eventCounter}`;
       const payment = await env.DB.prepare("SELECT user_id FROM payments WHERE id = ?").bind(topUp.paymentId).first<{ user_id: number }>();
       if (random.chance(0.5)) {
-        expect(await creditTopUp(env, { provider: "sandbox", eventId, paymentId: topUp.paymentId, amountCents: topUp.amount })).toBe("applied");
+        expect(await creditTopUp(testContext(), { provider: "sandbox", eventId, paymentId: topUp.paymentId, amountCents: topUp.amount })).toBe("applied");
         books.move("provider_clearing", wallet(payment!.user_id), topUp.amount);
         closedTopUps.push({ ...topUp, eventId, credited: true });
       } else {
@@ -192,15 +192,15 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
       // Whatever arrives about a settled top-up changes nothing: a payment no longer waiting is ignored, and an
       // event id seen before is a duplicate.
       const variant = random.int(0, 3);
-      if (variant === 0) expect(await creditTopUp(env, { provider: "sandbox", eventId: topUp.eventId, paymentId: topUp.paymentId, amountCents: topUp.amount })).toBe("ignored");
+      if (variant === 0) expect(await creditTopUp(testContext(), { provider: "sandbox", eventId: topUp.eventId, paymentId: topUp.paymentId, amountCents: topUp.amount })).toBe("ignored");
       if (variant === 1) expect(await failTopUp(env, { provider: "sandbox", eventId: topUp.eventId, paymentId: topUp.paymentId, reason: "late" })).toBe("duplicate");
-      if (variant === 2) expect(await creditTopUp(env, { provider: "sandbox", eventId: `evt_${++eventCounter}`, paymentId: topUp.paymentId, amountCents: topUp.amount })).toBe("ignored");
+      if (variant === 2) expect(await creditTopUp(testContext(), { provider: "sandbox", eventId: `evt_${++eventCounter}`, paymentId: topUp.paymentId, amountCents: topUp.amount })).toBe("ignored");
       if (variant === 3) expect(await failTopUp(env, { provider: "sandbox", eventId: `evt_${++eventCounter}`, paymentId: topUp.paymentId, reason: "late" })).toBe("ignored");
     }],
     [2, "top-up event with another amount", async () => {
       const topUp = liveTopUps.length > 0 ? random.pick(liveTopUps) : null;
       if (!topUp) return;
-      expect(await creditTopUp(env, { provider: "sandbox", eventId: `evt_${++eventCounter}`, paymentId: topUp.paymentId, amountCents: topUp.amount + 1 })).toBe("ignored");
+      expect(await creditTopUp(testContext(), { provider: "sandbox", eventId: `evt_${++eventCounter}`, paymentId: topUp.paymentId, amountCents: topUp.amount + 1 })).toBe("ignored");
     }],
     [20, "tip", async () => {
       const fan = random.pick(fans);
@@ -271,7 +271,7 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
       lastForcedEnd = Math.max(Date.now() - 60_000, lastForcedEnd + 1);
       await env.DB.prepare("UPDATE subscriptions SET current_period_end = ? WHERE id = ?").bind(new Date(lastForcedEnd).toISOString(), subscription.id).run();
       const charged = subscription.status === "active" && books.get(wallet(subscription.fan.row.id)) >= subscription.priceCents;
-      expect(await renewSubscriptions(env)).toEqual(charged ? { renewed: 1, expired: 0 } : { renewed: 0, expired: 1 });
+      expect(await renewSubscriptions(testContext())).toEqual(charged ? { renewed: 1, expired: 0 } : { renewed: 0, expired: 1 });
       tally(`renewal ${charged ? "charged" : subscription.status === "active" ? "short of funds" : "of a cancelled one"}`);
       if (charged) {
         const { feeCents, netCents } = splitEarning(subscription.priceCents, feePercent);

@@ -1,14 +1,14 @@
 import { env } from "cloudflare:test";
+import { testContext } from "./domain-context";
 import { describe, expect, it } from "vitest";
 import { findUserById } from "../../worker/domain/accounts/users";
-import { config } from "../../worker/env";
 import { auditLedger, balanceOf, balancesOf, ledgerRefusal, newTransferRef, PLATFORM_FEES, PROVIDER_CLEARING, transferStatements, walletOf } from "../../worker/domain/money/ledger";
 import { creditTopUp, failTopUp } from "../../worker/domain/money/top-ups";
 import { sendTip } from "../../worker/domain/money/send-tip";
 import { releaseDueEarnings } from "../../worker/domain/money/release-earnings";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
 
-const ctx = () => ({ db: env.DB, env, config: config(env) });
+const ctx = () => testContext();
 const userRow = async (id: number) => (await findUserById(env.DB, id))!;
 
 describe("the ledger's database rules", () => {
@@ -93,10 +93,10 @@ describe("the ledger's database rules", () => {
       .bind(fan.user.userId, `u:${newKey()}`, now, now)
       .first<{ id: number }>();
     const event = { provider: "sandbox" as const, eventId: "evt_once", paymentId: payment!.id, amountCents: 2500 };
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => creditTopUp(env, event)));
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => creditTopUp(testContext(), event)));
     expect(outcomes.filter((outcome) => outcome === "applied")).toHaveLength(1);
-    expect(await creditTopUp(env, event)).not.toBe("applied");
-    expect(await creditTopUp(env, { ...event, eventId: "evt_other" })).toBe("ignored");
+    expect(await creditTopUp(testContext(), event)).not.toBe("applied");
+    expect(await creditTopUp(testContext(), { ...event, eventId: "evt_other" })).toBe("ignored");
     expect(await balanceOf(env.DB, walletOf(fan.user.userId))).toBe(2500);
     expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
   });
@@ -111,7 +111,7 @@ describe("the ledger's database rules", () => {
       .bind(fan.user.userId, `u:${newKey()}`, now, now)
       .first<{ id: number }>();
     const [credited, failed] = await Promise.all([
-      creditTopUp(env, { provider: "sandbox", eventId: "evt_paid", paymentId: payment!.id, amountCents: 1500 }),
+      creditTopUp(testContext(), { provider: "sandbox", eventId: "evt_paid", paymentId: payment!.id, amountCents: 1500 }),
       failTopUp(env, { provider: "sandbox", eventId: "evt_declined", paymentId: payment!.id, reason: "card_declined" }),
     ]);
     expect([credited, failed].filter((outcome) => outcome === "applied")).toHaveLength(1);

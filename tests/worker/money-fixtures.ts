@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { testContext } from "./domain-context";
 import { creditTopUp } from "../../worker/domain/money/top-ups";
 import { createUser } from "./factories";
 import { makeCreator } from "./timeline-fixtures";
@@ -38,7 +39,7 @@ export async function fundWallet(userId: number, cents: number): Promise<number>
   )
     .bind(userId, cents, `u:${newKey()}`, now, now)
     .first<{ id: number }>();
-  const outcome = await creditTopUp(env, { provider: "sandbox", eventId: `seed-${++eventCounter}-${newKey()}`, paymentId: payment!.id, amountCents: cents });
+  const outcome = await creditTopUp(testContext(), { provider: "sandbox", eventId: `seed-${++eventCounter}-${newKey()}`, paymentId: payment!.id, amountCents: cents });
   if (outcome !== "applied") throw new Error(`fundWallet: ${outcome}`);
   return payment!.id;
 }

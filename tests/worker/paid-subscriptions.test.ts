@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { testContext } from "./domain-context";
 import { afterAll, describe, expect, it } from "vitest";
 import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
 import { addPeriod } from "../../worker/domain/subscriptions/periods";
@@ -129,8 +130,8 @@ describe("renewals", () => {
     const { creator, fan, subscription } = await paidSubscription(2000);
     const due = new Date(Date.now() - 60_000).toISOString();
     await endPeriodAt(subscription.id, due);
-    await Promise.all([renewSubscriptions(env), renewSubscriptions(env)]);
-    await renewSubscriptions(env);
+    await Promise.all([renewSubscriptions(testContext()), renewSubscriptions(testContext())]);
+    await renewSubscriptions(testContext());
     expect(await row(subscription.id)).toMatchObject({ status: "active", current_period_end: addPeriod(due, "month") });
     expect(await countOf("payments WHERE user_id = ? AND kind = 'renewal' AND subscription_id = ?", fan.user.userId, subscription.id)).toBe(1);
     expect(await balancesOf(env.DB, fan.user.userId)).toMatchObject({ wallet: 1001 });
@@ -141,8 +142,8 @@ describe("renewals", () => {
     const { creator, fan, subscription } = await paidSubscription(500);
     const due = new Date(Date.now() - 60_000).toISOString();
     await endPeriodAt(subscription.id, due);
-    await renewSubscriptions(env);
-    await renewSubscriptions(env);
+    await renewSubscriptions(testContext());
+    await renewSubscriptions(testContext());
     expect(await row(subscription.id)).toMatchObject({ status: "expired", ended_at: due });
     expect(await balancesOf(env.DB, fan.user.userId)).toMatchObject({ wallet: 500 });
     const notes = await env.DB.prepare("SELECT actor_id FROM notifications WHERE user_id = ? AND kind = 'renewal_failed'").bind(fan.user.userId).all();
@@ -163,7 +164,7 @@ describe("renewals", () => {
     await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(new Date().toISOString(), suspended.creator.user.userId).run();
     const due = new Date(Date.now() - 60_000).toISOString();
     for (const { subscription } of [lowered, raised, freed, withdrawn, suspended]) await endPeriodAt(subscription.id, due);
-    await renewSubscriptions(env);
+    await renewSubscriptions(testContext());
 
     const renewal = (fanId: number) => env.DB.prepare("SELECT amount_cents FROM payments WHERE user_id = ? AND kind = 'renewal'").bind(fanId).first<number>("amount_cents");
     expect(await renewal(lowered.fan.user.userId)).toBe(599);

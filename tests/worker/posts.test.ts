@@ -1,10 +1,11 @@
 import { env } from "cloudflare:test";
+import { testContext } from "./domain-context";
 import { describe, expect, it } from "vitest";
 import { completeProcessingPost } from "../../worker/domain/posts/complete-processing";
 import type { PostView } from "../../worker/domain/posts/present-posts";
 import { publishDueScheduledPosts } from "../../worker/domain/posts/publish-scheduled";
 import type { Env } from "../../worker/env";
-import { runScheduledJobs } from "../../worker/scheduled";
+import { runScheduledJobsAndSettle } from "./entry";
 import { api, createUser, postJson } from "./factories";
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -146,11 +147,11 @@ describe("POST /api/posts", () => {
       { id: running.id, kind: "image", status: "uploading" },
     ]);
     // Not published yet: completing does nothing while a file is still uploading.
-    expect(await completeProcessingPost(env as Env, body.id)).toBeNull();
+    expect(await completeProcessingPost(testContext(), body.id)).toBeNull();
 
     await env.DB.prepare("UPDATE media SET status = 'ready' WHERE id = ?").bind(running.id).run();
-    expect(await completeProcessingPost(env as Env, body.id)).toBe("published");
-    expect(await completeProcessingPost(env as Env, body.id)).toBeNull();
+    expect(await completeProcessingPost(testContext(), body.id)).toBe("published");
+    expect(await completeProcessingPost(testContext(), body.id)).toBeNull();
     expect((await postRow(body.id))!.status).toBe("published");
     const after = (await (await api("/posts/processing", { token: creator.token })).json()) as { posts: unknown[] };
     expect(after.posts).toEqual([]);
@@ -162,7 +163,7 @@ describe("POST /api/posts", () => {
     const { body } = await createPost(creator.token, { audience: "followers", mediaIds: [running.id], scheduledAt: inMinutes(30) });
     expect(body.status).toBe("processing");
     await env.DB.prepare("UPDATE media SET status = 'ready' WHERE id = ?").bind(running.id).run();
-    expect(await completeProcessingPost(env as Env, body.id)).toBe("scheduled");
+    expect(await completeProcessingPost(testContext(), body.id)).toBe("scheduled");
     expect((await postRow(body.id))!.published_at).toBeNull();
   });
 });
@@ -216,11 +217,9 @@ describe("scheduled posts", () => {
     const notYet = (await createPost(creator.token, { text: "not yet", audience: "everyone", scheduledAt: inMinutes(60) })).body.id;
     await env.DB.prepare("UPDATE posts SET scheduled_at = ? WHERE id IN (SELECT value FROM json_each(?))").bind(inMinutes(-1), JSON.stringify(due)).run();
 
-    const announced: number[] = [];
-    const announce = async (_env: Env, authorId: number) => {
-      announced.push(authorId);
-    };
-    const runs = await Promise.all([publishDueScheduledPosts(env as Env, announce), publishDueScheduledPosts(env as Env, announce)]);
+    const ctx = testContext();
+    const runs = await Promise.all([publishDueScheduledPosts(ctx), publishDueScheduledPosts(ctx)]);
+    const announced = ctx.published.map((event) => (event.type === "PostPublished" ? event.authorId : null));
 
     const published = runs.flat().map((p) => p.id);
     expect(published.sort()).toEqual([...due].sort());
@@ -230,7 +229,7 @@ describe("scheduled posts", () => {
     const publishedAt = rows.map((r) => r!.published_at);
 
     // A third run (the real cron handler) finds nothing left to do and changes no publication time.
-    await runScheduledJobs(env as Env);
+    await runScheduledJobsAndSettle(env as Env);
     expect((await Promise.all(due.map(postRow))).map((r) => r!.published_at)).toEqual(publishedAt);
     expect((await postRow(notYet))!.status).toBe("scheduled");
   });
@@ -245,7 +244,7 @@ describe("scheduled posts", () => {
     expect(await homeDot()).toBe(false);
     // Due long ago: its publication time is when the cron publishes it, so it is news since the fan last looked.
     await env.DB.prepare("UPDATE posts SET scheduled_at = ? WHERE id = ?").bind("2020-01-01T00:00:00.000Z", scheduled.id).run();
-    await runScheduledJobs(env as Env);
+    await runScheduledJobsAndSettle(env as Env);
     expect(await homeDot()).toBe(true);
   });
 

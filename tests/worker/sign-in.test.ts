@@ -122,8 +122,8 @@ describe("sessions", () => {
     const { token } = await createUser();
     await env.DB.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z'").run();
     expect((await api("/me", { token })).status).toBe(401);
-    const { runScheduledJobs } = await import("../../worker/scheduled");
-    await runScheduledJobs(env);
+    const { runScheduledJobsAndSettle } = await import("./entry");
+    await runScheduledJobsAndSettle(env);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions").first<{ n: number }>())?.n).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { testContext } from "./domain-context";
 import { describe, expect, it } from "vitest";
 import { findUserById } from "../../worker/domain/accounts/users";
 import { auditLedger, balanceOf, walletOf } from "../../worker/domain/money/ledger";
@@ -65,7 +66,7 @@ function fakeStripe(answer: "ok" | "error" = "ok") {
 async function stripeTopUp(amountCents = 2500, stripe = fakeStripe(), idempotencyKey = newKey()) {
   const fan = await createFan();
   const user = (await findUserById(env.DB, fan.user.userId))!;
-  const ctx = { db: env.DB, env, config: { ...config(env), STRIPE_SECRET_KEY: "sk_test_123" }, origin: "https://fans.example", fetch: stripe.fetcher };
+  const ctx = { ...testContext(), config: { ...config(env), STRIPE_SECRET_KEY: "sk_test_123" }, origin: "https://fans.example", fetch: stripe.fetcher };
   const start = await startTopUp(ctx, user, { amountCents, idempotencyKey });
   const row = await env.DB.prepare("SELECT provider, provider_ref FROM payments WHERE id = ?").bind(start.payment.id).first<{ provider: string; provider_ref: string }>();
   return { fan, user, ctx, start, stripe, sessionId: row!.provider_ref, paymentId: start.payment.id, amountCents, provider: row!.provider };

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { testContext } from "./domain-context";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getPost } from "../../worker/domain/posts/get-post";
 import { addPeriod } from "../../worker/domain/subscriptions/periods";
@@ -141,14 +142,14 @@ describe("subscriptions", () => {
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ id: subscription.id, status: "cancelled", currentPeriodEnd: subscription.currentPeriodEnd });
     expect((await getPost(env.DB, postId, fan.user.userId))!.lock).toBeNull();
-    expect(await renewSubscriptions(env)).toEqual({ renewed: 0, expired: 0 });
+    expect(await renewSubscriptions(testContext())).toEqual({ renewed: 0, expired: 0 });
 
     await endPeriodAt(subscription.id, new Date(Date.now() - 1000).toISOString());
     const locked = await getPost(env.DB, postId, fan.user.userId);
     expect(locked!.lock).toBe("subscribe");
     expect(locked!.media).toBeNull();
-    expect(await renewSubscriptions(env)).toEqual({ renewed: 0, expired: 1 });
-    expect(await renewSubscriptions(env)).toEqual({ renewed: 0, expired: 0 });
+    expect(await renewSubscriptions(testContext())).toEqual({ renewed: 0, expired: 1 });
+    expect(await renewSubscriptions(testContext())).toEqual({ renewed: 0, expired: 0 });
     expect(await subscriptionRow(subscription.id)).toMatchObject({ status: "expired" });
     expect((await subscriptionRow(subscription.id))!.ended_at).not.toBeNull();
     expect(await env.DB.prepare("SELECT subscriber_count FROM users WHERE id = ?").bind(creator.user.userId).first("subscriber_count")).toBe(0);
@@ -192,10 +193,10 @@ describe("subscriptions", () => {
     await endPeriodAt(monthlySub.id, lapsedAt);
     await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [{ period: "week", priceCents: 0 }] }) });
 
-    expect(await renewSubscriptions(env)).toEqual({ renewed: 1, expired: 1 });
+    expect(await renewSubscriptions(testContext())).toEqual({ renewed: 1, expired: 1 });
     expect(await subscriptionRow(weeklySub.id)).toMatchObject({ status: "active", current_period_end: addPeriod(lapsedAt, "week") });
     expect(await subscriptionRow(monthlySub.id)).toMatchObject({ status: "expired", ended_at: lapsedAt });
-    expect(await renewSubscriptions(env)).toEqual({ renewed: 0, expired: 0 });
+    expect(await renewSubscriptions(testContext())).toEqual({ renewed: 0, expired: 0 });
     expect(await subscriptionRow(weeklySub.id)).toMatchObject({ current_period_end: addPeriod(lapsedAt, "week") });
   });
 

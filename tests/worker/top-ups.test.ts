@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { testContext } from "./domain-context";
 import { describe, expect, it } from "vitest";
 import { findUserById } from "../../worker/domain/accounts/users";
 import { auditLedger, balanceOf, walletOf } from "../../worker/domain/money/ledger";
@@ -71,7 +72,7 @@ describe("starting a top-up", () => {
     await expect(startTopUp(ctx, user, { amountCents: 2500, idempotencyKey: newKey() })).rejects.toMatchObject({ code: "forbidden", message: "Top-ups are not available right now." });
     expect(await countRows("payments")).toBe(0);
     const payment = await pendingTopUp(fan.token);
-    await expect(payWithSandboxCard({ env, config: production }, user.id, payment.id, { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", name: "A" })).rejects.toMatchObject({
+    await expect(payWithSandboxCard({ ...testContext(), config: production }, user.id, payment.id, { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", name: "A" })).rejects.toMatchObject({
       code: "forbidden",
     });
     expect(await wallet(fan.user.userId)).toBe(0);

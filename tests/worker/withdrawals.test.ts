@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { testContext } from "./domain-context";
 import { describe, expect, it } from "vitest";
 import { findUserById } from "../../worker/domain/accounts/users";
 import { auditLedger, balanceOf, balancesOf, PROVIDER_CLEARING } from "../../worker/domain/money/ledger";
@@ -107,7 +108,7 @@ describe("withdrawal requests", () => {
     const creator = await readyCreator();
     const admin = await createAdmin();
     const [creatorRow, adminRow] = [(await findUserById(env.DB, creator.user.userId))!, (await findUserById(env.DB, admin.user.userId))!];
-    const ctx = { db: env.DB, env };
+    const ctx = testContext();
     const ids: number[] = [];
     for (let round = 0; round < PAYOUTS_PAGE_SIZE + 2; round++) {
       const { payout } = await requestWithdrawal(ctx, creatorRow, { amountCents: 5000, password: creator.input.password, idempotencyKey: newKey() });

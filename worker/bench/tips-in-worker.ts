@@ -1,3 +1,4 @@
+import { publishNowhere } from "../domain/events";
 import { z } from "zod";
 import type { UserRow } from "../domain/accounts/users";
 import { AppError } from "../domain/shared/errors";
@@ -18,7 +19,8 @@ const TipsInWorkerSchema = z.object({
  */
 export async function tipsInWorker(env: Env, request: Request): Promise<Response> {
   const input = TipsInWorkerSchema.parse(await request.json());
-  const ctx = { db: env.DB, env, config: config(env) };
+  // Delivery is not what this measures: tips announce to nobody.
+  const ctx = { db: env.DB, env, config: config(env), publish: publishNowhere };
   const placeholders = input.fans.map(() => "?").join(", ");
   const { results: fans } = await env.DB.prepare(`SELECT * FROM users WHERE username IN (${placeholders})`)
     .bind(...input.fans)

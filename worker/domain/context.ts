@@ -1,6 +1,8 @@
 import { config, type Config, type Env } from "../env";
+import type { Publish } from "./events";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { translatorFor, type Translate } from "./i18n";
+import type { Defer } from "./shared/defer";
 
 /**
  * What a domain command needs to know about the request that runs it. Built once per request by the Worker
@@ -17,9 +19,16 @@ export interface DomainContext {
   userAgent: string;
   language: string;
   t: Translate;
+  /** Announces what a command did, once its write has committed (worker/domain/events.ts). */
+  publish: Publish;
+  /** Work that may finish after the answer (deleting stored files). */
+  defer: Defer;
 }
 
-export function createDomainContext(env: Env, request: Request, language: string): DomainContext {
+/** What a command that writes and announces needs, for callers without a request (the cron, tests). */
+export type EffectsContext = Pick<DomainContext, "env" | "db" | "publish" | "defer">;
+
+export function createDomainContext(env: Env, request: Request, language: string, effects: Pick<DomainContext, "publish" | "defer">): DomainContext {
   const settings = config(env);
   return {
     env,
@@ -31,5 +40,6 @@ export function createDomainContext(env: Env, request: Request, language: string
     userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 256),
     language,
     t: translatorFor(language),
+    ...effects,
   };
 }

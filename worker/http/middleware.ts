@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
 import { LANGUAGE_COOKIE, languageFromAcceptHeader, matchLanguage, FALLBACK_LANGUAGE } from "@shared/i18n/languages";
 import { createDomainContext } from "../domain/context";
+import { createPublisher } from "../events/publisher";
 import { findSession } from "../domain/auth/sessions";
 import { AppError } from "../domain/shared/errors";
 import { message } from "../domain/shared/messages";
@@ -61,7 +62,8 @@ export const detectLanguage = createMiddleware<AppEnv>(async (c, next) => {
     languageFromAcceptHeader(c.req.header("Accept-Language") ?? null) ??
     FALLBACK_LANGUAGE;
   c.set("language", language);
-  c.set("domain", createDomainContext(c.env, c.req.raw, language));
+  const defer = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
+  c.set("domain", createDomainContext(c.env, c.req.raw, language, { defer, publish: createPublisher(c.env, defer) }));
   await next();
 });
 

@@ -5,7 +5,6 @@ import { listProcessingPosts, listScheduledPosts } from "../../domain/posts/list
 import { createPostSchema, updatePostSchema } from "../../domain/posts/post-rules";
 import { publishPostNow } from "../../domain/posts/publish-post-now";
 import { updatePost } from "../../domain/posts/update-post";
-import type { Defer } from "../../domain/shared/defer";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { errorResponses, json, jsonBody, PostPageSchema, PostSchema } from "../schemas";
@@ -23,11 +22,6 @@ const pageOf = <T extends z.ZodType>(item: T) => z.object({ posts: z.array(item)
 
 const PostIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const CursorQuery = z.object({ cursor: z.string().min(1).max(200).optional() });
-
-const deferOf =
-  (c: { executionCtx: ExecutionContext }): Defer =>
-  (work) =>
-    c.executionCtx.waitUntil(work);
 
 /** The composer and the author's own post screens (/scheduled, /processing). */
 export const postRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -68,7 +62,7 @@ postRoutes.openapi(
     request: { body: jsonBody(createPostSchema) },
     responses: { 201: json(PostSchema, "The new post"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json(await createPost(c.env, c.var.session!.user, c.req.valid("json"), deferOf(c)), 201),
+  async (c) => c.json(await createPost(c.var.domain, c.var.session!.user, c.req.valid("json")), 201),
 );
 
 postRoutes.openapi(
@@ -96,7 +90,7 @@ postRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    await deletePost(c.env, c.var.session!.user.id, id, deferOf(c));
+    await deletePost(c.var.domain, c.var.session!.user.id, id);
     return c.json({ deleted: id }, 200);
   },
 );
@@ -111,5 +105,5 @@ postRoutes.openapi(
     request: { params: PostIdParams },
     responses: { 200: json(PostSchema, "The published post"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await publishPostNow(c.env, c.var.session!.user.id, c.req.valid("param").id, deferOf(c)), 200),
+  async (c) => c.json(await publishPostNow(c.var.domain, c.var.session!.user.id, c.req.valid("param").id), 200),
 );

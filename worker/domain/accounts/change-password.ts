@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { disconnectSession } from "../../realtime/notify";
 import { hashPassword } from "../auth/password";
 import type { CurrentSession } from "../auth/sessions";
 import type { DomainContext } from "../context";
@@ -18,7 +17,7 @@ export const ChangePasswordSchema = z
  * password change revokes sessions); the one that made the change stays signed in. Outstanding one-time links
  * (a password reset asked for earlier) are spent in the same batch.
  */
-export async function changePassword(ctx: Pick<DomainContext, "db" | "env">, session: Pick<CurrentSession, "user" | "sessionId">, input: z.output<typeof ChangePasswordSchema>): Promise<void> {
+export async function changePassword(ctx: Pick<DomainContext, "db" | "publish">, session: Pick<CurrentSession, "user" | "sessionId">, input: z.output<typeof ChangePasswordSchema>): Promise<void> {
   const { user, sessionId } = session;
   await confirmPassword(user, input.password);
   const passwordHash = await hashPassword(input.newPassword);
@@ -29,5 +28,5 @@ export async function changePassword(ctx: Pick<DomainContext, "db" | "env">, ses
     ctx.db.prepare("UPDATE one_time_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL").bind(at, user.id),
   ]);
   // Their sockets go with them.
-  await Promise.all((revoked?.results ?? []).map((row) => disconnectSession(ctx.env, user.id, row.id)));
+  ctx.publish({ type: "SessionsEnded", userId: user.id, sessionIds: (revoked?.results ?? []).map((row) => row.id) });
 }

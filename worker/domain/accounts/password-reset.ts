@@ -1,4 +1,3 @@
-import { disconnectSession } from "../../realtime/notify";
 import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
 import { hashPassword } from "../auth/password";
@@ -45,5 +44,5 @@ export async function resetPassword(ctx: DomainContext, token: string, newPasswo
   const reset = consumed?.results[0];
   if (!reset) throw new AppError("forbidden", INVALID_LINK);
   // Every session is gone; so are the sockets they opened.
-  await disconnectSession(ctx.env, reset.user_id, null);
+  ctx.publish({ type: "SessionsEnded", userId: reset.user_id, sessionIds: null });
 }

@@ -1,4 +1,3 @@
-import { disconnectSession } from "../../realtime/notify";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { burnPasswordCheck, verifyPassword } from "../auth/password";
@@ -34,5 +33,5 @@ export async function signIn(ctx: DomainContext, input: SignInInput): Promise<{ 
 /** Ends one session, and closes the real-time sockets it opened (they carry only "refetch" signals anyway). */
 export async function signOut(ctx: DomainContext, session: { sessionId: number; user: { id: number } }) {
   await revokeSession(ctx.db, session.sessionId);
-  await disconnectSession(ctx.env, session.user.id, session.sessionId);
+  ctx.publish({ type: "SessionsEnded", userId: session.user.id, sessionIds: [session.sessionId] });
 }

@@ -40,3 +40,9 @@ export async function consumeTokenStatement(db: D1Database, token: string, purpo
     )
     .bind(isoNow(), await sha256Hex(token), purpose);
 }
+
+/** The cron's sweep: links past their lifetime are gone (using one already refuses it). */
+export async function deleteExpiredTokens(db: D1Database): Promise<number> {
+  const { meta } = await db.prepare("DELETE FROM one_time_tokens WHERE expires_at < ?").bind(isoNow()).run();
+  return meta.changes ?? 0;
+}

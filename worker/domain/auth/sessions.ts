@@ -44,3 +44,9 @@ export async function findSession(db: D1Database, token: string): Promise<Curren
 
 export const revokeSession = (db: D1Database, sessionId: number) =>
   db.prepare("DELETE FROM sessions WHERE id = ?").bind(sessionId).run();
+
+/** The cron's sweep: sessions past their lifetime are gone (finding one already refuses it). */
+export async function deleteExpiredSessions(db: D1Database): Promise<number> {
+  const { meta } = await db.prepare("DELETE FROM sessions WHERE expires_at < ?").bind(isoNow()).run();
+  return meta.changes ?? 0;
+}

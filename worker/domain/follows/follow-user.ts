@@ -13,7 +13,7 @@ export interface FollowState {
  * Follows the user named `username`. Idempotent: following again changes nothing and notifies nobody; the
  * followed user hears of it only when the follow row is new.
  */
-export async function followUser(ctx: Pick<DomainContext, "db" | "env">, followerId: number, username: string): Promise<FollowState> {
+export async function followUser(ctx: Pick<DomainContext, "db" | "publish">, followerId: number, username: string): Promise<FollowState> {
   const followed = await findCounterpart(ctx.db, username, followerId, message("You cannot follow yourself."));
   const [inserted, count] = await ctx.db.batch([
     ctx.db.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?) RETURNING follower_id").bind(followerId, followed.id, isoNow()),

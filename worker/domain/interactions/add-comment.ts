@@ -5,7 +5,7 @@ import { COMMENT_SELECT_SQL, presentComment, type CommentRow, type CommentView }
 import { requirePostAccess } from "./post-access";
 
 /** Comments on a post the viewer may open; the post's author is notified (unless it is their own comment). */
-export async function addComment(ctx: Pick<DomainContext, "db" | "env">, viewerId: number, postId: number, text: string): Promise<CommentView> {
+export async function addComment(ctx: Pick<DomainContext, "db" | "publish">, viewerId: number, postId: number, text: string): Promise<CommentView> {
   const { authorId } = await requirePostAccess(ctx.db, postId, viewerId, true);
   const inserted = await ctx.db
     .prepare("INSERT INTO comments (post_id, user_id, text, created_at) VALUES (?, ?, ?, ?) RETURNING id")

@@ -12,7 +12,7 @@ const likeCountOf = async (db: D1Database, postId: number) =>
   (await db.prepare("SELECT like_count FROM posts WHERE id = ?").bind(postId).first<{ like_count: number }>())?.like_count ?? 0;
 
 /** Likes a post the viewer may open; liking twice changes nothing. The author hears of it (not of their own). */
-export async function likePost(ctx: Pick<DomainContext, "db" | "env">, viewerId: number, postId: number): Promise<LikeState> {
+export async function likePost(ctx: Pick<DomainContext, "db" | "publish">, viewerId: number, postId: number): Promise<LikeState> {
   const { authorId } = await requirePostAccess(ctx.db, postId, viewerId, true);
   const inserted = await ctx.db.prepare("INSERT OR IGNORE INTO likes (user_id, post_id, created_at) VALUES (?, ?, ?)").bind(viewerId, postId, isoNow()).run();
   if ((inserted.meta.changes ?? 0) > 0 && authorId !== viewerId) {

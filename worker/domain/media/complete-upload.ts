@@ -52,7 +52,7 @@ export async function completeUpload(ctx: DomainContext, userId: number, mediaId
   ]);
   // The post as it is now: the composer may have attached this file while its bytes were being checked.
   const postId = ready?.results[0]?.post_id ?? null;
-  if (postId !== null) await completeProcessingPost(ctx.env, postId);
+  if (postId !== null) await completeProcessingPost(ctx, postId);
   return done;
 }
 

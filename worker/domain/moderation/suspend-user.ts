@@ -1,5 +1,4 @@
 import type { DomainContext } from "../context";
-import { disconnectSession } from "../../realtime/notify";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -22,5 +21,5 @@ export async function suspendUser(ctx: DomainContext, userId: number): Promise<v
     .run();
   if ((result.meta.changes ?? 0) === 0) throw new AppError("validation", message("This account cannot be suspended."));
   await ctx.db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId).run();
-  await disconnectSession(ctx.env, userId, null);
+  ctx.publish({ type: "SessionsEnded", userId, sessionIds: null });
 }

@@ -6,7 +6,6 @@ import { notificationStatement } from "../notifications/notifications";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { notifyUser } from "../../realtime/notify";
 import { findPaymentByKey, payFromWallet, presentPayment, type PaymentView } from "./payments";
 import { ALREADY_PURCHASED, clientKey, IdempotencyKeySchema, NOT_FOR_SALE } from "./rules";
 import { NOT_A_CREATOR } from "./send-tip";
@@ -25,7 +24,7 @@ export const FOLLOW_FIRST = message("Follow this creator to buy this post.");
  * Buys a paid post: the fan's wallet pays its price, and a post_purchases row (primary key: fan and post) unlocks
  * it, in one batch, so a post is never bought twice and never unlocked without being paid for.
  */
-export async function purchasePost(ctx: Pick<DomainContext, "db" | "env" | "config">, fan: UserRow, postId: number, input: z.output<typeof PurchaseSchema>): Promise<{ payment: PaymentView; replayed: boolean }> {
+export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, postId: number, input: z.output<typeof PurchaseSchema>): Promise<{ payment: PaymentView; replayed: boolean }> {
   const { db } = ctx;
   const post = await requirePostAccess(db, postId, fan.id, false);
   if (post.lock === null) {
@@ -53,6 +52,6 @@ export async function purchasePost(ctx: Pick<DomainContext, "db" | "env" | "conf
     ],
     refusal: (error) => (String(error).includes("post_purchases") ? new AppError("conflict", ALREADY_PURCHASED) : null),
   });
-  if (!outcome.replayed) await notifyUser(ctx.env, post.authorId);
+  if (!outcome.replayed) ctx.publish({ type: "NotificationCreated", userId: post.authorId, kind: "purchase" });
   return { payment: presentPayment(outcome.payment), replayed: outcome.replayed };
 }

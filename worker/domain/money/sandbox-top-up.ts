@@ -2,7 +2,8 @@
  * The sandbox's card form at work: a test card's outcome becomes a provider event of the sandbox, credited or
  * failed through top-ups.ts like Stripe's, once per payment and outcome. Only the payment's owner may pay it.
  */
-import type { Config, Env } from "../../env";
+import type { Config } from "../../env";
+import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -13,7 +14,7 @@ import { creditTopUp, failTopUp } from "./top-ups";
 
 export const TOP_UP_NOT_FOUND = message("This top-up does not exist.");
 
-type SandboxContext = { env: Env; config: Pick<Config, "APP_ENV"> };
+type SandboxContext = Pick<DomainContext, "env" | "db" | "publish"> & { config: Pick<Config, "APP_ENV"> };
 
 /** The caller's own top-up: anyone else's is "not found", not "forbidden", so ids reveal nothing. */
 export async function findOwnTopUp(db: D1Database, userId: number, paymentId: number): Promise<PaymentRow> {
@@ -39,7 +40,7 @@ export async function payWithSandboxCard(ctx: SandboxContext, userId: number, pa
   const payment = await ownSandboxTopUp(ctx, userId, paymentId);
   if (payment.status !== "pending") return payment;
   const outcome = sandboxOutcome(card.cardNumber);
-  if (outcome === "succeeded") await creditTopUp(ctx.env, { ...eventOf(payment, outcome), amountCents: payment.amount_cents });
+  if (outcome === "succeeded") await creditTopUp(ctx, { ...eventOf(payment, outcome), amountCents: payment.amount_cents });
   else if (outcome === "declined") await failTopUp(ctx.env, { ...eventOf(payment, outcome), reason: CARD_DECLINED });
   else await ctx.env.DB.prepare("UPDATE payments SET status = 'requires_confirmation', updated_at = ? WHERE id = ? AND status = 'pending'").bind(isoNow(), payment.id).run();
   return findOwnTopUp(ctx.env.DB, userId, paymentId);
@@ -49,7 +50,7 @@ export async function payWithSandboxCard(ctx: SandboxContext, userId: number, pa
 export async function confirmSandboxTopUp(ctx: SandboxContext, userId: number, paymentId: number, decision: "confirm" | "cancel"): Promise<PaymentRow> {
   const payment = await ownSandboxTopUp(ctx, userId, paymentId);
   if (payment.status !== "requires_confirmation") return payment;
-  if (decision === "confirm") await creditTopUp(ctx.env, { ...eventOf(payment, "confirmed"), amountCents: payment.amount_cents });
+  if (decision === "confirm") await creditTopUp(ctx, { ...eventOf(payment, "confirmed"), amountCents: payment.amount_cents });
   else await failTopUp(ctx.env, { ...eventOf(payment, "cancelled"), reason: PAYMENT_CANCELLED });
   return findOwnTopUp(ctx.env.DB, userId, paymentId);
 }

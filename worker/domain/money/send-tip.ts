@@ -6,7 +6,6 @@ import { notificationStatement } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
-import { notifyUser } from "../../realtime/notify";
 import { payFromWallet, presentPayment, type PaymentView } from "./payments";
 import { clientKey, dollars, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
 
@@ -31,7 +30,7 @@ export type TipTarget = { postId: number } | { username: string };
  * is notified with the amount, in the same batch. The post must exist for the fan (a tip does not need it
  * unlocked); neither may block the other.
  */
-export async function sendTip(ctx: Pick<DomainContext, "db" | "env" | "config">, fan: UserRow, target: TipTarget, input: TipInput): Promise<{ payment: PaymentView; replayed: boolean }> {
+export async function sendTip(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, target: TipTarget, input: TipInput): Promise<{ payment: PaymentView; replayed: boolean }> {
   const { db } = ctx;
   let creatorId: number;
   let postId: number | null = null;
@@ -62,6 +61,6 @@ export async function sendTip(ctx: Pick<DomainContext, "db" | "env" | "config">,
       notificationStatement(db, { userId: creatorId, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, ...(postId ? { postId } : {}) } }),
     ],
   });
-  if (!outcome.replayed) await notifyUser(ctx.env, creatorId);
+  if (!outcome.replayed) ctx.publish({ type: "NotificationCreated", userId: creatorId, kind: "tip" });
   return { payment: presentPayment(outcome.payment), replayed: outcome.replayed };
 }

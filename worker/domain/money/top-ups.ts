@@ -6,9 +6,9 @@
  * guard makes a payment credited by one event immune to any other.
  */
 import type { Env } from "../../env";
+import type { DomainContext } from "../context";
 import { notificationStatement } from "../notifications/notifications";
 import { HOUR, isoNow } from "../shared/time";
-import { notifyUser } from "../../realtime/notify";
 import { ledgerRefusal, newTransferRef, PROVIDER_CLEARING, transferIdSql, transferStatements, walletOf } from "./ledger";
 import type { PaymentRow } from "./payments";
 import { message } from "../shared/messages";
@@ -27,8 +27,8 @@ export type EventOutcome = "applied" | "duplicate" | "ignored";
 const LIVE_TOP_UP = "status IN ('pending', 'requires_confirmation')";
 
 /** Credits a top-up once. `amountCents` is what the provider collected; it must equal the payment's amount. */
-export async function creditTopUp(env: Env, event: ProviderEvent & { amountCents: number }): Promise<EventOutcome> {
-  const db = env.DB;
+export async function creditTopUp(ctx: Pick<DomainContext, "db" | "publish">, event: ProviderEvent & { amountCents: number }): Promise<EventOutcome> {
+  const { db } = ctx;
   const payment = await db.prepare("SELECT * FROM payments WHERE id = ? AND kind = 'top_up' AND provider = ?").bind(event.paymentId, event.provider).first<PaymentRow>();
   if (!payment || payment.amount_cents !== event.amountCents || !["pending", "requires_confirmation"].includes(payment.status)) return "ignored";
   const now = isoNow();
@@ -59,7 +59,7 @@ export async function creditTopUp(env: Env, event: ProviderEvent & { amountCents
     if (refusal === "state_changed") return "ignored";
     throw error;
   }
-  await notifyUser(env, payment.user_id);
+  ctx.publish({ type: "NotificationCreated", userId: payment.user_id, kind: "top_up" });
   return "applied";
 }
 

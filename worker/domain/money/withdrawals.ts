@@ -11,7 +11,6 @@ import { notificationStatement } from "../notifications/notifications";
 import { AppError, emailNotVerified, fieldError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { notifyUser } from "../../realtime/notify";
 import { availableOf, balanceOf, ledgerRefusal, newTransferRef, PAYOUTS, PROVIDER_CLEARING, transferIdSql, transferStatements } from "./ledger";
 import { requestHash } from "./payments";
 import { findPayoutMethod, maskDestination, payoutDetailsOf } from "./payout-methods";
@@ -148,7 +147,7 @@ export const DecidePayoutSchema = z.discriminatedUnion("decision", [
 ]);
 
 /** The admin's decision on a requested payout; a payout decided already (by another admin, a retry) is refused. */
-export async function decidePayout(ctx: Pick<DomainContext, "db" | "env">, admin: UserRow, payoutId: number, input: z.output<typeof DecidePayoutSchema>): Promise<PayoutView> {
+export async function decidePayout(ctx: Pick<DomainContext, "db" | "publish">, admin: UserRow, payoutId: number, input: z.output<typeof DecidePayoutSchema>): Promise<PayoutView> {
   const { db } = ctx;
   if (admin.role !== "admin") throw new AppError("not_found", message("Not found."));
   const payout = await db.prepare("SELECT * FROM payouts WHERE id = ?").bind(payoutId).first<PayoutRow>();
@@ -180,7 +179,7 @@ export async function decidePayout(ctx: Pick<DomainContext, "db" | "env">, admin
         .bind(input.decision, ...transferId.binds, reason, admin.id, now, payout.id),
       notificationStatement(db, { userId: payout.creator_id, kind: "payout", params: { status: input.decision, amountCents: payout.amount_cents, ...(reason ? { reason } : {}) } }),
     ]);
-    await notifyUser(ctx.env, payout.creator_id);
+    ctx.publish({ type: "NotificationCreated", userId: payout.creator_id, kind: "payout" });
     return presentPayout(results[results.length - 2]!.results[0]!);
   } catch (error) {
     if (ledgerRefusal(error) === "state_changed") throw new AppError("conflict", PAYOUT_ALREADY_DECIDED);

@@ -2,7 +2,6 @@ import { publicMediaUrl } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import { isoNow } from "../shared/time";
-import { notifyUser } from "../../realtime/notify";
 
 /** What a notification is about; the same list as the CHECK on notifications.kind (migration 0008). */
 export const NOTIFICATION_KINDS = ["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request", "renewal_failed", "purchase", "payout", "top_up"] as const;
@@ -21,18 +20,18 @@ export interface NotificationView {
 export const NOTIFICATION_PAGE_SIZE = 20;
 
 /**
- * Records a notification and tells the user's open tabs (their `updates.{id}` channel) to refetch /api/updates.
- * The push happens after the write has committed, so a client that refetches sees it.
+ * Records a notification and announces it (NotificationCreated: the user's open tabs refetch /api/updates).
+ * The announcement follows the committed write, so a client that refetches sees it.
  */
 export async function createNotification(
-  ctx: Pick<DomainContext, "db" | "env">,
+  ctx: Pick<DomainContext, "db" | "publish">,
   notification: { userId: number; kind: NotificationKind; actorId?: number | null; params?: Record<string, string | number> },
 ): Promise<number> {
   const row = await ctx.db
     .prepare("INSERT INTO notifications (user_id, kind, actor_id, params, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
     .bind(notification.userId, notification.kind, notification.actorId ?? null, JSON.stringify(notification.params ?? {}), isoNow())
     .first<{ id: number }>();
-  await notifyUser(ctx.env, notification.userId);
+  ctx.publish({ type: "NotificationCreated", userId: notification.userId, kind: notification.kind });
   return row!.id;
 }
 
@@ -45,7 +44,7 @@ export interface NewNotification {
 
 /**
  * The INSERT of a notification, for a batch that must record it together with what it reports (a payment). The
- * caller pushes with notifyUser(env, userId) once the batch has committed.
+ * caller publishes NotificationCreated once the batch has committed.
  */
 export function notificationStatement(db: D1Database, notification: NewNotification): D1PreparedStatement {
   return db
@@ -93,9 +92,9 @@ export async function listNotifications(db: D1Database, userId: number, before: 
 }
 
 /** Opening the notifications screen reads them all; the user's other tabs drop their badge. */
-export async function markNotificationsRead(ctx: Pick<DomainContext, "db" | "env">, userId: number): Promise<number> {
+export async function markNotificationsRead(ctx: Pick<DomainContext, "db" | "publish">, userId: number): Promise<number> {
   const result = await ctx.db.prepare("UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL").bind(isoNow(), userId).run();
   const changed = result.meta.changes ?? 0;
-  if (changed > 0) await notifyUser(ctx.env, userId);
+  if (changed > 0) ctx.publish({ type: "UpdatesChanged", userIds: [userId] });
   return changed;
 }

@@ -1,6 +1,5 @@
-import type { Env } from "../../env";
+import type { EffectsContext } from "../context";
 import { isoNow } from "../shared/time";
-import { announcePost } from "./announce-post";
 
 export interface SettledPost {
   status: "scheduled" | "published";
@@ -32,9 +31,9 @@ export function settleProcessingPost(db: D1Database, postId: number): Promise<Se
  * media commands call this), it settles (above) and, if published, is announced to the author's followers.
  * Answers the new status, or null when nothing changed.
  */
-export async function completeProcessingPost(env: Env, postId: number): Promise<"scheduled" | "published" | null> {
-  const row = await settleProcessingPost(env.DB, postId);
+export async function completeProcessingPost(ctx: Pick<EffectsContext, "db" | "publish">, postId: number): Promise<"scheduled" | "published" | null> {
+  const row = await settleProcessingPost(ctx.db, postId);
   if (!row) return null;
-  if (row.status === "published") await announcePost(env, row.user_id);
+  if (row.status === "published") ctx.publish({ type: "PostPublished", authorId: row.user_id });
   return row.status;
 }

@@ -1,9 +1,7 @@
-import type { Env } from "../../env";
 import type { UserRow } from "../accounts/users";
-import type { Defer } from "../shared/defer";
+import type { EffectsContext } from "../context";
 import { AppError, fieldError } from "../shared/errors";
 import { isoNow } from "../shared/time";
-import { announcePost } from "./announce-post";
 import { settleProcessingPost } from "./complete-processing";
 import { getPost } from "./get-post";
 import { MEDIA_NOT_ATTACHABLE, ONLY_CREATORS_POST, type CreatePostInput } from "./post-rules";
@@ -15,11 +13,11 @@ export const canPost = (user: Pick<UserRow, "role">) => user.role === "creator" 
  * The composer's post. Without media it is published now (or scheduled) in one statement. With media it is
  * inserted as `processing`, the media are claimed (owned by the author, purpose post, not attached elsewhere,
  * not failed), and it settles at once when every file is already uploaded; otherwise the upload that completes
- * last settles it (completeProcessingPost). Followers hear of a published post after the answer (defer).
+ * last settles it (completeProcessingPost). A published post is announced (PostPublished) once written.
  */
-export async function createPost(env: Env, author: Pick<UserRow, "id" | "role">, input: CreatePostInput, defer: Defer): Promise<PostView> {
+export async function createPost(ctx: Pick<EffectsContext, "db" | "publish">, author: Pick<UserRow, "id" | "role">, input: CreatePostInput): Promise<PostView> {
   if (!canPost(author)) throw new AppError("forbidden", ONLY_CREATORS_POST);
-  const db = env.DB;
+  const { db } = ctx;
   if (input.mediaIds.length > 0) await assertAttachable(db, author.id, input.mediaIds);
 
   const at = isoNow();
@@ -38,7 +36,7 @@ export async function createPost(env: Env, author: Pick<UserRow, "id" | "role">,
     await claimMedia(db, author.id, postId, input.mediaIds);
     published = (await settleProcessingPost(db, postId))?.status === "published";
   }
-  if (published) defer(announcePost(env, author.id));
+  if (published) ctx.publish({ type: "PostPublished", authorId: author.id });
   return (await getPost(db, postId, author.id))!;
 }
 

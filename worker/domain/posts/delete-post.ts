@@ -1,5 +1,4 @@
-import type { Env } from "../../env";
-import type { Defer } from "../shared/defer";
+import type { EffectsContext } from "../context";
 import { AppError } from "../shared/errors";
 import { POST_NOT_FOUND } from "./post-rules";
 
@@ -14,8 +13,8 @@ interface StoredMedia {
  * The author deletes their post: its rows (media, likes, comments, bookmarks and purchases go with it) in one
  * atomic batch, then its R2 objects after the answer. Someone else's post is simply not found.
  */
-export async function deletePost(env: Env, authorId: number, postId: number, defer: Defer): Promise<void> {
-  const db = env.DB;
+export async function deletePost(ctx: Pick<EffectsContext, "env" | "db" | "defer">, authorId: number, postId: number): Promise<void> {
+  const { db } = ctx;
   const owned = "SELECT id FROM posts WHERE id = ?1 AND user_id = ?2";
   const [media, post] = await db.batch([
     db
@@ -25,7 +24,7 @@ export async function deletePost(env: Env, authorId: number, postId: number, def
   ]);
   if (post!.results.length === 0) throw new AppError("not_found", POST_NOT_FOUND);
   const stored = media!.results as StoredMedia[];
-  if (stored.length > 0) defer(deleteStoredMedia(env.MEDIA, stored));
+  if (stored.length > 0) ctx.defer(deleteStoredMedia(ctx.env.MEDIA, stored));
 }
 
 /** Removes the objects (file, poster, preview) and aborts uploads still running. Best effort: logged on failure. */

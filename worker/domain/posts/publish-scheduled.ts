@@ -1,6 +1,5 @@
-import type { Env } from "../../env";
+import type { EffectsContext } from "../context";
 import { isoNow } from "../shared/time";
-import { announcePost } from "./announce-post";
 
 /** How many due posts one cron run publishes; the rest wait for the next run (every 5 minutes). */
 export const DUE_POSTS_PER_RUN = 500;
@@ -15,8 +14,8 @@ export interface PublishedPost {
  * overlap. One guarded UPDATE … WHERE status = 'scheduled' … RETURNING decides: a post that another run
  * published already no longer matches, so only one run gets it back and announces it.
  */
-export async function publishDueScheduledPosts(env: Env, announce: (env: Env, authorId: number) => Promise<void> = announcePost): Promise<PublishedPost[]> {
-  const { results } = await env.DB.prepare(
+export async function publishDueScheduledPosts(ctx: Pick<EffectsContext, "db" | "publish">): Promise<PublishedPost[]> {
+  const { results } = await ctx.db.prepare(
     `UPDATE posts SET status = 'published', published_at = ?1
      WHERE id IN (SELECT id FROM posts WHERE status = 'scheduled' AND scheduled_at <= ?1 ORDER BY scheduled_at LIMIT ?2)
        AND status = 'scheduled'
@@ -24,6 +23,6 @@ export async function publishDueScheduledPosts(env: Env, announce: (env: Env, au
   )
     .bind(isoNow(), DUE_POSTS_PER_RUN)
     .all<PublishedPost>();
-  for (const authorId of new Set(results.map((post) => post.user_id))) await announce(env, authorId);
+  for (const authorId of new Set(results.map((post) => post.user_id))) ctx.publish({ type: "PostPublished", authorId });
   return results;
 }

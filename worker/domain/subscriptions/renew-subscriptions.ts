@@ -1,11 +1,11 @@
 import { config, type Env } from "../../env";
+import type { EffectsContext } from "../context";
 import { ledgerRefusal } from "../money/ledger";
 import { payFromWallet } from "../money/payments";
 import { systemKey } from "../money/rules";
 import { createNotification } from "../notifications/notifications";
 import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
-import { notifyUser } from "../../realtime/notify";
 import { addPeriod, type Period } from "./periods";
 
 /** Rows handled per statement; a backlog larger than this is finished by the next runs. */
@@ -25,9 +25,9 @@ interface DueRow {
  * - a cancelled subscription past its end becomes expired;
  * - an active PAID subscription past its renewal date is charged for one more period (renewPaidSubscriptions).
  */
-export async function renewSubscriptions(env: Env): Promise<{ renewed: number; expired: number }> {
-  const free = await renewFreeSubscriptions(env);
-  const paid = await renewPaidSubscriptions(env);
+export async function renewSubscriptions(ctx: Pick<EffectsContext, "env" | "db" | "publish">): Promise<{ renewed: number; expired: number }> {
+  const free = await renewFreeSubscriptions(ctx.env);
+  const paid = await renewPaidSubscriptions(ctx);
   return { renewed: free.renewed + paid.renewed, expired: free.expired + paid.expired };
 }
 
@@ -101,8 +101,8 @@ const PAID_BATCH_SIZE = 50;
  * fan is told ('renewal_failed'). The key of a charge is derived from the subscription and the period end, and
  * the charge is guarded by that same state, so a second run (or a concurrent one) never charges twice.
  */
-async function renewPaidSubscriptions(env: Env): Promise<{ renewed: number; expired: number }> {
-  const db = env.DB;
+async function renewPaidSubscriptions(ctx: Pick<EffectsContext, "env" | "db" | "publish">): Promise<{ renewed: number; expired: number }> {
+  const { db } = ctx;
   const now = isoNow();
   const { results: due } = await db
     .prepare(
@@ -118,7 +118,7 @@ async function renewPaidSubscriptions(env: Env): Promise<{ renewed: number; expi
   let renewed = 0;
   let expired = 0;
   for (const row of due) {
-    const outcome = await renewPaid(env, row);
+    const outcome = await renewPaid(ctx, row);
     if (outcome === "renewed") renewed += 1;
     else if (outcome === "expired") expired += 1;
   }
@@ -130,8 +130,8 @@ const stillDue = (row: PaidDueRow) => ({
   binds: [row.id, row.current_period_end],
 });
 
-async function renewPaid(env: Env, row: PaidDueRow): Promise<"renewed" | "expired" | "unchanged"> {
-  const db = env.DB;
+async function renewPaid(ctx: Pick<EffectsContext, "env" | "db" | "publish">, row: PaidDueRow): Promise<"renewed" | "expired" | "unchanged"> {
+  const { db } = ctx;
   const nextEnd = addPeriod(row.current_period_end, row.period);
   const price = row.plan_price_cents === null ? null : Math.min(row.price_cents, row.plan_price_cents);
   if (price === null) return (await expire(db, row)) ? "expired" : "unchanged";
@@ -152,18 +152,18 @@ async function renewPaid(env: Env, row: PaidDueRow): Promise<"renewed" | "expire
       idempotencyKey: systemKey(`renewal:${row.id}:${row.current_period_end}`),
       request: { subscriptionId: row.id, periodEnd: row.current_period_end },
       subscriptionId: row.id,
-      feePercent: config(env).PLATFORM_FEE_PERCENT,
+      feePercent: config(ctx.env).PLATFORM_FEE_PERCENT,
       guard: stillDue(row),
       effects: () => [moveOn],
     });
     if (outcome.replayed) return "unchanged";
     // The wallet went down: the fan's balance flag (the next renewal) may now be set.
-    await notifyUser(env, row.fan_id);
+    ctx.publish({ type: "UpdatesChanged", userIds: [row.fan_id] });
     return "renewed";
   } catch (error) {
     if (error instanceof AppError && error.code === "payment_required") {
       if (!(await expire(db, row))) return "unchanged";
-      await createNotification({ db, env }, { userId: row.fan_id, kind: "renewal_failed", actorId: row.creator_id, params: { amountCents: price } });
+      await createNotification(ctx, { userId: row.fan_id, kind: "renewal_failed", actorId: row.creator_id, params: { amountCents: price } });
       return "expired";
     }
     // Cancelled or renewed by someone else since it was read: nothing to do.

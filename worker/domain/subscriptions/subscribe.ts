@@ -8,7 +8,6 @@ import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { notifyUser } from "../../realtime/notify";
 import { addPeriod, PERIODS, type Period } from "./periods";
 import { findLiveSubscription, presentSubscription, type SubscriptionRow, type SubscriptionView } from "./present-subscription";
 
@@ -29,7 +28,7 @@ const ALREADY_SUBSCRIBED = message("You are already subscribed to this creator."
  * - otherwise a new subscription for one period, plus a follow so the creator's posts reach the timeline. A paid
  *   plan charges the first period from the wallet in the same batch that writes the subscription.
  */
-export async function subscribe(ctx: Pick<DomainContext, "db" | "env" | "config">, fan: UserRow, username: string, input: z.output<typeof SubscribeSchema>): Promise<SubscriptionView> {
+export async function subscribe(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, username: string, input: z.output<typeof SubscribeSchema>): Promise<SubscriptionView> {
   const { db } = ctx;
   const creator = await findCounterpart(db, username, fan.id, message("You cannot subscribe to yourself."));
   const now = isoNow();
@@ -97,7 +96,7 @@ const followStatement = (db: D1Database, fanId: number, creatorId: number, now: 
  * notification in one batch. A second subscription cannot slip in: the unique live row refuses it, and the
  * request that lost answers with the one that won (a replayed key does the same through its payment).
  */
-async function subscribePaid(ctx: Pick<DomainContext, "db" | "env" | "config">, fan: UserRow, start: NewSubscription, key: string | undefined): Promise<SubscriptionView> {
+async function subscribePaid(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, start: NewSubscription, key: string | undefined): Promise<SubscriptionView> {
   const { db } = ctx;
   if (!key) throw fieldError("idempotencyKey", INVALID_VALUE);
   try {
@@ -123,7 +122,7 @@ async function subscribePaid(ctx: Pick<DomainContext, "db" | "env" | "config">, 
       const paid = await db.prepare("SELECT * FROM subscriptions WHERE id = ? AND fan_id = ?").bind(outcome.payment.subscription_id, fan.id).first<SubscriptionRow>();
       if (paid) return presentSubscription(paid);
     } else {
-      await notifyUser(ctx.env, start.creatorId);
+      ctx.publish({ type: "NotificationCreated", userId: start.creatorId, kind: "subscription" });
     }
   } catch (error) {
     if (!(error instanceof AppError && error.message === ALREADY_SUBSCRIBED)) throw error;

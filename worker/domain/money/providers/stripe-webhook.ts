@@ -4,7 +4,7 @@
  * applied once (provider_events), and an amount that differs from the payment's credits nothing.
  */
 import { z } from "zod";
-import type { Env } from "../../../env";
+import type { DomainContext } from "../../context";
 import { message } from "../../shared/messages";
 import { CHECKOUT_EXPIRED, creditTopUp, failTopUp, type EventOutcome } from "../top-ups";
 import { verifyStripeSignature } from "./stripe-signature";
@@ -31,7 +31,7 @@ async function isOurSession(db: D1Database, paymentId: number, sessionId: string
   return row !== null;
 }
 
-export async function handleStripeWebhook(env: Env, secret: string, signature: string | null | undefined, rawBody: string): Promise<WebhookAnswer> {
+export async function handleStripeWebhook(ctx: Pick<DomainContext, "env" | "db" | "publish">, secret: string, signature: string | null | undefined, rawBody: string): Promise<WebhookAnswer> {
   if (!(await verifyStripeSignature(secret, signature, rawBody))) return { status: 400, reason: "signature" };
   let json: unknown;
   try {
@@ -50,7 +50,7 @@ export async function handleStripeWebhook(env: Env, secret: string, signature: s
   // Sessions of other apps on the same Stripe account carry other metadata, or none: they are not ours, not bad.
   const paymentIdText = session.metadata?.payment_id;
   const paymentId = typeof paymentIdText === "string" && /^[1-9]\d{0,15}$/.test(paymentIdText) ? Number(paymentIdText) : undefined;
-  if (paymentId === undefined || !(await isOurSession(env.DB, paymentId, session.id))) return { status: 200, outcome: "ignored" };
+  if (paymentId === undefined || !(await isOurSession(ctx.db, paymentId, session.id))) return { status: 200, outcome: "ignored" };
   const base = { provider: "stripe" as const, eventId: event.id, paymentId };
   // What Stripe collected; creditTopUp credits only the payment's exact amount (null never matches).
   const collected = { ...base, amountCents: session.amount_total ?? Number.NaN };
@@ -58,13 +58,13 @@ export async function handleStripeWebhook(env: Env, secret: string, signature: s
     case "checkout.session.completed":
       // Delayed methods (bank debits) complete unpaid; their async_payment_succeeded event credits later.
       if (session.payment_status !== "paid") return { status: 200, outcome: "ignored" };
-      return { status: 200, outcome: await creditTopUp(env, collected) };
+      return { status: 200, outcome: await creditTopUp(ctx, collected) };
     case "checkout.session.async_payment_succeeded":
-      return { status: 200, outcome: await creditTopUp(env, collected) };
+      return { status: 200, outcome: await creditTopUp(ctx, collected) };
     case "checkout.session.async_payment_failed":
-      return { status: 200, outcome: await failTopUp(env, { ...base, reason: PAYMENT_FAILED }) };
+      return { status: 200, outcome: await failTopUp(ctx.env, { ...base, reason: PAYMENT_FAILED }) };
     case "checkout.session.expired":
-      return { status: 200, outcome: await failTopUp(env, { ...base, reason: CHECKOUT_EXPIRED }) };
+      return { status: 200, outcome: await failTopUp(ctx.env, { ...base, reason: CHECKOUT_EXPIRED }) };
     default:
       return { status: 200, outcome: "ignored" };
   }

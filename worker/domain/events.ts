@@ -1,0 +1,34 @@
+import type { NotificationKind } from "./notifications/notifications";
+
+/**
+ * What domain commands announce once their write has committed: what happened, and to whom. Commands never
+ * deliver anything themselves; delivery adapters (worker/events/adapters.ts: the user's sockets today, web push
+ * and chat rooms next) subscribe to these and fan out after the answer, through `waitUntil`.
+ *
+ * Add an event here with the fields an adapter needs to reach the right people; never private content (a
+ * locked post's text, a message body): an adapter that needs it reads it under the recipient's policy.
+ */
+export interface DomainEventMap {
+  /** A notification row for `userId` was recorded (follow, like, tip, payout…). */
+  NotificationCreated: { userId: number; kind: NotificationKind };
+  /** What /api/updates sums up changed for these users without a new notification (read marks, a balance). */
+  UpdatesChanged: { userIds: number[] };
+  /** A post became visible to its audience: the author's followers have something new in their feed. */
+  PostPublished: { authorId: number };
+  /** Sessions ended (sign-out, password change or reset, suspension); `sessionIds` null means all of them. */
+  SessionsEnded: { userId: number; sessionIds: number[] | null };
+}
+
+export type DomainEventType = keyof DomainEventMap;
+
+/** One event: a discriminated union on `type`. */
+export type DomainEvent = { [Type in DomainEventType]: { type: Type } & DomainEventMap[Type] }[DomainEventType];
+
+/**
+ * Announces an event. Returns at once: delivery runs after the answer and never fails the command (a lost
+ * real-time signal is caught up by the client's 30-second poll).
+ */
+export type Publish = (event: DomainEvent) => void;
+
+/** For code paths with nobody to tell (scripts, benchmarks). */
+export const publishNowhere: Publish = () => {};

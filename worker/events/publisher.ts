@@ -1,0 +1,30 @@
+import type { Env } from "../env";
+import type { DomainEvent, Publish } from "../domain/events";
+import type { Defer } from "../domain/shared/defer";
+import { deliverToSockets } from "../realtime/socket-delivery";
+
+/** A delivery adapter: reaches the people an event concerns through one channel. It may throw; nothing waits. */
+export type DeliveryAdapter = (env: Env, event: DomainEvent) => Promise<unknown>;
+
+/** Every channel an event goes out on. Web push and chat rooms join this list. */
+export const DELIVERY_ADAPTERS: readonly DeliveryAdapter[] = [deliverToSockets];
+
+/**
+ * The `publish` of a request or a cron run: each event goes to every adapter after the answer (`defer` is the
+ * runtime's waitUntil). Adapters run independently; a failing one is logged and never affects another, nor the
+ * command that published.
+ */
+export function createPublisher(env: Env, defer: Defer, adapters: readonly DeliveryAdapter[] = DELIVERY_ADAPTERS): Publish {
+  return (event) =>
+    defer(
+      Promise.all(
+        adapters.map(async (adapter) => {
+          try {
+            await adapter(env, event);
+          } catch (error) {
+            console.warn(`delivery of ${event.type} failed`, error);
+          }
+        }),
+      ),
+    );
+}

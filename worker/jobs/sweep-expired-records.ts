@@ -1,0 +1,14 @@
+import { deleteExpiredTokens } from "../domain/auth/one-time-tokens";
+import { pruneRateLimits } from "../domain/auth/rate-limit";
+import { deleteExpiredSessions } from "../domain/auth/sessions";
+import type { Job } from "./job";
+
+/** Expired sessions and one-time links, and rate-limit windows older than a day, are deleted. */
+export const sweepExpiredRecords: Job = {
+  name: "sweep-expired-records",
+  run: async (ctx) => ({
+    sessions: await deleteExpiredSessions(ctx.db),
+    tokens: await deleteExpiredTokens(ctx.db),
+    rateLimitWindows: (await pruneRateLimits(ctx.db)).meta.changes ?? 0,
+  }),
+};
