@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// `npm run dev`: builds, prepares local data, serves with `wrangler dev`, and rebuilds the app whenever a file
+// `npm run dev`: builds, prepares local data, serves with `wrangler dev` (cron every minute), and rebuilds the app whenever a file
 // under app/ or public/ changes. wrangler reloads the Worker on every rebuild (and on changes under worker/);
 // refresh the browser to see the change.
 import { spawn, spawnSync } from "node:child_process";
 import { watch } from "node:fs";
+import { serveLocally } from "./lib/local-server.mjs";
 
 const run = (command) => spawnSync(command, { shell: true, stdio: "inherit" }).status === 0;
 
 if (!run("npm run build") || !run("npm run local:prepare")) process.exit(1);
-const server = spawn("npx wrangler dev --port 8787", { shell: true, stdio: "inherit" });
+const local = serveLocally();
 
 let timer;
 let building = false;
@@ -33,6 +34,6 @@ for (const dir of ["app", "public"]) {
   });
 }
 process.on("SIGINT", () => {
-  server.kill("SIGINT");
+  local.stop("SIGINT");
   process.exit(0);
 });
