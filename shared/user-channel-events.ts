@@ -1,3 +1,5 @@
+import * as z from "zod/mini";
+
 /**
  * The per-user real-time channel (`updates.{userId}`): what travels over the socket. Shared by the Worker
  * (worker/realtime) and the browser (app/lib/user-channel.ts), so nothing here may import Worker-only modules.
@@ -7,16 +9,22 @@
  */
 
 /**
- * Event name → payload carried next to `event`. Add an event here together with its validator in
- * `payloadValidators`; later: NewMessage { conversationId }, Typing { conversationId, userId },
- * ReadReceipt { conversationId, messageId }.
+ * Event name → the schema of the payload carried next to `event`: the one map both sides validate with (the
+ * Worker what it sends, the browser what it receives). Add an event here; later: NewMessage { conversationId },
+ * Typing { conversationId, userId }, ReadReceipt { conversationId, messageId }. zod/mini keeps the page's share
+ * of zod to the few checks used here.
  */
-export interface UserChannelEventMap {
+export const USER_CHANNEL_EVENTS = {
   /** Something new for the user (a notification, a post of a followed creator…): refetch /api/updates. */
-  NewUpdate: Record<never, never>;
-}
+  NewUpdate: z.object({}),
+} satisfies Record<string, z.ZodMiniType<Record<string, unknown>>>;
 
-export type UserChannelEventName = keyof UserChannelEventMap;
+export type UserChannelEventName = keyof typeof USER_CHANNEL_EVENTS;
+
+/** An event's payload; zod writes "no fields" as Record<string, never>, which would swallow `event`. */
+type PayloadOf<Schema extends z.ZodMiniType> = z.infer<Schema> extends Record<string, never> ? Record<never, never> : z.infer<Schema>;
+
+export type UserChannelEventMap = { [Name in UserChannelEventName]: PayloadOf<(typeof USER_CHANNEL_EVENTS)[Name]> };
 
 /** One event as sent on the wire: a discriminated union on `event`. */
 export type UserChannelEvent = {
@@ -50,23 +58,16 @@ export const CLOSE_CODES = {
   forbidden: 4403,
 } as const;
 
-type Payload = Record<string, unknown>;
-
-/** Checks an event's payload fields; returns the cleaned payload or null. */
-const payloadValidators: { [Name in UserChannelEventName]: (payload: Payload) => UserChannelEventMap[Name] | null } = {
-  NewUpdate: () => ({}),
-};
-
 const isEventName = (name: unknown): name is UserChannelEventName =>
-  typeof name === "string" && Object.prototype.hasOwnProperty.call(payloadValidators, name);
+  typeof name === "string" && Object.prototype.hasOwnProperty.call(USER_CHANNEL_EVENTS, name);
 
-/** Validates an already-parsed value; junk (unknown event, wrong payload, not an object) gives null. */
+/** Validates an already-parsed value; junk (unknown event, wrong payload, not an object) gives null; unknown extra fields are dropped, so a newer server can add fields without breaking an open page. */
 export function toUserChannelEvent(value: unknown): UserChannelEvent | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
-  const { event, ...payload } = value as Payload;
+  const { event, ...payload } = value as Record<string, unknown>;
   if (!isEventName(event)) return null;
-  const checked = payloadValidators[event](payload);
-  return checked ? ({ ...checked, event } as UserChannelEvent) : null;
+  const checked = USER_CHANNEL_EVENTS[event].safeParse(payload);
+  return checked.success ? ({ ...checked.data, event } as UserChannelEvent) : null;
 }
 
 /** Parses one incoming frame; anything that is not a valid event's JSON text (binary, "pong", junk) gives null. */
@@ -79,4 +80,9 @@ export function parseUserChannelFrame(data: unknown): UserChannelEvent | null {
   }
 }
 
-export const encodeUserChannelEvent = (event: UserChannelEvent): string => JSON.stringify(event);
+/** The frame for an event; one that its schema refuses is a bug of the sender and throws. */
+export function encodeUserChannelEvent(event: UserChannelEvent): string {
+  const { event: name, ...payload } = event;
+  USER_CHANNEL_EVENTS[name].parse(payload);
+  return JSON.stringify(event);
+}
