@@ -5,25 +5,11 @@
  */
 import { DAY } from "../shared/time";
 import type { AccountKind } from "./ledger";
-
-export const EARNING_SOURCES = ["subscription", "tip", "post", "message"] as const;
-export type EarningSource = (typeof EARNING_SOURCES)[number];
-export type BySource = Record<EarningSource, number>;
+import { EARNING_SOURCES, type EarningSource, type BySource, type EarningsOverview } from "@shared/contracts/money";
+export { EARNING_SOURCES, type EarningSource, type BySource, type EarningsOverview };
 
 /** The chart's span, in UTC days ending today. */
 export const CHART_DAYS = 30;
-
-export interface EarningsOverview {
-  /** Net cents per source (and their total) earned today, in the last 7 and the last 30 UTC days, today included. */
-  totals: { today: BySource & { total: number }; last7Days: BySource & { total: number }; last30Days: BySource & { total: number } };
-  /** One entry per UTC day, oldest first, the last being today. */
-  days: ({ date: string } & BySource)[];
-  pendingCents: number;
-  availableCents: number;
-  /** Held earnings grouped by the UTC day they become available, soonest first. */
-  releases: { date: string; cents: number }[];
-  feePercent: number;
-}
 
 const noEarnings = (): BySource => ({ subscription: 0, tip: 0, post: 0, message: 0 });
 const sumOf = (bySource: BySource) => EARNING_SOURCES.reduce((sum, source) => sum + bySource[source], 0);

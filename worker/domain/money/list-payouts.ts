@@ -3,6 +3,8 @@
  * and the admins' queue of requested payouts (oldest first, on payouts_queue) with the full method details.
  */
 import { presentPayout, type PayoutRow, type PayoutView } from "./withdrawals";
+import type { PayoutDestination, QueuedPayout } from "@shared/contracts/money";
+export { type PayoutDestination, type QueuedPayout };
 
 export const PAYOUTS_PAGE_SIZE = 20;
 /** The queue shows this many at a time; deciding them brings in the next ones. */
@@ -24,17 +26,6 @@ export async function findOpenPayout(db: D1Database, creatorId: number): Promise
 }
 
 /** Where an admin sends the money: the method as it was when the payout was requested, unmasked. */
-export type PayoutDestination =
-  | { kind: "paypal"; paypalEmail: string }
-  | { kind: "bank"; accountHolder: string; bankName: string; accountNumber: string; routingCode: string; country: string };
-
-export interface QueuedPayout {
-  id: number;
-  amountCents: number;
-  createdAt: string;
-  creator: { id: number; username: string; name: string; email: string };
-  destination: PayoutDestination;
-}
 
 export async function listPayoutQueue(db: D1Database): Promise<QueuedPayout[]> {
   const { results } = await db

@@ -4,10 +4,8 @@ import { sha256Hex } from "../shared/crypto";
 import { isoNow } from "../shared/time";
 import { ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
 import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
-
-export type PaymentKind = "top_up" | "subscription" | "renewal" | "tip" | "post" | "message";
-export type PaymentStatus = "pending" | "requires_confirmation" | "succeeded" | "failed";
-export type EarningSource = "subscription" | "tip" | "post" | "message";
+import type { PaymentKind, PaymentStatus, EarningSource, PaymentView } from "@shared/contracts/money";
+export { type PaymentKind, type PaymentStatus, type EarningSource, type PaymentView };
 
 export interface PaymentRow {
   id: number;
@@ -27,19 +25,6 @@ export interface PaymentRow {
   transfer_id: number | null;
   created_at: string;
   updated_at: string;
-}
-
-/** A line of the /wallet payments history (spec §3 "Payment: date, amount, status"). */
-export interface PaymentView {
-  id: number;
-  kind: PaymentKind;
-  amountCents: number;
-  status: PaymentStatus;
-  createdAt: string;
-  creator: { username: string; name: string; avatarUrl: string } | null;
-  postId: number | null;
-  note: string | null;
-  failureReason: string | null;
 }
 
 export const sourceOfPayment = (kind: Exclude<PaymentKind, "top_up">): EarningSource => (kind === "renewal" ? "subscription" : kind);

@@ -9,6 +9,8 @@ import type { UserRow } from "../accounts/users";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
+import type { PayoutMethodView } from "@shared/contracts/money";
+export { type PayoutMethodView };
 
 export const EMAILS_DIFFER = message("The email addresses do not match.");
 const REQUIRED = message("This field is required.");
@@ -46,13 +48,6 @@ export const PayoutMethodSchema = z
 export type PayoutMethodInput = z.output<typeof PayoutMethodSchema>;
 
 /** The method as its owner sees it: the kind, a masked destination, and the non-secret parts of bank details. */
-export interface PayoutMethodView {
-  kind: "paypal" | "bank";
-  destination: string;
-  bankName: string | null;
-  country: string | null;
-  updatedAt: string;
-}
 
 /** The method's details as shown in lists: enough to recognise, not enough to reuse. */
 export function maskDestination(kind: "paypal" | "bank", details: Record<string, string | null>): string {

@@ -15,6 +15,8 @@ import { availableOf, balanceOf, ledgerRefusal, newTransferRef, PAYOUTS, PROVIDE
 import { requestHash } from "./payments";
 import { findPayoutMethod, maskDestination, payoutDetailsOf } from "./payout-methods";
 import { clientKey, dollars, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
+import type { PayoutStatus, PayoutView } from "@shared/contracts/money";
+export { type PayoutStatus, type PayoutView };
 
 export const MIN_WITHDRAWAL = message("The minimum withdrawal is {{min}}.");
 export const OVER_AVAILABLE = message("You can withdraw at most {{available}}.");
@@ -27,8 +29,6 @@ export const WithdrawalSchema = z.object({
   password: z.string().max(128).optional(),
   idempotencyKey: IdempotencyKeySchema,
 });
-
-export type PayoutStatus = "requested" | "paid" | "rejected";
 
 export interface PayoutRow {
   id: number;
@@ -48,17 +48,6 @@ export interface PayoutRow {
 }
 
 /** A line of the payout history (spec §3 "Payout: date, status, amount"). */
-export interface PayoutView {
-  id: number;
-  amountCents: number;
-  status: PayoutStatus;
-  method: "paypal" | "bank";
-  /** Where it goes, masked: "a•••@example.com", "•••• 1234". */
-  destination: string;
-  rejectionReason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
 
 export function presentPayout(row: PayoutRow): PayoutView {
   return {

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { INVALID_VALUE } from "../../shared/errors";
 import { message } from "../../shared/messages";
 import type { PaymentProvider } from "./provider";
+import { SANDBOX_CARDS, type SandboxOutcome } from "@shared/contracts/money";
+export { SANDBOX_CARDS, type SandboxOutcome };
 
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
@@ -14,15 +16,6 @@ export const sandboxProvider: PaymentProvider = {
     return { redirectUrl: `/wallet/top-up/${payment.id}`, providerRef: null };
   },
 };
-
-export type SandboxOutcome = "succeeded" | "declined" | "requires_confirmation";
-
-/** The test numbers the card form lists. Any other valid number is declined. */
-export const SANDBOX_CARDS: { number: string; outcome: SandboxOutcome }[] = [
-  { number: "4242 4242 4242 4242", outcome: "succeeded" },
-  { number: "4000 0000 0000 0002", outcome: "declined" },
-  { number: "4000 0025 0000 3155", outcome: "requires_confirmation" },
-];
 
 export const CARD_DECLINED = message("Your card was declined.");
 export const PAYMENT_CANCELLED = message("You cancelled this payment.");
