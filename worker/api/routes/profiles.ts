@@ -6,7 +6,6 @@ import { findVisibleUser, PROFILE_NOT_FOUND } from "../../domain/profiles/find-m
 import { getProfile } from "../../domain/profiles/get-profile";
 import { listProfilePosts } from "../../domain/profiles/list-profile-posts";
 import { ProfileInputSchema, updateProfile } from "../../domain/profiles/update-profile";
-import { isBlockedBetween } from "../../domain/posts/access";
 import { PERIODS } from "../../domain/subscriptions/periods";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
@@ -99,7 +98,6 @@ profileRoutes.openapi(
     if (rawCursor && !cursor) throw new AppError("validation", CURSOR_INVALID, { cursor: [CURSOR_INVALID] });
     const author = await findVisibleUser(db, c.req.valid("param").username);
     if (!author) throw new AppError("not_found", PROFILE_NOT_FOUND);
-    if (viewerId && viewerId !== author.id && (await isBlockedBetween(db, viewerId, author.id))) return c.json({ posts: [], nextCursor: null }, 200);
     return c.json(await listProfilePosts(db, author.id, viewerId, tab, cursor), 200);
   },
 );

@@ -46,7 +46,7 @@ export interface PostView {
 
 /**
  * SELECT … FROM posts p JOIN users u: the columns presentPosts needs, with the viewer as ?1 and now as ?2.
- * Authors who are suspended are left out by the callers' WHERE (`u.suspended_at IS NULL`).
+ * Posts that do not exist for the viewer are left out by the callers' WHERE (visiblePostSql, policies/posts.ts).
  */
 export const POST_SELECT_SQL = `SELECT p.id, p.user_id, p.text, p.audience, p.price_cents, p.status, p.published_at, p.scheduled_at,
   p.edited_at, p.like_count, p.comment_count, u.username AS author_username, u.name AS author_name,

@@ -1,0 +1,35 @@
+import type { Role } from "../accounts/users";
+
+/**
+ * Who may do what to one kind of object (post, media key; next: conversation, live room, story). Every policy has
+ * the same two halves, so a reader finds "who may" in one place per object:
+ *
+ * - a SQL fragment that computes the viewer's facts about each object (and filters what must not exist for
+ *   them) inside the statement that reads the objects anyway: a feed page costs no query per item;
+ * - a pure rule from those facts to the answer (`lockOf` for posts), testable without a database.
+ *
+ * A policy answers for a set of ids at once (`allowed`), so a list endpoint checks a whole page in one statement;
+ * `requireAllowed` is the single-object form for commands: anything the viewer may not see is "not found", never
+ * "forbidden", so a refusal tells nothing about what exists. Answers that show an object carry what the viewer
+ * may do with it (`viewer: { canEdit, … }`), computed by the same rule, so screens never re-derive roles.
+ *
+ * Adding an object type: a file here named after it, exporting its fragment (viewer as ?1, documented aliases),
+ * its pure rule, and a `Policy<Action, Id>`; its list queries embed the fragment, its commands call
+ * `requireAllowed`, its presenter adds the `viewer` permissions, and the access-matrix test gains its rows.
+ */
+export interface Viewer {
+  id: number;
+  role: Role;
+}
+
+export interface Policy<Action extends string, Id> {
+  /** The subset of `ids` that `viewer` (null: a visitor) may `action`; one statement for the whole set. */
+  allowed(db: D1Database, viewer: Viewer | null, action: Action, ids: readonly Id[]): Promise<Set<Id>>;
+}
+
+/** True when the viewer may `action` every one of `ids`. */
+export async function allowsAll<Action extends string, Id>(policy: Policy<Action, Id>, db: D1Database, viewer: Viewer | null, action: Action, ids: readonly Id[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const allowed = await policy.allowed(db, viewer, action, ids);
+  return ids.every((id) => allowed.has(id));
+}
