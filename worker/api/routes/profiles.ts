@@ -48,6 +48,9 @@ const ProfileSchema = PostPageSchema.extend({
   isCreator: z.boolean(),
   isOwn: z.boolean(),
   available: z.boolean().openapi({ description: "false across a block: only name and avatar" }),
+  viewer: z
+    .object({ canEdit: z.boolean(), canFollow: z.boolean(), canTip: z.boolean(), canReport: z.boolean(), canBlock: z.boolean() })
+    .openapi("ProfilePermissions", { description: "What the viewer may do on this profile (worker/domain/policies/members.ts)" }),
   postCount: z.number().int(),
   mediaCount: z.number().int(),
   likeCount: z.number().int(),
