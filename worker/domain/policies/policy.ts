@@ -9,13 +9,15 @@ import type { Role } from "../accounts/users";
  * - a pure rule from those facts to the answer (`lockOf` for posts), testable without a database.
  *
  * A policy answers for a set of ids at once (`allowed`), so a list endpoint checks a whole page in one statement;
- * `requireAllowed` is the single-object form for commands: anything the viewer may not see is "not found", never
- * "forbidden", so a refusal tells nothing about what exists. Answers that show an object carry what the viewer
- * may do with it (`viewer: { canEdit, … }`), computed by the same rule, so screens never re-derive roles.
+ * a `require<Object>Access` is the single-object form for commands (`requirePostAccess`): what does not exist for
+ * the viewer is "not found", so a refusal tells nothing about what exists. Answers that show an object carry what
+ * the viewer may do with it (`viewer: { canEdit, … }`), computed by a pure rule beside the others, so screens
+ * never re-derive roles.
  *
- * Adding an object type: a file here named after it, exporting its fragment (viewer as ?1, documented aliases),
- * its pure rule, and a `Policy<Action, Id>`; its list queries embed the fragment, its commands call
- * `requireAllowed`, its presenter adds the `viewer` permissions, and the access-matrix test gains its rows.
+ * Adding an object type (conversation, live room, story): a file here named after it, exporting its fragment
+ * (viewer as ?1, the aliases it expects documented), its pure rule, a `Policy<Action, Id>` and its
+ * `require<Object>Access`; its list queries embed the fragment, its commands call the require form, its presenter
+ * adds the `viewer` permissions, and a worker test walks every kind of viewer through it.
  */
 export interface Viewer {
   id: number;
