@@ -28,10 +28,3 @@ export interface Policy<Action extends string, Id> {
   /** The subset of `ids` that `viewer` (null: a visitor) may `action`; one statement for the whole set. */
   allowed(db: D1Database, viewer: Viewer | null, action: Action, ids: readonly Id[]): Promise<Set<Id>>;
 }
-
-/** True when the viewer may `action` every one of `ids`. */
-export async function allowsAll<Action extends string, Id>(policy: Policy<Action, Id>, db: D1Database, viewer: Viewer | null, action: Action, ids: readonly Id[]): Promise<boolean> {
-  if (ids.length === 0) return true;
-  const allowed = await policy.allowed(db, viewer, action, ids);
-  return ids.every((id) => allowed.has(id));
-}
