@@ -23,7 +23,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const profile = await getProfile(context.domain.db, usernameOf(params), context.session?.user.id ?? null);
   if (!profile) throw new Response("Not found", { status: 404 });
   const viewerId = context.session?.user.id ?? null;
-  const viewerBlocks = viewerId !== null && !profile.isOwn ? await isBlocking(context.domain.db, viewerId, profile.username) : false;
+  const viewerBlocks = viewerId !== null && profile.viewer.canBlock ? await isBlocking(context.domain.db, viewerId, profile.username) : false;
   return { profile, viewerBlocks, signedIn: context.session !== null, profileUrl: `${context.domain.origin}/${profile.username}`, origin: context.domain.origin };
 }
 
@@ -74,12 +74,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? profileMe
 export default function ProfilePage() {
   const { profile, viewerBlocks, signedIn, profileUrl } = useLoaderData<typeof loader>();
   const { revalidate } = useRevalidator();
-  // Report and Block are for signed-in people looking at someone else.
   const moreMenu =
-    signedIn && !profile.isOwn ? (
+    profile.viewer.canReport || profile.viewer.canBlock ? (
       <>
-        <ReportButton target={{ kind: "user", username: profile.username }} />
-        <BlockButton username={profile.username} blocked={viewerBlocks} onChange={() => revalidate()} />
+        {profile.viewer.canReport ? <ReportButton target={{ kind: "user", username: profile.username }} /> : null}
+        {profile.viewer.canBlock ? <BlockButton username={profile.username} blocked={viewerBlocks} onChange={() => revalidate()} /> : null}
       </>
     ) : undefined;
   return <ProfileView profile={profile} viewer={signedIn ? "member" : "visitor"} shareUrl={profileUrl} moreMenu={moreMenu} />;

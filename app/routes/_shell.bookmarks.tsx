@@ -28,7 +28,6 @@ export default function BookmarksPage() {
       {state.posts.length > 0 ? (
         <PostList
           posts={state.posts}
-          signedIn
           onLike={toggleLike}
           onBookmark={toggleBookmark}
           onUnlocked={replacePost}

@@ -103,7 +103,6 @@ export default function Home() {
       {state.posts.length > 0 ? (
         <PostList
           posts={state.posts}
-          signedIn
           onLike={toggleLike}
           onBookmark={toggleBookmark}
           onUnlocked={replacePost}
@@ -111,7 +110,7 @@ export default function Home() {
           loadingOlder={loadingOlder}
           onLoadOlder={loadOlder}
           headerExtra={(post) =>
-            post.isOwn ? (
+            post.viewer.canEdit ? (
               <LazyPostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={(id) => dispatch({ type: "remove", id })} />
             ) : null
           }

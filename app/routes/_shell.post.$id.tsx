@@ -10,7 +10,6 @@ import { PostCard } from "~/components/posts/post-card";
 import { LazyPostOwnerMenu, LazyReportButton } from "~/components/posts/lazy";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { useSession } from "~/lib/session";
 import { usePostList } from "~/lib/use-post-list";
 
 export const handle: ShellHandle = { rightColumn: "search" };
@@ -57,7 +56,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function PostPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  const { isAuth } = useSession();
   const { state, dispatch, toggleLike, toggleBookmark, replacePost } = usePostList({ posts: [data.post], nextCursor: null }, "/timeline");
   const navigate = useNavigate();
   const post = state.posts[0] ?? data.post;
@@ -67,14 +65,14 @@ export default function PostPage() {
       <PostCard
         post={post}
         headerExtra={
-          post.isOwn ? (
+          post.viewer.canEdit ? (
             <LazyPostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={() => navigate("/home", { replace: true })} />
-          ) : isAuth ? (
+          ) : post.viewer.canReport ? (
             <LazyReportButton target={{ kind: "post", postId: post.id }} className="btn-secondary w-auto px-3 py-1 text-sm" />
           ) : null
         }
-        actions={<PostActions post={post} signedIn={isAuth} onLike={toggleLike} onBookmark={toggleBookmark} />}
-        unlock={isAuth ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined}
+        actions={<PostActions post={post} onLike={toggleLike} onBookmark={toggleBookmark} />}
+        unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined}
       />
       {post.lock === null ? (
         <Comments postId={post.id} initial={data.comments} onCountChange={(delta) => dispatch({ type: "replace", post: { ...post, commentCount: post.commentCount + delta } })} />

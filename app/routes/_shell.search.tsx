@@ -79,7 +79,7 @@ function PostSearch({ q, posts, error }: { q: string; posts: Parameters<typeof u
         </p>
       ) : null}
       {posts !== null && state.posts.length === 0 ? <p className="px-4 text-slate-600 dark:text-slate-400">{t("No result")}</p> : null}
-      <PostList posts={state.posts} signedIn onLike={toggleLike} onBookmark={toggleBookmark} onUnlocked={replacePost} hasOlder={false} loadingOlder={false} onLoadOlder={() => {}} />
+      <PostList posts={state.posts} onLike={toggleLike} onBookmark={toggleBookmark} onUnlocked={replacePost} hasOlder={false} loadingOlder={false} onLoadOlder={() => {}} />
     </>
   );
 }

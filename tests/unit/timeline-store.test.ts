@@ -32,6 +32,7 @@ const post = (id: number, overrides: Partial<PostView> = {}): PostView => ({
   bookmarked: false,
   isOwn: false,
   lock: null,
+  viewer: { canEdit: false, canDelete: false, canLike: true, canComment: true, canBookmark: true, canTip: true, canUnlock: false, canReport: true },
   mediaCount: 0,
   media: [],
   previews: [],

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { postPolicy } from "../../worker/domain/policies/posts";
 import { api, createUser, postJson } from "./factories";
 import { block, createPost, follow, makeCreator, subscribe, type SeededPost } from "./timeline-fixtures";
 
@@ -44,15 +45,32 @@ const IN_SEARCH: Record<Viewer, Kind[]> = {
   blocked: [],
 };
 
+/** The buttons each viewer gets under a post, by hand: the author is a creator, so others may tip. */
+function expectedPermissions(viewer: Viewer, access: Access) {
+  const other = viewer !== "owner" && viewer !== "visitor";
+  return {
+    canEdit: viewer === "owner",
+    canDelete: viewer === "owner",
+    canLike: viewer !== "visitor" && access === "open",
+    canComment: viewer !== "visitor" && access === "open",
+    canBookmark: viewer !== "visitor",
+    canTip: other,
+    canUnlock: other && access === "purchase",
+    canReport: other,
+  };
+}
+
 interface PostBody {
   id: number;
   lock: "follow" | "subscribe" | "purchase" | null;
+  viewer: ReturnType<typeof expectedPermissions>;
   media: { url: string }[] | null;
   previews: { previewUrl: string | null }[];
 }
 
 let posts: Record<Kind, SeededPost>;
 let tokens: Record<Viewer, string | undefined>;
+let viewerIds: Record<Viewer, number | null>;
 /** Every body each viewer received, to look for locked keys at the end. */
 const bodies: Record<Viewer, string[]> = { owner: [], follower: [], subscriber: [], member: [], visitor: [], blocked: [] };
 
@@ -85,6 +103,14 @@ beforeAll(async () => {
     subscribers: await createPost(creator.user.userId, { audience: "subscribers", text: "matrix subscribers" }),
     paid: await createPost(creator.user.userId, { priceCents: 500, text: "matrix paid" }),
   };
+  viewerIds = {
+    owner: creator.user.userId,
+    follower: follower.user.userId,
+    subscriber: subscriber.user.userId,
+    member: member.user.userId,
+    visitor: null,
+    blocked: blocked.user.userId,
+  };
   tokens = { owner: creator.token, follower: follower.token, subscriber: subscriber.token, member: member.token, visitor: undefined, blocked: blocked.token };
   // Everyone signed in has bookmarked every post (before the block, say): /bookmarks must still filter.
   for (const viewer of [creator, follower, subscriber, member, blocked]) {
@@ -106,12 +132,22 @@ describe.each(VIEWERS)("access matrix: %s", (viewer) => {
       expect(status, kind).toBe(200);
       const post = body.post as PostBody;
       expect(accessOf(post), kind).toBe(expected);
+      expect(post.viewer, kind).toEqual(expectedPermissions(viewer, expected));
       if (expected === "open") expect(post.media![0]!.url).toBe(`/media/${posts[kind].key}`);
       else {
         expect(post.media).toBeNull();
         expect(post.previews[0]!.previewUrl).toBe(`/media/${posts[kind].previewKey}`);
       }
     }
+  });
+
+  it("postPolicy over the set of ids: 'see' keeps the posts that exist for the viewer, 'open' the open ones", async () => {
+    const id = viewerIds[viewer];
+    const person = id === null ? null : { id, role: viewer === "owner" ? ("creator" as const) : ("member" as const) };
+    const ids = KINDS.map((kind) => posts[kind].id);
+    const idsWhere = (keep: (access: Access) => boolean) => KINDS.filter((kind) => keep(EXPECTED[viewer][kind])).map((kind) => posts[kind].id).sort();
+    expect([...(await postPolicy.allowed(env.DB, person, "see", ids))].sort()).toEqual(idsWhere((access) => access !== "hidden"));
+    expect([...(await postPolicy.allowed(env.DB, person, "open", ids))].sort()).toEqual(idsWhere((access) => access === "open"));
   });
 
   it("GET /api/timeline holds exactly the posts the viewer reads", async () => {

@@ -13,6 +13,7 @@ interface Profile {
   following: boolean;
   posts: PostView[];
   nextCursor: string | null;
+  viewer: { canEdit: boolean; canFollow: boolean; canTip: boolean; canReport: boolean; canBlock: boolean };
 }
 
 let clock = Date.parse("2026-01-01T00:00:00.000Z");
@@ -95,6 +96,21 @@ describe("GET /api/users/{username}", () => {
 
     await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(new Date().toISOString(), creator.user.userId).run();
     expect((await api(`/users/${creator.user.username}`)).status).toBe(404);
+  });
+
+  it("says what the viewer may do: the owner edits, others follow, tip a creator, report and block; across a block only report and block", async () => {
+    const creator = await createUser();
+    const member = await createUser();
+    const fan = await createUser();
+    const blocked = await createUser();
+    await env.DB.prepare("UPDATE users SET role = 'creator' WHERE id = ?").bind(creator.user.userId).run();
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(blocked.user.userId, creator.user.userId, new Date().toISOString()).run();
+    const none = { canEdit: false, canFollow: false, canTip: false, canReport: false, canBlock: false };
+    expect((await profileOf(creator.user.username, creator.token)).viewer).toEqual({ ...none, canEdit: true });
+    expect((await profileOf(creator.user.username, fan.token)).viewer).toEqual({ ...none, canFollow: true, canTip: true, canReport: true, canBlock: true });
+    expect((await profileOf(member.user.username, fan.token)).viewer).toEqual({ ...none, canFollow: true, canReport: true, canBlock: true });
+    expect((await profileOf(creator.user.username, blocked.token)).viewer).toEqual({ ...none, canReport: true, canBlock: true });
+    expect((await profileOf(creator.user.username)).viewer).toEqual(none);
   });
 });
 

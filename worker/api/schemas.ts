@@ -46,6 +46,20 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { "application/json": { schema } },
 });
 
+/** What the viewer may do with a post (worker/domain/policies/posts.ts): the buttons a screen shows. */
+export const PostPermissionsSchema = z
+  .object({
+    canEdit: z.boolean(),
+    canDelete: z.boolean(),
+    canLike: z.boolean(),
+    canComment: z.boolean(),
+    canBookmark: z.boolean(),
+    canTip: z.boolean(),
+    canUnlock: z.boolean(),
+    canReport: z.boolean(),
+  })
+  .openapi("PostPermissions");
+
 /** The one presented post (worker/domain/posts/present-posts.ts): media URLs only when open, else previews. */
 export const PostSchema = z
   .object({
@@ -64,6 +78,7 @@ export const PostSchema = z
     bookmarked: z.boolean(),
     isOwn: z.boolean(),
     lock: z.enum(["follow", "subscribe", "purchase"]).nullable(),
+    viewer: PostPermissionsSchema,
     mediaCount: z.number().int(),
     media: z
       .array(z.object({ id: z.number().int(), kind: z.enum(["image", "video"]), url: z.string(), posterUrl: z.string().nullable(), width: z.number().int().nullable(), height: z.number().int().nullable() }))

@@ -23,16 +23,15 @@ function ActionIcon({ name, filled }: { name: keyof typeof ICONS; filled?: boole
 const BUTTON = "inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:hover:bg-transparent focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-slate-800";
 
 /**
- * The row under a post: like (with its count), comments (opens /post/{id}), bookmark, a tip to the author (someone
- * else's post, signed in; a tip does not need the post open) and share. Like and bookmark
- * are toggle buttons (aria-pressed) whose names stay put; each visible count is part of its control's name.
- * Like and comment need the post open; signed-out readers only see the counts and share. The screen owns the state (onLike,
+ * The row under a post: like (with its count), comments (opens /post/{id}), bookmark, a tip to the author and
+ * share. Which of them work is the post's `viewer` permissions (the server's policy), never re-derived here. Like
+ * and bookmark are toggle buttons (aria-pressed) whose names stay put; each visible count is part of its control's
+ * name. The screen owns the state (onLike,
  * onBookmark), so the change shows at once and is rolled back by the screen if the server refuses.
  */
-export function PostActions({ post, signedIn, onLike, onBookmark }: { post: PostView; signedIn: boolean; onLike(post: PostView): void; onBookmark(post: PostView): void }) {
+export function PostActions({ post, onLike, onBookmark }: { post: PostView; onLike(post: PostView): void; onBookmark(post: PostView): void }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
-  const canInteract = signedIn && post.lock === null;
 
   async function share() {
     const url = new URL(`/post/${post.id}`, window.location.origin).toString();
@@ -54,7 +53,7 @@ export function PostActions({ post, signedIn, onLike, onBookmark }: { post: Post
         type="button"
         className={`${BUTTON} ${post.liked ? "text-rose-600 dark:text-rose-400" : ""}`}
         aria-pressed={post.liked}
-        disabled={!canInteract}
+        disabled={!post.viewer.canLike}
         onClick={() => onLike(post)}
       >
         <ActionIcon name="like" filled={post.liked} />
@@ -68,7 +67,7 @@ export function PostActions({ post, signedIn, onLike, onBookmark }: { post: Post
           <span>{post.commentCount}</span>
         </Link>
       ) : null}
-      {signedIn ? (
+      {post.viewer.canBookmark ? (
         <button
           type="button"
           className={`${BUTTON} ${post.bookmarked ? "text-brand-600 dark:text-brand-300" : ""}`}
@@ -79,7 +78,7 @@ export function PostActions({ post, signedIn, onLike, onBookmark }: { post: Post
           <ActionIcon name="bookmark" filled={post.bookmarked} />
         </button>
       ) : null}
-      {signedIn && !post.isOwn ? (
+      {post.viewer.canTip ? (
         <TipButton target={{ postId: post.id }} creatorName={post.author.name} className={BUTTON}>
           <ActionIcon name="tip" />
           <span>{t("Send a tip")}</span>

@@ -11,7 +11,6 @@ import { PostCard } from "./post-card";
  */
 export function PostList({
   posts,
-  signedIn,
   onLike,
   onBookmark,
   onUnlocked,
@@ -21,7 +20,6 @@ export function PostList({
   headerExtra,
 }: {
   posts: PostView[];
-  signedIn: boolean;
   onLike(post: PostView): void;
   onBookmark(post: PostView): void;
   /** A post bought from the list, as the server now shows it (the screen replaces it by id). */
@@ -52,8 +50,8 @@ export function PostList({
             <PostCard
               post={post}
               headerExtra={headerExtra?.(post)}
-              unlock={signedIn ? <UnlockButton post={post} onUnlocked={onUnlocked} /> : undefined}
-              actions={<PostActions post={post} signedIn={signedIn} onLike={onLike} onBookmark={onBookmark} />}
+              unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={onUnlocked} /> : undefined}
+              actions={<PostActions post={post} onLike={onLike} onBookmark={onBookmark} />}
             />
           </li>
         ))}

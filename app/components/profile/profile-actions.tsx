@@ -22,7 +22,7 @@ export function ProfileActions({ profile, viewer, shareUrl, moreMenu }: { profil
   const [sharing, setSharing] = useState(false);
   return (
     <div className="mt-3 flex flex-wrap items-start gap-2">
-      {profile.isOwn && viewer === "member" ? (
+      {profile.viewer.canEdit ? (
         <>
           <Link to="/settings/profile" className="btn-secondary">
             {t("Edit profile")}
@@ -83,13 +83,15 @@ function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: Pr
   }
   return (
     <>
-      <IntentForm fetcher={fetcher} intent={profile.following ? "unfollow" : "follow"}>
-        <button type="submit" className={profile.following ? "btn-secondary" : "btn-primary w-auto"} disabled={busy} aria-pressed={profile.following}>
-          {profile.following ? t("Following") : t("Follow")}
-        </button>
-      </IntentForm>
+      {profile.viewer.canFollow ? (
+        <IntentForm fetcher={fetcher} intent={profile.following ? "unfollow" : "follow"}>
+          <button type="submit" className={profile.following ? "btn-secondary" : "btn-primary w-auto"} disabled={busy} aria-pressed={profile.following}>
+            {profile.following ? t("Following") : t("Follow")}
+          </button>
+        </IntentForm>
+      ) : null}
       <SubscriptionButtons profile={profile} fetcher={fetcher} busy={busy} />
-      {profile.isCreator ? (
+      {profile.viewer.canTip ? (
         <TipButton target={{ username: profile.username }} creatorName={profile.name} className="btn-secondary">
           {t("Tip")}
         </TipButton>

@@ -14,7 +14,7 @@ import { useSession } from "~/lib/session";
  */
 export function ProfileFeed({ username, firstPage }: { username: string; firstPage: ProfilePostsPage }) {
   const { t } = useTranslation();
-  const { api, isAuth } = useSession();
+  const { api } = useSession();
   const [tab, setTab] = useState<ProfileTab>("posts");
   const [pages, setPages] = useState<Partial<Record<ProfileTab, ProfilePostsPage>>>({ posts: firstPage });
   const [loading, setLoading] = useState(false);
@@ -91,7 +91,7 @@ export function ProfileFeed({ username, firstPage }: { username: string; firstPa
         {page && tab === "posts" ? (
           <div className="divide-y divide-slate-200 dark:divide-slate-800">
             {page.posts.map((post) => (
-              <PostCard key={post.id} post={post} unlock={isAuth ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined} />
+              <PostCard key={post.id} post={post} unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined} />
             ))}
           </div>
         ) : null}

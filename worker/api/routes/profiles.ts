@@ -6,7 +6,6 @@ import { findVisibleUser, PROFILE_NOT_FOUND } from "../../domain/profiles/find-m
 import { getProfile } from "../../domain/profiles/get-profile";
 import { listProfilePosts } from "../../domain/profiles/list-profile-posts";
 import { ProfileInputSchema, updateProfile } from "../../domain/profiles/update-profile";
-import { isBlockedBetween } from "../../domain/posts/access";
 import { PERIODS } from "../../domain/subscriptions/periods";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
@@ -49,6 +48,9 @@ const ProfileSchema = PostPageSchema.extend({
   isCreator: z.boolean(),
   isOwn: z.boolean(),
   available: z.boolean().openapi({ description: "false across a block: only name and avatar" }),
+  viewer: z
+    .object({ canEdit: z.boolean(), canFollow: z.boolean(), canTip: z.boolean(), canReport: z.boolean(), canBlock: z.boolean() })
+    .openapi("ProfilePermissions", { description: "What the viewer may do on this profile (worker/domain/policies/members.ts)" }),
   postCount: z.number().int(),
   mediaCount: z.number().int(),
   likeCount: z.number().int(),
@@ -99,7 +101,6 @@ profileRoutes.openapi(
     if (rawCursor && !cursor) throw new AppError("validation", CURSOR_INVALID, { cursor: [CURSOR_INVALID] });
     const author = await findVisibleUser(db, c.req.valid("param").username);
     if (!author) throw new AppError("not_found", PROFILE_NOT_FOUND);
-    if (viewerId && viewerId !== author.id && (await isBlockedBetween(db, viewerId, author.id))) return c.json({ posts: [], nextCursor: null }, 200);
     return c.json(await listProfilePosts(db, author.id, viewerId, tab, cursor), 200);
   },
 );

@@ -3,7 +3,7 @@ import { getPost } from "../../domain/posts/get-post";
 import { decodeCursor } from "../../domain/shared/cursor";
 import { AppError } from "../../domain/shared/errors";
 import { message } from "../../domain/shared/messages";
-import { POST_NOT_FOUND } from "../../domain/interactions/post-access";
+import { POST_NOT_FOUND } from "../../domain/policies/posts";
 import { getNewerPosts, getTimeline } from "../../domain/timeline/get-timeline";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";

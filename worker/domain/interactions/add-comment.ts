@@ -2,11 +2,11 @@ import type { DomainContext } from "../context";
 import { createNotification } from "../notifications/notifications";
 import { isoNow } from "../shared/time";
 import { COMMENT_SELECT_SQL, presentComment, type CommentRow, type CommentView } from "./comment-view";
-import { requirePostAccess } from "./post-access";
+import { requirePostAccess } from "../policies/posts";
 
 /** Comments on a post the viewer may open; the post's author is notified (unless it is their own comment). */
 export async function addComment(ctx: Pick<DomainContext, "db" | "publish">, viewerId: number, postId: number, text: string): Promise<CommentView> {
-  const { authorId } = await requirePostAccess(ctx.db, postId, viewerId, true);
+  const { authorId } = await requirePostAccess(ctx.db, postId, viewerId, "open");
   const inserted = await ctx.db
     .prepare("INSERT INTO comments (post_id, user_id, text, created_at) VALUES (?, ?, ?, ?) RETURNING id")
     .bind(postId, viewerId, text, isoNow())

@@ -1,3 +1,4 @@
+import { visiblePostSql } from "../policies/posts";
 import { POST_SELECT_SQL, presentPosts, type PostRow } from "../posts/present-posts";
 import { encodeCursor, type Cursor } from "../shared/cursor";
 import { isoNow } from "../shared/time";
@@ -23,7 +24,7 @@ export async function listBookmarks(db: D1Database, viewerId: number, cursor: Cu
   const nextCursor = saved.length > BOOKMARKS_PAGE_SIZE && last ? encodeCursor(last.created_at, last.post_id) : null;
   if (page.length === 0) return { posts: [], nextCursor };
   const { results } = await db
-    .prepare(`${POST_SELECT_SQL} WHERE p.id IN (SELECT value FROM json_each(?3)) AND p.status = 'published' AND u.suspended_at IS NULL`)
+    .prepare(`${POST_SELECT_SQL} WHERE p.id IN (SELECT value FROM json_each(?3)) AND ${visiblePostSql()}`)
     .bind(viewerId, isoNow(), JSON.stringify(page.map((b) => b.post_id)))
     .all<PostRow>();
   const order = new Map(page.map((b, index) => [b.post_id, index]));

@@ -1,5 +1,5 @@
 import { COMMENT_SELECT_SQL, presentComment, type CommentRow, type CommentView } from "./comment-view";
-import { requirePostAccess } from "./post-access";
+import { requirePostAccess } from "../policies/posts";
 
 export const COMMENTS_PAGE_SIZE = 20;
 
@@ -8,7 +8,7 @@ export const COMMENTS_PAGE_SIZE = 20;
  * `after`. Comments of suspended users are left out.
  */
 export async function listComments(db: D1Database, postId: number, viewerId: number | null, after: number | null): Promise<{ comments: CommentView[]; nextCursor: string | null }> {
-  await requirePostAccess(db, postId, viewerId, true);
+  await requirePostAccess(db, postId, viewerId, "open");
   const { results } = await db
     .prepare(`${COMMENT_SELECT_SQL} WHERE c.post_id = ?1 AND c.id > ?2 AND u.suspended_at IS NULL ORDER BY c.id LIMIT ?3`)
     .bind(postId, after ?? 0, COMMENTS_PAGE_SIZE + 1)

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { requirePostAccess } from "../interactions/post-access";
+import { requirePostAccess } from "../policies/posts";
 import { notificationStatement } from "../notifications/notifications";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
@@ -26,7 +26,7 @@ export const FOLLOW_FIRST = message("Follow this creator to buy this post.");
  */
 export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, postId: number, input: z.output<typeof PurchaseSchema>): Promise<{ payment: PaymentView; replayed: boolean }> {
   const { db } = ctx;
-  const post = await requirePostAccess(db, postId, fan.id, false);
+  const post = await requirePostAccess(db, postId, fan.id, "see");
   if (post.lock === null) {
     // Open already: bought before (a replay of that purchase answers with it), free, or the fan's own post.
     const replay = await findPaymentByKey(db, fan.id, clientKey(input.idempotencyKey));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { requirePostAccess } from "../interactions/post-access";
+import { requirePostAccess } from "../policies/posts";
 import { notificationStatement } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
@@ -35,7 +35,7 @@ export async function sendTip(ctx: Pick<DomainContext, "db" | "publish" | "confi
   let creatorId: number;
   let postId: number | null = null;
   if ("postId" in target) {
-    const post = await requirePostAccess(db, target.postId, fan.id, false);
+    const post = await requirePostAccess(db, target.postId, fan.id, "see");
     if (post.authorId === fan.id) throw new AppError("forbidden", CANNOT_TIP_SELF);
     if (!post.authorIsCreator) throw new AppError("forbidden", NOT_A_CREATOR);
     creatorId = post.authorId;

@@ -1,4 +1,5 @@
 import { publicMediaUrl } from "../accounts/users";
+import { postPermissionsOf, type PostPermissions } from "../policies/posts";
 import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type LockReason, type ViewerFactsRow } from "./access";
 
 /**
@@ -39,6 +40,8 @@ export interface PostView {
   isOwn: boolean;
   /** null when open; otherwise what unlocks it. */
   lock: LockReason | null;
+  /** What this viewer may do with the post (policies/posts.ts): screens show exactly these buttons. */
+  viewer: PostPermissions;
   mediaCount: number;
   media: MediaView[] | null;
   previews: LockedMediaView[];
@@ -46,11 +49,11 @@ export interface PostView {
 
 /**
  * SELECT … FROM posts p JOIN users u: the columns presentPosts needs, with the viewer as ?1 and now as ?2.
- * Authors who are suspended are left out by the callers' WHERE (`u.suspended_at IS NULL`).
+ * Posts that do not exist for the viewer are left out by the callers' WHERE (visiblePostSql, policies/posts.ts).
  */
 export const POST_SELECT_SQL = `SELECT p.id, p.user_id, p.text, p.audience, p.price_cents, p.status, p.published_at, p.scheduled_at,
   p.edited_at, p.like_count, p.comment_count, u.username AS author_username, u.name AS author_name,
-  u.avatar_key AS author_avatar_key, ${VIEWER_FACTS_SQL}
+  u.avatar_key AS author_avatar_key, u.role AS author_role, ${VIEWER_FACTS_SQL}
   FROM posts p JOIN users u ON u.id = p.user_id`;
 
 export interface PostRow extends ViewerFactsRow {
@@ -68,6 +71,7 @@ export interface PostRow extends ViewerFactsRow {
   author_username: string;
   author_name: string;
   author_avatar_key: string | null;
+  author_role: string;
 }
 
 interface MediaRow {
@@ -116,6 +120,7 @@ export function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId
       bookmarked: row.v_bookmarked === 1,
       isOwn: viewerId === row.user_id,
       lock,
+      viewer: postPermissionsOf({ authorId: row.user_id, authorIsCreator: row.author_role === "creator" }, viewerId, lock),
       mediaCount: items.length,
       media: lock
         ? null

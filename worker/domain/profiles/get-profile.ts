@@ -1,4 +1,5 @@
 import { publicMediaUrl } from "../accounts/users";
+import { profilePermissionsOf, type ProfilePermissions } from "../policies/members";
 import type { PostRow } from "../posts/present-posts";
 import { isoNow } from "../shared/time";
 import { plansStatement, presentPlans, type PlanRow, type PlanView } from "../subscriptions/plans";
@@ -19,6 +20,8 @@ export interface Profile extends ProfilePostsPage {
   isOwn: boolean;
   /** false when the viewer and the user block each other either way: only the name and avatar are shown. */
   available: boolean;
+  /** What the viewer may do here (policies/members.ts): the profile shows exactly these buttons. */
+  viewer: ProfilePermissions;
   postCount: number;
   mediaCount: number;
   /** Likes received on published posts. */
@@ -74,6 +77,7 @@ export async function getProfile(db: D1Database, username: string, viewerId: num
     isCreator: user.role === "creator",
     isOwn,
     available,
+    viewer: profilePermissionsOf({ id: user.id, isCreator: user.role === "creator" }, viewerId, !available),
   };
   if (!available) {
     const nothing = { bio: "", location: "", website: "", coverUrl: "", postCount: 0, mediaCount: 0, likeCount: 0, followerCount: null };

@@ -1,3 +1,4 @@
+import { visiblePostSql } from "../policies/posts";
 import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "../posts/present-posts";
 import { encodeCursor, OLDER_THAN_CURSOR_SQL, type Cursor } from "../shared/cursor";
 import { isoNow } from "../shared/time";
@@ -13,11 +14,12 @@ export interface ProfilePostsPage {
 }
 
 /**
- * The author's published posts, newest first, as `viewerId` may see them (locked ones without media URLs). The
- * media tab keeps only posts with media; the client lays their items out as a gallery.
+ * The author's published posts, newest first, as `viewerId` may see them (locked ones without media URLs; none
+ * when a block stands between them). The media tab keeps only posts with media; the client lays their items out
+ * as a gallery.
  */
 export function profilePostsStatement(db: D1Database, authorId: number, viewerId: number | null, tab: ProfileTab, cursor: Cursor | null) {
-  const conditions = ["p.user_id = ?3", "p.status = 'published'"];
+  const conditions = ["p.user_id = ?3", visiblePostSql()];
   if (tab === "media") conditions.push("EXISTS (SELECT 1 FROM media m WHERE m.post_id = p.id AND m.status = 'ready')");
   if (cursor) conditions.push(OLDER_THAN_CURSOR_SQL);
   return db

@@ -1,4 +1,5 @@
 import type { DomainContext } from "../context";
+import { visiblePostSql } from "../policies/posts";
 import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "../posts/present-posts";
 import { isoNow } from "../shared/time";
 import { rateLimitedSearch } from "./search-users";
@@ -17,7 +18,7 @@ export async function searchPosts(ctx: Pick<DomainContext, "db" | "config" | "ip
       .prepare(
         `WITH hits AS (SELECT rowid AS id, rank FROM posts_search WHERE posts_search MATCH ?3)
          ${POST_SELECT_SQL} JOIN hits h ON h.id = p.id
-         WHERE p.status = 'published' AND u.suspended_at IS NULL
+         WHERE ${visiblePostSql()}
            AND (p.user_id = ?1 OR p.audience = 'everyone'
              OR (p.audience = 'followers' AND (v_follows OR v_subscribed))
              OR (p.audience = 'subscribers' AND v_subscribed))

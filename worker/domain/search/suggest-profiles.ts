@@ -1,4 +1,5 @@
 import { publicMediaUrl } from "../accounts/users";
+import { visibleMemberSql } from "../policies/members";
 
 export const SUGGESTION_LIMIT = 5;
 
@@ -17,9 +18,8 @@ export async function suggestProfiles(db: D1Database, viewerId: number | null): 
   const { results } = await db
     .prepare(
       `SELECT u.username, u.name, u.avatar_key FROM users u INDEXED BY users_creators_by_followers
-       WHERE u.role = 'creator' AND u.id <> ?1 AND u.suspended_at IS NULL
+       WHERE u.role = 'creator' AND u.id <> ?1 AND ${visibleMemberSql("u")}
          AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.creator_id = u.id)
-         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ?1))
        ORDER BY u.follower_count DESC, u.id
        LIMIT ?2`,
     )

@@ -1,4 +1,5 @@
 import { LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER } from "../posts/access";
+import { visibleMemberSql } from "../policies/members";
 import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "../posts/present-posts";
 import { encodeCursor, type Cursor } from "../shared/cursor";
 import { isoNow } from "../shared/time";
@@ -14,17 +15,16 @@ export interface TimelinePage {
 
 /**
  * Whose posts the viewer (?1, now ?2) reads: their own, and those of the creators they follow or subscribe to,
- * minus suspended authors and anyone on either side of a block. Materialized once per request, so the per-author
- * checks run once per author, not once per post; `subscribed` opens the Subscribers-posts of that author.
+ * minus those who do not exist for the viewer (visibleMemberSql: suspended, a block either way). Materialized once
+ * per request, so the per-author checks run once per author, not once per post (the post half of visiblePostSql,
+ * `status = 'published'`, is in the page's WHERE); `subscribed` opens the Subscribers-posts of that author.
  */
 const AUTHORS_CTE = `authors(id, subscribed) AS MATERIALIZED (
     SELECT a.id, a.id = ?1 OR EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = a.id AND ${LIVE_SUBSCRIPTION_SQL})
     FROM (SELECT ?1 AS id UNION SELECT creator_id FROM follows WHERE follower_id = ?1
           UNION SELECT s.creator_id FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL}) a
     JOIN users c ON c.id = a.id
-    WHERE c.suspended_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = a.id)
-      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = a.id AND b.blocked_id = ?1))`;
+    WHERE ${visibleMemberSql("c")})`;
 
 /**
  * The ids of one page, newest first: posts_feed read newest first per author into a sort bounded by the LIMIT,

@@ -1,0 +1,146 @@
+import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type ViewerFactsRow } from "../posts/access";
+import { isoNow } from "../shared/time";
+import { visiblePostSql } from "./posts";
+import type { Policy, Viewer } from "./policy";
+
+/**
+ * The media policies: one per kind of /media key, told apart by the key's shape alone (the upload commands make
+ * every key, worker/domain/media/uploads.ts), each with its rule and its caching. A key of no known shape, or one
+ * a policy refuses, does not exist: /media answers 404 either way.
+ */
+export type MediaKeyType = "profile-image" | "post-media" | "poster" | "preview" | "id-document";
+
+/** Reading is the only thing a viewer does to a key. */
+export type MediaAction = "read";
+
+interface MediaKeyPolicy extends Policy<MediaAction, string> {
+  /** Cache-Control of an answer this policy allowed. */
+  cacheControl: string;
+}
+
+/** The variants of a post's medium, each in its own column of `media` (all UNIQUE, so each key is one probe). */
+const POST_VARIANT_COLUMN = { "post-media": "object_key", poster: "poster_key", preview: "preview_key" } as const;
+type PostVariant = keyof typeof POST_VARIANT_COLUMN;
+
+interface PostMediaRow extends ViewerFactsRow {
+  key: string;
+  uploader_id: number;
+  media_status: string;
+  /** 1 when the medium belongs to a post that exists for the viewer (visiblePostSql). */
+  visible: number | null;
+  user_id: number;
+  audience: Audience;
+  price_cents: number;
+}
+
+/**
+ * The pure rule of post media: the uploader always may (the composer shows a file before it belongs to a post,
+ * and a processing or scheduled post to its author). Anyone else needs a ready file of a post that exists for
+ * them; the file and its poster frame also need the post open (lockOf), the blurred preview does not.
+ */
+export function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: number | null): boolean {
+  if (viewerId !== null && row.uploader_id === viewerId) return true;
+  if (row.visible !== 1 || row.media_status !== "ready") return false;
+  const lock = lockOf({ authorId: row.user_id, audience: row.audience, priceCents: row.price_cents }, viewerFactsOf(viewerId, row));
+  if (lock === "hidden") return false;
+  return variant === "preview" || lock === null;
+}
+
+function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
+  return {
+    // Per viewer: the browser's cache only, never a shared one.
+    cacheControl: "private, max-age=3600",
+    async allowed(db, viewer, _action, keys) {
+      const viewerId = viewer?.id ?? null;
+      const { results } = await db
+        .prepare(
+          `SELECT k.value AS key, m.user_id AS uploader_id, m.status AS media_status, p.user_id, p.audience, p.price_cents,
+                  (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${visiblePostSql()}) AS visible, ${VIEWER_FACTS_SQL}
+           FROM json_each(?3) k JOIN media m ON m.${POST_VARIANT_COLUMN[variant]} = k.value AND m.purpose = 'post'
+           LEFT JOIN posts p ON p.id = m.post_id`,
+        )
+        .bind(viewerId, isoNow(), JSON.stringify(keys))
+        .all<PostMediaRow>();
+      return new Set(results.filter((row) => mayReadPostMedia(variant, row, viewerId)).map((row) => row.key));
+    },
+  };
+}
+
+interface IdDocumentRow {
+  key: string;
+  user_id: number;
+  /** The status of the creator request holding the file; null before the request is submitted. */
+  request_status: "pending" | "approved" | "rejected" | null;
+}
+
+/**
+ * The pure rule of ID documents and selfies: admins, while the request holding them waits for a decision; the
+ * uploader until they submit it (the form shows what was picked), never afterwards, so a stolen session cannot
+ * read the documents back.
+ */
+export function mayReadIdDocument(row: IdDocumentRow, viewer: Viewer | null): boolean {
+  if (!viewer) return false;
+  if (viewer.role === "admin") return row.request_status === "pending";
+  return row.user_id === viewer.id && row.request_status === null;
+}
+
+const idDocumentPolicy: MediaKeyPolicy = {
+  cacheControl: "private, no-store",
+  async allowed(db, viewer, _action, keys) {
+    if (!viewer) return new Set();
+    const { results } = await db
+      .prepare(
+        `SELECT k.value AS key, m.user_id,
+                (SELECT r.status FROM creator_requests r WHERE r.document_media_id = m.id OR r.selfie_media_id = m.id) AS request_status
+         FROM json_each(?1) k JOIN media m ON m.object_key = k.value AND m.purpose IN ('id_document', 'id_selfie')`,
+      )
+      .bind(JSON.stringify(keys))
+      .all<IdDocumentRow>();
+    return new Set(results.filter((row) => mayReadIdDocument(row, viewer)).map((row) => row.key));
+  },
+};
+
+/** Avatars and covers: public images (they share the public/ prefix); whether one exists is R2's answer. */
+const profileImagePolicy: MediaKeyPolicy = {
+  cacheControl: "public, max-age=86400",
+  allowed: async (_db, _viewer, _action, keys) => new Set(keys),
+};
+
+/** Every kind of key by its shape: the upload commands make keys of exactly these shapes (uploads.ts). */
+const KEY_SHAPES: [MediaKeyType, RegExp][] = [
+  ["profile-image", /^public\/[a-z0-9/_-]+\.(png|jpe?g|webp|gif)$/i],
+  ["post-media", /^posts\/[a-f0-9]{32}\.(png|jpe?g|webp|gif|mp4|webm|mov)$/i],
+  ["poster", /^posters\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
+  ["preview", /^previews\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
+  ["id-document", /^private\/[a-f0-9]{32}\.(png|jpe?g|webp|gif)$/],
+];
+
+const POLICY_OF: Record<MediaKeyType, MediaKeyPolicy> = {
+  "profile-image": profileImagePolicy,
+  "post-media": postMediaPolicy("post-media"),
+  poster: postMediaPolicy("poster"),
+  preview: postMediaPolicy("preview"),
+  "id-document": idDocumentPolicy,
+};
+
+/** Which kind of key this is, by its shape; null: no key the app makes looks like this. */
+export const mediaKeyTypeOf = (key: string): MediaKeyType | null => KEY_SHAPES.find(([, shape]) => shape.test(key))?.[0] ?? null;
+
+/** The keys among `keys` the viewer may read, whatever their kinds: one statement per kind present, for a whole page. */
+export async function readableMediaKeys(db: D1Database, viewer: Viewer | null, keys: readonly string[]): Promise<Set<string>> {
+  const byType = new Map<MediaKeyType, string[]>();
+  for (const key of keys) {
+    const type = mediaKeyTypeOf(key);
+    if (type) byType.set(type, [...(byType.get(type) ?? []), key]);
+  }
+  const allowed = await Promise.all([...byType].map(([type, ofType]) => POLICY_OF[type].allowed(db, viewer, "read", ofType)));
+  return new Set(allowed.flatMap((set) => [...set]));
+}
+
+/** For /media/{key}: the Cache-Control to answer with when the viewer may read it, else null (a 404). */
+export async function mediaAccessOf(db: D1Database, viewer: Viewer | null, key: string): Promise<string | null> {
+  const type = mediaKeyTypeOf(key);
+  if (!type) return null;
+  const policy = POLICY_OF[type];
+  return (await policy.allowed(db, viewer, "read", [key])).has(key) ? policy.cacheControl : null;
+}
