@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { config } from "../../worker/env";
 import { findUserById } from "../../worker/domain/accounts/users";
 import { auditLedger, balanceOf, balancesOf, PROVIDER_CLEARING } from "../../worker/domain/money/ledger";
 import { PAYOUTS_PAGE_SIZE } from "../../worker/domain/money/list-payouts";
@@ -107,7 +108,7 @@ describe("withdrawal requests", () => {
     const creator = await readyCreator();
     const admin = await createAdmin();
     const [creatorRow, adminRow] = [(await findUserById(env.DB, creator.user.userId))!, (await findUserById(env.DB, admin.user.userId))!];
-    const ctx = { db: env.DB, env };
+    const ctx = { db: env.DB, env, config: config(env) };
     const ids: number[] = [];
     for (let round = 0; round < PAYOUTS_PAGE_SIZE + 2; round++) {
       const { payout } = await requestWithdrawal(ctx, creatorRow, { amountCents: 5000, password: creator.input.password, idempotencyKey: newKey() });
