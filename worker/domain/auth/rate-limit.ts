@@ -24,6 +24,7 @@ export const LIMITS = {
   signUpPerIp: { max: 10, windowMs: HOUR },
   emailLinksPerIp: { max: 20, windowMs: HOUR },
   emailLinksPerAddress: { max: 3, windowMs: 10 * MINUTE },
+  emailLinksPerAccount: { max: 3, windowMs: 10 * MINUTE },
   passwordResetPerIp: { max: 10, windowMs: HOUR },
   searchPerIp: { max: 120, windowMs: MINUTE },
   testNotificationsPerAccount: { max: 5, windowMs: 10 * MINUTE },
