@@ -67,7 +67,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       return { ok: true, message: domain.t("Your withdrawal request of {{amount}} has been sent.", { amount }) } satisfies FormResult;
     }
     if (fields.intent === "payout-method") {
-      await setPayoutMethod(domain.db, user, parseOrThrow(PayoutMethodSchema, fields));
+      await setPayoutMethod(domain, user, parseOrThrow(PayoutMethodSchema, fields));
       return { ok: true } satisfies FormResult;
     }
     await setPlans(domain.db, user, plansFromForm(fields));

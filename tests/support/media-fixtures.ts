@@ -32,6 +32,12 @@ export function buildJpeg(options: { orientation?: number; gps?: boolean; commen
   return Uint8Array.from(bytes);
 }
 
+/** A real 1×1 PNG: signature, IHDR, IDAT, IEND (70 bytes). */
+export const PNG_1x1 = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+
 export const contains = (haystack: Uint8Array, needle: number[] | string) => {
   const bytes = typeof needle === "string" ? ascii(needle) : needle;
   outer: for (let i = 0; i + bytes.length <= haystack.length; i++) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { exifOrientation, orientationSegment, stripGif, stripImageMetadata, stripJpeg, stripPng, stripWebp } from "../../worker/domain/media/strip-metadata";
-import { ascii, buildJpeg, contains, exifPayload, GPS_TAG, segment } from "../support/media-fixtures";
+import { ascii, buildJpeg, contains, exifPayload, GPS_TAG, PNG_1x1, segment } from "../support/media-fixtures";
 
 const u32be = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
 const u32le = (n: number) => u32be(n).reverse();
@@ -110,5 +110,45 @@ describe("GIF", () => {
     expect([...clean.bytes]).toEqual([...header, ...loop, ...control, ...frame, 0x3b]);
     expect(clean).toMatchObject({ width: 2, height: 3 });
     expect(stripGif(gif.subarray(0, gif.length - 4))).toBeNull();
+  });
+});
+
+describe("a file cut off before its end is not an image", () => {
+  const IEND = [0, 0, 0, 0, ...ascii("IEND"), 0xae, 0x42, 0x60, 0x82];
+
+  it("PNG: only up to and including its IEND chunk", () => {
+    expect(PNG_1x1.length).toBe(70);
+    expect([...PNG_1x1.subarray(-12)]).toEqual(IEND);
+    expect(stripPng(PNG_1x1)).toMatchObject({ width: 1, height: 1 });
+    expect(stripPng(PNG_1x1.subarray(0, 40))).toBeNull(); // the signature, IHDR and a few bytes of IDAT
+    expect(stripPng(PNG_1x1.subarray(0, 33))).toBeNull(); // the signature and IHDR, to the byte
+    expect(stripPng(PNG_1x1.subarray(0, 58))).toBeNull(); // every chunk but IEND
+    expect(stripPng(PNG_1x1.subarray(0, 69))).toBeNull();
+    const appended = stripPng(Uint8Array.from([...PNG_1x1, 1, 2, 3]))!;
+    expect([...appended.bytes.subarray(-12)]).toEqual(IEND);
+  });
+
+  it("JPEG: only up to its end of image (EOI); what follows EOI is dropped, not refused", () => {
+    const jpeg = buildJpeg();
+    expect([...jpeg.subarray(-2)]).toEqual([0xff, 0xd9]);
+    expect(stripJpeg(jpeg.subarray(0, jpeg.length - 2))).toBeNull(); // inside the image data
+    expect(stripJpeg(jpeg.subarray(0, jpeg.length - 1))).toBeNull(); // half the EOI marker
+    const motionPhoto = stripJpeg(Uint8Array.from([...jpeg, ...ascii("....ftypmp42 a clip")]))!;
+    expect([...motionPhoto.bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
+  });
+
+  it("WebP: only with every byte its RIFF header counts", () => {
+    const body = [...ascii("WEBP"), ...riffChunk("VP8L", [0x2f, 0, 0, 0, 0]), ...riffChunk("ICCP", [1, 2, 3, 4])];
+    const webp = Uint8Array.from([...ascii("RIFF"), ...u32le(body.length), ...body]);
+    expect(stripWebp(webp)).toMatchObject({ width: 1, height: 1 });
+    expect(stripWebp(webp.subarray(0, webp.length - 12))).toBeNull(); // cut where the ICCP chunk starts
+    expect(stripWebp(webp.subarray(0, webp.length - 1))).toBeNull();
+  });
+
+  it("GIF: only up to its trailer", () => {
+    const header = [...ascii("GIF89a"), 1, 0, 1, 0, 0x80, 0, 0, ...[0, 0, 0, 255, 255, 255]];
+    const frame = [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0];
+    expect(stripGif(Uint8Array.from([...header, ...frame, 0x3b]))).toMatchObject({ width: 1, height: 1 });
+    expect(stripGif(Uint8Array.from([...header, ...frame]))).toBeNull();
   });
 });

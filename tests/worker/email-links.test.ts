@@ -161,3 +161,37 @@ describe("password reset", () => {
     expect(statuses[10]).toBe(429);
   });
 });
+
+describe("the emailed-link limit says nothing about which addresses exist", () => {
+  const mailCount = async (address: string) =>
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address = ?").bind(address).first<{ n: number }>())!.n;
+
+  for (const path of ["/login/magic-link", "/password/forgot"]) {
+    it(`${path}: a known and an unknown address get the same answers, up to and past 3 in 10 minutes`, async () => {
+      const { input } = await createUser();
+      const unknown = `nobody_${input.username}@example.test`;
+      const answers: Record<"known" | "unknown", { status: number; body: unknown }[]> = { known: [], unknown: [] };
+      // Alternating, from addresses of their own, so that each pair is asked within the same few milliseconds.
+      for (let i = 0; i < 5; i++) {
+        for (const [who, email] of [["known", input.email], ["unknown", unknown]] as const) {
+          const response = await postJson(path, { email }, { ip: `192.0.2.${i * 2 + (who === "known" ? 0 : 1)}` });
+          answers[who].push({ status: response.status, body: await response.json() });
+        }
+      }
+      expect(answers.known.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
+      expect(answers.unknown).toEqual(answers.known);
+      expect(await mailCount(input.email)).toBe(4); // the sign-up's verification and three links
+      expect(await mailCount(unknown)).toBe(0);
+    });
+  }
+
+  it("counts the address however it is written, and the magic link and the reset share the count", async () => {
+    const unknown = "Someone.Unknown@Example.test";
+    const ip = "192.0.2.77";
+    expect((await postJson("/login/magic-link", { email: unknown }, { ip })).status).toBe(200);
+    expect((await postJson("/password/forgot", { email: ` ${unknown.toUpperCase()} ` }, { ip })).status).toBe(200);
+    expect((await postJson("/login/magic-link", { email: unknown.toLowerCase() }, { ip })).status).toBe(200);
+    expect((await postJson("/password/forgot", { email: unknown.toLowerCase() }, { ip })).status).toBe(429);
+    expect((await postJson("/password/forgot", { email: "someone.else@example.test" }, { ip })).status).toBe(200);
+  });
+});

@@ -26,19 +26,60 @@ describe("POST /api/login", () => {
     expect(await unknown.json()).toEqual(expected);
   });
 
-  it("locks an account after 5 failed attempts from anywhere, with Retry-After, even for the right password", async () => {
-    const { input } = await createUser();
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const response = await postJson("/login", { login: input.username, password: "wrong password" }, { ip: `198.51.100.${attempt}` });
-      expect(response.status).toBe(422);
-    }
-    const locked = await postJson("/login", { login: input.username, password: input.password }, { ip: "198.51.100.99" });
+  const login = (body: { login: string; password: string }, ip: string) => postJson("/login", body, { ip });
+  const sessionsOf = async (userId: number) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+
+  it("locks an account out of one address after 5 failures from it, with Retry-After, even for the right password", async () => {
+    const { input, user } = await createUser();
+    for (let attempt = 0; attempt < 5; attempt++) expect((await login({ login: input.username, password: "wrong password" }, "198.51.100.1")).status).toBe(422);
+    const locked = await login({ login: input.username, password: input.password }, "198.51.100.1");
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(((await locked.json()) as { message: string }).message).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/);
-    const sessions = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = ?").bind(input.username).first<{ n: number }>();
-    expect(sessions?.n).toBe(1); // only the sign-up's own session
+    expect(await sessionsOf(user.userId)).toBe(1); // only the sign-up's own session
   });
+
+  it("counts the username and the email of one account together", async () => {
+    const { input } = await createUser();
+    const ip = "198.51.100.2";
+    for (const name of [input.username, input.email.toUpperCase(), input.username.toUpperCase(), input.email, input.username]) {
+      expect((await login({ login: name, password: "wrong password" }, ip)).status).toBe(422);
+    }
+    expect((await login({ login: input.email, password: input.password }, ip)).status).toBe(429);
+  });
+
+  it("a stranger's failures from another address do not lock the owner out of theirs", async () => {
+    const { input, user } = await createUser();
+    for (let attempt = 0; attempt < 5; attempt++) expect((await login({ login: input.email, password: "a guess" }, "203.0.113.66")).status).toBe(422);
+    expect((await login({ login: input.email, password: input.password }, "203.0.113.66")).status).toBe(429);
+    expect((await login({ login: input.username, password: input.password }, "198.51.100.3")).status).toBe(200);
+    expect(await sessionsOf(user.userId)).toBe(2);
+  });
+
+  it("stops a guesser spread over many addresses after 50 failures an hour, from every address", async () => {
+    const { input, user } = await createUser();
+    for (let address = 0; address < 10; address++) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await login({ login: input.username, password: `guess ${attempt}` }, `100.64.0.${address}`)).status).toBe(422);
+      }
+    }
+    expect((await login({ login: input.username, password: input.password }, "198.51.100.4")).status).toBe(429);
+    expect(await sessionsOf(user.userId)).toBe(1);
+    // 51 argon2id hashes: half a minute on a busy two-core machine.
+  }, 120_000);
+
+  it("answers an unknown login exactly as an account, up to and past the limit", async () => {
+    const { input } = await createUser();
+    const answers: Record<"known" | "unknown", { status: number; body: unknown }[]> = { known: [], unknown: [] };
+    for (let attempt = 0; attempt < 6; attempt++) {
+      for (const [who, name] of [["known", input.username], ["unknown", `${input.username}_nobody`]] as const) {
+        const response = await login({ login: name, password: "wrong password" }, "198.51.100.5");
+        answers[who].push({ status: response.status, body: await response.json() });
+      }
+    }
+    expect(answers.known.map((answer) => answer.status)).toEqual([422, 422, 422, 422, 422, 429]);
+    expect(answers.unknown).toEqual(answers.known);
+  }, 30_000);
 
   it("limits attempts per IP address", async () => {
     const statuses: number[] = [];

@@ -2,13 +2,9 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { discardAbandonedUploads } from "../../worker/domain/media/discard-abandoned-uploads";
 import { PART_SIZE } from "../../worker/domain/media/limits";
-import { buildJpeg, contains, GPS_TAG } from "../support/media-fixtures";
+import { buildJpeg, contains, GPS_TAG, PNG_1x1 } from "../support/media-fixtures";
+import de from "../../app/locales/de.json";
 import { api, createUser, postJson } from "./factories";
-
-const PNG_1x1 = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
 
 async function creator() {
   const user = await createUser();
@@ -89,6 +85,26 @@ describe("uploads", () => {
     const html = await start(token, { fileName: "x.html", contentType: "text/html", size: 10 });
     expect(html.status).toBe(422);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media").first("n")).toBe(0);
+  });
+
+  it("refuses an image cut off before its end when the upload completes, and keeps nothing of it", async () => {
+    const { token } = await creator();
+    const expected = "This image is incomplete or damaged. Please upload it again.";
+    for (const [cut, contentType] of [[PNG_1x1.subarray(0, 40), "image/png"], [buildJpeg().subarray(0, -2), "image/jpeg"]] as const) {
+      const { mediaId, completed } = await upload(token, cut, contentType);
+      expect(completed.status).toBe(422);
+      expect(await completed.json()).toEqual({ message: expected, errors: { file: [expected] } });
+      expect((await api(`/uploads/${mediaId}`, { token })).status).toBe(404);
+    }
+    // In the reader's language.
+    const started = await start(token, { contentType: "image/png", size: 40 });
+    const { mediaId } = (await started.json()) as { mediaId: number };
+    expect((await putBytes(`/uploads/${mediaId}/parts/1`, PNG_1x1.subarray(0, 40), token)).status).toBe(200);
+    const german = await postJson(`/uploads/${mediaId}/complete`, {}, { token, headers: { "Accept-Language": "de" } });
+    expect(german.status).toBe(422);
+    expect(((await german.json()) as { message: string }).message).toBe(de[expected]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media").first("n")).toBe(0);
+    expect(await storedKeys()).toEqual([]);
   });
 
   it("refuses oversized files before storing anything, and purposes the user may not use", async () => {

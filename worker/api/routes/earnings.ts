@@ -120,5 +120,5 @@ earningsRoutes.openapi(
     request: { body: jsonBody(PayoutMethodSchema) },
     responses: { 200: json(z.object({ method: PayoutMethodViewSchema }), "Saved"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json({ method: await setPayoutMethod(c.var.domain.db, c.var.session!.user, c.req.valid("json")) }, 200),
+  async (c) => c.json({ method: await setPayoutMethod(c.var.domain, c.var.session!.user, c.req.valid("json")) }, 200),
 );

@@ -1,32 +1,27 @@
 import { AppError, fieldError } from "../shared/errors";
 import { isoNow } from "../shared/time";
 import { message } from "../shared/messages";
-import { verifyPassword } from "../auth/password";
-import { LIMITS, RateLimiter } from "../auth/rate-limit";
+import { emailLinksKey, LIMITS, RateLimiter } from "../auth/rate-limit";
 import { changeEmailMail } from "../mail/templates";
 import type { DomainContext } from "../context";
 import { emailChangeUrl, isValidEmailChangeLink, type EmailChangeParams } from "./signed-links";
+import { confirmPassword } from "./confirm-password";
 import { EMAIL_TAKEN } from "./sign-up";
 import { INVALID_LINK } from "./email-verification";
 import { findUserByEmail, findUserById, type UserRow } from "./users";
 
-export const PASSWORD_REQUIRED = message("Please enter your password");
-export const WRONG_PASSWORD = message("Wrong password");
-
-/** Sensitive actions re-check the password (spec §5). */
-export async function confirmPassword(user: UserRow, password: string | undefined): Promise<void> {
-  if (!password) throw fieldError("password", PASSWORD_REQUIRED);
-  if (!(await verifyPassword(password, user.password_hash))) throw fieldError("password", WRONG_PASSWORD);
-}
-
-/** Sends a confirmation link to the new address; the account keeps its old address until it is followed. */
+/**
+ * Sends a confirmation link to the new address; the account keeps its old address until it is followed. Limited
+ * per IP, per account (whatever addresses it tries) and per new address (its inbox, like every emailed link).
+ */
 export async function requestEmailChange(ctx: DomainContext, user: UserRow, newEmail: string, password: string): Promise<void> {
-  await confirmPassword(user, password);
+  await confirmPassword(ctx, user, password);
   if (newEmail === user.email.toLowerCase()) throw fieldError("email", message("This is already your email address."));
   if (await findUserByEmail(ctx.db, newEmail)) throw fieldError("email", EMAIL_TAKEN);
   const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
   await limiter.hit(`email-links:ip:${ctx.ip}`, LIMITS.emailLinksPerIp);
   await limiter.hit(`email-links:account:${user.id}`, LIMITS.emailLinksPerAccount);
+  await limiter.hit(emailLinksKey(newEmail), LIMITS.emailLinksPerAddress);
   await ctx.mailer.send(changeEmailMail(ctx.t, newEmail, user.name, await emailChangeUrl(ctx, user, newEmail)));
 }
 

@@ -4,7 +4,7 @@ import type { CurrentSession } from "../auth/sessions";
 import type { DomainContext } from "../context";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { confirmPassword } from "./change-email";
+import { confirmPassword } from "./confirm-password";
 import { newPasswordSchema, PASSWORD_MAX } from "./rules";
 
 /** The current password is `password`, the field every sensitive action asks for (spec §5). */
@@ -17,9 +17,9 @@ export const ChangePasswordSchema = z
  * password change revokes sessions); the one that made the change stays signed in. Outstanding one-time links
  * (a password reset asked for earlier) are spent in the same batch.
  */
-export async function changePassword(ctx: Pick<DomainContext, "db" | "publish">, session: Pick<CurrentSession, "user" | "sessionId">, input: z.output<typeof ChangePasswordSchema>): Promise<void> {
+export async function changePassword(ctx: Pick<DomainContext, "db" | "publish" | "config">, session: Pick<CurrentSession, "user" | "sessionId">, input: z.output<typeof ChangePasswordSchema>): Promise<void> {
   const { user, sessionId } = session;
-  await confirmPassword(user, input.password);
+  await confirmPassword(ctx, user, input.password);
   const passwordHash = await hashPassword(input.newPassword);
   const at = isoNow();
   const [, revoked] = await ctx.db.batch<{ id: number }>([

@@ -1,7 +1,7 @@
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { LIMITS, RateLimiter } from "../auth/rate-limit";
+import { emailLinksKey, LIMITS, RateLimiter } from "../auth/rate-limit";
 import { verifyEmailMail } from "../mail/templates";
 import type { DomainContext } from "../context";
 import { emailVerificationUrl, isValidVerificationLink, type EmailVerificationParams } from "./signed-links";
@@ -14,12 +14,12 @@ export async function sendVerificationEmail(ctx: DomainContext, user: UserRow): 
   await ctx.mailer.send(verifyEmailMail(ctx.t, user.email, user.name, link));
 }
 
-/** "Resend" on the verification notice: limited per account and per IP, a no-op once verified. */
+/** "Resend" on the verification notice: limited per address and per IP, a no-op once verified. */
 export async function resendVerificationEmail(ctx: DomainContext, user: UserRow): Promise<void> {
   if (user.email_verified_at) return;
   const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
   await limiter.hit(`email-links:ip:${ctx.ip}`, LIMITS.emailLinksPerIp);
-  await limiter.hit(`email-links:account:${user.id}`, LIMITS.emailLinksPerAccount);
+  await limiter.hit(emailLinksKey(user.email), LIMITS.emailLinksPerAddress);
   await sendVerificationEmail(ctx, user);
 }
 

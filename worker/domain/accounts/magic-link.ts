@@ -2,7 +2,7 @@ import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
 import { createSession } from "../auth/sessions";
 import { consumeTokenStatement, issueToken } from "../auth/one-time-tokens";
-import { LIMITS, RateLimiter } from "../auth/rate-limit";
+import { emailLinksKey, LIMITS, RateLimiter } from "../auth/rate-limit";
 import { magicLinkMail } from "../mail/templates";
 import type { DomainContext } from "../context";
 import { assertNotSuspended } from "../moderation/suspend-user";
@@ -10,15 +10,15 @@ import { INVALID_LINK } from "./email-verification";
 import { findUserByEmail, findUserById, type UserRow } from "./users";
 
 /**
- * Emails a one-time sign-in link. The answer never says whether the address has an account; the per-account
- * limit still applies so that nobody can flood someone's inbox.
+ * Emails a one-time sign-in link. The answer never says whether the address has an account: the per-address
+ * limit, there so that nobody can flood someone's inbox, counts every address before anyone looks it up.
  */
 export async function requestMagicLink(ctx: DomainContext, email: string): Promise<void> {
   const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
   await limiter.hit(`email-links:ip:${ctx.ip}`, LIMITS.emailLinksPerIp);
+  await limiter.hit(emailLinksKey(email), LIMITS.emailLinksPerAddress);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  await limiter.hit(`email-links:account:${user.id}`, LIMITS.emailLinksPerAccount);
   const token = await issueToken(ctx.db, user.id, "magic_login");
   await ctx.mailer.send(magicLinkMail(ctx.t, user.email, user.name, `${ctx.origin}/login/withToken?token=${token}`));
 }

@@ -3,19 +3,22 @@ import { isoNow } from "../shared/time";
 import { hashPassword } from "../auth/password";
 import { issueToken } from "../auth/one-time-tokens";
 import { sha256Hex } from "../shared/crypto";
-import { LIMITS, RateLimiter } from "../auth/rate-limit";
+import { emailLinksKey, LIMITS, RateLimiter } from "../auth/rate-limit";
 import { passwordResetMail } from "../mail/templates";
 import type { DomainContext } from "../context";
 import { INVALID_LINK } from "./email-verification";
 import { findUserByEmail } from "./users";
 
-/** "Forgot password": like the magic link, the answer is the same whether or not the address is known. */
+/**
+ * "Forgot password": like the magic link, the answer is the same whether or not the address is known, up to
+ * and past the limit, which counts the address before anyone looks it up.
+ */
 export async function requestPasswordReset(ctx: DomainContext, email: string): Promise<void> {
   const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
   await limiter.hit(`password-reset:ip:${ctx.ip}`, LIMITS.passwordResetPerIp);
+  await limiter.hit(emailLinksKey(email), LIMITS.emailLinksPerAddress);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  await limiter.hit(`email-links:account:${user.id}`, LIMITS.emailLinksPerAccount);
   const token = await issueToken(ctx.db, user.id, "password_reset");
   await ctx.mailer.send(passwordResetMail(ctx.t, user.email, user.name, `${ctx.origin}/reset-password/${token}`));
 }

@@ -11,19 +11,25 @@ import { findUserByLogin, type UserRow } from "./users";
 export const BAD_CREDENTIALS = message("The provided credentials are incorrect");
 
 /**
- * Email or username plus password. Every attempt counts against the IP; failures count against the account,
- * so that guessing one person's password is slow from anywhere.
+ * Email or username plus password. Every attempt counts against the IP. Failures count against the account
+ * (its id, so its username and email share the count; an unknown login counts under its own text, so that it
+ * answers exactly as an account would) twice: from this address, so that a stranger's failures lock out only
+ * the stranger's address, and from anywhere, a slower limit that stops a guesser spread over many addresses.
  */
 export async function signIn(ctx: DomainContext, input: SignInInput): Promise<{ user: UserRow; token: string }> {
   const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
-  const accountKey = `signin:account:${input.login.toLowerCase()}`;
   await limiter.hit(`signin:ip:${ctx.ip}`, LIMITS.signInPerIp);
-  await limiter.check(accountKey, LIMITS.signInFailuresPerAccount);
-
   const user = await findUserByLogin(ctx.db, input.login);
+  const account = user ? `user:${user.id}` : `login:${input.login.toLowerCase()}`;
+  const failureLimits = [
+    { key: `signin:account-ip:${account}:${ctx.ip}`, limit: LIMITS.signInFailuresPerAccountAndIp },
+    { key: `signin:account:${account}`, limit: LIMITS.signInFailuresPerAccount },
+  ];
+  for (const { key, limit } of failureLimits) await limiter.check(key, limit);
+
   const valid = user ? await verifyPassword(input.password, user.password_hash) : (await burnPasswordCheck(input.password), false);
   if (!user || !valid) {
-    await limiter.hit(accountKey, LIMITS.signInFailuresPerAccount);
+    for (const { key, limit } of failureLimits) await limiter.hit(key, limit);
     throw new AppError("validation", BAD_CREDENTIALS, { login: [BAD_CREDENTIALS] });
   }
   assertNotSuspended(user);

@@ -8,19 +8,33 @@ export interface Limit {
 
 /**
  * Per-IP limits count every attempt; per-account limits count what an attacker would repeat against one
- * victim (failed sign-ins, emails sent to the address). RATE_LIMIT_SCALE multiplies every `max`, so that the
- * end-to-end suite and the benchmarks, whose requests all come from one address, can run.
+ * victim (failed sign-ins, wrong passwords at a re-check, emails sent to the address). RATE_LIMIT_SCALE
+ * multiplies every `max`, so that the end-to-end suite and the benchmarks, whose requests all come from one
+ * address, can run.
+ *
+ * Failed sign-ins count twice: per account and client address, so that a stranger's failures lock only the
+ * stranger's address out; and per account alone, a slower allowance no single address can spend on its own
+ * (four 15-minute windows of 5 make 20 an hour), which stops a guesser spread over many addresses.
  */
 export const LIMITS = {
   signInPerIp: { max: 30, windowMs: 10 * MINUTE },
-  signInFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  signInFailuresPerAccountAndIp: { max: 5, windowMs: 15 * MINUTE },
+  signInFailuresPerAccount: { max: 50, windowMs: HOUR },
+  passwordRecheckFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
   signUpPerIp: { max: 10, windowMs: HOUR },
   emailLinksPerIp: { max: 20, windowMs: HOUR },
+  emailLinksPerAddress: { max: 3, windowMs: 10 * MINUTE },
   emailLinksPerAccount: { max: 3, windowMs: 10 * MINUTE },
   passwordResetPerIp: { max: 10, windowMs: HOUR },
   searchPerIp: { max: 120, windowMs: MINUTE },
   testNotificationsPerAccount: { max: 5, windowMs: 10 * MINUTE },
 } satisfies Record<string, Limit>;
+
+/**
+ * The key of the emailed-link limit: the address the link goes to, normalised, counted whether or not an account
+ * has it, so that the answers (200, then 429) say nothing about which addresses exist.
+ */
+export const emailLinksKey = (email: string) => `email-links:to:${email.trim().toLowerCase()}`;
 
 export class RateLimiter {
   constructor(

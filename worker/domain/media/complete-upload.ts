@@ -6,9 +6,10 @@ import { detectFileType, type MediaKind } from "./file-types";
 import { partCountOf } from "./limits";
 import { discardMedia } from "./discard-media";
 import { stripImageMetadata } from "./strip-metadata";
-import { findOwnUpload, mediaUrl, unsupportedType, UPLOAD_LOST, type UploadRow } from "./uploads";
+import { findOwnUpload, mediaUrl, UPLOAD_LOST, type UploadRow } from "./uploads";
 
 const PARTS_MISSING = message("Some parts of the file have not been received yet.");
+const IMAGE_NOT_WHOLE = message("This image is incomplete or damaged. Please upload it again.");
 
 export interface UploadedMedia {
   id: number;
@@ -19,8 +20,10 @@ export interface UploadedMedia {
 /**
  * Assembles the parts into the object. An image is then read back whole, cleaned of its metadata (GPS, camera,
  * comments: strip-metadata.ts) and written again before the file is marked ready (its key is still known to the
- * uploader alone); a file that turns out malformed is discarded. Completing twice answers the same result. A post
- * waiting for this file may now publish.
+ * uploader alone); a file that turns out malformed, or cut off before its end, is discarded. Videos are stored as
+ * sent: MP4 and QuickTime have no end marker (only a walk over every top-level box, a ranged read each, could tell
+ * a cut file) and WebM recorded in a browser does not declare its length. Completing twice answers the same
+ * result. A post waiting for this file may now publish.
  */
 export async function completeUpload(ctx: DomainContext, userId: number, mediaId: number): Promise<UploadedMedia> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
@@ -63,7 +66,8 @@ async function cleanStoredImage(ctx: DomainContext, upload: UploadRow) {
   const clean = type ? stripImageMetadata(type.contentType, bytes) : null;
   if (!type || !clean) {
     await discardMedia(ctx.env, [{ ...upload, upload_id: null }]);
-    throw unsupportedType();
+    // Its first part's magic bytes were checked on arrival: what fails now is the rest of the file.
+    throw fieldError("file", IMAGE_NOT_WHOLE);
   }
   await ctx.env.MEDIA.put(upload.object_key, clean.bytes, { httpMetadata: { contentType: type.contentType } });
   return { size: clean.bytes.length, width: clean.width, height: clean.height };

@@ -1,7 +1,10 @@
 /**
  * Removing what a camera or an editor writes about a photo (GPS position, device, date, comments, editing
  * history) before it is stored. Pure functions over the whole file: images are at most 20 MB, so in memory.
- * Each answers the cleaned bytes and the pixel size, or null when the file is not well formed.
+ * Each answers the cleaned bytes and the pixel size, or null when the file is not well formed, which includes a
+ * file cut off before its end (an upload that stopped short): a JPEG must reach its end of image (EOI), a PNG
+ * its IEND chunk, a GIF its trailer, a WebP the length its RIFF header gives. The walk to the end marker, not
+ * the file's last bytes, decides: phones append pictures and clips after a JPEG's EOI, which are dropped.
  */
 export interface CleanImage {
   bytes: Uint8Array;
@@ -124,8 +127,6 @@ export function stripJpeg(bytes: Uint8Array): CleanImage | null {
       if (orientation !== null) kept.push(orientationSegment(orientation));
     }
     if (keepsJpegSegment(marker, payload)) kept.push(bytes.subarray(offset, end));
-    // A file cut off inside its image data (no EOI) is still shown by browsers: keep what there is.
-    if (end >= bytes.length) break;
     offset = end;
   }
   // Orientations 5–8 turn the picture a quarter: the displayed size is the stored one swapped.
@@ -148,9 +149,9 @@ export function stripPng(bytes: Uint8Array): CleanImage | null {
     if (end > bytes.length) return null;
     if (!DROPPED_PNG_CHUNKS.has(type)) kept.push(bytes.subarray(offset, end));
     offset = end;
-    if (type === "IEND") break;
+    if (type === "IEND") return { bytes: concat(kept), width: view.getUint32(16), height: view.getUint32(20) };
   }
-  return { bytes: concat(kept), width: view.getUint32(16), height: view.getUint32(20) };
+  return null;
 }
 
 /** RIFF chunks of a WebP that carry metadata, and their flags in the VP8X header. */
@@ -179,8 +180,9 @@ export function stripWebp(bytes: Uint8Array): CleanImage | null {
   const kept: Uint8Array[] = [];
   let size: { width: number; height: number } | null = null;
   let vp8x: Uint8Array | null = null;
-  // Chunks end where the RIFF header says; anything appended after it is dropped.
-  const riffEnd = Math.min(bytes.length, 8 + new DataView(bytes.buffer, bytes.byteOffset + 4, 4).getUint32(0, true));
+  // Chunks end where the RIFF header says: a file shorter than that was cut off; anything appended is dropped.
+  const riffEnd = 8 + new DataView(bytes.buffer, bytes.byteOffset + 4, 4).getUint32(0, true);
+  if (riffEnd > bytes.length) return null;
   let offset = 12;
   while (offset + 8 <= riffEnd) {
     const type = String.fromCharCode(...bytes.subarray(offset, offset + 4));

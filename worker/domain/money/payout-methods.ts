@@ -3,9 +3,10 @@
  * it asks for the password. A payout already requested keeps the snapshot it was requested with (withdrawals.ts).
  */
 import { z } from "zod";
-import { confirmPassword } from "../accounts/change-email";
+import { confirmPassword } from "../accounts/confirm-password";
 import { emailSchema } from "../accounts/rules";
 import type { UserRow } from "../accounts/users";
+import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -94,9 +95,10 @@ export const payoutDetailsOf = (method: PayoutMethodRow) =>
     : { accountHolder: method.bank_account_holder, bankName: method.bank_name, accountNumber: method.bank_account_number, routingCode: method.bank_routing_code, country: method.bank_country };
 
 /** Replaces the creator's payout method (there is one per creator). */
-export async function setPayoutMethod(db: D1Database, creator: UserRow, input: PayoutMethodInput): Promise<PayoutMethodView> {
+export async function setPayoutMethod(ctx: Pick<DomainContext, "db" | "config">, creator: UserRow, input: PayoutMethodInput): Promise<PayoutMethodView> {
   if (creator.role !== "creator") throw new AppError("forbidden", message("Only creators can receive payouts."));
-  await confirmPassword(creator, input.password);
+  await confirmPassword(ctx, creator, input.password);
+  const { db } = ctx;
   const bank = input.kind === "bank" ? input : null;
   const row = await db
     .prepare(

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { UserRow } from "../accounts/users";
-import { confirmPassword } from "../accounts/change-email";
+import { confirmPassword } from "../accounts/confirm-password";
 import type { DomainContext } from "../context";
 import { notificationStatement } from "../notifications/notifications";
 import { AppError, emailNotVerified, fieldError } from "../shared/errors";
@@ -63,11 +63,11 @@ export function presentPayout(row: PayoutRow): PayoutView {
 }
 
 /** Asks for a payout of `amountCents` of the creator's available earnings. */
-export async function requestWithdrawal(ctx: Pick<DomainContext, "db" | "env">, creator: UserRow, input: z.output<typeof WithdrawalSchema>): Promise<{ payout: PayoutView; replayed: boolean }> {
+export async function requestWithdrawal(ctx: Pick<DomainContext, "db" | "env" | "config">, creator: UserRow, input: z.output<typeof WithdrawalSchema>): Promise<{ payout: PayoutView; replayed: boolean }> {
   const { db } = ctx;
   if (creator.role !== "creator") throw new AppError("forbidden", message("Only creators can request a withdrawal."));
   if (creator.email_verified_at === null) throw emailNotVerified();
-  await confirmPassword(creator, input.password);
+  await confirmPassword(ctx, creator, input.password);
   const key = clientKey(input.idempotencyKey);
   const hash = await requestHash({ kind: "withdrawal", amount: input.amountCents });
   // One look for this key's payout (a replay, which may well be the open request) and for an open request, checked
