@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsFromDollars, dollarsFromCents, isoFromLocalInput, localInputFromIso } from "~/components/posts/post-values";
 
 describe("post form values", () => {
-  it("prices: dollars typed to integer cents and back; empty is free, nonsense is not a number", () => {
+  it("prices: the typed dollars as cents, empty is free, anything else is no price (null)", () => {
     expect(centsFromDollars("")).toBe(0);
+    expect(centsFromDollars("   ")).toBe(0);
     expect(centsFromDollars(" 4.99 ")).toBe(499);
     expect(centsFromDollars("4,99")).toBe(499);
-    expect(centsFromDollars("19.999")).toBe(2000);
-    expect(centsFromDollars("abc")).toBeNaN();
+    expect(centsFromDollars("1,000.00")).toBe(100_000);
+    expect(centsFromDollars("19.999")).toBeNull();
+    expect(centsFromDollars("abc")).toBeNull();
     expect(dollarsFromCents(0)).toBe("");
     expect(dollarsFromCents(1250)).toBe("12.50");
+    expect(dollarsFromCents(5)).toBe("0.05");
   });
 
   describe("in a zone far from UTC", () => {

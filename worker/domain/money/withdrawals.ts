@@ -15,7 +15,8 @@ import { notifyUser } from "../../realtime/notify";
 import { availableOf, balanceOf, ledgerRefusal, newTransferRef, PAYOUTS, PROVIDER_CLEARING, transferIdSql, transferStatements } from "./ledger";
 import { requestHash } from "./payments";
 import { findPayoutMethod, maskDestination, payoutDetailsOf } from "./payout-methods";
-import { clientKey, dollars, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
+import { dollars } from "@shared/money";
+import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
 
 export const MIN_WITHDRAWAL = message("The minimum withdrawal is {{min}}.");
 export const OVER_AVAILABLE = message("You can withdraw at most {{available}}.");
