@@ -1,3 +1,5 @@
+import process from "node:process";
+
 /**
  * Mutation testing (QUALITY.md: a mutation score of at least 85% on money rules, access rules and parsers):
  * StrykerJS changes one operator, condition or literal of these pure modules at a time and runs the unit tests
