@@ -30,8 +30,14 @@ describe("post form values", () => {
       expect(localInputFromIso("2030-06-01T04:00:00.000Z")).toBe("2030-06-01T09:30");
     });
 
+    it("keeps seconds and their fraction, and pads every part when writing a value back", () => {
+      expect(isoFromLocalInput("2030-06-01T09:30:15.250")).toBe("2030-06-01T04:00:15.250Z");
+      expect(localInputFromIso("2030-01-01T21:34:00.000Z")).toBe("2030-01-02T03:04");
+      expect(isoFromLocalInput("2030-01-02T03:04")).toBe("2030-01-01T21:34:00.000Z");
+    });
+
     it("empty or malformed values are no time at all", () => {
-      for (const value of ["", "tomorrow", "2030-06-01", "2030-13-45T99:99", "2030-06-01T09:30Z"]) expect(isoFromLocalInput(value), value).toBeNull();
+      for (const value of ["", "tomorrow", "2030-06-01", "2030-13-45T99:99", "2030-13-01T10:00", "2030-06-01T09:30Z", "x2030-06-01T09:30", "2030-06-01T09:30x", "30-06-01T09:30", "2030-06-01T09:30:1", "2030-06-01T09:30:15."]) expect(isoFromLocalInput(value), value).toBeNull();
     });
   });
 });
