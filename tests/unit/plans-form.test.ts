@@ -32,7 +32,7 @@ describe("plansFromForm: the dashboard's plans form", () => {
 
   it("leaves out periods not offered, whatever their price field says", () => {
     expect(plansFromForm({ offer_week: "off", price_week: "5", price_month: "nonsense", offer_year: "on", price_year: "0" })).toEqual({ plans: [{ period: "year", priceCents: 0 }] });
-    expect(plansFromForm({})).toEqual({ plans: [] });
+    expect(plansFromForm({})).toStrictEqual({ plans: [] });
   });
 
   it("takes a free plan (0) and the paid range's two ends", () => {
