@@ -51,4 +51,14 @@ describe("Stripe-Signature", () => {
     expect(await verifyStripeSignature(SECRET, `tt=${NOW - 1000},t=${NOW},v1=${v1(NOW)}`, BODY, NOW)).toBe(true);
     expect(await verifyStripeSignature(SECRET, `t,t=${NOW},v1=${v1(NOW)}`, BODY, NOW)).toBe(false);
   });
+
+  it("takes only v1 signatures: a valid HMAC under another scheme's key is refused", async () => {
+    expect(await verifyStripeSignature(SECRET, `t=${NOW},v0=${v1(NOW)}`, BODY, NOW)).toBe(false);
+  });
+
+  it("checks against the current time by default", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(await verifyStripeSignature(SECRET, `t=${now},v1=${v1(now)}`, BODY)).toBe(true);
+    expect(await verifyStripeSignature(SECRET, `t=${NOW},v1=${v1(NOW)}`, BODY)).toBe(false);
+  });
 });
