@@ -59,6 +59,6 @@ describe("Stripe-Signature", () => {
   it("checks against the current time by default", async () => {
     const now = Math.floor(Date.now() / 1000);
     expect(await verifyStripeSignature(SECRET, `t=${now},v1=${v1(now)}`, BODY)).toBe(true);
-    expect(await verifyStripeSignature(SECRET, `t=${NOW},v1=${v1(NOW)}`, BODY)).toBe(false);
+    expect(await verifyStripeSignature(SECRET, `t=${now - 400},v1=${v1(now - 400)}`, BODY)).toBe(false);
   });
 });
