@@ -12,7 +12,7 @@ import { parseOrThrow } from "../../worker/domain/shared/validation";
 import { listPlans } from "../../worker/domain/subscriptions/plans";
 import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
 import { setPlans } from "../../worker/domain/subscriptions/set-plans";
-import { formatCents, parseDollars } from "~/lib/dollars";
+import { formatCents, parseDollars } from "@shared/money";
 import { EarningsOverviewPanel } from "~/components/dashboard/earnings-overview";
 import { PayoutHistory } from "~/components/dashboard/payout-history";
 import { PayoutMethodForm } from "~/components/dashboard/payout-method-form";

@@ -9,7 +9,7 @@ import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
 import { useUpdates, type Updates } from "~/lib/updates";
 import { LocalTime } from "~/components/local-time";
-import { formatCents } from "~/lib/dollars";
+import { formatCents } from "@shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Fanclub" }];
 

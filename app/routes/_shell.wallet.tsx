@@ -13,7 +13,7 @@ import { message } from "../../worker/domain/shared/messages";
 import { parseOrThrow } from "../../worker/domain/shared/validation";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { parseDollars } from "~/lib/dollars";
+import { parseDollars } from "@shared/money";
 import { useMoney } from "~/components/dashboard/use-money";
 import { PaymentHistory } from "~/components/wallet/payment-history";
 import { TopUpForm } from "~/components/wallet/top-up-form";

@@ -41,7 +41,7 @@ describe("wallet top-ups with the sandbox card form", () => {
     expect(await balance(page)).toBe("$0.00");
     await page.getByLabel("Amount (USD)").fill("2");
     await page.getByRole("button", { name: "Top up", exact: true }).click();
-    await page.getByText("A top-up is between $5.00 and $1000.00.").waitFor();
+    await page.getByText("A top-up is between $5.00 and $1,000.00.").waitFor();
 
     await page.getByLabel("Amount (USD)").fill("25");
     await page.getByRole("button", { name: "Top up", exact: true }).click();

@@ -5,7 +5,7 @@ import { verifyStripeSignature } from "../../worker/domain/money/providers/strip
 const SECRET = "whsec_unit";
 const BODY = '{"id":"evt_1","type":"checkout.session.completed"}';
 const NOW = 1_800_000_000;
-const v1 = (timestamp: number, body = BODY, secret = SECRET) => createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+const v1 = (timestamp: number | string, body = BODY, secret = SECRET) => createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
 
 describe("Stripe-Signature", () => {
   it("accepts a signature made up to 300 seconds either side of now, and refuses one beyond", async () => {
@@ -31,5 +31,34 @@ describe("Stripe-Signature", () => {
     ["the signature of another timestamp", `t=${NOW},v1=${v1(NOW - 1)}`],
   ])("refuses %s", async (_, header) => {
     expect(await verifyStripeSignature(SECRET, header, BODY, NOW)).toBe(false);
+  });
+
+  it("reads the timestamp as up to 12 digits, leading zeros included", async () => {
+    expect(await verifyStripeSignature(SECRET, `t=00${NOW},v1=${v1(`00${NOW}`)}`, BODY, NOW)).toBe(true);
+    expect(await verifyStripeSignature(SECRET, `t=000${NOW},v1=${v1(`000${NOW}`)}`, BODY, NOW)).toBe(false);
+  });
+
+  it.each([
+    ["text after the timestamp", `${NOW}x`],
+    ["text before the timestamp", `x${NOW}`],
+    ["a negative timestamp", `-${NOW}`],
+  ])("refuses %s, even signed as written", async (_, timestamp) => {
+    expect(await verifyStripeSignature(SECRET, `t=${timestamp},v1=${v1(timestamp)}`, BODY, NOW)).toBe(false);
+  });
+
+  it("skips a v1 without a value, and does not take another key for the timestamp", async () => {
+    expect(await verifyStripeSignature(SECRET, `t=${NOW},v1,v1=${v1(NOW)}`, BODY, NOW)).toBe(true);
+    expect(await verifyStripeSignature(SECRET, `tt=${NOW - 1000},t=${NOW},v1=${v1(NOW)}`, BODY, NOW)).toBe(true);
+    expect(await verifyStripeSignature(SECRET, `t,t=${NOW},v1=${v1(NOW)}`, BODY, NOW)).toBe(false);
+  });
+
+  it("takes only v1 signatures: a valid HMAC under another scheme's key is refused", async () => {
+    expect(await verifyStripeSignature(SECRET, `t=${NOW},v0=${v1(NOW)}`, BODY, NOW)).toBe(false);
+  });
+
+  it("checks against the current time by default", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(await verifyStripeSignature(SECRET, `t=${now},v1=${v1(now)}`, BODY)).toBe(true);
+    expect(await verifyStripeSignature(SECRET, `t=${now - 400},v1=${v1(now - 400)}`, BODY)).toBe(false);
   });
 });

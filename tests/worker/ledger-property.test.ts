@@ -7,7 +7,7 @@ import { AppError } from "../../worker/domain/shared/errors";
 import { auditLedger, balanceOf, balancesOf, PAYOUTS, PLATFORM_FEES, PROVIDER_CLEARING } from "../../worker/domain/money/ledger";
 import { purchasePost } from "../../worker/domain/money/purchase-post";
 import { releaseDueEarnings } from "../../worker/domain/money/release-earnings";
-import { MAX_TIP_CENTS, MIN_TIP_CENTS, MIN_WITHDRAWAL_CENTS, splitEarning } from "../../worker/domain/money/rules";
+import { MAX_TIP_CENTS, MIN_TIP_CENTS, MIN_WITHDRAWAL_CENTS } from "../../worker/domain/money/rules";
 import { sendTip, type TipTarget } from "../../worker/domain/money/send-tip";
 import { creditTopUp, failTopUp } from "../../worker/domain/money/top-ups";
 import { decidePayout, requestWithdrawal } from "../../worker/domain/money/withdrawals";
@@ -64,6 +64,23 @@ class Books {
     this.cents.set(to, this.get(to) + amount);
   }
 }
+/**
+ * The model's own money rules, worked out apart from worker/domain/money/rules.ts so that a broken rule there
+ * disagrees with them. The fee is percent × gross / 100 cents, rounded half up (the configured percent is whole).
+ */
+function feeOf(grossCents: number, percent: number) {
+  const hundredthsOfCents = grossCents * percent;
+  const feeCents = Math.trunc(hundredthsOfCents / 100) + (hundredthsOfCents % 100 >= 50 ? 1 : 0);
+  return { feeCents, netCents: grossCents - feeCents };
+}
+/**
+ * Calendar days from a payment to its release (7 business days, Monday to Friday in UTC; a weekend payment counts
+ * from Monday), by the payment's UTC weekday, Sunday first: read off a calendar (Monday + 7 is Wednesday of the
+ * next week, 9 days; Thursday + 7 is Monday, 11 days; Saturday counts from Monday, 2 + 9 days).
+ */
+const DAYS_TO_RELEASE = [10, 9, 9, 9, 11, 11, 11];
+const releaseOf = (paidAt: string) => new Date(Date.parse(paidAt) + DAYS_TO_RELEASE[new Date(paidAt).getUTCDay()]! * 86_400_000).toISOString();
+
 const wallet = (id: number) => `wallet:${id}`;
 const pending = (id: number) => `pending:${id}`;
 const available = (id: number) => `available:${id}`;
@@ -80,6 +97,7 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
   // One wrong password in ten at withdrawals would soon meet the re-check's limit, which is not this test's subject.
   const ctx = { ...testContext(), config: { ...config(env), RATE_LIMIT_SCALE: 1000 } };
   const feePercent = ctx.config.PLATFORM_FEE_PERCENT;
+  expect(Number.isInteger(feePercent)).toBe(true);
   const person = async (made: { user: { userId: number; username: string }; input: { password: string } }): Promise<Person> => ({
     row: (await findUserById(env.DB, made.user.userId))!,
     password: made.input.password,
@@ -147,13 +165,23 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
     return payment!.id;
   }
 
+  /** The earning a payment to this creator has just recorded: the model's fee and net, released on the model's date. */
+  async function expectEarning(creatorId: number, grossCents: number) {
+    const split = feeOf(grossCents, feePercent);
+    const row = await env.DB.prepare("SELECT gross_cents, fee_cents, net_cents, created_at, release_at FROM earnings WHERE creator_id = ? ORDER BY id DESC LIMIT 1")
+      .bind(creatorId)
+      .first<{ gross_cents: number; fee_cents: number; net_cents: number; created_at: string; release_at: string }>();
+    expect(row).toEqual({ gross_cents: grossCents, fee_cents: split.feeCents, net_cents: split.netCents, created_at: row!.created_at, release_at: releaseOf(row!.created_at) });
+    return split;
+  }
+
   async function pay(fan: Person, creatorId: number, amount: number, run: () => Promise<unknown>, label: string) {
     const expected: Outcome = books.get(wallet(fan.row.id)) >= amount ? "ok" : "payment_required";
     const outcome = await outcomeOf(run);
     expect(outcome, label).toBe(expected);
     tally(`${label} ${outcome}`);
     if (outcome === "ok") {
-      const { feeCents, netCents } = splitEarning(amount, feePercent);
+      const { feeCents, netCents } = await expectEarning(creatorId, amount);
       books.move(wallet(fan.row.id), pending(creatorId), netCents);
       books.move(wallet(fan.row.id), "platform_fees", feeCents);
     }
@@ -276,7 +304,7 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
       expect(await renewSubscriptions(testContext())).toEqual(charged ? { renewed: 1, expired: 0 } : { renewed: 0, expired: 1 });
       tally(`renewal ${charged ? "charged" : subscription.status === "active" ? "short of funds" : "of a cancelled one"}`);
       if (charged) {
-        const { feeCents, netCents } = splitEarning(subscription.priceCents, feePercent);
+        const { feeCents, netCents } = await expectEarning(subscription.creatorId, subscription.priceCents);
         books.move(wallet(subscription.fan.row.id), pending(subscription.creatorId), netCents);
         books.move(wallet(subscription.fan.row.id), "platform_fees", feeCents);
       } else {

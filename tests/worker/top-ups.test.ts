@@ -51,7 +51,7 @@ describe("starting a top-up", () => {
     const fan = await createFan();
     const tooSmall = await startTopUpFor(fan.token, 499);
     expect(tooSmall.status).toBe(422);
-    expect(await tooSmall.json()).toEqual({ message: "A top-up is between $5.00 and $1000.00.", errors: { amountCents: ["A top-up is between $5.00 and $1000.00."] } });
+    expect(await tooSmall.json()).toEqual({ message: "A top-up is between $5.00 and $1,000.00.", errors: { amountCents: ["A top-up is between $5.00 and $1,000.00."] } });
     expect((await startTopUpFor(fan.token, 100_001)).status).toBe(422);
     for (const body of [{ amountCents: 12.5, idempotencyKey: newKey() }, { amountCents: "2500", idempotencyKey: newKey() }, { amountCents: 2500, idempotencyKey: "short" }, { amountCents: 2500 }, "{"]) {
       expect((await postJson("/wallet/top-ups", body, { token: fan.token })).status).toBe(422);

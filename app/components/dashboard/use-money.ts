@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatCents } from "~/lib/dollars";
+import { formatCents } from "@shared/money";
 import type { EarningSource } from "../../../worker/domain/money/earnings-overview";
 
 /** Cents as the reader's language writes US dollars. */

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/moderation/modal";
-import { formatCents } from "~/lib/dollars";
-import { parseDollars } from "~/lib/dollars";
+import { formatCents, parseDollars } from "@shared/money";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
 import { PaymentErrorNotice } from "./payment-error";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "../../../worker/domain/posts/present-posts";
-import { formatCents } from "~/lib/dollars";
+import { formatCents } from "@shared/money";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
 import { useAttemptKey } from "./attempt-key";

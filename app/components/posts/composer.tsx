@@ -54,11 +54,13 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
   async function submit(event: FormEvent) {
     event.preventDefault();
     const scheduledAt = when === "later" ? isoFromLocalInput(publishAt) : null;
+    const priceCents = centsFromDollars(price);
     const found = checkLocally(scheduledAt);
+    if (priceCents === null) found.priceCents = [t("Enter a price in dollars, like 9.99.")];
     setErrors(found);
     setFormError(null);
     setCreated(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || priceCents === null) return;
     setSubmitting(true);
     try {
       const mediaIds = await uploads.mediaIds().catch(() => {
@@ -67,7 +69,7 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
       const post = await api.post<PostView>("/posts", {
         text,
         audience,
-        priceCents: centsFromDollars(price),
+        priceCents,
         mediaIds,
         ...(scheduledAt ? { scheduledAt } : {}),
       });

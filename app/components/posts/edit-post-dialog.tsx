@@ -41,10 +41,15 @@ export function EditPostDialog({ post, onSaved, onClose }: { post: PostView; onS
       setErrors({ scheduledAt: [t("Choose a time in the future.")] });
       return;
     }
+    const priceCents = centsFromDollars(price);
+    if (priceCents === null) {
+      setErrors({ priceCents: [t("Enter a price in dollars, like 9.99.")] });
+      return;
+    }
     setSaving(true);
     try {
       const changedTime = scheduledAt && scheduledAt !== post.scheduledAt ? { scheduledAt } : {};
-      onSaved(await api.patch<PostView>(`/posts/${post.id}`, { text, audience, priceCents: centsFromDollars(price), ...changedTime }));
+      onSaved(await api.patch<PostView>(`/posts/${post.id}`, { text, audience, priceCents, ...changedTime }));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       setErrors(error.body.errors);

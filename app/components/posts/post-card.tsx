@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { PostView } from "../../../worker/domain/posts/present-posts";
 import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
-import { formatCents } from "~/lib/dollars";
+import { formatCents } from "@shared/money";
 
 export type { PostView };
 

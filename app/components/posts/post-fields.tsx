@@ -87,11 +87,11 @@ export function PriceField({ value, onChange, errors }: { value: string; onChang
       <input
         id={id}
         className="input"
-        type="number"
+        // Text rather than number: a number field hides what it cannot read ("12,50" in an English browser) as "",
+        // which would publish the post for free; parseDollars reads every way of writing the amount instead.
+        type="text"
         inputMode="decimal"
-        min="1"
-        max="200"
-        step="0.01"
+        autoComplete="off"
         placeholder={t("Free")}
         value={value}
         onChange={(event) => onChange(event.target.value)}

@@ -1,14 +1,11 @@
 /** Conversions between what a person types in the post forms and what the API takes. Pure, for unit tests. */
+import { parseDollars, typedDollars } from "@shared/money";
 
-/** What the composer and the edit dialog send: cents from a dollar amount the person typed ("" is free). */
-export function centsFromDollars(dollars: string): number {
-  const trimmed = dollars.trim();
-  if (trimmed === "") return 0;
-  const amount = Number(trimmed.replace(",", "."));
-  return Number.isFinite(amount) ? Math.round(amount * 100) : Number.NaN;
-}
+/** What the composer and the edit dialog send: the cents of the typed price, 0 when left empty (free), null when it is not an amount. */
+export const centsFromDollars = (dollars: string): number | null => (dollars.trim() === "" ? 0 : parseDollars(dollars));
 
-export const dollarsFromCents = (cents: number) => (cents === 0 ? "" : (cents / 100).toFixed(2));
+/** The price field of a post being edited: empty when free. */
+export const dollarsFromCents = (cents: number) => (cents === 0 ? "" : typedDollars(cents));
 
 /**
  * A datetime-local value ("2026-11-23T18:30", the browser's zone) to a UTC instant; null when empty or

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Profile } from "../../../worker/domain/profiles/get-profile";
 import { LocalTime } from "~/components/local-time";
 import { TipButton } from "~/components/money/tip-button";
-import { formatCents } from "~/lib/dollars";
+import { formatCents } from "@shared/money";
 import { fetcherError, IntentForm } from "./intent-form";
 import { ShareDialog } from "./share-dialog";
 import { SubscribeButton } from "./subscribe-dialog";

@@ -5,7 +5,7 @@ import type { PlanView } from "../../../worker/domain/subscriptions/plans";
 import { useAttemptKey } from "~/components/money/attempt-key";
 import { PaymentErrorNotice } from "~/components/money/payment-error";
 import { Modal } from "~/components/moderation/modal";
-import { formatCents } from "~/lib/dollars";
+import { formatCents } from "@shared/money";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
 import { usePeriodLabel } from "./period-label";

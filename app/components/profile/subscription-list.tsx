@@ -4,7 +4,7 @@ import type { SubscriptionListItem } from "../../../worker/domain/subscriptions/
 import { useAttemptKey } from "~/components/money/attempt-key";
 import { EmptyState } from "~/components/page";
 import { LocalTime } from "~/components/local-time";
-import { formatCents } from "~/lib/dollars";
+import { formatCents } from "@shared/money";
 import { Avatar } from "~/components/shell/avatar";
 import { fetcherError, IntentForm } from "./intent-form";
 import { usePeriodLabel } from "./period-label";

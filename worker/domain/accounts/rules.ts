@@ -13,8 +13,8 @@ export { ACCOUNT_TYPES, type AccountType } from "./account-types";
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "about", "admin", "administrator", "api", "app", "assets", "becomecreator", "bookmarks", "build", "dashboard",
-  "dev", "email", "explore", "favicon.ico", "feed", "forgot-password", "help", "home", "live", "login", "logout",
-  "manifest.webmanifest", "me", "media", "messages", "notifications", "offline", "payments", "post", "posts",
+  "dev", "email", "explore", "favicon.ico", "favicon.svg", "feed", "forgot-password", "help", "home", "icons", "live", "login", "logout",
+  "manifest.webmanifest", "me", "media", "messages", "notifications", "offline", "offline.html", "payments", "post", "posts",
   "preview", "privacy", "processing", "profile", "reset-password", "robots.txt", "root", "scheduled", "search",
   "settings", "signup", "static", "stories", "subscriptions", "support", "sw.js", "system", "terms", "user",
   "users", "wallet", "ws", "www",

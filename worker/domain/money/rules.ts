@@ -61,9 +61,6 @@ export const NOT_FOR_SALE = message("This post is not for sale.");
 export const TIP_AMOUNT_RANGE = message("A tip is between {{min}} and {{max}}.");
 export const TOP_UP_AMOUNT_RANGE = message("A top-up is between {{min}} and {{max}}.");
 
-/** "$5.00": how the server writes an amount inside a translated sentence's variable. */
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /** The client's key, prefixed so that it can never collide with the keys the cron derives ("s:…"). */
 export const clientKey = (key: string) => `u:${key}`;
 export const systemKey = (key: string) => `s:${key}`;

@@ -7,7 +7,8 @@ import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { payFromWallet, presentPayment, type PaymentView } from "./payments";
-import { clientKey, dollars, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
+import { dollars } from "@shared/money";
+import { clientKey, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
 
 export const TipSchema = z.object({
   // The range is checked by sendTip, whose error carries the amounts for the translated sentence.

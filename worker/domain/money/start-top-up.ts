@@ -6,7 +6,8 @@ import { isoNow } from "../shared/time";
 import { ledgerRefusal } from "./ledger";
 import { presentPayment, replayOf, requestHash, type PaymentRow, type PaymentView } from "./payments";
 import { topUpProvider, type PaymentProvider } from "./providers/provider";
-import { clientKey, dollars, IdempotencyKeySchema, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, TOP_UP_AMOUNT_RANGE } from "./rules";
+import { dollars } from "@shared/money";
+import { clientKey, IdempotencyKeySchema, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, TOP_UP_AMOUNT_RANGE } from "./rules";
 import { failTopUp } from "./top-ups";
 
 export const TopUpSchema = z.object({

@@ -14,7 +14,8 @@ import { isoNow } from "../shared/time";
 import { availableOf, balanceOf, ledgerRefusal, newTransferRef, PAYOUTS, PROVIDER_CLEARING, transferIdSql, transferStatements } from "./ledger";
 import { requestHash } from "./payments";
 import { findPayoutMethod, maskDestination, payoutDetailsOf } from "./payout-methods";
-import { clientKey, dollars, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
+import { dollars } from "@shared/money";
+import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
 import type { PayoutStatus, PayoutView } from "@shared/contracts/money";
 export { type PayoutStatus, type PayoutView };
 

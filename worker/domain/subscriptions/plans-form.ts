@@ -1,3 +1,4 @@
+import { parseDollars } from "@shared/money";
 import { AppError, type FieldErrors } from "../shared/errors";
 import { message } from "../shared/messages";
 import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MESSAGE_PRICE_OUT_OF_RANGE, MIN_PAID_PRICE_CENTS, PRICE_OUT_OF_RANGE, type PlanView } from "./plans";
@@ -5,11 +6,8 @@ import { PERIODS } from "./periods";
 
 const PRICE_FORMAT = message("Enter a price in dollars, like 9.99.");
 
-/** "9.99" or, as many locales write it, "9,99" (a leading "$" allowed) in cents; null when it is not a price. */
-function centsOf(text: string | undefined): number | null {
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec((text ?? "").trim().replace(/^\$/, ""));
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0")) : null;
-}
+/** A price field as cents (the one rule of typed dollars); null when absent or not an amount. */
+const centsOf = (text: string | undefined) => parseDollars(text ?? "");
 
 /**
  * The plans page's form (dashboard → plans): for each period, `offer_{period}` ("on" when offered) and
