@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Profile } from "../../worker/domain/profiles/get-profile";
+import type { Profile } from "@shared/contracts/posts";
 import { ProfileActions, type ProfileViewer } from "./profile/profile-actions";
 import { ProfileFeed } from "./profile/profile-feed";
 

@@ -1,5 +1,5 @@
-import type { PostView } from "../../worker/domain/posts/present-posts";
-import { encodeCursor } from "../../worker/domain/shared/cursor";
+import type { PostView } from "@shared/contracts/posts";
+import { encodeCursor } from "@shared/cursor";
 
 /**
  * The client timeline of spec §3/§4: `posts` shown, `newPosts` pending behind "Show N new posts", and where the

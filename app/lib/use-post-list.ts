@@ -1,5 +1,5 @@
 import { useCallback, useReducer, useRef, useState } from "react";
-import type { PostView } from "../../worker/domain/posts/present-posts";
+import type { PostView } from "@shared/contracts/posts";
 import { useSession } from "./session";
 import { emptyTimeline, timelineReducer, type TimelineState } from "./timeline";
 

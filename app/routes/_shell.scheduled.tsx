@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { listScheduledPosts } from "../../worker/domain/posts/list-own-posts";
-import type { PostView } from "../../worker/domain/posts/present-posts";
+import type { PostView } from "@shared/contracts/posts";
 import { Notice } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState, LoadMoreButton, PageHeader } from "~/components/page";

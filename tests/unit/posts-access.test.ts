@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AUDIENCES, isBlockedBetween, lockOf, viewerFactsOf, type Audience, type ViewerFacts } from "../../worker/domain/posts/access";
+import { isBlockedBetween, lockOf, viewerFactsOf, type ViewerFacts } from "../../worker/domain/posts/access";
+import { AUDIENCES, type Audience } from "@shared/contracts/posts";
 
 const AUTHOR = 1;
 const VIEWER = 2;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeCursor } from "../../worker/domain/shared/cursor";
-import type { PostView } from "../../worker/domain/posts/present-posts";
+import type { PostView } from "@shared/contracts/posts";
 import {
   addNewPosts,
   emptyTimeline,

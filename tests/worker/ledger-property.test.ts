@@ -13,7 +13,7 @@ import { creditTopUp, failTopUp } from "../../worker/domain/money/top-ups";
 import { decidePayout, requestWithdrawal } from "../../worker/domain/money/withdrawals";
 import { chargeMessage } from "../../worker/domain/money/charge-message";
 import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
-import type { Period } from "../../worker/domain/subscriptions/periods";
+import type { Period } from "@shared/contracts/subscriptions";
 import { renewSubscriptions } from "../../worker/domain/subscriptions/renew-subscriptions";
 import { setPlans } from "../../worker/domain/subscriptions/set-plans";
 import { subscribe } from "../../worker/domain/subscriptions/subscribe";

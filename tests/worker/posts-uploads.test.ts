@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { PostView } from "../../worker/domain/posts/present-posts";
+import type { PostView } from "@shared/contracts/posts";
 import { buildJpeg } from "../support/media-fixtures";
 import { api, createUser, postJson } from "./factories";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { testContext } from "./domain-context";
 import { describe, expect, it } from "vitest";
 import { completeProcessingPost } from "../../worker/domain/posts/complete-processing";
-import type { PostView } from "../../worker/domain/posts/present-posts";
+import type { PostView } from "@shared/contracts/posts";
 import { publishDueScheduledPosts } from "../../worker/domain/posts/publish-scheduled";
 import type { Env } from "../../worker/env";
 import { runScheduledJobsAndSettle } from "./entry";

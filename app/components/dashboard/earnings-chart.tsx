@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { EARNING_SOURCES, type EarningsOverview } from "../../../worker/domain/money/earnings-overview";
+import { EARNING_SOURCES, type EarningsOverview } from "@shared/contracts/money";
 import { SOURCE_COLOURS, useDay, useMoney, useSourceLabels } from "./use-money";
 
 const WIDTH = 600;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EARNING_SOURCES, type EarningsOverview } from "../../../worker/domain/money/earnings-overview";
+import { EARNING_SOURCES, type EarningsOverview } from "@shared/contracts/money";
 import { EarningsChart } from "./earnings-chart";
 import { useDay, useMoney, useSourceLabels } from "./use-money";
 

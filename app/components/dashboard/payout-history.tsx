@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PayoutView } from "../../../worker/domain/money/withdrawals";
+import type { PayoutView } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { ApiError } from "~/lib/api";

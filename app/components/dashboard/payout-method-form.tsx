@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PayoutMethodView } from "../../../worker/domain/money/payout-methods";
+import type { PayoutMethodView } from "@shared/contracts/money";
 import { Field, Notice } from "~/components/forms";
 import { IntentForm } from "~/components/profile/intent-form";
 import { useFormFetcher } from "~/components/use-form-fetcher";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { QueuedPayout } from "../../../worker/domain/money/list-payouts";
+import type { QueuedPayout } from "@shared/contracts/money";
 import { DecisionForms } from "~/components/moderation/decision-forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PayoutView } from "../../../worker/domain/money/withdrawals";
+import type { PayoutView } from "@shared/contracts/money";
 
 const STYLES: Record<PayoutView["status"], string> = {
   requested: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatCents } from "@shared/money";
-import type { EarningSource } from "../../../worker/domain/money/earnings-overview";
+import type { EarningSource } from "@shared/contracts/money";
 
 /** Cents as the reader's language writes US dollars. */
 export function useMoney() {

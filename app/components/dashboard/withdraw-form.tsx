@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PayoutView } from "../../../worker/domain/money/withdrawals";
+import type { PayoutView } from "@shared/contracts/money";
 import { Field, Notice } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { IntentForm } from "~/components/profile/intent-form";

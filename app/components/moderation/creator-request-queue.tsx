@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PendingCreatorRequest } from "../../../worker/domain/creators/list-creator-requests";
+import type { PendingCreatorRequest } from "@shared/contracts/moderation";
 import { DecisionForms } from "./decision-forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ReportReason } from "../../../worker/domain/moderation/report-reasons";
+import type { ReportReason } from "@shared/contracts/moderation";
 import { Notice } from "~/components/forms";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { OpenReport } from "../../../worker/domain/moderation/list-open-reports";
+import type { OpenReport } from "@shared/contracts/moderation";
 import { AppForm, SubmitButton } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ReportReason } from "../../../worker/domain/moderation/report-reasons";
+import type { ReportReason } from "@shared/contracts/moderation";
 
 /** Spec §8's report reasons in the reader's language, in the spec's order. */
 export function useReportReasonLabels(): Record<ReportReason, string> {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PostView } from "../../../worker/domain/posts/present-posts";
+import type { PostView } from "@shared/contracts/posts";
 import { formatCents } from "@shared/money";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { CommentView } from "../../../worker/domain/interactions/comment-view";
+import type { CommentView } from "@shared/contracts/posts";
 import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
 import { ApiError } from "~/lib/api";

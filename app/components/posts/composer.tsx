@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { Audience } from "../../../worker/domain/posts/access";
-import type { PostView } from "../../../worker/domain/posts/present-posts";
+import type { Audience } from "@shared/contracts/posts";
+import type { PostView } from "@shared/contracts/posts";
 import { Notice } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { ApiError } from "~/lib/api";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { Audience } from "../../../worker/domain/posts/access";
-import type { PostView } from "../../../worker/domain/posts/present-posts";
+import type { Audience } from "@shared/contracts/posts";
+import type { PostView } from "@shared/contracts/posts";
 import { Notice } from "~/components/forms";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PostView } from "../../../worker/domain/posts/present-posts";
+import type { PostView } from "@shared/contracts/posts";
 import { TipButton } from "~/components/money/tip-button";
 
 const ICONS = {

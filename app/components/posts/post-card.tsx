@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { PostView } from "../../../worker/domain/posts/present-posts";
+import type { PostView } from "@shared/contracts/posts";
 import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
 import { formatCents } from "@shared/money";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Audience } from "../../../worker/domain/posts/access";
+import type { Audience } from "@shared/contracts/posts";
 
 /** The browser's time zone, known only after hydration (the server render cannot know it). */
 export function useTimeZone(): string | null {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { PostView } from "../../../worker/domain/posts/present-posts";
+import type { PostView } from "@shared/contracts/posts";
 import { UnlockButton } from "~/components/money/unlock-button";
 import { PostActions } from "./post-actions";
 import { PostCard } from "./post-card";

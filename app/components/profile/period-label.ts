@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Period } from "../../../worker/domain/subscriptions/periods";
+import type { Period } from "@shared/contracts/subscriptions";
 
 /** "Weekly", "Monthly", "Yearly": a plan's period as the screens name it. */
 export function usePeriodLabel() {

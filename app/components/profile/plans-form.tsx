@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { PlanView } from "../../../worker/domain/subscriptions/plans";
-import { PERIODS, type Period } from "../../../worker/domain/subscriptions/periods";
+import type { PlanView } from "@shared/contracts/subscriptions";
+import { PERIODS, type Period } from "@shared/contracts/subscriptions";
 import { Notice } from "~/components/forms";
 import { IntentForm } from "./intent-form";
 import { usePeriodLabel } from "./period-label";

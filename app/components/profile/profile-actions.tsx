@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Profile } from "../../../worker/domain/profiles/get-profile";
+import type { Profile } from "@shared/contracts/posts";
 import { LocalTime } from "~/components/local-time";
 import { TipButton } from "~/components/money/tip-button";
 import { formatCents } from "@shared/money";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ProfilePostsPage, ProfileTab } from "../../../worker/domain/profiles/list-profile-posts";
+import type { ProfilePostsPage, ProfileTab } from "@shared/contracts/posts";
 import { UnlockButton } from "~/components/money/unlock-button";
 import { LoadMoreButton } from "~/components/page";
 import { PostCard, type PostView } from "~/components/posts/post-card";

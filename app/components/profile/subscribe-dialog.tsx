@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PlanView } from "../../../worker/domain/subscriptions/plans";
+import type { PlanView } from "@shared/contracts/subscriptions";
 import { useAttemptKey } from "~/components/money/attempt-key";
 import { PaymentErrorNotice } from "~/components/money/payment-error";
 import { Modal } from "~/components/moderation/modal";

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { SubscriptionListItem } from "../../../worker/domain/subscriptions/present-subscription";
+import type { SubscriptionListItem } from "@shared/contracts/subscriptions";
 import { useAttemptKey } from "~/components/money/attempt-key";
 import { EmptyState } from "~/components/page";
 import { LocalTime } from "~/components/local-time";

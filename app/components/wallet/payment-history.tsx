@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PaymentStatus, PaymentView } from "../../../worker/domain/money/payments";
+import type { PaymentStatus, PaymentView } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState, LoadMoreButton } from "~/components/page";
 import { useSession } from "~/lib/session";

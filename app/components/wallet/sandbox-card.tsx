@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PaymentView } from "../../../worker/domain/money/payments";
-import type { SandboxOutcome } from "../../../worker/domain/money/providers/sandbox";
+import type { PaymentView } from "@shared/contracts/money";
+import type { SandboxOutcome } from "@shared/contracts/money";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { useMoney } from "~/components/dashboard/use-money";
 

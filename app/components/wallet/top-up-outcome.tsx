@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { PaymentView } from "../../../worker/domain/money/payments";
+import type { PaymentView } from "@shared/contracts/money";
 import { Notice } from "~/components/forms";
 import { useUpdates } from "~/lib/updates";
 import { useMoney } from "~/components/dashboard/use-money";

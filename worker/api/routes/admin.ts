@@ -5,7 +5,7 @@ import { listPendingCreatorRequests } from "../../domain/creators/list-creator-r
 import { listPayoutQueue } from "../../domain/money/list-payouts";
 import { decidePayout, DecidePayoutSchema } from "../../domain/money/withdrawals";
 import { listOpenReports } from "../../domain/moderation/list-open-reports";
-import { REPORT_REASONS, REPORT_TARGET_KINDS } from "../../domain/moderation/report-reasons";
+import { REPORT_REASONS, REPORT_TARGET_KINDS } from "@shared/contracts/moderation";
 import { REPORT_ACTIONS, resolveReport } from "../../domain/moderation/resolve-report";
 import { AppError } from "../../domain/shared/errors";
 import { message } from "../../domain/shared/messages";

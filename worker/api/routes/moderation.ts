@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { blockUser, listBlockedUsers, unblockUser } from "../../domain/moderation/block-user";
 import { createReport, DESCRIPTION_REQUIRED } from "../../domain/moderation/create-report";
-import { REPORT_DESCRIPTION_MAX, REPORT_REASONS } from "../../domain/moderation/report-reasons";
+import { REPORT_DESCRIPTION_MAX, REPORT_REASONS } from "@shared/contracts/moderation";
 import { message } from "../../domain/shared/messages";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";

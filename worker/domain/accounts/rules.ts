@@ -3,9 +3,9 @@ import { message } from "../shared/messages";
 import { isCommonPassword } from "../auth/common-passwords";
 import { INVALID_VALUE } from "../shared/errors";
 
-import { ACCOUNT_TYPES } from "./account-types";
+import { ACCOUNT_TYPES } from "@shared/contracts/accounts";
 
-export { ACCOUNT_TYPES, type AccountType } from "./account-types";
+export { ACCOUNT_TYPES, type AccountType } from "@shared/contracts/accounts";
 
 /**
  * Names a profile URL /{username} may not take: every top-level route, and files served from the site root.

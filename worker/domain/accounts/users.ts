@@ -1,4 +1,4 @@
-import type { AccountType } from "./account-types";
+import type { AccountType } from "@shared/contracts/accounts";
 
 export type Role = "member" | "creator" | "admin";
 

@@ -1,13 +1,6 @@
 import { publicMediaUrl } from "../accounts/users";
-
-/** A pending request as the admin queue shows it; the ID images are private objects only admins may fetch. */
-export interface PendingCreatorRequest {
-  id: number;
-  createdAt: string;
-  user: { id: number; username: string; name: string; email: string; avatarUrl: string; coverUrl: string };
-  documentUrl: string;
-  selfieUrl: string;
-}
+import type { PendingCreatorRequest } from "@shared/contracts/moderation";
+export { type PendingCreatorRequest };
 
 export const privateMediaUrl = (key: string | null) => (key ? `/media/${key}` : "");
 

@@ -1,17 +1,6 @@
 import { publicMediaUrl } from "../accounts/users";
-
-export const COMMENT_MAX = 1000;
-
-/** A comment as every answer shows it. */
-export interface CommentView {
-  id: number;
-  postId: number;
-  text: string;
-  createdAt: string;
-  author: { id: number; username: string; name: string; avatarUrl: string };
-  /** The comment's author and the post's author may delete it. */
-  canDelete: boolean;
-}
+import { COMMENT_MAX, type CommentView } from "@shared/contracts/posts";
+export { COMMENT_MAX, type CommentView };
 
 export interface CommentRow {
   id: number;

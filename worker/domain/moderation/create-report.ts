@@ -2,7 +2,7 @@ import { getPost } from "../posts/get-post";
 import { AppError, fieldError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import type { ReportReason } from "./report-reasons";
+import type { ReportReason } from "@shared/contracts/moderation";
 
 export type ReportTarget = { kind: "post"; postId: number } | { kind: "user"; username: string };
 

@@ -1,14 +1,6 @@
-import type { ReportReason, ReportTargetKind } from "./report-reasons";
-
-/** An open report with what the admin needs to judge it: the post's text and author, or the user. */
-export interface OpenReport {
-  id: number;
-  reason: ReportReason;
-  description: string;
-  createdAt: string;
-  reporter: { username: string };
-  target: { kind: ReportTargetKind; id: number; text: string | null; user: { id: number; username: string; name: string; suspended: boolean } | null };
-}
+import type { ReportReason, ReportTargetKind } from "@shared/contracts/moderation";
+import type { OpenReport } from "@shared/contracts/moderation";
+export { type OpenReport };
 
 interface OpenReportRow {
   id: number;

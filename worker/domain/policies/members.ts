@@ -1,3 +1,5 @@
+import type { ProfilePermissions } from "@shared/contracts/posts";
+export { type ProfilePermissions };
 /**
  * The members policy's SQL half: a member exists for the viewer (?1; NULL for a visitor) unless suspended or one
  * of the two blocks the other. `member` is the alias of a `users` row; each block check is one probe of the
@@ -6,15 +8,6 @@
 export const visibleMemberSql = (member: string) => `${member}.suspended_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = ${member}.id)
   AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${member}.id AND b.blocked_id = ?1)`;
-
-/** What the viewer may do on a member's profile; the profile's buttons are exactly these. */
-export interface ProfilePermissions {
-  canEdit: boolean;
-  canFollow: boolean;
-  canTip: boolean;
-  canReport: boolean;
-  canBlock: boolean;
-}
 
 /**
  * The pure rule behind ProfilePermissions, from the facts getProfile reads: the owner edits; someone else signed in

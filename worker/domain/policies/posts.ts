@@ -4,6 +4,8 @@ import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { visibleMemberSql } from "./members";
 import type { Policy } from "./policy";
+import type { PostPermissions } from "@shared/contracts/posts";
+export { type PostPermissions };
 
 /**
  * The posts policy. The rule is `lockOf` (worker/domain/posts/access.ts) over the viewer's facts that
@@ -77,18 +79,6 @@ export async function requirePostAccess(db: D1Database, postId: number, viewerId
   if (!post) throw new AppError("not_found", POST_NOT_FOUND);
   if (action === "open" && post.lock !== null) throw new AppError("forbidden", POST_LOCKED);
   return post;
-}
-
-/** What the viewer may do with a post they see; the buttons under a post are exactly these. */
-export interface PostPermissions {
-  canEdit: boolean;
-  canDelete: boolean;
-  canLike: boolean;
-  canComment: boolean;
-  canBookmark: boolean;
-  canTip: boolean;
-  canUnlock: boolean;
-  canReport: boolean;
 }
 
 /** The pure rule behind PostPermissions, from the same facts the commands check (requirePostAccess, sendTip, purchasePost). */

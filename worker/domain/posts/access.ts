@@ -1,13 +1,6 @@
-/**
- * Who sees what (issue 4, "Who sees what"). Every list, page, API answer and /media request decides here, from
- * facts about one viewer and one post that the queries compute in the same statement (VIEWER_FACTS_SQL), so a
- * feed page costs no query per post.
- */
-export type Audience = "everyone" | "followers" | "subscribers";
-export const AUDIENCES = ["everyone", "followers", "subscribers"] as const satisfies readonly Audience[];
+import { AUDIENCES, type Audience, type LockReason } from "@shared/contracts/posts";
+export { AUDIENCES, type Audience, type LockReason };
 
-/** What the viewer must do to open a locked post. */
-export type LockReason = "follow" | "subscribe" | "purchase";
 
 export interface PostFacts {
   authorId: number;

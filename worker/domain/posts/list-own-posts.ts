@@ -3,6 +3,8 @@ import { fieldError, INVALID_VALUE } from "../shared/errors";
 import { isoNow } from "../shared/time";
 import { POSTS_PAGE_SIZE } from "./post-rules";
 import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "./present-posts";
+import type { UploadState, ProcessingPostView } from "@shared/contracts/posts";
+export { type UploadState, type ProcessingPostView };
 
 export interface OwnPostsPage<T> {
   posts: T[];
@@ -32,13 +34,6 @@ export async function listScheduledPosts(db: D1Database, authorId: number, curso
     posts: await presentPosts(db, page, authorId),
     nextCursor: results.length > POSTS_PAGE_SIZE && last ? encodeCursor(last.scheduled_at!, last.id) : null,
   };
-}
-
-export type UploadState = "uploading" | "ready" | "failed";
-
-/** A processing post with the state of each of its files (the presenter shows ready ones only). */
-export interface ProcessingPostView extends PostView {
-  uploads: { id: number; kind: "image" | "video"; status: UploadState }[];
 }
 
 /** /processing: the author's posts still waiting for uploads, newest first, by keyset over id. */

@@ -1,51 +1,8 @@
 import { publicMediaUrl } from "../accounts/users";
-import { postPermissionsOf, type PostPermissions } from "../policies/posts";
-import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type LockReason, type ViewerFactsRow } from "./access";
-
-/**
- * The one shape a post takes in every answer (timeline, profile, /post/{id}, bookmarks, search): its text is the
- * public teaser; media URLs appear only when the viewer may open the post, otherwise only blurred previews.
- */
-export interface MediaView {
-  id: number;
-  kind: "image" | "video";
-  url: string;
-  posterUrl: string | null;
-  width: number | null;
-  height: number | null;
-}
-
-export interface LockedMediaView {
-  kind: "image" | "video";
-  /** A tiny blurred image made at upload time; null when none exists. */
-  previewUrl: string | null;
-}
-
-export type PostStatus = "processing" | "scheduled" | "published";
-
-export interface PostView {
-  id: number;
-  text: string;
-  audience: Audience;
-  priceCents: number;
-  status: PostStatus;
-  publishedAt: string | null;
-  scheduledAt: string | null;
-  editedAt: string | null;
-  author: { id: number; username: string; name: string; avatarUrl: string };
-  likeCount: number;
-  commentCount: number;
-  liked: boolean;
-  bookmarked: boolean;
-  isOwn: boolean;
-  /** null when open; otherwise what unlocks it. */
-  lock: LockReason | null;
-  /** What this viewer may do with the post (policies/posts.ts): screens show exactly these buttons. */
-  viewer: PostPermissions;
-  mediaCount: number;
-  media: MediaView[] | null;
-  previews: LockedMediaView[];
-}
+import { postPermissionsOf } from "../policies/posts";
+import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type ViewerFactsRow } from "./access";
+import type { MediaView, LockedMediaView, PostStatus, PostView } from "@shared/contracts/posts";
+export { type MediaView, type LockedMediaView, type PostStatus, type PostView };
 
 /**
  * SELECT … FROM posts p JOIN users u: the columns presentPosts needs, with the viewer as ?1 and now as ?2.

@@ -1,40 +1,13 @@
 import { publicMediaUrl } from "../accounts/users";
-import { profilePermissionsOf, type ProfilePermissions } from "../policies/members";
+import { profilePermissionsOf } from "../policies/members";
 import type { PostRow } from "../posts/present-posts";
 import { isoNow } from "../shared/time";
-import { plansStatement, presentPlans, type PlanRow, type PlanView } from "../subscriptions/plans";
-import { liveSubscriptionStatement, presentSubscription, type SubscriptionRow, type SubscriptionView } from "../subscriptions/present-subscription";
+import { plansStatement, presentPlans, type PlanRow } from "../subscriptions/plans";
+import { liveSubscriptionStatement, presentSubscription, type SubscriptionRow } from "../subscriptions/present-subscription";
 import { findVisibleUser } from "./find-member";
-import { presentProfilePage, profilePostsStatement, type ProfilePostsPage } from "./list-profile-posts";
-
-export interface Profile extends ProfilePostsPage {
-  userId: number;
-  username: string;
-  name: string;
-  bio: string;
-  location: string;
-  website: string;
-  avatarUrl: string;
-  coverUrl: string;
-  isCreator: boolean;
-  isOwn: boolean;
-  /** false when the viewer and the user block each other either way: only the name and avatar are shown. */
-  available: boolean;
-  /** What the viewer may do here (policies/members.ts): the profile shows exactly these buttons. */
-  viewer: ProfilePermissions;
-  postCount: number;
-  mediaCount: number;
-  /** Likes received on published posts. */
-  likeCount: number;
-  /** Shown to the owner only. */
-  followerCount: number | null;
-  following: boolean;
-  /** The viewer's live (active or cancelled) subscription. */
-  subscription: SubscriptionView | null;
-  plans: PlanView[];
-  /** What a fan pays to send a message to this creator (0: free). */
-  messagePriceCents: number;
-}
+import { presentProfilePage, profilePostsStatement } from "./list-profile-posts";
+import type { Profile } from "@shared/contracts/posts";
+export { type Profile };
 
 interface FactsRow {
   post_count: number;

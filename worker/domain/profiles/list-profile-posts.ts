@@ -1,17 +1,11 @@
 import { visiblePostSql } from "../policies/posts";
-import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "../posts/present-posts";
+import { POST_SELECT_SQL, presentPosts, type PostRow } from "../posts/present-posts";
 import { encodeCursor, OLDER_THAN_CURSOR_SQL, type Cursor } from "../shared/cursor";
 import { isoNow } from "../shared/time";
+import type { ProfileTab, ProfilePostsPage } from "@shared/contracts/posts";
+export { type ProfileTab, type ProfilePostsPage };
 
 export const PROFILE_PAGE_SIZE = 20;
-
-export type ProfileTab = "posts" | "media";
-
-export interface ProfilePostsPage {
-  posts: PostView[];
-  /** Pass back as `cursor` for the next page; null at the end. */
-  nextCursor: string | null;
-}
 
 /**
  * The author's published posts, newest first, as `viewerId` may see them (locked ones without media URLs; none

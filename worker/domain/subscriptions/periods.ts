@@ -1,6 +1,5 @@
-/** The billing periods of spec §9: weekly, monthly, yearly. */
-export const PERIODS = ["week", "month", "year"] as const;
-export type Period = (typeof PERIODS)[number];
+import { PERIODS, type Period } from "@shared/contracts/subscriptions";
+export { PERIODS, type Period };
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 

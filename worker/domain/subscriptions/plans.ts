@@ -1,11 +1,7 @@
 import { message } from "../shared/messages";
 import { PERIODS, type Period } from "./periods";
-
-/** One period a creator offers. A price of 0 is a free subscription. */
-export interface PlanView {
-  period: Period;
-  priceCents: number;
-}
+import type { PlanView } from "@shared/contracts/subscriptions";
+export { type PlanView };
 
 /** Paid prices allowed for a plan: $4.99 to $1000 (free is 0). */
 export const MIN_PAID_PRICE_CENTS = 499;

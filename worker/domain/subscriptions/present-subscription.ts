@@ -1,20 +1,7 @@
 import { publicMediaUrl } from "../accounts/users";
 import type { Period } from "./periods";
-
-export type SubscriptionStatus = "active" | "cancelled" | "expired";
-
-/** A subscription as its fan sees it (spec §6: plan, start date, renewal date, status). */
-export interface SubscriptionView {
-  id: number;
-  period: Period;
-  priceCents: number;
-  status: SubscriptionStatus;
-  startedAt: string;
-  /** The renewal date while active; the end of the entitlement once cancelled. */
-  currentPeriodEnd: string;
-  cancelledAt: string | null;
-  endedAt: string | null;
-}
+import type { SubscriptionStatus, SubscriptionView, SubscriptionListItem } from "@shared/contracts/subscriptions";
+export { type SubscriptionStatus, type SubscriptionView, type SubscriptionListItem };
 
 export interface SubscriptionRow {
   id: number;
@@ -45,10 +32,6 @@ export const liveSubscriptionStatement = (db: D1Database, fanId: number | null, 
   db.prepare("SELECT * FROM subscriptions WHERE fan_id = ? AND creator_id = ? AND status IN ('active', 'cancelled')").bind(fanId, creatorId);
 
 export const findLiveSubscription = (db: D1Database, fanId: number, creatorId: number) => liveSubscriptionStatement(db, fanId, creatorId).first<SubscriptionRow>();
-
-export interface SubscriptionListItem extends SubscriptionView {
-  creator: { username: string; name: string; avatarUrl: string };
-}
 
 export const presentSubscriptionListItem = (row: SubscriptionRow & { username: string; name: string; avatar_key: string | null }): SubscriptionListItem => ({
   ...presentSubscription(row),

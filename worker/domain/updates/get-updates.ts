@@ -1,13 +1,7 @@
 import type { UserRow } from "../accounts/users";
 import { isoNow } from "../shared/time";
-
-/** The four sidebar indicators of spec §3 ("updates summary"), answered by GET /api/updates. */
-export interface Updates {
-  home: boolean;
-  notifications: number;
-  messages: number;
-  balance: boolean;
-}
+import type { Updates } from "@shared/contracts/accounts";
+export { type Updates };
 
 /** Counts stop here: the badge shows "99+" past 99, and a long unread backlog costs no more to count. */
 export const UNREAD_COUNT_CAP = 100;

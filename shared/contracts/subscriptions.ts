@@ -1,0 +1,31 @@
+/** The subscription API's shapes (plans, subscriptions) as the page receives them. Plain types and constants only. */
+
+/** The billing periods of spec §9: weekly, monthly, yearly. */
+export const PERIODS = ["week", "month", "year"] as const;
+
+export type Period = (typeof PERIODS)[number];
+
+/** One period a creator offers. A price of 0 is a free subscription. */
+export interface PlanView {
+  period: Period;
+  priceCents: number;
+}
+
+export type SubscriptionStatus = "active" | "cancelled" | "expired";
+
+/** A subscription as its fan sees it (spec §6: plan, start date, renewal date, status). */
+export interface SubscriptionView {
+  id: number;
+  period: Period;
+  priceCents: number;
+  status: SubscriptionStatus;
+  startedAt: string;
+  /** The renewal date while active; the end of the entitlement once cancelled. */
+  currentPeriodEnd: string;
+  cancelledAt: string | null;
+  endedAt: string | null;
+}
+
+export interface SubscriptionListItem extends SubscriptionView {
+  creator: { username: string; name: string; avatarUrl: string };
+}
