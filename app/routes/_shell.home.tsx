@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,8 +14,9 @@ import { newestCursor } from "~/lib/timeline";
 import { useUpdates, type Updates } from "~/lib/updates";
 import { usePostList } from "~/lib/use-post-list";
 import type { PostView } from "~/components/posts/post-card";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Home · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Home"))]);
 
 export const handle: ShellHandle = { rightColumn: "search-and-suggested" };
 

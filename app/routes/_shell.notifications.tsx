@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,8 +10,9 @@ import { useSession } from "~/lib/session";
 import { useUpdates, type Updates } from "~/lib/updates";
 import { LocalTime } from "~/components/local-time";
 import { formatCents } from "~/lib/dollars";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Notifications · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Notifications"))]);
 
 export const handle: ShellHandle = { rightColumn: "search" };
 

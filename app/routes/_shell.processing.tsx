@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,8 +9,9 @@ import { useDeletePost } from "~/components/posts/post-owner-menu";
 import { useOwnPostList } from "~/components/posts/use-own-post-list";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireCreator } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Processing · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Processing"))]);
 
 export const handle: ShellHandle = { rightColumn: "search" };
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,8 +15,9 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { ApiError } from "~/lib/api";
 import { requireCreator } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Scheduled posts · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Scheduled posts"))]);
 
 export const handle: ShellHandle = { rightColumn: "search" };
 

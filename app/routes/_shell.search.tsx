@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { searchPosts } from "../../worker/domain/search/search-posts";
@@ -10,8 +10,9 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { UserSearch } from "~/components/shell/user-search";
 import { requireViewer } from "~/lib/forms.server";
 import { usePostList } from "~/lib/use-post-list";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Search · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Search"))]);
 
 export const handle: ShellHandle = { rightColumn: "empty" };
 
