@@ -23,6 +23,7 @@ import { ApiError } from "~/lib/api";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
 import { pageMeta, titleTag } from "~/i18n/meta";
+import { messageAnswerShape } from "~/lib/api-shapes";
 
 export const meta = pageMeta((t) => [titleTag(t("Settings"))]);
 
@@ -86,7 +87,7 @@ function TestNotification() {
   async function send() {
     setBusy(true);
     try {
-      const body = await api.post<{ message: string }>("/notifications/test");
+      const body = await api.post("/notifications/test", {}, messageAnswerShape);
       setStatus({ tone: "ok", text: body.message });
     } catch (error) {
       if (error instanceof ApiError) setStatus({ tone: "error", text: error.body.message });

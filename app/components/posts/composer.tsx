@@ -12,6 +12,7 @@ import { AttachmentTile } from "./attachment-tile";
 import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "./post-fields";
 import { centsFromDollars, isoFromLocalInput } from "./post-values";
 import { ACCEPTED_MEDIA, MAX_ATTACHMENTS, useAttachments } from "./use-attachments";
+import { postShape } from "~/lib/api-shapes";
 
 type Errors = Record<string, string[]>;
 
@@ -64,13 +65,17 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
       const mediaIds = await uploads.mediaIds().catch(() => {
         throw new Error(t("Remove the files that could not be uploaded."));
       });
-      const post = await api.post<PostView>("/posts", {
+      const post = await api.post(
+        "/posts",
+        {
         text,
         audience,
         priceCents: centsFromDollars(price),
         mediaIds,
         ...(scheduledAt ? { scheduledAt } : {}),
-      });
+        },
+        postShape,
+      );
       uploads.detach();
       setText("");
       setAudience("");
