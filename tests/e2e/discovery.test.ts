@@ -29,7 +29,7 @@ describe("a new fan on a phone finds creators", () => {
     const { page, context } = await signedInPage(browser(), fan, PHONE);
     await page.goto("/home");
     await page.getByRole("heading", { name: "Your feed is empty" }).waitFor();
-    const suggestions = page.locator("[data-suggestions]");
+    const suggestions = page.locator('[data-shell="content"] [data-suggestions]');
     expect(await suggestions.isVisible()).toBe(true);
     await page.waitForLoadState("networkidle");
 
@@ -50,7 +50,7 @@ describe("a new fan on a phone finds creators", () => {
     const fan = await createAccount();
     const { page, context } = await signedInPage(browser(), fan, PHONE);
     await page.goto("/search");
-    const suggestions = page.locator("[data-suggestions]");
+    const suggestions = page.locator('[data-shell="content"] [data-suggestions]');
     await suggestions.getByRole("link", { name: /Lena Lens/ }).waitFor();
     expect(await suggestions.getByRole("link", { name: /Lena Lens/ }).getAttribute("href")).toBe(`/${creator.username}`);
     await page.waitForLoadState("networkidle");
