@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { createClientI18n, rememberLanguage } from "./i18n/client";
 import { detectLanguage } from "./i18n/detect";
+import { provideMetaTranslations } from "./i18n/meta";
 import { LANGUAGE_COOKIE } from "@shared/i18n/languages";
 
 /** Guards against a reload loop when the cookie cannot be stored. */
@@ -48,6 +49,7 @@ function serverMissedStoredLanguage(): boolean {
 async function hydrate() {
   if (serverMissedStoredLanguage()) return;
   const i18n = await createClientI18n(document.documentElement.lang);
+  provideMetaTranslations((language) => i18n.getFixedT(language));
   startTransition(() => {
     hydrateRoot(
       document,

@@ -3,10 +3,13 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { i18nForLanguage } from "../worker/domain/i18n";
+import { i18nForLanguage, translatorFor } from "../worker/domain/i18n";
+import { provideMetaTranslations } from "./i18n/meta";
 import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY_MS = 5_000;
+
+provideMetaTranslations(translatorFor);
 
 /** Logs what went wrong on the server, but not 404s and not requests the visitor abandoned. */
 export function handleError(error: unknown, { request }: { request: Request }) {

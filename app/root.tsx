@@ -55,6 +55,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const language = data?.language ?? "en";
   const nonce = useContext(NonceContext);
+  // Subscribes the document head to language changes: a switched language's texts arrive after the root data
+  // names it, and the title (<Meta />) is translated again once they are there.
+  useTranslation();
   return (
     <html lang={language} dir={RTL_LANGUAGES.has(language) ? "rtl" : "ltr"}>
       <head>

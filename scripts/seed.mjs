@@ -94,6 +94,10 @@ try {
         ).bind(id, postId, key, publishedAt).run();
       }
     }
+    // The fan follows the creator, so the demo feed opens on her posts rather than on "Your feed is empty".
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) SELECT f.id, c.id, ? FROM users f, users c WHERE f.username = 'demo_fan' AND c.username = 'mia.rivers'",
+    ).bind(now).run();
     await seedMoney(now);
     console.log("Demo data created:");
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}  (@${a.username})`);

@@ -1,4 +1,5 @@
 import { clearOfflineData } from "./offline";
+import type { Shape } from "./shape";
 import { forgetToken, readToken } from "./token";
 
 export interface ApiErrorBody {
@@ -34,43 +35,83 @@ export interface RequestOptions {
 }
 
 /**
+ * An answer that is not what the contract says (a 2xx whose JSON does not fit the caller's shape, or no JSON at
+ * all). It is the server failing, so it is handled as a 500 (logged, alerted unless quiet) and reaches the
+ * caller as an ApiError whose message is that same translated text, never as a crash inside a component.
+ */
+export class MalformedAnswerError extends ApiError {
+  override name = "MalformedAnswerError";
+}
+
+/** An error answer's body when it has the documented shape; otherwise the status text stands in. */
+function errorBodyOf(payload: unknown, statusText: string): ApiErrorBody {
+  const body = payload as Partial<ApiErrorBody> | null;
+  const errors = body?.errors;
+  const wellFormed =
+    typeof body?.message === "string" &&
+    typeof errors === "object" &&
+    errors !== null &&
+    Object.values(errors).every((texts) => Array.isArray(texts) && texts.every((text) => typeof text === "string"));
+  return wellFormed ? (body as ApiErrorBody) : { message: typeof body?.message === "string" ? body.message : statusText, errors: {} };
+}
+
+/**
  * The client of spec §7: base /api, JSON headers, the stored token read once when the client is created
  * (a token stored later applies only to a client created afterwards), the CSRF token, no timeout.
  * 401 forgets the token and reloads at /login; 500 is logged and alerted; the rest goes to the caller.
+ * A call whose answer the page reads names the answer's shape (./api-shapes.ts, or next to the caller), and gets
+ * only a checked answer back; a call whose answer is not read resolves with nothing.
  */
 export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions) {
   const token = readToken();
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
     Accept: "application/json",
-    "Access-Control-Allow-Origin": "*",
     Authorization: token ? `Bearer ${token}` : "",
   };
   if (csrfToken) headers["X-CSRF-Token"] = csrfToken;
 
-  async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  function serverFailed(method: string, path: string, details: unknown[], options: RequestOptions) {
+    console.error(`API ${method} ${path} failed`, ...details);
+    if (!options.quiet) window.alert(serverErrorText());
+  }
+
+  async function request<T>(method: string, path: string, body: unknown, expect: Shape<T> | undefined, options: RequestOptions = {}): Promise<T | undefined> {
     const response = await fetch(`/api${path}`, {
       method,
       headers,
       credentials: "same-origin",
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (response.ok) return (await response.json()) as T;
-    const payload = (await response.json().catch(() => ({ message: response.statusText, errors: {} }))) as ApiErrorBody;
+    if (response.ok) {
+      if (!expect) return undefined;
+      try {
+        return expect(await response.json());
+      } catch (error) {
+        serverFailed(method, path, [response.status, error], options);
+        throw new MalformedAnswerError(response.status, { message: serverErrorText(), errors: {} });
+      }
+    }
+    const payload = errorBodyOf(await response.json().catch(() => null), response.statusText);
     if (response.status === 401) {
       forgetToken();
       void clearOfflineData().finally(() => window.location.assign("/login"));
     } else if (response.status >= 500) {
-      console.error(`API ${method} ${path} failed`, response.status, payload);
-      if (!options.quiet) window.alert(serverErrorText());
+      serverFailed(method, path, [response.status, payload], options);
     }
     throw new ApiError(response.status, payload);
   }
 
+  function post(path: string, body?: unknown): Promise<void>;
+  function post<T>(path: string, body: unknown, expect: Shape<T>): Promise<T>;
+  function post<T>(path: string, body: unknown = {}, expect?: Shape<T>) {
+    return request("POST", path, body, expect);
+  }
+
   return {
-    get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
-    post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
-    patch: <T>(path: string, body: unknown) => request<T>("PATCH", path, body),
-    delete: <T>(path: string) => request<T>("DELETE", path),
+    get: <T>(path: string, expect: Shape<T>, options?: RequestOptions) => request("GET", path, undefined, expect, options) as Promise<T>,
+    post,
+    patch: <T>(path: string, body: unknown, expect: Shape<T>) => request("PATCH", path, body, expect) as Promise<T>,
+    delete: (path: string) => request("DELETE", path, undefined, undefined) as Promise<void>,
   };
 }

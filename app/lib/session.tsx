@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import { useTranslation } from "react-i18next";
 import { createApiClient, type ApiClient } from "./api";
 import { readToken } from "./token";
+import { currentUserShape } from "./api-shapes";
 
 /** spec §3: the current user, with the spec's initial values. */
 export interface CurrentUser {
@@ -46,7 +47,7 @@ export function SessionProvider({ viewer, csrfToken, children }: { viewer: Curre
   useEffect(() => {
     if (isAuth || !readToken()) return;
     api
-      .get<CurrentUser>("/me", { quiet: true })
+      .get("/me", currentUserShape, { quiet: true })
       .then((me) => {
         setUser(me);
         setAuth(true);

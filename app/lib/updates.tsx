@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { Updates } from "@shared/contracts/accounts";
 import { useSession } from "./session";
 import { connectUserChannel } from "./user-channel";
+import { updatesAnswerShape } from "./api-shapes";
 
 export type { Updates };
 
@@ -53,7 +54,7 @@ export function UpdatesProvider({ initial, realtime, children }: { initial: Upda
     running.current = true;
     const asked = version.current;
     api
-      .get<{ updates: Updates }>("/updates", { quiet: true })
+      .get("/updates", updatesAnswerShape, { quiet: true })
       .then((body) => {
         if (version.current === asked) setUpdates(body.updates);
       })

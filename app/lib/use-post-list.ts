@@ -2,6 +2,7 @@ import { useCallback, useReducer, useRef, useState } from "react";
 import type { PostView } from "@shared/contracts/posts";
 import { useSession } from "./session";
 import { emptyTimeline, timelineReducer, type TimelineState } from "./timeline";
+import { postPageShape } from "./api-shapes";
 
 /**
  * A list of posts on screen (home, bookmarks, one post) with the timeline store's operations, plus the calls
@@ -46,7 +47,7 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
     loading.current = true;
     setLoadingOlder(true);
     api
-      .get<{ posts: PostView[]; nextCursor: string | null }>(`${listPath}?cursor=${encodeURIComponent(nextCursor)}`)
+      .get(`${listPath}?cursor=${encodeURIComponent(nextCursor)}`, postPageShape)
       .then((page) => dispatch({ type: "loadOlder", posts: page.posts, nextCursor: page.nextCursor }))
       .catch((error: unknown) => console.error(`GET ${listPath} failed`, error))
       .finally(() => {

@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
 import { LanguagePicker } from "~/components/language";
+import { pageMeta } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Fanclub · Support the creators you love" },
-  { name: "description", content: "Follow and subscribe to creators, see their exclusive posts, chat and tip." },
-];
+export const meta = pageMeta((t) => [
+  { title: `Fanclub · ${t("Support the creators you love")}` },
+  { name: "description", content: t("Follow and subscribe to creators, see their exclusive posts, chat and tip.") },
+]);
 
 /** The landing page for visitors; signed-in people go straight to their feed. */
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { z } from "zod";
 import { followUser } from "../../worker/domain/follows/follow-user";
@@ -15,6 +15,7 @@ import { ReportButton } from "~/components/moderation/report-dialog";
 import { ProfileView } from "~/components/profile";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
@@ -69,7 +70,7 @@ function profileMeta(profile: Profile, profileUrl: string, origin: string): Meta
   ];
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? profileMeta(data.profile, data.profileUrl, data.origin) : [{ title: "Fanclub" }]);
+export const meta = pageMeta<typeof loader>((t, { data }) => (data ? profileMeta(data.profile, data.profileUrl, data.origin) : [titleTag(t("Page not found"))]));
 
 /** /{username}: the profile as this viewer may see it. */
 export default function ProfilePage() {

@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getProfile } from "../../worker/domain/profiles/get-profile";
 import { Notice } from "~/components/forms";
 import { ProfileView } from "~/components/profile";
 import type { ShellHandle } from "~/components/shell/app-shell";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
@@ -20,10 +21,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { profile, profileUrl: `${context.domain.origin}/${profile.username}` };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.profile.name} (@${data.profile.username}) · Fanclub` : "Fanclub" },
+export const meta = pageMeta<typeof loader>((t, { data }) => [
+  titleTag(data ? `${data.profile.name} (@${data.profile.username})` : t("Page not found")),
   { name: "robots", content: "noindex" },
-];
+]);
 
 export default function ProfilePreview() {
   const { t } = useTranslation();

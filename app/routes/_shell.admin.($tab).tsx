@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -17,8 +17,9 @@ import { ReportQueue } from "~/components/moderation/report-queue";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { formIntent, handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Admin · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Admin"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
@@ -14,8 +14,9 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { ApiError } from "~/lib/api";
 import { handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Become a creator · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Become a creator"))]);
 
 export const handle: ShellHandle = { rightColumn: "empty" };
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { listBookmarks } from "../../worker/domain/interactions/list-bookmarks";
@@ -7,8 +7,9 @@ import { PostList } from "~/components/posts/post-list";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { usePostList } from "~/lib/use-post-list";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Bookmarks · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Bookmarks"))]);
 
 export const handle: ShellHandle = { rightColumn: "search" };
 

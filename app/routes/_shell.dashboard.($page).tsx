@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { earningsOverview } from "../../worker/domain/money/earnings-overview";
@@ -21,8 +21,9 @@ import { PageHeader } from "~/components/page";
 import { PlansForm } from "~/components/profile/plans-form";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Dashboard · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Dashboard"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 

@@ -1,29 +1,40 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
 import { getTimeline } from "../../worker/domain/timeline/get-timeline";
 import { Notice } from "~/components/forms";
 import { EmptyState, PageHeader } from "~/components/page";
 import { LazyComposer, LazyPostOwnerMenu } from "~/components/posts/lazy";
 import { PostList } from "~/components/posts/post-list";
 import type { ShellHandle } from "~/components/shell/app-shell";
+import { SuggestionsPanel } from "~/components/shell/suggested-profiles";
 import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
 import { newestCursor } from "~/lib/timeline";
-import { useUpdates, type Updates } from "~/lib/updates";
+import { useUpdates } from "~/lib/updates";
 import { usePostList } from "~/lib/use-post-list";
-import type { PostView } from "~/components/posts/post-card";
+import { pageMeta, titleTag } from "~/i18n/meta";
+import { postPageShape, postShape, updatesAnswerShape } from "~/lib/api-shapes";
+import { array, object } from "~/lib/shape";
 
-export const meta: MetaFunction = () => [{ title: "Home · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Home"))]);
+
+/** GET /timeline/new: the posts published since the newest one held. */
+const newPostsShape = object({ posts: array(postShape) });
 
 export const handle: ShellHandle = { rightColumn: "search-and-suggested" };
 
-/** The first page comes with the HTML: two statements on top of the shell's. */
+/**
+ * The first page comes with the HTML: two statements on top of the shell's. An empty feed also brings creators
+ * to follow (one more statement, only then), so a new fan on a phone, without the right column, finds some.
+ */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
   const page = await getTimeline(context.domain.db, user.id, null);
-  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator", page };
+  const suggestions = page.posts.length === 0 ? await suggestProfiles(context.domain.db, user.id) : [];
+  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator", page, suggestions };
 }
 
 /**
@@ -33,14 +44,14 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 export default function Home() {
   const { t } = useTranslation();
-  const { name, verified, isCreator, page } = useLoaderData<typeof loader>();
+  const { name, verified, isCreator, page, suggestions } = useLoaderData<typeof loader>();
   const { api } = useSession();
   const { updates, setUpdates } = useUpdates();
   const { state, dispatch, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(page, "/timeline");
 
   const markSeen = useCallback(() => {
     api
-      .post<{ updates: Updates }>("/home/seen")
+      .post("/home/seen", {}, updatesAnswerShape)
       .then((body) => setUpdates(body.updates))
       .catch((error: unknown) => console.error("POST /home/seen failed", error));
   }, [api, setUpdates]);
@@ -53,7 +64,7 @@ export default function Home() {
     if (!updates.home || fetching.current) return;
     fetching.current = true;
     api
-      .get<{ posts: PostView[] }>(`/timeline/new${after ? `?after=${encodeURIComponent(after)}` : ""}`)
+      .get(`/timeline/new${after ? `?after=${encodeURIComponent(after)}` : ""}`, newPostsShape)
       .then((body) => dispatch({ type: "addNewPosts", posts: body.posts }))
       .catch((error: unknown) => console.error("GET /timeline/new failed", error))
       .finally(() => {
@@ -62,6 +73,14 @@ export default function Home() {
     // Every refreshed summary with the dot lit asks again; `after` is read as it is then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [updates]);
+
+  /** A follow from the empty feed's suggestions: the creator's posts, if any, fill the feed at once. */
+  const showFollowedPosts = useCallback(() => {
+    api
+      .get("/timeline", postPageShape)
+      .then((first) => dispatch({ type: "set", posts: first.posts, nextCursor: first.nextCursor }))
+      .catch((error: unknown) => console.error("GET /timeline failed", error));
+  }, [api, dispatch]);
 
   function showNewPosts() {
     dispatch({ type: "showNewPosts" });
@@ -124,6 +143,8 @@ export default function Home() {
             text={t("Posts from creators you follow and subscribe to will appear here.")}
             action={{ to: "/search", label: t("Find creators") }}
           />
+          {/* Wide screens show the same suggestions in the right column. */}
+          <SuggestionsPanel profiles={suggestions} onFollowed={showFollowedPosts} className="mx-4 mb-4 desk:hidden" />
         </>
       )}
     </>

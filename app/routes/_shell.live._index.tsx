@@ -1,10 +1,10 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
 import { EmptyState, PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { signedInOnly } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Live Streams · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Live Streams"))]);
 
 export const handle: ShellHandle = { rightColumn: "search" };
 

@@ -1,10 +1,10 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
 import { EmptyScreen } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { creatorsOnly } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Go Live · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Go Live"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 

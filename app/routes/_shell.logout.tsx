@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,8 +10,9 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { useSession } from "~/lib/session";
 import { forgetToken } from "~/lib/token";
 import { clearOfflineData } from "~/lib/offline";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign out · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Sign out"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 

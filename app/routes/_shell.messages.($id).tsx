@@ -1,12 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isConversationMember } from "../../worker/domain/messages/conversations";
 import { EmptyState, PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Messages · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Messages"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 

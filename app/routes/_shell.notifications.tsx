@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,11 +7,13 @@ import { EmptyState, PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
-import { useUpdates, type Updates } from "~/lib/updates";
+import { useUpdates } from "~/lib/updates";
 import { LocalTime } from "~/components/local-time";
 import { formatCents } from "@shared/money";
+import { pageMeta, titleTag } from "~/i18n/meta";
+import { updatesAnswerShape } from "~/lib/api-shapes";
 
-export const meta: MetaFunction = () => [{ title: "Notifications · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Notifications"))]);
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
@@ -71,7 +73,7 @@ export default function NotificationsPage() {
   useEffect(() => {
     if (!hasUnread) return;
     api
-      .post<{ updates: Updates }>("/notifications/read")
+      .post("/notifications/read", {}, updatesAnswerShape)
       .then((body) => setUpdates(body.updates))
       .catch((error: unknown) => console.error("POST /notifications/read failed", error));
   }, [api, hasUnread, setUpdates]);

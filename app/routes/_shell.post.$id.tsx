@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { listComments } from "../../worker/domain/interactions/list-comments";
@@ -11,6 +11,7 @@ import { LazyPostOwnerMenu, LazyReportButton } from "~/components/posts/lazy";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { usePostList } from "~/lib/use-post-list";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
@@ -39,18 +40,18 @@ function linkPreview(post: NonNullable<Awaited<ReturnType<typeof getPost>>>, ori
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [];
+export const meta = pageMeta<typeof loader>((t, { data }) => {
+  if (!data) return [titleTag(t("Page not found"))];
   const { title, description, image, url } = data.preview;
   return [
-    { title: `${title} · Fanclub` },
+    titleTag(title),
     { property: "og:type", content: "article" },
     { property: "og:title", content: title },
     { property: "og:url", content: url },
     ...(description ? [{ name: "description", content: description.slice(0, 160) }, { property: "og:description", content: description }] : []),
     ...(image ? [{ property: "og:image", content: image }] : []),
   ];
-};
+});
 
 /** /post/{id}: one post with its actions and comments; a missing or hidden post is the layout's 404. */
 export default function PostPage() {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,8 +10,16 @@ import { useDeletePost } from "~/components/posts/post-owner-menu";
 import { useOwnPostList } from "~/components/posts/use-own-post-list";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireCreator } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
+import { postFields } from "~/lib/api-shapes";
+import { array, number, object, oneOf, type Shape } from "~/lib/shape";
 
-export const meta: MetaFunction = () => [{ title: "Processing · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Processing"))]);
+
+const processingPostShape: Shape<ProcessingPostView> = object({
+  ...postFields,
+  uploads: array(object({ id: number, kind: oneOf("image", "video"), status: oneOf("uploading", "ready", "failed") })),
+});
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
@@ -27,7 +35,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export default function ProcessingPage() {
   const { t } = useTranslation();
   const deletePost = useDeletePost();
-  const list = useOwnPostList<ProcessingPostView>(useLoaderData<typeof loader>(), "/posts/processing");
+  const list = useOwnPostList(useLoaderData<typeof loader>(), "/posts/processing", processingPostShape);
   const revalidator = useRevalidator();
   const anyPosts = list.posts.length > 0;
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,8 +15,10 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { ApiError } from "~/lib/api";
 import { requireCreator } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
+import { pageMeta, titleTag } from "~/i18n/meta";
+import { postShape } from "~/lib/api-shapes";
 
-export const meta: MetaFunction = () => [{ title: "Scheduled posts · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Scheduled posts"))]);
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
@@ -30,13 +32,13 @@ export default function ScheduledPage() {
   const { t } = useTranslation();
   const { api } = useSession();
   const deletePost = useDeletePost();
-  const list = useOwnPostList<PostView>(useLoaderData<typeof loader>(), "/posts/scheduled");
+  const list = useOwnPostList(useLoaderData<typeof loader>(), "/posts/scheduled", postShape);
   const [editing, setEditing] = useState<PostView | null>(null);
   const [published, setPublished] = useState<PostView | null>(null);
 
   async function publishNow(post: PostView) {
     try {
-      setPublished(await api.post<PostView>(`/posts/${post.id}/publish`));
+      setPublished(await api.post(`/posts/${post.id}/publish`, {}, postShape));
       list.remove(post.id);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

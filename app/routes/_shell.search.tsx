@@ -1,17 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { searchPosts } from "../../worker/domain/search/search-posts";
+import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
 import { SEARCH_TERM_MAX } from "../../worker/domain/search/search-users";
 import { AppError } from "../../worker/domain/shared/errors";
 import { PageHeader } from "~/components/page";
 import { PostList } from "~/components/posts/post-list";
 import type { ShellHandle } from "~/components/shell/app-shell";
+import { SuggestionsPanel } from "~/components/shell/suggested-profiles";
 import { UserSearch } from "~/components/shell/user-search";
 import { requireViewer } from "~/lib/forms.server";
 import { usePostList } from "~/lib/use-post-list";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Search · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Search"))]);
 
 export const handle: ShellHandle = { rightColumn: "empty" };
 
@@ -21,11 +24,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") === "posts" ? "posts" : "users";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_TERM_MAX);
-  if (tab === "users" || q === "") return { tab, q, posts: null, error: null };
+  // The Users tab starts with creators to follow: something to find before a single letter is typed.
+  if (tab === "users") return { tab, q, posts: null, error: null, suggestions: await suggestProfiles(context.domain.db, user.id) };
+  if (q === "") return { tab, q, posts: null, error: null, suggestions: [] };
   try {
-    return { tab, q, posts: await searchPosts(context.domain, user.id, q), error: null };
+    return { tab, q, posts: await searchPosts(context.domain, user.id, q), error: null, suggestions: [] };
   } catch (error) {
-    if (error instanceof AppError) return { tab, q, posts: null, error: context.domain.t(error.message, error.vars) };
+    if (error instanceof AppError) return { tab, q, posts: null, error: context.domain.t(error.message, error.vars), suggestions: [] };
     throw error;
   }
 }
@@ -33,7 +38,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 /** /search: tabs Users (the live user search, full width) and Posts (text search over posts the user may see). */
 export default function SearchPage() {
   const { t } = useTranslation();
-  const { tab, q, posts, error } = useLoaderData<typeof loader>();
+  const { tab, q, posts, error, suggestions } = useLoaderData<typeof loader>();
   const tabClass = (active: boolean) =>
     `flex-1 border-b-2 px-4 py-3 text-center font-semibold ${active ? "border-brand-600 text-brand-600 dark:border-brand-300 dark:text-brand-300" : "border-transparent text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"}`;
   return (
@@ -49,7 +54,7 @@ export default function SearchPage() {
       </nav>
       {tab === "users" ? (
         <div className="p-4">
-          <UserSearch autoFocus />
+          <UserSearch autoFocus whileEmpty={<SuggestionsPanel profiles={suggestions} className="mt-4" />} />
         </div>
       ) : (
         <PostSearch key={q} q={q} posts={posts} error={error} />

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,8 +22,10 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { ApiError } from "~/lib/api";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
+import { pageMeta, titleTag } from "~/i18n/meta";
+import { messageAnswerShape } from "~/lib/api-shapes";
 
-export const meta: MetaFunction = () => [{ title: "Settings · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Settings"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 
@@ -85,7 +87,7 @@ function TestNotification() {
   async function send() {
     setBusy(true);
     try {
-      const body = await api.post<{ message: string }>("/notifications/test");
+      const body = await api.post("/notifications/test", {}, messageAnswerShape);
       setStatus({ tone: "ok", text: body.message });
     } catch (error) {
       if (error instanceof ApiError) setStatus({ tone: "error", text: error.body.message });

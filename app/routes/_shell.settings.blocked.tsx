@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { listBlockedUsers } from "../../worker/domain/moderation/block-user";
@@ -7,8 +7,9 @@ import { EmptyState, PageHeader } from "~/components/page";
 import { Avatar } from "~/components/shell/avatar";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Blocked users · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Blocked users"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -19,8 +19,9 @@ import { PaymentHistory } from "~/components/wallet/payment-history";
 import { TopUpForm } from "~/components/wallet/top-up-form";
 import { TopUpOutcome } from "~/components/wallet/top-up-outcome";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Wallet · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Wallet"))]);
 
 export const handle: ShellHandle = { rightColumn: "empty" };
 

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -15,8 +15,9 @@ import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { SandboxCardForm, SandboxConfirmation, SandboxFailure } from "~/components/wallet/sandbox-card";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Top up · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Top up"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 

@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { isDevMailboxEnabled, listDevMail } from "../../worker/domain/mail/dev-mailbox";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Mailbox (development) · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Development mailbox"))]);
 
 /** /dev/mailbox: every email the app "sent" while MAIL_DRIVER=dev. Does not exist in production. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { emailVerificationParams } from "../../worker/domain/accounts/signed-links";
@@ -7,8 +7,9 @@ import { AuthCard } from "~/components/auth-card";
 import { Notice } from "~/components/forms";
 import { LinkConfirmation } from "~/components/link-confirmation";
 import { handleForm, type FormResult } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Verify email · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Verify your email address"))]);
 
 function linkParams(request: Request, params: Record<string, string | undefined>) {
   const query = new URL(request.url).searchParams;

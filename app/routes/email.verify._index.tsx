@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -9,8 +9,9 @@ import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { useRootData } from "~/root";
 import { formIntent, handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Verify your email · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Verify your email"))]);
 
 /** The email verification notice of spec §4: Resend, Check status, and a way out of a mistyped address. */
 export async function loader({ context, request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -7,8 +7,9 @@ import { requestPasswordReset } from "../../worker/domain/accounts/password-rese
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { handleForm, parseForm, type FormResult } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Forgot password · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Forgot your password?"))]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(context, async () => {

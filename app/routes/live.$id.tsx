@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireViewer } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Live · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Live"))]);
 
 /** /live/{id}: the full-screen stream (spec §2: no layout). Streams arrive with the live work; none is on air yet. */
 export async function loader({ context, request }: LoaderFunctionArgs) {

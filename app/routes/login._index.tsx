@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,8 +10,9 @@ import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { formIntent, handleForm, parseForm, safeRedirect, signedIn, type FormResult } from "~/lib/forms.server";
 import { useSignedIn } from "~/lib/use-signed-in";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Sign in"))]);
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   if (context.session) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { peekToken } from "../../worker/domain/auth/one-time-tokens";
@@ -8,8 +8,9 @@ import { Notice } from "~/components/forms";
 import { LinkConfirmation } from "~/components/link-confirmation";
 import { handleForm, signedIn, type FormResult } from "~/lib/forms.server";
 import { useSignedIn } from "~/lib/use-signed-in";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Sign in"))]);
 
 const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 64);
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,8 +9,9 @@ import { clearedSessionCookie } from "../../worker/http/cookies";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { handleForm, parseForm, type FormResult } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Reset password · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Reset password"))]);
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const token = (params.token ?? "").slice(0, 64);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,8 +9,9 @@ import { AppForm, Field, Notice, SelectField, SubmitButton } from "~/components/
 import { useAccountTypeLabels } from "~/lib/account-types";
 import { handleForm, readForm, signedIn, type FormResult } from "~/lib/forms.server";
 import { useSignedIn } from "~/lib/use-signed-in";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign up · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Sign up"))]);
 
 export async function loader({ context }: LoaderFunctionArgs) {
   if (context.session) throw redirect("/home");

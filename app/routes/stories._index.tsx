@@ -1,9 +1,9 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/shell/icons";
+import { pageMeta, titleTag } from "~/i18n/meta";
 
-export const meta: MetaFunction = () => [{ title: "Stories · Fanclub" }];
+export const meta = pageMeta((t) => [titleTag(t("Stories"))]);
 
 /** /stories: the full-screen story viewer (spec §2: no layout). */
 export default function StoriesPage() {

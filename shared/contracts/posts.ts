@@ -140,3 +140,9 @@ export interface Profile extends ProfilePostsPage {
   /** What a fan pays to send a message to this creator (0: free). */
   messagePriceCents: number;
 }
+
+export interface SuggestedProfile {
+  username: string;
+  avatarUrl: string;
+  fullname: string;
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile } from "./support";
+import { baseURL, browserForThisFile, createAccount, signedInPage } from "./support";
 
 /** A locale's text for an English key; a missing key fails the test rather than matching anything. */
 const locale = (code: string) => {
@@ -40,6 +40,40 @@ describe("languages", () => {
     // The choice is remembered: the next page, without ?lng, is Arabic from the first byte.
     const html = await (await page.request.get("/signup")).text();
     expect(html).toContain('<html lang="ar" dir="rtl">');
+    await context.close();
+  });
+
+  it("titles each page in its language, in the server's HTML and after a client-side navigation", async () => {
+    const de = locale("de");
+    const fan = await createAccount();
+    const { page, context } = await signedInPage(browser(), fan, { width: 1440, height: 900 }, { locale: "de-DE" });
+    const html = await (await context.request.get("/home", { headers: { "Accept-Language": "de-DE" } })).text();
+    expect(html).toContain(`<title>${de("Home")} · Fanclub</title>`);
+
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    expect(await page.title()).toBe(`${de("Home")} · Fanclub`);
+    // A marker on window survives only a client-side navigation, not a new document.
+    await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
+    await page.locator('[data-shell="sidebar"]').getByRole("link", { name: de("Notifications") }).click();
+    await page.waitForURL(/\/notifications$/);
+    await expect.poll(() => page.title()).toBe(`${de("Notifications")} · Fanclub`);
+    expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+    await context.close();
+  });
+
+  it("titles Arabic pages in Arabic, signed out too", async () => {
+    const ar = locale("ar");
+    const context = await browser().newContext({ baseURL: baseURL(), locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto("/login?lng=ar");
+    expect(await page.title()).toBe(`${ar("Sign in")} · Fanclub`);
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
+    await page.getByRole("link", { name: ar("Sign up"), exact: true }).click();
+    await page.waitForURL(/\/signup$/);
+    await expect.poll(() => page.title()).toBe(`${ar("Sign up")} · Fanclub`);
+    expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
     await context.close();
   });
 });

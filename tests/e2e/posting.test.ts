@@ -72,8 +72,15 @@ describe("the composer", () => {
     await page.waitForLoadState("networkidle");
     await composer(page).getByRole("textbox", { name: "Post text" }).fill(`no audience ${tag}`);
     await composer(page).getByRole("button", { name: "Post now" }).click();
-    await composer(page).getByRole("alert").filter({ hasText: "Who can see field is required!" }).waitFor();
-    expect(await composer(page).getByRole("combobox", { name: "Who can see" }).getAttribute("aria-invalid")).toBe("true");
+    const error = composer(page).getByRole("alert").filter({ hasText: "Who can see field is required!" });
+    await error.waitFor();
+    const audience = composer(page).getByRole("combobox", { name: "Who can see" });
+    expect(await audience.getAttribute("aria-invalid")).toBe("true");
+
+    // Choosing an audience answers the message: it goes, before anything is sent again.
+    await audience.selectOption("followers");
+    await expect.poll(() => error.count()).toBe(0);
+    expect(await audience.getAttribute("aria-invalid")).toBeNull();
     await context.close();
   });
 
@@ -86,7 +93,11 @@ describe("the composer", () => {
     const progress = composer(page).getByRole("progressbar", { name: "Uploading dot.png" });
     await progress.waitFor();
     await composer(page).locator('[data-upload-state="ready"]').waitFor();
-    expect(await progress.getAttribute("aria-valuenow")).toBe("100");
+    // Done, it says so (not "Uploading … 100%").
+    const done = composer(page).getByRole("progressbar", { name: "dot.png uploaded" });
+    expect(await done.getAttribute("aria-valuenow")).toBe("100");
+    expect(await progress.count()).toBe(0);
+    expect(await composer(page).locator('[data-upload-state="ready"]').textContent()).not.toContain("%");
 
     await composer(page).getByRole("combobox", { name: "Who can see" }).selectOption("everyone");
     await composer(page).getByRole("button", { name: "Post now" }).click();

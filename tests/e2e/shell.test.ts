@@ -257,6 +257,29 @@ describe("right column (spec §2, §7)", () => {
   });
 });
 
+describe("badges on a phone", () => {
+  it("sit at the corner of the bell and the bubble without covering them", async () => {
+    const { page, context } = await signedInPage(browser(), member, { width: 390, height: 844 });
+    await page.route("**/api/updates", (route) => route.fulfill({ json: { updates: { home: true, notifications: 120, messages: 7, balance: false } } }));
+    await page.goto("/settings");
+    for (const entry of ["home", "notifications", "messages"]) {
+      const link = bottomBar(page).locator(`[data-nav="${entry}"]`);
+      const badge = link.locator(`[data-badge="${entry}"]`);
+      await badge.waitFor();
+      // The glyph's own box (the drawn path), not the 24 px square around it.
+      const [glyph, mark, target] = [(await link.locator("svg path").boundingBox())!, (await badge.boundingBox())!, (await link.boundingBox())!];
+      const overlapX = Math.min(glyph.x + glyph.width, mark.x + mark.width) - Math.max(glyph.x, mark.x);
+      const overlapY = Math.min(glyph.y + glyph.height, mark.y + mark.height) - Math.max(glyph.y, mark.y);
+      expect(overlapX <= 0 || overlapY <= 0, `${entry} badge over its icon`).toBe(true);
+      // At the icon's top corner, inside the tap target.
+      expect(mark.x).toBeGreaterThanOrEqual(glyph.x + glyph.width / 2);
+      expect(mark.y).toBeLessThan(glyph.y + glyph.height / 2);
+      expect(mark.y).toBeGreaterThanOrEqual(target.y);
+    }
+    await context.close();
+  });
+});
+
 describe("the API client (spec §8)", () => {
   it("alerts server error. on a 500", async () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);

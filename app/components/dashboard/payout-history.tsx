@@ -5,9 +5,26 @@ import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
+import { array, nullable, number, object, oneOf, string, type Shape } from "~/lib/shape";
 import { usePagedList } from "~/lib/use-paged-list";
 import { PayoutStatus } from "./payout-status";
 import { useMoney } from "./use-money";
+
+const payoutPageShape: Shape<{ payouts: PayoutView[]; nextCursor: number | null }> = object({
+  payouts: array(
+    object({
+      id: number,
+      amountCents: number,
+      status: oneOf("requested", "paid", "rejected"),
+      method: oneOf("paypal", "bank"),
+      destination: string,
+      rejectionReason: nullable(string),
+      createdAt: string,
+      decidedAt: nullable(string),
+    }),
+  ),
+  nextCursor: nullable(number),
+});
 
 /** Dashboard → Payout history: date, status (with the reason of a rejection), amount and masked destination. */
 export function PayoutHistory({ first }: { first: { payouts: PayoutView[]; nextCursor: number | null } }) {
@@ -15,7 +32,7 @@ export function PayoutHistory({ first }: { first: { payouts: PayoutView[]; nextC
   const money = useMoney();
   const { api } = useSession();
   const list = usePagedList({ items: first.payouts, nextCursor: first.nextCursor }, async (cursor: number) => {
-    const page = await api.get<{ payouts: PayoutView[]; nextCursor: number | null }>(`/payouts?cursor=${cursor}`);
+    const page = await api.get(`/payouts?cursor=${cursor}`, payoutPageShape);
     return { items: page.payouts, nextCursor: page.nextCursor };
   });
   const payouts = list.items;

@@ -1,25 +1,39 @@
 import { useTranslation } from "react-i18next";
 
-/** How far an upload has gone: a labelled progress bar (0..1), announced to screen readers. */
-export function UploadProgress({ value, label }: { value: number; label?: string }) {
+/**
+ * How far an upload has gone: a labelled progress bar (0..1), announced to screen readers. Once every byte is
+ * sent the server still finishes the file (joins the parts, checks it, strips metadata), so 100% reads
+ * "Processing…" until the upload is `done`.
+ */
+export function UploadProgress({ value, name, done = false }: { value: number; name?: string; done?: boolean }) {
   const { t } = useTranslation();
-  const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
-  const name = label ?? t("Uploading…");
+  const percent = done ? 100 : Math.round(Math.min(1, Math.max(0, value)) * 100);
+  const label = done
+    ? name
+      ? t("{{name}} uploaded", { name })
+      : t("Uploaded")
+    : percent === 100
+      ? name
+        ? t("Processing {{name}}…", { name })
+        : t("Processing…")
+      : name
+        ? t("Uploading {{name}}", { name })
+        : t("Uploading…");
   return (
     <div className="space-y-1">
-      <div className="flex justify-between text-xs text-slate-600 dark:text-slate-300">
-        <span>{name}</span>
-        <span aria-hidden="true">{percent}%</span>
+      <div className="flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-300">
+        <span className="truncate">{label}</span>
+        {percent < 100 ? <span aria-hidden="true">{percent}%</span> : null}
       </div>
       <div
         role="progressbar"
-        aria-label={name}
+        aria-label={label}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
         className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
       >
-        <div className="h-full rounded-full bg-sky-600 transition-[width] dark:bg-sky-400" style={{ width: `${percent}%` }} />
+        <div className={`h-full rounded-full transition-[width] ${done ? "bg-emerald-600 dark:bg-emerald-400" : "bg-sky-600 dark:bg-sky-400"}`} style={{ width: `${percent}%` }} />
       </div>
     </div>
   );

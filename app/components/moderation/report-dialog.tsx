@@ -6,6 +6,7 @@ import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { Modal } from "./modal";
 import { useReportReasonLabels } from "./report-reasons";
+import { messageAnswerShape } from "~/lib/api-shapes";
 
 export type ReportTarget = { kind: "post"; postId: number } | { kind: "user"; username: string };
 
@@ -41,7 +42,7 @@ export function ReportDialog({ target, open, onClose }: { target: ReportTarget; 
     setFailure("");
     const targetFields = target.kind === "post" ? { targetKind: "post", targetId: target.postId } : { targetKind: "user", username: target.username };
     try {
-      const body = await api.post<{ message: string }>("/reports", { ...targetFields, reason, description });
+      const body = await api.post("/reports", { ...targetFields, reason, description }, messageAnswerShape);
       setDone(body.message);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

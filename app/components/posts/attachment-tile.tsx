@@ -27,7 +27,7 @@ export function AttachmentTile({ attachment, onRemove }: { attachment: Attachmen
         {attachment.state === "failed" ? (
           <span className="font-medium text-red-700 dark:text-red-300">{t("Upload failed")}</span>
         ) : (
-          <UploadProgress value={attachment.progress} label={t("Uploading {{name}}", { name: attachment.name })} />
+          <UploadProgress value={attachment.progress} name={attachment.name} done={attachment.state === "ready"} />
         )}
       </div>
     </li>

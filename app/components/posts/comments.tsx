@@ -6,8 +6,18 @@ import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
+import { array, boolean, nullable, number, object, string, type Shape } from "~/lib/shape";
 
 export type { CommentView };
+
+const commentShape: Shape<CommentView> = object({
+  id: number,
+  postId: number,
+  text: string,
+  createdAt: string,
+  author: object({ id: number, username: string, name: string, avatarUrl: string }),
+  canDelete: boolean,
+});
 
 /**
  * The comments under a post open to the reader: oldest first, "Show more comments" for the next page, a form to
@@ -35,7 +45,7 @@ export function Comments({
     setBusy(true);
     setError(null);
     try {
-      const { comment } = await api.post<{ comment: CommentView }>(`/posts/${postId}/comments`, { text });
+      const { comment } = await api.post(`/posts/${postId}/comments`, { text }, object({ comment: commentShape }));
       setComments((list) => [...list, comment]);
       setText("");
       onCountChange(1);
@@ -59,7 +69,7 @@ export function Comments({
 
   async function showMore() {
     if (!nextCursor) return;
-    const page = await api.get<{ comments: CommentView[]; nextCursor: string | null }>(`/posts/${postId}/comments?cursor=${nextCursor}`);
+    const page = await api.get(`/posts/${postId}/comments?cursor=${nextCursor}`, object({ comments: array(commentShape), nextCursor: nullable(string) }));
     setComments((list) => [...list, ...page.comments.filter((c) => !list.some((known) => known.id === c.id))]);
     setNextCursor(page.nextCursor);
   }

@@ -12,6 +12,7 @@ import { AttachmentTile } from "./attachment-tile";
 import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "./post-fields";
 import { centsFromDollars, isoFromLocalInput } from "./post-values";
 import { ACCEPTED_MEDIA, MAX_ATTACHMENTS, useAttachments } from "./use-attachments";
+import { postShape } from "~/lib/api-shapes";
 
 type Errors = Record<string, string[]>;
 
@@ -35,6 +36,14 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<PostView | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  /** A field's error goes as soon as the field changes: it was about the value that was there. */
+  function edited<T>(field: string, set: (value: T) => void) {
+    return (value: T) => {
+      set(value);
+      setErrors((current) => (field in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)) : current));
+    };
+  }
 
   function addFiles(files: File[]) {
     const room = MAX_ATTACHMENTS - uploads.attachments.length;
@@ -66,13 +75,17 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
       const mediaIds = await uploads.mediaIds().catch(() => {
         throw new Error(t("Remove the files that could not be uploaded."));
       });
-      const post = await api.post<PostView>("/posts", {
+      const post = await api.post(
+        "/posts",
+        {
         text,
         audience,
         priceCents,
         mediaIds,
         ...(scheduledAt ? { scheduledAt } : {}),
-      });
+        },
+        postShape,
+      );
       uploads.detach();
       setText("");
       setAudience("");
@@ -95,7 +108,7 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
 
   return (
     <form id="compose" onSubmit={submit} noValidate aria-label={t("New post")} className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800">
-      <PostTextField value={text} onChange={setText} errors={errors.text} placeholder={t("What would you like to share?")} />
+      <PostTextField value={text} onChange={edited("text", setText)} errors={errors.text} placeholder={t("What would you like to share?")} />
 
       {uploads.attachments.length > 0 ? (
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t("Photos and videos")}>
@@ -131,8 +144,8 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <AudienceSelect value={audience} onChange={setAudience} errors={errors.audience} />
-        <PriceField value={price} onChange={setPrice} errors={errors.priceCents} />
+        <AudienceSelect value={audience} onChange={edited("audience", setAudience)} errors={errors.audience} />
+        <PriceField value={price} onChange={edited("priceCents", setPrice)} errors={errors.priceCents} />
       </div>
 
       <fieldset className="space-y-2">
@@ -147,7 +160,7 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
             {t("Schedule")}
           </label>
         </div>
-        {when === "later" ? <ScheduleField value={publishAt} onChange={setPublishAt} errors={errors.scheduledAt} /> : null}
+        {when === "later" ? <ScheduleField value={publishAt} onChange={edited("scheduledAt", setPublishAt)} errors={errors.scheduledAt} /> : null}
       </fieldset>
 
       {formError ? <Notice tone="error">{formError}</Notice> : null}

@@ -7,6 +7,7 @@ import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "./post-fields";
 import { centsFromDollars, dollarsFromCents, isoFromLocalInput, localInputFromIso } from "./post-values";
+import { postShape } from "~/lib/api-shapes";
 
 /**
  * Edits an own post in a modal dialog: text, who can see it and the price; the publication time too while it
@@ -49,7 +50,7 @@ export function EditPostDialog({ post, onSaved, onClose }: { post: PostView; onS
     setSaving(true);
     try {
       const changedTime = scheduledAt && scheduledAt !== post.scheduledAt ? { scheduledAt } : {};
-      onSaved(await api.patch<PostView>(`/posts/${post.id}`, { text, audience, priceCents, ...changedTime }));
+      onSaved(await api.patch(`/posts/${post.id}`, { text, audience, priceCents, ...changedTime }, postShape));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       setErrors(error.body.errors);

@@ -6,6 +6,7 @@ import { UnlockButton } from "~/components/money/unlock-button";
 import { LoadMoreButton } from "~/components/page";
 import { PostCard, type PostView } from "~/components/posts/post-card";
 import { useSession } from "~/lib/session";
+import { postPageShape } from "~/lib/api-shapes";
 
 /**
  * The Posts and Media tabs of a profile, each paged with "Load more". The Posts tab starts from the page the
@@ -35,7 +36,7 @@ export function ProfileFeed({ username, firstPage }: { username: string; firstPa
     setFailed(false);
     try {
       const query = new URLSearchParams({ tab: which, ...(cursor ? { cursor } : {}) });
-      const page = await api.get<ProfilePostsPage>(`/users/${encodeURIComponent(username)}/posts?${query}`);
+      const page = await api.get(`/users/${encodeURIComponent(username)}/posts?${query}`, postPageShape);
       setPages((current) => {
         const before = cursor ? (current[which]?.posts ?? []) : [];
         return { ...current, [which]: { posts: [...before, ...page.posts], nextCursor: page.nextCursor } };

@@ -1,20 +1,103 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SuggestedProfile } from "@shared/contracts/posts";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
+import { array, boolean, number, object, string } from "~/lib/shape";
 import { readToken } from "~/lib/token";
 import { Avatar } from "./avatar";
 
-interface SuggestedProfile {
-  username: string;
-  avatarUrl: string;
-  fullname: string;
+export type { SuggestedProfile };
+
+const suggestionsShape = object({ isExist: boolean, suggestedProfiles: array(object({ username: string, avatarUrl: string, fullname: string })) });
+const followStateShape = object({ following: boolean, followerCount: number });
+
+/** Follow / Following for one suggestion, right where it is suggested (no trip to the profile needed). */
+function FollowButton({ profile, onFollowed }: { profile: SuggestedProfile; onFollowed?(): void }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const [following, setFollowing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function toggle() {
+    setBusy(true);
+    setError(null);
+    const path = `/users/${encodeURIComponent(profile.username)}/follow`;
+    try {
+      if (following) {
+        await api.delete(path);
+        setFollowing(false);
+      } else {
+        const state = await api.post(path, {}, followStateShape);
+        setFollowing(state.following);
+        if (state.following) onFollowed?.();
+      }
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.body.message : t("Please try again in a moment."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <span className="flex shrink-0 flex-col items-end">
+      <button
+        type="button"
+        className={`${following ? "btn-secondary" : "btn-primary"} w-auto px-3 py-1.5 text-sm`}
+        aria-pressed={following}
+        disabled={busy}
+        onClick={() => void toggle()}
+      >
+        {following ? t("Following") : t("Follow")}
+        {/* Several Follow buttons share a list: the hidden name tells them apart for screen readers. */}
+        <span className="sr-only"> {profile.fullname || profile.username}</span>
+      </button>
+      {error ? (
+        <span role="alert" className="text-xs text-red-700 dark:text-red-400">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 /**
- * The "Suggested" panel (spec §2/§7/§8): loaded when a token is stored; hidden when isExist is false or the list
- * is empty. A non-200 answer alerts "api error", a failed request "api error.".
+ * Creators to follow, each with a Follow button: the right column on wide screens, and where a phone user
+ * looks when there is nothing else to see (the empty home feed, /search before a query). `onFollowed` lets the
+ * page show what the new follow brings.
+ */
+export function SuggestionsPanel({ profiles, onFollowed, className = "" }: { profiles: SuggestedProfile[]; onFollowed?(): void; className?: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  if (profiles.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} data-suggestions className={`rounded-2xl border border-slate-200 p-4 dark:border-slate-800 ${className}`}>
+      <h2 id={headingId} className="mb-3 text-lg font-bold">
+        {t("Suggested")}
+      </h2>
+      <ul className="space-y-1">
+        {profiles.map((profile) => (
+          <li key={profile.username} className="flex items-center gap-2">
+            <Link to={`/${profile.username}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+              <Avatar url={profile.avatarUrl} name={profile.fullname || profile.username} size="h-12 w-12" />
+              <span className="min-w-0">
+                <span className="block truncate font-semibold">{profile.fullname}</span>
+                <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{profile.username}</span>
+              </span>
+            </Link>
+            <FollowButton profile={profile} onFollowed={onFollowed} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The right column's "Suggested" panel (spec §2/§7/§8): loaded when a token is stored; hidden when isExist is
+ * false or the list is empty. A non-200 answer alerts "api error", a failed request "api error.".
  */
 export function SuggestedProfiles() {
   const { t } = useTranslation();
@@ -27,7 +110,7 @@ export function SuggestedProfiles() {
     if (!readToken()) return;
     let current = true;
     api
-      .get<{ isExist: boolean; suggestedProfiles: SuggestedProfile[] }>("/suggestedProfiles", { quiet: true })
+      .get("/suggestedProfiles", suggestionsShape, { quiet: true })
       .then((body) => current && setProfiles(body.isExist ? body.suggestedProfiles : []))
       .catch((error: unknown) => {
         if (!current) return;
@@ -40,25 +123,5 @@ export function SuggestedProfiles() {
     };
   }, [api]);
 
-  if (profiles.length === 0) return null;
-  return (
-    <section aria-labelledby="suggested-heading" className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="suggested-heading" className="mb-3 text-lg font-bold">
-        {t("Suggested")}
-      </h2>
-      <ul className="space-y-1">
-        {profiles.map((profile) => (
-          <li key={profile.username}>
-            <Link to={`/${profile.username}`} className="flex items-center gap-3 rounded-xl p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
-              <Avatar url={profile.avatarUrl} name={profile.fullname || profile.username} size="h-12 w-12" />
-              <span className="min-w-0">
-                <span className="block truncate font-semibold">{profile.fullname}</span>
-                <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{profile.username}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return <SuggestionsPanel profiles={profiles} />;
 }

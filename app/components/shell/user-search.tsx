@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "~/lib/session";
+import { array, object, string, type Shape } from "~/lib/shape";
 import { Avatar } from "./avatar";
 import { Icon } from "./icons";
 
@@ -10,14 +11,16 @@ interface Result {
   avatarUrl: string;
 }
 
+const searchAnswerShape: Shape<{ results: { users: Result[] } }> = object({ results: object({ users: array(object({ username: string, avatarUrl: string })) }) });
+
 /** Typing pauses this long before a search is sent. */
 const SEARCH_DEBOUNCE_MS = 250;
 
 /**
  * The clearable user search of spec §2/§7: GET /api/searchUsers on each change of a non-empty term (after a short
- * pause), "No result" when nothing matches; failures are only logged.
+ * pause), "No result" when nothing matches; failures are only logged. `whileEmpty` shows until a term is typed.
  */
-export function UserSearch({ autoFocus = false }: { autoFocus?: boolean }) {
+export function UserSearch({ autoFocus = false, whileEmpty = null }: { autoFocus?: boolean; whileEmpty?: ReactNode }) {
   const { t } = useTranslation();
   const { api } = useSession();
   const [term, setTerm] = useState("");
@@ -34,7 +37,7 @@ export function UserSearch({ autoFocus = false }: { autoFocus?: boolean }) {
     let current = true;
     const timer = window.setTimeout(() => {
       api
-        .get<{ results: { users: Result[] } }>(`/searchUsers?searchTerm=${encodeURIComponent(query)}`, { quiet: true })
+        .get(`/searchUsers?searchTerm=${encodeURIComponent(query)}`, searchAnswerShape, { quiet: true })
         .then((body) => current && setResults(body.results.users))
         .catch((error: unknown) => console.error("GET /searchUsers failed", error));
     }, SEARCH_DEBOUNCE_MS);
@@ -87,6 +90,7 @@ export function UserSearch({ autoFocus = false }: { autoFocus?: boolean }) {
           </ul>
         ) : null}
       </div>
+      {term.trim() === "" ? whileEmpty : null}
     </div>
   );
 }

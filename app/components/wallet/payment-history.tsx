@@ -3,6 +3,7 @@ import type { PaymentStatus, PaymentView } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState, LoadMoreButton } from "~/components/page";
 import { useSession } from "~/lib/session";
+import { array, nullable, number, object, oneOf, string, type Shape } from "~/lib/shape";
 import { usePagedList } from "~/lib/use-paged-list";
 import { useMoney } from "~/components/dashboard/use-money";
 
@@ -10,6 +11,23 @@ interface PaymentsPage {
   payments: PaymentView[];
   nextCursor: number | null;
 }
+
+const paymentsPageShape: Shape<PaymentsPage> = object({
+  payments: array(
+    object({
+      id: number,
+      kind: oneOf("top_up", "subscription", "renewal", "tip", "post", "message"),
+      amountCents: number,
+      status: oneOf("pending", "requires_confirmation", "succeeded", "failed"),
+      createdAt: string,
+      creator: nullable(object({ username: string, name: string, avatarUrl: string })),
+      postId: nullable(number),
+      note: nullable(string),
+      failureReason: nullable(string),
+    }),
+  ),
+  nextCursor: nullable(number),
+});
 
 const STATUS_STYLES: Record<PaymentStatus, string> = {
   succeeded: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
@@ -58,7 +76,7 @@ export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
   const money = useMoney();
   const titleOf = usePaymentTitle();
   const { items: payments, nextCursor, loading, loadMore } = usePagedList({ items: firstPage.payments, nextCursor: firstPage.nextCursor }, async (cursor: number) => {
-    const page = await api.get<PaymentsPage>(`/wallet?cursor=${cursor}`);
+    const page = await api.get(`/wallet?cursor=${cursor}`, paymentsPageShape);
     return { items: page.payments, nextCursor: page.nextCursor };
   });
 

@@ -1,13 +1,9 @@
 import { publicMediaUrl } from "../accounts/users";
 import { visibleMemberSql } from "../policies/members";
+import type { SuggestedProfile } from "@shared/contracts/posts";
+export { type SuggestedProfile };
 
 export const SUGGESTION_LIMIT = 5;
-
-export interface SuggestedProfile {
-  username: string;
-  avatarUrl: string;
-  fullname: string;
-}
 
 /**
  * The "Suggested" panel: the most followed creators the viewer does not follow yet, never the viewer. Walks the
