@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile } from "./support";
+import { browserForThisFile, hydrated, newContext } from "./support";
 
 /** A locale's text for an English key; a missing key fails the test rather than matching anything. */
 const locale = (code: string) => {
@@ -16,19 +16,19 @@ const browser = browserForThisFile();
 
 describe("languages", () => {
   it("renders the browser's language on the server and keeps it after hydration", async () => {
-    const context = await browser().newContext({ baseURL: baseURL(), locale: "de-DE" });
+    const context = await newContext(browser(), { locale: "de-DE" });
     const page = await context.newPage();
     await page.goto("/login");
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
     await page.getByRole("heading", { name: locale("de")("Sign in") }).waitFor();
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(locale("de")("Sign in"));
     expect(await page.evaluate(() => localStorage.getItem("i18nextLng"))).toBe("de");
     await context.close();
   });
 
   it("?lng=ar renders Arabic right to left, and shows server errors in Arabic", async () => {
-    const context = await browser().newContext({ baseURL: baseURL(), locale: "en-US" });
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto("/login?lng=ar");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
