@@ -61,7 +61,8 @@ describe("creator earnings and withdrawals", () => {
     // Visited once, the overview reloads offline with its figures (the service worker's pages cache).
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
     await page.reload();
-    await hydrated(page);
+    // The worker keeps the answer after handing it over: wait until the kept copy has today's figures.
+    await expect.poll(() => page.evaluate(async () => (await (await caches.match("/dashboard/earnings"))?.text()) ?? "")).toContain("$80.00");
     await context.setOffline(true);
     await page.reload();
     expect(await page.getByTestId("available-balance").textContent()).toBe("$80.00");

@@ -66,9 +66,20 @@ describe("progressive web app", () => {
     await waitForServiceWorkerControl(page);
     // A "new deployment": the served worker (build/client/sw.js) one comment longer, restored afterwards.
     const served = readFileSync(SERVICE_WORKER_FILE, "utf8");
+    const servedETag = (await fetch(`${baseURL()}/sw.js`)).headers.get("ETag");
     onTestFinished(() => writeFileSync(SERVICE_WORKER_FILE, served));
     writeFileSync(SERVICE_WORKER_FILE, `${served}\n// next build`);
-    await expect.poll(async () => (await (await fetch(`${baseURL()}/sw.js`)).text()).endsWith("// next build"), { timeout: 15_000 }).toBe(true);
+    // wrangler dev serves the new file at once but its ETag only once it has re-read the assets; until then it
+    // answers the browser's revalidation (If-None-Match) with 304, and the browser sees no new version. Wait for both.
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${baseURL()}/sw.js`);
+          return (await response.text()).endsWith("// next build") && response.headers.get("ETag") !== servedETag;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     // The browser's update check finds the new worker, which installs and then waits: wait for exactly that.
     // (update() resolves before the registration lists the installing worker: only its events tell.)
     await page.evaluate(async () => {
