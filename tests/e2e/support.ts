@@ -60,20 +60,25 @@ export async function traceUntilTestEnds(context: BrowserContext, cleanup?: () =
     try {
       // A test may close its context itself; a closed context has nothing left to keep.
       if (closed) return;
-      if (task.result?.state === "fail") {
-        mkdirSync(FAILURE_ARTIFACTS_DIR, { recursive: true });
-        const base = `${FAILURE_ARTIFACTS_DIR}/${artifactName(task.file.name, task.name)}`;
-        for (const [index, page] of context.pages().entries()) {
-          // A page stuck mid-navigation may not render: the trace still has its snapshots.
-          await page.screenshot({ path: `${base}${index === 0 ? "" : `-${index + 1}`}.png`, fullPage: true, timeout: 10_000 }).catch((error: unknown) => console.error("[screenshot failed]", error));
-        }
-        await context.tracing.stop({ path: `${base}.zip` });
-      }
+      if (task.result?.state === "fail") await keepEvidence(context, `${FAILURE_ARTIFACTS_DIR}/${artifactName(task.file.name, task.name)}`);
       await context.close();
     } finally {
       await cleanup?.();
     }
   });
+}
+
+/**
+ * Screenshots and trace of a failed test. A test that timed out still runs on and may close its context meanwhile:
+ * what cannot be kept any more is reported, never allowed to hide the test's own failure.
+ */
+async function keepEvidence(context: BrowserContext, base: string) {
+  mkdirSync(FAILURE_ARTIFACTS_DIR, { recursive: true });
+  const report = (what: string) => (error: unknown) => console.error(`[${what} not kept]`, base, error instanceof Error ? error.message : error);
+  for (const [index, page] of context.pages().entries()) {
+    await page.screenshot({ path: `${base}${index === 0 ? "" : `-${index + 1}`}.png`, fullPage: true, timeout: 10_000 }).catch(report("screenshot"));
+  }
+  await context.tracing.stop({ path: `${base}.zip` }).catch(report("trace"));
 }
 
 /** A fresh (incognito) context for the running test, traced and closed when the test ends (traceUntilTestEnds). */
