@@ -9,6 +9,9 @@ export default defineWorkersConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],
+      // A test makes dozens of requests, each through real D1 and R2: vitest's 5 s measures the machine's load
+      // (two cores shared with the build and Chromium), not the code. Time itself is tested with a stopped clock.
+      testTimeout: 30_000,
       poolOptions: {
         workers: {
           singleWorker: true,

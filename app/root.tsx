@@ -104,6 +104,11 @@ export default function App() {
   useEffect(() => {
     if (signedOut) void clearOfflineData();
   }, [signedOut]);
+  // Says that React has hydrated the page (this effect runs after every child's): the end-to-end tests wait for it
+  // before they type or click (tests/e2e/support.ts, hydrated).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <SessionProvider viewer={viewer} csrfToken={csrfToken}>
       <UpdatesProvider initial={updates} realtime={viewer !== null}>

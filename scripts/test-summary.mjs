@@ -1,13 +1,11 @@
 #!/usr/bin/env node
 // Prints one closing line for the whole suite, "N passed, N failed", from the JSON reports of the three tiers.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-// The worker tier runs in shards (scripts/test-worker.mjs): worker-1.json, worker-2.json, …
-const workerShards = existsSync("test-results") ? readdirSync("test-results").filter((name) => /^worker-\d+\.json$/.test(name)) : [];
-const reports = ["unit", ...(workerShards.length > 0 ? workerShards.map((name) => name.slice(0, -5)) : ["worker"]), "e2e"];
+const reports = ["unit", "worker", "e2e"];
 for (const tier of reports) {
   const file = `test-results/${tier}.json`;
   if (!existsSync(file)) {

@@ -2,6 +2,28 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
+ * Calls `offer` once a new version has installed and waits for the open pages to let go of the running one: one
+ * already waiting, one installing now, or one found later. It follows the registration itself instead of
+ * workbox-window's "waiting" event, which missed updates: an update check can find a new version before
+ * workbox-window listens (it loads after the page), and it only watched a worker's state changes from the moment it
+ * handled "updatefound", so on a busy page a fast install could already be "installed" by then and never be offered.
+ */
+function offerWhenWaiting(registration: ServiceWorkerRegistration, offer: () => void) {
+  const follow = (worker: ServiceWorker | null) => {
+    if (!worker) return;
+    // With no other version active this is the first install, which takes over by itself (clientsClaim).
+    const check = () => {
+      if (worker.state === "installed" && registration.active && registration.active !== worker) offer();
+    };
+    worker.addEventListener("statechange", check);
+    check();
+  };
+  registration.addEventListener("updatefound", () => follow(registration.installing));
+  follow(registration.installing);
+  follow(registration.waiting);
+}
+
+/**
  * Registers the service worker (/sw.js, built by scripts/build-sw.mjs) and, when a new version of the app has
  * been installed and waits, offers to switch to it. workbox-window is imported only here, after the page has
  * loaded, so it stays out of every page's first-load JavaScript. Render once, in the root layout.
@@ -17,14 +39,18 @@ export function ServiceWorkerManager() {
       ({ Workbox }) => {
         if (cancelled) return;
         const wb = new Workbox("/sw.js", { scope: "/" });
-        wb.addEventListener("waiting", () => {
+        const offer = () =>
           setApplyUpdate(() => () => {
             // The new worker takes control once it skips waiting; the page then reloads into the new version.
             wb.addEventListener("controlling", () => window.location.reload());
             wb.messageSkipWaiting();
           });
-        });
-        wb.register().catch((error: unknown) => console.warn("service worker registration failed", error));
+        wb.register().then(
+          (registration) => {
+            if (registration && !cancelled) offerWhenWaiting(registration, offer);
+          },
+          (error: unknown) => console.warn("service worker registration failed", error),
+        );
       },
       (error: unknown) => console.warn("service worker support failed to load", error),
     );

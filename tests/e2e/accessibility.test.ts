@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForThisFile, createAccount, newPage, signedInPage } from "./support";
+import { browserForThisFile, createAccount, hydrated, newPage, signedInPage } from "./support";
 
 const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
 const browser = browserForThisFile();
@@ -30,7 +30,7 @@ describe("accessibility (axe-core)", () => {
         const { page, context } = await newPage(browser());
         await page.emulateMedia({ colorScheme });
         await page.goto(path);
-        await page.waitForLoadState("networkidle");
+        await hydrated(page);
         expect(await seriousViolations(page)).toEqual([]);
         await context.close();
       });
@@ -47,7 +47,7 @@ describe("accessibility (axe-core)", () => {
         const account = await createAccount();
         const { page, context } = await signedInPage(browser(), account, viewport, { colorScheme });
         await page.goto("/home");
-        await page.waitForLoadState("networkidle");
+        await hydrated(page);
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole("button", { name: "Account menu" }).filter({ visible: true }).click();
         expect(await seriousViolations(page)).toEqual([]);
@@ -60,7 +60,7 @@ describe("accessibility (axe-core)", () => {
     const account = await createAccount();
     const { page, context } = await signedInPage(browser(), account, { width: 1440, height: 900 });
     await page.goto("/home");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
     await page.keyboard.press("Tab");

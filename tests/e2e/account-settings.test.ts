@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, latestLinkTo, signedInPage, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, latestLinkTo, signedInPage, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -11,7 +11,7 @@ describe("Settings → Account", () => {
     expect((await me(account.token)).status).toBe(200);
 
     await page.goto("/settings/account");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const passwordForm = page.getByRole("region", { name: "Change password" });
     await passwordForm.getByLabel("Current password").fill("not my password");
     await passwordForm.getByLabel("New password", { exact: true }).fill("a quiet harbour at dawn");

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, newPage, seriousViolations, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, newPage, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -55,7 +55,8 @@ describe("becoming a creator (spec §4)", () => {
   it("a member uploads photo, cover and ID, an admin approves on /admin, the member is notified and gets the Dashboard", async () => {
     const applicant = await signedInPage(browser(), member);
     const { page } = applicant;
-    await page.goto("/becomeCreator", { waitUntil: "networkidle" });
+    await page.goto("/becomeCreator");
+    await hydrated(page);
     const submit = page.getByRole("button", { name: "Submit application" });
     expect(await submit.isDisabled()).toBe(true);
 
@@ -73,9 +74,11 @@ describe("becoming a creator (spec §4)", () => {
     expect((await page.goto("/admin"))?.status()).toBe(404);
 
     const reviewer = await signedInPage(browser(), admin);
-    await reviewer.page.goto("/home", { waitUntil: "networkidle" });
+    await reviewer.page.goto("/home");
+    await hydrated(reviewer.page);
     expect(await accountMenu(reviewer.page)).toEqual(["Settings", "Become a creator", "Admin", "Logout"]);
-    await reviewer.page.goto("/admin", { waitUntil: "networkidle" });
+    await reviewer.page.goto("/admin");
+    await hydrated(reviewer.page);
     const application = reviewer.page.getByRole("listitem", { name: `Application of @${member.username}` });
     const documentUrl = (await application.getByRole("img", { name: `ID document of @${member.username}` }).getAttribute("src"))!;
     expect(documentUrl).toMatch(/^\/media\/private\//);
@@ -91,10 +94,12 @@ describe("becoming a creator (spec §4)", () => {
     expect((await reviewer.context.request.get(documentUrl)).status()).toBe(404);
     await reviewer.context.close();
 
-    await page.goto("/notifications", { waitUntil: "networkidle" });
+    await page.goto("/notifications");
+    await hydrated(page);
     await page.getByText("Your creator application was approved. You are now a creator.").waitFor();
     expect(await accountMenu(page)).toEqual(["Settings", "Dashboard", "Logout"]);
-    await page.goto("/becomeCreator", { waitUntil: "networkidle" });
+    await page.goto("/becomeCreator");
+    await hydrated(page);
     expect(new URL(page.url()).pathname).toBe("/dashboard");
     await applicant.context.close();
   });
@@ -124,7 +129,8 @@ describe("a rejected application (spec §4)", () => {
     await seedPendingApplication(rejected.username);
 
     const reviewer = await signedInPage(browser(), admin);
-    await reviewer.page.goto("/admin", { waitUntil: "networkidle" });
+    await reviewer.page.goto("/admin");
+    await hydrated(reviewer.page);
     const application = reviewer.page.getByRole("listitem", { name: `Application of @${rejected.username}` });
     await application.getByLabel("Reason for rejection").fill("The document is not readable.");
     await application.getByRole("button", { name: "Reject" }).click();
@@ -132,9 +138,11 @@ describe("a rejected application (spec §4)", () => {
     await reviewer.context.close();
 
     const { page, context } = await signedInPage(browser(), rejected);
-    await page.goto("/notifications", { waitUntil: "networkidle" });
+    await page.goto("/notifications");
+    await hydrated(page);
     await page.getByText("Your creator application was not approved. Reason: The document is not readable.").waitFor();
-    await page.goto("/becomeCreator", { waitUntil: "networkidle" });
+    await page.goto("/becomeCreator");
+    await hydrated(page);
     await page.getByText("Your last application was not approved. Reason: The document is not readable.", { exact: false }).waitFor();
     await page.getByRole("button", { name: "Submit application" }).waitFor();
     await page.getByLabel("Photo of your ID document").waitFor();
@@ -155,7 +163,8 @@ describe("the reports queue (issue 4)", () => {
     expect(report.status).toBe(201);
 
     const reviewer = await signedInPage(browser(), admin);
-    await reviewer.page.goto("/admin/reports", { waitUntil: "networkidle" });
+    await reviewer.page.goto("/admin/reports");
+    await hydrated(reviewer.page);
     const item = reviewer.page.getByRole("listitem").filter({ hasText: `@${offender.username}` });
     await item.getByText("Sends the same link to everyone").waitFor();
     await item.getByRole("button", { name: "Suspend user" }).click();
@@ -164,7 +173,8 @@ describe("the reports queue (issue 4)", () => {
     await reviewer.context.close();
 
     const { page, context } = await newPage(browser());
-    await page.goto("/login", { waitUntil: "networkidle" });
+    await page.goto("/login");
+    await hydrated(page);
     await page.getByLabel("Email or username").fill(offender.email);
     await page.getByLabel("Password").fill(offender.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -183,7 +193,8 @@ describe("blocked users (issue 4)", () => {
     expect(blocked.status).toBe(200);
 
     const { page, context } = await signedInPage(browser(), blocker);
-    await page.goto("/settings/blocked", { waitUntil: "networkidle" });
+    await page.goto("/settings/blocked");
+    await hydrated(page);
     const row = page.getByRole("listitem").filter({ hasText: `@${pest.username}` });
     await row.getByRole("button", { name: "Unblock" }).click();
     const dialog = page.getByRole("dialog", { name: `Unblock @${pest.username}?` });
@@ -214,7 +225,8 @@ describe("accessibility of the moderation screens (axe-core)", () => {
 
       const viewer = await signedInPage(browser(), someone, undefined, { colorScheme });
       for (const path of ["/becomeCreator", "/settings/blocked"]) {
-        await viewer.page.goto(path, { waitUntil: "networkidle" });
+        await viewer.page.goto(path);
+        await hydrated(viewer.page);
         expect(await seriousViolations(viewer.page), path).toEqual([]);
       }
       await viewer.page.getByRole("button", { name: "Unblock" }).click();
@@ -224,7 +236,8 @@ describe("accessibility of the moderation screens (axe-core)", () => {
 
       const reviewer = await signedInPage(browser(), admin, undefined, { colorScheme });
       for (const path of ["/admin", "/admin/reports"]) {
-        await reviewer.page.goto(path, { waitUntil: "networkidle" });
+        await reviewer.page.goto(path);
+        await hydrated(reviewer.page);
         await reviewer.page.getByText(`@${other.username}`).first().waitFor();
         expect(await seriousViolations(reviewer.page), path).toEqual([]);
       }

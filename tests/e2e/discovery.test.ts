@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -31,7 +31,7 @@ describe("a new fan on a phone finds creators", () => {
     await page.getByRole("heading", { name: "Your feed is empty" }).waitFor();
     const suggestions = page.locator('[data-shell="content"] [data-suggestions]');
     expect(await suggestions.isVisible()).toBe(true);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
 
     const follow = suggestions.getByRole("button", { name: "Follow Lena Lens" });
     expect(await follow.getAttribute("aria-pressed")).toBe("false");
@@ -53,7 +53,7 @@ describe("a new fan on a phone finds creators", () => {
     const suggestions = page.locator('[data-shell="content"] [data-suggestions]');
     await suggestions.getByRole("link", { name: /Lena Lens/ }).waitFor();
     expect(await suggestions.getByRole("link", { name: /Lena Lens/ }).getAttribute("href")).toBe(`/${creator.username}`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByRole("searchbox", { name: "Search users" }).fill(tag);
     await page.getByRole("list", { name: "Search results" }).getByRole("link", { name: `@${creator.username}` }).waitFor();
     expect(await suggestions.count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, seriousViolations, signedInPage, sql } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql } from "./support";
 import { fundedFanSql } from "./money-support";
 
 const browser = browserForThisFile();
@@ -49,7 +49,7 @@ describe("creator earnings and withdrawals", () => {
         { timeout: 10_000 },
       )
       .toBe("$80.00");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     expect(await page.getByTestId("pending-balance").textContent()).toBe("$40.00");
     const today = page.getByRole("region", { name: "Today" });
     expect(await today.textContent()).toContain("$120.00");
@@ -61,7 +61,8 @@ describe("creator earnings and withdrawals", () => {
     // Visited once, the overview reloads offline with its figures (the service worker's pages cache).
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
     await page.reload();
-    await page.waitForLoadState("networkidle");
+    // The worker keeps the answer after handing it over: wait until the kept copy has today's figures.
+    await expect.poll(() => page.evaluate(async () => (await (await caches.match("/dashboard/earnings"))?.text()) ?? "")).toContain("$80.00");
     await context.setOffline(true);
     await page.reload();
     expect(await page.getByTestId("available-balance").textContent()).toBe("$80.00");
@@ -69,7 +70,7 @@ describe("creator earnings and withdrawals", () => {
     await context.setOffline(false);
 
     await page.goto("/dashboard/payout-methods");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const paypalEmail = `${creator.username.replace(/\W/g, "")}@paypal.example.com`;
     await page.getByLabel("PayPal email", { exact: true }).fill(paypalEmail);
     await page.getByLabel("Confirm PayPal email").fill(`x${paypalEmail}`);
@@ -83,7 +84,7 @@ describe("creator earnings and withdrawals", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto("/dashboard/withdraw");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await withdraw(page, "20", creator.password);
     await page.getByText("The minimum withdrawal is $50.00.").waitFor();
     await withdraw(page, "60", creator.password);
@@ -95,7 +96,7 @@ describe("creator earnings and withdrawals", () => {
 
     const adminView = await signedInPage(browser(), admin);
     await adminView.page.goto("/admin/payouts");
-    await adminView.page.waitForLoadState("networkidle");
+    await hydrated(adminView.page);
     const item = adminView.page.getByRole("listitem", { name: `Payout to @${creator.username}` });
     expect(await item.textContent()).toContain(paypalEmail);
     expect(await item.textContent()).toContain("$60.00");
@@ -105,7 +106,7 @@ describe("creator earnings and withdrawals", () => {
     await item.waitFor({ state: "detached" });
 
     await page.goto("/dashboard/payouts");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const row = page.getByTestId("payout-row");
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).toMatch(/Paid.*\$60\.00/);

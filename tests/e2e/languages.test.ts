@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, signedInPage } from "./support";
+import { browserForThisFile, createAccount, hydrated, newContext, signedInPage } from "./support";
 
 /** A locale's text for an English key; a missing key fails the test rather than matching anything. */
 const locale = (code: string) => {
@@ -16,19 +16,19 @@ const browser = browserForThisFile();
 
 describe("languages", () => {
   it("renders the browser's language on the server and keeps it after hydration", async () => {
-    const context = await browser().newContext({ baseURL: baseURL(), locale: "de-DE" });
+    const context = await newContext(browser(), { locale: "de-DE" });
     const page = await context.newPage();
     await page.goto("/login");
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
     await page.getByRole("heading", { name: locale("de")("Sign in") }).waitFor();
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(locale("de")("Sign in"));
     expect(await page.evaluate(() => localStorage.getItem("i18nextLng"))).toBe("de");
     await context.close();
   });
 
   it("?lng=ar renders Arabic right to left, and shows server errors in Arabic", async () => {
-    const context = await browser().newContext({ baseURL: baseURL(), locale: "en-US" });
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto("/login?lng=ar");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
@@ -51,7 +51,7 @@ describe("languages", () => {
     expect(html).toContain(`<title>${de("Home")} · Fanclub</title>`);
 
     await page.goto("/home");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     expect(await page.title()).toBe(`${de("Home")} · Fanclub`);
     // A marker on window survives only a client-side navigation, not a new document.
     await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
@@ -64,11 +64,11 @@ describe("languages", () => {
 
   it("titles Arabic pages in Arabic, signed out too", async () => {
     const ar = locale("ar");
-    const context = await browser().newContext({ baseURL: baseURL(), locale: "en-US" });
+    const context = await newContext(browser(), { locale: "en-US" });
     const page = await context.newPage();
     await page.goto("/login?lng=ar");
     expect(await page.title()).toBe(`${ar("Sign in")} · Fanclub`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
     await page.getByRole("link", { name: ar("Sign up"), exact: true }).click();
     await page.waitForURL(/\/signup$/);

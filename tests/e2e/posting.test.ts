@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, seriousViolations, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -21,14 +21,7 @@ beforeAll(async () => {
 
 /** signedInPage, in the creator's time zone. */
 async function creatorPage(b: Browser) {
-  const context = await b.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 }, locale: "en-US", timezoneId: CREATOR_ZONE });
-  const login = await context.request.post("/api/login", { data: { login: creator.email, password: creator.password } });
-  if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
-  const { token } = (await login.json()) as { token: string };
-  await context.addInitScript((value) => localStorage.setItem("token", value), token);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error("[page error]", page.url(), error.stack));
-  return { context, page };
+  return signedInPage(b, creator, undefined, { timezoneId: CREATOR_ZONE });
 }
 
 const composer = (page: Page) => page.getByRole("form", { name: "New post" });
@@ -69,7 +62,7 @@ describe("the composer", () => {
   it("refuses a post without an audience with the spec's message", async () => {
     const { page, context } = await creatorPage(browser());
     await page.goto("/home");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await composer(page).getByRole("textbox", { name: "Post text" }).fill(`no audience ${tag}`);
     await composer(page).getByRole("button", { name: "Post now" }).click();
     const error = composer(page).getByRole("alert").filter({ hasText: "Who can see field is required!" });
@@ -87,7 +80,7 @@ describe("the composer", () => {
   it("posts a photo: the upload shows a progress bar, then the post is published with it", async () => {
     const { page, context } = await creatorPage(browser());
     await page.goto("/home");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await composer(page).getByRole("textbox", { name: "Post text" }).fill(`photo post ${tag}`);
     await page.locator('[data-testid="composer-files"]').setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
     const progress = composer(page).getByRole("progressbar", { name: "Uploading dot.png" });
@@ -124,7 +117,7 @@ describe("the composer", () => {
       await route.continue();
     });
     await page.goto("/home");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const text = `processing post ${tag}`;
     await composer(page).getByRole("textbox", { name: "Post text" }).fill(text);
     await page.locator('[data-testid="composer-files"]').setInputFiles({ name: "slow.png", mimeType: "image/png", buffer: PNG });
@@ -150,7 +143,7 @@ describe("the composer", () => {
   it("schedules a post in the creator's time zone; the cron handler publishes it", async () => {
     const { page, context } = await creatorPage(browser());
     await page.goto("/home");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const text = `scheduled post ${tag}`;
     const when = minuteAheadIn(CREATOR_ZONE, 2 * 60_000);
     await composer(page).getByRole("textbox", { name: "Post text" }).fill(text);
@@ -166,7 +159,7 @@ describe("the composer", () => {
     expect(post.scheduledAt).toBe(when.iso);
 
     await page.goto("/scheduled");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByText(text).waitFor();
     const fanView = await signedInPage(browser(), fan);
     expect((await fanView.page.goto(`/post/${post.id}`))!.status()).toBe(404);
@@ -177,7 +170,7 @@ describe("the composer", () => {
     await expect.poll(async () => (await fanView.context.request.get(`/post/${post.id}`)).status(), { timeout: 10_000 }).toBe(200);
 
     await page.reload();
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByText("Nothing scheduled").waitFor();
     expect(await page.getByText(text).count()).toBe(0);
     expect((await fanView.page.goto(`/post/${post.id}`))!.status()).toBe(200);
@@ -192,7 +185,7 @@ describe("the post menu on /home", () => {
     const post = await createPostAs(creator, { text: `menu post ${tag}`, audience: "everyone" });
     const { page, context } = await creatorPage(browser());
     await page.goto("/home");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const card = page.locator(`[data-post-id="${post.id}"]`);
     await card.getByRole("button", { name: "Post options" }).click();
     await card.getByRole("menuitem", { name: "Edit" }).click();
@@ -215,13 +208,15 @@ describe("the post menu on /post/{id}", () => {
   it("edits the post in place, and deleting it leads home; others have no menu", async () => {
     const post = await createPostAs(creator, { text: `page post ${tag}`, audience: "everyone" });
     const fanView = await signedInPage(browser(), fan);
-    await fanView.page.goto(`/post/${post.id}`, { waitUntil: "networkidle" });
+    await fanView.page.goto(`/post/${post.id}`);
+    await hydrated(fanView.page);
     await fanView.page.getByText(`page post ${tag}`).waitFor();
     expect(await fanView.page.getByRole("button", { name: "Post options" }).count()).toBe(0);
     await fanView.context.close();
 
     const { page, context } = await creatorPage(browser());
-    await page.goto(`/post/${post.id}`, { waitUntil: "networkidle" });
+    await page.goto(`/post/${post.id}`);
+    await hydrated(page);
     await page.getByRole("button", { name: "Post options" }).click();
     await page.getByRole("menuitem", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit post" });
@@ -246,7 +241,7 @@ describe("/scheduled", () => {
     const cancelled = await createPostAs(creator, { text: `to cancel ${tag}`, audience: "followers", scheduledAt: inTwoHours });
     const { page, context } = await creatorPage(browser());
     await page.goto("/scheduled");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const item = (text: string) => page.getByRole("listitem").filter({ hasText: text });
 
     for (const colorScheme of ["light", "dark"] as const) {
@@ -286,7 +281,7 @@ describe("/scheduled", () => {
     const { page, context } = await creatorPage(browser());
     for (const path of ["/processing", "/home"]) {
       await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await hydrated(page);
       for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme });
         expect(await seriousViolations(page), `${path} ${colorScheme}`).toEqual([]);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildJpeg } from "../support/media-fixtures";
-import { baseURL, browserForThisFile, createAccount, newPage, seriousViolations, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, newPage, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -41,7 +41,7 @@ describe("profiles", () => {
   it("a fan follows, subscribes free and then sees the subscriber post", async () => {
     const { page, context } = await signedInPage(browser(), fan);
     await page.goto(`/${creator.username}`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByRole("heading", { name: "Cora Creator" }).waitFor();
     expect(await page.getByText("Subscribe to see this post.").count()).toBe(1);
     expect(await page.locator(`img[src*="${lockedKey}"]`).count()).toBe(0);
@@ -71,7 +71,7 @@ describe("profiles", () => {
     await page.getByText("Subscribed, renews on").waitFor();
 
     await page.goto("/settings/subscriptions");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByRole("link", { name: /Cora Creator/ }).waitFor();
     expect(await page.locator("[data-subscription-status]").textContent()).toBe("Active");
     await context.close();
@@ -96,7 +96,7 @@ describe("profiles", () => {
   it("the owner edits name and bio, sees them, previews as a visitor and shares a QR code", async () => {
     const { page, context } = await signedInPage(browser(), creator);
     await page.goto("/settings/profile");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByLabel("Name").fill("Cora the Painter");
     await page.getByLabel("Bio").fill("Oil and watercolour");
     await page.getByLabel("Website").fill("http://insecure.example");
@@ -109,7 +109,7 @@ describe("profiles", () => {
     await page.getByText("Your avatar has been saved.").waitFor();
 
     await page.goto(`/${creator.username}`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByRole("heading", { name: "Cora the Painter" }).waitFor();
     await page.getByText("Oil and watercolour").waitFor();
     expect(await page.getByRole("link", { name: "cora.example" }).getAttribute("rel")).toBe("nofollow ugc noopener");
@@ -134,7 +134,7 @@ describe("profiles", () => {
   it("the creator sets plan prices on the dashboard", async () => {
     const { page, context } = await signedInPage(browser(), creator);
     await page.goto("/dashboard/plans");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const weekly = page.getByRole("group", { name: "Weekly" });
     await weekly.getByLabel("Offer this plan").check();
     await weekly.getByLabel("Price in dollars").fill("2");
@@ -153,7 +153,7 @@ describe("profiles", () => {
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       await page.goto(`/${creator.username}`);
-      await page.waitForLoadState("networkidle");
+      await hydrated(page);
       expect(await page.getByRole("link", { name: "Follow" }).getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent(`/${creator.username}`)}`);
       await page.getByRole("tab", { name: "Media" }).click();
       const gallery = page.getByRole("tabpanel");

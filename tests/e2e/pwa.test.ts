@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { baseURL, browserForThisFile, CHROMIUM, createAccount, newPage } from "./support";
+import { baseURL, browserForThisFile, CHROMIUM, createAccount, newPage, traceUntilTestEnds } from "./support";
 
 const browser = browserForThisFile();
 const SERVICE_WORKER_FILE = "build/client/sw.js";
@@ -48,10 +48,7 @@ describe("progressive web app", () => {
     // this check needs a persistent profile, as a person's browser has.
     const profile = await mkdtemp(join(tmpdir(), "fanclub-pwa-"));
     const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM, baseURL: baseURL(), locale: "en-US" });
-    onTestFinished(async () => {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
-    });
+    await traceUntilTestEnds(context, () => rm(profile, { recursive: true, force: true }));
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto("/");
     await waitForServiceWorkerControl(page);
@@ -69,10 +66,36 @@ describe("progressive web app", () => {
     await waitForServiceWorkerControl(page);
     // A "new deployment": the served worker (build/client/sw.js) one comment longer, restored afterwards.
     const served = readFileSync(SERVICE_WORKER_FILE, "utf8");
+    const servedETag = (await fetch(`${baseURL()}/sw.js`)).headers.get("ETag");
     onTestFinished(() => writeFileSync(SERVICE_WORKER_FILE, served));
     writeFileSync(SERVICE_WORKER_FILE, `${served}\n// next build`);
-    await expect.poll(async () => (await (await fetch(`${baseURL()}/sw.js`)).text()).endsWith("// next build"), { timeout: 15_000 }).toBe(true);
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    // wrangler dev serves the new file at once but its ETag only once it has re-read the assets; until then it
+    // answers the browser's revalidation (If-None-Match) with 304, and the browser sees no new version. Wait for both.
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${baseURL()}/sw.js`);
+          return (await response.text()).endsWith("// next build") && response.headers.get("ETag") !== servedETag;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    // The browser's update check finds the new worker, which installs and then waits: wait for exactly that.
+    // (update() resolves before the registration lists the installing worker: only its events tell.)
+    await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.getRegistration())!;
+      const installed = new Promise<void>((resolve) =>
+        registration.addEventListener("updatefound", () => {
+          const worker = registration.installing;
+          if (!worker) return resolve(); // already past installing: the prompt below tells whether it waits
+          const settled = () => worker.state === "installed" && resolve();
+          worker.addEventListener("statechange", settled);
+          settled();
+        }),
+      );
+      await registration.update();
+      await installed;
+    });
     const prompt = page.getByRole("status").filter({ hasText: "A new version of Fanclub is available." });
     await prompt.waitFor();
     await prompt.getByRole("button", { name: "Later" }).click();
@@ -130,9 +153,10 @@ describe("progressive web app", () => {
     await retry.click();
     await heading.waitFor();
 
-    // Sign-out sends CLEAR_PRIVATE_DATA (app/lib/offline.ts): the worker answers once "pages" is gone.
+    // Sign-out sends CLEAR_PRIVATE_DATA (app/lib/offline.ts): the worker answers once "pages" is gone. First let
+    // the worker finish keeping the page just loaded, or that late write would bring it back.
     await waitForServiceWorkerControl(page);
-    await page.waitForLoadState("networkidle");
+    await expect.poll(() => pagesCacheURLs(page)).toContain("/home?unvisited=1");
     const answer = await page.evaluate(
       () =>
         new Promise((resolve) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, newPage, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, newContext, newPage, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -164,7 +164,7 @@ describe("badges (spec §2, §7)", () => {
     const fan = await createAccount();
     const { page, context } = await signedInPage(browser(), fan, WIDE);
     await page.goto("/home");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const badge = page.locator('[data-shell="sidebar"] [data-badge="notifications"]');
     expect(await badge.count()).toBe(0);
     const sent = await fetch(`${baseURL()}/api/notifications/test`, { method: "POST", headers: { Authorization: `Bearer ${fan.token}` } });
@@ -197,7 +197,7 @@ describe("badges (spec §2, §7)", () => {
 
     updates = { home: false, notifications: 0, messages: 0, balance: false };
     await page.reload();
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     expect(await side.locator("[data-badge]").count()).toBe(0);
     await context.close();
   });
@@ -243,7 +243,7 @@ describe("right column (spec §2, §7)", () => {
       const loaded = page.waitForResponse("**/api/suggestedProfiles");
       await page.reload();
       await loaded;
-      await page.waitForLoadState("networkidle");
+      await hydrated(page);
       expect(await panel.count()).toBe(0);
     }
 
@@ -285,7 +285,7 @@ describe("the API client (spec §8)", () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);
     await page.route("**/api/notifications/test", (route) => route.fulfill({ status: 500, json: { message: "server error.", errors: {} } }));
     await page.goto("/settings/notifications");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const alerts: string[] = [];
     page.on("dialog", (dialog) => {
       alerts.push(dialog.message());
@@ -304,7 +304,7 @@ describe("languages and theme", () => {
   it("switches language in Settings, right to left for Arabic, and remembers it", async () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);
     await page.goto("/settings/language");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByRole("combobox", { name: "Language" }).selectOption("de");
     await page.getByRole("heading", { name: german["Settings"], level: 1 }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
@@ -320,7 +320,7 @@ describe("languages and theme", () => {
   });
 
   it("detects in the order of spec §9: ?lng, then cookie, then localStorage, then the browser", async () => {
-    const context = await browser().newContext({ baseURL: baseURL(), locale: "de-DE" });
+    const context = await newContext(browser(), { locale: "de-DE" });
     const page = await context.newPage();
     await page.goto("/login?lng=es");
     expect(await page.locator("html").getAttribute("lang")).toBe("es");
@@ -334,13 +334,13 @@ describe("languages and theme", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("ja");
     // The page remembers its language (cookie and localStorage) once its i18next has started: let it finish,
     // or it writes the ja cookie again after the clearing below.
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     // Only localStorage holds a choice (fr): the browser's German loses to it.
     await context.clearCookies();
     await page.evaluate(() => localStorage.setItem("i18nextLng", "fr"));
     await page.goto("/signup");
     await expect.poll(() => page.locator("html").getAttribute("lang"), { timeout: 10_000 }).toBe("fr");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     expect((await context.cookies()).find((c) => c.name === "i18nextLng")?.value).toBe("fr");
     // Nothing stored: the browser language.
     await context.clearCookies();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql, verifiedFanSql } from "./money-support";
-import { baseURL, browserForThisFile, createAccount, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -52,7 +52,7 @@ describe("spending from the wallet", () => {
   it("a funded fan subscribes to a paid plan, tips from the profile and a post, and buys a paid post", async () => {
     const { page, context } = await signedInPage(browser(), fan);
     await page.goto(`/${creator.username}`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByRole("heading", { name: "Sam Star" }).waitFor();
     const subscriberPost = page.locator("article", { hasText: `${tag} for subscribers` });
     await subscriberPost.getByText("Subscribe to see this post.").waitFor();
@@ -87,7 +87,7 @@ describe("spending from the wallet", () => {
 
     // Tip from a post's action row on the home timeline (the subscription followed the creator), typed with a comma.
     await page.goto("/home");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const openPost = page.locator("article", { hasText: `${tag} open to all` });
     await openPost.getByRole("button", { name: "Send a tip" }).click();
     const postTip = page.getByRole("dialog", { name: "Send a tip to Sam Star" });
@@ -110,7 +110,7 @@ describe("spending from the wallet", () => {
   it("with an empty wallet, the tip dialog says so and links to the top-up; nothing is charged", async () => {
     const { page, context } = await signedInPage(browser(), poorFan);
     await page.goto(`/${creator.username}`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByRole("button", { name: "Tip", exact: true }).click();
     const tipDialog = page.getByRole("dialog", { name: "Send a tip to Sam Star" });
     await tipDialog.getByRole("button", { name: "$5.00" }).click();
@@ -125,7 +125,7 @@ describe("spending from the wallet", () => {
   it("the sidebar's Wallet shows \"!\" once the wallet cannot pay the next renewal", async () => {
     const { page, context } = await signedInPage(browser(), tightFan);
     await page.goto(`/${creator.username}`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const sidebar = page.getByRole("navigation", { name: "Main" });
     const lowBalance = sidebar.getByRole("link", { name: /Wallet/ }).getByText("Your balance is low");
     expect(await lowBalance.count()).toBe(0);
@@ -141,7 +141,7 @@ describe("spending from the wallet", () => {
   it("the creator sets a price per message on the dashboard; fans see it on the profile", async () => {
     const { page, context } = await signedInPage(browser(), creator);
     await page.goto("/dashboard/plans");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const price = page.getByLabel("Price per message");
     await price.fill("200.01");
     await page.getByRole("button", { name: "Save plans" }).click();

@@ -1,8 +1,9 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
 import { E2E_STATE_DIR } from "./global-setup";
 import { buildSignUp, unique, type SignUpBody } from "../support/people";
 
@@ -37,11 +38,74 @@ export function browserForThisFile(): () => Browser {
   };
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: "en-US" });
+/** Where a failing test leaves its trace and screenshots (npm test starts by deleting test-results/). */
+export const FAILURE_ARTIFACTS_DIR = "test-results/e2e";
+
+const artifactName = (file: string, test: string) => `${basename(file, ".test.ts")}--${test}`.replace(/[^\w.-]+/g, "-").slice(0, 150);
+
+/**
+ * Ties `context` to the running test: it records a Playwright trace (screenshots and DOM snapshots) and is closed
+ * when the test ends, passed or failed, so a failing test cannot leak it. If the test failed, the trace and a
+ * screenshot of each of its pages are kept: test-results/e2e/<file>--<test>.zip and .png (-2.png, … for further
+ * pages); `npx playwright show-trace <zip>` replays it. `cleanup` runs after the close (a profile to delete).
+ * Must be called inside a test; newContext, newPage and signedInPage call it.
+ */
+export async function traceUntilTestEnds(context: BrowserContext, cleanup?: () => Promise<void>): Promise<void> {
+  let closed = false;
+  context.on("close", () => {
+    closed = true;
+  });
+  await context.tracing.start({ screenshots: true, snapshots: true });
+  onTestFinished(async ({ task }) => {
+    try {
+      // A test may close its context itself; a closed context has nothing left to keep.
+      if (closed) return;
+      if (task.result?.state === "fail") await keepEvidence(context, `${FAILURE_ARTIFACTS_DIR}/${artifactName(task.file.name, task.name)}`);
+      await context.close();
+    } finally {
+      await cleanup?.();
+    }
+  });
+}
+
+/**
+ * Screenshots and trace of a failed test. A test that timed out still runs on and may close its context meanwhile:
+ * what cannot be kept any more is reported, never allowed to hide the test's own failure.
+ */
+async function keepEvidence(context: BrowserContext, base: string) {
+  mkdirSync(FAILURE_ARTIFACTS_DIR, { recursive: true });
+  const report = (what: string) => (error: unknown) => console.error(`[${what} not kept]`, base, error instanceof Error ? error.message : error);
+  for (const [index, page] of context.pages().entries()) {
+    await page.screenshot({ path: `${base}${index === 0 ? "" : `-${index + 1}`}.png`, fullPage: true, timeout: 10_000 }).catch(report("screenshot"));
+  }
+  await context.tracing.stop({ path: `${base}.zip` }).catch(report("trace"));
+}
+
+/** A fresh (incognito) context for the running test, traced and closed when the test ends (traceUntilTestEnds). */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), locale: "en-US", ...options });
+  await traceUntilTestEnds(context);
+  return context;
+}
+
+/** A page that reports its uncaught errors on the test's output. */
+export async function openPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error("[page error]", page.url(), error.stack));
-  return { context, page };
+  return page;
+}
+
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { viewport });
+  return { context, page: await openPage(context) };
+}
+
+/**
+ * Resolves once React has hydrated the page (app/root.tsx marks <html data-hydrated>): from then on typing and
+ * clicking reach the app's handlers. Wait for this after a navigation instead of for the network to go quiet.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** Seeds an account straight through the API (not the form), as the style guide asks of test set-up. */
@@ -82,15 +146,18 @@ export async function sql(statements: string): Promise<void> {
 }
 
 /** A page whose browser is signed in as `account` (session cookie and the stored token, as after the form). */
-export async function signedInPage(browser: Browser, account: { email: string; password: string; token: string }, viewport = { width: 1440, height: 900 }, options: { colorScheme?: "light" | "dark"; locale?: string } = {}) {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: options.locale ?? "en-US", colorScheme: options.colorScheme ?? "light" });
+export async function signedInPage(
+  browser: Browser,
+  account: { email: string; password: string; token: string },
+  viewport = { width: 1440, height: 900 },
+  options: Pick<BrowserContextOptions, "colorScheme" | "locale" | "timezoneId" | "bypassCSP"> = {},
+) {
+  const context = await newContext(browser, { viewport, colorScheme: "light", ...options });
   const login = await context.request.post("/api/login", { data: { login: account.email, password: account.password } });
   if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
   const { token } = (await login.json()) as { token: string };
   await context.addInitScript((value) => localStorage.setItem("token", value), token);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error("[page error]", page.url(), error.stack));
-  return { context, page, token };
+  return { context, page: await openPage(context), token };
 }
 
 const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");

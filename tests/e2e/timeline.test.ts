@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, seriousViolations, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -47,7 +47,8 @@ beforeAll(async () => {
 describe("the home timeline", () => {
   it("a fan sees a followed creator's post, likes it, comments, bookmarks it, and gets new posts on demand", async () => {
     const { page, context } = await signedInPage(browser(), fan);
-    await page.goto("/home", { waitUntil: "networkidle" });
+    await page.goto("/home");
+    await hydrated(page);
     const post = card(page, `Hello from ${tag}`);
     await post.waitFor();
     expect(await page.getByText(`Secret for subscribers ${tag}`).count()).toBe(0);
@@ -71,18 +72,21 @@ describe("the home timeline", () => {
     // Comment on /post/{id}.
     await post.getByRole("link", { name: "Comments" }).click();
     await page.waitForURL(`**/post/${hello.id}#comments`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByLabel("Write a comment").fill("What a view!");
     await page.getByRole("button", { name: "Comment", exact: true }).click();
     await page.locator("[data-comments]").getByText("What a view!").waitFor();
-    await page.reload({ waitUntil: "networkidle" });
+    await page.reload();
+    await hydrated(page);
     await page.locator("[data-comments]").getByText("What a view!").waitFor();
 
-    await page.goto("/bookmarks", { waitUntil: "networkidle" });
+    await page.goto("/bookmarks");
+    await hydrated(page);
     await card(page, `Hello from ${tag}`).waitFor();
 
     // While the fan reads /home, the creator posts: held behind "Show 1 new post", then moved to the top.
-    await page.goto("/home", { waitUntil: "networkidle" });
+    await page.goto("/home");
+    await hydrated(page);
     await card(page, `Hello from ${tag}`).waitFor();
     // The creator publishes through the API; its announcement pushes NewUpdate to the fan's channel.
     const published = await fetch(`${baseURL()}/api/posts`, {
@@ -103,12 +107,14 @@ describe("the home timeline", () => {
   it("the feed, with open and locked cards, and a post with comments pass axe in light and dark", async () => {
     for (const colorScheme of ["light", "dark"] as const) {
       const { page, context } = await signedInPage(browser(), fan, { width: 1440, height: 900 }, { colorScheme });
-      await page.goto("/home", { waitUntil: "networkidle" });
+      await page.goto("/home");
+      await hydrated(page);
       await card(page, `Hello from ${tag}`).waitFor();
       await card(page, `Paid set ${tag}`).getByText("Unlock this post for $7.00.").waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       const id = await card(page, `Hello from ${tag}`).getAttribute("data-post-id");
-      await page.goto(`/post/${id}`, { waitUntil: "networkidle" });
+      await page.goto(`/post/${id}`);
+      await hydrated(page);
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     }

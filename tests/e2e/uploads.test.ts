@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { exifPayload, segment } from "../support/media-fixtures";
 import { E2E_STATE_DIR } from "./global-setup";
-import { baseURL, browserForThisFile, createAccount, sql, unique } from "./support";
+import { browserForThisFile, createAccount, hydrated, signedInPage, sql, unique } from "./support";
 
 /**
  * The browser half of uploads (app/lib/uploads.ts) in Chromium against the real server: progress, the blurred
@@ -44,14 +44,9 @@ function query<T>(statement: string): T[] {
 /** A signed-in page (Bearer token stored) with the upload module loaded as `window.uploads`. */
 async function uploaderPage(): Promise<{ context: BrowserContext; page: Page }> {
   // The module is injected as an inline script, which the app's CSP (nonces only) would rightly refuse.
-  const context = await browser().newContext({ baseURL: baseURL(), bypassCSP: true, locale: "en-US" });
-  const login = await context.request.post("/api/login", { data: { login: creator.email, password: creator.password } });
-  const { token } = (await login.json()) as { token: string };
-  await context.addInitScript((value) => localStorage.setItem("token", value), token);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error("[page error]", error.stack));
+  const { context, page } = await signedInPage(browser(), creator, undefined, { bypassCSP: true });
   await page.goto("/home");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.addScriptTag({ content: uploadsBundle });
   return { context, page };
 }
@@ -161,7 +156,7 @@ describe("uploads in the browser", () => {
 
     // The same file again (after a reload, say): the server says part 1 is there, so only part 2 goes.
     await page.reload();
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.addScriptTag({ content: uploadsBundle });
     await makeVideo("resumed.mp4", 4);
     partsSent.length = 0;

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, seriousViolations, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, newContext, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -19,12 +19,12 @@ beforeAll(async () => {
 
 async function openWallet(page: Page) {
   await page.goto("/wallet");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 async function payWithCard(page: Page, cardNumber: string) {
   await page.waitForURL(/\/wallet\/top-up\/\d+$/);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.getByLabel("Card number").fill(cardNumber);
   await page.getByLabel("Expiry (MM/YY)").fill("12/39");
   await page.getByLabel("Security code (CVC)").fill("123");
@@ -68,7 +68,7 @@ describe("wallet top-ups with the sandbox card form", () => {
     await page.getByRole("alert").filter({ hasText: "Your top-up of $10.00 failed. Your card was declined." }).waitFor();
     await page.getByRole("link", { name: "Try again from the wallet" }).click();
     await page.waitForURL(/\/wallet$/);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     expect(await balance(page)).toBe(before);
     expect(await page.locator("li[data-payment]").first().textContent()).toMatch(/Top-up.*Your card was declined\..*\$10\.00.*Failed/);
     await context.close();
@@ -102,7 +102,7 @@ describe("wallet top-ups with the sandbox card form", () => {
   it("works without JavaScript: a preset amount, the card form and the way back are plain forms", async () => {
     const account = await createAccount({ username: `${tag}_nojs` });
     await sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`);
-    const context = await browser().newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: "en-US" });
+    const context = await newContext(browser(), { javaScriptEnabled: false });
     const login = await context.request.post("/api/login", { data: { login: account.email, password: account.password } });
     expect(login.ok()).toBe(true);
     const page = await context.newPage();
@@ -137,7 +137,7 @@ describe("wallet top-ups with the sandbox card form", () => {
       expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
       await page.getByRole("button", { name: "Top up $10.00" }).click();
       await page.waitForURL(/\/wallet\/top-up\/\d+$/);
-      await page.waitForLoadState("networkidle");
+      await hydrated(page);
       await page.getByRole("button", { name: /^Pay \$/ }).click();
       await page.getByText("Invalid card number.").waitFor();
       expect(await seriousViolations(page)).toEqual([]);
@@ -175,7 +175,7 @@ describe("wallet top-ups with the sandbox card form", () => {
     const { payment } = (await started.json()) as { payment: { id: number } };
     const { page, context } = await signedInPage(browser(), fan);
     await page.goto(`/wallet?topUp=${payment.id}`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByText("Your top-up of $9.00 is being processed.", { exact: false }).waitFor();
     const before = await balance(page);
     // The provider's outcome arrives while the page is open (here the sandbox's, paid from another device).

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { stopClockAt } from "./clock";
 import { api, countRows, createUser, postJson } from "./factories";
 import { block, createPost, follow, makeCreator } from "./timeline-fixtures";
 
@@ -68,15 +69,19 @@ describe("bookmarks", () => {
     const fan = await createUser();
     const first = await createPost(creator.user.userId);
     const locked = await createPost(creator.user.userId, { audience: "subscribers" });
-    expect((await postJson(`/posts/${first.id}/bookmark`, {}, { token: fan.token })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Saved in the other order than posted, a millisecond apart: the list follows when each was saved.
+    const start = new Date();
+    stopClockAt(start);
     const saved = await postJson(`/posts/${locked.id}/bookmark`, {}, { token: fan.token });
+    expect(saved.status).toBe(200);
     expect(await saved.json()).toEqual({ bookmarked: true });
+    stopClockAt(new Date(start.getTime() + 1));
+    expect((await postJson(`/posts/${first.id}/bookmark`, {}, { token: fan.token })).status).toBe(200);
 
     const list = (await (await api("/bookmarks", { token: fan.token })).json()) as { posts: { id: number; bookmarked: boolean; lock: string | null }[] };
     expect(list.posts.map((p) => [p.id, p.bookmarked, p.lock])).toEqual([
-      [locked.id, true, "subscribe"],
       [first.id, true, null],
+      [locked.id, true, "subscribe"],
     ]);
     expect(JSON.stringify(list)).not.toContain(locked.key);
 

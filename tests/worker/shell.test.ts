@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { markHomeSeen } from "../../worker/domain/updates/get-updates";
+import { stopClockAt } from "./clock";
 import { api, createUser, postJson } from "./factories";
 
 type Updates = { home: boolean; notifications: number; messages: number; balance: boolean };
@@ -36,17 +37,20 @@ describe("GET /api/updates", () => {
   });
 
   it("lights Home when a followed creator posts, and clears it once /home is opened", async () => {
+    const start = new Date();
+    stopClockAt(start);
     const fan = await createUser();
     const followed = await makeCreator();
     const stranger = await makeCreator();
     await follow(fan.user.userId, followed.user.userId);
 
-    await publish(stranger.user.userId, new Date(Date.now() + 1000));
-    await publish(followed.user.userId, new Date(Date.now() + 3_600_000)); // scheduled, not out yet
+    await publish(stranger.user.userId, new Date(start.getTime() + 1000));
+    await publish(followed.user.userId, new Date(start.getTime() + 3_600_000)); // scheduled, not out yet
     expect((await updatesOf(fan.token)).home).toBe(false);
 
-    await publish(followed.user.userId, new Date(Date.now() + 1000));
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await publish(followed.user.userId, new Date(start.getTime() + 1000));
+    expect((await updatesOf(fan.token)).home).toBe(false); // published a second from now: not out yet either
+    stopClockAt(new Date(start.getTime() + 1000));
     expect((await updatesOf(fan.token)).home).toBe(true);
 
     await markHomeSeen(env.DB, fan.user.userId);
@@ -149,14 +153,17 @@ describe("GET /api/searchUsers", () => {
     }
   });
 
-  it("is rate limited per address", async () => {
-    // The limit counts per clock minute: start in a fresh one, so that 121 searches on a slow machine cannot
-    // straddle two windows.
-    const leftInMinute = 60_000 - (Date.now() % 60_000);
-    if (leftInMinute < 20_000) await new Promise((resolve) => setTimeout(resolve, leftInMinute + 50));
+  it("is rate limited per address, per clock minute", async () => {
+    // The limit counts per clock minute (windows start at whole minutes): 59 s into one, the next starts 1 s later.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    stopClockAt(new Date(minute + 59_000));
     for (let i = 0; i < 120; i++) expect((await search("abc", "198.51.100.9")).status).toBe(200);
     expect((await search("abc", "198.51.100.9")).status).toBe(429);
     expect((await search("abc", "198.51.100.10")).status).toBe(200);
+    stopClockAt(new Date(minute + 59_999));
+    expect((await search("abc", "198.51.100.9")).status).toBe(429);
+    stopClockAt(new Date(minute + 60_000));
+    expect((await search("abc", "198.51.100.9")).status).toBe(200);
   }, 45_000);
 });
 
@@ -194,8 +201,9 @@ describe("POST /api/home/seen", () => {
     const creator = await makeCreator();
     await follow(fan.user.userId, creator.user.userId);
     await follow(other.user.userId, creator.user.userId);
-    await publish(creator.user.userId, new Date(Date.now() + 1000));
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const start = new Date();
+    await publish(creator.user.userId, new Date(start.getTime() + 1000));
+    stopClockAt(new Date(start.getTime() + 1000));
     const seen = await postJson("/home/seen", {}, { token: fan.token });
     expect(((await seen.json()) as { updates: Updates }).updates.home).toBe(false);
     expect((await updatesOf(fan.token)).home).toBe(false);

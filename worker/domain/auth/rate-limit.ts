@@ -1,5 +1,5 @@
 import { tooManyAttempts } from "../shared/errors";
-import { HOUR, MINUTE } from "../shared/time";
+import { HOUR, MINUTE, now } from "../shared/time";
 
 export interface Limit {
   max: number;
@@ -58,7 +58,7 @@ export class RateLimiter {
    * `enforce` then throws 429 from the batch's result for it, before anything read is used.
    */
   prepareHit(key: string, limit: Limit): { statement: D1PreparedStatement; enforce(result: D1Result<unknown>): void } {
-    const at = Date.now();
+    const at = now().getTime();
     const { start, retryAfterSeconds } = this.window(limit, at);
     const statement = this.db
       .prepare(
@@ -81,7 +81,7 @@ export class RateLimiter {
 
   /** Throws 429 if the window is already spent, without counting. */
   async check(key: string, limit: Limit): Promise<void> {
-    const at = Date.now();
+    const at = now().getTime();
     const { start, retryAfterSeconds } = this.window(limit, at);
     const row = await this.db
       .prepare("SELECT hits FROM rate_limits WHERE key = ? AND window_start_ms = ?")
@@ -93,4 +93,4 @@ export class RateLimiter {
 
 /** Forgets windows that ended more than a day ago (run by the cron trigger). */
 export const pruneRateLimits = (db: D1Database) =>
-  db.prepare("DELETE FROM rate_limits WHERE window_start_ms < ?").bind(Date.now() - 24 * HOUR).run();
+  db.prepare("DELETE FROM rate_limits WHERE window_start_ms < ?").bind(now().getTime() - 24 * HOUR).run();

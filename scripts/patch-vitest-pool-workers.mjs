@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// Makes @cloudflare/vitest-pool-workers 0.7.8's isolated storage tolerate SQLite's sidecar files. Runs on every
+// `npm install` / `npm ci` (package.json "postinstall"); running it again changes nothing.
+//
+// Why: with `isolatedStorage: true` the pool snapshots every storage directory (D1, R2, Durable Objects) before each
+// suite and test (push) and restores it afterwards (pop), and asserts that a directory holds nothing but `.sqlite`
+// databases. It aborts every Durable Object first, expecting that to close their SQLite databases, which deletes the
+// write-ahead log (`.sqlite-wal`) and its index (`.sqlite-shm`). It does not always: when concurrent requests to an
+// object fail (here the ledger tests' concurrent replays; cloudflare/workers-sdk#11031, #5629), the aborted D1
+// object's database stays open for the rest of the run, its sidecars stay on disk, and the next push or pop stops
+// the whole run: "Isolated storage failed … Expected .sqlite, got ….sqlite-shm". Running fresh workerd processes
+// (the former three shards) only made it rarer. Waiting for the sidecars does not help either: they can stay for
+// good. Dropping isolated storage would make every test clean up after itself, a far larger change.
+//
+// So a sidecar is treated as part of its database (dist/pool/index.mjs, pushStackedStorage and popStackedStorage):
+// - push copies `-wal` and `-journal` too, before the `.sqlite` itself: if a close checkpoints the log into the
+//   database meanwhile, the log copied first still holds every page the database copy might lack, and SQLite
+//   replays it when the snapshot is opened. (The upstream loop's order is otherwise kept, sidecars just ahead of
+//   their database.) `-shm` is only an index, rebuilt from the log on open: never copied.
+// - pop deletes every sidecar with the `.sqlite` it discards (tolerating one that vanishes meanwhile), so no stale
+//   log is ever replayed over the database it restores.
+// Any other unexpected file still fails the run, as upstream intends. If the code this script expects is not found
+// (another version of the package), it exits with an error instead of guessing.
+//
+// node_modules may be hard-linked between checkouts, so the file is replaced (temp file + rename), never edited in
+// place: other checkouts keep their own copy.
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const MARKER = "/* fanclub: SQLite sidecars tolerated (scripts/patch-vitest-pool-workers.mjs) */";
+
+const HELPERS = `${MARKER}
+var SQLITE_SIDECAR_SUFFIXES = ["-wal", "-shm", "-journal"];
+function sqliteSidecarSuffix(name) {
+  return SQLITE_SIDECAR_SUFFIXES.find((suffix) => name.endsWith(\`.sqlite\${suffix}\`));
+}
+async function readStorageNames(keyPath) {
+  const names = await fs.readdir(keyPath);
+  const ordered = [];
+  for (const name of names) {
+    if (sqliteSidecarSuffix(name) !== void 0) continue;
+    ordered.push(...SQLITE_SIDECAR_SUFFIXES.map((suffix) => name + suffix).filter((sidecar) => names.includes(sidecar)), name);
+  }
+  return [...ordered, ...names.filter((name) => sqliteSidecarSuffix(name) !== void 0 && !ordered.includes(name))];
+}
+async function pushStackedStorage(intoDepth, persistPath) {`;
+
+const REPLACEMENTS = [
+  {
+    what: "helpers before pushStackedStorage",
+    from: "async function pushStackedStorage(intoDepth, persistPath) {",
+    to: HELPERS,
+  },
+  {
+    what: "pushStackedStorage's file loop",
+    from: `    let createdStackFrameKeyPath = false;
+    for (const name of await fs.readdir(keyPath)) {
+      if (name === BLOBS_DIR_NAME) {
+        break;
+      }
+      if (!createdStackFrameKeyPath) {
+        createdStackFrameKeyPath = true;
+        await fs.mkdir(stackFrameKeyPath);
+      }
+      const namePath = path3.join(keyPath, name);
+      const stackFrameNamePath = path3.join(stackFrameKeyPath, name);
+      assert2(name.endsWith(".sqlite"), \`Expected .sqlite, got \${namePath}\`);
+      await fs.copyFile(namePath, stackFrameNamePath);
+    }`,
+    to: `    let createdStackFrameKeyPath = false;
+    for (const name of await readStorageNames(keyPath)) {
+      if (name === BLOBS_DIR_NAME) {
+        break;
+      }
+      if (!createdStackFrameKeyPath) {
+        createdStackFrameKeyPath = true;
+        await fs.mkdir(stackFrameKeyPath);
+      }
+      const namePath = path3.join(keyPath, name);
+      const stackFrameNamePath = path3.join(stackFrameKeyPath, name);
+      const sidecar = sqliteSidecarSuffix(name);
+      assert2(name.endsWith(".sqlite") || sidecar !== void 0, \`Expected .sqlite, got \${namePath}\`);
+      if (sidecar === "-shm") {
+        continue;
+      }
+      try {
+        await fs.copyFile(namePath, stackFrameNamePath);
+      } catch (e) {
+        if (sidecar === void 0 || !isFileNotFoundError(e)) {
+          throw e;
+        }
+      }
+    }`,
+  },
+  {
+    what: "popStackedStorage's file loop",
+    from: `    const keyPath = path3.join(persistPath, key.name);
+    for (const name of await fs.readdir(keyPath)) {
+      if (name === BLOBS_DIR_NAME) {
+        break;
+      }
+      const namePath = path3.join(keyPath, name);
+      assert2(name.endsWith(".sqlite"), \`Expected .sqlite, got \${namePath}\`);
+      await fs.unlink(namePath);
+    }`,
+    to: `    const keyPath = path3.join(persistPath, key.name);
+    for (const name of await readStorageNames(keyPath)) {
+      if (name === BLOBS_DIR_NAME) {
+        break;
+      }
+      const namePath = path3.join(keyPath, name);
+      const sidecar = sqliteSidecarSuffix(name);
+      assert2(name.endsWith(".sqlite") || sidecar !== void 0, \`Expected .sqlite, got \${namePath}\`);
+      await fs.rm(namePath, { force: true });
+    }`,
+  },
+];
+
+// The package is resolved from this repository's own node_modules (its "exports" hide package.json from require).
+const file = fileURLToPath(new URL("../node_modules/@cloudflare/vitest-pool-workers/dist/pool/index.mjs", import.meta.url));
+if (!existsSync(file)) {
+  // `npm ci --omit=dev` (a production install) has no test pool to patch.
+  console.log("patch-vitest-pool-workers: @cloudflare/vitest-pool-workers is not installed, nothing to patch");
+  process.exit(0);
+}
+const source = readFileSync(file, "utf8");
+if (source.includes(MARKER)) {
+  console.log(`patch-vitest-pool-workers: ${path.relative(process.cwd(), file)} is already patched`);
+  process.exit(0);
+}
+let patched = source;
+for (const { what, from, to } of REPLACEMENTS) {
+  const count = patched.split(from).length - 1;
+  if (count !== 1) {
+    console.error(
+      `patch-vitest-pool-workers: expected ${what} exactly once in ${file}, found it ${count} times.\n` +
+        "The package is not the version this patch was written for (0.7.8): review the patch against the new code " +
+        "(or drop it if upstream now tolerates SQLite sidecar files) before running the worker tests.",
+    );
+    process.exit(1);
+  }
+  patched = patched.replace(from, () => to);
+}
+const temporary = `${file}.${process.pid}.tmp`;
+writeFileSync(temporary, patched);
+renameSync(temporary, file);
+console.log(`patch-vitest-pool-workers: patched ${path.relative(process.cwd(), file)}`);
