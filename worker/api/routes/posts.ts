@@ -8,7 +8,7 @@ import { updatePost } from "../../domain/posts/update-post";
 import type { Defer } from "../../domain/shared/defer";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody, PostPageSchema, PostSchema } from "../schemas";
+import { errorResponses, IdParams, json, jsonBody, PostPageSchema, PostSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
@@ -21,7 +21,6 @@ const ProcessingPostSchema = PostSchema.extend({
 
 const pageOf = <T extends z.ZodType>(item: T) => z.object({ posts: z.array(item), nextCursor: z.string().nullable() });
 
-const PostIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const CursorQuery = z.object({ cursor: z.string().min(1).max(200).optional() });
 
 const deferOf =
@@ -78,7 +77,7 @@ postRoutes.openapi(
     tags: ["Posts"],
     summary: "Edit an own post (text, audience, price; the time until it is published)",
     middleware: [requireSession] as const,
-    request: { params: PostIdParams, body: jsonBody(updatePostSchema) },
+    request: { params: IdParams, body: jsonBody(updatePostSchema) },
     responses: { 200: json(PostSchema, "The post after the edit"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await updatePost(c.var.domain.db, c.var.session!.user.id, c.req.valid("param").id, c.req.valid("json")), 200),
@@ -91,7 +90,7 @@ postRoutes.openapi(
     tags: ["Posts"],
     summary: "Delete an own post and its media",
     middleware: [requireSession] as const,
-    request: { params: PostIdParams },
+    request: { params: IdParams },
     responses: { 200: json(z.object({ deleted: z.number().int() }), "Deleted"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
@@ -108,7 +107,7 @@ postRoutes.openapi(
     tags: ["Posts"],
     summary: "Publish a scheduled post now",
     middleware: [requireSession] as const,
-    request: { params: PostIdParams },
+    request: { params: IdParams },
     responses: { 200: json(PostSchema, "The published post"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await publishPostNow(c.env, c.var.session!.user.id, c.req.valid("param").id, deferOf(c)), 200),
