@@ -14,6 +14,7 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { ApiError } from "~/lib/api";
 import { handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
+import { idText } from "@worker/domain/shared/validation";
 
 export const meta: MetaFunction = () => [{ title: "Become a creator · Fanclub" }];
 
@@ -30,12 +31,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   };
 }
 
-const mediaId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const { user } = requireViewer(context, request);
   return handleForm(context, async () => {
-    const input = await parseForm(request, z.object({ documentMediaId: mediaId, selfieMediaId: mediaId }));
+    const input = await parseForm(request, z.object({ documentMediaId: idText, selfieMediaId: idText }));
     await submitCreatorRequest(context.domain.db, user, input);
     return { ok: true, message: context.domain.t("Your application was sent. It is pending validation.") } satisfies FormResult;
   });

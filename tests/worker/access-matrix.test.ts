@@ -104,7 +104,7 @@ describe.each(VIEWERS)("access matrix: %s", (viewer) => {
         continue;
       }
       expect(status, kind).toBe(200);
-      const post = body.post as PostBody;
+      const post = body as unknown as PostBody;
       expect(accessOf(post), kind).toBe(expected);
       if (expected === "open") expect(post.media![0]!.url).toBe(`/media/${posts[kind].key}`);
       else {

@@ -27,7 +27,7 @@ export function UnlockButton({ post, onUnlocked }: { post: PostView; onUnlocked:
     setError(null);
     try {
       await api.post(`/posts/${post.id}/purchase`, { priceCents: post.priceCents, idempotencyKey: attempt.key });
-      const { post: unlocked } = await api.get<{ post: PostView }>(`/posts/${post.id}`);
+      const unlocked = await api.get<PostView>(`/posts/${post.id}`);
       onUnlocked(unlocked);
       // The wallet changed: the sidebar's balance flag may have too.
       refreshUpdates();

@@ -63,6 +63,7 @@ postRoutes.openapi(
     path: "/posts",
     tags: ["Posts"],
     summary: "Publish now, schedule, or (media still uploading) hold a post until its uploads complete. Creators only.",
+    description: "Answers the bare Post object, as every call that answers one post does (GET and PATCH /posts/{id}, POST /posts/{id}/publish).",
     middleware: [requireSession] as const,
     request: { body: jsonBody(createPostSchema) },
     responses: { 201: json(PostSchema, "The new post"), 401: e401, 403: e403, 422: e422 },

@@ -51,12 +51,13 @@ timelineRoutes.openapi(
     path: "/posts/{id}",
     tags: ["Posts"],
     summary: "One post as the caller may see it (locked: text and blurred previews only)",
+    description: "Answers the bare Post object, as every call that answers one post does (POST /posts, PATCH /posts/{id}, POST /posts/{id}/publish).",
     request: { params: IdParams },
-    responses: { 200: json(z.object({ post: PostSchema }), "The post"), 404: e404, 422: e422 },
+    responses: { 200: json(PostSchema, "The post"), 404: e404, 422: e422 },
   }),
   async (c) => {
     const post = await getPost(c.var.domain.db, c.req.valid("param").id, c.var.session?.user.id ?? null);
     if (!post) throw new AppError("not_found", POST_NOT_FOUND);
-    return c.json({ post }, 200);
+    return c.json(post, 200);
   },
 );

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { DomainContext } from "../context";
 import { creatorRequestDecidedMail } from "../mail/templates";
 import { discardMediaByIds } from "../media/discard-media";

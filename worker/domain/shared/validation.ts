@@ -5,13 +5,13 @@ import { isKnownMessage } from "./messages";
 export { message } from "./messages";
 
 /**
- * Control characters (C0, DEL, C1) have no place in anything a person types: a NUL breaks the database's
+ * Control characters (Unicode Cc: C0, DEL, C1) have no place in anything a person types: a NUL breaks the database's
  * length checks and the password hasher, the others are invisible traps. Every text field is built from one of
  * the two schemas below, so the API and the form actions refuse them alike with "Invalid value".
  */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTER = /\p{Cc}/u;
 /** Multi-line text keeps what a textarea sends: line breaks (\n, \r) and tabs. */
-const CONTROL_CHARACTER_BUT_LAYOUT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTER_BUT_LAYOUT = /(?![\t\n\r])\p{Cc}/u;
 
 type StringParams = Parameters<typeof z.string>[0];
 
