@@ -52,18 +52,20 @@ export const idNumberOrText = z.union([idNumber, idText]);
  * failure of a field reads "Invalid value", as spec §5 asks.
  */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  // A Map, not an object literal: a field may be named "__proto__" (the key of a JSON body) or "constructor".
+  const errors = new Map<string, string[]>();
   const add = (path: PropertyKey[], text: string) => {
     const field = path.length > 0 ? path.map(String).join(".") : "body";
-    const list = (errors[field] ??= []);
+    const list = errors.get(field) ?? [];
     if (!list.includes(text)) list.push(text);
+    errors.set(field, list);
   };
   for (const issue of error.issues) {
     // A field the schema does not know (strict API bodies) is named itself, so the client sees which one.
     if (issue.code === "unrecognized_keys") for (const key of issue.keys) add([...issue.path, key], INVALID_VALUE);
     else add(issue.path, isKnownMessage(issue.message) ? issue.message : INVALID_VALUE);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 
