@@ -8,7 +8,7 @@ import { updatePost } from "../../domain/posts/update-post";
 import type { Defer } from "../../domain/shared/defer";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, IdParams, json, jsonBody, PostPageSchema, PostSchema } from "../schemas";
+import { errorResponses, idCursorQuery, IdParams, json, jsonBody, PostPageSchema, PostSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
@@ -51,7 +51,7 @@ postRoutes.openapi(
     tags: ["Posts"],
     summary: "The author's posts whose media are still uploading or being processed, newest first",
     middleware: [requireSession] as const,
-    request: { query: CursorQuery },
+    request: { query: idCursorQuery("cursor") },
     responses: { 200: json(pageOf(ProcessingPostSchema), "A page of processing posts"), 401: e401, 422: e422 },
   }),
   async (c) => c.json(await listProcessingPosts(c.var.domain.db, c.var.session!.user.id, c.req.valid("query").cursor ?? null), 200),
