@@ -251,6 +251,10 @@ async function send(method: string, token: string, testCase: Case) {
   return worker.fetch(request, env as never, createExecutionContext());
 }
 
+/** Bodies over the limit go through SELF: refused unread, an in-isolate request's body would outlive the test. */
+const sendLarge = (method: string, token: string, testCase: Case) =>
+  api(testCase.query ? `${testCase.path}?${testCase.query}` : testCase.path, { method, token, body: testCase.body, headers: testCase.contentType ? { "Content-Type": testCase.contentType } : {} });
+
 describe("bad input is refused with a 4xx in the API's error shape and changes nothing", () => {
   it("every operation of the OpenAPI document, every kind of bad input", async () => {
     const doc = (await (await api("/openapi.json")).json()) as OpenApiDocument;
@@ -300,7 +304,7 @@ describe("bad input is refused with a 4xx in the API's error shape and changes n
         for (let start = 0; start < cases.length; start += 8) {
           await Promise.all(
             cases.slice(start, start + 8).map(async (testCase) => {
-              const response = await send(method.toUpperCase(), token, testCase);
+              const response = await ((testCase.body?.length ?? 0) > 64 * 1024 ? sendLarge : send)(method.toUpperCase(), token, testCase);
               const text = await response.text();
               const where = `${key} with ${testCase.name}: ${response.status}`;
               if (response.status < 400 || response.status >= 500) return void failures.push(`${where} ${text.slice(0, 200)}`);
@@ -320,7 +324,6 @@ describe("bad input is refused with a 4xx in the API's error shape and changes n
     expect(failures).toEqual([]);
     // The document lists every route; a change that dropped most of them from it would leave this test empty.
     expect(operations).toBeGreaterThanOrEqual(69);
-    console.log(`bad input: ${operations} operations, ${requests} requests`);
     expect(requests).toBeGreaterThan(900);
     // About a thousand requests: well under a minute on an idle machine; the limit leaves room for a loaded one.
   }, 300_000);
