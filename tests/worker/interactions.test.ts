@@ -54,7 +54,7 @@ describe("likes", () => {
       expect((await api(`/posts/${id}/bookmark`, { method: "DELETE", token: fan.token })).status, id).toBe(422);
       expect((await api(`/comments/${id}`, { method: "DELETE", token: fan.token })).status, id).toBe(422);
     }
-    expect((await postJson("/posts/9999999999999999/like", {}, { token: fan.token })).status).toBe(404);
+    expect((await postJson("/posts/9007199254740991/like", {}, { token: fan.token })).status).toBe(404);
     expect(await countRows("likes")).toBe(0);
     expect(await countRows("comments")).toBe(0);
     expect(await countRows("bookmarks")).toBe(0);
