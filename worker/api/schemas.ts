@@ -81,7 +81,7 @@ export function strictly<T extends z.ZodType>(schema: T): T {
 }
 
 /** `{id}` in a path: see idText (digits only, 1 to Number.MAX_SAFE_INTEGER). */
-export const IdParams = z.object({ id: idText.openapi({ type: "string", pattern: "^[1-9][0-9]{0,15}$", example: "7" }) });
+export const IdParams = z.object({ id: idText });
 
 /** `{username}` in a path: compared lowercase like the stored usernames. */
 export const UsernameParams = z.object({ username: singleLineText().min(1).max(64).transform((name) => name.toLowerCase()) });
