@@ -89,7 +89,8 @@ async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, r
   }
   const created = await call.json<{ mediaId: number; partSize: number; partCount: number }>("POST", "/uploads", {
     purpose,
-    fileName: file.name.slice(0, 255) || "file",
+    // The API refuses control characters in every text field; some systems allow them in file names.
+    fileName: file.name.replace(/\p{Cc}/gu, "").slice(0, 255) || "file",
     contentType: file.type || "application/octet-stream",
     size: file.size,
   });

@@ -7,7 +7,7 @@ import { unfollowUser } from "../../worker/domain/follows/unfollow-user";
 import { getProfile } from "../../worker/domain/profiles/get-profile";
 import { type Profile } from "@shared/contracts/posts";
 import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
-import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { idText, parseOrThrow } from "../../worker/domain/shared/validation";
 import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
 import { subscribe, SubscribeSchema } from "../../worker/domain/subscriptions/subscribe";
 import { BlockButton } from "~/components/moderation/block-button";
@@ -29,7 +29,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { profile, viewerBlocks, signedIn: context.session !== null, profileUrl: `${context.domain.origin}/${profile.username}`, origin: context.domain.origin };
 }
 
-const CancelSchema = z.object({ subscriptionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const CancelSchema = z.object({ subscriptionId: idText });
 
 /** Follow, unfollow, subscribe (also resubscribe) and cancel, from the profile's buttons. */
 export async function action({ params, context, request }: ActionFunctionArgs) {

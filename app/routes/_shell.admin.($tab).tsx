@@ -8,7 +8,7 @@ import { listPayoutQueue } from "../../worker/domain/money/list-payouts";
 import { decidePayout, DecidePayoutSchema } from "../../worker/domain/money/withdrawals";
 import { listOpenReports } from "../../worker/domain/moderation/list-open-reports";
 import { REPORT_ACTIONS, resolveReport } from "../../worker/domain/moderation/resolve-report";
-import { validationError } from "../../worker/domain/shared/validation";
+import { idText, multilineText, validationError } from "../../worker/domain/shared/validation";
 import { translateError } from "../../worker/http/errors";
 import { Notice } from "~/components/forms";
 import { PayoutQueue } from "~/components/dashboard/payout-queue";
@@ -44,7 +44,6 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { ...empty, payouts: await listPayoutQueue(db) };
 }
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const { user } = requireAdmin(context, request);
@@ -52,12 +51,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return handleForm(context, async () => {
     const intent = await formIntent(request);
     if (intent === "approve") {
-      const { requestId } = await parseForm(request, z.object({ requestId: id }));
+      const { requestId } = await parseForm(request, z.object({ requestId: idText }));
       await decideCreatorRequest(domain, user.id, requestId, { status: "approved" });
       return { ok: true, message: domain.t("The request was approved.") } satisfies FormResult;
     }
     if (intent === "reject") {
-      const form = await parseForm(request, z.object({ requestId: id, reason: z.string().default("") }));
+      const form = await parseForm(request, z.object({ requestId: idText, reason: multilineText().default("") }));
       const reason = rejectionReasonSchema.safeParse(form.reason);
       if (!reason.success) {
         const text = translateError(domain.t, validationError(reason.error)).message;
@@ -67,12 +66,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
       return { ok: true, message: domain.t("The request was rejected.") } satisfies FormResult;
     }
     if (intent === "payout-paid") {
-      const { payoutId } = await parseForm(request, z.object({ payoutId: id }));
+      const { payoutId } = await parseForm(request, z.object({ payoutId: idText }));
       await decidePayout(domain, user, payoutId, { decision: "paid" });
       return { ok: true, message: domain.t("The payout was marked paid.") } satisfies FormResult;
     }
     if (intent === "payout-reject") {
-      const form = await parseForm(request, z.object({ payoutId: id, reason: z.string().default("") }));
+      const form = await parseForm(request, z.object({ payoutId: idText, reason: multilineText().default("") }));
       const decision = DecidePayoutSchema.safeParse({ decision: "rejected", reason: form.reason });
       if (!decision.success) {
         const text = translateError(domain.t, validationError(decision.error)).message;
@@ -81,7 +80,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       await decidePayout(domain, user, form.payoutId, decision.data);
       return { ok: true, message: domain.t("The payout was rejected; the money is available to the creator again.") } satisfies FormResult;
     }
-    const { reportId, intent: reportAction } = await parseForm(request, z.object({ reportId: id, intent: z.enum(REPORT_ACTIONS) }));
+    const { reportId, intent: reportAction } = await parseForm(request, z.object({ reportId: idText, intent: z.enum(REPORT_ACTIONS) }));
     await resolveReport(domain, user.id, reportId, reportAction);
     return { ok: true, message: domain.t("The report was handled.") } satisfies FormResult;
   });

@@ -15,6 +15,7 @@ import { ApiError } from "~/lib/api";
 import { handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
 import { pageMeta, titleTag } from "~/i18n/meta";
+import { idText } from "@worker/domain/shared/validation";
 
 export const meta = pageMeta((t) => [titleTag(t("Become a creator"))]);
 
@@ -31,12 +32,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   };
 }
 
-const mediaId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const { user } = requireViewer(context, request);
   return handleForm(context, async () => {
-    const input = await parseForm(request, z.object({ documentMediaId: mediaId, selfieMediaId: mediaId }));
+    const input = await parseForm(request, z.object({ documentMediaId: idText, selfieMediaId: idText }));
     await submitCreatorRequest(context.domain.db, user, input);
     return { ok: true, message: context.domain.t("Your application was sent. It is pending validation.") } satisfies FormResult;
   });

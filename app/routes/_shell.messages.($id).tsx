@@ -6,6 +6,7 @@ import { EmptyState, PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
+import { parseIdText } from "@worker/domain/shared/validation";
 
 export const meta = pageMeta((t) => [titleTag(t("Messages"))]);
 
@@ -18,7 +19,7 @@ export const handle: ShellHandle = { rightColumn: "none" };
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
   if (params.id === undefined) return { conversationId: null };
-  const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
+  const id = parseIdText(params.id);
   if (id === null || !(await isConversationMember(context.domain.db, id, user.id))) throw new Response("Not found", { status: 404 });
   return { conversationId: id };
 }

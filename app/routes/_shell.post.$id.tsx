@@ -12,11 +12,12 @@ import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { usePostList } from "~/lib/use-post-list";
 import { pageMeta, titleTag } from "~/i18n/meta";
+import { parseIdText } from "@worker/domain/shared/validation";
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
-  const id = /^[1-9]\d{0,15}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const id = parseIdText(params.id);
   const viewerId = context.session?.user.id ?? null;
   const post = id ? await getPost(context.domain.db, id, viewerId) : null;
   if (!post) throw new Response("Not found", { status: 404 });

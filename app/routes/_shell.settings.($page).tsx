@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requestEmailChange } from "../../worker/domain/accounts/change-email";
 import { changePassword, ChangePasswordSchema } from "../../worker/domain/accounts/change-password";
-import { emailSchema, PASSWORD_MAX } from "../../worker/domain/accounts/rules";
+import { emailSchema, passwordText } from "../../worker/domain/accounts/rules";
 import { publicMediaUrl } from "../../worker/domain/accounts/users";
 import { ProfileInputSchema, updateProfile } from "../../worker/domain/profiles/update-profile";
 import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
-import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { idText, parseOrThrow, singleLineText } from "../../worker/domain/shared/validation";
 import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
 import { listSubscriptions } from "../../worker/domain/subscriptions/list-subscriptions";
 import { subscribe, SubscribeSchema } from "../../worker/domain/subscriptions/subscribe";
@@ -49,9 +49,9 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { page, username: user.username, email: user.email, verified: user.email_verified_at !== null, profile, subscriptions };
 }
 
-const CancelSchema = z.object({ subscriptionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const ResubscribeSchema = SubscribeSchema.extend({ username: z.string().min(1).max(64) });
-const ChangeEmailSchema = z.object({ email: emailSchema, password: z.string().max(PASSWORD_MAX * 4).optional() });
+const CancelSchema = z.object({ subscriptionId: idText });
+const ResubscribeSchema = SubscribeSchema.extend({ username: singleLineText().min(1).max(64) });
+const ChangeEmailSchema = z.object({ email: emailSchema, password: passwordText.optional() });
 
 /** Changing the password or the email, saving the profile, and cancelling or resubscribing from the subscriptions page. */
 export async function action({ context, request }: ActionFunctionArgs) {

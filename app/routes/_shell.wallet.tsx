@@ -5,12 +5,12 @@ import { z } from "zod";
 import { balanceOf, walletOf } from "../../worker/domain/money/ledger";
 import { listPayments, presentPayment } from "../../worker/domain/money/payments";
 import { topUpsAvailable } from "../../worker/domain/money/providers/provider";
-import { TOP_UP_PRESETS_CENTS } from "../../worker/domain/money/rules";
+import { IdempotencyKeySchema, TOP_UP_PRESETS_CENTS } from "../../worker/domain/money/rules";
 import { findOwnTopUp } from "../../worker/domain/money/sandbox-top-up";
 import { startTopUp } from "../../worker/domain/money/start-top-up";
 import { AppError, fieldError } from "../../worker/domain/shared/errors";
 import { message } from "../../worker/domain/shared/messages";
-import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { parseOrThrow, singleLineText } from "../../worker/domain/shared/validation";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { parseDollars } from "@shared/money";
@@ -62,8 +62,8 @@ const ENTER_AMOUNT = message("Enter an amount in dollars, like 25 or 12.50.");
 
 /** What the form sent: a preset button's cents, or the typed dollars ("12.50", "12,50") as cents. */
 const TopUpFormSchema = z.union([
-  z.object({ presetCents: z.string().regex(/^\d{1,9}$/).transform(Number), idempotencyKey: z.string() }),
-  z.object({ amount: z.string(), idempotencyKey: z.string() }),
+  z.object({ presetCents: z.string().regex(/^\d{1,9}$/).transform(Number), idempotencyKey: IdempotencyKeySchema }),
+  z.object({ amount: singleLineText(), idempotencyKey: IdempotencyKeySchema }),
 ]);
 
 function amountCentsOf(fields: z.output<typeof TopUpFormSchema>): number {

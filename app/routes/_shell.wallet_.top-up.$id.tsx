@@ -10,7 +10,7 @@ import { SANDBOX_CARDS } from "@shared/contracts/money";
 import { confirmSandboxTopUp, findOwnTopUp, payWithSandboxCard } from "../../worker/domain/money/sandbox-top-up";
 import { topUpResultPath } from "../../worker/domain/money/start-top-up";
 import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
-import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { parseIdText, parseOrThrow } from "../../worker/domain/shared/validation";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { SandboxCardForm, SandboxConfirmation, SandboxFailure } from "~/components/wallet/sandbox-card";
@@ -28,9 +28,10 @@ const notFound = () => new Response("Not found", { status: 404 });
 
 /** The caller's own sandbox top-up, or a 404 for anything else: another's payment, a Stripe one, production. */
 async function sandboxTopUpOf(context: LoaderFunctionArgs["context"], userId: number, param: string | undefined): Promise<PaymentRow> {
-  if (!param || !/^[1-9]\d{0,15}$/.test(param) || !sandboxAllowed(context.domain.config)) throw notFound();
+  const id = parseIdText(param);
+  if (id === null || !sandboxAllowed(context.domain.config)) throw notFound();
   try {
-    const payment = await findOwnTopUp(context.domain.db, userId, Number(param));
+    const payment = await findOwnTopUp(context.domain.db, userId, id);
     if (payment.provider !== "sandbox") throw notFound();
     return payment;
   } catch (error) {

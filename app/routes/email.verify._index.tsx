@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { resendVerificationEmail } from "../../worker/domain/accounts/email-verification";
 import { requestEmailChange } from "../../worker/domain/accounts/change-email";
-import { emailSchema, PASSWORD_MAX } from "../../worker/domain/accounts/rules";
+import { emailSchema, passwordText } from "../../worker/domain/accounts/rules";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { useRootData } from "~/root";
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(context, async () => {
     const intent = await formIntent(request);
     if (intent === "change-email") {
-      const input = await parseForm(request, z.object({ email: emailSchema, password: z.string().max(PASSWORD_MAX * 4).optional() }));
+      const input = await parseForm(request, z.object({ email: emailSchema, password: passwordText.optional() }));
       await requestEmailChange(context.domain, user, input.email, input.password ?? "");
       return { ok: true, message: context.domain.t("We have sent a confirmation link to your new address.") } satisfies FormResult;
     }

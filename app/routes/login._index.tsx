@@ -11,6 +11,7 @@ import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { formIntent, handleForm, parseForm, safeRedirect, signedIn, type FormResult } from "~/lib/forms.server";
 import { useSignedIn } from "~/lib/use-signed-in";
 import { pageMeta, titleTag } from "~/i18n/meta";
+import { singleLineText } from "@worker/domain/shared/validation";
 
 export const meta = pageMeta((t) => [titleTag(t("Sign in"))]);
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await requestMagicLink(context.domain, email);
       return { ok: true, message: context.domain.t("If an account exists for that address, we have sent it a link.") } satisfies FormResult;
     }
-    const input = await parseForm(request, signInSchema.extend({ redirectTo: z.string().max(2000).optional() }));
+    const input = await parseForm(request, signInSchema.extend({ redirectTo: singleLineText().max(2000).optional() }));
     const { token } = await signIn(context.domain, input);
     return signedIn(token, safeRedirect(input.redirectTo));
   });

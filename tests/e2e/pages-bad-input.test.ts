@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildSignUp } from "../support/people";
 import { baseURL } from "./support";
 
 const PAGES = ["/", "/login", "/login/withToken?token=abc", "/signup", "/logout", "/forgot-password", "/reset-password/abc", "/email/verify", "/email/verify/1/abc", "/email/verify-change-email?id=1", "/home", "/demo_nobody", "/dev/mailbox"];
@@ -24,5 +25,21 @@ describe("pages never answer 5xx to bad input", () => {
         expect(response.status, `${path} ${type}`).toBeLessThan(500);
       }
     }
+  });
+
+  it("a control character in a form field is \"Invalid value\" (422), never a 500", async () => {
+    const form = (fields: Record<string, string>) => ({
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual" as const,
+    });
+    const person = buildSignUp({ name: "Ann\u0000Lee" });
+    const signUp = await fetch(`${baseURL()}/signup`, form({ ...person }));
+    expect(signUp.status).toBe(422);
+    expect(await signUp.text()).toContain("Invalid value");
+    const signIn = await fetch(`${baseURL()}/login`, form({ login: person.email, password: "pass\u0000word" }));
+    expect(signIn.status).toBe(422);
+    expect(await signIn.text()).toContain("Invalid value");
   });
 });

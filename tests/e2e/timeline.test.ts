@@ -61,13 +61,13 @@ describe("the home timeline", () => {
     expect(await post.locator("[data-like-count]").textContent()).toBe("1");
     const { posts } = await apiAs<{ posts: { id: number; text: string; liked: boolean }[] }>(fan.token, "/timeline");
     const hello = posts.find((p) => p.text === `Hello from ${tag}`)!;
-    await expect.poll(async () => (await apiAs<{ post: { liked: boolean } }>(fan.token, `/posts/${hello.id}`)).post.liked).toBe(true);
+    await expect.poll(async () => (await apiAs<{ liked: boolean }>(fan.token, `/posts/${hello.id}`)).liked).toBe(true);
 
     // Bookmark, then it is on /bookmarks.
     const bookmark = post.getByRole("button", { name: "Bookmark" });
     await bookmark.click();
     await expect.poll(() => bookmark.getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(async () => (await apiAs<{ post: { bookmarked: boolean } }>(fan.token, `/posts/${hello.id}`)).post.bookmarked).toBe(true);
+    await expect.poll(async () => (await apiAs<{ bookmarked: boolean }>(fan.token, `/posts/${hello.id}`)).bookmarked).toBe(true);
 
     // Comment on /post/{id}.
     await post.getByRole("link", { name: "Comments" }).click();

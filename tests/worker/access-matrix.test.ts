@@ -130,7 +130,7 @@ describe.each(VIEWERS)("access matrix: %s", (viewer) => {
         continue;
       }
       expect(status, kind).toBe(200);
-      const post = body.post as PostBody;
+      const post = body as unknown as PostBody;
       expect(accessOf(post), kind).toBe(expected);
       expect(post.viewer, kind).toEqual(expectedPermissions(viewer, expected));
       if (expected === "open") expect(post.media![0]!.url).toBe(`/media/${posts[kind].key}`);

@@ -25,7 +25,7 @@ const chargesOf = (fanId: number) => countOf("payments WHERE user_id = ? AND kin
 const row = (id: number) => env.DB.prepare("SELECT * FROM subscriptions WHERE id = ?").bind(id).first<{ status: string; current_period_end: string; ended_at: string | null; price_cents: number }>();
 const endPeriodAt = (id: number, iso: string) => env.DB.prepare("UPDATE subscriptions SET current_period_end = ? WHERE id = ?").bind(iso, id).run();
 const flag = async (token: string) => ((await (await api("/updates", { token })).json()) as { updates: { balance: boolean } }).updates.balance;
-const lockSeenBy = async (postId: number, token: string) => ((await (await api(`/posts/${postId}`, { token })).json()) as { post: { lock: string | null } }).post.lock;
+const lockSeenBy = async (postId: number, token: string) => ((await (await api(`/posts/${postId}`, { token })).json()) as { lock: string | null }).lock;
 
 /** A fan subscribed to a $9.99 monthly plan, with `left` cents in the wallet afterwards. */
 async function paidSubscription(left: number) {

@@ -98,7 +98,7 @@ describe("GET /api/timeline", () => {
     const post = await createPost(creator.user.userId);
     const visible = await api(`/posts/${post.id}`, { token: fan.token });
     expect(visible.status).toBe(200);
-    expect(((await visible.json()) as { post: { id: number } }).post.id).toBe(post.id);
+    expect(((await visible.json()) as { id: number }).id).toBe(post.id);
     await block(creator.user.userId, fan.user.userId);
     expect((await api(`/posts/${post.id}`, { token: fan.token })).status).toBe(404);
     expect((await api("/posts/999999")).status).toBe(404);

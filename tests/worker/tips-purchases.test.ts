@@ -9,7 +9,7 @@ import { block, createPost, subscribe } from "./timeline-fixtures";
 const moneyRows = async (userId: number) =>
   env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE user_id = ? AND kind <> 'top_up'").bind(userId).first<number>("n");
 const wallet = async (userId: number) => (await balancesOf(env.DB, userId)).wallet;
-const lockSeenBy = async (postId: number, token: string) => ((await (await api(`/posts/${postId}`, { token })).json()) as { post: { lock: string | null } }).post.lock;
+const lockSeenBy = async (postId: number, token: string) => ((await (await api(`/posts/${postId}`, { token })).json()) as { lock: string | null }).lock;
 
 afterAll(async () => {
   expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });

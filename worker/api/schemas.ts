@@ -1,5 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { AUDIENCES } from "../domain/posts/access";
+import { decodeCursor } from "../domain/shared/cursor";
+import { message } from "../domain/shared/messages";
+import { idText, singleLineText } from "../domain/shared/validation";
+import { PERIODS } from "../domain/subscriptions/periods";
 
 export const ErrorSchema = z
   .object({
@@ -41,9 +45,17 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
 });
 
+/** Unknown or suspended user, another person's item, or one the caller may not see. */
+export const e404 = errorResponse("Not found, or not visible to the caller");
+
+/**
+ * A JSON body is exactly what the schema names: an unknown field is a 422 ("Invalid value" under its name),
+ * not silently dropped, so a misspelt optional field cannot pass unnoticed. The domain's schemas stay
+ * lenient because form actions parse the same schemas from forms that also carry their buttons' `intent`.
+ */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   required: true,
-  content: { "application/json": { schema } },
+  content: { "application/json": { schema: strictly(schema) } },
 });
 
 /** What the viewer may do with a post (worker/domain/policies/posts.ts): the buttons a screen shows. */
@@ -59,6 +71,51 @@ export const PostPermissionsSchema = z
     canReport: z.boolean(),
   })
   .openapi("PostPermissions");
+/** The schema with every object in it (nested ones, array items, union members) refusing unknown keys. */
+export function strictly<T extends z.ZodType>(schema: T): T {
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  const clone = (changes: Record<string, unknown>) => schema.clone({ ...def, ...changes } as never) as T;
+  switch (def.type) {
+    case "object": {
+      const shape = Object.fromEntries(Object.entries(def.shape as Record<string, z.ZodType>).map(([key, field]) => [key, strictly(field)]));
+      return clone({ shape, catchall: z.never() });
+    }
+    case "array":
+      return clone({ element: strictly(def.element as z.ZodType) });
+    case "optional":
+    case "nullable":
+    case "default":
+      return clone({ innerType: strictly(def.innerType as z.ZodType) });
+    case "union":
+      return clone({ options: (def.options as z.ZodType[]).map(strictly) });
+    default:
+      return schema;
+  }
+}
+
+/** `{id}` in a path: see idText (digits only, 1 to Number.MAX_SAFE_INTEGER). */
+export const IdParams = z.object({ id: idText });
+
+/** `{username}` in a path: compared lowercase like the stored usernames. */
+export const UsernameParams = z.object({ username: singleLineText().min(1).max(64).transform((name) => name.toLowerCase()) });
+
+/** An optional numeric keyset cursor (the last id shown) in the query. */
+export const idCursorQuery = (field: string) => z.object({ [field]: idText.optional() });
+
+const INVALID_CURSOR = message("This list position is not valid. Reload the page.");
+
+/** An optional opaque cursor in the query: decoded, or a 422 before anything is read. */
+export const cursorQuery = (field: string) =>
+  z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return null;
+      const cursor = decodeCursor(value);
+      if (!cursor) ctx.addIssue({ code: "custom", message: INVALID_CURSOR, path: [field] });
+      return cursor;
+    });
 
 /** The one presented post (worker/domain/posts/present-posts.ts): media URLs only when open, else previews. */
 export const PostSchema = z
@@ -88,3 +145,56 @@ export const PostSchema = z
   .openapi("Post");
 
 export const PostPageSchema = z.object({ posts: z.array(PostSchema), nextCursor: z.string().nullable() }).openapi("PostPage");
+
+export const UpdatesSchema = z
+  .object({
+    updates: z.object({
+      home: z.boolean().openapi({ description: "A followed creator posted since the user last opened /home" }),
+      notifications: z.number().int().openapi({ description: "Unread notifications, counted up to 100" }),
+      messages: z.number().int().openapi({ description: "Conversations with unread messages, counted up to 100" }),
+      balance: z.boolean().openapi({ description: "The wallet cannot cover the next subscription renewal" }),
+    }),
+  })
+  .openapi("Updates");
+
+export const PlanSchema = z.object({ period: z.enum(PERIODS), priceCents: z.number().int() }).openapi("Plan");
+
+export const SubscriptionSchema = z
+  .object({
+    id: z.number().int(),
+    period: z.enum(PERIODS),
+    priceCents: z.number().int(),
+    status: z.enum(["active", "cancelled", "expired"]),
+    startedAt: z.string(),
+    currentPeriodEnd: z.string().openapi({ description: "Renewal date while active; end of the entitlement once cancelled" }),
+    cancelledAt: z.string().nullable(),
+    endedAt: z.string().nullable(),
+  })
+  .openapi("Subscription");
+
+export const PaymentSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(["top_up", "subscription", "renewal", "tip", "post", "message"]),
+    amountCents: z.number().int(),
+    status: z.enum(["pending", "requires_confirmation", "succeeded", "failed"]),
+    createdAt: z.string(),
+    creator: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }).nullable(),
+    postId: z.number().int().nullable(),
+    note: z.string().nullable(),
+    failureReason: z.string().nullable(),
+  })
+  .openapi("Payment");
+
+export const PayoutSchema = z
+  .object({
+    id: z.number().int(),
+    amountCents: z.number().int(),
+    status: z.enum(["requested", "paid", "rejected"]),
+    method: z.enum(["paypal", "bank"]),
+    destination: z.string().openapi({ description: "Masked: a•••@example.com, •••• 1234" }),
+    rejectionReason: z.string().nullable(),
+    createdAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .openapi("Payout");

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { AppError } from "../domain/shared/errors";
 import { validationError } from "../domain/shared/validation";
 import { validateSignUp } from "../domain/accounts/sign-up";
 import { asAppError } from "../http/errors";
@@ -18,12 +19,14 @@ export function validationHook(result: { success: boolean; error?: z.ZodError },
 export async function signUpHook(result: { success: boolean; error?: z.ZodError }, c: Context<AppEnv>) {
   if (result.success || !result.error) return;
   const raw = (result as { data?: unknown }).data;
+  const schemaError = validationError(result.error);
   try {
     await validateSignUp(c.var.domain.db, raw);
-    return errorResponse(c, validationError(result.error));
+    return errorResponse(c, schemaError);
   } catch (error) {
     const appError = asAppError(error);
     if (!appError) throw error;
-    return errorResponse(c, appError);
+    // validateSignUp reads the body leniently; unknown fields are only in the strict schema's errors.
+    return errorResponse(c, new AppError(appError.code, appError.message, { ...schemaError.fieldErrors, ...appError.fieldErrors }, appError.vars));
   }
 }

@@ -14,10 +14,8 @@ export interface ErrorBody {
 }
 
 export function translateError(t: Translate, error: AppError): ErrorBody {
-  const errors: FieldErrors = {};
-  for (const [field, messages] of Object.entries(error.fieldErrors)) {
-    errors[field] = messages.map((m) => t(m, error.vars));
-  }
+  // fromEntries, not assignment: a field named "__proto__" (an unknown key of a JSON body) stays a field.
+  const errors: FieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map((m) => t(m, error.vars))]));
   return { message: t(error.message, error.vars), errors };
 }
 

@@ -7,7 +7,6 @@ import { useUpdates } from "~/lib/updates";
 import { useAttemptKey } from "./attempt-key";
 import { PaymentErrorNotice } from "./payment-error";
 import { postShape } from "~/lib/api-shapes";
-import { object } from "~/lib/shape";
 
 /**
  * "Unlock for $X" on a post for sale: a confirmation step, then the purchase at the price shown (the server
@@ -29,7 +28,7 @@ export function UnlockButton({ post, onUnlocked }: { post: PostView; onUnlocked:
     setError(null);
     try {
       await api.post(`/posts/${post.id}/purchase`, { priceCents: post.priceCents, idempotencyKey: attempt.key });
-      const { post: unlocked } = await api.get(`/posts/${post.id}`, object({ post: postShape }));
+      const unlocked = await api.get(`/posts/${post.id}`, postShape);
       onUnlocked(unlocked);
       // The wallet changed: the sidebar's balance flag may have too.
       refreshUpdates();

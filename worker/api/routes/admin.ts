@@ -9,11 +9,10 @@ import { REPORT_REASONS, REPORT_TARGET_KINDS } from "@shared/contracts/moderatio
 import { REPORT_ACTIONS, resolveReport } from "../../domain/moderation/resolve-report";
 import { AppError } from "../../domain/shared/errors";
 import { message } from "../../domain/shared/messages";
-import { parseOrThrow } from "../../domain/shared/validation";
+import { multilineText, parseOrThrow } from "../../domain/shared/validation";
 import { errorResponse } from "../../http/errors";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody, MessageSchema } from "../schemas";
-import { PayoutSchema } from "./earnings";
+import { errorResponses, IdParams, json, jsonBody, MessageSchema, PayoutSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 403: e403, 409: e409, 422: e422 } = errorResponses;
@@ -64,8 +63,6 @@ const QueuedPayoutSchema = z
   })
   .openapi("QueuedPayout");
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
 /** /api/admin: the creator requests queue and the reports queue (issue 4), the payouts queue (issue 5). */
 export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 adminRoutes.use("/admin/*", requireAdmin);
@@ -87,7 +84,7 @@ adminRoutes.openapi(
     path: "/admin/creatorRequests/{id}/approve",
     tags: ["Admin"],
     summary: "Approve: the member becomes a creator (monetization on, a free monthly plan); ID images deleted",
-    request: { params: idParam },
+    request: { params: IdParams },
     responses: { 200: json(MessageSchema, "Approved and notified"), 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
@@ -104,7 +101,7 @@ adminRoutes.openapi(
     tags: ["Admin"],
     summary: "Reject with a reason the member is told; ID images deleted",
     request: {
-      params: idParam,
+      params: IdParams,
       body: jsonBody(z.object({ reason: rejectionReasonSchema })),
     },
     responses: { 200: json(MessageSchema, "Rejected and notified"), 403: e403, 404: e404, 422: e422 },
@@ -133,7 +130,7 @@ adminRoutes.openapi(
     path: "/admin/reports/{id}/{action}",
     tags: ["Admin"],
     summary: "Resolve a report: dismiss, removeContent (deletes a reported post) or suspendUser",
-    request: { params: idParam.extend({ action: z.enum(REPORT_ACTIONS) }) },
+    request: { params: IdParams.extend({ action: z.enum(REPORT_ACTIONS) }) },
     responses: { 200: json(MessageSchema, "Resolved"), 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
@@ -161,7 +158,7 @@ adminRoutes.openapi(
     path: "/admin/payouts/{id}/paid",
     tags: ["Admin"],
     summary: "Mark a requested payout paid: the money leaves through the provider; the creator is notified",
-    request: { params: idParam },
+    request: { params: IdParams },
     responses: { 200: json(z.object({ payout: PayoutSchema }), "Paid"), 404: e404, 409: e409, 422: e422 },
   }),
   async (c) => c.json({ payout: await decidePayout(c.var.domain, c.var.session!.user, c.req.valid("param").id, { decision: "paid" }) }, 200),
@@ -173,7 +170,7 @@ adminRoutes.openapi(
     path: "/admin/payouts/{id}/reject",
     tags: ["Admin"],
     summary: "Reject a requested payout with a reason: the money returns to the creator's available earnings",
-    request: { params: idParam, body: jsonBody(z.object({ reason: z.string().max(2000) })) },
+    request: { params: IdParams, body: jsonBody(z.object({ reason: multilineText().max(2000) })) },
     responses: { 200: json(z.object({ payout: PayoutSchema }), "Rejected"), 404: e404, 409: e409, 422: e422 },
   }),
   async (c) => {

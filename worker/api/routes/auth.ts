@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { signUpSchema, signInSchema, emailSchema, resetPasswordSchema, PASSWORD_MAX } from "../../domain/accounts/rules";
+import { signUpSchema, signInSchema, emailSchema, resetPasswordSchema, passwordText } from "../../domain/accounts/rules";
 import { signUp } from "../../domain/accounts/sign-up";
 import { signIn, signOut } from "../../domain/accounts/sign-in";
 import { presentMe } from "../../domain/accounts/users";
@@ -10,6 +10,7 @@ import { requestMagicLink, signInWithMagicLink } from "../../domain/accounts/mag
 import { requestPasswordReset, resetPassword } from "../../domain/accounts/password-reset";
 import { emailVerificationParams, emailChangeParams } from "../../domain/accounts/signed-links";
 import { message } from "../../domain/shared/messages";
+import { singleLineText } from "../../domain/shared/validation";
 import { clearedSessionCookie, sessionCookie } from "../../http/cookies";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
@@ -118,7 +119,7 @@ authRoutes.openapi(
     tags: ["Email"],
     summary: "Ask to change the account's email; a link goes to the new address",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(z.object({ email: emailSchema, password: z.string().max(PASSWORD_MAX * 4).optional() })) },
+    request: { body: jsonBody(z.object({ email: emailSchema, password: passwordText.optional() })) },
     responses: { 200: json(MessageSchema, "Link sent"), 401: e401, 403: e403, ...inputErrors, 429: e429 },
   }),
   async (c) => {
@@ -177,7 +178,7 @@ authRoutes.openapi(
     path: "/login/token",
     tags: ["Accounts"],
     summary: "Sign in with the token of a magic link (single use)",
-    request: { body: jsonBody(z.object({ token: z.string().min(1).max(64) })) },
+    request: { body: jsonBody(z.object({ token: singleLineText().min(1).max(64) })) },
     responses: { 200: json(AuthResultSchema, "Signed in"), 403: e403, ...inputErrors },
   }),
   async (c) => {

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { getCreatorApplication } from "../../domain/creators/creator-application";
 import { submitCreatorRequest } from "../../domain/creators/submit-creator-request";
+import { idNumber } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { errorResponses, json, jsonBody } from "../schemas";
@@ -20,8 +21,6 @@ const ApplicationSchema = z
       .nullable(),
   })
   .openapi("CreatorApplication");
-
-const mediaId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** Spec §4, Become a creator: the member's application and where it stands. */
 export const creatorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -45,7 +44,7 @@ creatorRoutes.openapi(
     tags: ["Creators"],
     summary: "Apply to become a creator with an uploaded ID document and selfie (purposes id_document, id_selfie)",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(z.object({ documentMediaId: mediaId, selfieMediaId: mediaId })) },
+    request: { body: jsonBody(z.object({ documentMediaId: idNumber, selfieMediaId: idNumber })) },
     responses: { 201: json(ApplicationSchema, "Pending validation"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => {

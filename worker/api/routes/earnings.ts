@@ -9,7 +9,7 @@ import { message } from "../../domain/shared/messages";
 import { errorResponse } from "../../http/errors";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody } from "../schemas";
+import { errorResponses, idCursorQuery, json, jsonBody, PayoutSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 409: e409, 422: e422 } = errorResponses;
@@ -33,19 +33,6 @@ const EarningsOverviewSchema = z
     feePercent: z.number(),
   })
   .openapi("EarningsOverview", { description: "Net cents (after the platform fee) by source; windows are UTC days ending today" });
-
-export const PayoutSchema = z
-  .object({
-    id: z.number().int(),
-    amountCents: z.number().int(),
-    status: z.enum(["requested", "paid", "rejected"]),
-    method: z.enum(["paypal", "bank"]),
-    destination: z.string().openapi({ description: "Masked: a•••@example.com, •••• 1234" }),
-    rejectionReason: z.string().nullable(),
-    createdAt: z.string(),
-    decidedAt: z.string().nullable(),
-  })
-  .openapi("Payout");
 
 const PayoutMethodViewSchema = z
   .object({ kind: z.enum(["paypal", "bank"]), destination: z.string(), bankName: z.string().nullable(), country: z.string().nullable(), updatedAt: z.string() })
@@ -73,7 +60,7 @@ earningsRoutes.openapi(
     tags: ["Money"],
     summary: "The creator's payouts, newest first (keyset pages)",
     middleware: [requireSession, requireCreator] as const,
-    request: { query: z.object({ cursor: z.string().regex(/^[1-9]\d{0,15}$/).transform(Number).optional() }) },
+    request: { query: idCursorQuery("cursor") },
     responses: { 200: json(z.object({ payouts: z.array(PayoutSchema), nextCursor: z.number().int().nullable() }), "A page"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => c.json(await listPayouts(c.var.domain.db, c.var.session!.user.id, c.req.valid("query").cursor ?? null), 200),

@@ -3,9 +3,8 @@ import { followUser } from "../../domain/follows/follow-user";
 import { unfollowUser } from "../../domain/follows/unfollow-user";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json } from "../schemas";
+import { e404, errorResponses, json, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
-import { e404, UsernameParamSchema } from "./profiles";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 
@@ -20,7 +19,7 @@ followRoutes.openapi(
     tags: ["Follows"],
     summary: "Follow a user (idempotent; not yourself, not across a block)",
     middleware: [requireSession] as const,
-    request: { params: UsernameParamSchema },
+    request: { params: UsernameParams },
     responses: { 200: json(FollowStateSchema, "Following"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await followUser(c.var.domain, c.var.session!.user.id, c.req.valid("param").username), 200),
@@ -33,7 +32,7 @@ followRoutes.openapi(
     tags: ["Follows"],
     summary: "Stop following a user (idempotent)",
     middleware: [requireSession] as const,
-    request: { params: UsernameParamSchema },
+    request: { params: UsernameParams },
     responses: { 200: json(FollowStateSchema, "Not following"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await unfollowUser(c.var.domain, c.var.session!.user.id, c.req.valid("param").username), 200),

@@ -7,11 +7,11 @@ import { listComments } from "../../domain/interactions/list-comments";
 import { likePost, unlikePost } from "../../domain/interactions/like-post";
 import { listBookmarks } from "../../domain/interactions/list-bookmarks";
 import { message } from "../../domain/shared/messages";
+import { multilineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody, PostPageSchema } from "../schemas";
+import { cursorQuery, errorResponses, idCursorQuery, IdParams, json, jsonBody, PostPageSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
-import { cursorQuery, postIdParam } from "./timeline";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 const e404 = { ...errorResponses[403], description: "Not found, or not visible to the caller" };
@@ -30,8 +30,7 @@ const CommentSchema = z
   .openapi("Comment");
 
 const CommentBody = z.object({
-  text: z
-    .string()
+  text: multilineText()
     .trim()
     .min(1, message("Write a comment first."))
     .max(COMMENT_MAX, message("A comment can be at most 1000 characters.")),
@@ -51,7 +50,7 @@ for (const [method, summary] of [
       tags: ["Interactions"],
       summary,
       middleware: [requireSession] as const,
-      request: { params: postIdParam },
+      request: { params: IdParams },
       responses: { 200: json(LikeSchema, "The like and the post's like count"), 401: e401, 403: e403, 404: e404, 422: e422 },
     }),
     async (c) => {
@@ -73,7 +72,7 @@ for (const [method, summary] of [
       tags: ["Interactions"],
       summary,
       middleware: [requireSession] as const,
-      request: { params: postIdParam },
+      request: { params: IdParams },
       responses: { 200: json(BookmarkSchema, "Whether the post is bookmarked now"), 401: e401, 403: e403, 404: e404, 422: e422 },
     }),
     async (c) => {
@@ -103,7 +102,7 @@ interactionRoutes.openapi(
     path: "/posts/{id}/comments",
     tags: ["Interactions"],
     summary: "Comments of a post open to the caller, oldest first, 20 a page (cursor: the last comment id shown)",
-    request: { params: postIdParam, query: z.object({ cursor: z.string().regex(/^[1-9]\d{0,15}$/).transform(Number).optional() }) },
+    request: { params: IdParams, query: idCursorQuery("cursor") },
     responses: {
       200: json(z.object({ comments: z.array(CommentSchema), nextCursor: z.string().nullable() }), "A page of comments"),
       403: e403,
@@ -122,7 +121,7 @@ interactionRoutes.openapi(
     tags: ["Interactions"],
     summary: "Comment on a post open to the caller; the post's author is notified",
     middleware: [requireSession] as const,
-    request: { params: postIdParam, body: jsonBody(CommentBody) },
+    request: { params: IdParams, body: jsonBody(CommentBody) },
     responses: { 201: json(z.object({ comment: CommentSchema }), "The new comment"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
@@ -138,7 +137,7 @@ interactionRoutes.openapi(
     tags: ["Interactions"],
     summary: "Delete a comment: its author, or the author of the post it is on",
     middleware: [requireSession] as const,
-    request: { params: postIdParam },
+    request: { params: IdParams },
     responses: { 200: json(z.object({ deleted: z.literal(true) }), "Deleted"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {

@@ -2,10 +2,8 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { chargeMessage, MessagePaymentSchema } from "../../domain/money/charge-message";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody } from "../schemas";
+import { e404, errorResponses, json, jsonBody, PaymentSchema, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
-import { PaymentSchema } from "./payments";
-import { e404, UsernameParamSchema } from "./profiles";
 
 const { 401: e401, 402: e402, 403: e403, 422: e422 } = errorResponses;
 
@@ -24,7 +22,7 @@ messagePaymentRoutes.openapi(
     tags: ["Money"],
     summary: "Pay the creator's per-message price from the wallet before sending a message; needs an idempotency key",
     middleware: [requireSession] as const,
-    request: { params: UsernameParamSchema, body: jsonBody(MessagePaymentSchema) },
+    request: { params: UsernameParams, body: jsonBody(MessagePaymentSchema) },
     responses: { 200: json(MessageChargeSchema, "The charge (or none when messages are free)"), 401: e401, 402: e402, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await chargeMessage(c.var.domain, c.var.session!.user, c.req.valid("param").username, c.req.valid("json")), 200),

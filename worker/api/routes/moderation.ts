@@ -3,28 +3,27 @@ import { blockUser, listBlockedUsers, unblockUser } from "../../domain/moderatio
 import { createReport, DESCRIPTION_REQUIRED } from "../../domain/moderation/create-report";
 import { REPORT_DESCRIPTION_MAX, REPORT_REASONS } from "@shared/contracts/moderation";
 import { message } from "../../domain/shared/messages";
+import { idNumber, multilineText, singleLineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody, MessageSchema } from "../schemas";
+import { errorResponses, json, jsonBody, MessageSchema, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 const e404 = { description: "No such post or user", content: errorResponses[422].content };
 
-const description = z.string().max(REPORT_DESCRIPTION_MAX, message("The description is too long.")).default("");
+const description = multilineText().max(REPORT_DESCRIPTION_MAX, message("The description is too long.")).default("");
 const reason = z.enum(REPORT_REASONS, { message: message("Please choose a reason.") });
 
 /** Either a post by id or a user by username (or id); "other" must say what is wrong. */
 const ReportBody = z
   .discriminatedUnion("targetKind", [
-    z.object({ targetKind: z.literal("post"), targetId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), reason, description }),
-    z.object({ targetKind: z.literal("user"), username: z.string().min(1).max(30), reason, description }),
+    z.object({ targetKind: z.literal("post"), targetId: idNumber, reason, description }),
+    z.object({ targetKind: z.literal("user"), username: singleLineText().min(1).max(30), reason, description }),
   ])
   .superRefine((body, ctx) => {
     if (body.reason === "other" && body.description.trim() === "") ctx.addIssue({ code: "custom", path: ["description"], message: DESCRIPTION_REQUIRED });
   });
-
-const usernameParam = z.object({ username: z.string().min(1).max(30) });
 
 /** Reports and blocks: what any member can do about another member. */
 export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -57,7 +56,7 @@ moderationRoutes.openapi(
     tags: ["Moderation"],
     summary: "Block a user: follows both ways removed, live subscriptions between the two expired",
     middleware: [requireSession] as const,
-    request: { params: usernameParam },
+    request: { params: UsernameParams },
     responses: { 200: json(MessageSchema, "Blocked"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
@@ -74,7 +73,7 @@ moderationRoutes.openapi(
     tags: ["Moderation"],
     summary: "Unblock a user (nothing that the block ended comes back)",
     middleware: [requireSession] as const,
-    request: { params: usernameParam },
+    request: { params: UsernameParams },
     responses: { 200: json(MessageSchema, "Unblocked"), 401: e401, 403: e403, 404: e404 },
   }),
   async (c) => {

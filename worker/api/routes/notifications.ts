@@ -2,9 +2,8 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { listNotifications, markNotificationsRead, NOTIFICATION_KINDS, sendTestNotification } from "../../domain/notifications/notifications";
 import { getUpdates } from "../../domain/updates/get-updates";
 import { requireSession } from "../../http/middleware";
-import { UpdatesSchema } from "./shell";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, MessageSchema } from "../schemas";
+import { errorResponses, idCursorQuery, json, MessageSchema, UpdatesSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;
@@ -29,7 +28,7 @@ notificationRoutes.openapi(
     tags: ["Notifications"],
     summary: "The user's notifications, newest first, 20 at a time",
     middleware: [requireSession] as const,
-    request: { query: z.object({ before: z.coerce.number().int().positive().optional() }) },
+    request: { query: idCursorQuery("before") },
     responses: { 200: json(z.object({ notifications: z.array(NotificationSchema) }), "A page of notifications"), 401: e401, 422: e422 },
   }),
   async (c) => {

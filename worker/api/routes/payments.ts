@@ -5,26 +5,10 @@ import { purchasePost, PurchaseSchema } from "../../domain/money/purchase-post";
 import { sendTip, TipSchema } from "../../domain/money/send-tip";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody } from "../schemas";
+import { e404, errorResponses, idCursorQuery, IdParams, json, jsonBody, PaymentSchema, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
-import { e404, UsernameParamSchema } from "./profiles";
-import { postIdParam } from "./timeline";
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
-
-export const PaymentSchema = z
-  .object({
-    id: z.number().int(),
-    kind: z.enum(["top_up", "subscription", "renewal", "tip", "post", "message"]),
-    amountCents: z.number().int(),
-    status: z.enum(["pending", "requires_confirmation", "succeeded", "failed"]),
-    createdAt: z.string(),
-    creator: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }).nullable(),
-    postId: z.number().int().nullable(),
-    note: z.string().nullable(),
-    failureReason: z.string().nullable(),
-  })
-  .openapi("Payment");
 
 const PaymentResultSchema = z.object({
   payment: PaymentSchema,
@@ -40,7 +24,7 @@ paymentRoutes.openapi(
     tags: ["Money"],
     summary: "The caller's wallet balance and the first page of their payments, newest first",
     middleware: [requireSession] as const,
-    request: { query: z.object({ cursor: z.string().regex(/^[1-9]\d{0,15}$/).transform(Number).optional() }) },
+    request: { query: idCursorQuery("cursor") },
     responses: {
       200: json(z.object({ balanceCents: z.number().int(), payments: z.array(PaymentSchema), nextCursor: z.number().int().nullable() }), "Balance and payments"),
       401: e401,
@@ -61,7 +45,7 @@ paymentRoutes.openapi(
     tags: ["Money"],
     summary: "Tip the author of a post from the wallet (amount in cents, optional message); needs an idempotency key",
     middleware: [requireSession] as const,
-    request: { params: postIdParam, body: jsonBody(TipSchema) },
+    request: { params: IdParams, body: jsonBody(TipSchema) },
     responses: { 200: json(PaymentResultSchema, "The tip's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await sendTip(c.var.domain, c.var.session!.user, { postId: c.req.valid("param").id }, c.req.valid("json")), 200),
@@ -74,7 +58,7 @@ paymentRoutes.openapi(
     tags: ["Money"],
     summary: "Tip a creator from their profile; needs an idempotency key",
     middleware: [requireSession] as const,
-    request: { params: UsernameParamSchema, body: jsonBody(TipSchema) },
+    request: { params: UsernameParams, body: jsonBody(TipSchema) },
     responses: { 200: json(PaymentResultSchema, "The tip's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await sendTip(c.var.domain, c.var.session!.user, { username: c.req.valid("param").username }, c.req.valid("json")), 200),
@@ -87,7 +71,7 @@ paymentRoutes.openapi(
     tags: ["Money"],
     summary: "Buy a paid post from the wallet at the price shown (priceCents); needs an idempotency key",
     middleware: [requireSession] as const,
-    request: { params: postIdParam, body: jsonBody(PurchaseSchema) },
+    request: { params: IdParams, body: jsonBody(PurchaseSchema) },
     responses: { 200: json(PaymentResultSchema, "The purchase's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 409: e409, 422: e422 },
   }),
   async (c) => c.json(await purchasePost(c.var.domain, c.var.session!.user, c.req.valid("param").id, c.req.valid("json")), 200),

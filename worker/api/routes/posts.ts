@@ -7,7 +7,7 @@ import { publishPostNow } from "../../domain/posts/publish-post-now";
 import { updatePost } from "../../domain/posts/update-post";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody, PostPageSchema, PostSchema } from "../schemas";
+import { errorResponses, idCursorQuery, IdParams, json, jsonBody, PostPageSchema, PostSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
@@ -20,7 +20,6 @@ const ProcessingPostSchema = PostSchema.extend({
 
 const pageOf = <T extends z.ZodType>(item: T) => z.object({ posts: z.array(item), nextCursor: z.string().nullable() });
 
-const PostIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const CursorQuery = z.object({ cursor: z.string().min(1).max(200).optional() });
 
 /** The composer and the author's own post screens (/scheduled, /processing). */
@@ -46,7 +45,7 @@ postRoutes.openapi(
     tags: ["Posts"],
     summary: "The author's posts whose media are still uploading or being processed, newest first",
     middleware: [requireSession] as const,
-    request: { query: CursorQuery },
+    request: { query: idCursorQuery("cursor") },
     responses: { 200: json(pageOf(ProcessingPostSchema), "A page of processing posts"), 401: e401, 422: e422 },
   }),
   async (c) => c.json(await listProcessingPosts(c.var.domain.db, c.var.session!.user.id, c.req.valid("query").cursor ?? null), 200),
@@ -58,6 +57,7 @@ postRoutes.openapi(
     path: "/posts",
     tags: ["Posts"],
     summary: "Publish now, schedule, or (media still uploading) hold a post until its uploads complete. Creators only.",
+    description: "Answers the bare Post object, as every call that answers one post does (GET and PATCH /posts/{id}, POST /posts/{id}/publish).",
     middleware: [requireSession] as const,
     request: { body: jsonBody(createPostSchema) },
     responses: { 201: json(PostSchema, "The new post"), 401: e401, 403: e403, 422: e422 },
@@ -72,7 +72,7 @@ postRoutes.openapi(
     tags: ["Posts"],
     summary: "Edit an own post (text, audience, price; the time until it is published)",
     middleware: [requireSession] as const,
-    request: { params: PostIdParams, body: jsonBody(updatePostSchema) },
+    request: { params: IdParams, body: jsonBody(updatePostSchema) },
     responses: { 200: json(PostSchema, "The post after the edit"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await updatePost(c.var.domain.db, c.var.session!.user.id, c.req.valid("param").id, c.req.valid("json")), 200),
@@ -85,7 +85,7 @@ postRoutes.openapi(
     tags: ["Posts"],
     summary: "Delete an own post and its media",
     middleware: [requireSession] as const,
-    request: { params: PostIdParams },
+    request: { params: IdParams },
     responses: { 200: json(z.object({ deleted: z.number().int() }), "Deleted"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
@@ -102,7 +102,7 @@ postRoutes.openapi(
     tags: ["Posts"],
     summary: "Publish a scheduled post now",
     middleware: [requireSession] as const,
-    request: { params: PostIdParams },
+    request: { params: IdParams },
     responses: { 200: json(PostSchema, "The published post"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await publishPostNow(c.var.domain, c.var.session!.user.id, c.req.valid("param").id), 200),

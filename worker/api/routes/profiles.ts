@@ -6,35 +6,12 @@ import { findVisibleUser, PROFILE_NOT_FOUND } from "../../domain/profiles/find-m
 import { getProfile } from "../../domain/profiles/get-profile";
 import { listProfilePosts } from "../../domain/profiles/list-profile-posts";
 import { ProfileInputSchema, updateProfile } from "../../domain/profiles/update-profile";
-import { PERIODS } from "../../domain/subscriptions/periods";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, ErrorSchema, json, jsonBody, MessageSchema, PostPageSchema } from "../schemas";
+import { e404, errorResponses, json, jsonBody, MessageSchema, PlanSchema, PostPageSchema, SubscriptionSchema, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
-/** Unknown or suspended user, or someone else's subscription. */
-export const e404 = { description: "Not found", content: { "application/json": { schema: ErrorSchema } } };
-
-/** /{username} in a path: compared lowercase like the stored usernames. */
-export const UsernameParamSchema = z.object({ username: z.string().min(1).max(64).transform((name) => name.toLowerCase()) });
-
-
-export const PlanSchema = z.object({ period: z.enum(PERIODS), priceCents: z.number().int() }).openapi("Plan");
-
-export const SubscriptionSchema = z
-  .object({
-    id: z.number().int(),
-    period: z.enum(PERIODS),
-    priceCents: z.number().int(),
-    status: z.enum(["active", "cancelled", "expired"]),
-    startedAt: z.string(),
-    currentPeriodEnd: z.string().openapi({ description: "Renewal date while active; end of the entitlement once cancelled" }),
-    cancelledAt: z.string().nullable(),
-    endedAt: z.string().nullable(),
-  })
-  .openapi("Subscription");
-
 
 const ProfileSchema = PostPageSchema.extend({
   userId: z.number().int(),
@@ -71,7 +48,7 @@ profileRoutes.openapi(
     path: "/users/{username}",
     tags: ["Profiles"],
     summary: "A profile as the caller may see it, with its first page of posts",
-    request: { params: UsernameParamSchema },
+    request: { params: UsernameParams },
     responses: { 200: json(ProfileSchema, "The profile"), 404: e404, 422: e422 },
   }),
   async (c) => {
@@ -88,7 +65,7 @@ profileRoutes.openapi(
     tags: ["Profiles"],
     summary: "More of a profile's posts (tab posts) or of its posts with media (tab media), newest first",
     request: {
-      params: UsernameParamSchema,
+      params: UsernameParams,
       query: z.object({ tab: z.enum(["posts", "media"]).default("posts"), cursor: z.string().max(200).optional() }),
     },
     responses: { 200: json(PostPageSchema, "A page of posts"), 404: e404, 422: e422 },

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { searchPosts } from "../../domain/search/search-posts";
 import { SEARCH_TERM_MAX } from "../../domain/search/search-users";
 import { message } from "../../domain/shared/messages";
+import { singleLineText } from "../../domain/shared/validation";
 import type { AppEnv } from "../../http/types";
 import { errorResponses, json, PostSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
@@ -18,7 +19,7 @@ searchRoutes.openapi(
     summary: "Posts whose text has words starting with the term's words, best match first, at most 20, as the caller may see them",
     request: {
       query: z.object({
-        q: z.string().trim().min(1, message("Type something to search for.")).max(SEARCH_TERM_MAX, message("The search term is too long.")),
+        q: singleLineText().trim().min(1, message("Type something to search for.")).max(SEARCH_TERM_MAX, message("The search term is too long.")),
       }),
     },
     responses: { 200: json(z.object({ posts: z.array(PostSchema) }), "Matching posts"), 422: e422, 429: e429 },

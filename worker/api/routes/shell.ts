@@ -3,23 +3,13 @@ import { getUpdates, markHomeSeen } from "../../domain/updates/get-updates";
 import { searchUsers, SEARCH_TERM_MAX } from "../../domain/search/search-users";
 import { suggestProfiles } from "../../domain/search/suggest-profiles";
 import { message } from "../../domain/shared/messages";
+import { singleLineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json } from "../schemas";
+import { errorResponses, json, UpdatesSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;
-
-export const UpdatesSchema = z
-  .object({
-    updates: z.object({
-      home: z.boolean().openapi({ description: "A followed creator posted since the user last opened /home" }),
-      notifications: z.number().int().openapi({ description: "Unread notifications, counted up to 100" }),
-      messages: z.number().int().openapi({ description: "Conversations with unread messages, counted up to 100" }),
-      balance: z.boolean().openapi({ description: "The wallet cannot cover the next subscription renewal" }),
-    }),
-  })
-  .openapi("Updates");
 
 const SearchResultsSchema = z
   .object({ results: z.object({ users: z.array(z.object({ username: z.string(), avatarUrl: z.string() })) }) })
@@ -55,8 +45,7 @@ shellRoutes.openapi(
     summary: "Users whose username or name starts with the term (prefix per word, any case), at most 10",
     request: {
       query: z.object({
-        searchTerm: z
-          .string()
+        searchTerm: singleLineText()
           .trim()
           .min(1, message("Type something to search for."))
           .max(SEARCH_TERM_MAX, message("The search term is too long.")),

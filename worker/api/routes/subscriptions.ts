@@ -8,9 +8,8 @@ import { setPlans, SetPlansSchema } from "../../domain/subscriptions/set-plans";
 import { subscribe, SubscribeSchema } from "../../domain/subscriptions/subscribe";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody } from "../schemas";
+import { e404, errorResponses, IdParams, json, jsonBody, PlanSchema, SubscriptionSchema, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
-import { e404, PlanSchema, SubscriptionSchema, UsernameParamSchema } from "./profiles";
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
 const PlansSchema = z.object({ plans: z.array(PlanSchema) });
@@ -27,7 +26,7 @@ subscriptionRoutes.openapi(
     path: "/users/{username}/plans",
     tags: ["Subscriptions"],
     summary: "The subscription plans a creator offers (price 0: free)",
-    request: { params: UsernameParamSchema },
+    request: { params: UsernameParams },
     responses: { 200: json(PlansSchema, "Plans, weekly to yearly"), 404: e404, 422: e422 },
   }),
   async (c) => {
@@ -57,7 +56,7 @@ subscriptionRoutes.openapi(
     tags: ["Subscriptions"],
     summary: "Subscribe on a plan (a paid plan charges the wallet and needs an idempotency key); reactivates a cancelled subscription still running",
     middleware: [requireSession] as const,
-    request: { params: UsernameParamSchema, body: jsonBody(SubscribeSchema) },
+    request: { params: UsernameParams, body: jsonBody(SubscribeSchema) },
     responses: { 200: json(SubscriptionSchema, "The subscription"), 401: e401, 402: e402, 403: e403, 404: e404, 409: e409, 422: e422 },
   }),
   async (c) => c.json(await subscribe(c.var.domain, c.var.session!.user, c.req.valid("param").username, c.req.valid("json")), 200),
@@ -70,7 +69,7 @@ subscriptionRoutes.openapi(
     tags: ["Subscriptions"],
     summary: "Cancel: no renewal, still entitled until the end of the period",
     middleware: [requireSession] as const,
-    request: { params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }) },
+    request: { params: IdParams },
     responses: { 200: json(SubscriptionSchema, "The subscription"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await cancelSubscription(c.var.domain.db, c.var.session!.user.id, c.req.valid("param").id), 200),

@@ -1,35 +1,16 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { getPost } from "../../domain/posts/get-post";
-import { decodeCursor } from "../../domain/shared/cursor";
 import { AppError } from "../../domain/shared/errors";
-import { message } from "../../domain/shared/messages";
 import { POST_NOT_FOUND } from "../../domain/policies/posts";
 import { getNewerPosts, getTimeline } from "../../domain/timeline/get-timeline";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, PostPageSchema, PostSchema } from "../schemas";
+import { cursorQuery, errorResponses, IdParams, json, PostPageSchema, PostSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 422: e422 } = errorResponses;
 const e404 = { ...errorResponses[403], description: "Not found, or not visible to the caller" };
 
-
-const INVALID_CURSOR = message("This list position is not valid. Reload the page.");
-
-/** An optional opaque cursor in the query: decoded, or a 422 before anything is read. */
-export const cursorQuery = (field: string) =>
-  z
-    .string()
-    .max(200)
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === "") return null;
-      const cursor = decodeCursor(value);
-      if (!cursor) ctx.addIssue({ code: "custom", message: INVALID_CURSOR, path: [field] });
-      return cursor;
-    });
-
-export const postIdParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/).transform(Number) });
 
 export const timelineRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -70,12 +51,13 @@ timelineRoutes.openapi(
     path: "/posts/{id}",
     tags: ["Posts"],
     summary: "One post as the caller may see it (locked: text and blurred previews only)",
-    request: { params: postIdParam },
-    responses: { 200: json(z.object({ post: PostSchema }), "The post"), 404: e404, 422: e422 },
+    description: "Answers the bare Post object, as every call that answers one post does (POST /posts, PATCH /posts/{id}, POST /posts/{id}/publish).",
+    request: { params: IdParams },
+    responses: { 200: json(PostSchema, "The post"), 404: e404, 422: e422 },
   }),
   async (c) => {
     const post = await getPost(c.var.domain.db, c.req.valid("param").id, c.var.session?.user.id ?? null);
     if (!post) throw new AppError("not_found", POST_NOT_FOUND);
-    return c.json({ post }, 200);
+    return c.json(post, 200);
   },
 );

@@ -5,11 +5,8 @@ import { confirmSandboxTopUp, findOwnTopUp, payWithSandboxCard } from "../../dom
 import { startTopUp, TopUpSchema } from "../../domain/money/start-top-up";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody } from "../schemas";
+import { e404, errorResponses, IdParams, json, jsonBody, PaymentSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
-import { PaymentSchema } from "./payments";
-import { e404 } from "./profiles";
-import { postIdParam as topUpIdParam } from "./timeline";
 
 const { 401: e401, 403: e403, 409: e409, 422: e422 } = errorResponses;
 
@@ -50,7 +47,7 @@ topUpRoutes.openapi(
     tags: ["Money"],
     summary: "One of the caller's top-ups: its status and, when it failed, why",
     middleware: [requireSession] as const,
-    request: { params: topUpIdParam },
+    request: { params: IdParams },
     responses: { 200: PaymentResult, 401: e401, 404: e404, 422: e422 },
   }),
   async (c) => c.json({ payment: presentPayment(await findOwnTopUp(c.var.domain.db, c.var.session!.user.id, c.req.valid("param").id)) }, 200),
@@ -63,7 +60,7 @@ topUpRoutes.openapi(
     tags: ["Money"],
     summary: "Sandbox only (never in production): pay a pending top-up with a test card",
     middleware: [requireSession] as const,
-    request: { params: topUpIdParam, body: jsonBody(CardSchema) },
+    request: { params: IdParams, body: jsonBody(CardSchema) },
     responses: { 200: PaymentResult, 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json({ payment: presentPayment(await payWithSandboxCard(c.var.domain, c.var.session!.user.id, c.req.valid("param").id, c.req.valid("json"))) }, 200),
@@ -76,7 +73,7 @@ topUpRoutes.openapi(
     tags: ["Money"],
     summary: "Sandbox only: confirm or cancel a top-up whose test card asked for confirmation",
     middleware: [requireSession] as const,
-    request: { params: topUpIdParam, body: jsonBody(z.object({ decision: z.enum(["confirm", "cancel"]) })) },
+    request: { params: IdParams, body: jsonBody(z.object({ decision: z.enum(["confirm", "cancel"]) })) },
     responses: { 200: PaymentResult, 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => c.json({ payment: presentPayment(await confirmSandboxTopUp(c.var.domain, c.var.session!.user.id, c.req.valid("param").id, c.req.valid("json").decision)) }, 200),

@@ -10,11 +10,12 @@ import { MAX_VARIANT_BYTES, putMediaVariant, type MediaVariant } from "../../dom
 import { uploadPart } from "../../domain/media/upload-part";
 import { setProfileImage, type ProfileImage } from "../../domain/media/set-profile-image";
 import { UPLOAD_PURPOSES } from "../../domain/media/uploads";
-import { AppError } from "../../domain/shared/errors";
+import { AppError, INVALID_VALUE } from "../../domain/shared/errors";
+import { idNumber, idText, singleLineText } from "../../domain/shared/validation";
 import { errorResponse, TOO_LARGE } from "../../http/errors";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody } from "../schemas";
+import { errorResponses, IdParams, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 413: e413, 422: e422 } = errorResponses;
@@ -34,7 +35,6 @@ const UploadStatusSchema = z
   })
   .openapi("UploadStatus");
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const rawBody = (description: string) => ({
   required: true,
   description,
@@ -60,8 +60,8 @@ uploadRoutes.openapi(
       body: jsonBody(
         z.object({
           purpose: z.enum(UPLOAD_PURPOSES),
-          fileName: z.string().trim().min(1).max(255),
-          contentType: z.string().trim().min(1).max(100),
+          fileName: singleLineText().trim().min(1).max(255),
+          contentType: singleLineText().trim().min(1).max(100),
           size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
         }),
       ),
@@ -127,7 +127,7 @@ for (const which of ["avatar", "cover"] as const satisfies readonly ProfileImage
       tags: ["Media"],
       summary: `Make an uploaded image (purpose ${which}) the profile's ${which}; the previous one is deleted`,
       middleware: [requireSession] as const,
-      request: { body: jsonBody(z.object({ mediaId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) })) },
+      request: { body: jsonBody(z.object({ mediaId: idNumber })) },
       responses: { 200: json(z.object({ url: z.string() }), "The new image's URL"), 401: e401, 403: e403, 404: e404, 422: e422 },
     }),
     async (c) => c.json(await setProfileImage(c.var.domain, c.var.session!.user.id, c.req.valid("json").mediaId, which), 200),
@@ -153,7 +153,7 @@ uploadBodyRoutes.openapi(
     description: `The first part must come first: its magic bytes must match the declared type, or the upload is discarded (422). Files up to ${MAX_VIDEO_BYTES} bytes.`,
     middleware: [requireSession, tooLarge(PART_SIZE)] as const,
     request: {
-      params: IdParams.extend({ partNumber: z.coerce.number().int().min(1).max(10000) }),
+      params: IdParams.extend({ partNumber: idText.refine((n) => n <= 10000, { message: INVALID_VALUE }) }),
       body: rawBody("The part's bytes"),
     },
     responses: { 200: json(z.object({ partNumber: z.number().int() }), "Stored"), 401: e401, 403: e403, 404: e404, 413: e413, 422: e422 },

@@ -5,11 +5,11 @@ import type { DomainContext } from "../context";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { confirmPassword } from "./confirm-password";
-import { newPasswordSchema, PASSWORD_MAX } from "./rules";
+import { newPasswordSchema, passwordText } from "./rules";
 
 /** The current password is `password`, the field every sensitive action asks for (spec §5). */
 export const ChangePasswordSchema = z
-  .object({ password: z.string().max(PASSWORD_MAX * 4).optional(), newPassword: newPasswordSchema, newPasswordConfirmation: z.string().max(PASSWORD_MAX * 4) })
+  .object({ password: passwordText.optional(), newPassword: newPasswordSchema, newPasswordConfirmation: passwordText })
   .refine((input) => input.newPassword === input.newPasswordConfirmation, { message: message("The passwords do not match."), path: ["newPasswordConfirmation"] });
 
 /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { message } from "../shared/messages";
 import { isCommonPassword } from "../auth/common-passwords";
 import { INVALID_VALUE } from "../shared/errors";
+import { singleLineText } from "../shared/validation";
 
 import { ACCOUNT_TYPES } from "@shared/contracts/accounts";
 
@@ -32,8 +33,7 @@ const PASSWORD_COMMON = message("This password is too common. Please choose anot
 export const UNDERAGE = message("Your age must be over 18+");
 const REQUIRED = message("This field is required.");
 
-export const usernameSchema = z
-  .string()
+export const usernameSchema = singleLineText()
   .trim()
   .max(64, { message: USERNAME_RULE })
   .transform((name) => name.toLowerCase())
@@ -46,15 +46,19 @@ export const usernameSchema = z
       .refine((name) => !RESERVED_USERNAMES.has(name), { message: USERNAME_RESERVED }),
   );
 
-export const emailSchema = z
-  .string()
+export const emailSchema = singleLineText()
   .trim()
   .max(254)
   .transform((email) => email.toLowerCase())
   .pipe(z.email());
 
-export const newPasswordSchema = z
-  .string({ message: REQUIRED })
+/**
+ * A password as typed, to check against the stored one: no control characters (a NUL would break the hasher),
+ * and a bound far above PASSWORD_MAX so that hashing stays cheap.
+ */
+export const passwordText = singleLineText().max(PASSWORD_MAX * 4);
+
+export const newPasswordSchema = singleLineText({ message: REQUIRED })
   .min(PASSWORD_MIN, { message: PASSWORD_SHORT })
   .max(PASSWORD_MAX, { message: PASSWORD_LONG })
   .refine((password) => !isCommonPassword(password), { message: PASSWORD_COMMON });
@@ -78,7 +82,7 @@ function parseCalendarDate(text: string): Date | null {
   return valid && year >= 1900 ? date : null;
 }
 
-export const dateOfBirthSchema = z.string().superRefine((text, ctx) => {
+export const dateOfBirthSchema = singleLineText().superRefine((text, ctx) => {
   const date = parseCalendarDate(text);
   const today = new Date();
   if (date === null || date > today) ctx.addIssue({ code: "custom", message: INVALID_VALUE });
@@ -87,7 +91,7 @@ export const dateOfBirthSchema = z.string().superRefine((text, ctx) => {
 
 export const signUpSchema = z.object({
   username: usernameSchema,
-  name: z.string().trim().min(1).max(60),
+  name: singleLineText().trim().min(1).max(60),
   email: emailSchema,
   password: newPasswordSchema,
   dateOfBirth: dateOfBirthSchema,
@@ -96,17 +100,17 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.output<typeof signUpSchema>;
 
 export const signInSchema = z.object({
-  login: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(PASSWORD_MAX * 4),
+  login: singleLineText().trim().min(1).max(254),
+  password: passwordText.min(1),
 });
 export type SignInInput = z.output<typeof signInSchema>;
 
 const PASSWORDS_DIFFER = message("The passwords do not match.");
-const newPasswordFields = { password: newPasswordSchema, passwordConfirmation: z.string().max(PASSWORD_MAX * 4) };
+const newPasswordFields = { password: newPasswordSchema, passwordConfirmation: passwordText };
 const passwordsMatch = (input: { password: string; passwordConfirmation: string }) => input.password === input.passwordConfirmation;
 const passwordsDiffer = { message: PASSWORDS_DIFFER, path: ["passwordConfirmation"] };
 
 /** The reset page's form: the token comes from its URL. */
 export const newPasswordFormSchema = z.object(newPasswordFields).refine(passwordsMatch, passwordsDiffer);
 /** POST /api/password/reset. */
-export const resetPasswordSchema = z.object({ token: z.string().min(1).max(64), ...newPasswordFields }).refine(passwordsMatch, passwordsDiffer);
+export const resetPasswordSchema = z.object({ token: singleLineText().min(1).max(64), ...newPasswordFields }).refine(passwordsMatch, passwordsDiffer);

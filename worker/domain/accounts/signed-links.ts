@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idNumberOrText, singleLineText } from "../shared/validation";
 import { hmac, sha256Hex, verifyHmac } from "../shared/crypto";
 import { DAY } from "../shared/time";
 import type { DomainContext } from "../context";
@@ -20,10 +21,10 @@ export async function emailVerificationUrl(ctx: DomainContext, user: Pick<UserRo
 }
 
 export const emailVerificationParams = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: idNumberOrText,
   hash: z.string().regex(/^[0-9a-f]{40}$/),
-  expires: z.coerce.number().int().positive(),
-  signature: z.string().max(64),
+  expires: idNumberOrText,
+  signature: singleLineText().max(64),
 });
 export type EmailVerificationParams = z.output<typeof emailVerificationParams>;
 
@@ -43,11 +44,11 @@ export async function emailChangeUrl(ctx: DomainContext, user: Pick<UserRow, "id
 }
 
 export const emailChangeParams = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  email: z.string().max(254),
+  id: idNumberOrText,
+  email: singleLineText().max(254),
   from: z.string().regex(/^[0-9a-f]{40}$/),
-  expires: z.coerce.number().int().positive(),
-  signature: z.string().max(64),
+  expires: idNumberOrText,
+  signature: singleLineText().max(64),
 });
 export type EmailChangeParams = z.output<typeof emailChangeParams>;
 

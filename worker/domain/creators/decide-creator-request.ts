@@ -1,17 +1,16 @@
-import { z } from "zod";
 import type { DomainContext } from "../context";
 import { creatorRequestDecidedMail } from "../mail/templates";
 import { discardMediaByIds } from "../media/discard-media";
 import { createNotification } from "../notifications/notifications";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
+import { multilineText } from "../shared/validation";
 import { isoNow } from "../shared/time";
 
 export const REQUEST_NOT_PENDING = message("This request does not exist or has already been decided.");
 
 /** What the member is told when rejected: required, at most 500 characters (creator_requests.rejection_reason). */
-export const rejectionReasonSchema = z
-  .string()
+export const rejectionReasonSchema = multilineText()
   .trim()
   .min(1, message("Please give a reason for the rejection."))
   .max(500, message("The reason is too long."));

@@ -4,11 +4,12 @@
  */
 import { z } from "zod";
 import { confirmPassword } from "../accounts/confirm-password";
-import { emailSchema } from "../accounts/rules";
+import { emailSchema, passwordText } from "../accounts/rules";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
+import { singleLineText } from "../shared/validation";
 import { isoNow } from "../shared/time";
 import type { PayoutMethodView } from "@shared/contracts/money";
 export { type PayoutMethodView };
@@ -18,19 +19,18 @@ const REQUIRED = message("This field is required.");
 const ACCOUNT_NUMBER_RULE = message("Enter the IBAN or account number: 4 to 34 letters and digits.");
 const ROUTING_CODE_RULE = message("Enter the SWIFT/BIC or routing code: 6 to 11 letters and digits.");
 
-const text = (max: number) => z.string({ message: REQUIRED }).trim().min(1, { message: REQUIRED }).max(max);
+const text = (max: number) => singleLineText({ message: REQUIRED }).trim().min(1, { message: REQUIRED }).max(max);
 /** Bank codes are written with spaces for reading ("DE89 3704 …"); they are stored without, in capitals. */
 const code = (min: number, max: number, rule: string) =>
-  z
-    .string({ message: REQUIRED })
+  singleLineText({ message: REQUIRED })
     .transform((value) => value.replace(/[\s-]+/g, "").toUpperCase())
     .pipe(z.string().min(1, { message: REQUIRED }).regex(new RegExp(`^[A-Z0-9]{${min},${max}}$`), { message: rule }));
 
-const password = z.string().max(128).optional();
+const password = passwordText.optional();
 
 export const PayoutMethodSchema = z
   .discriminatedUnion("kind", [
-    z.object({ kind: z.literal("paypal"), paypalEmail: emailSchema, paypalEmailConfirmation: z.string().max(254), password }),
+    z.object({ kind: z.literal("paypal"), paypalEmail: emailSchema, paypalEmailConfirmation: singleLineText().max(254), password }),
     z.object({
       kind: z.literal("bank"),
       accountHolder: text(100),

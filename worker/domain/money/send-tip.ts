@@ -6,6 +6,7 @@ import { notificationStatement } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
+import { multilineText } from "../shared/validation";
 import { payFromWallet, presentPayment, type PaymentView } from "./payments";
 import { dollars } from "@shared/money";
 import { clientKey, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
@@ -13,7 +14,7 @@ import { clientKey, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MI
 export const TipSchema = z.object({
   // The range is checked by sendTip, whose error carries the amounts for the translated sentence.
   amountCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE }),
-  note: z.string().trim().max(MAX_TIP_NOTE_LENGTH, { message: message("A message is at most 500 characters.") }).optional(),
+  note: multilineText().trim().max(MAX_TIP_NOTE_LENGTH, { message: message("A message is at most 500 characters.") }).optional(),
   idempotencyKey: IdempotencyKeySchema,
 });
 export type TipInput = z.output<typeof TipSchema>;

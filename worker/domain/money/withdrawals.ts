@@ -6,6 +6,8 @@
 import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import { confirmPassword } from "../accounts/confirm-password";
+import { passwordText } from "../accounts/rules";
+import { multilineText } from "../shared/validation";
 import type { DomainContext } from "../context";
 import { notificationStatement } from "../notifications/notifications";
 import { AppError, emailNotVerified, fieldError } from "../shared/errors";
@@ -27,7 +29,7 @@ export const PAYOUT_ALREADY_DECIDED = message("This withdrawal was already proce
 
 export const WithdrawalSchema = z.object({
   amountCents: z.number({ message: message("Invalid value") }).int({ message: message("Invalid value") }).positive({ message: message("Invalid value") }).max(100_000_000),
-  password: z.string().max(128).optional(),
+  password: passwordText.optional(),
   idempotencyKey: IdempotencyKeySchema,
 });
 
@@ -133,7 +135,7 @@ const findPayout = (db: D1Database, creatorId: number, key: string) =>
 
 export const DecidePayoutSchema = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("paid") }),
-  z.object({ decision: z.literal("rejected"), reason: z.string().trim().min(1, { message: message("Give a reason.") }).max(500) }),
+  z.object({ decision: z.literal("rejected"), reason: multilineText().trim().min(1, { message: message("Give a reason.") }).max(500) }),
 ]);
 
 /** The admin's decision on a requested payout; a payout decided already (by another admin, a retry) is refused. */

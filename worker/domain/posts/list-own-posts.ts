@@ -36,10 +36,8 @@ export async function listScheduledPosts(db: D1Database, authorId: number, curso
   };
 }
 
-/** /processing: the author's posts still waiting for uploads, newest first, by keyset over id. */
-export async function listProcessingPosts(db: D1Database, authorId: number, cursor: string | null): Promise<OwnPostsPage<ProcessingPostView>> {
-  const before = cursor === null ? null : Number(cursor);
-  if (before !== null && !(Number.isSafeInteger(before) && before > 0)) throw fieldError("cursor", INVALID_VALUE);
+/** /processing: the author's posts still waiting for uploads, newest first, by keyset over id (`before`: the last id shown). */
+export async function listProcessingPosts(db: D1Database, authorId: number, before: number | null): Promise<OwnPostsPage<ProcessingPostView>> {
   const { results } = await db
     .prepare(`${POST_SELECT_SQL} WHERE p.user_id = ?1 AND p.status = 'processing' AND p.id < ?3 ORDER BY p.id DESC LIMIT ?4`)
     .bind(authorId, isoNow(), before ?? Number.MAX_SAFE_INTEGER, POSTS_PAGE_SIZE + 1)

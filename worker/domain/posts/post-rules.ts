@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { message } from "../shared/messages";
+import { idNumber, multilineText } from "../shared/validation";
 import { DAY, now } from "../shared/time";
 import { AUDIENCES } from "./access";
 
@@ -23,7 +24,7 @@ const TOO_MANY_MEDIA = message("A post may have at most 20 photos and videos.");
 const SCHEDULE_IN_PAST = message("Choose a time in the future.");
 const SCHEDULE_TOO_FAR = message("Posts can be scheduled at most one year ahead.");
 
-const textSchema = z.string().trim().max(POST_TEXT_MAX, { message: TEXT_TOO_LONG });
+const textSchema = multilineText().trim().max(POST_TEXT_MAX, { message: TEXT_TOO_LONG });
 const audienceSchema = z.enum(AUDIENCES, { message: AUDIENCE_REQUIRED });
 const priceSchema = z
   .number()
@@ -39,7 +40,7 @@ const scheduledAtSchema = z.iso
   .transform((at) => at.toISOString());
 
 const mediaIdsSchema = z
-  .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+  .array(idNumber)
   .max(POST_MEDIA_MAX, { message: TOO_MANY_MEDIA })
   .refine((ids) => new Set(ids).size === ids.length);
 

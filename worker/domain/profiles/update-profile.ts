@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { message } from "../shared/messages";
+import { multilineText, singleLineText } from "../shared/validation";
 import { isoNow } from "../shared/time";
 
 const NAME_RULE = message("The name has 1 to 60 characters.");
@@ -8,8 +9,7 @@ const LOCATION_RULE = message("The location may not be longer than 60 characters
 const WEBSITE_RULE = message("The website must be an https:// address.");
 
 /** Only https links: they are shown to everyone, and a javascript: or http: link would be a trap. */
-const websiteSchema = z
-  .string()
+const websiteSchema = singleLineText()
   .trim()
   .max(200, WEBSITE_RULE)
   .refine((value) => {
@@ -24,9 +24,9 @@ const websiteSchema = z
 
 /** Edit profile (Settings → Profile). The avatar and cover have their own calls (POST /api/me/avatar|cover). */
 export const ProfileInputSchema = z.object({
-  name: z.string(NAME_RULE).trim().min(1, NAME_RULE).max(60, NAME_RULE),
-  bio: z.string().trim().max(1000, BIO_RULE).default(""),
-  location: z.string().trim().max(60, LOCATION_RULE).default(""),
+  name: singleLineText(NAME_RULE).trim().min(1, NAME_RULE).max(60, NAME_RULE),
+  bio: multilineText().trim().max(1000, BIO_RULE).default(""),
+  location: singleLineText().trim().max(60, LOCATION_RULE).default(""),
   website: websiteSchema.default(""),
 });
 

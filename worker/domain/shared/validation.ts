@@ -1,22 +1,71 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError, INVALID_VALUE, type FieldErrors } from "./errors";
 import { isKnownMessage } from "./messages";
 
 export { message } from "./messages";
 
 /**
+ * Control characters (Unicode Cc: C0, DEL, C1) have no place in anything a person types: a NUL breaks the database's
+ * length checks and the password hasher, the others are invisible traps. Every text field is built from one of
+ * the two schemas below, so the API and the form actions refuse them alike with "Invalid value".
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+/** Multi-line text keeps what a textarea sends: line breaks (\n, \r) and tabs. */
+const CONTROL_CHARACTER_BUT_LAYOUT = /(?![\t\n\r])\p{Cc}/u;
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/** One line of text: a name, a password, a search term, a token. No control characters at all. */
+export const singleLineText = (params?: StringParams) =>
+  z.string(params).refine((text) => !CONTROL_CHARACTER.test(text), { message: INVALID_VALUE, abort: true });
+
+/** Text that may span lines (a post, a bio, a comment, a note): line breaks and tabs, no other control characters. */
+export const multilineText = (params?: StringParams) =>
+  z.string(params).refine((text) => !CONTROL_CHARACTER_BUT_LAYOUT.test(text), { message: INVALID_VALUE, abort: true });
+
+/**
+ * A row id written as text (a path parameter, a form field, a route segment): decimal digits only, no sign, no
+ * spaces, no leading zero, at least 1 and at most Number.MAX_SAFE_INTEGER. `Number()` alone would read " 7",
+ * "07", "7.0", "0x7" and "7e0" all as 7.
+ */
+export const ID_PATTERN = /^[1-9]\d{0,15}$/;
+export const idText = z
+  .string()
+  .regex(ID_PATTERN, { message: INVALID_VALUE })
+  .transform(Number)
+  .refine(Number.isSafeInteger, { message: INVALID_VALUE });
+
+/** The same rule for a route segment: the id, or null (the page answers 404). */
+export function parseIdText(text: string | undefined | null): number | null {
+  const result = idText.safeParse(text);
+  return result.success ? result.data : null;
+}
+
+/** A row id sent as a JSON number (mediaId, targetId): a positive safe integer. */
+export const idNumber = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** A positive integer that arrives as a JSON number (the API) or as text (a link's URL): the parts of signed links. */
+export const idNumberOrText = z.union([idNumber, idText]);
+
+/**
  * Zod issues become field errors. A schema that names a message (our translation key) keeps it; every other
  * failure of a field reads "Invalid value", as spec §5 asks.
  */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.map(String).join(".") : "body";
-    const text = isKnownMessage(issue.message) ? issue.message : INVALID_VALUE;
-    const list = (errors[field] ??= []);
+  // A Map, not an object literal: a field may be named "__proto__" (the key of a JSON body) or "constructor".
+  const errors = new Map<string, string[]>();
+  const add = (path: PropertyKey[], text: string) => {
+    const field = path.length > 0 ? path.map(String).join(".") : "body";
+    const list = errors.get(field) ?? [];
     if (!list.includes(text)) list.push(text);
+    errors.set(field, list);
+  };
+  for (const issue of error.issues) {
+    // A field the schema does not know (strict API bodies) is named itself, so the client sees which one.
+    if (issue.code === "unrecognized_keys") for (const key of issue.keys) add([...issue.path, key], INVALID_VALUE);
+    else add(issue.path, isKnownMessage(issue.message) ? issue.message : INVALID_VALUE);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 

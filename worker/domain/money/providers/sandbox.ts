@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { INVALID_VALUE } from "../../shared/errors";
 import { message } from "../../shared/messages";
+import { singleLineText } from "../../shared/validation";
 import type { PaymentProvider } from "./provider";
 import { SANDBOX_CARDS, type SandboxOutcome } from "@shared/contracts/money";
 export { SANDBOX_CARDS, type SandboxOutcome };
@@ -54,17 +55,15 @@ export function cardExpired(expiry: string, now = new Date()): boolean {
 }
 
 export const CardSchema = z.object({
-  cardNumber: z
-    .string({ message: INVALID_CARD_NUMBER })
+  cardNumber: singleLineText({ message: INVALID_CARD_NUMBER })
     .transform(digitsOf)
     .refine((digits) => /^\d{12,19}$/.test(digits) && passesLuhn(digits), { message: INVALID_CARD_NUMBER }),
-  expiry: z
-    .string({ message: INVALID_EXPIRY })
+  expiry: singleLineText({ message: INVALID_EXPIRY })
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d\d$/, { message: INVALID_EXPIRY })
     .transform((text) => text.replace(/\s/g, ""))
     .refine((text) => !cardExpired(text), { message: CARD_EXPIRED }),
-  cvc: z.string({ message: INVALID_CVC }).trim().regex(/^\d{3,4}$/, { message: INVALID_CVC }),
-  name: z.string({ message: NAME_REQUIRED }).trim().min(1, { message: NAME_REQUIRED }).max(100, { message: INVALID_VALUE }),
+  cvc: singleLineText({ message: INVALID_CVC }).trim().regex(/^\d{3,4}$/, { message: INVALID_CVC }),
+  name: singleLineText({ message: NAME_REQUIRED }).trim().min(1, { message: NAME_REQUIRED }).max(100, { message: INVALID_VALUE }),
 });
 export type CardInput = z.output<typeof CardSchema>;
