@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { object, ShapeError, type Shape } from "./shape";
 
 /**
  * The per-user real-time channel (`updates.{userId}`): what travels over the socket. Shared by the Worker
@@ -11,20 +11,17 @@ import * as z from "zod/mini";
 /**
  * Event name → the schema of the payload carried next to `event`: the one map both sides validate with (the
  * Worker what it sends, the browser what it receives). Add an event here; later: NewMessage { conversationId },
- * Typing { conversationId, userId }, ReadReceipt { conversationId, messageId }. zod/mini keeps the page's share
- * of zod to the few checks used here.
+ * Typing { conversationId, userId }, ReadReceipt { conversationId, messageId }. The schemas are
+ * shared/shape.ts checks, the page's validators (zod would not fit the first load's JavaScript budget).
  */
 export const USER_CHANNEL_EVENTS = {
   /** Something new for the user (a notification, a post of a followed creator…): refetch /api/updates. */
-  NewUpdate: z.object({}),
-} satisfies Record<string, z.ZodMiniType<Record<string, unknown>>>;
+  NewUpdate: object({}),
+} satisfies Record<string, Shape<Record<string, unknown>>>;
 
 export type UserChannelEventName = keyof typeof USER_CHANNEL_EVENTS;
 
-/** An event's payload; zod writes "no fields" as Record<string, never>, which would swallow `event`. */
-type PayloadOf<Schema extends z.ZodMiniType> = z.infer<Schema> extends Record<string, never> ? Record<never, never> : z.infer<Schema>;
-
-export type UserChannelEventMap = { [Name in UserChannelEventName]: PayloadOf<(typeof USER_CHANNEL_EVENTS)[Name]> };
+export type UserChannelEventMap = { [Name in UserChannelEventName]: ReturnType<(typeof USER_CHANNEL_EVENTS)[Name]> };
 
 /** One event as sent on the wire: a discriminated union on `event`. */
 export type UserChannelEvent = {
@@ -66,8 +63,12 @@ export function toUserChannelEvent(value: unknown): UserChannelEvent | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const { event, ...payload } = value as Record<string, unknown>;
   if (!isEventName(event)) return null;
-  const checked = USER_CHANNEL_EVENTS[event].safeParse(payload);
-  return checked.success ? ({ ...checked.data, event } as UserChannelEvent) : null;
+  try {
+    return { ...USER_CHANNEL_EVENTS[event](payload), event } as UserChannelEvent;
+  } catch (error) {
+    if (error instanceof ShapeError) return null;
+    throw error;
+  }
 }
 
 /** Parses one incoming frame; anything that is not a valid event's JSON text (binary, "pong", junk) gives null. */
@@ -83,6 +84,6 @@ export function parseUserChannelFrame(data: unknown): UserChannelEvent | null {
 /** The frame for an event; one that its schema refuses is a bug of the sender and throws. */
 export function encodeUserChannelEvent(event: UserChannelEvent): string {
   const { event: name, ...payload } = event;
-  USER_CHANNEL_EVENTS[name].parse(payload);
+  USER_CHANNEL_EVENTS[name](payload);
   return JSON.stringify(event);
 }

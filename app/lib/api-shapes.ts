@@ -1,7 +1,7 @@
 import type { Updates } from "@shared/contracts/accounts";
 import type { PostView } from "@shared/contracts/posts";
 import type { CurrentUser } from "./session";
-import { array, boolean, nullable, number, object, oneOf, string, type Shape } from "./shape";
+import { array, boolean, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 
 /** The answers the shell and the feeds rely on; each is typed as the contract it checks, so none can drift. */
 

@@ -1,5 +1,5 @@
 import { clearOfflineData } from "./offline";
-import type { Shape } from "./shape";
+import type { Shape } from "@shared/shape";
 import { forgetToken, readToken } from "./token";
 
 export interface ApiErrorBody {

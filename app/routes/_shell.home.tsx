@@ -17,7 +17,7 @@ import { useUpdates } from "~/lib/updates";
 import { usePostList } from "~/lib/use-post-list";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { postPageShape, postShape, updatesAnswerShape } from "~/lib/api-shapes";
-import { array, object } from "~/lib/shape";
+import { array, object } from "@shared/shape";
 
 export const meta = pageMeta((t) => [titleTag(t("Home"))]);
 

@@ -12,7 +12,7 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireCreator } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { postFields } from "~/lib/api-shapes";
-import { array, number, object, oneOf, type Shape } from "~/lib/shape";
+import { array, number, object, oneOf, type Shape } from "@shared/shape";
 
 export const meta = pageMeta((t) => [titleTag(t("Processing"))]);
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, createApiClient, MalformedAnswerError } from "../../app/lib/api";
 import { postPageShape, updatesAnswerShape } from "../../app/lib/api-shapes";
-import { array, nullable, number, object, oneOf, ShapeError, string } from "../../app/lib/shape";
+import { array, nullable, number, object, oneOf, ShapeError, string } from "@shared/shape";
 
 /** A post as GET /api/timeline sends it, written out by hand. */
 const wirePost = () => ({
@@ -20,6 +20,7 @@ const wirePost = () => ({
   bookmarked: true,
   isOwn: false,
   lock: null,
+  viewer: { canEdit: false, canDelete: false, canLike: true, canComment: true, canBookmark: true, canTip: true, canUnlock: false, canReport: true },
   mediaCount: 1,
   media: [{ id: 9, kind: "image", url: "/media/a.jpg", posterUrl: null, width: 640, height: 480 }],
   previews: [],

@@ -5,7 +5,7 @@ import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { array, nullable, number, object, oneOf, string, type Shape } from "~/lib/shape";
+import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
 import { PayoutStatus } from "./payout-status";
 import { useMoney } from "./use-money";

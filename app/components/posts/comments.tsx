@@ -6,7 +6,7 @@ import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { array, boolean, nullable, number, object, string, type Shape } from "~/lib/shape";
+import { array, boolean, nullable, number, object, string, type Shape } from "@shared/shape";
 
 export type { CommentView };
 

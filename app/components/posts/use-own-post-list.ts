@@ -1,6 +1,6 @@
 import { usePagedList } from "~/lib/use-paged-list";
 import { useSession } from "~/lib/session";
-import { array, nullable, object, string, type Shape } from "~/lib/shape";
+import { array, nullable, object, string, type Shape } from "@shared/shape";
 
 interface Page<T> {
   posts: T[];

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { SuggestedProfile } from "@shared/contracts/posts";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { array, boolean, number, object, string } from "~/lib/shape";
+import { array, boolean, number, object, string } from "@shared/shape";
 import { readToken } from "~/lib/token";
 import { Avatar } from "./avatar";
 

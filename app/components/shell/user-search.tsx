@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "~/lib/session";
-import { array, object, string, type Shape } from "~/lib/shape";
+import { array, object, string, type Shape } from "@shared/shape";
 import { Avatar } from "./avatar";
 import { Icon } from "./icons";
 

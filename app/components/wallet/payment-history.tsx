@@ -3,7 +3,7 @@ import type { PaymentStatus, PaymentView } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState, LoadMoreButton } from "~/components/page";
 import { useSession } from "~/lib/session";
-import { array, nullable, number, object, oneOf, string, type Shape } from "~/lib/shape";
+import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
 import { useMoney } from "~/components/dashboard/use-money";
 
