@@ -16,6 +16,44 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits or catches, a promise where a callback must return nothing, and a
+    // switch over a union that forgets a case are bugs the types can see.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    // The domain is shared by the API, the pages and the cron: it knows nothing of the page, of HTTP or of how
+    // events are delivered (commands publish DomainEvents; worker/events and worker/realtime deliver them).
+    files: ["worker/domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            // The locale files are data both sides read (the Worker bundles them all: API errors and emails).
+            { regex: "^~/|(^|/)app/(?!locales/)", message: "worker/domain must not import the Remix app: move what both use to shared/." },
+            {
+              group: ["**/realtime/**", "@worker/realtime/*", "**/http/**", "@worker/http/*", "**/api/**", "@worker/api/*", "**/events/**", "@worker/events/*", "**/jobs/**", "@worker/jobs/*", "hono", "hono/*"],
+              message: "worker/domain must not import a transport: publish a DomainEvent (worker/domain/events.ts) instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What the page and the Worker share depends on neither.
+    files: ["shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/*", "@worker/*", "**/app/**", "**/worker/**"], message: "shared/ must not import app/ or worker/." }] }],
+    },
+  },
+  {
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "*.js"],
     languageOptions: { globals: { console: "readonly", process: "readonly", Buffer: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", TextEncoder: "readonly", WebAssembly: "readonly", fetch: "readonly", performance: "readonly" } },
   },

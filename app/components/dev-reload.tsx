@@ -8,7 +8,7 @@ const POLL_MS = 1000;
  */
 export function DevReload({ version }: { version: string }) {
   useEffect(() => {
-    const timer = setInterval(async () => {
+    const check = async () => {
       try {
         const response = await fetch("/__dev/version", { cache: "no-store" });
         if (!response.ok) return;
@@ -17,7 +17,8 @@ export function DevReload({ version }: { version: string }) {
       } catch {
         // The server is restarting; try again on the next tick.
       }
-    }, POLL_MS);
+    };
+    const timer = setInterval(() => void check(), POLL_MS);
     return () => clearInterval(timer);
   }, [version]);
   return null;

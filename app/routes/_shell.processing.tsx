@@ -84,8 +84,8 @@ export default function ProcessingPage() {
                     <button
                       type="button"
                       className="btn-secondary text-sm text-red-700 dark:text-red-300"
-                      onClick={async () => {
-                        if (await deletePost(post.id)) list.remove(post.id);
+                      onClick={() => {
+                        void deletePost(post.id).then((deleted) => deleted && list.remove(post.id));
                       }}
                     >
                       {t("Delete")}
@@ -97,7 +97,7 @@ export default function ProcessingPage() {
           ))}
         </ul>
       )}
-      {list.nextCursor ? <LoadMoreButton onClick={list.loadMore} disabled={list.loading} /> : null}
+      {list.nextCursor ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} /> : null}
     </>
   );
 }

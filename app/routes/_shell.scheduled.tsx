@@ -77,7 +77,7 @@ export default function ScheduledPage() {
                       {t("Publishes on")} <LocalTime iso={post.scheduledAt!} className="font-medium text-slate-900 dark:text-slate-100" />
                     </p>
                     <div className="flex flex-wrap gap-2">
-                      <button type="button" className="btn-primary w-auto text-sm" onClick={() => publishNow(post)}>
+                      <button type="button" className="btn-primary w-auto text-sm" onClick={() => void publishNow(post)}>
                         {t("Publish now")}
                       </button>
                       <button type="button" className="btn-secondary text-sm" onClick={() => setEditing(post)}>
@@ -86,8 +86,8 @@ export default function ScheduledPage() {
                       <button
                         type="button"
                         className="btn-secondary text-sm text-red-700 dark:text-red-300"
-                        onClick={async () => {
-                          if (await deletePost(post.id)) list.remove(post.id);
+                        onClick={() => {
+                          void deletePost(post.id).then((deleted) => deleted && list.remove(post.id));
                         }}
                       >
                         {t("Cancel post")}
@@ -100,7 +100,7 @@ export default function ScheduledPage() {
           ))}
         </ul>
       )}
-      {list.nextCursor ? <LoadMoreButton onClick={list.loadMore} disabled={list.loading} /> : null}
+      {list.nextCursor ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} /> : null}
       {editing ? (
         <EditPostDialog
           post={editing}

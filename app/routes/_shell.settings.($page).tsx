@@ -98,7 +98,7 @@ function TestNotification() {
   return (
     <div className="space-y-2">
       <p className="text-slate-600 dark:text-slate-400">{t("Check that notifications reach this device: the bell in the menu shows the new one at once.")}</p>
-      <button type="button" className="btn-secondary" disabled={busy} onClick={send}>
+      <button type="button" className="btn-secondary" disabled={busy} onClick={() => void send()}>
         {t("Send me a test notification")}
       </button>
       <p role="status" className={status?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-green-700 dark:text-green-400"}>

@@ -76,7 +76,7 @@ export function ImagePicker({ purpose, label, currentUrl, shape = "round", onUpl
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           disabled={progress !== null}
-          onChange={choose}
+          onChange={(event) => void choose(event)}
         />
       </label>
       {progress !== null ? <UploadProgress value={progress} /> : null}

@@ -64,7 +64,7 @@ export function ReportDialog({ target, open, onClose }: { target: ReportTarget; 
           </button>
         </div>
       ) : (
-        <form onSubmit={submit} className="space-y-4" noValidate>
+        <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
           <fieldset className="space-y-1">
             <legend className="mb-2 font-medium">{t("Why are you reporting this?")}</legend>
             {(Object.keys(labels) as ReportReason[]).map((code) => (

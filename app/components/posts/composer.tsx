@@ -107,7 +107,7 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
   }
 
   return (
-    <form id="compose" onSubmit={submit} noValidate aria-label={t("New post")} className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800">
+    <form id="compose" onSubmit={(event) => void submit(event)} noValidate aria-label={t("New post")} className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800">
       <PostTextField value={text} onChange={edited("text", setText)} errors={errors.text} placeholder={t("What would you like to share?")} />
 
       {uploads.attachments.length > 0 ? (

@@ -67,7 +67,7 @@ export function EditPostDialog({ post, onSaved, onClose }: { post: PostView; onS
       onClose={onClose}
       className="w-full max-w-lg rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/60 dark:bg-slate-900 dark:text-slate-100"
     >
-      <form onSubmit={save} noValidate className="space-y-4 p-5">
+      <form onSubmit={(event) => void save(event)} noValidate className="space-y-4 p-5">
         <h2 id={titleId} className="text-lg font-semibold">
           {t("Edit post")}
         </h2>

@@ -68,7 +68,7 @@ export function PostOwnerMenu({ post, onUpdated, onDeleted }: { post: PostView; 
           >
             {t("Edit")}
           </button>
-          <button type="button" role="menuitem" tabIndex={-1} className={`${itemClass} text-red-700 dark:text-red-300`} onClick={remove}>
+          <button type="button" role="menuitem" tabIndex={-1} className={`${itemClass} text-red-700 dark:text-red-300`} onClick={() => void remove()}>
             {t("Delete")}
           </button>
         </div>

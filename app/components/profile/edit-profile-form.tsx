@@ -47,8 +47,8 @@ function ProfileImages({ profile }: { profile: EditableProfile }) {
   return (
     <div className="space-y-4">
       {status ? <Notice tone={status.tone}>{status.text}</Notice> : null}
-      <ImagePicker purpose="avatar" label={t("Avatar")} shape="round" currentUrl={profile.avatarUrl || null} onUploaded={(media) => save("avatar", media)} />
-      <ImagePicker purpose="cover" label={t("Cover image")} shape="wide" currentUrl={profile.coverUrl || null} onUploaded={(media) => save("cover", media)} />
+      <ImagePicker purpose="avatar" label={t("Avatar")} shape="round" currentUrl={profile.avatarUrl || null} onUploaded={(media) => void save("avatar", media)} />
+      <ImagePicker purpose="cover" label={t("Cover image")} shape="wide" currentUrl={profile.coverUrl || null} onUploaded={(media) => void save("cover", media)} />
     </div>
   );
 }

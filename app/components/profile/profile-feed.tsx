@@ -103,7 +103,7 @@ export function ProfileFeed({ username, firstPage }: { username: string; firstPa
           </p>
         ) : null}
         {loading ? <p className="p-4 text-center text-sm text-slate-500">{t("Loading…")}</p> : null}
-        {page?.nextCursor && !loading ? <LoadMoreButton onClick={() => load(tab, page.nextCursor)} /> : null}
+        {page?.nextCursor && !loading ? <LoadMoreButton onClick={() => void load(tab, page.nextCursor)} /> : null}
       </div>
     </section>
   );

@@ -52,7 +52,7 @@ export function ShareDialog({ url, onClose }: { url: string; onClose: () => void
       </label>
       <div className="mt-1 flex gap-2">
         <input id="share-url" className="input" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
-        <button type="button" className="btn-secondary shrink-0 px-4" onClick={copy}>
+        <button type="button" className="btn-secondary shrink-0 px-4" onClick={() => void copy()}>
           {copied ? t("Copied") : t("Copy link")}
         </button>
       </div>

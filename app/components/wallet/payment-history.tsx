@@ -108,7 +108,7 @@ export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
           </li>
         ))}
       </ul>
-      {nextCursor ? <LoadMoreButton onClick={loadMore} disabled={loading} /> : null}
+      {nextCursor ? <LoadMoreButton onClick={() => void loadMore()} disabled={loading} /> : null}
     </section>
   );
 }
