@@ -193,7 +193,7 @@ describe("uploads", () => {
     await revalidated.arrayBuffer();
   });
 
-  it("keeps ID documents private: the uploader before submission and admins, nobody else, never cached", async () => {
+  it("keeps ID documents private: the uploader before submission, admins while the request is pending, nobody else, never cached", async () => {
     const member = await createUser();
     const { mediaId, completed } = await upload(member.token, PNG_1x1, "image/png", "id_document");
     const { url } = (await completed.json()) as { url: string };
@@ -206,7 +206,8 @@ describe("uploads", () => {
     expect((await readMedia(url, { token: (await createUser()).token })).status).toBe(404);
     const admin = await createUser();
     await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.user.userId).run();
-    expect((await readMedia(url, { token: admin.token })).status).toBe(200);
+    // Not submitted yet: nothing for an admin to review.
+    expect((await readMedia(url, { token: admin.token })).status).toBe(404);
 
     // Once submitted with a creator request, only admins read it.
     await env.DB.prepare("INSERT INTO creator_requests (user_id, document_media_id, created_at) VALUES (?, ?, ?)")
