@@ -5,11 +5,11 @@ import { existsSync, readFileSync } from "node:fs";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const reports = ["unit", "worker", "e2e"];
+const reports = ["unit", "worker-1", "worker-2", "worker-3", "worker-4", "e2e"];
 for (const tier of reports) {
   const file = `test-results/${tier}.json`;
   if (!existsSync(file)) {
-    console.error(`missing ${file}: the ${tier} tier did not run`);
+    console.error(`missing ${file}: that part of the suite did not run`);
     process.exit(1);
   }
   const report = JSON.parse(readFileSync(file, "utf8"));
