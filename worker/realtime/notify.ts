@@ -6,8 +6,9 @@ export const userChannelStub = (env: Env, userId: number) => env.USER_CHANNEL.ge
 
 /**
  * Pushes `event` to every open socket of the user (their `updates.{userId}` channel). Best effort: it never
- * throws, a failure is only logged, and clients still poll every 30 s. Call it after the write that produced
- * the update, e.g. `c.executionCtx.waitUntil(notifyUser(env, userId))` or simply `await notifyUser(...)`.
+ * throws, a failure is only logged, and clients still poll every 30 s. Used by the socket adapter
+ * (socket-delivery.ts), which turns the domain's events into these calls after the answer; domain code never
+ * calls it.
  *
  * A user without open sockets costs one call to an idle Durable Object that reads no storage.
  */
