@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSignUp, createAccount, latestLinkTo, browserForThisFile, newPage, storedToken } from "./support";
+import { buildSignUp, createAccount, latestLinkTo, browserForThisFile, hydrated, newPage, storedToken } from "./support";
 
 const browser = browserForThisFile();
 
@@ -144,9 +144,12 @@ describe("accounts, as a person uses them", () => {
     const account = await createAccount();
     const { page, context } = await newPage(browser());
     await page.goto("/login");
+    await hydrated(page);
     await page.evaluate((token) => localStorage.setItem("token", token), account.token);
     const me = page.waitForResponse((response) => response.url().endsWith("/api/me"));
-    await page.reload();
+    // Only the reload's start is awaited: once /me says signed in, the sign-in page moves on by itself, which
+    // may abort a reload still waiting for "load".
+    await page.reload({ waitUntil: "commit" });
     const response = await me;
     expect(response.status()).toBe(200);
     expect(response.request().headers().authorization).toBe(`Bearer ${account.token}`);
