@@ -138,7 +138,8 @@ describe("progressive web app", () => {
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     await page.reload();
     await heading.waitFor();
-    expect(await page.title()).toBe("Home · Fanclub");
+    // The kept page's <title>, once hydration has rendered the head again.
+    await expect.poll(() => page.title()).toBe("Home · Fanclub");
     await page.getByRole("link", { name: "Verify now" }).click();
     await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/email/verify");
