@@ -5,18 +5,12 @@ import { Field, Notice } from "~/components/forms";
 import { ImagePicker } from "~/components/media/image-picker";
 import { ApiError } from "~/lib/api";
 import type { UploadedMedia } from "~/lib/uploads";
+import type { Profile } from "@shared/contracts/posts";
 import { useSession } from "~/lib/session";
 import { IntentForm } from "./intent-form";
 
-export interface EditableProfile {
-  username: string;
-  name: string;
-  bio: string;
-  location: string;
-  website: string;
-  avatarUrl: string;
-  coverUrl: string;
-}
+/** The fields of the owner's profile (the API's Profile contract) that the form shows and edits. */
+export type EditableProfile = Pick<Profile, "username" | "name" | "bio" | "location" | "website" | "avatarUrl" | "coverUrl">;
 
 type Result = { ok: true; message?: string } | { ok: false; message: string; errors: Record<string, string[]> };
 
