@@ -13,6 +13,16 @@ interface Argon2Params {
 }
 export const ARGON2_PARAMS: Argon2Params = { memorySize: 19 * 1024, passes: 2, parallelism: 1, tagLength: 32 };
 
+/**
+ * The cost new hashes are made with. Only the worker tier's entry (tests/worker/entry.ts) lowers it, so that the
+ * hundreds of accounts its tests sign up cost 1 ms each instead of a quarter of a second; the production entry
+ * never calls the setter. Verification always reads the cost from the stored hash.
+ */
+let hashParams = ARGON2_PARAMS;
+export function setPasswordHashCostForTests(params: Pick<Argon2Params, "memorySize" | "passes">): void {
+  hashParams = { ...ARGON2_PARAMS, ...params };
+}
+
 type Argon2id = Awaited<ReturnType<typeof setupArgon2id>>;
 let argon2: Promise<Argon2id> | undefined;
 
@@ -32,10 +42,10 @@ async function derive(password: string, salt: Uint8Array, params: Argon2Params) 
 }
 
 /** Returns a PHC string: $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, params: Argon2Params = hashParams): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  const hash = await derive(password, salt, ARGON2_PARAMS);
-  const { memorySize: m, passes: t, parallelism: p } = ARGON2_PARAMS;
+  const hash = await derive(password, salt, params);
+  const { memorySize: m, passes: t, parallelism: p } = params;
   return `$argon2id$v=19$m=${m},t=${t},p=${p}$${base64url(salt)}$${base64url(hash)}`;
 }
 
