@@ -30,6 +30,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   build: {
+    // Terser packs the client a few per cent tighter than esbuild (gzip included): what a phone downloads first.
+    minify: isSsrBuild ? false : "terser",
     rollupOptions: isSsrBuild
       ? {
           // The server build leaves worker/ and shared/ modules as imports: wrangler bundles them once, shared by
