@@ -64,6 +64,8 @@ describe("creator earnings and withdrawals", () => {
     // The worker keeps the answer after handing it over: wait until the kept copy has today's figures.
     await expect.poll(() => page.evaluate(async () => (await (await caches.match("/dashboard/earnings"))?.text()) ?? "")).toContain("$80.00");
     await context.setOffline(true);
+    // The network is really gone: the API (which the service worker never answers) cannot be reached.
+    expect(await page.evaluate(() => fetch("/api/health", { cache: "no-store" }).then((r) => `online ${r.status}`, () => "offline"))).toBe("offline");
     await page.reload();
     expect(await page.getByTestId("available-balance").textContent()).toBe("$80.00");
     expect(await page.getByTestId("pending-balance").textContent()).toBe("$40.00");
