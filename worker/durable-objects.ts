@@ -4,3 +4,4 @@
  * A class added here also needs its binding and migration in wrangler.toml.
  */
 export { UserChannel } from "./realtime/user-channel";
+export { ChatRoom } from "./realtime/chat-room";

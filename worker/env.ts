@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ChatRoom } from "./realtime/chat-room";
 import type { UserChannel } from "./realtime/user-channel";
 
 /** Bindings and variables the Worker receives; wrangler.toml declares them, README.md documents them. */
@@ -8,6 +9,8 @@ export interface Env {
   ASSETS: Fetcher;
   /** One Durable Object per user, named `updates.{userId}`: the real-time channel (worker/realtime). */
   USER_CHANNEL: DurableObjectNamespace<UserChannel>;
+  /** One Durable Object per conversation, named after its pair `chat.{low}-{high}`: the chat's sockets. */
+  CHAT_ROOM: DurableObjectNamespace<ChatRoom>;
   APP_ENV?: string;
   APP_SECRET?: string;
   APP_URL?: string;

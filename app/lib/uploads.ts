@@ -8,7 +8,7 @@
 import { ApiError, type ApiErrorBody } from "./api";
 import { readToken } from "./token";
 
-export type UploadPurpose = "post" | "avatar" | "cover" | "id_document" | "id_selfie";
+export type UploadPurpose = "post" | "message" | "avatar" | "cover" | "id_document" | "id_selfie";
 
 export interface UploadedMedia {
   /** media.id, to attach to a post, a profile or a creator request. */
@@ -58,7 +58,8 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
 }
 
 async function sendParts(call: Caller, mediaId: number, upload: UploadStatus, file: File, options: UploadOptions): Promise<UploadedMedia> {
-  if (options.purpose === "post") await uploadVariants(call, mediaId, file);
+  // Post and chat media get a poster frame (videos) and a blurred preview (shown while locked).
+  if (options.purpose === "post" || options.purpose === "message") await uploadVariants(call, mediaId, file);
   const received = new Set(upload.receivedParts);
   let sent = upload.receivedParts.reduce((total, n) => total + partBytes(file, upload, n).size, 0);
   options.onProgress?.(sent / file.size);

@@ -76,14 +76,17 @@ describe("GET /api/updates", () => {
     expect((await updatesOf(fan.token)).notifications).toBe(100);
   });
 
-  it("counts conversations with something unread, not messages", async () => {
+  it("counts unread messages over every conversation, capped like notifications", async () => {
     const fan = await createUser();
     const now = new Date().toISOString();
-    for (const unread of [3, 0, 1]) {
+    for (const unread of [3, 0, 1, 0]) {
       const conversation = await env.DB.prepare("INSERT INTO conversations (created_at) VALUES (?) RETURNING id").bind(now).first<{ id: number }>();
       await env.DB.prepare("INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES (?, ?, ?)").bind(conversation!.id, fan.user.userId, unread).run();
     }
-    expect((await updatesOf(fan.token)).messages).toBe(2);
+    expect((await updatesOf(fan.token)).messages).toBe(4);
+    const busy = await env.DB.prepare("INSERT INTO conversations (created_at) VALUES (?) RETURNING id").bind(now).first<{ id: number }>();
+    await env.DB.prepare("INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES (?, ?, 250)").bind(busy!.id, fan.user.userId).run();
+    expect((await updatesOf(fan.token)).messages).toBe(100);
   });
 });
 

@@ -11,6 +11,7 @@ import { earningsRoutes } from "./routes/earnings";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
 import { messagePaymentRoutes } from "./routes/message-payments";
+import { messageRoutes } from "./routes/messages";
 import { paymentRoutes } from "./routes/payments";
 import { postRoutes } from "./routes/posts";
 import { interactionRoutes } from "./routes/interactions";
@@ -73,6 +74,7 @@ api.route("/", paymentRoutes);
 api.route("/", topUpRoutes);
 api.route("/", earningsRoutes);
 api.route("/", messagePaymentRoutes);
+api.route("/", messageRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

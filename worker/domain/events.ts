@@ -17,6 +17,15 @@ export interface DomainEventMap {
   PostPublished: { authorId: number };
   /** Sessions ended (sign-out, password change or reset, suspension); `sessionIds` null means all of them. */
   SessionsEnded: { userId: number; sessionIds: number[] | null };
+  /**
+   * A message was stored in the conversation of the pair userLow < userHigh (its ChatRoom's name). Adapters read
+   * the message under each member's policy (a locked message's media are previews for its recipient).
+   */
+  MessageSent: { conversationId: number; messageId: number; senderId: number; recipientId: number; userLow: number; userHigh: number };
+  /** A member read the conversation up to `seq`: the other member's screen shows "Seen". */
+  MessagesRead: { conversationId: number; userLow: number; userHigh: number; readerId: number; seq: number };
+  /** A pay-per-view message was bought by `buyerId`. */
+  MessageUnlocked: { conversationId: number; messageId: number; buyerId: number; senderId: number; userLow: number; userHigh: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;

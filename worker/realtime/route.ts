@@ -6,6 +6,9 @@ import { CSRF_FAILED } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import { userChannelName } from "@shared/user-channel-events";
 import { userChannelStub } from "./notify";
+import { requireConversationAccess } from "../domain/policies/conversations";
+import { parseIdText } from "../domain/shared/validation";
+import { chatRoomStub } from "./socket-delivery";
 
 /**
  * GET /ws/updates: opens the signed-in user's channel. The user comes only from the session (Bearer header or
@@ -13,18 +16,46 @@ import { userChannelStub } from "./notify";
  * A browser sends cookies with a cross-site WebSocket handshake, so another Origin is refused (hijacking).
  */
 export async function openUserChannel(c: Context<AppEnv>): Promise<Response> {
-  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
-    c.header("Upgrade", "websocket");
-    return c.json(translateError(c.var.domain.t, new AppError("validation", INVALID_VALUE)), 426);
-  }
-  const session = c.var.session;
-  if (!session) return errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
-  const origin = c.req.header("Origin");
-  if (origin !== undefined && origin !== new URL(c.req.url).origin) {
-    return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
-  }
+  const refused = refuseUpgrade(c);
+  if (refused) return refused;
+  const session = c.var.session!;
   // Only the upgrade goes on, with the session's id (to close its sockets when it ends), never a credential.
   const name = userChannelName(session.user.id);
   const upgrade = new Request(`https://user-channel.internal/${name}?session=${session.sessionId}`, { headers: { Upgrade: "websocket" } });
   return userChannelStub(c.env, session.user.id).fetch(upgrade);
+}
+
+/** The checks every socket route makes: a WebSocket upgrade, a session, and the app's own Origin (or none). */
+function refuseUpgrade(c: Context<AppEnv>): Response | null {
+  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+    c.header("Upgrade", "websocket");
+    return c.json(translateError(c.var.domain.t, new AppError("validation", INVALID_VALUE)), 426);
+  }
+  if (!c.var.session) return errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
+  const origin = c.req.header("Origin");
+  if (origin !== undefined && origin !== new URL(c.req.url).origin) {
+    return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
+  }
+  return null;
+}
+
+/**
+ * GET /ws/conversations/{id}: a socket on the conversation's ChatRoom, for its members only (anyone else: 404,
+ * as for an id that does not exist). The room is addressed by the pair read from D1, never by the URL, and it
+ * learns the member from the session.
+ */
+export async function openChatRoom(c: Context<AppEnv>): Promise<Response> {
+  const refused = refuseUpgrade(c);
+  if (refused) return refused;
+  const { user } = c.var.session!;
+  const conversationId = parseIdText(c.req.param("id"));
+  try {
+    if (conversationId === null) throw new AppError("validation", INVALID_VALUE);
+    const access = await requireConversationAccess(c.var.domain.db, user, conversationId, "read");
+    const upgrade = new Request(`https://chat-room.internal/${conversationId}?user=${user.id}`, { headers: { Upgrade: "websocket" } });
+    return await chatRoomStub(c.env, access.userLow, access.userHigh).fetch(upgrade);
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(c, error);
+    throw error;
+  }
 }

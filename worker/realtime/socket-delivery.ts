@@ -1,12 +1,18 @@
 import type { Env } from "../env";
 import type { DomainEvent } from "../domain/events";
 import { followersToTell } from "../domain/follows/followers-to-tell";
+import { presentMessageById } from "../domain/messages/present-messages";
+import { chatRoomName } from "../domain/policies/conversations";
 import { disconnectSession, FAN_OUT_LIMIT, notifyUser, notifyUsers } from "./notify";
+
+/** The ChatRoom of the pair userLow < userHigh. */
+export const chatRoomStub = (env: Env, userLow: number, userHigh: number) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatRoomName(userLow, userHigh)));
 
 /**
  * The real-time socket adapter: turns a domain event into frames on the `updates.{userId}` channels of the
- * people it concerns. Today every change is a NewUpdate (the client refetches /api/updates); ended sessions
- * have their sockets closed.
+ * people it concerns (a NewUpdate: the client refetches /api/updates; ended sessions have their sockets closed)
+ * and on the conversation's ChatRoom (a message, presented for each member under their policy; a read mark; a
+ * purchase).
  */
 export async function deliverToSockets(env: Env, event: DomainEvent): Promise<void> {
   switch (event.type) {
@@ -17,6 +23,35 @@ export async function deliverToSockets(env: Env, event: DomainEvent): Promise<vo
     case "PostPublished":
       // The author's other tabs too: their own feed shows the post.
       return notifyUsers(env, [event.authorId, ...(await followersToTell(env.DB, event.authorId, FAN_OUT_LIMIT))]);
+    case "MessageSent": {
+      const members = [event.senderId, event.recipientId];
+      const views = await Promise.all(members.map((userId) => presentMessageById(env.DB, userId, event.messageId)));
+      await Promise.all([
+        chatRoomStub(env, event.userLow, event.userHigh).deliver(
+          members.flatMap((userId, index) => (views[index] ? [{ userId, frame: { type: "message" as const, message: views[index] } }] : [])),
+        ),
+        // The recipient's badge, wherever they are in the app.
+        notifyUser(env, event.recipientId),
+      ]);
+      return;
+    }
+    case "MessagesRead": {
+      const members = [event.userLow, event.userHigh];
+      await Promise.all([
+        chatRoomStub(env, event.userLow, event.userHigh).deliver(members.map((userId) => ({ userId, frame: { type: "read" as const, userId: event.readerId, seq: event.seq } }))),
+        // The reader's badge in their other tabs.
+        notifyUser(env, event.readerId),
+      ]);
+      return;
+    }
+    case "MessageUnlocked": {
+      const members = [event.buyerId, event.senderId];
+      const views = await Promise.all(members.map((userId) => presentMessageById(env.DB, userId, event.messageId)));
+      await chatRoomStub(env, event.userLow, event.userHigh).deliver(
+        members.flatMap((userId, index) => (views[index] ? [{ userId, frame: { type: "unlocked" as const, messageId: event.messageId, message: views[index] } }] : [])),
+      );
+      return;
+    }
     case "SessionsEnded":
       if (event.sessionIds === null) return disconnectSession(env, event.userId, null);
       await Promise.all(event.sessionIds.map((sessionId) => disconnectSession(env, event.userId, sessionId)));

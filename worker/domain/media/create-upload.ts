@@ -5,7 +5,7 @@ import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { declaredFileType } from "./file-types";
 import { MAX_MEDIA_PER_POST, maxBytesOf, partCountOf, PART_SIZE } from "./limits";
-import { newObjectKey, unsupportedType, type UploadPurpose } from "./uploads";
+import { newObjectKey, storedPurposeOf, unsupportedType, type UploadPurpose } from "./uploads";
 
 export interface CreateUploadInput {
   purpose: UploadPurpose;
@@ -38,7 +38,8 @@ export async function createUpload(ctx: DomainContext, user: UserRow, input: Cre
   }
   const type = declaredFileType(input.contentType);
   if (!type) throw unsupportedType();
-  if (input.purpose !== "post" && type.kind !== "image") throw fieldError("file", ONLY_IMAGES);
+  const purpose = storedPurposeOf(input.purpose);
+  if (purpose !== "post" && type.kind !== "image") throw fieldError("file", ONLY_IMAGES);
   if (input.size > maxBytesOf(type.kind)) {
     const tooLarge = type.kind === "image" ? IMAGE_TOO_LARGE : VIDEO_TOO_LARGE;
     throw new AppError("too_large", tooLarge, { size: [tooLarge] });
@@ -55,7 +56,7 @@ export async function createUpload(ctx: DomainContext, user: UserRow, input: Cre
       `INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, upload_id, created_at)
        VALUES (?, ?, ?, 'uploading', ?, ?, ?, ?, ?) RETURNING id`,
     )
-    .bind(user.id, input.purpose, type.kind, key, type.contentType, input.size, multipart.uploadId, isoNow())
+    .bind(user.id, purpose, type.kind, key, type.contentType, input.size, multipart.uploadId, isoNow())
     .first<{ id: number }>();
   return { mediaId: row!.id, partSize: PART_SIZE, partCount: partCountOf(input.size) };
 }

@@ -12,7 +12,7 @@ const ATTACHED = message("This file belongs to a post: edit the post to remove i
  */
 export async function deleteUpload(ctx: DomainContext, userId: number, mediaId: number): Promise<void> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
-  if (upload.post_id !== null) throw fieldError("file", ATTACHED);
+  if (upload.post_id !== null || upload.message_id !== null) throw fieldError("file", ATTACHED);
   await ctx.db
     .prepare(
       `UPDATE users SET avatar_key = CASE WHEN avatar_key = ?2 THEN NULL ELSE avatar_key END,

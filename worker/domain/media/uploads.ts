@@ -2,8 +2,11 @@ import { AppError, fieldError } from "../shared/errors";
 import { message } from "../shared/messages";
 import type { MediaKind } from "./file-types";
 
-export type UploadPurpose = "post" | "avatar" | "cover" | "id_document" | "id_selfie";
-export const UPLOAD_PURPOSES = ["post", "avatar", "cover", "id_document", "id_selfie"] as const;
+/** What a file is uploaded for. "message" (chat media, any member) is stored as purpose 'post': content media. */
+export type UploadPurpose = "post" | "message" | "avatar" | "cover" | "id_document" | "id_selfie";
+export const UPLOAD_PURPOSES = ["post", "message", "avatar", "cover", "id_document", "id_selfie"] as const;
+export type StoredPurpose = Exclude<UploadPurpose, "message">;
+export const storedPurposeOf = (purpose: UploadPurpose): StoredPurpose => (purpose === "message" ? "post" : purpose);
 
 export const UNSUPPORTED_TYPE = message("This file type is not supported.");
 export const UPLOAD_NOT_FOUND = message("This upload does not exist.");
@@ -16,7 +19,8 @@ export interface UploadRow {
   id: number;
   user_id: number;
   post_id: number | null;
-  purpose: UploadPurpose;
+  message_id: number | null;
+  purpose: StoredPurpose;
   kind: MediaKind;
   status: "uploading" | "ready" | "failed";
   object_key: string;
@@ -37,6 +41,7 @@ export async function findOwnUpload(db: D1Database, userId: number, mediaId: num
 /** Where each purpose lives in R2: /media serves public/ to anyone, posts/ by entitlement, private/ to admins. */
 const PREFIX_OF: Record<UploadPurpose, string> = {
   post: "posts",
+  message: "posts",
   avatar: "public",
   cover: "public",
   id_document: "private",

@@ -31,16 +31,32 @@ interface PostMediaRow extends ViewerFactsRow {
   user_id: number;
   audience: Audience;
   price_cents: number;
+  /** Set when the file belongs to a chat message instead of a post. */
+  message_id: number | null;
+  msg_sender_id: number | null;
+  msg_price_cents: number | null;
+  /** 1 when the viewer is a member of the message's conversation. */
+  msg_member: number | null;
+  /** 1 when the viewer bought the (pay-per-view) message. */
+  msg_bought: number | null;
 }
 
 /**
- * The pure rule of post media: the uploader always may (the composer shows a file before it belongs to a post,
- * and a processing or scheduled post to its author). Anyone else needs a ready file of a post that exists for
- * them; the file and its poster frame also need the post open (lockOf), the blurred preview does not.
+ * The pure rule of post and chat media: the uploader always may (the composer shows a file before it belongs to a
+ * post or message, and a processing or scheduled post to its author). Anyone else needs a ready file. Of a post:
+ * one that exists for them; the file and its poster frame also need the post open (lockOf), the blurred preview
+ * does not. Of a message: they must be in its conversation; the file and poster of a pay-per-view message also
+ * need it bought (its sender always has it), the preview does not.
  */
 export function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: number | null): boolean {
   if (viewerId !== null && row.uploader_id === viewerId) return true;
-  if (row.visible !== 1 || row.media_status !== "ready") return false;
+  if (row.media_status !== "ready") return false;
+  if (row.message_id !== null) {
+    if (row.msg_member !== 1) return false;
+    const locked = (row.msg_price_cents ?? 0) > 0 && row.msg_sender_id !== viewerId && row.msg_bought !== 1;
+    return variant === "preview" || !locked;
+  }
+  if (row.visible !== 1) return false;
   const lock = lockOf({ authorId: row.user_id, audience: row.audience, priceCents: row.price_cents }, viewerFactsOf(viewerId, row));
   if (lock === "hidden") return false;
   return variant === "preview" || lock === null;
@@ -55,9 +71,13 @@ function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
       const { results } = await db
         .prepare(
           `SELECT k.value AS key, m.user_id AS uploader_id, m.status AS media_status, p.user_id, p.audience, p.price_cents,
-                  (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${visiblePostSql()}) AS visible, ${VIEWER_FACTS_SQL}
+                  (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${visiblePostSql()}) AS visible, ${VIEWER_FACTS_SQL},
+                  m.message_id, msg.sender_id AS msg_sender_id, msg.price_cents AS msg_price_cents,
+                  EXISTS (SELECT 1 FROM conversation_members cm WHERE cm.conversation_id = msg.conversation_id AND cm.user_id = ?1) AS msg_member,
+                  EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = msg.id AND mp.user_id = ?1) AS msg_bought
            FROM json_each(?3) k JOIN media m ON m.${POST_VARIANT_COLUMN[variant]} = k.value AND m.purpose = 'post'
-           LEFT JOIN posts p ON p.id = m.post_id`,
+           LEFT JOIN posts p ON p.id = m.post_id
+           LEFT JOIN messages msg ON msg.id = m.message_id`,
         )
         .bind(viewerId, isoNow(), JSON.stringify(keys))
         .all<PostMediaRow>();

@@ -9,8 +9,8 @@ export const UNREAD_COUNT_CAP = 100;
 /**
  * One statement, every part an index seek: `home` is a post by a followed creator published since the user last
  * opened /home (or since sign-up) — `status = 'published'` lets it seek posts_feed by date instead of reading
- * every post of every followed creator (20 ms → 0.05 ms at the benchmark's sizes); `notifications` the unread notifications; `messages` the conversations with
- * something unread. `balance` says the wallet cannot cover the next renewal: the active (not cancelled) paid
+ * every post of every followed creator (20 ms → 0.05 ms at the benchmark's sizes); `notifications` the unread notifications; `messages` the unread messages (spec §7, issue 12: a count of messages, capped like
+ * notifications), summed over the conversations with something unread (conversation_members_unread). `balance` says the wallet cannot cover the next renewal: the active (not cancelled) paid
  * subscription that renews first (subscriptions_fan seek, a handful of rows per fan) costs more than the wallet
  * holds; its price is the lower of the agreed one and the plan's today, as the renewal charges (a plan withdrawn
  * ends the subscription instead: nothing to cover). No such subscription: NULL, so false.
@@ -22,7 +22,7 @@ export async function getUpdates(db: D1Database, user: UserRow): Promise<Updates
          EXISTS (SELECT 1 FROM follows f JOIN posts p ON p.user_id = f.creator_id
                  WHERE f.follower_id = ?1 AND p.status = 'published' AND p.published_at > ?2 AND p.published_at <= ?3) AS home,
          (SELECT COUNT(*) FROM (SELECT 1 FROM notifications WHERE user_id = ?1 AND read_at IS NULL LIMIT ?4)) AS notifications,
-         (SELECT COUNT(*) FROM (SELECT 1 FROM conversation_members WHERE user_id = ?1 AND unread_count > 0 LIMIT ?4)) AS messages,
+         MIN((SELECT COALESCE(SUM(unread_count), 0) FROM conversation_members WHERE user_id = ?1 AND unread_count > 0), ?4) AS messages,
          COALESCE((SELECT balance_cents FROM ledger_accounts WHERE user_id = ?1 AND kind = 'wallet'), 0) <
            (SELECT MIN(s.price_cents, COALESCE(pl.price_cents, 0)) FROM subscriptions s
             LEFT JOIN subscription_plans pl ON pl.creator_id = s.creator_id AND pl.period = s.period

@@ -1,0 +1,183 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { getConversation, hideConversation, listConversations, markConversationRead, startConversation } from "../../domain/messages/conversations";
+import { listMessages } from "../../domain/messages/list-messages";
+import { sendMessage, SendMessageSchema } from "../../domain/messages/send-message";
+import { unlockMessage, UnlockMessageSchema } from "../../domain/messages/unlock-message";
+import { idText, singleLineText } from "../../domain/shared/validation";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { e404, errorResponses, IdParams, json, jsonBody, PaymentSchema } from "../schemas";
+import { validationHook } from "../validation-hook";
+
+const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
+
+const ChatMediaSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(["image", "video"]),
+  url: z.string().nullable().openapi({ description: "null while the message is locked for the caller" }),
+  posterUrl: z.string().nullable(),
+  previewUrl: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+
+export const MessageViewSchema = z
+  .object({
+    id: z.number().int(),
+    conversationId: z.number().int(),
+    seq: z.number().int().openapi({ description: "Position in the conversation, 1, 2, 3…" }),
+    clientId: z.string(),
+    senderId: z.number().int(),
+    text: z.string(),
+    createdAt: z.string(),
+    priceCents: z.number().int().openapi({ description: "Pay-per-view price (0: none)" }),
+    paidCents: z.number().int().openapi({ description: "What the sender paid to send it" }),
+    locked: z.boolean(),
+    purchased: z.boolean(),
+    media: z.array(ChatMediaSchema),
+  })
+  .openapi("Message");
+
+const ConversationSchema = z
+  .object({
+    id: z.number().int(),
+    other: z.object({ userId: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string(), isCreator: z.boolean() }),
+    unreadCount: z.number().int(),
+    activityAt: z.string().nullable(),
+    lastMessage: z.object({ fromMe: z.boolean(), text: z.string(), mediaKind: z.enum(["image", "video"]).nullable(), locked: z.boolean(), createdAt: z.string() }).nullable(),
+    otherLastReadSeq: z.number().int(),
+    messagePriceCents: z.number().int(),
+    writeRefusal: z.string().nullable(),
+    viewer: z.object({ canWrite: z.boolean(), canSetPrice: z.boolean() }),
+  })
+  .openapi("Conversation");
+
+const ConversationPageSchema = z.object({ conversations: z.array(ConversationSchema), nextCursor: z.string().nullable() }).openapi("ConversationPage");
+const MessagePageSchema = z.object({ messages: z.array(MessageViewSchema), nextBefore: z.number().int().nullable() }).openapi("MessagePage");
+const StartSchema = z.object({ username: singleLineText().min(1).max(64).transform((name) => name.toLowerCase()) });
+const MessagesQuery = z.object({ before: idText.optional(), after: idText.optional() });
+
+export const messageRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+messageRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/conversations",
+    tags: ["Messages"],
+    summary: "The caller's conversations, newest activity first (20 per page; `cursor` from the previous page)",
+    middleware: [requireSession] as const,
+    request: { query: z.object({ cursor: z.string().max(200).optional() }) },
+    responses: { 200: json(ConversationPageSchema, "A page of conversations"), 401: e401, 422: e422 },
+  }),
+  async (c) => c.json(await listConversations(c.var.domain, c.var.session!.user, c.req.valid("query").cursor), 200),
+);
+
+messageRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations",
+    tags: ["Messages"],
+    summary: "Open the conversation with a member, making it if the caller may write to them",
+    middleware: [requireSession] as const,
+    request: { body: jsonBody(StartSchema) },
+    responses: { 200: json(ConversationSchema, "The conversation"), 401: e401, 403: e403, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json(await startConversation(c.var.domain, c.var.session!.user, c.req.valid("json").username), 200),
+);
+
+messageRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/conversations/{id}",
+    tags: ["Messages"],
+    summary: "One conversation of the caller",
+    middleware: [requireSession] as const,
+    request: { params: IdParams },
+    responses: { 200: json(ConversationSchema, "The conversation"), 401: e401, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json(await getConversation(c.var.domain, c.var.session!.user, c.req.valid("param").id), 200),
+);
+
+messageRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/conversations/{id}",
+    tags: ["Messages"],
+    summary: "Remove the conversation from the caller's list (it returns with the next message)",
+    middleware: [requireSession] as const,
+    request: { params: IdParams },
+    responses: { 204: { description: "Removed" }, 401: e401, 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    await hideConversation(c.var.domain, c.var.session!.user, c.req.valid("param").id);
+    return c.body(null, 204);
+  },
+);
+
+messageRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/conversations/{id}/messages",
+    tags: ["Messages"],
+    summary: "Messages, oldest first: the newest 30, `before` an older page, `after` what came since a seq",
+    middleware: [requireSession] as const,
+    request: { params: IdParams, query: MessagesQuery },
+    responses: { 200: json(MessagePageSchema, "A page of messages"), 401: e401, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json(await listMessages(c.var.domain, c.var.session!.user, c.req.valid("param").id, c.req.valid("query")), 200),
+);
+
+messageRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations/{id}/messages",
+    tags: ["Messages"],
+    summary: "Send a message (text up to 2,000 characters and/or up to 10 uploaded files; creators may set a price). A fan writing to a creator pays the per-message price; the same clientId twice stores one message",
+    middleware: [requireSession] as const,
+    request: { params: IdParams, body: jsonBody(SendMessageSchema) },
+    responses: {
+      200: json(z.object({ message: MessageViewSchema, replayed: z.boolean() }), "Sent (or the earlier send with this clientId)"),
+      401: e401,
+      402: e402,
+      403: e403,
+      404: e404,
+      409: e409,
+      422: e422,
+    },
+  }),
+  async (c) => c.json(await sendMessage(c.var.domain, c.var.session!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+);
+
+messageRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations/{id}/read",
+    tags: ["Messages"],
+    summary: "Mark the conversation read up to its newest message (clears its unread count; the other member sees \"Seen\")",
+    middleware: [requireSession] as const,
+    request: { params: IdParams },
+    responses: { 200: json(z.object({ lastReadSeq: z.number().int() }), "Read"), 401: e401, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json(await markConversationRead(c.var.domain, c.var.session!.user, c.req.valid("param").id), 200),
+);
+
+messageRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/messages/{id}/unlock",
+    tags: ["Messages", "Money"],
+    summary: "Buy a pay-per-view message from the wallet (once; an idempotency key makes retries safe)",
+    middleware: [requireSession] as const,
+    request: { params: IdParams, body: jsonBody(UnlockMessageSchema) },
+    responses: {
+      200: json(z.object({ message: MessageViewSchema, payment: PaymentSchema, replayed: z.boolean() }), "Unlocked"),
+      401: e401,
+      402: e402,
+      403: e403,
+      404: e404,
+      409: e409,
+      422: e422,
+    },
+  }),
+  async (c) => c.json(await unlockMessage(c.var.domain, c.var.session!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+);

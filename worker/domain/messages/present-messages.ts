@@ -1,0 +1,88 @@
+import type { ChatMediaView, MessageView } from "@shared/contracts/messages";
+
+export type { MessageView };
+
+export interface MessageRow {
+  id: number;
+  conversation_id: number;
+  seq: number;
+  sender_id: number;
+  client_id: string;
+  text: string;
+  price_cents: number;
+  paid_cents: number;
+  media_count: number;
+  created_at: string;
+  /** 1 when someone other than the sender bought it (in a pair: the recipient). */
+  bought: number;
+}
+
+/** Columns of `messages m` that presentMessages needs, the purchase fact included. */
+export const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.seq, m.sender_id, m.client_id, m.text, m.price_cents, m.paid_cents, m.media_count, m.created_at,
+  EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = m.id AND mp.user_id <> m.sender_id) AS bought`;
+
+interface ChatMediaRow {
+  id: number;
+  message_id: number;
+  kind: "image" | "video";
+  object_key: string;
+  poster_key: string | null;
+  preview_key: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * The pure rule of a message's media: its members open them, except the recipient of a pay-per-view message
+ * they have not bought, who gets the blurred previews only (the same rule as /media, worker/domain/policies/media.ts).
+ */
+export const isMessageLockedFor = (row: Pick<MessageRow, "price_cents" | "sender_id" | "bought">, viewerId: number) =>
+  row.price_cents > 0 && row.sender_id !== viewerId && row.bought !== 1;
+
+/** Messages as `viewerId` (a member of their conversation) sees them: one statement for all their media. */
+export async function presentMessages(db: D1Database, viewerId: number, rows: MessageRow[]): Promise<MessageView[]> {
+  const withMedia = rows.filter((row) => row.media_count > 0).map((row) => row.id);
+  const mediaByMessage = new Map<number, ChatMediaRow[]>();
+  if (withMedia.length > 0) {
+    const { results } = await db
+      .prepare(
+        `SELECT id, message_id, kind, object_key, poster_key, preview_key, width, height FROM media
+         WHERE message_id IN (SELECT value FROM json_each(?1)) ORDER BY message_id, position`,
+      )
+      .bind(JSON.stringify(withMedia))
+      .all<ChatMediaRow>();
+    for (const media of results) mediaByMessage.set(media.message_id, [...(mediaByMessage.get(media.message_id) ?? []), media]);
+  }
+  return rows.map((row) => {
+    const locked = isMessageLockedFor(row, viewerId);
+    const media: ChatMediaView[] = (mediaByMessage.get(row.id) ?? []).map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      url: locked ? null : `/media/${m.object_key}`,
+      posterUrl: !locked && m.poster_key ? `/media/${m.poster_key}` : null,
+      previewUrl: m.preview_key ? `/media/${m.preview_key}` : null,
+      width: m.width,
+      height: m.height,
+    }));
+    return {
+      id: row.id,
+      conversationId: row.conversation_id,
+      seq: row.seq,
+      clientId: row.client_id,
+      senderId: row.sender_id,
+      text: row.text,
+      createdAt: row.created_at,
+      priceCents: row.price_cents,
+      paidCents: row.paid_cents,
+      locked,
+      purchased: row.bought === 1,
+      media,
+    };
+  });
+}
+
+/** One message by id, as `viewerId` sees it (the caller has checked membership). */
+export async function presentMessageById(db: D1Database, viewerId: number, messageId: number): Promise<MessageView | null> {
+  const row = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.id = ?`).bind(messageId).first<MessageRow>();
+  return row ? (await presentMessages(db, viewerId, [row]))[0]! : null;
+}

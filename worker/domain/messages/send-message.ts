@@ -1,0 +1,180 @@
+import { z } from "zod";
+import type { MessageView } from "@shared/contracts/messages";
+import type { UserRow } from "../accounts/users";
+import type { DomainContext } from "../context";
+import { payFromWallet } from "../money/payments";
+import { clientKey, IDEMPOTENCY_KEY_REUSED } from "../money/rules";
+import { requireConversationAccess } from "../policies/conversations";
+import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import { idNumber, multilineText } from "../shared/validation";
+import { messagePriceFor } from "./conversations";
+import { MESSAGE_COLUMNS, presentMessageById, presentMessages, type MessageRow } from "./present-messages";
+
+export const MAX_MESSAGE_LENGTH = 2000;
+export const MAX_MESSAGE_MEDIA = 10;
+export const MIN_MESSAGE_PRICE_CENTS = 100;
+export const MAX_MESSAGE_PRICE_CENTS = 20_000;
+
+export const EMPTY_MESSAGE = message("Write a message or attach a photo or video.");
+export const MESSAGE_TOO_LONG = message("A message is at most {{max}} characters.");
+export const PRICE_NEEDS_MEDIA = message("Only a message with a photo or video can have a price.");
+export const ONLY_CREATORS_SET_PRICES = message("Only creators can put a price on a message.");
+export const MESSAGE_PRICE_RANGE = message("A message's price is between {{min}} and {{max}}.");
+export const MEDIA_NOT_SENDABLE = message("Attach photos or videos you uploaded and that are not in a post or message yet.");
+
+/** The client's id of a message: the same id twice stores one message (resends, the offline outbox). */
+export const ClientIdSchema = z.string({ message: INVALID_VALUE }).regex(/^[A-Za-z0-9_-]{8,64}$/, { message: INVALID_VALUE });
+
+export const SendMessageSchema = z.object({
+  clientId: ClientIdSchema,
+  text: multilineText({ message: INVALID_VALUE }).default(""),
+  mediaIds: z.array(idNumber, { message: INVALID_VALUE }).max(MAX_MESSAGE_MEDIA, { message: INVALID_VALUE }).default([]),
+  priceCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).min(0, { message: INVALID_VALUE }).default(0),
+});
+export type SendMessageInput = z.output<typeof SendMessageSchema>;
+
+/** A message as stored, for one sender and client id (a replay's answer). */
+const findByClientId = (db: D1Database, senderId: number, clientId: string) =>
+  db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`).bind(senderId, clientId).first<MessageRow>();
+
+/** The checks of what is sent that need no database; the text comes back trimmed. */
+export function checkMessageInput(input: SendMessageInput, sender: Pick<UserRow, "role">): { text: string } {
+  const text = input.text.trim();
+  if (text === "" && input.mediaIds.length === 0) throw fieldError("text", EMPTY_MESSAGE);
+  if (text.length > MAX_MESSAGE_LENGTH) throw fieldError("text", MESSAGE_TOO_LONG, { max: MAX_MESSAGE_LENGTH });
+  if (new Set(input.mediaIds).size !== input.mediaIds.length) throw fieldError("mediaIds", MEDIA_NOT_SENDABLE);
+  if (input.priceCents > 0) {
+    if (sender.role !== "creator") throw fieldError("priceCents", ONLY_CREATORS_SET_PRICES);
+    if (input.mediaIds.length === 0) throw fieldError("priceCents", PRICE_NEEDS_MEDIA);
+    if (input.priceCents < MIN_MESSAGE_PRICE_CENTS || input.priceCents > MAX_MESSAGE_PRICE_CENTS) {
+      throw fieldError("priceCents", MESSAGE_PRICE_RANGE, { min: "$1.00", max: "$200.00" });
+    }
+  }
+  return { text };
+}
+
+/** The statements that store one message and its effects on the conversation, for one batch. */
+export function messageStatements(
+  db: D1Database,
+  message: { conversationId: number; senderId: number; recipientId: number; clientId: string; text: string; priceCents: number; paidCents: number; mediaIds: number[]; massMessageId?: number | null; at: string },
+): D1PreparedStatement[] {
+  const { conversationId: c, senderId, recipientId, clientId, at } = message;
+  const idOfNew = "(SELECT id FROM messages WHERE sender_id = ?1 AND client_id = ?2)";
+  const statements = [
+    db
+      .prepare(
+        `INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, media_count, mass_message_id, created_at)
+         VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+      )
+      .bind(c, senderId, clientId, message.text, message.priceCents, message.paidCents, message.mediaIds.length, message.massMessageId ?? null, at),
+    db.prepare(`UPDATE conversations SET last_message_id = ${idOfNew}, last_message_at = ?3 WHERE id = ?4`).bind(senderId, clientId, at, c),
+    db
+      .prepare(
+        `UPDATE conversation_members SET activity_at = ?3, hidden_at = NULL,
+                unread_count = unread_count + (user_id = ?5),
+                last_read_seq = CASE WHEN user_id = ?1 THEN (SELECT seq FROM messages WHERE sender_id = ?1 AND client_id = ?2) ELSE last_read_seq END
+         WHERE conversation_id = ?4`,
+      )
+      .bind(senderId, clientId, at, c, recipientId),
+  ];
+  if (message.mediaIds.length > 0) {
+    // The same guards as the check before the batch: the sender's own finished uploads, in no post or message.
+    statements.push(
+      db
+        .prepare(
+          `UPDATE media SET message_id = ${idOfNew}, position = wanted.key
+           FROM (SELECT key, value FROM json_each(?3)) AS wanted
+           WHERE media.id = wanted.value AND media.user_id = ?1 AND media.purpose = 'post' AND media.post_id IS NULL
+             AND media.message_id IS NULL AND media.status = 'ready'`,
+        )
+        .bind(senderId, clientId, JSON.stringify(message.mediaIds)),
+    );
+  }
+  return statements;
+}
+
+/** The friendly check before writing: each id names a finished upload of the sender that a message may take. */
+async function assertSendable(db: D1Database, senderId: number, mediaIds: number[]) {
+  if (mediaIds.length === 0) return;
+  const row = await db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM media WHERE id IN (SELECT value FROM json_each(?1)) AND user_id = ?2 AND purpose = 'post'
+         AND post_id IS NULL AND message_id IS NULL AND status = 'ready'`,
+    )
+    .bind(JSON.stringify(mediaIds), senderId)
+    .first<{ n: number }>();
+  if (row!.n !== mediaIds.length) throw fieldError("mediaIds", MEDIA_NOT_SENDABLE);
+}
+
+const isUniqueClientId = (error: unknown) => /UNIQUE constraint failed: messages\.sender_id, messages\.client_id/.test(String(error));
+
+/**
+ * Sends a message. The conversation must exist for the sender and the pair rule must allow writing
+ * (policies/conversations.ts). A fan writing to a creator with a per-message price pays it from the wallet in the
+ * same batch that stores the message, so a message is stored exactly when it is paid: thirty concurrent sends
+ * against a wallet that covers ten store and charge ten. The client's id makes the send idempotent: a resend
+ * answers with the stored message and charges nothing.
+ */
+export async function sendMessage(
+  ctx: Pick<DomainContext, "db" | "publish" | "config">,
+  sender: UserRow,
+  conversationId: number,
+  input: SendMessageInput,
+): Promise<{ message: MessageView; replayed: boolean }> {
+  const { db } = ctx;
+  const access = await requireConversationAccess(db, sender, conversationId, "read");
+  const replay = async () => {
+    const stored = await findByClientId(db, sender.id, input.clientId);
+    if (!stored) return null;
+    if (stored.conversation_id !== conversationId) throw new AppError("conflict", IDEMPOTENCY_KEY_REUSED);
+    return { message: (await presentMessages(db, sender.id, [stored]))[0]!, replayed: true };
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  await requireConversationAccess(db, sender, conversationId, "write");
+  const { text } = checkMessageInput(input, sender);
+  await assertSendable(db, sender.id, input.mediaIds);
+  const other = await db.prepare("SELECT role, message_price_cents FROM users WHERE id = ?").bind(access.otherId).first<{ role: string; message_price_cents: number }>();
+  const priceToSend = messagePriceFor(sender.role, other!);
+  const at = isoNow();
+  const statements = messageStatements(db, {
+    conversationId,
+    senderId: sender.id,
+    recipientId: access.otherId,
+    clientId: input.clientId,
+    text,
+    priceCents: input.priceCents,
+    paidCents: priceToSend,
+    mediaIds: input.mediaIds,
+    at,
+  });
+  try {
+    if (priceToSend > 0) {
+      const outcome = await payFromWallet(db, {
+        payer: sender,
+        creatorId: access.otherId,
+        kind: "message",
+        amountCents: priceToSend,
+        idempotencyKey: clientKey(`message-${input.clientId}`),
+        request: { conversationId },
+        feePercent: ctx.config.PLATFORM_FEE_PERCENT,
+        effects: () => statements,
+        refusal: (error) => (isUniqueClientId(error) ? new AppError("conflict", IDEMPOTENCY_KEY_REUSED) : null),
+      });
+      if (outcome.replayed) return (await replay())!;
+    } else {
+      await db.batch(statements);
+    }
+  } catch (error) {
+    // A resend racing its first attempt: the client id's unique key refused it, the first one is the answer.
+    const raced = await replay();
+    if (raced) return raced;
+    throw error;
+  }
+  const stored = await findByClientId(db, sender.id, input.clientId);
+  ctx.publish({ type: "MessageSent", conversationId, messageId: stored!.id, senderId: sender.id, recipientId: access.otherId, userLow: access.userLow, userHigh: access.userHigh });
+  return { message: (await presentMessageById(db, sender.id, stored!.id))!, replayed: false };
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import type { MessageView } from "@shared/contracts/messages";
+import type { UserRow } from "../accounts/users";
+import type { DomainContext } from "../context";
+import { findPaymentByKey, payFromWallet, presentPayment, type PaymentView } from "../money/payments";
+import { clientKey, IdempotencyKeySchema } from "../money/rules";
+import { NOT_A_CREATOR } from "../money/send-tip";
+import { CONVERSATION_NOT_FOUND, requireConversationAccess, MESSAGING_BLOCKED } from "../policies/conversations";
+import { AppError, INVALID_VALUE } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import { presentMessageById } from "./present-messages";
+
+export const UnlockMessageSchema = z.object({
+  /** The price the fan was shown: a different one is refused rather than charged. */
+  priceCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).positive({ message: INVALID_VALUE }),
+  idempotencyKey: IdempotencyKeySchema,
+});
+
+export const MESSAGE_NOT_FOR_SALE = message("This message is not for sale.");
+export const MESSAGE_ALREADY_UNLOCKED = message("You already unlocked this message.");
+export const MESSAGE_PRICE_CHANGED = message("The price of this message has changed. Check it and try again.");
+
+/**
+ * Buys a pay-per-view message: the recipient's wallet pays its price and a message_purchases row (primary key:
+ * message and buyer) opens its media, in one batch, so it is bought once, forever, and never opened unpaid.
+ */
+export async function unlockMessage(
+  ctx: Pick<DomainContext, "db" | "publish" | "config">,
+  fan: UserRow,
+  messageId: number,
+  input: z.output<typeof UnlockMessageSchema>,
+): Promise<{ message: MessageView; payment: PaymentView; replayed: boolean }> {
+  const { db } = ctx;
+  const row = await db
+    .prepare(
+      `SELECT m.conversation_id, m.sender_id, m.price_cents, u.role AS sender_role,
+              EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = m.id AND mp.user_id = ?2) AS bought
+       FROM messages m JOIN users u ON u.id = m.sender_id WHERE m.id = ?1`,
+    )
+    .bind(messageId, fan.id)
+    .first<{ conversation_id: number; sender_id: number; price_cents: number; sender_role: string; bought: number }>();
+  if (!row) throw new AppError("not_found", CONVERSATION_NOT_FOUND);
+  const access = await requireConversationAccess(db, fan, row.conversation_id, "read");
+  const key = clientKey(input.idempotencyKey);
+  if (row.bought === 1) {
+    const replay = await findPaymentByKey(db, fan.id, key);
+    if (replay && replay.kind === "message") return { message: (await presentMessageById(db, fan.id, messageId))!, payment: presentPayment(replay), replayed: true };
+    throw new AppError("conflict", MESSAGE_ALREADY_UNLOCKED);
+  }
+  if (row.price_cents === 0 || row.sender_id === fan.id) throw new AppError("conflict", MESSAGE_NOT_FOR_SALE);
+  if (access.facts.blocked || access.facts.otherSuspended) throw new AppError("forbidden", MESSAGING_BLOCKED);
+  if (row.sender_role !== "creator") throw new AppError("forbidden", NOT_A_CREATOR);
+  if (row.price_cents !== input.priceCents) throw new AppError("conflict", MESSAGE_PRICE_CHANGED);
+  const outcome = await payFromWallet(db, {
+    payer: fan,
+    creatorId: row.sender_id,
+    kind: "message",
+    amountCents: row.price_cents,
+    idempotencyKey: key,
+    request: { messageId },
+    feePercent: ctx.config.PLATFORM_FEE_PERCENT,
+    effects: () => [db.prepare("INSERT INTO message_purchases (message_id, user_id, price_cents, created_at) VALUES (?, ?, ?, ?)").bind(messageId, fan.id, row.price_cents, isoNow())],
+    refusal: (error) => (String(error).includes("message_purchases") ? new AppError("conflict", MESSAGE_ALREADY_UNLOCKED) : null),
+  });
+  if (!outcome.replayed) {
+    ctx.publish({ type: "MessageUnlocked", conversationId: row.conversation_id, messageId, buyerId: fan.id, senderId: row.sender_id, userLow: access.userLow, userHigh: access.userHigh });
+  }
+  return { message: (await presentMessageById(db, fan.id, messageId))!, payment: presentPayment(outcome.payment), replayed: outcome.replayed };
+}

@@ -1,0 +1,144 @@
+import type { Role } from "../accounts/users";
+import { LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER } from "../posts/access";
+import { AppError } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import type { Policy, Viewer } from "./policy";
+
+/**
+ * The conversations policy. A conversation exists only for its two members: for anyone else every endpoint and
+ * socket answers "not found". Who may write to whom (like OnlyFans, README "Decisions"):
+ *
+ * - a fan writes to a creator they follow or subscribe to;
+ * - a creator writes to their fans (people who follow or subscribe to them);
+ * - any two members write to each other once both follow each other;
+ * - a block, either way, or a suspended account: nobody writes (the history stays readable to its members).
+ *
+ * The rule is checked on every send, so unfollowing or blocking stops new messages at once.
+ */
+export const CONVERSATION_NOT_FOUND = message("This conversation does not exist.");
+export const CANNOT_MESSAGE = message("You can message creators you follow or subscribe to, your own fans, and people who follow you back.");
+export const MESSAGING_BLOCKED = message("This profile is not available.");
+
+/** What the viewer (?1) and the member `o` are to each other; ?2 is now. Columns of the statement reading `o`. */
+export const PAIR_FACTS_SQL = `
+  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.creator_id = o.id) AS p_follows,
+  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = o.id AND f.creator_id = ?1) AS p_followed_by,
+  EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = o.id AND ${LIVE_SUBSCRIPTION_SQL}) AS p_subscribes,
+  EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = o.id AND s.creator_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL}) AS p_subscribed_by,
+  (EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = o.id)
+    OR EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = o.id AND b.blocked_id = ?1)) AS p_blocked,
+  o.role AS p_other_role, o.suspended_at AS p_other_suspended_at`;
+
+export interface PairFactsRow {
+  p_follows: number;
+  p_followed_by: number;
+  p_subscribes: number;
+  p_subscribed_by: number;
+  p_blocked: number;
+  p_other_role: Role;
+  p_other_suspended_at: string | null;
+}
+
+export interface PairFacts {
+  viewerRole: Role;
+  otherRole: Role;
+  follows: boolean;
+  followedBy: boolean;
+  subscribes: boolean;
+  subscribedBy: boolean;
+  blocked: boolean;
+  otherSuspended: boolean;
+}
+
+export const pairFactsOf = (viewerRole: Role, row: PairFactsRow): PairFacts => ({
+  viewerRole,
+  otherRole: row.p_other_role,
+  follows: row.p_follows === 1,
+  followedBy: row.p_followed_by === 1,
+  subscribes: row.p_subscribes === 1,
+  subscribedBy: row.p_subscribed_by === 1,
+  blocked: row.p_blocked === 1,
+  otherSuspended: row.p_other_suspended_at !== null,
+});
+
+/** Why the viewer may not write (the message to show), or null when they may. The pure rule above. */
+export function writeRefusalOf(facts: PairFacts): string | null {
+  if (facts.blocked || facts.otherSuspended) return MESSAGING_BLOCKED;
+  if (facts.otherRole === "creator" && (facts.follows || facts.subscribes)) return null;
+  if (facts.viewerRole === "creator" && (facts.followedBy || facts.subscribedBy)) return null;
+  if (facts.follows && facts.followedBy) return null;
+  return CANNOT_MESSAGE;
+}
+
+/** What the viewer may do in a conversation, carried by its answers (`viewer`). */
+export interface ConversationPermissions {
+  canWrite: boolean;
+  /** Creators may put a price on a message with media. */
+  canSetPrice: boolean;
+}
+
+export const conversationPermissionsOf = (facts: PairFacts): ConversationPermissions => ({
+  canWrite: writeRefusalOf(facts) === null,
+  canSetPrice: facts.viewerRole === "creator" && writeRefusalOf(facts) === null,
+});
+
+export interface ConversationAccess {
+  id: number;
+  userLow: number;
+  userHigh: number;
+  otherId: number;
+  facts: PairFacts;
+}
+
+interface ConversationAccessRow extends PairFactsRow {
+  id: number;
+  user_low: number;
+  user_high: number;
+  other_id: number;
+}
+
+/** The conversations among `ids` that `viewer` is a member of, with the pair's facts: one statement. */
+async function findConversationAccess(db: D1Database, viewer: Viewer, ids: readonly number[]): Promise<Map<number, ConversationAccess>> {
+  const { results } = await db
+    .prepare(
+      `SELECT c.id, c.user_low, c.user_high, o.id AS other_id, ${PAIR_FACTS_SQL}
+       FROM conversations c
+       JOIN conversation_members me ON me.conversation_id = c.id AND me.user_id = ?1
+       JOIN users o ON o.id = CASE WHEN c.user_low = ?1 THEN c.user_high ELSE c.user_low END
+       WHERE c.id IN (SELECT value FROM json_each(?3))`,
+    )
+    .bind(viewer.id, isoNow(), JSON.stringify(ids))
+    .all<ConversationAccessRow>();
+  return new Map(
+    results.map((row) => [row.id, { id: row.id, userLow: row.user_low, userHigh: row.user_high, otherId: row.other_id, facts: pairFactsOf(viewer.role, row) }]),
+  );
+}
+
+/** "read": the history, the socket, read marks; "write": a new message. */
+export type ConversationAction = "read" | "write";
+
+export const conversationPolicy: Policy<ConversationAction, number> = {
+  async allowed(db, viewer, action, ids) {
+    if (!viewer) return new Set();
+    const access = await findConversationAccess(db, viewer, ids);
+    return new Set([...access.values()].filter((c) => action === "read" || writeRefusalOf(c.facts) === null).map((c) => c.id));
+  },
+};
+
+/**
+ * The single-conversation form for commands: a conversation the viewer is not in is "not found"; "write" also
+ * needs the rule above (403 with its reason).
+ */
+export async function requireConversationAccess(db: D1Database, viewer: Viewer, conversationId: number, action: ConversationAction): Promise<ConversationAccess> {
+  const access = (await findConversationAccess(db, viewer, [conversationId])).get(conversationId);
+  if (!access) throw new AppError("not_found", CONVERSATION_NOT_FOUND);
+  if (action === "write") {
+    const refusal = writeRefusalOf(access.facts);
+    if (refusal) throw new AppError("forbidden", refusal);
+  }
+  return access;
+}
+
+/** The Durable Object of a conversation, named after its pair (never after anything a client sends). */
+export const chatRoomName = (userLow: number, userHigh: number) => `chat.${userLow}-${userHigh}`;
