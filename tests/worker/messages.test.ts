@@ -1,0 +1,425 @@
+import { env, SELF } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ConversationPage, ConversationView, MessagePage, MessageView } from "@shared/contracts/messages";
+import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
+import { api, countRows, createUser, postJson } from "./factories";
+import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
+import { fetchMedia } from "./moderation-support";
+import { block, follow, makeCreator, PNG, subscribe } from "./timeline-fixtures";
+
+type Member = Awaited<ReturnType<typeof createUser>>;
+
+const BALANCED = { unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 };
+
+const start = (from: Member, to: Member) => postJson("/conversations", { username: to.user.username }, { token: from.token });
+
+async function conversationOf(from: Member, to: Member): Promise<ConversationView> {
+  const response = await start(from, to);
+  expect(response.status).toBe(200);
+  return (await response.json()) as ConversationView;
+}
+
+const send = (from: Member, conversationId: number, body: Record<string, unknown>) =>
+  postJson(`/conversations/${conversationId}/messages`, { clientId: newKey(), ...body }, { token: from.token });
+
+async function sent(from: Member, conversationId: number, body: Record<string, unknown>): Promise<MessageView> {
+  const response = await send(from, conversationId, body);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { message: MessageView }).message;
+}
+
+const messagesOf = async (member: Member, conversationId: number, query = "") =>
+  (await (await api(`/conversations/${conversationId}/messages${query}`, { token: member.token })).json()) as MessagePage;
+
+const listOf = async (member: Member) => (await (await api("/conversations", { token: member.token })).json()) as ConversationPage;
+
+const unreadBadge = async (member: Member) => ((await (await api("/updates", { token: member.token })).json()) as { updates: { messages: number } }).updates.messages;
+
+const walletOf = async (userId: number) => (await balancesOf(env.DB, userId)).wallet;
+
+/** A ready chat image of `userId` (what uploadFile with purpose "message" leaves), with its blurred preview. */
+async function chatImage(userId: number) {
+  const hex = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const key = `posts/${hex()}.png`;
+  const previewKey = `previews/${hex()}.png`;
+  await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
+  await env.MEDIA.put(previewKey, PNG, { httpMetadata: { contentType: "image/png" } });
+  const row = await env.DB.prepare(
+    "INSERT INTO media (user_id, purpose, kind, status, object_key, preview_key, content_type, size_bytes, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, 'image/png', 8, ?) RETURNING id",
+  )
+    .bind(userId, key, previewKey, new Date().toISOString())
+    .first<{ id: number }>();
+  return { id: row!.id, key, previewKey };
+}
+
+describe("who may write to whom", () => {
+  it("a fan writes to a creator they follow or subscribe to, a creator to their fans, members once both follow", async () => {
+    const creator = await makeCreator();
+    const [follower, subscriber, stranger, friendA, friendB] = [await createUser(), await createUser(), await createUser(), await createUser(), await createUser()];
+    await follow(follower.user.userId, creator.user.userId);
+    await subscribe(subscriber.user.userId, creator.user.userId);
+    await follow(friendA.user.userId, friendB.user.userId);
+
+    expect((await start(follower, creator)).status).toBe(200);
+    expect((await start(subscriber, creator)).status).toBe(200);
+    expect((await start(creator, follower)).status).toBe(200);
+    // A stranger to the creator, and the creator to someone who does not follow them.
+    const refused = await start(stranger, creator);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe("You can message creators you follow or subscribe to, your own fans, and people who follow you back.");
+    expect((await start(creator, stranger)).status).toBe(403);
+    // Members: one-way is not enough; both ways is.
+    expect((await start(friendA, friendB)).status).toBe(403);
+    expect((await start(friendB, friendA)).status).toBe(403);
+    await follow(friendB.user.userId, friendA.user.userId);
+    expect((await start(friendA, friendB)).status).toBe(200);
+    // Nobody writes to themselves; an unknown username does not exist.
+    expect((await start(follower, follower)).status).toBe(403);
+    expect((await postJson("/conversations", { username: "nobody_here_at_all" }, { token: follower.token })).status).toBe(404);
+    expect(await countRows("conversations")).toBe(3);
+  });
+
+  it("a block either way stops every write at once, and the history stays readable", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    await follow(fan.user.userId, creator.user.userId);
+    const conversation = await conversationOf(fan, creator);
+    await sent(fan, conversation.id, { text: "before the block" });
+
+    await block(creator.user.userId, fan.user.userId);
+    const refused = await send(fan, conversation.id, { text: "after" });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe("This profile is not available.");
+    expect((await send(creator, conversation.id, { text: "after" })).status).toBe(403);
+    expect((await start(fan, creator)).status).toBe(403);
+    expect((await messagesOf(fan, conversation.id)).messages.map((m) => m.text)).toEqual(["before the block"]);
+    expect(await countRows("messages")).toBe(1);
+
+    // Unfollowing (no block) also stops the fan, not the history.
+    await env.DB.prepare("DELETE FROM blocks").run();
+    await env.DB.prepare("DELETE FROM follows WHERE follower_id = ?").bind(fan.user.userId).run();
+    expect((await send(fan, conversation.id, { text: "unfollowed" })).status).toBe(403);
+    const view = (await (await api(`/conversations/${conversation.id}`, { token: fan.token })).json()) as ConversationView;
+    expect(view.viewer).toEqual({ canWrite: false, canSetPrice: false });
+  });
+
+  it("someone else's conversation does not exist for them: 404 on every endpoint and the socket", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    const outsider = await createUser();
+    await follow(fan.user.userId, creator.user.userId);
+    const conversation = await conversationOf(fan, creator);
+    const message = await sent(fan, conversation.id, { text: "private" });
+
+    const id = conversation.id;
+    expect((await api(`/conversations/${id}`, { token: outsider.token })).status).toBe(404);
+    expect((await api(`/conversations/${id}/messages`, { token: outsider.token })).status).toBe(404);
+    expect((await send(outsider, id, { text: "hi" })).status).toBe(404);
+    expect((await postJson(`/conversations/${id}/read`, {}, { token: outsider.token })).status).toBe(404);
+    expect((await api(`/conversations/${id}`, { method: "DELETE", token: outsider.token })).status).toBe(404);
+    expect((await postJson(`/messages/${message.id}/unlock`, { priceCents: 100, idempotencyKey: newKey() }, { token: outsider.token })).status).toBe(404);
+    const socket = await SELF.fetch(`https://app.test/ws/conversations/${id}`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${outsider.token}` } });
+    expect(socket.status).toBe(404);
+    // Visitors are asked to sign in.
+    expect((await api(`/conversations/${id}/messages`)).status).toBe(401);
+    expect(await countRows("messages")).toBe(1);
+  });
+});
+
+describe("sending and reading", () => {
+  it("orders messages, lists conversations newest first with unread counts, and clears them on read", async () => {
+    const creator = await makeCreator();
+    const [fanA, fanB] = [await createUser(), await createUser()];
+    await follow(fanA.user.userId, creator.user.userId);
+    await follow(fanB.user.userId, creator.user.userId);
+    const withA = await conversationOf(fanA, creator);
+    const withB = await conversationOf(fanB, creator);
+    // A started conversation without messages is not listed yet.
+    expect((await listOf(creator)).conversations).toEqual([]);
+
+    await sent(fanA, withA.id, { text: "one" });
+    await sent(fanA, withA.id, { text: "two\nlines" });
+    await sent(fanB, withB.id, { text: "from B" });
+    await sent(fanA, withA.id, { text: "three" });
+
+    const page = await messagesOf(creator, withA.id);
+    expect(page.messages.map((m) => [m.seq, m.text, m.senderId])).toEqual([
+      [1, "one", fanA.user.userId],
+      [2, "two\nlines", fanA.user.userId],
+      [3, "three", fanA.user.userId],
+    ]);
+    expect((await messagesOf(creator, withA.id, "?after=1")).messages.map((m) => m.seq)).toEqual([2, 3]);
+    expect((await messagesOf(creator, withA.id, "?before=3")).messages.map((m) => m.seq)).toEqual([1, 2]);
+
+    const list = await listOf(creator);
+    expect(list.conversations.map((c) => [c.other.username, c.unreadCount, c.lastMessage?.text])).toEqual([
+      [fanA.user.username, 3, "three"],
+      [fanB.user.username, 1, "from B"],
+    ]);
+    expect(await unreadBadge(creator)).toBe(4);
+    expect(await unreadBadge(fanA)).toBe(0);
+
+    expect(await (await postJson(`/conversations/${withA.id}/read`, {}, { token: creator.token })).json()).toEqual({ lastReadSeq: 3 });
+    expect(await unreadBadge(creator)).toBe(1);
+    // The fan's side shows "Seen" up to the creator's read mark.
+    expect(((await (await api(`/conversations/${withA.id}`, { token: fanA.token })).json()) as ConversationView).otherLastReadSeq).toBe(3);
+  });
+
+  it("a resend with the same client id stores one message; the id cannot be reused elsewhere", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    await follow(fan.user.userId, creator.user.userId);
+    await follow(creator.user.userId, fan.user.userId);
+    const conversation = await conversationOf(fan, creator);
+    const clientId = newKey();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(fan, conversation.id, { clientId, text: "once" })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as { message: MessageView; replayed: boolean }[];
+    expect(new Set(bodies.map((b) => b.message.id)).size).toBe(1);
+    expect(bodies.filter((b) => !b.replayed)).toHaveLength(1);
+    expect(await countRows("messages")).toBe(1);
+    expect(await unreadBadge(creator)).toBe(1);
+
+    const other = await makeCreator();
+    await follow(fan.user.userId, other.user.userId);
+    const elsewhere = await conversationOf(fan, other);
+    expect((await send(fan, elsewhere.id, { clientId, text: "once" })).status).toBe(409);
+    expect(await countRows("messages")).toBe(1);
+  });
+
+  it("refuses bad messages with a translated 4xx and stores nothing", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    await follow(fan.user.userId, creator.user.userId);
+    const conversation = await conversationOf(fan, creator);
+    const someoneElses = await chatImage(creator.user.userId);
+    const cases: [Member, Record<string, unknown>, number, string][] = [
+      [fan, { text: "   " }, 422, "Write a message or attach a photo or video."],
+      [fan, { text: "x".repeat(2001) }, 422, "A message is at most 2000 characters."],
+      [fan, { text: "pay me", priceCents: 500 }, 422, "Only creators can put a price on a message."],
+      [creator, { text: "no media", priceCents: 500 }, 422, "Only a message with a photo or video can have a price."],
+      [fan, { text: "hi", mediaIds: [someoneElses.id] }, 422, "Attach photos or videos you uploaded and that are not in a post or message yet."],
+      [fan, { text: "a\u0000b" }, 422, "Invalid value"],
+      [fan, { text: "hi", clientId: "short" }, 422, "Invalid value"],
+    ];
+    for (const [who, body, status, message] of cases) {
+      const response = await send(who, conversation.id, body);
+      expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(status);
+      expect(((await response.json()) as { message: string }).message).toBe(message);
+    }
+    // In German too.
+    const german = await postJson(`/conversations/${conversation.id}/messages?lng=de`, { clientId: newKey(), text: "" }, { token: fan.token });
+    expect(((await german.json()) as { message: string }).message).not.toBe("Write a message or attach a photo or video.");
+    expect(await countRows("messages")).toBe(0);
+    expect((await api("/conversations/0/messages", { token: fan.token })).status).toBe(422);
+  });
+
+  it("removing a conversation hides it from one's own list until the next message", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    await follow(fan.user.userId, creator.user.userId);
+    const conversation = await conversationOf(fan, creator);
+    await sent(fan, conversation.id, { text: "hello" });
+    expect((await api(`/conversations/${conversation.id}`, { method: "DELETE", token: creator.token })).status).toBe(204);
+    expect((await listOf(creator)).conversations).toEqual([]);
+    expect(await unreadBadge(creator)).toBe(0);
+    expect((await listOf(fan)).conversations).toHaveLength(1);
+    await sent(fan, conversation.id, { text: "still there?" });
+    expect((await listOf(creator)).conversations.map((c) => c.lastMessage?.text)).toEqual(["still there?"]);
+  });
+});
+
+describe("paid messages", () => {
+  it("charges the creator's per-message price for each message: 30 concurrent sends on a wallet for 10 store and charge 10", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    await env.DB.prepare("UPDATE users SET message_price_cents = 200 WHERE id = ?").bind(creator.user.userId).run();
+    await fundWallet(fan.user.userId, 2000);
+    const conversation = await conversationOf(fan, creator);
+    expect(conversation.messagePriceCents).toBe(200);
+
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => send(fan, conversation.id, { text: `paid ${i}` })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(20);
+    const refusal = (await answers.find((r) => r.status === 402)!.json()) as { message: string };
+    expect(refusal.message).toBe("You need to fund your wallet!");
+    expect(await countRows("messages")).toBe(10);
+    expect(await walletOf(fan.user.userId)).toBe(0);
+    const payments = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(amount_cents) AS total FROM payments WHERE user_id = ? AND kind = 'message'").bind(fan.user.userId).first<{ n: number; total: number }>();
+    expect(payments).toEqual({ n: 10, total: 2000 });
+    expect((await messagesOf(creator, conversation.id)).messages.every((m) => m.paidCents === 200)).toBe(true);
+    // The creator answers for free.
+    await sent(creator, conversation.id, { text: "thanks!" });
+    expect(await auditLedger(env.DB)).toEqual(BALANCED);
+  });
+
+  it("a resend of a paid message charges once", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    await env.DB.prepare("UPDATE users SET message_price_cents = 300 WHERE id = ?").bind(creator.user.userId).run();
+    await fundWallet(fan.user.userId, 1000);
+    const conversation = await conversationOf(fan, creator);
+    const clientId = newKey();
+    const answers = await Promise.all([1, 2, 3].map(() => send(fan, conversation.id, { clientId, text: "paid once" })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await walletOf(fan.user.userId)).toBe(700);
+    expect(await countRows("messages")).toBe(1);
+    expect(await auditLedger(env.DB)).toEqual(BALANCED);
+  });
+});
+
+describe("pay-per-view messages", () => {
+  it("shows the recipient a blurred preview until bought; buying opens it once, forever, for them only", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    const outsider = await createFan();
+    await subscribe(fan.user.userId, creator.user.userId);
+    await fundWallet(fan.user.userId, 2000);
+    const conversation = await conversationOf(creator, fan);
+    const image = await chatImage(creator.user.userId);
+    const offer = await sent(creator, conversation.id, { text: "a treat", mediaIds: [image.id], priceCents: 500 });
+    expect(offer).toMatchObject({ priceCents: 500, locked: false, purchased: false });
+    expect(offer.media[0]!.url).toBe(`/media/${image.key}`);
+
+    const [locked] = (await messagesOf(fan, conversation.id)).messages;
+    expect(locked).toMatchObject({ text: "a treat", locked: true, purchased: false });
+    expect(locked!.media).toEqual([{ id: image.id, kind: "image", url: null, posterUrl: null, previewUrl: `/media/${image.previewKey}`, width: null, height: null }]);
+    expect(JSON.stringify(await messagesOf(fan, conversation.id))).not.toContain(image.key);
+    const [previewOfList] = (await listOf(fan)).conversations;
+    expect(previewOfList!.lastMessage).toMatchObject({ locked: true, mediaKind: "image" });
+
+    // /media checks every request: the file is 404 for the fan until bought and for anyone outside the pair.
+    expect(await fetchMedia(image.key, fan.token)).toBe(404);
+    expect(await fetchMedia(image.previewKey, fan.token)).toBe(200);
+    expect(await fetchMedia(image.key, creator.token)).toBe(200);
+    expect(await fetchMedia(image.key, outsider.token)).toBe(404);
+    expect(await fetchMedia(image.previewKey, outsider.token)).toBe(404);
+    expect(await fetchMedia(image.key)).toBe(404);
+
+    // A price other than the one shown is refused; then the fan buys it.
+    expect((await postJson(`/messages/${offer.id}/unlock`, { priceCents: 400, idempotencyKey: newKey() }, { token: fan.token })).status).toBe(409);
+    const key = newKey();
+    const bought = await postJson(`/messages/${offer.id}/unlock`, { priceCents: 500, idempotencyKey: key }, { token: fan.token });
+    expect(bought.status).toBe(200);
+    const { message: opened } = (await bought.json()) as { message: MessageView };
+    expect(opened).toMatchObject({ locked: false, purchased: true });
+    expect(opened.media[0]!.url).toBe(`/media/${image.key}`);
+    expect(await fetchMedia(image.key, fan.token)).toBe(200);
+    expect(await fetchMedia(image.key, outsider.token)).toBe(404);
+
+    // Twice: the same key replays, a new key is refused; either way one charge.
+    const replay = await postJson(`/messages/${offer.id}/unlock`, { priceCents: 500, idempotencyKey: key }, { token: fan.token });
+    expect(((await replay.json()) as { replayed: boolean }).replayed).toBe(true);
+    const again = await postJson(`/messages/${offer.id}/unlock`, { priceCents: 500, idempotencyKey: newKey() }, { token: fan.token });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe("You already unlocked this message.");
+    expect(await walletOf(fan.user.userId)).toBe(1500);
+    // The creator sees that it sold.
+    expect((await messagesOf(creator, conversation.id)).messages[0]).toMatchObject({ purchased: true });
+    // Nothing to buy in one's own message or a free one.
+    expect((await postJson(`/messages/${offer.id}/unlock`, { priceCents: 500, idempotencyKey: newKey() }, { token: creator.token })).status).toBe(409);
+    expect(await auditLedger(env.DB)).toEqual(BALANCED);
+  });
+
+  it("two concurrent unlocks with different keys charge once", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    await fundWallet(fan.user.userId, 3000);
+    const conversation = await conversationOf(creator, fan);
+    const image = await chatImage(creator.user.userId);
+    const offer = await sent(creator, conversation.id, { mediaIds: [image.id], priceCents: 700 });
+    const answers = await Promise.all([1, 2, 3, 4].map(() => postJson(`/messages/${offer.id}/unlock`, { priceCents: 700, idempotencyKey: newKey() }, { token: fan.token })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(await walletOf(fan.user.userId)).toBe(2300);
+    expect(await auditLedger(env.DB)).toEqual(BALANCED);
+  });
+});
+
+// ── The ChatRoom socket ──
+
+interface Client {
+  socket: WebSocket;
+  frames: unknown[];
+}
+
+const sockets: WebSocket[] = [];
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) {
+    try {
+      socket.close(1000, "test over");
+    } catch {
+      // already closed
+    }
+  }
+});
+
+async function connect(member: Member, conversationId: number, headers: Record<string, string> = {}): Promise<Client> {
+  const response = await SELF.fetch(`https://app.test/ws/conversations/${conversationId}`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${member.token}`, ...headers } });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket!;
+  const frames: unknown[] = [];
+  socket.addEventListener("message", (event) => frames.push(JSON.parse(event.data as string)));
+  socket.accept();
+  sockets.push(socket);
+  return { socket, frames };
+}
+
+async function until(condition: () => boolean, what: string) {
+  const deadline = Date.now() + 3000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe("GET /ws/conversations/{id}", () => {
+  it("delivers each member their view of a new message, relays typing to the other member, and tells who read what", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    const conversation = await conversationOf(creator, fan);
+    const creatorSocket = await connect(creator, conversation.id);
+    const fanSocket = await connect(fan, conversation.id);
+
+    const image = await chatImage(creator.user.userId);
+    const offer = await sent(creator, conversation.id, { text: "look", mediaIds: [image.id], priceCents: 300 });
+    await until(() => fanSocket.frames.length > 0 && creatorSocket.frames.length > 0, "the message on both sockets");
+    const [toFan] = fanSocket.frames as { type: string; message: MessageView }[];
+    const [toCreator] = creatorSocket.frames as { type: string; message: MessageView }[];
+    expect(toFan!.type).toBe("message");
+    expect(toFan!.message).toMatchObject({ id: offer.id, locked: true });
+    expect(toFan!.message.media[0]!.url).toBeNull();
+    expect(toCreator!.message).toMatchObject({ id: offer.id, locked: false });
+    expect(toCreator!.message.media[0]!.url).toBe(`/media/${image.key}`);
+
+    fanSocket.socket.send(JSON.stringify({ type: "typing" }));
+    await until(() => creatorSocket.frames.length === 2, "typing at the creator");
+    expect(creatorSocket.frames[1]).toEqual({ type: "typing", userId: fan.user.userId });
+    // Junk is ignored, and typing never echoes to the typist.
+    fanSocket.socket.send("not json");
+    fanSocket.socket.send(JSON.stringify({ type: "message", text: "forged" }));
+
+    await postJson(`/conversations/${conversation.id}/read`, {}, { token: fan.token });
+    await until(() => creatorSocket.frames.length === 3, "the read mark at the creator");
+    expect(creatorSocket.frames[2]).toEqual({ type: "read", userId: fan.user.userId, seq: 1 });
+    expect(fanSocket.frames.filter((f) => (f as { type: string }).type === "typing")).toEqual([]);
+    expect(await countRows("messages")).toBe(1);
+  });
+
+  it("refuses visitors, other origins and malformed ids", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    await follow(fan.user.userId, creator.user.userId);
+    const conversation = await conversationOf(fan, creator);
+    const url = `https://app.test/ws/conversations/${conversation.id}`;
+    expect((await SELF.fetch(url, { headers: { Upgrade: "websocket" } })).status).toBe(401);
+    expect((await SELF.fetch(url, { headers: { Upgrade: "websocket", Authorization: `Bearer ${fan.token}`, Origin: "https://evil.test" } })).status).toBe(403);
+    expect((await SELF.fetch("https://app.test/ws/conversations/07", { headers: { Upgrade: "websocket", Authorization: `Bearer ${fan.token}` } })).status).toBe(422);
+    expect((await SELF.fetch(url, { headers: { Authorization: `Bearer ${fan.token}` } })).status).toBe(426);
+  });
+});
