@@ -63,6 +63,12 @@ CREATE TABLE message_purchases (
   PRIMARY KEY (message_id, user_id)
 ) WITHOUT ROWID;
 
--- Chat media reuse the upload path (purpose 'post': "content media"); a file belongs to a post or to a message.
-ALTER TABLE media ADD COLUMN message_id INTEGER REFERENCES messages(id) ON DELETE CASCADE;
-CREATE INDEX media_message ON media(message_id, position) WHERE message_id IS NOT NULL;
+-- The files of a message: uploads of the sender (purpose 'post': "content media", the same upload path as
+-- posts). A file is in one post or in messages; one mass message's file is in each message it delivers.
+CREATE TABLE message_media (
+  message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+  media_id INTEGER NOT NULL REFERENCES media(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (message_id, position)
+) WITHOUT ROWID;
+CREATE INDEX message_media_media ON message_media(media_id);

@@ -5,6 +5,7 @@ import { discardMedia } from "./discard-media";
 import { findOwnUpload } from "./uploads";
 
 const ATTACHED = message("This file belongs to a post: edit the post to remove it.");
+const SENT = message("This file was sent in a message and cannot be removed.");
 
 /**
  * The uploader removes a file not (yet) attached to a post: a composer's photo taken back, an aborted upload.
@@ -12,7 +13,8 @@ const ATTACHED = message("This file belongs to a post: edit the post to remove i
  */
 export async function deleteUpload(ctx: DomainContext, userId: number, mediaId: number): Promise<void> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
-  if (upload.post_id !== null || upload.message_id !== null) throw fieldError("file", ATTACHED);
+  if (upload.post_id !== null) throw fieldError("file", ATTACHED);
+  if (await ctx.db.prepare("SELECT 1 FROM message_media WHERE media_id = ? LIMIT 1").bind(mediaId).first()) throw fieldError("file", SENT);
   await ctx.db
     .prepare(
       `UPDATE users SET avatar_key = CASE WHEN avatar_key = ?2 THEN NULL ELSE avatar_key END,

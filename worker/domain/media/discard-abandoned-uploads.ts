@@ -16,8 +16,8 @@ export async function discardAbandonedUploads(env: Env): Promise<number> {
   const { results } = await env.DB.prepare(
     `SELECT id, object_key, upload_id, poster_key, preview_key FROM media
      WHERE created_at < ? AND (
-       (status <> 'ready' AND post_id IS NULL AND message_id IS NULL)
-       OR (purpose = 'post' AND post_id IS NULL AND message_id IS NULL)
+       (status <> 'ready' AND post_id IS NULL AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id))
+       OR (purpose = 'post' AND post_id IS NULL AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id))
        OR (purpose IN ('avatar', 'cover')
            AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = media.user_id AND media.object_key IN (u.avatar_key, u.cover_key)))
        OR (purpose IN ('id_document', 'id_selfie')

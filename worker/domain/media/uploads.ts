@@ -19,7 +19,6 @@ export interface UploadRow {
   id: number;
   user_id: number;
   post_id: number | null;
-  message_id: number | null;
   purpose: StoredPurpose;
   kind: MediaKind;
   status: "uploading" | "ready" | "failed";

@@ -51,7 +51,7 @@ const CONVERSATION_SELECT = `
   SELECT c.id, cm.unread_count, cm.activity_at, other.last_read_seq AS other_last_read_seq,
          o.id AS o_id, o.username AS o_username, o.name AS o_name, o.avatar_key AS o_avatar_key, o.message_price_cents AS o_message_price_cents,
          m.sender_id AS m_sender_id, m.text AS m_text, m.created_at AS m_created_at, m.price_cents AS m_price_cents,
-         (SELECT md.kind FROM media md WHERE md.message_id = m.id ORDER BY md.position LIMIT 1) AS m_media_kind,
+         (SELECT md.kind FROM message_media mm JOIN media md ON md.id = mm.media_id WHERE mm.message_id = m.id ORDER BY mm.position LIMIT 1) AS m_media_kind,
          EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = m.id AND mp.user_id = ?1) AS m_bought,
          ${PAIR_FACTS_SQL}
   FROM conversation_members cm

@@ -46,8 +46,9 @@ export async function presentMessages(db: D1Database, viewerId: number, rows: Me
   if (withMedia.length > 0) {
     const { results } = await db
       .prepare(
-        `SELECT id, message_id, kind, object_key, poster_key, preview_key, width, height FROM media
-         WHERE message_id IN (SELECT value FROM json_each(?1)) ORDER BY message_id, position`,
+        `SELECT m.id, mm.message_id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height
+         FROM message_media mm JOIN media m ON m.id = mm.media_id
+         WHERE mm.message_id IN (SELECT value FROM json_each(?1)) ORDER BY mm.message_id, mm.position`,
       )
       .bind(JSON.stringify(withMedia))
       .all<ChatMediaRow>();

@@ -80,28 +80,30 @@ export function messageStatements(
       .bind(senderId, clientId, at, c, recipientId),
   ];
   if (message.mediaIds.length > 0) {
-    // The same guards as the check before the batch: the sender's own finished uploads, in no post or message.
+    // The same guards as the check before the batch: the sender's own finished uploads, in no post. A 1:1
+    // message takes files no message has; a mass message's file is shared by each message it delivers.
     statements.push(
       db
         .prepare(
-          `UPDATE media SET message_id = ${idOfNew}, position = wanted.key
-           FROM (SELECT key, value FROM json_each(?3)) AS wanted
-           WHERE media.id = wanted.value AND media.user_id = ?1 AND media.purpose = 'post' AND media.post_id IS NULL
-             AND media.message_id IS NULL AND media.status = 'ready'`,
+          `INSERT INTO message_media (message_id, media_id, position)
+           SELECT ${idOfNew}, media.id, wanted.key FROM (SELECT key, value FROM json_each(?3)) AS wanted
+           JOIN media ON media.id = wanted.value
+           WHERE media.user_id = ?1 AND media.purpose = 'post' AND media.post_id IS NULL AND media.status = 'ready'
+             AND (?4 IS NOT NULL OR NOT EXISTS (SELECT 1 FROM message_media taken WHERE taken.media_id = media.id))`,
         )
-        .bind(senderId, clientId, JSON.stringify(message.mediaIds)),
+        .bind(senderId, clientId, JSON.stringify(message.mediaIds), message.massMessageId ?? null),
     );
   }
   return statements;
 }
 
 /** The friendly check before writing: each id names a finished upload of the sender that a message may take. */
-async function assertSendable(db: D1Database, senderId: number, mediaIds: number[]) {
+export async function assertSendable(db: D1Database, senderId: number, mediaIds: number[]) {
   if (mediaIds.length === 0) return;
   const row = await db
     .prepare(
       `SELECT COUNT(*) AS n FROM media WHERE id IN (SELECT value FROM json_each(?1)) AND user_id = ?2 AND purpose = 'post'
-         AND post_id IS NULL AND message_id IS NULL AND status = 'ready'`,
+         AND post_id IS NULL AND status = 'ready' AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)`,
     )
     .bind(JSON.stringify(mediaIds), senderId)
     .first<{ n: number }>();

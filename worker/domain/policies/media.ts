@@ -31,14 +31,12 @@ interface PostMediaRow extends ViewerFactsRow {
   user_id: number;
   audience: Audience;
   price_cents: number;
-  /** Set when the file belongs to a chat message instead of a post. */
-  message_id: number | null;
-  msg_sender_id: number | null;
-  msg_price_cents: number | null;
-  /** 1 when the viewer is a member of the message's conversation. */
-  msg_member: number | null;
-  /** 1 when the viewer bought the (pay-per-view) message. */
-  msg_bought: number | null;
+  /** 1 when the file was sent in a chat message (it is then in no post). */
+  in_message: number;
+  /** 1 when one of those messages is in a conversation of the viewer. */
+  msg_preview: number;
+  /** 1 when one of them is also open to the viewer: free, sent by them, or bought by them. */
+  msg_open: number;
 }
 
 /**
@@ -51,11 +49,7 @@ interface PostMediaRow extends ViewerFactsRow {
 export function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: number | null): boolean {
   if (viewerId !== null && row.uploader_id === viewerId) return true;
   if (row.media_status !== "ready") return false;
-  if (row.message_id !== null) {
-    if (row.msg_member !== 1) return false;
-    const locked = (row.msg_price_cents ?? 0) > 0 && row.msg_sender_id !== viewerId && row.msg_bought !== 1;
-    return variant === "preview" || !locked;
-  }
+  if (row.in_message === 1) return variant === "preview" ? row.msg_preview === 1 : row.msg_open === 1;
   if (row.visible !== 1) return false;
   const lock = lockOf({ authorId: row.user_id, audience: row.audience, priceCents: row.price_cents }, viewerFactsOf(viewerId, row));
   if (lock === "hidden") return false;
@@ -72,12 +66,16 @@ function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
         .prepare(
           `SELECT k.value AS key, m.user_id AS uploader_id, m.status AS media_status, p.user_id, p.audience, p.price_cents,
                   (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${visiblePostSql()}) AS visible, ${VIEWER_FACTS_SQL},
-                  m.message_id, msg.sender_id AS msg_sender_id, msg.price_cents AS msg_price_cents,
-                  EXISTS (SELECT 1 FROM conversation_members cm WHERE cm.conversation_id = msg.conversation_id AND cm.user_id = ?1) AS msg_member,
-                  EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = msg.id AND mp.user_id = ?1) AS msg_bought
+                  EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = m.id) AS in_message,
+                  EXISTS (SELECT 1 FROM message_media mm JOIN messages msg ON msg.id = mm.message_id
+                          JOIN conversation_members cm ON cm.conversation_id = msg.conversation_id AND cm.user_id = ?1
+                          WHERE mm.media_id = m.id) AS msg_preview,
+                  EXISTS (SELECT 1 FROM message_media mm JOIN messages msg ON msg.id = mm.message_id
+                          JOIN conversation_members cm ON cm.conversation_id = msg.conversation_id AND cm.user_id = ?1
+                          WHERE mm.media_id = m.id AND (msg.price_cents = 0 OR msg.sender_id = ?1
+                            OR EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = msg.id AND mp.user_id = ?1))) AS msg_open
            FROM json_each(?3) k JOIN media m ON m.${POST_VARIANT_COLUMN[variant]} = k.value AND m.purpose = 'post'
-           LEFT JOIN posts p ON p.id = m.post_id
-           LEFT JOIN messages msg ON msg.id = m.message_id`,
+           LEFT JOIN posts p ON p.id = m.post_id`,
         )
         .bind(viewerId, isoNow(), JSON.stringify(keys))
         .all<PostMediaRow>();

@@ -46,7 +46,7 @@ async function assertAttachable(db: D1Database, authorId: number, mediaIds: numb
     .prepare(
       `SELECT COUNT(*) AS n FROM media
        WHERE id IN (SELECT value FROM json_each(?1)) AND user_id = ?2 AND purpose = 'post' AND post_id IS NULL
-         AND status IN ('uploading', 'ready')`,
+         AND status IN ('uploading', 'ready') AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)`,
     )
     .bind(JSON.stringify(mediaIds), authorId)
     .first<{ n: number }>();
@@ -64,6 +64,7 @@ async function claimMedia(db: D1Database, authorId: number, postId: number, medi
        FROM (SELECT key, value FROM json_each(?2)) AS wanted
        WHERE media.id = wanted.value AND media.user_id = ?3 AND media.purpose = 'post' AND media.post_id IS NULL
          AND media.status IN ('uploading', 'ready')
+         AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)
        RETURNING media.id`,
     )
     .bind(postId, JSON.stringify(mediaIds), authorId)
