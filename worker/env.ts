@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MassMessageJob } from "./domain/messages/mass-messages";
 import type { ChatRoom } from "./realtime/chat-room";
 import type { UserChannel } from "./realtime/user-channel";
 
@@ -11,6 +12,8 @@ export interface Env {
   USER_CHANNEL: DurableObjectNamespace<UserChannel>;
   /** One Durable Object per conversation, named after its pair `chat.{low}-{high}`: the chat's sockets. */
   CHAT_ROOM: DurableObjectNamespace<ChatRoom>;
+  /** Mass messages, delivered in batches by this Worker's own consumer (worker/queues/mass-messages.ts). */
+  MASS_MESSAGES: Queue<MassMessageJob>;
   APP_ENV?: string;
   APP_SECRET?: string;
   APP_URL?: string;

@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { countD1WhenBenchmarking } from "./bench/count-d1";
 import type { Env } from "./env";
 import { runScheduledJobs } from "./jobs";
+import { consumeMassMessages } from "./queues/mass-messages";
 
 export * from "./durable-objects";
 
@@ -14,5 +15,8 @@ export default {
   fetch: countD1WhenBenchmarking(app.fetch),
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env, (work) => ctx.waitUntil(work)));
+  },
+  async queue(batch, env, ctx) {
+    await consumeMassMessages(batch, env, (work) => ctx.waitUntil(work));
   },
 } satisfies ExportedHandler<Env>;

@@ -2,6 +2,8 @@ import { createApp } from "../../worker/app";
 import { runScheduledJobs } from "../../worker/jobs";
 import type { Env } from "../../worker/env";
 import { setPasswordHashCostForTests } from "../../worker/domain/auth/password";
+import type { MassMessageJob } from "../../worker/domain/messages/mass-messages";
+import { consumeMassMessages } from "../../worker/queues/mass-messages";
 
 /** vitest-pool-workers runs the Durable Objects of wrangler.toml from this module. */
 export * from "../../worker/durable-objects";
@@ -23,7 +25,7 @@ async function fetchAndSettle(request: Request, env: Env, ctx: ExecutionContext)
     waitUntil: (work) => void pending.push(work),
     passThroughOnException: () => ctx.passThroughOnException(),
   };
-  const response = await app.fetch(request, env, settlingContext);
+  const response = await app.fetch(request, withInlineQueue(env, (work) => void pending.push(work)), settlingContext);
   while (pending.length > 0) await Promise.allSettled(pending.splice(0));
   return response;
 }
@@ -34,6 +36,28 @@ export async function runScheduledJobsAndSettle(env: Env) {
   const outcomes = await runScheduledJobs(env, (work) => void pending.push(work));
   while (pending.length > 0) await Promise.allSettled(pending.splice(0));
   return outcomes;
+}
+
+/**
+ * The mass-message Queue, drained inline: what the Worker sends is consumed by the real consumer
+ * (consumeMassMessages) as waitUntil work of the same request, batch after batch, so it has finished when the
+ * answer reaches the test, inside the test's isolated storage. (A real queue would deliver after the test.) The
+ * queue itself runs under `npm start` and in the e2e tier.
+ */
+export function withInlineQueue(env: Env, defer: (work: Promise<unknown>) => void): Env {
+  const inline: Env = { ...env };
+  let sequence = 0;
+  const batchOf = (job: MassMessageJob): MessageBatch<unknown> => {
+    const message: Message<unknown> = { id: `inline-${++sequence}`, timestamp: new Date(), body: job, attempts: 1, ack: () => {}, retry: () => {} };
+    return { queue: "fanclub-mass-messages", messages: [message], ackAll: () => {}, retryAll: () => {} };
+  };
+  inline.MASS_MESSAGES = {
+    send: async (job: MassMessageJob) => defer(consumeMassMessages(batchOf(job), inline, defer)),
+    sendBatch: async (jobs: Iterable<MessageSendRequest<MassMessageJob>>) => {
+      for (const { body } of jobs) defer(consumeMassMessages(batchOf(body), inline, defer));
+    },
+  } as unknown as Queue<MassMessageJob>;
+  return inline;
 }
 
 export default {

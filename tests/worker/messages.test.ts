@@ -423,3 +423,75 @@ describe("GET /ws/conversations/{id}", () => {
     expect((await SELF.fetch(url, { headers: { Authorization: `Bearer ${fan.token}` } })).status).toBe(426);
   });
 });
+
+describe("mass messages", () => {
+  it("reaches every follower in batches through the queue, skipping blocked fans, with the count on the creator's side", async () => {
+    const creator = await createVerifiedCreator();
+    const followers = await Promise.all(Array.from({ length: 53 }, () => createUser()));
+    for (const fan of followers) await follow(fan.user.userId, creator.user.userId);
+    const subscriberOnly = await createUser();
+    await env.DB.prepare("INSERT INTO subscriptions (fan_id, creator_id, period, price_cents, status, started_at, current_period_end) VALUES (?, ?, 'month', 0, 'active', ?, ?)")
+      .bind(subscriberOnly.user.userId, creator.user.userId, new Date().toISOString(), new Date(Date.now() + 86_400_000).toISOString())
+      .run();
+    await block(followers[0]!.user.userId, creator.user.userId);
+    const clientId = newKey();
+
+    const response = await postJson("/mass-messages", { clientId, audience: "followers", text: "Hello all of you" }, { token: creator.token });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toMatchObject({ audience: "followers", recipients: 52, text: "Hello all of you" });
+    // The inline queue (tests/worker/entry.ts) has run every batch before the answer: 50, then 2.
+    const { massMessages } = (await (await api("/mass-messages", { token: creator.token })).json()) as { massMessages: { recipients: number; delivered: number; status: string }[] };
+    expect(massMessages).toEqual([expect.objectContaining({ recipients: 52, delivered: 52, status: "sent" })]);
+    expect(await countRows("messages")).toBe(52);
+    expect(await unreadBadge(followers[1]!)).toBe(1);
+    expect((await listOf(followers[52]!)).conversations.map((c) => [c.other.username, c.lastMessage?.text])).toEqual([[creator.user.username, "Hello all of you"]]);
+    expect((await listOf(followers[0]!)).conversations).toEqual([]);
+    expect((await listOf(subscriberOnly)).conversations).toEqual([]);
+
+    // The same client id again: the same mass message, nothing sent twice.
+    const again = await postJson("/mass-messages", { clientId, audience: "followers", text: "Hello all of you" }, { token: creator.token });
+    expect(again.status).toBe(202);
+    expect(await countRows("mass_messages")).toBe(1);
+    expect(await countRows("messages")).toBe(52);
+
+    // "both" adds the subscriber; a fan who is already in a conversation with the creator gets it there.
+    await postJson("/mass-messages", { clientId: newKey(), audience: "both", text: "Second" }, { token: creator.token });
+    expect((await listOf(subscriberOnly)).conversations.map((c) => c.lastMessage?.text)).toEqual(["Second"]);
+    expect((await messagesOf(followers[1]!, (await listOf(followers[1]!)).conversations[0]!.id)).messages.map((m) => [m.seq, m.text])).toEqual([
+      [1, "Hello all of you"],
+      [2, "Second"],
+    ]);
+    expect(await countRows("conversations")).toBe(53);
+  });
+
+  it("a priced mass message stays locked for each fan until that fan buys it", async () => {
+    const creator = await createVerifiedCreator();
+    const [buyer, other] = [await createFan(), await createFan()];
+    for (const fan of [buyer, other]) await follow(fan.user.userId, creator.user.userId);
+    await fundWallet(buyer.user.userId, 1000);
+    const image = await chatImage(creator.user.userId);
+    expect((await postJson("/mass-messages", { clientId: newKey(), audience: "followers", text: "Exclusive", mediaIds: [image.id], priceCents: 400 }, { token: creator.token })).status).toBe(202);
+    const [toBuyer] = (await messagesOf(buyer, (await listOf(buyer)).conversations[0]!.id)).messages;
+    expect(toBuyer).toMatchObject({ locked: true, priceCents: 400 });
+    expect(await fetchMedia(image.key, buyer.token)).toBe(404);
+    expect((await postJson(`/messages/${toBuyer!.id}/unlock`, { priceCents: 400, idempotencyKey: newKey() }, { token: buyer.token })).status).toBe(200);
+    expect(await fetchMedia(image.key, buyer.token)).toBe(200);
+    expect(await fetchMedia(image.key, other.token)).toBe(404);
+    expect(await fetchMedia(image.previewKey, other.token)).toBe(200);
+    expect(await auditLedger(env.DB)).toEqual(BALANCED);
+  });
+
+  it("is for creators with an audience, and checks what is sent like any message", async () => {
+    const creator = await createVerifiedCreator();
+    const member = await createUser();
+    expect((await postJson("/mass-messages", { clientId: newKey(), audience: "followers", text: "hi" }, { token: member.token })).status).toBe(403);
+    const empty = await postJson("/mass-messages", { clientId: newKey(), audience: "subscribers", text: "hi" }, { token: creator.token });
+    expect(empty.status).toBe(422);
+    expect(((await empty.json()) as { message: string }).message).toBe("Nobody to send it to yet: this audience is empty.");
+    await follow(member.user.userId, creator.user.userId);
+    expect((await postJson("/mass-messages", { clientId: newKey(), audience: "everyone", text: "hi" }, { token: creator.token })).status).toBe(422);
+    expect((await postJson("/mass-messages", { clientId: newKey(), audience: "followers", text: " " }, { token: creator.token })).status).toBe(422);
+    expect(await countRows("mass_messages")).toBe(0);
+    expect(await countRows("messages")).toBe(0);
+  });
+});

@@ -11,6 +11,7 @@ import { earningsRoutes } from "./routes/earnings";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
 import { messagePaymentRoutes } from "./routes/message-payments";
+import { massMessageRoutes } from "./routes/mass-messages";
 import { messageRoutes } from "./routes/messages";
 import { paymentRoutes } from "./routes/payments";
 import { postRoutes } from "./routes/posts";
@@ -75,6 +76,7 @@ api.route("/", topUpRoutes);
 api.route("/", earningsRoutes);
 api.route("/", messagePaymentRoutes);
 api.route("/", messageRoutes);
+api.route("/", massMessageRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

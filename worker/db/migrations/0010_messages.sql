@@ -72,3 +72,7 @@ CREATE TABLE message_media (
   PRIMARY KEY (message_id, position)
 ) WITHOUT ROWID;
 CREATE INDEX message_media_media ON message_media(media_id);
+
+-- A mass message walks a creator's fans by id (keyset), through these two.
+CREATE INDEX follows_creator_follower ON follows(creator_id, follower_id);
+CREATE INDEX subscriptions_creator_live ON subscriptions(creator_id, fan_id) WHERE status IN ('active', 'cancelled');
