@@ -50,6 +50,50 @@ async function seedMoney(now) {
   await seedTip(env.DB, { fanId, creatorId, cents: 1500, feePercent: 20, at: now, releaseAt: new Date(Date.now() + 9 * 86_400_000).toISOString() });
 }
 
+/**
+ * A conversation between the demo fan and the creator (its own idempotent step, so an existing local database
+ * gets it too): the fan's hello, a message the fan paid $2 to send (the creator's per-message price at the time),
+ * the creator's answers and a pay-per-view photo at $4.99 that the fan has not bought yet; two of them unread.
+ */
+async function seedChat(env) {
+  const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first())?.id;
+  const fanId = await id("demo_fan");
+  const creatorId = await id("mia.rivers");
+  if (!fanId || !creatorId) return;
+  const [low, high] = fanId < creatorId ? [fanId, creatorId] : [creatorId, fanId];
+  if (await env.DB.prepare("SELECT 1 FROM conversations WHERE user_low = ? AND user_high = ?").bind(low, high).first()) return;
+  const minutesAgo = (minutes) => new Date(Date.now() - minutes * 60_000).toISOString();
+  await seedTip(env.DB, { fanId, creatorId, cents: 200, feePercent: 20, at: minutesAgo(2800), releaseAt: new Date(Date.now() + 8 * 86_400_000).toISOString(), kind: "message", note: null });
+  const { id: conversationId } = await env.DB.prepare("INSERT INTO conversations (user_low, user_high, created_at) VALUES (?, ?, ?) RETURNING id").bind(low, high, minutesAgo(2900)).first();
+  const previewKey = `previews/${randomBytes(16).toString("hex")}.png`;
+  const photoKey = `posts/${randomBytes(16).toString("hex")}.png`;
+  await putPng(env, photoKey, demoImage(800, 1000, [255, 120, 80], [255, 230, 150], 11));
+  await putPng(env, previewKey, demoImage(40, 50, [240, 150, 110], [250, 210, 160], 11));
+  const { id: photoId } = await env.DB.prepare(
+    "INSERT INTO media (user_id, purpose, kind, status, object_key, preview_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, 'image/png', 1, 800, 1000, ?) RETURNING id",
+  ).bind(creatorId, photoKey, previewKey, minutesAgo(60)).first();
+  const messages = [
+    { from: fanId, text: "Hi Mia! The golden hour set is stunning 😍", at: minutesAgo(2900) },
+    { from: fanId, text: "Any chance of a sunrise series next?", at: minutesAgo(2800), paidCents: 200 },
+    { from: creatorId, text: "Thank you Dana! Sunrise is next week, promise 🌅", at: minutesAgo(1500) },
+    { from: creatorId, text: "A sneak peek of tomorrow's set, just for you.", at: minutesAgo(60), priceCents: 499, mediaId: photoId },
+  ];
+  const statements = messages.map((m, index) =>
+    env.DB.prepare(
+      "INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, media_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).bind(conversationId, index + 1, m.from, `seed-${randomBytes(8).toString("hex")}`, m.text, m.priceCents ?? 0, m.paidCents ?? 0, m.mediaId ? 1 : 0, m.at),
+  );
+  const last = messages.at(-1);
+  await env.DB.batch([
+    ...statements,
+    env.DB.prepare("INSERT INTO message_media (message_id, media_id, position) SELECT id, ?, 0 FROM messages WHERE conversation_id = ? AND seq = 4").bind(photoId, conversationId),
+    env.DB.prepare("UPDATE conversations SET last_message_id = (SELECT id FROM messages WHERE conversation_id = ?1 AND seq = 4), last_message_at = ?2 WHERE id = ?1").bind(conversationId, last.at),
+    env.DB.prepare("INSERT INTO conversation_members (conversation_id, user_id, unread_count, last_read_seq, activity_at) VALUES (?, ?, 2, 2, ?), (?, ?, 0, 4, ?)")
+      .bind(conversationId, fanId, last.at, conversationId, creatorId, last.at),
+  ]);
+  console.log("Demo conversation created between @demo_fan and @mia.rivers.");
+}
+
 // The proxy passes plain ArrayBuffers across to workerd, not Node Buffers.
 const putPng = (env, key, png) =>
   env.MEDIA.put(key, png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength), { httpMetadata: { contentType: "image/png" } });
@@ -102,6 +146,7 @@ try {
     console.log("Demo data created:");
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}  (@${a.username})`);
   }
+  await seedChat(env);
 } finally {
   await dispose();
 }

@@ -46,11 +46,14 @@ export async function seedTopUp(db, userId, cents, at) {
   ]);
 }
 
-/** A tip paid from the fan's wallet: net to the creator's pending earnings, the fee to the platform. */
-export async function seedTip(db, { fanId, creatorId, cents, feePercent, at, releaseAt }) {
+/**
+ * A tip (or, with kind "message", a paid message) from the fan's wallet: net to the creator's pending earnings,
+ * the fee to the platform.
+ */
+export async function seedTip(db, { fanId, creatorId, cents, feePercent, at, releaseAt, kind = "tip", note = "Love the beach series!" }) {
   const fee = Math.floor((cents * Math.round(feePercent * 100) + 5000) / 10_000);
   const net = cents - fee;
-  const { handle, statements } = transfer(db, "tip", at, [
+  const { handle, statements } = transfer(db, kind, at, [
     { userId: fanId, kind: "wallet", cents: -cents },
     { userId: creatorId, kind: "earnings_pending", cents: net },
     { accountId: PLATFORM_FEES, cents: fee },
@@ -61,14 +64,14 @@ export async function seedTip(db, { fanId, creatorId, cents, feePercent, at, rel
     db
       .prepare(
         `INSERT INTO payments (user_id, kind, amount_cents, status, creator_id, note, idempotency_key, request_hash, transfer_id, created_at, updated_at)
-         VALUES (?, 'tip', ?, 'succeeded', ?, ?, ?, 'seed', ${transferId}, ?, ?)`,
+         VALUES (?, ?, ?, 'succeeded', ?, ?, ?, 'seed', ${transferId}, ?, ?)`,
       )
-      .bind(fanId, cents, creatorId, "Love the beach series!", key, handle, at, at),
+      .bind(fanId, kind, cents, creatorId, note, key, handle, at, at),
     db
       .prepare(
         `INSERT INTO earnings (creator_id, payment_id, source, gross_cents, fee_cents, net_cents, created_at, release_at)
-         VALUES (?, (SELECT id FROM payments WHERE user_id = ? AND idempotency_key = ?), 'tip', ?, ?, ?, ?, ?)`,
+         VALUES (?, (SELECT id FROM payments WHERE user_id = ? AND idempotency_key = ?), ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(creatorId, fanId, key, cents, fee, net, at, releaseAt),
+      .bind(creatorId, fanId, key, kind, cents, fee, net, at, releaseAt),
   ]);
 }
