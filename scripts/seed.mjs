@@ -63,6 +63,9 @@ async function seedChat(env) {
   const [low, high] = fanId < creatorId ? [fanId, creatorId] : [creatorId, fanId];
   if (await env.DB.prepare("SELECT 1 FROM conversations WHERE user_low = ? AND user_high = ?").bind(low, high).first()) return;
   const minutesAgo = (minutes) => new Date(Date.now() - minutes * 60_000).toISOString();
+  // A fan writes to creators they follow (worker/domain/policies/conversations.ts); databases seeded before the
+  // demo follow existed get it here.
+  await env.DB.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fanId, creatorId, minutesAgo(3000)).run();
   await seedTip(env.DB, { fanId, creatorId, cents: 200, feePercent: 20, at: minutesAgo(2800), releaseAt: new Date(Date.now() + 8 * 86_400_000).toISOString(), kind: "message", note: null });
   const { id: conversationId } = await env.DB.prepare("INSERT INTO conversations (user_low, user_high, created_at) VALUES (?, ?, ?) RETURNING id").bind(low, high, minutesAgo(2900)).first();
   const previewKey = `previews/${randomBytes(16).toString("hex")}.png`;
