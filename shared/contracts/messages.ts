@@ -81,6 +81,15 @@ export interface MessagePage {
   nextBefore: number | null;
 }
 
+/** One file of "Chat media" (a conversation's gallery), with the message it came in. */
+export interface ChatMediaItem {
+  messageId: number;
+  seq: number;
+  media: ChatMediaView;
+  locked: boolean;
+  priceCents: number;
+}
+
 export type MassMessageAudience = "subscribers" | "followers" | "both";
 
 export interface MassMessageView {

@@ -324,6 +324,25 @@ describe("pay-per-view messages", () => {
     expect(await auditLedger(env.DB)).toEqual(BALANCED);
   });
 
+  it("chat media lists the files of the conversation for its members only, locked ones as previews", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    const outsider = await createUser();
+    await follow(fan.user.userId, creator.user.userId);
+    const conversation = await conversationOf(creator, fan);
+    const [free, paid] = [await chatImage(creator.user.userId), await chatImage(creator.user.userId)];
+    await sent(creator, conversation.id, { text: "free", mediaIds: [free.id] });
+    await sent(creator, conversation.id, { text: "no file" });
+    await sent(creator, conversation.id, { mediaIds: [paid.id], priceCents: 250 });
+    type Gallery = { items: { seq: number; locked: boolean; media: { url: string | null; previewUrl: string | null } }[] };
+    const gallery = (await (await api(`/conversations/${conversation.id}/media`, { token: fan.token })).json()) as Gallery;
+    expect(gallery.items.map((item) => [item.seq, item.locked, item.media.url, item.media.previewUrl])).toEqual([
+      [3, true, null, `/media/${paid.previewKey}`],
+      [1, false, `/media/${free.key}`, `/media/${free.previewKey}`],
+    ]);
+    expect((await api(`/conversations/${conversation.id}/media`, { token: outsider.token })).status).toBe(404);
+  });
+
   it("two concurrent unlocks with different keys charge once", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();

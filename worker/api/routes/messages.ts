@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { getConversation, hideConversation, listConversations, markConversationRead, startConversation } from "../../domain/messages/conversations";
-import { listMessages } from "../../domain/messages/list-messages";
+import { listChatMedia, listMessages } from "../../domain/messages/list-messages";
 import { sendMessage, SendMessageSchema } from "../../domain/messages/send-message";
 import { unlockMessage, UnlockMessageSchema } from "../../domain/messages/unlock-message";
 import { idText, singleLineText } from "../../domain/shared/validation";
@@ -180,4 +180,28 @@ messageRoutes.openapi(
     },
   }),
   async (c) => c.json(await unlockMessage(c.var.domain, c.var.session!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+);
+
+messageRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/conversations/{id}/media",
+    tags: ["Messages"],
+    summary: "Chat media: the photos and videos of a conversation, newest first (locked ones as previews); `before` a message seq",
+    middleware: [requireSession] as const,
+    request: { params: IdParams, query: z.object({ before: idText.optional() }) },
+    responses: {
+      200: json(
+        z.object({
+          items: z.array(z.object({ messageId: z.number().int(), seq: z.number().int(), media: ChatMediaSchema, locked: z.boolean(), priceCents: z.number().int() })),
+          nextBefore: z.number().int().nullable(),
+        }),
+        "A page of chat media",
+      ),
+      401: e401,
+      404: e404,
+      422: e422,
+    },
+  }),
+  async (c) => c.json(await listChatMedia(c.var.domain, c.var.session!.user, c.req.valid("param").id, c.req.valid("query").before), 200),
 );
