@@ -8,7 +8,7 @@ import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
 import { sentShape } from "./chat-shapes";
 import { ChatTime } from "./chat-time";
-import { LinkedText } from "./linkify";
+import { LinkedText } from "./linked-text";
 import type { OutgoingMessage } from "./thread-state";
 
 const BUBBLE = "max-w-[85%] space-y-2 rounded-2xl px-3 py-2 sm:max-w-[70%]";

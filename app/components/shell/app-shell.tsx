@@ -33,9 +33,10 @@ export function AppShell({ viewer, children }: { viewer: ShellViewer; children: 
   const { t } = useTranslation();
   const rightColumn = useRightColumn();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const hasRightColumn = rightColumn !== "none";
   // Inside a conversation there is no bottom bar to keep clear of: the thread fills the height.
-  const bottomBarRoom = isInConversation(useLocation().pathname) ? "" : "pb-20";
+  const bottomBarRoom = isInConversation(pathname) ? "" : "pb-20";
   return (
     <div className="mx-auto min-h-screen max-w-screen-2xl desk:grid desk:grid-cols-12 desk:gap-4 desk:px-2">
       <a href="#content" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:start-2 focus:top-2 dark:bg-slate-900">
