@@ -97,7 +97,7 @@ function ConversationRow({ conversation, onRemove }: { conversation: Conversatio
             {unreadCount > 0 ? (
               <span data-unread={unreadCount} className="shrink-0 rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white">
                 <span aria-hidden="true">{unreadCount}</span>
-                <span className="sr-only">{t("{{count}} unread", { count: unreadCount })}</span>
+                <span className="sr-only">{t("Unread: {{number}}", { number: unreadCount })}</span>
               </span>
             ) : null}
           </div>
