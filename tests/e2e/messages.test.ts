@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -22,8 +22,8 @@ beforeAll(async () => {
 
 describe("messages", () => {
   it("a fan starts a chat from a profile; text, typing and Seen go both ways live; the badge counts up and clears", async () => {
-    // The fan on a phone, the creator on a desktop.
-    const fanSide = await signedInPage(browser(), fan, { width: 390, height: 844 });
+    // The fan on a phone in dark mode, the creator on a desktop in light mode.
+    const fanSide = await signedInPage(browser(), fan, { width: 390, height: 844 }, { colorScheme: "dark" });
     const creatorSide = await signedInPage(browser(), creator);
     const fanPage = fanSide.page;
     const creatorPage = creatorSide.page;
@@ -66,6 +66,7 @@ describe("messages", () => {
     await row.getByText("Hello Sam!").waitFor();
     await row.getByText("Fiona Fan").waitFor();
     expect(await row.locator("[data-unread]").getAttribute("data-unread")).toBe("1");
+    expect(await seriousViolations(creatorPage)).toEqual([]);
 
     // Opening it reads it: the badge clears and the fan sees "Seen" under their message.
     await row.getByRole("link").click();
@@ -73,6 +74,7 @@ describe("messages", () => {
     await creatorPage.locator("[data-testid='message'][data-mine='false']", { hasText: "Hello Sam!" }).waitFor();
     await creatorPage.locator("[data-badge='messages']").first().waitFor({ state: "detached" });
     await fanPage.getByTestId("seen-indicator").waitFor();
+    expect(await seriousViolations(fanPage)).toEqual([]);
 
     // Typing shows on the other side, then the reply arrives live, its address a safe link.
     await creatorPage.getByTestId("composer-input").pressSequentially("Hi Fiona", { delay: 20 });

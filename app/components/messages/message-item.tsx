@@ -14,7 +14,9 @@ import type { OutgoingMessage } from "./thread-state";
 const BUBBLE = "max-w-[85%] space-y-2 rounded-2xl px-3 py-2 sm:max-w-[70%]";
 const MINE = `${BUBBLE} ms-auto bg-sky-600 text-white dark:bg-sky-700`;
 const THEIRS = `${BUBBLE} me-auto bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100`;
-const NOTE = "text-xs opacity-80";
+/** The small line under a bubble's content (time, price): solid colours, so it keeps its contrast on both bubbles. */
+const MY_NOTE = "text-xs text-sky-50";
+const THEIR_NOTE = "text-xs text-slate-600 dark:text-slate-300";
 
 /**
  * One stored message: its text with safe links, its photos and videos (a locked one: blurred previews and
@@ -32,7 +34,7 @@ export function MessageItem({ message, mine, seen, onReplaced }: { message: Mess
             <LinkedText text={message.text} />
           </p>
         ) : null}
-        <p className={`${NOTE} flex flex-wrap gap-x-2`}>
+        <p className={`${mine ? MY_NOTE : THEIR_NOTE} flex flex-wrap gap-x-2`}>
           <ChatTime iso={message.createdAt} />
           {mine && message.priceCents > 0 ? (
             <span data-ppv-status={message.purchased ? "bought" : "not-bought"}>
@@ -57,7 +59,7 @@ export function OutgoingItem({ message }: { message: OutgoingMessage }) {
   const { t } = useTranslation();
   return (
     <li data-testid="message" data-mine="true" data-outgoing="sending" className="flex flex-col">
-      <div className={`${MINE} opacity-80`}>
+      <div className={MINE}>
         {message.thumbnails.length > 0 ? (
           <div className="grid grid-cols-2 gap-1">
             {message.thumbnails.map((url, index) =>
@@ -66,7 +68,7 @@ export function OutgoingItem({ message }: { message: OutgoingMessage }) {
           </div>
         ) : null}
         {message.text ? <p className="whitespace-pre-wrap break-words text-start">{message.text}</p> : null}
-        <p className={NOTE}>{t("Sending…")}</p>
+        <p className={`${MY_NOTE} italic`}>{t("Sending…")}</p>
       </div>
     </li>
   );
