@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { fundedFanSql, verifiedFanSql } from "./money-support";
 import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
@@ -6,6 +7,21 @@ const browser = browserForThisFile();
 type Account = Awaited<ReturnType<typeof createAccount>>;
 let fan: Account;
 let creator: Account;
+let buyer: Account;
+let broke: Account;
+let seller: Account;
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+const api = async (account: Account, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : ((await response.json()) as Record<string, unknown>);
+};
 
 /** The Messages badge's number for an account, as /api/updates answers it. */
 const unreadOf = async (account: Account) => {
@@ -17,7 +33,18 @@ beforeAll(async () => {
   const tag = `ms${unique().slice(-8)}`;
   fan = await createAccount({ username: `${tag}_fan`, name: "Fiona Fan" });
   creator = await createAccount({ username: `${tag}_star`, name: "Sam Star" });
-  await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';`);
+  buyer = await createAccount({ username: `${tag}_buyer`, name: "Bea Buyer" });
+  broke = await createAccount({ username: `${tag}_broke`, name: "Bo Broke" });
+  seller = await createAccount({ username: `${tag}_seller`, name: "Sela Seller" });
+  const at = new Date().toISOString();
+  await sql(
+    `UPDATE users SET role = 'creator', email_verified_at = '${at}' WHERE username IN ('${creator.username}', '${seller.username}');
+     UPDATE users SET monetization_enabled = 1, message_price_cents = 200 WHERE username = '${seller.username}';
+     ${fundedFanSql(buyer.username, 1000)}
+     ${verifiedFanSql(broke.username)}`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const member of [buyer, broke]) await api(member, "POST", `/users/${seller.username}/follow`);
 });
 
 describe("messages", () => {
@@ -103,5 +130,59 @@ describe("messages", () => {
     await creatorPage.locator("[data-testid='message'][data-mine='false']", { hasText: "line two" }).waitFor();
     const seqs = await creatorPage.getByTestId("message").evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("data-seq"))));
     expect(seqs).toEqual([1, 2, 3]);
+  });
+
+  it("a creator's per-message price and a pay-per-view photo: the short wallet is told to top up, the buyer pays and unlocks", async () => {
+    const opened = (await api(buyer, "POST", "/conversations", { username: seller.username }))!;
+    const brokeOpened = (await api(broke, "POST", "/conversations", { username: seller.username }))!;
+
+    // A fan with an empty wallet: 402's sentence and the way to the wallet; the text stays to try again.
+    const brokeSide = await signedInPage(browser(), broke, { width: 390, height: 844 });
+    await brokeSide.page.goto(`/messages/${String(brokeOpened.id)}`);
+    await hydrated(brokeSide.page);
+    await brokeSide.page.getByText("Each message costs $2.00").waitFor();
+    await brokeSide.page.getByTestId("composer-input").fill("Can I ask something?");
+    await brokeSide.page.getByTestId("send-button").click();
+    const refusal = brokeSide.page.getByRole("alert").filter({ hasText: "You need to fund your wallet!" });
+    await refusal.waitFor();
+    expect(await refusal.getByRole("link", { name: "Top up your wallet" }).getAttribute("href")).toBe("/wallet");
+    expect(await brokeSide.page.getByTestId("composer-input").inputValue()).toBe("Can I ask something?");
+    expect(await brokeSide.page.locator("[data-testid='message'][data-seq]").count()).toBe(0);
+
+    // A funded fan pays the price with the message.
+    const buyerSide = await signedInPage(browser(), buyer);
+    const buyerPage = buyerSide.page;
+    await buyerPage.goto(`/messages/${String(opened.id)}`);
+    await hydrated(buyerPage);
+    await buyerPage.getByTestId("composer-input").fill("Hi! Anything new?");
+    await buyerPage.getByTestId("send-button").click();
+    await buyerPage.locator("[data-testid='message'][data-seq='1']", { hasText: "Paid $2.00" }).waitFor();
+
+    // The creator answers with a photo for $3.00, uploaded from the composer.
+    const sellerSide = await signedInPage(browser(), seller);
+    const sellerPage = sellerSide.page;
+    await sellerPage.goto(`/messages/${String(opened.id)}`);
+    await hydrated(sellerPage);
+    await sellerPage.getByTestId("message-files").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
+    await sellerPage.getByRole("progressbar", { name: "dot.png uploaded" }).waitFor();
+    await sellerPage.getByLabel("Price in USD (optional)").fill("3");
+    await sellerPage.getByTestId("composer-input").fill("Something special");
+    await sellerPage.getByTestId("send-button").click();
+    const sold = sellerPage.locator("[data-testid='message'][data-seq='2']");
+    await sold.getByText("Price $3.00 · Not bought yet").waitFor();
+
+    // The fan sees it arrive locked, blurred, and unlocks it; the creator's screen marks it bought.
+    const locked = buyerPage.locator("[data-testid='message'][data-seq='2']");
+    await locked.getByTestId("unlock-button").waitFor();
+    expect(await locked.getByTestId("unlock-button").textContent()).toBe("Unlock for $3.00");
+    expect(await locked.locator("a img").count()).toBe(0);
+    await locked.getByTestId("unlock-button").click();
+    await locked.getByRole("button", { name: "Confirm" }).click();
+    await locked.locator("a img").waitFor();
+    expect(await locked.getByTestId("unlock-button").count()).toBe(0);
+    await sold.getByText("Price $3.00 · Bought").waitFor();
+
+    const wallet = (await api(buyer, "GET", "/wallet"))!;
+    expect(wallet.balanceCents).toBe(1000 - 200 - 300);
   });
 });
