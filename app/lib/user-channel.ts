@@ -30,10 +30,13 @@ export function shouldReconnect(closeCode: number): boolean {
   return closeCode !== CLOSE_CODES.policy && closeCode !== CLOSE_CODES.unauthenticated && closeCode !== CLOSE_CODES.forbidden;
 }
 
-/** `ws://host/ws/updates` or `wss://…` for the page's own origin (the session cookie goes along). */
-export function userChannelUrl(location: { protocol: string; host: string }): string {
-  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${USER_CHANNEL_PATH}`;
+/** `ws://host/path` or `wss://…` for the page's own origin (the session cookie goes along). */
+export function sameOriginSocketUrl(location: { protocol: string; host: string }, path: string): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
 }
+
+/** `ws://host/ws/updates` or `wss://…` for the page's own origin. */
+export const userChannelUrl = (location: { protocol: string; host: string }) => sameOriginSocketUrl(location, USER_CHANNEL_PATH);
 
 type SocketLike = Pick<WebSocket, "send" | "close" | "readyState"> & {
   onopen: ((event: Event) => void) | null;
@@ -53,15 +56,30 @@ export interface UserChannelOptions {
 
 const OPEN = 1;
 
+/** A socket of the page's own origin kept open: what `connectSocket` needs to know. */
+export interface SocketOptions<Frame> extends UserChannelOptions {
+  url: string;
+  /** A valid frame, or null for junk (ignored). */
+  parse: (data: unknown) => Frame | null;
+  onFrame: (frame: Frame) => void;
+  /** Called after every reconnection (not the first open): the caller catches up on what it missed. */
+  onReopen?: () => void;
+}
+
+export interface SocketConnection {
+  /** Sends a text frame when the socket is open; dropped otherwise (frames sent this way are hints, not data). */
+  send(text: string): void;
+  close(): void;
+}
+
 /**
- * Opens the signed-in user's real-time channel and calls `onEvent` for every valid event (junk frames are
- * ignored). Reconnects with backoff and jitter, at once when the browser comes back online, and not at all
- * after the server closes for authentication or policy reasons. After a reconnection it also emits one
- * `NewUpdate`, so the caller refetches whatever it may have missed while disconnected. Returns a disposer that
- * closes the socket and stops everything. Browser only (call it from an effect).
+ * Keeps a same-origin socket open and calls `onFrame` for every valid frame. Reconnects with backoff and jitter,
+ * at once when the browser comes back online, and not at all after the server closes for authentication or
+ * policy reasons; a ping unanswered within PING_INTERVAL_MS counts as a dead connection. Browser only (call it
+ * from an effect). The user channel and the chat rooms both use it.
  */
-export function connectUserChannel(onEvent: (event: UserChannelEvent) => void, options: UserChannelOptions = {}): () => void {
-  const url = options.url ?? userChannelUrl(window.location);
+export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConnection {
+  const { url, parse, onFrame, onReopen } = options;
   const createSocket = options.createSocket ?? ((address: string) => new WebSocket(address));
   const events = options.events === undefined ? (typeof window === "undefined" ? null : window) : options.events;
   const random = options.random ?? Math.random;
@@ -75,11 +93,11 @@ export function connectUserChannel(onEvent: (event: UserChannelEvent) => void, o
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let awaitingPong = false;
 
-  const deliver = (event: UserChannelEvent) => {
+  const guarded = (call: () => void) => {
     try {
-      onEvent(event);
+      call();
     } catch (error) {
-      console.error("user channel listener failed", error);
+      console.error("socket listener failed", error);
     }
   };
 
@@ -145,7 +163,7 @@ export function connectUserChannel(onEvent: (event: UserChannelEvent) => void, o
           drop(current, true, CLOSE_CODES.normal);
         }
       }, PING_INTERVAL_MS);
-      if (hasOpened) deliver({ event: "NewUpdate" });
+      if (hasOpened && onReopen) guarded(onReopen);
       hasOpened = true;
     };
     current.onmessage = (message) => {
@@ -153,8 +171,8 @@ export function connectUserChannel(onEvent: (event: UserChannelEvent) => void, o
         awaitingPong = false;
         return;
       }
-      const event = parseUserChannelFrame(message.data);
-      if (event) deliver(event);
+      const frame = parse(message.data);
+      if (frame !== null) guarded(() => onFrame(frame));
     };
     current.onclose = (close) => drop(current, shouldReconnect(close.code));
     current.onerror = () => {
@@ -171,11 +189,37 @@ export function connectUserChannel(onEvent: (event: UserChannelEvent) => void, o
   events?.addEventListener("online", onOnline);
   connect();
 
-  return () => {
-    finished = true;
-    clearTimeout(retryTimer);
-    retryTimer = undefined;
-    events?.removeEventListener("online", onOnline);
-    if (socket) drop(socket, false, CLOSE_CODES.normal);
+  return {
+    send(text) {
+      if (socket?.readyState !== OPEN) return;
+      try {
+        socket.send(text);
+      } catch {
+        // Closing: the close event decides what happens next.
+      }
+    },
+    close() {
+      finished = true;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      events?.removeEventListener("online", onOnline);
+      if (socket) drop(socket, false, CLOSE_CODES.normal);
+    },
   };
+}
+
+/**
+ * Opens the signed-in user's real-time channel and calls `onEvent` for every valid event. After a reconnection
+ * it also emits one `NewUpdate`, so the caller refetches whatever it may have missed while disconnected. Returns
+ * a disposer that closes the socket and stops everything.
+ */
+export function connectUserChannel(onEvent: (event: UserChannelEvent) => void, options: UserChannelOptions = {}): () => void {
+  const connection = connectSocket({
+    ...options,
+    url: options.url ?? userChannelUrl(window.location),
+    parse: parseUserChannelFrame,
+    onFrame: onEvent,
+    onReopen: () => onEvent({ event: "NewUpdate" }),
+  });
+  return () => connection.close();
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { deleteUpload, uploadFile } from "~/lib/uploads";
+import { deleteUpload, uploadFile, type UploadPurpose } from "~/lib/uploads";
 
 export const MAX_ATTACHMENTS = 20;
 export const ACCEPTED_MEDIA = "image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm";
@@ -26,9 +26,9 @@ interface UploadHandle {
 /**
  * The composer's uploads: each file starts uploading as soon as it is chosen, with its own progress. Posting
  * detaches them: they keep running (the server attaches them to the post and publishes it when the last one
- * completes), while the composer is free for the next post.
+ * completes), while the composer is free for the next post. The chat's composer uses it for "message" uploads.
  */
-export function useAttachments(csrfToken: string | null) {
+export function useAttachments(csrfToken: string | null, purpose: Extract<UploadPurpose, "post" | "message"> = "post") {
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const handles = useRef(new Map<string, UploadHandle>());
 
@@ -54,7 +54,7 @@ export function useAttachments(csrfToken: string | null) {
           started = resolve;
         });
         const finished = uploadFile(files[index]!, {
-          purpose: "post",
+          purpose,
           csrfToken,
           signal: controller.signal,
           onProgress: (fraction) => update(attachment.key, { progress: fraction }),
@@ -80,7 +80,7 @@ export function useAttachments(csrfToken: string | null) {
       });
       setAttachments((list) => [...list, ...added]);
     },
-    [csrfToken, update],
+    [csrfToken, purpose, update],
   );
 
   const remove = useCallback(

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "@shared/contracts/posts";
 import { LocalTime } from "~/components/local-time";
+import { MessageButton } from "~/components/messages/message-button";
 import { TipButton } from "~/components/money/tip-button";
 import { formatCents } from "@shared/money";
 import { fetcherError, IntentForm } from "./intent-form";
@@ -13,7 +14,7 @@ import { SubscribeButton } from "./subscribe-dialog";
 export type ProfileViewer = "member" | "visitor" | "preview";
 
 /**
- * The buttons under a profile's name: Follow, Subscribe (or the subscription's state), Tip (creators), the
+ * The buttons under a profile's name: Follow, Subscribe (or the subscription's state), Message, Tip (creators), the
  * owner's Edit and Preview, Share, and `moreMenu` — the "…" menu with Report and Block, supplied by the page.
  * A creator's per-message price is shown under them.
  */
@@ -91,6 +92,7 @@ function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: Pr
         </IntentForm>
       ) : null}
       <SubscriptionButtons profile={profile} fetcher={fetcher} busy={busy} />
+      <MessageButton username={profile.username} className="btn-secondary" />
       {profile.viewer.canTip ? (
         <TipButton target={{ username: profile.username }} creatorName={profile.name} className="btn-secondary">
           {t("Tip")}

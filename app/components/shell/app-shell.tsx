@@ -1,7 +1,8 @@
-import { useMatches, useNavigation } from "@remix-run/react";
+import { useLocation, useMatches, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "~/components/spinner";
+import { isInConversation } from "~/lib/navigation";
 import { BottomNav } from "./bottom-nav";
 import { Sidebar, type ShellViewer } from "./sidebar";
 import { SuggestedProfiles } from "./suggested-profiles";
@@ -32,7 +33,10 @@ export function AppShell({ viewer, children }: { viewer: ShellViewer; children: 
   const { t } = useTranslation();
   const rightColumn = useRightColumn();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const hasRightColumn = rightColumn !== "none";
+  // Inside a conversation there is no bottom bar to keep clear of: the thread fills the height.
+  const bottomBarRoom = isInConversation(pathname) ? "" : "pb-20";
   return (
     <div className="mx-auto min-h-screen max-w-screen-2xl desk:grid desk:grid-cols-12 desk:gap-4 desk:px-2">
       <a href="#content" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:start-2 focus:top-2 dark:bg-slate-900">
@@ -44,7 +48,7 @@ export function AppShell({ viewer, children }: { viewer: ShellViewer; children: 
       <main
         id="content"
         data-shell="content"
-        className={`relative min-w-0 pb-20 desk:border-x desk:border-slate-200 desk:pb-0 desk:dark:border-slate-800 ${hasRightColumn ? "desk:col-span-8 wide:col-span-7" : "desk:col-span-11 wide:col-span-10"}`}
+        className={`relative min-w-0 ${bottomBarRoom} desk:border-x desk:border-slate-200 desk:pb-0 desk:dark:border-slate-800 ${hasRightColumn ? "desk:col-span-8 wide:col-span-7" : "desk:col-span-11 wide:col-span-10"}`}
       >
         {navigation.state === "loading" ? (
           <div className="absolute inset-x-0 top-0 z-20 flex justify-center bg-white/70 py-8 dark:bg-slate-950/70">

@@ -1,0 +1,117 @@
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ConversationPage, ConversationView } from "@shared/contracts/messages";
+import { EmptyState, LoadMoreButton } from "~/components/page";
+import { Avatar } from "~/components/shell/avatar";
+import { ApiError } from "~/lib/api";
+import { useSession } from "~/lib/session";
+import { useUpdates } from "~/lib/updates";
+import { usePagedList } from "~/lib/use-paged-list";
+import { conversationPageShape } from "./chat-shapes";
+import { ChatTime } from "./chat-time";
+
+/**
+ * /messages: the viewer's conversations, newest activity first, each with its last message, when it came and
+ * how many are unread; "Load more" for older ones, and Remove (hide it until the next message). The list is
+ * fetched again when the unread count of the sidebar changes, so a new message moves its conversation up.
+ */
+export function ConversationList({ firstPage }: { firstPage: ConversationPage }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const list = usePagedList({ items: firstPage.conversations, nextCursor: firstPage.nextCursor }, async (cursor: string) => {
+    const page = await api.get(`/conversations?cursor=${encodeURIComponent(cursor)}`, conversationPageShape);
+    return { items: page.conversations, nextCursor: page.nextCursor };
+  });
+  const [error, setError] = useState<string | null>(null);
+  useRevalidateOnUnreadChange();
+
+  async function remove(conversation: ConversationView) {
+    setError(null);
+    try {
+      await api.delete(`/conversations/${conversation.id}`);
+      list.setItems((items) => items.filter((item) => item.id !== conversation.id));
+    } catch (failure) {
+      if (failure instanceof ApiError) setError(failure.body.message);
+    }
+  }
+
+  if (list.items.length === 0) {
+    return (
+      <EmptyState icon="messages" title={t("No conversations yet")} text={t("Conversations with creators and fans appear here. Open a profile to send a message.")} action={{ to: "/search", label: t("Find creators") }} />
+    );
+  }
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="m-4 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {list.items.map((conversation) => (
+          <ConversationRow key={conversation.id} conversation={conversation} onRemove={() => void remove(conversation)} />
+        ))}
+      </ul>
+      {list.nextCursor !== null ? (
+        <LoadMoreButton
+          disabled={list.loading}
+          onClick={() => {
+            setError(null);
+            list.loadMore().catch((failure: unknown) => {
+              if (failure instanceof ApiError) setError(failure.body.message);
+            });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The sidebar's unread count moved: a message came or was read elsewhere, so the list's order and counts did too. */
+function useRevalidateOnUnreadChange() {
+  const { updates } = useUpdates();
+  const { revalidate } = useRevalidator();
+  const shown = useRef(updates.messages);
+  useEffect(() => {
+    if (shown.current === updates.messages) return;
+    shown.current = updates.messages;
+    revalidate();
+  }, [updates.messages, revalidate]);
+}
+
+function ConversationRow({ conversation, onRemove }: { conversation: ConversationView; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const { other, lastMessage, unreadCount } = conversation;
+  return (
+    <li data-testid="conversation-row" data-conversation-id={conversation.id} className="flex items-center gap-3 px-4 py-3">
+      <Link to={`/messages/${conversation.id}`} className="flex min-w-0 flex-1 items-center gap-3 hover:opacity-90">
+        <Avatar url={other.avatarUrl} name={other.name} size="h-12 w-12" />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-baseline justify-between gap-2">
+            <span className={`truncate ${unreadCount > 0 ? "font-bold" : "font-semibold"}`}>{other.name}</span>
+            {lastMessage ? <ChatTime iso={lastMessage.createdAt} className="shrink-0 text-xs text-slate-500 dark:text-slate-400" /> : null}
+          </div>
+          <div className="flex items-center justify-between gap-2">
+            <p className={`truncate text-sm text-start ${unreadCount > 0 ? "text-slate-900 dark:text-slate-100" : "text-slate-600 dark:text-slate-400"}`}>{lastMessage ? <LastMessage last={lastMessage} /> : null}</p>
+            {unreadCount > 0 ? (
+              <span data-unread={unreadCount} className="shrink-0 rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white">
+                <span aria-hidden="true">{unreadCount}</span>
+                <span className="sr-only">{t("Unread: {{number}}", { number: unreadCount })}</span>
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </Link>
+      <button type="button" className="btn-secondary shrink-0 text-sm" onClick={onRemove} aria-label={t("Remove the conversation with {{name}}", { name: other.name })}>
+        {t("Remove")}
+      </button>
+    </li>
+  );
+}
+
+function LastMessage({ last }: { last: NonNullable<ConversationView["lastMessage"]> }) {
+  const { t } = useTranslation();
+  const what = last.locked ? t("Locked message") : last.text ? last.text : last.mediaKind === "video" ? t("Video") : last.mediaKind === "image" ? t("Photo") : "";
+  return <>{last.fromMe ? t("You: {{text}}", { text: what }) : what}</>;
+}

@@ -1,0 +1,45 @@
+import { useNavigate } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { number, object } from "@shared/shape";
+import { ApiError } from "~/lib/api";
+import { useSession } from "~/lib/session";
+
+const openedShape = object({ id: number });
+
+/**
+ * "Message" on a profile: opens the conversation with that member (made if the viewer may write to them) and
+ * goes to it; a refusal (blocked, not following) is shown as the server words it.
+ */
+export function MessageButton({ username, className }: { username: string; className: string }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function open() {
+    setOpening(true);
+    setError(null);
+    try {
+      const conversation = await api.post("/conversations", { username }, openedShape);
+      navigate(`/messages/${conversation.id}`);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.body.message : t("Something went wrong"));
+      setOpening(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className={className} disabled={opening} onClick={() => void open()}>
+        {t("Message")}
+      </button>
+      {error ? (
+        <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { ConversationView } from "@shared/contracts/messages";
+import { formatCents } from "@shared/money";
+import { PaymentErrorNotice } from "~/components/money/payment-error";
+import { AttachmentTile } from "~/components/posts/attachment-tile";
+import { centsFromDollars } from "~/components/posts/post-values";
+import { ACCEPTED_MEDIA, useAttachments } from "~/components/posts/use-attachments";
+import { useRootData } from "~/root";
+
+export const MAX_MESSAGE_LENGTH = 2000;
+const MAX_MESSAGE_MEDIA = 10;
+
+export interface Draft {
+  clientId: string;
+  text: string;
+  mediaIds: number[];
+  priceCents: number;
+  thumbnails: (string | null)[];
+}
+
+/**
+ * Writing a message: text (Enter sends, Shift+Enter starts a new line), photos and videos uploading with their
+ * progress, and a price for creators when something is attached. The draft keeps its client id until a send
+ * succeeds, so trying again after a lost answer cannot store the message twice. `send` answers the failure, or
+ * null; on failure the text comes back and the reason is shown.
+ */
+export function MessageComposer({ conversation, send, onTyping }: { conversation: ConversationView; send: (draft: Draft) => Promise<unknown>; onTyping: () => void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const uploads = useAttachments(useRootData()?.csrfToken ?? null, "message");
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState("");
+  const [price, setPrice] = useState("");
+  const [error, setError] = useState<unknown>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [sendingMedia, setSendingMedia] = useState(false);
+  const draftId = useRef<string | null>(null);
+
+  if (!conversation.viewer.canWrite) {
+    return (
+      <p role="status" className="border-t border-slate-200 p-4 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+        {conversation.writeRefusal ?? t("You cannot write in this conversation.")}
+      </p>
+    );
+  }
+
+  const uploading = uploads.attachments.some((item) => item.state === "uploading");
+  const showPrice = conversation.viewer.canSetPrice && uploads.attachments.length > 0;
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const typed = text;
+    const withMedia = uploads.attachments.length > 0;
+    if (!typed.trim() && !withMedia) return;
+    setError(null);
+    setLocalError(null);
+    if (uploads.attachments.some((item) => item.state === "failed")) {
+      setLocalError(t("Remove the files that could not be uploaded."));
+      return;
+    }
+    const priceCents = showPrice ? centsFromDollars(price) : 0;
+    if (priceCents === null) {
+      setLocalError(t("Enter a price in dollars, like 9.99."));
+      return;
+    }
+    const mediaIds = await uploads.mediaIds().catch(() => null);
+    if (mediaIds === null) {
+      setLocalError(t("Remove the files that could not be uploaded."));
+      return;
+    }
+    // The next message typed while this one is on its way gets its own id; a failed one gives its id back.
+    const clientId = draftId.current ?? crypto.randomUUID();
+    draftId.current = null;
+    setText("");
+    if (withMedia) setSendingMedia(true);
+    const failure = await send({ clientId, text: typed, mediaIds, priceCents, thumbnails: uploads.attachments.map((item) => item.thumbnailUrl) });
+    setSendingMedia(false);
+    if (failure) {
+      draftId.current = clientId;
+      // Whatever was typed meanwhile stays; the unsent text comes back in front of it.
+      setText((current) => (current ? `${typed}\n${current}` : typed));
+      setError(failure);
+      return;
+    }
+    if (withMedia) uploads.detach();
+    setPrice("");
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (!uploading && !sendingMedia) void submit();
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t("Write a message")} className="space-y-2 border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-950">
+      {conversation.messagePriceCents > 0 ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400" data-message-price>
+          {t("Each message costs {{price}}", { price: formatCents(conversation.messagePriceCents, i18n.language) })}
+        </p>
+      ) : null}
+      {uploads.attachments.length > 0 ? (
+        <ul className="grid grid-cols-4 gap-2" aria-label={t("Photos and videos")}>
+          {uploads.attachments.map((attachment) => (
+            <AttachmentTile key={attachment.key} attachment={attachment} onRemove={() => uploads.remove(attachment.key)} />
+          ))}
+        </ul>
+      ) : null}
+      {showPrice ? (
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${id}-price`} className="text-sm font-medium">
+            {t("Price in USD (optional)")}
+          </label>
+          <input
+            id={`${id}-price`}
+            className="input w-28"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t("Free")}
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+          />
+        </div>
+      ) : null}
+      {localError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {localError}
+        </p>
+      ) : null}
+      <PaymentErrorNotice error={error} />
+      <div className="flex items-end gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={ACCEPTED_MEDIA}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="message-files"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = "";
+            const room = MAX_MESSAGE_MEDIA - uploads.attachments.length;
+            if (files.length > room) setLocalError(t("A message may have at most {{max}} photos and videos.", { max: MAX_MESSAGE_MEDIA }));
+            uploads.add(files.slice(0, Math.max(0, room)));
+          }}
+        />
+        <button type="button" className="btn-secondary shrink-0 px-3" onClick={() => fileInput.current?.click()} disabled={sendingMedia} aria-label={t("Add photos or videos")}>
+          +
+        </button>
+        <label htmlFor={`${id}-text`} className="sr-only">
+          {t("Message")}
+        </label>
+        <textarea
+          id={`${id}-text`}
+          data-testid="composer-input"
+          className="input max-h-40 min-h-10 flex-1 resize-none"
+          rows={1}
+          maxLength={MAX_MESSAGE_LENGTH}
+          placeholder={t("Write a message…")}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value) onTyping();
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" data-testid="send-button" className="btn-primary w-auto shrink-0" disabled={uploading || sendingMedia}>
+          {uploading ? t("Uploading…") : t("Send")}
+        </button>
+      </div>
+    </form>
+  );
+}

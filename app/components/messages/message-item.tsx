@@ -1,0 +1,167 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ChatMediaView, MessageView } from "@shared/contracts/messages";
+import { formatCents } from "@shared/money";
+import { useAttemptKey } from "~/components/money/attempt-key";
+import { PaymentErrorNotice } from "~/components/money/payment-error";
+import { useSession } from "~/lib/session";
+import { useUpdates } from "~/lib/updates";
+import { sentShape } from "./chat-shapes";
+import { ChatTime } from "./chat-time";
+import { LinkedText } from "./linked-text";
+import type { OutgoingMessage } from "./thread-state";
+
+const BUBBLE = "max-w-[85%] space-y-2 rounded-2xl px-3 py-2 sm:max-w-[70%]";
+const MINE = `${BUBBLE} ms-auto bg-sky-600 text-white dark:bg-sky-700`;
+const THEIRS = `${BUBBLE} me-auto bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100`;
+/** The small line under a bubble's content (time, price): solid colours, so it keeps its contrast on both bubbles. */
+const MY_NOTE = "text-xs text-sky-50";
+const THEIR_NOTE = "text-xs text-slate-600 dark:text-slate-300";
+
+/**
+ * One stored message: its text with safe links, its photos and videos (a locked one: blurred previews and
+ * "Unlock for $X"), what the sender sees of a pay-per-view message (sold or not), and what sending it cost.
+ */
+export function MessageItem({ message, mine, seen, onReplaced }: { message: MessageView; mine: boolean; seen: boolean; onReplaced: (message: MessageView) => void }) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatCents(cents, i18n.language);
+  return (
+    <li data-testid="message" data-seq={message.seq} data-mine={mine ? "true" : "false"} className="flex flex-col">
+      <div className={mine ? MINE : THEIRS}>
+        {message.media.length > 0 ? message.locked ? <LockedMedia message={message} onUnlocked={onReplaced} /> : <MediaList media={message.media} /> : null}
+        {message.text ? (
+          <p className="whitespace-pre-wrap break-words text-start">
+            <LinkedText text={message.text} />
+          </p>
+        ) : null}
+        <p className={`${mine ? MY_NOTE : THEIR_NOTE} flex flex-wrap gap-x-2`}>
+          <ChatTime iso={message.createdAt} />
+          {mine && message.priceCents > 0 ? (
+            <span data-ppv-status={message.purchased ? "bought" : "not-bought"}>
+              {message.purchased ? t("Price {{price}} · Bought", { price: money(message.priceCents) }) : t("Price {{price}} · Not bought yet", { price: money(message.priceCents) })}
+            </span>
+          ) : null}
+          {!mine && message.priceCents > 0 && !message.locked ? <span>{t("Bought for {{price}}", { price: money(message.priceCents) })}</span> : null}
+          {mine && message.paidCents > 0 ? <span>{t("Paid {{price}}", { price: money(message.paidCents) })}</span> : null}
+        </p>
+      </div>
+      {seen ? (
+        <p data-testid="seen-indicator" className="mt-1 ms-auto text-xs text-slate-500 dark:text-slate-400">
+          {t("Seen")}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The viewer's message before the server has it: "Sending…" (a failure takes it away and the composer says why). */
+export function OutgoingItem({ message }: { message: OutgoingMessage }) {
+  const { t } = useTranslation();
+  return (
+    <li data-testid="message" data-mine="true" data-outgoing="sending" className="flex flex-col">
+      <div className={MINE}>
+        {message.thumbnails.length > 0 ? (
+          <div className="grid grid-cols-2 gap-1">
+            {message.thumbnails.map((url, index) =>
+              url ? <img key={index} src={url} alt="" className="aspect-square w-full rounded-lg object-cover" /> : <div key={index} className="aspect-square w-full rounded-lg bg-black/30" />,
+            )}
+          </div>
+        ) : null}
+        {message.text ? <p className="whitespace-pre-wrap break-words text-start">{message.text}</p> : null}
+        <p className={`${MY_NOTE} italic`}>{t("Sending…")}</p>
+      </div>
+    </li>
+  );
+}
+
+function MediaList({ media }: { media: ChatMediaView[] }) {
+  return (
+    <div className={media.length > 1 ? "grid grid-cols-2 gap-1" : ""}>
+      {media.map((item) =>
+        item.url === null ? null : item.kind === "video" ? (
+          <video key={item.id} src={item.url} poster={item.posterUrl ?? undefined} controls preload="none" playsInline className="w-full rounded-lg bg-black" />
+        ) : (
+          <a key={item.id} href={item.url} target="_blank" rel="noopener noreferrer">
+            <img
+              src={item.url}
+              alt=""
+              width={item.width ?? undefined}
+              height={item.height ?? undefined}
+              loading="lazy"
+              decoding="async"
+              className="max-h-80 w-full rounded-lg object-cover"
+            />
+          </a>
+        ),
+      )}
+    </div>
+  );
+}
+
+/** A pay-per-view message not bought yet: blurred previews, then a confirmation and the purchase from the wallet. */
+function LockedMedia({ message, onUnlocked }: { message: MessageView; onUnlocked: (message: MessageView) => void }) {
+  const { t, i18n } = useTranslation();
+  const { api } = useSession();
+  const { refresh: refreshUpdates } = useUpdates();
+  const attempt = useAttemptKey();
+  const [confirming, setConfirming] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const price = formatCents(message.priceCents, i18n.language);
+  const images = message.media.filter((item) => item.kind === "image").length;
+
+  async function pay() {
+    setPaying(true);
+    setError(null);
+    try {
+      const answer = await api.post(`/messages/${message.id}/unlock`, { priceCents: message.priceCents, idempotencyKey: attempt.key }, sentShape);
+      onUnlocked(answer.message);
+      // The wallet changed: the sidebar's balance flag may have too.
+      refreshUpdates();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <div className={message.media.length > 1 ? "grid grid-cols-2 gap-1" : ""}>
+        {message.media.map((item) => (
+          <div key={item.id} className="relative aspect-square overflow-hidden rounded-lg bg-slate-300 dark:bg-slate-700">
+            {item.previewUrl ? <img src={item.previewUrl} alt="" className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl" /> : null}
+          </div>
+        ))}
+      </div>
+      <p className="text-sm">{t("{{images}} photos · {{videos}} videos", { images, videos: message.media.length - images })}</p>
+      {confirming ? (
+        <div className="space-y-2">
+          <p className="text-sm">{t("Pay {{price}} from your wallet to unlock this message?", { price })}</p>
+          <div className="flex gap-2">
+            <button type="button" className="btn-primary w-auto text-sm" disabled={paying} onClick={() => void pay()}>
+              {paying ? t("Paying…") : t("Confirm")}
+            </button>
+            <button type="button" className="btn-secondary text-sm" disabled={paying} onClick={() => setConfirming(false)}>
+              {t("Cancel")}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          type="button"
+          data-testid="unlock-button"
+          className="btn-primary w-auto text-sm"
+          onClick={() => {
+            attempt.renew();
+            setError(null);
+            setConfirming(true);
+          }}
+        >
+          {t("Unlock for {{price}}", { price })}
+        </button>
+      )}
+      <PaymentErrorNotice error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { Link } from "@remix-run/react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TYPING_SHOWN_MS, type ChatServerFrame } from "@shared/chat-events";
+import type { ConversationView, MessagePage, MessageView } from "@shared/contracts/messages";
+import { Avatar } from "~/components/shell/avatar";
+import { useSession } from "~/lib/session";
+import { useUpdates } from "~/lib/updates";
+import { conversationShape, messagePageShape, sentShape } from "./chat-shapes";
+import { MessageComposer, type Draft } from "./message-composer";
+import { MessageItem, OutgoingItem } from "./message-item";
+import { lastSeqOf, mergeMessages, seenMessageId, stillOutgoing, type OutgoingMessage } from "./thread-state";
+import { useChatRoom } from "./use-chat-room";
+
+/** Within this many pixels of the bottom, a new message scrolls the thread down; further up, the reader is reading. */
+const NEAR_BOTTOM_PX = 120;
+
+/**
+ * /messages/{id}: the conversation filling the screen's height, newest at the bottom, older pages as the reader
+ * scrolls up; live through the conversation's socket (new messages, "typing…", "Seen", unlocks); the composer
+ * at the bottom. Opening it and every message from the other member while the tab is visible marks it read.
+ */
+export function Thread({ conversation: initial, firstPage }: { conversation: ConversationView; firstPage: MessagePage }) {
+  const { t } = useTranslation();
+  const { api, user } = useSession();
+  const { refresh: refreshUpdates } = useUpdates();
+  const conversationId = initial.id;
+  const other = initial.other;
+  const [conversation, setConversation] = useState(initial);
+  const [messages, setMessages] = useState(firstPage.messages);
+  const [nextBefore, setNextBefore] = useState(firstPage.nextBefore);
+  const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
+  const [otherReadSeq, setOtherReadSeq] = useState(initial.otherLastReadSeq);
+  const [typing, setTyping] = useState(false);
+  const [olderError, setOlderError] = useState<string | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  /** Set before an older page is added: the distance from the bottom to keep, so the reader's place stays put. */
+  const keepFromBottom = useRef<number | null>(null);
+  const stickToBottom = useRef(true);
+  const messagesNow = useRef(messages);
+  messagesNow.current = messages;
+  const readUpTo = useRef(0);
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>();
+
+  const arrive = useCallback((incoming: MessageView[]) => {
+    stickToBottom.current = nearBottom.current || incoming.some((message) => message.senderId === user.userId);
+    setMessages((current) => mergeMessages(current, incoming));
+  }, [user.userId]);
+
+  /** Marks the conversation read when the reader can see it and something from the other member is unread. */
+  const markRead = useCallback(() => {
+    if (document.visibilityState !== "visible") return;
+    const newest = messagesNow.current.findLast((message) => message.senderId !== user.userId)?.seq ?? 0;
+    if (newest <= readUpTo.current && readUpTo.current > 0) return;
+    readUpTo.current = Math.max(newest, 1);
+    api
+      .post(`/conversations/${conversationId}/read`)
+      .then(refreshUpdates)
+      .catch((error: unknown) => console.warn("marking the conversation read failed", error));
+  }, [api, conversationId, refreshUpdates, user.userId]);
+
+  const catchUp = useCallback(async () => {
+    const [page, fresh] = await Promise.all([
+      api.get(`/conversations/${conversationId}/messages?after=${lastSeqOf(messagesNow.current)}`, messagePageShape, { quiet: true }),
+      api.get(`/conversations/${conversationId}`, conversationShape, { quiet: true }),
+    ]);
+    arrive(page.messages);
+    setConversation(fresh);
+    setOtherReadSeq((seq) => Math.max(seq, fresh.otherLastReadSeq));
+  }, [api, arrive, conversationId]);
+
+  const onFrame = useCallback(
+    (frame: ChatServerFrame) => {
+      if (frame.type === "message" || frame.type === "unlocked") {
+        arrive([frame.message]);
+        if (frame.type === "message" && frame.message.senderId !== user.userId) setTyping(false);
+      } else if (frame.type === "typing" && frame.userId !== user.userId) {
+        setTyping(true);
+        clearTimeout(typingTimer.current);
+        typingTimer.current = setTimeout(() => setTyping(false), TYPING_SHOWN_MS);
+      } else if (frame.type === "read" && frame.userId !== user.userId) {
+        setOtherReadSeq((seq) => Math.max(seq, frame.seq));
+      }
+    },
+    [arrive, user.userId],
+  );
+
+  const room = useChatRoom(conversationId, {
+    onFrame,
+    onReopen: () => void catchUp().catch((error: unknown) => console.warn("catching up failed", error)),
+  });
+
+  // Read on opening, on every new message of the other member, and when the tab comes back into view.
+  const newestFromOther = messages.findLast((message) => message.senderId !== user.userId)?.seq ?? 0;
+  useEffect(markRead, [markRead, newestFromOther]);
+  useEffect(() => {
+    document.addEventListener("visibilitychange", markRead);
+    return () => document.removeEventListener("visibilitychange", markRead);
+  }, [markRead]);
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
+  const loadOlder = useCallback(async () => {
+    if (nextBefore === null || loadingOlder) return;
+    setLoadingOlder(true);
+    setOlderError(null);
+    try {
+      const page = await api.get(`/conversations/${conversationId}/messages?before=${nextBefore}`, messagePageShape);
+      const box = scroller.current;
+      keepFromBottom.current = box ? box.scrollHeight - box.scrollTop : null;
+      stickToBottom.current = false;
+      setMessages((current) => mergeMessages(current, page.messages));
+      setNextBefore(page.nextBefore);
+    } catch {
+      setOlderError(t("Older messages could not be loaded."));
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [api, conversationId, loadingOlder, nextBefore, t]);
+
+  // Scrolling to the top loads the older page (the button below is the fallback without IntersectionObserver).
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || nextBefore === null || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void loadOlder();
+    }, { root: scroller.current, rootMargin: "200px 0px 0px 0px" });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [loadOlder, nextBefore]);
+
+  const shown = stillOutgoing(outgoing, messages, user.userId);
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    if (keepFromBottom.current !== null) {
+      box.scrollTop = box.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (stickToBottom.current) {
+      box.scrollTop = box.scrollHeight;
+    }
+  }, [messages, shown.length, typing]);
+
+  async function send(draft: Draft): Promise<unknown> {
+    stickToBottom.current = true;
+    setOutgoing((list) => [...list, { clientId: draft.clientId, text: draft.text, thumbnails: draft.thumbnails }]);
+    try {
+      const answer = await api.post(`/conversations/${conversationId}/messages`, { clientId: draft.clientId, text: draft.text, mediaIds: draft.mediaIds, priceCents: draft.priceCents }, sentShape);
+      arrive([answer.message]);
+      // A paid message moved money: the sidebar's balance flag may have changed.
+      if (answer.message.paidCents > 0) refreshUpdates();
+      return null;
+    } catch (failure) {
+      return failure;
+    } finally {
+      setOutgoing((list) => list.filter((item) => item.clientId !== draft.clientId));
+    }
+  }
+
+  const seenId = seenMessageId(messages, user.userId, otherReadSeq);
+  return (
+    <div className="flex h-[100dvh] flex-col">
+      <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-950">
+        <Link to="/messages" className="link shrink-0 text-sm">
+          <span aria-hidden="true" className="rtl:hidden">
+            ←{" "}
+          </span>
+          <span aria-hidden="true" className="hidden rtl:inline">
+            →{" "}
+          </span>
+          {t("All messages")}
+        </Link>
+        <Link to={`/${other.username}`} className="flex min-w-0 items-center gap-2 hover:opacity-90">
+          <Avatar url={other.avatarUrl} name={other.name} size="h-9 w-9" />
+          <h1 className="truncate text-lg font-bold">{other.name}</h1>
+        </Link>
+      </div>
+      <div
+        ref={scroller}
+        className="min-h-0 flex-1 overflow-y-auto px-3 py-4"
+        onScroll={(event) => {
+          const box = event.currentTarget;
+          nearBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_BOTTOM_PX;
+        }}
+      >
+        {nextBefore !== null ? (
+          <div ref={sentinel} className="pb-3 text-center">
+            <button type="button" className="btn-secondary text-sm" disabled={loadingOlder} onClick={() => void loadOlder()}>
+              {loadingOlder ? t("Loading…") : t("Load older messages")}
+            </button>
+            {olderError ? (
+              <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+                {olderError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {messages.length === 0 && shown.length === 0 ? <p className="py-8 text-center text-slate-600 dark:text-slate-400">{t("Say hello! Messages you send and receive appear here.")}</p> : null}
+        <div role="log" aria-label={t("Messages with {{name}}", { name: other.name })}>
+          <ol className="space-y-3">
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} mine={message.senderId === user.userId} seen={message.id === seenId} onReplaced={(replaced) => arrive([replaced])} />
+            ))}
+            {shown.map((message) => (
+              <OutgoingItem key={message.clientId} message={message} />
+            ))}
+          </ol>
+        </div>
+        <p aria-live="polite" className="min-h-5 pt-2 text-sm text-slate-500 dark:text-slate-400">
+          {typing ? <span data-testid="typing-indicator">{t("{{name}} is typing…", { name: other.name })}</span> : null}
+        </p>
+      </div>
+      <MessageComposer conversation={conversation} send={send} onTyping={room.typing} />
+    </div>
+  );
+}

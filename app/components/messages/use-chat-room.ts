@@ -1,0 +1,39 @@
+import { useEffect, useRef } from "react";
+import { chatServerFrame, chatSocketPath, parseFrame, TYPING_EVERY_MS, type ChatClientFrame, type ChatServerFrame } from "@shared/chat-events";
+import { connectSocket, sameOriginSocketUrl, type SocketConnection } from "~/lib/user-channel";
+
+const TYPING_FRAME = JSON.stringify({ type: "typing" } satisfies ChatClientFrame);
+
+/**
+ * The open conversation's socket (/ws/conversations/{id}, the session cookie decides who the member is): every
+ * valid frame goes to `onFrame`, and after a reconnection `onReopen` runs so the thread fetches what it missed.
+ * Answers `typing()`, which tells the other member at most once per TYPING_EVERY_MS.
+ */
+export function useChatRoom(conversationId: number, handlers: { onFrame: (frame: ChatServerFrame) => void; onReopen: () => void }): { typing: () => void } {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const connection = useRef<SocketConnection | null>(null);
+  const lastTypingAt = useRef(0);
+
+  useEffect(() => {
+    const opened = connectSocket({
+      url: sameOriginSocketUrl(window.location, chatSocketPath(conversationId)),
+      parse: (data) => parseFrame(chatServerFrame, data),
+      onFrame: (frame) => latest.current.onFrame(frame),
+      onReopen: () => latest.current.onReopen(),
+    });
+    connection.current = opened;
+    return () => {
+      opened.close();
+      if (connection.current === opened) connection.current = null;
+    };
+  }, [conversationId]);
+
+  const typing = useRef(() => {
+    const now = Date.now();
+    if (now - lastTypingAt.current < TYPING_EVERY_MS) return;
+    lastTypingAt.current = now;
+    connection.current?.send(TYPING_FRAME);
+  });
+  return { typing: typing.current };
+}
