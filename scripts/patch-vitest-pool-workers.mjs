@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Makes @cloudflare/vitest-pool-workers 0.7.8's isolated storage tolerate SQLite's sidecar files. Runs on every
-// `npm install` / `npm ci` (package.json "postinstall"); running it again changes nothing.
+// Two reviewed patches to the worker tier's test pool, applied on every `npm install` / `npm ci` (package.json
+// "postinstall"); running it again changes nothing. First, @cloudflare/vitest-pool-workers 0.7.8's isolated
+// storage tolerates SQLite's sidecar files; second, its miniflare's loopback server keeps idle connections open
+// (see LOOPBACK_REPLACEMENTS below).
 //
 // Why: with `isolatedStorage: true` the pool snapshots every storage directory (D1, R2, Durable Objects) before each
 // suite and test (push) and restores it afterwards (pop), and asserts that a directory holds nothing but `.sqlite`
@@ -117,32 +119,58 @@ const REPLACEMENTS = [
   },
 ];
 
-// The package is resolved from this repository's own node_modules (its "exports" hide package.json from require).
-const file = fileURLToPath(new URL("../node_modules/@cloudflare/vitest-pool-workers/dist/pool/index.mjs", import.meta.url));
-if (!existsSync(file)) {
+// Second, the pool's own miniflare (3.20250310.0): its loopback server, which workerd calls for every storage push
+// and pop, keeps Node's default keep-alive timeout of 5 s. A test that runs longer than that between two storage
+// calls leaves workerd's pooled connection idle; when the machine is busy, Node's timer closes that socket in the
+// same event-loop turn as the next request arrives on it, and the pop fails with "Network connection lost"
+// ("stream disconnected prematurely"), failing a test that passed (ledger-invariants' 200 concurrent tips, the
+// ledger property test). The loopback server is local and lives as long as the run: its idle connections stay
+// open (keepAliveTimeout 0 disables the timer; the server's stop() still destroys them).
+const LOOPBACK_MARKER = "/* fanclub: loopback keep-alive (scripts/patch-vitest-pool-workers.mjs) */";
+const LOOPBACK_REPLACEMENTS = [
+  {
+    what: "the loopback server's creation",
+    from: "import_http6.default.createServer(this.#handleLoopback),",
+    to: `${LOOPBACK_MARKER} Object.assign(import_http6.default.createServer(this.#handleLoopback), { keepAliveTimeout: 0 }),`,
+  },
+];
+
+/**
+ * Applies `replacements` to `relativePath` (from the repository root) once; a file already carrying `marker` is
+ * left alone. Returns false when the package is not installed.
+ */
+function patchFile(relativePath, marker, replacements, version) {
+  // The package is resolved from this repository's own node_modules (its "exports" hide package.json from require).
+  const file = fileURLToPath(new URL(`../${relativePath}`, import.meta.url));
+  if (!existsSync(file)) return false;
+  const source = readFileSync(file, "utf8");
+  if (source.includes(marker)) {
+    console.log(`patch-vitest-pool-workers: ${path.relative(process.cwd(), file)} is already patched`);
+    return true;
+  }
+  let patched = source;
+  for (const { what, from, to } of replacements) {
+    const count = patched.split(from).length - 1;
+    if (count !== 1) {
+      console.error(
+        `patch-vitest-pool-workers: expected ${what} exactly once in ${file}, found it ${count} times.\n` +
+          `The package is not the version this patch was written for (${version}): review the patch against the new code ` +
+          "(or drop it if upstream has fixed the problem) before running the worker tests.",
+      );
+      process.exit(1);
+    }
+    patched = patched.replace(from, () => to);
+  }
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, patched);
+  renameSync(temporary, file);
+  console.log(`patch-vitest-pool-workers: patched ${path.relative(process.cwd(), file)}`);
+  return true;
+}
+
+if (!patchFile("node_modules/@cloudflare/vitest-pool-workers/dist/pool/index.mjs", MARKER, REPLACEMENTS, "@cloudflare/vitest-pool-workers 0.7.8")) {
   // `npm ci --omit=dev` (a production install) has no test pool to patch.
   console.log("patch-vitest-pool-workers: @cloudflare/vitest-pool-workers is not installed, nothing to patch");
   process.exit(0);
 }
-const source = readFileSync(file, "utf8");
-if (source.includes(MARKER)) {
-  console.log(`patch-vitest-pool-workers: ${path.relative(process.cwd(), file)} is already patched`);
-  process.exit(0);
-}
-let patched = source;
-for (const { what, from, to } of REPLACEMENTS) {
-  const count = patched.split(from).length - 1;
-  if (count !== 1) {
-    console.error(
-      `patch-vitest-pool-workers: expected ${what} exactly once in ${file}, found it ${count} times.\n` +
-        "The package is not the version this patch was written for (0.7.8): review the patch against the new code " +
-        "(or drop it if upstream now tolerates SQLite sidecar files) before running the worker tests.",
-    );
-    process.exit(1);
-  }
-  patched = patched.replace(from, () => to);
-}
-const temporary = `${file}.${process.pid}.tmp`;
-writeFileSync(temporary, patched);
-renameSync(temporary, file);
-console.log(`patch-vitest-pool-workers: patched ${path.relative(process.cwd(), file)}`);
+patchFile("node_modules/@cloudflare/vitest-pool-workers/node_modules/miniflare/dist/src/index.js", LOOPBACK_MARKER, LOOPBACK_REPLACEMENTS, "miniflare 3.20250310.0");

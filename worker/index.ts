@@ -1,7 +1,7 @@
 import * as remixBuild from "remix-build";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { createApp } from "./app";
-import { countD1WhenBenchmarking } from "./bench/count-d1";
+import { countD1InQueueWhenBenchmarking, countD1WhenBenchmarking } from "./bench/count-d1";
 import type { Env } from "./env";
 import { runScheduledJobs } from "./jobs";
 import { consumeMassMessages } from "./queues/mass-messages";
@@ -16,7 +16,5 @@ export default {
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env, (work) => ctx.waitUntil(work)));
   },
-  async queue(batch, env, ctx) {
-    await consumeMassMessages(batch, env, (work) => ctx.waitUntil(work));
-  },
+  queue: countD1InQueueWhenBenchmarking((batch, env, ctx) => consumeMassMessages(batch, env, (work) => ctx.waitUntil(work))),
 } satisfies ExportedHandler<Env>;

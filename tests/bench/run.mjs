@@ -8,7 +8,9 @@
 //   4. the /home server render of the first timeline page: p50/p95, D1 statements per request, the query plan
 //      (tests/bench/home-timeline.mjs);
 //   5. the JavaScript a signed-in first load of /home downloads, gzipped (Chromium, like a person);
-//   6. tips per second with the books audited afterwards (tests/bench/money.mjs).
+//   6. tips per second with the books audited afterwards (tests/bench/money.mjs);
+//   7. chat: send → delivery p50/p95, messages per second in one conversation, a mass message to 10,000
+//      followers (tests/bench/chat.mjs).
 // Machines here are small and noisy: read the ratio first, the absolute numbers second.
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
@@ -16,6 +18,7 @@ import { chromium } from "playwright-core";
 import { startDevServer } from "../support/dev-server.mjs";
 import { benchHomeTimeline } from "./home-timeline.mjs";
 import { benchMoney } from "./money.mjs";
+import { benchChat } from "./chat.mjs";
 
 const STATE_DIR = "tests/bench/.state";
 
@@ -24,7 +27,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
 /**
  * BENCH_ONLY=money runs only the money benchmark (it needs neither the big seed nor a browser); BENCH_ONLY=js only
- * the first-load JavaScript (BENCH_VERBOSE=1 lists the files).
+ * the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs).
  */
 const ONLY = process.env.BENCH_ONLY;
 
@@ -152,7 +155,8 @@ async function benchFirstLoadJavaScript(baseURL, person) {
 const server = await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" } });
 try {
   if (ONLY === "js") await benchFirstLoadJavaScript(server.baseURL, await signUpBenchPerson(server.baseURL));
-  else if (ONLY !== "money") await benchCore(server);
+  else if (!ONLY) await benchCore(server);
+  if (!ONLY || ONLY === "chat") await benchChat(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "money") await benchMoney(server.baseURL, STATE_DIR);
 } finally {
   server.stop();

@@ -413,9 +413,4 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
   }
   await compareWithModel(OPERATIONS);
   console.log(`ledger property test: ${[...counts].map(([name, n]) => `${name} ${n}`).join(", ")}`);
-  // The pool pops this test's storage as soon as it returns, aborting every Durable Object (D1's too). After this
-  // burst of D1 calls, a connection of the last one is still closing in the current turn of the event loop, and
-  // the abort then failed the pool's own request ("Network connection lost"; vitest-pool-workers 0.7.8). One
-  // timer turn inside the test lets it close (a wait in a shared afterEach runs too late to help).
-  await scheduler.wait(1);
 });

@@ -6,8 +6,9 @@ import { tipsInWorker } from "./tips-in-worker";
 /**
  * For `npm run bench` only (variable BENCH=1, never set in wrangler.toml): counts every D1 statement the Worker
  * runs, so the benchmark can report queries per request honestly, and answers the timeline query's plan.
- *   GET /__bench/d1-statements           → {statements, roundTrips}: totals since the isolate started (a batch
- *                                          is one round trip of several statements)
+ *   GET /__bench/d1-statements           → {statements, roundTrips, queue}: totals since the isolate started (a
+ *                                          batch is one round trip of several statements); `queue` counts the
+ *                                          Queue consumer's work apart (countD1InQueueWhenBenchmarking)
  *   GET /__bench/timeline-plan?viewer=ID → {plan}: EXPLAIN QUERY PLAN of the first timeline page
  *   GET /__bench/ledger-audit            → the books after the money benchmark (ledger-audit.ts)
  *   POST /__bench/tips-in-worker         → tips per second without HTTP (tips-in-worker.ts)
@@ -15,22 +16,26 @@ import { tipsInWorker } from "./tips-in-worker";
  */
 type Fetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
 
-let statements = 0;
-let roundTrips = 0;
+interface Counter {
+  statements: number;
+  roundTrips: number;
+}
+const requests: Counter = { statements: 0, roundTrips: 0 };
+const queue: Counter = { statements: 0, roundTrips: 0 };
 const STATEMENT_RUNS = new Set<PropertyKey>(["first", "all", "run", "raw"]);
 const originals = new WeakMap<object, D1PreparedStatement>();
 const countingEnvs = new WeakMap<Env, Env>();
 
-function countingStatement(statement: D1PreparedStatement): D1PreparedStatement {
+function countingStatement(statement: D1PreparedStatement, counter: Counter): D1PreparedStatement {
   const proxy = new Proxy(statement, {
     get(target, property) {
-      if (property === "bind") return (...values: unknown[]) => countingStatement(target.bind(...values));
+      if (property === "bind") return (...values: unknown[]) => countingStatement(target.bind(...values), counter);
       const value = Reflect.get(target, property, target) as unknown;
       if (typeof value !== "function") return value;
       if (!STATEMENT_RUNS.has(property)) return value.bind(target);
       return (...args: unknown[]) => {
-        statements++;
-        roundTrips++;
+        counter.statements++;
+        counter.roundTrips++;
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },
@@ -39,14 +44,14 @@ function countingStatement(statement: D1PreparedStatement): D1PreparedStatement 
   return proxy;
 }
 
-function countingDatabase(db: D1Database): D1Database {
+function countingDatabase(db: D1Database, counter: Counter): D1Database {
   return new Proxy(db, {
     get(target, property) {
-      if (property === "prepare") return (query: string) => countingStatement(target.prepare(query));
+      if (property === "prepare") return (query: string) => countingStatement(target.prepare(query), counter);
       if (property === "batch")
         return (batch: D1PreparedStatement[]) => {
-          statements += batch.length;
-          roundTrips++;
+          counter.statements += batch.length;
+          counter.roundTrips++;
           return target.batch(batch.map((s) => originals.get(s) ?? s));
         };
       const value = Reflect.get(target, property, target) as unknown;
@@ -59,7 +64,7 @@ export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
   return async (request, env, ctx) => {
     if ((env as Env & { BENCH?: string }).BENCH !== "1") return fetch(request, env, ctx);
     const url = new URL(request.url);
-    if (url.pathname === "/__bench/d1-statements") return Response.json({ statements, roundTrips });
+    if (url.pathname === "/__bench/d1-statements") return Response.json({ ...requests, queue });
     if (url.pathname === "/__bench/ledger-audit") return Response.json(await auditBooksForBench(env.DB));
     if (url.pathname === "/__bench/timeline-plan") {
       const viewer = Number(url.searchParams.get("viewer"));
@@ -67,8 +72,16 @@ export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
       return Response.json({ plan: results });
     }
     let counting = countingEnvs.get(env);
-    if (!counting) countingEnvs.set(env, (counting = { ...env, DB: countingDatabase(env.DB) }));
+    if (!counting) countingEnvs.set(env, (counting = { ...env, DB: countingDatabase(env.DB, requests) }));
     if (url.pathname === "/__bench/tips-in-worker" && request.method === "POST") return tipsInWorker(counting, request);
     return fetch(request, counting, ctx);
   };
+}
+
+type QueueHandler = (batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) => Promise<void>;
+
+/** The same count for the Queue consumer (mass messages), kept apart from the requests' count. */
+export function countD1InQueueWhenBenchmarking(handler: QueueHandler): QueueHandler {
+  return (batch, env, ctx) =>
+    (env as Env & { BENCH?: string }).BENCH === "1" ? handler(batch, { ...env, DB: countingDatabase(env.DB, queue) }, ctx) : handler(batch, env, ctx);
 }
