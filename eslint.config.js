@@ -55,6 +55,6 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "*.js"],
-    languageOptions: { globals: { console: "readonly", process: "readonly", Buffer: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", TextEncoder: "readonly", WebAssembly: "readonly", fetch: "readonly", performance: "readonly" } },
+    languageOptions: { globals: { console: "readonly", process: "readonly", Buffer: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", TextEncoder: "readonly", WebAssembly: "readonly", fetch: "readonly", performance: "readonly", WebSocket: "readonly" } },
   },
 );
