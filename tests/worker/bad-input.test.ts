@@ -87,7 +87,6 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   "POST /wallet/top-ups/{id}/confirmation": () => ({ decision: "confirm" }),
   "POST /payouts": () => ({ amountCents: 5000, password: PASSWORD, idempotencyKey: KEY }),
   "PUT /me/payout-method": () => ({ kind: "bank", accountHolder: "Card Holder", bankName: "Bank", accountNumber: "DE89370400440532013000", routingCode: "COBADEFFXXX", country: "Germany", password: PASSWORD }),
-  "POST /users/{username}/message-payment": () => ({ idempotencyKey: KEY }),
   "POST /conversations": (f) => ({ username: f.member.user.username }),
   "POST /conversations/{id}/messages": () => ({ clientId: KEY, text: "Hello\nthere", mediaIds: [], priceCents: 0 }),
   "POST /messages/{id}/unlock": () => ({ priceCents: 500, idempotencyKey: KEY }),

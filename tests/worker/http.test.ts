@@ -127,7 +127,6 @@ describe("HTTP", () => {
         "POST /admin/payouts/{id}/paid",
         "POST /admin/payouts/{id}/reject",
         "POST /me/password",
-        "POST /users/{username}/message-payment",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };

@@ -11,7 +11,9 @@ import { MAX_TIP_CENTS, MIN_TIP_CENTS, MIN_WITHDRAWAL_CENTS } from "../../worker
 import { sendTip, type TipTarget } from "../../worker/domain/money/send-tip";
 import { creditTopUp, failTopUp } from "../../worker/domain/money/top-ups";
 import { decidePayout, requestWithdrawal } from "../../worker/domain/money/withdrawals";
-import { chargeMessage } from "../../worker/domain/money/charge-message";
+import { translatorFor } from "../../worker/domain/i18n";
+import { startConversation } from "../../worker/domain/messages/conversations";
+import { sendMessage } from "../../worker/domain/messages/send-message";
 import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
 import type { Period } from "@shared/contracts/subscriptions";
 import { renewSubscriptions } from "../../worker/domain/subscriptions/renew-subscriptions";
@@ -311,14 +313,17 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
         subscriptions.delete(pair);
       }
     }],
-    [4, "message charge", async () => {
+    [4, "paid message", async () => {
       const fan = random.pick(fans);
       const creator = random.pick(creators);
       const price = plans.get(creator.row.id)!.message;
-      const input = { idempotencyKey: newKey() };
-      const run = () => chargeMessage(ctx, fan.row, creator.username, input);
+      // A fan writes to a creator they follow (worker/domain/policies/conversations.ts).
+      await env.DB.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fan.row.id, creator.row.id, new Date().toISOString()).run();
+      const { id: conversationId } = await startConversation({ db: env.DB, t: translatorFor("en") }, fan.row, creator.username);
+      const input = { clientId: newKey(), text: "hello", mediaIds: [], priceCents: 0 };
+      const run = () => sendMessage(ctx, fan.row, conversationId, input);
       if (price === 0) {
-        expect(await run()).toEqual({ charged: false });
+        expect((await run()).message.paidCents).toBe(0);
         return;
       }
       if ((await pay(fan, creator.row.id, price, run, "message")) === "ok") replayable.push(() => ({ run, reused: () => null }));

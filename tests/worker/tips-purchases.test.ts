@@ -4,7 +4,7 @@ import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
 import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
 import { api, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
-import { block, createPost, subscribe } from "./timeline-fixtures";
+import { block, createPost, follow, subscribe } from "./timeline-fixtures";
 
 const moneyRows = async (userId: number) =>
   env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE user_id = ? AND kind <> 'top_up'").bind(userId).first<number>("n");
@@ -137,43 +137,49 @@ describe("purchases", () => {
 });
 
 describe("the per-message price", () => {
-  it("is set with the plans, shown on the profile and charged once per key; free messages charge nothing", async () => {
+  it("is set with the plans, shown on the profile, and charged with each message a fan sends; free messages charge nothing", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();
     await fundWallet(fan.user.userId, 1000);
-    const charge = (key: string) => postJson(`/users/${creator.user.username}/message-payment`, { idempotencyKey: key }, { token: fan.token });
-    expect(await (await charge(newKey())).json()).toEqual({ charged: false });
+    await follow(fan.user.userId, creator.user.userId);
+    const { id } = (await (await postJson("/conversations", { username: creator.user.username }, { token: fan.token })).json()) as { id: number };
+    const send = (clientId: string) => postJson(`/conversations/${id}/messages`, { clientId, text: "hi" }, { token: fan.token });
+    expect(((await (await send(newKey())).json()) as { message: { paidCents: number } }).message.paidCents).toBe(0);
+    expect(await wallet(fan.user.userId)).toBe(1000);
 
     const set = await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [], messagePriceCents: 300 }) });
     expect(set.status).toBe(200);
     const profile = (await (await api(`/users/${creator.user.username}`, { token: fan.token })).json()) as { messagePriceCents: number };
     expect(profile.messagePriceCents).toBe(300);
 
-    const key = newKey();
-    expect(await (await charge(key)).json()).toMatchObject({ charged: true, replayed: false, payment: { kind: "message", amountCents: 300 } });
-    expect(await (await charge(key)).json()).toMatchObject({ charged: true, replayed: true });
+    const clientId = newKey();
+    expect(await (await send(clientId)).json()).toMatchObject({ replayed: false, message: { paidCents: 300 } });
+    expect(await (await send(clientId)).json()).toMatchObject({ replayed: true, message: { paidCents: 300 } });
     expect(await wallet(fan.user.userId)).toBe(700);
     expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ pending: 240 });
     const earning = await env.DB.prepare("SELECT source FROM earnings WHERE creator_id = ?").bind(creator.user.userId).first("source");
     expect(earning).toBe("message");
+    // The creator's answers are free.
+    await postJson(`/conversations/${id}/messages`, { clientId: newKey(), text: "thanks" }, { token: creator.token });
+    expect(await moneyRows(creator.user.userId)).toBe(0);
   });
 
-  it("refuses prices out of range, non-creators, self and a short wallet", async () => {
+  it("refuses prices out of range, and a message the wallet cannot pay for, storing nothing", async () => {
     const creator = await createVerifiedCreator();
-    const member = await createFan();
     const fan = await createFan();
     await fundWallet(fan.user.userId, 100);
+    await follow(fan.user.userId, creator.user.userId);
     for (const messagePriceCents of [-1, 20001, 1.5]) {
       const response = await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [], messagePriceCents }) });
       expect(response.status).toBe(422);
     }
     await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [], messagePriceCents: 20000 }) });
-    const charge = (username: string, token: string) => postJson(`/users/${username}/message-payment`, { idempotencyKey: newKey() }, { token });
-    expect((await charge(creator.user.username, fan.token)).status).toBe(402);
-    expect((await charge(member.user.username, fan.token)).status).toBe(403);
-    expect((await charge(creator.user.username, creator.token)).status).toBe(403);
-    expect((await postJson(`/users/${creator.user.username}/message-payment`, { idempotencyKey: "bad key" }, { token: fan.token })).status).toBe(422);
-    expect(await moneyRows(fan.user.userId)).toBe(0);
+    const { id } = (await (await postJson("/conversations", { username: creator.user.username }, { token: fan.token })).json()) as { id: number };
+    const refused = await postJson(`/conversations/${id}/messages`, { clientId: newKey(), text: "hi" }, { token: fan.token });
+    expect(refused.status).toBe(402);
+    expect(((await refused.json()) as { message: string }).message).toBe("You need to fund your wallet!");
+    expect(await moneyRows(fan.user.userId)).toBe(1);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM messages").first("n")).toBe(0);
   });
 
   it("the dashboard form reads the price in dollars", () => {

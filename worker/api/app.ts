@@ -10,7 +10,6 @@ import { creatorRoutes } from "./routes/creators";
 import { earningsRoutes } from "./routes/earnings";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
-import { messagePaymentRoutes } from "./routes/message-payments";
 import { massMessageRoutes } from "./routes/mass-messages";
 import { messageRoutes } from "./routes/messages";
 import { paymentRoutes } from "./routes/payments";
@@ -74,7 +73,6 @@ api.route("/", adminRoutes);
 api.route("/", paymentRoutes);
 api.route("/", topUpRoutes);
 api.route("/", earningsRoutes);
-api.route("/", messagePaymentRoutes);
 api.route("/", messageRoutes);
 api.route("/", massMessageRoutes);
 
