@@ -1,40 +1,77 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getConversation, isConversationMember, listConversations } from "@worker/domain/messages/conversations";
-import { listMessages } from "@worker/domain/messages/list-messages";
+import { listChatMedia, listMessages } from "@worker/domain/messages/list-messages";
+import { listMassMessages } from "@worker/domain/messages/mass-messages";
 import { parseIdText } from "@worker/domain/shared/validation";
+import { ChatMediaGallery } from "~/components/messages/chat-media";
 import { ConversationList } from "~/components/messages/conversation-list";
+import { MassMessagePanel } from "~/components/messages/mass-message";
 import { Thread } from "~/components/messages/thread";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
+import { useSession } from "~/lib/session";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
 export const meta = pageMeta((t) => [titleTag(t("Messages"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 
+const notFound = () => new Response("Not found", { status: 404 });
+
 /**
- * /messages (the conversation list) and /messages/{id} (one thread). A conversation opens only for its members;
- * anyone else gets "not found", the same as for an id that does not exist.
+ * /messages (the conversation list), /messages?view=mass (a creator's mass messages), /messages/{id} (one thread)
+ * and /messages/{id}?view=media (its chat media). A conversation opens only for its members; anyone else gets
+ * "not found", the same as for an id that does not exist.
  */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
-  if (params.id === undefined) return { thread: null, list: await listConversations(context.domain, user, undefined) };
+  const view = new URL(request.url).searchParams.get("view");
+  const none = { thread: null, media: null, list: null, massMessages: null };
+  if (params.id === undefined) {
+    if (view !== "mass") return { ...none, list: await listConversations(context.domain, user, undefined) };
+    if (user.role !== "creator") throw notFound();
+    return { ...none, massMessages: await listMassMessages(context.domain.db, user.id) };
+  }
   const id = parseIdText(params.id);
-  if (id === null || !(await isConversationMember(context.domain.db, id, user.id))) throw new Response("Not found", { status: 404 });
+  if (id === null || !(await isConversationMember(context.domain.db, id, user.id))) throw notFound();
+  if (view === "media") {
+    const [conversation, firstPage] = await Promise.all([getConversation(context.domain, user, id), listChatMedia(context.domain, user, id, undefined)]);
+    return { ...none, media: { conversation, firstPage } };
+  }
   const [conversation, firstPage] = await Promise.all([getConversation(context.domain, user, id), listMessages(context.domain, user, id, {})]);
-  return { thread: { conversation, firstPage }, list: null };
+  return { ...none, thread: { conversation, firstPage } };
 }
 
 export default function MessagesPage() {
   const { t } = useTranslation();
-  const { thread, list } = useLoaderData<typeof loader>();
+  const { user } = useSession();
+  const { thread, media, list, massMessages } = useLoaderData<typeof loader>();
   if (thread) return <Thread key={thread.conversation.id} conversation={thread.conversation} firstPage={thread.firstPage} />;
+  if (media) return <ChatMediaGallery key={media.conversation.id} conversation={media.conversation} firstPage={media.firstPage} />;
+  if (massMessages) {
+    return (
+      <>
+        <PageHeader title={t("Mass message")}>
+          <Link to="/messages" className="link shrink-0 text-sm">
+            {t("All messages")}
+          </Link>
+        </PageHeader>
+        <MassMessagePanel initial={massMessages} />
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title={t("Messages")} />
+      <PageHeader title={t("Messages")}>
+        {user.isCreator ? (
+          <Link to="/messages?view=mass" className="btn-secondary shrink-0 text-sm">
+            {t("New mass message")}
+          </Link>
+        ) : null}
+      </PageHeader>
       <ConversationList firstPage={list!} />
     </>
   );

@@ -1,5 +1,5 @@
 import { messageViewSchema } from "@shared/chat-events";
-import type { ConversationPage, ConversationView, MessagePage, MessageView } from "@shared/contracts/messages";
+import type { ChatMediaItem, ConversationPage, ConversationView, MassMessageView, MessagePage, MessageView } from "@shared/contracts/messages";
 import { array, boolean, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 
 /**
@@ -9,6 +9,16 @@ import { array, boolean, nullable, number, object, oneOf, string, type Shape } f
 export const messageShape: Shape<MessageView> = (value) => messageViewSchema.parse(value);
 
 const mediaKind = nullable(oneOf("image", "video"));
+
+const chatMediaShape = object({
+  id: number,
+  kind: oneOf("image", "video"),
+  url: nullable(string),
+  posterUrl: nullable(string),
+  previewUrl: nullable(string),
+  width: nullable(number),
+  height: nullable(number),
+});
 
 export const conversationShape: Shape<ConversationView> = object({
   id: number,
@@ -25,3 +35,20 @@ export const conversationShape: Shape<ConversationView> = object({
 export const conversationPageShape: Shape<ConversationPage> = object({ conversations: array(conversationShape), nextCursor: nullable(string) });
 export const messagePageShape: Shape<MessagePage> = object({ messages: array(messageShape), nextBefore: nullable(number) });
 export const sentShape: Shape<{ message: MessageView }> = object({ message: messageShape });
+
+export const chatMediaPageShape: Shape<{ items: ChatMediaItem[]; nextBefore: number | null }> = object({
+  items: array(object({ messageId: number, seq: number, media: chatMediaShape, locked: boolean, priceCents: number })),
+  nextBefore: nullable(number),
+});
+
+export const massMessageShape: Shape<MassMessageView> = object({
+  id: number,
+  audience: oneOf("subscribers", "followers", "both"),
+  text: string,
+  priceCents: number,
+  recipients: number,
+  delivered: number,
+  status: oneOf("sending", "sent"),
+  createdAt: string,
+});
+export const massMessageListShape: Shape<{ massMessages: MassMessageView[] }> = object({ massMessages: array(massMessageShape) });

@@ -9,7 +9,7 @@ import { ACCEPTED_MEDIA, useAttachments } from "~/components/posts/use-attachmen
 import { useRootData } from "~/root";
 
 export const MAX_MESSAGE_LENGTH = 2000;
-const MAX_MESSAGE_MEDIA = 10;
+export const MAX_MESSAGE_MEDIA = 10;
 
 export interface Draft {
   clientId: string;

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { useTranslation } from "react-i18next";
 import { TYPING_SHOWN_MS, type ChatServerFrame } from "@shared/chat-events";
 import type { ConversationView, MessagePage, MessageView } from "@shared/contracts/messages";
+import { TipButton } from "~/components/money/tip-button";
 import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
@@ -162,7 +163,7 @@ export function Thread({ conversation: initial, firstPage }: { conversation: Con
   const seenId = seenMessageId(messages, user.userId, otherReadSeq);
   return (
     <div className="flex h-[100dvh] flex-col">
-      <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-950">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-950">
         <Link to="/messages" className="link shrink-0 text-sm">
           <span aria-hidden="true" className="rtl:hidden">
             ←{" "}
@@ -176,6 +177,17 @@ export function Thread({ conversation: initial, firstPage }: { conversation: Con
           <Avatar url={other.avatarUrl} name={other.name} size="h-9 w-9" />
           <h1 className="truncate text-lg font-bold">{other.name}</h1>
         </Link>
+        <div className="ms-auto flex shrink-0 gap-2">
+          <Link to={`/messages/${conversationId}?view=media`} className="btn-secondary text-sm">
+            {t("Chat media")}
+          </Link>
+          {/* A tip to the creator of a conversation the viewer may write in: its note is the message the tip carries. */}
+          {other.isCreator && conversation.viewer.canWrite ? (
+            <TipButton target={{ username: other.username }} creatorName={other.name} className="btn-secondary text-sm">
+              {t("Send a tip")}
+            </TipButton>
+          ) : null}
+        </div>
       </div>
       <div
         ref={scroller}

@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+
+const browser = browserForThisFile();
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let creator: Account;
+let fans: Account[];
+let blocked: Account;
+let blockedConversationId: number;
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PHONE = { width: 390, height: 844 };
+const MASS_TEXT = "Big news for all of you!";
+
+const api = async (account: Account, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+};
+
+/** The id of the account's conversation with the creator (the mass message made it). */
+const conversationWithCreator = async (account: Account) => {
+  const page = (await api(account, "GET", "/conversations")) as { conversations: { id: number; other: { username: string } }[] };
+  return page.conversations.find((conversation) => conversation.other.username === creator.username)!.id;
+};
+
+beforeAll(async () => {
+  const tag = `mm${unique().slice(-8)}`;
+  creator = await createAccount({ username: `${tag}_star`, name: "Sam Star" });
+  fans = await Promise.all(["ann", "ben", "cat"].map((name) => createAccount({ username: `${tag}_${name}`, name: `Fan ${name}` })));
+  blocked = await createAccount({ username: `${tag}_troll`, name: "Tom Troll" });
+  await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';`);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const fan of [...fans, blocked]) await api(fan, "POST", `/users/${creator.username}/follow`);
+  blockedConversationId = (await api(blocked, "POST", "/conversations", { username: creator.username })).id as number;
+  await api(creator, "POST", `/users/${blocked.username}/block`);
+});
+
+describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
+  it("a creator's mass message to followers reaches three fans, with the progress counted to 3 of 3", async () => {
+    const { page } = await signedInPage(browser(), creator);
+    await page.goto("/messages");
+    await hydrated(page);
+    await page.getByRole("link", { name: "New mass message" }).click();
+    await page.waitForURL("/messages?view=mass");
+    await page.getByText("Your mass messages and how far they have been delivered appear here.").waitFor();
+
+    // Nobody subscribes yet: the server's translated refusal, and nothing is listed.
+    await page.getByTestId("mass-message-text").fill(MASS_TEXT);
+    await page.getByRole("button", { name: "Send to all" }).click();
+    await page.getByRole("alert").getByText("Nobody to send it to yet: this audience is empty.").waitFor();
+    expect(await page.getByTestId("mass-message").count()).toBe(0);
+
+    // Followers: the three fans (the blocked one is left out); the count climbs while the queue delivers.
+    await page.getByRole("radio", { name: "Followers", exact: true }).check();
+    await page.getByRole("button", { name: "Send to all" }).click();
+    const sent = page.getByTestId("mass-message").filter({ hasText: MASS_TEXT });
+    await sent.getByText("Delivered 3 of 3").waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("mass-message").count()).toBe(1);
+    expect(await page.getByTestId("mass-message-text").inputValue()).toBe("");
+
+    for (const fan of fans) {
+      const side = await signedInPage(browser(), fan, PHONE);
+      await side.page.goto("/messages");
+      const row = side.page.getByTestId("conversation-row").filter({ hasText: "Sam Star" });
+      await row.getByText(MASS_TEXT).waitFor();
+      await side.context.close();
+    }
+    const blockedList = (await api(blocked, "GET", "/conversations")) as { conversations: { lastMessage: unknown }[] };
+    expect(blockedList.conversations.map((conversation) => conversation.lastMessage)).toEqual([]);
+  });
+
+  it("a blocked fan sees why and has no composer", async () => {
+    const { page } = await signedInPage(browser(), blocked, PHONE);
+    await page.goto(`/messages/${blockedConversationId}`);
+    await hydrated(page);
+    await page.getByRole("status").getByText("This profile is not available.").waitFor();
+    expect(await page.getByTestId("composer-input").count()).toBe(0);
+    expect(await page.getByTestId("send-button").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Send a tip" }).count()).toBe(0);
+  });
+
+  it("chat media shows a pay-per-view photo locked to the fan and open to its sender; tip from the thread; axe light and dark", async () => {
+    const fan = fans[0]!;
+    const conversationId = await conversationWithCreator(fan);
+    const creatorSide = await signedInPage(browser(), creator);
+    const creatorPage = creatorSide.page;
+    await creatorPage.goto(`/messages/${conversationId}`);
+    await hydrated(creatorPage);
+    await creatorPage.getByTestId("message-files").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
+    await creatorPage.getByRole("progressbar", { name: "dot.png uploaded" }).waitFor();
+    await creatorPage.getByLabel("Price in USD (optional)").fill("3");
+    await creatorPage.getByTestId("send-button").click();
+    await creatorPage.getByText("Price $3.00 · Not bought yet").waitFor();
+    // The fan is no creator: the creator's thread offers no tip.
+    expect(await creatorPage.getByRole("button", { name: "Send a tip" }).count()).toBe(0);
+
+    const fanSide = await signedInPage(browser(), fan, PHONE, { colorScheme: "dark" });
+    const fanPage = fanSide.page;
+    await fanPage.goto(`/messages/${conversationId}`);
+    await hydrated(fanPage);
+    await fanPage.getByRole("button", { name: "Send a tip" }).click();
+    await fanPage.getByRole("dialog", { name: "Send a tip to Sam Star" }).getByLabel("Message (optional)").waitFor();
+    await fanPage.keyboard.press("Escape");
+    await fanPage.getByRole("link", { name: "Chat media" }).click();
+    await fanPage.waitForURL(`/messages/${conversationId}?view=media`);
+    await fanPage.getByRole("heading", { name: "Chat media with Sam Star" }).waitFor();
+    const lockedTile = fanPage.getByTestId("chat-media");
+    expect(await lockedTile.getAttribute("data-locked")).toBe("true");
+    expect(await lockedTile.textContent()).toBe("Locked · $3.00");
+    expect(await lockedTile.getByRole("link").count()).toBe(0);
+    expect(await seriousViolations(fanPage)).toEqual([]);
+
+    for (const colorScheme of ["light", "dark"] as const) {
+      await creatorPage.emulateMedia({ colorScheme });
+      for (const path of ["/messages", `/messages/${conversationId}`, "/messages?view=mass", `/messages/${conversationId}?view=media`]) {
+        await creatorPage.goto(path);
+        await hydrated(creatorPage);
+        expect([path, colorScheme, await seriousViolations(creatorPage)]).toEqual([path, colorScheme, []]);
+      }
+      // The sender's own photo is open in the gallery.
+      expect(await creatorPage.getByTestId("chat-media").getAttribute("data-locked")).toBe("false");
+      await creatorPage.getByRole("link", { name: "Open the photo" }).waitFor();
+    }
+  });
+
+  it("in Arabic on a phone the thread runs right to left and sending works", async () => {
+    const fan = fans[1]!;
+    const conversationId = await conversationWithCreator(fan);
+    const { page } = await signedInPage(browser(), fan, PHONE);
+    await page.goto(`/messages/${conversationId}?lng=ar`);
+    await hydrated(page);
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
+    await page.getByTestId("composer-input").fill("مرحبا سام");
+    await page.getByTestId("composer-input").press("Enter");
+    await page.locator("[data-testid='message'][data-mine='true'][data-seq]", { hasText: "مرحبا سام" }).waitFor();
+    const stored = (await api(creator, "GET", `/conversations/${conversationId}/messages`)) as { messages: { text: string }[] };
+    expect(stored.messages.map((message) => message.text)).toEqual([MASS_TEXT, "مرحبا سام"]);
+  });
+});
