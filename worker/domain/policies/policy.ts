@@ -1,7 +1,7 @@
 import type { Role } from "../accounts/users";
 
 /**
- * Who may do what to one kind of object (post, media key; next: conversation, live room, story). Every policy has
+ * Who may do what to one kind of object (post, media key, conversation; next: live room, story). Every policy has
  * the same two halves, so a reader finds "who may" in one place per object:
  *
  * - a SQL fragment that computes the viewer's facts about each object (and filters what must not exist for
@@ -14,7 +14,7 @@ import type { Role } from "../accounts/users";
  * the viewer may do with it (`viewer: { canEdit, … }`), computed by a pure rule beside the others, so screens
  * never re-derive roles.
  *
- * Adding an object type (conversation, live room, story): a file here named after it, exporting its fragment
+ * Adding an object type (live room, story): a file here named after it, exporting its fragment
  * (viewer as ?1, the aliases it expects documented), its pure rule, a `Policy<Action, Id>` and its
  * `require<Object>Access`; its list queries embed the fragment, its commands call the require form, its presenter
  * adds the `viewer` permissions, and a worker test walks every kind of viewer through it.
