@@ -10,9 +10,10 @@ import { object, ShapeError, type Shape } from "./shape";
 
 /**
  * Event name → the schema of the payload carried next to `event`: the one map both sides validate with (the
- * Worker what it sends, the browser what it receives). Add an event here; later: NewMessage { conversationId },
- * Typing { conversationId, userId }, ReadReceipt { conversationId, messageId }. The schemas are
- * shared/shape.ts checks, the page's validators (zod would not fit the first load's JavaScript budget).
+ * Worker what it sends, the browser what it receives). Add an event here. A conversation's messages, typing and
+ * read marks travel on its own ChatRoom socket (shared/chat-events.ts); here a new message is a NewUpdate (the
+ * badge). The schemas are shared/shape.ts checks, the page's validators (zod would not fit the first load's
+ * JavaScript budget).
  */
 export const USER_CHANNEL_EVENTS = {
   /** Something new for the user (a notification, a post of a followed creator…): refetch /api/updates. */
