@@ -127,6 +127,17 @@ describe("HTTP", () => {
         "POST /admin/payouts/{id}/paid",
         "POST /admin/payouts/{id}/reject",
         "POST /me/password",
+        "GET /conversations",
+        "POST /conversations",
+        "GET /conversations/{id}",
+        "DELETE /conversations/{id}",
+        "GET /conversations/{id}/messages",
+        "POST /conversations/{id}/messages",
+        "POST /conversations/{id}/read",
+        "GET /conversations/{id}/media",
+        "POST /messages/{id}/unlock",
+        "POST /mass-messages",
+        "GET /mass-messages",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };

@@ -178,7 +178,7 @@ describe("the per-message price", () => {
     const refused = await postJson(`/conversations/${id}/messages`, { clientId: newKey(), text: "hi" }, { token: fan.token });
     expect(refused.status).toBe(402);
     expect(((await refused.json()) as { message: string }).message).toBe("You need to fund your wallet!");
-    expect(await moneyRows(fan.user.userId)).toBe(1);
+    expect(await moneyRows(fan.user.userId)).toBe(0);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM messages").first("n")).toBe(0);
   });
 

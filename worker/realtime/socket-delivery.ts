@@ -1,7 +1,7 @@
 import type { Env } from "../env";
 import type { DomainEvent } from "../domain/events";
 import { followersToTell } from "../domain/follows/followers-to-tell";
-import { presentMessageById } from "../domain/messages/present-messages";
+import { presentMessageToEach } from "../domain/messages/present-messages";
 import { chatRoomName } from "../domain/policies/conversations";
 import { disconnectSession, FAN_OUT_LIMIT, notifyUser, notifyUsers } from "./notify";
 
@@ -24,12 +24,9 @@ export async function deliverToSockets(env: Env, event: DomainEvent): Promise<vo
       // The author's other tabs too: their own feed shows the post.
       return notifyUsers(env, [event.authorId, ...(await followersToTell(env.DB, event.authorId, FAN_OUT_LIMIT))]);
     case "MessageSent": {
-      const members = [event.senderId, event.recipientId];
-      const views = await Promise.all(members.map((userId) => presentMessageById(env.DB, userId, event.messageId)));
+      const views = await presentMessageToEach(env.DB, event.messageId, [event.senderId, event.recipientId]);
       await Promise.all([
-        chatRoomStub(env, event.userLow, event.userHigh).deliver(
-          members.flatMap((userId, index) => (views[index] ? [{ userId, frame: { type: "message" as const, message: views[index] } }] : [])),
-        ),
+        chatRoomStub(env, event.userLow, event.userHigh).deliver([...views].map(([userId, message]) => ({ userId, frame: { type: "message" as const, message } }))),
         // The recipient's badge, wherever they are in the app.
         notifyUser(env, event.recipientId),
       ]);
@@ -45,10 +42,9 @@ export async function deliverToSockets(env: Env, event: DomainEvent): Promise<vo
       return;
     }
     case "MessageUnlocked": {
-      const members = [event.buyerId, event.senderId];
-      const views = await Promise.all(members.map((userId) => presentMessageById(env.DB, userId, event.messageId)));
+      const views = await presentMessageToEach(env.DB, event.messageId, [event.buyerId, event.senderId]);
       await chatRoomStub(env, event.userLow, event.userHigh).deliver(
-        members.flatMap((userId, index) => (views[index] ? [{ userId, frame: { type: "unlocked" as const, messageId: event.messageId, message: views[index] } }] : [])),
+        [...views].map(([userId, message]) => ({ userId, frame: { type: "unlocked" as const, messageId: event.messageId, message } })),
       );
       return;
     }

@@ -39,51 +39,66 @@ interface ChatMediaRow {
 export const isMessageLockedFor = (row: Pick<MessageRow, "price_cents" | "sender_id" | "bought">, viewerId: number) =>
   row.price_cents > 0 && row.sender_id !== viewerId && row.bought !== 1;
 
-/** Messages as `viewerId` (a member of their conversation) sees them: one statement for all their media. */
-export async function presentMessages(db: D1Database, viewerId: number, rows: MessageRow[]): Promise<MessageView[]> {
+/** The media of `rows`, by message: one statement for all of them (none when no row has media). */
+async function mediaOf(db: D1Database, rows: MessageRow[]): Promise<Map<number, ChatMediaRow[]>> {
   const withMedia = rows.filter((row) => row.media_count > 0).map((row) => row.id);
   const mediaByMessage = new Map<number, ChatMediaRow[]>();
-  if (withMedia.length > 0) {
-    const { results } = await db
-      .prepare(
-        `SELECT m.id, mm.message_id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height
-         FROM message_media mm JOIN media m ON m.id = mm.media_id
-         WHERE mm.message_id IN (SELECT value FROM json_each(?1)) ORDER BY mm.message_id, mm.position`,
-      )
-      .bind(JSON.stringify(withMedia))
-      .all<ChatMediaRow>();
-    for (const media of results) mediaByMessage.set(media.message_id, [...(mediaByMessage.get(media.message_id) ?? []), media]);
-  }
-  return rows.map((row) => {
-    const locked = isMessageLockedFor(row, viewerId);
-    const media: ChatMediaView[] = (mediaByMessage.get(row.id) ?? []).map((m) => ({
-      id: m.id,
-      kind: m.kind,
-      url: locked ? null : `/media/${m.object_key}`,
-      posterUrl: !locked && m.poster_key ? `/media/${m.poster_key}` : null,
-      previewUrl: m.preview_key ? `/media/${m.preview_key}` : null,
-      width: m.width,
-      height: m.height,
-    }));
-    return {
-      id: row.id,
-      conversationId: row.conversation_id,
-      seq: row.seq,
-      clientId: row.client_id,
-      senderId: row.sender_id,
-      text: row.text,
-      createdAt: row.created_at,
-      priceCents: row.price_cents,
-      paidCents: row.paid_cents,
-      locked,
-      purchased: row.bought === 1,
-      media,
-    };
-  });
+  if (withMedia.length === 0) return mediaByMessage;
+  const { results } = await db
+    .prepare(
+      `SELECT m.id, mm.message_id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height
+       FROM message_media mm JOIN media m ON m.id = mm.media_id
+       WHERE mm.message_id IN (SELECT value FROM json_each(?1)) ORDER BY mm.message_id, mm.position`,
+    )
+    .bind(JSON.stringify(withMedia))
+    .all<ChatMediaRow>();
+  for (const media of results) mediaByMessage.set(media.message_id, [...(mediaByMessage.get(media.message_id) ?? []), media]);
+  return mediaByMessage;
+}
+
+function present(row: MessageRow, media: ChatMediaRow[], viewerId: number): MessageView {
+  const locked = isMessageLockedFor(row, viewerId);
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    seq: row.seq,
+    clientId: row.client_id,
+    senderId: row.sender_id,
+    text: row.text,
+    createdAt: row.created_at,
+    priceCents: row.price_cents,
+    paidCents: row.paid_cents,
+    locked,
+    purchased: row.bought === 1,
+    media: media.map(
+      (m): ChatMediaView => ({
+        id: m.id,
+        kind: m.kind,
+        url: locked ? null : `/media/${m.object_key}`,
+        posterUrl: !locked && m.poster_key ? `/media/${m.poster_key}` : null,
+        previewUrl: m.preview_key ? `/media/${m.preview_key}` : null,
+        width: m.width,
+        height: m.height,
+      }),
+    ),
+  };
+}
+
+/** Messages as `viewerId` (a member of their conversation) sees them: one statement for all their media. */
+export async function presentMessages(db: D1Database, viewerId: number, rows: MessageRow[]): Promise<MessageView[]> {
+  const media = await mediaOf(db, rows);
+  return rows.map((row) => present(row, media.get(row.id) ?? [], viewerId));
+}
+
+/** One message as each of `viewerIds` (its conversation's members) sees it: two statements at most for all. */
+export async function presentMessageToEach(db: D1Database, messageId: number, viewerIds: number[]): Promise<Map<number, MessageView>> {
+  const row = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.id = ?`).bind(messageId).first<MessageRow>();
+  if (!row) return new Map();
+  const media = (await mediaOf(db, [row])).get(row.id) ?? [];
+  return new Map(viewerIds.map((viewerId) => [viewerId, present(row, media, viewerId)]));
 }
 
 /** One message by id, as `viewerId` sees it (the caller has checked membership). */
 export async function presentMessageById(db: D1Database, viewerId: number, messageId: number): Promise<MessageView | null> {
-  const row = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.id = ?`).bind(messageId).first<MessageRow>();
-  return row ? (await presentMessages(db, viewerId, [row]))[0]! : null;
+  return (await presentMessageToEach(db, messageId, [viewerId])).get(viewerId) ?? null;
 }

@@ -4,13 +4,13 @@ import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { payFromWallet } from "../money/payments";
 import { clientKey, IDEMPOTENCY_KEY_REUSED } from "../money/rules";
-import { requireConversationAccess } from "../policies/conversations";
+import { requireConversationAccess, writeRefusalOf } from "../policies/conversations";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { idNumber, multilineText } from "../shared/validation";
 import { messagePriceFor } from "./conversations";
-import { MESSAGE_COLUMNS, presentMessageById, presentMessages, type MessageRow } from "./present-messages";
+import { MESSAGE_COLUMNS, presentMessages, type MessageRow } from "./present-messages";
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MAX_MESSAGE_MEDIA = 10;
@@ -66,7 +66,8 @@ export function messageStatements(
     db
       .prepare(
         `INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, media_count, mass_message_id, created_at)
-         VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+         VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+         RETURNING id, conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, media_count, created_at`,
       )
       .bind(c, senderId, clientId, message.text, message.priceCents, message.paidCents, message.mediaIds.length, message.massMessageId ?? null, at),
     db.prepare(`UPDATE conversations SET last_message_id = ${idOfNew}, last_message_at = ?3 WHERE id = ?4`).bind(senderId, clientId, at, c),
@@ -117,7 +118,9 @@ const isUniqueClientId = (error: unknown) => /UNIQUE constraint failed: messages
  * (policies/conversations.ts). A fan writing to a creator with a per-message price pays it from the wallet in the
  * same batch that stores the message, so a message is stored exactly when it is paid: thirty concurrent sends
  * against a wallet that covers ten store and charge ten. The client's id makes the send idempotent: a resend
- * answers with the stored message and charges nothing.
+ * answers with the stored message and charges nothing. The common case (a free text) is three round trips: the
+ * access check, the batch (whose INSERT returns the row) and nothing else; a resend is found when the client id's
+ * unique key refuses the batch.
  */
 export async function sendMessage(
   ctx: Pick<DomainContext, "db" | "publish" | "config">,
@@ -133,15 +136,16 @@ export async function sendMessage(
     if (stored.conversation_id !== conversationId) throw new AppError("conflict", IDEMPOTENCY_KEY_REUSED);
     return { message: (await presentMessages(db, sender.id, [stored]))[0]!, replayed: true };
   };
-  const earlier = await replay();
-  if (earlier) return earlier;
-
-  await requireConversationAccess(db, sender, conversationId, "write");
+  const refusal = writeRefusalOf(access.facts);
+  if (refusal) {
+    // A resend of a message stored before the pair stopped writing still answers with it.
+    const earlier = await replay();
+    if (earlier) return earlier;
+    throw new AppError("forbidden", refusal);
+  }
   const { text } = checkMessageInput(input, sender);
   await assertSendable(db, sender.id, input.mediaIds);
-  const other = await db.prepare("SELECT role, message_price_cents FROM users WHERE id = ?").bind(access.otherId).first<{ role: string; message_price_cents: number }>();
-  const priceToSend = messagePriceFor(sender.role, other!);
-  const at = isoNow();
+  const priceToSend = messagePriceFor(sender.role, { role: access.facts.otherRole, message_price_cents: access.otherMessagePriceCents });
   const statements = messageStatements(db, {
     conversationId,
     senderId: sender.id,
@@ -151,8 +155,9 @@ export async function sendMessage(
     priceCents: input.priceCents,
     paidCents: priceToSend,
     mediaIds: input.mediaIds,
-    at,
+    at: isoNow(),
   });
+  let stored: MessageRow | null;
   try {
     if (priceToSend > 0) {
       const outcome = await payFromWallet(db, {
@@ -167,16 +172,17 @@ export async function sendMessage(
         refusal: (error) => (isUniqueClientId(error) ? new AppError("conflict", IDEMPOTENCY_KEY_REUSED) : null),
       });
       if (outcome.replayed) return (await replay())!;
+      stored = await findByClientId(db, sender.id, input.clientId);
     } else {
-      await db.batch(statements);
+      const [inserted] = await db.batch<MessageRow>(statements);
+      stored = { ...inserted!.results[0]!, bought: 0 };
     }
   } catch (error) {
-    // A resend racing its first attempt: the client id's unique key refused it, the first one is the answer.
+    // A resend (or one racing its first attempt): the client id's unique key refused it, the first one answers.
     const raced = await replay();
     if (raced) return raced;
     throw error;
   }
-  const stored = await findByClientId(db, sender.id, input.clientId);
   ctx.publish({ type: "MessageSent", conversationId, messageId: stored!.id, senderId: sender.id, recipientId: access.otherId, userLow: access.userLow, userHigh: access.userHigh });
-  return { message: (await presentMessageById(db, sender.id, stored!.id))!, replayed: false };
+  return { message: (await presentMessages(db, sender.id, [stored!]))[0]!, replayed: false };
 }

@@ -88,6 +88,8 @@ export interface ConversationAccess {
   userLow: number;
   userHigh: number;
   otherId: number;
+  /** The other member's per-message price (what a fan pays to write to a creator). */
+  otherMessagePriceCents: number;
   facts: PairFacts;
 }
 
@@ -96,13 +98,14 @@ interface ConversationAccessRow extends PairFactsRow {
   user_low: number;
   user_high: number;
   other_id: number;
+  other_message_price_cents: number;
 }
 
 /** The conversations among `ids` that `viewer` is a member of, with the pair's facts: one statement. */
 async function findConversationAccess(db: D1Database, viewer: Viewer, ids: readonly number[]): Promise<Map<number, ConversationAccess>> {
   const { results } = await db
     .prepare(
-      `SELECT c.id, c.user_low, c.user_high, o.id AS other_id, ${PAIR_FACTS_SQL}
+      `SELECT c.id, c.user_low, c.user_high, o.id AS other_id, o.message_price_cents AS other_message_price_cents, ${PAIR_FACTS_SQL}
        FROM conversations c
        JOIN conversation_members me ON me.conversation_id = c.id AND me.user_id = ?1
        JOIN users o ON o.id = CASE WHEN c.user_low = ?1 THEN c.user_high ELSE c.user_low END
@@ -111,7 +114,10 @@ async function findConversationAccess(db: D1Database, viewer: Viewer, ids: reado
     .bind(viewer.id, isoNow(), JSON.stringify(ids))
     .all<ConversationAccessRow>();
   return new Map(
-    results.map((row) => [row.id, { id: row.id, userLow: row.user_low, userHigh: row.user_high, otherId: row.other_id, facts: pairFactsOf(viewer.role, row) }]),
+    results.map((row) => [
+      row.id,
+      { id: row.id, userLow: row.user_low, userHigh: row.user_high, otherId: row.other_id, otherMessagePriceCents: row.other_message_price_cents, facts: pairFactsOf(viewer.role, row) },
+    ]),
   );
 }
 
