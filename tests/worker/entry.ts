@@ -1,15 +1,11 @@
 import { createApp } from "../../worker/app";
 import { runScheduledJobs } from "../../worker/jobs";
 import type { Env } from "../../worker/env";
-import { setPasswordHashCostForTests } from "../../worker/domain/auth/password";
 import type { MassMessageJob } from "../../worker/domain/messages/mass-messages";
 import { consumeMassMessages } from "../../worker/queues/mass-messages";
 
 /** vitest-pool-workers runs the Durable Objects of wrangler.toml from this module. */
 export * from "../../worker/durable-objects";
-
-// Accounts signed up by tests hash with 256 KiB and one pass; signup.test.ts checks the production cost itself.
-setPasswordHashCostForTests({ memorySize: 256, passes: 1 });
 
 /** The Worker as production runs it, minus the Remix server build (pages are covered by the e2e tier). */
 const app = createApp(null);

@@ -1,20 +1,23 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildSignUp, countRows, createUser, latestMailTo, postJson } from "./factories";
-import { ARGON2_PARAMS, hashPassword, verifyPassword } from "../../worker/domain/auth/password";
+import { ARGON2_PARAMS, hashPassword, passwordHashParams, TEST_ARGON2_PARAMS, verifyPassword } from "../../worker/domain/auth/password";
 import de from "../../app/locales/de.json";
 import ja from "../../app/locales/ja.json";
 import zhTW from "../../app/locales/zh-TW.json";
 
 describe("password hashes", () => {
-  it("use OWASP's argon2id baseline outside the worker tier, and verify at whatever cost they were made", async () => {
+  it("use OWASP's argon2id baseline outside APP_ENV=test, and verify at whatever cost they were made", async () => {
     expect(ARGON2_PARAMS).toEqual({ memorySize: 19456, passes: 2, parallelism: 1, tagLength: 32 });
+    expect(passwordHashParams({ APP_ENV: "production" })).toBe(ARGON2_PARAMS);
+    expect(passwordHashParams({ APP_ENV: "development" })).toBe(ARGON2_PARAMS);
+    expect(passwordHashParams({ APP_ENV: "test" })).toEqual({ memorySize: 256, passes: 1, parallelism: 1, tagLength: 32 });
     const strong = await hashPassword("correct horse battery", ARGON2_PARAMS);
     expect(strong).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(await verifyPassword("correct horse battery", strong)).toBe(true);
     expect(await verifyPassword("correct horse batterY", strong)).toBe(false);
     // A hash made at the tests' cost still verifies with the cost it names, never with the default.
-    const cheap = await hashPassword("correct horse battery");
+    const cheap = await hashPassword("correct horse battery", TEST_ARGON2_PARAMS);
     expect(await verifyPassword("correct horse battery", cheap)).toBe(true);
     expect(await verifyPassword("correct horse battery", cheap.replace("m=256,t=1", "m=19456,t=2"))).toBe(false);
   });
@@ -36,7 +39,7 @@ describe("POST /api/signup", () => {
     expect(mail?.text_body).toMatch(/\/email\/verify\/\d+\/[0-9a-f]{40}\?expires=\d+&signature=/);
 
     const stored = await env.DB.prepare("SELECT password_hash FROM users WHERE username = ?").bind("new.person_1").first<{ password_hash: string }>();
-    // The worker tier signs up with a lowered cost (tests/worker/entry.ts); the production cost is checked below.
+    // The worker tier (APP_ENV=test) signs up at the lowered cost; the production cost is checked above.
     expect(stored?.password_hash).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     const session = await env.DB.prepare("SELECT token_hash FROM sessions").first<{ token_hash: string }>();
     expect(session?.token_hash).toMatch(/^[0-9a-f]{64}$/);

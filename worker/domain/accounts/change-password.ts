@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hashPassword } from "../auth/password";
+import { hashPassword, passwordHashParams } from "../auth/password";
 import type { CurrentSession } from "../auth/sessions";
 import type { DomainContext } from "../context";
 import { message } from "../shared/messages";
@@ -20,7 +20,7 @@ export const ChangePasswordSchema = z
 export async function changePassword(ctx: Pick<DomainContext, "db" | "publish" | "config">, session: Pick<CurrentSession, "user" | "sessionId">, input: z.output<typeof ChangePasswordSchema>): Promise<void> {
   const { user, sessionId } = session;
   await confirmPassword(ctx, user, input.password);
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, passwordHashParams(ctx.config));
   const at = isoNow();
   const [, revoked] = await ctx.db.batch<{ id: number }>([
     ctx.db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").bind(passwordHash, at, user.id),

@@ -1,6 +1,6 @@
 import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
-import { hashPassword } from "../auth/password";
+import { hashPassword, passwordHashParams } from "../auth/password";
 import { issueToken } from "../auth/one-time-tokens";
 import { sha256Hex } from "../shared/crypto";
 import { emailLinksKey, LIMITS, RateLimiter } from "../auth/rate-limit";
@@ -29,7 +29,7 @@ export async function requestPasswordReset(ctx: DomainContext, email: string): P
  * token makes the whole batch change nothing.
  */
 export async function resetPassword(ctx: DomainContext, token: string, newPassword: string): Promise<void> {
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, passwordHashParams(ctx.config));
   const at = isoNow();
   const tokenHash = await sha256Hex(token);
   const owner = "(SELECT user_id FROM one_time_tokens WHERE token_hash = ? AND purpose = 'password_reset' AND used_at = ?)";

@@ -1,6 +1,6 @@
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
-import { burnPasswordCheck, verifyPassword } from "../auth/password";
+import { burnPasswordCheck, passwordHashParams, verifyPassword } from "../auth/password";
 import { createSession, revokeSession } from "../auth/sessions";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import type { DomainContext } from "../context";
@@ -27,7 +27,7 @@ export async function signIn(ctx: DomainContext, input: SignInInput): Promise<{ 
   ];
   for (const { key, limit } of failureLimits) await limiter.check(key, limit);
 
-  const valid = user ? await verifyPassword(input.password, user.password_hash) : (await burnPasswordCheck(input.password), false);
+  const valid = user ? await verifyPassword(input.password, user.password_hash) : (await burnPasswordCheck(input.password, passwordHashParams(ctx.config)), false);
   if (!user || !valid) {
     for (const { key, limit } of failureLimits) await limiter.hit(key, limit);
     throw new AppError("validation", BAD_CREDENTIALS, { login: [BAD_CREDENTIALS] });

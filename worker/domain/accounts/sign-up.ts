@@ -1,7 +1,7 @@
 import { AppError, type FieldErrors } from "../shared/errors";
 import { isoNow } from "../shared/time";
 import { message } from "../shared/messages";
-import { hashPassword } from "../auth/password";
+import { hashPassword, passwordHashParams } from "../auth/password";
 import { createSession } from "../auth/sessions";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import type { DomainContext } from "../context";
@@ -50,7 +50,7 @@ export async function signUp(ctx: DomainContext, raw: unknown): Promise<{ user: 
   await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(`signup:ip:${ctx.ip}`, LIMITS.signUpPerIp);
   const input = await validateSignUp(ctx.db, raw);
 
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordHashParams(ctx.config));
   const at = isoNow();
   let id: number;
   try {

@@ -13,15 +13,16 @@ interface Argon2Params {
 }
 export const ARGON2_PARAMS: Argon2Params = { memorySize: 19 * 1024, passes: 2, parallelism: 1, tagLength: 32 };
 
+/** The cost of the test environments' hashes: 256 KiB, one pass. */
+export const TEST_ARGON2_PARAMS: Argon2Params = { ...ARGON2_PARAMS, memorySize: 256, passes: 1 };
+
 /**
- * The cost new hashes are made with. Only the worker tier's entry (tests/worker/entry.ts) lowers it, so that the
- * hundreds of accounts its tests sign up cost 1 ms each instead of a quarter of a second; the production entry
- * never calls the setter. Verification always reads the cost from the stored hash.
+ * The cost new hashes are made with in an environment: OWASP's baseline, except under APP_ENV=test (the worker and
+ * end-to-end tiers), where hundreds of sign-ups would otherwise spend minutes in argon2. APP_ENV=test already
+ * means "never production" (it enables the sandbox that mints wallet money). Verification always reads the cost
+ * from the stored hash, so hashes of either cost verify anywhere.
  */
-let hashParams = ARGON2_PARAMS;
-export function setPasswordHashCostForTests(params: Pick<Argon2Params, "memorySize" | "passes">): void {
-  hashParams = { ...ARGON2_PARAMS, ...params };
-}
+export const passwordHashParams = (settings: { APP_ENV: string }): Argon2Params => (settings.APP_ENV === "test" ? TEST_ARGON2_PARAMS : ARGON2_PARAMS);
 
 type Argon2id = Awaited<ReturnType<typeof setupArgon2id>>;
 let argon2: Promise<Argon2id> | undefined;
@@ -42,7 +43,7 @@ async function derive(password: string, salt: Uint8Array, params: Argon2Params) 
 }
 
 /** Returns a PHC string: $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>. */
-export async function hashPassword(password: string, params: Argon2Params = hashParams): Promise<string> {
+export async function hashPassword(password: string, params: Argon2Params): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await derive(password, salt, params);
   const { memorySize: m, passes: t, parallelism: p } = params;
@@ -68,8 +69,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A real hash of a random password, so that a sign-in for an unknown account costs as much as a real one. */
-let decoy: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string): Promise<void> {
-  decoy ??= hashPassword(crypto.randomUUID());
+const decoys = new Map<Argon2Params, Promise<string>>();
+export async function burnPasswordCheck(password: string, params: Argon2Params): Promise<void> {
+  let decoy = decoys.get(params);
+  if (!decoy) decoys.set(params, (decoy = hashPassword(crypto.randomUUID(), params)));
   await verifyPassword(password, await decoy);
 }
