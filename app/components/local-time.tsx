@@ -2,10 +2,10 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
- * A date and time in the reader's language and time zone. The server cannot know the zone, so it renders UTC
+ * A date and time (or only the date) in the reader's language and time zone. The server cannot know the zone, so it renders UTC
  * (marked as such) and the browser switches to local time after hydration, without a hydration mismatch.
  */
-export function LocalTime({ iso, className }: { iso: string; className?: string }) {
+export function LocalTime({ iso, className, dateOnly = false }: { iso: string; className?: string; dateOnly?: boolean }) {
   const { i18n } = useTranslation();
   const [local, setLocal] = useState(false);
   useEffect(() => setLocal(true), []);
@@ -14,8 +14,7 @@ export function LocalTime({ iso, className }: { iso: string; className?: string 
     year: "numeric",
     month: "short",
     day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
+    ...(dateOnly ? {} : { hour: "numeric", minute: "2-digit" }),
     ...(local ? {} : { timeZone: "UTC", timeZoneName: "short" }),
   });
   return (

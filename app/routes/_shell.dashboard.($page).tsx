@@ -9,11 +9,14 @@ import { MIN_WITHDRAWAL_CENTS } from "../../worker/domain/money/rules";
 import { requestWithdrawal, WithdrawalSchema } from "../../worker/domain/money/withdrawals";
 import { fieldError, INVALID_VALUE } from "../../worker/domain/shared/errors";
 import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { listFans } from "../../worker/domain/subscriptions/list-fans";
 import { listPlans } from "../../worker/domain/subscriptions/plans";
 import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
 import { setPlans } from "../../worker/domain/subscriptions/set-plans";
+import { FAN_KINDS, type FanKind } from "@shared/contracts/subscriptions";
 import { formatCents, parseDollars } from "@shared/money";
 import { EarningsOverviewPanel } from "~/components/dashboard/earnings-overview";
+import { FanList } from "~/components/dashboard/fan-list";
 import { PayoutHistory } from "~/components/dashboard/payout-history";
 import { PayoutMethodForm } from "~/components/dashboard/payout-method-form";
 import { WithdrawForm } from "~/components/dashboard/withdraw-form";
@@ -27,7 +30,7 @@ export const meta = pageMeta((t) => [titleTag(t("Dashboard"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 
-const PAGES = ["earnings", "payouts", "withdraw", "payout-methods", "plans"] as const;
+const PAGES = ["earnings", "payouts", "withdraw", "payout-methods", "plans", "fans"] as const;
 type DashboardPage = (typeof PAGES)[number];
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
@@ -35,7 +38,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const page = (params.page ?? "earnings") as DashboardPage;
   if (!PAGES.includes(page)) throw new Response("Not found", { status: 404 });
   const { db, config } = context.domain;
-  const empty = { overview: null, payouts: null, withdraw: null, payoutMethod: null, plans: [], messagePriceCents: 0 };
+  const empty = { overview: null, payouts: null, withdraw: null, payoutMethod: null, plans: [], messagePriceCents: 0, fans: null };
   switch (page) {
     case "earnings":
       return { ...empty, page, overview: await earningsOverview(db, user.id, config.PLATFORM_FEE_PERCENT) };
@@ -50,6 +53,12 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
       return { ...empty, page, payoutMethod: await getPayoutMethod(db, user.id) };
     case "plans":
       return { ...empty, page, plans: await listPlans(db, user.id), messagePriceCents: user.message_price_cents };
+    case "fans": {
+      // An unknown tab name shows the default tab, like a missing one.
+      const requested = new URL(request.url).searchParams.get("kind");
+      const kind: FanKind = FAN_KINDS.find((name) => name === requested) ?? "subscribers";
+      return { ...empty, page, fans: { kind, first: await listFans(db, user, kind, null) } };
+    }
   }
 }
 
@@ -76,12 +85,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
-/** /dashboard/{page?}: a creator's earnings overview, payout history, withdrawal request, payout methods and plans. */
+/** /dashboard/{page?}: a creator's earnings overview, payout history, withdrawal request, payout methods, plans and fans. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const { page } = data;
-  const titles: Record<DashboardPage, string> = { earnings: t("Earnings"), payouts: t("Payout history"), withdraw: t("Request a withdrawal"), "payout-methods": t("Payout methods"), plans: t("Subscription plans") };
+  const titles: Record<DashboardPage, string> = { earnings: t("Earnings"), payouts: t("Payout history"), withdraw: t("Request a withdrawal"), "payout-methods": t("Payout methods"), plans: t("Subscription plans"), fans: t("Fans") };
   return (
     <>
       <PageHeader title={t("Dashboard")} />
@@ -102,6 +111,7 @@ export default function DashboardPage() {
       {data.withdraw ? <WithdrawForm data={data.withdraw} /> : null}
       {page === "payout-methods" ? <PayoutMethodForm current={data.payoutMethod} /> : null}
       {page === "plans" ? <PlansForm plans={data.plans} messagePriceCents={data.messagePriceCents} /> : null}
+      {data.fans ? <FanList key={data.fans.kind} kind={data.fans.kind} first={data.fans.first} /> : null}
     </>
   );
 }

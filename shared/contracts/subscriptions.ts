@@ -29,3 +29,24 @@ export interface SubscriptionView {
 export interface SubscriptionListItem extends SubscriptionView {
   creator: { username: string; name: string; avatarUrl: string };
 }
+
+/** The two lists of Dashboard → Fans: live subscribers, and followers. */
+export const FAN_KINDS = ["subscribers", "followers"] as const;
+
+export type FanKind = (typeof FAN_KINDS)[number];
+
+/** One of a creator's fans. `since`: when the subscription started or the follow was made; the plan only for subscribers. */
+export interface FanView {
+  userId: number;
+  username: string;
+  name: string;
+  avatarUrl: string;
+  since: string;
+  period: Period | null;
+  priceCents: number | null;
+}
+
+export interface FanPage {
+  fans: FanView[];
+  nextCursor: string | null;
+}

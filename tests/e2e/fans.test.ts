@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { fundedFanSql } from "./money-support";
+import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+
+const browser = browserForThisFile();
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let creator: Account;
+let fan: Account;
+
+const api = async (account: Account, method: string, path: string, body: unknown) => {
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+};
+
+beforeAll(async () => {
+  const tag = `fn${unique().slice(-8)}`;
+  creator = await createAccount({ username: `${tag}_star`, name: "Cora Creator" });
+  fan = await createAccount({ username: `${tag}_fan`, name: "Felix Fan" });
+  await sql(
+    `UPDATE users SET role = 'creator', monetization_enabled = 1, email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';
+     ${fundedFanSql(fan.username, 1000)}`,
+  );
+  // A real paid subscription: $4.99 a month, charged from the fan's wallet.
+  await api(creator, "PUT", "/me/plans", { plans: [{ period: "month", priceCents: 499 }] });
+  await api(fan, "POST", `/users/${creator.username}/subscribe`, { period: "month", idempotencyKey: crypto.randomUUID() });
+});
+
+describe("a creator's fans", () => {
+  it("the creator finds the subscriber under Dashboard → Fans, messages them, and the fan reads it in /messages", async () => {
+    const creatorSide = await signedInPage(browser(), creator);
+    const creatorPage = creatorSide.page;
+    await creatorPage.goto("/dashboard");
+    await hydrated(creatorPage);
+    await creatorPage.getByRole("link", { name: "Fans", exact: true }).click();
+    await creatorPage.waitForURL("/dashboard/fans");
+
+    const row = creatorPage.getByTestId("fan-row");
+    await row.getByText("Felix Fan").waitFor();
+    expect(await row.count()).toBe(1);
+    await row.getByText("Monthly · $4.99").waitFor();
+    expect(await creatorPage.getByRole("link", { name: "Subscribers" }).getAttribute("aria-current")).toBe("page");
+    expect(await seriousViolations(creatorPage)).toEqual([]);
+
+    // Subscribing also followed: the Followers tab lists the fan too, without a plan.
+    await creatorPage.getByRole("link", { name: "Followers" }).click();
+    await creatorPage.waitForURL("/dashboard/fans?kind=followers");
+    await row.getByText("Felix Fan").waitFor();
+    expect(await row.getByText("Monthly").count()).toBe(0);
+    await creatorPage.getByRole("link", { name: "Subscribers" }).click();
+    await creatorPage.waitForURL("/dashboard/fans");
+    await row.getByText("Monthly · $4.99").waitFor();
+
+    await row.getByRole("button", { name: "Message", exact: true }).click();
+    await creatorPage.waitForURL(/\/messages\/\d+$/);
+    await hydrated(creatorPage);
+    const threadPath = new URL(creatorPage.url()).pathname;
+    await creatorPage.getByTestId("composer-input").fill("Thanks for subscribing, Felix!");
+    await creatorPage.getByTestId("send-button").click();
+    await creatorPage.locator("[data-testid='message'][data-mine='true'][data-seq]", { hasText: "Thanks for subscribing, Felix!" }).waitFor();
+
+    const fanSide = await signedInPage(browser(), fan, { width: 390, height: 844 });
+    const fanPage = fanSide.page;
+    await fanPage.goto("/messages");
+    await hydrated(fanPage);
+    const conversation = fanPage.getByTestId("conversation-row");
+    await conversation.getByText("Thanks for subscribing, Felix!").waitFor();
+    await conversation.getByText("Cora Creator").waitFor();
+    await conversation.getByRole("link").click();
+    await fanPage.waitForURL(threadPath);
+    await fanPage.locator("[data-testid='message'][data-mine='false']", { hasText: "Thanks for subscribing, Felix!" }).waitFor();
+  });
+});
