@@ -16,5 +16,5 @@ export default {
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env, (work) => ctx.waitUntil(work)));
   },
-  queue: countD1InQueueWhenBenchmarking((batch, env, ctx) => consumeMassMessages(batch, env, (work) => ctx.waitUntil(work))),
+  queue: countD1InQueueWhenBenchmarking((batch, env) => consumeMassMessages(batch, env)),
 } satisfies ExportedHandler<Env>;

@@ -57,6 +57,8 @@ export async function startDevServer({ stateDir, vars = {} }) {
   await waitUntilServing(baseURL, server, () => output);
   return {
     baseURL,
+    /** What wrangler printed so far (for a benchmark or test that needs to show why something hung). */
+    output: () => output,
     stop() {
       if (server.exitCode === null && server.pid) process.kill(-server.pid, "SIGTERM");
     },

@@ -48,9 +48,9 @@ export function withInlineQueue(env: Env, defer: (work: Promise<unknown>) => voi
     return { queue: "fanclub-mass-messages", messages: [message], ackAll: () => {}, retryAll: () => {} };
   };
   inline.MASS_MESSAGES = {
-    send: async (job: MassMessageJob) => defer(consumeMassMessages(batchOf(job), inline, defer)),
+    send: async (job: MassMessageJob) => defer(consumeMassMessages(batchOf(job), inline)),
     sendBatch: async (jobs: Iterable<MessageSendRequest<MassMessageJob>>) => {
-      for (const { body } of jobs) defer(consumeMassMessages(batchOf(body), inline, defer));
+      for (const { body } of jobs) defer(consumeMassMessages(batchOf(body), inline));
     },
   } as unknown as Queue<MassMessageJob>;
   return inline;

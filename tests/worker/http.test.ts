@@ -138,6 +138,7 @@ describe("HTTP", () => {
         "POST /messages/{id}/unlock",
         "POST /mass-messages",
         "GET /mass-messages",
+        "GET /me/fans",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };

@@ -1,7 +1,5 @@
 import type { Env } from "../env";
 import { deliverMassMessageBatch, MassMessageJobSchema, type EnqueueMassMessage, type MassMessageJob } from "../domain/messages/mass-messages";
-import type { Defer } from "../domain/shared/defer";
-import { createPublisher } from "../events/publisher";
 
 /** The producer: the Worker's Queue binding (wrangler.toml `MASS_MESSAGES`). */
 export const enqueueMassMessage =
@@ -10,13 +8,16 @@ export const enqueueMassMessage =
     await env.MASS_MESSAGES.send(job);
   };
 
+/** How long one queue message may keep writing batches before it hands the rest on as a new message. */
+export const MASS_MESSAGE_SLICE_MS = 5_000;
+
 /**
- * The consumer: each queue message is one batch of recipients (deliverMassMessageBatch); the next batch is
- * enqueued as a new message, so a mass message to 10,000 fans is 200 short invocations, never one long one. A
- * failing batch is retried by the Queue (it is safe to run twice); a malformed body is acknowledged and dropped.
+ * The consumer: each queue message writes batches of recipients (deliverMassMessageBatch) for up to
+ * MASS_MESSAGE_SLICE_MS, then enqueues where it stopped as a new message, so a mass message to 10,000 fans is a
+ * few bounded invocations, never one long one, and never 200 queue round trips. A failing batch is retried by
+ * the Queue (it is safe to run twice); a malformed body is acknowledged and dropped.
  */
-export async function consumeMassMessages(batch: MessageBatch<unknown>, env: Env, defer: Defer): Promise<void> {
-  const publish = createPublisher(env, defer);
+export async function consumeMassMessages(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
     const job = MassMessageJobSchema.safeParse(message.body);
     if (!job.success) {
@@ -25,7 +26,9 @@ export async function consumeMassMessages(batch: MessageBatch<unknown>, env: Env
       continue;
     }
     try {
-      const next: MassMessageJob | null = await deliverMassMessageBatch({ db: env.DB, publish }, job.data);
+      const started = Date.now();
+      let next: MassMessageJob | null = job.data;
+      while (next && Date.now() - started < MASS_MESSAGE_SLICE_MS) next = await deliverMassMessageBatch({ db: env.DB }, next);
       if (next) await env.MASS_MESSAGES.send(next);
       message.ack();
     } catch (error) {

@@ -123,9 +123,10 @@ const copyClientId = (massMessageId: number, recipientId: number) => `mass-${mas
  * One batch of a mass message (the Queue consumer's work): the next MASS_BATCH_SIZE recipients after `job.after`
  * get their conversation (made when missing) and their copy, in one D1 batch, and the delivered count moves on.
  * Returns the next job, or null when every recipient has it. Safe to run twice for one job: copies already
- * written are skipped by their client ids.
+ * written are skipped by their client ids. Nothing is pushed: the recipients' badges catch up with their
+ * 30-second poll, so a mass message to 10,000 fans never wakes 10,000 user channels (README "Decisions").
  */
-export async function deliverMassMessageBatch(ctx: Pick<EffectsContext, "db" | "publish">, job: MassMessageJob): Promise<MassMessageJob | null> {
+export async function deliverMassMessageBatch(ctx: Pick<EffectsContext, "db">, job: MassMessageJob): Promise<MassMessageJob | null> {
   const { db } = ctx;
   const mass = await db.prepare("SELECT * FROM mass_messages WHERE id = ?").bind(job.massMessageId).first<MassMessageRow>();
   if (!mass || mass.status === "sent") return null;
@@ -183,7 +184,6 @@ export async function deliverMassMessageBatch(ctx: Pick<EffectsContext, "db" | "
         ),
         db.prepare("UPDATE mass_messages SET delivered = delivered + ? WHERE id = ?").bind(todo.length, mass.id),
       ]);
-      ctx.publish({ type: "UpdatesChanged", userIds: todo.map((c) => c.fan) });
     }
   }
   if (recipients.length < MASS_BATCH_SIZE) {
