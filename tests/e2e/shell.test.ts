@@ -61,15 +61,17 @@ describe("layout by width (spec §2)", () => {
   });
 
   it("mobile: a bottom bar instead of the sidebar, hidden inside a conversation", async () => {
-    await sql(`INSERT INTO conversations (id, created_at) VALUES (900001, '2026-01-01T00:00:00Z');
-         INSERT INTO conversation_members (conversation_id, user_id) SELECT 900001, id FROM users WHERE username = '${member.username}'`);
+    await sql(`INSERT INTO conversations (id, user_low, user_high, created_at)
+           SELECT 900001, MIN(id), MAX(id), '2026-01-01T00:00:00Z' FROM users WHERE username IN ('${member.username}', '${creator.username}');
+         INSERT INTO conversation_members (conversation_id, user_id) SELECT 900001, id FROM users WHERE username IN ('${member.username}', '${creator.username}')`);
     const { page, context } = await signedInPage(browser(), member, PHONE);
     await page.goto("/home");
     expect(await page.locator('[data-shell="sidebar"]').isVisible()).toBe(false);
     expect(await bottomBar(page).isVisible()).toBe(true);
     expect(await bottomBar(page).getByRole("link", { name: "Messages" }).isVisible()).toBe(true);
     await page.goto("/messages/900001");
-    await page.getByRole("heading", { name: "Conversation" }).waitFor();
+    // The thread, with the other member in its header.
+    await page.getByText("Stella Creator").first().waitFor();
     expect(await bottomBar(page).count()).toBe(0);
     await page.goto("/messages");
     expect(await bottomBar(page).isVisible()).toBe(true);
