@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ConversationPage, ConversationView, MessagePage, MessageView } from "@shared/contracts/messages";
 import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
+import { conversationPolicy } from "../../worker/domain/policies/conversations";
 import { api, countRows, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
 import { fetchMedia } from "./moderation-support";
@@ -101,6 +102,24 @@ describe("who may write to whom", () => {
     expect((await send(fan, conversation.id, { text: "unfollowed" })).status).toBe(403);
     const view = (await (await api(`/conversations/${conversation.id}`, { token: fan.token })).json()) as ConversationView;
     expect(view.viewer).toEqual({ canWrite: false, canSetPrice: false });
+  });
+
+  it("the policy answers for a set of conversations: members read, only allowed pairs write, others nothing", async () => {
+    const creator = await makeCreator();
+    const [fan, other] = [await createUser(), await createUser()];
+    await follow(fan.user.userId, creator.user.userId);
+    await follow(other.user.userId, creator.user.userId);
+    const withFan = await conversationOf(fan, creator);
+    const withOther = await conversationOf(other, creator);
+    await env.DB.prepare("DELETE FROM follows WHERE follower_id = ?").bind(other.user.userId).run();
+    const ids = [withFan.id, withOther.id, 999_999];
+    const asViewer = (member: Member) => ({ id: member.user.userId, role: "member" as const });
+    expect([...(await conversationPolicy.allowed(env.DB, asViewer(fan), "read", ids))]).toEqual([withFan.id]);
+    expect([...(await conversationPolicy.allowed(env.DB, { id: creator.user.userId, role: "creator" }, "read", ids))].sort()).toEqual([withFan.id, withOther.id].sort());
+    // The creator may still write to the fan who follows, not to the one who stopped.
+    expect([...(await conversationPolicy.allowed(env.DB, { id: creator.user.userId, role: "creator" }, "write", ids))]).toEqual([withFan.id]);
+    expect([...(await conversationPolicy.allowed(env.DB, asViewer(other), "write", ids))]).toEqual([]);
+    expect([...(await conversationPolicy.allowed(env.DB, null, "read", ids))]).toEqual([]);
   });
 
   it("someone else's conversation does not exist for them: 404 on every endpoint and the socket", async () => {
