@@ -2,19 +2,12 @@ import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
 import { chatClientFrame, parseFrame, TYPING_EVERY_MS, type ChatServerFrame } from "@shared/chat-events";
 import { CLOSE_CODES, PING, PONG } from "@shared/user-channel-events";
+import { closeQuietly, sendOrClose } from "./sockets";
 
 /** Sockets one conversation holds at once (both members' tabs and devices); a further upgrade gets 429. */
 export const MAX_SOCKETS_PER_ROOM = 64;
 
 const userTag = (userId: number) => `user:${userId}`;
-
-function closeQuietly(socket: WebSocket, code: number, reason = "") {
-  try {
-    socket.close(code, reason.slice(0, 120));
-  } catch {
-    // Already closed or closing.
-  }
-}
 
 /**
  * One instance per conversation, named after its pair (`chat.{low}-{high}`, worker/domain/policies/conversations.ts).
@@ -51,16 +44,9 @@ export class ChatRoom extends DurableObject<Env> {
     let delivered = 0;
     for (const { userId, frame } of frames) {
       const text = JSON.stringify(frame);
-      for (const socket of this.ctx.getWebSockets(userTag(userId))) if (this.send(socket, text)) delivered++;
+      for (const socket of this.ctx.getWebSockets(userTag(userId))) if (sendOrClose(socket, text)) delivered++;
     }
     return delivered;
-  }
-
-  /** Closes a member's sockets (a block, a session ending). */
-  async disconnect(userId: number): Promise<number> {
-    const sockets = this.ctx.getWebSockets(userTag(userId));
-    for (const socket of sockets) closeQuietly(socket, CLOSE_CODES.policy, "not a member");
-    return sockets.length;
   }
 
   /** How many sockets are open (diagnostics and tests). */
@@ -71,7 +57,7 @@ export class ChatRoom extends DurableObject<Env> {
   /** The only client frame is "typing": relayed to the other member's sockets, at most once per TYPING_EVERY_MS. */
   async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
     if (data === PING) {
-      this.send(socket, PONG);
+      sendOrClose(socket, PONG);
       return;
     }
     const frame = parseFrame(chatClientFrame, data);
@@ -81,11 +67,11 @@ export class ChatRoom extends DurableObject<Env> {
     if (now - (this.lastTyping.get(userId) ?? 0) < TYPING_EVERY_MS / 2) return;
     this.lastTyping.set(userId, now);
     const text = JSON.stringify({ type: "typing", userId } satisfies ChatServerFrame);
-    for (const other of this.ctx.getWebSockets()) if (this.memberOf(other) !== userId) this.send(other, text);
+    for (const other of this.ctx.getWebSockets()) if (this.memberOf(other) !== userId) sendOrClose(other, text);
   }
 
   async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
-    closeQuietly(socket, code >= 1000 && code <= 4999 && ![1004, 1005, 1006, 1015].includes(code) ? code : CLOSE_CODES.normal, reason);
+    closeQuietly(socket, code, reason);
   }
 
   async webSocketError(socket: WebSocket, error: unknown): Promise<void> {
@@ -96,15 +82,5 @@ export class ChatRoom extends DurableObject<Env> {
   private memberOf(socket: WebSocket): number | null {
     const tag = this.ctx.getTags(socket).find((t) => t.startsWith("user:"));
     return tag ? Number(tag.slice(5)) : null;
-  }
-
-  private send(socket: WebSocket, text: string): boolean {
-    try {
-      socket.send(text);
-      return true;
-    } catch {
-      closeQuietly(socket, CLOSE_CODES.internalError);
-      return false;
-    }
   }
 }

@@ -1,23 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
 import { CLOSE_CODES, encodeUserChannelEvent, PING, PONG, type UserChannelEvent } from "@shared/user-channel-events";
+import { closeQuietly, sendOrClose } from "./sockets";
 
 /** Sockets one user may hold at once (tabs, devices); a further upgrade is refused with 429. */
 export const MAX_SOCKETS_PER_USER = 32;
 
-/** Codes a peer may not send in a close frame; answering one of them would throw. */
-const RESERVED_CLOSE_CODES = new Set([1004, 1005, 1006, 1015]);
-
-const sendableCloseCode = (code: number) =>
-  ((code >= 1000 && code <= 1014) || (code >= 3000 && code <= 4999)) && !RESERVED_CLOSE_CODES.has(code) ? code : CLOSE_CODES.normal;
-
-function closeQuietly(socket: WebSocket, code: number, reason = "") {
-  try {
-    socket.close(sendableCloseCode(code), reason.slice(0, 120));
-  } catch {
-    // Already closed or closing: nothing left to do.
-  }
-}
 
 const sessionTag = (sessionId: number) => `session:${sessionId}`;
 
@@ -51,14 +39,7 @@ export class UserChannel extends DurableObject<Env> {
   async broadcast(event: UserChannelEvent): Promise<number> {
     const frame = encodeUserChannelEvent(event);
     let delivered = 0;
-    for (const socket of this.ctx.getWebSockets()) {
-      try {
-        socket.send(frame);
-        delivered++;
-      } catch {
-        closeQuietly(socket, CLOSE_CODES.internalError);
-      }
-    }
+    for (const socket of this.ctx.getWebSockets()) if (sendOrClose(socket, frame)) delivered++;
     return delivered;
   }
 
@@ -80,13 +61,7 @@ export class UserChannel extends DurableObject<Env> {
 
   /** Clients only send "ping", which the auto-response handles; anything else is ignored. */
   async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message === PING) {
-      try {
-        socket.send(PONG);
-      } catch {
-        closeQuietly(socket, CLOSE_CODES.internalError);
-      }
-    }
+    if (message === PING) sendOrClose(socket, PONG);
   }
 
   /** The client closed: complete the closing handshake. */
