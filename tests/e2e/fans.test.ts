@@ -49,8 +49,9 @@ describe("a creator's fans", () => {
     // Subscribing also followed: the Followers tab lists the fan too, without a plan.
     await creatorPage.getByRole("link", { name: "Followers" }).click();
     await creatorPage.waitForURL("/dashboard/fans?kind=followers");
+    // The URL changes before the followers' page replaces the subscribers' row: wait for the row without a plan.
+    await expect.poll(() => row.getByText("Monthly").count()).toBe(0);
     await row.getByText("Felix Fan").waitFor();
-    expect(await row.getByText("Monthly").count()).toBe(0);
     await creatorPage.getByRole("link", { name: "Subscribers" }).click();
     await creatorPage.waitForURL("/dashboard/fans");
     await row.getByText("Monthly · $4.99").waitFor();
