@@ -136,7 +136,10 @@ describe("progressive web app", () => {
 
     await context.setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
-    await page.reload();
+    // The network is really cut, for the service worker's fetches too: a never visited address is the offline page.
+    await page.goto("/home?never-visited=1");
+    await page.getByRole("heading", { name: "You are offline" }).waitFor();
+    await page.goto("/home");
     await heading.waitFor();
     // The kept page's <title>, once hydration has rendered the head again.
     await expect.poll(() => page.title()).toBe("Home · Fanclub");
@@ -171,8 +174,10 @@ describe("progressive web app", () => {
     // but no page of the signed-in person is left in it.
     expect((await pagesCacheURLs(page)) ?? []).not.toContain("/home");
 
-    // Offline again, the page that was kept is no longer there.
+    // Offline again (an address never visited proves it), the page that was kept is no longer there.
     await context.setOffline(true);
+    await page.goto("/home?never-visited=2");
+    await page.getByRole("heading", { name: "You are offline" }).waitFor();
     await page.goto("/home");
     await page.getByRole("heading", { name: "You are offline" }).waitFor();
     await context.close();
