@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMediaItem, ConversationView } from "@shared/contracts/messages";
@@ -6,6 +5,7 @@ import { formatCents } from "@shared/money";
 import { LoadMoreButton } from "~/components/page";
 import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
+import { BackLink } from "./back-link";
 import { chatMediaPageShape } from "./chat-shapes";
 
 export interface ChatMediaPage {
@@ -45,15 +45,7 @@ export function ChatMediaGallery({ conversation, firstPage }: { conversation: Co
   return (
     <div className="min-h-[100dvh]">
       <div className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-950">
-        <Link to={`/messages/${conversation.id}`} className="link shrink-0 text-sm">
-          <span aria-hidden="true" className="rtl:hidden">
-            ←{" "}
-          </span>
-          <span aria-hidden="true" className="hidden rtl:inline">
-            →{" "}
-          </span>
-          {t("Back to the chat")}
-        </Link>
+        <BackLink to={`/messages/${conversation.id}`}>{t("Back to the chat")}</BackLink>
         <div className="flex min-w-0 items-center gap-2">
           <Avatar url={other.avatarUrl} name={other.name} size="h-9 w-9" />
           <h1 className="truncate text-lg font-bold">{t("Chat media with {{name}}", { name: other.name })}</h1>

@@ -5,7 +5,9 @@ import { formatCents } from "@shared/money";
 import { PaymentErrorNotice } from "~/components/money/payment-error";
 import { AttachmentTile } from "~/components/posts/attachment-tile";
 import { centsFromDollars } from "~/components/posts/post-values";
-import { ACCEPTED_MEDIA, useAttachments } from "~/components/posts/use-attachments";
+import { InlinePriceField } from "./inline-price-field";
+import { MediaFileInput } from "~/components/posts/media-file-input";
+import { useAttachments } from "~/components/posts/use-attachments";
 import { useRootData } from "~/root";
 
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -108,21 +110,7 @@ export function MessageComposer({ conversation, send, onTyping }: { conversation
         </ul>
       ) : null}
       {showPrice ? (
-        <div className="flex items-center gap-2">
-          <label htmlFor={`${id}-price`} className="text-sm font-medium">
-            {t("Price in USD (optional)")}
-          </label>
-          <input
-            id={`${id}-price`}
-            className="input w-28"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t("Free")}
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-          />
-        </div>
+        <InlinePriceField value={price} onChange={setPrice} />
       ) : null}
       {localError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
@@ -131,23 +119,7 @@ export function MessageComposer({ conversation, send, onTyping }: { conversation
       ) : null}
       <PaymentErrorNotice error={error} />
       <div className="flex items-end gap-2">
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          accept={ACCEPTED_MEDIA}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="message-files"
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            event.target.value = "";
-            const room = MAX_MESSAGE_MEDIA - uploads.attachments.length;
-            if (files.length > room) setLocalError(t("A message may have at most {{max}} photos and videos.", { max: MAX_MESSAGE_MEDIA }));
-            uploads.add(files.slice(0, Math.max(0, room)));
-          }}
-        />
+        <MediaFileInput inputRef={fileInput} testId="message-files" uploads={uploads} max={MAX_MESSAGE_MEDIA} onTooMany={() => setLocalError(t("A message may have at most {{max}} photos and videos.", { max: MAX_MESSAGE_MEDIA }))} />
         <button type="button" className="btn-secondary shrink-0 px-3" onClick={() => fileInput.current?.click()} disabled={sendingMedia} aria-label={t("Add photos or videos")}>
           +
         </button>

@@ -1,11 +1,8 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMediaView, MessageView } from "@shared/contracts/messages";
 import { formatCents } from "@shared/money";
-import { useAttemptKey } from "~/components/money/attempt-key";
-import { PaymentErrorNotice } from "~/components/money/payment-error";
+import { UnlockFlow } from "~/components/money/unlock-button";
 import { useSession } from "~/lib/session";
-import { useUpdates } from "~/lib/updates";
 import { sentShape } from "./chat-shapes";
 import { ChatTime } from "./chat-time";
 import { LinkedText } from "./linked-text";
@@ -102,31 +99,9 @@ function MediaList({ media }: { media: ChatMediaView[] }) {
 
 /** A pay-per-view message not bought yet: blurred previews, then a confirmation and the purchase from the wallet. */
 function LockedMedia({ message, onUnlocked }: { message: MessageView; onUnlocked: (message: MessageView) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { api } = useSession();
-  const { refresh: refreshUpdates } = useUpdates();
-  const attempt = useAttemptKey();
-  const [confirming, setConfirming] = useState(false);
-  const [paying, setPaying] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const price = formatCents(message.priceCents, i18n.language);
   const images = message.media.filter((item) => item.kind === "image").length;
-
-  async function pay() {
-    setPaying(true);
-    setError(null);
-    try {
-      const answer = await api.post(`/messages/${message.id}/unlock`, { priceCents: message.priceCents, idempotencyKey: attempt.key }, sentShape);
-      onUnlocked(answer.message);
-      // The wallet changed: the sidebar's balance flag may have too.
-      refreshUpdates();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setPaying(false);
-    }
-  }
-
   return (
     <div className="space-y-2">
       <div className={message.media.length > 1 ? "grid grid-cols-2 gap-1" : ""}>
@@ -137,33 +112,15 @@ function LockedMedia({ message, onUnlocked }: { message: MessageView; onUnlocked
         ))}
       </div>
       <p className="text-sm">{t("{{images}} photos · {{videos}} videos", { images, videos: message.media.length - images })}</p>
-      {confirming ? (
-        <div className="space-y-2">
-          <p className="text-sm">{t("Pay {{price}} from your wallet to unlock this message?", { price })}</p>
-          <div className="flex gap-2">
-            <button type="button" className="btn-primary w-auto text-sm" disabled={paying} onClick={() => void pay()}>
-              {paying ? t("Paying…") : t("Confirm")}
-            </button>
-            <button type="button" className="btn-secondary text-sm" disabled={paying} onClick={() => setConfirming(false)}>
-              {t("Cancel")}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button
-          type="button"
-          data-testid="unlock-button"
-          className="btn-primary w-auto text-sm"
-          onClick={() => {
-            attempt.renew();
-            setError(null);
-            setConfirming(true);
-          }}
-        >
-          {t("Unlock for {{price}}", { price })}
-        </button>
-      )}
-      <PaymentErrorNotice error={error} />
+      <UnlockFlow
+        priceCents={message.priceCents}
+        testId="unlock-button"
+        question={(price) => t("Pay {{price}} from your wallet to unlock this message?", { price })}
+        purchase={async (idempotencyKey) => {
+          const answer = await api.post(`/messages/${message.id}/unlock`, { priceCents: message.priceCents, idempotencyKey }, sentShape);
+          onUnlocked(answer.message);
+        }}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { TipButton } from "~/components/money/tip-button";
 import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
+import { BackLink } from "./back-link";
 import { conversationShape, messagePageShape, sentShape } from "./chat-shapes";
 import { MessageComposer, type Draft } from "./message-composer";
 import { MessageItem, OutgoingItem } from "./message-item";
@@ -164,15 +165,7 @@ export function Thread({ conversation: initial, firstPage }: { conversation: Con
   return (
     <div className="flex h-[100dvh] flex-col">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-950">
-        <Link to="/messages" className="link shrink-0 text-sm">
-          <span aria-hidden="true" className="rtl:hidden">
-            ←{" "}
-          </span>
-          <span aria-hidden="true" className="hidden rtl:inline">
-            →{" "}
-          </span>
-          {t("All messages")}
-        </Link>
+        <BackLink to="/messages">{t("All messages")}</BackLink>
         <Link to={`/${other.username}`} className="flex min-w-0 items-center gap-2 hover:opacity-90">
           <Avatar url={other.avatarUrl} name={other.name} size="h-9 w-9" />
           <h1 className="truncate text-lg font-bold">{other.name}</h1>

@@ -14,23 +14,52 @@ import { postShape } from "~/lib/api-shapes";
  * screen replaces it in place.
  */
 export function UnlockButton({ post, onUnlocked }: { post: PostView; onUnlocked: (post: PostView) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { api } = useSession();
+  return (
+    <UnlockFlow
+      priceCents={post.priceCents}
+      question={(price) => t("Pay {{price}} from your wallet to unlock this post?", { price })}
+      centered
+      purchase={async (idempotencyKey) => {
+        await api.post(`/posts/${post.id}/purchase`, { priceCents: post.priceCents, idempotencyKey });
+        onUnlocked(await api.get(`/posts/${post.id}`, postShape));
+      }}
+    />
+  );
+}
+
+/**
+ * The steps of buying something locked from the wallet, for a post or a pay-per-view message: "Unlock for $X",
+ * a confirmation, then `purchase` with an idempotency key kept across retries of one attempt, and the sidebar's
+ * indicators refreshed (the balance flag may have changed). A refusal is shown with its top-up or verify link.
+ */
+export function UnlockFlow({
+  priceCents,
+  question,
+  purchase,
+  centered = false,
+  testId,
+}: {
+  priceCents: number;
+  question: (price: string) => string;
+  purchase: (idempotencyKey: string) => Promise<void>;
+  centered?: boolean;
+  testId?: string;
+}) {
+  const { t, i18n } = useTranslation();
   const { refresh: refreshUpdates } = useUpdates();
   const attempt = useAttemptKey();
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const price = formatCents(post.priceCents, i18n.language);
+  const price = formatCents(priceCents, i18n.language);
 
   async function pay() {
     setPaying(true);
     setError(null);
     try {
-      await api.post(`/posts/${post.id}/purchase`, { priceCents: post.priceCents, idempotencyKey: attempt.key });
-      const unlocked = await api.get(`/posts/${post.id}`, postShape);
-      onUnlocked(unlocked);
-      // The wallet changed: the sidebar's balance flag may have too.
+      await purchase(attempt.key);
       refreshUpdates();
     } catch (failure) {
       setError(failure);
@@ -43,6 +72,7 @@ export function UnlockButton({ post, onUnlocked }: { post: PostView; onUnlocked:
     return (
       <button
         type="button"
+        data-testid={testId}
         className="btn-primary w-auto text-sm"
         onClick={() => {
           attempt.renew();
@@ -56,8 +86,8 @@ export function UnlockButton({ post, onUnlocked }: { post: PostView; onUnlocked:
   }
   return (
     <div className="space-y-2">
-      <p className="text-sm">{t("Pay {{price}} from your wallet to unlock this post?", { price })}</p>
-      <div className="flex justify-center gap-2">
+      <p className="text-sm">{question(price)}</p>
+      <div className={`flex gap-2 ${centered ? "justify-center" : ""}`}>
         <button type="button" className="btn-primary w-auto text-sm" disabled={paying} onClick={() => void pay()}>
           {paying ? t("Paying…") : t("Confirm")}
         </button>

@@ -9,9 +9,10 @@ import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { useRootData } from "~/root";
 import { AttachmentTile } from "./attachment-tile";
+import { MediaFileInput } from "./media-file-input";
 import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "./post-fields";
 import { centsFromDollars, isoFromLocalInput } from "./post-values";
-import { ACCEPTED_MEDIA, MAX_ATTACHMENTS, useAttachments } from "./use-attachments";
+import { MAX_ATTACHMENTS, useAttachments } from "./use-attachments";
 import { postShape } from "~/lib/api-shapes";
 
 type Errors = Record<string, string[]>;
@@ -43,12 +44,6 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
       set(value);
       setErrors((current) => (field in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)) : current));
     };
-  }
-
-  function addFiles(files: File[]) {
-    const room = MAX_ATTACHMENTS - uploads.attachments.length;
-    if (files.length > room) setErrors((current) => ({ ...current, mediaIds: [t("A post may have at most 20 photos and videos.")] }));
-    uploads.add(files.slice(0, Math.max(0, room)));
   }
 
   function checkLocally(scheduledAt: string | null): Errors {
@@ -124,20 +119,7 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
       ) : null}
 
       <div>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          accept={ACCEPTED_MEDIA}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="composer-files"
-          onChange={(event) => {
-            addFiles([...(event.target.files ?? [])]);
-            event.target.value = "";
-          }}
-        />
+        <MediaFileInput inputRef={fileInput} testId="composer-files" uploads={uploads} max={MAX_ATTACHMENTS} onTooMany={() => setErrors((current) => ({ ...current, mediaIds: [t("A post may have at most 20 photos and videos.")] }))} />
         <button type="button" className="btn-secondary" onClick={() => fileInput.current?.click()}>
           {t("Add photos or videos")}
         </button>
