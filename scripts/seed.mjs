@@ -53,7 +53,8 @@ async function seedMoney(now) {
 /**
  * A conversation between the demo fan and the creator (its own idempotent step, so an existing local database
  * gets it too): the fan's hello, a message the fan paid $2 to send (the creator's per-message price at the time),
- * the creator's answers and a pay-per-view photo at $4.99 that the fan has not bought yet; two of them unread.
+ * the creator's answer, a $3 tip with a note, and a pay-per-view photo at $4.99, unread, that the fan has not
+ * bought yet (the wallet keeps $5, enough to).
  */
 async function seedChat(env) {
   const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first())?.id;
@@ -66,7 +67,10 @@ async function seedChat(env) {
   // A fan writes to creators they follow (worker/domain/policies/conversations.ts); databases seeded before the
   // demo follow existed get it here.
   await env.DB.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fanId, creatorId, minutesAgo(3000)).run();
-  await seedTip(env.DB, { fanId, creatorId, cents: 200, feePercent: 20, at: minutesAgo(2800), releaseAt: new Date(Date.now() + 8 * 86_400_000).toISOString(), kind: "message", note: null });
+  const releaseAt = new Date(Date.now() + 8 * 86_400_000).toISOString();
+  await seedTip(env.DB, { fanId, creatorId, cents: 200, feePercent: 20, at: minutesAgo(2800), releaseAt, kind: "message", note: null });
+  const tipNote = "For the sunrise series ☀️";
+  await seedTip(env.DB, { fanId, creatorId, cents: 300, feePercent: 20, at: minutesAgo(1400), releaseAt, note: tipNote });
   const { id: conversationId } = await env.DB.prepare("INSERT INTO conversations (user_low, user_high, created_at) VALUES (?, ?, ?) RETURNING id").bind(low, high, minutesAgo(2900)).first();
   const previewKey = `previews/${randomBytes(16).toString("hex")}.png`;
   const photoKey = `posts/${randomBytes(16).toString("hex")}.png`;
@@ -79,20 +83,21 @@ async function seedChat(env) {
     { from: fanId, text: "Hi Mia! The golden hour set is stunning 😍", at: minutesAgo(2900) },
     { from: fanId, text: "Any chance of a sunrise series next?", at: minutesAgo(2800), paidCents: 200 },
     { from: creatorId, text: "Thank you Dana! Sunrise is next week, promise 🌅", at: minutesAgo(1500) },
+    { from: fanId, text: tipNote, at: minutesAgo(1400), tipCents: 300 },
     { from: creatorId, text: "A sneak peek of tomorrow's set, just for you.", at: minutesAgo(60), priceCents: 499, mediaId: photoId },
   ];
   const statements = messages.map((m, index) =>
     env.DB.prepare(
-      "INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, media_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ).bind(conversationId, index + 1, m.from, `seed-${randomBytes(8).toString("hex")}`, m.text, m.priceCents ?? 0, m.paidCents ?? 0, m.mediaId ? 1 : 0, m.at),
+      "INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, tip_cents, media_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).bind(conversationId, index + 1, m.from, `seed-${randomBytes(8).toString("hex")}`, m.text, m.priceCents ?? 0, m.paidCents ?? 0, m.tipCents ?? 0, m.mediaId ? 1 : 0, m.at),
   );
   const last = messages.at(-1);
   await env.DB.batch([
     ...statements,
-    env.DB.prepare("INSERT INTO message_media (message_id, media_id, position) SELECT id, ?, 0 FROM messages WHERE conversation_id = ? AND seq = 4").bind(photoId, conversationId),
-    env.DB.prepare("UPDATE conversations SET last_message_id = (SELECT id FROM messages WHERE conversation_id = ?1 AND seq = 4), last_message_at = ?2 WHERE id = ?1").bind(conversationId, last.at),
-    env.DB.prepare("INSERT INTO conversation_members (conversation_id, user_id, unread_count, last_read_seq, activity_at) VALUES (?, ?, 2, 2, ?), (?, ?, 0, 4, ?)")
-      .bind(conversationId, fanId, last.at, conversationId, creatorId, last.at),
+    env.DB.prepare("INSERT INTO message_media (message_id, media_id, position) SELECT id, ?, 0 FROM messages WHERE conversation_id = ? AND seq = ?").bind(photoId, conversationId, messages.length),
+    env.DB.prepare("UPDATE conversations SET last_message_id = (SELECT id FROM messages WHERE conversation_id = ?1 AND seq = ?3), last_message_at = ?2 WHERE id = ?1").bind(conversationId, last.at, messages.length),
+    env.DB.prepare("INSERT INTO conversation_members (conversation_id, user_id, unread_count, last_read_seq, activity_at) VALUES (?, ?, 1, 4, ?), (?, ?, 0, ?, ?)")
+      .bind(conversationId, fanId, last.at, conversationId, creatorId, messages.length, last.at),
   ]);
   console.log("Demo conversation created between @demo_fan and @mia.rivers.");
 }

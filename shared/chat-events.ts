@@ -27,6 +27,7 @@ export const messageViewSchema = z.object({
   createdAt: z.string(),
   priceCents: z.number(),
   paidCents: z.number(),
+  tipCents: z.number(),
   locked: z.boolean(),
   purchased: z.boolean(),
   media: z.array(chatMedia),

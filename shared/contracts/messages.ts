@@ -35,6 +35,8 @@ export interface MessageView {
   priceCents: number;
   /** What the sender paid to send it (a fan writing to a creator with a per-message price). */
   paidCents: number;
+  /** A tip sent from the conversation: what the sender tipped, the text being its note (0: not a tip). */
+  tipCents: number;
   /** The viewer must unlock it to open its media. */
   locked: boolean;
   /** A pay-per-view message was bought by its recipient (the sender sees which of theirs sold). */
@@ -59,6 +61,8 @@ export interface ConversationView {
     text: string;
     mediaKind: "image" | "video" | null;
     locked: boolean;
+    /** The last message was a tip of this much (0: not a tip). */
+    tipCents: number;
     createdAt: string;
   } | null;
   /** The highest seq the other member has read: "Seen" under the viewer's messages up to it. */

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { fundedFanSql } from "./money-support";
 import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
@@ -34,7 +35,8 @@ beforeAll(async () => {
   creator = await createAccount({ username: `${tag}_star`, name: "Sam Star" });
   fans = await Promise.all(["ann", "ben", "cat"].map((name) => createAccount({ username: `${tag}_${name}`, name: `Fan ${name}` })));
   blocked = await createAccount({ username: `${tag}_troll`, name: "Tom Troll" });
-  await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';`);
+  // The first fan has $20 to tip with from a conversation.
+  await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';\n${fundedFanSql(fans[0]!.username, 2000)}`);
   await new Promise((resolve) => setTimeout(resolve, 20));
   for (const fan of [...fans, blocked]) await api(fan, "POST", `/users/${creator.username}/follow`);
   blockedConversationId = (await api(blocked, "POST", "/conversations", { username: creator.username })).id as number;
@@ -85,7 +87,7 @@ describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
     expect(await page.getByRole("button", { name: "Send a tip" }).count()).toBe(0);
   });
 
-  it("chat media shows a pay-per-view photo locked to the fan and open to its sender; tip from the thread; axe light and dark", async () => {
+  it("chat media shows a pay-per-view photo locked to the fan and open to its sender; a tip from the thread reaches the creator live; axe light and dark", async () => {
     const fan = fans[0]!;
     const conversationId = await conversationWithCreator(fan);
     const creatorSide = await signedInPage(browser(), creator);
@@ -104,9 +106,20 @@ describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
     const fanPage = fanSide.page;
     await fanPage.goto(`/messages/${conversationId}`);
     await hydrated(fanPage);
+    // A tip from the thread is a message in it: the fan's side shows it, the creator's open thread gets it live.
     await fanPage.getByRole("button", { name: "Send a tip" }).click();
-    await fanPage.getByRole("dialog", { name: "Send a tip to Sam Star" }).getByLabel("Message (optional)").waitFor();
+    const tipDialog = fanPage.getByRole("dialog", { name: "Send a tip to Sam Star" });
+    await tipDialog.getByRole("button", { name: "$5.00" }).click();
+    await tipDialog.getByLabel("Message (optional)").fill("Thanks for the preview!");
+    await tipDialog.getByRole("button", { name: "Send" }).click();
+    await tipDialog.getByText("Your tip of $5.00 was sent. Thank you!").waitFor();
     await fanPage.keyboard.press("Escape");
+    const fanTip = fanPage.getByTestId("message").filter({ has: fanPage.getByTestId("message-tip") });
+    expect(await fanTip.getByTestId("message-tip").textContent()).toBe("You tipped $5.00");
+    await fanTip.getByText("Thanks for the preview!").waitFor();
+    const creatorTip = creatorPage.getByTestId("message").filter({ hasText: "Thanks for the preview!" });
+    await creatorTip.getByTestId("message-tip").waitFor();
+    expect(await creatorTip.getByTestId("message-tip").textContent()).toBe("Tipped you $5.00");
     await fanPage.getByRole("link", { name: "Chat media" }).click();
     await fanPage.waitForURL(`/messages/${conversationId}?view=media`);
     await fanPage.getByRole("heading", { name: "Chat media with Sam Star" }).waitFor();

@@ -16,6 +16,7 @@ const message = (id: number, seq: number, senderId: number, overrides: Partial<M
   createdAt: "2026-01-01T00:00:00.000Z",
   priceCents: 0,
   paidCents: 0,
+  tipCents: 0,
   locked: false,
   purchased: false,
   media: [],

@@ -1,8 +1,10 @@
-import { env, SELF } from "cloudflare:test";
+import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ConversationPage, ConversationView, MessagePage, MessageView } from "@shared/contracts/messages";
 import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
 import { conversationPolicy } from "../../worker/domain/policies/conversations";
+import type { ChatRoom } from "../../worker/realtime/chat-room";
+import { chatRoomStub } from "../../worker/realtime/socket-delivery";
 import { api, countRows, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
 import { fetchMedia } from "./moderation-support";
@@ -290,6 +292,78 @@ describe("paid messages", () => {
   });
 });
 
+describe("tips in a conversation", () => {
+  const tip = (from: Member, conversationId: number, body: Record<string, unknown>) =>
+    postJson(`/conversations/${conversationId}/tips`, { amountCents: 500, idempotencyKey: newKey(), ...body }, { token: from.token });
+
+  it("a tip from the thread is one payment and one message with its note, on both sockets, charged once however often it is sent", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    // A per-message price is not charged on top of a tip.
+    await env.DB.prepare("UPDATE users SET message_price_cents = 200 WHERE id = ?").bind(creator.user.userId).run();
+    await fundWallet(fan.user.userId, 1000);
+    const conversation = await conversationOf(fan, creator);
+    const creatorSocket = await connect(creator, conversation.id);
+    const idempotencyKey = newKey();
+
+    const answers = await Promise.all([1, 2, 3].map(() => tip(fan, conversation.id, { amountCents: 700, note: "For the sunrise set", idempotencyKey })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as { replayed: boolean; message: MessageView; payment: { amountCents: number; kind: string } }[];
+    expect(bodies.filter((b) => !b.replayed)).toHaveLength(1);
+    expect(new Set(bodies.map((b) => b.message.id)).size).toBe(1);
+    expect(bodies[0]!.message).toMatchObject({ senderId: fan.user.userId, text: "For the sunrise set", tipCents: 700, paidCents: 0 });
+    expect(bodies[0]!.payment).toMatchObject({ amountCents: 700, kind: "tip" });
+    expect(await walletOf(fan.user.userId)).toBe(300);
+    expect(await countRows("messages")).toBe(1);
+
+    // The creator's open thread gets it live, their list and badge show it, and they are notified of the tip.
+    await until(() => creatorSocket.frames.length > 0, "the tip on the creator's socket");
+    expect(creatorSocket.frames[0]).toMatchObject({ type: "message", message: { tipCents: 700, text: "For the sunrise set" } });
+    const [row] = (await listOf(creator)).conversations;
+    expect(row!.lastMessage).toMatchObject({ fromMe: false, text: "For the sunrise set", tipCents: 700 });
+    expect(row!.unreadCount).toBe(1);
+    const notifications = await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND kind = 'tip'").bind(creator.user.userId).first<{ n: number }>();
+    expect(notifications!.n).toBe(1);
+    // A tip without a note is a message too; the wallet's limit holds.
+    expect((await tip(fan, conversation.id, { amountCents: 300 })).status).toBe(200);
+    const short = await tip(fan, conversation.id, { amountCents: 100 });
+    expect(short.status).toBe(402);
+    expect((await messagesOf(fan, conversation.id)).messages.map((m) => [m.text, m.tipCents])).toEqual([
+      ["For the sunrise set", 700],
+      ["", 300],
+    ]);
+    expect(await auditLedger(env.DB)).toEqual(BALANCED);
+  });
+
+  it("is refused with a translated 4xx, moving nothing, to a non-creator, to a blocked pair, outside the conversation, and for bad amounts", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    const stranger = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    await fundWallet(fan.user.userId, 5000);
+    const conversation = await conversationOf(fan, creator);
+    await fundWallet(creator.user.userId, 5000);
+
+    const toFan = await tip(creator, conversation.id, {});
+    expect(toFan.status).toBe(403);
+    expect(((await toFan.json()) as { message: string }).message).toBe("Only creators can receive payments.");
+    expect((await tip(stranger, conversation.id, {})).status).toBe(404);
+    const tooMuch = await tip(fan, conversation.id, { amountCents: 1_000_000 });
+    expect(tooMuch.status).toBe(422);
+    expect(((await tooMuch.json()) as { errors: Record<string, string[]> }).errors.amountCents![0]).toBe("A tip is between $1.00 and $200.00.");
+    expect((await tip(fan, conversation.id, { note: "x".repeat(501) })).status).toBe(422);
+    expect((await tip(fan, conversation.id, { idempotencyKey: "no" })).status).toBe(422);
+    await block(creator.user.userId, fan.user.userId);
+    const blocked = await tip(fan, conversation.id, {});
+    expect(blocked.status).toBe(403);
+
+    expect(await countRows("messages")).toBe(0);
+    expect(await walletOf(fan.user.userId)).toBe(5000);
+    expect(await auditLedger(env.DB)).toEqual(BALANCED);
+  });
+});
+
 describe("pay-per-view messages", () => {
   it("shows the recipient a blurred preview until bought; buying opens it once, forever, for them only", async () => {
     const creator = await createVerifiedCreator();
@@ -447,6 +521,34 @@ describe("GET /ws/conversations/{id}", () => {
     expect(creatorSocket.frames[2]).toEqual({ type: "read", userId: fan.user.userId, seq: 1 });
     expect(fanSocket.frames.filter((f) => (f as { type: string }).type === "typing")).toEqual([]);
     expect(await countRows("messages")).toBe(1);
+  });
+
+  it("a dead socket and one that never reads do not hold up the room: a live tab gets every message, in order", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    const conversation = await conversationOf(creator, fan);
+    const fanId = fan.user.userId;
+    const [low, high] = [creator.user.userId, fanId].sort((a, b) => a - b) as [number, number];
+    const room = chatRoomStub(env, low, high);
+    // Before the fan's live tab joins, the room holds two other sockets of the fan: one whose far end never reads
+    // (its frames pile up), and one that died (closed under the room, so sending to it throws).
+    await runInDurableObject(room, async (_instance: ChatRoom, state) => {
+      const silent = new WebSocketPair();
+      const dead = new WebSocketPair();
+      state.acceptWebSocket(silent[1], [`user:${fanId}`]);
+      state.acceptWebSocket(dead[1], [`user:${fanId}`]);
+      dead[1].close(1000, "gone");
+    });
+    const live = await connect(fan, conversation.id);
+
+    const texts = Array.from({ length: 40 }, (_, i) => `message ${i + 1}`);
+    for (const text of texts) await sent(creator, conversation.id, { text });
+    await until(() => live.frames.length === texts.length, "every message on the live socket");
+    expect(live.frames.map((f) => (f as { message: MessageView }).message.text)).toEqual(texts);
+    // One more delivery straight to the room: it reaches the live and the silent socket, and skips the dead one.
+    const reached = await room.deliver([{ userId: fanId, frame: { type: "typing", userId: creator.user.userId } }]);
+    expect(reached).toBe(2);
   });
 
   it("refuses visitors, other origins and malformed ids", async () => {

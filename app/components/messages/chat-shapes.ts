@@ -25,7 +25,7 @@ export const conversationShape: Shape<ConversationView> = object({
   other: object({ userId: number, username: string, name: string, avatarUrl: string, isCreator: boolean }),
   unreadCount: number,
   activityAt: nullable(string),
-  lastMessage: nullable(object({ fromMe: boolean, text: string, mediaKind, locked: boolean, createdAt: string })),
+  lastMessage: nullable(object({ fromMe: boolean, text: string, mediaKind, locked: boolean, tipCents: number, createdAt: string })),
   otherLastReadSeq: number,
   messagePriceCents: number,
   writeRefusal: nullable(string),

@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatCents } from "@shared/money";
 import type { ConversationPage, ConversationView } from "@shared/contracts/messages";
 import { EmptyState, LoadMoreButton } from "~/components/page";
 import { Avatar } from "~/components/shell/avatar";
@@ -111,7 +112,9 @@ function ConversationRow({ conversation, onRemove }: { conversation: Conversatio
 }
 
 function LastMessage({ last }: { last: NonNullable<ConversationView["lastMessage"]> }) {
-  const { t } = useTranslation();
-  const what = last.locked ? t("Locked message") : last.text ? last.text : last.mediaKind === "video" ? t("Video") : last.mediaKind === "image" ? t("Photo") : "";
+  const { t, i18n } = useTranslation();
+  const content = last.locked ? t("Locked message") : last.text ? last.text : last.mediaKind === "video" ? t("Video") : last.mediaKind === "image" ? t("Photo") : "";
+  const tip = last.tipCents > 0 ? t("Tip of {{amount}}", { amount: formatCents(last.tipCents, i18n.language) }) : "";
+  const what = [tip, content].filter(Boolean).join(" · ");
   return <>{last.fromMe ? t("You: {{text}}", { text: what }) : what}</>;
 }

@@ -18,7 +18,8 @@ const THEIR_NOTE = "text-xs text-slate-600 dark:text-slate-300";
 
 /**
  * One stored message: its text with safe links, its photos and videos (a locked one: blurred previews and
- * "Unlock for $X"), what the sender sees of a pay-per-view message (sold or not), and what sending it cost.
+ * "Unlock for $X"), a tip it carries, what the sender sees of a pay-per-view message (sold or not), and what
+ * sending it cost.
  */
 export function MessageItem({ message, mine, seen, onReplaced }: { message: MessageView; mine: boolean; seen: boolean; onReplaced: (message: MessageView) => void }) {
   const { t, i18n } = useTranslation();
@@ -26,6 +27,11 @@ export function MessageItem({ message, mine, seen, onReplaced }: { message: Mess
   return (
     <li data-testid="message" data-seq={message.seq} data-mine={mine ? "true" : "false"} className="flex flex-col">
       <div className={mine ? MINE : THEIRS}>
+        {message.tipCents > 0 ? (
+          <p data-testid="message-tip" className="font-semibold">
+            {mine ? t("You tipped {{amount}}", { amount: money(message.tipCents) }) : t("Tipped you {{amount}}", { amount: money(message.tipCents) })}
+          </p>
+        ) : null}
         {message.media.length > 0 ? message.locked ? <LockedMedia message={message} onUnlocked={onReplaced} /> : <MediaList media={message.media} /> : null}
         {message.text ? (
           <p className="whitespace-pre-wrap break-words text-start">

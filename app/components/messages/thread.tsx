@@ -174,9 +174,9 @@ export function Thread({ conversation: initial, firstPage }: { conversation: Con
           <Link to={`/messages/${conversationId}?view=media`} className="btn-secondary text-sm">
             {t("Chat media")}
           </Link>
-          {/* A tip to the creator of a conversation the viewer may write in: its note is the message the tip carries. */}
+          {/* A tip to the creator of a conversation the viewer may write in: a message in the thread, its note the text. */}
           {other.isCreator && conversation.viewer.canWrite ? (
-            <TipButton target={{ username: other.username }} creatorName={other.name} className="btn-secondary text-sm">
+            <TipButton target={{ conversationId }} creatorName={other.name} className="btn-secondary text-sm" onTipped={(answer) => arrive([sentShape(answer).message])}>
               {t("Send a tip")}
             </TipButton>
           ) : null}

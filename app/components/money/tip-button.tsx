@@ -1,17 +1,33 @@
 import { lazy, Suspense, useState } from "react";
 import { useAttemptKey } from "./attempt-key";
 
-export type TipTarget = { postId: number } | { username: string };
+export type TipTarget = { postId: number } | { username: string } | { conversationId: number };
+
+/** What the server answers to a tip: in a conversation, the message that carries it. */
+export type TipAnswer = unknown;
 
 // The dialog's code is fetched when a Tip button is first pressed: most feed views never open it, and the first
 // /home stays within QUALITY.md's JavaScript budget.
 const TipDialog = lazy(() => import("./tip-dialog").then((module) => ({ default: module.TipDialog })));
 
 /**
- * "Send a tip" (on a post) or "Tip" (on a profile): the button and its dialog. Each opening is one attempt
+ * "Send a tip" (on a post or in a conversation) or "Tip" (on a profile): the button and its dialog. Each opening is one attempt
  * with its own idempotency key, kept if Send is pressed again after a failure.
  */
-export function TipButton({ target, creatorName, className, children }: { target: TipTarget; creatorName: string; className: string; children: React.ReactNode }) {
+export function TipButton({
+  target,
+  creatorName,
+  className,
+  children,
+  onTipped,
+}: {
+  target: TipTarget;
+  creatorName: string;
+  className: string;
+  children: React.ReactNode;
+  /** Called with the server's answer once the tip went through (a conversation's thread shows its message). */
+  onTipped?: (answer: TipAnswer) => void;
+}) {
   const [open, setOpen] = useState(false);
   const attempt = useAttemptKey();
   return (
@@ -28,7 +44,7 @@ export function TipButton({ target, creatorName, className, children }: { target
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <TipDialog target={target} creatorName={creatorName} attemptKey={attempt.key} onClose={() => setOpen(false)} />
+          <TipDialog target={target} creatorName={creatorName} attemptKey={attempt.key} onClose={() => setOpen(false)} onTipped={onTipped} />
         </Suspense>
       ) : null}
     </>

@@ -5,14 +5,26 @@ import { formatCents, parseDollars } from "@shared/money";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
 import { PaymentErrorNotice } from "./payment-error";
-import type { TipTarget } from "./tip-button";
+import type { TipAnswer, TipTarget } from "./tip-button";
 
 /** The amounts offered as buttons; any other amount can be typed ($1 to $200, checked by the server). */
 const PRESETS_CENTS = [500, 1000, 2000, 5000] as const;
 const NOTE_MAX = 500;
 
 /** The tip form: preset or typed amount, optional message, Send (loaded when a Tip button is first pressed). */
-export function TipDialog({ target, creatorName, attemptKey, onClose }: { target: TipTarget; creatorName: string; attemptKey: string; onClose: () => void }) {
+export function TipDialog({
+  target,
+  creatorName,
+  attemptKey,
+  onClose,
+  onTipped,
+}: {
+  target: TipTarget;
+  creatorName: string;
+  attemptKey: string;
+  onClose: () => void;
+  onTipped?: (answer: TipAnswer) => void;
+}) {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
   const { refresh: refreshUpdates } = useUpdates();
@@ -36,10 +48,16 @@ export function TipDialog({ target, creatorName, attemptKey, onClose }: { target
     }
     setAmountError(null);
     setSending(true);
-    const path = "postId" in target ? `/posts/${target.postId}/tips` : `/users/${encodeURIComponent(target.username)}/tips`;
+    const path =
+      "postId" in target
+        ? `/posts/${target.postId}/tips`
+        : "conversationId" in target
+          ? `/conversations/${target.conversationId}/tips`
+          : `/users/${encodeURIComponent(target.username)}/tips`;
     try {
-      await api.post(path, { amountCents, idempotencyKey: attemptKey, ...(note.trim() ? { note: note.trim() } : {}) });
+      const answer = await api.post(path, { amountCents, idempotencyKey: attemptKey, ...(note.trim() ? { note: note.trim() } : {}) }, (value) => value);
       setSentCents(amountCents);
+      onTipped?.(answer);
       // The wallet changed: the sidebar's balance flag may have too.
       refreshUpdates();
     } catch (failure) {

@@ -3,6 +3,7 @@ import { getConversation, hideConversation, listConversations, markConversationR
 import { listChatMedia, listMessages } from "../../domain/messages/list-messages";
 import { sendMessage, SendMessageSchema } from "../../domain/messages/send-message";
 import { unlockMessage, UnlockMessageSchema } from "../../domain/messages/unlock-message";
+import { sendTip, TipSchema } from "../../domain/money/send-tip";
 import { idText, singleLineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
@@ -32,6 +33,7 @@ export const MessageViewSchema = z
     createdAt: z.string(),
     priceCents: z.number().int().openapi({ description: "Pay-per-view price (0: none)" }),
     paidCents: z.number().int().openapi({ description: "What the sender paid to send it" }),
+    tipCents: z.number().int().openapi({ description: "A tip sent from the conversation: its amount, the text being its note (0: not a tip)" }),
     locked: z.boolean(),
     purchased: z.boolean(),
     media: z.array(ChatMediaSchema),
@@ -44,7 +46,9 @@ const ConversationSchema = z
     other: z.object({ userId: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string(), isCreator: z.boolean() }),
     unreadCount: z.number().int(),
     activityAt: z.string().nullable(),
-    lastMessage: z.object({ fromMe: z.boolean(), text: z.string(), mediaKind: z.enum(["image", "video"]).nullable(), locked: z.boolean(), createdAt: z.string() }).nullable(),
+    lastMessage: z
+      .object({ fromMe: z.boolean(), text: z.string(), mediaKind: z.enum(["image", "video"]).nullable(), locked: z.boolean(), tipCents: z.number().int(), createdAt: z.string() })
+      .nullable(),
     otherLastReadSeq: z.number().int(),
     messagePriceCents: z.number().int(),
     writeRefusal: z.string().nullable(),
@@ -146,6 +150,29 @@ messageRoutes.openapi(
     },
   }),
   async (c) => c.json(await sendMessage(c.var.domain, c.var.session!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+);
+
+messageRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/conversations/{id}/tips",
+    tags: ["Messages", "Money"],
+    summary: "Tip the creator of the conversation from the wallet; the tip (with its optional note) is a message in the thread. Needs an idempotency key",
+    middleware: [requireSession] as const,
+    request: { params: IdParams, body: jsonBody(TipSchema) },
+    responses: {
+      200: json(z.object({ payment: PaymentSchema, replayed: z.boolean(), message: MessageViewSchema }), "The tip's payment and its message"),
+      401: e401,
+      402: e402,
+      403: e403,
+      404: e404,
+      422: e422,
+    },
+  }),
+  async (c) => {
+    const { message, ...tip } = await sendTip(c.var.domain, c.var.session!.user, { conversationId: c.req.valid("param").id }, c.req.valid("json"));
+    return c.json({ ...tip, message: message! }, 200);
+  },
 );
 
 messageRoutes.openapi(

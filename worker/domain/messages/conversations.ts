@@ -39,6 +39,7 @@ interface ConversationRow extends PairFactsRow {
   m_text: string | null;
   m_created_at: string | null;
   m_price_cents: number | null;
+  m_tip_cents: number | null;
   m_media_kind: "image" | "video" | null;
   m_bought: number | null;
 }
@@ -50,7 +51,7 @@ interface ConversationRow extends PairFactsRow {
 const CONVERSATION_SELECT = `
   SELECT c.id, cm.unread_count, cm.activity_at, other.last_read_seq AS other_last_read_seq,
          o.id AS o_id, o.username AS o_username, o.name AS o_name, o.avatar_key AS o_avatar_key, o.message_price_cents AS o_message_price_cents,
-         m.sender_id AS m_sender_id, m.text AS m_text, m.created_at AS m_created_at, m.price_cents AS m_price_cents,
+         m.sender_id AS m_sender_id, m.text AS m_text, m.created_at AS m_created_at, m.price_cents AS m_price_cents, m.tip_cents AS m_tip_cents,
          (SELECT md.kind FROM message_media mm JOIN media md ON md.id = mm.media_id WHERE mm.message_id = m.id ORDER BY mm.position LIMIT 1) AS m_media_kind,
          EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = m.id AND mp.user_id = ?1) AS m_bought,
          ${PAIR_FACTS_SQL}
@@ -76,6 +77,7 @@ function presentConversation(ctx: Pick<DomainContext, "t">, viewer: Viewer, row:
             text: row.m_text ?? "",
             mediaKind: row.m_media_kind,
             locked: (row.m_price_cents ?? 0) > 0 && row.m_sender_id !== viewer.id && row.m_bought !== 1,
+            tipCents: row.m_tip_cents ?? 0,
             createdAt: row.m_created_at!,
           },
     otherLastReadSeq: row.other_last_read_seq,

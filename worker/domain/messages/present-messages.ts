@@ -11,6 +11,7 @@ export interface MessageRow {
   text: string;
   price_cents: number;
   paid_cents: number;
+  tip_cents: number;
   media_count: number;
   created_at: string;
   /** 1 when someone other than the sender bought it (in a pair: the recipient). */
@@ -18,7 +19,7 @@ export interface MessageRow {
 }
 
 /** Columns of `messages m` that presentMessages needs, the purchase fact included. */
-export const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.seq, m.sender_id, m.client_id, m.text, m.price_cents, m.paid_cents, m.media_count, m.created_at,
+export const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.seq, m.sender_id, m.client_id, m.text, m.price_cents, m.paid_cents, m.tip_cents, m.media_count, m.created_at,
   EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = m.id AND mp.user_id <> m.sender_id) AS bought`;
 
 interface ChatMediaRow {
@@ -68,6 +69,7 @@ function present(row: MessageRow, media: ChatMediaRow[], viewerId: number): Mess
     createdAt: row.created_at,
     priceCents: row.price_cents,
     paidCents: row.paid_cents,
+    tipCents: row.tip_cents,
     locked,
     purchased: row.bought === 1,
     media: media.map(

@@ -58,18 +58,31 @@ export function checkMessageInput(input: SendMessageInput, sender: Pick<UserRow,
 /** The statements that store one message and its effects on the conversation, for one batch. */
 export function messageStatements(
   db: D1Database,
-  message: { conversationId: number; senderId: number; recipientId: number; clientId: string; text: string; priceCents: number; paidCents: number; mediaIds: number[]; massMessageId?: number | null; at: string },
+  message: {
+    conversationId: number;
+    senderId: number;
+    recipientId: number;
+    clientId: string;
+    text: string;
+    priceCents: number;
+    paidCents: number;
+    /** A tip sent from the conversation: the amount the message carries (0: none). */
+    tipCents?: number;
+    mediaIds: number[];
+    massMessageId?: number | null;
+    at: string;
+  },
 ): D1PreparedStatement[] {
   const { conversationId: c, senderId, recipientId, clientId, at } = message;
   const idOfNew = "(SELECT id FROM messages WHERE sender_id = ?1 AND client_id = ?2)";
   const statements = [
     db
       .prepare(
-        `INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, media_count, mass_message_id, created_at)
-         VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-         RETURNING id, conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, media_count, created_at`,
+        `INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, tip_cents, media_count, mass_message_id, created_at)
+         VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+         RETURNING id, conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, tip_cents, media_count, created_at`,
       )
-      .bind(c, senderId, clientId, message.text, message.priceCents, message.paidCents, message.mediaIds.length, message.massMessageId ?? null, at),
+      .bind(c, senderId, clientId, message.text, message.priceCents, message.paidCents, message.tipCents ?? 0, message.mediaIds.length, message.massMessageId ?? null, at),
     db.prepare(`UPDATE conversations SET last_message_id = ${idOfNew}, last_message_at = ?3 WHERE id = ?4`).bind(senderId, clientId, at, c),
     db
       .prepare(

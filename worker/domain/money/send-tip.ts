@@ -1,11 +1,17 @@
 import { z } from "zod";
+import type { MessageView } from "@shared/contracts/messages";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
+import { messageStatements } from "../messages/send-message";
+import { MESSAGE_COLUMNS, presentMessages, type MessageRow } from "../messages/present-messages";
+import { requireConversationAccess, type ConversationAccess } from "../policies/conversations";
 import { requirePostAccess } from "../policies/posts";
 import { notificationStatement } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
+import { sha256Hex } from "../shared/crypto";
 import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
 import { multilineText } from "../shared/validation";
 import { payFromWallet, presentPayment, type PaymentView } from "./payments";
 import { dollars } from "@shared/money";
@@ -25,18 +31,33 @@ export const tipRangeVars = { min: dollars(MIN_TIP_CENTS), max: dollars(MAX_TIP_
 export const CANNOT_TIP_SELF = message("You cannot tip yourself.");
 export const NOT_A_CREATOR = message("Only creators can receive payments.");
 
-export type TipTarget = { postId: number } | { username: string };
+export type TipTarget = { postId: number } | { username: string } | { conversationId: number };
+
+/** The client id of the message a conversation tip writes: derived from the tip's key, so a replay finds it. */
+const tipMessageClientId = async (idempotencyKey: string) => `tip-${(await sha256Hex(idempotencyKey)).slice(0, 40)}`;
 
 /**
- * A tip on a post or on a profile: the fan's wallet pays the creator (minus the platform's fee), and the creator
- * is notified with the amount, in the same batch. The post must exist for the fan (a tip does not need it
- * unlocked); neither may block the other.
+ * A tip on a post, on a profile or in a conversation: the fan's wallet pays the creator (minus the platform's
+ * fee), and the creator is notified with the amount, in the same batch. The post must exist for the fan (a tip
+ * does not need it unlocked); neither may block the other. A tip in a conversation is also a message (its note
+ * the text, the amount on it) stored in that batch, so the thread shows it exactly when it is paid; the pair must
+ * be allowed to write, and it costs no per-message price on top.
  */
-export async function sendTip(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, target: TipTarget, input: TipInput): Promise<{ payment: PaymentView; replayed: boolean }> {
+export async function sendTip(
+  ctx: Pick<DomainContext, "db" | "publish" | "config">,
+  fan: UserRow,
+  target: TipTarget,
+  input: TipInput,
+): Promise<{ payment: PaymentView; replayed: boolean; message?: MessageView }> {
   const { db } = ctx;
   let creatorId: number;
   let postId: number | null = null;
-  if ("postId" in target) {
+  let conversation: ConversationAccess | null = null;
+  if ("conversationId" in target) {
+    conversation = await requireConversationAccess(db, fan, target.conversationId, "write");
+    if (conversation.facts.otherRole !== "creator") throw new AppError("forbidden", NOT_A_CREATOR);
+    creatorId = conversation.otherId;
+  } else if ("postId" in target) {
     const post = await requirePostAccess(db, target.postId, fan.id, "see");
     if (post.authorId === fan.id) throw new AppError("forbidden", CANNOT_TIP_SELF);
     if (!post.authorIsCreator) throw new AppError("forbidden", NOT_A_CREATOR);
@@ -49,20 +70,45 @@ export async function sendTip(ctx: Pick<DomainContext, "db" | "publish" | "confi
   }
   if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
   const note = input.note ? input.note : null;
+  const messageClientId = conversation ? await tipMessageClientId(input.idempotencyKey) : null;
   const outcome = await payFromWallet(db, {
     payer: fan,
     creatorId,
     kind: "tip",
     amountCents: input.amountCents,
     idempotencyKey: clientKey(input.idempotencyKey),
-    request: { postId, note },
+    request: { postId, note, ...(conversation ? { conversationId: conversation.id } : {}) },
     postId,
     note,
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
     effects: () => [
       notificationStatement(db, { userId: creatorId, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, ...(postId ? { postId } : {}) } }),
+      ...(conversation
+        ? messageStatements(db, {
+            conversationId: conversation.id,
+            senderId: fan.id,
+            recipientId: creatorId,
+            clientId: messageClientId!,
+            text: note ?? "",
+            priceCents: 0,
+            paidCents: 0,
+            tipCents: input.amountCents,
+            mediaIds: [],
+            at: isoNow(),
+          })
+        : []),
     ],
   });
-  if (!outcome.replayed) ctx.publish({ type: "NotificationCreated", userId: creatorId, kind: "tip" });
-  return { payment: presentPayment(outcome.payment), replayed: outcome.replayed };
+  const result = { payment: presentPayment(outcome.payment), replayed: outcome.replayed };
+  if (!conversation) {
+    if (!outcome.replayed) ctx.publish({ type: "NotificationCreated", userId: creatorId, kind: "tip" });
+    return result;
+  }
+  const stored = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`).bind(fan.id, messageClientId).first<MessageRow>();
+  if (!outcome.replayed) {
+    ctx.publish({ type: "NotificationCreated", userId: creatorId, kind: "tip" });
+    const { id: conversationId, userLow, userHigh } = conversation;
+    ctx.publish({ type: "MessageSent", conversationId, messageId: stored!.id, senderId: fan.id, recipientId: creatorId, userLow, userHigh });
+  }
+  return { ...result, message: (await presentMessages(db, fan.id, [stored!]))[0]! };
 }
