@@ -1,10 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from "playwright-core";
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
-import { E2E_STATE_DIR } from "./global-setup";
+import { E2E_SERVER_LOG, E2E_STATE_DIR } from "./global-setup";
 import { buildSignUp, unique, type SignUpBody } from "../support/people";
 
 const execFileAsync = promisify(execFile);
@@ -77,6 +77,13 @@ export async function traceUntilTestEnds(context: BrowserContext, cleanup?: () =
 async function keepEvidence(context: BrowserContext, base: string) {
   mkdirSync(FAILURE_ARTIFACTS_DIR, { recursive: true });
   const report = (what: string) => (error: unknown) => console.error(`[${what} not kept]`, base, error instanceof Error ? error.message : error);
+  // What the browser still waited for, and what the server last logged: a page that never "loaded" shows
+  // whether a request never reached the server or never got its answer.
+  for (const page of context.pages()) {
+    const waiting = [...(unfinished.get(page) ?? new Map<string, number>())].map(([url, since]) => `${url} (${Date.now() - since} ms)`);
+    if (waiting.length > 0) console.error(`[requests without an answer on ${page.url()}]\n  ${waiting.join("\n  ")}`);
+  }
+  if (existsSync(E2E_SERVER_LOG)) console.error(`[the server's last lines]\n${readFileSync(E2E_SERVER_LOG, "utf8").split("\n").slice(-40).join("\n")}`);
   for (const [index, page] of context.pages().entries()) {
     await page.screenshot({ path: `${base}${index === 0 ? "" : `-${index + 1}`}.png`, fullPage: true, timeout: 10_000 }).catch(report("screenshot"));
   }
@@ -90,10 +97,19 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   return context;
 }
 
-/** A page that reports its uncaught errors on the test's output. */
+/** Per page, the requests sent and not yet answered (url → when sent), for a failed test's report. */
+const unfinished = new WeakMap<Page, Map<string, number>>();
+
+/** A page that reports its uncaught errors on the test's output, and keeps track of its unanswered requests. */
 export async function openPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error("[page error]", page.url(), error.stack));
+  const waiting = new Map<string, number>();
+  unfinished.set(page, waiting);
+  page.on("request", (request) => waiting.set(`${request.method()} ${request.url()}`, Date.now()));
+  const answered = (request: Request) => waiting.delete(`${request.method()} ${request.url()}`);
+  page.on("requestfinished", answered);
+  page.on("requestfailed", answered);
   return page;
 }
 

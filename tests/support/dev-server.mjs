@@ -1,7 +1,8 @@
 // Starts the built app under `wrangler dev` (with --test-scheduled: GET /__scheduled runs the cron handler) on a free loopback port with its own fresh local state, for the
 // end-to-end tests and the benchmarks. Returns { baseURL, stop }.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { appendFileSync, mkdirSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import { createServer } from "node:net";
 
 function freePort() {
@@ -29,8 +30,11 @@ async function waitUntilServing(url, server, log) {
   throw new Error(`wrangler dev did not answer within 60 s:\n${log()}`);
 }
 
-/** `vars` are passed as --var; every request comes from one address here, so limits are scaled up. */
-export async function startDevServer({ stateDir, vars = {} }) {
+/**
+ * `vars` are passed as --var; every request comes from one address here, so limits are scaled up. `logFile`, if
+ * given, receives everything wrangler prints as it comes (one line per request), for a failing test to show.
+ */
+export async function startDevServer({ stateDir, vars = {}, logFile = null }) {
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(stateDir, { recursive: true });
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
@@ -52,8 +56,16 @@ export async function startDevServer({ stateDir, vars = {} }) {
     ["wrangler", "dev", "--port", String(port), "--ip", "localhost", "--persist-to", stateDir, "--test-scheduled", ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
     { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
-  server.stdout.on("data", (chunk) => (output += chunk));
-  server.stderr.on("data", (chunk) => (output += chunk));
+  if (logFile) {
+    mkdirSync(dirname(logFile), { recursive: true });
+    rmSync(logFile, { force: true });
+  }
+  const record = (chunk) => {
+    output += chunk;
+    if (logFile) appendFileSync(logFile, chunk);
+  };
+  server.stdout.on("data", record);
+  server.stderr.on("data", record);
   await waitUntilServing(baseURL, server, () => output);
   return {
     baseURL,
