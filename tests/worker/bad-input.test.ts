@@ -88,6 +88,7 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   "POST /payouts": () => ({ amountCents: 5000, password: PASSWORD, idempotencyKey: KEY }),
   "PUT /me/payout-method": () => ({ kind: "bank", accountHolder: "Card Holder", bankName: "Bank", accountNumber: "DE89370400440532013000", routingCode: "COBADEFFXXX", country: "Germany", password: PASSWORD }),
   "POST /conversations": (f) => ({ username: f.member.user.username }),
+  "POST /conversations/{id}/tips": () => ({ amountCents: 500, note: "Thanks", idempotencyKey: KEY }),
   "POST /conversations/{id}/messages": () => ({ clientId: KEY, text: "Hello\nthere", mediaIds: [], priceCents: 0 }),
   "POST /messages/{id}/unlock": () => ({ priceCents: 500, idempotencyKey: KEY }),
   "POST /mass-messages": () => ({ clientId: KEY, audience: "followers", text: "Hello", mediaIds: [], priceCents: 0 }),

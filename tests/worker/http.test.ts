@@ -134,6 +134,7 @@ describe("HTTP", () => {
         "GET /conversations/{id}/messages",
         "POST /conversations/{id}/messages",
         "POST /conversations/{id}/read",
+        "POST /conversations/{id}/tips",
         "GET /conversations/{id}/media",
         "POST /messages/{id}/unlock",
         "POST /mass-messages",
