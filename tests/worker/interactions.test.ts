@@ -140,6 +140,27 @@ describe("comments", () => {
     expect(await countRows("comments")).toBe(0);
   });
 
+  it("a comment sent again with its client id is stored once; the id cannot be reused on another post", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    const post = await createPost(creator.user.userId);
+    const other = await createPost(creator.user.userId);
+    const clientId = "outbox-comment-0001";
+    const answers = await Promise.all([1, 2, 3].map(() => postJson(`/posts/${post.id}/comments`, { text: "Once", clientId }, { token: fan.token })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { comment: { id: number } }).comment.id));
+    expect(new Set(ids).size).toBe(1);
+    expect(await countRows("comments")).toBe(1);
+    expect((await notificationsOf(creator.user.userId)).results.filter((n) => n.kind === "comment")).toHaveLength(1);
+    expect((await postJson(`/posts/${other.id}/comments`, { text: "Once", clientId }, { token: fan.token })).status).toBe(409);
+    // Another person's same id is their own; without an id every comment is new.
+    expect((await postJson(`/posts/${post.id}/comments`, { text: "Mine", clientId }, { token: creator.token })).status).toBe(201);
+    expect((await postJson(`/posts/${post.id}/comments`, { text: "Again" }, { token: fan.token })).status).toBe(201);
+    expect((await postJson(`/posts/${post.id}/comments`, { text: "Again" }, { token: fan.token })).status).toBe(201);
+    expect((await postJson(`/posts/${post.id}/comments`, { text: "Bad id", clientId: "no" }, { token: fan.token })).status).toBe(422);
+    expect(await countRows("comments")).toBe(4);
+  });
+
   it("refuses empty, too long and malformed comments with 422, writing nothing", async () => {
     const creator = await makeCreator();
     const fan = await createUser();

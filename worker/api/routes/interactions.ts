@@ -7,7 +7,7 @@ import { listComments } from "../../domain/interactions/list-comments";
 import { likePost, unlikePost } from "../../domain/interactions/like-post";
 import { listBookmarks } from "../../domain/interactions/list-bookmarks";
 import { message } from "../../domain/shared/messages";
-import { multilineText } from "../../domain/shared/validation";
+import { ClientIdSchema, multilineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { cursorQuery, errorResponses, idCursorQuery, IdParams, json, jsonBody, PostPageSchema } from "../schemas";
@@ -34,6 +34,7 @@ const CommentBody = z.object({
     .trim()
     .min(1, message("Write a comment first."))
     .max(COMMENT_MAX, message("A comment can be at most 1000 characters.")),
+  clientId: ClientIdSchema.optional().openapi({ description: "The client's id for the comment: sending it again stores nothing new" }),
 });
 
 /** Likes, bookmarks and comments. A post the caller cannot see is 404; one they cannot open, 403 for a like or comment. */
@@ -119,14 +120,23 @@ interactionRoutes.openapi(
     method: "post",
     path: "/posts/{id}/comments",
     tags: ["Interactions"],
-    summary: "Comment on a post open to the caller; the post's author is notified",
+    summary: "Comment on a post open to the caller; the post's author is notified. A clientId sent again answers 200 with the first comment",
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(CommentBody) },
-    responses: { 201: json(z.object({ comment: CommentSchema }), "The new comment"), 401: e401, 403: e403, 404: e404, 422: e422 },
+    responses: {
+      201: json(z.object({ comment: CommentSchema }), "The new comment"),
+      200: json(z.object({ comment: CommentSchema }), "The comment stored earlier with this clientId"),
+      401: e401,
+      403: e403,
+      404: e404,
+      409: errorResponses[409],
+      422: e422,
+    },
   }),
   async (c) => {
-    const comment = await addComment(c.var.domain, c.var.session!.user.id, c.req.valid("param").id, c.req.valid("json").text);
-    return c.json({ comment }, 201);
+    const { text, clientId } = c.req.valid("json");
+    const { comment, replayed } = await addComment(c.var.domain, c.var.session!.user.id, c.req.valid("param").id, text, clientId ?? null);
+    return replayed ? c.json({ comment }, 200) : c.json({ comment }, 201);
   },
 );
 

@@ -6,7 +6,8 @@ import { IDEMPOTENCY_KEY_REUSED } from "../money/rules";
 import { AppError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { assertSendable, checkMessageInput, ClientIdSchema, messageStatements, SendMessageSchema } from "./send-message";
+import { ClientIdSchema } from "../shared/validation";
+import { assertSendable, checkMessageInput, messageStatements, SendMessageSchema } from "./send-message";
 
 export const MASS_AUDIENCES = ["subscribers", "followers", "both"] as const satisfies readonly MassMessageAudience[];
 

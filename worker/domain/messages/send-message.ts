@@ -8,7 +8,7 @@ import { requireConversationAccess, writeRefusalOf } from "../policies/conversat
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { idNumber, multilineText } from "../shared/validation";
+import { ClientIdSchema, idNumber, multilineText } from "../shared/validation";
 import { messagePriceFor } from "./conversations";
 import { MESSAGE_COLUMNS, presentMessages, type MessageRow } from "./present-messages";
 
@@ -23,9 +23,6 @@ export const PRICE_NEEDS_MEDIA = message("Only a message with a photo or video c
 export const ONLY_CREATORS_SET_PRICES = message("Only creators can put a price on a message.");
 export const MESSAGE_PRICE_RANGE = message("A message's price is between {{min}} and {{max}}.");
 export const MEDIA_NOT_SENDABLE = message("Attach photos or videos you uploaded and that are not in a post or message yet.");
-
-/** The client's id of a message: the same id twice stores one message (resends, the offline outbox). */
-export const ClientIdSchema = z.string({ message: INVALID_VALUE }).regex(/^[A-Za-z0-9_-]{8,64}$/, { message: INVALID_VALUE });
 
 export const SendMessageSchema = z.object({
   clientId: ClientIdSchema,

@@ -44,6 +44,12 @@ export function parseIdText(text: string | undefined | null): number | null {
 /** A row id sent as a JSON number (mediaId, targetId): a positive safe integer. */
 export const idNumber = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/**
+ * The id a client gives what it sends (a message, a comment): the same id twice from one person stores one
+ * (resends, the offline outbox).
+ */
+export const ClientIdSchema = z.string({ message: INVALID_VALUE }).regex(/^[A-Za-z0-9_-]{8,64}$/, { message: INVALID_VALUE });
+
 /** A positive integer that arrives as a JSON number (the API) or as text (a link's URL): the parts of signed links. */
 export const idNumberOrText = z.union([idNumber, idText]);
 
