@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
+import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { RTL_LANGUAGES } from "@shared/i18n/languages";
 import { SessionProvider } from "./lib/session";
 import { UpdatesProvider } from "./lib/updates";
 import { clearOfflineData } from "./lib/offline";
+import { isNetworkFailure } from "./lib/offline-copies";
 import { NonceContext } from "./lib/nonce";
 import { ErrorPage } from "./components/error-page";
 import { Spinner } from "./components/spinner";
@@ -49,6 +50,24 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
   formMethod !== undefined || currentUrl.href === nextUrl.href || currentUrl.searchParams.get("lng") !== nextUrl.searchParams.get("lng") ? defaultShouldRevalidate : false;
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root data the page has now: what a revalidation that cannot reach the server keeps showing. */
+let lastRootData: RootData | null = null;
+
+/**
+ * Offline (a launch from the cache asks the server again, app/lib/offline-copies.ts), a revalidation that cannot
+ * reach the server keeps the root data it has instead of failing the whole page: the screens show their saved
+ * copies under it.
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs): Promise<RootData> {
+  try {
+    lastRootData = await serverLoader<RootData>();
+    return lastRootData;
+  } catch (error) {
+    if (lastRootData && isNetworkFailure(error)) return lastRootData;
+    throw error;
+  }
+}
 export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -97,7 +116,9 @@ function RouteLoading() {
 }
 
 export default function App() {
-  const { language, csrfToken, viewer, updates, devReloadVersion } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  lastRootData = data;
+  const { language, csrfToken, viewer, updates, devReloadVersion } = data;
   useChangeLanguage(language);
   // Signed out however it happened (expiry, reset, another device): no private page stays kept for offline use.
   const signedOut = viewer === null;

@@ -42,3 +42,22 @@ export const object =
     for (const key in fields) checked[key] = fields[key]!((value as Record<string, unknown>)[key], `${path}.${key}`);
     return checked as { [K in keyof Fields]: ReturnType<Fields[K]> };
   };
+
+/** An object used as a map: any keys, each value of one shape. */
+export const record =
+  <T>(item: Shape<T>): Shape<Record<string, T>> =>
+  (value, path = "") => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return fail(path, "object");
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, item(entry, `${path}.${key}`)]));
+  };
+
+/** Either of two shapes, tried in order. */
+export const either =
+  <A, B>(first: Shape<A>, second: Shape<B>): Shape<A | B> =>
+  (value, path = "") => {
+    try {
+      return first(value, path);
+    } catch {
+      return second(value, path);
+    }
+  };

@@ -1,5 +1,7 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isKeptOffline, KEEP_PAGE } from "~/sw/policy";
 
 /**
  * Calls `offer` once a new version has installed and waits for the open pages to let go of the running one: one
@@ -31,6 +33,14 @@ function offerWhenWaiting(registration: ServiceWorkerRegistration, offer: () => 
 export function ServiceWorkerManager() {
   const { t } = useTranslation();
   const [applyUpdate, setApplyUpdate] = useState<(() => void) | null>(null);
+  const { pathname } = useLocation();
+
+  // A screen kept for offline reading: the worker stores its page if it has none (the first visit came before
+  // the worker; client-side navigations load data only), so a launch offline can start from it.
+  useEffect(() => {
+    if (!("serviceWorker" in navigator) || !isKeptOffline(pathname)) return;
+    void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: KEEP_PAGE, url: pathname }));
+  }, [pathname]);
 
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;

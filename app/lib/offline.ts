@@ -1,5 +1,5 @@
 import { clear } from "idb-keyval";
-import { CLEAR_PRIVATE_DATA, PAGES_CACHE } from "~/sw/policy";
+import { CLEAR_PRIVATE_DATA, PRIVATE_CACHES } from "~/sw/policy";
 
 const REPLY_TIMEOUT_MS = 2000;
 
@@ -20,13 +20,14 @@ async function askServiceWorker(): Promise<void> {
 
 /**
  * Forgets everything this device keeps of the signed-in person for offline use: the service worker's "pages"
- * cache (asked of the worker and deleted here too, whichever is reachable) and idb-keyval's store. Call it on
- * sign-out, before leaving the page. Never throws.
+ * and "media" caches (asked of the worker, which also drops its media index, and deleted here too, whichever is
+ * reachable) and idb-keyval's store (the screens' offline copies and the outbox). Call it on sign-out, before
+ * leaving the page. Never throws.
  */
 export async function clearOfflineData(): Promise<void> {
   await Promise.allSettled([
     askServiceWorker(),
-    typeof caches === "undefined" ? Promise.resolve(false) : caches.delete(PAGES_CACHE),
+    ...(typeof caches === "undefined" ? [] : PRIVATE_CACHES.map((name) => caches.delete(name))),
     typeof indexedDB === "undefined" ? Promise.resolve() : clear(),
   ]);
 }

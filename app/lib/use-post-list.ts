@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { PostView } from "@shared/contracts/posts";
 import { useSession } from "./session";
 import { emptyTimeline, timelineReducer, type TimelineState } from "./timeline";
@@ -7,13 +7,22 @@ import { postPageShape } from "./api-shapes";
 /**
  * A list of posts on screen (home, bookmarks, one post) with the timeline store's operations, plus the calls
  * behind them: like and bookmark change the screen at once and roll back if the server refuses; "load older"
- * fetches the page after `nextCursor` from `listPath` (/timeline, /bookmarks).
+ * fetches the page after `nextCursor` from `listPath` (/timeline, /bookmarks). A new `initial` (new loader data)
+ * replaces the list.
  */
 export function usePostList(initial: { posts: PostView[]; nextCursor: string | null }, listPath: string) {
   const { api } = useSession();
   const [state, dispatch] = useReducer(timelineReducer, undefined, (): TimelineState => emptyTimeline(initial.posts, initial.nextCursor));
   const [loadingOlder, setLoadingOlder] = useState(false);
   const loading = useRef(false);
+
+  // New loader data (a revalidation, or a saved copy replaced by a newer one) replaces the list.
+  const shown = useRef(initial);
+  useEffect(() => {
+    if (shown.current === initial) return;
+    shown.current = initial;
+    dispatch({ type: "set", posts: initial.posts, nextCursor: initial.nextCursor });
+  }, [initial]);
 
   const toggleLike = useCallback(
     (post: PostView) => {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { NavLink, useLoaderData } from "@remix-run/react";
+import { NavLink, useLoaderData, useParams, type Params } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { earningsOverview } from "../../worker/domain/money/earnings-overview";
 import { availableOf, balanceOf } from "../../worker/domain/money/ledger";
@@ -13,17 +14,21 @@ import { listFans } from "../../worker/domain/subscriptions/list-fans";
 import { listPlans } from "../../worker/domain/subscriptions/plans";
 import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
 import { setPlans } from "../../worker/domain/subscriptions/set-plans";
+import type { EarningsOverview } from "@shared/contracts/money";
 import { FAN_KINDS, type FanKind } from "@shared/contracts/subscriptions";
+import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { formatCents, parseDollars } from "@shared/money";
 import { EarningsOverviewPanel } from "~/components/dashboard/earnings-overview";
 import { FanList } from "~/components/dashboard/fan-list";
-import { PayoutHistory } from "~/components/dashboard/payout-history";
+import { PayoutHistory, payoutPageShape } from "~/components/dashboard/payout-history";
 import { PayoutMethodForm } from "~/components/dashboard/payout-method-form";
 import { WithdrawForm } from "~/components/dashboard/withdraw-form";
+import { OfflineNotice } from "~/components/offline-notice";
 import { PageHeader } from "~/components/page";
 import { PlansForm } from "~/components/profile/plans-form";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";
+import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
 export const meta = pageMeta((t) => [titleTag(t("Dashboard"))]);
@@ -38,12 +43,12 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const page = (params.page ?? "earnings") as DashboardPage;
   if (!PAGES.includes(page)) throw new Response("Not found", { status: 404 });
   const { db, config } = context.domain;
-  const empty = { overview: null, payouts: null, withdraw: null, payoutMethod: null, plans: [], messagePriceCents: 0, fans: null };
+  const empty = { overview: null, payouts: null, withdraw: null, payoutMethod: null, plans: [], messagePriceCents: 0, fans: null, savedAt: Date.now() };
   switch (page) {
     case "earnings":
-      return { ...empty, page, overview: await earningsOverview(db, user.id, config.PLATFORM_FEE_PERCENT) };
+      return { ...empty, page, overview: await earningsOverview(db, user.id, config.PLATFORM_FEE_PERCENT), savedAt: Date.now() };
     case "payouts":
-      return { ...empty, page, payouts: await listPayouts(db, user.id, null) };
+      return { ...empty, page, payouts: await listPayouts(db, user.id, null), savedAt: Date.now() };
     case "withdraw": {
       const [availableCents, openPayout, method] = await Promise.all([balanceOf(db, availableOf(user.id)), findOpenPayout(db, user.id), getPayoutMethod(db, user.id)]);
       const withdraw = { availableCents, minimumCents: MIN_WITHDRAWAL_CENTS, openPayout, hasPayoutMethod: method !== null, idempotencyKey: crypto.randomUUID() };
@@ -86,14 +91,39 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 /** /dashboard/{page?}: a creator's earnings overview, payout history, withdrawal request, payout methods, plans and fans. */
+/**
+ * Earnings and payout history are kept for offline reading (app/lib/offline-copies.ts): a creator checks them on
+ * the go. The other tabs are forms, which need the network anyway.
+ */
+const bySource = { subscription: number, tip: number, post: number, message: number };
+const overviewShape: Shape<EarningsOverview> = object({
+  totals: object({ today: object({ ...bySource, total: number }), last7Days: object({ ...bySource, total: number }), last30Days: object({ ...bySource, total: number }) }),
+  days: array(object({ date: string, ...bySource })),
+  pendingCents: number,
+  availableCents: number,
+  releases: array(object({ date: string, cents: number })),
+  feePercent: number,
+});
+const keptTabShape = object({ page: oneOf("earnings", "payouts"), overview: nullable(overviewShape), payouts: nullable(payoutPageShape), savedAt: number });
+const keptTabKey = ({ params }: { params: Params }) => (params.page === undefined || params.page === "earnings" ? "dashboard:earnings" : params.page === "payouts" ? "dashboard:payouts" : null);
+
+type DashboardData = Awaited<ReturnType<typeof loader>>;
+export const clientLoader = offlineLoader<DashboardData>(
+  keptTabKey,
+  (value, path) => ({ withdraw: null, payoutMethod: null, plans: [], messagePriceCents: 0, fans: null, ...keptTabShape(value, path) }) as DashboardData,
+);
+
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const data = useLoaderData<typeof loader>();
-  const { page } = data;
+  const data = useLoaderData<typeof clientLoader>();
+  const { page, overview, payouts, savedAt } = data;
+  const params = useParams();
+  useOfflineCopy(keptTabKey({ params }), data, useMemo(() => ({ page, overview, payouts, savedAt }), [page, overview, payouts, savedAt]));
   const titles: Record<DashboardPage, string> = { earnings: t("Earnings"), payouts: t("Payout history"), withdraw: t("Request a withdrawal"), "payout-methods": t("Payout methods"), plans: t("Subscription plans"), fans: t("Fans") };
   return (
     <>
       <PageHeader title={t("Dashboard")} />
+      <OfflineNotice offline={data.offline} />
       <nav aria-label={t("Dashboard")} className="border-b border-slate-200 px-2 dark:border-slate-800">
         <ul className="flex gap-1 overflow-x-auto py-2">
           {PAGES.map((name) => (

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
 import { getTimeline } from "../../worker/domain/timeline/get-timeline";
 import { Notice } from "~/components/forms";
+import { OfflineNotice } from "~/components/offline-notice";
 import { EmptyState, PageHeader } from "~/components/page";
 import { LazyComposer, LazyPostOwnerMenu } from "~/components/posts/lazy";
 import { PostList } from "~/components/posts/post-list";
@@ -12,12 +13,13 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { SuggestionsPanel } from "~/components/shell/suggested-profiles";
 import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
+import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
 import { newestCursor } from "~/lib/timeline";
 import { useUpdates } from "~/lib/updates";
 import { usePostList } from "~/lib/use-post-list";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { postPageShape, postShape, updatesAnswerShape } from "~/lib/api-shapes";
-import { array, object } from "@shared/shape";
+import { array, boolean, number, object, string } from "@shared/shape";
 
 export const meta = pageMeta((t) => [titleTag(t("Home"))]);
 
@@ -34,8 +36,21 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
   const page = await getTimeline(context.domain.db, user.id, null);
   const suggestions = page.posts.length === 0 ? await suggestProfiles(context.domain.db, user.id) : [];
-  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator", page, suggestions };
+  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator", page, suggestions, savedAt: Date.now() };
 }
+
+/** The copy kept for offline reading (app/lib/offline-copies.ts): up to the last 200 posts on screen. */
+const homeShape = object({
+  name: string,
+  verified: boolean,
+  isCreator: boolean,
+  page: postPageShape,
+  suggestions: array(object({ username: string, avatarUrl: string, fullname: string })),
+  savedAt: number,
+});
+const KEPT_POSTS = 200;
+
+export const clientLoader = offlineLoader(() => "home", homeShape);
 
 /**
  * The home feed (spec §3/§4). Opening it clears the Home dot (a POST: GETs never change anything). While it is
@@ -44,10 +59,16 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 export default function Home() {
   const { t } = useTranslation();
-  const { name, verified, isCreator, page, suggestions } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
+  const { name, verified, isCreator, page, suggestions } = data;
   const { api } = useSession();
   const { updates, setUpdates } = useUpdates();
   const { state, dispatch, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(page, "/timeline");
+  const kept = useMemo(() => {
+    const posts = state.posts.slice(0, KEPT_POSTS);
+    return { name, verified, isCreator, suggestions, savedAt: data.savedAt, page: { posts, nextCursor: posts.length < state.posts.length ? null : state.nextCursor } };
+  }, [name, verified, isCreator, suggestions, data.savedAt, state.posts, state.nextCursor]);
+  useOfflineCopy("home", data, kept);
 
   const markSeen = useCallback(() => {
     api
@@ -92,6 +113,7 @@ export default function Home() {
   return (
     <>
       <PageHeader title={t("Home")} />
+      <OfflineNotice offline={data.offline} />
       {/* Stories bar: filled by the stories issue. */}
       <div data-slot="stories" hidden />
       {isCreator ? (

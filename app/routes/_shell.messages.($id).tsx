@@ -1,18 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { getConversation, isConversationMember, listConversations } from "@worker/domain/messages/conversations";
 import { listChatMedia, listMessages } from "@worker/domain/messages/list-messages";
 import { listMassMessages } from "@worker/domain/messages/mass-messages";
 import { parseIdText } from "@worker/domain/shared/validation";
 import { ChatMediaGallery } from "~/components/messages/chat-media";
+import { conversationPageShape, conversationShape, messagePageShape } from "~/components/messages/chat-shapes";
 import { ConversationList } from "~/components/messages/conversation-list";
 import { MassMessagePanel } from "~/components/messages/mass-message";
 import { Thread } from "~/components/messages/thread";
+import { OfflineNotice } from "~/components/offline-notice";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
+import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
 import { useSession } from "~/lib/session";
+import { nullable, number, object } from "@shared/shape";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
 export const meta = pageMeta((t) => [titleTag(t("Messages"))]);
@@ -29,7 +34,7 @@ const notFound = () => new Response("Not found", { status: 404 });
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
   const view = new URL(request.url).searchParams.get("view");
-  const none = { thread: null, media: null, list: null, massMessages: null };
+  const none = { thread: null, media: null, list: null, massMessages: null, savedAt: Date.now() };
   if (params.id === undefined) {
     if (view !== "mass") return { ...none, list: await listConversations(context.domain, user, undefined) };
     if (user.role !== "creator") throw notFound();
@@ -45,11 +50,35 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { ...none, thread: { conversation, firstPage } };
 }
 
+/**
+ * Offline reading (app/lib/offline-copies.ts): the conversation list, and the threads of the KEPT_THREADS most
+ * recently opened conversations (their last 100 messages, kept by Thread as they arrive).
+ */
+const copyKeyOf = (id: string | undefined, view: string | null) => (view !== null ? null : id === undefined ? "conversations" : `thread:${id}`);
+type MessagesData = Awaited<ReturnType<typeof loader>>;
+const keptShape = object({
+  list: nullable(conversationPageShape),
+  thread: nullable(object({ conversation: conversationShape, firstPage: messagePageShape })),
+  savedAt: number,
+});
+export const clientLoader = offlineLoader<MessagesData>(
+  ({ params, request }) => copyKeyOf(params.id, new URL(request.url).searchParams.get("view")),
+  (value, path) => ({ media: null, massMessages: null, ...keptShape(value, path) }) as MessagesData,
+);
+
 export default function MessagesPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const { thread, media, list, massMessages } = useLoaderData<typeof loader>();
-  if (thread) return <Thread key={thread.conversation.id} conversation={thread.conversation} firstPage={thread.firstPage} />;
+  const data = useLoaderData<typeof clientLoader>();
+  const { thread, media, list, massMessages, savedAt } = data;
+  const [search] = useSearchParams();
+  const key = copyKeyOf(useParams().id, search.get("view"));
+  // The thread keeps its own copy, with what arrives while it is open.
+  useOfflineCopy(thread ? null : key, data, useMemo(() => ({ list, thread: null, savedAt }), [list, savedAt]));
+  if (thread) {
+    // New loader data (a newer saved copy, or the server's answer to a saved copy) starts the thread afresh.
+    return <Thread key={`${thread.conversation.id}:${savedAt}`} conversation={thread.conversation} firstPage={thread.firstPage} copy={{ key: key!, savedAt, offline: data.offline }} />;
+  }
   if (media) return <ChatMediaGallery key={media.conversation.id} conversation={media.conversation} firstPage={media.firstPage} />;
   if (massMessages) {
     return (
@@ -72,6 +101,7 @@ export default function MessagesPage() {
           </Link>
         ) : null}
       </PageHeader>
+      <OfflineNotice offline={data.offline} />
       <ConversationList firstPage={list!} />
     </>
   );

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { listNotifications, type NotificationView } from "../../worker/domain/notifications/notifications";
+import { OfflineNotice } from "~/components/offline-notice";
 import { EmptyState, PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
@@ -12,6 +13,8 @@ import { LocalTime } from "~/components/local-time";
 import { formatCents } from "@shared/money";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { updatesAnswerShape } from "~/lib/api-shapes";
+import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
+import { array, boolean, either, nullable, number, object, record, string, type Shape } from "@shared/shape";
 
 export const meta = pageMeta((t) => [titleTag(t("Notifications"))]);
 
@@ -19,8 +22,20 @@ export const handle: ShellHandle = { rightColumn: "search" };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
-  return { notifications: await listNotifications(context.domain.db, user.id, null) };
+  return { notifications: await listNotifications(context.domain.db, user.id, null), savedAt: Date.now() };
 }
+
+/** The copy kept for offline reading (app/lib/offline-copies.ts). */
+const notificationShape: Shape<NotificationView> = object({
+  id: number,
+  // Checked as text: the sentence of an unknown kind falls back to the generic one.
+  kind: (value, path) => string(value, path) as NotificationView["kind"],
+  params: record(either(string, number)),
+  actor: nullable(object({ username: string, name: string, avatarUrl: string })),
+  read: boolean,
+  createdAt: string,
+});
+export const clientLoader = offlineLoader(() => "notifications", object({ notifications: array(notificationShape), savedAt: number }));
 
 function useNotificationText() {
   const { t, i18n } = useTranslation();
@@ -64,23 +79,26 @@ function useNotificationText() {
 /** /notifications: newest first; opening the screen marks them read (a POST, so the badge drops everywhere). */
 export default function NotificationsPage() {
   const { t } = useTranslation();
-  const { notifications } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
+  const { notifications } = data;
+  useOfflineCopy("notifications", data, useMemo(() => ({ notifications, savedAt: data.savedAt }), [notifications, data.savedAt]));
   const { api } = useSession();
   const { setUpdates } = useUpdates();
   const textOf = useNotificationText();
   const hasUnread = notifications.some((n) => !n.read);
 
   useEffect(() => {
-    if (!hasUnread) return;
+    if (!hasUnread || data.offline) return;
     api
       .post("/notifications/read", {}, updatesAnswerShape)
       .then((body) => setUpdates(body.updates))
       .catch((error: unknown) => console.error("POST /notifications/read failed", error));
-  }, [api, hasUnread, setUpdates]);
+  }, [api, hasUnread, setUpdates, data.offline]);
 
   return (
     <>
       <PageHeader title={t("Notifications")} />
+      <OfflineNotice offline={data.offline} />
       {notifications.length === 0 ? (
         <EmptyState icon="notifications" title={t("No notifications yet")} text={t("New followers, subscribers, tips, likes and comments will show up here.")} />
       ) : (

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { listComments } from "../../worker/domain/interactions/list-comments";
 import { getPost } from "../../worker/domain/posts/get-post";
@@ -58,7 +59,8 @@ export const meta = pageMeta<typeof loader>((t, { data }) => {
 export default function PostPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  const { state, dispatch, toggleLike, toggleBookmark, replacePost } = usePostList({ posts: [data.post], nextCursor: null }, "/timeline");
+  const one = useMemo(() => ({ posts: [data.post], nextCursor: null }), [data.post]);
+  const { state, dispatch, toggleLike, toggleBookmark, replacePost } = usePostList(one, "/timeline");
   const navigate = useNavigate();
   const post = state.posts[0] ?? data.post;
   return (

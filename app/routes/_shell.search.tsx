@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { searchPosts } from "../../worker/domain/search/search-posts";
 import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
@@ -65,7 +66,8 @@ export default function SearchPage() {
 
 function PostSearch({ q, posts, error }: { q: string; posts: Parameters<typeof usePostList>[0]["posts"] | null; error: string | null }) {
   const { t } = useTranslation();
-  const { state, toggleLike, toggleBookmark, replacePost } = usePostList({ posts: posts ?? [], nextCursor: null }, "/search/posts");
+  const found = useMemo(() => ({ posts: posts ?? [], nextCursor: null }), [posts]);
+  const { state, toggleLike, toggleBookmark, replacePost } = usePostList(found, "/search/posts");
   return (
     <>
       <Form method="get" role="search" className="flex gap-2 p-4">

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { isNetworkFailure, OFFLINE_STATUS } from "~/lib/offline-copies";
 import { EmptyState } from "~/components/page";
 import { AppShell } from "~/components/shell/app-shell";
 import { useRootData } from "~/root";
@@ -29,6 +30,15 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Offline on a screen this device kept no copy of (app/lib/offline-copies.ts), or whose data could not be
+  // fetched for want of a network: a calm state, not a failure.
+  if ((isRouteErrorResponse(error) && error.status === OFFLINE_STATUS) || isNetworkFailure(error)) {
+    return (
+      <Shell>
+        <EmptyState icon="search" title={t("You are offline")} text={t("This page was not saved on this device. It opens again once you are back online.")} />
+      </Shell>
+    );
+  }
   if (!notFound) console.error(error);
   return (
     <Shell>

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { balanceOf, walletOf } from "../../worker/domain/money/ledger";
@@ -11,11 +12,14 @@ import { startTopUp } from "../../worker/domain/money/start-top-up";
 import { AppError, fieldError } from "../../worker/domain/shared/errors";
 import { message } from "../../worker/domain/shared/messages";
 import { parseOrThrow, singleLineText } from "../../worker/domain/shared/validation";
+import { OfflineNotice } from "~/components/offline-notice";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { parseDollars } from "@shared/money";
 import { useMoney } from "~/components/dashboard/use-money";
-import { PaymentHistory } from "~/components/wallet/payment-history";
+import { PaymentHistory, paymentsPageShape } from "~/components/wallet/payment-history";
+import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
+import { array, boolean, number, object } from "@shared/shape";
 import { TopUpForm } from "~/components/wallet/top-up-form";
 import { TopUpOutcome } from "~/components/wallet/top-up-outcome";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
@@ -55,8 +59,19 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     presetsCents: TOP_UP_PRESETS_CENTS,
     // One key per rendering of the form: submitting it twice is one top-up.
     idempotencyKey: crypto.randomUUID(),
+    savedAt: Date.now(),
   };
 }
+
+/**
+ * The copy kept for offline reading (app/lib/offline-copies.ts): balance and payments. A top-up's outcome is
+ * not kept, and a copy gets a fresh form key (a top-up needs the network anyway).
+ */
+const walletShape = object({ balanceCents: number, page: paymentsPageShape, verified: boolean, available: boolean, presetsCents: array(number), savedAt: number });
+export const clientLoader = offlineLoader(
+  () => "wallet",
+  (value, path) => ({ ...walletShape(value, path), topUp: null, idempotencyKey: crypto.randomUUID() }),
+);
 
 const ENTER_AMOUNT = message("Enter an amount in dollars, like 25 or 12.50.");
 
@@ -87,12 +102,15 @@ export async function action({ context, request }: ActionFunctionArgs) {
 export default function WalletPage() {
   const { t } = useTranslation();
   const money = useMoney();
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
   const result = useActionData<typeof action>() as FormResult | undefined;
   const failed = result && !result.ok ? result : null;
+  const { balanceCents, page, verified, available, presetsCents, savedAt } = data;
+  useOfflineCopy("wallet", data, useMemo(() => ({ balanceCents, page, verified, available, presetsCents, savedAt }), [balanceCents, page, verified, available, presetsCents, savedAt]));
   return (
     <>
       <PageHeader title={t("Wallet")} />
+      <OfflineNotice offline={data.offline} />
       <div className="space-y-4 p-4">
         {data.topUp ? <TopUpOutcome payment={data.topUp} /> : null}
         <section aria-labelledby="balance-heading" className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-6 text-white">

@@ -10,7 +10,31 @@ export const OFFLINE_PAGE = "/offline.html";
 export const CLEAR_PRIVATE_DATA = "CLEAR_PRIVATE_DATA";
 
 /**
- * Paths the service worker never caches nor answers: the API, media, sockets, development pages, and the
- * sandbox card form (a payment step must never be replayed from a stale copy).
+ * Asks the service worker to keep the page at `url` in PAGES_CACHE if it holds none yet: the first visit (made
+ * before the worker controlled the page) and pages reached by client-side navigation, so a launch offline finds
+ * an HTML page to start from. Its data comes from the page's offline copy (app/lib/offline-copies.ts).
+ */
+export const KEEP_PAGE = "KEEP_PAGE";
+
+/** Asks the service worker whether the asking page was served from PAGES_CACHE (answered on the given port). */
+export const WAS_PAGE_SAVED = "WAS_PAGE_SAVED";
+
+/** The screens that keep an offline copy, whose pages a launch offline must find. */
+export const isKeptOffline = (pathname: string) => /^\/(?:home|bookmarks|notifications|wallet|messages(?:\/\d+)?|dashboard(?:\/(?:earnings|payouts))?)$/.test(pathname);
+
+/**
+ * Images already seen, readable offline: answered by the network first (a revoked access is never served from
+ * here while online, and its copy is deleted), kept within MEDIA_CACHE_MAX_BYTES, least recently used out. Only
+ * what the server gave the viewer (200) is kept: a locked item has no URL at all.
+ */
+export const MEDIA_CACHE = "media";
+export const isMediaPath = (pathname: string) => /^\/media\//.test(pathname);
+export const MEDIA_CACHE_MAX_BYTES = 100 * 1024 * 1024;
+/** The caches that hold the signed-in person's content: CLEAR_PRIVATE_DATA deletes them all. */
+export const PRIVATE_CACHES = [PAGES_CACHE, MEDIA_CACHE] as const;
+
+/**
+ * Paths the service worker never keeps in its page cache: the API, media (which has its own cache, above),
+ * sockets, development pages, and the sandbox card form (a payment step must never be replayed from a stale copy).
  */
 export const isNeverCached = (pathname: string) => /^\/(?:api|media|ws|dev|__dev|wallet\/top-up)(?:\/|$)/.test(pathname);

@@ -6,15 +6,20 @@
 // - Page navigations, Remix single-fetch data (*.data) and its route manifest (/__manifest) go to the network
 //   first, fall back to the "pages" cache after NETWORK_TIMEOUT_SECONDS or when offline, and finally
 //   (navigations only) to /offline.html.
-// - /api, /media, /ws and /dev are never touched; nor is anything but a same-origin GET answered 200.
-// - "pages" holds signed-in content: CLEAR_PRIVATE_DATA (sent on sign-out, before a sign-in and whenever a page
-//   renders signed out; app/lib/offline.ts) deletes it.
+// - Images under /media go to the network first and fall back to the "media" cache (bounded, least recently used
+//   out; app/sw/media-cache.ts).
+// - /api, /ws and /dev are never touched; nor is anything but a same-origin GET answered 200.
+// - "pages" and "media" hold signed-in content: CLEAR_PRIVATE_DATA (sent on sign-out, before a sign-in and
+//   whenever a page renders signed out; app/lib/offline.ts) deletes them.
+// - KEEP_PAGE stores a page not kept yet (the first visit, before this worker controlled it; client-side
+//   navigations), so a launch offline finds it.
 import { clientsClaim } from "workbox-core";
 import type { WorkboxPlugin } from "workbox-core/types";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
-import { NetworkFirst } from "workbox-strategies";
-import { CLEAR_PRIVATE_DATA, NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, PAGES_CACHE, PAGES_CACHE_MAX_ENTRIES, isNeverCached } from "./policy";
+import { NetworkFirst, NetworkOnly } from "workbox-strategies";
+import { forgetMedia, mediaCachePlugin } from "./media-cache";
+import { CLEAR_PRIVATE_DATA, isKeptOffline, isMediaPath, isNeverCached, KEEP_PAGE, MEDIA_CACHE, NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, PAGES_CACHE, PAGES_CACHE_MAX_ENTRIES, PRIVATE_CACHES, WAS_PAGE_SAVED } from "./policy";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -34,13 +39,12 @@ const onlyGoodAnswers = (kind: "html" | "data"): WorkboxPlugin => ({
 });
 
 /** The cache is small: visited pages only, the oldest dropped first. */
-const trimPages: WorkboxPlugin = {
-  cacheDidUpdate: async () => {
-    const cache = await caches.open(PAGES_CACHE);
-    const keys = await cache.keys();
-    await Promise.all(keys.slice(0, Math.max(0, keys.length - PAGES_CACHE_MAX_ENTRIES)).map((key) => cache.delete(key)));
-  },
-};
+async function trimPageCache() {
+  const cache = await caches.open(PAGES_CACHE);
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - PAGES_CACHE_MAX_ENTRIES)).map((key) => cache.delete(key)));
+}
+const trimPages: WorkboxPlugin = { cacheDidUpdate: trimPageCache };
 
 const offlineFallback: WorkboxPlugin = {
   handlerDidError: async () => (await matchPrecache(OFFLINE_PAGE)) ?? Response.error(),
@@ -48,10 +52,30 @@ const offlineFallback: WorkboxPlugin = {
 
 const ownGet = (url: URL, request: Request) => url.origin === self.location.origin && request.method === "GET" && !isNeverCached(url.pathname);
 
+/** The windows whose page came from the cache rather than the server (asked by app/lib/offline-copies.ts). */
+const startedFromCache = new Set<string>();
+const rememberSavedPage: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ event, cachedResponse }) => {
+    const clientId = (event as FetchEvent | undefined)?.resultingClientId;
+    if (cachedResponse && clientId) startedFromCache.add(clientId);
+    return cachedResponse ?? null;
+  },
+};
+
 registerRoute(
   ({ url, request }) => request.mode === "navigate" && ownGet(url, request),
-  new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [onlyGoodAnswers("html"), trimPages, offlineFallback] }),
+  new NetworkFirst({
+    cacheName: PAGES_CACHE,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [onlyGoodAnswers("html"), trimPages, rememberSavedPage, offlineFallback],
+  }),
 );
+
+// The data of a screen with an offline copy always comes from the server: offline, its client loader shows the
+// copy (newer than anything kept here) and says it is one.
+const dataPath = (url: URL) => url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+registerRoute(({ url, request }) => url.pathname.endsWith(".data") && ownGet(url, request) && isKeptOffline(dataPath(url)), new NetworkOnly());
+
 
 // Client-side navigations: single-fetch data, and the route manifest that lazy route discovery asks for.
 registerRoute(
@@ -59,13 +83,38 @@ registerRoute(
   new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [onlyGoodAnswers("data"), trimPages] }),
 );
 
+// Images seen, for reading offline: only whole answers (200) of image requests, never a range of a video.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === "GET" && isMediaPath(url.pathname) && request.destination === "image",
+  new NetworkFirst({ cacheName: MEDIA_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [mediaCachePlugin] }),
+);
+
+/** Stores the page at `href` unless one is kept already (KEEP_PAGE). */
+async function keepPage(href: string) {
+  const url = new URL(href, self.location.origin);
+  if (url.origin !== self.location.origin || !isKeptOffline(url.pathname)) return;
+  const cache = await caches.open(PAGES_CACHE);
+  if (await cache.match(url.href)) return;
+  const response = await fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+  if (response.status !== 200 || response.redirected || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return;
+  await cache.put(url.href, response);
+  await trimPageCache();
+}
+
 self.addEventListener("message", (event) => {
-  const type = (event.data as { type?: unknown } | null)?.type;
-  if (type === "SKIP_WAITING") {
+  const data = event.data as { type?: unknown; url?: unknown } | null;
+  if (data?.type === "SKIP_WAITING") {
     event.waitUntil(self.skipWaiting());
-  } else if (type === CLEAR_PRIVATE_DATA) {
-    // Answers on the transferred port, if any, once the cache is gone (app/lib/offline.ts waits for it).
-    event.waitUntil(caches.delete(PAGES_CACHE).then((deleted) => event.ports[0]?.postMessage({ type: CLEAR_PRIVATE_DATA, deleted })));
+  } else if (data?.type === CLEAR_PRIVATE_DATA) {
+    // Answers on the transferred port, if any, once the caches are gone (app/lib/offline.ts waits for it).
+    event.waitUntil(
+      Promise.all([...PRIVATE_CACHES.map((name) => caches.delete(name)), forgetMedia()]).then(([deleted]) => event.ports[0]?.postMessage({ type: CLEAR_PRIVATE_DATA, deleted })),
+    );
+  } else if (data?.type === WAS_PAGE_SAVED) {
+    const clientId = (event.source as Client | null)?.id;
+    event.ports[0]?.postMessage({ type: WAS_PAGE_SAVED, saved: clientId !== undefined && startedFromCache.has(clientId) });
+  } else if (data?.type === KEEP_PAGE && typeof data.url === "string") {
+    event.waitUntil(keepPage(data.url).catch((error: unknown) => console.warn("KEEP_PAGE failed", error)));
   }
 });
 

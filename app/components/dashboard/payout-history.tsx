@@ -10,7 +10,7 @@ import { usePagedList } from "~/lib/use-paged-list";
 import { PayoutStatus } from "./payout-status";
 import { useMoney } from "./use-money";
 
-const payoutPageShape: Shape<{ payouts: PayoutView[]; nextCursor: number | null }> = object({
+export const payoutPageShape: Shape<{ payouts: PayoutView[]; nextCursor: number | null }> = object({
   payouts: array(
     object({
       id: number,

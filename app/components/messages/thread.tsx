@@ -1,10 +1,12 @@
 import { Link } from "@remix-run/react";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TYPING_SHOWN_MS, type ChatServerFrame } from "@shared/chat-events";
 import type { ConversationView, MessagePage, MessageView } from "@shared/contracts/messages";
 import { TipButton } from "~/components/money/tip-button";
 import { Avatar } from "~/components/shell/avatar";
+import { OfflineNotice } from "~/components/offline-notice";
+import { useOfflineCopy, type OfflineMark } from "~/lib/offline-copies";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
 import { BackLink } from "./back-link";
@@ -14,6 +16,9 @@ import { MessageItem, OutgoingItem } from "./message-item";
 import { lastSeqOf, mergeMessages, seenMessageId, stillOutgoing, type OutgoingMessage } from "./thread-state";
 import { useChatRoom } from "./use-chat-room";
 
+/** A thread's offline copy keeps its newest messages, this many. */
+const KEPT_MESSAGES = 100;
+
 /** Within this many pixels of the bottom, a new message scrolls the thread down; further up, the reader is reading. */
 const NEAR_BOTTOM_PX = 120;
 
@@ -22,7 +27,16 @@ const NEAR_BOTTOM_PX = 120;
  * scrolls up; live through the conversation's socket (new messages, "typing…", "Seen", unlocks); the composer
  * at the bottom. Opening it and every message from the other member while the tab is visible marks it read.
  */
-export function Thread({ conversation: initial, firstPage }: { conversation: ConversationView; firstPage: MessagePage }) {
+export function Thread({
+  conversation: initial,
+  firstPage,
+  copy,
+}: {
+  conversation: ConversationView;
+  firstPage: MessagePage;
+  /** Where this thread's offline copy is kept, and whether what it shows is that copy (app/lib/offline-copies.ts). */
+  copy: { key: string; savedAt: number; offline: OfflineMark | null | undefined };
+}) {
   const { t } = useTranslation();
   const { api, user } = useSession();
   const { refresh: refreshUpdates } = useUpdates();
@@ -46,6 +60,14 @@ export function Thread({ conversation: initial, firstPage }: { conversation: Con
   messagesNow.current = messages;
   const readUpTo = useRef(0);
   const typingTimer = useRef<ReturnType<typeof setTimeout>>();
+
+  // The copy kept for offline reading: the conversation and its last KEPT_MESSAGES messages, as they arrive.
+  const kept = useMemo(() => {
+    const last = messages.slice(-KEPT_MESSAGES);
+    const keptBefore = last.length < messages.length ? (last[0]?.seq ?? null) : nextBefore;
+    return { list: null, thread: { conversation, firstPage: { messages: last, nextBefore: keptBefore } }, savedAt: copy.savedAt };
+  }, [messages, nextBefore, conversation, copy.savedAt]);
+  useOfflineCopy(copy.key, copy, kept);
 
   const arrive = useCallback((incoming: MessageView[]) => {
     stickToBottom.current = nearBottom.current || incoming.some((message) => message.senderId === user.userId);
@@ -182,6 +204,7 @@ export function Thread({ conversation: initial, firstPage }: { conversation: Con
           ) : null}
         </div>
       </div>
+      <OfflineNotice offline={copy.offline} />
       <div
         ref={scroller}
         className="min-h-0 flex-1 overflow-y-auto px-3 py-4"

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SuggestedProfile } from "@shared/contracts/posts";
 import { ApiError } from "~/lib/api";
+import { isNetworkFailure } from "~/lib/offline-copies";
 import { useSession } from "~/lib/session";
 import { array, boolean, number, object, string } from "@shared/shape";
 import { readToken } from "~/lib/token";
@@ -97,7 +98,8 @@ export function SuggestionsPanel({ profiles, onFollowed, className = "" }: { pro
 
 /**
  * The right column's "Suggested" panel (spec §2/§7/§8): loaded when a token is stored; hidden when isExist is
- * false or the list is empty. A non-200 answer alerts "api error", a failed request "api error.".
+ * false or the list is empty. A non-200 answer alerts "api error", a failed request "api error." (not when the
+ * device is offline).
  */
 export function SuggestedProfiles() {
   const { t } = useTranslation();
@@ -116,6 +118,8 @@ export function SuggestedProfiles() {
         if (!current) return;
         console.error("GET /suggestedProfiles failed", error);
         if (error instanceof ApiError && error.status === 401) return;
+        // Offline is not a failure of the server: the panel just stays empty (app/lib/offline-copies.ts).
+        if (!(error instanceof ApiError) && isNetworkFailure(error)) return;
         window.alert(error instanceof ApiError ? alerts.current.answered : alerts.current.failed);
       });
     return () => {

@@ -12,7 +12,7 @@ interface PaymentsPage {
   nextCursor: number | null;
 }
 
-const paymentsPageShape: Shape<PaymentsPage> = object({
+export const paymentsPageShape: Shape<PaymentsPage> = object({
   payments: array(
     object({
       id: number,

@@ -1,0 +1,224 @@
+import { useRevalidator, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { del, get, update } from "idb-keyval";
+import type { Shape } from "@shared/shape";
+import { WAS_PAGE_SAVED } from "~/sw/policy";
+
+/**
+ * Offline reading: the screens people open on a flaky connection (home, bookmarks, messages, notifications,
+ * wallet, dashboard) keep a copy of what they last showed in IndexedDB (idb-keyval's store, which
+ * clearOfflineData wipes on sign-out, on a 401 and before another sign-in), saved as it changes. Offline, a
+ * client-side loader (offlineLoader) hands the screen its copy and says when it was saved; a page started from
+ * the service worker's cache (a launch offline) loads through it at once. A screen's loader data carries
+ * `savedAt`, the server's time of the answer. Copies are versioned and checked with the screen's shape when read
+ * back: a copy that no longer fits is ignored, never shown.
+ */
+
+/** Bump when a stored copy's shape changes: older copies are then ignored. */
+export const OFFLINE_SCHEMA_VERSION = 1;
+
+/** A page older than this when it starts came from a saved copy, not from the server just now. */
+export const SAVED_COPY_AFTER_MS = 2 * 60_000;
+
+/** A screen showing its copy asks the server again after this long, then twice as long each time, up to the max. */
+export const RETRY_FIRST_MS = 5_000;
+export const RETRY_MAX_MS = 60_000;
+
+/** At most this many conversations keep a copy of their thread (the most recently opened ones). */
+export const KEPT_THREADS = 20;
+const THREADS_INDEX = "offline:threads";
+
+interface StoredCopy {
+  version: number;
+  savedAt: number;
+  data: unknown;
+}
+
+/** What the screen shows when it is a saved copy: when it was saved (server time, ms). */
+export interface OfflineMark {
+  savedAt: number;
+}
+
+/** A screen's loader data: `savedAt` from the server, `offline` set by offlineLoader when it is a saved copy. */
+export type WithOffline<T> = T & { offline?: OfflineMark | null };
+
+const copyKey = (key: string) => `offline:${key}`;
+
+let storageRefused = false;
+
+/** Whether a write to IndexedDB has failed on this page (private mode, storage full): offline reading is off. */
+export const offlineStorageRefused = () => storageRefused;
+
+function refused(error: unknown) {
+  console.warn("offline copies are off: IndexedDB refused a write", error);
+  if (!storageRefused) {
+    storageRefused = true;
+    window.dispatchEvent(new Event(OFFLINE_STORAGE_REFUSED));
+  }
+}
+
+/** Fired on window once, the first time a copy cannot be stored. */
+export const OFFLINE_STORAGE_REFUSED = "offline-storage-refused";
+
+/**
+ * Stores what a screen shows under `key`, saved at `savedAt` (now, by the browser's clock: what a live screen
+ * shows is current until it closes). `onlyIfMissing` stores it only where nothing is stored yet (a page started
+ * from the cache, whose data is older than any copy). A thread's copy also counts among the KEPT_THREADS most
+ * recent.
+ */
+export async function saveCopy(key: string, data: unknown, { savedAt = Date.now(), onlyIfMissing = false } = {}): Promise<void> {
+  if (typeof indexedDB === "undefined") return;
+  try {
+    let kept = false;
+    await update<StoredCopy>(copyKey(key), (stored) => {
+      kept = onlyIfMissing && stored !== undefined && stored.version === OFFLINE_SCHEMA_VERSION;
+      return kept ? stored! : { version: OFFLINE_SCHEMA_VERSION, savedAt, data };
+    });
+    if (kept) return;
+    if (key.startsWith("thread:")) {
+      let dropped: string[] = [];
+      await update<string[]>(THREADS_INDEX, (threads = []) => {
+        const next = [key, ...threads.filter((other) => other !== key)];
+        dropped = next.slice(KEPT_THREADS);
+        return next.slice(0, KEPT_THREADS);
+      });
+      await Promise.all(dropped.map((old) => del(copyKey(old))));
+    }
+  } catch (error) {
+    refused(error);
+  }
+}
+
+/** The stored copy under `key` if it exists, has this version and still fits `shape`; otherwise null. */
+export async function readCopy<T>(key: string, shape: Shape<T>): Promise<{ savedAt: number; data: T } | null> {
+  if (typeof indexedDB === "undefined") return null;
+  try {
+    const stored = await get<StoredCopy>(copyKey(key));
+    if (!stored || stored.version !== OFFLINE_SCHEMA_VERSION || typeof stored.savedAt !== "number") return null;
+    return { savedAt: stored.savedAt, data: shape(stored.data) };
+  } catch (error) {
+    console.warn(`the offline copy ${key} is unreadable and is ignored`, error);
+    return null;
+  }
+}
+
+/** A failed request that never reached the server (offline, connection refused), as opposed to an answer. */
+export const isNetworkFailure = (error: unknown) => error instanceof TypeError || (typeof navigator !== "undefined" && !navigator.onLine);
+
+/** What a screen's loader throws offline when nothing was saved for it: the error boundary shows a calm state. */
+export const OFFLINE_STATUS = 503;
+export const offlineWithoutCopy = () => new Response(null, { status: OFFLINE_STATUS, statusText: "Offline" });
+
+/** Data older than SAVED_COPY_AFTER_MS, or any data while the browser knows it is offline, is not the server's now. */
+const looksSaved = (savedAt: number) => Date.now() - savedAt > SAVED_COPY_AFTER_MS || !navigator.onLine;
+
+/**
+ * A route's clientLoader for offline reading. `keyOf` names the copy (null: this URL keeps none); `shape` checks
+ * a copy read back. What the server answers is shown as it is (the service worker never answers a kept screen's
+ * data from its cache); when the network fails, the stored copy is shown, marked `offline` with the time it was
+ * saved. Offline with nothing stored, it throws offlineWithoutCopy().
+ */
+export function offlineLoader<T extends { savedAt: number }>(keyOf: (args: ClientLoaderFunctionArgs) => string | null, shape: Shape<T>) {
+  return async (args: ClientLoaderFunctionArgs): Promise<WithOffline<T>> => {
+    const key = keyOf(args);
+    try {
+      return { ...((await args.serverLoader()) as T), offline: null };
+    } catch (error) {
+      if (key === null || !isNetworkFailure(error)) throw error;
+      const copy = await readCopy(key, shape);
+      if (!copy) throw offlineWithoutCopy();
+      return { ...copy.data, offline: { savedAt: copy.savedAt } };
+    }
+  };
+}
+
+let askedWhetherSaved: Promise<boolean> | null = null;
+
+/**
+ * Whether this page came from the service worker's page cache instead of the server (a launch offline, or on a
+ * network too slow to answer): then its data is an old copy, even if it was kept a minute ago. Asked once.
+ */
+export function pageWasSaved(): Promise<boolean> {
+  askedWhetherSaved ??= new Promise<boolean>((resolve) => {
+    const worker = typeof navigator !== "undefined" ? navigator.serviceWorker?.controller : null;
+    if (!worker) return resolve(false);
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(false), 1000);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve((event.data as { saved?: unknown } | null)?.saved === true);
+    };
+    worker.postMessage({ type: WAS_PAGE_SAVED }, [channel.port2]);
+  });
+  return askedWhetherSaved;
+}
+
+/**
+ * Keeps a screen's copy. While the screen is live (its data came from the server and it is kept up to date while
+ * open), what it shows (`kept`, as it grows with older pages and live arrivals) is stored under `key`. A page that
+ * started from the service worker's cache (a launch offline) stores its data only if no copy exists, then loads
+ * again through offlineLoader, which shows the stored copy and says so. A screen showing a copy asks the server
+ * again at once if it thinks it is online, whenever the browser says it is back online or the tab is shown
+ * again, and every RETRY_FIRST_MS doubling up to RETRY_MAX_MS.
+ */
+export function useOfflineCopy(key: string | null, data: { savedAt: number; offline?: OfflineMark | null }, kept: unknown): void {
+  const { revalidate } = useRevalidator();
+  // `offline` is undefined only for the data a page started with (no client loader ran yet).
+  const started = data.offline === undefined;
+  const copySavedAt = data.offline?.savedAt ?? null;
+  const [live, setLive] = useState(!started && copySavedAt === null);
+  const keptNow = useRef(kept);
+  keptNow.current = kept;
+
+  useEffect(() => {
+    if (!started) {
+      setLive(copySavedAt === null);
+      return;
+    }
+    let active = true;
+    void pageWasSaved().then(async (fromCache) => {
+      if (!active) return;
+      const isCopy = fromCache || looksSaved(data.savedAt);
+      setLive(!isCopy);
+      if (!isCopy || key === null) return;
+      await saveCopy(key, keptNow.current, { savedAt: data.savedAt, onlyIfMissing: true });
+      if (active) revalidate();
+    });
+    return () => {
+      active = false;
+    };
+    // Decided once per loader answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [started, copySavedAt, data.savedAt]);
+
+  useEffect(() => {
+    if (key !== null && live) void saveCopy(key, kept);
+  }, [key, live, kept]);
+
+  useEffect(() => {
+    if (key === null || copySavedAt === null) return;
+    const again = () => {
+      if (document.visibilityState === "visible") revalidate();
+    };
+    // The browser's "online" is not told of every network that comes back (a Wi-Fi without internet, a server
+    // out of reach): ask again now and then too, less and less often.
+    let delay = RETRY_FIRST_MS;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      again();
+      delay = Math.min(delay * 2, RETRY_MAX_MS);
+      timer = setTimeout(tick, delay);
+    };
+    timer = setTimeout(tick, delay);
+    if (navigator.onLine) again();
+    window.addEventListener("online", again);
+    document.addEventListener("visibilitychange", again);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", again);
+      document.removeEventListener("visibilitychange", again);
+    };
+    // One schedule per copy shown (the same copy shown again keeps it), not one per render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, copySavedAt]);
+}

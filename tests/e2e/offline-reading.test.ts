@@ -1,0 +1,196 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fundedFanSql } from "./money-support";
+import { baseURL, browserForThisFile, createAccount, hydrated, openPage, signedInPage, sql, unique } from "./support";
+
+/**
+ * Offline reading (app/lib/offline-copies.ts, app/sw/service-worker.ts): screens visited online open offline
+ * from a fresh page with their newest saved copy and say so; moving between them offline works; offline is
+ * never an alert; signing out leaves nothing behind.
+ */
+const browser = browserForThisFile();
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let creator: Account;
+let fan: Account;
+let conversationId: number;
+const tag = `off${unique().slice(-6)}`;
+const POST_TEXT = `Sunrise over the bay ${tag}`;
+
+const api = async (account: Account, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json().catch(() => ({}))) as Record<string, unknown>;
+};
+
+beforeAll(async () => {
+  creator = await createAccount({ username: `${tag}_mia`, name: "Mia Offline" });
+  fan = await createAccount({ username: `${tag}_dana`, name: "Dana Offline" });
+  await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';\n${fundedFanSql(fan.username, 2000)}`);
+  const post = (await api(creator, "POST", "/posts", { text: POST_TEXT, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number };
+  await api(fan, "POST", `/users/${creator.username}/follow`);
+  await api(fan, "POST", `/posts/${post.id}/bookmark`);
+  conversationId = (await api(fan, "POST", "/conversations", { username: creator.username })).id as number;
+  await api(fan, "POST", `/conversations/${conversationId}/messages`, { clientId: `${tag}-hello-1`, text: "Hello from Dana" });
+  await api(fan, "POST", `/users/${creator.username}/tips`, { amountCents: 500, idempotencyKey: `${tag}-tip-0001` });
+  await api(fan, "POST", "/notifications/test");
+});
+
+/** The service worker controls the page, and keeps a copy of `path`'s page. */
+async function pageKept(page: Page, path: string) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
+  await expect
+    .poll(() => page.evaluate(async (wanted) => (await (await caches.open("pages")).keys()).some((request) => new URL(request.url).pathname === wanted), path), { timeout: 15_000 })
+    .toBe(true);
+}
+
+/** The offline copy stored under `key` (app/lib/offline-copies.ts), read straight from idb-keyval's database. */
+function storedCopy(page: Page, key: string) {
+  return page.evaluate(
+    (name) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction("keyval").objectStore("keyval").get(`offline:${name}`);
+          read.onsuccess = () => resolve(read.result ?? null);
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    key,
+  );
+}
+
+/** Cuts the network and proves it is cut: an address never visited shows the offline page. */
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  const probe = await openPage(context);
+  await probe.goto(`/never-visited-${unique()}`);
+  await probe.getByRole("heading", { name: "You are offline" }).waitFor();
+  await probe.close();
+}
+
+/** A fresh page, as a launch from the home-screen icon opens one, at `path`, that must show a saved copy. */
+async function launch(context: BrowserContext, path: string) {
+  const page = await openPage(context);
+  page.on("dialog", (dialog) => {
+    throw new Error(`an alert offline: ${dialog.message()}`);
+  });
+  await page.goto(path);
+  await page.getByTestId("offline-notice").waitFor();
+  expect(await page.getByTestId("offline-notice").textContent()).toMatch(/^Offline — showing what was saved at /);
+  return page;
+}
+
+describe("offline reading", () => {
+  it("a fan's home, bookmarks, thread, wallet and notifications open offline from a fresh page with what was saved last", async () => {
+    const { context, page } = await signedInPage(browser(), fan);
+    // The very first visit counts: the service worker is installed by this load and keeps the page afterwards.
+    await page.goto("/home");
+    await hydrated(page);
+    await page.getByText(POST_TEXT).waitFor();
+    await pageKept(page, "/home");
+    // The other screens, reached by client-side navigation (data only): their pages are kept too.
+    const sidebar = page.locator('[data-shell="sidebar"]');
+    for (const [link, path, seen] of [
+      ["Bookmarks", "/bookmarks", POST_TEXT],
+      ["Wallet", "/wallet", "$15.00"],
+      ["Notifications", "/notifications", "This is a test notification. Notifications reach you here."],
+      ["Messages", "/messages", "Mia Offline"],
+    ] as const) {
+      await sidebar.getByRole("link", { name: new RegExp(link) }).click();
+      await page.waitForURL(path);
+      await page.getByText(seen).first().waitFor();
+      await pageKept(page, path);
+    }
+    await page.getByTestId("conversation-row").getByRole("link").first().click();
+    await page.waitForURL(`/messages/${conversationId}`);
+    await page.getByText("Hello from Dana").waitFor();
+    await pageKept(page, `/messages/${conversationId}`);
+    // A message arriving live after the thread's page was kept: only the saved copy has it.
+    await api(creator, "POST", `/conversations/${conversationId}/messages`, { clientId: `${tag}-fresh-1`, text: "Fresh from Mia" });
+    await page.getByText("Fresh from Mia").waitFor();
+    await expect.poll(async () => JSON.stringify(await storedCopy(page, `thread:${conversationId}`))).toContain("Fresh from Mia");
+
+    await goOffline(context);
+    const home = await launch(context, "/home");
+    await home.getByText(POST_TEXT).waitFor();
+    const bookmarks = await launch(context, "/bookmarks");
+    await bookmarks.getByText(POST_TEXT).waitFor();
+    const wallet = await launch(context, "/wallet");
+    expect(await wallet.locator("[data-balance]").textContent()).toBe("$15.00");
+    const notifications = await launch(context, "/notifications");
+    await notifications.getByText("This is a test notification. Notifications reach you here.").waitFor();
+    const thread = await launch(context, `/messages/${conversationId}`);
+    await thread.getByText("Fresh from Mia").waitFor();
+    await thread.getByText("Hello from Dana").waitFor();
+
+    // Moving between kept screens offline works like a launch; a screen not kept is a calm offline state.
+    const homeSidebar = home.locator('[data-shell="sidebar"]');
+    await homeSidebar.getByRole("link", { name: /Messages/ }).click();
+    await home.waitForURL("/messages");
+    await home.getByTestId("offline-notice").waitFor();
+    await home.getByText("Mia Offline").waitFor();
+    await homeSidebar.getByRole("link", { name: /Live Streams/ }).click();
+    await home.getByRole("heading", { name: "You are offline" }).waitFor();
+    expect(await home.getByText("Something went wrong").count()).toBe(0);
+
+    // The first tab, open all along, reloaded offline shows its copy; back online, it asks the server again and
+    // the notice goes.
+    await page.reload();
+    await page.getByTestId("offline-notice").waitFor();
+    await page.getByText("Fresh from Mia").waitFor();
+    await context.setOffline(false);
+    await page.getByTestId("offline-notice").waitFor({ state: "detached" });
+    await page.getByText("Fresh from Mia").waitFor();
+  });
+
+  it("a creator's earnings and payout history open offline, the tabs switch offline, and signing out leaves nothing behind", async () => {
+    const { context, page } = await signedInPage(browser(), creator);
+    await page.goto("/dashboard");
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await pageKept(page, "/dashboard");
+    await page.getByRole("link", { name: "Payout history" }).click();
+    await page.waitForURL("/dashboard/payouts");
+    await pageKept(page, "/dashboard/payouts");
+    await page.getByRole("link", { name: "Earnings" }).click();
+    await page.waitForURL("/dashboard/earnings");
+    await page.getByText("$4.00").first().waitFor();
+
+    await goOffline(context);
+    const launched = await launch(context, "/dashboard");
+    await launched.getByText("$4.00").first().waitFor();
+    // The tab was never opened offline: its saved copy, not "Something went wrong".
+    await launched.getByRole("link", { name: "Payout history" }).click();
+    await launched.waitForURL("/dashboard/payouts");
+    await launched.getByTestId("offline-notice").waitFor();
+    expect(await launched.getByText("Something went wrong").count()).toBe(0);
+
+    await context.setOffline(false);
+    await page.goto("/home");
+    await hydrated(page);
+    await page.locator('[data-shell="sidebar"]').getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL("**/login");
+    const cdp = await context.newCDPSession(page);
+    const origin = new URL(baseURL()).origin;
+    // The login page that loaded after signing out may start the page cache again: nothing private is in it.
+    const { caches: cacheList } = (await cdp.send("CacheStorage.requestCacheNames", { securityOrigin: origin })) as { caches: { cacheId: string; cacheName: string }[] };
+    expect(cacheList.map((cache) => cache.cacheName)).not.toContain("media");
+    const pagesCache = cacheList.find((cache) => cache.cacheName === "pages");
+    const kept = pagesCache
+      ? ((await cdp.send("CacheStorage.requestEntries", { cacheId: pagesCache.cacheId, skipCount: 0, pageSize: 100 })) as { cacheDataEntries: { requestURL: string }[] }).cacheDataEntries.map(
+          (entry) => new URL(entry.requestURL).pathname,
+        )
+      : [];
+    expect(kept.filter((path) => /^\/(?:home|dashboard|wallet|messages|bookmarks|notifications)/.test(path))).toEqual([]);
+    // The screens' copies (idb-keyval's store) are gone too.
+    const { entriesCount } = await cdp.send("IndexedDB.getMetadata", { securityOrigin: origin, databaseName: "keyval-store", objectStoreName: "keyval" });
+    expect(entriesCount).toBe(0);
+  });
+});
