@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Creates .dev.vars from .dev.vars.example on a fresh clone (local development settings; never committed), and
 // gives it a VAPID key pair for web push when it has none: made here with WebCrypto, nothing is downloaded.
+import { webcrypto as crypto } from "node:crypto";
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 
 if (!existsSync(".dev.vars")) {

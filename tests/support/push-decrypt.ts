@@ -4,12 +4,12 @@
  * tests/worker/push.test.ts checks it against the RFC's Appendix A example before trusting it.
  */
 
-export const fromBase64Url = (text: string): Uint8Array => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+export const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 export const toBase64Url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
-const concat = (...parts: Uint8Array[]) => {
+const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text);
+const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   let at = 0;
   for (const part of parts) {
@@ -29,13 +29,13 @@ export interface DeviceKeys {
   auth: string;
 }
 
-async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, bytes: number): Promise<Uint8Array> {
+async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>, info: Uint8Array<ArrayBuffer>, bytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const key = await crypto.subtle.importKey("raw", ikm, "HKDF", false, ["deriveBits"]);
   return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info }, key, bytes * 8));
 }
 
 /** Decrypts one aes128gcm push body (RFC 8188 header + one record) for the device; throws if it does not authenticate. */
-export async function decryptPush(body: Uint8Array, device: DeviceKeys): Promise<Uint8Array> {
+export async function decryptPush(body: Uint8Array<ArrayBuffer>, device: DeviceKeys): Promise<Uint8Array<ArrayBuffer>> {
   // RFC 8188 §2.1: salt (16) | record size (4) | key id length (1) | key id (the sender's public key, RFC 8291 §4).
   const salt = body.slice(0, 16);
   const recordSize = new DataView(body.buffer, body.byteOffset + 16, 4).getUint32(0);

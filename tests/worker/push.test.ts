@@ -21,7 +21,7 @@ const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537
 interface Received {
   endpoint: string;
   headers: Headers;
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
 }
 let received: Received[] = [];
 /** How the fake push service answers (201 Created unless a test says otherwise), or throws for "no answer". */
