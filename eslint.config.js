@@ -28,7 +28,7 @@ export default tseslint.config(
   },
   {
     // The domain is shared by the API, the pages and the cron: it knows nothing of the page, of HTTP or of how
-    // events are delivered (commands publish DomainEvents; worker/events and worker/realtime deliver them).
+    // events are delivered (commands publish DomainEvents; worker/events, worker/realtime and worker/push deliver them).
     files: ["worker/domain/**/*.ts"],
     rules: {
       "no-restricted-imports": [
@@ -41,6 +41,8 @@ export default tseslint.config(
               group: ["**/realtime/**", "@worker/realtime/*", "**/http/**", "@worker/http/*", "**/api/**", "@worker/api/*", "**/events/**", "@worker/events/*", "**/jobs/**", "@worker/jobs/*", "hono", "hono/*"],
               message: "worker/domain must not import a transport: publish a DomainEvent (worker/domain/events.ts) instead.",
             },
+            // worker/push (the web push sender) is a transport too; worker/domain/push is the domain's own.
+            { regex: "^@worker/push/|(^|/)\\.\\./\\.\\./push/", message: "worker/domain must not import a transport: publish a DomainEvent (worker/domain/events.ts) instead." },
           ],
         },
       ],

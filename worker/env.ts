@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MassMessageJob } from "./domain/messages/mass-messages";
+import type { PushJob } from "./domain/push/jobs";
 import type { ChatRoom } from "./realtime/chat-room";
 import type { UserChannel } from "./realtime/user-channel";
 
@@ -14,6 +15,8 @@ export interface Env {
   CHAT_ROOM: DurableObjectNamespace<ChatRoom>;
   /** Mass messages, delivered in batches by this Worker's own consumer (worker/queues/mass-messages.ts). */
   MASS_MESSAGES: Queue<MassMessageJob>;
+  /** Web push, one message per device to reach (worker/push/queue.ts). */
+  PUSH: Queue<PushJob>;
   APP_ENV?: string;
   APP_SECRET?: string;
   APP_URL?: string;
@@ -27,7 +30,15 @@ export interface Env {
   STRIPE_SECRET_KEY?: string;
   /** The signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET?: string;
+  /** The VAPID key pair of web push (base64url: the raw P-256 public point, the private scalar d); unset: push is off. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  /** Who push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT?: string;
 }
+
+/** base64url without padding of `bytes` bytes. */
+const base64UrlOf = (bytes: number) => new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 8) / 6)}}$`);
 
 const configSchema = z
   .object({
@@ -41,6 +52,15 @@ const configSchema = z
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(20),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    VAPID_PUBLIC_KEY: z.string().regex(base64UrlOf(65), "must be the base64url of a 65-byte uncompressed P-256 point").optional(),
+    VAPID_PRIVATE_KEY: z.string().regex(base64UrlOf(32), "must be the base64url of a 32-byte P-256 private key").optional(),
+    VAPID_SUBJECT: z
+      .url()
+      .refine((url) => /^(mailto:[^@\s]+@[^@\s]+|https:\/\/.+)$/.test(url), "must be a mailto: address or an https: URL")
+      .optional(),
+  })
+  .refine((c) => new Set([c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY, c.VAPID_SUBJECT].map(Boolean)).size === 1, {
+    message: "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together or not at all",
   })
   .refine((c) => !c.STRIPE_SECRET_KEY || Boolean(c.STRIPE_WEBHOOK_SECRET), {
     message: "STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET",
@@ -71,6 +91,12 @@ export function config(env: Env): Config {
     cache.set(env, parsed);
   }
   return parsed;
+}
+
+/** The VAPID keys when web push is configured; null: push is off (nothing is offered, nothing is sent). */
+export function vapidOf(settings: Config): { publicKey: string; privateKey: string; subject: string } | null {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = settings;
+  return publicKey && privateKey && subject ? { publicKey, privateKey, subject } : null;
 }
 
 export const isDevelopment = (env: Env) => config(env).APP_ENV === "development";

@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { countD1InQueueWhenBenchmarking, countD1WhenBenchmarking } from "./bench/count-d1";
 import type { Env } from "./env";
 import { runScheduledJobs } from "./jobs";
+import { consumePush, PUSH_QUEUE } from "./push/queue";
 import { consumeMassMessages } from "./queues/mass-messages";
 
 export * from "./durable-objects";
@@ -16,5 +17,5 @@ export default {
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env, (work) => ctx.waitUntil(work)));
   },
-  queue: countD1InQueueWhenBenchmarking((batch, env) => consumeMassMessages(batch, env)),
+  queue: countD1InQueueWhenBenchmarking((batch, env) => (batch.queue === PUSH_QUEUE ? consumePush(batch, env) : consumeMassMessages(batch, env))),
 } satisfies ExportedHandler<Env>;

@@ -46,6 +46,10 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null }) {
     MAIL_DRIVER: "dev",
     APP_SECRET: "local-test-secret-that-is-long-enough-0123456789",
     RATE_LIMIT_SCALE: "100",
+    // A fixed VAPID key pair for the tests only: push is on, and a fake push service on this machine receives it.
+    VAPID_PUBLIC_KEY: "BEr0vtT4gsYQw6wA9_1OQp4pf-PfeHnKEV0tG56nQHGduhPz18o4Ovp8nYPAh4e6Hz17Ui0UWIwDWfc3f1V63OA",
+    VAPID_PRIVATE_KEY: "eynCnUvpRSn1hJ1D-hymbfCue-1pmAFync1ON9x-oCw",
+    VAPID_SUBJECT: "mailto:push-tests@example.com",
     ...vars,
   };
   const port = await freePort();

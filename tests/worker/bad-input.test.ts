@@ -92,6 +92,11 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   "POST /conversations/{id}/messages": () => ({ clientId: KEY, text: "Hello\nthere", mediaIds: [], priceCents: 0 }),
   "POST /messages/{id}/unlock": () => ({ priceCents: 500, idempotencyKey: KEY }),
   "POST /mass-messages": () => ({ clientId: KEY, audience: "followers", text: "Hello", mediaIds: [], priceCents: 0 }),
+  "POST /push/subscriptions": () => ({
+    endpoint: "https://push.example.test/send/1",
+    keys: { p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4", auth: "BTBZMqHH6r4Tts7J_aSIgg" },
+  }),
+  "PUT /push/preferences": () => ({ messages: true, posts: false, earnings: true, subscriptions: true, interactions: false, live: true }),
 };
 
 /** Every string field gets a NUL; the first one of each body also a C1 control (CSI): the rule is Unicode's Cc. */

@@ -2,6 +2,8 @@ import { createApp } from "../../worker/app";
 import { runScheduledJobs } from "../../worker/jobs";
 import type { Env } from "../../worker/env";
 import type { MassMessageJob } from "../../worker/domain/messages/mass-messages";
+import type { PushJob } from "../../worker/domain/push/jobs";
+import { consumePush, PUSH_QUEUE } from "../../worker/push/queue";
 import { consumeMassMessages } from "../../worker/queues/mass-messages";
 
 /** vitest-pool-workers runs the Durable Objects of wrangler.toml from this module. */
@@ -29,30 +31,36 @@ async function fetchAndSettle(request: Request, env: Env, ctx: ExecutionContext)
 /** A cron run whose deliveries have all finished when it resolves, for the same reason. */
 export async function runScheduledJobsAndSettle(env: Env) {
   const pending: Promise<unknown>[] = [];
-  const outcomes = await runScheduledJobs(env, (work) => void pending.push(work));
+  const defer = (work: Promise<unknown>) => void pending.push(work);
+  const outcomes = await runScheduledJobs(withInlineQueue(env, defer), defer);
   while (pending.length > 0) await Promise.allSettled(pending.splice(0));
   return outcomes;
 }
 
 /**
- * The mass-message Queue, drained inline: what the Worker sends is consumed by the real consumer
- * (consumeMassMessages) as waitUntil work of the same request, batch after batch, so it has finished when the
- * answer reaches the test, inside the test's isolated storage. (A real queue would deliver after the test.) The
- * queue itself runs under `npm start` and in the e2e tier.
+ * The Queues (mass messages, web push), drained inline: what the Worker sends is consumed by the real consumer
+ * (consumeMassMessages, consumePush) as waitUntil work of the same request, batch after batch, so it has
+ * finished when the answer reaches the test, inside the test's isolated storage. (A real queue would deliver
+ * after the test.) A retry is not redelivered here: tests/worker/push.test.ts calls the consumer itself to see
+ * one. The queues themselves run under `npm start` and in the e2e tier.
  */
 export function withInlineQueue(env: Env, defer: (work: Promise<unknown>) => void): Env {
   const inline: Env = { ...env };
   let sequence = 0;
-  const batchOf = (job: MassMessageJob): MessageBatch<unknown> => {
-    const message: Message<unknown> = { id: `inline-${++sequence}`, timestamp: new Date(), body: job, attempts: 1, ack: () => {}, retry: () => {} };
-    return { queue: "fanclub-mass-messages", messages: [message], ackAll: () => {}, retryAll: () => {} };
+  const batchOf = (queue: string, bodies: unknown[]): MessageBatch<unknown> => {
+    const messages = bodies.map((body): Message<unknown> => ({ id: `inline-${++sequence}`, timestamp: new Date(), body, attempts: 1, ack: () => {}, retry: () => {} }));
+    return { queue, messages, ackAll: () => {}, retryAll: () => {} };
   };
   inline.MASS_MESSAGES = {
-    send: async (job: MassMessageJob) => defer(consumeMassMessages(batchOf(job), inline)),
+    send: async (job: MassMessageJob) => defer(consumeMassMessages(batchOf("fanclub-mass-messages", [job]), inline)),
     sendBatch: async (jobs: Iterable<MessageSendRequest<MassMessageJob>>) => {
-      for (const { body } of jobs) defer(consumeMassMessages(batchOf(body), inline));
+      for (const { body } of jobs) defer(consumeMassMessages(batchOf("fanclub-mass-messages", [body]), inline));
     },
   } as unknown as Queue<MassMessageJob>;
+  inline.PUSH = {
+    send: async (job: PushJob) => defer(consumePush(batchOf(PUSH_QUEUE, [job]), inline)),
+    sendBatch: async (jobs: Iterable<MessageSendRequest<PushJob>>) => defer(consumePush(batchOf(PUSH_QUEUE, [...jobs].map(({ body }) => body)), inline)),
+  } as unknown as Queue<PushJob>;
   return inline;
 }
 

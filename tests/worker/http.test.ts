@@ -138,6 +138,12 @@ describe("HTTP", () => {
         "GET /conversations/{id}/media",
         "POST /messages/{id}/unlock",
         "POST /mass-messages",
+        // Web push
+        "GET /push",
+        "POST /push/subscriptions",
+        "DELETE /push/subscriptions/{id}",
+        "PUT /push/preferences",
+        "POST /push/test",
         "GET /mass-messages",
         "GET /me/fans",
       ].sort(),

@@ -15,6 +15,7 @@ import { massMessageRoutes } from "./routes/mass-messages";
 import { messageRoutes } from "./routes/messages";
 import { paymentRoutes } from "./routes/payments";
 import { postRoutes } from "./routes/posts";
+import { pushRoutes } from "./routes/push";
 import { interactionRoutes } from "./routes/interactions";
 import { searchRoutes } from "./routes/search";
 import { profileRoutes } from "./routes/profiles";
@@ -77,6 +78,7 @@ api.route("/", topUpRoutes);
 api.route("/", earningsRoutes);
 api.route("/", messageRoutes);
 api.route("/", massMessageRoutes);
+api.route("/", pushRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -2,8 +2,8 @@ import type { NotificationKind } from "./notifications/notifications";
 
 /**
  * What domain commands announce once their write has committed: what happened, and to whom. Commands never
- * deliver anything themselves; delivery adapters (worker/events/adapters.ts: the user's sockets today, web push
- * and chat rooms next) subscribe to these and fan out after the answer, through `waitUntil`.
+ * deliver anything themselves; delivery adapters (DELIVERY_ADAPTERS in worker/events/publisher.ts: the sockets and
+ * chat rooms, web push through its Queue) subscribe to these and fan out after the answer, through `waitUntil`.
  *
  * Add an event here with the fields an adapter needs to reach the right people; never private content (a
  * locked post's text, a message body): an adapter that needs it reads it under the recipient's policy.

@@ -1,0 +1,435 @@
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { config } from "../../worker/env";
+import { subscribeDevice } from "../../worker/domain/push/devices";
+import type { PushJob } from "../../worker/domain/push/jobs";
+import { pushPayloadFor } from "../../worker/domain/push/push-payload";
+import { getPushSettings } from "../../worker/domain/push/settings";
+import { translatorFor } from "../../worker/domain/i18n";
+import { consumePush } from "../../worker/push/queue";
+import { decryptPush, fromBase64Url, toBase64Url, type DeviceKeys } from "../support/push-decrypt";
+import { api, createUser, postJson } from "./factories";
+import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
+import { follow, makeCreator, PNG } from "./timeline-fixtures";
+
+type Member = Awaited<ReturnType<typeof createUser>>;
+
+const PUSH_HOST = "push.example.test";
+const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+
+/** What the fake push service received: one request per push. */
+interface Received {
+  endpoint: string;
+  headers: Headers;
+  body: Uint8Array<ArrayBuffer>;
+}
+let received: Received[] = [];
+/** How the fake push service answers (201 Created unless a test says otherwise), or throws for "no answer". */
+let answer: (endpoint: string) => Response = () => new Response(null, { status: 201 });
+
+beforeEach(() => {
+  received = [];
+  answer = () => new Response(null, { status: 201 });
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    if (new URL(request.url).hostname !== PUSH_HOST) return realFetch(input, init);
+    received.push({ endpoint: request.url, headers: request.headers, body: new Uint8Array(await request.arrayBuffer()) });
+    return answer(request.url);
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+interface Device extends DeviceKeys {
+  endpoint: string;
+}
+
+/** A browser's push subscription: a fresh P-256 key pair and auth secret, and an endpoint at the fake service. */
+async function newDevice(): Promise<Device> {
+  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
+  const publicKey = toBase64Url(new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer));
+  const { d } = (await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey;
+  return { endpoint: `https://${PUSH_HOST}/send/${newKey()}`, publicKey, privateKey: d!, auth: toBase64Url(crypto.getRandomValues(new Uint8Array(16))) };
+}
+
+const subscribeBody = (device: Device) => ({ endpoint: device.endpoint, keys: { p256dh: device.publicKey, auth: device.auth } });
+
+async function subscribed(member: Member, device?: Device, userAgent = ANDROID_CHROME): Promise<Device & { id: number }> {
+  const chosen = device ?? (await newDevice());
+  const response = await postJson("/push/subscriptions", subscribeBody(chosen), { token: member.token, headers: { "User-Agent": userAgent } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return { ...chosen, id: ((await response.json()) as { id: number }).id };
+}
+
+interface Payload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  badge: number;
+}
+
+const payloadOf = async (push: Received, device: Device) => JSON.parse(new TextDecoder().decode(await decryptPush(push.body, device))) as Payload;
+
+const pushesTo = (device: Device) => received.filter((push) => push.endpoint === device.endpoint);
+
+async function conversationBetween(from: Member, to: Member): Promise<number> {
+  const response = await postJson("/conversations", { username: to.user.username }, { token: from.token });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { id: number }).id;
+}
+
+const sendMessage = async (from: Member, conversationId: number, body: Record<string, unknown>) => {
+  const response = await postJson(`/conversations/${conversationId}/messages`, { clientId: newKey(), mediaIds: [], priceCents: 0, ...body }, { token: from.token });
+  expect(response.status, await response.clone().text()).toBe(200);
+};
+
+const deviceRow = (id: number) => env.DB.prepare("SELECT id, last_sent_at FROM push_subscriptions WHERE id = ?").bind(id).first<{ id: number; last_sent_at: string | null }>();
+
+describe("the test helper that decrypts pushes", () => {
+  it("decrypts RFC 8291 Appendix A's example to its plaintext", async () => {
+    // RFC 8291 Appendix A, with its line breaks removed.
+    const body = fromBase64Url(
+      "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN",
+    );
+    const device = {
+      publicKey: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+      privateKey: "q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94",
+      auth: "BTBZMqHH6r4Tts7J_aSIgg",
+    };
+    expect(new TextDecoder().decode(await decryptPush(body, device))).toBe("When I grow up, I want to be a watermelon");
+    // Another auth secret does not authenticate.
+    await expect(decryptPush(body, { ...device, auth: "AAAAAAAAAAAAAAAAAAAAAA" })).rejects.toThrow();
+  });
+});
+
+describe("push settings and devices", () => {
+  it("offers the VAPID public key, every kind on, and lists the devices named from their user agent", async () => {
+    const member = await createUser();
+    const before = await (await api("/push", { token: member.token })).json();
+    expect(before).toEqual({
+      enabled: true,
+      publicKey: env.VAPID_PUBLIC_KEY,
+      preferences: { messages: true, posts: true, earnings: true, subscriptions: true, interactions: true, live: true },
+      devices: [],
+    });
+    const phone = await subscribed(member);
+    await subscribed(member, undefined, "Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:128.0) Gecko/20100101 Firefox/128.0");
+    const { devices } = (await (await api("/push", { token: member.token })).json()) as { devices: { id: number; label: string; endpoint: string; language: string; lastSentAt: string | null }[] };
+    expect(devices.map((d) => [d.label, d.language, d.lastSentAt])).toEqual([
+      ["Chrome on Android", "en", null],
+      ["Firefox on macOS", "en", null],
+    ]);
+    expect(devices[0]!.endpoint).toBe(phone.endpoint);
+  });
+
+  it("subscribing a known endpoint again updates it, and moves it to the account that subscribed last", async () => {
+    const [first, second] = [await createUser(), await createUser()];
+    const device = await newDevice();
+    const a = await subscribed(first, device);
+    const again = await subscribed(first, device);
+    expect(again.id).toBe(a.id);
+    const moved = await subscribed(second, device);
+    expect(moved.id).toBe(a.id);
+    expect(((await (await api("/push", { token: first.token })).json()) as { devices: unknown[] }).devices).toEqual([]);
+    expect(((await (await api("/push", { token: second.token })).json()) as { devices: { id: number }[] }).devices.map((d) => d.id)).toEqual([a.id]);
+  });
+
+  it("removes only the caller's own device: another account's is a 404", async () => {
+    const [owner, other] = [await createUser(), await createUser()];
+    const device = await subscribed(owner);
+    const refused = await api(`/push/subscriptions/${device.id}`, { method: "DELETE", token: other.token });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ message: "This device does not receive your push notifications.", errors: {} });
+    expect(await deviceRow(device.id)).not.toBeNull();
+    expect((await api(`/push/subscriptions/${device.id}`, { method: "DELETE", token: owner.token })).status).toBe(204);
+    expect(await deviceRow(device.id)).toBeNull();
+  });
+
+  it("refuses an endpoint that is not a push service's https URL, a key that is not a P-256 point, and a 21st device", async () => {
+    const member = await createUser();
+    const device = await newDevice();
+    const post = (body: unknown) => postJson("/push/subscriptions", body, { token: member.token });
+    for (const endpoint of ["http://push.example.test/x", "ftp://push.example.test/x", "https://user:pw@push.example.test/x", "not a url"]) {
+      const response = await post({ ...subscribeBody(device), endpoint });
+      expect(response.status, endpoint).toBe(422);
+      expect(await response.json()).toEqual({ message: "Invalid value", errors: { endpoint: ["Invalid value"] } });
+    }
+    // 0x04 then 64 zero bytes: the right length and prefix, but (0, 0) is not on the curve.
+    const offCurve = toBase64Url(Uint8Array.from([4, ...new Uint8Array(64)]));
+    const badKey = await post({ ...subscribeBody(device), keys: { p256dh: offCurve, auth: device.auth } });
+    expect(badKey.status).toBe(422);
+    expect(((await badKey.json()) as { errors: unknown }).errors).toEqual({ "keys.p256dh": ["Invalid value"] });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?").bind(member.user.userId).first("n")).toBe(0);
+
+    for (let i = 0; i < 20; i++) await subscribed(member);
+    const tooMany = await post(subscribeBody(await newDevice()));
+    expect(tooMany.status).toBe(409);
+    expect(await tooMany.json()).toEqual({ message: "You can receive push notifications on at most 20 devices. Remove one first.", errors: {} });
+    const { devices } = (await (await api("/push", { token: member.token })).json()) as { devices: { endpoint: string }[] };
+    expect(devices).toHaveLength(20);
+    // A device already subscribed may still renew its keys.
+    const renewed = await newDevice();
+    expect((await post({ endpoint: devices[0]!.endpoint, keys: { p256dh: renewed.publicKey, auth: renewed.auth } })).status).toBe(201);
+  });
+
+  it("without VAPID keys push is off: the settings say so, and no device can subscribe", async () => {
+    const member = await createUser();
+    const off = config({ ...env, VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined, VAPID_SUBJECT: undefined });
+    const settings = await getPushSettings({ db: env.DB, config: off }, member.user.userId);
+    expect([settings.enabled, settings.publicKey]).toEqual([false, null]);
+    const device = await newDevice();
+    const ctx = { db: env.DB, config: off, userAgent: "", language: "en", t: translatorFor("en") };
+    await expect(subscribeDevice(ctx, member.user.userId, { endpoint: device.endpoint, keys: { p256dh: device.publicKey, auth: device.auth } })).rejects.toMatchObject({
+      status: 409,
+      message: "Push notifications are not available on this server.",
+    });
+  });
+
+  it("refuses a configuration with only some VAPID variables, or a subject that is not mailto: or https:", () => {
+    expect(() => config({ ...env, VAPID_SUBJECT: undefined })).toThrow(/set together or not at all/);
+    expect(() => config({ ...env, VAPID_SUBJECT: "http://example.com" })).toThrow(/VAPID_SUBJECT/);
+    expect(() => config({ ...env, VAPID_PRIVATE_KEY: "short" })).toThrow(/VAPID_PRIVATE_KEY/);
+  });
+});
+
+describe("sending a push", () => {
+  it("encrypts a message for the device (RFC 8291), signs it with a VAPID JWT for the push service (RFC 8292), with TTL and Urgency", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    await follow(fan.user.userId, creator.user.userId);
+    const phone = await subscribed(fan);
+    const conversationId = await conversationBetween(creator, fan);
+    const before = Math.floor(Date.now() / 1000);
+    await sendMessage(creator, conversationId, { text: "See you\n at  eight" });
+
+    const [push, ...more] = pushesTo(phone);
+    expect(more).toEqual([]);
+    expect(push!.headers.get("Content-Encoding")).toBe("aes128gcm");
+    expect(push!.headers.get("TTL")).toBe("86400");
+    expect(push!.headers.get("Urgency")).toBe("high");
+    expect(await payloadOf(push!, phone)).toEqual({
+      title: `${creator.input.name} sent you a message.`,
+      body: "See you at eight",
+      url: `/messages/${conversationId}`,
+      tag: `conversation-${conversationId}`,
+      badge: 1,
+    });
+
+    // Authorization: vapid t=<JWT>, k=<the VAPID public key> (RFC 8292 §3).
+    const match = /^vapid t=([\w-]+)\.([\w-]+)\.([\w-]+), k=([\w-]+)$/.exec(push!.headers.get("Authorization") ?? "");
+    expect(match).not.toBeNull();
+    const [, header, claims, signature, k] = match!;
+    expect(k).toBe(env.VAPID_PUBLIC_KEY);
+    const decode = (part: string) => JSON.parse(new TextDecoder().decode(fromBase64Url(part))) as Record<string, unknown>;
+    expect(decode(header!)).toEqual({ typ: "JWT", alg: "ES256" });
+    const jwt = decode(claims!) as { aud: string; exp: number; sub: string };
+    expect(jwt.aud).toBe(`https://${PUSH_HOST}`);
+    expect(jwt.sub).toBe("mailto:push-tests@example.com");
+    expect(jwt.exp).toBeGreaterThan(before);
+    expect(jwt.exp).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 24 * 3600);
+    const vapidKey = await crypto.subtle.importKey("raw", fromBase64Url(env.VAPID_PUBLIC_KEY!), { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
+    const signed = new TextEncoder().encode(`${header}.${claims}`);
+    expect(await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, vapidKey, fromBase64Url(signature!), signed)).toBe(true);
+    expect(await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, vapidKey, fromBase64Url(signature!), new TextEncoder().encode(`${header}.${claims}x`))).toBe(false);
+
+    expect((await deviceRow(phone.id))?.last_sent_at).not.toBeNull();
+    // The sender's own devices hear nothing of their own message.
+    const creatorPhone = await subscribed(creator);
+    await sendMessage(creator, conversationId, { text: "again" });
+    expect(pushesTo(creatorPhone)).toEqual([]);
+    expect(pushesTo(phone)).toHaveLength(2);
+  });
+
+  it("writes the push in the language the device used when it subscribed", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    await follow(fan.user.userId, creator.user.userId);
+    const device = await newDevice();
+    const response = await postJson("/push/subscriptions?lng=de", subscribeBody(device), { token: fan.token });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { language: string }).language).toBe("de");
+    await sendMessage(creator, await conversationBetween(creator, fan), { text: "Hallo" });
+    const payload = await payloadOf(pushesTo(device)[0]!, device);
+    expect(payload.title).toBe(translatorFor("de")("{{name}} sent you a message.", { name: creator.input.name }));
+    expect(payload.title).not.toBe(`${creator.input.name} sent you a message.`);
+  });
+
+  it("POST /push/test reaches each of the caller's devices; with none it is a 409", async () => {
+    const member = await createUser();
+    const none = await postJson("/push/test", {}, { token: member.token });
+    expect(none.status).toBe(409);
+    expect(await none.json()).toEqual({ message: "Turn on push notifications on this device first.", errors: {} });
+    const [phone, laptop] = [await subscribed(member), await subscribed(member)];
+    const sent = await postJson("/push/test", {}, { token: member.token });
+    expect(sent.status).toBe(202);
+    expect(await sent.json()).toEqual({ message: "Test notification sent.", devices: 2 });
+    for (const device of [phone, laptop]) {
+      expect(await payloadOf(pushesTo(device)[0]!, device)).toEqual({
+        title: "Test notification",
+        body: "Push notifications reach this device.",
+        url: "/settings/notifications",
+        tag: "test",
+        badge: 0,
+      });
+    }
+  });
+
+  it("a kind switched off in the preferences is not pushed; the others still are", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    await follow(fan.user.userId, creator.user.userId);
+    const phone = await subscribed(fan);
+    const preferences = { messages: false, posts: true, earnings: true, subscriptions: true, interactions: true, live: true };
+    const put = await api("/push/preferences", { method: "PUT", body: JSON.stringify(preferences), token: fan.token });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toEqual(preferences);
+
+    await sendMessage(creator, await conversationBetween(creator, fan), { text: "muted" });
+    expect(pushesTo(phone)).toEqual([]);
+    const post = await postJson("/posts", { text: "New here", audience: "everyone", priceCents: 0, mediaIds: [] }, { token: creator.token });
+    expect(post.status).toBe(201);
+    const postId = ((await post.json()) as { id: number }).id;
+    const [push] = pushesTo(phone);
+    expect(await payloadOf(push!, phone)).toMatchObject({ title: `${creator.input.name} published a new post.`, body: "", url: `/post/${postId}` });
+    expect(push!.headers.get("Urgency")).toBe("low");
+  });
+});
+
+describe("what a payload may say", () => {
+  it("a message paid for shows no text, nor does a pay-per-view message, and a fan's payload names no amount", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    await env.DB.prepare("UPDATE users SET message_price_cents = 275 WHERE id = ?").bind(creator.user.userId).run();
+    await fundWallet(fan.user.userId, 1000);
+    const [creatorPhone, fanPhone] = [await subscribed(creator), await subscribed(fan)];
+    const conversationId = await conversationBetween(fan, creator);
+
+    await sendMessage(fan, conversationId, { text: "a paid secret" });
+    const toCreator = await payloadOf(pushesTo(creatorPhone)[0]!, creatorPhone);
+    expect(toCreator).toMatchObject({ title: `${fan.input.name} sent you a message.`, body: "Open the conversation to read it." });
+    expect(JSON.stringify(toCreator)).not.toContain("secret");
+
+    const image = await chatImage(creator.user.userId);
+    await sendMessage(creator, conversationId, { text: "locked words", mediaIds: [image], priceCents: 1234 });
+    const toFan = await payloadOf(pushesTo(fanPhone)[0]!, fanPhone);
+    expect(toFan).toMatchObject({ title: `${creator.input.name} sent you a message.`, body: "Open the conversation to read it." });
+    expect(JSON.stringify(toFan)).not.toMatch(/locked|12\.34|1234|\$/);
+  });
+
+  it("a new post is announced to followers without its text, even to those it is locked for", async () => {
+    const creator = await makeCreator();
+    const follower = await createUser();
+    await follow(follower.user.userId, creator.user.userId);
+    const phone = await subscribed(follower);
+    const post = await postJson("/posts", { text: "Only for subscribers: the secret recipe", audience: "subscribers", priceCents: 0, mediaIds: [] }, { token: creator.token });
+    expect(post.status).toBe(201);
+    const payload = await payloadOf(pushesTo(phone)[0]!, phone);
+    expect(payload.title).toBe(`${creator.input.name} published a new post.`);
+    expect(JSON.stringify(payload)).not.toContain("recipe");
+  });
+
+  it("notifications about money name no amount", async () => {
+    const fan = await createUser();
+    const insert = (kind: string, params: Record<string, unknown>) =>
+      env.DB.prepare("INSERT INTO notifications (user_id, kind, params, created_at) VALUES (?, ?, ?, ?) RETURNING id")
+        .bind(fan.user.userId, kind, JSON.stringify(params), new Date().toISOString())
+        .first<{ id: number }>();
+    const topUp = await insert("top_up", { amountCents: 4321 });
+    const payout = await insert("payout", { status: "paid", amountCents: 4321 });
+    for (const [row, title, url] of [
+      [topUp, "Money was added to your wallet.", "/wallet"],
+      [payout, "Your withdrawal has been paid.", "/dashboard/payouts"],
+    ] as const) {
+      const payload = await pushPayloadFor(env.DB, fan.user.userId, "en", { type: "notification", notificationId: row!.id });
+      expect(payload).toEqual({ title, body: "", url, tag: `notification-${row!.id}`, badge: 2 });
+    }
+    // Another user's notification is not theirs to be pushed.
+    const other = await createUser();
+    expect(await pushPayloadFor(env.DB, other.user.userId, "en", { type: "notification", notificationId: topUp!.id })).toBeNull();
+  });
+});
+
+describe("the push service's answers", () => {
+  const batchOf = (job: PushJob, attempts = 1) => {
+    const outcome: { acked: boolean; retried: { delaySeconds?: number } | null } = { acked: false, retried: null };
+    const message: Message<unknown> = {
+      id: newKey(),
+      timestamp: new Date(),
+      body: job,
+      attempts,
+      ack: () => void (outcome.acked = true),
+      retry: (options) => void (outcome.retried = options ?? {}),
+    };
+    return { batch: { queue: "fanclub-push", messages: [message], ackAll: () => {}, retryAll: () => {} } as MessageBatch<unknown>, outcome };
+  };
+
+  it("410 Gone and 404 delete the subscription", async () => {
+    for (const status of [410, 404]) {
+      const member = await createUser();
+      const device = await subscribed(member);
+      answer = () => new Response(null, { status });
+      expect((await postJson("/push/test", {}, { token: member.token })).status).toBe(202);
+      expect(pushesTo(device)).toHaveLength(1);
+      expect(await deviceRow(device.id), `after ${status}`).toBeNull();
+    }
+  });
+
+  it("429 is retried after Retry-After, 5xx and no answer with a backoff that doubles; the subscription stays", async () => {
+    const member = await createUser();
+    const device = await subscribed(member);
+    const job: PushJob = { subscriptionId: device.id, topic: { type: "test" } };
+
+    answer = () => new Response(null, { status: 429, headers: { "Retry-After": "77" } });
+    const throttled = batchOf(job);
+    await consumePush(throttled.batch, env);
+    expect(throttled.outcome).toEqual({ acked: false, retried: { delaySeconds: 77 } });
+
+    answer = () => new Response(null, { status: 503 });
+    const failing = batchOf(job, 3);
+    await consumePush(failing.batch, env);
+    expect(failing.outcome).toEqual({ acked: false, retried: { delaySeconds: 120 } });
+
+    answer = () => {
+      throw new TypeError("Network connection lost.");
+    };
+    const unreachable = batchOf(job, 1);
+    await consumePush(unreachable.batch, env);
+    expect(unreachable.outcome).toEqual({ acked: false, retried: { delaySeconds: 30 } });
+
+    expect(pushesTo(device)).toHaveLength(3);
+    expect(await deviceRow(device.id)).toMatchObject({ id: device.id, last_sent_at: null });
+
+    answer = () => new Response(null, { status: 201 });
+    const delivered = batchOf(job, 4);
+    await consumePush(delivered.batch, env);
+    expect(delivered.outcome).toEqual({ acked: true, retried: null });
+    expect((await deviceRow(device.id))?.last_sent_at).not.toBeNull();
+  });
+
+  it("a push for a device removed meanwhile, or a malformed job, is acknowledged and sends nothing", async () => {
+    const gone = batchOf({ subscriptionId: 987654, topic: { type: "test" } });
+    await consumePush(gone.batch, env);
+    const malformed = batchOf({ subscriptionId: "x" } as unknown as PushJob);
+    await consumePush(malformed.batch, env);
+    expect([gone.outcome, malformed.outcome]).toEqual([
+      { acked: true, retried: null },
+      { acked: true, retried: null },
+    ]);
+    expect(received).toEqual([]);
+  });
+});
+
+/** A ready chat image of `userId` (what an upload for a message leaves), as messages.test.ts seeds one. */
+async function chatImage(userId: number): Promise<number> {
+  const key = `posts/${newKey().replace(/-/g, "")}.png`;
+  const previewKey = `previews/${newKey().replace(/-/g, "")}.png`;
+  for (const k of [key, previewKey]) await env.MEDIA.put(k, PNG, { httpMetadata: { contentType: "image/png" } });
+  const row = await env.DB.prepare(
+    "INSERT INTO media (user_id, purpose, kind, status, object_key, preview_key, content_type, size_bytes, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, 'image/png', 8, ?) RETURNING id",
+  )
+    .bind(userId, key, previewKey, new Date().toISOString())
+    .first<{ id: number }>();
+  return row!.id;
+}

@@ -1,0 +1,150 @@
+import { z } from "zod";
+import type { DomainContext } from "../context";
+import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import { singleLineText } from "../shared/validation";
+import { vapidOf, type Config } from "../../env";
+
+/** Push is on when the VAPID keys are configured; without them nothing is offered and nothing is sent. */
+export const pushIsOn = (settings: Config) => vapidOf(settings) !== null;
+
+/** Devices one account may receive pushes on; a 21st is refused until one is removed. */
+export const MAX_PUSH_DEVICES = 20;
+
+export const PUSH_OFF = message("Push notifications are not available on this server.");
+export const TOO_MANY_DEVICES = message("You can receive push notifications on at most {{count}} devices. Remove one first.");
+export const DEVICE_NOT_FOUND = message("This device does not receive your push notifications.");
+
+/** base64url, as PushSubscription.toJSON() writes keys; the padding some browsers add is dropped. */
+const base64UrlKey = (length: number) =>
+  z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}={0,2}$`), { message: INVALID_VALUE })
+    .transform((key) => key.replace(/=+$/, ""));
+
+/** The browser's PushSubscription, as its toJSON() gives it (expirationTime aside: the push service's 404/410 tells). */
+export const PushSubscriptionInputSchema = z.object({
+  endpoint: singleLineText().min(1).max(1024),
+  keys: z.object({
+    /** The device's P-256 public key, an uncompressed point (65 bytes). */
+    p256dh: base64UrlKey(87),
+    /** The 16-byte authentication secret of RFC 8291. */
+    auth: base64UrlKey(22),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
+
+export interface PushDevice {
+  id: number;
+  label: string;
+  endpoint: string;
+  language: string;
+  createdAt: string;
+  lastSentAt: string | null;
+}
+
+interface DeviceRow {
+  id: number;
+  label: string;
+  endpoint: string;
+  language: string;
+  created_at: string;
+  last_sent_at: string | null;
+}
+
+const deviceOf = (row: DeviceRow): PushDevice => ({ id: row.id, label: row.label, endpoint: row.endpoint, language: row.language, createdAt: row.created_at, lastSentAt: row.last_sent_at });
+
+/**
+ * Only a push service is sent to: an https URL (RFC 8030) on a public name. The worker tests and the e2e tier
+ * (APP_ENV=test) also accept http on this machine, where their fake push service listens.
+ */
+function isPushEndpoint(endpoint: string, appEnv: string): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
+  if (url.username || url.password) return false;
+  if (url.protocol === "https:") return true;
+  return appEnv === "test" && url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost");
+}
+
+/** The key must be a point on P-256, or every push to the device would fail at encryption. */
+async function isP256Point(base64Url: string): Promise<boolean> {
+  const bytes = Uint8Array.from(atob(base64Url.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  if (bytes.length !== 65 || bytes[0] !== 0x04) return false;
+  try {
+    await crypto.subtle.importKey("raw", bytes, { name: "ECDH", namedCurve: "P-256" }, false, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/\bEdg(e|A|iOS)?\//, "Edge"],
+  [/\b(OPR|Opera)\//, "Opera"],
+  [/\bSamsungBrowser\//, "Samsung Internet"],
+  [/\b(Firefox|FxiOS)\//, "Firefox"],
+  [/\b(Chrome|CriOS|Chromium)\//, "Chrome"],
+  [/\bSafari\//, "Safari"],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/\bAndroid\b/, "Android"],
+  [/\biPhone\b/, "iPhone"],
+  [/\biPad\b/, "iPad"],
+  [/\bCrOS\b/, "ChromeOS"],
+  [/\bWindows\b/, "Windows"],
+  [/\bMac OS X\b|\bMacintosh\b/, "macOS"],
+  [/\bLinux\b/, "Linux"],
+];
+
+/** "Chrome on Android", in the language the device uses: how Settings names a device. */
+export function deviceLabel(userAgent: string, t: DomainContext["t"]): string {
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return t("{{browser}} on {{system}}", { browser, system });
+  return browser ?? system ?? t("Unknown device");
+}
+
+/**
+ * Turns push on for the caller's device: stores its subscription, or updates it when the endpoint is known —
+ * moving it to the caller when another account had it (one browser profile, two accounts: the last one to
+ * turn push on gets the pushes). Refused while push is off on the server, for a bad endpoint or key, and past
+ * MAX_PUSH_DEVICES.
+ */
+export async function subscribeDevice(ctx: Pick<DomainContext, "db" | "config" | "userAgent" | "language" | "t">, userId: number, input: PushSubscriptionInput): Promise<PushDevice> {
+  if (!pushIsOn(ctx.config)) throw new AppError("conflict", PUSH_OFF);
+  if (!isPushEndpoint(input.endpoint, ctx.config.APP_ENV)) throw fieldError("endpoint", INVALID_VALUE);
+  if (!(await isP256Point(input.keys.p256dh))) throw fieldError("keys.p256dh", INVALID_VALUE);
+  const count = await ctx.db
+    .prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ? AND endpoint <> ?")
+    .bind(userId, input.endpoint)
+    .first<{ n: number }>();
+  if ((count?.n ?? 0) >= MAX_PUSH_DEVICES) throw new AppError("conflict", TOO_MANY_DEVICES, {}, { count: MAX_PUSH_DEVICES });
+  const row = await ctx.db
+    .prepare(
+      `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, language, label, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+       ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+         language = excluded.language, label = excluded.label,
+         created_at = CASE WHEN push_subscriptions.user_id = excluded.user_id THEN push_subscriptions.created_at ELSE excluded.created_at END,
+         last_sent_at = CASE WHEN push_subscriptions.user_id = excluded.user_id THEN push_subscriptions.last_sent_at END
+       RETURNING id, label, endpoint, language, created_at, last_sent_at`,
+    )
+    .bind(userId, input.endpoint, input.keys.p256dh, input.keys.auth, ctx.language, deviceLabel(ctx.userAgent, ctx.t).slice(0, 100), isoNow())
+    .first<DeviceRow>();
+  return deviceOf(row!);
+}
+
+/** The caller's devices, oldest first. */
+export async function listDevices(db: D1Database, userId: number): Promise<PushDevice[]> {
+  const { results } = await db
+    .prepare("SELECT id, label, endpoint, language, created_at, last_sent_at FROM push_subscriptions WHERE user_id = ? ORDER BY id")
+    .bind(userId)
+    .all<DeviceRow>();
+  return results.map(deviceOf);
+}
+
+/** Stops pushes to one of the caller's devices; another account's device is a 404, like one that never was. */
+export async function removeDevice(db: D1Database, userId: number, deviceId: number): Promise<void> {
+  const result = await db.prepare("DELETE FROM push_subscriptions WHERE id = ? AND user_id = ?").bind(deviceId, userId).run();
+  if ((result.meta.changes ?? 0) === 0) throw new AppError("not_found", DEVICE_NOT_FOUND);
+}

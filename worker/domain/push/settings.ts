@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { vapidOf } from "../../env";
+import type { DomainContext } from "../context";
+import { LIMITS, RateLimiter } from "../auth/rate-limit";
+import { AppError } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import { listDevices, PUSH_OFF, pushIsOn, type PushDevice } from "./devices";
+import { PUSH_KINDS, type PushKind, type PushPreferences } from "./kinds";
+
+export const NO_DEVICES = message("Turn on push notifications on this device first.");
+
+export const PushPreferencesSchema = z.object(Object.fromEntries(PUSH_KINDS.map((kind) => [kind, z.boolean()])) as Record<PushKind, z.ZodBoolean>);
+
+export interface PushSettings {
+  /** False when the server has no VAPID keys: the screen says push is unavailable. */
+  enabled: boolean;
+  /** The applicationServerKey for PushManager.subscribe (base64url), or null when push is off. */
+  publicKey: string | null;
+  preferences: PushPreferences;
+  devices: PushDevice[];
+}
+
+const ALL_ON: PushPreferences = Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])) as PushPreferences;
+
+export async function getPreferences(db: D1Database, userId: number): Promise<PushPreferences> {
+  const row = await db.prepare(`SELECT ${PUSH_KINDS.join(", ")} FROM push_preferences WHERE user_id = ?`).bind(userId).first<Record<PushKind, number>>();
+  return row ? (Object.fromEntries(PUSH_KINDS.map((kind) => [kind, row[kind] === 1])) as PushPreferences) : { ...ALL_ON };
+}
+
+/** Replaces the caller's choice of kinds (they apply to all their devices). */
+export async function setPreferences(db: D1Database, userId: number, preferences: PushPreferences): Promise<PushPreferences> {
+  const values = PUSH_KINDS.map((kind) => (preferences[kind] ? 1 : 0));
+  await db
+    .prepare(
+      `INSERT INTO push_preferences (user_id, ${PUSH_KINDS.join(", ")}, updated_at) VALUES (?, ${PUSH_KINDS.map(() => "?").join(", ")}, ?)
+       ON CONFLICT (user_id) DO UPDATE SET ${PUSH_KINDS.map((kind) => `${kind} = excluded.${kind}`).join(", ")}, updated_at = excluded.updated_at`,
+    )
+    .bind(userId, ...values, isoNow())
+    .run();
+  return getPreferences(db, userId);
+}
+
+export async function getPushSettings(ctx: Pick<DomainContext, "db" | "config">, userId: number): Promise<PushSettings> {
+  const [preferences, devices] = await Promise.all([getPreferences(ctx.db, userId), listDevices(ctx.db, userId)]);
+  return { enabled: pushIsOn(ctx.config), publicKey: vapidOf(ctx.config)?.publicKey ?? null, preferences, devices };
+}
+
+/**
+ * Settings → Notifications → "Send a test": checks that the caller's devices receive pushes. Answers the
+ * devices to send it to; the caller queues the sends (the domain never sends).
+ */
+export async function requestTestPush(ctx: Pick<DomainContext, "db" | "config">, userId: number): Promise<number[]> {
+  if (!pushIsOn(ctx.config)) throw new AppError("conflict", PUSH_OFF);
+  await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(`test-push:user:${userId}`, LIMITS.testNotificationsPerAccount);
+  const { results } = await ctx.db.prepare("SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY id").bind(userId).all<{ id: number }>();
+  if (results.length === 0) throw new AppError("conflict", NO_DEVICES);
+  return results.map((row) => row.id);
+}
+
+/**
+ * The devices to push `kind` to among `userIds` (null kind: every device, whatever the preferences): one
+ * statement for a whole fan-out.
+ */
+export async function devicesWanting(db: D1Database, userIds: number[], kind: PushKind | null): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT s.id FROM push_subscriptions s LEFT JOIN push_preferences p ON p.user_id = s.user_id
+       WHERE s.user_id IN (SELECT value FROM json_each(?1)) ${kind ? `AND COALESCE(p.${kind}, 1) = 1` : ""}
+       ORDER BY s.id`,
+    )
+    .bind(JSON.stringify(userIds))
+    .all<{ id: number }>();
+  return results.map((row) => row.id);
+}

@@ -1,0 +1,51 @@
+import { config, vapidOf, type Env } from "../env";
+import type { DomainEvent } from "../domain/events";
+import { followersToTell } from "../domain/follows/followers-to-tell";
+import type { PushJob, PushTopic } from "../domain/push/jobs";
+import { PUSH_KIND_OF_NOTIFICATION, type PushKind } from "../domain/push/kinds";
+import { devicesWanting } from "../domain/push/settings";
+import { enqueuePush } from "./queue";
+
+/** Followers pushed about one new post, most recent first; the rest see it in their feed (as with sockets). */
+export const PUSH_FAN_OUT_LIMIT = 5000;
+
+/**
+ * The web push adapter: turns a domain event into one Queue message per device to reach (the people it
+ * concerns who want that kind of push), so the sending (encryption, the push services' answers, retries) runs
+ * in the consumer, never on a request's path. Without VAPID keys it does nothing.
+ */
+export async function deliverToPush(env: Env, event: DomainEvent): Promise<void> {
+  if (!vapidOf(config(env))) return;
+  const jobs = await jobsFor(env.DB, event);
+  await enqueuePush(env, jobs);
+}
+
+async function jobsFor(db: D1Database, event: DomainEvent): Promise<PushJob[]> {
+  switch (event.type) {
+    case "MessageSent":
+      return toDevices(db, [event.recipientId], "messages", { type: "message", messageId: event.messageId });
+    case "NotificationCreated": {
+      // The event names the kind, not the row: the newest of that kind is the one just recorded.
+      const row = await db
+        .prepare("SELECT id FROM notifications WHERE user_id = ? AND kind = ? ORDER BY id DESC LIMIT 1")
+        .bind(event.userId, event.kind)
+        .first<{ id: number }>();
+      return row ? toDevices(db, [event.userId], PUSH_KIND_OF_NOTIFICATION[event.kind], { type: "notification", notificationId: row.id }) : [];
+    }
+    case "PostPublished": {
+      const post = await db
+        .prepare("SELECT id FROM posts WHERE user_id = ? AND status = 'published' ORDER BY published_at DESC, id DESC LIMIT 1")
+        .bind(event.authorId)
+        .first<{ id: number }>();
+      return post ? toDevices(db, await followersToTell(db, event.authorId, PUSH_FAN_OUT_LIMIT), "posts", { type: "post", postId: post.id }) : [];
+    }
+    case "UpdatesChanged":
+    case "SessionsEnded":
+    case "MessagesRead":
+    case "MessageUnlocked":
+      return [];
+  }
+}
+
+const toDevices = async (db: D1Database, userIds: number[], kind: PushKind | null, topic: PushTopic): Promise<PushJob[]> =>
+  (await devicesWanting(db, userIds, kind)).map((subscriptionId) => ({ subscriptionId, topic }));
