@@ -103,15 +103,15 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
   }
 
   function post(path: string, body?: unknown): Promise<void>;
-  function post<T>(path: string, body: unknown, expect: Shape<T>): Promise<T>;
-  function post<T>(path: string, body: unknown = {}, expect?: Shape<T>) {
-    return request("POST", path, body, expect);
+  function post<T>(path: string, body: unknown, expect: Shape<T>, options?: RequestOptions): Promise<T>;
+  function post<T>(path: string, body: unknown = {}, expect?: Shape<T>, options?: RequestOptions) {
+    return request("POST", path, body, expect, options);
   }
 
   return {
     get: <T>(path: string, expect: Shape<T>, options?: RequestOptions) => request("GET", path, undefined, expect, options) as Promise<T>,
     post,
     patch: <T>(path: string, body: unknown, expect: Shape<T>) => request("PATCH", path, body, expect) as Promise<T>,
-    delete: (path: string) => request("DELETE", path, undefined, undefined) as Promise<void>,
+    delete: (path: string, options?: RequestOptions) => request("DELETE", path, undefined, undefined, options) as Promise<void>,
   };
 }

@@ -154,6 +154,14 @@ export function pageWasSaved(): Promise<boolean> {
 }
 
 /**
+ * Whether the page knows it is offline: the browser says so, or the page itself came from the service worker's
+ * cache. Then a failed request is no news to the person (no alert): the screens show their copies.
+ */
+export async function knownOffline(): Promise<boolean> {
+  return !navigator.onLine || (await pageWasSaved());
+}
+
+/**
  * Keeps a screen's copy. While the screen is live (its data came from the server and it is kept up to date while
  * open), what it shows (`kept`, as it grows with older pages and live arrivals) is stored under `key`. A page that
  * started from the service worker's cache (a launch offline) stores its data only if no copy exists, then loads

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { PostView } from "@shared/contracts/posts";
+import { sendOrKeep } from "./outbox";
 import { useSession } from "./session";
 import { emptyTimeline, timelineReducer, type TimelineState } from "./timeline";
 import { postPageShape } from "./api-shapes";
 
 /**
  * A list of posts on screen (home, bookmarks, one post) with the timeline store's operations, plus the calls
- * behind them: like and bookmark change the screen at once and roll back if the server refuses; "load older"
+ * behind them: like and bookmark change the screen at once and roll back if the server refuses (offline they
+ * wait in the outbox); "load older"
  * fetches the page after `nextCursor` from `listPath` (/timeline, /bookmarks). A new `initial` (new loader data)
  * replaces the list.
  */
@@ -24,12 +26,13 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
     dispatch({ type: "set", posts: initial.posts, nextCursor: initial.nextCursor });
   }, [initial]);
 
+  // Offline (or behind actions made offline), a like or bookmark waits in the outbox and stays shown.
   const toggleLike = useCallback(
     (post: PostView) => {
       const liked = !post.liked;
       dispatch({ type: liked ? "like" : "unlike", id: post.id });
       const path = `/posts/${post.id}/like`;
-      (liked ? api.post(path) : api.delete(path)).catch((error: unknown) => {
+      sendOrKeep(api, { kind: liked ? "like" : "unlike", postId: post.id }, () => (liked ? api.post(path) : api.delete(path))).catch((error: unknown) => {
         console.error(`${liked ? "like" : "unlike"} failed`, error);
         dispatch({ type: liked ? "unlike" : "like", id: post.id });
       });
@@ -42,7 +45,7 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
       const bookmarked = !post.bookmarked;
       dispatch({ type: bookmarked ? "bookmark" : "unbookmark", id: post.id });
       const path = `/posts/${post.id}/bookmark`;
-      (bookmarked ? api.post(path) : api.delete(path)).catch((error: unknown) => {
+      sendOrKeep(api, { kind: bookmarked ? "bookmark" : "unbookmark", postId: post.id }, () => (bookmarked ? api.post(path) : api.delete(path))).catch((error: unknown) => {
         console.error(`${bookmarked ? "bookmark" : "unbookmark"} failed`, error);
         dispatch({ type: bookmarked ? "unbookmark" : "bookmark", id: post.id });
       });

@@ -76,8 +76,9 @@ export default function MessagesPage() {
   // The thread keeps its own copy, with what arrives while it is open.
   useOfflineCopy(thread ? null : key, data, useMemo(() => ({ list, thread: null, savedAt }), [list, savedAt]));
   if (thread) {
-    // New loader data (a newer saved copy, or the server's answer to a saved copy) starts the thread afresh.
-    return <Thread key={`${thread.conversation.id}:${savedAt}`} conversation={thread.conversation} firstPage={thread.firstPage} copy={{ key: key!, savedAt, offline: data.offline }} />;
+    // New loader data for the same conversation (its saved copy, or the server's answer to a copy) joins what the
+    // thread shows, without losing the draft being typed.
+    return <Thread key={thread.conversation.id} conversation={thread.conversation} firstPage={thread.firstPage} copy={{ key: key!, savedAt, offline: data.offline }} />;
   }
   if (media) return <ChatMediaGallery key={media.conversation.id} conversation={media.conversation} firstPage={media.firstPage} />;
   if (massMessages) {

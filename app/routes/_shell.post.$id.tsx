@@ -7,6 +7,7 @@ import { getPost } from "../../worker/domain/posts/get-post";
 import { Comments } from "~/components/posts/comments";
 import { UnlockButton } from "~/components/money/unlock-button";
 import { PostActions } from "~/components/posts/post-actions";
+import { useWaitingPostIds } from "~/lib/outbox";
 import { PostCard } from "~/components/posts/post-card";
 import { LazyPostOwnerMenu, LazyReportButton } from "~/components/posts/lazy";
 import { PageHeader } from "~/components/page";
@@ -63,6 +64,7 @@ export default function PostPage() {
   const { state, dispatch, toggleLike, toggleBookmark, replacePost } = usePostList(one, "/timeline");
   const navigate = useNavigate();
   const post = state.posts[0] ?? data.post;
+  const waiting = useWaitingPostIds();
   return (
     <>
       <PageHeader title={t("Post")} />
@@ -75,7 +77,7 @@ export default function PostPage() {
             <LazyReportButton target={{ kind: "post", postId: post.id }} className="btn-secondary w-auto px-3 py-1 text-sm" />
           ) : null
         }
-        actions={<PostActions post={post} onLike={toggleLike} onBookmark={toggleBookmark} />}
+        actions={<PostActions post={post} onLike={toggleLike} onBookmark={toggleBookmark} waiting={waiting.has(post.id)} />}
         unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined}
       />
       {post.lock === null ? (

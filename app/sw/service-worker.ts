@@ -118,6 +118,13 @@ self.addEventListener("message", (event) => {
   }
 });
 
+// Background Sync (app/lib/outbox.ts): the network is back; open pages send their outbox (they hold the session).
+self.addEventListener("sync", (event) => {
+  const sync = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
+  if (sync.tag !== "outbox") return;
+  sync.waitUntil(self.clients.matchAll({ type: "window" }).then((windows) => windows.forEach((window) => window.postMessage({ type: "FLUSH_OUTBOX" }))));
+});
+
 // Web push: the payload is JSON {title, body, url}; sending is later work.
 self.addEventListener("push", (event) => {
   let payload: { title?: unknown; body?: unknown; url?: unknown } = {};

@@ -36,7 +36,7 @@ describe("creator earnings and withdrawals", () => {
     // That first tip ($80.00 net) is made available as if its 7 business days had passed; the second stays held.
     await sql(`UPDATE earnings SET release_at = '2000-01-01T00:00:00.000Z' WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}')`);
     await tip(fan.token, creator.username, 5000);
-    const { page, context } = await signedInPage(browser(), creator);
+    const { page, context } = await signedInPage(browser(), creator, undefined, { serviceWorkers: "allow" });
     expect((await context.request.get("/__scheduled")).status()).toBe(200);
 
     // The cron's work runs in waitUntil: wait for the release to show.

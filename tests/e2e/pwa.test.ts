@@ -61,7 +61,7 @@ describe("progressive web app", () => {
   });
 
   it("offers a new version once it is installed, and switches to it on Reload", async () => {
-    const { page, context } = await newPage(browser());
+    const { page, context } = await newPage(browser(), undefined, { serviceWorkers: "allow" });
     await page.goto("/");
     await waitForServiceWorkerControl(page);
     // A "new deployment": the served worker (build/client/sw.js) one comment longer, restored afterwards.
@@ -115,7 +115,7 @@ describe("progressive web app", () => {
 
   it("reloads a visited page offline, shows the offline page for others, and forgets pages on CLEAR_PRIVATE_DATA", async () => {
     const account = await createAccount();
-    const { page, context } = await newPage(browser());
+    const { page, context } = await newPage(browser(), undefined, { serviceWorkers: "allow" });
     await page.goto("/login");
     await waitForServiceWorkerControl(page);
     await page.getByLabel("Email or username").fill(account.username);

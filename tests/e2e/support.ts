@@ -90,9 +90,14 @@ async function keepEvidence(context: BrowserContext, base: string) {
   await context.tracing.stop({ path: `${base}.zip` }).catch(report("trace"));
 }
 
-/** A fresh (incognito) context for the running test, traced and closed when the test ends (traceUntilTestEnds). */
+/**
+ * A fresh (incognito) context for the running test, traced and closed when the test ends (traceUntilTestEnds).
+ * Without a service worker unless the test asks for one (`serviceWorkers: "allow"`): installing it fetches every
+ * built file at once, and under that burst `wrangler dev` now and then never answered one of the page's own
+ * scripts (a /home that never "loaded"). The tests of the worker itself (offline, the outbox, updates) allow it.
+ */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseURL(), locale: "en-US", ...options });
+  const context = await browser.newContext({ baseURL: baseURL(), locale: "en-US", serviceWorkers: "block", ...options });
   await traceUntilTestEnds(context);
   return context;
 }
@@ -113,8 +118,12 @@ export async function openPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { viewport });
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+  options: Pick<BrowserContextOptions, "serviceWorkers"> = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { viewport, ...options });
   return { context, page: await openPage(context) };
 }
 
@@ -168,7 +177,7 @@ export async function signedInPage(
   browser: Browser,
   account: { email: string; password: string; token: string },
   viewport = { width: 1440, height: 900 },
-  options: Pick<BrowserContextOptions, "colorScheme" | "locale" | "timezoneId" | "bypassCSP"> = {},
+  options: Pick<BrowserContextOptions, "colorScheme" | "locale" | "timezoneId" | "bypassCSP" | "serviceWorkers"> = {},
 ) {
   const context = await newContext(browser, { viewport, colorScheme: "light", ...options });
   const login = await context.request.post("/api/login", { data: { login: account.email, password: account.password } });

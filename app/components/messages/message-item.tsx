@@ -58,11 +58,14 @@ export function MessageItem({ message, mine, seen, onReplaced }: { message: Mess
   );
 }
 
-/** The viewer's message before the server has it: "Sending…" (a failure takes it away and the composer says why). */
-export function OutgoingItem({ message }: { message: OutgoingMessage }) {
+/**
+ * The viewer's message before the server has it: "Sending…" (a failure takes it away and the composer says why),
+ * or, kept in the outbox while offline, "Waiting for the network".
+ */
+export function OutgoingItem({ message, waiting = false }: { message: OutgoingMessage; waiting?: boolean }) {
   const { t } = useTranslation();
   return (
-    <li data-testid="message" data-mine="true" data-outgoing="sending" className="flex flex-col">
+    <li data-testid="message" data-mine="true" data-outgoing={waiting ? "waiting" : "sending"} className={`flex flex-col ${waiting ? "opacity-80" : ""}`}>
       <div className={MINE}>
         {message.thumbnails.length > 0 ? (
           <div className="grid grid-cols-2 gap-1">
@@ -72,7 +75,7 @@ export function OutgoingItem({ message }: { message: OutgoingMessage }) {
           </div>
         ) : null}
         {message.text ? <p className="whitespace-pre-wrap break-words text-start">{message.text}</p> : null}
-        <p className={`${MY_NOTE} italic`}>{t("Sending…")}</p>
+        <p className={`${MY_NOTE} italic`}>{waiting ? t("Waiting for the network") : t("Sending…")}</p>
       </div>
     </li>
   );

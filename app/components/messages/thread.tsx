@@ -7,6 +7,7 @@ import { TipButton } from "~/components/money/tip-button";
 import { Avatar } from "~/components/shell/avatar";
 import { OfflineNotice } from "~/components/offline-notice";
 import { useOfflineCopy, type OfflineMark } from "~/lib/offline-copies";
+import { OUTBOX_SENT, sendOrKeep, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
 import { BackLink } from "./back-link";
@@ -60,6 +61,16 @@ export function Thread({
   messagesNow.current = messages;
   const readUpTo = useRef(0);
   const typingTimer = useRef<ReturnType<typeof setTimeout>>();
+
+  // New loader data (a saved copy shown offline, or the server's answer once back) joins the messages held.
+  const firstShown = useRef(firstPage);
+  useEffect(() => {
+    if (firstShown.current === firstPage) return;
+    firstShown.current = firstPage;
+    setMessages((current) => mergeMessages(current, firstPage.messages));
+    setConversation(initial);
+    setOtherReadSeq((seq) => Math.max(seq, initial.otherLastReadSeq));
+  }, [firstPage, initial]);
 
   // The copy kept for offline reading: the conversation and its last KEPT_MESSAGES messages, as they arrive.
   const kept = useMemo(() => {
@@ -167,14 +178,31 @@ export function Thread({
     }
   }, [messages, shown.length, typing]);
 
+  // Text sent offline waits in the outbox (shown as waiting) and arrives once the server has it. A message with
+  // files or a price, or one that costs money to send, needs the network: money never waits for later.
+  const waiting = useOutboxEntries().filter((entry) => entry.status === "pending" && entry.action.kind === "message" && entry.action.conversationId === conversationId);
+  useEffect(() => {
+    const sent = (event: Event) => {
+      const { entry, answer } = (event as CustomEvent<{ entry: OutboxEntry; answer: unknown }>).detail;
+      if (entry.action.kind === "message" && entry.action.conversationId === conversationId) arrive([sentShape(answer).message]);
+    };
+    window.addEventListener(OUTBOX_SENT, sent);
+    return () => window.removeEventListener(OUTBOX_SENT, sent);
+  }, [conversationId, arrive]);
+
   async function send(draft: Draft): Promise<unknown> {
     stickToBottom.current = true;
     setOutgoing((list) => [...list, { clientId: draft.clientId, text: draft.text, thumbnails: draft.thumbnails }]);
+    const body = { clientId: draft.clientId, text: draft.text, mediaIds: draft.mediaIds, priceCents: draft.priceCents };
+    const mayWait = draft.mediaIds.length === 0 && draft.priceCents === 0 && conversation.messagePriceCents === 0;
     try {
-      const answer = await api.post(`/conversations/${conversationId}/messages`, { clientId: draft.clientId, text: draft.text, mediaIds: draft.mediaIds, priceCents: draft.priceCents }, sentShape);
-      arrive([answer.message]);
-      // A paid message moved money: the sidebar's balance flag may have changed.
-      if (answer.message.paidCents > 0) refreshUpdates();
+      const post = () => api.post(`/conversations/${conversationId}/messages`, body, sentShape);
+      const sent = mayWait ? await sendOrKeep(api, { kind: "message", conversationId, text: draft.text }, post, draft.clientId) : { answer: await post() };
+      if (sent) {
+        arrive([sent.answer.message]);
+        // A paid message moved money: the sidebar's balance flag may have changed.
+        if (sent.answer.message.paidCents > 0) refreshUpdates();
+      }
       return null;
     } catch (failure) {
       return failure;
@@ -230,6 +258,9 @@ export function Thread({
           <ol className="space-y-3">
             {messages.map((message) => (
               <MessageItem key={message.id} message={message} mine={message.senderId === user.userId} seen={message.id === seenId} onReplaced={(replaced) => arrive([replaced])} />
+            ))}
+            {waiting.map((entry) => (
+              <OutgoingItem key={entry.id} message={{ clientId: entry.id, text: entry.action.kind === "message" ? entry.action.text : "", thumbnails: [] }} waiting />
             ))}
             {shown.map((message) => (
               <OutgoingItem key={message.clientId} message={message} />

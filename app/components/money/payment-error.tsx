@@ -1,10 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "~/lib/api";
+import { isNetworkFailure } from "~/lib/offline-copies";
 
 /**
  * Why a payment was refused, with the way forward: an empty wallet (402) links to the top-up, an unverified
- * email (403 with spec §8's sentence) to the verification page; anything else shows the server's message.
+ * email (403 with spec §8's sentence) to the verification page; a request that never reached the server says the
+ * device is offline; anything else shows the server's message.
  */
 export function PaymentErrorNotice({ error }: { error: unknown }) {
   const { t } = useTranslation();
@@ -31,7 +33,13 @@ export function PaymentErrorNotice({ error }: { error: unknown }) {
       </div>
     );
   }
-  const text = error instanceof ApiError ? (Object.values(error.body.errors ?? {})[0]?.[0] ?? error.body.message) : t("Something went wrong");
+  // Money is never kept for later (the outbox holds likes, comments and messages only): offline, say so.
+  const text =
+    error instanceof ApiError
+      ? (Object.values(error.body.errors ?? {})[0]?.[0] ?? error.body.message)
+      : isNetworkFailure(error)
+        ? t("You are offline. Payments need a connection; nothing was charged.")
+        : t("Something went wrong");
   return (
     <p role="alert" className={className}>
       {text}

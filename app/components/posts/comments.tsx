@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommentView } from "@shared/contracts/posts";
 import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
 import { ApiError } from "~/lib/api";
+import { OUTBOX_SENT, sendOrKeep, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
 import { useSession } from "~/lib/session";
 import { array, boolean, nullable, number, object, string, type Shape } from "@shared/shape";
 
@@ -40,15 +41,34 @@ export function Comments({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Comments made offline wait in the outbox (shown below the list) and join it once the server has them.
+  const waiting = useOutboxEntries().filter((entry) => entry.status === "pending" && entry.action.kind === "comment" && entry.action.postId === postId);
+  const countChange = useRef(onCountChange);
+  countChange.current = onCountChange;
+  useEffect(() => {
+    const arrived = (event: Event) => {
+      const { entry, answer } = (event as CustomEvent<{ entry: OutboxEntry; answer: unknown }>).detail;
+      if (entry.action.kind !== "comment" || entry.action.postId !== postId) return;
+      const { comment } = object({ comment: commentShape })(answer);
+      setComments((list) => (list.some((known) => known.id === comment.id) ? list : [...list, comment]));
+      countChange.current(1);
+    };
+    window.addEventListener(OUTBOX_SENT, arrived);
+    return () => window.removeEventListener(OUTBOX_SENT, arrived);
+  }, [postId]);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    const clientId = crypto.randomUUID();
     try {
-      const { comment } = await api.post(`/posts/${postId}/comments`, { text }, object({ comment: commentShape }));
-      setComments((list) => [...list, comment]);
+      const sent = await sendOrKeep(api, { kind: "comment", postId, text }, () => api.post(`/posts/${postId}/comments`, { text, clientId }, object({ comment: commentShape })), clientId);
+      if (sent) {
+        setComments((list) => [...list, sent.answer.comment]);
+        onCountChange(1);
+      }
       setText("");
-      onCountChange(1);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.body.message : t("Something went wrong"));
     } finally {
@@ -106,6 +126,16 @@ export function Comments({
           </li>
         ))}
       </ul>
+      {waiting.length > 0 ? (
+        <ul className="space-y-2" aria-label={t("Waiting for the network")}>
+          {waiting.map((entry) => (
+            <li key={entry.id} data-testid="comment-waiting" className="whitespace-pre-line break-words text-slate-600 opacity-80 dark:text-slate-400">
+              {entry.action.kind === "comment" ? entry.action.text : null}
+              <span className="ms-2 text-xs italic">{t("Waiting for the network")}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {nextCursor ? (
         <button type="button" className="link text-sm" onClick={() => void showMore()}>
           {t("Show more comments")}

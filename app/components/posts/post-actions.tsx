@@ -27,9 +27,21 @@ const BUTTON = "inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text
  * share. Which of them work is the post's `viewer` permissions (the server's policy), never re-derived here. Like
  * and bookmark are toggle buttons (aria-pressed) whose names stay put; each visible count is part of its control's
  * name. The screen owns the state (onLike,
- * onBookmark), so the change shows at once and is rolled back by the screen if the server refuses.
+ * onBookmark), so the change shows at once and is rolled back by the screen if the server refuses; made offline, it
+ * stays, marked as waiting for the network.
  */
-export function PostActions({ post, onLike, onBookmark }: { post: PostView; onLike(post: PostView): void; onBookmark(post: PostView): void }) {
+export function PostActions({
+  post,
+  onLike,
+  onBookmark,
+  waiting = false,
+}: {
+  post: PostView;
+  onLike(post: PostView): void;
+  onBookmark(post: PostView): void;
+  /** A like or bookmark of this post waits in the outbox for the network (app/lib/outbox.ts). */
+  waiting?: boolean;
+}) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
 
@@ -90,6 +102,11 @@ export function PostActions({ post, onLike, onBookmark }: { post: PostView; onLi
       <span role="status" className="text-xs text-slate-600 dark:text-slate-400">
         {copied ? t("Link copied.") : ""}
       </span>
+      {waiting ? (
+        <span data-testid="post-waiting" className="text-xs italic text-slate-600 dark:text-slate-400">
+          {t("Waiting for the network")}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { PostView } from "@shared/contracts/posts";
 import { UnlockButton } from "~/components/money/unlock-button";
 import { PostActions } from "./post-actions";
 import { PostCard } from "./post-card";
+import { useWaitingPostIds } from "~/lib/outbox";
 
 /**
  * Posts one under the other, each with its actions, and "Load older" at the end: a button (keyboard and
@@ -31,6 +32,7 @@ export function PostList({
 }) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLButtonElement>(null);
+  const waiting = useWaitingPostIds();
 
   useEffect(() => {
     const button = sentinel.current;
@@ -51,7 +53,7 @@ export function PostList({
               post={post}
               headerExtra={headerExtra?.(post)}
               unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={onUnlocked} /> : undefined}
-              actions={<PostActions post={post} onLike={onLike} onBookmark={onBookmark} />}
+              actions={<PostActions post={post} onLike={onLike} onBookmark={onBookmark} waiting={waiting.has(post.id)} />}
             />
           </li>
         ))}

@@ -7,6 +7,7 @@ import { BottomNav } from "./bottom-nav";
 import { Sidebar, type ShellViewer } from "./sidebar";
 import { SuggestedProfiles } from "./suggested-profiles";
 import { UserSearch } from "./user-search";
+import { OutboxTray } from "~/components/outbox-tray";
 
 /** What the right column holds on a route (spec §2 table), declared by each route's `handle.rightColumn`. */
 export type RightColumn = "search-and-suggested" | "search" | "empty" | "none";
@@ -55,6 +56,7 @@ export function AppShell({ viewer, children }: { viewer: ShellViewer; children: 
             <Spinner label={t("Loading…")} />
           </div>
         ) : null}
+        <OutboxTray />
         {children}
       </main>
       {hasRightColumn ? (

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SuggestedProfile } from "@shared/contracts/posts";
 import { ApiError } from "~/lib/api";
-import { isNetworkFailure } from "~/lib/offline-copies";
+import { knownOffline } from "~/lib/offline-copies";
 import { useSession } from "~/lib/session";
 import { array, boolean, number, object, string } from "@shared/shape";
 import { readToken } from "~/lib/token";
@@ -99,7 +99,7 @@ export function SuggestionsPanel({ profiles, onFollowed, className = "" }: { pro
 /**
  * The right column's "Suggested" panel (spec §2/§7/§8): loaded when a token is stored; hidden when isExist is
  * false or the list is empty. A non-200 answer alerts "api error", a failed request "api error." (not when the
- * device is offline).
+ * page knows it is offline).
  */
 export function SuggestedProfiles() {
   const { t } = useTranslation();
@@ -114,12 +114,12 @@ export function SuggestedProfiles() {
     api
       .get("/suggestedProfiles", suggestionsShape, { quiet: true })
       .then((body) => current && setProfiles(body.isExist ? body.suggestedProfiles : []))
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
         if (!current) return;
         console.error("GET /suggestedProfiles failed", error);
         if (error instanceof ApiError && error.status === 401) return;
-        // Offline is not a failure of the server: the panel just stays empty (app/lib/offline-copies.ts).
-        if (!(error instanceof ApiError) && isNetworkFailure(error)) return;
+        // Known to be offline, a failed request is no failure of the server: the panel just stays empty.
+        if (!(error instanceof ApiError) && (await knownOffline())) return;
         window.alert(error instanceof ApiError ? alerts.current.answered : alerts.current.failed);
       });
     return () => {

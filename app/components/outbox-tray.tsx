@@ -1,0 +1,79 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { sendOutboxSoon, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
+import { useSession } from "~/lib/session";
+
+/** How often what waits in the outbox is tried again while the page is open. */
+const RETRY_EVERY_MS = 15_000;
+/** The service worker's Background Sync asks open pages to send (app/sw/service-worker.ts). */
+export const FLUSH_OUTBOX = "FLUSH_OUTBOX";
+
+/**
+ * The outbox's sender and tray (app/lib/outbox.ts), once per signed-in page: it sends what waits when the page
+ * starts, when the browser is back online, when the tab is shown, when Background Sync says so, and every
+ * RETRY_EVERY_MS while something waits; and it shows what waits and what the server refused, with the reason,
+ * "Try again" and "Discard". The sender's code loads only when there is something to send.
+ */
+export function OutboxTray() {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const entries = useOutboxEntries();
+  const pending = entries.filter((entry) => entry.status === "pending").length;
+  const failed = entries.filter((entry) => entry.status === "failed");
+
+  useEffect(() => {
+    if (pending === 0) return;
+    const send = () => void sendOutboxSoon(api);
+    send();
+    const timer = setInterval(send, RETRY_EVERY_MS);
+    const whenShown = () => document.visibilityState === "visible" && send();
+    const fromWorker = (event: MessageEvent) => (event.data as { type?: unknown } | null)?.type === FLUSH_OUTBOX && send();
+    window.addEventListener("online", send);
+    document.addEventListener("visibilitychange", whenShown);
+    navigator.serviceWorker?.addEventListener("message", fromWorker);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("online", send);
+      document.removeEventListener("visibilitychange", whenShown);
+      navigator.serviceWorker?.removeEventListener("message", fromWorker);
+    };
+  }, [pending, api]);
+
+  if (pending === 0 && failed.length === 0) return null;
+  return (
+    <section aria-label={t("Waiting to be sent")} data-testid="outbox-tray" className="space-y-2 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-900">
+      {pending > 0 ? (
+        <p role="status" data-testid="outbox-pending">
+          {pending === 1 ? t("1 action waits for the network.") : t("{{count}} actions wait for the network.", { count: pending })}
+        </p>
+      ) : null}
+      {failed.map((entry) => (
+        <FailedEntry key={entry.id} entry={entry} />
+      ))}
+    </section>
+  );
+}
+
+function FailedEntry({ entry }: { entry: OutboxEntry }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const what = {
+    like: t("Your like"),
+    unlike: t("Taking back your like"),
+    bookmark: t("Your bookmark"),
+    unbookmark: t("Removing your bookmark"),
+    comment: t("Your comment"),
+    message: t("Your message"),
+  }[entry.action.kind];
+  return (
+    <div role="alert" data-testid="outbox-failed" className="flex flex-wrap items-center gap-2 text-red-800 dark:text-red-200">
+      <p className="min-w-0 flex-1">{t("{{what}} could not be sent: {{reason}}", { what, reason: entry.reason ?? "" })}</p>
+      <button type="button" className="btn-secondary text-sm" onClick={() => void import("~/lib/outbox-sender").then(({ retryEntry }) => retryEntry(api, entry.id))}>
+        {t("Try again")}
+      </button>
+      <button type="button" className="btn-secondary text-sm" onClick={() => void import("~/lib/outbox-sender").then(({ discardEntry }) => discardEntry(entry.id))}>
+        {t("Discard")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LocalTime } from "~/components/local-time";
+import { ApiError } from "~/lib/api";
+import { useSession } from "~/lib/session";
+import { array, boolean, nullable, number, object, string, type Shape } from "@shared/shape";
+
+const PUSH_KINDS = ["messages", "posts", "earnings", "subscriptions", "interactions", "live"] as const;
+type PushKind = (typeof PUSH_KINDS)[number];
+
+interface PushDeviceView {
+  id: number;
+  label: string;
+  endpoint: string;
+  language: string;
+  createdAt: string;
+  lastSentAt: string | null;
+}
+interface PushSettingsView {
+  enabled: boolean;
+  publicKey: string | null;
+  preferences: Record<PushKind, boolean>;
+  devices: PushDeviceView[];
+}
+
+const deviceShape: Shape<PushDeviceView> = object({ id: number, label: string, endpoint: string, language: string, createdAt: string, lastSentAt: nullable(string) });
+const preferencesShape = object(Object.fromEntries(PUSH_KINDS.map((kind) => [kind, boolean])) as Record<PushKind, Shape<boolean>>);
+const settingsShape: Shape<PushSettingsView> = object({ enabled: boolean, publicKey: nullable(string), preferences: preferencesShape, devices: array(deviceShape) });
+
+/** Push needs a service worker, the Push API and notifications: an in-app browser or an old one may lack them. */
+const pushSupported = () => typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+
+/** The base64url VAPID public key as the bytes PushManager.subscribe wants. */
+function keyBytes(base64url: string): Uint8Array {
+  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+}
+
+/**
+ * Settings → Notifications, web push: turn push on for this device (the browser asks for permission only once the
+ * person pressed the button), choose the kinds (for all of one's devices), see and remove the devices, and send a
+ * test push. The server stores each device's PushSubscription (worker/domain/push).
+ */
+export function PushSettings() {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const id = useId();
+  const [settings, setSettings] = useState<PushSettingsView | null>(null);
+  const [thisEndpoint, setThisEndpoint] = useState<string | null>(null);
+  const [status, setStatus] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const supported = pushSupported();
+
+  const load = useCallback(async () => {
+    const [answer, subscription] = await Promise.all([
+      api.get("/push", settingsShape),
+      supported ? navigator.serviceWorker.ready.then((registration) => registration.pushManager.getSubscription()) : Promise.resolve(null),
+    ]);
+    setSettings(answer);
+    setThisEndpoint(subscription?.endpoint ?? null);
+  }, [api, supported]);
+
+  useEffect(() => {
+    load().catch((error: unknown) => console.error("push settings failed to load", error));
+  }, [load]);
+
+  async function run(work: () => Promise<string | null>) {
+    setBusy(true);
+    setStatus(null);
+    try {
+      const done = await work();
+      if (done) setStatus({ tone: "ok", text: done });
+      await load();
+    } catch (error) {
+      setStatus({ tone: "error", text: error instanceof ApiError ? error.body.message : t("Something went wrong") });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const turnOn = () =>
+    run(async () => {
+      if ((await Notification.requestPermission()) !== "granted") return t("Notifications are blocked for this site in your browser's settings.");
+      const registration = await navigator.serviceWorker.ready;
+      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(settings!.publicKey!) });
+      const { endpoint, keys } = subscription.toJSON();
+      await api.post("/push/subscriptions", { endpoint, keys: { p256dh: keys?.p256dh, auth: keys?.auth } }, deviceShape);
+      return t("Push notifications are on for this device.");
+    });
+
+  const remove = (device: PushDeviceView) =>
+    run(async () => {
+      if (device.endpoint === thisEndpoint) await (await navigator.serviceWorker.ready).pushManager.getSubscription().then((subscription) => subscription?.unsubscribe());
+      await api.delete(`/push/subscriptions/${device.id}`);
+      return null;
+    });
+
+  const choose = (kind: PushKind, on: boolean) => run(async () => (await api.put("/push/preferences", { ...settings!.preferences, [kind]: on }, preferencesShape), null));
+
+  const test = () => run(async () => (await api.post("/push/test", {}, object({ message: string }))).message);
+
+  if (!settings) return null;
+  if (!settings.enabled) return <p className="text-slate-600 dark:text-slate-400">{t("Push notifications are not available on this server.")}</p>;
+  const thisDevice = settings.devices.find((device) => device.endpoint === thisEndpoint) ?? null;
+  const kindLabels: Record<PushKind, string> = {
+    messages: t("Messages"),
+    posts: t("New posts from creators you follow"),
+    earnings: t("Tips, purchases and new subscribers"),
+    subscriptions: t("Your subscriptions and wallet"),
+    interactions: t("Comments, likes and new followers"),
+    live: t("Live streams starting"),
+  };
+  return (
+    <div className="space-y-4" data-testid="push-settings">
+      <h3 className="font-semibold">{t("Push notifications")}</h3>
+      {!supported ? (
+        <p className="text-slate-600 dark:text-slate-400">{t("This browser cannot receive push notifications. Installing Fanclub on your home screen may help.")}</p>
+      ) : thisDevice ? (
+        <p>{t("Push notifications are on for this device.")}</p>
+      ) : (
+        <button type="button" className="btn-primary w-auto" disabled={busy} onClick={() => void turnOn()}>
+          {t("Turn on push notifications on this device")}
+        </button>
+      )}
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">{t("Send me a push for")}</legend>
+        {PUSH_KINDS.map((kind) => (
+          <div key={kind} className="flex items-center gap-2">
+            <input id={`${id}-${kind}`} type="checkbox" className="h-4 w-4" checked={settings.preferences[kind]} disabled={busy} onChange={(event) => void choose(kind, event.target.checked)} />
+            <label htmlFor={`${id}-${kind}`}>{kindLabels[kind]}</label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="space-y-2">
+        <h4 className="text-sm font-medium">{t("Devices that receive push notifications")}</h4>
+        {settings.devices.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("None yet.")}</p> : null}
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {settings.devices.map((device) => (
+            <li key={device.id} data-testid="push-device" className="flex flex-wrap items-center gap-2 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">
+                  {device.label}
+                  {device === thisDevice ? <span className="ms-2 text-sm text-slate-600 dark:text-slate-400">{t("(this device)")}</span> : null}
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  {t("Added")} <LocalTime iso={device.createdAt} />
+                </p>
+              </div>
+              <button type="button" className="btn-secondary text-sm" disabled={busy} onClick={() => void remove(device)} aria-label={t("Remove {{device}}", { device: device.label })}>
+                {t("Remove")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {settings.devices.length > 0 ? (
+        <button type="button" className="btn-secondary" disabled={busy} onClick={() => void test()}>
+          {t("Send a test push")}
+        </button>
+      ) : null}
+      <p role="status" className={status?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-green-700 dark:text-green-400"}>
+        {status?.text}
+      </p>
+    </div>
+  );
+}

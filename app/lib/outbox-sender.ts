@@ -1,0 +1,88 @@
+import type { CommentView } from "@shared/contracts/posts";
+import { messageShape } from "~/components/messages/chat-shapes";
+import { ApiError, MalformedAnswerError, type ApiClient } from "./api";
+import { editOutbox, outboxEntries, OUTBOX_SENT, type OutboxEntry } from "./outbox";
+import { boolean, number, object, string, type Shape } from "@shared/shape";
+
+/**
+ * Sends the outbox (app/lib/outbox.ts): one sender at a time across the device's tabs (a Web Lock), oldest entry
+ * first. An entry the server took leaves the outbox and is announced (OUTBOX_SENT) to the screen that shows it;
+ * one it refused (a 4xx: the post is gone, the pair is blocked) stays, marked failed with the server's reason, until
+ * the person retries or discards it; a network failure or a 5xx stops the round, to be tried again later.
+ */
+
+const commentShape: Shape<CommentView> = object({
+  id: number,
+  postId: number,
+  text: string,
+  createdAt: string,
+  author: object({ id: number, username: string, name: string, avatarUrl: string }),
+  canDelete: boolean,
+});
+
+/** One entry's request: each is applied once however often it is sent (set-state calls, client ids). */
+function send(client: ApiClient, entry: OutboxEntry): Promise<unknown> {
+  const quiet = { quiet: true };
+  const { action } = entry;
+  switch (action.kind) {
+    case "like":
+      return client.post(`/posts/${action.postId}/like`, {}, object({ liked: boolean, likeCount: number }), quiet);
+    case "unlike":
+      return client.delete(`/posts/${action.postId}/like`, quiet);
+    case "bookmark":
+      return client.post(`/posts/${action.postId}/bookmark`, {}, object({ bookmarked: boolean }), quiet);
+    case "unbookmark":
+      return client.delete(`/posts/${action.postId}/bookmark`, quiet);
+    case "comment":
+      return client.post(`/posts/${action.postId}/comments`, { text: action.text, clientId: entry.id }, object({ comment: commentShape }), quiet);
+    case "message":
+      return client.post(`/conversations/${action.conversationId}/messages`, { clientId: entry.id, text: action.text }, object({ message: messageShape }), quiet);
+  }
+}
+
+/** A refusal the person must decide on (not the network, not the server failing). */
+const refusedBy = (error: unknown): ApiError | null => (error instanceof ApiError && !(error instanceof MalformedAnswerError) && error.status < 500 ? error : null);
+
+async function sendAll(client: ApiClient) {
+  for (;;) {
+    const next = (await outboxEntries()).find((entry) => entry.status === "pending");
+    if (!next) return;
+    let answer: unknown;
+    try {
+      answer = await send(client, next);
+    } catch (error) {
+      const refusal = refusedBy(error);
+      if (!refusal) return;
+      await editOutbox((entries) => entries.map((entry) => (entry.id === next.id ? { ...entry, status: "failed", reason: refusal.body.message } : entry)));
+      continue;
+    }
+    await editOutbox((entries) => entries.filter((entry) => entry.id !== next.id));
+    window.dispatchEvent(new CustomEvent(OUTBOX_SENT, { detail: { entry: next, answer } }));
+  }
+}
+
+let round: Promise<void> | null = null;
+
+/** Sends what waits as the signed-in person (`client`), unless a round is under way in this tab or another. */
+export function flushOutbox(client: ApiClient): Promise<void> {
+  round ??= (async () => {
+    try {
+      if (navigator.locks) await navigator.locks.request("fanclub-outbox", { ifAvailable: true }, (lock) => (lock ? sendAll(client) : undefined));
+      else await sendAll(client);
+    } catch (error) {
+      console.warn("the outbox could not be sent", error);
+    } finally {
+      round = null;
+    }
+  })();
+  return round;
+}
+
+/** A failed entry, sent again. */
+export async function retryEntry(client: ApiClient, id: string): Promise<void> {
+  await editOutbox((entries) => entries.map((entry) => (entry.id === id ? { ...entry, status: "pending", reason: null } : entry)));
+  await flushOutbox(client);
+}
+
+/** A failed entry, given up. */
+export const discardEntry = (id: string) => editOutbox((entries) => entries.filter((entry) => entry.id !== id));

@@ -1,0 +1,127 @@
+import { useEffect, useMemo, useState } from "react";
+import { get, update } from "idb-keyval";
+import type { ApiClient } from "./api";
+import { isNetworkFailure } from "./offline-copies";
+
+/**
+ * The outbox: likes, bookmarks, comments and chat messages made while the network fails are kept in IndexedDB, in
+ * order, and sent when it answers again (app/lib/outbox-sender.ts, loaded only then). Each carries a client id, and
+ * the server applies each exactly once: likes and bookmarks are set-state calls, comments and messages are stored
+ * once per client id. Money never goes through here. This module is small and always loaded: the screens show
+ * what waits (pending style) and what the server refused (failed, with its reason).
+ */
+
+export type OutboxAction =
+  | { kind: "like" | "unlike" | "bookmark" | "unbookmark"; postId: number }
+  | { kind: "comment"; postId: number; text: string }
+  | { kind: "message"; conversationId: number; text: string };
+
+export interface OutboxEntry {
+  /** The client id: also the comment's or message's clientId on the server. */
+  id: string;
+  action: OutboxAction;
+  createdAt: number;
+  status: "pending" | "failed";
+  /** The server's translated reason, once it refused the action. */
+  reason: string | null;
+}
+
+export const OUTBOX_KEY = "outbox";
+/** The Background Sync tag the service worker answers by asking open pages to send (FLUSH_OUTBOX). */
+export const OUTBOX_SYNC_TAG = "outbox";
+/** Fired on window (and told to the other tabs) whenever the outbox changes. */
+export const OUTBOX_CHANGED = "outbox-changed";
+/** Fired on window with { entry, answer } when an entry reached the server. */
+export const OUTBOX_SENT = "outbox-sent";
+
+const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("fanclub-outbox");
+channel?.addEventListener("message", () => window.dispatchEvent(new Event(OUTBOX_CHANGED)));
+
+function changed() {
+  window.dispatchEvent(new Event(OUTBOX_CHANGED));
+  channel?.postMessage("changed");
+}
+
+/** What this tab last read or wrote: whether anything waits, without a round trip to IndexedDB. */
+let snapshot: OutboxEntry[] = [];
+
+export async function outboxEntries(): Promise<OutboxEntry[]> {
+  if (typeof indexedDB === "undefined") return [];
+  try {
+    snapshot = (await get<OutboxEntry[]>(OUTBOX_KEY)) ?? [];
+  } catch {
+    snapshot = [];
+  }
+  return snapshot;
+}
+
+/** Changes the stored list in one IndexedDB transaction, then tells every tab. */
+export async function editOutbox(change: (entries: OutboxEntry[]) => OutboxEntry[]): Promise<void> {
+  await update<OutboxEntry[]>(OUTBOX_KEY, (entries = []) => (snapshot = change(entries)));
+  changed();
+}
+
+/**
+ * Sends an action now (`direct`, the screen's own call) unless actions wait already, in which case it waits
+ * behind them, so the server gets them in the order they were made; a network failure puts it in the outbox too.
+ * Anything else the server says reaches the caller. Answers the server's answer, or null when it was kept.
+ */
+export async function sendOrKeep<T>(client: ApiClient, action: OutboxAction, direct: () => Promise<T>, id?: string): Promise<{ answer: T } | null> {
+  if (snapshot.some((entry) => entry.status === "pending")) {
+    await queueAction(client, action, id);
+    return null;
+  }
+  try {
+    return { answer: await direct() };
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    await queueAction(client, action, id);
+    return null;
+  }
+}
+
+/**
+ * Keeps an action to send once the network answers, and tries at once as `client`; returns its entry (its id is
+ * the client id the screen shows).
+ */
+export async function queueAction(client: ApiClient, action: OutboxAction, id: string = crypto.randomUUID()): Promise<OutboxEntry> {
+  const entry: OutboxEntry = { id, action, createdAt: Date.now(), status: "pending", reason: null };
+  await editOutbox((entries) => (entries.some((known) => known.id === id) ? entries : [...entries, entry]));
+  // Where the browser has Background Sync, the service worker wakes an open page to send when the network is back.
+  void navigator.serviceWorker?.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG))
+    .catch(() => undefined);
+  void sendOutboxSoon(client);
+  return entry;
+}
+
+/** Starts sending what waits (the sender's code is loaded on first use). */
+export async function sendOutboxSoon(client: ApiClient): Promise<void> {
+  const { flushOutbox } = await import("./outbox-sender");
+  await flushOutbox(client);
+}
+
+/** The outbox's entries, kept current across tabs. */
+export function useOutboxEntries(): OutboxEntry[] {
+  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  useEffect(() => {
+    let active = true;
+    const read = () => void outboxEntries().then((list) => active && setEntries(list));
+    read();
+    window.addEventListener(OUTBOX_CHANGED, read);
+    return () => {
+      active = false;
+      window.removeEventListener(OUTBOX_CHANGED, read);
+    };
+  }, []);
+  return entries;
+}
+
+/** The posts with a like or bookmark waiting in the outbox. */
+export function useWaitingPostIds(): ReadonlySet<number> {
+  const entries = useOutboxEntries();
+  return useMemo(
+    () => new Set(entries.flatMap((entry) => (entry.status === "pending" && "postId" in entry.action && entry.action.kind !== "comment" ? [entry.action.postId] : []))),
+    [entries],
+  );
+}

@@ -1,0 +1,142 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseURL, browserForThisFile, createAccount, hydrated, openPage, signedInPage, sql, unique } from "./support";
+
+/**
+ * The outbox (app/lib/outbox.ts): likes, bookmarks, comments and messages made offline are shown at once as
+ * waiting, survive a reload, and reach the server once each, in order, when the network is back, even while it
+ * flaps; what the server refuses is shown with its reason and can be discarded.
+ */
+const browser = browserForThisFile();
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let creator: Account;
+let fan: Account;
+let postId: number;
+let doomedPostId: number;
+let conversationId: number;
+const tag = `ob${unique().slice(-6)}`;
+
+const api = async (account: Account, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json().catch(() => ({}))) as Record<string, unknown>;
+};
+
+const threadTexts = async () =>
+  ((await api(creator, "GET", `/conversations/${conversationId}/messages`)) as { messages: { text: string }[] }).messages.map((message) => message.text);
+
+beforeAll(async () => {
+  creator = await createAccount({ username: `${tag}_sam`, name: "Sam Outbox" });
+  fan = await createAccount({ username: `${tag}_ivy`, name: "Ivy Outbox" });
+  await sql(`UPDATE users SET role = 'creator' WHERE username = '${creator.username}';`);
+  postId = ((await api(creator, "POST", "/posts", { text: `Morning light ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
+  doomedPostId = ((await api(creator, "POST", "/posts", { text: `Soon gone ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
+  await api(fan, "POST", `/users/${creator.username}/follow`);
+  conversationId = (await api(fan, "POST", "/conversations", { username: creator.username })).id as number;
+});
+
+/** Cuts the network and proves it is cut: an address never visited shows the offline page. */
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  const probe = await openPage(context);
+  await probe.goto(`/never-visited-${unique()}`);
+  await probe.getByRole("heading", { name: "You are offline" }).waitFor();
+  await probe.close();
+}
+
+async function visitOnline(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
+}
+
+describe("the outbox", () => {
+  it("likes, bookmarks, a comment and two messages made offline wait, survive a reload, and reach the server once each, in order", async () => {
+    const { context, page } = await signedInPage(browser(), fan, undefined, { serviceWorkers: "allow" });
+    // Online once, so the pages open offline (the worker, in control from the first page on, keeps them).
+    await visitOnline(page, `/messages/${conversationId}`);
+    await visitOnline(page, `/post/${postId}`);
+
+    await goOffline(context);
+    const actions = page.locator("[data-post-actions]");
+    await actions.getByRole("button", { name: /Like/ }).click();
+    await actions.getByRole("button", { name: "Bookmark" }).click();
+    await page.getByTestId("post-waiting").waitFor();
+    await page.getByLabel("Write a comment").fill("Lovely, written offline");
+    await page.getByRole("button", { name: "Comment" }).click();
+    await page.getByTestId("comment-waiting").getByText("Lovely, written offline").waitFor();
+
+    await page.goto(`/messages/${conversationId}`);
+    await hydrated(page);
+    await page.getByTestId("offline-notice").waitFor();
+    for (const text of ["First offline message", "Second offline message"]) {
+      await page.getByTestId("composer-input").fill(text);
+      await page.getByTestId("send-button").click();
+      await page.locator('[data-outgoing="waiting"]').getByText(text).waitFor();
+    }
+    await expect.poll(() => page.getByTestId("outbox-pending").textContent()).toBe("5 actions wait for the network.");
+
+    // A reload while still offline: the outbox is kept, and so is what it shows.
+    await page.reload();
+    await page.locator('[data-outgoing="waiting"]').getByText("Second offline message").waitFor();
+    expect(await page.getByTestId("outbox-pending").textContent()).toBe("5 actions wait for the network.");
+    // Nothing reached the server.
+    expect(await threadTexts()).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByTestId("outbox-tray").waitFor({ state: "detached", timeout: 40_000 });
+    await page.getByText("Second offline message").waitFor();
+    expect(await page.locator('[data-outgoing="waiting"]').count()).toBe(0);
+    expect(await threadTexts()).toEqual(["First offline message", "Second offline message"]);
+    const post = (await api(fan, "GET", `/posts/${postId}`)) as { liked: boolean; likeCount: number; bookmarked: boolean; commentCount: number };
+    expect(post).toMatchObject({ liked: true, likeCount: 1, bookmarked: true, commentCount: 1 });
+    const comments = (await api(fan, "GET", `/posts/${postId}/comments`)) as { comments: { text: string }[] };
+    expect(comments.comments.map((comment) => comment.text)).toEqual(["Lovely, written offline"]);
+  });
+
+  it("a flapping network still applies each message once, in order; a refused comment shows why and can be discarded", async () => {
+    const { context, page } = await signedInPage(browser(), fan, undefined, { serviceWorkers: "allow" });
+    await visitOnline(page, `/messages/${conversationId}`);
+    await visitOnline(page, `/post/${doomedPostId}`);
+    await page.goto(`/messages/${conversationId}`);
+    await hydrated(page);
+    const before = await threadTexts();
+
+    await goOffline(context);
+    const texts = Array.from({ length: 6 }, (_, i) => `Flap ${i + 1}`);
+    for (const text of texts) {
+      await page.getByTestId("composer-input").fill(text);
+      await page.getByTestId("send-button").click();
+      await page.locator('[data-outgoing="waiting"]').getByText(text).waitFor();
+    }
+    // A comment on a post its author deletes before the network comes back.
+    await page.goto(`/post/${doomedPostId}`);
+    await hydrated(page);
+    await page.getByLabel("Write a comment").fill("Too late");
+    await page.getByRole("button", { name: "Comment" }).click();
+    await page.getByTestId("comment-waiting").waitFor();
+    await api(creator, "DELETE", `/posts/${doomedPostId}`);
+
+    // Offline and online every 300 ms while the outbox is sent, then online for good.
+    await page.goto(`/messages/${conversationId}`).catch(() => undefined);
+    for (let flip = 0; flip < 12; flip++) {
+      await context.setOffline(flip % 2 === 1);
+      await page.waitForTimeout(300);
+    }
+    await context.setOffline(false);
+    await page.reload();
+    await hydrated(page);
+    const failed = page.getByTestId("outbox-failed");
+    await failed.waitFor({ timeout: 40_000 });
+    expect(await failed.textContent()).toContain("Your comment could not be sent:");
+    await expect.poll(() => page.getByTestId("outbox-pending").count(), { timeout: 40_000 }).toBe(0);
+    expect((await threadTexts()).slice(before.length)).toEqual(texts);
+    await failed.getByRole("button", { name: "Discard" }).click();
+    await page.getByTestId("outbox-tray").waitFor({ state: "detached" });
+  });
+});
