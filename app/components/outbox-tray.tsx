@@ -1,5 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { OFFLINE_STORAGE_REFUSED, offlineStorageRefused } from "~/lib/offline-copies";
 import { sendOutboxSoon, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
 import { useSession } from "~/lib/session";
 
@@ -20,6 +21,13 @@ export function OutboxTray() {
   const entries = useOutboxEntries();
   const pending = entries.filter((entry) => entry.status === "pending").length;
   const failed = entries.filter((entry) => entry.status === "failed");
+  // Said once per page: IndexedDB refused a copy (private mode, storage full), so nothing is kept for offline.
+  const [storageOff, setStorageOff] = useState(offlineStorageRefused);
+  useEffect(() => {
+    const refused = () => setStorageOff(true);
+    window.addEventListener(OFFLINE_STORAGE_REFUSED, refused);
+    return () => window.removeEventListener(OFFLINE_STORAGE_REFUSED, refused);
+  }, []);
 
   useEffect(() => {
     if (pending === 0) return;
@@ -39,9 +47,18 @@ export function OutboxTray() {
     };
   }, [pending, api]);
 
-  if (pending === 0 && failed.length === 0) return null;
+  const storageNotice = storageOff ? (
+    <p role="status" data-testid="offline-storage-off" className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-900">
+      <span className="flex-1">{t("Offline reading is off: this browser does not let Fanclub keep anything on this device.")}</span>
+      <button type="button" className="link text-sm" onClick={() => setStorageOff(false)}>
+        {t("Close")}
+      </button>
+    </p>
+  ) : null;
+  if (pending === 0 && failed.length === 0) return storageNotice;
   return (
     <section aria-label={t("Waiting to be sent")} data-testid="outbox-tray" className="space-y-2 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-900">
+      {storageNotice}
       {pending > 0 ? (
         <p role="status" data-testid="outbox-pending">
           {pending === 1 ? t("1 action waits for the network.") : t("{{count}} actions wait for the network.", { count: pending })}

@@ -3,24 +3,15 @@ import { useTranslation } from "react-i18next";
 import { LocalTime } from "~/components/local-time";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
+import { PUSH_KINDS, type PushDevice, type PushKind, type PushPreferences } from "@shared/contracts/push";
 import { array, boolean, nullable, number, object, string, type Shape } from "@shared/shape";
 
-const PUSH_KINDS = ["messages", "posts", "earnings", "subscriptions", "interactions", "live"] as const;
-type PushKind = (typeof PUSH_KINDS)[number];
-
-interface PushDeviceView {
-  id: number;
-  label: string;
-  endpoint: string;
-  language: string;
-  createdAt: string;
-  lastSentAt: string | null;
-}
+type PushDeviceView = PushDevice;
 interface PushSettingsView {
   enabled: boolean;
   publicKey: string | null;
-  preferences: Record<PushKind, boolean>;
-  devices: PushDeviceView[];
+  preferences: PushPreferences;
+  devices: PushDevice[];
 }
 
 const deviceShape: Shape<PushDeviceView> = object({ id: number, label: string, endpoint: string, language: string, createdAt: string, lastSentAt: nullable(string) });
@@ -29,12 +20,6 @@ const settingsShape: Shape<PushSettingsView> = object({ enabled: boolean, public
 
 /** Push needs a service worker, the Push API and notifications: an in-app browser or an old one may lack them. */
 const pushSupported = () => typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
-
-/** The base64url VAPID public key as the bytes PushManager.subscribe wants. */
-function keyBytes(base64url: string): Uint8Array {
-  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
-  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-}
 
 /**
  * Settings → Notifications, web push: turn push on for this device (the browser asks for permission only once the
@@ -82,7 +67,7 @@ export function PushSettings() {
     run(async () => {
       if ((await Notification.requestPermission()) !== "granted") return t("Notifications are blocked for this site in your browser's settings.");
       const registration = await navigator.serviceWorker.ready;
-      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(settings!.publicKey!) });
+      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: settings!.publicKey! });
       const { endpoint, keys } = subscription.toJSON();
       await api.post("/push/subscriptions", { endpoint, keys: { p256dh: keys?.p256dh, auth: keys?.auth } }, deviceShape);
       return t("Push notifications are on for this device.");

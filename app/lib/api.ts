@@ -112,6 +112,7 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
     get: <T>(path: string, expect: Shape<T>, options?: RequestOptions) => request("GET", path, undefined, expect, options) as Promise<T>,
     post,
     patch: <T>(path: string, body: unknown, expect: Shape<T>) => request("PATCH", path, body, expect) as Promise<T>,
+    put: <T>(path: string, body: unknown, expect: Shape<T>) => request("PUT", path, body, expect) as Promise<T>,
     delete: (path: string, options?: RequestOptions) => request("DELETE", path, undefined, undefined, options) as Promise<void>,
   };
 }

@@ -24,6 +24,7 @@ import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/form
 import { useSession } from "~/lib/session";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { messageAnswerShape } from "~/lib/api-shapes";
+import { PushSettings } from "~/components/push-settings";
 
 export const meta = pageMeta((t) => [titleTag(t("Settings"))]);
 
@@ -171,7 +172,12 @@ export default function SettingsPage() {
           {page === "profile" ? <EditProfileForm profile={profile} /> : null}
           {page === "subscriptions" ? <SubscriptionList subscriptions={subscriptions} /> : null}
           {page === "language" ? <LanguagePicker /> : null}
-          {page === "notifications" ? <TestNotification /> : null}
+          {page === "notifications" ? (
+            <>
+              <TestNotification />
+              <PushSettings />
+            </>
+          ) : null}
         </section>
       </div>
     </>

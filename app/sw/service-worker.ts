@@ -125,21 +125,27 @@ self.addEventListener("sync", (event) => {
   sync.waitUntil(self.clients.matchAll({ type: "window" }).then((windows) => windows.forEach((window) => window.postMessage({ type: "FLUSH_OUTBOX" }))));
 });
 
-// Web push: the payload is JSON {title, body, url}; sending is later work.
+// Web push (worker/push): the payload is JSON {title, body, url, tag, badge}, already written in the device's
+// language and free of private content. The badge is the unread count, where the Badging API exists.
 self.addEventListener("push", (event) => {
-  let payload: { title?: unknown; body?: unknown; url?: unknown } = {};
+  let payload: { title?: unknown; body?: unknown; url?: unknown; tag?: unknown; badge?: unknown } = {};
   try {
     payload = (event.data?.json() as typeof payload | null) ?? {};
   } catch {
     payload = { body: event.data?.text() };
   }
   const title = typeof payload.title === "string" && payload.title ? payload.title : "Fanclub";
+  const navigatorWithBadge = self.navigator as WorkerNavigator & { setAppBadge?: (count: number) => Promise<void> };
   event.waitUntil(
-    self.registration.showNotification(title, {
-      body: typeof payload.body === "string" ? payload.body : undefined,
-      icon: "/icons/icon-192.png",
-      data: { url: typeof payload.url === "string" ? payload.url : "/" },
-    }),
+    Promise.all([
+      self.registration.showNotification(title, {
+        body: typeof payload.body === "string" ? payload.body : undefined,
+        icon: "/icons/icon-192.png",
+        tag: typeof payload.tag === "string" ? payload.tag : undefined,
+        data: { url: typeof payload.url === "string" ? payload.url : "/" },
+      }),
+      typeof payload.badge === "number" && navigatorWithBadge.setAppBadge ? navigatorWithBadge.setAppBadge(payload.badge).catch(() => undefined) : undefined,
+    ]),
   );
 });
 
@@ -152,11 +158,12 @@ self.addEventListener("notificationclick", (event) => {
     (async () => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
       const same = windows.find((client) => client.url === target);
-      if (same) return void (await same.focus());
-      const any = windows[0];
-      if (any) {
-        const focused = await any.focus();
-        await focused.navigate(target);
+      if (same) return void (await same.focus().catch(() => undefined));
+      // An open window goes to the page first; focusing it may be refused (it needs the click's activation).
+      const open = windows[0];
+      if (open) {
+        const moved = await open.navigate(target);
+        await (moved ?? open).focus().catch(() => undefined);
         return;
       }
       await self.clients.openWindow(target);

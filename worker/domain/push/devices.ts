@@ -1,3 +1,4 @@
+import type { PushDevice } from "@shared/contracts/push";
 import { z } from "zod";
 import type { DomainContext } from "../context";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
@@ -35,14 +36,7 @@ export const PushSubscriptionInputSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
 
-export interface PushDevice {
-  id: number;
-  label: string;
-  endpoint: string;
-  language: string;
-  createdAt: string;
-  lastSentAt: string | null;
-}
+export type { PushDevice };
 
 interface DeviceRow {
   id: number;

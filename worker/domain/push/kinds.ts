@@ -4,9 +4,8 @@ import type { NotificationKind } from "../notifications/notifications";
  * The kinds of push a person turns on or off in Settings → Notifications (all on until they choose): the
  * columns of push_preferences (migration 0014).
  */
-export const PUSH_KINDS = ["messages", "posts", "earnings", "subscriptions", "interactions", "live"] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
-export type PushPreferences = Record<PushKind, boolean>;
+export { PUSH_KINDS, type PushKind, type PushPreferences } from "@shared/contracts/push";
+import type { PushKind } from "@shared/contracts/push";
 
 /**
  * The kind each notification pushes as. `earnings` is a creator's business (tips, purchases, subscribers

@@ -1,0 +1,140 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decryptPush, toBase64Url } from "../support/push-decrypt";
+import { baseURL, browserForThisFile, createAccount, hydrated, signedInPage, sql, unique } from "./support";
+
+/**
+ * Web push end to end: Settings → Notifications turns push on for the device, a message sent to the person is
+ * pushed by the Worker (RFC 8291/8292) to a push service on this machine that decrypts it with the device's
+ * keys, and the service worker shows it and opens the conversation on a click. Only PushManager.subscribe is
+ * replaced (no real push service is reachable here): it answers a subscription whose endpoint is that local
+ * service, with keys this test holds.
+ */
+const browser = browserForThisFile();
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let creator: Account;
+let fan: Account;
+let conversationId: number;
+const tag = `pu${unique().slice(-6)}`;
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: Uint8Array<ArrayBuffer>;
+}
+const received: Received[] = [];
+let pushService: Server;
+let endpoint: string;
+let device: { publicKey: string; privateKey: string; auth: string };
+
+beforeAll(async () => {
+  pushService = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body: new Uint8Array(Buffer.concat(chunks)) });
+      response.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => pushService.listen(0, "127.0.0.1", resolve));
+  endpoint = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/push/${tag}`;
+  // The device's keys, as a browser makes them for a subscription.
+  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
+  device = {
+    publicKey: toBase64Url(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey))),
+    privateKey: (await crypto.subtle.exportKey("jwk", pair.privateKey)).d!,
+    auth: toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
+  };
+
+  creator = await createAccount({ username: `${tag}_sam`, name: "Sam Push" });
+  fan = await createAccount({ username: `${tag}_ivy`, name: "Ivy Push" });
+  await sql(`UPDATE users SET role = 'creator' WHERE username = '${creator.username}';`);
+  await fetch(`${baseURL()}/api/users/${creator.username}/follow`, { method: "POST", headers: { Authorization: `Bearer ${fan.token}` } });
+  const opened = await fetch(`${baseURL()}/api/conversations`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${creator.token}` },
+    body: JSON.stringify({ username: fan.username }),
+  });
+  conversationId = ((await opened.json()) as { id: number }).id;
+});
+
+afterAll(() => new Promise<void>((resolve) => pushService.close(() => resolve())));
+
+describe("web push", () => {
+  it("is turned on in Settings, carries a new message to the device encrypted, and its notification opens the conversation", async () => {
+    const { context, page } = await signedInPage(browser(), fan, undefined, { serviceWorkers: "allow" });
+    await context.grantPermissions(["notifications"]);
+    await context.addInitScript(
+      ({ endpoint, p256dh, auth }) => {
+        let current: PushSubscription | null = null;
+        PushManager.prototype.subscribe = async function subscribe() {
+          current = {
+            endpoint,
+            expirationTime: null,
+            options: { applicationServerKey: null, userVisibleOnly: true },
+            getKey: () => null,
+            toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+            unsubscribe: async () => {
+              current = null;
+              return true;
+            },
+          } as PushSubscription;
+          return current;
+        };
+        PushManager.prototype.getSubscription = async function getSubscription() {
+          return current;
+        };
+      },
+      { endpoint, p256dh: device.publicKey, auth: device.auth },
+    );
+    await page.goto("/settings/notifications");
+    await hydrated(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
+    await page.reload();
+    await hydrated(page);
+    const settings = page.getByTestId("push-settings");
+    await settings.getByRole("button", { name: "Turn on push notifications on this device" }).click();
+    await settings.getByRole("status").getByText("Push notifications are on for this device.").waitFor();
+    await settings.getByTestId("push-device").getByText("(this device)").waitFor();
+
+    // The creator writes: the Worker pushes it through its queue to the device's push service.
+    await fetch(`${baseURL()}/api/conversations/${conversationId}/messages`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${creator.token}` },
+      body: JSON.stringify({ clientId: `${tag}-push-0001`, text: "See you at the shoot" }),
+    });
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
+    const [push] = received;
+    expect(push!.headers["content-encoding"]).toBe("aes128gcm");
+    expect(Number(push!.headers.ttl)).toBeGreaterThan(0);
+    expect(push!.headers.urgency).toMatch(/^(very-low|low|normal|high)$/);
+    expect(push!.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    const payload = JSON.parse(new TextDecoder().decode(await decryptPush(push!.body, device))) as { title: string; body: string; url: string };
+    expect(payload).toMatchObject({ title: "Sam Push sent you a message.", url: `/messages/${conversationId}` });
+
+    // The push reaches the service worker (as the push service would deliver it): it shows the notification.
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const mine = registrations.find((candidate: { scopeURL: string; isDeleted: boolean }) => candidate.scopeURL.startsWith(baseURL()) && !candidate.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      }),
+    );
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(baseURL()).origin, registrationId: await registration, data: JSON.stringify(payload) });
+    await expect
+      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => [shown.title, (shown.data as { url: string }).url])))
+      .toEqual([["Sam Push sent you a message.", `/messages/${conversationId}`]]);
+
+    // A click on it opens the conversation in the open window.
+    const [worker] = context.serviceWorkers();
+    await worker!.evaluate(async () => {
+      const scope = self as unknown as ServiceWorkerGlobalScope;
+      const [shown] = await scope.registration.getNotifications();
+      scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: shown! }));
+    });
+    await page.waitForURL(`/messages/${conversationId}`);
+    await page.getByText("See you at the shoot").waitFor();
+  });
+});
