@@ -102,8 +102,13 @@ export async function readCopy<T>(key: string, shape: Shape<T>): Promise<{ saved
   }
 }
 
-/** A failed request that never reached the server (offline, connection refused), as opposed to an answer. */
-export const isNetworkFailure = (error: unknown) => error instanceof TypeError || (typeof navigator !== "undefined" && !navigator.onLine);
+/**
+ * A failed request that never reached the server (offline, connection refused), as opposed to an answer or a bug:
+ * fetch's own TypeError ("Failed to fetch" in Chromium, "NetworkError…" in Firefox, "Load failed" in Safari), or
+ * any failure while the browser says it is offline.
+ */
+export const isNetworkFailure = (error: unknown) =>
+  (error instanceof TypeError && /failed to fetch|networkerror|load failed|network/i.test(error.message)) || (typeof navigator !== "undefined" && !navigator.onLine);
 
 /** What a screen's loader throws offline when nothing was saved for it: the error boundary shows a calm state. */
 export const OFFLINE_STATUS = 503;
@@ -127,10 +132,18 @@ export function offlineLoader<T extends { savedAt: number }>(keyOf: (args: Clien
       if (key === null || !isNetworkFailure(error)) throw error;
       const copy = await readCopy(key, shape);
       if (!copy) throw offlineWithoutCopy();
-      return { ...copy.data, offline: { savedAt: copy.savedAt } };
+      // The same copy read again (a retry that failed) is the same object: the screen keeps what it built on it.
+      const last = lastShown.get(key);
+      if (last && last.savedAt === copy.savedAt) return last.data as WithOffline<T>;
+      const shown = { ...copy.data, offline: { savedAt: copy.savedAt } };
+      lastShown.set(key, { savedAt: copy.savedAt, data: shown });
+      return shown;
     }
   };
 }
+
+/** The copy each key last showed, by the time it was saved. */
+const lastShown = new Map<string, { savedAt: number; data: unknown }>();
 
 let askedWhetherSaved: Promise<boolean> | null = null;
 

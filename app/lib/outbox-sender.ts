@@ -36,7 +36,8 @@ function send(client: ApiClient, entry: OutboxEntry): Promise<unknown> {
     case "comment":
       return client.post(`/posts/${action.postId}/comments`, { text: action.text, clientId: entry.id }, object({ comment: commentShape }), quiet);
     case "message":
-      return client.post(`/conversations/${action.conversationId}/messages`, { clientId: entry.id, text: action.text }, object({ message: messageShape }), quiet);
+      // Money never waits for later: a price set meanwhile is refused, not charged.
+      return client.post(`/conversations/${action.conversationId}/messages`, { clientId: entry.id, text: action.text, maxPaidCents: 0 }, object({ message: messageShape }), quiet);
   }
 }
 

@@ -7,7 +7,9 @@ import { clearedSessionCookie } from "../../worker/http/cookies";
 import { AppForm, SubmitButton } from "~/components/forms";
 import { Spinner } from "~/components/spinner";
 import type { ShellHandle } from "~/components/shell/app-shell";
+import type { ApiClient } from "~/lib/api";
 import { useSession } from "~/lib/session";
+import { array, number, object, string } from "@shared/shape";
 import { forgetToken } from "~/lib/token";
 import { clearOfflineData } from "~/lib/offline";
 import { pageMeta, titleTag } from "~/i18n/meta";
@@ -23,8 +25,24 @@ export async function action({ context }: ActionFunctionArgs) {
 }
 
 /**
+ * Whoever uses this browser next must not get this account's pushes: its device goes from the account's list and
+ * the browser's subscription ends.
+ */
+async function forgetPushDevice(api: ApiClient) {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  const { devices } = await api.get("/push", object({ devices: array(object({ id: number, endpoint: string })) }), { quiet: true });
+  const device = devices.find((candidate) => candidate.endpoint === subscription.endpoint);
+  if (device) await api.delete(`/push/subscriptions/${device.id}`, { quiet: true });
+  await subscription.unsubscribe();
+}
+
+/**
  * /logout: ends the session through POST /api/logout (the token's session, known to the server whether it
- * came as Bearer or cookie), forgets the token and reloads at /login so no signed-in state survives in memory.
+ * came as Bearer or cookie), forgets the token and reloads at /login so no signed-in state survives in memory;
+ * this browser's push subscription ends first.
  */
 export default function Logout() {
   const { t } = useTranslation();
@@ -40,7 +58,9 @@ export default function Logout() {
       void clearOfflineData().finally(() => window.location.assign("/login"));
     };
     if (!isAuth) return leave();
-    api.post("/logout").then(leave, leave);
+    forgetPushDevice(api)
+      .catch((error: unknown) => console.warn("the push subscription could not be removed", error))
+      .finally(() => api.post("/logout").then(leave, leave));
   }, [api, isAuth]);
 
   return (

@@ -55,9 +55,9 @@ export const mediaCachePlugin: WorkboxPlugin = {
     if (cachedResponse) void edit((index) => void (index[request.url] && (index[request.url]!.usedAt = Date.now())));
     return cachedResponse ?? null;
   },
-  // Online, an image the viewer may no longer see (a subscription ended, a post deleted) leaves the cache.
+  // Online, an image the viewer may no longer see (signed out, a subscription ended, a post deleted) leaves the cache.
   fetchDidSucceed: async ({ request, response }) => {
-    if (response.status === 403 || response.status === 404) {
+    if (response.status === 401 || response.status === 403 || response.status === 404) {
       await (await caches.open(MEDIA_CACHE)).delete(request.url);
       await edit((index) => void delete index[request.url]);
     }

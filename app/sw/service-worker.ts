@@ -86,7 +86,8 @@ registerRoute(
 // Images seen, for reading offline: only whole answers (200) of image requests, never a range of a video.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.method === "GET" && isMediaPath(url.pathname) && request.destination === "image",
-  new NetworkFirst({ cacheName: MEDIA_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [mediaCachePlugin] }),
+  // No timeout: online, an image is always asked of the server (a revoked access is never served from here).
+  new NetworkFirst({ cacheName: MEDIA_CACHE, plugins: [mediaCachePlugin] }),
 );
 
 /** Stores the page at `href` unless one is kept already (KEEP_PAGE). */
@@ -160,11 +161,16 @@ self.addEventListener("notificationclick", (event) => {
       const same = windows.find((client) => client.url === target);
       if (same) return void (await same.focus().catch(() => undefined));
       // An open window goes to the page first; focusing it may be refused (it needs the click's activation).
+      // A window this worker does not control cannot be navigated: then a new one opens.
       const open = windows[0];
       if (open) {
-        const moved = await open.navigate(target);
-        await (moved ?? open).focus().catch(() => undefined);
-        return;
+        try {
+          const moved = await open.navigate(target);
+          await (moved ?? open).focus().catch(() => undefined);
+          return;
+        } catch {
+          // fall through to a new window
+        }
       }
       await self.clients.openWindow(target);
     })(),

@@ -10,7 +10,9 @@
 //   5. the JavaScript a signed-in first load of /home downloads, gzipped (Chromium, like a person);
 //   6. tips per second with the books audited afterwards (tests/bench/money.mjs);
 //   7. chat: send → delivery p50/p95, messages per second in one conversation, a mass message to 10,000
-//      followers (tests/bench/chat.mjs).
+//      followers (tests/bench/chat.mjs);
+//   8. offline: a launch of /home to its first post online and offline, and the outbox's replay of 200 actions
+//      (tests/bench/offline.mjs).
 // Machines here are small and noisy: read the ratio first, the absolute numbers second.
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
@@ -19,6 +21,7 @@ import { startDevServer } from "../support/dev-server.mjs";
 import { benchHomeTimeline } from "./home-timeline.mjs";
 import { benchMoney } from "./money.mjs";
 import { benchChat } from "./chat.mjs";
+import { benchOffline } from "./offline.mjs";
 
 const STATE_DIR = "tests/bench/.state";
 
@@ -27,7 +30,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
 /**
  * BENCH_ONLY=money runs only the money benchmark (it needs neither the big seed nor a browser); BENCH_ONLY=js only
- * the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs).
+ * the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs);
+ * BENCH_ONLY=offline only the offline figures (tests/bench/offline.mjs).
  */
 const ONLY = process.env.BENCH_ONLY;
 
@@ -158,6 +162,7 @@ try {
   else if (!ONLY) await benchCore(server);
   if (!ONLY || ONLY === "chat") await benchChat(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "money") await benchMoney(server.baseURL, STATE_DIR);
+  if (!ONLY || ONLY === "offline") await benchOffline(server.baseURL, STATE_DIR);
 } finally {
   server.stop();
 }

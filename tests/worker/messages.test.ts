@@ -276,6 +276,24 @@ describe("paid messages", () => {
     expect(await auditLedger(env.DB)).toEqual(BALANCED);
   });
 
+  it("a message sent from the offline outbox (maxPaidCents 0) is refused, not charged, once the creator has a price", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    await fundWallet(fan.user.userId, 1000);
+    const conversation = await conversationOf(fan, creator);
+    await env.DB.prepare("UPDATE users SET message_price_cents = 250 WHERE id = ?").bind(creator.user.userId).run();
+    const refused = await send(fan, conversation.id, { text: "written offline", maxPaidCents: 0 });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe("Sending a message here now costs $2.50: it was not sent.");
+    expect(await countRows("messages")).toBe(0);
+    expect(await walletOf(fan.user.userId)).toBe(1000);
+    // Agreeing to the price sends it.
+    expect((await send(fan, conversation.id, { text: "paid knowingly", maxPaidCents: 250 })).status).toBe(200);
+    expect(await walletOf(fan.user.userId)).toBe(750);
+    expect(await auditLedger(env.DB)).toEqual(BALANCED);
+  });
+
   it("a resend of a paid message charges once", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();

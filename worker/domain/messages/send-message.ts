@@ -9,6 +9,7 @@ import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { ClientIdSchema, idNumber, multilineText } from "../shared/validation";
+import { dollars } from "@shared/money";
 import { messagePriceFor } from "./conversations";
 import { MESSAGE_COLUMNS, presentMessages, type MessageRow } from "./present-messages";
 
@@ -23,12 +24,18 @@ export const PRICE_NEEDS_MEDIA = message("Only a message with a photo or video c
 export const ONLY_CREATORS_SET_PRICES = message("Only creators can put a price on a message.");
 export const MESSAGE_PRICE_RANGE = message("A message's price is between {{min}} and {{max}}.");
 export const MEDIA_NOT_SENDABLE = message("Attach photos or videos you uploaded and that are not in a post or message yet.");
+export const MESSAGE_NOW_COSTS = message("Sending a message here now costs {{price}}: it was not sent.");
 
 export const SendMessageSchema = z.object({
   clientId: ClientIdSchema,
   text: multilineText({ message: INVALID_VALUE }).default(""),
   mediaIds: z.array(idNumber, { message: INVALID_VALUE }).max(MAX_MESSAGE_MEDIA, { message: INVALID_VALUE }).default([]),
   priceCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).min(0, { message: INVALID_VALUE }).default(0),
+  /**
+   * The most the sender agrees to pay for sending it: a message kept offline and sent later says 0, so a
+   * per-message price set meanwhile is refused instead of charged (money never waits in the outbox).
+   */
+  maxPaidCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).min(0, { message: INVALID_VALUE }).optional(),
 });
 export type SendMessageInput = z.output<typeof SendMessageSchema>;
 
@@ -156,6 +163,7 @@ export async function sendMessage(
   const { text } = checkMessageInput(input, sender);
   await assertSendable(db, sender.id, input.mediaIds);
   const priceToSend = messagePriceFor(sender.role, { role: access.facts.otherRole, message_price_cents: access.otherMessagePriceCents });
+  if (input.maxPaidCents !== undefined && priceToSend > input.maxPaidCents) throw new AppError("conflict", MESSAGE_NOW_COSTS, {}, { price: dollars(priceToSend) });
   const statements = messageStatements(db, {
     conversationId,
     senderId: sender.id,
