@@ -1,8 +1,8 @@
-import type { CommentView } from "@shared/contracts/posts";
 import { messageShape } from "~/components/messages/chat-shapes";
 import { ApiError, MalformedAnswerError, type ApiClient } from "./api";
+import { commentShape } from "./comment-shape";
 import { editOutbox, outboxEntries, OUTBOX_SENT, type OutboxEntry } from "./outbox";
-import { boolean, number, object, string, type Shape } from "@shared/shape";
+import { boolean, number, object } from "@shared/shape";
 
 /**
  * Sends the outbox (app/lib/outbox.ts): one sender at a time across the device's tabs (a Web Lock), oldest entry
@@ -10,15 +10,6 @@ import { boolean, number, object, string, type Shape } from "@shared/shape";
  * one it refused (a 4xx: the post is gone, the pair is blocked) stays, marked failed with the server's reason, until
  * the person retries or discards it; a network failure or a 5xx stops the round, to be tried again later.
  */
-
-const commentShape: Shape<CommentView> = object({
-  id: number,
-  postId: number,
-  text: string,
-  createdAt: string,
-  author: object({ id: number, username: string, name: string, avatarUrl: string }),
-  canDelete: boolean,
-});
 
 /** One entry's request: each is applied once however often it is sent (set-state calls, client ids). */
 function send(client: ApiClient, entry: OutboxEntry): Promise<unknown> {

@@ -1,21 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql } from "./money-support";
-import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+import { apiAs as api, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 let creator: Account;
 let fan: Account;
-
-const api = async (account: Account, method: string, path: string, body: unknown) => {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-};
 
 beforeAll(async () => {
   const tag = `fn${unique().slice(-8)}`;

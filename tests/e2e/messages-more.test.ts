@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql } from "./money-support";
-import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+import { apiAs as api, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -13,16 +13,6 @@ let blockedConversationId: number;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const PHONE = { width: 390, height: 844 };
 const MASS_TEXT = "Big news for all of you!";
-
-const api = async (account: Account, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-};
 
 /** The id of the account's conversation with the creator (the mass message made it). */
 const conversationWithCreator = async (account: Account) => {

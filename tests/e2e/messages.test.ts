@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql, verifiedFanSql } from "./money-support";
-import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+import { apiAs as api, baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -12,16 +12,6 @@ let broke: Account;
 let seller: Account;
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-
-const api = async (account: Account, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? null : ((await response.json()) as Record<string, unknown>);
-};
 
 /** The Messages badge's number for an account, as /api/updates answers it. */
 const unreadOf = async (account: Account) => {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql } from "./money-support";
-import { baseURL, browserForThisFile, createAccount, hydrated, openPage, signedInPage, sql, unique } from "./support";
+import { apiAs as api, baseURL, browserForThisFile, createAccount, goOffline, hydrated, openPage, signedInPage, sql, unique } from "./support";
 
 /**
  * Offline reading (app/lib/offline-copies.ts, app/sw/service-worker.ts): screens visited online open offline
@@ -16,16 +16,6 @@ let fan: Account;
 let conversationId: number;
 const tag = `off${unique().slice(-6)}`;
 const POST_TEXT = `Sunrise over the bay ${tag}`;
-
-const api = async (account: Account, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json().catch(() => ({}))) as Record<string, unknown>;
-};
 
 beforeAll(async () => {
   creator = await createAccount({ username: `${tag}_mia`, name: "Mia Offline" });
@@ -63,15 +53,6 @@ function storedCopy(page: Page, key: string) {
       }),
     key,
   );
-}
-
-/** Cuts the network and proves it is cut: an address never visited shows the offline page. */
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  const probe = await openPage(context);
-  await probe.goto(`/never-visited-${unique()}`);
-  await probe.getByRole("heading", { name: "You are offline" }).waitFor();
-  await probe.close();
 }
 
 /** Alerts seen offline (none may appear: offline is not an error). */

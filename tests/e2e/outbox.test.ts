@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, openPage, signedInPage, sql, unique } from "./support";
+import { apiAs as api, browserForThisFile, createAccount, goOffline, hydrated, signedInPage, sql, unique } from "./support";
 
 /**
  * The outbox (app/lib/outbox.ts): likes, bookmarks, comments and messages made offline are shown at once as
@@ -17,16 +17,6 @@ let doomedPostId: number;
 let conversationId: number;
 const tag = `ob${unique().slice(-6)}`;
 
-const api = async (account: Account, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json().catch(() => ({}))) as Record<string, unknown>;
-};
-
 const threadTexts = async () =>
   ((await api(creator, "GET", `/conversations/${conversationId}/messages`)) as { messages: { text: string }[] }).messages.map((message) => message.text);
 
@@ -39,15 +29,6 @@ beforeAll(async () => {
   await api(fan, "POST", `/users/${creator.username}/follow`);
   conversationId = (await api(fan, "POST", "/conversations", { username: creator.username })).id as number;
 });
-
-/** Cuts the network and proves it is cut: an address never visited shows the offline page. */
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  const probe = await openPage(context);
-  await probe.goto(`/never-visited-${unique()}`);
-  await probe.getByRole("heading", { name: "You are offline" }).waitFor();
-  await probe.close();
-}
 
 async function visitOnline(page: Page, path: string) {
   await page.goto(path);

@@ -135,6 +135,26 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/** An API call as `account` (its Bearer token) for a test's set-up or check; a non-2xx answer throws. JSON back, {} when empty. */
+export async function apiAs(account: { token: string }, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? {} : ((await response.json().catch(() => ({}))) as Record<string, unknown>);
+}
+
+/** Cuts the context's network and proves it is cut: an address never visited shows the offline page. */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  const probe = await openPage(context);
+  await probe.goto(`/never-visited-${unique()}`);
+  await probe.getByRole("heading", { name: "You are offline" }).waitFor();
+  await probe.close();
+}
+
 /** Seeds an account straight through the API (not the form), as the style guide asks of test set-up. */
 export async function createAccount(overrides: Partial<SignUpBody> = {}) {
   const person = buildSignUp(overrides);

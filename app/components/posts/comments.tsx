@@ -6,19 +6,11 @@ import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
 import { ApiError } from "~/lib/api";
 import { OUTBOX_SENT, sendOrKeep, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
+import { commentShape } from "~/lib/comment-shape";
 import { useSession } from "~/lib/session";
-import { array, boolean, nullable, number, object, string, type Shape } from "@shared/shape";
+import { array, nullable, object, string } from "@shared/shape";
 
 export type { CommentView };
-
-const commentShape: Shape<CommentView> = object({
-  id: number,
-  postId: number,
-  text: string,
-  createdAt: string,
-  author: object({ id: number, username: string, name: string, avatarUrl: string }),
-  canDelete: boolean,
-});
 
 /**
  * The comments under a post open to the reader: oldest first, "Show more comments" for the next page, a form to
