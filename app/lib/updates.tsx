@@ -27,7 +27,7 @@ const UpdatesContext = createContext<UpdatesState>({ updates: NO_UPDATES, setUpd
 
 /**
  * Keeps the sidebar indicators fresh (spec §7): GET /api/updates when signed in, every 30 s, whenever the user's
- * `updates.{userId}` channel pushes NewUpdate, and after opening a screen that clears one. One fetch runs at a
+ * `updates.{userId}` channel opens or pushes NewUpdate, and after opening a screen that clears one. One fetch runs at a
  * time; a refresh asked for meanwhile runs right after it, and an answer older than the newest state is dropped.
  * Failures are only logged. `initial` is what the server rendered, so badges are right from the first paint.
  * The channel needs the session cookie (browsers cannot send a header on a WebSocket): `realtime` says there is one.
@@ -73,7 +73,8 @@ export function UpdatesProvider({ initial, realtime, children }: { initial: Upda
       setUpdates(NO_UPDATES);
       return;
     }
-    refresh();
+    // With a channel, its open (the first one too) asks: no second request at start.
+    if (!realtime) refresh();
     const timer = window.setInterval(refresh, UPDATES_POLL_MS);
     const disconnect = realtime
       ? connectUserChannel((event) => {

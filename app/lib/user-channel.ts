@@ -62,8 +62,11 @@ export interface SocketOptions<Frame> extends UserChannelOptions {
   /** A valid frame, or null for junk (ignored). */
   parse: (data: unknown) => Frame | null;
   onFrame: (frame: Frame) => void;
-  /** Called after every reconnection (not the first open): the caller catches up on what it missed. */
-  onReopen?: () => void;
+  /**
+   * Called after every open, the first one too: the caller catches up on what it missed, while disconnected or
+   * between fetching its data and this socket's first open (an event sent then reached no socket).
+   */
+  onOpen?: () => void;
 }
 
 export interface SocketConnection {
@@ -79,14 +82,13 @@ export interface SocketConnection {
  * from an effect). The user channel and the chat rooms both use it.
  */
 export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConnection {
-  const { url, parse, onFrame, onReopen } = options;
+  const { url, parse, onFrame, onOpen } = options;
   const createSocket = options.createSocket ?? ((address: string) => new WebSocket(address));
   const events = options.events === undefined ? (typeof window === "undefined" ? null : window) : options.events;
   const random = options.random ?? Math.random;
 
   let socket: SocketLike | null = null;
   let attempt = 0;
-  let hasOpened = false;
   /** Disposed, or closed by the server for good. */
   let finished = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -163,8 +165,7 @@ export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConne
           drop(current, true, CLOSE_CODES.normal);
         }
       }, PING_INTERVAL_MS);
-      if (hasOpened && onReopen) guarded(onReopen);
-      hasOpened = true;
+      if (onOpen) guarded(onOpen);
     };
     current.onmessage = (message) => {
       if (message.data === PONG) {
@@ -209,8 +210,8 @@ export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConne
 }
 
 /**
- * Opens the signed-in user's real-time channel and calls `onEvent` for every valid event. After a reconnection
- * it also emits one `NewUpdate`, so the caller refetches whatever it may have missed while disconnected. Returns
+ * Opens the signed-in user's real-time channel and calls `onEvent` for every valid event. After every open (the
+ * first too) it also emits one `NewUpdate`, so the caller refetches whatever it may have missed meanwhile. Returns
  * a disposer that closes the socket and stops everything.
  */
 export function connectUserChannel(onEvent: (event: UserChannelEvent) => void, options: UserChannelOptions = {}): () => void {
@@ -219,7 +220,7 @@ export function connectUserChannel(onEvent: (event: UserChannelEvent) => void, o
     url: options.url ?? userChannelUrl(window.location),
     parse: parseUserChannelFrame,
     onFrame: onEvent,
-    onReopen: () => onEvent({ event: "NewUpdate" }),
+    onOpen: () => onEvent({ event: "NewUpdate" }),
   });
   return () => connection.close();
 }

@@ -70,14 +70,19 @@ export default function Home() {
   }, [name, verified, isCreator, suggestions, data.savedAt, state.posts, state.nextCursor]);
   useOfflineCopy("home", data, kept);
 
-  const markSeen = useCallback(() => {
-    api
-      .post("/home/seen", {}, updatesAnswerShape)
-      .then((body) => setUpdates(body.updates))
-      .catch((error: unknown) => console.error("POST /home/seen failed", error));
-  }, [api, setUpdates]);
+  /** Clears the Home dot up to the newest post held: one published meanwhile keeps it lit (and is fetched below). */
+  const markSeen = useCallback(
+    (upTo: string | null | undefined) => {
+      api
+        .post("/home/seen", upTo ? { upTo } : {}, updatesAnswerShape)
+        .then((body) => setUpdates(body.updates))
+        .catch((error: unknown) => console.error("POST /home/seen failed", error));
+    },
+    [api, setUpdates],
+  );
 
-  useEffect(markSeen, [markSeen]);
+  const firstNewest = useRef(page.posts[0]?.publishedAt);
+  useEffect(() => markSeen(firstNewest.current), [markSeen]);
 
   const after = newestCursor(state);
   const fetching = useRef(false);
@@ -105,7 +110,7 @@ export default function Home() {
 
   function showNewPosts() {
     dispatch({ type: "showNewPosts" });
-    markSeen();
+    markSeen((state.newPosts[0] ?? state.posts[0])?.publishedAt);
     window.scrollTo({ top: 0, behavior: "smooth" });
   }
 

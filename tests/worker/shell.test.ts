@@ -53,7 +53,7 @@ describe("GET /api/updates", () => {
     stopClockAt(new Date(start.getTime() + 1000));
     expect((await updatesOf(fan.token)).home).toBe(true);
 
-    await markHomeSeen(env.DB, fan.user.userId);
+    await markHomeSeen(env.DB, { id: fan.user.userId, home_seen_at: null });
     expect((await updatesOf(fan.token)).home).toBe(false);
   });
 
@@ -212,5 +212,36 @@ describe("POST /api/home/seen", () => {
     expect((await updatesOf(fan.token)).home).toBe(false);
     expect((await updatesOf(other.token)).home).toBe(true);
     expect((await postJson("/home/seen", {})).status).toBe(401);
+  });
+
+  it("with upTo, keeps the dot lit for a post published after the screen's newest one, and never moves the mark back", async () => {
+    const fan = await createUser();
+    const creator = await makeCreator();
+    await follow(fan.user.userId, creator.user.userId);
+    const start = new Date();
+    const shown = new Date(start.getTime() + 1000);
+    await publish(creator.user.userId, shown);
+    await publish(creator.user.userId, new Date(start.getTime() + 2000)); // came in while the screen was loading
+    stopClockAt(new Date(start.getTime() + 3000));
+    const seen = await postJson("/home/seen", { upTo: shown.toISOString() }, { token: fan.token });
+    expect(seen.status).toBe(200);
+    expect(((await seen.json()) as { updates: Updates }).updates.home).toBe(true);
+    expect((await updatesOf(fan.token)).home).toBe(true);
+
+    // Seen up to the newest: cleared; an older screen's mark then changes nothing.
+    expect((await postJson("/home/seen", { upTo: new Date(start.getTime() + 2000).toISOString() }, { token: fan.token })).status).toBe(200);
+    expect((await updatesOf(fan.token)).home).toBe(false);
+    const stale = await postJson("/home/seen", { upTo: shown.toISOString() }, { token: fan.token });
+    expect(((await stale.json()) as { updates: Updates }).updates.home).toBe(false);
+    expect((await updatesOf(fan.token)).home).toBe(false);
+
+    // A mark in the future is now at most: a post published later still lights the dot.
+    expect((await postJson("/home/seen", { upTo: "2999-01-01T00:00:00.000Z" }, { token: fan.token })).status).toBe(200);
+    await publish(creator.user.userId, new Date(start.getTime() + 4000));
+    stopClockAt(new Date(start.getTime() + 4000));
+    expect((await updatesOf(fan.token)).home).toBe(true);
+
+    expect((await postJson("/home/seen", { upTo: "yesterday" }, { token: fan.token })).status).toBe(422);
+    expect((await updatesOf(fan.token)).home).toBe(true);
   });
 });

@@ -125,7 +125,7 @@ export function Thread({
 
   const room = useChatRoom(conversationId, {
     onFrame,
-    onReopen: () => void catchUp().catch((error: unknown) => console.warn("catching up failed", error)),
+    onOpen: () => void catchUp().catch((error: unknown) => console.warn("catching up failed", error)),
   });
 
   // Read on opening, on every new message of the other member, and when the tab comes back into view.

@@ -6,10 +6,10 @@ const TYPING_FRAME = JSON.stringify({ type: "typing" } satisfies ChatClientFrame
 
 /**
  * The open conversation's socket (/ws/conversations/{id}, the session cookie decides who the member is): every
- * valid frame goes to `onFrame`, and after a reconnection `onReopen` runs so the thread fetches what it missed.
+ * valid frame goes to `onFrame`, and after every open (the first too) `onOpen` runs so the thread fetches what it missed.
  * Answers `typing()`, which tells the other member at most once per TYPING_EVERY_MS.
  */
-export function useChatRoom(conversationId: number, handlers: { onFrame: (frame: ChatServerFrame) => void; onReopen: () => void }): { typing: () => void } {
+export function useChatRoom(conversationId: number, handlers: { onFrame: (frame: ChatServerFrame) => void; onOpen: () => void }): { typing: () => void } {
   const latest = useRef(handlers);
   latest.current = handlers;
   const connection = useRef<SocketConnection | null>(null);
@@ -20,7 +20,7 @@ export function useChatRoom(conversationId: number, handlers: { onFrame: (frame:
       url: sameOriginSocketUrl(window.location, chatSocketPath(conversationId)),
       parse: (data) => parseFrame(chatServerFrame, data),
       onFrame: (frame) => latest.current.onFrame(frame),
-      onReopen: () => latest.current.onReopen(),
+      onOpen: () => latest.current.onOpen(),
     });
     connection.current = opened;
     return () => {

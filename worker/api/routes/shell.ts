@@ -6,7 +6,7 @@ import { message } from "../../domain/shared/messages";
 import { singleLineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, UpdatesSchema } from "../schemas";
+import { errorResponses, json, jsonBody, UpdatesSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;
@@ -21,6 +21,16 @@ const SuggestedProfilesSchema = z
     suggestedProfiles: z.array(z.object({ username: z.string(), avatarUrl: z.string(), fullname: z.string() })),
   })
   .openapi("SuggestedProfiles");
+
+const HomeSeenSchema = z
+  .object({
+    upTo: z
+      .string()
+      .datetime()
+      .optional()
+      .openapi({ description: "When the newest post the screen holds was published; the dot stays lit for anything later" }),
+  })
+  .openapi("HomeSeen");
 
 /** The three calls of spec §7 that the app shell makes (besides /me). */
 export const shellRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -79,12 +89,13 @@ shellRoutes.openapi(
     tags: ["Shell"],
     summary: "The user has seen their home feed: clears the Home dot",
     middleware: [requireSession] as const,
-    responses: { 200: json(UpdatesSchema, "The updates summary after clearing"), 401: e401, 403: e403 },
+    request: { body: jsonBody(HomeSeenSchema) },
+    responses: { 200: json(UpdatesSchema, "The updates summary after clearing"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => {
     const { db } = c.var.domain;
     const user = c.var.session!.user;
-    const seenAt = await markHomeSeen(db, user.id);
+    const seenAt = await markHomeSeen(db, user, c.req.valid("json").upTo);
     return c.json({ updates: await getUpdates(db, { ...user, home_seen_at: seenAt }) }, 200);
   },
 );

@@ -34,9 +34,19 @@ export async function getUpdates(db: D1Database, user: UserRow): Promise<Updates
   return { home: row?.home === 1, notifications: row?.notifications ?? 0, messages: row?.messages ?? 0, balance: row?.balance === 1 };
 }
 
-/** Opening /home clears the Home dot; answers the time it stored. */
-export async function markHomeSeen(db: D1Database, userId: number): Promise<string> {
-  const seenAt = isoNow();
-  await db.prepare("UPDATE users SET home_seen_at = ? WHERE id = ?").bind(seenAt, userId).run();
+/**
+ * Opening /home clears the Home dot up to `upTo`, when the screen says when the newest post it holds was published
+ * (else up to now): a post published between the screen's fetch and this call still lights the dot, instead of
+ * being marked seen unseen. The mark never moves back (an old screen cannot relight what a newer one cleared) nor
+ * past now. Answers the mark now stored.
+ */
+export async function markHomeSeen(db: D1Database, user: Pick<UserRow, "id" | "home_seen_at">, upTo?: string): Promise<string> {
+  const current = isoNow();
+  const wanted = upTo !== undefined && upTo < current ? upTo : current;
+  const seenAt = user.home_seen_at !== null && user.home_seen_at > wanted ? user.home_seen_at : wanted;
+  await db
+    .prepare("UPDATE users SET home_seen_at = ?2 WHERE id = ?1 AND (home_seen_at IS NULL OR home_seen_at < ?2)")
+    .bind(user.id, seenAt)
+    .run();
   return seenAt;
 }
