@@ -2,7 +2,7 @@ import { useRevalidator, type ClientLoaderFunctionArgs } from "@remix-run/react"
 import { useEffect, useRef, useState } from "react";
 import { del, get, update } from "idb-keyval";
 import type { Shape } from "@shared/shape";
-import { WAS_PAGE_SAVED } from "~/sw/policy";
+import { SAVED_PAGE_ATTRIBUTE } from "~/sw/policy";
 
 /**
  * Offline reading: the screens people open on a flaky connection (home, bookmarks, messages, notifications,
@@ -145,34 +145,18 @@ export function offlineLoader<T extends { savedAt: number }>(keyOf: (args: Clien
 /** The copy each key last showed, by the time it was saved. */
 const lastShown = new Map<string, { savedAt: number; data: unknown }>();
 
-let askedWhetherSaved: Promise<boolean> | null = null;
-
 /**
  * Whether this page came from the service worker's page cache instead of the server (a launch offline, or on a
- * network too slow to answer): then its data is an old copy, even if it was kept a minute ago. Asked once.
+ * network too slow to answer): then its data is an old copy, even if it was kept a minute ago. The worker marks
+ * such a page's <html> (SAVED_PAGE_ATTRIBUTE).
  */
-export function pageWasSaved(): Promise<boolean> {
-  askedWhetherSaved ??= new Promise<boolean>((resolve) => {
-    const worker = typeof navigator !== "undefined" ? navigator.serviceWorker?.controller : null;
-    if (!worker) return resolve(false);
-    const channel = new MessageChannel();
-    const timer = setTimeout(() => resolve(false), 1000);
-    channel.port1.onmessage = (event) => {
-      clearTimeout(timer);
-      resolve((event.data as { saved?: unknown } | null)?.saved === true);
-    };
-    worker.postMessage({ type: WAS_PAGE_SAVED }, [channel.port2]);
-  });
-  return askedWhetherSaved;
-}
+export const pageWasSaved = (): boolean => typeof document !== "undefined" && document.documentElement.hasAttribute(SAVED_PAGE_ATTRIBUTE);
 
 /**
  * Whether the page knows it is offline: the browser says so, or the page itself came from the service worker's
  * cache. Then a failed request is no news to the person (no alert): the screens show their copies.
  */
-export async function knownOffline(): Promise<boolean> {
-  return !navigator.onLine || (await pageWasSaved());
-}
+export const knownOffline = (): boolean => !navigator.onLine || pageWasSaved();
 
 /**
  * Keeps a screen's copy. While the screen is live (its data came from the server and it is kept up to date while
@@ -197,14 +181,13 @@ export function useOfflineCopy(key: string | null, data: { savedAt: number; offl
       return;
     }
     let active = true;
-    void pageWasSaved().then(async (fromCache) => {
-      if (!active) return;
-      const isCopy = fromCache || looksSaved(data.savedAt);
-      setLive(!isCopy);
-      if (!isCopy || key === null) return;
-      await saveCopy(key, keptNow.current, { savedAt: data.savedAt, onlyIfMissing: true });
-      if (active) revalidate();
-    });
+    const isCopy = pageWasSaved() || looksSaved(data.savedAt);
+    setLive(!isCopy);
+    if (isCopy && key !== null) {
+      void saveCopy(key, keptNow.current, { savedAt: data.savedAt, onlyIfMissing: true }).then(() => {
+        if (active) revalidate();
+      });
+    }
     return () => {
       active = false;
     };

@@ -16,8 +16,14 @@ export const CLEAR_PRIVATE_DATA = "CLEAR_PRIVATE_DATA";
  */
 export const KEEP_PAGE = "KEEP_PAGE";
 
-/** Asks the service worker whether the asking page was served from PAGES_CACHE (answered on the given port). */
-export const WAS_PAGE_SAVED = "WAS_PAGE_SAVED";
+/**
+ * The attribute the service worker adds to the <html> of a page it served from PAGES_CACHE instead of the server:
+ * the page knows at once, with no round trip, that its data is an old copy.
+ */
+export const SAVED_PAGE_ATTRIBUTE = "data-saved-page";
+
+/** The page's HTML with SAVED_PAGE_ATTRIBUTE on its root element. */
+export const markSavedPage = (html: string) => html.replace(/<html(?=[\s>])/i, `<html ${SAVED_PAGE_ATTRIBUTE}=""`);
 
 /** The screens that keep an offline copy, whose pages a launch offline must find. */
 export const isKeptOffline = (pathname: string) => /^\/(?:home|bookmarks|notifications|wallet|messages(?:\/\d+)?|dashboard(?:\/(?:earnings|payouts))?)$/.test(pathname);

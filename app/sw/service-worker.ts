@@ -19,7 +19,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute } from "workbox-routing";
 import { NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { forgetMedia, mediaCachePlugin } from "./media-cache";
-import { CLEAR_PRIVATE_DATA, isKeptOffline, isMediaPath, isNeverCached, KEEP_PAGE, MEDIA_CACHE, NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, PAGES_CACHE, PAGES_CACHE_MAX_ENTRIES, PRIVATE_CACHES, WAS_PAGE_SAVED } from "./policy";
+import { CLEAR_PRIVATE_DATA, isKeptOffline, isMediaPath, isNeverCached, KEEP_PAGE, MEDIA_CACHE, NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, PAGES_CACHE, markSavedPage, PAGES_CACHE_MAX_ENTRIES, PRIVATE_CACHES } from "./policy";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -52,13 +52,12 @@ const offlineFallback: WorkboxPlugin = {
 
 const ownGet = (url: URL, request: Request) => url.origin === self.location.origin && request.method === "GET" && !isNeverCached(url.pathname);
 
-/** The windows whose page came from the cache rather than the server (asked by app/lib/offline-copies.ts). */
-const startedFromCache = new Set<string>();
-const rememberSavedPage: WorkboxPlugin = {
-  cachedResponseWillBeUsed: async ({ event, cachedResponse }) => {
-    const clientId = (event as FetchEvent | undefined)?.resultingClientId;
-    if (cachedResponse && clientId) startedFromCache.add(clientId);
-    return cachedResponse ?? null;
+/** A page served from the cache says so on its <html> (SAVED_PAGE_ATTRIBUTE, read by app/lib/offline-copies.ts). */
+const markSavedPages: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return null;
+    const { status, statusText, headers } = cachedResponse;
+    return new Response(markSavedPage(await cachedResponse.text()), { status, statusText, headers });
   },
 };
 
@@ -67,7 +66,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: PAGES_CACHE,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    plugins: [onlyGoodAnswers("html"), trimPages, rememberSavedPage, offlineFallback],
+    plugins: [onlyGoodAnswers("html"), trimPages, markSavedPages, offlineFallback],
   }),
 );
 
@@ -111,9 +110,6 @@ self.addEventListener("message", (event) => {
     event.waitUntil(
       Promise.all([...PRIVATE_CACHES.map((name) => caches.delete(name)), forgetMedia()]).then(([deleted]) => event.ports[0]?.postMessage({ type: CLEAR_PRIVATE_DATA, deleted })),
     );
-  } else if (data?.type === WAS_PAGE_SAVED) {
-    const clientId = (event.source as Client | null)?.id;
-    event.ports[0]?.postMessage({ type: WAS_PAGE_SAVED, saved: clientId !== undefined && startedFromCache.has(clientId) });
   } else if (data?.type === KEEP_PAGE && typeof data.url === "string") {
     event.waitUntil(keepPage(data.url).catch((error: unknown) => console.warn("KEEP_PAGE failed", error)));
   }

@@ -30,8 +30,11 @@ export function browserForThisFile(): () => Browser {
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-  });
+    // A context Chromium never disposed (closeWithin) can hold the browser's close up too: the process is ended.
+    const closing = browser?.close();
+    const ended = await Promise.race([closing?.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), CONTEXT_CLOSE_MS))]);
+    if (ended === false) console.error("[the browser did not close in time]");
+  }, 60_000);
   return () => {
     if (!browser) throw new Error("the browser is not running yet");
     return browser;
@@ -63,11 +66,26 @@ export async function traceUntilTestEnds(context: BrowserContext, cleanup?: () =
       // A test may close its context itself; a closed context has nothing left to keep.
       if (closed) return;
       if (task.result?.state === "fail") await keepEvidence(context, `${FAILURE_ARTIFACTS_DIR}/${artifactName(task.file.name, task.name)}`);
-      await context.close();
+      await closeWithin(context);
     } finally {
       await cleanup?.();
     }
   });
+}
+
+/**
+ * Closes a context, its pages first. Chromium now and then never answers the disposal of a context whose service
+ * worker is running (puppeteer/puppeteer#11627: the test had passed, and its hook waited 60 s): after
+ * CONTEXT_CLOSE_MS it is left to the browser's own close at the end of the file, and said so on the output.
+ */
+const CONTEXT_CLOSE_MS = 15_000;
+async function closeWithin(context: BrowserContext) {
+  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<"gave up">((resolve) => (timer = setTimeout(() => resolve("gave up"), CONTEXT_CLOSE_MS)));
+  const outcome = await Promise.race([context.close().then(() => "closed" as const), gaveUp]);
+  clearTimeout(timer);
+  if (outcome === "gave up") console.error(`[a browser context did not close within ${CONTEXT_CLOSE_MS} ms; the browser's close at the end of the file ends it]`);
 }
 
 /**

@@ -60,6 +60,7 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   "POST /login": () => ({ login: "someone@example.test", password: PASSWORD }),
   "POST /email/verify": () => ({ id: 1, hash: "a".repeat(40), expires: Date.now() + 60_000, signature: "x".repeat(43) }),
   "POST /email/change": () => ({ email: "new@example.test", password: PASSWORD }),
+  "POST /home/seen": () => ({ upTo: new Date().toISOString() }),
   "POST /me/password": () => ({ password: PASSWORD, newPassword: "another long passphrase", newPasswordConfirmation: "another long passphrase" }),
   "POST /email/change/confirm": () => ({ id: 1, email: "new@example.test", from: "a".repeat(40), expires: Date.now() + 60_000, signature: "x".repeat(43) }),
   "POST /login/magic-link": () => ({ email: "someone@example.test" }),

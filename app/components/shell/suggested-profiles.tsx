@@ -114,12 +114,12 @@ export function SuggestedProfiles() {
     api
       .get("/suggestedProfiles", suggestionsShape, { quiet: true })
       .then((body) => current && setProfiles(body.isExist ? body.suggestedProfiles : []))
-      .catch(async (error: unknown) => {
+      .catch((error: unknown) => {
         if (!current) return;
         console.error("GET /suggestedProfiles failed", error);
         if (error instanceof ApiError && error.status === 401) return;
         // Known to be offline, a failed request is no failure of the server: the panel just stays empty.
-        if (!(error instanceof ApiError) && (await knownOffline())) return;
+        if (!(error instanceof ApiError) && knownOffline()) return;
         window.alert(error instanceof ApiError ? alerts.current.answered : alerts.current.failed);
       });
     return () => {
