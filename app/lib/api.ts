@@ -32,6 +32,8 @@ export interface RequestOptions {
    * alert; a quiet call skips the "server error." alert (401 still signs out).
    */
   quiet?: boolean;
+  /** Gives the request up after this long (a DOMException "TimeoutError"): for calls that may be sent again. */
+  timeoutMs?: number;
 }
 
 /**
@@ -57,7 +59,7 @@ function errorBodyOf(payload: unknown, statusText: string): ApiErrorBody {
 
 /**
  * The client of spec §7: base /api, JSON headers, the stored token read once when the client is created
- * (a token stored later applies only to a client created afterwards), the CSRF token, no timeout.
+ * (a token stored later applies only to a client created afterwards), the CSRF token, no timeout unless the call names one.
  * 401 forgets the token and reloads at /login; 500 is logged and alerted; the rest goes to the caller.
  * A call whose answer the page reads names the answer's shape (./api-shapes.ts, or next to the caller), and gets
  * only a checked answer back; a call whose answer is not read resolves with nothing.
@@ -82,6 +84,7 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
       headers,
       credentials: "same-origin",
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs),
     });
     if (response.ok) {
       if (!expect) return undefined;

@@ -108,6 +108,8 @@ export async function readCopy<T>(key: string, shape: Shape<T>): Promise<{ saved
  * any failure while the browser says it is offline.
  */
 export const isNetworkFailure = (error: unknown) =>
+  // A request given up after its timeout (RequestOptions.timeoutMs) is a network that did not answer, too.
+  (error instanceof DOMException && error.name === "TimeoutError") ||
   (error instanceof TypeError && /failed to fetch|networkerror|load failed|network/i.test(error.message)) || (typeof navigator !== "undefined" && !navigator.onLine);
 
 /** What a screen's loader throws offline when nothing was saved for it: the error boundary shows a calm state. */
@@ -126,11 +128,13 @@ const looksSaved = (savedAt: number) => Date.now() - savedAt > SAVED_COPY_AFTER_
 export function offlineLoader<T extends { savedAt: number }>(keyOf: (args: ClientLoaderFunctionArgs) => string | null, shape: Shape<T>) {
   return async (args: ClientLoaderFunctionArgs): Promise<WithOffline<T>> => {
     const key = keyOf(args);
+    // Known to be offline: the copy is read while the server is tried, not after.
+    const early = key !== null && knownOffline() ? readCopy(key, shape) : null;
     try {
       return { ...((await args.serverLoader()) as T), offline: null };
     } catch (error) {
       if (key === null || !isNetworkFailure(error)) throw error;
-      const copy = await readCopy(key, shape);
+      const copy = await (early ?? readCopy(key, shape));
       if (!copy) throw offlineWithoutCopy();
       // The same copy read again (a retry that failed) is the same object: the screen keeps what it built on it.
       const last = lastShown.get(key);
@@ -151,6 +155,9 @@ const lastShown = new Map<string, { savedAt: number; data: unknown }>();
  * such a page's <html> (SAVED_PAGE_ATTRIBUTE).
  */
 export const pageWasSaved = (): boolean => typeof document !== "undefined" && document.documentElement.hasAttribute(SAVED_PAGE_ATTRIBUTE);
+
+// A page served from the cache will read its copy as soon as it has hydrated: IndexedDB is opened meanwhile.
+if (typeof document !== "undefined" && pageWasSaved()) void get(copyKey("warm-up")).catch(() => undefined);
 
 /**
  * Whether the page knows it is offline: the browser says so, or the page itself came from the service worker's
@@ -180,17 +187,14 @@ export function useOfflineCopy(key: string | null, data: { savedAt: number; offl
       setLive(copySavedAt === null);
       return;
     }
-    let active = true;
     const isCopy = pageWasSaved() || looksSaved(data.savedAt);
     setLive(!isCopy);
     if (isCopy && key !== null) {
-      void saveCopy(key, keptNow.current, { savedAt: data.savedAt, onlyIfMissing: true }).then(() => {
-        if (active) revalidate();
-      });
+      // Stored only where no copy exists, then shown through offlineLoader. The loader's read comes after this
+      // write (IndexedDB runs a store's transactions in the order they were asked for), so both start at once.
+      void saveCopy(key, keptNow.current, { savedAt: data.savedAt, onlyIfMissing: true });
+      revalidate();
     }
-    return () => {
-      active = false;
-    };
     // Decided once per loader answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [started, copySavedAt, data.savedAt]);

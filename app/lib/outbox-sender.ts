@@ -11,9 +11,15 @@ import { boolean, number, object } from "@shared/shape";
  * the person retries or discards it; a network failure or a 5xx stops the round, to be tried again later.
  */
 
+/**
+ * A request the network swallowed (no answer, no error) would hold every later entry up: it is given up after this
+ * long and the round ends, to be tried again later (sending twice is harmless, see `send`).
+ */
+export const OUTBOX_REQUEST_TIMEOUT_MS = 20_000;
+
 /** One entry's request: each is applied once however often it is sent (set-state calls, client ids). */
 function send(client: ApiClient, entry: OutboxEntry): Promise<unknown> {
-  const quiet = { quiet: true };
+  const quiet = { quiet: true, timeoutMs: OUTBOX_REQUEST_TIMEOUT_MS };
   const { action } = entry;
   switch (action.kind) {
     case "like":

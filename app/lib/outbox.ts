@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { get, update } from "idb-keyval";
 import type { ApiClient } from "./api";
 import { isNetworkFailure } from "./offline-copies";
+import type { WaitingChange } from "./timeline";
 
 /**
  * The outbox: likes, bookmarks, comments and chat messages made while the network fails are kept in IndexedDB, in
@@ -55,29 +56,51 @@ export async function outboxEntries(): Promise<OutboxEntry[]> {
   return snapshot;
 }
 
+/** The likes and bookmarks that wait in this tab's view of the outbox, oldest first (written before they are stored). */
+export const waitingChanges = (): WaitingChange[] =>
+  snapshot.flatMap(({ status, action }) => (status === "pending" && action.kind !== "comment" && action.kind !== "message" ? [{ kind: action.kind, postId: action.postId }] : []));
+
 /** Changes the stored list in one IndexedDB transaction, then tells every tab. */
 export async function editOutbox(change: (entries: OutboxEntry[]) => OutboxEntry[]): Promise<void> {
   await update<OutboxEntry[]>(OUTBOX_KEY, (entries = []) => (snapshot = change(entries)));
   changed();
 }
 
+/** What must reach the server in the order it was made: a post's likes, its bookmarks, its comments, a thread. */
+const subjectOf = (action: OutboxAction) =>
+  action.kind === "message" ? `thread:${action.conversationId}` : `${action.kind === "unlike" ? "like" : action.kind === "unbookmark" ? "bookmark" : action.kind}:${action.postId}`;
+
+/** Per subject, the tab's last direct send: a like and the unlike right after it reach the server in that order. */
+const sending = new Map<string, Promise<unknown>>();
+
 /**
  * Sends an action now (`direct`, the screen's own call) unless actions wait already, in which case it waits
  * behind them, so the server gets them in the order they were made; a network failure puts it in the outbox too.
- * Anything else the server says reaches the caller. Answers the server's answer, or null when it was kept.
+ * Actions on one subject go one at a time (a quick like, unlike, like never cross on the way). Anything else the
+ * server says reaches the caller. Answers the server's answer, or null when it was kept.
  */
-export async function sendOrKeep<T>(client: ApiClient, action: OutboxAction, direct: () => Promise<T>, id?: string): Promise<{ answer: T } | null> {
-  if (snapshot.some((entry) => entry.status === "pending")) {
-    await queueAction(client, action, id);
-    return null;
-  }
-  try {
-    return { answer: await direct() };
-  } catch (error) {
-    if (!isNetworkFailure(error)) throw error;
-    await queueAction(client, action, id);
-    return null;
-  }
+export function sendOrKeep<T>(client: ApiClient, action: OutboxAction, direct: () => Promise<T>, id?: string): Promise<{ answer: T } | null> {
+  const subject = subjectOf(action);
+  const turn = (sending.get(subject) ?? Promise.resolve()).then(async () => {
+    if (snapshot.some((entry) => entry.status === "pending")) {
+      await queueAction(client, action, id);
+      return null;
+    }
+    try {
+      return { answer: await direct() };
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+      await queueAction(client, action, id);
+      return null;
+    }
+  });
+  const settled = turn.then(
+    () => undefined,
+    () => undefined,
+  );
+  sending.set(subject, settled);
+  void settled.then(() => sending.get(subject) === settled && sending.delete(subject));
+  return turn;
 }
 
 /**
@@ -86,6 +109,8 @@ export async function sendOrKeep<T>(client: ApiClient, action: OutboxAction, dir
  */
 export async function queueAction(client: ApiClient, action: OutboxAction, id: string = crypto.randomUUID()): Promise<OutboxEntry> {
   const entry: OutboxEntry = { id, action, createdAt: Date.now(), status: "pending", reason: null };
+  // Known to this tab at once (waitingChanges, sendOrKeep), before IndexedDB has it.
+  if (!snapshot.some((known) => known.id === id)) snapshot = [...snapshot, entry];
   await editOutbox((entries) => (entries.some((known) => known.id === id) ? entries : [...entries, entry]));
   // Where the browser has Background Sync, the service worker wakes an open page to send when the network is back.
   void navigator.serviceWorker?.ready

@@ -68,6 +68,20 @@ export const setBookmarked = (state: TimelineState, id: number, bookmarked: bool
 /** replace by id with the updated post (an edit, or the server's answer after a change). */
 export const replacePost = (state: TimelineState, updated: PostView): TimelineState => update(state, updated.id, () => updated);
 
+/** A like or bookmark made but not yet applied by the server (app/lib/outbox.ts), oldest first. */
+export type WaitingChange = { kind: "like" | "unlike" | "bookmark" | "unbookmark"; postId: number };
+
+/**
+ * apply waiting changes: posts as the server (or a saved copy) last said, with the likes and bookmarks that wait in
+ * the outbox applied in order, so a list rebuilt from older data still shows what the person did.
+ */
+export const applyWaiting = (state: TimelineState, waiting: readonly WaitingChange[]): TimelineState =>
+  waiting.reduce(
+    (next, change) =>
+      change.kind === "like" || change.kind === "unlike" ? setLiked(next, change.postId, change.kind === "like") : setBookmarked(next, change.postId, change.kind === "bookmark"),
+    state,
+  );
+
 export type TimelineAction =
   | { type: "set"; posts: PostView[]; nextCursor: string | null }
   | { type: "loadOlder"; posts: PostView[]; nextCursor: string | null }
@@ -76,7 +90,8 @@ export type TimelineAction =
   | { type: "remove"; id: number }
   | { type: "like" | "unlike"; id: number }
   | { type: "bookmark" | "unbookmark"; id: number }
-  | { type: "replace"; post: PostView };
+  | { type: "replace"; post: PostView }
+  | { type: "applyWaiting"; waiting: readonly WaitingChange[] };
 
 export function timelineReducer(state: TimelineState, action: TimelineAction): TimelineState {
   switch (action.type) {
@@ -98,6 +113,8 @@ export function timelineReducer(state: TimelineState, action: TimelineAction): T
       return setBookmarked(state, action.id, action.type === "bookmark");
     case "replace":
       return replacePost(state, action.post);
+    case "applyWaiting":
+      return applyWaiting(state, action.waiting);
   }
 }
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { PostView } from "@shared/contracts/posts";
-import { sendOrKeep } from "./outbox";
+import { outboxEntries, sendOrKeep, waitingChanges } from "./outbox";
 import { useSession } from "./session";
-import { emptyTimeline, timelineReducer, type TimelineState } from "./timeline";
+import { applyWaiting, emptyTimeline, timelineReducer, type TimelineAction, type TimelineState } from "./timeline";
 import { postPageShape } from "./api-shapes";
 
 /**
@@ -14,7 +14,19 @@ import { postPageShape } from "./api-shapes";
  */
 export function usePostList(initial: { posts: PostView[]; nextCursor: string | null }, listPath: string) {
   const { api } = useSession();
-  const [state, dispatch] = useReducer(timelineReducer, undefined, (): TimelineState => emptyTimeline(initial.posts, initial.nextCursor));
+  const [state, dispatchNow] = useReducer(timelineReducer, undefined, (): TimelineState => applyWaiting(emptyTimeline(initial.posts, initial.nextCursor), waitingChanges()));
+  // Posts that come from elsewhere (the server, a saved copy) show the likes and bookmarks still waiting to be sent.
+  const dispatch = useCallback((action: TimelineAction) => {
+    dispatchNow(action);
+    if (action.type === "set" || action.type === "loadOlder" || action.type === "addNewPosts" || action.type === "replace") dispatchNow({ type: "applyWaiting", waiting: waitingChanges() });
+  }, []);
+  useEffect(() => {
+    let active = true;
+    void outboxEntries().then(() => active && dispatchNow({ type: "applyWaiting", waiting: waitingChanges() }));
+    return () => {
+      active = false;
+    };
+  }, []);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const loading = useRef(false);
 
@@ -24,7 +36,7 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
     if (shown.current === initial) return;
     shown.current = initial;
     dispatch({ type: "set", posts: initial.posts, nextCursor: initial.nextCursor });
-  }, [initial]);
+  }, [initial, dispatch]);
 
   // Offline (or behind actions made offline), a like or bookmark waits in the outbox and stays shown.
   const toggleLike = useCallback(
@@ -37,7 +49,7 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
         dispatch({ type: liked ? "unlike" : "like", id: post.id });
       });
     },
-    [api],
+    [api, dispatch],
   );
 
   const toggleBookmark = useCallback(
@@ -50,7 +62,7 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
         dispatch({ type: bookmarked ? "unbookmark" : "bookmark", id: post.id });
       });
     },
-    [api],
+    [api, dispatch],
   );
 
   const nextCursor = state.nextCursor;
@@ -66,10 +78,10 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
         loading.current = false;
         setLoadingOlder(false);
       });
-  }, [api, listPath, nextCursor]);
+  }, [api, dispatch, listPath, nextCursor]);
 
   /** Spec §4 "replace by id": a post as the server now shows it (unlocked after a purchase…). */
-  const replacePost = useCallback((post: PostView) => dispatch({ type: "replace", post }), []);
+  const replacePost = useCallback((post: PostView) => dispatch({ type: "replace", post }), [dispatch]);
 
   return { state, dispatch, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder };
 }

@@ -29,6 +29,20 @@ cleanupOutdatedCaches();
 // versions wait until the person accepts the update prompt (SKIP_WAITING below).
 clientsClaim();
 
+/**
+ * Sign-out and a sign-in as someone else clear the private caches (CLEAR_PRIVATE_DATA); an answer still on its way
+ * then must not fill them again with the previous person's page. Each clearing starts a new generation, and an
+ * answer is kept only if its request started in the current one.
+ */
+let generation = 0;
+const sameGeneration: WorkboxPlugin = {
+  requestWillFetch: async ({ request, state }) => {
+    if (state) state.generation = generation;
+    return request;
+  },
+  cacheWillUpdate: async ({ response, state }) => (state?.generation === generation ? response : null),
+};
+
 /** Keeps only complete, same-origin 200 answers that were not redirected (a redirect is not the page asked for). */
 const onlyGoodAnswers = (kind: "html" | "data"): WorkboxPlugin => ({
   cacheWillUpdate: async ({ response }) => {
@@ -66,7 +80,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: PAGES_CACHE,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    plugins: [onlyGoodAnswers("html"), trimPages, markSavedPages, offlineFallback],
+    plugins: [sameGeneration, onlyGoodAnswers("html"), trimPages, markSavedPages, offlineFallback],
   }),
 );
 
@@ -79,25 +93,26 @@ registerRoute(({ url, request }) => url.pathname.endsWith(".data") && ownGet(url
 // Client-side navigations: single-fetch data, and the route manifest that lazy route discovery asks for.
 registerRoute(
   ({ url, request }) => (url.pathname.endsWith(".data") || url.pathname === "/__manifest") && ownGet(url, request),
-  new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [onlyGoodAnswers("data"), trimPages] }),
+  new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [sameGeneration, onlyGoodAnswers("data"), trimPages] }),
 );
 
 // Images seen, for reading offline: only whole answers (200) of image requests, never a range of a video.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.method === "GET" && isMediaPath(url.pathname) && request.destination === "image",
   // No timeout: online, an image is always asked of the server (a revoked access is never served from here).
-  new NetworkFirst({ cacheName: MEDIA_CACHE, plugins: [mediaCachePlugin] }),
+  new NetworkFirst({ cacheName: MEDIA_CACHE, plugins: [sameGeneration, mediaCachePlugin] }),
 );
 
 /** Stores the page at `href` unless one is kept already (KEEP_PAGE). */
 async function keepPage(href: string) {
   const url = new URL(href, self.location.origin);
   if (url.origin !== self.location.origin || !isKeptOffline(url.pathname)) return;
-  const cache = await caches.open(PAGES_CACHE);
-  if (await cache.match(url.href)) return;
+  const startedIn = generation;
+  if (await (await caches.open(PAGES_CACHE)).match(url.href)) return;
   const response = await fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
   if (response.status !== 200 || response.redirected || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return;
-  await cache.put(url.href, response);
+  if (startedIn !== generation) return;
+  await (await caches.open(PAGES_CACHE)).put(url.href, response);
   await trimPageCache();
 }
 
@@ -106,6 +121,7 @@ self.addEventListener("message", (event) => {
   if (data?.type === "SKIP_WAITING") {
     event.waitUntil(self.skipWaiting());
   } else if (data?.type === CLEAR_PRIVATE_DATA) {
+    generation++;
     // Answers on the transferred port, if any, once the caches are gone (app/lib/offline.ts waits for it).
     event.waitUntil(
       Promise.all([...PRIVATE_CACHES.map((name) => caches.delete(name)), forgetMedia()]).then(([deleted]) => event.ports[0]?.postMessage({ type: CLEAR_PRIVATE_DATA, deleted })),

@@ -21,7 +21,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  * Seeding takes longer than the server keeps an idle connection: the first reuse of a pooled socket would fail
  * with "other side closed", so each seed ends with one throwaway request that drops it (as run.mjs does).
  */
-async function seed(baseURL, stateDir, sql) {
+export async function seed(baseURL, stateDir, sql) {
   runSql(stateDir, sql);
   await fetch(`${baseURL}/api/health`).then((r) => r.arrayBuffer()).catch(() => {});
 }
@@ -35,7 +35,7 @@ function runSql(stateDir, sql) {
   });
 }
 
-function personSql(username, role, token) {
+export function personSql(username, role, token) {
   const hash = createHash("sha256").update(token).digest("hex");
   return `INSERT INTO users (username, name, email, email_verified_at, password_hash, date_of_birth, account_type, role, monetization_enabled, created_at, updated_at)
     VALUES ('${username}', 'Chat bench', '${username}@example.test', '${NOW}', 'x', '1990-01-01', 'other', '${role}', ${role === "creator" ? 1 : 0}, '${NOW}', '${NOW}');

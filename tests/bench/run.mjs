@@ -12,7 +12,8 @@
 //   7. chat: send → delivery p50/p95, messages per second in one conversation, a mass message to 10,000
 //      followers (tests/bench/chat.mjs);
 //   8. offline: a launch of /home to its first post online and offline, and the outbox's replay of 200 actions
-//      (tests/bench/offline.mjs).
+//      (tests/bench/offline.mjs);
+//   9. web push: a new post pushed to 1,000 followers' devices, time and the consumer's work (tests/bench/push.mjs).
 // Machines here are small and noisy: read the ratio first, the absolute numbers second.
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
@@ -22,6 +23,7 @@ import { benchHomeTimeline } from "./home-timeline.mjs";
 import { benchMoney } from "./money.mjs";
 import { benchChat } from "./chat.mjs";
 import { benchOffline } from "./offline.mjs";
+import { benchPush } from "./push.mjs";
 
 const STATE_DIR = "tests/bench/.state";
 
@@ -31,7 +33,8 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
 /**
  * BENCH_ONLY=money runs only the money benchmark (it needs neither the big seed nor a browser); BENCH_ONLY=js only
  * the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs);
- * BENCH_ONLY=offline only the offline figures (tests/bench/offline.mjs).
+ * BENCH_ONLY=offline only the offline figures (tests/bench/offline.mjs); BENCH_ONLY=push only the push fan-out
+ * (tests/bench/push.mjs).
  */
 const ONLY = process.env.BENCH_ONLY;
 
@@ -163,6 +166,7 @@ try {
   if (!ONLY || ONLY === "chat") await benchChat(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "money") await benchMoney(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "offline") await benchOffline(server.baseURL, STATE_DIR);
+  if (!ONLY || ONLY === "push") await benchPush(server.baseURL, STATE_DIR);
 } finally {
   server.stop();
 }

@@ -62,7 +62,18 @@ describe("the outbox", () => {
     }
     await expect.poll(() => page.getByTestId("outbox-pending").textContent()).toBe("5 actions wait for the network.");
 
+    // The post's page opened again offline comes from the worker's copy, kept before the like: it still shows the
+    // like and the bookmark that wait.
+    await page.goto(`/post/${postId}`);
+    await hydrated(page);
+    const postActions = page.locator("[data-post-actions]");
+    await expect.poll(() => postActions.getByRole("button", { name: /Like/ }).getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => postActions.getByRole("button", { name: "Bookmark" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.locator("[data-like-count]").first().textContent()).toBe("1");
+
     // A reload while still offline: the outbox is kept, and so is what it shows.
+    await page.goto(`/messages/${conversationId}`);
+    await hydrated(page);
     await page.reload();
     await page.locator('[data-outgoing="waiting"]').getByText("Second offline message").waitFor();
     expect(await page.getByTestId("outbox-pending").textContent()).toBe("5 actions wait for the network.");

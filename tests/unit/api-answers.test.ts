@@ -133,3 +133,24 @@ describe("shapes", () => {
     for (const value of [null, [], "x", 1]) expect(() => shape(value)).toThrow(new ShapeError("answer: expected object"));
   });
 });
+
+describe("a call that names a timeout", () => {
+  it("is given up when the network never answers, as a network failure the outbox keeps for later; without one it waits", async () => {
+    const { isNetworkFailure } = await import("../../app/lib/offline-copies");
+    vi.stubGlobal("navigator", { onLine: true });
+    // A network that swallows the request: no answer, no error, until the signal gives it up.
+    vi.stubGlobal("fetch", (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(init.signal!.reason))));
+    const error = await client()
+      .post("/posts/1/like", {}, object({ liked: number }), { quiet: true, timeoutMs: 30 })
+      .catch((caught: unknown) => caught);
+    expect((error as DOMException).name).toBe("TimeoutError");
+    expect(isNetworkFailure(error)).toBe(true);
+    expect(alerts).toEqual([]);
+    let settled = false;
+    void client()
+      .get("/updates", updatesAnswerShape)
+      .finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(settled).toBe(false);
+  });
+});

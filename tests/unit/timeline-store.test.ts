@@ -3,6 +3,7 @@ import { decodeCursor } from "../../worker/domain/shared/cursor";
 import type { PostView } from "@shared/contracts/posts";
 import {
   addNewPosts,
+  applyWaiting,
   emptyTimeline,
   loadOlder,
   newestCursor,
@@ -118,5 +119,28 @@ describe("timeline store (spec §4)", () => {
     expect(newestCursor(emptyTimeline())).toBeNull();
     expect(decodeCursor(newestCursor(emptyTimeline([post(4), post(3)]))!)).toEqual({ at: post(4).publishedAt, id: 4 });
     expect(decodeCursor(newestCursor({ posts: [post(4)], newPosts: [post(6)], nextCursor: null })!)).toEqual({ at: post(6).publishedAt, id: 6 });
+  });
+});
+
+describe("likes and bookmarks still waiting in the outbox", () => {
+  it("are applied in order over posts from the server or a saved copy, counts following, other posts untouched", () => {
+    const state = emptyTimeline([post(1, { likeCount: 4 }), post(2, { liked: true, likeCount: 1 }), post(3)]);
+    const next = applyWaiting(state, [
+      { kind: "like", postId: 1 },
+      { kind: "unlike", postId: 1 },
+      { kind: "like", postId: 1 },
+      { kind: "unlike", postId: 2 },
+      { kind: "bookmark", postId: 2 },
+      { kind: "like", postId: 99 },
+    ]);
+    expect(next.posts.map(({ id, liked, likeCount, bookmarked }) => ({ id, liked, likeCount, bookmarked }))).toEqual([
+      { id: 1, liked: true, likeCount: 5, bookmarked: false },
+      { id: 2, liked: false, likeCount: 0, bookmarked: true },
+      { id: 3, liked: false, likeCount: 0, bookmarked: false },
+    ]);
+    expect(next.posts[2]).toBe(state.posts[2]);
+    // The same changes again (a second list rebuilt on top) change nothing more.
+    expect(applyWaiting(next, [{ kind: "like", postId: 1 }]).posts[0]!.likeCount).toBe(5);
+    expect(timelineReducer(state, { type: "applyWaiting", waiting: [{ kind: "like", postId: 3 }] }).posts[2]!.liked).toBe(true);
   });
 });
