@@ -1,6 +1,6 @@
-import { clearOfflineData } from "./offline";
+import { leaveForLogin } from "./offline";
 import type { Shape } from "@shared/shape";
-import { forgetToken, readToken } from "./token";
+import { readToken } from "./token";
 
 export interface ApiErrorBody {
   message: string;
@@ -97,8 +97,7 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
     }
     const payload = errorBodyOf(await response.json().catch(() => null), response.statusText);
     if (response.status === 401) {
-      forgetToken();
-      void clearOfflineData().finally(() => window.location.assign("/login"));
+      void leaveForLogin();
     } else if (response.status >= 500) {
       serverFailed(method, path, [response.status, payload], options);
     }

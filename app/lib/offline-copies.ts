@@ -49,8 +49,9 @@ let storageRefused = false;
 /** Whether a write to IndexedDB has failed on this page (private mode, storage full): offline reading is off. */
 export const offlineStorageRefused = () => storageRefused;
 
-function refused(error: unknown) {
-  console.warn("offline copies are off: IndexedDB refused a write", error);
+/** Notes that IndexedDB refused a read or write (`error`): offline reading is off, and the page says so once. */
+export function storageRefusedBy(error: unknown) {
+  console.warn("offline copies are off: IndexedDB refused", error);
   if (!storageRefused) {
     storageRefused = true;
     window.dispatchEvent(new Event(OFFLINE_STORAGE_REFUSED));
@@ -85,7 +86,7 @@ export async function saveCopy(key: string, data: unknown, { savedAt = Date.now(
       await Promise.all(dropped.map((old) => del(copyKey(old))));
     }
   } catch (error) {
-    refused(error);
+    storageRefusedBy(error);
   }
 }
 

@@ -1,5 +1,7 @@
 import { clear } from "idb-keyval";
 import { CLEAR_PRIVATE_DATA, PRIVATE_CACHES } from "~/sw/policy";
+import { forgetOutbox } from "./outbox";
+import { forgetToken } from "./token";
 
 const REPLY_TIMEOUT_MS = 2000;
 
@@ -25,9 +27,26 @@ async function askServiceWorker(): Promise<void> {
  * leaving the page. Never throws.
  */
 export async function clearOfflineData(): Promise<void> {
+  forgetOutbox();
   await Promise.allSettled([
     askServiceWorker(),
     ...(typeof caches === "undefined" ? [] : PRIVATE_CACHES.map((name) => caches.delete(name))),
     typeof indexedDB === "undefined" ? Promise.resolve() : clear(),
   ]);
+}
+
+let leaving: Promise<void> | null = null;
+
+/**
+ * Forgets the token and everything kept for offline use, then loads /login afresh (no signed-in state survives
+ * in memory). Once per page, however many ask: a sign-out and the 401s that other requests meet meanwhile lead
+ * to one navigation, not to one cancelling the other.
+ */
+export function leaveForLogin(): Promise<void> {
+  leaving ??= (async () => {
+    forgetToken();
+    await clearOfflineData();
+    window.location.assign("/login");
+  })();
+  return leaving;
 }

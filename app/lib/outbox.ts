@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { get, update } from "idb-keyval";
 import type { ApiClient } from "./api";
-import { isNetworkFailure } from "./offline-copies";
+import { isNetworkFailure, storageRefusedBy } from "./offline-copies";
 import type { WaitingChange } from "./timeline";
 
 /**
@@ -43,17 +43,27 @@ function changed() {
   channel?.postMessage("changed");
 }
 
-/** What this tab last read or wrote: whether anything waits, without a round trip to IndexedDB. */
+/**
+ * What this tab last read or wrote: whether anything waits, without a round trip to IndexedDB. Where IndexedDB
+ * refuses (private browsing, storage full), the outbox lives here alone: it still sends once the network is
+ * back, but only while this tab stays open.
+ */
 let snapshot: OutboxEntry[] = [];
 
 export async function outboxEntries(): Promise<OutboxEntry[]> {
-  if (typeof indexedDB === "undefined") return [];
+  if (typeof indexedDB === "undefined") return snapshot;
   try {
     snapshot = (await get<OutboxEntry[]>(OUTBOX_KEY)) ?? [];
-  } catch {
-    snapshot = [];
+  } catch (error) {
+    storageRefusedBy(error);
   }
   return snapshot;
+}
+
+/** Forgets this tab's view of the outbox (sign-out: the stored list is cleared with the other copies). */
+export function forgetOutbox(): void {
+  snapshot = [];
+  changed();
 }
 
 /** The likes and bookmarks that wait in this tab's view of the outbox, oldest first (written before they are stored). */
@@ -62,7 +72,12 @@ export const waitingChanges = (): WaitingChange[] =>
 
 /** Changes the stored list in one IndexedDB transaction, then tells every tab. */
 export async function editOutbox(change: (entries: OutboxEntry[]) => OutboxEntry[]): Promise<void> {
-  await update<OutboxEntry[]>(OUTBOX_KEY, (entries = []) => (snapshot = change(entries)));
+  try {
+    await update<OutboxEntry[]>(OUTBOX_KEY, (entries = []) => (snapshot = change(entries)));
+  } catch (error) {
+    snapshot = change(snapshot);
+    storageRefusedBy(error);
+  }
   changed();
 }
 
@@ -120,9 +135,22 @@ export async function queueAction(client: ApiClient, action: OutboxAction, id: s
   return entry;
 }
 
-/** Starts sending what waits (the sender's code is loaded on first use). */
+/**
+ * The sender's code (a separate chunk), asked for as soon as a page loads, while it is most likely online: Chromium
+ * remembers a module that failed to load and never fetches it again in that page, so loading it at the first
+ * send, offline, would leave it unloadable until a reload wherever the service worker is not there to answer.
+ */
+let sender: Promise<typeof import("./outbox-sender")> | null = null;
+const loadSender = () =>
+  (sender ??= import("./outbox-sender").catch((error: unknown) => {
+    sender = null;
+    throw error;
+  }));
+if (typeof window !== "undefined") void loadSender().catch(() => undefined);
+
+/** Starts sending what waits. */
 export async function sendOutboxSoon(client: ApiClient): Promise<void> {
-  const { flushOutbox } = await import("./outbox-sender");
+  const { flushOutbox } = await loadSender();
   await flushOutbox(client);
 }
 

@@ -10,8 +10,7 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import type { ApiClient } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { array, number, object, string } from "@shared/shape";
-import { forgetToken } from "~/lib/token";
-import { clearOfflineData } from "~/lib/offline";
+import { leaveForLogin } from "~/lib/offline";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
 export const meta = pageMeta((t) => [titleTag(t("Sign out"))]);
@@ -53,10 +52,7 @@ export default function Logout() {
     if (started.current) return;
     started.current = true;
     // Pages kept for offline use belong to this account: they go before the next person signs in.
-    const leave = () => {
-      forgetToken();
-      void clearOfflineData().finally(() => window.location.assign("/login"));
-    };
+    const leave = () => void leaveForLogin();
     if (!isAuth) return leave();
     forgetPushDevice(api)
       .catch((error: unknown) => console.warn("the push subscription could not be removed", error))

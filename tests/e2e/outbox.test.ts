@@ -131,4 +131,36 @@ describe("the outbox", () => {
     await failed.getByRole("button", { name: "Discard" }).click();
     await page.getByTestId("outbox-tray").waitFor({ state: "detached" });
   });
+
+  it("where the browser refuses storage, says offline reading is off, and a like made offline still reaches the server while the tab stays open", async () => {
+    const quietPostId = ((await api(creator, "POST", "/posts", { text: `Quiet hour ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
+    const { context, page } = await signedInPage(browser(), fan);
+    // What private browsing in some browsers does: every IndexedDB database fails to open.
+    await context.addInitScript(() => {
+      IDBFactory.prototype.open = function () {
+        const request = { result: undefined, error: new DOMException("IndexedDB is not available here.", "InvalidStateError"), onsuccess: null, onupgradeneeded: null, onerror: null as null | ((event: Event) => void) };
+        setTimeout(() => request.onerror?.(new Event("error")));
+        return request as unknown as IDBOpenDBRequest;
+      };
+    });
+    await page.goto("/home");
+    await hydrated(page);
+    const card = page.locator(`[data-post-id="${quietPostId}"]`);
+    await card.getByText(`Quiet hour ${tag}`).waitFor();
+    expect(await page.getByTestId("offline-storage-off").textContent()).toContain("Offline reading is off: this browser does not let Fanclub keep anything on this device.");
+
+    // The page has finished loading, its code included, before the network goes.
+    await page.waitForLoadState("networkidle");
+    await context.setOffline(true);
+    await page.waitForFunction(() => !navigator.onLine);
+    await card.getByRole("button", { name: /Like/ }).click();
+    await card.getByTestId("post-waiting").waitFor();
+    expect(await page.getByTestId("outbox-pending").textContent()).toBe("1 action waits for the network.");
+    expect(((await api(fan, "GET", `/posts/${quietPostId}`)) as { liked: boolean }).liked).toBe(false);
+
+    await context.setOffline(false);
+    await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 40_000 });
+    expect(((await api(fan, "GET", `/posts/${quietPostId}`)) as { liked: boolean; likeCount: number })).toMatchObject({ liked: true, likeCount: 1 });
+    expect(await card.getByRole("button", { name: /Like/ }).getAttribute("aria-pressed")).toBe("true");
+  });
 });

@@ -80,10 +80,11 @@ export async function traceUntilTestEnds(context: BrowserContext, cleanup?: () =
  */
 const CONTEXT_CLOSE_MS = 15_000;
 async function closeWithin(context: BrowserContext) {
-  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const gaveUp = new Promise<"gave up">((resolve) => (timer = setTimeout(() => resolve("gave up"), CONTEXT_CLOSE_MS)));
-  const outcome = await Promise.race([context.close().then(() => "closed" as const), gaveUp]);
+  // The pages' own close can hang the same way: the time limit covers both.
+  const closing = Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined))).then(() => context.close());
+  const outcome = await Promise.race([closing.then(() => "closed" as const), gaveUp]);
   clearTimeout(timer);
   if (outcome === "gave up") console.error(`[a browser context did not close within ${CONTEXT_CLOSE_MS} ms; the browser's close at the end of the file ends it]`);
 }
