@@ -354,6 +354,32 @@ describe("tips in a conversation", () => {
     expect(await auditLedger(env.DB)).toEqual(BALANCED);
   });
 
+  it("sent again after the pair blocked each other, answers the tip already made (its message too); the key for another amount is refused", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    const stranger = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    await fundWallet(fan.user.userId, 1000);
+    await fundWallet(stranger.user.userId, 1000);
+    const conversation = await conversationOf(fan, creator);
+    const idempotencyKey = newKey();
+    const first = (await (await tip(fan, conversation.id, { amountCents: 400, note: "Before", idempotencyKey })).json()) as { message: MessageView; payment: { id: number } };
+    expect((await postJson(`/users/${fan.user.username}/block`, {}, { token: creator.token })).status).toBe(200);
+
+    // The answer was lost on the way: the retry says what was charged instead of "you cannot message".
+    const again = await tip(fan, conversation.id, { amountCents: 400, note: "Before", idempotencyKey });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ replayed: true, payment: { id: first.payment.id }, message: { id: first.message.id, tipCents: 400 } });
+    const otherAmount = await tip(fan, conversation.id, { amountCents: 500, note: "Before", idempotencyKey });
+    expect(otherAmount.status).toBe(422);
+    expect(((await otherAmount.json()) as { message: string }).message).toBe("This request was already made with different details. Reload the page and try again.");
+    // A key is the payer's own: someone else's use of it is a request of theirs, checked as any other.
+    expect((await tip(stranger, conversation.id, { amountCents: 400, note: "Before", idempotencyKey })).status).toBe(404);
+    expect(await walletOf(fan.user.userId)).toBe(600);
+    expect(await walletOf(stranger.user.userId)).toBe(1000);
+    expect(await auditLedger(env.DB)).toEqual(BALANCED);
+  });
+
   it("is refused with a translated 4xx, moving nothing, to a non-creator, to a blocked pair, outside the conversation, and for bad amounts", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();

@@ -34,6 +34,28 @@ describe("tips", () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND kind = 'tip'").bind(creator.user.userId).first("n")).toBe(2);
   });
 
+  it("sent again after the post was deleted, answers the tip already made; the key on another post or profile is refused", async () => {
+    const creator = await createVerifiedCreator();
+    const other = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 1000);
+    const post = await createPost(creator.user.userId);
+    const key = newKey();
+    const first = (await (await postJson(`/posts/${post.id}/tips`, { amountCents: 300, idempotencyKey: key }, { token: fan.token })).json()) as { payment: { id: number } };
+    expect((await api(`/posts/${post.id}`, { method: "DELETE", token: creator.token })).status).toBeLessThan(300);
+    const again = await postJson(`/posts/${post.id}/tips`, { amountCents: 300, idempotencyKey: key }, { token: fan.token });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ replayed: true, payment: { id: first.payment.id, amountCents: 300 } });
+    const onProfile = newKey();
+    expect((await postJson(`/users/${creator.user.username}/tips`, { amountCents: 200, idempotencyKey: onProfile }, { token: fan.token })).status).toBe(200);
+    expect((await postJson(`/users/${creator.user.username}/tips`, { amountCents: 200, idempotencyKey: onProfile }, { token: fan.token })).status).toBe(200);
+    for (const [path, key_] of [[`/users/${other.user.username}/tips`, onProfile], [`/users/${creator.user.username}/tips`, key]] as const) {
+      const reused = await postJson(path, { amountCents: path.includes(other.user.username) ? 200 : 300, idempotencyKey: key_ }, { token: fan.token });
+      expect(reused.status).toBe(422);
+    }
+    expect(await wallet(fan.user.userId)).toBe(500);
+  });
+
   it("refuses self, non-creators, blocks, hidden posts, bad amounts and a short wallet, moving nothing", async () => {
     const creator = await createVerifiedCreator();
     const member = await createFan();
@@ -101,6 +123,12 @@ describe("purchases", () => {
     const again = await postJson(`/posts/${post.id}/purchase`, { priceCents: 1200, idempotencyKey: newKey() }, { token: fan.token });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ message: "You already bought this post." });
+    // Blocked since: a retry of the purchase still says what was bought; the key for another price is refused.
+    await block(creator.user.userId, fan.user.userId);
+    const afterBlock = await postJson(`/posts/${post.id}/purchase`, { priceCents: 1200, idempotencyKey: key }, { token: fan.token });
+    expect(afterBlock.status).toBe(200);
+    expect(await afterBlock.json()).toMatchObject({ replayed: true, payment: { amountCents: 1200, postId: post.id } });
+    expect((await postJson(`/posts/${post.id}/purchase`, { priceCents: 1300, idempotencyKey: key }, { token: fan.token })).status).toBe(422);
     expect(await wallet(fan.user.userId)).toBe(1800);
     expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ pending: 960 });
   });

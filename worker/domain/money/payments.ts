@@ -47,6 +47,23 @@ export async function replayOf(db: D1Database, userId: number, key: string, hash
   return existing;
 }
 
+/**
+ * The payment already made with this key (already prefixed) for the same request (`request` as given to
+ * payFromWallet, with its kind and amount; the creator is the payment's own), or null if the key is new; the
+ * key used for another request is refused. Commands call it before their access checks: a retry after a lost
+ * answer says what was charged even if the post, profile or conversation has changed since.
+ */
+export async function earlierPayment(
+  db: D1Database,
+  userId: number,
+  key: string,
+  { kind, amountCents, request }: { kind: PaymentKind; amountCents: number; request: Record<string, unknown> },
+): Promise<PaymentRow | null> {
+  const earlier = await findPaymentByKey(db, userId, key);
+  if (!earlier) return null;
+  return replayOf(db, userId, key, await requestHash({ ...request, kind, amount: amountCents, creator: earlier.creator_id }));
+}
+
 export const paymentIdSql = (userId: number, key: string): Sql => ({
   sql: "(SELECT id FROM payments WHERE user_id = ? AND idempotency_key = ?)",
   binds: [userId, key],

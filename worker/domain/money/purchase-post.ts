@@ -6,7 +6,7 @@ import { notificationStatement } from "../notifications/notifications";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { findPaymentByKey, payFromWallet, presentPayment, type PaymentView } from "./payments";
+import { earlierPayment, payFromWallet, presentPayment, type PaymentView } from "./payments";
 import { ALREADY_PURCHASED, clientKey, IdempotencyKeySchema, NOT_FOR_SALE } from "./rules";
 import { NOT_A_CREATOR } from "./send-tip";
 
@@ -26,11 +26,12 @@ export const FOLLOW_FIRST = message("Follow this creator to buy this post.");
  */
 export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, postId: number, input: z.output<typeof PurchaseSchema>): Promise<{ payment: PaymentView; replayed: boolean }> {
   const { db } = ctx;
+  // A replay answers with the purchase made, whatever changed since (a block, the post's audience or price).
+  const earlier = await earlierPayment(db, fan.id, clientKey(input.idempotencyKey), { kind: "post", amountCents: input.priceCents, request: { postId } });
+  if (earlier) return { payment: presentPayment(earlier), replayed: true };
   const post = await requirePostAccess(db, postId, fan.id, "see");
   if (post.lock === null) {
-    // Open already: bought before (a replay of that purchase answers with it), free, or the fan's own post.
-    const replay = await findPaymentByKey(db, fan.id, clientKey(input.idempotencyKey));
-    if (replay && replay.kind === "post" && replay.post_id === postId) return { payment: presentPayment(replay), replayed: true };
+    // Open already: bought before with another key, free, or the fan's own post.
     const bought = post.priceCents > 0 && post.authorId !== fan.id;
     throw new AppError("conflict", bought ? ALREADY_PURCHASED : NOT_FOR_SALE);
   }

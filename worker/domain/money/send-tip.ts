@@ -13,9 +13,9 @@ import { sha256Hex } from "../shared/crypto";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { multilineText } from "../shared/validation";
-import { payFromWallet, presentPayment, type PaymentView } from "./payments";
+import { earlierPayment, payFromWallet, presentPayment, type PaymentView } from "./payments";
 import { dollars } from "@shared/money";
-import { clientKey, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
+import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
 
 export const TipSchema = z.object({
   // The range is checked by sendTip, whose error carries the amounts for the translated sentence.
@@ -50,6 +50,8 @@ export async function sendTip(
   input: TipInput,
 ): Promise<{ payment: PaymentView; replayed: boolean; message?: MessageView }> {
   const { db } = ctx;
+  const earlier = await earlierTip(db, fan, target, input);
+  if (earlier) return earlier;
   let creatorId: number;
   let postId: number | null = null;
   let conversation: ConversationAccess | null = null;
@@ -111,4 +113,32 @@ export async function sendTip(
     ctx.publish({ type: "MessageSent", conversationId, messageId: stored!.id, senderId: fan.id, recipientId: creatorId, userLow, userHigh });
   }
   return { ...result, message: (await presentMessages(db, fan.id, [stored!]))[0]! };
+}
+
+type TipOutcome = Awaited<ReturnType<typeof sendTip>>;
+
+/**
+ * A tip already made with this key answers again as it did the first time, before any access check: the fan was
+ * charged, and a retry after a lost answer must say so even if the pair has blocked each other or the post is
+ * gone since (earlierPayment: the same details are required, a key reused for another tip is refused).
+ */
+async function earlierTip(db: D1Database, fan: UserRow, target: TipTarget, input: TipInput): Promise<TipOutcome | null> {
+  const request = {
+    postId: "postId" in target ? target.postId : null,
+    note: input.note ? input.note : null,
+    ...("conversationId" in target ? { conversationId: target.conversationId } : {}),
+  };
+  const earlier = await earlierPayment(db, fan.id, clientKey(input.idempotencyKey), { kind: "tip", amountCents: input.amountCents, request });
+  if (!earlier) return null;
+  if ("username" in target) {
+    const named = await db.prepare("SELECT id FROM users WHERE username = ?").bind(target.username).first<{ id: number }>();
+    if (named?.id !== earlier.creator_id) throw new AppError("validation", IDEMPOTENCY_KEY_REUSED, { idempotencyKey: [IDEMPOTENCY_KEY_REUSED] });
+  }
+  const result = { payment: presentPayment(earlier), replayed: true };
+  if (!("conversationId" in target)) return result;
+  const stored = await db
+    .prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`)
+    .bind(fan.id, await tipMessageClientId(input.idempotencyKey))
+    .first<MessageRow>();
+  return stored ? { ...result, message: (await presentMessages(db, fan.id, [stored]))[0]! } : result;
 }
