@@ -110,8 +110,17 @@ describe("web push", () => {
     expect(Number(push!.headers.ttl)).toBeGreaterThan(0);
     expect(push!.headers.urgency).toMatch(/^(very-low|low|normal|high)$/);
     expect(push!.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
-    const payload = JSON.parse(new TextDecoder().decode(await decryptPush(push!.body, device))) as { title: string; body: string; url: string };
-    expect(payload).toMatchObject({ title: "Sam Push sent you a message.", url: `/messages/${conversationId}` });
+    const payload = JSON.parse(new TextDecoder().decode(await decryptPush(push!.body, device))) as { title: string; body: string; url: string; badge: number };
+    // The badge is the fan's unread count: the one message.
+    expect(payload).toMatchObject({ title: "Sam Push sent you a message.", url: `/messages/${conversationId}`, badge: 1 });
+
+    // The app badge the worker sets (Badging API) is recorded where Chromium shows none (headless).
+    const [worker] = context.serviceWorkers();
+    await worker!.evaluate(() => {
+      const scope = self as unknown as { badges: number[]; navigator: { setAppBadge?: (count: number) => Promise<void> } };
+      scope.badges = [];
+      scope.navigator.setAppBadge = async (count: number) => void scope.badges.push(count);
+    });
 
     // The push reaches the service worker (as the push service would deliver it): it shows the notification.
     const cdp = await context.newCDPSession(page);
@@ -126,9 +135,9 @@ describe("web push", () => {
     await expect
       .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => [shown.title, (shown.data as { url: string }).url])))
       .toEqual([["Sam Push sent you a message.", `/messages/${conversationId}`]]);
+    expect(await worker!.evaluate(() => (self as unknown as { badges: number[] }).badges)).toEqual([1]);
 
     // A click on it opens the conversation in the open window.
-    const [worker] = context.serviceWorkers();
     await worker!.evaluate(async () => {
       const scope = self as unknown as ServiceWorkerGlobalScope;
       const [shown] = await scope.registration.getNotifications();
