@@ -18,7 +18,7 @@ describe("ageOn", () => {
 });
 
 describe("dateOfBirthSchema", () => {
-  it.each(["2000-02-30", "2000-13-01", "1899-12-31", "20-01-01", "2000/01/01", "", "3000-01-01"])("refuses %j as a date", (text) => {
+  it.each(["2000-02-30", "2000-13-01", "1899-12-31", "20-01-01", "2000/01/01", "", "3000-01-01"])("refuses %s as a date", (text) => {
     const result = dateOfBirthSchema.safeParse(text);
     expect(result.success).toBe(false);
     expect(validationError(result.error!).message).toBe("Invalid value");
@@ -36,11 +36,11 @@ describe("usernameSchema", () => {
     ["  abc  ", "abc"],
     ["a_b.c_9", "a_b.c_9"],
     ["x".repeat(30), "x".repeat(30)],
-  ])("normalises %j to %j", (input, output) => {
+  ])("normalises %s to %s", (input, output) => {
     expect(usernameSchema.parse(input)).toBe(output);
   });
 
-  it.each(["ab", "x".repeat(31), "a..b", ".ab", "ab.", "a b", "a-b", "ab@c", "HOME", "settings", "sw.js"])("refuses %j", (input) => {
+  it.each(["ab", "x".repeat(31), "a..b", ".ab", "ab.", "a b", "a-b", "ab@c", "HOME", "settings", "sw.js"])("refuses %s", (input) => {
     expect(usernameSchema.safeParse(input).success).toBe(false);
   });
 });
@@ -72,6 +72,11 @@ describe("reserved usernames", () => {
     for (const name of taken) expect(usernameSchema.safeParse(name).success, name).toBe(false);
   });
 
+  it("keeps the names people would take for the site's own, pages or not", () => {
+    const official = ["about", "admin", "administrator", "app", "build", "email", "explore", "feed", "forgot-password", "help", "me", "offline", "payments", "posts", "preview", "privacy", "profile", "reset-password", "root", "static", "subscriptions", "support", "system", "terms", "user", "users", "www"];
+    for (const name of official) expect(usernameSchema.safeParse(name).success, name).toBe(false);
+  });
+
   it("refuses them whatever the case, with their own sentence", () => {
     for (const name of ["Admin", "WALLET", "robots.txt", "Favicon.ico"]) {
       expect(validationError(usernameSchema.safeParse(name).error!).message, name).toBe("This username is not available.");
@@ -80,7 +85,7 @@ describe("reserved usernames", () => {
 });
 
 describe("usernames: the sentence of the format rule", () => {
-  it.each(["ab", "x".repeat(31), "x".repeat(65), "a..b", "_a_b_-"])("names it for %j", (input) => {
+  it.each(["ab", "x".repeat(31), "x".repeat(65), "a..b", "_a_b_-"])("names it for %s", (input) => {
     expect(validationError(usernameSchema.safeParse(input).error!).message).toBe("Usernames have 3 to 30 characters: letters a-z, digits, dots and underscores.");
   });
 });
@@ -122,6 +127,12 @@ describe("dateOfBirthSchema: a real calendar date, not in the future, from 1900"
     expect(dateOfBirthSchema.safeParse("1900-01-01").success).toBe(true);
     expect(dateOfBirthSchema.safeParse("2000-02-29").success).toBe(true);
   });
+  it("accepts someone who turns 18 today", () => {
+    const today = new Date().toISOString().slice(0, 10);
+    // On a 29 February, eighteen years ago had none: born the day before, then.
+    const birth = today.endsWith("-02-29") ? `${Number(today.slice(0, 4)) - 18}-02-28` : `${Number(today.slice(0, 4)) - 18}${today.slice(4)}`;
+    expect(dateOfBirthSchema.safeParse(birth).success).toBe(true);
+  });
   it("refuses tomorrow as an invalid value, and someone born 18 years ago tomorrow as under age", () => {
     const day = 24 * 3_600_000;
     const tomorrow = new Date(Date.now() + day).toISOString().slice(0, 10);
@@ -130,7 +141,7 @@ describe("dateOfBirthSchema: a real calendar date, not in the future, from 1900"
     const eighteenTomorrow = `${inAday.getUTCFullYear() - 18}-${tomorrow.slice(5)}`;
     expect(validationError(dateOfBirthSchema.safeParse(eighteenTomorrow).error!).message).toBe("Your age must be over 18+");
   });
-  it.each(["2001-02-29", "2000-04-31", "2000-00-10", "2000-01-00", " 2000-01-01", "2000-01-01 "])("refuses %j", (text) => {
+  it.each(["2001-02-29", "2000-04-31", "2000-00-10", "2000-01-00", " 2000-01-01", "2000-01-01 "])("refuses %s", (text) => {
     expect(dateOfBirthSchema.safeParse(text).success).toBe(false);
   });
 });
@@ -155,7 +166,7 @@ describe("signInSchema", () => {
     [{ login: "mia", password: "" }],
     [{ login: "a".repeat(255), password: "x" }],
     [{ login: "mia", password: "x".repeat(513) }],
-  ])("refuses %j", (input) => {
+  ])("refuses %s", (input) => {
     expect(signInSchema.safeParse(input).success).toBe(false);
   });
   it("takes the longest login and password it allows", () => {
@@ -184,5 +195,12 @@ describe("new password forms: the two passwords must match", () => {
   });
   it("refuses a confirmation over 512 characters", () => {
     expect(newPasswordFormSchema.safeParse({ password, passwordConfirmation: "x".repeat(513) }).success).toBe(false);
+  });
+});
+
+describe("signUpSchema: the display name", () => {
+  it("is kept without the spaces around it", () => {
+    const parsed = signUpSchema.parse({ username: "mia", name: "  Mia Rivers  ", email: "mia@example.test", password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" });
+    expect(parsed.name).toBe("Mia Rivers");
   });
 });
