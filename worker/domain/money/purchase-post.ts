@@ -27,11 +27,18 @@ export const FOLLOW_FIRST = message("Follow this creator to buy this post.");
 export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, postId: number, input: z.output<typeof PurchaseSchema>): Promise<{ payment: PaymentView; replayed: boolean }> {
   const { db } = ctx;
   // A replay answers with the purchase made, whatever changed since (a block, the post's audience or price).
-  const earlier = await earlierPayment(db, fan.id, clientKey(input.idempotencyKey), { kind: "post", amountCents: input.priceCents, request: { postId } });
-  if (earlier) return { payment: presentPayment(earlier), replayed: true };
+  const replay = async () => {
+    const earlier = await earlierPayment(db, fan.id, clientKey(input.idempotencyKey), { kind: "post", amountCents: input.priceCents, request: { postId } });
+    return earlier && { payment: presentPayment(earlier), replayed: true };
+  };
+  const first = await replay();
+  if (first) return first;
   const post = await requirePostAccess(db, postId, fan.id, "see");
   if (post.lock === null) {
-    // Open already: bought before with another key, free, or the fan's own post.
+    // Open already: bought by a request with this key that raced this one (its answer is this one's too), bought
+    // before with another key, free, or the fan's own post.
+    const raced = await replay();
+    if (raced) return raced;
     const bought = post.priceCents > 0 && post.authorId !== fan.id;
     throw new AppError("conflict", bought ? ALREADY_PURCHASED : NOT_FOR_SALE);
   }
