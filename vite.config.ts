@@ -53,7 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
  * which is what keeps the first /home under QUALITY.md's 120 KB.
  */
 const ROOT_DIRECTORY = fileURLToPath(new URL("./", import.meta.url));
-const CORE = /^(app\/lib\/(session|updates|api|api-shapes|token|offline|offline-copies|outbox|navigation|use-signed-in|user-channel|nonce)\.tsx?|app\/components\/(shell\/[^/]+|page|logo|forms|local-time|spinner|service-worker|outbox-tray|offline-notice)\.tsx?|app\/sw\/policy\.ts|app\/i18n\/(client|meta)\.ts|shared\/i18n\/(languages|options)\.ts|shared\/(user-channel-events|shape)\.ts)$/;
+const CORE = /^(app\/lib\/(session|updates|api|api-shapes|token|offline|offline-copies|outbox|outbox-sender|comment-shape|navigation|use-signed-in|user-channel|nonce)\.tsx?|app\/components\/(shell\/[^/]+|page|logo|forms|local-time|spinner|service-worker|outbox-tray|offline-notice)\.tsx?|app\/sw\/policy\.ts|app\/i18n\/(client|meta)\.ts|shared\/i18n\/(languages|options)\.ts|shared\/(user-channel-events|shape)\.ts)$/;
 const FEED = /^(app\/lib\/(timeline|use-post-list)\.tsx?|app\/components\/posts\/(post-card|post-list|post-actions|lazy)\.tsx|shared\/money\.ts)$/;
 
 function clientChunkOf(id: string): string | undefined {

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OFFLINE_STORAGE_REFUSED, offlineStorageRefused } from "~/lib/offline-copies";
 import { sendOutboxSoon, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
+import { discardEntry, retryEntry } from "~/lib/outbox-sender";
 import { useSession } from "~/lib/session";
 
 /** How often what waits in the outbox is tried again while the page is open. */
@@ -85,10 +86,10 @@ function FailedEntry({ entry }: { entry: OutboxEntry }) {
   return (
     <div role="alert" data-testid="outbox-failed" className="flex flex-wrap items-center gap-2 text-red-800 dark:text-red-200">
       <p className="min-w-0 flex-1">{t("{{what}} could not be sent: {{reason}}", { what, reason: entry.reason ?? "" })}</p>
-      <button type="button" className="btn-secondary text-sm" onClick={() => void import("~/lib/outbox-sender").then(({ retryEntry }) => retryEntry(api, entry.id))}>
+      <button type="button" className="btn-secondary text-sm" onClick={() => void retryEntry(api, entry.id)}>
         {t("Try again")}
       </button>
-      <button type="button" className="btn-secondary text-sm" onClick={() => void import("~/lib/outbox-sender").then(({ discardEntry }) => discardEntry(entry.id))}>
+      <button type="button" className="btn-secondary text-sm" onClick={() => void discardEntry(entry.id)}>
         {t("Discard")}
       </button>
     </div>

@@ -1,4 +1,3 @@
-import { messageShape } from "~/components/messages/chat-shapes";
 import { ApiError, MalformedAnswerError, type ApiClient } from "./api";
 import { commentShape } from "./comment-shape";
 import { editOutbox, outboxEntries, OUTBOX_SENT, type OutboxEntry } from "./outbox";
@@ -33,9 +32,20 @@ function send(client: ApiClient, entry: OutboxEntry): Promise<unknown> {
     case "comment":
       return client.post(`/posts/${action.postId}/comments`, { text: action.text, clientId: entry.id }, object({ comment: commentShape }), quiet);
     case "message":
-      // Money never waits for later: a price set meanwhile is refused, not charged.
-      return client.post(`/conversations/${action.conversationId}/messages`, { clientId: entry.id, text: action.text, maxPaidCents: 0 }, object({ message: messageShape }), quiet);
+      return sendMessage(client, entry.id, action.conversationId, action.text);
   }
+}
+
+/**
+ * A message's answer is checked by the chat's own shape, whose chunk (zod/mini) is loaded only once the server has
+ * answered: never on a page's first load, and never while offline, where a chunk that fails to load would stay
+ * failed for the page (Chromium does not fetch a failed module again).
+ */
+async function sendMessage(client: ApiClient, clientId: string, conversationId: number, text: string): Promise<unknown> {
+  // Money never waits for later: a price set meanwhile is refused, not charged.
+  const answer = await client.post(`/conversations/${conversationId}/messages`, { clientId, text, maxPaidCents: 0 }, (value: unknown) => value, { quiet: true, timeoutMs: OUTBOX_REQUEST_TIMEOUT_MS });
+  const { messageShape } = await import("~/components/messages/chat-shapes");
+  return object({ message: messageShape })(answer);
 }
 
 /** A refusal the person must decide on (not the network, not the server failing). */

@@ -3,10 +3,11 @@ import { get, update } from "idb-keyval";
 import type { ApiClient } from "./api";
 import { isNetworkFailure, storageRefusedBy } from "./offline-copies";
 import type { WaitingChange } from "./timeline";
+import { flushOutbox } from "./outbox-sender";
 
 /**
  * The outbox: likes, bookmarks, comments and chat messages made while the network fails are kept in IndexedDB, in
- * order, and sent when it answers again (app/lib/outbox-sender.ts, loaded only then). Each carries a client id, and
+ * order, and sent when it answers again (app/lib/outbox-sender.ts). Each carries a client id, and
  * the server applies each exactly once: likes and bookmarks are set-state calls, comments and messages are stored
  * once per client id. Money never goes through here. This module is small and always loaded: the screens show
  * what waits (pending style) and what the server refused (failed, with its reason).
@@ -135,22 +136,8 @@ export async function queueAction(client: ApiClient, action: OutboxAction, id: s
   return entry;
 }
 
-/**
- * The sender's code (a separate chunk), asked for as soon as a page loads, while it is most likely online: Chromium
- * remembers a module that failed to load and never fetches it again in that page, so loading it at the first
- * send, offline, would leave it unloadable until a reload wherever the service worker is not there to answer.
- */
-let sender: Promise<typeof import("./outbox-sender")> | null = null;
-const loadSender = () =>
-  (sender ??= import("./outbox-sender").catch((error: unknown) => {
-    sender = null;
-    throw error;
-  }));
-if (typeof window !== "undefined") void loadSender().catch(() => undefined);
-
-/** Starts sending what waits. */
+/** Starts sending what waits (outbox-sender.ts, small and part of this chunk: it must work offline too). */
 export async function sendOutboxSoon(client: ApiClient): Promise<void> {
-  const { flushOutbox } = await loadSender();
   await flushOutbox(client);
 }
 

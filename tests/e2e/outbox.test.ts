@@ -149,7 +149,7 @@ describe("the outbox", () => {
     await card.getByText(`Quiet hour ${tag}`).waitFor();
     expect(await page.getByTestId("offline-storage-off").textContent()).toContain("Offline reading is off: this browser does not let Fanclub keep anything on this device.");
 
-    // The page has finished loading, its code included, before the network goes.
+    // The page has finished loading before the network goes.
     await page.waitForLoadState("networkidle");
     await context.setOffline(true);
     await page.waitForFunction(() => !navigator.onLine);
