@@ -7,7 +7,7 @@ export default {
   serverModuleFormat: "esm",
   future: {
     v3_fetcherPersist: true,
-    v3_lazyRouteDiscovery: false,
+    v3_lazyRouteDiscovery: true,
     v3_relativeSplatPath: true,
     v3_singleFetch: true,
     v3_throwAbortReason: true,

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
 import { getTimeline } from "../../worker/domain/timeline/get-timeline";
-import { Notice } from "~/components/forms";
+import { Notice } from "~/components/notice";
 import { OfflineNotice } from "~/components/offline-notice";
 import { EmptyState, PageHeader } from "~/components/page";
 import { LazyComposer, LazyPostOwnerMenu } from "~/components/posts/lazy";

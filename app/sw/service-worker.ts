@@ -3,9 +3,9 @@
 // self.__WB_MANIFEST: every built script, stylesheet, icon, the web manifest and offline.html).
 //
 // - Precached files are served from the cache (hashed names, so a new build brings new URLs).
-// - Page navigations, Remix single-fetch data (*.data) and its route manifest (/__manifest) go to the network
-//   first, fall back to the "pages" cache after NETWORK_TIMEOUT_SECONDS or when offline, and finally
-//   (navigations only) to /offline.html.
+// - Page navigations and Remix single-fetch data (*.data) go to the network first, fall back to the "pages" cache
+//   after NETWORK_TIMEOUT_SECONDS or when offline, and finally (navigations only) to /offline.html. Remix's route
+//   manifest (/__manifest) falls back to the build's whole route table (precached).
 // - Images under /media go to the network first and fall back to the "media" cache (bounded, least recently used
 //   out; app/sw/media-cache.ts).
 // - /api, /ws and /dev are never touched; nor is anything but a same-origin GET answered 200.
@@ -23,7 +23,9 @@ import { CLEAR_PRIVATE_DATA, isKeptOffline, isMediaPath, isNeverCached, KEEP_PAG
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-precacheAndRoute(self.__WB_MANIFEST);
+/** Filled in by scripts/build-sw.mjs, which expects this name exactly once. */
+const PRECACHED = self.__WB_MANIFEST;
+precacheAndRoute(PRECACHED);
 cleanupOutdatedCaches();
 // The first service worker takes over the page that installed it, so that page already works offline. Later
 // versions wait until the person accepts the update prompt (SKIP_WAITING below).
@@ -90,10 +92,29 @@ const dataPath = (url: URL) => url.pathname.replace(/\.data$/, "").replace(/^\/_
 registerRoute(({ url, request }) => url.pathname.endsWith(".data") && ownGet(url, request) && isKeptOffline(dataPath(url)), new NetworkOnly());
 
 
-// Client-side navigations: single-fetch data, and the route manifest that lazy route discovery asks for.
+// Client-side navigations: single-fetch data.
 registerRoute(
-  ({ url, request }) => (url.pathname.endsWith(".data") || url.pathname === "/__manifest") && ownGet(url, request),
+  ({ url, request }) => url.pathname.endsWith(".data") && ownGet(url, request),
   new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [sameGeneration, onlyGoodAnswers("data"), trimPages] }),
+);
+
+/**
+ * The route manifest that Remix's lazy route discovery asks for (/__manifest?p=…&version=…): a page carries only
+ * its own routes and learns the others from the server. Offline, the answer is the build's whole route table,
+ * read from its precached manifest file (window.__remixManifest = {…}), so a page opened offline and the screens
+ * it links to still know their routes. Public and the same for everyone: nothing is kept in "pages".
+ */
+const ROUTE_MANIFEST_FILE = PRECACHED.map((entry) => (typeof entry === "string" ? entry : entry.url)).find((url) => /^\/assets\/manifest-[\w-]+\.js$/.test(url));
+async function wholeRouteTable(): Promise<Response> {
+  const file = ROUTE_MANIFEST_FILE ? await matchPrecache(ROUTE_MANIFEST_FILE) : undefined;
+  if (!file) return Response.error();
+  const source = await file.text();
+  const { routes } = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as { routes: Record<string, unknown> };
+  return new Response(JSON.stringify(routes), { headers: { "Content-Type": "application/json" } });
+}
+registerRoute(
+  ({ url, request }) => url.pathname === "/__manifest" && ownGet(url, request),
+  new NetworkOnly({ networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [{ handlerDidError: wholeRouteTable }] }),
 );
 
 // Images seen, for reading offline: only whole answers (200) of image requests, never a range of a video.
