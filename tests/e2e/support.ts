@@ -1,13 +1,11 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from "playwright-core";
-import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { basename } from "node:path";
-import { promisify } from "node:util";
+import { basename, join } from "node:path";
+import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
 import { E2E_SERVER_LOG, E2E_STATE_DIR } from "./global-setup";
 import { buildSignUp, unique, type SignUpBody } from "../support/people";
 
-const execFileAsync = promisify(execFile);
 
 export { buildSignUp, unique };
 
@@ -197,18 +195,49 @@ export async function latestLinkTo(address: string, pathPrefix: string): Promise
 
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("token"));
 
+/** The local D1 database's id, as wrangler names it (wrangler.toml's database_id). */
+const D1_DATABASE_ID = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync("wrangler.toml", "utf8"))![1]!;
+
+/** The statements of a script, split at the semicolons outside quotes (what `wrangler d1 execute` does too). */
+export function statementsOf(script: string): string[] {
+  const statements: string[] = [];
+  let current = "";
+  let quote: string | null = null;
+  for (const char of script) {
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === "'" || char === '"') {
+      quote = char;
+    } else if (char === ";") {
+      if (current.trim()) statements.push(current.trim());
+      current = "";
+      continue;
+    }
+    current += char;
+  }
+  if (current.trim()) statements.push(current.trim());
+  return statements;
+}
+
 /**
- * Runs SQL against the running server's local D1, for set-up that has no screen yet (making a creator,
- * seeding a conversation). Slow (a wrangler process per call): batch statements.
+ * Runs SQL against the e2e server's local D1, for set-up that has no screen yet (making a creator, seeding a
+ * conversation) and for checks of what was stored: one batch (one transaction), each statement's rows returned.
+ * The way `wrangler d1 execute --local` does it (a Miniflare on the same persisted state), without starting
+ * wrangler's CLI each time (4 s a call). Asynchronous, so the event loop keeps serving the test's sockets.
  */
-/**
- * Runs SQL against the e2e server's local D1. Asynchronous on purpose: while wrangler runs (seconds), the event
- * loop must keep serving, or the server closes idle keep-alive sockets unnoticed and the next fetch fails.
- */
+export async function sqlRows<T = Record<string, unknown>>(script: string): Promise<T[][]> {
+  const mf = new Miniflare({ modules: true, script: "", d1Persist: join(E2E_STATE_DIR, "v3", "d1"), d1Databases: { DATABASE: D1_DATABASE_ID } });
+  try {
+    const db = await mf.getD1Database("DATABASE");
+    const results = await db.batch(statementsOf(script).map((statement) => db.prepare(statement)));
+    return results.map((result) => result.results as T[]);
+  } finally {
+    await mf.dispose();
+  }
+}
+
 export async function sql(statements: string): Promise<void> {
-  await execFileAsync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE_DIR, "--command", statements], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
-  });
+  await sqlRows(statements);
 }
 
 /** A page whose browser is signed in as `account` (session cookie and the stored token, as after the form). */

@@ -1,11 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { exifPayload, segment } from "../support/media-fixtures";
-import { E2E_STATE_DIR } from "./global-setup";
-import { browserForThisFile, createAccount, hydrated, signedInPage, sql, unique } from "./support";
+import { browserForThisFile, createAccount, hydrated, signedInPage, sql, sqlRows, unique } from "./support";
 
 /**
  * The browser half of uploads (app/lib/uploads.ts) in Chromium against the real server: progress, the blurred
@@ -31,15 +29,6 @@ beforeAll(async () => {
   });
   uploadsBundle = bundled.outputFiles[0]!.text;
 });
-
-/** Reads the e2e server's D1 (wrangler, slow: one call per check). */
-function query<T>(statement: string): T[] {
-  const out = execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE_DIR, "--json", "--command", statement], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-  }).toString();
-  return (JSON.parse(out) as { results: T[] }[])[0]!.results;
-}
 
 /** A signed-in page (Bearer token stored) with the upload module loaded as `window.uploads`. */
 async function uploaderPage(): Promise<{ context: BrowserContext; page: Page }> {
@@ -82,7 +71,7 @@ describe("uploads in the browser", () => {
     expect(result.hadExif).toBe(true);
     expect(result).toMatchObject({ kind: "image", hasExif: false, width: 320 });
     expect(result.progress.at(-1)).toBe(1);
-    const [row] = query<{ preview_key: string | null; width: number; height: number }>(`SELECT preview_key, width, height FROM media WHERE id = ${result.id}`);
+    const row = (await sqlRows<{ preview_key: string | null; width: number; height: number }>(`SELECT preview_key, width, height FROM media WHERE id = ${result.id}`))[0]?.[0];
     expect(row).toMatchObject({ width: 320, height: 200, preview_key: expect.stringMatching(/^previews\/[a-f0-9]{32}\.jpg$/) });
     const previewWidth = await page.evaluate(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width, row!.preview_key!);
     expect(previewWidth).toBeLessThanOrEqual(24);
@@ -113,7 +102,7 @@ describe("uploads in the browser", () => {
       return window.uploads.uploadFile(file, { purpose: "post", csrfToken: null });
     });
     expect(media.kind).toBe("video");
-    const [row] = query<{ poster_key: string | null; preview_key: string | null }>(`SELECT poster_key, preview_key FROM media WHERE id = ${media.id}`);
+    const row = (await sqlRows<{ poster_key: string | null; preview_key: string | null }>(`SELECT poster_key, preview_key FROM media WHERE id = ${media.id}`))[0]?.[0];
     expect(row!.poster_key).toMatch(/^posters\/[a-f0-9]{32}\.jpg$/);
     expect(row!.preview_key).toMatch(/^previews\/[a-f0-9]{32}\.jpg$/);
     const posterWidth = await page.evaluate(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width, row!.poster_key!);
