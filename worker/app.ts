@@ -9,7 +9,7 @@ import { serveMedia } from "./http/media";
 import type { AppEnv } from "./http/types";
 import { isDevelopment } from "./env";
 import { USER_CHANNEL_PATH } from "@shared/user-channel-events";
-import { openChatRoom, openUserChannel } from "./realtime/route";
+import { openChatRoom, openLiveRoom, openUserChannel } from "./realtime/route";
 
 /** Renders a page: the Remix request handler in production, absent in the API-only worker tests. */
 export type PageHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
@@ -50,6 +50,7 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
   app.get(USER_CHANNEL_PATH, openUserChannel);
   // A conversation's ChatRoom (worker/realtime/chat-room.ts): messages, typing and read marks, for its members.
   app.get("/ws/conversations/:id", openChatRoom);
+  app.get("/ws/live/:id", openLiveRoom);
 
   app.all("*", async (c) => {
     if (!renderPage) return c.text("Not found", 404);

@@ -5,3 +5,4 @@
  */
 export { UserChannel } from "./realtime/user-channel";
 export { ChatRoom } from "./realtime/chat-room";
+export { LiveRoom } from "./realtime/live-room";

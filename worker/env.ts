@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { MassMessageJob } from "./domain/messages/mass-messages";
 import type { PushJob } from "./domain/push/jobs";
 import type { ChatRoom } from "./realtime/chat-room";
+import type { LiveRoom } from "./realtime/live-room";
 import type { UserChannel } from "./realtime/user-channel";
 
 /** Bindings and variables the Worker receives; wrangler.toml declares them, README.md documents them. */
@@ -13,6 +14,8 @@ export interface Env {
   USER_CHANNEL: DurableObjectNamespace<UserChannel>;
   /** One Durable Object per conversation, named after its pair `chat.{low}-{high}`: the chat's sockets. */
   CHAT_ROOM: DurableObjectNamespace<ChatRoom>;
+  /** One Durable Object per live stream, named `live.{streamId}`: its sockets, chat, tips and heartbeat. */
+  LIVE_ROOM: DurableObjectNamespace<LiveRoom>;
   /** Mass messages, delivered in batches by this Worker's own consumer (worker/queues/mass-messages.ts). */
   MASS_MESSAGES: Queue<MassMessageJob>;
   /** Web push, one message per device to reach (worker/push/queue.ts). */
@@ -35,6 +38,18 @@ export interface Env {
   VAPID_PRIVATE_KEY?: string;
   /** Who push services may contact about our pushes: a mailto: or https: URL. */
   VAPID_SUBJECT?: string;
+  /** How live video travels: "p2p" (browser to browser, the default) or "whip" (WHIP/WHEP through an SFU). */
+  LIVE_TRANSPORT?: string;
+  /** p2p: the most people one stream is sent to (the creator's upload is the limit; default 8). */
+  LIVE_P2P_MAX_VIEWERS?: string;
+  /** ICE servers for the browsers (JSON: [{"urls":["stun:…"]}, …]); none by default (local networks, tests). */
+  LIVE_ICE_SERVERS?: string;
+  /** whip through Cloudflare Stream: the account and an API token with Stream Write (a live input per stream). */
+  CF_ACCOUNT_ID?: string;
+  CF_STREAM_API_TOKEN?: string;
+  /** whip through any WHIP/WHEP server instead (a local one in tests): URL templates where {stream} is the id. */
+  LIVE_WHIP_URL?: string;
+  LIVE_WHEP_URL?: string;
 }
 
 /** base64url without padding of `bytes` bytes. */
@@ -58,9 +73,29 @@ const configSchema = z
       .url()
       .refine((url) => /^(mailto:[^@\s]+@[^@\s]+|https:\/\/.+)$/.test(url), "must be a mailto: address or an https: URL")
       .optional(),
+    LIVE_TRANSPORT: z.enum(["p2p", "whip"]).default("p2p"),
+    LIVE_P2P_MAX_VIEWERS: z.coerce.number().int().min(1).max(100).default(8),
+    LIVE_ICE_SERVERS: z
+      .string()
+      .transform((text, context) => {
+        try {
+          return z.array(z.object({ urls: z.array(z.string().regex(/^(stun|turns?):/)), username: z.string().optional(), credential: z.string().optional() })).parse(JSON.parse(text));
+        } catch {
+          context.addIssue({ code: "custom", message: 'must be JSON like [{"urls":["stun:stun.example.com:3478"]}]' });
+          return z.NEVER;
+        }
+      })
+      .default([]),
+    CF_ACCOUNT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a 32-character account id").optional(),
+    CF_STREAM_API_TOKEN: z.string().min(1).optional(),
+    LIVE_WHIP_URL: z.url().refine((url) => url.includes("{stream}"), "must contain {stream}").optional(),
+    LIVE_WHEP_URL: z.url().refine((url) => url.includes("{stream}"), "must contain {stream}").optional(),
   })
   .refine((c) => new Set([c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY, c.VAPID_SUBJECT].map(Boolean)).size === 1, {
     message: "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together or not at all",
+  })
+  .refine((c) => c.LIVE_TRANSPORT !== "whip" || (Boolean(c.CF_ACCOUNT_ID) && Boolean(c.CF_STREAM_API_TOKEN)) || (Boolean(c.LIVE_WHIP_URL) && Boolean(c.LIVE_WHEP_URL)), {
+    message: "LIVE_TRANSPORT=whip needs CF_ACCOUNT_ID and CF_STREAM_API_TOKEN, or LIVE_WHIP_URL and LIVE_WHEP_URL",
   })
   .refine((c) => !c.STRIPE_SECRET_KEY || Boolean(c.STRIPE_WEBHOOK_SECRET), {
     message: "STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET",

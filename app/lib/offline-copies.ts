@@ -15,7 +15,7 @@ import { SAVED_PAGE_ATTRIBUTE } from "~/sw/policy";
  */
 
 /** Bump when a stored copy's shape changes: older copies are then ignored. */
-export const OFFLINE_SCHEMA_VERSION = 1;
+export const OFFLINE_SCHEMA_VERSION = 2;
 
 /** A page older than this when it starts came from a saved copy, not from the server just now. */
 export const SAVED_COPY_AFTER_MS = 2 * 60_000;

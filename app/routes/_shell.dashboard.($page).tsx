@@ -95,7 +95,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
  * Earnings and payout history are kept for offline reading (app/lib/offline-copies.ts): a creator checks them on
  * the go. The other tabs are forms, which need the network anyway.
  */
-const bySource = { subscription: number, tip: number, post: number, message: number };
+const bySource = { subscription: number, tip: number, post: number, message: number, live: number };
 const overviewShape: Shape<EarningsOverview> = object({
   totals: object({ today: object({ ...bySource, total: number }), last7Days: object({ ...bySource, total: number }), last30Days: object({ ...bySource, total: number }) }),
   days: array(object({ date: string, ...bySource })),

@@ -68,6 +68,8 @@ function useNotificationText() {
         return t("{{name}} commented on your post.", { name });
       case "message":
         return t("{{name}} sent you a message.", { name });
+      case "live":
+        return t("{{name}} is live now: {{title}}", { name, title: String(notification.params.title ?? "") });
       case "creator_request":
         return notification.params.status === "approved"
           ? t("Your creator application was approved. You are now a creator.")

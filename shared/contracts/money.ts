@@ -4,10 +4,11 @@
  * constants only: nothing here may import Worker code.
  */
 
-export type PaymentKind = "top_up" | "subscription" | "renewal" | "tip" | "post" | "message";
+/** `live`: a live stream's entry price; `live_tip`: a tip during a stream. */
+export type PaymentKind = "top_up" | "subscription" | "renewal" | "tip" | "post" | "message" | "live" | "live_tip";
 export type PaymentStatus = "pending" | "requires_confirmation" | "succeeded" | "failed";
 
-export const EARNING_SOURCES = ["subscription", "tip", "post", "message"] as const;
+export const EARNING_SOURCES = ["subscription", "tip", "post", "message", "live"] as const;
 export type EarningSource = (typeof EARNING_SOURCES)[number];
 export type BySource = Record<EarningSource, number>;
 

@@ -13,7 +13,8 @@ import { createPost, makeCreator } from "./timeline-fixtures";
  */
 
 interface JsonSchema {
-  type?: string;
+  type?: string | string[];
+  nullable?: boolean;
   enum?: unknown[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -90,6 +91,9 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   "PUT /me/payout-method": () => ({ kind: "bank", accountHolder: "Card Holder", bankName: "Bank", accountNumber: "DE89370400440532013000", routingCode: "COBADEFFXXX", country: "Germany", password: PASSWORD }),
   "POST /conversations": (f) => ({ username: f.member.user.username }),
   "POST /conversations/{id}/tips": () => ({ amountCents: 500, note: "Thanks", idempotencyKey: KEY }),
+  "POST /live": () => ({ title: "A stream", audience: "everyone", priceCents: 0, goalCents: null, goalTitle: null }),
+  "POST /live/{id}/join": () => ({}),
+  "POST /live/{id}/tips": () => ({ amountCents: 500, note: "Thanks", idempotencyKey: KEY }),
   "POST /conversations/{id}/messages": () => ({ clientId: KEY, text: "Hello\nthere", mediaIds: [], priceCents: 0 }),
   "POST /messages/{id}/unlock": () => ({ priceCents: 500, idempotencyKey: KEY }),
   "POST /mass-messages": () => ({ clientId: KEY, audience: "followers", text: "Hello", mediaIds: [], priceCents: 0 }),
@@ -141,7 +145,10 @@ function wrongTypes(schema: JsonSchema): [string, unknown][] {
     ["a fraction", 1.5],
     ["null", null],
   ];
-  const type = schema.type ?? (schema.enum ? typeof schema.enum[0] : undefined);
+  // A nullable field (OpenAPI's `nullable`, or JSON Schema's ["integer", "null"]) takes null rightly.
+  const declared = Array.isArray(schema.type) ? schema.type.filter((name) => name !== "null") : schema.type;
+  const type = (Array.isArray(declared) ? declared[0] : declared) ?? (schema.enum ? typeof schema.enum[0] : undefined);
+  const nullable = schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null"));
   const fits: Record<string, (value: unknown) => boolean> = {
     string: (value) => typeof value === "string",
     integer: (value) => Number.isInteger(value),
@@ -150,7 +157,7 @@ function wrongTypes(schema: JsonSchema): [string, unknown][] {
     array: (value) => Array.isArray(value),
     object: (value) => typeof value === "object" && value !== null && !Array.isArray(value),
   };
-  return all.filter(([, value]) => !(type && fits[type]?.(value)));
+  return all.filter(([, value]) => !(type && fits[type]?.(value)) && !(nullable && value === null));
 }
 
 function bodyCases(doc: OpenApiDocument, path: string, schema: JsonSchema, valid: Record<string, unknown>): Case[] {

@@ -27,12 +27,12 @@ describe("the earnings overview", () => {
     for (const [gross, kind, at] of seeds) await backdate(await earn(id, gross, kind), at, "2099-01-05T10:00:00.000Z");
 
     const overview = await earningsOverview(env.DB, id, FEE_PERCENT, NOW);
-    expect(overview.totals.today).toEqual({ subscription: 0, tip: 800, post: 400, message: 0, total: 1200 });
-    expect(overview.totals.last7Days).toEqual({ subscription: 1600, tip: 800, post: 400, message: 240, total: 3040 });
-    expect(overview.totals.last30Days).toEqual({ subscription: 1600, tip: 5600, post: 400, message: 240, total: 7840 });
+    expect(overview.totals.today).toEqual({ subscription: 0, tip: 800, post: 400, message: 0, live: 0, total: 1200 });
+    expect(overview.totals.last7Days).toEqual({ subscription: 1600, tip: 800, post: 400, message: 240, live: 0, total: 3040 });
+    expect(overview.totals.last30Days).toEqual({ subscription: 1600, tip: 5600, post: 400, message: 240, live: 0, total: 7840 });
     expect(overview.days).toHaveLength(30);
-    expect(overview.days[29]).toEqual({ date: "2026-11-23", subscription: 0, tip: 800, post: 400, message: 0 });
-    expect(overview.days[0]).toEqual({ date: "2026-10-25", subscription: 0, tip: 4000, post: 0, message: 0 });
+    expect(overview.days[29]).toEqual({ date: "2026-11-23", subscription: 0, tip: 800, post: 400, message: 0, live: 0 });
+    expect(overview.days[0]).toEqual({ date: "2026-10-25", subscription: 0, tip: 4000, post: 0, message: 0, live: 0 });
     expect(overview.pendingCents).toBe(8400);
     expect(overview.availableCents).toBe(0);
     expect(overview.feePercent).toBe(20);

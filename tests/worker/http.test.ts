@@ -146,6 +146,15 @@ describe("HTTP", () => {
         "POST /push/test",
         "GET /mass-messages",
         "GET /me/fans",
+        // Live streams
+        "GET /live",
+        "POST /live",
+        "GET /live/current",
+        "GET /live/{id}",
+        "GET /live/{id}/media",
+        "POST /live/{id}/join",
+        "POST /live/{id}/end",
+        "POST /live/{id}/tips",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };

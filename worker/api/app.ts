@@ -13,6 +13,7 @@ import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
 import { massMessageRoutes } from "./routes/mass-messages";
 import { messageRoutes } from "./routes/messages";
+import { liveRoutes } from "./routes/live";
 import { paymentRoutes } from "./routes/payments";
 import { postRoutes } from "./routes/posts";
 import { pushRoutes } from "./routes/push";
@@ -77,6 +78,7 @@ api.route("/", paymentRoutes);
 api.route("/", topUpRoutes);
 api.route("/", earningsRoutes);
 api.route("/", messageRoutes);
+api.route("/", liveRoutes);
 api.route("/", massMessageRoutes);
 api.route("/", pushRoutes);
 

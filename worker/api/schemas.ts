@@ -175,7 +175,7 @@ export const SubscriptionSchema = z
 export const PaymentSchema = z
   .object({
     id: z.number().int(),
-    kind: z.enum(["top_up", "subscription", "renewal", "tip", "post", "message"]),
+    kind: z.enum(["top_up", "subscription", "renewal", "tip", "post", "message", "live", "live_tip"]),
     amountCents: z.number().int(),
     status: z.enum(["pending", "requires_confirmation", "succeeded", "failed"]),
     createdAt: z.string(),

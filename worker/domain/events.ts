@@ -1,3 +1,4 @@
+import type { LiveEndReason } from "@shared/contracts/live";
 import type { NotificationKind } from "./notifications/notifications";
 
 /**
@@ -26,6 +27,12 @@ export interface DomainEventMap {
   MessagesRead: { conversationId: number; userLow: number; userHigh: number; readerId: number; seq: number };
   /** A pay-per-view message was bought by `buyerId`. */
   MessageUnlocked: { conversationId: number; messageId: number; buyerId: number; senderId: number; userLow: number; userHigh: number };
+  /** A creator went live: their followers and subscribers (notified in the same batch) hear of it. */
+  LiveStarted: { streamId: number; creatorId: number };
+  /** A stream ended: its LiveRoom tells every viewer and closes. */
+  LiveEnded: { streamId: number; reason: LiveEndReason };
+  /** A tip during a stream was paid (`paymentId`): its LiveRoom shows it to everyone, with the stream's new total. */
+  LiveTipped: { streamId: number; paymentId: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;

@@ -3,12 +3,13 @@ import type { DomainEvent, Publish } from "../domain/events";
 import type { Defer } from "../domain/shared/defer";
 import { deliverToPush } from "../push/delivery";
 import { deliverToSockets } from "../realtime/socket-delivery";
+import { deliverToLiveMedia } from "../live/media-delivery";
 
 /** A delivery adapter: reaches the people an event concerns through one channel. It may throw; nothing waits. */
 export type DeliveryAdapter = (env: Env, event: DomainEvent) => Promise<unknown>;
 
-/** Every channel an event goes out on: the sockets (and chat rooms), and web push. */
-export const DELIVERY_ADAPTERS: readonly DeliveryAdapter[] = [deliverToSockets, deliverToPush];
+/** Every channel an event goes out on: the sockets (chat and live rooms), web push, and live media inputs. */
+export const DELIVERY_ADAPTERS: readonly DeliveryAdapter[] = [deliverToSockets, deliverToPush, deliverToLiveMedia];
 
 /**
  * The `publish` of a request or a cron run: each event goes to every adapter after the answer (`defer` is the

@@ -1,6 +1,7 @@
 import { config, vapidOf, type Env } from "../env";
 import type { DomainEvent } from "../domain/events";
 import { followersToTell } from "../domain/follows/followers-to-tell";
+import { liveAudienceToTell } from "../domain/live/live-tips";
 import type { PushJob, PushTopic } from "../domain/push/jobs";
 import { PUSH_KIND_OF_NOTIFICATION, type PushKind } from "../domain/push/kinds";
 import { devicesWanting } from "../domain/push/settings";
@@ -39,6 +40,10 @@ async function jobsFor(db: D1Database, event: DomainEvent): Promise<PushJob[]> {
         .first<{ id: number }>();
       return post ? toDevices(db, await followersToTell(db, event.authorId, PUSH_FAN_OUT_LIMIT), "posts", { type: "post", postId: post.id }) : [];
     }
+    case "LiveStarted":
+      return toDevices(db, await liveAudienceToTell(db, event.creatorId, PUSH_FAN_OUT_LIMIT), "live", { type: "live", streamId: event.streamId });
+    case "LiveEnded":
+    case "LiveTipped":
     case "UpdatesChanged":
     case "SessionsEnded":
     case "MessagesRead":

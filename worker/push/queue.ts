@@ -23,6 +23,8 @@ const DELIVERY_OF: Record<PushTopic["type"], Delivery> = {
   notification: { ttlSeconds: 24 * 3600, urgency: "normal" },
   post: { ttlSeconds: 6 * 3600, urgency: "low" },
   test: { ttlSeconds: 300, urgency: "high" },
+  // A stream is worth joining now or never.
+  live: { ttlSeconds: 15 * 60, urgency: "high" },
 };
 
 /** First retry after 30 s, doubling, at most an hour apart; a Retry-After from the push service wins. */

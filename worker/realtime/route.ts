@@ -8,7 +8,10 @@ import { userChannelName } from "@shared/user-channel-events";
 import { userChannelStub } from "./notify";
 import { requireConversationAccess } from "../domain/policies/conversations";
 import { parseIdText } from "../domain/shared/validation";
-import { chatRoomStub } from "./socket-delivery";
+import { chatRoomStub, liveRoomStub } from "./socket-delivery";
+import { requireLiveAccess } from "../domain/policies/live";
+import { config } from "../env";
+import type { LiveSocketGuest } from "./live-room";
 
 /**
  * GET /ws/updates: opens the signed-in user's channel. The user comes only from the session (Bearer header or
@@ -54,6 +57,37 @@ export async function openChatRoom(c: Context<AppEnv>): Promise<Response> {
     const access = await requireConversationAccess(c.var.domain.db, user, conversationId, "read");
     const upgrade = new Request(`https://chat-room.internal/${conversationId}?user=${user.id}`, { headers: { Upgrade: "websocket" } });
     return await chatRoomStub(c.env, access.userLow, access.userHigh).fetch(upgrade);
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(c, error);
+    throw error;
+  }
+}
+
+/**
+ * GET /ws/live/{id}: a socket on the stream's LiveRoom, for its creator and for who may watch it (audience,
+ * entry price paid, blocks, still live; anyone else gets the API's 4xx before any upgrade). The room is addressed
+ * by the id read from D1, and learns the person, their language and the p2p cap from this route only.
+ */
+export async function openLiveRoom(c: Context<AppEnv>): Promise<Response> {
+  const refused = refuseUpgrade(c);
+  if (refused) return refused;
+  const { user } = c.var.session!;
+  const streamId = parseIdText(c.req.param("id"));
+  try {
+    if (streamId === null) throw new AppError("validation", INVALID_VALUE);
+    const { stream } = await requireLiveAccess(c.var.domain.db, user, streamId, "watch");
+    const settings = config(c.env);
+    const guest: LiveSocketGuest = {
+      streamId,
+      creatorId: stream.creator_id,
+      maxViewers: stream.transport === "p2p" ? settings.LIVE_P2P_MAX_VIEWERS : 0,
+      userId: user.id,
+      username: user.username,
+      name: user.name,
+      language: c.var.domain.language,
+    };
+    const upgrade = new Request(`https://live-room.internal/${streamId}?guest=${encodeURIComponent(JSON.stringify(guest))}`, { headers: { Upgrade: "websocket" } });
+    return await liveRoomStub(c.env, streamId).fetch(upgrade);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(c, error);
     throw error;

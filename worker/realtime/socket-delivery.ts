@@ -3,10 +3,15 @@ import type { DomainEvent } from "../domain/events";
 import { followersToTell } from "../domain/follows/followers-to-tell";
 import { presentMessageToEach } from "../domain/messages/present-messages";
 import { chatRoomName } from "../domain/policies/conversations";
+import { liveRoomName } from "../domain/policies/live";
+import { liveTipOf } from "../domain/live/live-tips";
 import { disconnectSession, FAN_OUT_LIMIT, notifyUser, notifyUsers } from "./notify";
 
 /** The ChatRoom of the pair userLow < userHigh. */
 export const chatRoomStub = (env: Env, userLow: number, userHigh: number) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatRoomName(userLow, userHigh)));
+
+/** The LiveRoom of a stream. */
+export const liveRoomStub = (env: Env, streamId: number) => env.LIVE_ROOM.get(env.LIVE_ROOM.idFromName(liveRoomName(streamId)));
 
 /**
  * The real-time socket adapter: turns a domain event into frames on the `updates.{userId}` channels of the
@@ -46,6 +51,20 @@ export async function deliverToSockets(env: Env, event: DomainEvent): Promise<vo
       await chatRoomStub(env, event.userLow, event.userHigh).deliver(
         [...views].map(([userId, message]) => ({ userId, frame: { type: "unlocked" as const, messageId: event.messageId, message } })),
       );
+      return;
+    }
+    case "LiveStarted":
+      await Promise.all([
+        // The room starts its silence clock even if the creator's socket never arrives.
+        liveRoomStub(env, event.streamId).begin(event.streamId, event.creatorId),
+        notifyUsers(env, [event.creatorId, ...(await followersToTell(env.DB, event.creatorId, FAN_OUT_LIMIT))]),
+      ]);
+      return;
+    case "LiveEnded":
+      return liveRoomStub(env, event.streamId).end(event.reason);
+    case "LiveTipped": {
+      const tip = await liveTipOf(env.DB, event.paymentId);
+      if (tip) await liveRoomStub(env, event.streamId).tip(tip.line, tip.tipsCents);
       return;
     }
     case "SessionsEnded":

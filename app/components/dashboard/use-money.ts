@@ -17,7 +17,7 @@ export function useDay() {
 
 export function useSourceLabels(): Record<EarningSource, string> {
   const { t } = useTranslation();
-  return { subscription: t("Subscriptions"), tip: t("Tips"), post: t("Posts"), message: t("Messages") };
+  return { subscription: t("Subscriptions"), tip: t("Tips"), post: t("Posts"), message: t("Messages"), live: t("Live streams") };
 }
 
 /** One colour per source, the same in the chart and its legend. */
@@ -26,4 +26,5 @@ export const SOURCE_COLOURS: Record<EarningSource, string> = {
   tip: "fill-emerald-500",
   post: "fill-amber-500",
   message: "fill-sky-500",
+  live: "fill-rose-500",
 };

@@ -16,7 +16,7 @@ export const paymentsPageShape: Shape<PaymentsPage> = object({
   payments: array(
     object({
       id: number,
-      kind: oneOf("top_up", "subscription", "renewal", "tip", "post", "message"),
+      kind: oneOf("top_up", "subscription", "renewal", "tip", "post", "message", "live", "live_tip"),
       amountCents: number,
       status: oneOf("pending", "requires_confirmation", "succeeded", "failed"),
       createdAt: string,
@@ -65,6 +65,10 @@ function usePaymentTitle() {
         return t("Post by {{username}}", { username });
       case "message":
         return t("Message to {{username}}", { username });
+      case "live":
+        return t("Live stream by {{username}}", { username });
+      case "live_tip":
+        return t("Tip in {{username}}'s live stream", { username });
     }
   };
 }

@@ -11,7 +11,7 @@ export { EARNING_SOURCES, type EarningSource, type BySource, type EarningsOvervi
 /** The chart's span, in UTC days ending today. */
 export const CHART_DAYS = 30;
 
-const noEarnings = (): BySource => ({ subscription: 0, tip: 0, post: 0, message: 0 });
+const noEarnings = (): BySource => ({ subscription: 0, tip: 0, post: 0, message: 0, live: 0 });
 const sumOf = (bySource: BySource) => EARNING_SOURCES.reduce((sum, source) => sum + bySource[source], 0);
 
 /** The UTC calendar day ("2026-11-23") of `ms`. */

@@ -15,7 +15,7 @@
 import { isoNow } from "../shared/time";
 
 export type AccountKind = "wallet" | "earnings_pending" | "earnings_available" | "platform_fees" | "provider_clearing" | "payouts";
-export type TransferKind = "top_up" | "subscription" | "renewal" | "tip" | "post" | "message" | "release" | "withdrawal" | "payout_paid" | "payout_rejected" | "correction";
+export type TransferKind = "top_up" | "subscription" | "renewal" | "tip" | "post" | "message" | "live" | "live_tip" | "release" | "withdrawal" | "payout_paid" | "payout_rejected" | "correction";
 
 /** The platform's own accounts, created by the migration with these ids. */
 export const PLATFORM_ACCOUNT_IDS = { platform_fees: 1, provider_clearing: 2, payouts: 3 } as const;

@@ -16,6 +16,7 @@ export interface PaymentRow {
   creator_id: number | null;
   post_id: number | null;
   subscription_id: number | null;
+  live_stream_id: number | null;
   note: string | null;
   provider: "sandbox" | "stripe" | null;
   provider_ref: string | null;
@@ -27,7 +28,9 @@ export interface PaymentRow {
   updated_at: string;
 }
 
-export const sourceOfPayment = (kind: Exclude<PaymentKind, "top_up">): EarningSource => (kind === "renewal" ? "subscription" : kind);
+/** The dashboard's source of an earning: a renewal is a subscription's, a stream's entry and tips are "live". */
+export const sourceOfPayment = (kind: Exclude<PaymentKind, "top_up">): EarningSource =>
+  kind === "renewal" ? "subscription" : kind === "live" || kind === "live_tip" ? "live" : kind;
 
 /** The hash that tells a replay (same key, same request) from a reused key. */
 export async function requestHash(request: Record<string, unknown>): Promise<string> {
@@ -80,6 +83,8 @@ export interface WalletPayment {
   request?: Record<string, unknown>;
   postId?: number | null;
   subscriptionId?: number | null;
+  /** The stream of a "live" (entry) or "live_tip" payment. */
+  liveStreamId?: number | null;
   note?: string | null;
   feePercent: number;
   /** The cron's renewals skip the email check: the fan agreed when subscribing. */
@@ -129,10 +134,10 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
     ...transfer,
     db
       .prepare(
-        `INSERT INTO payments (user_id, kind, amount_cents, status, creator_id, post_id, subscription_id, note, idempotency_key, request_hash, transfer_id, created_at, updated_at)
-         VALUES (?, ?, ?, 'succeeded', ?, ?, ?, ?, ?, ?, ${transferId.sql}, ?, ?) RETURNING *`,
+        `INSERT INTO payments (user_id, kind, amount_cents, status, creator_id, post_id, subscription_id, live_stream_id, note, idempotency_key, request_hash, transfer_id, created_at, updated_at)
+         VALUES (?, ?, ?, 'succeeded', ?, ?, ?, ?, ?, ?, ?, ${transferId.sql}, ?, ?) RETURNING *`,
       )
-      .bind(spend.payer.id, spend.kind, spend.amountCents, spend.creatorId, spend.postId ?? null, spend.subscriptionId ?? null, spend.note ?? null, spend.idempotencyKey, hash, ...transferId.binds, now, now),
+      .bind(spend.payer.id, spend.kind, spend.amountCents, spend.creatorId, spend.postId ?? null, spend.subscriptionId ?? null, spend.liveStreamId ?? null, spend.note ?? null, spend.idempotencyKey, hash, ...transferId.binds, now, now),
     db
       .prepare(
         `INSERT INTO earnings (creator_id, payment_id, source, gross_cents, fee_cents, net_cents, created_at, release_at)

@@ -4,7 +4,7 @@ import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import { isoNow } from "../shared/time";
 
 /** What a notification is about; the same list as the CHECK on notifications.kind (migration 0008). */
-export const NOTIFICATION_KINDS = ["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request", "renewal_failed", "purchase", "payout", "top_up"] as const;
+export const NOTIFICATION_KINDS = ["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request", "renewal_failed", "purchase", "payout", "top_up", "live"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface NotificationView {

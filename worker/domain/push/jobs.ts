@@ -8,6 +8,7 @@ export const PushTopicSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), messageId: z.number().int().positive() }),
   z.object({ type: z.literal("notification"), notificationId: z.number().int().positive() }),
   z.object({ type: z.literal("post"), postId: z.number().int().positive() }),
+  z.object({ type: z.literal("live"), streamId: z.number().int().positive() }),
   z.object({ type: z.literal("test") }),
 ]);
 export type PushTopic = z.infer<typeof PushTopicSchema>;

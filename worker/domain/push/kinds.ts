@@ -26,4 +26,5 @@ export const PUSH_KIND_OF_NOTIFICATION: Record<NotificationKind, PushKind | null
   renewal_failed: "subscriptions",
   top_up: "subscriptions",
   message: "messages",
+  live: "live",
 };

@@ -1,5 +1,6 @@
 import { translatorFor, type Translate } from "../i18n";
 import type { NotificationKind } from "../notifications/notifications";
+import { audienceAdmits, findLiveAccess } from "../policies/live";
 import { message } from "../shared/messages";
 import { UNREAD_COUNT_CAP } from "../updates/get-updates";
 import type { PushTopic } from "./jobs";
@@ -59,6 +60,8 @@ async function contentOf(db: D1Database, userId: number, t: Translate, topic: Pu
       return messageContent(db, userId, t, topic.messageId);
     case "post":
       return postContent(db, t, topic.postId);
+    case "live":
+      return liveContent(db, userId, t, topic.streamId);
     case "notification":
       return notificationContent(db, userId, t, topic.notificationId);
   }
@@ -103,6 +106,13 @@ async function postContent(db: D1Database, t: Translate, postId: number): Promis
     .first<{ id: number; name: string }>();
   if (!row) return null;
   return { title: t("{{name}} published a new post.", { name: row.name }), body: "", url: `/post/${row.id}`, tag: `post-${row.id}` };
+}
+
+/** A creator went live: said only while the stream is live and its audience admits the recipient. */
+async function liveContent(db: D1Database, userId: number, t: Translate, streamId: number): Promise<Content | null> {
+  const access = (await findLiveAccess(db, { id: userId, role: "member" }, [streamId])).get(streamId);
+  if (!access || access.stream.status !== "live" || !audienceAdmits(access.stream.audience, access.facts)) return null;
+  return { title: t("{{name}} is live now: {{title}}", { name: access.stream.creator_name, title: access.stream.title }), body: "", url: `/live/${streamId}`, tag: `live-${streamId}` };
 }
 
 interface NotificationRow {
@@ -153,5 +163,7 @@ async function notificationContent(db: D1Database, userId: number, t: Translate,
       return line(t("{{name}} commented on your post.", { name }), postUrl ?? "/notifications");
     case "message":
       return line(t("{{name}} sent you a message.", { name }), "/messages");
+    case "live":
+      return line(t("{{name}} is live now: {{title}}", { name, title: String(params.title ?? "") }), typeof params.streamId === "number" ? `/live/${params.streamId}` : "/live");
   }
 }

@@ -9,7 +9,7 @@ export { message } from "./messages";
  * length checks and the password hasher, the others are invisible traps. Every text field is built from one of
  * the two schemas below, so the API and the form actions refuse them alike with "Invalid value".
  */
-const CONTROL_CHARACTER = /\p{Cc}/u;
+export const CONTROL_CHARACTER = /\p{Cc}/u;
 /** Multi-line text keeps what a textarea sends: line breaks (\n, \r) and tabs. */
 const CONTROL_CHARACTER_BUT_LAYOUT = /(?![\t\n\r])\p{Cc}/u;
 

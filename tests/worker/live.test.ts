@@ -1,0 +1,344 @@
+import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { LiveStreamView } from "@shared/contracts/live";
+import { LIVE_CHAT_LINES, LIVE_CLOSE, LIVE_SILENT_AFTER_MS, type LiveServerFrame } from "@shared/live-events";
+import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
+import { liveStreamPolicy } from "../../worker/domain/policies/live";
+import type { LiveRoom } from "../../worker/realtime/live-room";
+import { liveRoomStub } from "../../worker/realtime/socket-delivery";
+import { api, createUser, postJson } from "./factories";
+import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
+import { block, follow, subscribe } from "./timeline-fixtures";
+
+type Person = Awaited<ReturnType<typeof createFan>>;
+
+afterAll(async () => {
+  expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
+});
+
+const START = { title: "Evening stream", audience: "everyone" };
+
+async function goLive(creator: Person, body: Record<string, unknown> = {}): Promise<LiveStreamView> {
+  const response = await postJson("/live", { ...START, ...body }, { token: creator.token });
+  expect(response.status).toBe(201);
+  return (await response.json()) as LiveStreamView;
+}
+
+const listed = async (person: Person) => ((await (await api("/live", { token: person.token })).json()) as { streams: LiveStreamView[] }).streams.map((s) => s.id);
+const walletOf = async (person: Person) => (await balancesOf(env.DB, person.user.userId)).wallet;
+
+// ── sockets ──
+
+interface Client {
+  socket: WebSocket;
+  frames: LiveServerFrame[];
+  closed: { code: number; reason: string } | null;
+}
+
+const sockets: WebSocket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) {
+    try {
+      socket.close(1000, "test over");
+    } catch {
+      // already closed
+    }
+  }
+});
+
+const upgrade = (person: Person, streamId: number | string) =>
+  SELF.fetch(`https://app.test/ws/live/${streamId}`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${person.token}` } });
+
+async function connect(person: Person, streamId: number): Promise<Client> {
+  const response = await upgrade(person, streamId);
+  expect(response.status).toBe(101);
+  const socket = response.webSocket!;
+  const client: Client = { socket, frames: [], closed: null };
+  socket.addEventListener("message", (event) => client.frames.push(JSON.parse(event.data as string) as LiveServerFrame));
+  socket.addEventListener("close", (event) => (client.closed = { code: event.code, reason: event.reason }));
+  socket.accept();
+  sockets.push(socket);
+  await until(() => client.frames.length > 0 || client.closed !== null, "the hello or a close");
+  return client;
+}
+
+async function until(condition: () => boolean, what: string) {
+  const deadline = Date.now() + 3000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Retries an assertion on what the room writes to D1 after its answer (waitUntil). */
+async function eventually(check: () => Promise<void>) {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+const framesOf = <T extends LiveServerFrame["type"]>(client: Client, type: T) => client.frames.filter((frame): frame is Extract<LiveServerFrame, { type: T }> => frame.type === type);
+
+describe("going live", () => {
+  it("only creators, one stream at a time, with prices and goals in range; followers and subscribers are told, blocked people not", async () => {
+    const creator = await createVerifiedCreator();
+    const member = await createFan();
+    const follower = await createFan();
+    const subscriber = await createFan();
+    const blocked = await createFan();
+    await follow(follower.user.userId, creator.user.userId);
+    await subscribe(subscriber.user.userId, creator.user.userId);
+    await follow(blocked.user.userId, creator.user.userId);
+    await block(creator.user.userId, blocked.user.userId);
+
+    expect((await postJson("/live", START, { token: member.token })).status).toBe(403);
+    for (const bad of [{ priceCents: 50 }, { priceCents: 20_001 }, { goalCents: 99 }, { title: "" }, { title: "x".repeat(101) }, { audience: "friends" }, { title: "a\u0000b" }]) {
+      const response = await postJson("/live", { ...START, ...bad }, { token: creator.token });
+      expect(response.status, JSON.stringify(bad)).toBe(422);
+    }
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM live_streams").first("n")).toBe(0);
+
+    const stream = await goLive(creator, { priceCents: 0, goalCents: 5000, goalTitle: "New camera" });
+    expect(stream).toMatchObject({ status: "live", transport: "p2p", goal: { cents: 5000, title: "New camera" }, viewer: { isCreator: true, canWatch: true } });
+    expect((await postJson("/live", START, { token: creator.token })).status).toBe(409);
+
+    const told = await env.DB.prepare("SELECT user_id, params FROM notifications WHERE kind = 'live' ORDER BY user_id").all<{ user_id: number; params: string }>();
+    expect(told.results.map((row) => row.user_id)).toEqual([follower.user.userId, subscriber.user.userId].sort((a, b) => a - b));
+    expect(JSON.parse(told.results[0]!.params)).toEqual({ streamId: stream.id, title: "Evening stream" });
+  });
+
+  it("lists streams by audience: subscribers-only is absent for a follower, everything is absent for a blocked person", async () => {
+    const creator = await createVerifiedCreator();
+    const other = await createVerifiedCreator();
+    const follower = await createFan();
+    const subscriber = await createFan();
+    const stranger = await createFan();
+    const blocked = await createFan();
+    await follow(follower.user.userId, creator.user.userId);
+    await subscribe(subscriber.user.userId, creator.user.userId);
+    await block(blocked.user.userId, creator.user.userId);
+    const forSubscribers = await goLive(creator, { audience: "subscribers" });
+    const forEveryone = await goLive(other);
+
+    expect(await listed(subscriber)).toEqual([forSubscribers.id, forEveryone.id]);
+    expect(await listed(follower)).toEqual([forEveryone.id]);
+    expect(await listed(stranger)).toEqual([forEveryone.id]);
+    expect(await listed(blocked)).toEqual([forEveryone.id]);
+    expect((await api(`/live/${forSubscribers.id}`, { token: follower.token })).status).toBe(404);
+    expect((await api(`/live/${forSubscribers.id}`, { token: blocked.token })).status).toBe(404);
+    expect((await api(`/live/${forSubscribers.id}`, { token: subscriber.token })).status).toBe(200);
+    expect((await upgrade(follower, forSubscribers.id)).status).toBe(404);
+    expect((await api(`/live/${forSubscribers.id}/media`, { token: follower.token })).status).toBe(404);
+    const policy = await liveStreamPolicy.allowed(env.DB, { id: follower.user.userId, role: "member" }, "see", [forSubscribers.id, forEveryone.id]);
+    expect([...policy]).toEqual([forEveryone.id]);
+  });
+
+  it("the list is one statement over the index of live streams, never a scan of every stream", async () => {
+    const plan = await env.DB.prepare(
+      `EXPLAIN QUERY PLAN SELECT ls.id FROM live_streams ls INDEXED BY live_streams_now JOIN users o ON o.id = ls.creator_id
+       WHERE ls.status = 'live' ORDER BY ls.started_at DESC LIMIT 50`,
+    ).all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail).join(" | ");
+    expect(details).toContain("USING INDEX live_streams_now");
+    expect(details).not.toMatch(/SCAN ls(?! USING)/);
+  });
+});
+
+describe("the entry price", () => {
+  it("is taken once however often the fan joins; a short wallet is told to top up; the creator earns it under 'live'", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    const poor = await createFan();
+    await fundWallet(fan.user.userId, 1000);
+    const stream = await goLive(creator, { priceCents: 400 });
+
+    expect((await api(`/live/${stream.id}/media`, { token: fan.token })).status).toBe(402);
+    expect((await upgrade(fan, stream.id)).status).toBe(402);
+    const first = await postJson(`/live/${stream.id}/join`, {}, { token: fan.token });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ replayed: false, payment: { kind: "live", amountCents: 400 } });
+    const again = await postJson(`/live/${stream.id}/join`, {}, { token: fan.token });
+    expect(await again.json()).toMatchObject({ replayed: true });
+    expect(await walletOf(fan)).toBe(600);
+    expect((await api(`/live/${stream.id}/media`, { token: fan.token })).status).toBe(200);
+    expect(((await (await api(`/live/${stream.id}`, { token: fan.token })).json()) as LiveStreamView).viewer).toMatchObject({ hasEntry: true, canWatch: true });
+
+    const short = await postJson(`/live/${stream.id}/join`, {}, { token: poor.token });
+    expect(short.status).toBe(402);
+    expect(await short.json()).toMatchObject({ message: "You need to fund your wallet!" });
+    expect((await postJson(`/live/${stream.id}/join`, {}, { token: creator.token })).status).toBe(409);
+    const earnings = await env.DB.prepare("SELECT source, gross_cents FROM earnings WHERE creator_id = ?").bind(creator.user.userId).all();
+    expect(earnings.results).toEqual([{ source: "live", gross_cents: 400 }]);
+  });
+
+  it("a free stream answers no payment, and an ended one refuses entry, media, sockets and tips", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 1000);
+    const stream = await goLive(creator);
+    expect(await (await postJson(`/live/${stream.id}/join`, {}, { token: fan.token })).json()).toEqual({ payment: null, replayed: false });
+    const stranger = await createFan();
+    expect((await postJson(`/live/${stream.id}/end`, {}, { token: stranger.token })).status).toBe(404);
+    const ended = await postJson(`/live/${stream.id}/end`, {}, { token: creator.token });
+    expect(await ended.json()).toMatchObject({ status: "ended", endReason: "creator" });
+    expect((await postJson(`/live/${stream.id}/join`, {}, { token: fan.token })).status).toBe(409);
+    expect((await api(`/live/${stream.id}/media`, { token: fan.token })).status).toBe(409);
+    expect((await upgrade(fan, stream.id)).status).toBe(409);
+    expect((await postJson(`/live/${stream.id}/tips`, { amountCents: 100, idempotencyKey: newKey() }, { token: fan.token })).status).toBe(409);
+    expect(await listed(fan)).toEqual([]);
+  });
+});
+
+describe("tips during a stream", () => {
+  it("concurrent tips against a small wallet never overspend; each paid tip reaches every socket with the total", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    const watcher = await createFan();
+    await fundWallet(fan.user.userId, 1000);
+    const stream = await goLive(creator, { goalCents: 10_000 });
+    const studio = await connect(creator, stream.id);
+    const other = await connect(watcher, stream.id);
+
+    const answers = await Promise.all(Array.from({ length: 8 }, () => postJson(`/live/${stream.id}/tips`, { amountCents: 300, note: "go!", idempotencyKey: newKey() }, { token: fan.token })));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 402, 402, 402, 402, 402]);
+    expect(await walletOf(fan)).toBe(100);
+    const row = await env.DB.prepare("SELECT tips_cents FROM live_streams WHERE id = ?").bind(stream.id).first<{ tips_cents: number }>();
+    expect(row!.tips_cents).toBe(900);
+    await until(() => framesOf(studio, "tip").length === 3 && framesOf(other, "tip").length === 3, "three tips on both sockets");
+    expect(framesOf(other, "tip").map((frame) => frame.tip)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ amountCents: 300, note: "go!", user: expect.objectContaining({ id: fan.user.userId }) })]),
+    );
+    expect(Math.max(...framesOf(studio, "tip").map((frame) => frame.tipsCents))).toBe(900);
+    // A newcomer gets the tips so far in its hello.
+    const late = await connect(await createFan(), stream.id);
+    expect(late.frames[0]).toMatchObject({ type: "hello", tipsCents: 900 });
+    expect((late.frames[0] as Extract<LiveServerFrame, { type: "hello" }>).tips).toHaveLength(3);
+    // The creator cannot tip their own stream.
+    await fundWallet(creator.user.userId, 500);
+    expect((await postJson(`/live/${stream.id}/tips`, { amountCents: 100, idempotencyKey: newKey() }, { token: creator.token })).status).toBe(403);
+  });
+});
+
+describe("the LiveRoom socket", () => {
+  it("counts viewers, relays chat to everyone, paces a flood, and lets the creator mute and remove", async () => {
+    const creator = await createVerifiedCreator();
+    const ann = await createFan();
+    const bob = await createFan();
+    const stream = await goLive(creator);
+    const studio = await connect(creator, stream.id);
+    expect(studio.frames[0]).toMatchObject({ type: "hello", role: "creator", viewers: 0 });
+    const annSocket = await connect(ann, stream.id);
+    const bobSocket = await connect(bob, stream.id);
+    expect(annSocket.frames[0]).toMatchObject({ type: "hello", role: "viewer" });
+    await until(() => framesOf(studio, "viewers").at(-1)?.count === 2, "two viewers at the creator");
+    expect(framesOf(studio, "peer-joined")).toHaveLength(2);
+    await eventually(async () => expect(await env.DB.prepare("SELECT viewers, peak_viewers FROM live_streams WHERE id = ?").bind(stream.id).first()).toEqual({ viewers: 2, peak_viewers: 2 }));
+
+    annSocket.socket.send(JSON.stringify({ type: "chat", text: "  hello there  " }));
+    await until(() => framesOf(bobSocket, "chat").length === 1 && framesOf(studio, "chat").length === 1, "the line everywhere");
+    expect(framesOf(bobSocket, "chat")[0]!.line).toMatchObject({ text: "hello there", user: { id: ann.user.userId } });
+    // Junk and forged frames change nothing.
+    annSocket.socket.send("not json");
+    annSocket.socket.send(JSON.stringify({ type: "mute", userId: bob.user.userId, muted: true }));
+    annSocket.socket.send(JSON.stringify({ type: "tip", amountCents: 100 }));
+
+    for (let i = 0; i < LIVE_CHAT_LINES; i++) bobSocket.socket.send(JSON.stringify({ type: "chat", text: `line ${i}` }));
+    await until(() => framesOf(annSocket, "chat").length === 1 + LIVE_CHAT_LINES, "bob's lines");
+    bobSocket.socket.send(JSON.stringify({ type: "chat", text: "one too many" }));
+    await until(() => framesOf(bobSocket, "refused").length === 1, "bob told to slow down");
+    expect(framesOf(bobSocket, "refused")[0]!.message).toBe("You are sending messages too fast. Wait a few seconds.");
+    for (let i = 0; i < LIVE_CHAT_LINES * 2; i++) bobSocket.socket.send(JSON.stringify({ type: "chat", text: `flood ${i}` }));
+    await until(() => bobSocket.closed !== null, "the flood closed");
+    expect(bobSocket.closed!.code).toBe(LIVE_CLOSE.flood);
+
+    studio.socket.send(JSON.stringify({ type: "mute", userId: ann.user.userId, muted: true }));
+    await until(() => framesOf(annSocket, "muted").length === 1, "ann muted");
+    annSocket.socket.send(JSON.stringify({ type: "chat", text: "can you hear me" }));
+    await until(() => framesOf(annSocket, "refused").length === 1, "ann refused");
+    expect(framesOf(studio, "chat").map((frame) => frame.line.text)).not.toContain("can you hear me");
+
+    studio.socket.send(JSON.stringify({ type: "remove", userId: ann.user.userId }));
+    await until(() => annSocket.closed !== null, "ann removed");
+    expect(annSocket.closed!.code).toBe(LIVE_CLOSE.removed);
+    const back = await connect(ann, stream.id);
+    expect(back.closed?.code).toBe(LIVE_CLOSE.removed);
+    await until(() => framesOf(studio, "viewers").at(-1)?.count === 0, "no viewers left");
+  });
+
+  it("relays p2p signalling between the creator and one viewer only, and says when the stream is full", async () => {
+    const creator = await createVerifiedCreator();
+    const stream = await goLive(creator);
+    const studio = await connect(creator, stream.id);
+    const viewers: Client[] = [];
+    const people: Person[] = [];
+    for (let i = 0; i < 8; i++) {
+      people.push(await createFan());
+      viewers.push(await connect(people[i]!, stream.id));
+    }
+    const ninth = await connect(await createFan(), stream.id);
+    expect(ninth.closed?.code).toBe(LIVE_CLOSE.full);
+    // A second tab of someone watching is not one more viewer.
+    const secondTab = await connect(people[0]!, stream.id);
+    expect(secondTab.closed).toBeNull();
+
+    const peers = framesOf(studio, "peer-joined").map((frame) => frame.peerId);
+    const firstPeer = (viewers[0]!.frames[0] as Extract<LiveServerFrame, { type: "hello" }>).peerId;
+    const creatorPeer = (studio.frames[0] as Extract<LiveServerFrame, { type: "hello" }>).peerId;
+    expect(peers).toContain(firstPeer);
+    studio.socket.send(JSON.stringify({ type: "signal", to: firstPeer, signal: { description: { type: "offer", sdp: "v=0 offer" } } }));
+    await until(() => framesOf(viewers[0]!, "signal").length === 1, "the offer at the viewer");
+    expect(framesOf(viewers[0]!, "signal")[0]).toEqual({ type: "signal", from: creatorPeer, signal: { description: { type: "offer", sdp: "v=0 offer" } } });
+    viewers[0]!.socket.send(JSON.stringify({ type: "signal", to: creatorPeer, signal: { description: { type: "answer", sdp: "v=0 answer" } } }));
+    await until(() => framesOf(studio, "signal").length === 1, "the answer at the creator");
+    // A viewer cannot signal another viewer.
+    const secondPeer = (viewers[1]!.frames[0] as Extract<LiveServerFrame, { type: "hello" }>).peerId;
+    viewers[0]!.socket.send(JSON.stringify({ type: "signal", to: secondPeer, signal: { candidate: null } }));
+    studio.socket.send(JSON.stringify({ type: "signal", to: firstPeer, signal: { candidate: null } }));
+    await until(() => framesOf(viewers[0]!, "signal").length === 2, "the creator's candidate");
+    expect(framesOf(viewers[1]!, "signal")).toEqual([]);
+  });
+
+  it("ends a stream whose creator went silent: in D1, for every viewer, and the room forgets its chat", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    const stream = await goLive(creator);
+    const room = liveRoomStub(env, stream.id);
+    const viewer = await connect(fan, stream.id);
+    viewer.socket.send(JSON.stringify({ type: "chat", text: "hi" }));
+    await until(() => framesOf(viewer, "chat").length === 1, "the line");
+    // Still alive: the alarm leaves it live.
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    expect(await env.DB.prepare("SELECT status FROM live_streams WHERE id = ?").bind(stream.id).first("status")).toBe("live");
+    // The creator's last heartbeat is older than LIVE_SILENT_AFTER_MS.
+    await runInDurableObject(room, async (_instance: LiveRoom, state) => {
+      state.storage.sql.exec("UPDATE room SET value = ? WHERE key = 'heartbeatAt'", String(Date.now() - LIVE_SILENT_AFTER_MS - 1000));
+    });
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    expect(await env.DB.prepare("SELECT status, end_reason, viewers FROM live_streams WHERE id = ?").bind(stream.id).first()).toEqual({ status: "ended", end_reason: "silent", viewers: 0 });
+    await until(() => viewer.closed !== null, "the viewer's socket closed");
+    expect(framesOf(viewer, "ended")).toEqual([{ type: "ended", reason: "silent" }]);
+    expect(viewer.closed!.code).toBe(LIVE_CLOSE.ended);
+    // The forgetting alarm: nothing is kept once the stream is over.
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    const kept = await runInDurableObject(room, async (_instance: LiveRoom, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'chat'").toArray().length);
+    expect(kept).toBe(0);
+  });
+
+  it("refuses visitors, other origins and malformed ids", async () => {
+    const creator = await createVerifiedCreator();
+    const stream = await goLive(creator);
+    const member = await createUser();
+    expect((await SELF.fetch(`https://app.test/ws/live/${stream.id}`, { headers: { Upgrade: "websocket" } })).status).toBe(401);
+    expect((await SELF.fetch(`https://app.test/ws/live/${stream.id}`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${member.token}`, Origin: "https://evil.test" } })).status).toBe(403);
+    expect((await upgrade(member, "07")).status).toBe(422);
+    expect((await upgrade(member, 999_999)).status).toBe(404);
+    expect((await SELF.fetch(`https://app.test/ws/live/${stream.id}`, { headers: { Authorization: `Bearer ${member.token}` } })).status).toBe(426);
+  });
+});

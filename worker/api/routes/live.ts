@@ -1,0 +1,177 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { LIVE_AUDIENCES, LIVE_TRANSPORTS } from "@shared/contracts/live";
+import { joinLiveStream, LiveTipSchema, JoinLiveSchema, sendLiveTip } from "../../domain/live/live-money";
+import { currentLiveStreamOf, endOwnLiveStream, getLiveStream, listLiveNow, LIVE_NOT_FOUND_ERROR, startLiveStream, StartLiveSchema } from "../../domain/live/streams";
+import { requireLiveAccess } from "../../domain/policies/live";
+import { config } from "../../env";
+import { requireSession } from "../../http/middleware";
+import type { AppEnv } from "../../http/types";
+import { liveMediaView, liveTransportOf } from "../../live/transports";
+import { e404, errorResponses, IdParams, json, jsonBody, PaymentSchema } from "../schemas";
+import { validationHook } from "../validation-hook";
+
+const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
+
+const LiveStreamSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    audience: z.enum(LIVE_AUDIENCES),
+    priceCents: z.number().int().openapi({ description: "Entry price, paid once (0: free)" }),
+    goal: z.object({ cents: z.number().int(), title: z.string().nullable() }).nullable(),
+    transport: z.enum(LIVE_TRANSPORTS),
+    status: z.enum(["live", "ended"]),
+    endReason: z.enum(["creator", "silent", "moderation"]).nullable(),
+    startedAt: z.string(),
+    endedAt: z.string().nullable(),
+    viewers: z.number().int(),
+    peakViewers: z.number().int(),
+    tipsCents: z.number().int(),
+    creator: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
+    viewer: z.object({ isCreator: z.boolean(), hasEntry: z.boolean(), canWatch: z.boolean(), follows: z.boolean(), subscribes: z.boolean() }),
+  })
+  .openapi("LiveStream");
+
+const IceServerSchema = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() });
+const LiveMediaSchema = z
+  .union([
+    z.object({ transport: z.literal("p2p"), iceServers: z.array(IceServerSchema), maxViewers: z.number().int() }),
+    z.object({
+      transport: z.literal("whip"),
+      iceServers: z.array(IceServerSchema),
+      publishUrl: z.string().nullable().openapi({ description: "WHIP endpoint: the creator's only" }),
+      playUrl: z.string().nullable().openapi({ description: "WHEP endpoint: for who may watch" }),
+    }),
+  ])
+  .openapi("LiveMedia");
+
+const PaymentResultSchema = z.object({ payment: PaymentSchema, replayed: z.boolean() });
+
+export const liveRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+liveRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/live",
+    tags: ["Live"],
+    summary: "Streaming right now: the live streams the caller may see, creators they subscribe to and follow first",
+    middleware: [requireSession] as const,
+    responses: { 200: json(z.object({ streams: z.array(LiveStreamSchema) }), "Live streams"), 401: e401 },
+  }),
+  async (c) => c.json({ streams: await listLiveNow(c.var.domain.db, c.var.session!.user) }, 200),
+);
+
+liveRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/live",
+    tags: ["Live"],
+    summary: "Go live (creators): title, audience, optional entry price and tip goal; followers and subscribers are notified",
+    middleware: [requireSession] as const,
+    request: { body: jsonBody(StartLiveSchema) },
+    responses: { 201: json(LiveStreamSchema, "The stream, live"), 401: e401, 403: e403, 409: e409, 422: e422 },
+  }),
+  async (c) => {
+    const transport = liveTransportOf(config(c.env));
+    const input = c.req.valid("json");
+    const media = await transport.prepare();
+    try {
+      return c.json(await startLiveStream(c.var.domain, c.var.session!.user, input, { transport: transport.kind, ...media }), 201);
+    } catch (error) {
+      if (media.inputId) c.var.domain.defer(transport.release(media.inputId));
+      throw error;
+    }
+  },
+);
+
+liveRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/live/current",
+    tags: ["Live"],
+    summary: "The caller's own stream that is live now, if any",
+    middleware: [requireSession] as const,
+    responses: { 200: json(z.object({ stream: LiveStreamSchema.nullable() }), "The stream, or null"), 401: e401 },
+  }),
+  async (c) => c.json({ stream: await currentLiveStreamOf(c.var.domain.db, c.var.session!.user) }, 200),
+);
+
+liveRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/live/{id}",
+    tags: ["Live"],
+    summary: "One stream, with what the caller may do (404 when its audience shuts them out)",
+    middleware: [requireSession] as const,
+    request: { params: IdParams },
+    responses: { 200: json(LiveStreamSchema, "The stream"), 401: e401, 404: e404, 422: e422 },
+  }),
+  async (c) => {
+    const stream = await getLiveStream(c.var.domain.db, c.var.session!.user, c.req.valid("param").id);
+    if (!stream) throw LIVE_NOT_FOUND_ERROR();
+    return c.json(stream, 200);
+  },
+);
+
+liveRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/live/{id}/join",
+    tags: ["Live"],
+    summary: "The entry step: checks the audience and takes a paid stream's entry price from the wallet, once ever",
+    middleware: [requireSession] as const,
+    request: { params: IdParams, body: jsonBody(JoinLiveSchema) },
+    responses: {
+      200: json(z.object({ payment: PaymentSchema.nullable(), replayed: z.boolean() }), "Entered (payment: null for a free stream)"),
+      401: e401,
+      402: e402,
+      403: e403,
+      404: e404,
+      409: e409,
+      422: e422,
+    },
+  }),
+  async (c) => c.json(await joinLiveStream(c.var.domain, c.var.session!.user, c.req.valid("param").id), 200),
+);
+
+liveRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/live/{id}/end",
+    tags: ["Live"],
+    summary: "End one's own stream: every viewer is told",
+    middleware: [requireSession] as const,
+    request: { params: IdParams },
+    responses: { 200: json(LiveStreamSchema, "The stream, ended"), 401: e401, 404: e404, 422: e422 },
+  }),
+  async (c) => c.json(await endOwnLiveStream(c.var.domain, c.var.session!.user, c.req.valid("param").id), 200),
+);
+
+liveRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/live/{id}/tips",
+    tags: ["Live", "Money"],
+    summary: "Tip during a stream (for who may watch it); shown to everyone once paid; needs an idempotency key",
+    middleware: [requireSession] as const,
+    request: { params: IdParams, body: jsonBody(LiveTipSchema) },
+    responses: { 200: json(PaymentResultSchema, "The tip's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 409: e409, 422: e422 },
+  }),
+  async (c) => c.json(await sendLiveTip(c.var.domain, c.var.session!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+);
+
+liveRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/live/{id}/media",
+    tags: ["Live"],
+    summary: "Where the video goes: for p2p the ICE servers and the viewer cap; for whip the WHIP (creator) or WHEP (watchers) address",
+    middleware: [requireSession] as const,
+    request: { params: IdParams },
+    responses: { 200: json(LiveMediaSchema, "The media addresses"), 401: e401, 402: e402, 404: e404, 409: e409, 422: e422 },
+  }),
+  async (c) => {
+    const { stream, facts } = await requireLiveAccess(c.var.domain.db, c.var.session!.user, c.req.valid("param").id, "watch");
+    return c.json(liveMediaView(config(c.env), stream, facts.isCreator), 200);
+  },
+);

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import type { PaymentView } from "@shared/contracts/money";
+import type { UserRow } from "../accounts/users";
+import type { DomainContext } from "../context";
+import { earlierPayment, payFromWallet, presentPayment } from "../money/payments";
+import { clientKey, MAX_TIP_CENTS, MIN_TIP_CENTS, systemKey, TIP_AMOUNT_RANGE } from "../money/rules";
+import { tipRangeVars, TipSchema, type TipInput } from "../money/send-tip";
+import { notificationStatement } from "../notifications/notifications";
+import { LIVE_ENDED, requireLiveAccess } from "../policies/live";
+import { AppError, fieldError } from "../shared/errors";
+import { message } from "../shared/messages";
+
+export const CANNOT_JOIN_OWN = message("This is your own stream.");
+
+/** POST /api/live/{id}/join takes no fields: the entry is the stream's, paid once per person. */
+export const JoinLiveSchema = z.object({}).strict();
+export const LiveTipSchema = TipSchema;
+
+/** The key of a person's entry to a stream: one per stream and person, so however often they join, they pay once. */
+const entryKey = (streamId: number) => systemKey(`live-entry-${streamId}`);
+
+/**
+ * The entry step of /live/{id}/join: checks the audience, and takes a paid stream's entry price from the wallet
+ * once (its key is the stream's, so a second join, a retry or a second tab finds the first payment and moves
+ * nothing). A free stream, or one already paid for, answers `payment: null`.
+ */
+export async function joinLiveStream(ctx: Pick<DomainContext, "db" | "config">, fan: UserRow, streamId: number): Promise<{ payment: PaymentView | null; replayed: boolean }> {
+  const { stream, facts } = await requireLiveAccess(ctx.db, fan, streamId, "see");
+  if (facts.isCreator) throw new AppError("conflict", CANNOT_JOIN_OWN);
+  if (stream.status !== "live") throw new AppError("conflict", LIVE_ENDED);
+  if (stream.price_cents === 0) return { payment: null, replayed: false };
+  const outcome = await payFromWallet(ctx.db, {
+    payer: fan,
+    creatorId: stream.creator_id,
+    kind: "live",
+    amountCents: stream.price_cents,
+    idempotencyKey: entryKey(streamId),
+    request: { liveStreamId: streamId },
+    liveStreamId: streamId,
+    feePercent: ctx.config.PLATFORM_FEE_PERCENT,
+  });
+  // No notification per entry (a busy stream would flood the creator's bell): the viewer count and the earnings
+  // under "Live streams" say it.
+  return { payment: presentPayment(outcome.payment), replayed: outcome.replayed };
+}
+
+/**
+ * A tip during a stream: for who may watch it (audience, entry paid, still live), through the ledger with the
+ * fan's idempotency key; the stream's total rises in the same batch, and the LiveRoom shows the tip to everyone
+ * once it has committed (LiveTipped). A replay answers the first payment before any check, like every tip.
+ */
+export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, streamId: number, input: TipInput): Promise<{ payment: PaymentView; replayed: boolean }> {
+  const note = input.note ? input.note : null;
+  const request = { liveStreamId: streamId, note };
+  const earlier = await earlierPayment(ctx.db, fan.id, clientKey(input.idempotencyKey), { kind: "live_tip", amountCents: input.amountCents, request });
+  if (earlier) return { payment: presentPayment(earlier), replayed: true };
+  const { stream, facts } = await requireLiveAccess(ctx.db, fan, streamId, "watch");
+  if (facts.isCreator) throw new AppError("forbidden", message("You cannot tip yourself."));
+  if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
+  const outcome = await payFromWallet(ctx.db, {
+    payer: fan,
+    creatorId: stream.creator_id,
+    kind: "live_tip",
+    amountCents: input.amountCents,
+    idempotencyKey: clientKey(input.idempotencyKey),
+    request,
+    liveStreamId: streamId,
+    note,
+    feePercent: ctx.config.PLATFORM_FEE_PERCENT,
+    effects: () => [
+      ctx.db.prepare("UPDATE live_streams SET tips_cents = tips_cents + ? WHERE id = ?").bind(input.amountCents, streamId),
+      notificationStatement(ctx.db, { userId: stream.creator_id, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, streamId } }),
+    ],
+  });
+  if (!outcome.replayed) {
+    ctx.publish({ type: "NotificationCreated", userId: stream.creator_id, kind: "tip" });
+    ctx.publish({ type: "LiveTipped", streamId, paymentId: outcome.payment.id });
+  }
+  return { payment: presentPayment(outcome.payment), replayed: outcome.replayed };
+}

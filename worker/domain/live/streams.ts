@@ -1,0 +1,196 @@
+import { z } from "zod";
+import {
+  LIVE_AUDIENCES,
+  MAX_LIVE_GOAL_CENTS,
+  MAX_LIVE_PRICE_CENTS,
+  MAX_LIVE_TITLE_LENGTH,
+  MIN_LIVE_GOAL_CENTS,
+  MIN_LIVE_PRICE_CENTS,
+  type LiveEndReason,
+  type LiveStreamView,
+  type LiveTransportKind,
+} from "@shared/contracts/live";
+import { dollars } from "@shared/money";
+import { publicMediaUrl, type UserRow } from "../accounts/users";
+import type { DomainContext } from "../context";
+import { LIVE_SUBSCRIPTION_SQL } from "../posts/access";
+import { audienceAdmits, findLiveAccess, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LIVE_STREAM_COLUMNS, liveFactsOf, livePermissionsOf, requireLiveAccess, type LiveFacts, type LiveFactsRow, type LiveStreamRow } from "../policies/live";
+import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import { singleLineText } from "../shared/validation";
+
+export const ONLY_CREATORS_GO_LIVE = message("Only creators can go live.");
+export const ALREADY_LIVE = message("You are already live. End that stream first.");
+export const LIVE_PRICE_RANGE = message("An entry price is between {{min}} and {{max}}, or nothing.");
+export const LIVE_GOAL_RANGE = message("A tip goal is between {{min}} and {{max}}.");
+
+const cents = z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE });
+
+export const StartLiveSchema = z
+  .object({
+    title: singleLineText({ message: INVALID_VALUE })
+      .trim()
+      .min(1, { message: message("Give your stream a title.") })
+      .max(MAX_LIVE_TITLE_LENGTH, { message: message("A title is at most 100 characters.") }),
+    audience: z.enum(LIVE_AUDIENCES, { message: INVALID_VALUE }),
+    // The ranges are checked by startLiveStream, whose errors carry the amounts for the translated sentence.
+    priceCents: cents.default(0),
+    goalCents: cents.nullable().default(null),
+    goalTitle: singleLineText({ message: INVALID_VALUE }).trim().max(MAX_LIVE_TITLE_LENGTH, { message: message("A title is at most 100 characters.") }).nullable().default(null),
+  })
+  .strict();
+export type StartLiveInput = z.output<typeof StartLiveSchema>;
+
+/** Who is told that a creator went live: followers and live subscribers, not blocked either way. */
+const AUDIENCE_TO_TELL_SQL = `
+  SELECT f.follower_id AS user_id FROM follows f WHERE f.creator_id = ?1
+  UNION
+  SELECT s.fan_id FROM subscriptions s WHERE s.creator_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL.replaceAll("?2", "?3")}`;
+
+/**
+ * Goes live: one stream per creator at a time (the database's partial unique index settles two concurrent
+ * starts), its followers and subscribers notified in the same batch (one INSERT … SELECT, however many they
+ * are; a block either way is skipped), announced once written (LiveStarted: sockets and push).
+ */
+export async function startLiveStream(
+  ctx: Pick<DomainContext, "db" | "publish">,
+  creator: UserRow,
+  input: StartLiveInput,
+  media: { transport: LiveTransportKind; inputId: string | null; publishUrl: string | null; playUrl: string | null },
+): Promise<LiveStreamView> {
+  if (creator.role !== "creator") throw new AppError("forbidden", ONLY_CREATORS_GO_LIVE);
+  if (input.priceCents !== 0 && (input.priceCents < MIN_LIVE_PRICE_CENTS || input.priceCents > MAX_LIVE_PRICE_CENTS)) {
+    throw fieldError("priceCents", LIVE_PRICE_RANGE, { min: dollars(MIN_LIVE_PRICE_CENTS), max: dollars(MAX_LIVE_PRICE_CENTS) });
+  }
+  if (input.goalCents !== null && (input.goalCents < MIN_LIVE_GOAL_CENTS || input.goalCents > MAX_LIVE_GOAL_CENTS)) {
+    throw fieldError("goalCents", LIVE_GOAL_RANGE, { min: dollars(MIN_LIVE_GOAL_CENTS), max: dollars(MAX_LIVE_GOAL_CENTS) });
+  }
+  const now = isoNow();
+  const goalTitle = input.goalCents !== null && input.goalTitle ? input.goalTitle : null;
+  let streamId: number;
+  try {
+    const [inserted] = await ctx.db.batch<{ id: number }>([
+      ctx.db
+        .prepare(
+          `INSERT INTO live_streams (creator_id, title, audience, price_cents, goal_cents, goal_title, transport, media_input_id, publish_url, play_url, status, started_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'live', ?) RETURNING id`,
+        )
+        .bind(creator.id, input.title, input.audience, input.priceCents, input.goalCents, goalTitle, media.transport, media.inputId, media.publishUrl, media.playUrl, now),
+      ctx.db
+        .prepare(
+          `INSERT INTO notifications (user_id, kind, actor_id, params, created_at)
+           SELECT t.user_id, 'live', ?1, json_object('streamId', (SELECT id FROM live_streams WHERE creator_id = ?1 AND status = 'live'), 'title', ?2), ?3
+           FROM (${AUDIENCE_TO_TELL_SQL}) t
+           WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = t.user_id) OR (b.blocker_id = t.user_id AND b.blocked_id = ?1))`,
+        )
+        .bind(creator.id, input.title, now),
+    ]);
+    streamId = inserted!.results[0]!.id;
+  } catch (error) {
+    if (String(error).includes("UNIQUE constraint failed: live_streams.creator_id")) throw new AppError("conflict", ALREADY_LIVE);
+    throw error;
+  }
+  ctx.publish({ type: "LiveStarted", streamId, creatorId: creator.id });
+  return (await getLiveStream(ctx.db, creator, streamId))!;
+}
+
+/**
+ * Ends a live stream, once: by its creator, by the LiveRoom's alarm when the creator went silent, or by a
+ * moderator. Returns whether this call ended it (false: it had ended already, or does not exist).
+ */
+export async function endLiveStream(ctx: Pick<DomainContext, "db" | "publish">, streamId: number, reason: LiveEndReason): Promise<boolean> {
+  const ended = await ctx.db
+    .prepare("UPDATE live_streams SET status = 'ended', ended_at = ?, end_reason = ?, viewers = 0 WHERE id = ? AND status = 'live' RETURNING id")
+    .bind(isoNow(), reason, streamId)
+    .first<{ id: number }>();
+  if (!ended) return false;
+  ctx.publish({ type: "LiveEnded", streamId, reason });
+  return true;
+}
+
+/** The creator's "End stream": their own stream only (anyone else's is "not found"). */
+export async function endOwnLiveStream(ctx: Pick<DomainContext, "db" | "publish">, creator: UserRow, streamId: number): Promise<LiveStreamView> {
+  const stream = await ctx.db.prepare("SELECT creator_id FROM live_streams WHERE id = ?").bind(streamId).first<{ creator_id: number }>();
+  if (!stream || stream.creator_id !== creator.id) throw LIVE_NOT_FOUND_ERROR();
+  await endLiveStream(ctx, streamId, "creator");
+  return (await getLiveStream(ctx.db, creator, streamId))!;
+}
+
+export function presentLiveStream(row: LiveStreamRow, facts: LiveFacts): LiveStreamView {
+  return {
+    id: row.id,
+    title: row.title,
+    audience: row.audience,
+    priceCents: row.price_cents,
+    goal: row.goal_cents === null ? null : { cents: row.goal_cents, title: row.goal_title },
+    transport: row.transport,
+    status: row.status,
+    endReason: row.end_reason,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    viewers: row.viewers,
+    peakViewers: row.peak_viewers,
+    tipsCents: row.tips_cents,
+    creator: { id: row.creator_id, username: row.creator_username, name: row.creator_name, avatarUrl: publicMediaUrl(row.creator_avatar_key) },
+    viewer: livePermissionsOf(row, facts),
+  };
+}
+
+export const LIVE_NOT_FOUND_ERROR = () => new AppError("not_found", LIVE_NOT_FOUND);
+
+/** One stream for the viewer, or null when it does not exist for them (the audience shuts them out, a block). */
+export async function getLiveStream(db: D1Database, viewer: UserRow, streamId: number): Promise<LiveStreamView | null> {
+  try {
+    const access = await requireLiveAccess(db, viewer, streamId, "see");
+    return presentLiveStream(access.stream, access.facts);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") return null;
+    throw error;
+  }
+}
+
+/** The creator's stream that is live now, if any (/live/start shows the studio then). */
+export async function currentLiveStreamOf(db: D1Database, creator: UserRow): Promise<LiveStreamView | null> {
+  const row = await db.prepare("SELECT id FROM live_streams WHERE creator_id = ? AND status = 'live'").bind(creator.id).first<{ id: number }>();
+  return row ? getLiveStream(db, creator, row.id) : null;
+}
+
+export const LIVE_LIST_LIMIT = 50;
+
+/**
+ * "Streaming right now" for the viewer: the live streams whose audience admits them, creators they subscribe to
+ * first, then those they follow, then the rest; newest first within each. One statement over the partial index
+ * of live streams (live_streams_now), the facts computed per row.
+ */
+export async function listLiveNow(db: D1Database, viewer: UserRow): Promise<LiveStreamView[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${LIVE_STREAM_COLUMNS}, ${LIVE_FACTS_SQL}
+       FROM live_streams ls INDEXED BY live_streams_now JOIN users o ON o.id = ls.creator_id
+       WHERE ls.status = 'live' AND NOT l_blocked AND NOT l_creator_suspended
+         AND (ls.creator_id = ?1 OR ls.audience = 'everyone' OR (ls.audience = 'followers' AND (l_follows OR l_subscribes)) OR l_subscribes)
+       ORDER BY l_subscribes DESC, l_follows DESC, ls.started_at DESC
+       LIMIT ?3`,
+    )
+    .bind(viewer.id, isoNow(), LIVE_LIST_LIMIT)
+    .all<LiveStreamRow & LiveFactsRow>();
+  // The statement filters by the audience; the policy's own rule has the last word.
+  return results.flatMap((row) => {
+    const facts = liveFactsOf(viewer.id, row, row);
+    return audienceAdmits(row.audience, facts) ? [presentLiveStream(row, facts)] : [];
+  });
+}
+
+/** A creator's past streams (their profile, the studio's history), newest first. */
+export async function listEndedStreamsOf(db: D1Database, viewer: UserRow, creatorId: number, limit = 10): Promise<LiveStreamView[]> {
+  const { results } = await db
+    .prepare("SELECT id FROM live_streams WHERE creator_id = ? AND status = 'ended' ORDER BY id DESC LIMIT ?")
+    .bind(creatorId, limit)
+    .all<{ id: number }>();
+  const access = await findLiveAccess(db, viewer, results.map((row) => row.id));
+  return results.flatMap((row) => {
+    const found = access.get(row.id);
+    return found && audienceAdmits(found.stream.audience, found.facts) ? [presentLiveStream(found.stream, found.facts)] : [];
+  });
+}

@@ -1,0 +1,165 @@
+import type { LiveAudience, LiveEndReason, LiveStatus, LiveTransportKind } from "@shared/contracts/live";
+import { LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER } from "../posts/access";
+import { AppError } from "../shared/errors";
+import { message } from "../shared/messages";
+import { isoNow } from "../shared/time";
+import type { Policy, Viewer } from "./policy";
+
+/**
+ * The live streams policy (README "Decisions"):
+ *
+ * - "see" (the stream in lists, its page and entry step): its audience admits the viewer: everyone (any member),
+ *   followers (following or subscribed), subscribers (a live subscription); the creator always. A stream whose
+ *   audience shuts the viewer out is not listed and is "not found", like a block either way or a suspended creator.
+ * - "watch" (the socket: video signalling, chat, and the media URLs; tips): "see", the stream is live, and its
+ *   entry price is paid (a 'live' payment of this viewer for this stream).
+ */
+export const LIVE_NOT_FOUND = message("This live stream does not exist.");
+export const LIVE_ENDED = message("This stream has ended");
+export const LIVE_ENTRY_NEEDED = message("Pay the entry price to watch this stream.");
+
+/** The viewer's (?1) facts about the stream aliased `ls` and its creator `o`; ?2 is now. */
+export const LIVE_FACTS_SQL = `
+  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.creator_id = ls.creator_id) AS l_follows,
+  EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = ls.creator_id AND ${LIVE_SUBSCRIPTION_SQL}) AS l_subscribes,
+  (EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = ls.creator_id)
+    OR EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ls.creator_id AND b.blocked_id = ?1)) AS l_blocked,
+  EXISTS (SELECT 1 FROM payments pe WHERE pe.live_stream_id = ls.id AND pe.kind = 'live' AND pe.user_id = ?1 AND pe.status = 'succeeded') AS l_entered,
+  o.suspended_at IS NOT NULL AS l_creator_suspended`;
+
+export interface LiveFactsRow {
+  l_follows: number;
+  l_subscribes: number;
+  l_blocked: number;
+  l_entered: number;
+  l_creator_suspended: number;
+}
+
+/** A stream and its creator as the policy and the presenters read them (aliases `ls`, `o`). */
+export const LIVE_STREAM_COLUMNS = `ls.id, ls.creator_id, ls.title, ls.audience, ls.price_cents, ls.goal_cents, ls.goal_title, ls.transport,
+  ls.media_input_id, ls.publish_url, ls.play_url, ls.status,
+  ls.started_at, ls.ended_at, ls.end_reason, ls.viewers, ls.peak_viewers, ls.tips_cents,
+  o.username AS creator_username, o.name AS creator_name, o.avatar_key AS creator_avatar_key`;
+
+export interface LiveStreamRow {
+  id: number;
+  creator_id: number;
+  title: string;
+  audience: LiveAudience;
+  price_cents: number;
+  goal_cents: number | null;
+  goal_title: string | null;
+  transport: LiveTransportKind;
+  media_input_id: string | null;
+  /** whip: the creator's publish address (secret) and the viewers' play address; never in a view. */
+  publish_url: string | null;
+  play_url: string | null;
+  status: LiveStatus;
+  started_at: string;
+  ended_at: string | null;
+  end_reason: LiveEndReason | null;
+  viewers: number;
+  peak_viewers: number;
+  tips_cents: number;
+  creator_username: string;
+  creator_name: string;
+  creator_avatar_key: string | null;
+}
+
+export interface LiveFacts {
+  isCreator: boolean;
+  follows: boolean;
+  subscribes: boolean;
+  blocked: boolean;
+  entered: boolean;
+  creatorSuspended: boolean;
+}
+
+export const liveFactsOf = (viewerId: number, stream: { creator_id: number }, row: LiveFactsRow): LiveFacts => ({
+  isCreator: stream.creator_id === viewerId,
+  follows: row.l_follows === 1,
+  subscribes: row.l_subscribes === 1,
+  blocked: row.l_blocked === 1,
+  entered: row.l_entered === 1,
+  creatorSuspended: row.l_creator_suspended === 1,
+});
+
+/** Whether the audience admits the viewer (the creator always). The pure rule of "see". */
+export function audienceAdmits(audience: LiveAudience, facts: LiveFacts): boolean {
+  if (facts.isCreator) return true;
+  if (facts.blocked || facts.creatorSuspended) return false;
+  switch (audience) {
+    case "everyone":
+      return true;
+    case "followers":
+      return facts.follows || facts.subscribes;
+    case "subscribers":
+      return facts.subscribes;
+  }
+}
+
+/** The pure rule of "watch": why the viewer may not watch (a refusal to throw), or null when they may. */
+export function watchRefusalOf(stream: { audience: LiveAudience; status: LiveStatus; price_cents: number }, facts: LiveFacts): AppError | null {
+  if (!audienceAdmits(stream.audience, facts)) return new AppError("not_found", LIVE_NOT_FOUND);
+  if (stream.status !== "live") return new AppError("conflict", LIVE_ENDED);
+  if (facts.isCreator || stream.price_cents === 0 || facts.entered) return null;
+  return new AppError("payment_required", LIVE_ENTRY_NEEDED);
+}
+
+export type LiveAction = "see" | "watch";
+
+export interface LiveAccess {
+  stream: LiveStreamRow;
+  facts: LiveFacts;
+}
+
+/** The streams among `ids` with the viewer's facts: one statement. */
+export async function findLiveAccess(db: D1Database, viewer: Viewer, ids: readonly number[]): Promise<Map<number, LiveAccess>> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${LIVE_STREAM_COLUMNS}, ${LIVE_FACTS_SQL}
+       FROM live_streams ls JOIN users o ON o.id = ls.creator_id
+       WHERE ls.id IN (SELECT value FROM json_each(?3))`,
+    )
+    .bind(viewer.id, isoNow(), JSON.stringify(ids))
+    .all<LiveStreamRow & LiveFactsRow>();
+  return new Map(results.map((row) => [row.id, { stream: row, facts: liveFactsOf(viewer.id, row, row) }]));
+}
+
+export const liveStreamPolicy: Policy<LiveAction, number> = {
+  async allowed(db, viewer, action, ids) {
+    if (!viewer) return new Set();
+    const access = await findLiveAccess(db, viewer, ids);
+    return new Set(
+      [...access.values()]
+        .filter(({ stream, facts }) => (action === "see" ? audienceAdmits(stream.audience, facts) : watchRefusalOf(stream, facts) === null))
+        .map(({ stream }) => stream.id),
+    );
+  },
+};
+
+/**
+ * The single-stream form for commands: a stream the viewer may not see is "not found" (nothing said of what
+ * exists); "watch" also needs it live (409) and its entry paid (402).
+ */
+export async function requireLiveAccess(db: D1Database, viewer: Viewer, streamId: number, action: LiveAction): Promise<LiveAccess> {
+  const access = (await findLiveAccess(db, viewer, [streamId])).get(streamId);
+  if (!access || !audienceAdmits(access.stream.audience, access.facts)) throw new AppError("not_found", LIVE_NOT_FOUND);
+  if (action === "watch") {
+    const refusal = watchRefusalOf(access.stream, access.facts);
+    if (refusal) throw refusal;
+  }
+  return access;
+}
+
+/** What the viewer may do with a stream, carried by its answers (`viewer`). */
+export const livePermissionsOf = (stream: LiveStreamRow, facts: LiveFacts) => ({
+  isCreator: facts.isCreator,
+  hasEntry: facts.isCreator || stream.price_cents === 0 || facts.entered,
+  canWatch: watchRefusalOf(stream, facts) === null,
+  follows: facts.follows,
+  subscribes: facts.subscribes,
+});
+
+/** The LiveRoom of a stream: named after its id, which the Worker reads from D1 after the checks above. */
+export const liveRoomName = (streamId: number) => `live.${streamId}`;
