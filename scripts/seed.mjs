@@ -102,6 +102,31 @@ async function seedChat(env) {
   console.log("Demo conversation created between @demo_fan and @mia.rivers.");
 }
 
+/**
+ * A stream the creator ran yesterday (its own idempotent step, renewed when the last one is over a few days old,
+ * so /live's "Recently ended" and the studio's "Past streams" are never empty in the demo): 42 minutes, 37 people
+ * at its peak, and the demo fan's $10 tip with a note, under "Live streams" on the creator's dashboard.
+ */
+async function seedLive(env) {
+  const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first())?.id;
+  const fanId = await id("demo_fan");
+  const creatorId = await id("mia.rivers");
+  if (!fanId || !creatorId) return;
+  const hoursAgo = (hours) => new Date(Date.now() - hours * 3_600_000).toISOString();
+  if (await env.DB.prepare("SELECT 1 FROM live_streams WHERE creator_id = ? AND started_at > ?").bind(creatorId, hoursAgo(24 * 5)).first()) return;
+  const startedAt = hoursAgo(26);
+  const endedAt = new Date(Date.parse(startedAt) + 42 * 60_000).toISOString();
+  const { id: streamId } = await env.DB.prepare(
+    `INSERT INTO live_streams (creator_id, title, audience, price_cents, goal_cents, goal_title, transport, status, end_reason, started_at, ended_at, viewers, peak_viewers, tips_cents)
+     VALUES (?, 'Sunrise Q&A on the beach', 'everyone', 0, 5000, 'A new lens', 'p2p', 'ended', 'creator', ?, ?, 0, 37, 1000) RETURNING id`,
+  )
+    .bind(creatorId, startedAt, endedAt)
+    .first();
+  const tippedAt = new Date(Date.parse(startedAt) + 17 * 60_000).toISOString();
+  await seedTip(env.DB, { fanId, creatorId, cents: 1000, feePercent: 20, at: tippedAt, releaseAt: hoursAgo(-24 * 6), kind: "live_tip", note: "Best sunrise yet!", liveStreamId: streamId });
+  console.log("Demo live stream (ended yesterday) created for @mia.rivers.");
+}
+
 // The proxy passes plain ArrayBuffers across to workerd, not Node Buffers.
 const putPng = (env, key, png) =>
   env.MEDIA.put(key, png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength), { httpMetadata: { contentType: "image/png" } });
@@ -155,6 +180,7 @@ try {
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}  (@${a.username})`);
   }
   await seedChat(env);
+  await seedLive(env);
 } finally {
   await dispose();
 }

@@ -67,6 +67,11 @@ export interface SocketOptions<Frame> extends UserChannelOptions {
    * between fetching its data and this socket's first open (an event sent then reached no socket).
    */
   onOpen?: () => void;
+  /**
+   * Called when the server closes the socket, with its code and reason; returning false stops for good (a room
+   * that said why it will not take the socket back). Otherwise reconnection follows the usual rule.
+   */
+  onClose?: (code: number, reason: string) => boolean | void;
 }
 
 export interface SocketConnection {
@@ -82,7 +87,7 @@ export interface SocketConnection {
  * from an effect). The user channel and the chat rooms both use it.
  */
 export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConnection {
-  const { url, parse, onFrame, onOpen } = options;
+  const { url, parse, onFrame, onOpen, onClose } = options;
   const createSocket = options.createSocket ?? ((address: string) => new WebSocket(address));
   const events = options.events === undefined ? (typeof window === "undefined" ? null : window) : options.events;
   const random = options.random ?? Math.random;
@@ -175,7 +180,15 @@ export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConne
       const frame = parse(message.data);
       if (frame !== null) guarded(() => onFrame(frame));
     };
-    current.onclose = (close) => drop(current, shouldReconnect(close.code));
+    current.onclose = (close) => {
+      let again = shouldReconnect(close.code);
+      if (onClose) {
+        guarded(() => {
+          if (onClose(close.code, close.reason) === false) again = false;
+        });
+      }
+      drop(current, again);
+    };
     current.onerror = () => {
       // A close event follows an error; reconnection is decided there.
     };

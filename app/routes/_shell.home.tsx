@@ -4,6 +4,8 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
 import { getTimeline } from "../../worker/domain/timeline/get-timeline";
+import { listLiveNow } from "../../worker/domain/live/streams";
+import { LiveNowStrip } from "~/components/live/live-now-strip";
 import { Notice } from "~/components/notice";
 import { OfflineNotice } from "~/components/offline-notice";
 import { EmptyState, PageHeader } from "~/components/page";
@@ -28,15 +30,23 @@ const newPostsShape = object({ posts: array(postShape) });
 
 export const handle: ShellHandle = { rightColumn: "search-and-suggested" };
 
+/** How many people on air Home shows. */
+const LIVE_ON_HOME = 12;
+
 /**
- * The first page comes with the HTML: two statements on top of the shell's. An empty feed also brings creators
- * to follow (one more statement, only then), so a new fan on a phone, without the right column, finds some.
+ * The first page comes with the HTML: two statements on top of the shell's, and who is live (one more, over the
+ * partial index of live streams). An empty feed also brings creators to follow (one more statement, only then),
+ * so a new fan on a phone, without the right column, finds some.
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
-  const page = await getTimeline(context.domain.db, user.id, null);
+  const [page, onAir] = await Promise.all([getTimeline(context.domain.db, user.id, null), listLiveNow(context.domain.db, user)]);
   const suggestions = page.posts.length === 0 ? await suggestProfiles(context.domain.db, user.id) : [];
-  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator", page, suggestions, savedAt: Date.now() };
+  const live = onAir
+    .filter((stream) => !stream.viewer.isCreator)
+    .slice(0, LIVE_ON_HOME)
+    .map(({ id, title, creator }) => ({ id, title, creator: { username: creator.username, name: creator.name, avatarUrl: creator.avatarUrl } }));
+  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator", page, suggestions, live, savedAt: Date.now() };
 }
 
 /** The copy kept for offline reading (app/lib/offline-copies.ts): up to the last 200 posts on screen. */
@@ -46,6 +56,7 @@ const homeShape = object({
   isCreator: boolean,
   page: postPageShape,
   suggestions: array(object({ username: string, avatarUrl: string, fullname: string })),
+  live: array(object({ id: number, title: string, creator: object({ username: string, name: string, avatarUrl: string }) })),
   savedAt: number,
 });
 const KEPT_POSTS = 200;
@@ -60,13 +71,14 @@ export const clientLoader = offlineLoader(() => "home", homeShape);
 export default function Home() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof clientLoader>();
-  const { name, verified, isCreator, page, suggestions } = data;
+  const { name, verified, isCreator, page, suggestions, live } = data;
   const { api } = useSession();
   const { updates, setUpdates } = useUpdates();
   const { state, dispatch, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(page, "/timeline");
   const kept = useMemo(() => {
     const posts = state.posts.slice(0, KEPT_POSTS);
-    return { name, verified, isCreator, suggestions, savedAt: data.savedAt, page: { posts, nextCursor: posts.length < state.posts.length ? null : state.nextCursor } };
+    // Who was live is not kept: offline, nobody can be watched.
+    return { name, verified, isCreator, suggestions, live: [], savedAt: data.savedAt, page: { posts, nextCursor: posts.length < state.posts.length ? null : state.nextCursor } };
   }, [name, verified, isCreator, suggestions, data.savedAt, state.posts, state.nextCursor]);
   useOfflineCopy("home", data, kept);
 
@@ -121,6 +133,7 @@ export default function Home() {
       <OfflineNotice offline={data.offline} />
       {/* Stories bar: filled by the stories issue. */}
       <div data-slot="stories" hidden />
+      {data.offline ? null : <LiveNowStrip streams={live} />}
       {isCreator ? (
         <LazyComposer
           onPublished={(post) => {

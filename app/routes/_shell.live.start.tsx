@@ -1,24 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmptyScreen } from "~/components/page";
+import { currentLiveAccessOf, listEndedStreamsOf, presentLiveStream } from "@worker/domain/live/streams";
+import { liveMediaView } from "@worker/live/transports";
+import { PastStreams } from "~/components/live/stream-list";
+import { Studio } from "~/components/live/studio";
+import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { creatorsOnly } from "~/lib/forms.server";
+import { requireCreator } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
 export const meta = pageMeta((t) => [titleTag(t("Go Live"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 
-export const loader = creatorsOnly;
+/**
+ * /live/start: a creator's studio (members are sent to Become a creator). A stream still live (the tab was
+ * reloaded) comes back on air with its publish address; the creator's past streams are listed below.
+ */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { user } = requireCreator(context, request);
+  const [current, past] = await Promise.all([currentLiveAccessOf(context.domain.db, user), listEndedStreamsOf(context.domain.db, user, user.id, 5)]);
+  return {
+    current: current ? presentLiveStream(current.stream, current.facts) : null,
+    media: current ? liveMediaView(context.domain.config, current.stream, true) : null,
+    past,
+    selfId: user.id,
+  };
+}
 
-/** /live/start: a creator starts a live stream. */
 export default function GoLivePage() {
   const { t } = useTranslation();
+  const { current, media, past, selfId } = useLoaderData<typeof loader>();
   return (
-    <EmptyScreen
-      screenTitle={t("Go Live")}
-      icon="goLive"
-      title={t("Go live to your fans")}
-      text={t("Your followers are notified when you start, and they can chat and tip while you stream.")}
-    />
+    <>
+      <PageHeader title={t("Go Live")} />
+      <Studio current={current} media={media} selfId={selfId} />
+      <PastStreams streams={past} />
+    </>
   );
 }

@@ -118,6 +118,11 @@ export default function NotificationsPage() {
                 </p>
                 <LocalTime iso={notification.createdAt} className="text-sm text-slate-600 dark:text-slate-400" />
               </div>
+              {notification.kind === "live" && typeof notification.params.streamId === "number" ? (
+                <Link to={`/live/${notification.params.streamId}`} className="btn-secondary shrink-0 self-center text-sm">
+                  {t("Watch")}
+                </Link>
+              ) : null}
               {notification.read ? null : <span className="sr-only">{t("Unread")}</span>}
             </li>
           ))}

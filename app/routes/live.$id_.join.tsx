@@ -1,1 +1,85 @@
-export { loader, meta, default } from "./live.$id";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatCents } from "@shared/money";
+import { joinLiveStream } from "@worker/domain/live/live-money";
+import { presentLiveStream } from "@worker/domain/live/streams";
+import { balanceOf, walletOf } from "@worker/domain/money/ledger";
+import { audienceAdmits, findLiveAccess } from "@worker/domain/policies/live";
+import { parseIdText } from "@worker/domain/shared/validation";
+import { AppForm, SubmitButton } from "~/components/forms";
+import { Notice } from "~/components/notice";
+import { Avatar } from "~/components/shell/avatar";
+import { handleForm, requireViewer, type FormResult } from "~/lib/forms.server";
+import { pageMeta, titleTag } from "~/i18n/meta";
+
+export const meta = pageMeta((t) => [titleTag(t("Join live stream"))]);
+
+async function streamFor(context: LoaderFunctionArgs["context"], request: Request, idText: string | undefined) {
+  const { user } = requireViewer(context, request);
+  const id = parseIdText(idText ?? "");
+  const access = id === null ? undefined : (await findLiveAccess(context.domain.db, user, [id])).get(id);
+  if (!access || !audienceAdmits(access.stream.audience, access.facts)) throw new Response("Not found", { status: 404 });
+  return { user, stream: presentLiveStream(access.stream, access.facts) };
+}
+
+/**
+ * /live/{id}/join, the entry step (README "Live streams"): a free stream, one already entered, one that ended and
+ * the creator's own go straight to /live/{id}; a paid stream shows its price and the wallet's balance, and
+ * "Pay and watch" takes the entry price from the wallet once (the server's idempotency key is per person and
+ * stream, so a second press or another tab never pays twice), then opens the stream.
+ */
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  const { user, stream } = await streamFor(context, request, params.id);
+  if (stream.status !== "live" || stream.viewer.hasEntry) throw redirect(`/live/${stream.id}`);
+  return { stream, walletCents: await balanceOf(context.domain.db, walletOf(user.id)) };
+}
+
+export async function action({ context, request, params }: ActionFunctionArgs) {
+  const { user, stream } = await streamFor(context, request, params.id);
+  return handleForm(context, async () => {
+    await joinLiveStream(context.domain, user, stream.id);
+    return redirect(`/live/${stream.id}`);
+  });
+}
+
+export default function JoinLivePage() {
+  const { t, i18n } = useTranslation();
+  const { stream, walletCents } = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
+  const money = (cents: number) => formatCents(cents, i18n.language);
+  const short = walletCents < stream.priceCents;
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-950 p-4 text-white">
+      <section className="w-full max-w-sm space-y-4 rounded-2xl bg-slate-900 p-6 text-center" aria-labelledby="join-title">
+        <div className="flex justify-center">
+          <Avatar url={stream.creator.avatarUrl} name={stream.creator.name} size="h-20 w-20" />
+        </div>
+        <p className="text-sm text-slate-300">{t("{{name}} is live", { name: stream.creator.name })}</p>
+        <h1 id="join-title" className="text-xl font-bold">
+          {stream.title}
+        </h1>
+        <p className="text-lg">{t("Entry: {{amount}}", { amount: money(stream.priceCents) })}</p>
+        <p className="text-sm text-slate-300">{t("Your wallet: {{amount}}", { amount: money(walletCents) })}</p>
+        {result && !result.ok ? <Notice tone="error">{Object.values(result.errors)[0]?.[0] ?? result.message}</Notice> : null}
+        {short ? (
+          <div className="space-y-2">
+            <Notice tone="info">{t("You need to fund your wallet!")}</Notice>
+            <Link to="/wallet" className="btn-primary">
+              {t("Top up your wallet")}
+            </Link>
+          </div>
+        ) : (
+          <AppForm method="post">
+            <SubmitButton pendingText={t("Paying…")}>{t("Pay {{amount}} and watch", { amount: money(stream.priceCents) })}</SubmitButton>
+          </AppForm>
+        )}
+        <p className="text-xs text-slate-400">{t("You pay once for this stream, however often you come back.")}</p>
+        <Link to="/live" className="block text-sm text-slate-200 underline underline-offset-2">
+          {t("Not now")}
+        </Link>
+      </section>
+    </main>
+  );
+}

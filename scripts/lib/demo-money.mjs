@@ -50,7 +50,7 @@ export async function seedTopUp(db, userId, cents, at) {
  * A tip (or, with kind "message", a paid message) from the fan's wallet: net to the creator's pending earnings,
  * the fee to the platform.
  */
-export async function seedTip(db, { fanId, creatorId, cents, feePercent, at, releaseAt, kind = "tip", note = "Love the beach series!" }) {
+export async function seedTip(db, { fanId, creatorId, cents, feePercent, at, releaseAt, kind = "tip", note = "Love the beach series!", liveStreamId = null }) {
   const fee = Math.floor((cents * Math.round(feePercent * 100) + 5000) / 10_000);
   const net = cents - fee;
   const { handle, statements } = transfer(db, kind, at, [
@@ -63,15 +63,15 @@ export async function seedTip(db, { fanId, creatorId, cents, feePercent, at, rel
     ...statements,
     db
       .prepare(
-        `INSERT INTO payments (user_id, kind, amount_cents, status, creator_id, note, idempotency_key, request_hash, transfer_id, created_at, updated_at)
-         VALUES (?, ?, ?, 'succeeded', ?, ?, ?, 'seed', ${transferId}, ?, ?)`,
+        `INSERT INTO payments (user_id, kind, amount_cents, status, creator_id, note, live_stream_id, idempotency_key, request_hash, transfer_id, created_at, updated_at)
+         VALUES (?, ?, ?, 'succeeded', ?, ?, ?, ?, 'seed', ${transferId}, ?, ?)`,
       )
-      .bind(fanId, kind, cents, creatorId, note, key, handle, at, at),
+      .bind(fanId, kind, cents, creatorId, note, liveStreamId, key, handle, at, at),
     db
       .prepare(
         `INSERT INTO earnings (creator_id, payment_id, source, gross_cents, fee_cents, net_cents, created_at, release_at)
          VALUES (?, (SELECT id FROM payments WHERE user_id = ? AND idempotency_key = ?), ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(creatorId, fanId, key, kind, cents, fee, net, at, releaseAt),
+      .bind(creatorId, fanId, key, kind === "live_tip" ? "live" : kind, cents, fee, net, at, releaseAt),
   ]);
 }

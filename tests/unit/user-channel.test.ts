@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  connectSocket,
   connectUserChannel,
   parseUserChannelFrame,
   PING_INTERVAL_MS,
@@ -104,9 +105,9 @@ class FakeSocket {
   serverSends(data: unknown) {
     this.onmessage?.({ data } as MessageEvent);
   }
-  serverCloses(code: number) {
+  serverCloses(code: number, reason = "") {
     this.readyState = 3;
-    this.onclose?.({ code } as CloseEvent);
+    this.onclose?.({ code, reason } as CloseEvent);
   }
 }
 
@@ -244,5 +245,40 @@ describe("connectUserChannel", () => {
     vi.advanceTimersByTime(120_000);
     expect(FakeSocket.all).toHaveLength(1);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("connectSocket's onClose", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.all = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const open = (onClose: (code: number, reason: string) => boolean | void) =>
+    connectSocket({ url: "wss://app.test/ws/live/1", parse: () => null, onFrame: () => undefined, onClose, createSocket: (url) => new FakeSocket(url), events: null, random: () => 0 });
+
+  it("hears the server's code and reason, and stops for good when it answers false (a room that turned the person away)", () => {
+    const heard: [number, string][] = [];
+    const connection = open((code, reason) => {
+      heard.push([code, reason]);
+      return code !== 4009;
+    });
+    FakeSocket.all[0]!.serverOpens();
+    FakeSocket.all[0]!.serverCloses(4009, "This stream is full. Try again later.");
+    vi.advanceTimersByTime(120_000);
+    expect(heard).toEqual([[4009, "This stream is full. Try again later."]]);
+    expect(FakeSocket.all).toHaveLength(1);
+    connection.close();
+  });
+
+  it("reconnects as usual when it answers anything else", () => {
+    const connection = open(() => undefined);
+    FakeSocket.all[0]!.serverCloses(1006);
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+    connection.close();
   });
 });

@@ -8,6 +8,7 @@ import { AppError } from "../domain/shared/errors";
 import { message } from "../domain/shared/messages";
 import { base64url, hmac, safeEqualText } from "../domain/shared/crypto";
 import { config } from "../env";
+import { liveMediaOrigins } from "../live/transports";
 import { readSessionCookie } from "./cookies";
 import { errorResponse } from "./errors";
 import type { AppEnv } from "./types";
@@ -15,7 +16,7 @@ import type { AppEnv } from "./types";
 /** Stripe's hosted checkout, where the top-up form's POST redirects when Stripe is configured. */
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
-function contentSecurityPolicy(nonce: string, stripeCheckout: boolean): string {
+function contentSecurityPolicy(nonce: string, stripeCheckout: boolean, liveOrigins: readonly string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -23,7 +24,8 @@ function contentSecurityPolicy(nonce: string, stripeCheckout: boolean): string {
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // Live video's WHIP/WHEP endpoints, when a stream publishes through an SFU (worker/live/transports.ts).
+    ["connect-src 'self'", ...liveOrigins].join(" "),
     "worker-src 'self'",
     "manifest-src 'self'",
     // Browsers apply form-action to a form's redirects too: without JavaScript, the top-up lands on Stripe that way.
@@ -45,7 +47,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   // Responses from bindings (ASSETS) and Remix can carry immutable headers; copy them once to set ours.
   c.res = new Response(c.res.body, c.res);
   const headers = c.res.headers;
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, Boolean(c.env.STRIPE_SECRET_KEY)));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, Boolean(c.env.STRIPE_SECRET_KEY), liveMediaOrigins(config(c.env))));
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -81,6 +81,14 @@ function cloudflareStream(accountId: string, token: string, fetcher: typeof fetc
 /** What GET /api/live/{id}/media answers: the creator gets the publish address, who may watch the play address. */
 export function liveMediaView(settings: Config, stream: { transport: LiveTransportKind; publish_url: string | null; play_url: string | null }, isCreator: boolean): LiveMediaView {
   const iceServers = settings.LIVE_ICE_SERVERS;
-  if (stream.transport === "p2p") return { transport: "p2p", iceServers, maxViewers: settings.LIVE_P2P_MAX_VIEWERS };
-  return { transport: "whip", iceServers, publishUrl: isCreator ? stream.publish_url : null, playUrl: isCreator ? null : stream.play_url };
+  const loopbackOnly = settings.APP_ENV === "test";
+  if (stream.transport === "p2p") return { transport: "p2p", iceServers, loopbackOnly, maxViewers: settings.LIVE_P2P_MAX_VIEWERS };
+  return { transport: "whip", iceServers, loopbackOnly, publishUrl: isCreator ? stream.publish_url : null, playUrl: isCreator ? null : stream.play_url };
+}
+
+/** Where the browser sends WHIP/WHEP requests (the page's connect-src): none for p2p. */
+export function liveMediaOrigins(settings: Config): string[] {
+  if (settings.LIVE_TRANSPORT !== "whip") return [];
+  if (settings.CF_ACCOUNT_ID && settings.CF_STREAM_API_TOKEN) return ["https://*.cloudflarestream.com"];
+  return [...new Set([settings.LIVE_WHIP_URL, settings.LIVE_WHEP_URL].flatMap((url) => (url ? [new URL(url.replaceAll("{stream}", "x")).origin] : [])))];
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useAttemptKey } from "./attempt-key";
 
-export type TipTarget = { postId: number } | { username: string } | { conversationId: number };
+export type TipTarget = { postId: number } | { username: string } | { conversationId: number } | { liveStreamId: number };
 
 /** What the server answers to a tip: in a conversation, the message that carries it. */
 export type TipAnswer = unknown;

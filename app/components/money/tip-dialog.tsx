@@ -53,7 +53,9 @@ export function TipDialog({
         ? `/posts/${target.postId}/tips`
         : "conversationId" in target
           ? `/conversations/${target.conversationId}/tips`
-          : `/users/${encodeURIComponent(target.username)}/tips`;
+          : "liveStreamId" in target
+            ? `/live/${target.liveStreamId}/tips`
+            : `/users/${encodeURIComponent(target.username)}/tips`;
     try {
       const answer = await api.post(path, { amountCents, idempotencyKey: attemptKey, ...(note.trim() ? { note: note.trim() } : {}) }, (value) => value);
       setSentCents(amountCents);

@@ -35,10 +35,11 @@ const LiveStreamSchema = z
 const IceServerSchema = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() });
 const LiveMediaSchema = z
   .union([
-    z.object({ transport: z.literal("p2p"), iceServers: z.array(IceServerSchema), maxViewers: z.number().int() }),
+    z.object({ transport: z.literal("p2p"), iceServers: z.array(IceServerSchema), loopbackOnly: z.boolean(), maxViewers: z.number().int() }),
     z.object({
       transport: z.literal("whip"),
       iceServers: z.array(IceServerSchema),
+      loopbackOnly: z.boolean().openapi({ description: "Test mode: keep only 127.0.0.1 ICE candidates" }),
       publishUrl: z.string().nullable().openapi({ description: "WHIP endpoint: the creator's only" }),
       playUrl: z.string().nullable().openapi({ description: "WHEP endpoint: for who may watch" }),
     }),

@@ -14,7 +14,7 @@ import { dollars } from "@shared/money";
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { LIVE_SUBSCRIPTION_SQL } from "../posts/access";
-import { audienceAdmits, findLiveAccess, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LIVE_STREAM_COLUMNS, liveFactsOf, livePermissionsOf, requireLiveAccess, type LiveFacts, type LiveFactsRow, type LiveStreamRow } from "../policies/live";
+import { audienceAdmits, findLiveAccess, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LIVE_STREAM_COLUMNS, liveFactsOf, livePermissionsOf, requireLiveAccess, type LiveAccess, type LiveFacts, type LiveFactsRow, type LiveStreamRow } from "../policies/live";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -150,10 +150,16 @@ export async function getLiveStream(db: D1Database, viewer: UserRow, streamId: n
   }
 }
 
+/** The creator's stream that is live now, with its row (the studio needs its publish address), if any. */
+export async function currentLiveAccessOf(db: D1Database, creator: UserRow): Promise<LiveAccess | null> {
+  const row = await db.prepare("SELECT id FROM live_streams WHERE creator_id = ? AND status = 'live'").bind(creator.id).first<{ id: number }>();
+  return row ? ((await findLiveAccess(db, creator, [row.id])).get(row.id) ?? null) : null;
+}
+
 /** The creator's stream that is live now, if any (/live/start shows the studio then). */
 export async function currentLiveStreamOf(db: D1Database, creator: UserRow): Promise<LiveStreamView | null> {
-  const row = await db.prepare("SELECT id FROM live_streams WHERE creator_id = ? AND status = 'live'").bind(creator.id).first<{ id: number }>();
-  return row ? getLiveStream(db, creator, row.id) : null;
+  const access = await currentLiveAccessOf(db, creator);
+  return access ? presentLiveStream(access.stream, access.facts) : null;
 }
 
 export const LIVE_LIST_LIMIT = 50;
@@ -187,6 +193,32 @@ export async function listEndedStreamsOf(db: D1Database, viewer: UserRow, creato
   const { results } = await db
     .prepare("SELECT id FROM live_streams WHERE creator_id = ? AND status = 'ended' ORDER BY id DESC LIMIT ?")
     .bind(creatorId, limit)
+    .all<{ id: number }>();
+  const access = await findLiveAccess(db, viewer, results.map((row) => row.id));
+  return results.flatMap((row) => {
+    const found = access.get(row.id);
+    return found && audienceAdmits(found.stream.audience, found.facts) ? [presentLiveStream(found.stream, found.facts)] : [];
+  });
+}
+
+/** How far back /live lists the streams that ended. */
+export const RECENTLY_ENDED_DAYS = 7;
+
+/**
+ * "Recently ended" on /live: the streams of the last RECENTLY_ENDED_DAYS by the viewer and the creators they
+ * follow or subscribe to, newest first; one statement over each creator's streams (live_streams_of_creator),
+ * then the policy over the few ids found.
+ */
+export async function listRecentlyEnded(db: D1Database, viewer: UserRow, limit = 10): Promise<LiveStreamView[]> {
+  const since = new Date(Date.now() - RECENTLY_ENDED_DAYS * 86_400_000).toISOString();
+  const { results } = await db
+    .prepare(
+      `SELECT ls.id FROM live_streams ls
+       WHERE ls.status = 'ended' AND ls.ended_at > ?2
+         AND ls.creator_id IN (SELECT ?1 UNION SELECT creator_id FROM follows WHERE follower_id = ?1 UNION SELECT creator_id FROM subscriptions WHERE fan_id = ?1)
+       ORDER BY ls.ended_at DESC LIMIT ?3`,
+    )
+    .bind(viewer.id, since, limit)
     .all<{ id: number }>();
   const access = await findLiveAccess(db, viewer, results.map((row) => row.id));
   return results.flatMap((row) => {
