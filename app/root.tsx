@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { useContext, useEffect } from "react";
+import { lazy, Suspense, useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { presentMe } from "../worker/domain/accounts/users";
@@ -15,9 +15,11 @@ import { isNetworkFailure } from "./lib/offline-copies";
 import { NonceContext } from "./lib/nonce";
 import { ErrorPage } from "./components/error-page";
 import { Spinner } from "./components/spinner";
-import { DevReload } from "./components/dev-reload";
 import { ServiceWorkerManager } from "./components/service-worker";
 import stylesheet from "./tailwind.css?url";
+
+// Development only (`npm run dev`): fetched then, never part of a production page's first JavaScript.
+const DevReload = lazy(() => import("./components/dev-reload").then((module) => ({ default: module.DevReload })));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -137,7 +139,11 @@ export default function App() {
       </UpdatesProvider>
       <ServiceWorkerManager />
       <RouteLoading />
-      {devReloadVersion ? <DevReload version={devReloadVersion} /> : null}
+      {devReloadVersion ? (
+        <Suspense fallback={null}>
+          <DevReload version={devReloadVersion} />
+        </Suspense>
+      ) : null}
     </SessionProvider>
   );
 }

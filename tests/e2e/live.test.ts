@@ -122,6 +122,15 @@ describe("live streams", () => {
     await expect.poll(() => viewerCount(page)).toBe("2");
     await expect.poll(() => viewerCount(ana)).toBe("2");
 
+    // Following a link away while live asks first; staying keeps the stream on air.
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("End your stream and leave?");
+      void dialog.dismiss();
+    });
+    await page.getByRole("link", { name: "Home" }).first().click();
+    await page.getByRole("button", { name: "End stream" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/live/start");
+
     // The creator ends the stream: every viewer is told, the list no longer shows it.
     await page.getByRole("button", { name: "End stream" }).click();
     await page.getByRole("status").filter({ hasText: "This stream has ended" }).waitFor();

@@ -224,9 +224,10 @@ export function statementsOf(script: string): string[] {
  * conversation) and for checks of what was stored: one batch (one transaction), each statement's rows returned.
  * The way `wrangler d1 execute --local` does it (a Miniflare on the same persisted state), without starting
  * wrangler's CLI each time (4 s a call). Asynchronous, so the event loop keeps serving the test's sockets.
+ * `stateDir`: another server's state (a test that starts its own, tests/support/dev-server.mjs).
  */
-export async function sqlRows<T = Record<string, unknown>>(script: string): Promise<T[][]> {
-  const mf = new Miniflare({ modules: true, script: "", d1Persist: join(E2E_STATE_DIR, "v3", "d1"), d1Databases: { DATABASE: D1_DATABASE_ID } });
+export async function sqlRows<T = Record<string, unknown>>(script: string, stateDir = E2E_STATE_DIR): Promise<T[][]> {
+  const mf = new Miniflare({ modules: true, script: "", d1Persist: join(stateDir, "v3", "d1"), d1Databases: { DATABASE: D1_DATABASE_ID } });
   try {
     const db = await mf.getD1Database("DATABASE");
     const results = await db.batch(statementsOf(script).map((statement) => db.prepare(statement)));

@@ -8,27 +8,15 @@
  */
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
-import {
-  MediaStreamTrack,
-  RTCPeerConnection,
-  RTCRtpCodecParameters,
-  useNACK,
-  usePLI,
-  useREMB,
-} from "werift";
+import { clearInterval, setInterval } from "node:timers";
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useNACK, usePLI, useREMB } from "werift";
 
 const LOOPBACK = "127.0.0.1";
 
 /** Options for every werift peer: VP8 + Opus only, loopback host candidates only, no STUN. */
 const peerConfig = () => ({
   codecs: {
-    video: [
-      new RTCRtpCodecParameters({
-        mimeType: "video/VP8",
-        clockRate: 90000,
-        rtcpFeedback: [useNACK(), usePLI(), useREMB()],
-      }),
-    ],
+    video: [new RTCRtpCodecParameters({ mimeType: "video/VP8", clockRate: 90000, rtcpFeedback: [useNACK(), usePLI(), useREMB()] })],
     audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48000, channels: 2 })],
   },
   iceServers: [], // werift defaults to Google's STUN server; we want none.
@@ -46,35 +34,40 @@ const loopbackOnly = (sdp) =>
     .filter((line) => !line.startsWith("a=candidate:") || line.split(" ")[4] === LOOPBACK)
     .join("\r\n");
 
-/** Give the offer to a new peer, wait until all its candidates are gathered and return the answer SDP. */
+/**
+ * Give the offer to a new peer, wait until all its candidates are gathered and return the answer SDP.
+ * On failure the peer is closed and the error goes on to become a 400.
+ */
 async function answer(pc, offerSdp) {
-  await pc.setRemoteDescription({ type: "offer", sdp: loopbackOnly(offerSdp) });
-  await pc.setLocalDescription(await pc.createAnswer());
-  if (pc.iceGatheringState !== "complete") {
-    await new Promise((resolve) => {
-      const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
-        if (state === "complete") {
+  try {
+    await pc.setRemoteDescription({ type: "offer", sdp: loopbackOnly(offerSdp) });
+    await pc.setLocalDescription(await pc.createAnswer());
+    if (pc.iceGatheringState !== "complete") {
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("ICE gathering timed out")), 5000);
+        const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
+          if (state !== "complete") return;
+          clearTimeout(timer);
           unSubscribe();
           resolve();
-        }
+        });
       });
-    });
+    }
+    return loopbackOnly(pc.localDescription.sdp);
+  } catch (error) {
+    await pc.close().catch(() => {});
+    throw error;
   }
-  return loopbackOnly(pc.localDescription.sdp);
 }
 
 /** Read the whole request body as text (at most 1 MB). */
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk) => {
-      body += chunk;
-      if (body.length > 1e6) reject(new Error("body too large"));
-    });
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
+async function readBody(req) {
+  let body = "";
+  for await (const chunk of req.setEncoding("utf8")) {
+    body += chunk;
+    if (body.length > 1e6) throw new Error("body too large");
+  }
+  return body;
 }
 
 /**
@@ -83,11 +76,20 @@ function readBody(req) {
  * @returns {Promise<{ origin: string, whipUrl: string, whepUrl: string, stop: () => Promise<void> }>}
  */
 export async function startWhipRelay() {
-  /** Stream key -> { pc, video, audio, videoSsrc, viewers: Set<{ pc, video, audio }> } */
+  /** Stream key -> { videoReceiver, videoSsrc, viewers: Set<{ video, audio }> } of its current publisher. */
   const streams = new Map();
-  /** Resource id -> { pc, close() } for every WHIP and WHEP session. */
+  /** Resource id -> close() for every answered WHIP and WHEP session. */
   const resources = new Map();
+  /** Every open peer connection, including those still negotiating, for stop(). */
+  const peers = new Set();
   const timers = new Set();
+
+  /** Create a werift peer connection with the loopback-only config. */
+  const newPeer = () => {
+    const pc = new RTCPeerConnection(peerConfig());
+    peers.add(pc);
+    return pc;
+  };
 
   /** Ask the publisher of `stream` for a fresh video keyframe (RTCP PLI). */
   const requestKeyframe = (stream) => {
@@ -95,7 +97,7 @@ export async function startWhipRelay() {
     stream.videoReceiver.sendRtcpPLI(stream.videoSsrc).catch(() => {});
   };
 
-  /** Ask for a keyframe now and then every 2 s for 10 s, so a new viewer gets a picture quickly. */
+  /** Ask for a keyframe now and then every 2 s for 10 s, so a new viewer's picture starts at once. */
   const keyframeBurst = (stream) => {
     requestKeyframe(stream);
     let left = 5;
@@ -112,19 +114,19 @@ export async function startWhipRelay() {
   /** Register a peer connection as a resource that DELETE or stop() can close. */
   const addResource = (pc, onClose) => {
     const id = randomUUID();
-    const close = () => {
+    resources.set(id, () => {
       resources.delete(id);
+      peers.delete(pc);
       onClose();
       return pc.close().catch(() => {});
-    };
-    resources.set(id, { pc, close });
+    });
     return id;
   };
 
   /** WHIP: accept a publisher and remember its tracks under `key` (a new publisher replaces the old one). */
   async function publish(key, offerSdp) {
-    const pc = new RTCPeerConnection(peerConfig());
-    const stream = { pc, viewers: new Set(), videoSsrc: undefined, videoReceiver: undefined };
+    const pc = newPeer();
+    const stream = { viewers: new Set(), videoSsrc: undefined, videoReceiver: undefined };
     pc.onTrack.subscribe((track) => {
       track.onReceiveRtp.subscribe((rtp) => {
         if (track.kind === "video") stream.videoSsrc = rtp.header.ssrc;
@@ -147,16 +149,12 @@ export async function startWhipRelay() {
   async function view(key, offerSdp) {
     const stream = streams.get(key);
     if (!stream) return null;
-    const pc = new RTCPeerConnection(peerConfig());
-    const viewer = {
-      pc,
-      video: new MediaStreamTrack({ kind: "video" }),
-      audio: new MediaStreamTrack({ kind: "audio" }),
-    };
+    const pc = newPeer();
+    const viewer = { video: new MediaStreamTrack({ kind: "video" }), audio: new MediaStreamTrack({ kind: "audio" }) };
     pc.addTransceiver(viewer.video, { direction: "sendonly" });
     pc.addTransceiver(viewer.audio, { direction: "sendonly" });
     pc.connectionStateChange.subscribe((state) => {
-      if (state === "connected") keyframeBurst(streams.get(key) ?? stream);
+      if (state === "connected") requestKeyframe(streams.get(key) ?? stream);
     });
     const sdp = await answer(pc, offerSdp);
     stream.viewers.add(viewer);
@@ -179,14 +177,15 @@ export async function startWhipRelay() {
       return res.end();
     }
     if (req.method === "DELETE" && kind === "resource" && rawKey) {
-      const resource = resources.get(rawKey);
-      if (!resource) return res.writeHead(404).end();
-      await resource.close();
+      const close = resources.get(rawKey);
+      if (!close) return res.writeHead(404).end();
+      await close();
       return res.writeHead(204).end();
     }
     if (req.method === "POST" && (kind === "whip" || kind === "whep") && rawKey) {
       const offer = await readBody(req);
-      if (!/application\/sdp/i.test(req.headers["content-type"] ?? "") || !offer.startsWith("v=0")) {
+      const isSdp = /application\/sdp/i.test(req.headers["content-type"] ?? "");
+      if (!isSdp || !/^v=0[\s\S]*\nm=(audio|video) /.test(offer)) {
         return res.writeHead(400).end("expected an SDP offer");
       }
       const key = decodeURIComponent(rawKey);
@@ -215,7 +214,8 @@ export async function startWhipRelay() {
     async stop() {
       for (const timer of timers) clearInterval(timer);
       timers.clear();
-      await Promise.all([...resources.values()].map((resource) => resource.close()));
+      await Promise.all([...resources.values()].map((close) => close()));
+      await Promise.all([...peers].map((pc) => pc.close().catch(() => {})));
       server.closeAllConnections();
       await new Promise((resolve) => server.close(() => resolve()));
     },

@@ -1,4 +1,4 @@
-import { useBlocker, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LIVE_AUDIENCES, MAX_LIVE_TITLE_LENGTH, type LiveAudience, type LiveMediaView, type LiveStreamView } from "@shared/contracts/live";
@@ -255,23 +255,31 @@ function OnAir({
   }, [broadcast, camera, plan, transport]);
 
   const live = !state.ended && !ending;
-  // Leaving while live asks first; a reload or a closed tab gets the browser's own question.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => live && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm(t("End your stream and leave?"))) {
-      void end().then(() => blocker.proceed());
-    } else {
-      blocker.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [blocker.state]);
+  // Following a link away while live asks first, and ends the stream when the creator goes (a click caught
+  // before the router's own: Remix's useBlocker would weigh on every page's first JavaScript). A reload or a
+  // closed tab gets the browser's own question; the back button leaves, and the heartbeat ends the stream.
+  const endRef = useRef(end);
+  endRef.current = end;
   useEffect(() => {
     if (!live) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    const leaving = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.pathname === window.location.pathname) return;
+      if (window.confirm(t("End your stream and leave?"))) {
+        void endRef.current();
+      } else {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
     window.addEventListener("beforeunload", ask);
-    return () => window.removeEventListener("beforeunload", ask);
-  }, [live]);
+    window.addEventListener("click", leaving, true);
+    return () => {
+      window.removeEventListener("beforeunload", ask);
+      window.removeEventListener("click", leaving, true);
+    };
+  }, [live, t]);
 
   async function end() {
     setEnding(true);
