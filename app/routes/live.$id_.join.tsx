@@ -20,7 +20,8 @@ async function streamFor(context: LoaderFunctionArgs["context"], request: Reques
   const { user } = requireViewer(context, request);
   const id = parseIdText(idText ?? "");
   const access = id === null ? undefined : (await findLiveAccess(context.domain.db, user, [id])).get(id);
-  if (!access || !audienceAdmits(access.stream.audience, access.facts)) throw new Response("Not found", { status: 404 });
+  // Not there for this person: /live/{id} says so (404), as it does for a stream that never existed.
+  if (!access || !audienceAdmits(access.stream.audience, access.facts)) throw redirect(`/live/${id ?? 0}`);
   return { user, stream: presentLiveStream(access.stream, access.facts) };
 }
 

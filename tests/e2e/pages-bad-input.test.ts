@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildSignUp } from "../support/people";
 import { baseURL } from "./support";
 
-const PAGES = ["/", "/login", "/login/withToken?token=abc", "/signup", "/logout", "/forgot-password", "/reset-password/abc", "/email/verify", "/email/verify/1/abc", "/email/verify-change-email?id=1", "/home", "/demo_nobody", "/dev/mailbox"];
+const PAGES = ["/", "/login", "/login/withToken?token=abc", "/signup", "/logout", "/forgot-password", "/reset-password/abc", "/email/verify", "/email/verify/1/abc", "/email/verify-change-email?id=1", "/home", "/demo_nobody", "/dev/mailbox", "/live/1/join", "/live/abc"];
 const BODIES: [string, string][] = [
   ["multipart/form-data; boundary=zz", "not multipart at all"],
   ["application/x-www-form-urlencoded", "login=%E0%A4%A&password=" + "x".repeat(5000)],

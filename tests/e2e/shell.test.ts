@@ -148,8 +148,8 @@ describe("navigation by role (spec §2, §6)", () => {
       ["/processing", "Processing"],
       ["/stories/create", "New story"],
       ["/stories", "No stories right now"],
-      ["/live/12", "This live stream is not on air"],
-      ["/live/12/join", "This live stream is not on air"],
+      ["/live/12", "This live stream does not exist."],
+      ["/live/12/join", "This live stream does not exist."],
       [`/${creator.username}`, "Stella Creator"],
       [`/${creator.username}/preview`, "Stella Creator"],
     ];

@@ -56,9 +56,11 @@ export async function traceUntilTestEnds(context: BrowserContext, cleanup?: () =
   context.on("close", () => {
     closed = true;
   });
-  // Screenshots and network, no DOM snapshots: with snapshots on, a page's last module script (root-*.js) now and
-  // then never finished loading, and page.goto waited 30 s for a "load" that never came (two runs in two).
-  await context.tracing.start({ screenshots: true, snapshots: false });
+  // Network and actions only: with DOM snapshots on, a page's last module script (root-*.js) now and then never
+  // finished loading (page.goto waited 30 s for a "load" that never came, two runs in two); the screencast costs
+  // about a tenth of the tier's time, and a failed test keeps full-page screenshots anyway (keepEvidence).
+  // E2E_TRACE_SCREENSHOTS=1 puts the screencast back into the traces.
+  await context.tracing.start({ screenshots: process.env.E2E_TRACE_SCREENSHOTS === "1", snapshots: false });
   onTestFinished(async ({ task }) => {
     try {
       // A test may close its context itself; a closed context has nothing left to keep.
