@@ -13,7 +13,9 @@
 //      followers (tests/bench/chat.mjs);
 //   8. offline: a launch of /home to its first post online and offline, and the outbox's replay of 200 actions
 //      (tests/bench/offline.mjs);
-//   9. web push: a new post pushed to 1,000 followers' devices, time and the consumer's work (tests/bench/push.mjs).
+//   9. web push: a new post pushed to 1,000 followers' devices, time and the consumer's work (tests/bench/push.mjs);
+//  10. live: a chat line to 500 viewer sockets of one LiveRoom, and a viewer's time to the first frame over p2p
+//      (tests/bench/live.mjs).
 // Machines here are small and noisy: read the ratio first, the absolute numbers second.
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
@@ -24,6 +26,7 @@ import { benchMoney } from "./money.mjs";
 import { benchChat } from "./chat.mjs";
 import { benchOffline } from "./offline.mjs";
 import { benchPush } from "./push.mjs";
+import { benchLive } from "./live.mjs";
 
 const STATE_DIR = "tests/bench/.state";
 
@@ -34,7 +37,7 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
  * BENCH_ONLY=money runs only the money benchmark (it needs neither the big seed nor a browser); BENCH_ONLY=js only
  * the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs);
  * BENCH_ONLY=offline only the offline figures (tests/bench/offline.mjs); BENCH_ONLY=push only the push fan-out
- * (tests/bench/push.mjs).
+ * (tests/bench/push.mjs); BENCH_ONLY=live only the live figures (tests/bench/live.mjs).
  */
 const ONLY = process.env.BENCH_ONLY;
 
@@ -167,6 +170,7 @@ try {
   if (!ONLY || ONLY === "money") await benchMoney(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "offline") await benchOffline(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "push") await benchPush(server.baseURL, STATE_DIR);
+  if (!ONLY || ONLY === "live") await benchLive(server.baseURL, STATE_DIR);
 } finally {
   server.stop();
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { FEED_LIMIT, initialLiveRoom, liveRoomReducer, type LiveRoomState } from "../../app/components/live/live-room-state";
 import { keepsCandidate, sdpForPlan } from "../../app/components/live/webrtc";
 import { LIVE_CLOSE, type LiveServerFrame } from "@shared/live-events";
+import type { Config } from "../../worker/env";
+import { liveMediaOrigins } from "../../worker/live/transports";
 
 const person = (id: number) => ({ id, username: `u${id}`, name: `User ${id}` });
 const chat = (id: number, at: string) => ({ id, user: person(id), text: `line ${id}`, at });
@@ -70,5 +72,17 @@ describe("loopback-only ICE in test mode", () => {
     const sdp = ["v=0", "m=video 9 UDP/TLS/RTP/SAVPF 96", `a=${host}`, `a=${lan}`, `a=${mdns}`, "a=end-of-candidates", ""].join("\r\n");
     expect(sdpForPlan(sdp, true)).toBe(["v=0", "m=video 9 UDP/TLS/RTP/SAVPF 96", `a=${host}`, "a=end-of-candidates", ""].join("\r\n"));
     expect(sdpForPlan(sdp, false)).toBe(sdp);
+  });
+});
+
+describe("where the page may send WHIP and WHEP requests (connect-src)", () => {
+  const settings = (over: Partial<Config>) => ({ LIVE_TRANSPORT: "p2p", ...over }) as Config;
+
+  it("nowhere for p2p; the relay's origin once for URL templates; Cloudflare Stream's hosts for a live input", () => {
+    expect(liveMediaOrigins(settings({ LIVE_WHIP_URL: "http://127.0.0.1:9000/whip/{stream}" }))).toEqual([]);
+    expect(
+      liveMediaOrigins(settings({ LIVE_TRANSPORT: "whip", LIVE_WHIP_URL: "http://127.0.0.1:9000/whip/{stream}", LIVE_WHEP_URL: "http://127.0.0.1:9000/whep/{stream}" })),
+    ).toEqual(["http://127.0.0.1:9000"]);
+    expect(liveMediaOrigins(settings({ LIVE_TRANSPORT: "whip", CF_ACCOUNT_ID: "a".repeat(32), CF_STREAM_API_TOKEN: "token" }))).toEqual(["https://*.cloudflarestream.com"]);
   });
 });
