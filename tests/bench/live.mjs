@@ -1,3 +1,4 @@
+/* global localStorage, window, document, requestAnimationFrame -- these run inside the page (page.evaluate, addInitScript). */
 // The live stream figures of issue 14, over loopback against wrangler dev (figures, no assertions):
 //   1. chat fan-out: a viewer's chat line reaching 500 viewer sockets of one LiveRoom; per delivery and until the
 //      last socket has it, p50/p95 over 50 lines from 50 viewers; reference: a ping answered by the same room
@@ -6,6 +7,7 @@
 //   2. time to first frame, p2p: a viewer opening /live/{id} until its video has a frame, in Chromium with a fake
 //      camera, p50/p95 over 10 viewers one after another; reference: the same page's load event.
 import { randomBytes } from "node:crypto";
+import { clearInterval, setInterval } from "node:timers";
 import { chromium } from "playwright-core";
 import { startDevServer } from "../support/dev-server.mjs";
 import { personSql, seed } from "./chat.mjs";
