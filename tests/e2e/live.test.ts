@@ -77,9 +77,16 @@ describe("live streams", () => {
 
     // Three fans, each in their own browser context: one on a phone, two on desktops.
     const viewers = await Promise.all(fans.map((fan, index) => signedInPage(browser, fan, index === 2 ? { width: 390, height: 844 } : undefined)));
+    // Each finds it another way: Home's "Live now", the notification's Watch, the /live list.
+    const [ana, ben, cy] = viewers.map((viewer) => viewer.page) as [Page, Page, Page];
+    await ana.goto("/home");
+    await ana.getByRole("navigation", { name: "Live now" }).locator(`[data-home-live="${stream!.id}"]`).click();
+    await ben.goto("/notifications");
+    const told = ben.getByRole("listitem").filter({ hasText: "Luna Live is live now: Morning coffee chat" });
+    await told.getByRole("link", { name: "Watch" }).click();
+    await cy.goto("/live");
+    await cy.locator(`[data-live-stream="${stream!.id}"]`).click();
     for (const viewer of viewers) {
-      await viewer.page.goto("/live");
-      await viewer.page.locator(`[data-live-stream="${stream!.id}"]`).click();
       await viewer.page.waitForURL(`**/live/${stream!.id}`);
       await hydrated(viewer.page);
     }
@@ -92,7 +99,6 @@ describe("live streams", () => {
     await expect.poll(() => viewerCount(viewers[1]!.page)).toBe("3");
 
     // Chat both ways.
-    const [ana, ben, cy] = viewers.map((viewer) => viewer.page) as [Page, Page, Page];
     await ana.getByLabel("Say something").fill("Hello from Ana!");
     await ana.getByLabel("Say something").press("Enter");
     await page.locator("[data-live-chat]").getByText("Hello from Ana!").waitFor();
@@ -117,10 +123,30 @@ describe("live streams", () => {
     expect(await seriousViolations(cy)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // A viewer leaves: the count falls everywhere.
-    await viewers[2]!.context.close();
+    // The creator mutes a viewer in the chat, then lets her speak again.
+    await page.getByRole("button", { name: "Mute Fan ana" }).first().click();
+    await ana.getByRole("status").filter({ hasText: "The creator has muted you in this chat." }).waitFor();
+    expect(await ana.getByLabel("Say something").isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Unmute Fan ana" }).first().click();
+    await expect.poll(() => ana.getByLabel("Say something").isDisabled()).toBe(false);
+
+    // The creator removes a viewer: he is told so, and the count falls everywhere.
+    await cy.getByLabel("Say something").fill("Cy was here");
+    await cy.getByLabel("Say something").press("Enter");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Remove Fan cy from the stream" }).first().click();
+    await cy.getByRole("alert").getByText("The creator removed you from this stream.").waitFor();
     await expect.poll(() => viewerCount(page)).toBe("2");
     await expect.poll(() => viewerCount(ana)).toBe("2");
+
+    // A viewer closes the tab: the count falls again, then comes back when he returns.
+    await viewers[1]!.page.close();
+    await expect.poll(() => viewerCount(page)).toBe("1");
+    const back = await viewers[1]!.context.newPage();
+    await back.goto(`/live/${stream!.id}`);
+    await hydrated(back);
+    await playsFrames(back);
+    await expect.poll(() => viewerCount(page)).toBe("2");
 
     // Following a link away while live asks first; staying keeps the stream on air.
     page.once("dialog", (dialog) => {
@@ -134,11 +160,11 @@ describe("live streams", () => {
     // The creator ends the stream: every viewer is told, the list no longer shows it.
     await page.getByRole("button", { name: "End stream" }).click();
     await page.getByRole("status").filter({ hasText: "This stream has ended" }).waitFor();
-    for (const viewer of [ana, ben]) await viewer.getByRole("alert").getByText("This stream has ended").waitFor();
-    await ben.goto("/live");
-    await ben.locator(`[data-ended-stream="${stream!.id}"]`).waitFor();
-    expect(await ben.locator(`[data-live-stream="${stream!.id}"]`).count()).toBe(0);
-    expect(await seriousViolations(ben)).toEqual([]);
+    for (const viewer of [ana, back]) await viewer.getByRole("alert").getByText("This stream has ended").waitFor();
+    await back.goto("/live");
+    await back.locator(`[data-ended-stream="${stream!.id}"]`).waitFor();
+    expect(await back.locator(`[data-live-stream="${stream!.id}"]`).count()).toBe(0);
+    expect(await seriousViolations(back)).toEqual([]);
 
     await page.goto("/dashboard/earnings");
     const liveRow = page.locator("dt", { hasText: "Live streams" }).first().locator("xpath=following-sibling::dd[1]");
