@@ -105,7 +105,8 @@ async function seedChat(env) {
 /**
  * A stream the creator ran yesterday (its own idempotent step, renewed when the last one is over a few days old,
  * so /live's "Recently ended" and the studio's "Past streams" are never empty in the demo): 42 minutes, 37 people
- * at its peak, and the demo fan's $10 tip with a note, under "Live streams" on the creator's dashboard.
+ * at its peak, and the demo fan's $10 tip with a note (from a $10 top-up just before), under "Live streams" on
+ * the creator's dashboard.
  */
 async function seedLive(env) {
   const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first())?.id;
@@ -123,7 +124,14 @@ async function seedLive(env) {
     .bind(creatorId, startedAt, endedAt)
     .first();
   const tippedAt = new Date(Date.parse(startedAt) + 17 * 60_000).toISOString();
-  await seedTip(env.DB, { fanId, creatorId, cents: 1000, feePercent: 20, at: tippedAt, releaseAt: hoursAgo(-24 * 6), kind: "live_tip", note: "Best sunrise yet!", liveStreamId: streamId });
+  try {
+    // The fan topped up $10 for it just before (the rest of her wallet stays as the chat left it).
+    await seedTopUp(env.DB, fanId, 1000, hoursAgo(27));
+    await seedTip(env.DB, { fanId, creatorId, cents: 1000, feePercent: 20, at: tippedAt, releaseAt: hoursAgo(-24 * 6), kind: "live_tip", note: "Best sunrise yet!", liveStreamId: streamId });
+  } catch (error) {
+    await env.DB.prepare("DELETE FROM live_streams WHERE id = ?").bind(streamId).run();
+    throw error;
+  }
   console.log("Demo live stream (ended yesterday) created for @mia.rivers.");
 }
 
