@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["build/", ".wrangler/", "node_modules/", "test-results/", "tests/e2e/.artifacts/", "reports/", ".stryker-tmp/"] },
+  { ignores: ["build/", ".wrangler/", "node_modules/", "test-results/", "tests/e2e/.artifacts/", "reports/", ".stryker-tmp/", "tests/bench/.state/", "tests/bench/.state-whip/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

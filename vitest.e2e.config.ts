@@ -14,5 +14,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // One server, two cores: files run one after another, tests inside a file in order.
     fileParallelism: false,
+    // In one process whose modules stay loaded (playwright-core, Miniflare, the support code): re-importing them
+    // for every file cost about a second each. Each file still launches its own browser and makes its own people.
+    isolate: false,
   },
 });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
 import { getTimeline } from "../../worker/domain/timeline/get-timeline";
@@ -75,6 +75,10 @@ export default function Home() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof clientLoader>();
   const { name, verified, isCreator, page, suggestions, live } = data;
+  // The strip's code is fetched only when someone is live, so it joins after hydration: a lazy boundary still
+  // loading while hydrating would be thrown away by the first update (React #421).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const { api } = useSession();
   const { updates, setUpdates } = useUpdates();
   const { state, dispatch, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(page, "/timeline");
@@ -135,11 +139,11 @@ export default function Home() {
       <OfflineNotice offline={data.offline} />
       {/* Stories bar: filled by the stories issue. */}
       <div data-slot="stories" hidden />
-      {data.offline || live.length === 0 ? null : (
+      {hydrated && !data.offline && live.length > 0 ? (
         <Suspense fallback={null}>
           <LiveNowStrip streams={live} />
         </Suspense>
-      )}
+      ) : null}
       {isCreator ? (
         <LazyComposer
           onPublished={(post) => {

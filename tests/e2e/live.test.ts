@@ -118,6 +118,24 @@ describe("live streams", () => {
     await page.getByText("Tips so far: $5.00").waitFor();
     expect(await ben.getByRole("progressbar", { name: "New microphone" }).getAttribute("aria-valuenow")).toBe("25");
 
+    // The creator switches microphones and mutes, then turns the camera off and on: the preview's tracks follow,
+    // and the viewers' video keeps playing.
+    const previewTrack = (kind: "audio" | "video") =>
+      page.locator("[data-studio-preview]").evaluate((video: HTMLVideoElement, which) => {
+        const track = (video.srcObject as MediaStream).getTracks().find((candidate) => candidate.kind === which);
+        return track ? `${track.label}:${track.enabled ? "on" : "off"}` : "none";
+      }, kind);
+    await page.getByLabel("Microphone", { exact: true }).selectOption({ label: "Fake Audio Input 2" });
+    await expect.poll(() => previewTrack("audio")).toBe("Fake Audio Input 2:on");
+    await page.getByRole("button", { name: "Mute microphone" }).click();
+    await expect.poll(() => previewTrack("audio")).toBe("Fake Audio Input 2:off");
+    await page.getByRole("button", { name: "Turn camera off" }).click();
+    await expect.poll(() => previewTrack("video")).toMatch(/:off$/);
+    await page.getByRole("button", { name: "Turn camera on" }).click();
+    await page.getByRole("button", { name: "Unmute microphone" }).click();
+    await expect.poll(() => previewTrack("audio")).toBe("Fake Audio Input 2:on");
+    await playsFrames(ben);
+
     // The viewer's screen (desktop and phone) and the studio, with chat, a tip and the goal on them.
     expect(await seriousViolations(ben)).toEqual([]);
     expect(await seriousViolations(cy)).toEqual([]);

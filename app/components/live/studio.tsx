@@ -79,7 +79,6 @@ export function Studio({ current, media, selfId }: { current: LiveStreamView | n
 function DeviceControls({ camera, choose, toggle }: Pick<ReturnType<typeof useCamera>, "camera" | "choose" | "toggle">) {
   const { t } = useTranslation();
   if (!camera.stream) return null;
-  const option = (device: MediaDeviceInfo, index: number, fallback: string) => ({ value: device.deviceId, label: device.label || `${fallback} ${index + 1}` });
   return (
     <div className="flex flex-wrap items-end gap-3">
       <button type="button" className="btn-secondary" aria-pressed={!camera.microphoneOn} onClick={() => toggle("audio")}>
@@ -88,30 +87,39 @@ function DeviceControls({ camera, choose, toggle }: Pick<ReturnType<typeof useCa
       <button type="button" className="btn-secondary" aria-pressed={!camera.cameraOn} onClick={() => toggle("video")}>
         {camera.cameraOn ? t("Turn camera off") : t("Turn camera on")}
       </button>
-      {camera.cameras.length > 1 ? (
-        <div className="min-w-48 flex-1">
-          <SelectField
-            label={t("Camera")}
-            name="camera"
-            placeholder={t("Choose a camera")}
-            value={camera.cameraId}
-            options={camera.cameras.map((device, index) => option(device, index, t("Camera")))}
-            onChange={(event) => event.target.value && void choose("video", event.target.value)}
-          />
-        </div>
-      ) : null}
-      {camera.microphones.length > 1 ? (
-        <div className="min-w-48 flex-1">
-          <SelectField
-            label={t("Microphone")}
-            name="microphone"
-            placeholder={t("Choose a microphone")}
-            value={camera.microphoneId}
-            options={camera.microphones.map((device, index) => option(device, index, t("Microphone")))}
-            onChange={(event) => event.target.value && void choose("audio", event.target.value)}
-          />
-        </div>
-      ) : null}
+      <DeviceSelect kind="video" label={t("Camera")} placeholder={t("Choose a camera")} devices={camera.cameras} value={camera.cameraId} choose={choose} />
+      <DeviceSelect kind="audio" label={t("Microphone")} placeholder={t("Choose a microphone")} devices={camera.microphones} value={camera.microphoneId} choose={choose} />
+    </div>
+  );
+}
+
+/** Which camera or microphone: the browser's devices by name (numbered before permission gives names). */
+function DeviceSelect({
+  kind,
+  label,
+  placeholder,
+  devices,
+  value,
+  choose,
+}: {
+  kind: "video" | "audio";
+  label: string;
+  placeholder: string;
+  devices: MediaDeviceInfo[];
+  value: string;
+  choose: (kind: "video" | "audio", deviceId: string) => Promise<void>;
+}) {
+  if (devices.length === 0) return null;
+  return (
+    <div className="min-w-48 flex-1">
+      <SelectField
+        label={label}
+        name={kind}
+        placeholder={placeholder}
+        value={value}
+        options={devices.map((device, index) => ({ value: device.deviceId, label: device.label || `${label} ${index + 1}` }))}
+        onChange={(event) => event.target.value && void choose(kind, event.target.value)}
+      />
     </div>
   );
 }

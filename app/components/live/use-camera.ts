@@ -79,7 +79,14 @@ export function useCamera(onTrack: (track: MediaStreamTrack) => void) {
   const choose = useCallback(async (kind: "video" | "audio", deviceId: string) => {
     const stream = streamRef.current;
     if (!stream) return;
-    const fresh = await navigator.mediaDevices.getUserMedia(kind === "video" ? { video: constraintOf(deviceId) } : { audio: constraintOf(deviceId) });
+    let fresh: MediaStream;
+    try {
+      fresh = await navigator.mediaDevices.getUserMedia(kind === "video" ? { video: constraintOf(deviceId) } : { audio: constraintOf(deviceId) });
+    } catch (error) {
+      // The device went away or is busy: the one in use stays.
+      console.warn("the chosen device could not be opened", error);
+      return;
+    }
     const track = kind === "video" ? fresh.getVideoTracks()[0] : fresh.getAudioTracks()[0];
     if (!track) return;
     for (const old of kind === "video" ? stream.getVideoTracks() : stream.getAudioTracks()) {
