@@ -11,7 +11,7 @@ import { GoalBar, LiveChat, LiveMeta } from "./live-chat";
 import { liveMediaShape, liveStreamShape } from "./live-shapes";
 import { useCamera } from "./use-camera";
 import { useLiveRoom } from "./use-live-room";
-import { P2PBroadcast, whipPublish, type HttpMediaSession } from "./webrtc";
+import { keepSession, P2PBroadcast, whipPublish } from "./webrtc";
 
 type FieldErrors = Record<string, string[]>;
 
@@ -242,22 +242,17 @@ function OnAir({
         transport.current = null;
       };
     }
-    if (plan.transport !== "whip" || !plan.publishUrl) return;
-    let session: HttpMediaSession | null = null;
-    let gone = false;
-    whipPublish(plan.publishUrl, camera, plan)
-      .then((opened) => {
-        if (gone) return opened.close();
-        session = opened;
-        transport.current = opened;
-      })
-      .catch((error: unknown) => {
+    const publishUrl = plan.transport === "whip" ? plan.publishUrl : null;
+    if (!publishUrl) return;
+    const stop = keepSession(() => whipPublish(publishUrl, camera, plan), {
+      open: (session) => (transport.current = session),
+      fail: (error) => {
         console.warn("WHIP publish failed", error);
         setPublishFailed(true);
-      });
+      },
+    });
     return () => {
-      gone = true;
-      session?.close();
+      stop();
       transport.current = null;
     };
   }, [broadcast, camera, plan, transport]);

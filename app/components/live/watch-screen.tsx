@@ -7,7 +7,7 @@ import { TipButton } from "~/components/money/tip-button";
 import { Avatar } from "~/components/shell/avatar";
 import { GoalBar, LiveChat, LiveMeta } from "./live-chat";
 import { useLiveRoom } from "./use-live-room";
-import { P2PWatch, whepPlay, type HttpMediaSession, type MediaPlan } from "./webrtc";
+import { keepSession, P2PWatch, whepPlay, type MediaPlan } from "./webrtc";
 
 /** How long a tip stays over the video. */
 const TIP_SHOWN_MS = 6_000;
@@ -51,22 +51,14 @@ export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView;
         watch.current = null;
       };
     }
-    if (!media.playUrl) return;
-    let session: HttpMediaSession | null = null;
-    let gone = false;
-    whepPlay(media.playUrl, plan, setIncoming)
-      .then((opened) => {
-        if (gone) opened.close();
-        else session = opened;
-      })
-      .catch((error: unknown) => {
+    const playUrl = media.playUrl;
+    if (!playUrl) return;
+    return keepSession(() => whepPlay(playUrl, plan, setIncoming), {
+      fail: (error) => {
         console.warn("WHEP playback failed", error);
         setMediaFailed(true);
-      });
-    return () => {
-      gone = true;
-      session?.close();
-    };
+      },
+    });
     // The plan is fixed for the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [live, stream.id]);

@@ -236,3 +236,26 @@ export function whepPlay(endpoint: string, plan: MediaPlan, onStream: (stream: M
   };
   return exchange(endpoint, connection, plan);
 }
+
+/**
+ * Opens a WHIP or WHEP session for an effect: `onOpen` once it is up (not if the effect was cleaned up first,
+ * in which case it is closed at once), `onFail` if it could not be. Returns the effect's cleanup.
+ */
+export function keepSession(open: () => Promise<HttpMediaSession>, on: { open?: (session: HttpMediaSession) => void; fail: (error: unknown) => void }): () => void {
+  let session: HttpMediaSession | null = null;
+  let gone = false;
+  open().then(
+    (opened) => {
+      if (gone) return opened.close();
+      session = opened;
+      on.open?.(opened);
+    },
+    (error: unknown) => {
+      if (!gone) on.fail(error);
+    },
+  );
+  return () => {
+    gone = true;
+    session?.close();
+  };
+}
