@@ -19,6 +19,7 @@ import { postRoutes } from "./routes/posts";
 import { pushRoutes } from "./routes/push";
 import { interactionRoutes } from "./routes/interactions";
 import { searchRoutes } from "./routes/search";
+import { storyRoutes } from "./routes/stories";
 import { profileRoutes } from "./routes/profiles";
 import { shellRoutes } from "./routes/shell";
 import { timelineRoutes } from "./routes/timeline";
@@ -81,6 +82,7 @@ api.route("/", messageRoutes);
 api.route("/", liveRoutes);
 api.route("/", massMessageRoutes);
 api.route("/", pushRoutes);
+api.route("/", storyRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -3,6 +3,7 @@ import { createPublisher } from "../events/publisher";
 import type { Defer } from "../domain/shared/defer";
 import { discardAbandonedUploads } from "./discard-abandoned-uploads";
 import { expireSandboxTopUps } from "./expire-sandbox-top-ups";
+import { expireStories } from "./expire-stories";
 import type { Job, JobContext } from "./job";
 import { publishScheduledPosts } from "./publish-scheduled-posts";
 import { releaseEarnings } from "./release-earnings";
@@ -10,7 +11,7 @@ import { renewSubscriptions } from "./renew-subscriptions";
 import { sweepExpiredRecords } from "./sweep-expired-records";
 
 /** Every job of the cron trigger, in the order they run. A new job is a module here and a line in this list. */
-export const JOBS: readonly Job[] = [publishScheduledPosts, renewSubscriptions, releaseEarnings, expireSandboxTopUps, discardAbandonedUploads, sweepExpiredRecords];
+export const JOBS: readonly Job[] = [publishScheduledPosts, renewSubscriptions, releaseEarnings, expireSandboxTopUps, expireStories, discardAbandonedUploads, sweepExpiredRecords];
 
 export type JobOutcome = { job: string; ms: number } & ({ ok: true; result: Record<string, number> } | { ok: false; error: string });
 

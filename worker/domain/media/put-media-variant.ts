@@ -25,7 +25,7 @@ export async function putMediaVariant(ctx: DomainContext, userId: number, mediaI
   const type = detectFileType(bytes);
   const clean = type?.kind === "image" ? stripImageMetadata(type.contentType, bytes) : null;
   if (!type || !clean) throw unsupportedType();
-  const key = newVariantKey(variant, type.extension);
+  const key = newVariantKey(variant, type.extension, upload.object_key);
   await ctx.env.MEDIA.put(key, clean.bytes, { httpMetadata: { contentType: type.contentType } });
   const column = variant === "poster" ? "poster_key" : "preview_key";
   const previous = upload[column];

@@ -2,11 +2,18 @@ import { AppError, fieldError } from "../shared/errors";
 import { message } from "../shared/messages";
 import type { MediaKind } from "./file-types";
 
-/** What a file is uploaded for. "message" (chat media, any member) is stored as purpose 'post': content media. */
-export type UploadPurpose = "post" | "message" | "avatar" | "cover" | "id_document" | "id_selfie";
-export const UPLOAD_PURPOSES = ["post", "message", "avatar", "cover", "id_document", "id_selfie"] as const;
-export type StoredPurpose = Exclude<UploadPurpose, "message">;
-export const storedPurposeOf = (purpose: UploadPurpose): StoredPurpose => (purpose === "message" ? "post" : purpose);
+/**
+ * What a file is uploaded for. "message" (chat media, any member) and "story" (a creator's story) are stored as
+ * purpose 'post': content media. A story's file lives under its own prefix (stories/), so its key alone tells the
+ * /media policy whose rule applies, and no post or message can take it.
+ */
+export type UploadPurpose = "post" | "message" | "story" | "avatar" | "cover" | "id_document" | "id_selfie";
+export const UPLOAD_PURPOSES = ["post", "message", "story", "avatar", "cover", "id_document", "id_selfie"] as const;
+export type StoredPurpose = Exclude<UploadPurpose, "message" | "story">;
+export const storedPurposeOf = (purpose: UploadPurpose): StoredPurpose => (purpose === "message" || purpose === "story" ? "post" : purpose);
+
+/** The SQL test, on a `media` row, that a file is post or chat media (not a story's). */
+export const IN_POSTS_PREFIX_SQL = "media.object_key LIKE 'posts/%'";
 
 export const UNSUPPORTED_TYPE = message("This file type is not supported.");
 export const UPLOAD_NOT_FOUND = message("This upload does not exist.");
@@ -41,6 +48,7 @@ export async function findOwnUpload(db: D1Database, userId: number, mediaId: num
 const PREFIX_OF: Record<UploadPurpose, string> = {
   post: "posts",
   message: "posts",
+  story: "stories",
   avatar: "public",
   cover: "public",
   id_document: "private",
@@ -52,6 +60,8 @@ const randomHex = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) 
 /** A key nobody can guess or choose: 128 random bits under the purpose's prefix. */
 export const newObjectKey = (purpose: UploadPurpose, extension: string) => `${PREFIX_OF[purpose]}/${randomHex()}.${extension}`;
 
-export const newVariantKey = (variant: "poster" | "preview", extension: string) => `${variant}s/${randomHex()}.${extension}`;
+/** A poster frame or preview of a file: a story's poster sits under stories/posters/, as its /media policy expects. */
+export const newVariantKey = (variant: "poster" | "preview", extension: string, objectKey = "") =>
+  `${objectKey.startsWith("stories/") ? "stories/" : ""}${variant}s/${randomHex()}.${extension}`;
 
 export const mediaUrl = (key: string) => `/media/${key}`;

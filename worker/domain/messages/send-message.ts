@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { MessageView } from "@shared/contracts/messages";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
+import { IN_POSTS_PREFIX_SQL } from "../media/uploads";
 import { payFromWallet } from "../money/payments";
 import { clientKey, IDEMPOTENCY_KEY_REUSED } from "../money/rules";
 import { requireConversationAccess, writeRefusalOf } from "../policies/conversations";
@@ -106,7 +107,7 @@ export function messageStatements(
           `INSERT INTO message_media (message_id, media_id, position)
            SELECT ${idOfNew}, media.id, wanted.key FROM (SELECT key, value FROM json_each(?3)) AS wanted
            JOIN media ON media.id = wanted.value
-           WHERE media.user_id = ?1 AND media.purpose = 'post' AND media.post_id IS NULL AND media.status = 'ready'
+           WHERE media.user_id = ?1 AND media.purpose = 'post' AND ${IN_POSTS_PREFIX_SQL} AND media.post_id IS NULL AND media.status = 'ready'
              AND (?4 IS NOT NULL OR NOT EXISTS (SELECT 1 FROM message_media taken WHERE taken.media_id = media.id))`,
         )
         .bind(senderId, clientId, JSON.stringify(message.mediaIds), message.massMessageId ?? null),
@@ -121,7 +122,7 @@ export async function assertSendable(db: D1Database, senderId: number, mediaIds:
   const row = await db
     .prepare(
       `SELECT COUNT(*) AS n FROM media WHERE id IN (SELECT value FROM json_each(?1)) AND user_id = ?2 AND purpose = 'post'
-         AND post_id IS NULL AND status = 'ready' AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)`,
+         AND ${IN_POSTS_PREFIX_SQL} AND post_id IS NULL AND status = 'ready' AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)`,
     )
     .bind(JSON.stringify(mediaIds), senderId)
     .first<{ n: number }>();

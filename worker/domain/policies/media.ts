@@ -1,6 +1,8 @@
 import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type ViewerFactsRow } from "../posts/access";
 import { isoNow } from "../shared/time";
 import { visiblePostSql } from "./posts";
+import { mayAccessStory, STORY_FACTS_SQL, storyFactsOf, type StoryFactsRow } from "./stories";
+import type { StoryAudience } from "@shared/contracts/stories";
 import type { Policy, Viewer } from "./policy";
 
 /**
@@ -8,7 +10,7 @@ import type { Policy, Viewer } from "./policy";
  * every key, worker/domain/media/uploads.ts), each with its rule and its caching. A key of no known shape, or one
  * a policy refuses, does not exist: /media answers 404 either way.
  */
-export type MediaKeyType = "profile-image" | "post-media" | "poster" | "preview" | "id-document";
+export type MediaKeyType = "profile-image" | "post-media" | "poster" | "preview" | "story-media" | "story-poster" | "id-document";
 
 /** Reading is the only thing a viewer does to a key. */
 export type MediaAction = "read";
@@ -84,6 +86,43 @@ function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
   };
 }
 
+interface StoryMediaRow extends StoryFactsRow {
+  key: string;
+  uploader_id: number;
+  media_status: string;
+  /** Null while the file is in no story (the composer's preview, before publishing). */
+  creator_id: number | null;
+  audience: StoryAudience | null;
+}
+
+/**
+ * The pure rule of a story's file and its poster frame: the uploader always (the composer shows the file before
+ * the story exists); anyone else needs a ready file of a story they may see (policies/stories.ts).
+ */
+export function mayReadStoryMedia(row: StoryMediaRow, viewerId: number | null): boolean {
+  if (viewerId !== null && row.uploader_id === viewerId) return true;
+  if (viewerId === null || row.media_status !== "ready" || row.creator_id === null || row.audience === null) return false;
+  return mayAccessStory("see", row.audience, storyFactsOf(viewerId, { creator_id: row.creator_id }, row));
+}
+
+function storyMediaPolicy(column: "object_key" | "poster_key"): MediaKeyPolicy {
+  return {
+    cacheControl: "private, max-age=3600",
+    async allowed(db, viewer, _action, keys) {
+      if (!viewer) return new Set();
+      const { results } = await db
+        .prepare(
+          `SELECT k.value AS key, m.user_id AS uploader_id, m.status AS media_status, st.creator_id, st.audience, ${STORY_FACTS_SQL}
+           FROM json_each(?3) k JOIN media m ON m.${column} = k.value AND m.purpose = 'post'
+           LEFT JOIN stories st ON st.media_id = m.id LEFT JOIN users o ON o.id = st.creator_id`,
+        )
+        .bind(viewer.id, isoNow(), JSON.stringify(keys))
+        .all<StoryMediaRow>();
+      return new Set(results.filter((row) => mayReadStoryMedia(row, viewer.id)).map((row) => row.key));
+    },
+  };
+}
+
 interface IdDocumentRow {
   key: string;
   user_id: number;
@@ -130,6 +169,8 @@ const KEY_SHAPES: [MediaKeyType, RegExp][] = [
   ["post-media", /^posts\/[a-f0-9]{32}\.(png|jpe?g|webp|gif|mp4|webm|mov)$/i],
   ["poster", /^posters\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
   ["preview", /^previews\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
+  ["story-media", /^stories\/[a-f0-9]{32}\.(png|jpe?g|webp|gif|mp4|webm|mov)$/i],
+  ["story-poster", /^stories\/posters\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
   ["id-document", /^private\/[a-f0-9]{32}\.(png|jpe?g|webp|gif)$/],
 ];
 
@@ -138,6 +179,8 @@ const POLICY_OF: Record<MediaKeyType, MediaKeyPolicy> = {
   "post-media": postMediaPolicy("post-media"),
   poster: postMediaPolicy("poster"),
   preview: postMediaPolicy("preview"),
+  "story-media": storyMediaPolicy("object_key"),
+  "story-poster": storyMediaPolicy("poster_key"),
   "id-document": idDocumentPolicy,
 };
 

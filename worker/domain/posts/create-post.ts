@@ -1,6 +1,7 @@
 import type { UserRow } from "../accounts/users";
 import type { EffectsContext } from "../context";
 import { AppError, fieldError } from "../shared/errors";
+import { IN_POSTS_PREFIX_SQL } from "../media/uploads";
 import { isoNow } from "../shared/time";
 import { settleProcessingPost } from "./complete-processing";
 import { getPost } from "./get-post";
@@ -45,7 +46,7 @@ async function assertAttachable(db: D1Database, authorId: number, mediaIds: numb
   const row = await db
     .prepare(
       `SELECT COUNT(*) AS n FROM media
-       WHERE id IN (SELECT value FROM json_each(?1)) AND user_id = ?2 AND purpose = 'post' AND post_id IS NULL
+       WHERE id IN (SELECT value FROM json_each(?1)) AND user_id = ?2 AND purpose = 'post' AND ${IN_POSTS_PREFIX_SQL} AND post_id IS NULL
          AND status IN ('uploading', 'ready') AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)`,
     )
     .bind(JSON.stringify(mediaIds), authorId)
@@ -62,7 +63,7 @@ async function claimMedia(db: D1Database, authorId: number, postId: number, medi
     .prepare(
       `UPDATE media SET post_id = ?1, position = wanted.key
        FROM (SELECT key, value FROM json_each(?2)) AS wanted
-       WHERE media.id = wanted.value AND media.user_id = ?3 AND media.purpose = 'post' AND media.post_id IS NULL
+       WHERE media.id = wanted.value AND media.user_id = ?3 AND media.purpose = 'post' AND ${IN_POSTS_PREFIX_SQL} AND media.post_id IS NULL
          AND media.status IN ('uploading', 'ready')
          AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)
        RETURNING media.id`,

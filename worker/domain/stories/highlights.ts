@@ -1,0 +1,102 @@
+import type { HighlightView, StoryReel } from "@shared/contracts/stories";
+import { publicMediaUrl } from "../accounts/users";
+import { mediaUrl } from "../media/uploads";
+import type { Viewer } from "../policies/policy";
+import { requireStoryAccess, STORY_VISIBLE_SQL } from "../policies/stories";
+import { AppError } from "../shared/errors";
+import { isoNow } from "../shared/time";
+import { HIGHLIGHT_NOT_FOUND, type KeepStoryInput } from "./rules";
+import { presentStory, STORY_COLUMNS, STORY_JOINS, type StoryListRow } from "./stories";
+
+/**
+ * Highlights: a creator keeps some stories on their profile after the 24 hours, in named groups. The stories in a
+ * highlight keep their audience: a highlight shows each person only the stories they may see, and is not listed
+ * for someone who may see none of them.
+ */
+
+/** Keeps the creator's story in one of their highlights, or in a new one with the title given. */
+export async function keepStoryInHighlight(db: D1Database, viewer: Viewer, storyId: number, input: KeepStoryInput): Promise<{ highlightId: number }> {
+  await requireStoryAccess(db, viewer, storyId, "manage");
+  let highlightId: number;
+  if (input.highlightId !== undefined) {
+    const own = await db.prepare("SELECT id FROM story_highlights WHERE id = ? AND creator_id = ?").bind(input.highlightId, viewer.id).first<{ id: number }>();
+    if (!own) throw new AppError("not_found", HIGHLIGHT_NOT_FOUND);
+    highlightId = own.id;
+  } else {
+    const created = await db
+      .prepare("INSERT INTO story_highlights (creator_id, title, created_at) VALUES (?, ?, ?) RETURNING id")
+      .bind(viewer.id, input.title!, isoNow())
+      .first<{ id: number }>();
+    highlightId = created!.id;
+  }
+  await db.prepare("UPDATE stories SET highlight_id = ? WHERE id = ? AND creator_id = ?").bind(highlightId, storyId, viewer.id).run();
+  return { highlightId };
+}
+
+/**
+ * Takes the story out of its highlight: past its 24 hours, it is then gone (the cron deletes it). A highlight left
+ * empty goes too.
+ */
+export async function removeStoryFromHighlight(db: D1Database, viewer: Viewer, storyId: number): Promise<void> {
+  const { story } = await requireStoryAccess(db, viewer, storyId, "manage");
+  if (story.highlight_id === null) return;
+  await db.batch([
+    db.prepare("UPDATE stories SET highlight_id = NULL WHERE id = ?").bind(storyId),
+    db.prepare("DELETE FROM story_highlights WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM stories WHERE highlight_id = ?1)").bind(story.highlight_id),
+  ]);
+}
+
+/** Deletes a highlight of the creator's; its stories stay until their own 24 hours are over. */
+export async function deleteHighlight(db: D1Database, viewer: Viewer, highlightId: number): Promise<void> {
+  const gone = await db.prepare("DELETE FROM story_highlights WHERE id = ? AND creator_id = ? RETURNING id").bind(highlightId, viewer.id).first();
+  if (!gone) throw new AppError("not_found", HIGHLIGHT_NOT_FOUND);
+}
+
+/** A creator's highlights as the viewer may see them: each with the stories in it the viewer may see, and a cover. */
+export async function listHighlights(db: D1Database, viewer: Viewer, creatorId: number): Promise<HighlightView[]> {
+  const { results } = await db
+    .prepare(
+      `WITH kept AS (
+         SELECT st.highlight_id, COUNT(*) AS count, MIN(st.id) AS first_id
+         FROM stories st JOIN users o ON o.id = st.creator_id
+         WHERE st.creator_id = ?3 AND st.highlight_id IS NOT NULL AND ${STORY_VISIBLE_SQL}
+         GROUP BY st.highlight_id)
+       SELECT h.id, h.title, kept.count, m.kind, m.object_key, m.poster_key
+       FROM kept JOIN story_highlights h ON h.id = kept.highlight_id JOIN stories s1 ON s1.id = kept.first_id JOIN media m ON m.id = s1.media_id
+       ORDER BY h.id`,
+    )
+    .bind(viewer.id, isoNow(), creatorId)
+    .all<{ id: number; title: string; count: number; kind: "image" | "video"; object_key: string; poster_key: string | null }>();
+  return results.map((row) => ({
+    id: row.id,
+    title: row.title,
+    count: row.count,
+    coverUrl: row.kind === "image" ? mediaUrl(row.object_key) : row.poster_key ? mediaUrl(row.poster_key) : null,
+  }));
+}
+
+/** The creator's own highlights by title, for "Add to highlight". */
+export async function listOwnHighlightTitles(db: D1Database, viewer: Viewer): Promise<{ id: number; title: string }[]> {
+  const { results } = await db.prepare("SELECT id, title FROM story_highlights WHERE creator_id = ? ORDER BY id").bind(viewer.id).all<{ id: number; title: string }>();
+  return results;
+}
+
+/** A highlight's stories the viewer may see, oldest first, played like a creator's stories; none is a 404. */
+export async function getHighlightReel(db: D1Database, viewer: Viewer, highlightId: number): Promise<StoryReel & { highlight: { id: number; title: string } }> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${STORY_COLUMNS}, o.username, o.name, o.avatar_key, h.title AS highlight_title
+       FROM story_highlights h JOIN stories st ON st.highlight_id = h.id ${STORY_JOINS}
+       WHERE h.id = ?3 AND m.status = 'ready' AND ${STORY_VISIBLE_SQL}
+       ORDER BY st.id`,
+    )
+    .bind(viewer.id, isoNow(), highlightId)
+    .all<StoryListRow & { username: string; name: string; avatar_key: string | null; highlight_title: string }>();
+  const first = results[0];
+  if (!first) throw new AppError("not_found", HIGHLIGHT_NOT_FOUND);
+  return {
+    highlight: { id: highlightId, title: first.highlight_title },
+    creator: { id: first.creator_id, username: first.username, name: first.name, avatarUrl: publicMediaUrl(first.avatar_key) },
+    stories: results.map((row) => presentStory(row, viewer.id)),
+  };
+}
