@@ -1,6 +1,9 @@
+import { Link } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "@shared/contracts/posts";
+import type { HighlightView } from "@shared/contracts/stories";
+import { storyRingClass } from "./shell/avatar";
 import { ProfileActions, type ProfileViewer } from "./profile/profile-actions";
 import { ProfileFeed } from "./profile/profile-feed";
 
@@ -9,9 +12,24 @@ export type { Profile, ProfileViewer };
 /**
  * /{username} as the server presented it for this viewer: cover, avatar, name, bio, counts, the actions and the
  * Posts / Media tabs. Across a block only the name and avatar remain. `moreMenu` is the "…" menu (Report,
- * Block) that the page wires in.
+ * Block) that the page wires in. A creator with stories the viewer may see has a ring round the avatar (coloured
+ * while some are unseen) that opens them; their highlights sit under the actions.
  */
-export function ProfileView({ profile, viewer, shareUrl, moreMenu }: { profile: Profile; viewer: ProfileViewer; shareUrl: string; moreMenu?: ReactNode }) {
+export function ProfileView({
+  profile,
+  viewer,
+  shareUrl,
+  moreMenu,
+  storyRing = null,
+  highlights = [],
+}: {
+  profile: Profile;
+  viewer: ProfileViewer;
+  shareUrl: string;
+  moreMenu?: ReactNode;
+  storyRing?: { count: number; unseen: number } | null;
+  highlights?: HighlightView[];
+}) {
   const { t } = useTranslation();
   const firstPage = useMemo(() => ({ posts: profile.posts, nextCursor: profile.nextCursor }), [profile]);
   const counts = [
@@ -20,6 +38,11 @@ export function ProfileView({ profile, viewer, shareUrl, moreMenu }: { profile: 
     { label: t("Likes"), value: profile.likeCount },
     ...(profile.followerCount === null ? [] : [{ label: t("Followers"), value: profile.followerCount }]),
   ];
+  const avatar = profile.avatarUrl ? (
+    <img src={profile.avatarUrl} alt={t("Avatar of {{name}}", { name: profile.name })} className="h-24 w-24 rounded-full border-4 border-white object-cover dark:border-slate-950" />
+  ) : (
+    <div className="h-24 w-24 rounded-full border-4 border-white bg-slate-300 dark:border-slate-950 dark:bg-slate-700" />
+  );
   return (
     <div>
       <section aria-labelledby="profile-name">
@@ -27,10 +50,17 @@ export function ProfileView({ profile, viewer, shareUrl, moreMenu }: { profile: 
           {profile.coverUrl ? <img src={profile.coverUrl} alt="" className="h-full w-full object-cover" /> : null}
         </div>
         <div className="-mt-12 px-4">
-          {profile.avatarUrl ? (
-            <img src={profile.avatarUrl} alt={t("Avatar of {{name}}", { name: profile.name })} className="h-24 w-24 rounded-full border-4 border-white object-cover dark:border-slate-950" />
+          {storyRing && storyRing.count > 0 ? (
+            <Link
+              to={`/stories?user=${encodeURIComponent(profile.username)}&back=${encodeURIComponent(`/${profile.username}`)}`}
+              className={`inline-block ${storyRingClass(storyRing.unseen > 0)}`}
+              aria-label={storyRing.unseen > 0 ? t("{{name}}, new stories", { name: profile.name }) : t("Stories of {{name}}", { name: profile.name })}
+              data-story-ring={storyRing.unseen > 0 ? "unseen" : "seen"}
+            >
+              {avatar}
+            </Link>
           ) : (
-            <div className="h-24 w-24 rounded-full border-4 border-white bg-slate-300 dark:border-slate-950 dark:bg-slate-700" />
+            avatar
           )}
           <h1 id="profile-name" className="mt-2 break-words text-2xl font-bold">
             {profile.name}
@@ -62,6 +92,23 @@ export function ProfileView({ profile, viewer, shareUrl, moreMenu }: { profile: 
             <p className="mt-4 text-slate-600 dark:text-slate-400">{t("This profile is not available.")}</p>
           )}
           <ProfileActions profile={profile} viewer={viewer} shareUrl={shareUrl} moreMenu={moreMenu} />
+          {highlights.length > 0 ? (
+            <nav aria-label={t("Highlights")} className="mt-4 flex gap-4 overflow-x-auto pb-2">
+              {highlights.map((highlight) => (
+                <Link
+                  key={highlight.id}
+                  to={`/stories?highlight=${highlight.id}&back=${encodeURIComponent(`/${profile.username}`)}`}
+                  className="flex w-16 shrink-0 flex-col items-center gap-1 text-center text-xs"
+                  data-highlight={highlight.id}
+                >
+                  <span className="block h-14 w-14 overflow-hidden rounded-full border-2 border-slate-300 bg-slate-200 dark:border-slate-600 dark:bg-slate-800">
+                    {highlight.coverUrl ? <img src={highlight.coverUrl} alt="" className="h-full w-full object-cover" loading="lazy" /> : null}
+                  </span>
+                  <span className="w-full truncate">{highlight.title}</span>
+                </Link>
+              ))}
+            </nav>
+          ) : null}
         </div>
       </section>
       {profile.available ? <ProfileFeed username={profile.username} firstPage={firstPage} /> : null}

@@ -8,7 +8,7 @@
 import { ApiError, type ApiErrorBody } from "./api";
 import { readToken } from "./token";
 
-export type UploadPurpose = "post" | "message" | "avatar" | "cover" | "id_document" | "id_selfie";
+export type UploadPurpose = "post" | "message" | "story" | "avatar" | "cover" | "id_document" | "id_selfie";
 
 export interface UploadedMedia {
   /** media.id, to attach to a post, a profile or a creator request. */
@@ -58,8 +58,10 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
 }
 
 async function sendParts(call: Caller, mediaId: number, upload: UploadStatus, file: File, options: UploadOptions): Promise<UploadedMedia> {
-  // Post and chat media get a poster frame (videos) and a blurred preview (shown while locked).
-  if (options.purpose === "post" || options.purpose === "message") await uploadVariants(call, mediaId, file);
+  // Post and chat media get a poster frame (videos) and a blurred preview (shown while locked); a story's video
+  // its poster frame (a story is never shown locked).
+  if (options.purpose === "post" || options.purpose === "message") await uploadVariants(call, mediaId, file, true);
+  else if (options.purpose === "story" && file.type.startsWith("video/")) await uploadVariants(call, mediaId, file, false);
   const received = new Set(upload.receivedParts);
   let sent = upload.receivedParts.reduce((total, n) => total + partBytes(file, upload, n).size, 0);
   options.onProgress?.(sent / file.size);
@@ -115,13 +117,13 @@ async function withRetries<T>(signal: AbortSignal | undefined, attempt: () => Pr
 }
 
 /** The poster frame (videos) and the blurred preview (all post media); a browser that cannot make them skips them. */
-async function uploadVariants(call: Caller, mediaId: number, file: File) {
+async function uploadVariants(call: Caller, mediaId: number, file: File, withPreview: boolean) {
   try {
     const source = file.type.startsWith("video/") ? await videoFrame(file) : await createImageBitmap(file);
     if (file.type.startsWith("video/")) {
       await call.send("PUT", `/uploads/${mediaId}/poster`, await drawJpeg(source, POSTER_MAX_WIDTH, 0.8));
     }
-    await call.send("PUT", `/uploads/${mediaId}/preview`, await drawJpeg(source, PREVIEW_SIZE, 0.7));
+    if (withPreview) await call.send("PUT", `/uploads/${mediaId}/preview`, await drawJpeg(source, PREVIEW_SIZE, 0.7));
   } catch (error) {
     // Without a preview a locked card shows a plain placeholder; the upload itself must not fail for it.
     console.warn("poster/preview skipped", error);

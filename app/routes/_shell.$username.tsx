@@ -5,6 +5,8 @@ import { followUser } from "../../worker/domain/follows/follow-user";
 import { isBlocking } from "../../worker/domain/moderation/block-user";
 import { unfollowUser } from "../../worker/domain/follows/unfollow-user";
 import { getProfile } from "../../worker/domain/profiles/get-profile";
+import { listHighlights } from "../../worker/domain/stories/highlights";
+import { storyRingOf } from "../../worker/domain/stories/stories";
 import { type Profile } from "@shared/contracts/posts";
 import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
 import { idText, parseOrThrow } from "../../worker/domain/shared/validation";
@@ -24,9 +26,23 @@ const usernameOf = (params: { username?: string }) => (params.username ?? "").to
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const profile = await getProfile(context.domain.db, usernameOf(params), context.session?.user.id ?? null);
   if (!profile) throw new Response("Not found", { status: 404 });
-  const viewerId = context.session?.user.id ?? null;
-  const viewerBlocks = viewerId !== null && profile.viewer.canBlock ? await isBlocking(context.domain.db, viewerId, profile.username) : false;
-  return { profile, viewerBlocks, signedIn: context.session !== null, profileUrl: `${context.domain.origin}/${profile.username}`, origin: context.domain.origin };
+  const viewer = context.session?.user ?? null;
+  // Stories are for members: the ring and the highlights of a creator's profile, as this viewer may see them.
+  const stories = viewer !== null && profile.isCreator && profile.available;
+  const [viewerBlocks, storyRing, highlights] = await Promise.all([
+    viewer !== null && profile.viewer.canBlock ? isBlocking(context.domain.db, viewer.id, profile.username) : false,
+    stories ? storyRingOf(context.domain.db, viewer, profile.userId) : null,
+    stories ? listHighlights(context.domain.db, viewer, profile.userId) : [],
+  ]);
+  return {
+    profile,
+    viewerBlocks,
+    storyRing,
+    highlights,
+    signedIn: context.session !== null,
+    profileUrl: `${context.domain.origin}/${profile.username}`,
+    origin: context.domain.origin,
+  };
 }
 
 const CancelSchema = z.object({ subscriptionId: idText });
@@ -74,7 +90,7 @@ export const meta = pageMeta<typeof loader>((t, { data }) => (data ? profileMeta
 
 /** /{username}: the profile as this viewer may see it. */
 export default function ProfilePage() {
-  const { profile, viewerBlocks, signedIn, profileUrl } = useLoaderData<typeof loader>();
+  const { profile, viewerBlocks, signedIn, profileUrl, storyRing, highlights } = useLoaderData<typeof loader>();
   const { revalidate } = useRevalidator();
   const moreMenu =
     profile.viewer.canReport || profile.viewer.canBlock ? (
@@ -83,5 +99,7 @@ export default function ProfilePage() {
         {profile.viewer.canBlock ? <BlockButton username={profile.username} blocked={viewerBlocks} onChange={() => revalidate()} /> : null}
       </>
     ) : undefined;
-  return <ProfileView profile={profile} viewer={signedIn ? "member" : "visitor"} shareUrl={profileUrl} moreMenu={moreMenu} />;
+  return (
+    <ProfileView profile={profile} viewer={signedIn ? "member" : "visitor"} shareUrl={profileUrl} moreMenu={moreMenu} storyRing={storyRing} highlights={highlights} />
+  );
 }

@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
 import { getTimeline } from "../../worker/domain/timeline/get-timeline";
-import type { LiveNowItem } from "~/components/live/live-now-strip";
 import { listLiveNow } from "../../worker/domain/live/streams";
+import { listStoriesBar } from "../../worker/domain/stories/stories";
+import { StoriesBar, type LiveNowItem } from "~/components/stories/stories-bar";
+import type { StoriesBarItem } from "@shared/contracts/stories";
 import { Notice } from "~/components/notice";
 import { OfflineNotice } from "~/components/offline-notice";
 import { EmptyState, PageHeader } from "~/components/page";
@@ -30,8 +32,6 @@ const newPostsShape = object({ posts: array(postShape) });
 
 export const handle: ShellHandle = { rightColumn: "search-and-suggested" };
 
-// Fetched only when someone is live: the first /home stays within QUALITY.md's JavaScript budget.
-const LiveNowStrip = lazy(() => import("~/components/live/live-now-strip").then((module) => ({ default: module.LiveNowStrip })));
 
 /** How many people on air Home shows. */
 const LIVE_ON_HOME = 12;
@@ -43,13 +43,13 @@ const LIVE_ON_HOME = 12;
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
-  const [page, onAir] = await Promise.all([getTimeline(context.domain.db, user.id, null), listLiveNow(context.domain.db, user)]);
+  const [page, onAir, stories] = await Promise.all([getTimeline(context.domain.db, user.id, null), listLiveNow(context.domain.db, user), listStoriesBar(context.domain.db, user)]);
   const suggestions = page.posts.length === 0 ? await suggestProfiles(context.domain.db, user.id) : [];
   const live = onAir
     .filter((stream) => !stream.viewer.isCreator)
     .slice(0, LIVE_ON_HOME)
     .map(({ id, title, creator }) => ({ id, title, creator: { username: creator.username, name: creator.name, avatarUrl: creator.avatarUrl } }));
-  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator", page, suggestions, live, savedAt: Date.now() };
+  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator", page, suggestions, live, stories, selfId: user.id, savedAt: Date.now() };
 }
 
 /** The copy kept for offline reading (app/lib/offline-copies.ts): up to the last 200 posts on screen. */
@@ -63,8 +63,8 @@ const homeShape = object({
 });
 const KEPT_POSTS = 200;
 
-// Who was live is not kept: offline, nobody can be watched.
-export const clientLoader = offlineLoader(() => "home", (value, path) => ({ ...homeShape(value, path), live: [] as LiveNowItem[] }));
+// Who was live and who has stories are not kept: offline, nobody can be watched and no story played.
+export const clientLoader = offlineLoader(() => "home", (value, path) => ({ ...homeShape(value, path), live: [] as LiveNowItem[], stories: [] as StoriesBarItem[], selfId: 0 }));
 
 /**
  * The home feed (spec §3/§4). Opening it clears the Home dot (a POST: GETs never change anything). While it is
@@ -74,11 +74,7 @@ export const clientLoader = offlineLoader(() => "home", (value, path) => ({ ...h
 export default function Home() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof clientLoader>();
-  const { name, verified, isCreator, page, suggestions, live } = data;
-  // The strip's code is fetched only when someone is live, so it joins after hydration: a lazy boundary still
-  // loading while hydrating would be thrown away by the first update (React #421).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const { name, verified, isCreator, page, suggestions, live, stories, selfId } = data;
   const { api } = useSession();
   const { updates, setUpdates } = useUpdates();
   const { state, dispatch, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(page, "/timeline");
@@ -137,13 +133,7 @@ export default function Home() {
     <>
       <PageHeader title={t("Home")} />
       <OfflineNotice offline={data.offline} />
-      {/* Stories bar: filled by the stories issue. */}
-      <div data-slot="stories" hidden />
-      {hydrated && !data.offline && live.length > 0 ? (
-        <Suspense fallback={null}>
-          <LiveNowStrip streams={live} />
-        </Suspense>
-      ) : null}
+      {data.offline ? null : <StoriesBar items={stories} live={live} selfId={selfId} isCreator={isCreator} />}
       {isCreator ? (
         <LazyComposer
           onPublished={(post) => {

@@ -80,7 +80,7 @@ describe("live streams", () => {
     // Each finds it another way: Home's "Live now", the notification's Watch, the /live list.
     const [ana, ben, cy] = viewers.map((viewer) => viewer.page) as [Page, Page, Page];
     await ana.goto("/home");
-    await ana.getByRole("navigation", { name: "Live now" }).locator(`[data-home-live="${stream!.id}"]`).click();
+    await ana.getByRole("navigation", { name: "Stories" }).locator(`[data-home-live="${stream!.id}"]`).click();
     await ben.goto("/notifications");
     const told = ben.getByRole("listitem").filter({ hasText: "Luna Live is live now: Morning coffee chat" });
     await told.getByRole("link", { name: "Watch" }).click();

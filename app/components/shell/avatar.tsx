@@ -7,3 +7,7 @@ export function Avatar({ url, name, size = "h-10 w-10" }: { url: string; name: s
     </span>
   );
 }
+
+/** The ring around the avatar of someone with stories: coloured while some are unseen, grey once all are seen. */
+export const storyRingClass = (unseen: boolean) =>
+  `rounded-full p-0.5 ${unseen ? "bg-gradient-to-tr from-amber-400 via-pink-500 to-brand-600" : "bg-slate-300 dark:bg-slate-600"}`;

@@ -80,6 +80,7 @@ export function webmDurationMs(bytes: Uint8Array): number | null {
     const id = vint(bytes, at, true);
     const size = id && vint(bytes, at + id.length, false);
     if (!id || !size) return null;
+    if (id.value !== EBML_HEADER && at === 0) return null;
     const body = at + id.length + size.length;
     if (id.value === SEGMENT) {
       // Enter the segment (its size may be "unknown": all ones).
@@ -108,7 +109,6 @@ export function webmDurationMs(bytes: Uint8Array): number | null {
       }
       return duration === null || !Number.isFinite(duration) ? null : Math.round((duration * scale) / 1_000_000);
     }
-    if (id.value !== EBML_HEADER && at === 0) return null;
     at = body + size.value;
   }
   return null;

@@ -1,0 +1,171 @@
+import { useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { MAX_STORY_TEXT_LENGTH, MAX_STORY_VIDEO_MS, STORY_AUDIENCES, type StoryAudience } from "@shared/contracts/stories";
+import { UploadProgress } from "~/components/media/upload-progress";
+import { ApiError } from "~/lib/api";
+import { useSession } from "~/lib/session";
+import { deleteUpload, uploadFile } from "~/lib/uploads";
+import { storyShape } from "./story-shapes";
+import { useRootData } from "~/root";
+
+const ACCEPTED = "image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm";
+
+interface Picked {
+  file: File;
+  url: string;
+  kind: "image" | "video";
+  durationMs: number | null;
+}
+
+/**
+ * A video's length as the browser reads it. A recording without a stated length (a MediaRecorder WebM) reports
+ * Infinity until it is sought to its end, which makes the browser find the real length.
+ */
+function measureVideo(url: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const video = document.createElement("video");
+    video.preload = "metadata";
+    video.muted = true;
+    const done = (value: number | null) => {
+      video.removeAttribute("src");
+      resolve(value);
+    };
+    video.onloadedmetadata = () => {
+      if (Number.isFinite(video.duration)) return done(Math.round(video.duration * 1000));
+      video.ondurationchange = () => {
+        if (Number.isFinite(video.duration)) done(Math.round(video.duration * 1000));
+      };
+      video.currentTime = 1e7;
+    };
+    video.onerror = () => done(null);
+    video.src = url;
+  });
+}
+
+/**
+ * /stories/create: pick a photo or a video (up to 60 s), see it full screen as fans will, add text, choose who
+ * sees it, publish. The file uploads as soon as it is picked (resumable, with progress); Publish waits for it.
+ */
+export function StoryComposer() {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const csrfToken = useRootData()?.csrfToken ?? null;
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [mediaId, setMediaId] = useState<number | null>(null);
+  const [uploaded, setUploaded] = useState(false);
+  const [text, setText] = useState("");
+  const [audience, setAudience] = useState<StoryAudience>("everyone");
+  const [error, setError] = useState<string | null>(null);
+  const [publishing, setPublishing] = useState(false);
+  const upload = useRef<AbortController | null>(null);
+
+  useEffect(() => () => upload.current?.abort(), []);
+
+  async function choose(file: File) {
+    upload.current?.abort();
+    if (mediaId !== null) void deleteUpload(mediaId, csrfToken).catch(() => undefined);
+    if (picked) URL.revokeObjectURL(picked.url);
+    setError(null);
+    setMediaId(null);
+    setUploaded(false);
+    setProgress(0);
+    const url = URL.createObjectURL(file);
+    const kind = file.type.startsWith("video/") ? "video" : "image";
+    const durationMs = kind === "video" ? await measureVideo(url) : null;
+    if (durationMs !== null && durationMs > MAX_STORY_VIDEO_MS) {
+      URL.revokeObjectURL(url);
+      setPicked(null);
+      setError(t("A story video can be at most 60 seconds."));
+      return;
+    }
+    setPicked({ file, url, kind, durationMs });
+    const controller = new AbortController();
+    upload.current = controller;
+    try {
+      const media = await uploadFile(file, { purpose: "story", csrfToken, signal: controller.signal, onProgress: setProgress, onStarted: setMediaId });
+      if (controller.signal.aborted) return;
+      setMediaId(media.id);
+      setUploaded(true);
+    } catch (failure) {
+      if (!controller.signal.aborted) setError(failure instanceof ApiError ? failure.body.message : t("The upload failed. Try again."));
+    }
+  }
+
+  async function publish(event: FormEvent) {
+    event.preventDefault();
+    if (!picked || mediaId === null || !uploaded) return;
+    setPublishing(true);
+    setError(null);
+    try {
+      await api.post("/stories", { mediaId, text, audience, durationMs: picked.durationMs }, storyShape);
+      navigate("/home");
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.body.message : t("Something went wrong"));
+      setPublishing(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void publish(event)} className="space-y-4 p-4">
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPTED}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="story-file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) void choose(file);
+        }}
+      />
+      {/* The story as fans will see it: full height, the text over the picture. */}
+      <div className="relative mx-auto flex aspect-[9/16] max-h-[70vh] w-full max-w-xs items-center justify-center overflow-hidden rounded-2xl bg-slate-900 text-white" data-story-preview>
+        {picked ? (
+          picked.kind === "image" ? (
+            <img src={picked.url} alt={t("Your story")} className="h-full w-full object-contain" />
+          ) : (
+            <video src={picked.url} muted autoPlay loop playsInline className="h-full w-full object-contain" aria-label={t("Your story")} />
+          )
+        ) : (
+          <p className="p-6 text-center text-slate-300">{t("Stories are photos or short videos that disappear after 24 hours. Your followers see them at the top of their feed.")}</p>
+        )}
+        {picked && text.trim() ? (
+          <p className="absolute inset-x-3 bottom-16 whitespace-pre-line break-words rounded-lg bg-black/60 p-2 text-center font-semibold">{text}</p>
+        ) : null}
+      </div>
+      <button type="button" className="btn-secondary w-full" onClick={() => input.current?.click()}>
+        {picked ? t("Choose another photo or video") : t("Choose a photo or video")}
+      </button>
+      {picked ? <UploadProgress value={progress} name={picked.file.name} done={uploaded} /> : null}
+      <label className="block">
+        <span className="mb-1 block text-sm font-medium">{t("Text on your story")}</span>
+        <textarea className="input" rows={2} maxLength={MAX_STORY_TEXT_LENGTH} value={text} onChange={(event) => setText(event.target.value)} />
+      </label>
+      <label className="block">
+        <span className="mb-1 block text-sm font-medium">{t("Who can see it")}</span>
+        <select className="input" value={audience} onChange={(event) => setAudience(event.target.value as StoryAudience)}>
+          {STORY_AUDIENCES.map((value) => (
+            <option key={value} value={value}>
+              {value === "everyone" ? t("Everyone") : value === "followers" ? t("Followers") : t("Subscribers")}
+            </option>
+          ))}
+        </select>
+      </label>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary" disabled={!uploaded || publishing}>
+        {publishing ? t("Publishing…") : t("Publish story")}
+      </button>
+    </form>
+  );
+}
