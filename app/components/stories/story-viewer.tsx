@@ -94,6 +94,7 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
   // A new story starts from zero; it is marked seen once shown (one's own are not counted).
   useEffect(() => {
     elapsed.current = 0;
+    setUserPaused(false);
     if (!story || story.seen || own) return;
     api.post(`/stories/${story.id}/view`).catch((error: unknown) => console.warn("marking a story seen failed", error));
     setReels((list) => list.map((item, index) => (index !== at.reel ? item : { ...item, stories: item.stories.map((s) => (s.id === story.id ? { ...s, seen: true } : s)) })));
