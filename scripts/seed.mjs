@@ -135,6 +135,37 @@ async function seedLive(env) {
   console.log("Demo live stream (ended yesterday) created for @mia.rivers.");
 }
 
+/**
+ * Stories (their own idempotent step, renewed whenever the creator has none live, since they last 24 hours): two
+ * photo stories of the creator's from the last hours, which the demo fan sees unseen in Home's tray, and a
+ * highlight "Beach days" on her profile holding an older one that the cron keeps.
+ */
+async function seedStories(env) {
+  const creatorId = (await env.DB.prepare("SELECT id FROM users WHERE username = 'mia.rivers'").first())?.id;
+  if (!creatorId) return;
+  const now = Date.now();
+  const at = (hoursAgo) => new Date(now - hoursAgo * 3_600_000).toISOString();
+  const story = async ({ hoursAgo, text, colours, seed, highlightId = null }) => {
+    const key = `stories/${randomBytes(16).toString("hex")}.png`;
+    await putPng(env, key, demoImage(540, 960, colours[0], colours[1], seed));
+    const { id: mediaId } = await env.DB.prepare(
+      "INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'post', 'image', 'ready', ?, 'image/png', 1, 540, 960, ?) RETURNING id",
+    ).bind(creatorId, key, at(hoursAgo)).first();
+    await env.DB.prepare(
+      "INSERT INTO stories (creator_id, media_id, text, audience, created_at, expires_at, highlight_id) VALUES (?, ?, ?, 'everyone', ?, ?, ?)",
+    ).bind(creatorId, mediaId, text, at(hoursAgo), at(hoursAgo - 24), highlightId).run();
+  };
+  if (!(await env.DB.prepare("SELECT 1 FROM story_highlights WHERE creator_id = ?").bind(creatorId).first())) {
+    const { id: highlightId } = await env.DB.prepare("INSERT INTO story_highlights (creator_id, title, created_at) VALUES (?, 'Beach days', ?) RETURNING id")
+      .bind(creatorId, at(72)).first();
+    await story({ hoursAgo: 72, text: "Best wave of the summer 🏄", colours: [[0, 90, 160], [140, 220, 255]], seed: 11, highlightId });
+  }
+  if (await env.DB.prepare("SELECT 1 FROM stories WHERE creator_id = ? AND expires_at > ?").bind(creatorId, new Date(now).toISOString()).first()) return;
+  await story({ hoursAgo: 3, text: "Morning swim before the shoot", colours: [[255, 170, 80], [255, 235, 180]], seed: 5 });
+  await story({ hoursAgo: 0.5, text: "New set drops tonight ✨", colours: [[120, 40, 160], [255, 120, 200]], seed: 9 });
+  console.log("Demo stories created for @mia.rivers.");
+}
+
 // The proxy passes plain ArrayBuffers across to workerd, not Node Buffers.
 const putPng = (env, key, png) =>
   env.MEDIA.put(key, png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength), { httpMetadata: { contentType: "image/png" } });
@@ -189,6 +220,7 @@ try {
   }
   await seedChat(env);
   await seedLive(env);
+  await seedStories(env);
 } finally {
   await dispose();
 }

@@ -98,7 +98,7 @@ export function ProfileView({
                 <Link
                   key={highlight.id}
                   to={`/stories?highlight=${highlight.id}&back=${encodeURIComponent(`/${profile.username}`)}`}
-                  className="flex w-16 shrink-0 flex-col items-center gap-1 text-center text-xs"
+                  className="flex w-20 shrink-0 flex-col items-center gap-1 text-center text-xs"
                   data-highlight={highlight.id}
                 >
                   <span className="block h-14 w-14 overflow-hidden rounded-full border-2 border-slate-300 bg-slate-200 dark:border-slate-600 dark:bg-slate-800">
