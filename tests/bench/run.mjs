@@ -15,7 +15,9 @@
 //      (tests/bench/offline.mjs);
 //   9. web push: a new post pushed to 1,000 followers' devices, time and the consumer's work (tests/bench/push.mjs);
 //  10. live: a chat line to 500 viewer sockets of one LiveRoom, and a viewer's time to the first frame over p2p
-//      (tests/bench/live.mjs).
+//      (tests/bench/live.mjs);
+//  11. stories: the stories bar for a fan following 1,000 creators against one following 10, and its query plan
+//      (tests/bench/stories.mjs).
 // Machines here are small and noisy: read the ratio first, the absolute numbers second.
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
@@ -27,6 +29,7 @@ import { benchChat } from "./chat.mjs";
 import { benchOffline } from "./offline.mjs";
 import { benchPush } from "./push.mjs";
 import { benchLive } from "./live.mjs";
+import { benchStories } from "./stories.mjs";
 
 const STATE_DIR = "tests/bench/.state";
 
@@ -37,7 +40,8 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
  * BENCH_ONLY=money runs only the money benchmark (it needs neither the big seed nor a browser); BENCH_ONLY=js only
  * the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs);
  * BENCH_ONLY=offline only the offline figures (tests/bench/offline.mjs); BENCH_ONLY=push only the push fan-out
- * (tests/bench/push.mjs); BENCH_ONLY=live only the live figures (tests/bench/live.mjs).
+ * (tests/bench/push.mjs); BENCH_ONLY=live only the live figures (tests/bench/live.mjs); BENCH_ONLY=stories only the
+ * stories bar (tests/bench/stories.mjs).
  */
 const ONLY = process.env.BENCH_ONLY;
 
@@ -171,6 +175,7 @@ try {
   if (!ONLY || ONLY === "offline") await benchOffline(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "push") await benchPush(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "live") await benchLive(server.baseURL, STATE_DIR);
+  if (!ONLY || ONLY === "stories") await benchStories(server.baseURL, STATE_DIR);
 } finally {
   server.stop();
 }

@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { timelineStatement } from "../domain/timeline/get-timeline";
+import { storiesBarStatement } from "../domain/stories/stories";
 import { auditBooksForBench } from "./ledger-audit";
 import { tipsInWorker } from "./tips-in-worker";
 
@@ -10,6 +11,7 @@ import { tipsInWorker } from "./tips-in-worker";
  *                                          batch is one round trip of several statements); `queue` counts the
  *                                          Queue consumer's work apart (countD1InQueueWhenBenchmarking)
  *   GET /__bench/timeline-plan?viewer=ID → {plan}: EXPLAIN QUERY PLAN of the first timeline page
+ *   GET /__bench/stories-plan?viewer=ID  → {plan}: EXPLAIN QUERY PLAN of the stories bar
  *   GET /__bench/ledger-audit            → the books after the money benchmark (ledger-audit.ts)
  *   POST /__bench/tips-in-worker         → tips per second without HTTP (tips-in-worker.ts)
  * Without BENCH=1 the Worker's fetch is returned untouched.
@@ -69,6 +71,10 @@ export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
     if (url.pathname === "/__bench/timeline-plan") {
       const viewer = Number(url.searchParams.get("viewer"));
       const { results } = await timelineStatement(env.DB, viewer, null, true).all<{ id: number; parent: number; detail: string }>();
+      return Response.json({ plan: results });
+    }
+    if (url.pathname === "/__bench/stories-plan") {
+      const { results } = await storiesBarStatement(env.DB, Number(url.searchParams.get("viewer")), true).all<{ id: number; parent: number; detail: string }>();
       return Response.json({ plan: results });
     }
     let counting = countingEnvs.get(env);
