@@ -14,14 +14,17 @@ const DESKTOP = { width: 1280, height: 900 };
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 let creator: Account;
+let second: Account;
 let fan: Account;
 
 beforeAll(async () => {
   const tag = `st${unique().slice(-8)}`;
   creator = await createAccount({ username: `${tag}_mia`, name: "Stella Stories" });
+  second = await createAccount({ username: `${tag}_rita`, name: "Rita Second" });
   fan = await createAccount({ username: `${tag}_fan`, name: "Finn Follower" });
-  await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';`);
+  await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username IN ('${creator.username}', '${second.username}');`);
   await api(fan, "POST", `/users/${creator.username}/follow`);
+  await api(fan, "POST", `/users/${second.username}/follow`);
 });
 
 /** Picks a file for the composer: a photo drawn on a canvas (PNG), or a short WebM recorded from one. */
@@ -92,6 +95,14 @@ describe("stories", () => {
          SELECT user_id, id, 'Only for subscribers', 'subscribers', '${new Date(Date.now() - 60_000).toISOString()}', '${new Date(Date.now() + 86_400_000).toISOString()}'
          FROM media WHERE object_key = 'stories/${hex}.png';`,
     );
+    // A second creator's story, two hours old: after the first creator's in the tray.
+    await sql(
+      `INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, created_at)
+         SELECT id, 'post', 'image', 'ready', 'stories/${"cd".repeat(16)}.png', 'image/png', 10, '${new Date().toISOString()}' FROM users WHERE username = '${second.username}';
+       INSERT INTO stories (creator_id, media_id, text, audience, created_at, expires_at)
+         SELECT user_id, id, 'Rita on the road', 'everyone', '${new Date(Date.now() - 7_200_000).toISOString()}', '${new Date(Date.now() + 86_400_000).toISOString()}'
+         FROM media WHERE object_key = 'stories/${"cd".repeat(16)}.png';`,
+    );
     await publishStory(desk.page, "photo", "Hello from the beach");
     await publishStory(desk.page, "video", "");
     // Home's tray: "Your story" first.
@@ -101,7 +112,7 @@ describe("stories", () => {
     const page = phone.page;
     await page.goto("/home");
     await hydrated(page);
-    const ring = page.getByRole("navigation", { name: "Stories" }).getByRole("link", { name: "Stella Stories, new stories" });
+    const ring = page.getByRole("navigation", { name: "Stories" }).getByRole("link", { name: "Stella Stories New stories" });
     expect(await ring.getAttribute("data-story-ring")).toBe("unseen");
     expect(await seriousViolations(page), "/home with the stories tray").toEqual([]);
     await ring.click();
@@ -141,16 +152,21 @@ describe("stories", () => {
     expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
     await page.getByRole("button", { name: "Tap for sound" }).click();
     expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(false);
-    // Keys: back, then on; after the last story of the last creator the viewer closes.
+    // Keys: back, then on; after the creator's last story comes the next creator of the tray, then the end.
     await page.keyboard.press("ArrowLeft");
     await expect.poll(() => storyIndex(page)).toBe("Story 1 of 2");
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => storyIndex(page)).toBe("Story 2 of 2");
     await page.keyboard.press("ArrowRight");
+    await page.getByRole("heading", { name: "Stories of Rita Second" }).waitFor();
+    await page.getByText("Rita on the road").waitFor();
+    expect(await storyIndex(page)).toBe("Story 1 of 1");
+    await page.keyboard.press("ArrowRight");
     await page.waitForURL("**/home");
     await hydrated(page);
-    const seenRing = page.getByRole("navigation", { name: "Stories" }).getByRole("link", { name: "Stella Stories", exact: true });
-    expect(await seenRing.getAttribute("data-story-ring")).toBe("seen");
+    const tray = page.getByRole("navigation", { name: "Stories" });
+    expect(await tray.getByRole("link", { name: "Stella Stories", exact: true }).getAttribute("data-story-ring")).toBe("seen");
+    expect(await tray.getByRole("link", { name: "Rita Second", exact: true }).getAttribute("data-story-ring")).toBe("seen");
     // The profile's avatar has the same ring, seen.
     await page.goto(`/${creator.username}`);
     expect(await page.locator("[data-story-ring]").getAttribute("data-story-ring")).toBe("seen");
@@ -218,7 +234,10 @@ describe("stories", () => {
 
     const phone = await signedInPage(browser(), fan, PHONE);
     await phone.page.goto("/home");
-    expect(await phone.page.getByRole("navigation", { name: "Stories" }).count()).toBe(0);
+    await hydrated(phone.page);
+    const tray = phone.page.getByRole("navigation", { name: "Stories" });
+    await tray.getByRole("link", { name: "Rita Second", exact: true }).waitFor();
+    expect(await tray.getByRole("link", { name: /Stella Stories/ }).count()).toBe(0);
     await phone.page.goto(`/${creator.username}`);
     expect(await phone.page.locator("[data-story-ring]").count()).toBe(0);
     const highlight = phone.page.getByRole("navigation", { name: "Highlights" }).getByRole("link", { name: "Beach days" });

@@ -14,20 +14,25 @@ function TrayItem({
   to,
   ring,
   label,
+  note,
   children,
-  ...attributes
+  ...data
 }: {
   to: string;
   ring: string;
   label: string;
+  /** Said to screen readers after the name ("new stories"). */
+  note?: string;
   children: ReactNode;
-  "aria-label"?: string;
   [data: `data-${string}`]: string | number;
 }) {
   return (
-    <Link to={to} className="flex w-16 shrink-0 flex-col items-center gap-1 text-center text-xs" {...attributes}>
+    <Link to={to} className="flex w-16 shrink-0 flex-col items-center gap-1 text-center text-xs" {...data}>
       <span className={`relative ${ring}`}>{children}</span>
-      <span className="w-full truncate">{label}</span>
+      <span className="w-full truncate">
+        {label}
+        {note ? <span className="sr-only"> {note}</span> : null}
+      </span>
     </Link>
   );
 }
@@ -53,21 +58,18 @@ export function StoriesBar({ items, live, selfId, isCreator }: { items: StoriesB
           +
         </TrayItem>
       ) : null}
-      {items.map(({ creator, unseen }) => {
-        const name = creator.id === selfId ? t("Your story") : creator.name;
-        return (
-          <TrayItem
-            key={creator.id}
-            to={`/stories?user=${creator.username}`}
-            ring={storyRingClass(unseen > 0)}
-            label={name}
-            aria-label={unseen > 0 ? t("{{name}}, new stories", { name }) : name}
-            data-story-ring={unseen > 0 ? "unseen" : "seen"}
-          >
-            <Avatar url={creator.avatarUrl} name={creator.name} size="h-12 w-12" />
-          </TrayItem>
-        );
-      })}
+      {items.map(({ creator, unseen }) => (
+        <TrayItem
+          key={creator.id}
+          to={`/stories?user=${creator.username}`}
+          ring={storyRingClass(unseen > 0)}
+          label={creator.id === selfId ? t("Your story") : creator.name}
+          note={unseen > 0 ? t("New stories") : undefined}
+          data-story-ring={unseen > 0 ? "unseen" : "seen"}
+        >
+          <Avatar url={creator.avatarUrl} name={creator.name} size="h-12 w-12" />
+        </TrayItem>
+      ))}
     </nav>
   );
 }
