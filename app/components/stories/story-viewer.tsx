@@ -45,15 +45,17 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
   const fill = useRef<HTMLSpanElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const elapsed = useRef(0);
-  const loading = useRef(false);
 
   const close = useCallback(() => navigate(closeTo), [navigate, closeTo]);
 
-  /** Fetches the next queued creator with stories (skipping those whose stories are gone meanwhile). */
-  const loadMore = useCallback(async (): Promise<boolean> => {
-    if (loading.current) return false;
-    loading.current = true;
-    try {
+  /**
+   * Fetches the next queued creator with stories (skipping those whose stories are gone meanwhile) and appends
+   * their reel; resolves with it, or null when none is left. One fetch at a time: a second caller (the preload,
+   * then the person reaching the end) waits for the same one.
+   */
+  const inFlight = useRef<Promise<StoryReel | null> | null>(null);
+  const loadMore = useCallback((): Promise<StoryReel | null> => {
+    inFlight.current ??= (async () => {
       let rest = waiting;
       while (rest.length > 0) {
         const [username, ...others] = rest;
@@ -62,14 +64,15 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
         if (next && next.stories.length > 0) {
           setWaiting(rest);
           setReels((list) => [...list, next]);
-          return true;
+          return next;
         }
       }
       setWaiting([]);
-      return false;
-    } finally {
-      loading.current = false;
-    }
+      return null;
+    })().finally(() => {
+      inFlight.current = null;
+    });
+    return inFlight.current;
   }, [api, waiting]);
 
   const go = useCallback(
@@ -77,8 +80,8 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
       if (target === null) return;
       if (target === "end") return close();
       if (target === "more") {
-        void loadMore().then((loaded) => {
-          if (loaded) setAt((current) => ({ reel: current.reel + 1, story: 0 }));
+        void loadMore().then((next) => {
+          if (next) setAt((current) => ({ reel: current.reel + 1, story: startOf(next) }));
           else close();
         });
         return;
