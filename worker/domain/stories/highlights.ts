@@ -6,7 +6,7 @@ import { requireStoryAccess, STORY_VISIBLE_SQL } from "../policies/stories";
 import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
 import { HIGHLIGHT_NOT_FOUND, type KeepStoryInput } from "./rules";
-import { presentStory, STORY_COLUMNS, STORY_JOINS, type StoryListRow } from "./stories";
+import { deleteIfEmpty, presentStory, STORY_COLUMNS, STORY_JOINS, type StoryListRow } from "./stories";
 
 /**
  * Highlights: a creator keeps some stories on their profile after the 24 hours, in named groups. The stories in a
@@ -16,7 +16,7 @@ import { presentStory, STORY_COLUMNS, STORY_JOINS, type StoryListRow } from "./s
 
 /** Keeps the creator's story in one of their highlights, or in a new one with the title given. */
 export async function keepStoryInHighlight(db: D1Database, viewer: Viewer, storyId: number, input: KeepStoryInput): Promise<{ highlightId: number }> {
-  await requireStoryAccess(db, viewer, storyId, "manage");
+  const { story } = await requireStoryAccess(db, viewer, storyId, "manage");
   let highlightId: number;
   if (input.highlightId !== undefined) {
     const own = await db.prepare("SELECT id FROM story_highlights WHERE id = ? AND creator_id = ?").bind(input.highlightId, viewer.id).first<{ id: number }>();
@@ -29,21 +29,22 @@ export async function keepStoryInHighlight(db: D1Database, viewer: Viewer, story
       .first<{ id: number }>();
     highlightId = created!.id;
   }
-  await db.prepare("UPDATE stories SET highlight_id = ? WHERE id = ? AND creator_id = ?").bind(highlightId, storyId, viewer.id).run();
+  await db.batch([
+    db.prepare("UPDATE stories SET highlight_id = ? WHERE id = ? AND creator_id = ?").bind(highlightId, storyId, viewer.id),
+    // Moved out of another highlight, which may be left empty.
+    ...(story.highlight_id !== null && story.highlight_id !== highlightId ? [deleteIfEmpty(db, story.highlight_id)] : []),
+  ]);
   return { highlightId };
 }
 
 /**
  * Takes the story out of its highlight: past its 24 hours, it is then gone (the cron deletes it). A highlight left
- * empty goes too.
+ * empty goes too (as when a story is moved to another highlight or deleted).
  */
 export async function removeStoryFromHighlight(db: D1Database, viewer: Viewer, storyId: number): Promise<void> {
   const { story } = await requireStoryAccess(db, viewer, storyId, "manage");
   if (story.highlight_id === null) return;
-  await db.batch([
-    db.prepare("UPDATE stories SET highlight_id = NULL WHERE id = ?").bind(storyId),
-    db.prepare("DELETE FROM story_highlights WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM stories WHERE highlight_id = ?1)").bind(story.highlight_id),
-  ]);
+  await db.batch([db.prepare("UPDATE stories SET highlight_id = NULL WHERE id = ?").bind(storyId), deleteIfEmpty(db, story.highlight_id)]);
 }
 
 /** Deletes a highlight of the creator's; its stories stay until their own 24 hours are over. */

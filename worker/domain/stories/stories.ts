@@ -111,17 +111,6 @@ async function storiesByIds(db: D1Database, viewerId: number, ids: number[]): Pr
   return results.map((row) => presentStory(row, viewerId));
 }
 
-/** The stories bar's statement (?1 the viewer, ?2 now); exported for its query-plan test. */
-export const STORIES_BAR_SQL = `SELECT o.id, o.username, o.name, o.avatar_key, COUNT(*) AS count, SUM(v.viewer_id IS NULL) AS unseen, MAX(st.created_at) AS latest_at
-       FROM (SELECT f.creator_id FROM follows f WHERE f.follower_id = ?1 UNION ALL SELECT ?1) mine
-       JOIN stories st ON st.creator_id = mine.creator_id AND st.expires_at > ?2
-       JOIN users o ON o.id = st.creator_id
-       LEFT JOIN story_views v ON v.story_id = st.id AND v.viewer_id = ?1
-       WHERE ${STORY_VISIBLE_SQL}
-       GROUP BY o.id
-       ORDER BY o.id = ?1 DESC, SUM(v.viewer_id IS NULL) > 0 DESC, latest_at DESC, o.id
-       LIMIT ${STORIES_BAR_SIZE}`;
-
 /**
  * The stories bar's statement: the viewer's own stories first, then each followed creator with stories they may
  * see, those with unseen stories first, newest first. The viewer's follows (primary key), then for each a range of
@@ -223,10 +212,18 @@ export async function listStoryViewers(
   };
 }
 
-/** The creator deletes their story: the row, then its file (and poster) in R2. */
+/** A highlight no story is in any more goes (after a story is taken out of it, moved or deleted). */
+export const deleteIfEmpty = (db: D1Database, highlightId: number) =>
+  db.prepare("DELETE FROM story_highlights WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM stories WHERE highlight_id = ?1)").bind(highlightId);
+
+/** The creator deletes their story: the row (and its highlight, if left empty), then its file (and poster) in R2. */
 export async function deleteStory(ctx: Pick<DomainContext, "db" | "env">, viewer: Viewer, storyId: number): Promise<void> {
-  await requireStoryAccess(ctx.db, viewer, storyId, "manage");
-  const gone = await ctx.db.prepare("DELETE FROM stories WHERE id = ? AND creator_id = ? RETURNING media_id").bind(storyId, viewer.id).first<{ media_id: number }>();
+  const { story } = await requireStoryAccess(ctx.db, viewer, storyId, "manage");
+  const [deleted] = await ctx.db.batch<{ media_id: number }>([
+    ctx.db.prepare("DELETE FROM stories WHERE id = ? AND creator_id = ? RETURNING media_id").bind(storyId, viewer.id),
+    ...(story.highlight_id !== null ? [deleteIfEmpty(ctx.db, story.highlight_id)] : []),
+  ]);
+  const gone = deleted?.results[0];
   if (gone) await discardMediaByIds(ctx.env, [gone.media_id]);
 }
 
