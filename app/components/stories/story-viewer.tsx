@@ -41,6 +41,17 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
   const own = reel.creator.id === selfId;
   const rtl = i18n.dir() === "rtl";
   const paused = held || typing || userPaused;
+  // How long ago, in the reader's language ("3 hr. ago"): known only in the browser (the server's clock and the
+  // reader's differ), so the server renders none and hydration matches.
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => setNow(Date.now()), [at]);
+  const age = (iso: string) => {
+    if (now === null) return "";
+    const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
+    const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: "auto", style: "short" });
+    if (minutes < 60) return format.format(-minutes, "minute");
+    return minutes < 24 * 60 ? format.format(-Math.round(minutes / 60), "hour") : format.format(-Math.round(minutes / (24 * 60)), "day");
+  };
 
   const fill = useRef<HTMLSpanElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -219,7 +230,6 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
   }
 
   if (!story) return null;
-  const posted = new Date(story.createdAt);
   return (
     <main className="fixed inset-0 flex items-center justify-center bg-black text-white" data-story-viewer={story.id}>
       <h1 className="sr-only">{title ?? t("Stories of {{name}}", { name: reel.creator.name })}</h1>
@@ -268,7 +278,7 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
               <span className="truncate font-semibold">{own ? t("Your story") : reel.creator.name}</span>
             </Link>
             <time dateTime={story.createdAt} className="shrink-0 text-sm text-slate-300">
-              {posted.toLocaleTimeString(i18n.language, { hour: "2-digit", minute: "2-digit" })}
+              {age(story.createdAt)}
             </time>
             <span className="flex-1" />
             {story.kind === "video" ? (
