@@ -155,6 +155,20 @@ describe("HTTP", () => {
         "POST /live/{id}/join",
         "POST /live/{id}/end",
         "POST /live/{id}/tips",
+        // Stories
+        "GET /stories",
+        "POST /stories",
+        "GET /stories/users/{username}",
+        "DELETE /stories/{id}",
+        "POST /stories/{id}/view",
+        "PUT /stories/{id}/like",
+        "GET /stories/{id}/viewers",
+        "PUT /stories/{id}/highlight",
+        "DELETE /stories/{id}/highlight",
+        "GET /users/{username}/highlights",
+        "GET /highlights",
+        "GET /highlights/{id}",
+        "DELETE /highlights/{id}",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
