@@ -249,25 +249,24 @@ describe("stories", () => {
   });
 
   it("the new screens pass axe in light, dark and Arabic", async () => {
+    const desk = await signedInPage(browser(), creator, DESKTOP);
+    const page = desk.page;
+    const highlight = await highlightId();
     for (const [colorScheme, lng] of [
       ["light", "en"],
       ["dark", "en"],
       ["light", "ar"],
     ] as const) {
-      const desk = await signedInPage(browser(), creator, DESKTOP, { colorScheme });
-      const page = desk.page;
-      await page.goto(`/stories/create?lng=${lng}`);
-      await hydrated(page);
-      expect(await seriousViolations(page), `/stories/create ${colorScheme} ${lng}`).toEqual([]);
-      await page.goto(`/stories?highlight=${await highlightId()}&lng=${lng}`);
-      await hydrated(page);
-      await page.locator("[data-story-viewer]").waitFor();
-      expect(await seriousViolations(page), `/stories ${colorScheme} ${lng}`).toEqual([]);
-      await page.goto(`/${creator.username}?lng=${lng}`);
-      await hydrated(page);
-      expect(await seriousViolations(page), `profile ${colorScheme} ${lng}`).toEqual([]);
-      await desk.context.close();
+      await page.emulateMedia({ colorScheme });
+      for (const path of [`/stories/create?lng=${lng}`, `/stories?highlight=${highlight}&lng=${lng}`, `/${creator.username}?lng=${lng}`]) {
+        await page.goto(path);
+        await hydrated(page);
+        if (path.startsWith("/stories?")) await page.locator("[data-story-viewer]").waitFor();
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(lng === "ar" ? "rtl" : "ltr");
+        expect(await seriousViolations(page), `${path} ${colorScheme}`).toEqual([]);
+      }
     }
+    await desk.context.close();
   });
 });
 
