@@ -53,11 +53,13 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null }) {
     ...vars,
   };
   const port = await freePort();
+  // Its own inspector port too: two servers starting at once (the e2e shards) would both take wrangler's default.
+  const inspectorPort = await freePort();
   const baseURL = `http://localhost:${port}`;
   let output = "";
   const server = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "localhost", "--persist-to", stateDir, "--test-scheduled", ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+    ["wrangler", "dev", "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "localhost", "--persist-to", stateDir, "--test-scheduled", ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
     { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   if (logFile) {
