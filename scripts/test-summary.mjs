@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const reports = ["unit", ...Array.from({ length: 6 }, (_, i) => `worker-${i + 1}`), ...Array.from({ length: 2 }, (_, i) => `e2e-${i + 1}`)];
+const reports = ["unit", ...Array.from({ length: 6 }, (_, i) => `worker-${i + 1}`), "e2e"];
 for (const tier of reports) {
   const file = `test-results/${tier}.json`;
   if (!existsSync(file)) {

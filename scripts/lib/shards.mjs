@@ -1,5 +1,6 @@
 // Runs a test tier's files in shards, each its own vitest process, a few at a time (the machine has two cores):
-// used by scripts/test-worker.mjs and scripts/test-e2e.mjs. The files are dealt to the shards by their measured
+// used by scripts/test-worker.mjs. (Two end-to-end shards at once, each with its own server, were tried: 15 min
+// 42 s instead of about 16, and flaky under the load; the e2e tier is CPU-bound and stays one process.) The files are dealt to the shards by their measured
 // seconds (a weights file, tests/{tier}/shard-weights.json; a file not listed counts DEFAULT_WEIGHT), longest
 // first onto the lightest shard, rather than by vitest's --shard, which deals by name (it once put three of the
 // four heaviest worker files into one shard: 208 s against 13 s for another).

@@ -1,12 +1,10 @@
 import type { TestProject } from "vitest/node";
 import { startDevServer } from "../support/dev-server.mjs";
 
-/** Which shard of the tier this process is (scripts/test-e2e.mjs runs two at once, each with its own server). */
-const SHARD = process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : "";
-/** The local D1/R2/DO state of this process's end-to-end server (tests/e2e/support.ts reads it with `sql`). */
-export const E2E_STATE_DIR = `tests/e2e/.artifacts/state${SHARD}`;
+/** The local D1/R2/DO state of the end-to-end server (tests/e2e/support.ts reads it with `sql`). */
+export const E2E_STATE_DIR = "tests/e2e/.artifacts/state";
 /** What the end-to-end server prints (wrangler logs one line per request); a failing test shows its tail. */
-export const E2E_SERVER_LOG = `test-results/e2e/server${SHARD}.log`;
+export const E2E_SERVER_LOG = "test-results/e2e/server.log";
 
 declare module "vitest" {
   export interface ProvidedContext {
