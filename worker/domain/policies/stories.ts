@@ -3,6 +3,7 @@ import { LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER } from "../posts/ac
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
+import { audienceAdmits } from "./live";
 import type { Policy, Viewer } from "./policy";
 
 /**
@@ -56,19 +57,12 @@ export const storyFactsOf = (viewerId: number, story: { creator_id: number }, ro
   expired: row.s_expired === 1,
 });
 
-/** The pure rule: may the viewer do `action` to a story with this audience, given the facts? */
+/** The pure rule: may the viewer do `action` to a story with this audience, given the facts? "see" is a live
+ * stream's audience rule (policies/live.ts, audienceAdmits); "manage" is the creator's alone. */
 export function mayAccessStory(action: StoryAction, audience: StoryAudience, facts: StoryFacts): boolean {
   if (facts.expired) return false;
-  if (facts.isCreator) return true;
-  if (action === "manage" || facts.blocked || facts.creatorSuspended) return false;
-  switch (audience) {
-    case "everyone":
-      return true;
-    case "followers":
-      return facts.follows || facts.subscribes;
-    case "subscribers":
-      return facts.subscribes;
-  }
+  if (action === "manage") return facts.isCreator;
+  return audienceAdmits(audience, { ...facts, entered: false });
 }
 
 /**
