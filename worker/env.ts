@@ -27,6 +27,7 @@ export interface Env {
   MAIL_FROM?: string;
   RESEND_API_KEY?: string;
   RATE_LIMIT_SCALE?: string;
+  SESSION_CACHE_SECONDS?: string;
   /** The platform's share of every creator earning, in percent (default 20). */
   PLATFORM_FEE_PERCENT?: string;
   /** Set: wallet top-ups go through Stripe Checkout; unset: the built-in sandbox card form. */
@@ -64,6 +65,8 @@ const configSchema = z
     MAIL_FROM: z.string().min(3).default("Fanclub <no-reply@example.com>"),
     RESEND_API_KEY: z.string().optional(),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
+    // How long a read (GET) may reuse a session this isolate read from D1 (worker/domain/auth/sessions.ts); 0: never.
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(20),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

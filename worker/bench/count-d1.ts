@@ -50,6 +50,7 @@ function countingDatabase(db: D1Database, counter: Counter): D1Database {
   return new Proxy(db, {
     get(target, property) {
       if (property === "prepare") return (query: string) => countingStatement(target.prepare(query), counter);
+      if (property === "withSession") return (...args: unknown[]) => countingDatabase((target.withSession as unknown as (...a: unknown[]) => D1Database)(...args), counter);
       if (property === "batch")
         return (batch: D1PreparedStatement[]) => {
           counter.statements += batch.length;

@@ -28,11 +28,13 @@ export interface DomainContext {
 /** What a command that writes and announces needs, for callers without a request (the cron, tests). */
 export type EffectsContext = Pick<DomainContext, "env" | "db" | "publish" | "defer">;
 
-export function createDomainContext(env: Env, request: Request, language: string, effects: Pick<DomainContext, "publish" | "defer">): DomainContext {
+/** `db` is the request's database (worker/db/request-database.ts); env.DB when not given. */
+export function createDomainContext(env: Env, request: Request, language: string, effects: Pick<DomainContext, "publish" | "defer"> & { db?: D1Database }): DomainContext {
   const settings = config(env);
+  const { db = env.DB, ...rest } = effects;
   return {
     env,
-    db: env.DB,
+    db,
     config: settings,
     mailer: createMailer(env, settings),
     origin: settings.APP_URL ?? new URL(request.url).origin,
@@ -40,6 +42,6 @@ export function createDomainContext(env: Env, request: Request, language: string
     userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 256),
     language,
     t: translatorFor(language),
-    ...effects,
+    ...rest,
   };
 }

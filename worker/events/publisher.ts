@@ -1,6 +1,7 @@
 import type { Env } from "../env";
 import type { DomainEvent, Publish } from "../domain/events";
 import type { Defer } from "../domain/shared/defer";
+import { forgetSessionsOf } from "../domain/auth/sessions";
 import { deliverToPush } from "../push/delivery";
 import { deliverToSockets } from "../realtime/socket-delivery";
 import { deliverToLiveMedia } from "../live/media-delivery";
@@ -17,8 +18,10 @@ export const DELIVERY_ADAPTERS: readonly DeliveryAdapter[] = [deliverToSockets, 
  * command that published.
  */
 export function createPublisher(env: Env, defer: Defer, adapters: readonly DeliveryAdapter[] = DELIVERY_ADAPTERS): Publish {
-  return (event) =>
-    defer(
+  return (event) => {
+    // Ended sessions are refused by this isolate's very next request, not only once its cached copy runs out.
+    if (event.type === "SessionsEnded") forgetSessionsOf(event.userId);
+    return defer(
       Promise.all(
         adapters.map(async (adapter) => {
           try {
@@ -29,4 +32,5 @@ export function createPublisher(env: Env, defer: Defer, adapters: readonly Deliv
         }),
       ),
     );
+  };
 }

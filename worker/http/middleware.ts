@@ -3,7 +3,8 @@ import { getCookie } from "hono/cookie";
 import { LANGUAGE_COOKIE, languageFromAcceptHeader, matchLanguage, FALLBACK_LANGUAGE } from "@shared/i18n/languages";
 import { createDomainContext } from "../domain/context";
 import { createPublisher } from "../events/publisher";
-import { findSession } from "../domain/auth/sessions";
+import { findSession, forgetSessionsOf } from "../domain/auth/sessions";
+import { BOOKMARK_COOKIE, BOOKMARK_HEADER, incomingBookmark, requestDatabase } from "../db/request-database";
 import { AppError } from "../domain/shared/errors";
 import { message } from "../domain/shared/messages";
 import { base64url, hmac, safeEqualText } from "../domain/shared/crypto";
@@ -65,9 +66,20 @@ export const detectLanguage = createMiddleware<AppEnv>(async (c, next) => {
     FALLBACK_LANGUAGE;
   c.set("language", language);
   const defer = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
-  c.set("domain", createDomainContext(c.env, c.req.raw, language, { defer, publish: createPublisher(c.env, defer) }));
+  const database = requestDatabase(c.env.DB, c.req.raw, defer);
+  c.set("database", database);
+  c.set("domain", createDomainContext(c.env, c.req.raw, language, { defer, publish: createPublisher(c.env, defer), db: database.db }));
   await next();
+  // After a write, the client carries the bookmark its next reads start from (read replication: its own writes).
+  const bookmark = SAFE_METHODS.has(c.req.method) || c.res.status === 101 ? null : database.bookmark();
+  if (bookmark && bookmark !== incomingBookmark(c.req.raw)) {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set(BOOKMARK_HEADER, bookmark);
+    c.res.headers.append("Set-Cookie", `${BOOKMARK_COOKIE}=${bookmark}; Path=/; Secure; HttpOnly; SameSite=Lax`);
+  }
 });
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const csrfTokenFor = (secret: string, tokenHash: string) => hmac(secret, `csrf:${tokenHash}`);
 
@@ -79,16 +91,21 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1] ?? null;
   const cookie = readSessionCookie(c);
   const token = bearer ?? cookie;
-  const session = token ? await findSession(c.env.DB, token) : null;
+  // Reads may reuse a session read in the last seconds; writes read it from D1 and drop the user's copies after.
+  const reads = SAFE_METHODS.has(c.req.method);
+  const session = token ? await findSession(c.var.domain.db, token, reads ? config(c.env).SESSION_CACHE_SECONDS : 0) : null;
   c.set("session", session);
   c.set("sessionSource", session ? (bearer ? "bearer" : "cookie") : null);
   // Only cookie sessions need a CSRF token (pages and cookie-authenticated writes); Bearer calls skip the HMAC.
   const fromCookie = session !== null && bearer === null;
   c.set("csrfToken", fromCookie ? await csrfTokenFor(config(c.env).APP_SECRET, session.tokenHash) : null);
-  await next();
+  try {
+    await next();
+  } finally {
+    if (session && !reads) forgetSessionsOf(session.user.id);
+  }
 });
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CSRF_FAILED = message("Your session has expired. Please reload the page and try again.");
 
 async function submittedCsrfToken(request: Request): Promise<string | null> {

@@ -1,3 +1,4 @@
+import type { RequestDatabase } from "../db/request-database";
 import type { Env } from "../env";
 import type { DomainContext } from "../domain/context";
 import type { CurrentSession } from "../domain/auth/sessions";
@@ -10,6 +11,8 @@ export interface AppEnv {
     nonce: string;
     language: LanguageCode;
     domain: DomainContext;
+    /** The request's D1 session (worker/db/request-database.ts). */
+    database: RequestDatabase;
     session: CurrentSession | null;
     /** How the session was presented: a Bearer header or the cookie (which needs CSRF on writes). */
     sessionSource: "bearer" | "cookie" | null;

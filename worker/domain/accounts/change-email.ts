@@ -9,6 +9,7 @@ import { confirmPassword } from "./confirm-password";
 import { EMAIL_TAKEN } from "./sign-up";
 import { INVALID_LINK } from "./email-verification";
 import { findUserByEmail, findUserById, type UserRow } from "./users";
+import { forgetSessionsOf } from "../auth/sessions";
 
 /**
  * Sends a confirmation link to the new address; the account keeps its old address until it is followed. Limited
@@ -40,5 +41,6 @@ export async function confirmEmailChange(ctx: DomainContext, link: EmailChangePa
     if (String(error).includes("UNIQUE")) throw fieldError("email", EMAIL_TAKEN);
     throw error;
   }
+  forgetSessionsOf(user.id);
   return { ...user, email: link.email, email_verified_at: at };
 }

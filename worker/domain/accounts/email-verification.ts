@@ -6,6 +6,7 @@ import { verifyEmailMail } from "../mail/templates";
 import type { DomainContext } from "../context";
 import { emailVerificationUrl, isValidVerificationLink, type EmailVerificationParams } from "./signed-links";
 import { findUserById, type UserRow } from "./users";
+import { forgetSessionsOf } from "../auth/sessions";
 
 export const INVALID_LINK = message("This link is invalid or has expired.");
 
@@ -30,6 +31,8 @@ export async function verifyEmail(ctx: DomainContext, link: EmailVerificationPar
   if (!user.email_verified_at) {
     const at = isoNow();
     await ctx.db.prepare("UPDATE users SET email_verified_at = ?, updated_at = ? WHERE id = ? AND email = ?").bind(at, at, user.id, user.email).run();
+    // The link may be opened without the session (another device): the session copies must not keep "unverified".
+    forgetSessionsOf(user.id);
     return { ...user, email_verified_at: at };
   }
   return user;

@@ -6,6 +6,7 @@ import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { multilineText } from "../shared/validation";
 import { isoNow } from "../shared/time";
+import { forgetSessionsOf } from "../auth/sessions";
 
 export const REQUEST_NOT_PENDING = message("This request does not exist or has already been decided.");
 
@@ -56,6 +57,8 @@ export async function decideCreatorRequest(ctx: DomainContext, adminId: number, 
   const [result] = await db.batch(decision.status === "approved" ? [decided, ...promote] : [decided]);
   // Another admin decided between our read and our write: theirs stands, and nothing else happens twice.
   if ((result!.meta.changes ?? 0) === 0) throw new AppError("not_found", REQUEST_NOT_PENDING);
+  // The member's session copies in this isolate read the new role at once (elsewhere within SESSION_CACHE_SECONDS).
+  forgetSessionsOf(request.user_id);
 
   // The ID document and selfie are kept only until the decision (issue 4).
   await discardMediaByIds(ctx.env, [request.document_media_id, request.selfie_media_id].filter((id): id is number => id !== null));

@@ -29,5 +29,5 @@ export async function listBookmarks(db: D1Database, viewerId: number, cursor: Cu
     .all<PostRow>();
   const order = new Map(page.map((b, index) => [b.post_id, index]));
   results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return { posts: await presentPosts(db, results, viewerId), nextCursor };
+  return { posts: presentPosts(results, viewerId), nextCursor };
 }

@@ -4,6 +4,7 @@ import { sha256Hex } from "../shared/crypto";
 import { isoNow } from "../shared/time";
 import { ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
 import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
+import { commitGrouped } from "./group-commit";
 import type { PaymentKind, PaymentStatus, EarningSource, PaymentView } from "@shared/contracts/money";
 export { type PaymentKind, type PaymentStatus, type EarningSource, type PaymentView };
 
@@ -108,7 +109,7 @@ export interface PaymentOutcome {
  * the platform's fee), the payment, the earning with its release date and the caller's effects. The wallet's
  * balance check runs inside the database, so concurrent payments can never overspend it. A replayed key (even
  * racing its first request) answers with the first payment and moves nothing; a key reused for another request
- * is refused.
+ * is refused. Concurrent payments share one batch when they can (group commit, ./group-commit.ts).
  */
 export async function payFromWallet(db: D1Database, spend: WalletPayment): Promise<PaymentOutcome> {
   if (!spend.system && spend.payer.email_verified_at === null) throw emailNotVerified();
@@ -147,8 +148,8 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
     ...(spend.effects?.(payment) ?? []),
   ];
   try {
-    const results = await db.batch<PaymentRow>(statements);
-    return { payment: results[transfer.length]!.results[0]!, replayed: false };
+    const results = await commitGrouped(db, statements);
+    return { payment: results[transfer.length]!.results[0] as PaymentRow, replayed: false };
   } catch (error) {
     // The key is looked up only once the batch is refused, which saves the common case a round trip: a replay
     // cannot get through the batch (the payment's unique key aborts it, or the wallet it emptied does, or what it

@@ -50,26 +50,17 @@ export async function sendTip(
   input: TipInput,
 ): Promise<{ payment: PaymentView; replayed: boolean; message?: MessageView }> {
   const { db } = ctx;
+  // The replay lookup and the access check are independent reads: asked together, they are one round trip
+  // (worker/db/request-database.ts). A replay answers even when the check would now refuse.
+  const checked = checkTipTarget(db, fan, target).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
   const earlier = await earlierTip(db, fan, target, input);
   if (earlier) return earlier;
-  let creatorId: number;
-  let postId: number | null = null;
-  let conversation: ConversationAccess | null = null;
-  if ("conversationId" in target) {
-    conversation = await requireConversationAccess(db, fan, target.conversationId, "write");
-    if (conversation.facts.otherRole !== "creator") throw new AppError("forbidden", NOT_A_CREATOR);
-    creatorId = conversation.otherId;
-  } else if ("postId" in target) {
-    const post = await requirePostAccess(db, target.postId, fan.id, "see");
-    if (post.authorId === fan.id) throw new AppError("forbidden", CANNOT_TIP_SELF);
-    if (!post.authorIsCreator) throw new AppError("forbidden", NOT_A_CREATOR);
-    creatorId = post.authorId;
-    postId = target.postId;
-  } else {
-    const creator = await findCounterpart(db, target.username, fan.id, CANNOT_TIP_SELF);
-    if (creator.role !== "creator") throw new AppError("forbidden", NOT_A_CREATOR);
-    creatorId = creator.id;
-  }
+  const access = await checked;
+  if ("error" in access) throw access.error;
+  const { creatorId, postId, conversation } = access.value;
   if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
   const note = input.note ? input.note : null;
   const messageClientId = conversation ? await tipMessageClientId(input.idempotencyKey) : null;
@@ -116,6 +107,28 @@ export async function sendTip(
 }
 
 type TipOutcome = Awaited<ReturnType<typeof sendTip>>;
+
+/** Who a tip on `target` pays, if the fan may tip there. */
+async function checkTipTarget(
+  db: D1Database,
+  fan: UserRow,
+  target: TipTarget,
+): Promise<{ creatorId: number; postId: number | null; conversation: ConversationAccess | null }> {
+  if ("conversationId" in target) {
+    const conversation = await requireConversationAccess(db, fan, target.conversationId, "write");
+    if (conversation.facts.otherRole !== "creator") throw new AppError("forbidden", NOT_A_CREATOR);
+    return { creatorId: conversation.otherId, postId: null, conversation };
+  }
+  if ("postId" in target) {
+    const post = await requirePostAccess(db, target.postId, fan.id, "see");
+    if (post.authorId === fan.id) throw new AppError("forbidden", CANNOT_TIP_SELF);
+    if (!post.authorIsCreator) throw new AppError("forbidden", NOT_A_CREATOR);
+    return { creatorId: post.authorId, postId: target.postId, conversation: null };
+  }
+  const creator = await findCounterpart(db, target.username, fan.id, CANNOT_TIP_SELF);
+  if (creator.role !== "creator") throw new AppError("forbidden", NOT_A_CREATOR);
+  return { creatorId: creator.id, postId: null, conversation: null };
+}
 
 /**
  * A tip already made with this key answers again as it did the first time, before any access check: the fan was

@@ -12,6 +12,6 @@ export async function getPost(db: D1Database, postId: number, viewerId: number |
     .bind(viewerId, isoNow(), postId)
     .first<PostRow>();
   if (!row) return null;
-  const [post] = await presentPosts(db, [row], viewerId);
+  const [post] = presentPosts([row], viewerId);
   return post ?? null;
 }

@@ -31,7 +31,7 @@ export async function listScheduledPosts(db: D1Database, authorId: number, curso
   const page = results.slice(0, POSTS_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    posts: await presentPosts(db, page, authorId),
+    posts: presentPosts(page, authorId),
     nextCursor: results.length > POSTS_PAGE_SIZE && last ? encodeCursor(last.scheduled_at!, last.id) : null,
   };
 }
@@ -43,13 +43,11 @@ export async function listProcessingPosts(db: D1Database, authorId: number, befo
     .bind(authorId, isoNow(), before ?? Number.MAX_SAFE_INTEGER, POSTS_PAGE_SIZE + 1)
     .all<PostRow>();
   const page = results.slice(0, POSTS_PAGE_SIZE);
-  const [posts, uploads] = await Promise.all([
-    presentPosts(db, page, authorId),
-    db
-      .prepare("SELECT id, post_id, kind, status FROM media WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY post_id, position")
-      .bind(JSON.stringify(page.map((row) => row.id)))
-      .all<{ id: number; post_id: number; kind: "image" | "video"; status: UploadState }>(),
-  ]);
+  const posts = presentPosts(page, authorId);
+  const uploads = await db
+    .prepare("SELECT id, post_id, kind, status FROM media WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY post_id, position")
+    .bind(JSON.stringify(page.map((row) => row.id)))
+    .all<{ id: number; post_id: number; kind: "image" | "video"; status: UploadState }>();
   const last = page.at(-1);
   return {
     posts: posts.map((post) => ({

@@ -10,7 +10,9 @@ export { type MediaView, type LockedMediaView, type PostStatus, type PostView };
  */
 export const POST_SELECT_SQL = `SELECT p.id, p.user_id, p.text, p.audience, p.price_cents, p.status, p.published_at, p.scheduled_at,
   p.edited_at, p.like_count, p.comment_count, u.username AS author_username, u.name AS author_name,
-  u.avatar_key AS author_avatar_key, u.role AS author_role, ${VIEWER_FACTS_SQL}
+  u.avatar_key AS author_avatar_key, u.role AS author_role, ${VIEWER_FACTS_SQL},
+  (SELECT json_group_array(json_array(m.id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height))
+   FROM (SELECT * FROM media m WHERE m.post_id = p.id AND m.status = 'ready' ORDER BY m.position) m) AS media_json
   FROM posts p JOIN users u ON u.id = p.user_id`;
 
 export interface PostRow extends ViewerFactsRow {
@@ -29,6 +31,11 @@ export interface PostRow extends ViewerFactsRow {
   author_name: string;
   author_avatar_key: string | null;
   author_role: string;
+  /**
+   * The post's ready media in order, as JSON arrays [id, kind, object_key, poster_key, preview_key, width, height]:
+   * read with the post, so a page of posts is one round trip (presentPostRows decides what the viewer gets).
+   */
+  media_json?: string;
 }
 
 interface MediaRow {
@@ -40,16 +47,6 @@ interface MediaRow {
   preview_key: string | null;
   width: number | null;
   height: number | null;
-}
-
-/** The ready media of these posts, in order: one query for a whole page. */
-export function mediaOfPostsStatement(db: D1Database, postIds: number[]) {
-  return db
-    .prepare(
-      `SELECT id, post_id, kind, object_key, poster_key, preview_key, width, height FROM media
-       WHERE post_id IN (SELECT value FROM json_each(?)) AND status = 'ready' ORDER BY post_id, position`,
-    )
-    .bind(JSON.stringify(postIds));
 }
 
 /** Rows to views; posts hidden from this viewer (blocks) are dropped. */
@@ -95,12 +92,25 @@ export function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId
   return views;
 }
 
-/** Runs the media query for `rows` and presents them. */
-export async function presentPosts(db: D1Database, rows: PostRow[], viewerId: number | null): Promise<PostView[]> {
-  if (rows.length === 0) return [];
-  const { results } = await mediaOfPostsStatement(
-    db,
-    rows.map((r) => r.id),
-  ).all<MediaRow>();
-  return presentPostRows(rows, results, viewerId);
+type MediaTuple = [number, MediaRow["kind"], string, string | null, string | null, number | null, number | null];
+
+/** The media read with the rows (POST_SELECT_SQL's media_json). */
+function mediaOfRows(rows: PostRow[]): MediaRow[] {
+  return rows.flatMap((row) =>
+    (JSON.parse(row.media_json ?? "[]") as MediaTuple[]).map(([id, kind, object_key, poster_key, preview_key, width, height]) => ({
+      id,
+      post_id: row.id,
+      kind,
+      object_key,
+      poster_key,
+      preview_key,
+      width,
+      height,
+    })),
+  );
+}
+
+/** Presents rows of POST_SELECT_SQL, their media included: no query. */
+export function presentPosts(rows: PostRow[], viewerId: number | null): PostView[] {
+  return presentPostRows(rows, mediaOfRows(rows), viewerId);
 }

@@ -26,7 +26,7 @@ export async function presentProfilePage(db: D1Database, rows: PostRow[], viewer
   const page = rows.slice(0, PROFILE_PAGE_SIZE);
   const last = page.at(-1);
   const nextCursor = rows.length > PROFILE_PAGE_SIZE && last?.published_at ? encodeCursor(last.published_at, last.id) : null;
-  return { posts: await presentPosts(db, page, viewerId), nextCursor };
+  return { posts: presentPosts(page, viewerId), nextCursor };
 }
 
 export async function listProfilePosts(db: D1Database, authorId: number, viewerId: number | null, tab: ProfileTab, cursor: Cursor | null): Promise<ProfilePostsPage> {

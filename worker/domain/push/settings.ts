@@ -58,6 +58,9 @@ export async function requestTestPush(ctx: Pick<DomainContext, "db" | "config">,
   return results.map((row) => row.id);
 }
 
+/** A condition on push_subscriptions s (to follow an AND): its owner has not turned `kind` off (null: any device). */
+export const wantsSql = (kind: PushKind | null) => (kind ? `AND NOT EXISTS (SELECT 1 FROM push_preferences p WHERE p.user_id = s.user_id AND p.${kind} = 0)` : "");
+
 /**
  * The devices to push `kind` to among `userIds` (null kind: every device, whatever the preferences): one
  * statement for a whole fan-out.
@@ -66,8 +69,8 @@ export async function devicesWanting(db: D1Database, userIds: number[], kind: Pu
   if (userIds.length === 0) return [];
   const { results } = await db
     .prepare(
-      `SELECT s.id FROM push_subscriptions s LEFT JOIN push_preferences p ON p.user_id = s.user_id
-       WHERE s.user_id IN (SELECT value FROM json_each(?1)) ${kind ? `AND COALESCE(p.${kind}, 1) = 1` : ""}
+      `SELECT s.id FROM push_subscriptions s
+       WHERE s.user_id IN (SELECT value FROM json_each(?1)) ${wantsSql(kind)}
        ORDER BY s.id`,
     )
     .bind(JSON.stringify(userIds))

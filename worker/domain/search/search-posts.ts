@@ -26,5 +26,5 @@ export async function searchPosts(ctx: Pick<DomainContext, "db" | "config" | "ip
       )
       .bind(viewerId, isoNow(), query, POST_SEARCH_LIMIT),
   );
-  return presentPosts(ctx.db, rows, viewerId);
+  return presentPosts(rows, viewerId);
 }

@@ -58,11 +58,11 @@ export async function getTimeline(db: D1Database, viewerId: number, cursor: Curs
   const more = results.length > TIMELINE_PAGE_SIZE;
   const rows = results.slice(0, TIMELINE_PAGE_SIZE);
   const last = rows.at(-1);
-  return { posts: await presentPosts(db, rows, viewerId), nextCursor: more && last ? encodeCursor(last.published_at!, last.id) : null };
+  return { posts: presentPosts(rows, viewerId), nextCursor: more && last ? encodeCursor(last.published_at!, last.id) : null };
 }
 
 /** The posts published after `after` (the newest one the viewer has), newest first: the pending "new posts". */
 export async function getNewerPosts(db: D1Database, viewerId: number, after: Cursor): Promise<PostView[]> {
   const { results } = await db.prepare(NEWER_PAGE_SQL).bind(viewerId, isoNow(), after.at, after.at, after.id, NEW_POSTS_LIMIT).all<PostRow>();
-  return presentPosts(db, results, viewerId);
+  return presentPosts(results, viewerId);
 }

@@ -1,0 +1,181 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { findSession, forgetSessionsOf } from "../../worker/domain/auth/sessions";
+import { coalescing, incomingBookmark, laterBookmark, requestDatabase } from "../../worker/db/request-database";
+import { commitGrouped } from "../../worker/domain/money/group-commit";
+import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
+import { api, createUser, postJson } from "./factories";
+import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
+
+/**
+ * Issue 16's round-trip savings, each checked for what it must not change: the session copy (revocation), the
+ * coalesced reads (one failing statement fails alone), the group commit (every payment checked on its own).
+ */
+
+/** env.DB with a count of what reaches D1 (its sessions included): single statements and batches. */
+function counted(db: D1Database, calls = { single: 0, batches: 0, batchSizes: [] as number[] }): { database: D1Database; calls: typeof calls } {
+  const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, property) {
+        if (property === "bind") return (...values: unknown[]) => wrapStatement(target.bind(...values));
+        const value = Reflect.get(target, property, target) as unknown;
+        if (typeof value !== "function") return value;
+        if (property === "first" || property === "all" || property === "run" || property === "raw")
+          return (...args: unknown[]) => {
+            calls.single++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return value.bind(target);
+      },
+    });
+  const database = new Proxy(db, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => wrapStatement(target.prepare(query));
+      if (property === "withSession" && typeof target.withSession === "function")
+        return (constraint: string) => counted(target.withSession(constraint) as unknown as D1Database, calls).database;
+      if (property === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          calls.batches++;
+          calls.batchSizes.push(statements.length);
+          return target.batch(statements);
+        };
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { database, calls };
+}
+
+describe("the session copy", () => {
+  it("serves reads without D1 for its seconds, but never a revoked session in the isolate that revoked it", async () => {
+    const fan = await createFan();
+    const { database, calls } = counted(env.DB);
+    const first = await findSession(database, fan.token, 5);
+    expect(first?.user.id).toBe(fan.user.userId);
+    expect(calls.single).toBe(1);
+    // Gone from D1 behind the cache's back: a read within its seconds still gets the copy, a write (0) does not.
+    await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(fan.user.userId).run();
+    expect((await findSession(database, fan.token, 5))?.user.id).toBe(fan.user.userId);
+    expect(calls.single).toBe(1);
+    expect(await findSession(database, fan.token, 0)).toBeNull();
+    // Not found once: the copy is dropped too.
+    expect(await findSession(database, fan.token, 5)).toBeNull();
+  });
+
+  it("forgetSessionsOf drops a user's copies at once; a copy past its seconds is read again", async () => {
+    const fan = await createFan();
+    await findSession(env.DB, fan.token, 5);
+    await env.DB.prepare("UPDATE users SET name = 'Renamed' WHERE id = ?").bind(fan.user.userId).run();
+    expect((await findSession(env.DB, fan.token, 5))?.user.name).not.toBe("Renamed");
+    forgetSessionsOf(fan.user.userId);
+    expect((await findSession(env.DB, fan.token, 5))?.user.name).toBe("Renamed");
+  });
+
+  it("over HTTP: reads share the copy, a write drops it, sign-out refuses the token at once", async () => {
+    const member = await createUser();
+    const verified = async () => ((await (await api("/me", { token: member.token })).json()) as { isEmailVerified: boolean }).isEmailVerified;
+    expect(await verified()).toBe(false);
+    // Verified behind the app's back: reads within the copy's seconds still see the copy...
+    await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").bind(new Date().toISOString(), member.user.userId).run();
+    expect(await verified()).toBe(false);
+    // ...a write reads the user from D1 and drops the copy, so the next read is fresh.
+    expect((await postJson("/home/seen", {}, { token: member.token })).status).toBeLessThan(300);
+    expect(await verified()).toBe(true);
+    expect((await postJson("/logout", {}, { token: member.token })).status).toBeLessThan(300);
+    expect((await api("/me", { token: member.token })).status).toBe(401);
+  });
+});
+
+describe("coalesced reads", () => {
+  it("sends the reads of one turn as one batch, and each caller gets its own answer", async () => {
+    const { database, calls } = counted(env.DB);
+    const db = coalescing(database);
+    const [one, two, value, none] = await Promise.all([
+      db.prepare("SELECT 1 AS n").first<{ n: number }>(),
+      db.prepare("SELECT ?1 AS n UNION ALL SELECT ?2").bind(2, 3).all<{ n: number }>(),
+      db.prepare("SELECT 'x' AS v").first<string>("v"),
+      db.prepare("SELECT 1 AS n WHERE 0").first(),
+    ]);
+    expect(one).toEqual({ n: 1 });
+    expect(two.results).toEqual([{ n: 2 }, { n: 3 }]);
+    expect(value).toBe("x");
+    expect(none).toBeNull();
+    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [4] });
+  });
+
+  it("a failing read fails only its caller; writes are never held", async () => {
+    const { database, calls } = counted(env.DB);
+    const db = coalescing(database);
+    const [good, bad] = await Promise.allSettled([db.prepare("SELECT 7 AS n").first<{ n: number }>(), db.prepare("SELECT * FROM no_such_table").all()]);
+    expect(good).toEqual({ status: "fulfilled", value: { n: 7 } });
+    expect(bad.status).toBe("rejected");
+    expect(calls.batches).toBe(1);
+    const before = calls.single;
+    await db.prepare("UPDATE users SET name = name WHERE id = -1").run();
+    expect(calls.single).toBe(before + 1);
+  });
+});
+
+describe("read replication", () => {
+  it("a read starts at the bookmark the client carries; writes start at the primary and hand the bookmark back", async () => {
+    expect(incomingBookmark(new Request("https://app.test/", { headers: { Cookie: "a=1; __Host-d1b=0000000a-00000001-abc" } }))).toBe("0000000a-00000001-abc");
+    expect(incomingBookmark(new Request("https://app.test/", { headers: { "X-D1-Bookmark": "bad bookmark!" } }))).toBeNull();
+    expect(laterBookmark("0000000a-00000002", "0000000a-00000010")).toBe("0000000a-00000010");
+    expect(laterBookmark(null, "b")).toBe("b");
+    // The tests' D1 has no Sessions API (wrangler dev's has): a stand-in records how sessions are opened.
+    const opened: unknown[] = [];
+    const binding = {
+      prepare: (query: string) => env.DB.prepare(query),
+      batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
+      withSession: (constraint: string) => {
+        opened.push(constraint);
+        return { prepare: (query: string) => env.DB.prepare(query), batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements), getBookmark: () => "0000000a-00000005" };
+      },
+    } as unknown as D1Database;
+    const keep = () => {};
+    const read = requestDatabase(binding, new Request("https://app.test/home"), keep);
+    requestDatabase(binding, new Request("https://app.test/home", { headers: { "X-D1-Bookmark": "0000000a-00000003" } }), keep);
+    const write = requestDatabase(binding, new Request("https://app.test/api/x", { method: "POST", headers: { "X-D1-Bookmark": "0000000a-00000003" } }), keep);
+    expect(opened).toEqual(["first-unconstrained", "0000000a-00000003", "first-primary"]);
+    expect((await read.db.prepare("SELECT 1 AS n").first<{ n: number }>())?.n).toBe(1);
+    expect(read.bookmark()).toBe("0000000a-00000005");
+    // A grouped commit went through another session and reached further: the later bookmark goes home.
+    write.noteBookmark("0000000a-00000009");
+    expect(write.bookmark()).toBe("0000000a-00000009");
+    write.noteBookmark("0000000a-00000001");
+    expect(write.bookmark()).toBe("0000000a-00000009");
+  });
+});
+
+describe("group commit", () => {
+  it("payments made together share batches; a refused one fails alone and the books stay exact", async () => {
+    const creator = await createVerifiedCreator();
+    const rich = await createFan();
+    const poor = await createFan();
+    await fundWallet(rich.user.userId, 100_000);
+    await fundWallet(poor.user.userId, 300);
+    const tip = (fan: { token: string }, amountCents: number) =>
+      postJson(`/users/${creator.user.username}/tips`, { amountCents, idempotencyKey: newKey() }, { token: fan.token });
+    // Twelve at once: ten the rich fan can pay, two the poor fan cannot both pay ($3 for two $2 tips).
+    const answers = await Promise.all([...Array.from({ length: 10 }, () => tip(rich, 500)), tip(poor, 200), tip(poor, 200)]);
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses.slice(10).sort()).toEqual([200, 402]);
+    expect((await balancesOf(env.DB, rich.user.userId)).wallet).toBe(100_000 - 10 * 500);
+    expect((await balancesOf(env.DB, poor.user.userId)).wallet).toBe(100);
+    expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
+  });
+
+  it("several waiting batches go to D1 as one, split in halves when refused", async () => {
+    const { database, calls } = counted(env.DB);
+    const ok = (n: number) => [database.prepare("SELECT ? AS n").bind(n)];
+    const failing = [database.prepare("SELECT * FROM no_such_table")];
+    // The first goes at once; the others wait for it and then go together.
+    const results = await Promise.allSettled([commitGrouped(database, ok(1)), commitGrouped(database, ok(2)), commitGrouped(database, failing), commitGrouped(database, ok(4))]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect(results[1]).toMatchObject({ value: [{ results: [{ n: 2 }] }] });
+    expect(results[3]).toMatchObject({ value: [{ results: [{ n: 4 }] }] });
+    // [1] alone, then [2, failing, 4] refused → [2, failing] refused → [2], [failing] → [4].
+    expect(calls.batchSizes).toEqual([1, 3, 2, 1, 1, 1]);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The database one request talks to (issue 16): a D1 session (read replication) and, for reads, one round trip
+ * for the statements its loaders ask for at the same time.
+ *
+ * Read replication (D1's Sessions API). In production D1 can keep read replicas near the Worker; a request reads
+ * through `withSession`, and a session is sequentially consistent: its reads see everything up to its bookmark.
+ * - A read (GET, HEAD) starts at the bookmark the client carries (cookie `__Host-d1b`, or header `X-D1-Bookmark`
+ *   for API clients), else anywhere ("first-unconstrained"): the nearest replica serves timelines, profiles, lists.
+ * - A write starts at the primary ("first-primary"): its checks read the newest state.
+ * - After a write, the response carries the session's bookmark (the cookie and the header), so the person's next
+ *   reads, wherever they land, see their own write. Reads do not move it.
+ * Locally (wrangler dev, the tests) there is one database and no replica: the same code runs, every session reads
+ * the one copy, and a bookmark, when the runtime gives one, is carried all the same.
+ *
+ * Coalescing. A page runs several loaders at once (the root's badges, the page's data); each asks D1 for a few
+ * independent reads. The SELECTs issued in the same turn of the event loop go to D1 as ONE batch (one
+ * round trip instead of one each). A batch is a transaction of reads, so they see one state; if the batch fails,
+ * each statement runs again alone, so one bad statement fails only its own caller. Writes and `raw()` are never
+ * held back. Writes (POST…) coalesce their independent reads the same way.
+ */
+export const BOOKMARK_COOKIE = "__Host-d1b";
+export const BOOKMARK_HEADER = "X-D1-Bookmark";
+const BOOKMARK_SHAPE = /^[0-9A-Za-z-]{1,128}$/;
+
+/** The binding a request database came from, for work shared across requests (worker/domain/money/group-commit.ts). */
+export const BINDING = Symbol("d1-binding");
+/** The request's waitUntil, for work it leads on behalf of other requests. */
+const KEEP_ALIVE = Symbol("d1-keep-alive");
+/** Takes a bookmark reached on the request's behalf through another session (a grouped commit). */
+const NOTE_BOOKMARK = Symbol("d1-note-bookmark");
+
+type Extras = { [BINDING]: D1Database; [KEEP_ALIVE]: (work: Promise<unknown>) => void; [NOTE_BOOKMARK]: (bookmark: string | null) => void };
+
+export interface RequestDatabase {
+  db: D1Database;
+  /** The bookmark to hand back to the client (after a write), or null. */
+  bookmark(): string | null;
+  /** A later bookmark reached through another session on this request's behalf (a grouped commit). */
+  noteBookmark(bookmark: string | null): void;
+}
+
+const isRead = (method: string) => method === "GET" || method === "HEAD";
+
+export function incomingBookmark(request: Request): string | null {
+  const header = request.headers.get(BOOKMARK_HEADER);
+  const cookie = new RegExp(`(?:^|;\\s*)${BOOKMARK_COOKIE}=([^;]+)`).exec(request.headers.get("Cookie") ?? "")?.[1] ?? null;
+  const value = header ?? cookie;
+  return value && BOOKMARK_SHAPE.test(value) ? value : null;
+}
+
+/** Bookmarks are fixed-width positions in the database's log: the greater string is the later one. */
+export const laterBookmark = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+
+export function requestDatabase(binding: D1Database, request: Request, keepAlive: (work: Promise<unknown>) => void): RequestDatabase {
+  const read = isRead(request.method);
+  const session = typeof binding.withSession === "function" ? binding.withSession((read ? incomingBookmark(request) : null) ?? (read ? "first-unconstrained" : "first-primary")) : null;
+  let noted: string | null = null;
+  const noteBookmark = (bookmark: string | null) => {
+    noted = laterBookmark(noted, bookmark);
+  };
+  return {
+    db: coalescing((session ?? binding) as D1Database, { [BINDING]: binding, [KEEP_ALIVE]: keepAlive, [NOTE_BOOKMARK]: noteBookmark }),
+    bookmark: () => laterBookmark(session?.getBookmark() ?? null, noted),
+    noteBookmark,
+  };
+}
+
+const extrasOf = (db: D1Database) => db as D1Database & Partial<Extras>;
+/** The binding behind a request database (itself for a plain binding). */
+export const bindingOf = (db: D1Database): D1Database => extrasOf(db)[BINDING] ?? db;
+/** The request's waitUntil (outside a request: the work simply runs). */
+export const keepAliveOf = (db: D1Database) => extrasOf(db)[KEEP_ALIVE] ?? ((work: Promise<unknown>) => void work.catch(() => {}));
+/** Where a bookmark reached on the request's behalf goes (nowhere outside a request). */
+export const noteBookmarkOf = (db: D1Database) => extrasOf(db)[NOTE_BOOKMARK] ?? (() => {});
+
+interface Held {
+  statement: D1PreparedStatement;
+  column: string | undefined;
+  first: boolean;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const READ_ONLY = /^\s*(SELECT|WITH)\b/i;
+const WRITES = /\b(INSERT|UPDATE|DELETE|REPLACE)\b/i;
+
+/** SELECTs issued in the same turn go to D1 together (see above); `extras` answer the symbols above. */
+export function coalescing(db: D1Database, extras: Partial<Extras> = {}): D1Database {
+  let held: Held[] = [];
+  const originals = new WeakMap<object, D1PreparedStatement>();
+
+  const settle = (item: Held, result: D1Result) => {
+    const row = (result.results[0] ?? null) as Record<string, unknown> | null;
+    item.resolve(item.first ? (item.column === undefined ? row : row === null ? null : (row[item.column] ?? null)) : result);
+  };
+  const alone = (item: Held) =>
+    item.statement
+      .all()
+      .then((result) => settle(item, result))
+      .catch(item.reject);
+
+  const flush = () => {
+    const items = held;
+    held = [];
+    if (items.length === 1) return void alone(items[0]!);
+    db.batch(items.map((item) => item.statement)).then(
+      (results) => items.forEach((item, index) => settle(item, results[index]!)),
+      () => items.forEach(alone),
+    );
+  };
+
+  const hold = (statement: D1PreparedStatement, first: boolean, column?: string) =>
+    new Promise((resolve, reject) => {
+      if (held.length === 0) setTimeout(flush, 0);
+      held.push({ statement, first, column, resolve, reject });
+    });
+
+  const wrap = (statement: D1PreparedStatement, readOnly: boolean): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values), readOnly);
+        if (readOnly && property === "first") return (column?: string) => hold(target, true, column);
+        if (readOnly && property === "all") return () => hold(target, false);
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    originals.set(proxy, statement);
+    return proxy;
+  };
+
+  return new Proxy(db, {
+    get(target, property) {
+      if (property in extras) return extras[property as keyof Extras];
+      if (property === "prepare") return (query: string) => wrap(target.prepare(query), READ_ONLY.test(query) && !WRITES.test(query));
+      if (property === "batch") return (statements: D1PreparedStatement[]) => target.batch(statements.map((s) => originals.get(s) ?? s));
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
