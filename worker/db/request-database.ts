@@ -103,9 +103,9 @@ export function coalescing(db: D1Database, extras: Partial<Extras> = {}): D1Data
     const items = held;
     held = [];
     if (items.length === 1) return void alone(items[0]!);
-    db.batch(items.map((item) => item.statement)).then(
+    void db.batch(items.map((item) => item.statement)).then(
       (results) => items.forEach((item, index) => settle(item, results[index]!)),
-      () => items.forEach(alone),
+      () => items.forEach((item) => void alone(item)),
     );
   };
 
