@@ -58,18 +58,24 @@ export default defineConfig(({ isSsrBuild }) => ({
 }));
 
 /**
- * The small modules every signed-in page needs (session, updates, the layout, shared components) and those of a
- * feed (post list and card) travel as two files rather than twenty: one request and one gzip stream each,
+ * The small modules every page needs (session, updates, offline, the service worker), those of the layout of
+ * signed-in pages and profiles, and those of a feed (post list and card) travel as three files rather than twenty: one request and one gzip stream each,
  * which is what keeps the first /home under QUALITY.md's 120 KB.
  */
 const ROOT_DIRECTORY = fileURLToPath(new URL("./", import.meta.url));
-const CORE = /^(app\/lib\/(session|updates|api|api-shapes|token|offline|offline-copies|outbox|outbox-sender|comment-shape|navigation|use-signed-in|user-channel|nonce)\.tsx?|app\/components\/(shell\/[^/]+|page|logo|notice|local-time|spinner|service-worker|outbox-tray|offline-notice)\.tsx?|app\/sw\/policy\.ts|app\/i18n\/(client|meta)\.ts|shared\/i18n\/(languages|options)\.ts|shared\/(user-channel-events|shape)\.ts)$/;
+const CORE = /^(app\/root\.tsx|app\/tailwind\.css\?url|app\/lib\/(session|updates|api|api-shapes|token|offline|offline-copies|outbox|outbox-sender|comment-shape|use-signed-in|user-channel|nonce|idle)\.tsx?|app\/components\/(logo|notice|spinner|service-worker|error-page)\.tsx?|app\/sw\/policy\.ts|app\/i18n\/(client|meta)\.ts|shared\/i18n\/(languages|options)\.ts|shared\/(user-channel-events|shape)\.ts)$/;
+/**
+ * The layout of the signed-in screens and profiles (sidebar, bottom bar, right column, outbox tray) and what their
+ * pages share: a file of its own, so the landing page and the sign-in screens neither download nor evaluate it.
+ */
+const SHELL = /^(app\/lib\/navigation\.ts|app\/components\/(shell\/[^/]+|page|local-time|outbox-tray|offline-notice)\.tsx?)$/;
 const FEED = /^(app\/lib\/(timeline|use-post-list)\.tsx?|app\/components\/posts\/(post-card|post-list|post-actions|lazy)\.tsx|shared\/money\.ts)$/;
 
 function clientChunkOf(id: string): string | undefined {
   if (!id.startsWith(ROOT_DIRECTORY) || id.includes("/node_modules/")) return undefined;
   const path = id.slice(ROOT_DIRECTORY.length);
   if (CORE.test(path)) return "app-core";
+  if (SHELL.test(path)) return "shell";
   if (FEED.test(path)) return "feed";
   return undefined;
 }

@@ -11,6 +11,7 @@ import { RTL_LANGUAGES } from "@shared/i18n/languages";
 import { SessionProvider } from "./lib/session";
 import { UpdatesProvider } from "./lib/updates";
 import { clearOfflineData } from "./lib/offline";
+import { whenIdle } from "./lib/idle";
 import { isNetworkFailure } from "./lib/offline-copies";
 import { NonceContext } from "./lib/nonce";
 import { ErrorPage } from "./components/error-page";
@@ -124,9 +125,8 @@ export default function App() {
   useChangeLanguage(language);
   // Signed out however it happened (expiry, reset, another device): no private page stays kept for offline use.
   const signedOut = viewer === null;
-  useEffect(() => {
-    if (signedOut) void clearOfflineData();
-  }, [signedOut]);
+  // Once the page is idle: IndexedDB, the caches and the service worker are nothing the first paint needs.
+  useEffect(() => (signedOut ? whenIdle(() => void clearOfflineData()) : undefined), [signedOut]);
   // Says that React has hydrated the page (this effect runs after every child's): the end-to-end tests wait for it
   // before they type or click (tests/e2e/support.ts, hydrated).
   useEffect(() => {

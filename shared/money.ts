@@ -26,9 +26,18 @@ export function parseDollars(typed: string): number | null {
   return Number(whole) * 100 + Number(fraction);
 }
 
+/** One currency formatter per language: building an Intl.NumberFormat costs far more than formatting with it. */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Cents as the reader's language writes US dollars ("$1,250.00", "1.250,00 $"). */
-export const formatCents = (cents: number, language: string) =>
-  new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(cents / 100);
+export function formatCents(cents: number, language: string): string {
+  let format = currencyFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { style: "currency", currency: "USD" });
+    currencyFormats.set(language, format);
+  }
+  return format.format(cents / 100);
+}
 
 /**
  * Cents inside a sentence the Worker translates later ("A tip is between $1.00 and $200.00."): the variables are

@@ -2,13 +2,13 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isKeptOffline, KEEP_PAGE } from "~/sw/policy";
+import { whenIdle } from "~/lib/idle";
 
 /**
  * Calls `offer` once a new version has installed and waits for the open pages to let go of the running one: one
- * already waiting, one installing now, or one found later. It follows the registration itself instead of
- * workbox-window's "waiting" event, which missed updates: an update check can find a new version before
- * workbox-window listens (it loads after the page), and it only watched a worker's state changes from the moment it
- * handled "updatefound", so on a busy page a fast install could already be "installed" by then and never be offered.
+ * already waiting, one installing now, or one found later. It follows the registration itself (workbox-window's
+ * "waiting" event missed updates: an update check can find a new version before a listener is there, and a fast
+ * install could already be "installed" by the time "updatefound" was handled, and never be offered).
  */
 function offerWhenWaiting(registration: ServiceWorkerRegistration, offer: () => void) {
   const follow = (worker: ServiceWorker | null) => {
@@ -26,9 +26,8 @@ function offerWhenWaiting(registration: ServiceWorkerRegistration, offer: () => 
 }
 
 /**
- * Registers the service worker (/sw.js, built by scripts/build-sw.mjs) and, when a new version of the app has
- * been installed and waits, offers to switch to it. workbox-window is imported only here, after the page has
- * loaded, so it stays out of every page's first-load JavaScript. Render once, in the root layout.
+ * Registers the service worker (/sw.js, built by scripts/build-sw.mjs) once the page has loaded and is idle and,
+ * when a new version of the app has been installed and waits, offers to switch to it. Render once, in the root layout.
  */
 export function ServiceWorkerManager() {
   const { t } = useTranslation();
@@ -42,30 +41,32 @@ export function ServiceWorkerManager() {
     void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: KEEP_PAGE, url: pathname }));
   }, [pathname]);
 
+  // Registered once the page has loaded and the main thread is idle: the worker's install (it precaches the
+  // build) stays out of the first load's critical path. The browser's own API does all this needs (register,
+  // SKIP_WAITING to the waiting worker, reload when it takes control): no library to download.
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
     let cancelled = false;
-    import("workbox-window").then(
-      ({ Workbox }) => {
+    const register = async () => {
+      try {
+        const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
         if (cancelled) return;
-        const wb = new Workbox("/sw.js", { scope: "/" });
         const offer = () =>
           setApplyUpdate(() => () => {
-            // The new worker takes control once it skips waiting; the page then reloads into the new version.
-            wb.addEventListener("controlling", () => window.location.reload());
-            wb.messageSkipWaiting();
+            // The new worker takes control once it skips waiting (app/sw/service-worker.ts); the page then reloads
+            // into the new version.
+            navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
+            registration.waiting?.postMessage({ type: "SKIP_WAITING" });
           });
-        wb.register().then(
-          (registration) => {
-            if (registration && !cancelled) offerWhenWaiting(registration, offer);
-          },
-          (error: unknown) => console.warn("service worker registration failed", error),
-        );
-      },
-      (error: unknown) => console.warn("service worker support failed to load", error),
-    );
+        offerWhenWaiting(registration, offer);
+      } catch (error) {
+        console.warn("service worker registration failed", error);
+      }
+    };
+    const cancelIdle = whenIdle(() => void register());
     return () => {
       cancelled = true;
+      cancelIdle();
     };
   }, []);
 
