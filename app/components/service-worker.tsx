@@ -26,8 +26,9 @@ function offerWhenWaiting(registration: ServiceWorkerRegistration, offer: () => 
 }
 
 /**
- * Registers the service worker (/sw.js, built by scripts/build-sw.mjs) once the page has loaded and is idle and,
- * when a new version of the app has been installed and waits, offers to switch to it. Render once, in the root layout.
+ * Registers the service worker (/sw.js, built by scripts/build-sw.mjs) with workbox-window once the page has loaded
+ * and is idle and, when a new version of the app has been installed and waits, offers to switch to it. Render once,
+ * in the root layout.
  */
 export function ServiceWorkerManager() {
   const { t } = useTranslation();
@@ -41,24 +42,25 @@ export function ServiceWorkerManager() {
     void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: KEEP_PAGE, url: pathname }));
   }, [pathname]);
 
-  // Registered once the page has loaded and the main thread is idle: the worker's install (it precaches the
-  // build) stays out of the first load's critical path. The browser's own API does all this needs (register,
-  // SKIP_WAITING to the waiting worker, reload when it takes control): no library to download.
+  // Registered once the page has loaded and the main thread is idle: workbox-window (loaded only then) and the
+  // worker's install (it precaches the build) stay out of the first load's critical path.
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
     let cancelled = false;
     const register = async () => {
       try {
-        const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+        const { Workbox } = await import("workbox-window");
         if (cancelled) return;
+        const wb = new Workbox("/sw.js", { scope: "/" });
         const offer = () =>
           setApplyUpdate(() => () => {
             // The new worker takes control once it skips waiting (app/sw/service-worker.ts); the page then reloads
             // into the new version.
-            navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
-            registration.waiting?.postMessage({ type: "SKIP_WAITING" });
+            wb.addEventListener("controlling", () => window.location.reload());
+            wb.messageSkipWaiting();
           });
-        offerWhenWaiting(registration, offer);
+        const registration = await wb.register();
+        if (registration && !cancelled) offerWhenWaiting(registration, offer);
       } catch (error) {
         console.warn("service worker registration failed", error);
       }

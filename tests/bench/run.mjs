@@ -17,7 +17,18 @@
 //  10. live: a chat line to 500 viewer sockets of one LiveRoom, and a viewer's time to the first frame over p2p
 //      (tests/bench/live.mjs);
 //  11. stories: the stories bar for a fan following 1,000 creators against one following 10, and its query plan
-//      (tests/bench/stories.mjs).
+//      (tests/bench/stories.mjs);
+//  12. D1 round trips (and statements) per request on each hot path: session, updates, timeline, /home, profile, tip,
+//      message send, stories bar, conversation list (tests/bench/round-trips.mjs; BENCH_ONLY=roundtrips);
+//  13. Lighthouse, default mobile preset: the four category scores, LCP, TBT and CLS of /, a creator's profile
+//      and a signed-in /home (tests/bench/lighthouse.mjs; BENCH_ONLY=lighthouse);
+//  14. a signed-in first /home under DevTools' "Slow 3G": first post visible, DOMContentLoaded, load, hydration,
+//      bytes transferred (tests/bench/slow-3g.mjs; BENCH_ONLY=slow3g);
+//  15. autocannon, 50 connections: GET /api/updates and GET /home against GET /api/health, requests/s, p50/p99,
+//      errors (tests/bench/load.mjs; BENCH_ONLY=load);
+//  16. growth: /home, timeline, updates, stories bar and conversation list at 1,000, 10,000 and 100,000 users, a
+//      typical and a heavy fan, each size on its own server after this one stops (tests/bench/growth.mjs;
+//      BENCH_ONLY=growth, BENCH_GROWTH_SIZES=1000,10000 for fewer sizes).
 // Machines here are small and noisy: read the ratio first, the absolute numbers second.
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
@@ -30,6 +41,11 @@ import { benchOffline } from "./offline.mjs";
 import { benchPush } from "./push.mjs";
 import { benchLive } from "./live.mjs";
 import { benchStories } from "./stories.mjs";
+import { benchRoundTrips } from "./round-trips.mjs";
+import { benchLighthouse, seedPageBench } from "./lighthouse.mjs";
+import { benchSlow3G } from "./slow-3g.mjs";
+import { benchLoad } from "./load.mjs";
+import { benchGrowth } from "./growth.mjs";
 
 const STATE_DIR = "tests/bench/.state";
 
@@ -41,7 +57,9 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
  * the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs);
  * BENCH_ONLY=offline only the offline figures (tests/bench/offline.mjs); BENCH_ONLY=push only the push fan-out
  * (tests/bench/push.mjs); BENCH_ONLY=live only the live figures (tests/bench/live.mjs); BENCH_ONLY=stories only the
- * stories bar (tests/bench/stories.mjs).
+ * stories bar (tests/bench/stories.mjs). BENCH_ONLY=lighthouse, =slow3g and =load run only that page figure, for a
+ * person signed up here who follows one small seeded creator (tests/bench/lighthouse.mjs, seedPageBench); the
+ * full run measures them for the core figures' bench user over the big seed.
  */
 const ONLY = process.env.BENCH_ONLY;
 
@@ -126,14 +144,15 @@ async function benchCore(server) {
   await benchHomeTimeline(server.baseURL, { token, userId: user.userId });
 
   await benchFirstLoadJavaScript(server.baseURL, person);
+  return { token, user, person };
 }
 
-/** Signs up a person through the API, for the benchmarks that need nothing else. */
+/** Signs up a person through the API, for the benchmarks that need nothing else; with the answer's { token, user }. */
 async function signUpBenchPerson(baseURL) {
   const person = { username: `bench_${Date.now().toString(36)}`, name: "Bench", email: `bench_${Date.now()}@example.test`, password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" };
   const signup = await fetch(`${baseURL}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-  return person;
+  return { ...person, ...(await signup.json()) };
 }
 
 /** The JavaScript a signed-in first load of /home downloads until the network is quiet, gzipped, file by file. */
@@ -166,10 +185,19 @@ async function benchFirstLoadJavaScript(baseURL, person) {
   }
 }
 
-const server = await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" } });
+// BENCH_ONLY=growth needs none of this server (nor wipes its state): the growth figures start their own.
+const server = ONLY === "growth" ? null : await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" } });
+// The signed-in person of the page figures (Lighthouse, slow 3G, load) and a creator's profile to open.
+const PAGE_BENCHES = ["lighthouse", "slow3g", "load"];
+let signedIn = null;
 try {
   if (ONLY === "js") await benchFirstLoadJavaScript(server.baseURL, await signUpBenchPerson(server.baseURL));
-  else if (!ONLY) await benchCore(server);
+  else if (!ONLY) signedIn = { token: (await benchCore(server)).token, profilePath: "/bench_00010" };
+  else if (PAGE_BENCHES.includes(ONLY)) signedIn = await seedPageBench(server.baseURL, STATE_DIR, await signUpBenchPerson(server.baseURL));
+  if (!ONLY || ONLY === "lighthouse") await benchLighthouse(server.baseURL, { cookie: `__Host-session=${signedIn.token}`, profilePath: signedIn.profilePath });
+  if (!ONLY || ONLY === "slow3g") await benchSlow3G(server.baseURL, { cookie: `__Host-session=${signedIn.token}` });
+  if (!ONLY || ONLY === "load") await benchLoad(server.baseURL, { token: signedIn.token });
+  if (!ONLY || ONLY === "roundtrips") await benchRoundTrips(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "chat") await benchChat(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "money") await benchMoney(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "offline") await benchOffline(server.baseURL, STATE_DIR);
@@ -177,5 +205,6 @@ try {
   if (!ONLY || ONLY === "live") await benchLive(server.baseURL, STATE_DIR);
   if (!ONLY || ONLY === "stories") await benchStories(server.baseURL, STATE_DIR);
 } finally {
-  server.stop();
+  server?.stop();
 }
+if (!ONLY || ONLY === "growth") await benchGrowth();
