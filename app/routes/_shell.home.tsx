@@ -43,7 +43,7 @@ const LIVE_ON_HOME = 12;
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
-  const [page, onAir, stories] = await Promise.all([getTimeline(context.domain.db, user.id, null), listLiveNow(context.domain.db, user), listStoriesBar(context.domain.db, user)]);
+  const [page, onAir, stories] = await Promise.all([getTimeline(context.domain.db, user, null), listLiveNow(context.domain.db, user), listStoriesBar(context.domain.db, user)]);
   const suggestions = page.posts.length === 0 ? await suggestProfiles(context.domain.db, user.id) : [];
   const live = onAir
     .filter((stream) => !stream.viewer.isCreator)

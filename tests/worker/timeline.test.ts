@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { encodeCursor } from "../../worker/domain/shared/cursor";
-import { timelineStatement } from "../../worker/domain/timeline/get-timeline";
+import { getTimeline, MANY_FOLLOWS, RECENT_WINDOW, timelineStatement } from "../../worker/domain/timeline/get-timeline";
 import { api, createUser } from "./factories";
 import { block, createPost, follow, makeCreator, subscribe } from "./timeline-fixtures";
 
@@ -108,11 +108,84 @@ describe("GET /api/timeline", () => {
   it("reads posts through the posts_feed index, never a scan of posts or follows (EXPLAIN QUERY PLAN)", async () => {
     const fan = await createUser();
     for (const cursor of [null, { at: "2026-05-01T00:00:00.000Z", id: 5 }]) {
-      const { results } = await timelineStatement(env.DB, fan.user.userId, cursor, true).all<{ detail: string }>();
+      const { results } = await timelineStatement(env.DB, { id: fan.user.userId, following_count: 0 }, cursor, true).all<{ detail: string }>();
       const plan = results.map((row) => row.detail);
       expect(plan.some((line) => /SEARCH p USING INDEX posts_feed/.test(line)), plan.join("\n")).toBe(true);
       expect(plan.filter((line) => /^SCAN (p|posts|follows|users|u|c)\b/.test(line))).toEqual([]);
       expect(plan.filter((line) => /subscriptions_due/.test(line))).toEqual([]);
+      // Following many: the newest posts of everyone through posts_recent, a probe per post, no other scan.
+      const { results: recent } = await timelineStatement(env.DB, { id: fan.user.userId, following_count: MANY_FOLLOWS }, cursor, true).all<{ detail: string }>();
+      const recentPlan = recent.map((row) => row.detail);
+      expect(recentPlan.some((line) => /(SCAN|SEARCH) p USING INDEX posts_recent/.test(line)), recentPlan.join("\n")).toBe(true);
+      expect(recentPlan.filter((line) => /^SCAN (posts|follows|users|u|c)\b/.test(line))).toEqual([]);
     }
+  });
+
+  it("a fan who follows many creators reads the same pages the other way round (posts_recent)", async () => {
+    const fan = await createUser();
+    const creators = [await makeCreator(), await makeCreator(), await makeCreator(), await makeCreator()];
+    const [followed, subscribed, blocked, unfollowed] = creators.map((c) => c.user.userId) as [number, number, number, number];
+    await follow(fan.user.userId, followed);
+    await follow(fan.user.userId, blocked);
+    await subscribe(fan.user.userId, subscribed);
+    await block(blocked, fan.user.userId);
+    // Enough other follows to pass MANY_FOLLOWS (quiet accounts: they post nothing).
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO users (username, name, email, password_hash, date_of_birth, account_type, role, created_at, updated_at)
+       SELECT 'quiet_' || ?1 || '_' || i, 'Quiet', 'quiet_' || ?1 || '_' || i || '@example.test', 'x', '1990-01-01', 'other', 'creator', '2026-01-01', '2026-01-01' FROM n`,
+    )
+      .bind(fan.user.userId, MANY_FOLLOWS)
+      .run();
+    await env.DB.prepare(`INSERT INTO follows (follower_id, creator_id, created_at) SELECT ?1, id, '2026-01-01' FROM users WHERE username LIKE 'quiet_' || ?1 || '_%'`)
+      .bind(fan.user.userId)
+      .run();
+    for (let i = 0; i < 14; i++) {
+      await createPost(followed, { audience: (["everyone", "followers", "subscribers"] as const)[i % 3] });
+      await createPost(subscribed, { audience: i % 2 ? "subscribers" : "everyone" });
+      await createPost(blocked);
+      await createPost(unfollowed);
+      if (i % 5 === 0) await createPost(fan.user.userId);
+    }
+    const viewer = await env.DB.prepare("SELECT id, following_count FROM users WHERE id = ?").bind(fan.user.userId).first<{ id: number; following_count: number }>();
+    expect(viewer!.following_count).toBe(MANY_FOLLOWS + 3);
+    type Row = { id: number; published_at: string };
+    const ids = async (way: "authors" | "recent", cursor: { at: string; id: number } | null): Promise<Row[]> =>
+      (await timelineStatement(env.DB, viewer!, cursor, false, new Date().toISOString(), way).all<{ id: number; published_at: string }>()).results;
+    // Page by page (21 rows: a page and the look-ahead), the two ways agree, the cursor included.
+    let cursor: { at: string; id: number } | null = null;
+    for (let page = 0; page < 3; page++) {
+      const byAuthors: Row[] = await ids("authors", cursor);
+      const byRecent: Row[] = await ids("recent", cursor);
+      expect(byRecent.map((r) => r.id)).toEqual(byAuthors.map((r) => r.id));
+      if (byAuthors.length < 21) break;
+      const last: Row = byAuthors[19]!;
+      cursor = { at: last.published_at, id: last.id };
+    }
+    // Through the API: no post of the blocked or unfollowed creator, and the same first page as the per-author way.
+    const first = (await (await api("/timeline", { token: fan.token })).json()) as { posts: { id: number; author: { id: number } }[] };
+    expect(first.posts.map((p) => p.id)).toEqual((await ids("authors", null)).slice(0, 20).map((r) => r.id));
+    expect(first.posts.some((p) => p.author.id === blocked || p.author.id === unfollowed)).toBe(false);
+  });
+
+  it("following many, a window that holds less than a page is read again the per-author way", async () => {
+    const fan = await createUser();
+    const creator = await makeCreator();
+    await follow(fan.user.userId, creator.user.userId);
+    await env.DB.prepare("UPDATE users SET following_count = ? WHERE id = ?").bind(MANY_FOLLOWS, fan.user.userId).run();
+    const old = await createPost(creator.user.userId);
+    // RECENT_WINDOW newer posts of someone else push the followed creator's only post out of the window.
+    const other = await makeCreator();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO posts (user_id, text, audience, price_cents, status, published_at, created_at)
+       SELECT ?1, 'noise', 'everyone', 0, 'published', '2099-01-01T00:00:00.000Z', '2026-01-01' FROM n`,
+    )
+      .bind(other.user.userId, RECENT_WINDOW)
+      .run();
+    const viewer = { id: fan.user.userId, following_count: MANY_FOLLOWS };
+    expect((await timelineStatement(env.DB, viewer, null, false, new Date().toISOString(), "recent").all()).results).toEqual([]);
+    const page = await getTimeline(env.DB, viewer, null);
+    expect(page.posts.map((p) => p.id)).toEqual([old.id]);
   });
 });

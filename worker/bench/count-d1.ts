@@ -70,8 +70,8 @@ export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
     if (url.pathname === "/__bench/d1-statements") return Response.json({ ...requests, queue });
     if (url.pathname === "/__bench/ledger-audit") return Response.json(await auditBooksForBench(env.DB));
     if (url.pathname === "/__bench/timeline-plan") {
-      const viewer = Number(url.searchParams.get("viewer"));
-      const { results } = await timelineStatement(env.DB, viewer, null, true).all<{ id: number; parent: number; detail: string }>();
+      const viewer = await env.DB.prepare("SELECT id, following_count FROM users WHERE id = ?").bind(Number(url.searchParams.get("viewer"))).first<{ id: number; following_count: number }>();
+      const { results } = await timelineStatement(env.DB, viewer ?? { id: 0, following_count: 0 }, null, true).all<{ id: number; parent: number; detail: string }>();
       return Response.json({ plan: results });
     }
     if (url.pathname === "/__bench/stories-plan") {

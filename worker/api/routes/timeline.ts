@@ -24,7 +24,7 @@ timelineRoutes.openapi(
     request: { query: z.object({ cursor: cursorQuery("cursor") }) },
     responses: { 200: json(PostPageSchema, "A page; nextCursor is null on the last one"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await getTimeline(c.var.domain.db, c.var.session!.user.id, c.req.valid("query").cursor), 200),
+  async (c) => c.json(await getTimeline(c.var.domain.db, c.var.session!.user, c.req.valid("query").cursor), 200),
 );
 
 timelineRoutes.openapi(
@@ -39,9 +39,9 @@ timelineRoutes.openapi(
   }),
   async (c) => {
     const { db } = c.var.domain;
-    const viewerId = c.var.session!.user.id;
+    const viewer = c.var.session!.user;
     const after = c.req.valid("query").after;
-    return c.json({ posts: after ? await getNewerPosts(db, viewerId, after) : (await getTimeline(db, viewerId, null)).posts }, 200);
+    return c.json({ posts: after ? await getNewerPosts(db, viewer.id, after) : (await getTimeline(db, viewer, null)).posts }, 200);
   },
 );
 

@@ -16,6 +16,8 @@ export interface UserRow {
   avatar_key: string | null;
   cover_key: string | null;
   follower_count: number;
+  /** How many creators the user follows (kept by triggers, migration 0017). */
+  following_count: number;
   subscriber_count: number;
   location: string;
   website: string;
