@@ -11,8 +11,8 @@ export { type MediaView, type LockedMediaView, type PostStatus, type PostView };
 export const POST_SELECT_SQL = `SELECT p.id, p.user_id, p.text, p.audience, p.price_cents, p.status, p.published_at, p.scheduled_at,
   p.edited_at, p.like_count, p.comment_count, u.username AS author_username, u.name AS author_name,
   u.avatar_key AS author_avatar_key, u.role AS author_role, ${VIEWER_FACTS_SQL},
-  (SELECT json_group_array(json_array(m.id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height))
-   FROM (SELECT * FROM media m WHERE m.post_id = p.id AND m.status = 'ready' ORDER BY m.position) m) AS media_json
+  (SELECT json_group_array(json_array(pm.id, pm.kind, pm.object_key, pm.poster_key, pm.preview_key, pm.width, pm.height))
+   FROM (SELECT * FROM media m WHERE m.post_id = p.id AND m.status = 'ready' ORDER BY m.position) pm) AS media_json
   FROM posts p JOIN users u ON u.id = p.user_id`;
 
 export interface PostRow extends ViewerFactsRow {
