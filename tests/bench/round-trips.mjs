@@ -11,8 +11,9 @@
 //   message      POST /api/conversations/{id}/messages
 //   stories bar  GET /api/stories
 //   conversations GET /api/conversations
-// BENCH_ROUND_TRIPS_BASELINE=<file.json> prints a "before" column from an earlier run's JSON (BENCH_ROUND_TRIPS_OUT
-// writes this run's), so a change's effect is shown side by side.
+// The "before" column is tests/bench/round-trips-before.json, measured on the code before issue 16's changes
+// (commit 4ee09bd); BENCH_ROUND_TRIPS_BASELINE=<file.json> compares with another run's JSON instead
+// (BENCH_ROUND_TRIPS_OUT writes this run's), so a change's effect is shown side by side.
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { personSql, seed } from "./chat.mjs";
@@ -79,7 +80,7 @@ export async function benchRoundTrips(baseURL, stateDir) {
     const after = await counts(baseURL);
     figures[key] = { roundTrips: (after.roundTrips - before.roundTrips) / REPEAT, statements: (after.statements - before.statements) / REPEAT };
   }
-  const baselineFile = process.env.BENCH_ROUND_TRIPS_BASELINE;
+  const baselineFile = process.env.BENCH_ROUND_TRIPS_BASELINE ?? "tests/bench/round-trips-before.json";
   const baseline = baselineFile && existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, "utf8")) : null;
   if (process.env.BENCH_ROUND_TRIPS_OUT) writeFileSync(process.env.BENCH_ROUND_TRIPS_OUT, JSON.stringify(figures, null, 2));
 
