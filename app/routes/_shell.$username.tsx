@@ -66,9 +66,10 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
  * Link previews: name, bio, the cover (or avatar) and the canonical URL. Avatars and covers are public images;
  * nothing from a post ever appears here, so no locked media can leak through a preview.
  */
-function profileMeta(profile: Profile, profileUrl: string, origin: string): MetaDescriptor[] {
+function profileMeta(profile: Profile, profileUrl: string, origin: string, fallback: string): MetaDescriptor[] {
   const title = `${profile.name} (@${profile.username}) · Fanclub`;
-  const description = profile.bio.slice(0, 200);
+  // Without a bio, what Fanclub is: search results and link previews never show an empty description.
+  const description = profile.bio.slice(0, 200) || fallback;
   const image = profile.coverUrl || profile.avatarUrl;
   return [
     { title },
@@ -86,7 +87,7 @@ function profileMeta(profile: Profile, profileUrl: string, origin: string): Meta
   ];
 }
 
-export const meta = pageMeta<typeof loader>((t, { data }) => (data ? profileMeta(data.profile, data.profileUrl, data.origin) : [titleTag(t("Page not found"))]));
+export const meta = pageMeta<typeof loader>((t, { data }) => (data ? profileMeta(data.profile, data.profileUrl, data.origin, t("Follow and subscribe to creators, see their exclusive posts, chat and tip.")) : [titleTag(t("Page not found"))]));
 
 /** /{username}: the profile as this viewer may see it. */
 export default function ProfilePage() {

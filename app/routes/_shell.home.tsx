@@ -25,7 +25,7 @@ import { pageMeta, titleTag } from "~/i18n/meta";
 import { postPageShape, postShape, updatesAnswerShape } from "~/lib/api-shapes";
 import { array, boolean, number, object, string } from "@shared/shape";
 
-export const meta = pageMeta((t) => [titleTag(t("Home"))]);
+export const meta = pageMeta((t) => [titleTag(t("Home")), { name: "description", content: t("Follow and subscribe to creators, see their exclusive posts, chat and tip.") }]);
 
 /** GET /timeline/new: the posts published since the newest one held. */
 const newPostsShape = object({ posts: array(postShape) });
