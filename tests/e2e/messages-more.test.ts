@@ -67,6 +67,33 @@ describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
     expect(blockedList.conversations.map((conversation) => conversation.lastMessage)).toEqual([]);
   });
 
+  it("a mass message to 3,000 followers is written in batches while the app keeps answering: the count climbs", async () => {
+    const tag = `mq${unique().slice(-8)}`;
+    const star = await createAccount({ username: `${tag}_star`, name: "Busy Star" });
+    const now = new Date().toISOString();
+    await sql(`UPDATE users SET role = 'creator', email_verified_at = '${now}' WHERE username = '${star.username}';
+      WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 3000)
+      INSERT INTO users (username, name, email, email_verified_at, password_hash, date_of_birth, account_type, role, created_at, updated_at)
+      SELECT printf('${tag}_%04d', n), 'Fan', printf('${tag}_%04d@example.test', n), '${now}', 'x', '1990-01-01', 'other', 'member', '${now}', '${now}' FROM seq;
+      INSERT INTO follows (follower_id, creator_id, created_at)
+      SELECT u.id, (SELECT id FROM users WHERE username = '${star.username}'), '${now}' FROM users u WHERE u.username GLOB '${tag}_[0-9]*';`);
+    const { id } = (await api(star, "POST", "/mass-messages", { clientId: crypto.randomUUID(), audience: "followers", text: "To all 3,000" })) as { id: number };
+    // The creator's list, read every 50 ms. Were the consumer to hold the Worker until it is done (the local
+    // event loop starved by back-to-back D1 answers), no read would land mid-way: 0, then 3,000.
+    const seen = new Set<number>();
+    let status = "sending";
+    while (status !== "sent") {
+      const { massMessages } = (await api(star, "GET", "/mass-messages")) as { massMessages: { id: number; delivered: number; recipients: number; status: string }[] };
+      const mine = massMessages.find((mass) => mass.id === id)!;
+      expect(mine.recipients).toBe(3000);
+      seen.add(mine.delivered);
+      status = mine.status;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(Math.max(...seen)).toBe(3000);
+    expect([...seen].filter((delivered) => delivered > 0 && delivered < 3000).length).toBeGreaterThan(0);
+  });
+
   it("a blocked fan sees why and has no composer", async () => {
     const { page } = await signedInPage(browser(), blocked, PHONE);
     await page.goto(`/messages/${blockedConversationId}`);
