@@ -8,6 +8,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { percentile } from "./measure.mjs";
 
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 1000);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 4000);
@@ -15,7 +16,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MASS_FOLLOWERS = Number(process.env.BENCH_MASS_FOLLOWERS ?? 10_000);
 const NOW = new Date().toISOString();
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * Seeding takes longer than the server keeps an idle connection: the first reuse of a pooled socket would fail

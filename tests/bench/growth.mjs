@@ -21,6 +21,7 @@ import { rmSync, statSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startDevServer } from "../support/dev-server.mjs";
 import { personSql } from "./chat.mjs";
+import { latencies, percentile, throughput } from "./measure.mjs";
 
 const SIZES = (process.env.BENCH_GROWTH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const REQUESTS = Number(process.env.BENCH_GROWTH_REQUESTS ?? 100);
@@ -31,7 +32,6 @@ const KEEP = process.env.BENCH_GROWTH_KEEP === "1";
 const TYPICAL_FOLLOWS = 50;
 const HEAVY_FOLLOWS = 1000;
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * The data of one size, in seed.sql's shape and proportions but laid out for a fast load: users bench_000001…
@@ -225,29 +225,11 @@ async function get(url, headers) {
   return body;
 }
 
-async function latencies(url, headers, count) {
-  const times = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    await get(url, headers);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
-
-async function throughput(url, headers) {
-  let done = 0;
-  const deadline = performance.now() + DURATION_MS;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        await get(url, headers);
-        done++;
-      }
-    }),
-  );
-  return done / ((performance.now() - started) / 1000);
+/** Requests per second of `url`; a refusal stops the benchmark (a figure made of refusals would look fast). */
+async function perSecond(url, headers) {
+  const { perSecond, failed } = await throughput(url, headers, { durationMs: DURATION_MS, concurrency: CONCURRENCY });
+  if (failed > 0) throw new Error(`growth bench: ${failed} requests to ${url} were refused`);
+  return perSecond;
 }
 
 /** What the fan sees must be real: posts on /home, a stories bar and a conversation list that are not empty. */
@@ -305,8 +287,8 @@ async function measureSize(users) {
         row.timeline.push(...(await latencies(`${base}/api/timeline`, auth, half)));
         row.stories.push(...(await latencies(`${base}/api/stories`, auth, half)));
         row.conversations.push(...(await latencies(`${base}/api/conversations`, auth, half)));
-        row.healthRate.push(await throughput(`${base}/api/health`, {}));
-        row.updates.push(await throughput(`${base}/api/updates`, auth));
+        row.healthRate.push(await perSecond(`${base}/api/health`, {}));
+        row.updates.push(await perSecond(`${base}/api/updates`, auth));
       }
     }
     const sorted = (list) => [...list].sort((a, b) => a - b);

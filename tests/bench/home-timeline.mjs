@@ -2,21 +2,9 @@
 // the production build, the whole HTML read), its p50/p95 against GET /api/health measured the same way in the
 // same run, the D1 statements per request (counted by the Worker's BENCH=1 proxy, worker/bench/count-d1.ts), and
 // EXPLAIN QUERY PLAN of the timeline query.
+import { latencies, percentile } from "./measure.mjs";
+
 const HOME_REQUESTS = Number(process.env.BENCH_HOME_REQUESTS ?? 200);
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function latencies(url, headers, count) {
-  const times = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers, redirect: "manual" });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
 
 const statementsSoFar = async (baseURL) => (await (await fetch(`${baseURL}/__bench/d1-statements`)).json()).statements;
 

@@ -11,13 +11,13 @@ import { clearInterval, setInterval } from "node:timers";
 import { chromium } from "playwright-core";
 import { startDevServer } from "../support/dev-server.mjs";
 import { personSql, seed } from "./chat.mjs";
+import { percentile } from "./measure.mjs";
 
 const VIEWERS = Number(process.env.BENCH_LIVE_VIEWERS ?? 500);
 const LINES = Number(process.env.BENCH_LIVE_LINES ?? 50);
 const FIRST_FRAMES = Number(process.env.BENCH_LIVE_FIRST_FRAMES ?? 10);
 const WHIP_STATE_DIR = "tests/bench/.state-whip";
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const figures = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `p50 ${percentile(sorted, 50).toFixed(1)} ms   p95 ${percentile(sorted, 95).toFixed(1)} ms`;

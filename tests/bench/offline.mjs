@@ -7,6 +7,7 @@
 //      and the requests it took (one per action is the floor).
 import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
+import { percentile } from "./measure.mjs";
 
 const LAUNCHES = Number(process.env.BENCH_LAUNCHES ?? 10);
 const ACTIONS = Number(process.env.BENCH_OUTBOX_ACTIONS ?? 200);
@@ -15,7 +16,6 @@ const CHROMIUM = {
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 };
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (value) => `${value.toFixed(0)} ms`;
 
 async function json(baseURL, method, path, token, body) {

@@ -46,6 +46,7 @@ import { benchLighthouse, seedPageBench } from "./lighthouse.mjs";
 import { benchSlow3G } from "./slow-3g.mjs";
 import { benchLoad } from "./load.mjs";
 import { benchGrowth } from "./growth.mjs";
+import { percentile, throughput as measureThroughput } from "./measure.mjs";
 
 const STATE_DIR = "tests/bench/.state";
 
@@ -63,25 +64,8 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
  */
 const ONLY = process.env.BENCH_ONLY;
 
-async function throughput(url, headers) {
-  let done = 0;
-  let failed = 0;
-  const deadline = performance.now() + DURATION_MS;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const response = await fetch(url, { headers });
-        await response.arrayBuffer();
-        if (response.ok) done++;
-        else failed++;
-      }
-    }),
-  );
-  return { perSecond: done / ((performance.now() - started) / 1000), failed };
-}
+const throughput = (url, headers) => measureThroughput(url, headers, { durationMs: DURATION_MS, concurrency: CONCURRENCY });
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function benchCore(server) {
   const person = { username: `bench_${Date.now().toString(36)}`, name: "Bench", email: `bench_${Date.now()}@example.test`, password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" };

@@ -4,24 +4,13 @@
 // not follow, and expired ones); and the bar's EXPLAIN QUERY PLAN (worker/bench/count-d1.ts), which must not scan.
 import { randomBytes } from "node:crypto";
 import { personSql, seed } from "./chat.mjs";
+import { latencies, percentile } from "./measure.mjs";
 
 const REQUESTS = Number(process.env.BENCH_STORIES_REQUESTS ?? 200);
 const FOLLOWS = Number(process.env.BENCH_STORIES_FOLLOWS ?? 1000);
 const OTHERS = Number(process.env.BENCH_STORIES_OTHERS ?? 40_000);
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function latencies(url, headers, count) {
-  const times = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
 
 export async function benchStories(baseURL, stateDir) {
   const tag = randomBytes(4).toString("hex");
