@@ -6,6 +6,8 @@ import { I18nextProvider } from "react-i18next";
 import { i18nForLanguage, translatorFor } from "../worker/domain/i18n";
 import { provideMetaTranslations } from "./i18n/meta";
 import { NonceContext } from "./lib/nonce";
+import { InlineStylesContext } from "./lib/inline-styles";
+import styles from "./tailwind.css?inline";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -30,9 +32,11 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceContext.Provider value={loadContext.nonce}>
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={loadContext.nonce} />
-      </I18nextProvider>
+      <InlineStylesContext.Provider value={styles}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={loadContext.nonce} />
+        </I18nextProvider>
+      </InlineStylesContext.Provider>
     </NonceContext.Provider>,
     {
       nonce: loadContext.nonce,

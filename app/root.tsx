@@ -14,16 +14,15 @@ import { clearOfflineData } from "./lib/offline";
 import { whenIdle } from "./lib/idle";
 import { isNetworkFailure } from "./lib/offline-copies";
 import { NonceContext } from "./lib/nonce";
+import { INLINE_STYLES_ID, InlineStylesContext } from "./lib/inline-styles";
 import { ErrorPage } from "./components/error-page";
 import { Spinner } from "./components/spinner";
 import { ServiceWorkerManager } from "./components/service-worker";
-import stylesheet from "./tailwind.css?url";
 
 // Development only (`npm run dev`): fetched then, never part of a production page's first JavaScript.
 const DevReload = lazy(() => import("./components/dev-reload").then((module) => ({ default: module.DevReload })));
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
@@ -77,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const language = data?.language ?? "en";
   const nonce = useContext(NonceContext);
+  const styles = useContext(InlineStylesContext);
   // Subscribes the document head to language changes: a switched language's texts arrive after the root data
   // names it, and the title (<Meta />) is translated again once they are there.
   useTranslation();
@@ -88,6 +88,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#0a6fd6" />
         <Meta />
+        {/* The stylesheet, inlined (app/lib/inline-styles.ts): the first paint waits for no second request. */}
+        <style id={INLINE_STYLES_ID} dangerouslySetInnerHTML={{ __html: styles }} />
         <Links />
       </head>
       <body className="min-h-screen">

@@ -84,6 +84,34 @@ describe("layout by width (spec §2)", () => {
   });
 });
 
+
+  it("the stylesheet comes inside the page: laid out without JavaScript, no second request, and still after hydrating and moving on", async () => {
+    const sidebarShare = async (page: Page) => ((await page.locator('[data-shell="sidebar"]').boundingBox())?.width ?? 0) / WIDE.width;
+    const noScript = await newContext(browser(), { viewport: WIDE, javaScriptEnabled: false });
+    expect((await noScript.request.post("/api/login", { data: { login: member.email, password: member.password } })).ok()).toBe(true);
+    const bare = await noScript.newPage();
+    const stylesheets: string[] = [];
+    bare.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    });
+    await bare.goto("/home");
+    expect(await sidebarShare(bare)).toBeGreaterThan(0.13);
+    expect(await sidebarShare(bare)).toBeLessThan(0.18);
+    expect(stylesheets).toEqual([]);
+    await noScript.close();
+
+    // With JavaScript: React takes over the same <style> (entry.client.tsx reads it back); a client-side move to
+    // another page keeps it.
+    const { page, context } = await signedInPage(browser(), member, WIDE);
+    await page.goto("/home");
+    await hydrated(page);
+    expect(await sidebarShare(page)).toBeGreaterThan(0.13);
+    await sidebar(page).getByRole("link", { name: "Bookmarks" }).click();
+    await page.waitForURL(/\/bookmarks$/);
+    expect(await page.locator("#app-styles").evaluate((style) => style.textContent?.length ?? 0)).toBeGreaterThan(10_000);
+    expect(await sidebarShare(page)).toBeGreaterThan(0.13);
+    await context.close();
+  });
 describe("navigation by role (spec §2, §6)", () => {
   it("a visitor sees only Home", async () => {
     const { page, context } = await newPage(browser(), WIDE);
