@@ -23,12 +23,8 @@
 //   log is ever replayed over the database it restores.
 // Any other unexpected file still fails the run, as upstream intends. If the code this script expects is not found
 // (another version of the package), it exits with an error instead of guessing.
-//
-// node_modules may be hard-linked between checkouts, so the file is replaced (temp file + rename), never edited in
-// place: other checkouts keep their own copy.
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+// (scripts/lib/patch-file.mjs applies them.)
+import { patchFile } from "./lib/patch-file.mjs";
 
 const MARKER = "/* fanclub: SQLite sidecars tolerated (scripts/patch-vitest-pool-workers.mjs) */";
 
@@ -135,42 +131,10 @@ const LOOPBACK_REPLACEMENTS = [
   },
 ];
 
-/**
- * Applies `replacements` to `relativePath` (from the repository root) once; a file already carrying `marker` is
- * left alone. Returns false when the package is not installed.
- */
-function patchFile(relativePath, marker, replacements, version) {
-  // The package is resolved from this repository's own node_modules (its "exports" hide package.json from require).
-  const file = fileURLToPath(new URL(`../${relativePath}`, import.meta.url));
-  if (!existsSync(file)) return false;
-  const source = readFileSync(file, "utf8");
-  if (source.includes(marker)) {
-    console.log(`patch-vitest-pool-workers: ${path.relative(process.cwd(), file)} is already patched`);
-    return true;
-  }
-  let patched = source;
-  for (const { what, from, to } of replacements) {
-    const count = patched.split(from).length - 1;
-    if (count !== 1) {
-      console.error(
-        `patch-vitest-pool-workers: expected ${what} exactly once in ${file}, found it ${count} times.\n` +
-          `The package is not the version this patch was written for (${version}): review the patch against the new code ` +
-          "(or drop it if upstream has fixed the problem) before running the worker tests.",
-      );
-      process.exit(1);
-    }
-    patched = patched.replace(from, () => to);
-  }
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, patched);
-  renameSync(temporary, file);
-  console.log(`patch-vitest-pool-workers: patched ${path.relative(process.cwd(), file)}`);
-  return true;
-}
-
-if (!patchFile("node_modules/@cloudflare/vitest-pool-workers/dist/pool/index.mjs", MARKER, REPLACEMENTS, "@cloudflare/vitest-pool-workers 0.7.8")) {
+const LABEL = "patch-vitest-pool-workers";
+if (!patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/dist/pool/index.mjs", marker: MARKER, replacements: REPLACEMENTS, version: "@cloudflare/vitest-pool-workers 0.7.8" })) {
   // `npm ci --omit=dev` (a production install) has no test pool to patch.
   console.log("patch-vitest-pool-workers: @cloudflare/vitest-pool-workers is not installed, nothing to patch");
   process.exit(0);
 }
-patchFile("node_modules/@cloudflare/vitest-pool-workers/node_modules/miniflare/dist/src/index.js", LOOPBACK_MARKER, LOOPBACK_REPLACEMENTS, "miniflare 3.20250310.0");
+patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/node_modules/miniflare/dist/src/index.js", marker: LOOPBACK_MARKER, replacements: LOOPBACK_REPLACEMENTS, version: "miniflare 3.20250310.0" });
