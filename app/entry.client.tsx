@@ -5,7 +5,6 @@ import { I18nextProvider } from "react-i18next";
 import { createClientI18n, rememberLanguage } from "./i18n/client";
 import { detectLanguage } from "./i18n/detect";
 import { provideMetaTranslations } from "./i18n/meta";
-import { InlineStylesContext, readInlineStyles } from "./lib/inline-styles";
 import { LANGUAGE_COOKIE } from "@shared/i18n/languages";
 
 /** Guards against a reload loop when the cookie cannot be stored. */
@@ -54,13 +53,11 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <InlineStylesContext.Provider value={readInlineStyles()}>
-        <I18nextProvider i18n={i18n}>
-          <StrictMode>
-            <RemixBrowser />
-          </StrictMode>
-        </I18nextProvider>
-      </InlineStylesContext.Provider>,
+      <I18nextProvider i18n={i18n}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
     );
   });
 }

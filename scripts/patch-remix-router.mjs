@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// One reviewed patch to @remix-run/router 1.23.3 (Remix 2.17.5's router, on the server and in the browser), applied
-// on every `npm install` / `npm ci` (package.json "postinstall") and again before each build; running it again
-// changes nothing.
+// One reviewed patch to @remix-run/router 1.23.3 (Remix 2.17.5's router) as the Worker runs it, applied on every
+// `npm install` / `npm ci` (package.json "postinstall") and again before each build; running it again changes
+// nothing.
 //
 // Why: every match of a URL against the route tree (several per page render: the server's route match, the data
 // routes, <Scripts>, the lazy route discovery's partial manifest) calls compilePath for each route, and compilePath
@@ -11,6 +11,10 @@
 // read by its one caller (matchPath: a RegExp without the g flag keeps no state, the params list is read), so it is
 // memoized by those arguments. The patterns come from the app's route tree, not from URLs, so the cache holds a few
 // dozen entries; it stops growing at 1,000 all the same.
+//
+// Only the CommonJS build is patched: it is the one wrangler bundles into the Worker. The browser gets the ES module
+// build as published: there compilePath runs a few times per navigation, not per request, and the first /home's
+// JavaScript has no bytes to spare (README, "Performance").
 import { patchFile } from "./lib/patch-file.mjs";
 
 const MARKER = "/* fanclub: compilePath memoized (scripts/patch-remix-router.mjs) */";
@@ -34,7 +38,7 @@ function compilePathUncached(path, caseSensitive, end) {`,
 ];
 
 const LABEL = "patch-remix-router";
-for (const file of ["router.cjs.js", "router.js"]) {
+for (const file of ["router.cjs.js"]) {
   if (!patchFile({ label: LABEL, relativePath: `node_modules/@remix-run/router/dist/${file}`, marker: MARKER, replacements: REPLACEMENTS, version: "@remix-run/router 1.23.3" })) {
     console.error(`${LABEL}: node_modules/@remix-run/router/dist/${file} is missing; run npm install first`);
     process.exit(1);

@@ -1,14 +1,14 @@
 import { createContext } from "react";
 
-/**
- * The app's stylesheet, inlined into the document's <head> by the server render (app/entry.server.tsx) rather than
- * linked: a linked stylesheet is a second request the first paint waits for, and on a slow mobile connection each
- * request costs seconds (README, "Performance"). The browser reads it back from that <style> before hydrating
- * (app/entry.client.tsx), so the client renders the same element with the same text and nothing is re-applied.
- */
-export const InlineStylesContext = createContext<string>("");
-
 export const INLINE_STYLES_ID = "app-styles";
 
-/** In the browser: the stylesheet the server inlined into this document. */
-export const readInlineStyles = (): string => document.getElementById(INLINE_STYLES_ID)?.textContent ?? "";
+/**
+ * The app's stylesheet, inlined into the document's <head> by the server render (app/entry.server.tsx provides it)
+ * rather than linked: a linked stylesheet is a second request the first paint waits for, and on a slow mobile
+ * connection each request costs seconds (README, "Performance"). In the browser the default is read back from that
+ * <style> when this module loads (before hydration), so the client renders the same element with the same text:
+ * even a render from scratch (React's recovery from a hydration error) keeps the page styled.
+ */
+export const InlineStylesContext = createContext<string>(
+  typeof document === "undefined" ? "" : (document.getElementById(INLINE_STYLES_ID)?.textContent ?? ""),
+);

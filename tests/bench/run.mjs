@@ -54,7 +54,8 @@ const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
 /**
- * BENCH_ONLY=money runs only the money benchmark (it needs neither the big seed nor a browser); BENCH_ONLY=js only
+ * BENCH_ONLY=core runs only the first figures (1–5: throughput against the reference, sign-in, the /home render,
+ * the first-load JavaScript) over the big seed. BENCH_ONLY=money runs only the money benchmark (it needs neither the big seed nor a browser); BENCH_ONLY=js only
  * the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs);
  * BENCH_ONLY=offline only the offline figures (tests/bench/offline.mjs); BENCH_ONLY=push only the push fan-out
  * (tests/bench/push.mjs); BENCH_ONLY=live only the live figures (tests/bench/live.mjs); BENCH_ONLY=stories only the
@@ -176,7 +177,7 @@ const PAGE_BENCHES = ["lighthouse", "slow3g", "load"];
 let signedIn = null;
 try {
   if (ONLY === "js") await benchFirstLoadJavaScript(server.baseURL, await signUpBenchPerson(server.baseURL));
-  else if (!ONLY) signedIn = { token: (await benchCore(server)).token, profilePath: "/bench_00010" };
+  else if (!ONLY || ONLY === "core") signedIn = { token: (await benchCore(server)).token, profilePath: "/bench_00010" };
   else if (PAGE_BENCHES.includes(ONLY)) signedIn = await seedPageBench(server.baseURL, STATE_DIR, await signUpBenchPerson(server.baseURL));
   if (!ONLY || ONLY === "lighthouse") await benchLighthouse(server.baseURL, { cookie: `__Host-session=${signedIn.token}`, profilePath: signedIn.profilePath });
   if (!ONLY || ONLY === "slow3g") await benchSlow3G(server.baseURL, { cookie: `__Host-session=${signedIn.token}` });
