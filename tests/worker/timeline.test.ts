@@ -118,6 +118,9 @@ describe("GET /api/timeline", () => {
       const recentPlan = recent.map((row) => row.detail);
       expect(recentPlan.some((line) => /(SCAN|SEARCH) p USING INDEX posts_recent/.test(line)), recentPlan.join("\n")).toBe(true);
       expect(recentPlan.filter((line) => /^SCAN (posts|follows|users|u|c)\b/.test(line))).toEqual([]);
+      // The walk stops once the page is full: the window is not materialized and sorted first. The one sort left
+      // orders the page's own rows (POST_SELECT_SQL).
+      expect(recentPlan.filter((line) => /MATERIALIZE (?!bound)|USE TEMP B-TREE/.test(line)), recentPlan.join("\n")).toEqual(["USE TEMP B-TREE FOR ORDER BY"]);
     }
   });
 

@@ -43,25 +43,28 @@ const pageSql = (range: string, order: "DESC" | "ASC") => `WITH ${AUTHORS_CTE},
 
 /**
  * The same page read the other way round, for a fan who follows many creators: the newest published posts of
- * everyone (posts_recent, newest first), at most RECENT_WINDOW of them, kept when their author is one the viewer
- * reads (own, followed, subscribed; visible; Subscribers-posts with a live subscription). A page then costs a walk
- * of a few hundred index entries and a primary-key probe each, however many creators the fan follows, where the
- * per-author way costs a seek per followed author. The window bounds the walk when the followed creators have been
- * quiet; a window that yields less than a page is not trusted (older posts could be missing): the caller reads the
- * page the per-author way instead.
+ * everyone (posts_recent, newest first), kept when their author is one the viewer reads (own, followed, subscribed;
+ * visible; Subscribers-posts with a live subscription), the walk stopping as soon as the page is full. A page then
+ * costs about the page size divided by the followed creators' share of all posts in index entries and probes,
+ * however many creators the fan follows, where the per-author way costs a seek per followed author. The walk goes
+ * no further back than the RECENT_WINDOW-th newest post (`bound`, read from the index alone), so a fan whose
+ * creators have been quiet costs a bounded walk; a window that yields less than a page is not trusted (older posts
+ * could be missing): the caller reads the page the per-author way instead. (The window used to be a subquery with
+ * its own LIMIT: SQLite materialized and sorted all of it, and probed the follows of every post in it.)
  */
-const recentPageSql = (range: string) => `WITH page AS (
-    SELECT w.id FROM (
-      SELECT p.id, p.user_id, p.audience, p.published_at FROM posts p INDEXED BY posts_recent
-      WHERE p.status = 'published' AND ${range}
-      ORDER BY p.published_at DESC, p.id DESC LIMIT ?7) w
-    JOIN users c ON c.id = w.user_id
-    WHERE (w.user_id = ?1 OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.creator_id = w.user_id)
-           OR EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = w.user_id AND ${LIVE_SUBSCRIPTION_SQL}))
-      AND (w.audience <> 'subscribers' OR w.user_id = ?1
-           OR EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = w.user_id AND ${LIVE_SUBSCRIPTION_SQL}))
+const recentPageSql = (range: string) => `WITH bound(at) AS (
+    SELECT p.published_at FROM posts p INDEXED BY posts_recent
+    WHERE p.status = 'published' AND ${range}
+    ORDER BY p.published_at DESC, p.id DESC LIMIT 1 OFFSET ?7),
+  page AS (
+    SELECT p.id FROM posts p INDEXED BY posts_recent JOIN users c ON c.id = p.user_id
+    WHERE p.status = 'published' AND ${range} AND p.published_at >= coalesce((SELECT at FROM bound), '')
+      AND (p.user_id = ?1 OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.creator_id = p.user_id)
+           OR EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = p.user_id AND ${LIVE_SUBSCRIPTION_SQL}))
+      AND (p.audience <> 'subscribers' OR p.user_id = ?1
+           OR EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = p.user_id AND ${LIVE_SUBSCRIPTION_SQL}))
       AND ${visibleMemberSql("c")}
-    ORDER BY w.published_at DESC, w.id DESC LIMIT ?6)
+    ORDER BY p.published_at DESC, p.id DESC LIMIT ?6)
   ${POST_SELECT_SQL} WHERE p.id IN (SELECT id FROM page) ORDER BY p.published_at DESC, p.id DESC`;
 
 /** `?3 = ?3` keeps the three cursor parameters bound when there is no cursor (first page). */
@@ -87,7 +90,8 @@ type Viewer = { id: number; following_count: number };
 /** The statement of one timeline page; `explain` asks for its query plan instead (the benchmark prints it). */
 export function timelineStatement(db: D1Database, viewer: Viewer, cursor: Cursor | null, explain = false, now = isoNow(), way = wayOf(viewer)) {
   const sql = way === "recent" ? (cursor ? RECENT_OLDER_PAGE_SQL : RECENT_FIRST_PAGE_SQL) : cursor ? OLDER_PAGE_SQL : FIRST_PAGE_SQL;
-  const binds = [viewer.id, now, cursor?.at ?? "", cursor?.at ?? "", cursor?.id ?? 0, TIMELINE_PAGE_SIZE + 1, ...(way === "recent" ? [RECENT_WINDOW] : [])];
+  // ?7, the "recent" way's bound: the offset of the window's oldest post.
+  const binds = [viewer.id, now, cursor?.at ?? "", cursor?.at ?? "", cursor?.id ?? 0, TIMELINE_PAGE_SIZE + 1, ...(way === "recent" ? [RECENT_WINDOW - 1] : [])];
   return db.prepare(`${explain ? "EXPLAIN QUERY PLAN " : ""}${sql}`).bind(...binds);
 }
 
