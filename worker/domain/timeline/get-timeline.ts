@@ -50,20 +50,22 @@ const pageSql = (range: string, order: "DESC" | "ASC") => `WITH ${AUTHORS_CTE},
  * no further back than the RECENT_WINDOW-th newest post (`bound`, read from the index alone), so a fan whose
  * creators have been quiet costs a bounded walk; a window that yields less than a page is not trusted (older posts
  * could be missing): the caller reads the page the per-author way instead. (The window used to be a subquery with
- * its own LIMIT: SQLite materialized and sorted all of it, and probed the follows of every post in it.)
+ * its own LIMIT: SQLite materialized and sorted all of it, and probed the follows of every post in it.) The author's
+ * visibility is an EXISTS, not a join: joined, SQLite built a Bloom filter over every user first (3 ms of a 3.3 ms
+ * page on the benchmark's 10,000 users; 0.2 ms without).
  */
 const recentPageSql = (range: string) => `WITH bound(at) AS (
     SELECT p.published_at FROM posts p INDEXED BY posts_recent
     WHERE p.status = 'published' AND ${range}
     ORDER BY p.published_at DESC, p.id DESC LIMIT 1 OFFSET ?7),
   page AS (
-    SELECT p.id FROM posts p INDEXED BY posts_recent JOIN users c ON c.id = p.user_id
+    SELECT p.id FROM posts p INDEXED BY posts_recent
     WHERE p.status = 'published' AND ${range} AND p.published_at >= coalesce((SELECT at FROM bound), '')
       AND (p.user_id = ?1 OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.creator_id = p.user_id)
            OR EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = p.user_id AND ${LIVE_SUBSCRIPTION_SQL}))
       AND (p.audience <> 'subscribers' OR p.user_id = ?1
            OR EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = p.user_id AND ${LIVE_SUBSCRIPTION_SQL}))
-      AND ${visibleMemberSql("c")}
+      AND EXISTS (SELECT 1 FROM users c WHERE c.id = p.user_id AND ${visibleMemberSql("c")})
     ORDER BY p.published_at DESC, p.id DESC LIMIT ?6)
   ${POST_SELECT_SQL} WHERE p.id IN (SELECT id FROM page) ORDER BY p.published_at DESC, p.id DESC`;
 
