@@ -75,12 +75,15 @@ FROM base, fans, picks
 WHERE b + n <> ${followed("n", "k")};
 
 -- 200 posts per creator: round r of every creator 1,000 minutes after round r - 1 (the same 139 days at every
--- size, as seed.sql at 10,000 users), a mix of audiences, some paid.
+-- size, as seed.sql at 10,000 users), a mix of audiences that differs between creators within a round (a
+-- multiplicative hash of the creator: by round alone, every creator's newest post was Subscribers-only, and a heavy
+-- fan subscribed to 2 found nothing among the newest 4,000 posts at 100,000 users, so the timeline read each of
+-- that fan's pages twice), some paid.
 WITH RECURSIVE ${base},
   seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${creators * 200 - 1})
 INSERT INTO posts (user_id, text, audience, price_cents, published_at, created_at)
 SELECT b + 1 + n / 200, 'Bench post ' || n || (CASE n % 3 WHEN 0 THEN ' sunset' WHEN 1 THEN ' harbour' ELSE ' studio' END),
-       CASE n % 5 WHEN 3 THEN 'followers' WHEN 4 THEN 'subscribers' ELSE 'everyone' END,
+       CASE (n + (n / 200) * 2654435761 % 4294967296 / 65536) % 5 WHEN 3 THEN 'followers' WHEN 4 THEN 'subscribers' ELSE 'everyone' END,
        CASE WHEN n % 17 = 0 THEN 499 ELSE 0 END,
        strftime('%Y-%m-%dT%H:%M:%fZ', '2026-03-01', '+' || ((n % 200) * 60000 + (n / 200) * 60000 / ${creators}) || ' seconds'),
        '2026-03-01T00:00:00.000Z'
