@@ -38,9 +38,8 @@ function compilePathUncached(path, caseSensitive, end) {`,
 ];
 
 const LABEL = "patch-remix-router";
-for (const file of ["router.cjs.js"]) {
-  if (!patchFile({ label: LABEL, relativePath: `node_modules/@remix-run/router/dist/${file}`, marker: MARKER, replacements: REPLACEMENTS, version: "@remix-run/router 1.23.3" })) {
-    console.error(`${LABEL}: node_modules/@remix-run/router/dist/${file} is missing; run npm install first`);
-    process.exit(1);
-  }
+const FILE = "node_modules/@remix-run/router/dist/router.cjs.js";
+if (!patchFile({ label: LABEL, relativePath: FILE, marker: MARKER, replacements: REPLACEMENTS, version: "@remix-run/router 1.23.3" })) {
+  console.error(`${LABEL}: ${FILE} is missing; run npm install first`);
+  process.exit(1);
 }
