@@ -12,8 +12,6 @@
 // BENCH_LIGHTHOUSE_RUNS times (3) and the median run is reported, chosen as Lighthouse's own tooling does
 // (computeMedianRun: the run nearest the median FCP and time to interactive); every run's performance score is
 // printed beside it, so the spread is visible.
-
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -23,6 +21,8 @@ import { randomBytes } from "node:crypto";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { personSql, seed } from "./chat.mjs";
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // chrome-launcher's defaults that matter here (Lighthouse's own launcher): no background traffic or throttled
@@ -205,7 +205,7 @@ export async function benchLighthouse(baseURL, { cookie, profilePath }) {
         runs.push(runner.lhr);
       }
       const scores = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? NaN) * 100));
-      results.push([`${label}`, runs.length > 1 ? computeMedianRun(runs) : runs[0], scores]);
+      results.push([label, runs.length > 1 ? computeMedianRun(runs) : runs[0], scores]);
     }
     const [, first] = results[0];
     console.log(

@@ -55,8 +55,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
 /**
  * BENCH_ONLY=core runs only the first figures (1–5: throughput against the reference, sign-in, the /home render,
- * the first-load JavaScript) over the big seed. BENCH_ONLY=money runs only the money benchmark (it needs neither the big seed nor a browser); BENCH_ONLY=js only
- * the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs);
+ * the first-load JavaScript) over the big seed. BENCH_ONLY=money runs only the money benchmark (it needs neither
+ * the big seed nor a browser); BENCH_ONLY=js only the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs);
  * BENCH_ONLY=offline only the offline figures (tests/bench/offline.mjs); BENCH_ONLY=push only the push fan-out
  * (tests/bench/push.mjs); BENCH_ONLY=live only the live figures (tests/bench/live.mjs); BENCH_ONLY=stories only the
  * stories bar (tests/bench/stories.mjs). BENCH_ONLY=lighthouse, =slow3g and =load run only that page figure, for a

@@ -82,8 +82,6 @@ describe("layout by width (spec §2)", () => {
     expect(items).toEqual(["Bookmarks", "Wallet", "Live Streams", "My Profile", "Settings", "Become a creator", "Logout"]);
     await context.close();
   });
-});
-
 
   it("the stylesheet comes inside the page: laid out without JavaScript, no second request, and still after hydrating and moving on", async () => {
     const sidebarShare = async (page: Page) => ((await page.locator('[data-shell="sidebar"]').boundingBox())?.width ?? 0) / WIDE.width;
@@ -100,8 +98,8 @@ describe("layout by width (spec §2)", () => {
     expect(stylesheets).toEqual([]);
     await noScript.close();
 
-    // With JavaScript: React takes over the same <style> (entry.client.tsx reads it back); a client-side move to
-    // another page keeps it.
+    // With JavaScript: React takes over the same <style> (app/lib/inline-styles.ts reads it back); a client-side
+    // move to another page keeps it.
     const { page, context } = await signedInPage(browser(), member, WIDE);
     await page.goto("/home");
     await hydrated(page);
@@ -112,6 +110,8 @@ describe("layout by width (spec §2)", () => {
     expect(await sidebarShare(page)).toBeGreaterThan(0.13);
     await context.close();
   });
+});
+
 describe("navigation by role (spec §2, §6)", () => {
   it("a visitor sees only Home", async () => {
     const { page, context } = await newPage(browser(), WIDE);
