@@ -134,7 +134,7 @@ const LOOPBACK_REPLACEMENTS = [
 const LABEL = "patch-vitest-pool-workers";
 if (!patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/dist/pool/index.mjs", marker: MARKER, replacements: REPLACEMENTS, version: "@cloudflare/vitest-pool-workers 0.7.8" })) {
   // `npm ci --omit=dev` (a production install) has no test pool to patch.
-  console.log("patch-vitest-pool-workers: @cloudflare/vitest-pool-workers is not installed, nothing to patch");
+  console.log(`${LABEL}: @cloudflare/vitest-pool-workers is not installed, nothing to patch`);
   process.exit(0);
 }
 patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/node_modules/miniflare/dist/src/index.js", marker: LOOPBACK_MARKER, replacements: LOOPBACK_REPLACEMENTS, version: "miniflare 3.20250310.0" });

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
  * the patch rather than guess). Returns false when the package is not installed.
  */
 export function patchFile({ label, relativePath, marker, replacements, version }) {
+  // Resolved from this repository's own node_modules (a package's "exports" can hide its files from require).
   const file = fileURLToPath(new URL(`../../${relativePath}`, import.meta.url));
   if (!existsSync(file)) return false;
   const source = readFileSync(file, "utf8");

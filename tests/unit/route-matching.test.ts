@@ -4,13 +4,13 @@ import type * as Router from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 // The CommonJS build, as the Worker runs it (require resolves the package's "main").
-const { matchPath, matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as typeof Router;
+const require = createRequire(import.meta.url);
+const { matchPath, matchRoutes } = require("@remix-run/router") as typeof Router;
 
 // scripts/patch-remix-router.mjs memoizes the router's compilePath by (pattern, caseSensitive, end): the same pattern
 // asked with another option must not get the RegExp compiled for the first.
 describe("route matching with the memoized compilePath", () => {
   it("is the patched router: its CommonJS build, the one wrangler bundles into the Worker", () => {
-    const require = createRequire(import.meta.url);
     expect(readFileSync(require.resolve("@remix-run/router/dist/router.cjs.js"), "utf8")).toContain("compilePath memoized (scripts/patch-remix-router.mjs)");
   });
 
