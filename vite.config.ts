@@ -36,6 +36,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   build: {
+    // Vite's default targets, with Chrome and Edge 91 (2021) instead of 87/88: esbuild rewrites every `a?.b` into
+    // `a == null ? void 0 : a.b` for those two (a V8 bug fixed in 91); kept as written, the first /home is
+    // 0.3 KB gzip lighter.
+    target: ["es2020", "edge91", "firefox78", "chrome91", "safari14"],
     // Terser packs the client a few per cent tighter than esbuild (gzip included): what a phone downloads first.
     minify: isSsrBuild ? false : "terser",
     // Modern output (ES2020 modules, as every supported browser runs) and three compress passes: 0.2 KB gzip less.

@@ -8,6 +8,7 @@ import { listLiveNow } from "../../worker/domain/live/streams";
 import { listStoriesBar } from "../../worker/domain/stories/stories";
 import { StoriesBar, type LiveNowItem } from "~/components/stories/stories-bar";
 import type { StoriesBarItem } from "@shared/contracts/stories";
+import type { PostView } from "@shared/contracts/posts";
 import { Notice } from "~/components/notice";
 import { OfflineNotice } from "~/components/offline-notice";
 import { EmptyState, PageHeader } from "~/components/page";
@@ -128,6 +129,15 @@ export default function Home() {
     window.scrollTo({ top: 0, behavior: "smooth" });
   }
 
+  // Stable, so that the list's posts are not all rendered again whenever Home is (PostList's rows are memoized).
+  const ownerMenu = useCallback(
+    (post: PostView) =>
+      post.viewer.canEdit ? (
+        <LazyPostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={(id) => dispatch({ type: "remove", id })} />
+      ) : null,
+    [dispatch],
+  );
+
   const pending = state.newPosts.length;
   return (
     <>
@@ -168,11 +178,7 @@ export default function Home() {
           hasOlder={state.nextCursor !== null}
           loadingOlder={loadingOlder}
           onLoadOlder={loadOlder}
-          headerExtra={(post) =>
-            post.viewer.canEdit ? (
-              <LazyPostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={(id) => dispatch({ type: "remove", id })} />
-            ) : null
-          }
+          headerExtra={ownerMenu}
         />
       ) : (
         <>

@@ -69,7 +69,8 @@ async function launchChromium() {
         chrome.kill("SIGTERM");
         await once(chrome, "exit");
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing the profile when the browser has exited.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -202,8 +203,12 @@ export async function benchLighthouse(baseURL, { cookie, profilePath }) {
         if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
         const finalPath = new URL(runner.lhr.finalDisplayedUrl).pathname;
         if (finalPath !== path) throw new Error(`Lighthouse's ${path} ended on ${runner.lhr.finalDisplayedUrl}: ${path === "/home" ? "the session cookie did not sign in" : "a redirect"}`);
-        runs.push(runner.lhr);
+        // A run Lighthouse could not complete (NO_FCP: no paint seen in time, on a busy machine) has no figures:
+        // it is said and left out of the median, never silently counted.
+        if (runner.lhr.runtimeError) console.log(`Lighthouse run ${run + 1} of ${path} failed: ${runner.lhr.runtimeError.code} ${runner.lhr.runtimeError.message}`);
+        else runs.push(runner.lhr);
       }
+      if (runs.length === 0) throw new Error(`every Lighthouse run of ${path} failed`);
       const scores = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? NaN) * 100));
       results.push([label, runs.length > 1 ? computeMedianRun(runs) : runs[0], scores]);
     }

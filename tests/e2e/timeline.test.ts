@@ -26,6 +26,43 @@ async function apiAs<T>(token: string, path: string): Promise<T> {
 
 const card = (page: Page, text: string) => page.locator("article", { hasText: text });
 
+/** The parts of a React fiber that `renderProbe` reads. */
+interface Fiber {
+  tag: number;
+  type: unknown;
+  flags: number;
+  memoizedProps: Record<string, unknown> | null;
+  child: Fiber | null;
+  sibling: Fiber | null;
+  alternate: Fiber | null;
+  return: Fiber | null;
+}
+
+/**
+ * Put in the page before React loads: React DOM (production builds too) reports every commit to a DevTools hook,
+ * and this one records, per commit, the id of each post whose card rendered in it (`window.__postRenders`). It
+ * walks only what the commit changed, as React's DevTools do (a subtree React skipped keeps its child fibers), and
+ * counts a card when the component drawing its `<article data-post-id>` did work (PerformedWork, flag 1).
+ * Mounted cards (a new post shown) are not counted: only renders of cards already there.
+ */
+function renderProbe() {
+  const page = window as unknown as { __postRenders: number[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+  page.__postRenders = [];
+  const visit = (next: Fiber, previous: Fiber) => {
+    const id = next.tag === 5 && next.type === "article" ? next.memoizedProps?.["data-post-id"] : undefined;
+    if (id !== undefined && next.return && (next.return.flags & 1) === 1) page.__postRenders.push(Number(id));
+    if (next.child === previous.child) return;
+    for (let child = next.child; child; child = child.sibling) if (child.alternate) visit(child, child.alternate);
+  };
+  page.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    inject: () => 1,
+    onCommitFiberRoot: (_renderer: number, root: { current: Fiber }) => {
+      if (root.current.alternate) visit(root.current, root.current.alternate);
+    },
+    onCommitFiberUnmount: () => {},
+  };
+}
 
 beforeAll(async () => {
   tag = `tl${unique().slice(-8)}`;
@@ -101,6 +138,53 @@ describe("the home timeline", () => {
     await show.click();
     await expect.poll(() => page.locator("[data-post-list] article").first().textContent()).toContain(`Fresh news ${tag}`);
     expect(await show.count()).toBe(0);
+    await context.close();
+  });
+
+  it("a change renders again only the post it concerns: new posts announced and shown, the Home dot cleared, a like", async () => {
+    const { page, context } = await signedInPage(browser(), fan);
+    await context.addInitScript(renderProbe);
+    const renders = () => page.evaluate(() => (window as unknown as { __postRenders: number[] }).__postRenders.splice(0));
+    const seen = () => page.waitForResponse((response) => response.url().endsWith("/api/home/seen"));
+    const firstSeen = seen();
+    await page.goto("/home");
+    await hydrated(page);
+    await card(page, `Hello from ${tag}`).waitFor();
+    await firstSeen;
+    const shown = Number(await page.locator("[data-post-list] article").count());
+    expect(shown).toBeGreaterThan(1);
+    // Whatever rendered after hydration is forgotten: the probe must see renders at all (a like, below, is one).
+    await renders();
+
+    // A new post lights the Home dot (the summary changes, Home renders) and waits behind "Show 1 new post".
+    const published = await fetch(`${baseURL()}/api/posts`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${creator.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ text: `Quiet news ${tag}`, audience: "everyone" }),
+    });
+    expect(published.status).toBe(201);
+    const show = page.getByRole("button", { name: "Show 1 new post" });
+    await show.waitFor({ timeout: 15_000 });
+    expect(await renders()).toEqual([]);
+
+    // Shown at the top (a mount), and the dot cleared again: the posts that were there do not render again.
+    const clearedAgain = seen();
+    await show.click();
+    await expect.poll(() => page.locator("[data-post-list] article").first().textContent()).toContain(`Quiet news ${tag}`);
+    await clearedAgain;
+    expect(await renders()).toEqual([]);
+
+    // A like (or an unlike: the first test liked this post) renders its post, and only it.
+    const hello = card(page, `Hello from ${tag}`);
+    const helloId = Number(await hello.getAttribute("data-post-id"));
+    const like = hello.getByRole("button", { name: "Like" });
+    const liked = (await like.getAttribute("aria-pressed")) !== "true";
+    await like.click();
+    await expect.poll(() => like.getAttribute("aria-pressed")).toBe(String(liked));
+    await expect.poll(async () => (await apiAs<{ liked: boolean }>(fan.token, `/posts/${helloId}`)).liked).toBe(liked);
+    const rendered = await renders();
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(new Set(rendered)).toEqual(new Set([helloId]));
     await context.close();
   });
 

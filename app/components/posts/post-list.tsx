@@ -1,10 +1,30 @@
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "@shared/contracts/posts";
 import { UnlockButton } from "~/components/money/unlock-button";
 import { PostActions } from "./post-actions";
 import { PostCard } from "./post-card";
 import { useWaitingPostIds } from "~/lib/outbox";
+
+type RowProps = Pick<Parameters<typeof PostList>[0], "onLike" | "onBookmark" | "onUnlocked" | "headerExtra"> & { post: PostView; waiting: boolean };
+
+/**
+ * One post of the list. Memoized: a screen re-rendering for something else (the updates summary answering after
+ * load, a post liked further down) leaves the other posts alone, given the same callbacks (the screens keep them
+ * stable). On a phone, re-rendering a feed's every post right after hydration was one long task.
+ */
+const PostRow = memo(function PostRow({ post, onLike, onBookmark, onUnlocked, headerExtra, waiting }: RowProps) {
+  return (
+    <li>
+      <PostCard
+        post={post}
+        headerExtra={headerExtra?.(post)}
+        unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={onUnlocked} /> : undefined}
+        actions={<PostActions post={post} onLike={onLike} onBookmark={onBookmark} waiting={waiting} />}
+      />
+    </li>
+  );
+});
 
 /**
  * Posts one under the other, each with its actions, and "Load older" at the end: a button (keyboard and
@@ -48,14 +68,7 @@ export function PostList({
     <>
       <ol className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t("Posts")} data-post-list>
         {posts.map((post) => (
-          <li key={post.id}>
-            <PostCard
-              post={post}
-              headerExtra={headerExtra?.(post)}
-              unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={onUnlocked} /> : undefined}
-              actions={<PostActions post={post} onLike={onLike} onBookmark={onBookmark} waiting={waiting.has(post.id)} />}
-            />
-          </li>
+          <PostRow key={post.id} post={post} onLike={onLike} onBookmark={onBookmark} onUnlocked={onUnlocked} headerExtra={headerExtra} waiting={waiting.has(post.id)} />
         ))}
       </ol>
       {hasOlder ? (
