@@ -7,6 +7,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { presentMe } from "../worker/domain/accounts/users";
 import { getUpdates } from "../worker/domain/updates/get-updates";
 import { isDevMailboxEnabled } from "../worker/domain/mail/dev-mailbox";
+import { readerTimeZone } from "./lib/time-zone.server";
 import { RTL_LANGUAGES } from "@shared/i18n/languages";
 import { SessionProvider } from "./lib/session";
 import { UpdatesProvider } from "./lib/updates";
@@ -28,10 +29,13 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = context.session?.user ?? null;
   return {
     language: context.language,
+    // The zone the page's dates are rendered in (app/components/local-time.tsx): the reader's, once the browser has
+    // said it; null renders UTC.
+    timeZone: readerTimeZone(request),
     csrfToken: context.csrfToken,
     viewer: user ? presentMe(user) : null,
     viewerName: user?.name ?? "",

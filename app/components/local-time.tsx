@@ -1,15 +1,18 @@
 import { startTransition, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+import { TIME_ZONE_COOKIE } from "@shared/time-zone";
 
 /**
- * Formatters by language and form. Building an Intl.DateTimeFormat is the expensive part (it loads the locale's
- * data; `toLocaleString` with options builds a new one on every call): a feed of posts formats every date twice
- * at start-up (UTC in the hydration render, then local), so each form is built once per page.
+ * Formatters by language, form and zone. Building an Intl.DateTimeFormat is the expensive part (it loads the
+ * locale's data; `toLocaleString` with options builds a new one on every call), so each is built once. `zone`:
+ * an IANA name, "UTC" (marked as such), or null for the browser's own zone. The server renders for any reader, so
+ * it keeps at most a few hundred.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(language: string, dateOnly: boolean, local: boolean): Intl.DateTimeFormat {
-  const key = `${language}|${dateOnly ? "d" : "dt"}|${local ? "local" : "utc"}`;
+function formatterFor(language: string, dateOnly: boolean, zone: string | null): Intl.DateTimeFormat {
+  const key = `${language}|${dateOnly ? "d" : "dt"}|${zone}`;
   let format = formatters.get(key);
   if (!format) {
     // dateStyle/timeStyle cannot be combined with timeZoneName, hence the separate fields.
@@ -18,24 +21,43 @@ function formatterFor(language: string, dateOnly: boolean, local: boolean): Intl
       month: "short",
       day: "numeric",
       ...(dateOnly ? {} : { hour: "numeric", minute: "2-digit" }),
-      ...(local ? {} : { timeZone: "UTC", timeZoneName: "short" }),
+      ...(zone === "UTC" ? { timeZone: zone, timeZoneName: "short" } : zone ? { timeZone: zone } : {}),
     });
+    if (formatters.size >= 300) formatters.clear();
     formatters.set(key, format);
   }
   return format;
 }
 
+let browserZone: string | undefined;
+
 /**
- * A date and time (or only the date) in the reader's language and time zone. The server cannot know the zone, so it renders UTC
- * (marked as such) and the browser switches to local time after hydration, without a hydration mismatch.
+ * Whether the page's dates, rendered by the server in `serverZone`, are the browser's local time. The first call
+ * also tells the server the browser's zone for the next pages (a cookie, read by app/lib/time-zone.server.ts).
+ */
+function renderedInLocalTime(serverZone: string | null): boolean {
+  if (browserZone === undefined) {
+    browserZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browserZone !== serverZone) document.cookie = `${TIME_ZONE_COOKIE}=${browserZone}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`;
+  }
+  return browserZone === serverZone;
+}
+
+/**
+ * A date and time (or only the date) in the reader's language and time zone. The server renders the zone the
+ * browser named in its cookie, else UTC (marked as such); after hydration a page rendered in another zone than the
+ * browser's switches to local time, without a hydration mismatch. From the second page on, nothing switches.
  */
 export function LocalTime({ iso, className, dateOnly = false }: { iso: string; className?: string; dateOnly?: boolean }) {
   const { i18n } = useTranslation();
+  const serverZone = useRootData()?.timeZone ?? null;
   const [local, setLocal] = useState(false);
   // A transition: every date of a feed switches at once after hydration, and that render may yield to input
   // rather than block the main thread in one long task.
-  useEffect(() => startTransition(() => setLocal(true)), []);
-  const text = formatterFor(i18n.language, dateOnly, local).format(new Date(iso));
+  useEffect(() => {
+    if (!renderedInLocalTime(serverZone)) startTransition(() => setLocal(true));
+  }, [serverZone]);
+  const text = formatterFor(i18n.language, dateOnly, local ? null : (serverZone ?? "UTC")).format(new Date(iso));
   return (
     <time dateTime={iso} className={className}>
       {text}

@@ -188,6 +188,39 @@ describe("the home timeline", () => {
     await context.close();
   });
 
+  it("dates: local after hydration, then rendered by the server in the zone the browser named; an unknown zone is UTC", async () => {
+    const { page, context } = await signedInPage(browser(), fan, undefined, { timezoneId: "Asia/Tokyo" });
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    const time = card(page, `Hello from ${tag}`).locator("time").first();
+    // First visit: the server knows no zone yet and says UTC; the browser switches to Tokyo and names its zone.
+    const first = await (await page.request.get("/home")).text();
+    expect(first).toMatch(/UTC<\/time>/);
+    await page.goto("/home");
+    await hydrated(page);
+    await expect.poll(() => time.textContent()).not.toContain("UTC");
+    const tokyo = await time.textContent();
+    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "tz")?.value).toBe("Asia/Tokyo");
+
+    // Next page: the server renders Tokyo time itself, the very text the browser showed, and hydration agrees.
+    const html = await (await page.request.get("/home")).text();
+    expect(html).toContain(`>${tokyo}</time>`);
+    expect(html).not.toMatch(/UTC<\/time>/);
+    await page.reload();
+    await hydrated(page);
+    expect(await time.textContent()).toBe(tokyo);
+    expect(problems.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+
+    // A zone nobody has (or anything else in the cookie) is ignored: UTC again, no error.
+    await context.addCookies([{ name: "tz", value: "Mars/Olympus_Mons", url: baseURL() }]);
+    const unknown = await page.request.get("/home");
+    expect(unknown.status()).toBe(200);
+    expect(await unknown.text()).toMatch(/UTC<\/time>/);
+    await context.close();
+  });
+
   it("the feed, with open and locked cards, and a post with comments pass axe in light and dark", async () => {
     for (const colorScheme of ["light", "dark"] as const) {
       const { page, context } = await signedInPage(browser(), fan, { width: 1440, height: 900 }, { colorScheme });
