@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Two reviewed patches to the worker tier's test pool, applied on every `npm install` / `npm ci` (package.json
+// Three reviewed patches to the worker tier's test pool, applied on every `npm install` / `npm ci` (package.json
 // "postinstall"); running it again changes nothing. First, @cloudflare/vitest-pool-workers 0.7.8's isolated
 // storage tolerates SQLite's sidecar files; second, its miniflare's loopback server keeps idle connections open
-// (see LOOPBACK_REPLACEMENTS below).
+// (see LOOPBACK_REPLACEMENTS below); third, SELF.fetch no longer slows down with every request (PROXY_REPLACEMENTS).
 //
 // Why: with `isolatedStorage: true` the pool snapshots every storage directory (D1, R2, Durable Objects) before each
 // suite and test (push) and restores it afterwards (pop), and asserts that a directory holds nothing but `.sqlite`
@@ -131,6 +131,28 @@ const LOOPBACK_REPLACEMENTS = [
   },
 ];
 
+// Third: SELF.fetch grew slower with every request the workerd of a shard had served (cloudflare/workers-sdk#15446):
+// about 4 ms a request at first, 75 ms after 400, 300 ms after 800 in this tier, so a long test file (stories: about
+// 80 s) spent most of its time there. The cause is in dist/worker/lib/cloudflare/test-internal.mjs: the class that
+// stands for the Worker's entrypoint wrapped its own prototype in one more Proxy on every construction, and SELF
+// constructs one per request, so every property lookup walked a chain as long as the requests served so far. The
+// prototype is now wrapped once, on the first construction (the layers added later only repeated the first: each
+// one returns what the prototype has, else asks the same getter).
+const PROXY_MARKER = "/* fanclub: entrypoint prototype proxied once (scripts/patch-vitest-pool-workers.mjs) */";
+const PROXY_REPLACEMENTS = [
+  {
+    what: "createProxyPrototypeClass's constructor",
+    from: `function createProxyPrototypeClass(superClass, getUnknownPrototypeKey) {
+  function Class(...args) {
+    Class.prototype = new Proxy(Class.prototype, {`,
+    to: `function createProxyPrototypeClass(superClass, getUnknownPrototypeKey) {
+  ${PROXY_MARKER}
+  let proxied = false;
+  function Class(...args) {
+    if (!proxied) proxied = true, Class.prototype = new Proxy(Class.prototype, {`,
+  },
+];
+
 const LABEL = "patch-vitest-pool-workers";
 if (!patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/dist/pool/index.mjs", marker: MARKER, replacements: REPLACEMENTS, version: "@cloudflare/vitest-pool-workers 0.7.8" })) {
   // `npm ci --omit=dev` (a production install) has no test pool to patch.
@@ -138,3 +160,4 @@ if (!patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-po
   process.exit(0);
 }
 patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/node_modules/miniflare/dist/src/index.js", marker: LOOPBACK_MARKER, replacements: LOOPBACK_REPLACEMENTS, version: "miniflare 3.20250310.0" });
+patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/dist/worker/lib/cloudflare/test-internal.mjs", marker: PROXY_MARKER, replacements: PROXY_REPLACEMENTS, version: "@cloudflare/vitest-pool-workers 0.7.8" });
