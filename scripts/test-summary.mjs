@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Prints one closing line for the whole suite, "N passed, N failed", from the JSON reports of the three tiers.
 import { existsSync, readFileSync } from "node:fs";
+import { WORKER_SHARDS } from "./lib/shards.mjs";
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const reports = ["unit", ...Array.from({ length: 6 }, (_, i) => `worker-${i + 1}`), "e2e"];
+const reports = ["unit", ...Array.from({ length: WORKER_SHARDS }, (_, i) => `worker-${i + 1}`), "e2e"];
 for (const tier of reports) {
   const file = `test-results/${tier}.json`;
   if (!existsSync(file)) {

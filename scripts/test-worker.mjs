@@ -10,11 +10,10 @@
 // Extra arguments are file filters: only the files whose path contains one of them run. WORKER_SHARDS_AT_ONCE=1
 // runs the shards one by one.
 import { spawnSync } from "node:child_process";
-import { runShards } from "./lib/shards.mjs";
+import { runShards, WORKER_SHARDS } from "./lib/shards.mjs";
 
-export const SHARDS = 4;
 const AT_ONCE = Number(process.env.WORKER_SHARDS_AT_ONCE ?? 2);
 
 if ((spawnSync("node", ["scripts/patch-vitest-pool-workers.mjs"], { stdio: "inherit" }).status ?? 1) !== 0) process.exit(1);
 
-process.exit(await runShards({ tier: "worker", config: "vitest.worker.config.ts", shards: SHARDS, atOnce: AT_ONCE, filters: process.argv.slice(2) }));
+process.exit(await runShards({ tier: "worker", config: "vitest.worker.config.ts", shards: WORKER_SHARDS, atOnce: AT_ONCE, filters: process.argv.slice(2) }));

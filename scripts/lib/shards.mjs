@@ -9,6 +9,9 @@ import { readdirSync, readFileSync } from "node:fs";
 
 const DEFAULT_WEIGHT = 10;
 
+/** How many shards the worker tier runs in (scripts/test-worker.mjs); the suite's summary expects one report each. */
+export const WORKER_SHARDS = 4;
+
 /** Longest first onto the shard with the least so far: within a few seconds of even for these sizes. */
 export function dealFiles(paths, weightOf, shards) {
   const dealt = Array.from({ length: shards }, () => ({ files: [], seconds: 0 }));
