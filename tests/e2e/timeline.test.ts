@@ -26,6 +26,22 @@ async function apiAs<T>(token: string, path: string): Promise<T> {
 
 const card = (page: Page, text: string) => page.locator("article", { hasText: text });
 
+/**
+ * The creator publishes `text` through the API while the fan reads /home in `page`: its announcement pushes
+ * NewUpdate to the fan's channel, and the post waits behind "Show 1 new post" (the button, once shown).
+ */
+async function publishedWhileReading(page: Page, text: string) {
+  const published = await fetch(`${baseURL()}/api/posts`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${creator.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ text, audience: "everyone" }),
+  });
+  expect(published.status).toBe(201);
+  const show = page.getByRole("button", { name: "Show 1 new post" });
+  await show.waitFor({ timeout: 15_000 });
+  return show;
+}
+
 /** The parts of a React fiber that `renderProbe` reads. */
 interface Fiber {
   tag: number;
@@ -125,15 +141,7 @@ describe("the home timeline", () => {
     await page.goto("/home");
     await hydrated(page);
     await card(page, `Hello from ${tag}`).waitFor();
-    // The creator publishes through the API; its announcement pushes NewUpdate to the fan's channel.
-    const published = await fetch(`${baseURL()}/api/posts`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${creator.token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ text: `Fresh news ${tag}`, audience: "everyone" }),
-    });
-    expect(published.status).toBe(201);
-    const show = page.getByRole("button", { name: "Show 1 new post" });
-    await show.waitFor({ timeout: 15_000 });
+    const show = await publishedWhileReading(page, `Fresh news ${tag}`);
     expect(await page.getByText(`Fresh news ${tag}`).count()).toBe(0);
     await show.click();
     await expect.poll(() => page.locator("[data-post-list] article").first().textContent()).toContain(`Fresh news ${tag}`);
@@ -157,14 +165,7 @@ describe("the home timeline", () => {
     await renders();
 
     // A new post lights the Home dot (the summary changes, Home renders) and waits behind "Show 1 new post".
-    const published = await fetch(`${baseURL()}/api/posts`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${creator.token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ text: `Quiet news ${tag}`, audience: "everyone" }),
-    });
-    expect(published.status).toBe(201);
-    const show = page.getByRole("button", { name: "Show 1 new post" });
-    await show.waitFor({ timeout: 15_000 });
+    const show = await publishedWhileReading(page, `Quiet news ${tag}`);
     expect(await renders()).toEqual([]);
 
     // Shown at the top (a mount), and the dot cleared again: the posts that were there do not render again.
