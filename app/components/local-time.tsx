@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
 import { TIME_ZONE_COOKIE } from "@shared/time-zone";
+import { whenIdle } from "~/lib/idle";
 
 /**
  * Formatters by language, form and zone. Building an Intl.DateTimeFormat is the expensive part (it loads the
@@ -29,35 +30,77 @@ function formatterFor(language: string, dateOnly: boolean, zone: string | null):
   return format;
 }
 
-let browserZone: string | undefined;
+/**
+ * What the server wrote in each `<time>` of the page, read from the document once, during the hydration (the
+ * document is still the server's; the root marks it hydrated afterwards, app/root.tsx): the hydration renders these
+ * texts instead of formatting them again. A browser's first Intl.DateTimeFormat loads ICU's data, 80–190 ms on
+ * Lighthouse's emulated phone, which would otherwise sit inside the hydration's long task. After it every date is
+ * formatted. An instant the page shows in two forms (a date, a date and time) is left out, and formatted.
+ */
+let serverTexts: Map<string, string | null> | null = null;
+
+/** The server's text for the instant `iso` while the page hydrates, else null. */
+function serverText(iso: string): string | null {
+  if (document.documentElement.dataset.hydrated !== undefined) {
+    serverTexts = null;
+    return null;
+  }
+  if (serverTexts === null) {
+    serverTexts = new Map();
+    for (const time of document.querySelectorAll("time[datetime]")) {
+      const key = time.getAttribute("datetime")!;
+      const text = time.textContent ?? "";
+      serverTexts.set(key, serverTexts.has(key) && serverTexts.get(key) !== text ? null : text);
+    }
+  }
+  return serverTexts.get(iso) ?? null;
+}
+
+let browserZone: Promise<string> | undefined;
 
 /**
- * Whether the page's dates, rendered by the server in `serverZone`, are the browser's local time. The first call
- * also tells the server the browser's zone for the next pages (a cookie, read by app/lib/time-zone.server.ts).
+ * The browser's zone, learnt once the page has loaded and is idle: it builds the first formatter, hence loads ICU's
+ * data, in a task of its own instead of the hydration's. The first answer also tells the server the browser's zone
+ * for the next pages (a cookie, read by app/lib/time-zone.server.ts), when it differs from the one this page used.
  */
-function renderedInLocalTime(serverZone: string | null): boolean {
-  if (browserZone === undefined) {
-    browserZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (browserZone !== serverZone) document.cookie = `${TIME_ZONE_COOKIE}=${browserZone}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`;
-  }
-  return browserZone === serverZone;
+function whenBrowserZoneKnown(serverZone: string | null): Promise<string> {
+  browserZone ??= new Promise((resolve) => {
+    whenIdle(() => {
+      const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (zone !== serverZone) document.cookie = `${TIME_ZONE_COOKIE}=${zone}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`;
+      resolve(zone);
+    });
+  });
+  return browserZone;
 }
 
 /**
  * A date and time (or only the date) in the reader's language and time zone. The server renders the zone the
- * browser named in its cookie, else UTC (marked as such); after hydration a page rendered in another zone than the
- * browser's switches to local time, without a hydration mismatch. From the second page on, nothing switches.
+ * browser named in its cookie, else UTC (marked as such); the hydration keeps the server's text; once the page is
+ * idle, a page rendered in another zone than the browser's switches to local time, without a hydration mismatch.
+ * From the second page on, nothing switches.
  */
 export function LocalTime({ iso, className, dateOnly = false }: { iso: string; className?: string; dateOnly?: boolean }) {
   const { i18n } = useTranslation();
   const serverZone = useRootData()?.timeZone ?? null;
   const [local, setLocal] = useState(false);
-  // A transition: every date of a feed switches at once after hydration, and that render may yield to input
-  // rather than block the main thread in one long task.
+  // The server's text, when this is the hydration: kept for as long as nothing it depends on changes.
+  const [rendered] = useState(() => (typeof document === "undefined" ? null : { iso, dateOnly, language: i18n.language, text: serverText(iso) }));
+  // A transition: every date of a feed switches at once, and that render may yield to input rather than block the
+  // main thread in one long task.
   useEffect(() => {
-    if (!renderedInLocalTime(serverZone)) startTransition(() => setLocal(true));
+    let current = true;
+    void whenBrowserZoneKnown(serverZone).then((zone) => {
+      if (current && zone !== serverZone) startTransition(() => setLocal(true));
+    });
+    return () => {
+      current = false;
+    };
   }, [serverZone]);
-  const text = formatterFor(i18n.language, dateOnly, local ? null : (serverZone ?? "UTC")).format(new Date(iso));
+  const text =
+    !local && rendered?.text != null && rendered.iso === iso && rendered.dateOnly === dateOnly && rendered.language === i18n.language
+      ? rendered.text
+      : formatterFor(i18n.language, dateOnly, local ? null : (serverZone ?? "UTC")).format(new Date(iso));
   return (
     <time dateTime={iso} className={className}>
       {text}

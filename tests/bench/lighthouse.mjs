@@ -209,7 +209,7 @@ export async function benchLighthouse(baseURL, { cookie, profilePath }) {
         else runs.push(runner.lhr);
       }
       if (runs.length === 0) throw new Error(`every Lighthouse run of ${path} failed`);
-      const scores = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? NaN) * 100));
+      const scores = runs.map((lhr) => `${Math.round((lhr.categories.performance?.score ?? NaN) * 100)} (TBT ${Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN)} ms)`);
       results.push([label, runs.length > 1 ? computeMedianRun(runs) : runs[0], scores]);
     }
     const [, first] = results[0];

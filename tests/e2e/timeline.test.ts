@@ -109,8 +109,16 @@ describe("the home timeline", () => {
     // Like: shown at once, kept by the server.
     const like = post.getByRole("button", { name: "Like" });
     expect(await like.getAttribute("aria-pressed")).toBe("false");
+    // The icons are drawn by the stylesheet (.post-action in app/tailwind.css): an outline, filled once pressed.
+    const heart = like.locator("svg path");
+    const drawn = () => heart.evaluate((path) => ({ fill: getComputedStyle(path).fill, stroke: getComputedStyle(path).stroke, width: path.closest("svg")!.getBoundingClientRect().width }));
+    const color = await like.evaluate((button) => getComputedStyle(button).color);
+    expect(await drawn()).toEqual({ fill: "none", stroke: color, width: 20 });
     await like.click();
     await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
+    const pressedColor = await like.evaluate((button) => getComputedStyle(button).color);
+    expect(pressedColor).not.toBe(color);
+    expect(await drawn()).toEqual({ fill: pressedColor, stroke: pressedColor, width: 20 });
     expect(await post.locator("[data-like-count]").textContent()).toBe("1");
     const { posts } = await apiAs<{ posts: { id: number; text: string; liked: boolean }[] }>(fan.token, "/timeline");
     const hello = posts.find((p) => p.text === `Hello from ${tag}`)!;
@@ -209,8 +217,22 @@ describe("the home timeline", () => {
     const html = await (await page.request.get("/home")).text();
     expect(html).toContain(`>${tokyo}</time>`);
     expect(html).not.toMatch(/UTC<\/time>/);
+    // The hydration builds no date formatter (a browser's first one loads ICU's data, a long task on a phone): it
+    // keeps the server's texts. The one formatter is built afterwards, when the page is idle, to learn the zone.
+    await page.addInitScript(() => {
+      const built: string[] = [];
+      Object.assign(window, { formattersBuilt: built });
+      const record = () => built.push(document.documentElement.dataset.hydrated === undefined ? "while hydrating" : "after");
+      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+        construct: (target, args: []) => (record(), Reflect.construct(target, args)),
+        apply: (target, self, args: []) => (record(), Reflect.apply(target, self, args)),
+      });
+    });
     await page.reload();
     await hydrated(page);
+    expect(await time.textContent()).toBe(tokyo);
+    const formattersBuilt = () => page.evaluate(() => (window as unknown as { formattersBuilt: string[] }).formattersBuilt);
+    await expect.poll(formattersBuilt).toEqual(["after"]);
     expect(await time.textContent()).toBe(tokyo);
     expect(problems.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
 

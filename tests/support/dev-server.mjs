@@ -77,6 +77,8 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null }) {
     baseURL,
     /** What wrangler printed so far (for a benchmark or test that needs to show why something hung). */
     output: () => output,
+    /** Wrangler's DevTools port for this Worker (a CPU profile: tests/bench's profiling, or chrome://inspect). */
+    inspectorPort,
     stop() {
       if (server.exitCode === null && server.pid) process.kill(-server.pid, "SIGTERM");
     },

@@ -12,15 +12,14 @@ const ICONS = {
   share: "M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z",
 } as const;
 
-function ActionIcon({ name, filled }: { name: keyof typeof ICONS; filled?: boolean }) {
+/** Sized, stroked and (in a pressed toggle) filled by `.post-action > svg` (app/tailwind.css). */
+function ActionIcon({ name }: { name: keyof typeof ICONS }) {
   return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-      <path d={ICONS[name]} fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path d={ICONS[name]} />
     </svg>
   );
 }
-
-const BUTTON = "inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-sm text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:hover:bg-transparent focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-slate-800";
 
 /**
  * The row under a post: like (with its count), comments (opens /post/{id}), bookmark, a tip to the author and
@@ -63,17 +62,17 @@ export function PostActions({
     <div className="flex flex-wrap items-center gap-1" data-post-actions>
       <button
         type="button"
-        className={`${BUTTON} ${post.liked ? "text-rose-600 dark:text-rose-400" : ""}`}
+        className={post.liked ? "post-action text-rose-600 dark:text-rose-400" : "post-action"}
         aria-pressed={post.liked}
         disabled={!post.viewer.canLike}
         onClick={() => onLike(post)}
       >
-        <ActionIcon name="like" filled={post.liked} />
+        <ActionIcon name="like" />
         <span className="sr-only">{t("Like")}</span>
         <span data-like-count>{post.likeCount}</span>
       </button>
       {post.lock === null ? (
-        <Link to={`/post/${post.id}#comments`} className={BUTTON}>
+        <Link to={`/post/${post.id}#comments`} className="post-action">
           <ActionIcon name="comment" />
           <span className="sr-only">{t("Comments")}</span>
           <span>{post.commentCount}</span>
@@ -82,21 +81,21 @@ export function PostActions({
       {post.viewer.canBookmark ? (
         <button
           type="button"
-          className={`${BUTTON} ${post.bookmarked ? "text-brand-600 dark:text-brand-300" : ""}`}
+          className={post.bookmarked ? "post-action text-brand-600 dark:text-brand-300" : "post-action"}
           aria-pressed={post.bookmarked}
           aria-label={t("Bookmark")}
           onClick={() => onBookmark(post)}
         >
-          <ActionIcon name="bookmark" filled={post.bookmarked} />
+          <ActionIcon name="bookmark" />
         </button>
       ) : null}
       {post.viewer.canTip ? (
-        <TipButton target={{ postId: post.id }} creatorName={post.author.name} className={BUTTON}>
+        <TipButton target={{ postId: post.id }} creatorName={post.author.name} className="post-action">
           <ActionIcon name="tip" />
           <span>{t("Send a tip")}</span>
         </TipButton>
       ) : null}
-      <button type="button" className={BUTTON} aria-label={t("Share")} onClick={() => void share()}>
+      <button type="button" className="post-action" aria-label={t("Share")} onClick={() => void share()}>
         <ActionIcon name="share" />
       </button>
       <span role="status" className="text-xs text-slate-600 dark:text-slate-400">

@@ -26,7 +26,7 @@ export function PostCard({ post, actions, headerExtra, unlock }: { post: PostVie
             <span id={`post-${post.id}-author`} className="block truncate font-semibold">
               {post.author.name}
             </span>
-            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{post.author.username}</span>
+            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{`@${post.author.username}`}</span>
           </span>
         </Link>
         <Link to={`/post/${post.id}`} className="shrink-0 text-xs text-slate-600 hover:underline dark:text-slate-400">
