@@ -217,23 +217,32 @@ describe("the home timeline", () => {
     const html = await (await page.request.get("/home")).text();
     expect(html).toContain(`>${tokyo}</time>`);
     expect(html).not.toMatch(/UTC<\/time>/);
-    // The hydration builds no date formatter (a browser's first one loads ICU's data, a long task on a phone): it
-    // keeps the server's texts. The one formatter is built afterwards, when the page is idle, to learn the zone.
+    // The hydration builds no date or currency formatter (a browser's first one loads ICU's data, a long task on a
+    // phone): it keeps the server's texts, the dates and the paid post's price. The one formatter is built
+    // afterwards, when the page is idle, to learn the zone.
     await page.addInitScript(() => {
       const built: string[] = [];
       Object.assign(window, { formattersBuilt: built });
-      const record = () => built.push(document.documentElement.dataset.hydrated === undefined ? "while hydrating" : "after");
+      const record = (name: string) => built.push(`${name} ${document.documentElement.dataset.hydrated === undefined ? "while hydrating" : "after"}`);
       Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
-        construct: (target, args: []) => (record(), Reflect.construct(target, args)),
-        apply: (target, self, args: []) => (record(), Reflect.apply(target, self, args)),
+        construct: (target, args: []) => (record("DateTimeFormat"), Reflect.construct(target, args)),
+        apply: (target, self, args: []) => (record("DateTimeFormat"), Reflect.apply(target, self, args)),
+      });
+      Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+        construct: (target, args: []) => (record("NumberFormat"), Reflect.construct(target, args)),
+        apply: (target, self, args: []) => (record("NumberFormat"), Reflect.apply(target, self, args)),
       });
     });
     await page.reload();
     await hydrated(page);
     expect(await time.textContent()).toBe(tokyo);
+    const paid = card(page, `Paid set ${tag}`);
+    await paid.getByText("Unlock this post for $7.00.").waitFor();
     const formattersBuilt = () => page.evaluate(() => (window as unknown as { formattersBuilt: string[] }).formattersBuilt);
-    await expect.poll(formattersBuilt).toEqual(["after"]);
+    await expect.poll(formattersBuilt).toEqual(["DateTimeFormat after"]);
     expect(await time.textContent()).toBe(tokyo);
+    // The unlock button kept the server's label too.
+    expect(await paid.getByRole("button", { name: "Unlock for $7.00" }).count()).toBe(1);
     expect(problems.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
 
     // A zone nobody has (or anything else in the cookie) is ignored: UTC again, no error.

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "@shared/contracts/posts";
 import { formatCents } from "@shared/money";
+import { useServerText } from "~/lib/server-text";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
 import { useAttemptKey } from "./attempt-key";
@@ -53,7 +54,9 @@ export function UnlockFlow({
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const price = formatCents(priceCents, i18n.language);
+  const price = () => formatCents(priceCents, i18n.language);
+  // The button's label as the server wrote it, while the page hydrates: no currency formatter built then.
+  const [labelId, label] = useServerText(`${priceCents}|${i18n.language}`, () => t("Unlock for {{price}}", { price: price() }));
 
   async function pay() {
     setPaying(true);
@@ -72,6 +75,7 @@ export function UnlockFlow({
     return (
       <button
         type="button"
+        id={labelId}
         data-testid={testId}
         className="btn-primary w-auto text-sm"
         onClick={() => {
@@ -80,13 +84,13 @@ export function UnlockFlow({
           setConfirming(true);
         }}
       >
-        {t("Unlock for {{price}}", { price })}
+        {label}
       </button>
     );
   }
   return (
     <div className="space-y-2">
-      <p className="text-sm">{question(price)}</p>
+      <p className="text-sm">{question(price())}</p>
       <div className={`flex gap-2 ${centered ? "justify-center" : ""}`}>
         <button type="button" className="btn-primary w-auto text-sm" disabled={paying} onClick={() => void pay()}>
           {paying ? t("Paying…") : t("Confirm")}

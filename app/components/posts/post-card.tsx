@@ -5,6 +5,7 @@ import type { PostView } from "@shared/contracts/posts";
 import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
 import { formatCents } from "@shared/money";
+import { useServerText } from "~/lib/server-text";
 
 export type { PostView };
 
@@ -69,12 +70,14 @@ function MediaGrid({ media }: { media: NonNullable<PostView["media"]> }) {
 function LockedCard({ post, unlock }: { post: PostView; unlock: ReactNode }) {
   const { t, i18n } = useTranslation();
   const preview = post.previews.find((p) => p.previewUrl)?.previewUrl ?? null;
-  const reason =
+  // As the server wrote it, while the page hydrates: no currency formatter built then (app/lib/server-text.ts).
+  const [reasonId, reason] = useServerText(`${post.lock}|${post.priceCents}|${i18n.language}`, () =>
     post.lock === "follow"
       ? t("Follow to see this post.")
       : post.lock === "subscribe"
         ? t("Subscribe to see this post.")
-        : t("Unlock this post for {{price}}.", { price: formatCents(post.priceCents, i18n.language) });
+        : t("Unlock this post for {{price}}.", { price: formatCents(post.priceCents, i18n.language) }),
+  );
   const images = post.previews.filter((p) => p.kind === "image").length;
   const videos = post.previews.length - images;
   return (
@@ -84,7 +87,9 @@ function LockedCard({ post, unlock }: { post: PostView; unlock: ReactNode }) {
         <svg viewBox="0 0 24 24" className="h-8 w-8" aria-hidden="true">
           <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3z" />
         </svg>
-        <span className="text-sm font-medium">{reason}</span>
+        <span id={reasonId} className="text-sm font-medium">
+          {reason}
+        </span>
         {post.previews.length > 0 ? (
           <span className="text-xs">
             {t("{{images}} photos · {{videos}} videos", { images, videos })}
