@@ -133,9 +133,9 @@ export default function App() {
   const signedOut = viewer === null;
   // Once the page is idle: IndexedDB, the caches and the service worker are nothing the first paint needs.
   useEffect(() => (signedOut ? whenIdle(() => void clearOfflineData()) : undefined), [signedOut]);
-  // Says that React has hydrated the page (this effect runs after every child's): LocalTime renders the server's
-  // texts until then (app/components/local-time.tsx), and the end-to-end tests wait for it before they type or
-  // click (tests/e2e/support.ts, hydrated).
+  // Says that React has hydrated the page (this effect runs after every child's): useServerText keeps the server's
+  // texts until then (app/lib/server-text.ts), and the end-to-end tests wait for it before they type or click
+  // (tests/e2e/support.ts, hydrated).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
 import { TIME_ZONE_COOKIE } from "@shared/time-zone";
 import { whenIdle } from "~/lib/idle";
+import { useServerText } from "~/lib/server-text";
 
 /**
  * Formatters by language, form and zone. Building an Intl.DateTimeFormat is the expensive part (it loads the
@@ -28,32 +29,6 @@ function formatterFor(language: string, dateOnly: boolean, zone: string | null):
     formatters.set(key, format);
   }
   return format;
-}
-
-/**
- * What the server wrote in each `<time>` of the page, read from the document once, during the hydration (the
- * document is still the server's; the root marks it hydrated afterwards, app/root.tsx): the hydration renders these
- * texts instead of formatting them again. A browser's first Intl.DateTimeFormat loads ICU's data, 80–190 ms on
- * Lighthouse's emulated phone, which would otherwise sit inside the hydration's long task. After it every date is
- * formatted. An instant the page shows in two forms (a date, a date and time) is left out, and formatted.
- */
-let serverTexts: Map<string, string | null> | null = null;
-
-/** The server's text for the instant `iso` while the page hydrates, else null. */
-function serverText(iso: string): string | null {
-  if (document.documentElement.dataset.hydrated !== undefined) {
-    serverTexts = null;
-    return null;
-  }
-  if (serverTexts === null) {
-    serverTexts = new Map();
-    for (const time of document.querySelectorAll("time[datetime]")) {
-      const key = time.getAttribute("datetime")!;
-      const text = time.textContent ?? "";
-      serverTexts.set(key, serverTexts.has(key) && serverTexts.get(key) !== text ? null : text);
-    }
-  }
-  return serverTexts.get(iso) ?? null;
 }
 
 let browserZone: Promise<string> | undefined;
@@ -84,8 +59,6 @@ export function LocalTime({ iso, className, dateOnly = false }: { iso: string; c
   const { i18n } = useTranslation();
   const serverZone = useRootData()?.timeZone ?? null;
   const [local, setLocal] = useState(false);
-  // The server's text, when this is the hydration: kept for as long as nothing it depends on changes.
-  const [rendered] = useState(() => (typeof document === "undefined" ? null : { iso, dateOnly, language: i18n.language, text: serverText(iso) }));
   // A transition: every date of a feed switches at once, and that render may yield to input rather than block the
   // main thread in one long task.
   useEffect(() => {
@@ -97,12 +70,13 @@ export function LocalTime({ iso, className, dateOnly = false }: { iso: string; c
       current = false;
     };
   }, [serverZone]);
-  const text =
-    !local && rendered?.text != null && rendered.iso === iso && rendered.dateOnly === dateOnly && rendered.language === i18n.language
-      ? rendered.text
-      : formatterFor(i18n.language, dateOnly, local ? null : (serverZone ?? "UTC")).format(new Date(iso));
+  // While the page hydrates, the text the server wrote: a browser's first Intl.DateTimeFormat loads ICU's data
+  // (80–190 ms on an emulated phone), which would otherwise sit inside the hydration's long task.
+  const [id, text] = useServerText(`${iso}|${dateOnly}|${i18n.language}|${local}|${serverZone}`, () =>
+    formatterFor(i18n.language, dateOnly, local ? null : (serverZone ?? "UTC")).format(new Date(iso)),
+  );
   return (
-    <time dateTime={iso} className={className}>
+    <time id={id} dateTime={iso} className={className}>
       {text}
     </time>
   );

@@ -6,7 +6,7 @@ import { useId, useState } from "react";
  * during the hydration that sits in its long task. Returns the element id to put on the element whose whole text
  * this is, and the text: the server's while `deps` (whatever the text depends on) stay as they were at the
  * hydration, else `compute()`. Outside the hydration (the root marks the document hydrated, app/root.tsx) it
- * always computes. Dates have their own form of this in `LocalTime`.
+ * always computes. `LocalTime` keeps its dates this way, and a locked post its price.
  */
 export function useServerText(deps: string, compute: () => string): [id: string, text: string] {
   const id = useId();
