@@ -85,7 +85,7 @@ beforeAll(async () => {
   fan = await createAccount({ username: `${tag}_fan`, name: "Tim Fan" });
   creator = await createAccount({ username: `${tag}_star`, name: "Tara Creator" });
   await sql(
-    `UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}';
+    `UPDATE users SET role = 'creator', monetization_enabled = 1, message_price_cents = 300 WHERE username = '${creator.username}';
      INSERT INTO follows (follower_id, creator_id, created_at) VALUES (${idOf(fan.username)}, ${idOf(creator.username)}, '2026-01-01T00:00:00.000Z');
      ${insertPost(`Paid set ${tag}`)}
      UPDATE posts SET price_cents = 700 WHERE text = 'Paid set ${tag}';
@@ -197,7 +197,7 @@ describe("the home timeline", () => {
     await context.close();
   });
 
-  it("dates: local after hydration, then rendered by the server in the zone the browser named; an unknown zone is UTC", async () => {
+  it("dates: local after hydration, then rendered by the server in the zone the browser named; an unknown zone is UTC; no formatter built while hydrating a feed or a profile", async () => {
     const { page, context } = await signedInPage(browser(), fan, undefined, { timezoneId: "Asia/Tokyo" });
     const problems: string[] = [];
     page.on("console", (message) => {
@@ -243,6 +243,14 @@ describe("the home timeline", () => {
     expect(await time.textContent()).toBe(tokyo);
     // The unlock button kept the server's label too.
     expect(await paid.getByRole("button", { name: "Unlock for $7.00" }).count()).toBe(1);
+    expect(problems.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+
+    // The creator's profile, loaded as a document: its per-message price and the paid post's are the server's too.
+    await page.goto(`/${creator.username}`);
+    await hydrated(page);
+    await page.getByText("Messages cost $3.00 each.").waitFor();
+    await card(page, `Paid set ${tag}`).getByText("Unlock this post for $7.00.").waitFor();
+    await expect.poll(formattersBuilt).toEqual(["DateTimeFormat after"]);
     expect(problems.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
 
     // A zone nobody has (or anything else in the cookie) is ignored: UTC again, no error.

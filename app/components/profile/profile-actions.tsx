@@ -6,6 +6,7 @@ import { LocalTime } from "~/components/local-time";
 import { MessageButton } from "~/components/messages/message-button";
 import { TipButton } from "~/components/money/tip-button";
 import { formatCents } from "@shared/money";
+import { useServerText } from "~/lib/server-text";
 import { fetcherError, IntentForm } from "./intent-form";
 import { ShareDialog } from "./share-dialog";
 import { SubscribeButton } from "./subscribe-dialog";
@@ -19,7 +20,7 @@ export type ProfileViewer = "member" | "visitor" | "preview";
  * A creator's per-message price is shown under them.
  */
 export function ProfileActions({ profile, viewer, shareUrl, moreMenu }: { profile: Profile; viewer: ProfileViewer; shareUrl: string; moreMenu?: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [sharing, setSharing] = useState(false);
   return (
     <div className="mt-3 flex flex-wrap items-start gap-2">
@@ -40,12 +41,19 @@ export function ProfileActions({ profile, viewer, shareUrl, moreMenu }: { profil
       </button>
       {moreMenu}
       {sharing ? <ShareDialog url={shareUrl} onClose={() => setSharing(false)} /> : null}
-      {profile.messagePriceCents > 0 ? (
-        <p className="basis-full text-sm text-slate-600 dark:text-slate-400" data-message-price>
-          {t("Messages cost {{price}} each.", { price: formatCents(profile.messagePriceCents, i18n.language) })}
-        </p>
-      ) : null}
+      {profile.messagePriceCents > 0 ? <MessagePrice priceCents={profile.messagePriceCents} /> : null}
     </div>
+  );
+}
+
+/** The creator's price per message, kept from the server's text while the page hydrates (no currency formatter built then). */
+function MessagePrice({ priceCents }: { priceCents: number }) {
+  const { t, i18n } = useTranslation();
+  const [id, text] = useServerText(`${priceCents}|${i18n.language}`, () => t("Messages cost {{price}} each.", { price: formatCents(priceCents, i18n.language) }));
+  return (
+    <p id={id} className="basis-full text-sm text-slate-600 dark:text-slate-400" data-message-price>
+      {text}
+    </p>
   );
 }
 
