@@ -4,7 +4,11 @@ import type { ConversationPage, ConversationView, MessagePage, MessageView } fro
 import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
 import { conversationPolicy } from "../../worker/domain/policies/conversations";
 import type { ChatRoom } from "../../worker/realtime/chat-room";
-import { chatRoomStub } from "../../worker/realtime/socket-delivery";
+import { findUserById } from "../../worker/domain/accounts/users";
+import { presentMessageById } from "../../worker/domain/messages/present-messages";
+import { sendMessage, SendMessageSchema } from "../../worker/domain/messages/send-message";
+import { chatRoomStub, deliverToSockets } from "../../worker/realtime/socket-delivery";
+import { testContext } from "./domain-context";
 import { api, countRows, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
 import { fetchMedia } from "./moderation-support";
@@ -532,6 +536,39 @@ async function until(condition: () => boolean, what: string) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe("the delivery of a sent message", () => {
+  it("presents what the command stored to each member under their policy, reading nothing from D1", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await subscribe(fan.user.userId, creator.user.userId);
+    const conversation = await conversationOf(creator, fan);
+    const image = await chatImage(creator.user.userId);
+    const ctx = testContext();
+    const creatorRow = (await findUserById(env.DB, creator.user.userId))!;
+    const input = SendMessageSchema.parse({ clientId: newKey(), text: "for you", mediaIds: [image.id], priceCents: 300 });
+    const { message } = await sendMessage(ctx, creatorRow, conversation.id, input);
+    const [event] = ctx.published;
+    expect(event).toMatchObject({ type: "MessageSent", messageId: message.id, senderId: creator.user.userId, recipientId: fan.user.userId });
+
+    const delivered: { userId: number; frame: { type: string; message: MessageView } }[] = [];
+    const rooms = { idFromName: (name: string) => name, get: () => ({ deliver: async (items: typeof delivered) => (delivered.push(...items), items.length) }) };
+    const noDatabase = new Proxy(env.DB, {
+      get: () => () => {
+        throw new Error("the delivery read D1");
+      },
+    });
+    await deliverToSockets({ ...env, DB: noDatabase, CHAT_ROOM: rooms } as unknown as typeof env, event!);
+    const framed = new Map(delivered.map(({ userId, frame }) => [userId, frame]));
+    expect(framed.size).toBe(2);
+    // Each member's frame is exactly what reading the message as them gives: the preview for the fan, the file for its sender.
+    for (const member of [creator, fan]) {
+      expect(framed.get(member.user.userId)).toEqual({ type: "message", message: await presentMessageById(env.DB, member.user.userId, message.id) });
+    }
+    expect(framed.get(fan.user.userId)!.message).toMatchObject({ locked: true, media: [{ url: null, previewUrl: `/media/${image.previewKey}` }] });
+    expect(framed.get(creator.user.userId)!.message).toMatchObject({ locked: false, media: [{ url: `/media/${image.key}` }] });
+  });
+});
 
 describe("GET /ws/conversations/{id}", () => {
   it("delivers each member their view of a new message, relays typing to the other member, and tells who read what", async () => {

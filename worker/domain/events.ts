@@ -1,5 +1,6 @@
 import type { LiveEndReason } from "@shared/contracts/live";
 import type { NotificationKind } from "./notifications/notifications";
+import type { StoredMessage } from "./messages/present-messages";
 
 /**
  * What domain commands announce once their write has committed: what happened, and to whom. Commands never
@@ -7,7 +8,10 @@ import type { NotificationKind } from "./notifications/notifications";
  * chat rooms, web push through its Queue) subscribe to these and fan out after the answer, through `waitUntil`.
  *
  * Add an event here with the fields an adapter needs to reach the right people; never private content (a
- * locked post's text, a message body): an adapter that needs it reads it under the recipient's policy.
+ * locked post's text, a message body) to be used as it is: an adapter that needs it reads it under the recipient's
+ * policy. The one record an event carries, MessageSent's `stored` (the message its command has just written, so
+ * the chat's delivery costs no read), is only ever shown through that same policy (presentStored), and never goes
+ * into a Queue message or a push payload.
  */
 export interface DomainEventMap {
   /** A notification row for `userId` was recorded (follow, like, tip, payout…). */
@@ -19,10 +23,12 @@ export interface DomainEventMap {
   /** Sessions ended (sign-out, password change or reset, suspension); `sessionIds` null means all of them. */
   SessionsEnded: { userId: number; sessionIds: number[] | null };
   /**
-   * A message was stored in the conversation of the pair userLow < userHigh (its ChatRoom's name). Adapters read
-   * the message under each member's policy (a locked message's media are previews for its recipient).
+   * A message was stored in the conversation of the pair userLow < userHigh (its ChatRoom's name). Adapters present
+   * the message under each member's policy (a locked message's media are previews for its recipient), from
+   * `stored`, the row and media the command has just written (nothing about a message changes between its batch
+   * and its delivery but a purchase, which MessageUnlocked announces after), or else read from D1.
    */
-  MessageSent: { conversationId: number; messageId: number; senderId: number; recipientId: number; userLow: number; userHigh: number };
+  MessageSent: { conversationId: number; messageId: number; senderId: number; recipientId: number; userLow: number; userHigh: number; stored?: StoredMessage };
   /** A member read the conversation up to `seq`: the other member's screen shows "Seen". */
   MessagesRead: { conversationId: number; userLow: number; userHigh: number; readerId: number; seq: number };
   /** A pay-per-view message was bought by `buyerId`. */

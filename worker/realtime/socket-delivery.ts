@@ -1,7 +1,7 @@
 import type { Env } from "../env";
 import type { DomainEvent } from "../domain/events";
 import { followersToTell } from "../domain/follows/followers-to-tell";
-import { presentMessageToEach } from "../domain/messages/present-messages";
+import { presentMessageToEach, presentStored } from "../domain/messages/present-messages";
 import { chatRoomName } from "../domain/policies/conversations";
 import { liveRoomName } from "../domain/policies/live";
 import { liveTipOf } from "../domain/live/live-tips";
@@ -29,7 +29,9 @@ export async function deliverToSockets(env: Env, event: DomainEvent): Promise<vo
       // The author's other tabs too: their own feed shows the post.
       return notifyUsers(env, [event.authorId, ...(await followersToTell(env.DB, event.authorId, FAN_OUT_LIMIT))]);
     case "MessageSent": {
-      const views = await presentMessageToEach(env.DB, event.messageId, [event.senderId, event.recipientId]);
+      const members = [event.senderId, event.recipientId];
+      const { stored } = event;
+      const views = stored ? new Map(members.map((userId) => [userId, presentStored(stored, userId)])) : await presentMessageToEach(env.DB, event.messageId, members);
       await Promise.all([
         chatRoomStub(env, event.userLow, event.userHigh).deliver([...views].map(([userId, message]) => ({ userId, frame: { type: "message" as const, message } }))),
         // The recipient's badge, wherever they are in the app.

@@ -22,7 +22,7 @@ export interface MessageRow {
 export const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.seq, m.sender_id, m.client_id, m.text, m.price_cents, m.paid_cents, m.tip_cents, m.media_count, m.created_at,
   EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = m.id AND mp.user_id <> m.sender_id) AS bought`;
 
-interface ChatMediaRow {
+export interface ChatMediaRow {
   id: number;
   message_id: number;
   kind: "image" | "video";
@@ -92,12 +92,30 @@ export async function presentMessages(db: D1Database, viewerId: number, rows: Me
   return rows.map((row) => present(row, media.get(row.id) ?? [], viewerId));
 }
 
+/**
+ * A message as stored, with its media: everything any member's view of it is made of. A command that has just
+ * stored a message hands this to its MessageSent event, so the delivery presents it to each member without
+ * reading it back (worker/realtime/socket-delivery.ts).
+ */
+export interface StoredMessage {
+  row: MessageRow;
+  media: ChatMediaRow[];
+}
+
+/** `row` with its media: no statement when it has none, else one. */
+export async function storedMessage(db: D1Database, row: MessageRow): Promise<StoredMessage> {
+  return { row, media: (await mediaOf(db, [row])).get(row.id) ?? [] };
+}
+
+/** A stored message as `viewerId` (a member of its conversation) sees it. */
+export const presentStored = (stored: StoredMessage, viewerId: number): MessageView => present(stored.row, stored.media, viewerId);
+
 /** One message as each of `viewerIds` (its conversation's members) sees it: two statements at most for all. */
 export async function presentMessageToEach(db: D1Database, messageId: number, viewerIds: number[]): Promise<Map<number, MessageView>> {
   const row = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.id = ?`).bind(messageId).first<MessageRow>();
   if (!row) return new Map();
-  const media = (await mediaOf(db, [row])).get(row.id) ?? [];
-  return new Map(viewerIds.map((viewerId) => [viewerId, present(row, media, viewerId)]));
+  const stored = await storedMessage(db, row);
+  return new Map(viewerIds.map((viewerId) => [viewerId, presentStored(stored, viewerId)]));
 }
 
 /** One message by id, as `viewerId` sees it (the caller has checked membership). */

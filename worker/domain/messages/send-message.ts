@@ -12,7 +12,7 @@ import { isoNow } from "../shared/time";
 import { ClientIdSchema, idNumber, multilineText } from "../shared/validation";
 import { dollars } from "@shared/money";
 import { messagePriceFor } from "./conversations";
-import { MESSAGE_COLUMNS, presentMessages, type MessageRow } from "./present-messages";
+import { MESSAGE_COLUMNS, presentMessages, presentStored, storedMessage, type MessageRow } from "./present-messages";
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MAX_MESSAGE_MEDIA = 10;
@@ -136,9 +136,10 @@ const isUniqueClientId = (error: unknown) => /UNIQUE constraint failed: messages
  * (policies/conversations.ts). A fan writing to a creator with a per-message price pays it from the wallet in the
  * same batch that stores the message, so a message is stored exactly when it is paid: thirty concurrent sends
  * against a wallet that covers ten store and charge ten. The client's id makes the send idempotent: a resend
- * answers with the stored message and charges nothing. The common case (a free text) is three round trips: the
- * access check, the batch (whose INSERT returns the row) and nothing else; a resend is found when the client id's
- * unique key refuses the batch.
+ * answers with the stored message and charges nothing. The common case (a free text) is two round trips here: the
+ * access check and the batch (whose INSERT returns the row; a message with media reads them once more); a resend
+ * is found when the client id's unique key refuses the batch. The MessageSent event carries the stored message, so
+ * the chat's delivery reads none of it again.
  */
 export async function sendMessage(
   ctx: Pick<DomainContext, "db" | "publish" | "config">,
@@ -202,6 +203,7 @@ export async function sendMessage(
     if (raced) return raced;
     throw error;
   }
-  ctx.publish({ type: "MessageSent", conversationId, messageId: stored!.id, senderId: sender.id, recipientId: access.otherId, userLow: access.userLow, userHigh: access.userHigh });
-  return { message: (await presentMessages(db, sender.id, [stored!]))[0]!, replayed: false };
+  const sent = await storedMessage(db, stored!);
+  ctx.publish({ type: "MessageSent", conversationId, messageId: sent.row.id, senderId: sender.id, recipientId: access.otherId, userLow: access.userLow, userHigh: access.userHigh, stored: sent });
+  return { message: presentStored(sent, sender.id), replayed: false };
 }

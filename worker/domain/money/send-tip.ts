@@ -3,7 +3,7 @@ import type { MessageView } from "@shared/contracts/messages";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { messageStatements } from "../messages/send-message";
-import { MESSAGE_COLUMNS, presentMessages, type MessageRow } from "../messages/present-messages";
+import { MESSAGE_COLUMNS, presentMessages, presentStored, storedMessage, type MessageRow } from "../messages/present-messages";
 import { requireConversationAccess, type ConversationAccess } from "../policies/conversations";
 import { requirePostAccess } from "../policies/posts";
 import { notificationStatement } from "../notifications/notifications";
@@ -97,13 +97,14 @@ export async function sendTip(
     if (!outcome.replayed) ctx.publish({ type: "NotificationCreated", userId: creatorId, kind: "tip" });
     return result;
   }
-  const stored = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`).bind(fan.id, messageClientId).first<MessageRow>();
+  const row = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`).bind(fan.id, messageClientId).first<MessageRow>();
+  const stored = await storedMessage(db, row!);
   if (!outcome.replayed) {
     ctx.publish({ type: "NotificationCreated", userId: creatorId, kind: "tip" });
     const { id: conversationId, userLow, userHigh } = conversation;
-    ctx.publish({ type: "MessageSent", conversationId, messageId: stored!.id, senderId: fan.id, recipientId: creatorId, userLow, userHigh });
+    ctx.publish({ type: "MessageSent", conversationId, messageId: row!.id, senderId: fan.id, recipientId: creatorId, userLow, userHigh, stored });
   }
-  return { ...result, message: (await presentMessages(db, fan.id, [stored!]))[0]! };
+  return { ...result, message: presentStored(stored, fan.id) };
 }
 
 type TipOutcome = Awaited<ReturnType<typeof sendTip>>;
