@@ -2,11 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor } from "@re
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { z } from "zod";
 import { followUser } from "../../worker/domain/follows/follow-user";
-import { isBlocking } from "../../worker/domain/moderation/block-user";
 import { unfollowUser } from "../../worker/domain/follows/unfollow-user";
-import { getProfile } from "../../worker/domain/profiles/get-profile";
-import { listHighlights } from "../../worker/domain/stories/highlights";
-import { storyRingOf } from "../../worker/domain/stories/stories";
+import { getProfilePage } from "../../worker/domain/profiles/profile-page";
 import { type Profile } from "@shared/contracts/posts";
 import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
 import { idText, parseOrThrow } from "../../worker/domain/shared/validation";
@@ -24,23 +21,12 @@ export const handle: ShellHandle = { rightColumn: "search" };
 const usernameOf = (params: { username?: string }) => (params.username ?? "").toLowerCase().slice(0, 64);
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const profile = await getProfile(context.domain.db, usernameOf(params), context.session?.user.id ?? null);
-  if (!profile) throw new Response("Not found", { status: 404 });
-  const viewer = context.session?.user ?? null;
-  // Stories are for members: the ring and the highlights of a creator's profile, as this viewer may see them.
-  const stories = viewer !== null && profile.isCreator && profile.available;
-  const [viewerBlocks, storyRing, highlights] = await Promise.all([
-    viewer !== null && profile.viewer.canBlock ? isBlocking(context.domain.db, viewer.id, profile.username) : false,
-    stories ? storyRingOf(context.domain.db, viewer, profile.userId) : null,
-    stories ? listHighlights(context.domain.db, viewer, profile.userId) : [],
-  ]);
+  const page = await getProfilePage(context.domain.db, usernameOf(params), context.session?.user ?? null);
+  if (!page) throw new Response("Not found", { status: 404 });
   return {
-    profile,
-    viewerBlocks,
-    storyRing,
-    highlights,
+    ...page,
     signedIn: context.session !== null,
-    profileUrl: `${context.domain.origin}/${profile.username}`,
+    profileUrl: `${context.domain.origin}/${page.profile.username}`,
     origin: context.domain.origin,
   };
 }

@@ -6,6 +6,10 @@ import { commitGrouped } from "../../worker/domain/money/group-commit";
 import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
 import { api, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
+import { findUserById } from "../../worker/domain/accounts/users";
+import { getProfile } from "../../worker/domain/profiles/get-profile";
+import { getProfilePage } from "../../worker/domain/profiles/profile-page";
+import { createPost, makeCreator, subscribe } from "./timeline-fixtures";
 
 /**
  * Issue 16's round-trip savings, each checked for what it must not change: the session copy (revocation), the
@@ -113,6 +117,48 @@ describe("coalesced reads", () => {
     const before = calls.single;
     await db.prepare("UPDATE users SET name = name WHERE id = -1").run();
     expect(calls.single).toBe(before + 1);
+  });
+});
+
+describe("a profile's reads on a guess", () => {
+  it("one round trip once the isolate knows the username; the same answer; a username taken by someone else is read again", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    await subscribe(fan.user.userId, creator.user.userId);
+    await createPost(creator.user.userId, { text: "first of the creator" });
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    const username = creator.user.username;
+    const pageOf = async () => {
+      const { database, calls } = counted(env.DB);
+      const page = await getProfilePage(coalescing(database), username, fanRow);
+      return { page, calls };
+    };
+
+    // First look: the user, then its reads with the page's block mark and stories: two trips.
+    const first = await pageOf();
+    expect(first.calls).toMatchObject({ single: 1, batches: 1 });
+    // Known now: everything goes with the user's own read, and the answer is the same.
+    const second = await pageOf();
+    expect(second.calls).toMatchObject({ single: 0, batches: 1, batchSizes: [8] });
+    expect(second.page).toEqual(first.page);
+    expect(second.page!.profile.posts.map((post) => post.text)).toEqual(["first of the creator"]);
+    expect(second.page!.storyRing).toEqual({ count: 0, unseen: 0 });
+    expect(second.page!.profile.subscription).not.toBeNull();
+
+    // The creator renames and someone else takes the name: the guessed reads are not used, the right ones follow.
+    await env.DB.prepare("UPDATE users SET username = ? WHERE id = ?").bind(`${username}_old`, creator.user.userId).run();
+    const newcomer = await createUser();
+    await env.DB.prepare("UPDATE users SET username = ? WHERE id = ?").bind(username, newcomer.user.userId).run();
+    await createPost(newcomer.user.userId, { text: "the newcomer's own" });
+    const third = await pageOf();
+    expect(third.page!.profile).toMatchObject({ userId: newcomer.user.userId, isCreator: false, subscription: null, plans: [] });
+    expect(third.page!.profile.posts.map((post) => post.text)).toEqual(["the newcomer's own"]);
+    expect(third.page!.storyRing).toBeNull();
+    expect(third.calls).toMatchObject({ single: 0, batches: 2 });
+    // The API's profile, a visitor's: one trip on the corrected guess.
+    const { database, calls } = counted(env.DB);
+    expect((await getProfile(coalescing(database), username, null))!.userId).toBe(newcomer.user.userId);
+    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [5] });
   });
 });
 

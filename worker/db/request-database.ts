@@ -41,9 +41,11 @@ export interface RequestDatabase {
 
 const isRead = (method: string) => method === "GET" || method === "HEAD";
 
+const BOOKMARK_IN_COOKIES = new RegExp(`(?:^|;\\s*)${BOOKMARK_COOKIE}=([^;]+)`);
+
 export function incomingBookmark(request: Request): string | null {
   const header = request.headers.get(BOOKMARK_HEADER);
-  const cookie = new RegExp(`(?:^|;\\s*)${BOOKMARK_COOKIE}=([^;]+)`).exec(request.headers.get("Cookie") ?? "")?.[1] ?? null;
+  const cookie = BOOKMARK_IN_COOKIES.exec(request.headers.get("Cookie") ?? "")?.[1] ?? null;
   const value = header ?? cookie;
   return value && BOOKMARK_SHAPE.test(value) ? value : null;
 }

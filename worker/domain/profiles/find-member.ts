@@ -9,6 +9,25 @@ export const findVisibleUser = (db: D1Database, username: string) =>
   db.prepare("SELECT * FROM users WHERE username = ? AND suspended_at IS NULL").bind(username).first<UserRow>();
 
 /**
+ * Who the usernames this isolate has looked up lately named: a guess, never a fact. A profile's reads that need the
+ * user's id are sent with the read of the user itself (one round trip instead of two) when the guess is there, and
+ * their answers are used only if the user read in that same batch is still the one guessed; a username renamed or
+ * taken by someone else since is read again with the right id (getProfile, the profile page's loader).
+ */
+const knownProfiles = new Map<string, { id: number; isCreator: boolean }>();
+const KNOWN_PROFILES_CAPACITY = 10_000;
+
+export const guessedProfile = (username: string) => knownProfiles.get(username) ?? null;
+
+/** Notes who `username` names now (null: nobody visible), for the next guess. */
+export function noteProfile(username: string, user: Pick<UserRow, "id" | "role"> | null): void {
+  knownProfiles.delete(username);
+  if (!user) return;
+  if (knownProfiles.size >= KNOWN_PROFILES_CAPACITY) knownProfiles.delete(knownProfiles.keys().next().value!);
+  knownProfiles.set(username, { id: user.id, isCreator: user.role === "creator" });
+}
+
+/**
  * The other party of a follow, a subscription or a tip: must exist, must not be the actor, and neither may have
  * blocked the other. One query (the user and the block between them), as it sits on the paying paths.
  */

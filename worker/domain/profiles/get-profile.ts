@@ -1,10 +1,10 @@
-import { publicMediaUrl } from "../accounts/users";
+import { publicMediaUrl, type UserRow } from "../accounts/users";
 import { profilePermissionsOf } from "../policies/members";
 import type { PostRow } from "../posts/present-posts";
 import { isoNow } from "../shared/time";
 import { plansStatement, presentPlans, type PlanRow } from "../subscriptions/plans";
 import { liveSubscriptionStatement, presentSubscription, type SubscriptionRow } from "../subscriptions/present-subscription";
-import { findVisibleUser } from "./find-member";
+import { findVisibleUser, guessedProfile, noteProfile } from "./find-member";
 import { presentProfilePage, profilePostsStatement } from "./list-profile-posts";
 import type { Profile } from "@shared/contracts/posts";
 export { type Profile };
@@ -17,14 +17,9 @@ interface FactsRow {
   blocked: number;
 }
 
-/**
- * /{username} as `viewerId` (null: a visitor) may see it, with the first page of posts. Unknown and suspended
- * users are null (a 404). Three round trips: the user, then one batch, then the media of the page.
- */
-export async function getProfile(db: D1Database, username: string, viewerId: number | null): Promise<Profile | null> {
-  const user = await findVisibleUser(db, username);
-  if (!user) return null;
-  const [facts, posts, plans, subscriptions] = await db.batch<Record<string, unknown>>([
+/** The reads of a profile that need its user's id, sent together (one batch with whatever else the turn reads). */
+function profileReads(db: D1Database, creatorId: number, viewerId: number | null) {
+  return Promise.all([
     db
       .prepare(
         `SELECT totals.post_count, totals.like_count,
@@ -34,12 +29,57 @@ export async function getProfile(db: D1Database, username: string, viewerId: num
            EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)) AS blocked
          FROM (SELECT COUNT(*) AS post_count, COALESCE(SUM(like_count), 0) AS like_count FROM posts WHERE user_id = ?1 AND status = 'published') AS totals`,
       )
-      .bind(user.id, viewerId),
-    profilePostsStatement(db, user.id, viewerId, "posts", null),
-    plansStatement(db, user.id),
-    liveSubscriptionStatement(db, viewerId, user.id),
+      .bind(creatorId, viewerId)
+      .first<FactsRow>(),
+    profilePostsStatement(db, creatorId, viewerId, "posts", null).all<PostRow>(),
+    plansStatement(db, creatorId).all<PlanRow>(),
+    liveSubscriptionStatement(db, viewerId, creatorId).all<SubscriptionRow>(),
   ]);
-  const fact = facts!.results[0] as unknown as FactsRow;
+}
+
+/** Who a username names, as far as the reads that need their id are concerned. */
+export interface ProfileKey {
+  id: number;
+  isCreator: boolean;
+}
+
+/**
+ * /{username} as `viewerId` (null: a visitor) may see it, with the first page of posts, and whatever `alongside`
+ * reads about the same user (a page's other reads): sent in the same round trips as the profile's own. Unknown and
+ * suspended users are null (a 404). Through a request's database (worker/db/request-database.ts) this is one round
+ * trip when this isolate has looked the username up before (the reads go with the user's own, on the guess of
+ * find-member.ts, and count only if the user read in that batch is still the one guessed, creator or not as
+ * guessed), else two: the user, then the reads.
+ */
+export async function getProfileWith<T>(
+  db: D1Database,
+  username: string,
+  viewerId: number | null,
+  alongside: (user: ProfileKey) => Promise<T>,
+): Promise<{ profile: Profile; alongside: T } | null> {
+  const reads = (key: ProfileKey) => Promise.all([profileReads(db, key.id, viewerId), alongside(key)]);
+  const guess = guessedProfile(username);
+  const found = findVisibleUser(db, username);
+  const early = guess ? reads(guess) : null;
+  // A wrong guess's answers (or failure) are never used.
+  early?.catch(() => {});
+  const user = await found;
+  noteProfile(username, user);
+  if (!user) return null;
+  const key = { id: user.id, isCreator: user.role === "creator" };
+  const [rows, extra] = await (early && guess!.id === key.id && guess!.isCreator === key.isCreator ? early : reads(key));
+  return { profile: await presentProfile(db, user, rows, viewerId), alongside: extra };
+}
+
+/** /{username} as `viewerId` may see it (getProfileWith, nothing alongside). */
+export async function getProfile(db: D1Database, username: string, viewerId: number | null): Promise<Profile | null> {
+  return (await getProfileWith(db, username, viewerId, async () => null))?.profile ?? null;
+}
+
+async function presentProfile(db: D1Database, user: UserRow, rows: Awaited<ReturnType<typeof profileReads>>, viewerId: number | null): Promise<Profile> {
+  const [facts, postRows, planRows, subscriptionRows] = rows;
+  // One row always: the totals of an aggregate.
+  const fact = facts!;
   const isOwn = viewerId === user.id;
   const available = fact.blocked === 0;
   const header = {
@@ -56,9 +96,9 @@ export async function getProfile(db: D1Database, username: string, viewerId: num
     const nothing = { bio: "", location: "", website: "", coverUrl: "", postCount: 0, mediaCount: 0, likeCount: 0, followerCount: null };
     return { ...header, ...nothing, following: false, subscription: null, plans: [], messagePriceCents: 0, posts: [], nextCursor: null };
   }
-  const page = await presentProfilePage(db, posts!.results as unknown as PostRow[], viewerId);
+  const page = await presentProfilePage(db, postRows.results, viewerId);
   // A subscription past its end that the cron job has not expired yet no longer counts.
-  const subscription = (subscriptions!.results as unknown as SubscriptionRow[]).find((row) => row.current_period_end > isoNow());
+  const subscription = subscriptionRows.results.find((row) => row.current_period_end > isoNow());
   return {
     ...header,
     bio: user.bio,
@@ -71,7 +111,7 @@ export async function getProfile(db: D1Database, username: string, viewerId: num
     followerCount: isOwn ? user.follower_count : null,
     following: fact.following === 1,
     subscription: subscription ? presentSubscription(subscription) : null,
-    plans: user.role === "creator" ? presentPlans(plans!.results as unknown as PlanRow[]) : [],
+    plans: user.role === "creator" ? presentPlans(planRows.results) : [],
     messagePriceCents: user.role === "creator" ? user.message_price_cents : 0,
     ...page,
   };
