@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { getConversation, isConversationMember, listConversations } from "@worker/domain/messages/conversations";
+import { getConversation, listConversations } from "@worker/domain/messages/conversations";
 import { listChatMedia, listMessages } from "@worker/domain/messages/list-messages";
 import { listMassMessages } from "@worker/domain/messages/mass-messages";
+import { AppError } from "@worker/domain/shared/errors";
 import { parseIdText } from "@worker/domain/shared/validation";
 import { ChatMediaGallery } from "~/components/messages/chat-media";
 import { conversationPageShape, conversationShape, messagePageShape } from "~/components/messages/chat-shapes";
@@ -41,13 +42,19 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     return { ...none, massMessages: await listMassMessages(context.domain.db, user.id) };
   }
   const id = parseIdText(params.id);
-  if (id === null || !(await isConversationMember(context.domain.db, id, user.id))) throw notFound();
-  if (view === "media") {
-    const [conversation, firstPage] = await Promise.all([getConversation(context.domain, user, id), listChatMedia(context.domain, user, id, undefined)]);
-    return { ...none, media: { conversation, firstPage } };
+  if (id === null) throw notFound();
+  // Each read checks the viewer's access in the same round trip (one batch with the layout's reads); not a member: 404.
+  try {
+    if (view === "media") {
+      const [conversation, firstPage] = await Promise.all([getConversation(context.domain, user, id), listChatMedia(context.domain, user, id, undefined)]);
+      return { ...none, media: { conversation, firstPage } };
+    }
+    const [conversation, firstPage] = await Promise.all([getConversation(context.domain, user, id), listMessages(context.domain, user, id, {})]);
+    return { ...none, thread: { conversation, firstPage } };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") throw notFound();
+    throw error;
   }
-  const [conversation, firstPage] = await Promise.all([getConversation(context.domain, user, id), listMessages(context.domain, user, id, {})]);
-  return { ...none, thread: { conversation, firstPage } };
 }
 
 /**

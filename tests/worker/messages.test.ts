@@ -9,6 +9,11 @@ import { presentMessageById } from "../../worker/domain/messages/present-message
 import { sendMessage, SendMessageSchema } from "../../worker/domain/messages/send-message";
 import { chatRoomStub, deliverToSockets } from "../../worker/realtime/socket-delivery";
 import { testContext } from "./domain-context";
+import { counted } from "./counted-db";
+import { coalescing } from "../../worker/db/request-database";
+import { translatorFor } from "../../worker/domain/i18n";
+import { getConversation } from "../../worker/domain/messages/conversations";
+import { listChatMedia, listMessages } from "../../worker/domain/messages/list-messages";
 import { api, countRows, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
 import { fetchMedia } from "./moderation-support";
@@ -536,6 +541,38 @@ async function until(condition: () => boolean, what: string) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe("a conversation's page", () => {
+  it("reads the access, the messages and their media in one round trip; a non-member gets 'not found'", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    const outsider = await createFan();
+    await subscribe(fan.user.userId, creator.user.userId);
+    const conversation = await conversationOf(creator, fan);
+    const image = await chatImage(creator.user.userId);
+    const offer = await sent(creator, conversation.id, { text: "a look", mediaIds: [image.id], priceCents: 300 });
+    const hello = await sent(fan, conversation.id, { text: "hello" });
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+
+    const { database, calls } = counted(env.DB);
+    const db = coalescing(database);
+    const [view, page] = await Promise.all([getConversation({ db, t: translatorFor("en") }, fanRow, conversation.id), listMessages({ db }, fanRow, conversation.id, {})]);
+    // Both accesses, the conversation, the page and its media: one batch.
+    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [5] });
+    expect(view.id).toBe(conversation.id);
+    expect(page.messages.map((message) => message.id)).toEqual([offer.id, hello.id]);
+    // Each as reading it alone gives: the pay-per-view file is its preview for the fan.
+    for (const message of page.messages) expect(message).toEqual(await presentMessageById(env.DB, fan.user.userId, message.id));
+    expect(page.messages[0]).toMatchObject({ locked: true, media: [{ url: null, previewUrl: `/media/${image.previewKey}` }] });
+    const media = await listChatMedia({ db }, fanRow, conversation.id, undefined);
+    expect(media.items).toMatchObject([{ messageId: offer.id, locked: true, media: { url: null } }]);
+
+    const outsiderRow = (await findUserById(env.DB, outsider.user.userId))!;
+    await expect(listMessages({ db }, outsiderRow, conversation.id, {})).rejects.toMatchObject({ code: "not_found" });
+    await expect(getConversation({ db, t: translatorFor("en") }, outsiderRow, conversation.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(listChatMedia({ db }, outsiderRow, conversation.id, undefined)).rejects.toMatchObject({ code: "not_found" });
+  });
+});
 
 describe("the delivery of a sent message", () => {
   it("presents what the command stored to each member under their policy, reading nothing from D1", async () => {

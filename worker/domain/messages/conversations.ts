@@ -15,12 +15,6 @@ export type { ConversationView };
 export const CANNOT_MESSAGE_YOURSELF = message("You cannot send a message to yourself.");
 export const CONVERSATIONS_PAGE_SIZE = 20;
 
-/** Whether the user takes part in the conversation; for anyone else it does not exist. */
-export async function isConversationMember(db: D1Database, conversationId: number, userId: number): Promise<boolean> {
-  const row = await db.prepare("SELECT 1 AS member FROM conversation_members WHERE conversation_id = ? AND user_id = ?").bind(conversationId, userId).first();
-  return row !== null;
-}
-
 /** What a fan pays per message they send to this member: a creator's per-message price; creators write for free. */
 export const messagePriceFor = (viewerRole: string, other: { role: string; message_price_cents: number }) =>
   viewerRole !== "creator" && other.role === "creator" ? other.message_price_cents : 0;
@@ -89,9 +83,12 @@ function presentConversation(ctx: Pick<DomainContext, "t">, viewer: Viewer, row:
 
 /** One conversation as its member sees it; not a member: "not found". */
 export async function getConversation(ctx: Pick<DomainContext, "db" | "t">, viewer: Viewer, conversationId: number): Promise<ConversationView> {
-  await requireConversationAccess(ctx.db, viewer, conversationId, "read");
-  const row = await ctx.db.prepare(`${CONVERSATION_SELECT} WHERE cm.user_id = ?1 AND c.id = ?3`).bind(viewer.id, isoNow(), conversationId).first<ConversationRow>();
-  return presentConversation(ctx, viewer, row!);
+  // Asked in the same round trip as the access (one batch: worker/db/request-database.ts), used once it is granted.
+  const access = requireConversationAccess(ctx.db, viewer, conversationId, "read");
+  const row = ctx.db.prepare(`${CONVERSATION_SELECT} WHERE cm.user_id = ?1 AND c.id = ?3`).bind(viewer.id, isoNow(), conversationId).first<ConversationRow>();
+  row.catch(() => {});
+  await access;
+  return presentConversation(ctx, viewer, (await row)!);
 }
 
 /**

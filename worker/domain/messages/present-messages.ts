@@ -40,21 +40,27 @@ export interface ChatMediaRow {
 export const isMessageLockedFor = (row: Pick<MessageRow, "price_cents" | "sender_id" | "bought">, viewerId: number) =>
   row.price_cents > 0 && row.sender_id !== viewerId && row.bought !== 1;
 
+/**
+ * The media of the messages whose ids `messageIdsSql` selects (a subquery, or json_each of a list), in their order:
+ * what a page of messages needs besides the messages, so a page can ask for both at once (list-messages.ts).
+ */
+export const messageMediaSql = (messageIdsSql: string) =>
+  `SELECT m.id, mm.message_id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height
+   FROM message_media mm JOIN media m ON m.id = mm.media_id
+   WHERE mm.message_id IN (${messageIdsSql}) ORDER BY mm.message_id, mm.position`;
+
+const byMessage = (rows: ChatMediaRow[]) => {
+  const mediaByMessage = new Map<number, ChatMediaRow[]>();
+  for (const media of rows) mediaByMessage.set(media.message_id, [...(mediaByMessage.get(media.message_id) ?? []), media]);
+  return mediaByMessage;
+};
+
 /** The media of `rows`, by message: one statement for all of them (none when no row has media). */
 async function mediaOf(db: D1Database, rows: MessageRow[]): Promise<Map<number, ChatMediaRow[]>> {
   const withMedia = rows.filter((row) => row.media_count > 0).map((row) => row.id);
-  const mediaByMessage = new Map<number, ChatMediaRow[]>();
-  if (withMedia.length === 0) return mediaByMessage;
-  const { results } = await db
-    .prepare(
-      `SELECT m.id, mm.message_id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height
-       FROM message_media mm JOIN media m ON m.id = mm.media_id
-       WHERE mm.message_id IN (SELECT value FROM json_each(?1)) ORDER BY mm.message_id, mm.position`,
-    )
-    .bind(JSON.stringify(withMedia))
-    .all<ChatMediaRow>();
-  for (const media of results) mediaByMessage.set(media.message_id, [...(mediaByMessage.get(media.message_id) ?? []), media]);
-  return mediaByMessage;
+  if (withMedia.length === 0) return new Map();
+  const { results } = await db.prepare(messageMediaSql("SELECT value FROM json_each(?1)")).bind(JSON.stringify(withMedia)).all<ChatMediaRow>();
+  return byMessage(results);
 }
 
 function present(row: MessageRow, media: ChatMediaRow[], viewerId: number): MessageView {
@@ -90,6 +96,12 @@ function present(row: MessageRow, media: ChatMediaRow[], viewerId: number): Mess
 export async function presentMessages(db: D1Database, viewerId: number, rows: MessageRow[]): Promise<MessageView[]> {
   const media = await mediaOf(db, rows);
   return rows.map((row) => present(row, media.get(row.id) ?? [], viewerId));
+}
+
+/** Messages as `viewerId` sees them, with their media already read (`media`: rows of messageMediaSql). */
+export function presentMessagesWith(rows: MessageRow[], media: ChatMediaRow[], viewerId: number): MessageView[] {
+  const mediaByMessage = byMessage(media);
+  return rows.map((row) => present(row, mediaByMessage.get(row.id) ?? [], viewerId));
 }
 
 /**
