@@ -21,9 +21,14 @@ export const handle: ShellHandle = { rightColumn: "search" };
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const id = parseIdText(params.id);
   const viewerId = context.session?.user.id ?? null;
-  const post = id ? await getPost(context.domain.db, id, viewerId) : null;
+  if (!id) throw new Response("Not found", { status: 404 });
+  // The comments are asked in the same round trip as the post; they count only if it opens for the viewer.
+  const pending = getPost(context.domain.db, id, viewerId);
+  const opened = listComments(context.domain.db, id, viewerId, null);
+  opened.catch(() => {});
+  const post = await pending;
   if (!post) throw new Response("Not found", { status: 404 });
-  const comments = post.lock === null ? await listComments(context.domain.db, post.id, viewerId, null) : { comments: [], nextCursor: null };
+  const comments = post.lock === null ? await opened : { comments: [], nextCursor: null };
   return { post, comments, preview: linkPreview(post, new URL(request.url).origin) };
 }
 

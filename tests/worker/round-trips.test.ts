@@ -10,6 +10,7 @@ import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fi
 import { findUserById } from "../../worker/domain/accounts/users";
 import { getProfile } from "../../worker/domain/profiles/get-profile";
 import { getProfilePage } from "../../worker/domain/profiles/profile-page";
+import { listComments } from "../../worker/domain/interactions/list-comments";
 import { createPost, makeCreator, subscribe } from "./timeline-fixtures";
 
 /**
@@ -126,6 +127,23 @@ describe("a profile's reads on a guess", () => {
     const { database, calls } = counted(env.DB);
     expect((await getProfile(coalescing(database), username, null))!.userId).toBe(newcomer.user.userId);
     expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [5] });
+  });
+});
+
+describe("a post's comments", () => {
+  it("come in the same round trip as the access check, and only for a post the viewer may open", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    const open = await createPost(creator.user.userId);
+    const locked = await createPost(creator.user.userId, { audience: "subscribers" });
+    await env.DB.prepare("INSERT INTO comments (post_id, user_id, text, created_at) VALUES (?, ?, 'first!', ?)").bind(open.id, fan.user.userId, new Date().toISOString()).run();
+    await env.DB.prepare("INSERT INTO comments (post_id, user_id, text, created_at) VALUES (?, ?, 'secret talk', ?)").bind(locked.id, creator.user.userId, new Date().toISOString()).run();
+    const { database, calls } = counted(env.DB);
+    const db = coalescing(database);
+    expect((await listComments(db, open.id, fan.user.userId, null)).comments.map((comment) => comment.text)).toEqual(["first!"]);
+    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [2] });
+    await expect(listComments(db, locked.id, fan.user.userId, null)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listComments(db, locked.id + 1000, fan.user.userId, null)).rejects.toMatchObject({ code: "not_found" });
   });
 });
 

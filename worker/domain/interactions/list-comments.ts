@@ -5,14 +5,19 @@ export const COMMENTS_PAGE_SIZE = 20;
 
 /**
  * The comments of a post the viewer (or visitor) may open, oldest first, a page at a time after the comment id
- * `after`. Comments of suspended users are left out.
+ * `after`. Comments of suspended users are left out. One round trip: the page is asked with the access check (one
+ * batch through the request's database) and handed over only once the post opens for the viewer.
  */
 export async function listComments(db: D1Database, postId: number, viewerId: number | null, after: number | null): Promise<{ comments: CommentView[]; nextCursor: string | null }> {
-  await requirePostAccess(db, postId, viewerId, "open");
-  const { results } = await db
+  const access = requirePostAccess(db, postId, viewerId, "open");
+  const rows = db
     .prepare(`${COMMENT_SELECT_SQL} WHERE c.post_id = ?1 AND c.id > ?2 AND u.suspended_at IS NULL ORDER BY c.id LIMIT ?3`)
     .bind(postId, after ?? 0, COMMENTS_PAGE_SIZE + 1)
     .all<CommentRow>();
+  // Used only once the access is granted; a refusal leaves them unread by anyone.
+  rows.catch(() => {});
+  await access;
+  const { results } = await rows;
   const page = results.slice(0, COMMENTS_PAGE_SIZE);
   return {
     comments: page.map((row) => presentComment(row, viewerId)),
