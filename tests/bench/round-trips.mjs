@@ -9,6 +9,8 @@
 //   profile      GET /api/users/{creator}, and the page /{creator}
 //   tip          POST /api/users/{creator}/tips       (a new idempotency key each time)
 //   message      POST /api/conversations/{id}/messages
+//   thread       GET /messages/{id}                   (the page: a conversation with its newest messages)
+//   post         GET /post/{id}                       (the page: a post with its comments)
 //   stories bar  GET /api/stories
 //   conversations GET /api/conversations
 // The "before" column is tests/bench/round-trips-before.json, measured on the code before issue 16's changes
@@ -53,6 +55,7 @@ export async function benchRoundTrips(baseURL, stateDir) {
   const opened = await fetch(`${baseURL}/api/conversations`, { method: "POST", headers: json, body: JSON.stringify({ username: creator.username }) });
   if (!opened.ok) throw new Error(`conversation: ${opened.status} ${await opened.text()}`);
   const conversation = await opened.json();
+  const [firstPost] = (await (await fetch(`${baseURL}/api/timeline`, { headers: bearer })).json()).posts;
 
   const paths = [
     ["session", "GET /api/me", () => fetch(`${baseURL}/api/me`, { headers: bearer })],
@@ -63,6 +66,8 @@ export async function benchRoundTrips(baseURL, stateDir) {
     ["profilePage", "GET /{creator} (page)", () => fetch(`${baseURL}/${creator.username}`, { headers: cookie })],
     ["tip", "POST /api/users/{creator}/tips", () => fetch(`${baseURL}/api/users/${creator.username}/tips`, { method: "POST", headers: json, body: JSON.stringify({ amountCents: 100, idempotencyKey: randomUUID() }) })],
     ["message", "POST /api/conversations/{id}/messages", () => fetch(`${baseURL}/api/conversations/${conversation.id}/messages`, { method: "POST", headers: json, body: JSON.stringify({ clientId: randomUUID(), text: "Round trip" }) })],
+    ["thread", "GET /messages/{id} (page)", () => fetch(`${baseURL}/messages/${conversation.id}`, { headers: cookie })],
+    ["post", "GET /post/{id} (page)", () => fetch(`${baseURL}/post/${firstPost.id}`, { headers: cookie })],
     ["stories", "GET /api/stories", () => fetch(`${baseURL}/api/stories`, { headers: bearer })],
     ["conversations", "GET /api/conversations", () => fetch(`${baseURL}/api/conversations`, { headers: bearer })],
   ];
