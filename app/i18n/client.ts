@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, matchLanguage, type LanguageCode } from "@shared/i18n/languages";
 import { I18N_OPTIONS } from "@shared/i18n/options";
+import { cachingPlainTexts } from "@shared/i18n/plain-texts";
 
 // Each language is its own chunk: a visitor downloads only the one they read. English is none: its keys are
 // its texts (scripts/i18n-keys.mjs keeps en.json so), and i18next shows and interpolates a missing key as is.
@@ -43,7 +44,9 @@ export function rememberLanguage(language: string) {
  */
 export async function createClientI18n(htmlLang: string): Promise<I18n> {
   const language = matchLanguage(htmlLang) ?? FALLBACK_LANGUAGE;
-  const instance = i18next.createInstance();
+  // Plain texts are looked up once per language: a feed's cards ask for the same labels hundreds of times while
+  // the page hydrates (shared/i18n/plain-texts.ts).
+  const instance = cachingPlainTexts(i18next.createInstance(), 2_000);
   instance.on("languageChanged", rememberLanguage);
   await instance
     .use(lazyLocales)
