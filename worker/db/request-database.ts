@@ -67,6 +67,16 @@ export function requestDatabase(binding: D1Database, request: Request, keepAlive
   };
 }
 
+/**
+ * `reads`, asked in the same turn as `access` (a policy's check) so both go to D1 in one batch, handed over only once
+ * the check has passed: a refusal rejects with the check's error and the reads are dropped unseen.
+ */
+export async function onceAllowed<T>(access: Promise<unknown>, reads: Promise<T>): Promise<T> {
+  reads.catch(() => {});
+  await access;
+  return reads;
+}
+
 const extrasOf = (db: D1Database) => db as D1Database & Partial<Extras>;
 /** The binding behind a request database (itself for a plain binding). */
 export const bindingOf = (db: D1Database): D1Database => extrasOf(db)[BINDING] ?? db;

@@ -1,4 +1,5 @@
 import { COMMENT_SELECT_SQL, presentComment, type CommentRow, type CommentView } from "./comment-view";
+import { onceAllowed } from "../../db/request-database";
 import { requirePostAccess } from "../policies/posts";
 
 export const COMMENTS_PAGE_SIZE = 20;
@@ -9,15 +10,13 @@ export const COMMENTS_PAGE_SIZE = 20;
  * batch through the request's database) and handed over only once the post opens for the viewer.
  */
 export async function listComments(db: D1Database, postId: number, viewerId: number | null, after: number | null): Promise<{ comments: CommentView[]; nextCursor: string | null }> {
-  const access = requirePostAccess(db, postId, viewerId, "open");
-  const rows = db
-    .prepare(`${COMMENT_SELECT_SQL} WHERE c.post_id = ?1 AND c.id > ?2 AND u.suspended_at IS NULL ORDER BY c.id LIMIT ?3`)
-    .bind(postId, after ?? 0, COMMENTS_PAGE_SIZE + 1)
-    .all<CommentRow>();
-  // Used only once the access is granted; a refusal leaves them unread by anyone.
-  rows.catch(() => {});
-  await access;
-  const { results } = await rows;
+  const { results } = await onceAllowed(
+    requirePostAccess(db, postId, viewerId, "open"),
+    db
+      .prepare(`${COMMENT_SELECT_SQL} WHERE c.post_id = ?1 AND c.id > ?2 AND u.suspended_at IS NULL ORDER BY c.id LIMIT ?3`)
+      .bind(postId, after ?? 0, COMMENTS_PAGE_SIZE + 1)
+      .all<CommentRow>(),
+  );
   const page = results.slice(0, COMMENTS_PAGE_SIZE);
   return {
     comments: page.map((row) => presentComment(row, viewerId)),

@@ -9,6 +9,7 @@ import type { Viewer } from "../policies/policy";
 import { AppError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
+import { onceAllowed } from "../../db/request-database";
 
 export type { ConversationView };
 
@@ -83,12 +84,11 @@ function presentConversation(ctx: Pick<DomainContext, "t">, viewer: Viewer, row:
 
 /** One conversation as its member sees it; not a member: "not found". */
 export async function getConversation(ctx: Pick<DomainContext, "db" | "t">, viewer: Viewer, conversationId: number): Promise<ConversationView> {
-  // Asked in the same round trip as the access (one batch: worker/db/request-database.ts), used once it is granted.
-  const access = requireConversationAccess(ctx.db, viewer, conversationId, "read");
-  const row = ctx.db.prepare(`${CONVERSATION_SELECT} WHERE cm.user_id = ?1 AND c.id = ?3`).bind(viewer.id, isoNow(), conversationId).first<ConversationRow>();
-  row.catch(() => {});
-  await access;
-  return presentConversation(ctx, viewer, (await row)!);
+  const row = await onceAllowed(
+    requireConversationAccess(ctx.db, viewer, conversationId, "read"),
+    ctx.db.prepare(`${CONVERSATION_SELECT} WHERE cm.user_id = ?1 AND c.id = ?3`).bind(viewer.id, isoNow(), conversationId).first<ConversationRow>(),
+  );
+  return presentConversation(ctx, viewer, row!);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ChatMediaItem, MessagePage } from "@shared/contracts/messages";
+import { onceAllowed } from "../../db/request-database";
 import type { DomainContext } from "../context";
 import { requireConversationAccess } from "../policies/conversations";
 import type { Viewer } from "../policies/policy";
@@ -15,14 +16,13 @@ export const MESSAGES_AFTER_LIMIT = 100;
  * are dropped unseen.
  */
 async function readWithAccess(ctx: Pick<DomainContext, "db">, viewer: Viewer, conversationId: number, sql: string, values: unknown[]) {
-  const access = requireConversationAccess(ctx.db, viewer, conversationId, "read");
-  const rows = ctx.db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m ${sql}`).bind(...values).all<MessageRow>();
-  const media = ctx.db.prepare(messageMediaSql(`SELECT m.id FROM messages m ${sql}`)).bind(...values).all<ChatMediaRow>();
-  const read = Promise.all([rows, media]);
-  // Used only once the access is granted (below); a refusal leaves them unread by anyone.
-  read.catch(() => {});
-  await access;
-  const [{ results }, { results: mediaRows }] = await read;
+  const [{ results }, { results: mediaRows }] = await onceAllowed(
+    requireConversationAccess(ctx.db, viewer, conversationId, "read"),
+    Promise.all([
+      ctx.db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m ${sql}`).bind(...values).all<MessageRow>(),
+      ctx.db.prepare(messageMediaSql(`SELECT m.id FROM messages m ${sql}`)).bind(...values).all<ChatMediaRow>(),
+    ]),
+  );
   return { results, mediaRows };
 }
 
