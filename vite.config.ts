@@ -45,7 +45,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Modern output (ES2020 modules, as every supported browser runs) and three compress passes: 0.2 KB gzip less.
     // License comments (9 KB raw, 0.5 KB gzip of the first /home) go to /third-party-licenses.txt instead: the
     // full license of every package shipped to the browser (thirdPartyLicenses below).
-    terserOptions: { ecma: 2020, module: true, compress: { passes: 3 }, format: { comments: false } },
+    // `pure_getters: true`: reading a property has no side effect, even of what may be null (terser's default,
+    // "strict", keeps `x.y` when x could be null, for the TypeError). Nothing shipped reads a property for the
+    // throw; it lets terser drop what only named hooks in React Router's development messages (the enums of
+    // hook names whose readers are gone): 0.6 KB gzip of the first /home.
+    terserOptions: { ecma: 2020, module: true, compress: { passes: 3, pure_getters: true }, format: { comments: false } },
     rollupOptions: isSsrBuild
       ? {
           // The server build leaves worker/ and shared/ modules as imports: wrangler bundles them once, shared by
