@@ -75,6 +75,7 @@ export default function PostPage() {
       <PageHeader title={t("Post")} />
       <PostCard
         post={post}
+        priority
         headerExtra={
           post.viewer.canEdit ? (
             <LazyPostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={() => navigate("/home", { replace: true })} />

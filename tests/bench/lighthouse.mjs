@@ -151,6 +151,12 @@ function report(label, lhr, runScores) {
   }
   for (const warning of lhr.runWarnings) console.log(`${"".padEnd(30)} warning: ${warning.replace(/\s+/g, " ").slice(0, 200)}`);
   if (process.env.BENCH_VERBOSE) {
+    // The element of the largest paint and where its time went (Lighthouse's phases: TTFB, load delay, load
+    // time, render delay).
+    const lcpElement = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+    const node = lcpElement[0]?.items?.[0]?.node;
+    if (node) console.log(`${"".padEnd(32)}largest paint: ${node.snippet}`);
+    for (const phase of lcpElement[1]?.items ?? []) console.log(`${"".padEnd(34)}${phase.phase} ${Math.round(phase.timing)} ms`);
     // What costs the points: every scored audit of a category below 0.9, with Lighthouse's own figure.
     for (const [id, name] of CATEGORIES) {
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {

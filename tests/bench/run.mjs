@@ -47,6 +47,7 @@ import { benchSlow3G } from "./slow-3g.mjs";
 import { benchLoad } from "./load.mjs";
 import { benchGrowth } from "./growth.mjs";
 import { percentile, throughput as measureThroughput } from "./measure.mjs";
+import { demoImage } from "../../scripts/lib/png.mjs";
 
 const STATE_DIR = "tests/bench/.state";
 
@@ -61,9 +62,12 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
  * (tests/bench/push.mjs); BENCH_ONLY=live only the live figures (tests/bench/live.mjs); BENCH_ONLY=stories only the
  * stories bar (tests/bench/stories.mjs). BENCH_ONLY=lighthouse, =slow3g and =load run only that page figure, for a
  * person signed up here who follows one small seeded creator (tests/bench/lighthouse.mjs, seedPageBench); the
- * full run measures them for the core figures' bench user over the big seed.
+ * full run measures them for the core figures' bench user over the big seed, and so does a run that names core
+ * with them (parts are comma-separated: BENCH_ONLY=core,lighthouse).
  */
-const ONLY = process.env.BENCH_ONLY;
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(",") : null;
+/** Whether this run measures `part`: every part without BENCH_ONLY, else those it names (comma-separated). */
+const runs = (part) => !ONLY || ONLY.includes(part);
 
 const throughput = (url, headers) => measureThroughput(url, headers, { durationMs: DURATION_MS, concurrency: CONCURRENCY });
 
@@ -88,6 +92,18 @@ async function benchCore(server) {
   // Seeding takes longer than the server keeps an idle connection: the first reuse of the sign-up's socket fails
   // with "other side closed", so one throwaway request drops it from the pool before anything is measured.
   await fetch(`${server.baseURL}/api/health`).then((r) => r.arrayBuffer()).catch(() => {});
+
+  // The seed's image rows have no files: store one (and its blurred preview) for the newest 300, enough for the
+  // pages the page figures open, so that no 404 is measured as the app's (worker/bench/media-files.ts).
+  const files = await fetch(`${server.baseURL}/__bench/media-files?limit=300`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      image: demoImage(720, 900, [40, 90, 140], [240, 200, 150], 5).toString("base64"),
+      preview: demoImage(36, 45, [80, 110, 150], [230, 200, 170], 5).toString("base64"),
+    }),
+  });
+  if (!files.ok) throw new Error(`storing the seed's media files failed: ${files.status} ${await files.text()}`);
 
   // Warm-up, then alternate the two routes twice so that drift on a noisy machine hits both.
   await throughput(`${server.baseURL}/api/health`, {});
@@ -171,25 +187,25 @@ async function benchFirstLoadJavaScript(baseURL, person) {
 }
 
 // BENCH_ONLY=growth needs none of this server (nor wipes its state): the growth figures start their own.
-const server = ONLY === "growth" ? null : await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" } });
+const server = ONLY?.join() === "growth" ? null : await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" } });
 // The signed-in person of the page figures (Lighthouse, slow 3G, load) and a creator's profile to open.
 const PAGE_BENCHES = ["lighthouse", "slow3g", "load"];
 let signedIn = null;
 try {
-  if (ONLY === "js") await benchFirstLoadJavaScript(server.baseURL, await signUpBenchPerson(server.baseURL));
-  else if (!ONLY || ONLY === "core") signedIn = { token: (await benchCore(server)).token, profilePath: "/bench_00010" };
-  else if (PAGE_BENCHES.includes(ONLY)) signedIn = await seedPageBench(server.baseURL, STATE_DIR, await signUpBenchPerson(server.baseURL));
-  if (!ONLY || ONLY === "lighthouse") await benchLighthouse(server.baseURL, { cookie: `__Host-session=${signedIn.token}`, profilePath: signedIn.profilePath });
-  if (!ONLY || ONLY === "slow3g") await benchSlow3G(server.baseURL, { cookie: `__Host-session=${signedIn.token}` });
-  if (!ONLY || ONLY === "load") await benchLoad(server.baseURL, { token: signedIn.token });
-  if (!ONLY || ONLY === "roundtrips") await benchRoundTrips(server.baseURL, STATE_DIR);
-  if (!ONLY || ONLY === "chat") await benchChat(server.baseURL, STATE_DIR);
-  if (!ONLY || ONLY === "money") await benchMoney(server.baseURL, STATE_DIR);
-  if (!ONLY || ONLY === "offline") await benchOffline(server.baseURL, STATE_DIR);
-  if (!ONLY || ONLY === "push") await benchPush(server.baseURL, STATE_DIR);
-  if (!ONLY || ONLY === "live") await benchLive(server.baseURL, STATE_DIR);
-  if (!ONLY || ONLY === "stories") await benchStories(server.baseURL, STATE_DIR);
+  if (ONLY?.join() === "js") await benchFirstLoadJavaScript(server.baseURL, await signUpBenchPerson(server.baseURL));
+  else if (runs("core")) signedIn = { token: (await benchCore(server)).token, profilePath: "/bench_00010" };
+  else if (PAGE_BENCHES.some(runs)) signedIn = await seedPageBench(server.baseURL, STATE_DIR, await signUpBenchPerson(server.baseURL));
+  if (runs("lighthouse")) await benchLighthouse(server.baseURL, { cookie: `__Host-session=${signedIn.token}`, profilePath: signedIn.profilePath });
+  if (runs("slow3g")) await benchSlow3G(server.baseURL, { cookie: `__Host-session=${signedIn.token}` });
+  if (runs("load")) await benchLoad(server.baseURL, { token: signedIn.token });
+  if (runs("roundtrips")) await benchRoundTrips(server.baseURL, STATE_DIR);
+  if (runs("chat")) await benchChat(server.baseURL, STATE_DIR);
+  if (runs("money")) await benchMoney(server.baseURL, STATE_DIR);
+  if (runs("offline")) await benchOffline(server.baseURL, STATE_DIR);
+  if (runs("push")) await benchPush(server.baseURL, STATE_DIR);
+  if (runs("live")) await benchLive(server.baseURL, STATE_DIR);
+  if (runs("stories")) await benchStories(server.baseURL, STATE_DIR);
 } finally {
   server?.stop();
 }
-if (!ONLY || ONLY === "growth") await benchGrowth();
+if (runs("growth")) await benchGrowth();

@@ -1,6 +1,7 @@
 -- Benchmark data at QUALITY.md's sizes: 10,000 users, of which 1,000 creators; 500,000 follows (every member
 -- follows 50 creators); 200,000 posts (200 per creator, one a minute, a mix of audiences, some paid, a quarter
--- with an image). Built with recursive CTEs over consecutive ids so the file stays small and loads in seconds.
+-- with an image; the benchmark stores files for the newest of them, tests/bench/run.mjs). Built with recursive
+-- CTEs over consecutive ids so the file stays small and loads in seconds.
 -- Password hashes are placeholders: nobody signs in as these users.
 WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 10000)
 INSERT INTO users (username, name, email, email_verified_at, password_hash, date_of_birth, account_type, role, created_at, updated_at)
@@ -32,7 +33,7 @@ SELECT b + 10 * (1 + (n % 1000)), 'Bench post ' || n || (CASE n % 3 WHEN 0 THEN 
 FROM base, seq;
 
 INSERT INTO media (user_id, post_id, position, kind, status, object_key, preview_key, content_type, size_bytes, width, height, created_at)
-SELECT user_id, id, 0, 'image', 'ready', printf('posts/%032x.jpg', id), printf('previews/%032x.jpg', id), 'image/jpeg', 50000, 1080, 1350, created_at
+SELECT user_id, id, 0, 'image', 'ready', printf('posts/%032x.png', id), printf('previews/%032x.png', id), 'image/png', 26549, 720, 900, created_at
 FROM posts WHERE id % 4 = 0 AND text LIKE 'Bench post %';
 
 ANALYZE;

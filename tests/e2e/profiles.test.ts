@@ -63,6 +63,9 @@ describe("profiles", () => {
     await page.getByText("Subscribed, renews on").waitFor();
     await page.locator(`img[src*="${lockedKey}"]`).waitFor({ state: "attached" }); // no file behind the key: the image has no size
     expect(await page.getByText("Subscribe to see this post.").count()).toBe(0);
+    // The newest post with an image is now the subscribers' one: its image is asked for first, the other's lazily.
+    expect(await page.locator(`img[src*="${lockedKey}"]`).evaluate((img: HTMLImageElement) => [img.loading, img.getAttribute("fetchpriority")])).toEqual(["eager", "high"]);
+    expect(await page.locator(`img[src*="${openKey}"]`).evaluate((img: HTMLImageElement) => [img.loading, img.getAttribute("fetchpriority")])).toEqual(["lazy", null]);
 
     await page.getByRole("button", { name: "Cancel subscription" }).click();
     await page.getByText("Subscribed until").waitFor();
@@ -84,7 +87,10 @@ describe("profiles", () => {
     expect(html).toContain(`property="og:url" content="${baseURL()}/${creator.username}"`);
     expect(html).toContain('property="og:description" content="Painting every day"');
     expect(html).not.toContain(lockedKey);
-    expect(html).toContain(openKey);
+    // The first image a visitor may see is the page's likely largest paint: in the HTML, eager and asked for first.
+    const image = html.match(new RegExp(`<img[^>]*${openKey}[^>]*>`))?.[0] ?? "";
+    expect(image).toContain('loading="eager"');
+    expect(image).toContain('fetchpriority="high"');
 
     expect((await fetch(`${baseURL()}/no_such_person_here`)).status).toBe(404);
     expect((await fetch(`${baseURL()}/${creator.username}/preview`)).status).toBe(404);

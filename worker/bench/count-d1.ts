@@ -3,6 +3,7 @@ import { timelineStatement } from "../domain/timeline/get-timeline";
 import { storiesBarStatement } from "../domain/stories/stories";
 import { auditBooksForBench } from "./ledger-audit";
 import { tipsInWorker } from "./tips-in-worker";
+import { storeBenchMediaFiles } from "./media-files";
 
 /**
  * For `npm run bench` only (variable BENCH=1, never set in wrangler.toml): counts every D1 statement the Worker
@@ -14,6 +15,7 @@ import { tipsInWorker } from "./tips-in-worker";
  *   GET /__bench/stories-plan?viewer=ID  → {plan}: EXPLAIN QUERY PLAN of the stories bar
  *   GET /__bench/ledger-audit            → the books after the money benchmark (ledger-audit.ts)
  *   POST /__bench/tips-in-worker         → tips per second without HTTP (tips-in-worker.ts)
+ *   POST /__bench/media-files?limit=N    → files for the big seed's newest image rows (media-files.ts)
  * Without BENCH=1 the Worker's fetch is returned untouched.
  */
 type Fetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
@@ -78,6 +80,7 @@ export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
       const { results } = await storiesBarStatement(env.DB, Number(url.searchParams.get("viewer")), true).all<{ id: number; parent: number; detail: string }>();
       return Response.json({ plan: results });
     }
+    if (url.pathname === "/__bench/media-files" && request.method === "POST") return storeBenchMediaFiles(env, request);
     let counting = countingEnvs.get(env);
     if (!counting) countingEnvs.set(env, (counting = { ...env, DB: countingDatabase(env.DB, requests) }));
     if (url.pathname === "/__bench/tips-in-worker" && request.method === "POST") return tipsInWorker(counting, request);

@@ -9,14 +9,14 @@ import { useServerText } from "~/lib/server-text";
 
 export type { PostView };
 
-/** Dollars from integer cents, in the reader's locale. */
 /**
  * A post as the server presented it for this viewer. Open posts show their media; a locked post shows its text,
  * the blurred previews and what unlocks it, never a media URL (the server sends none). `actions` is the row of
  * buttons under the post (like, comment, bookmark, menu), supplied by the screen that owns the state; `unlock`
- * is what a post for sale offers to buy it (the screen's UnlockButton, for signed-in readers).
+ * is what a post for sale offers to buy it (the screen's UnlockButton, for signed-in readers). `priority`: its
+ * images are likely the page's largest paint (priorityPostId): fetched at once, first, rather than lazily.
  */
-export function PostCard({ post, actions, headerExtra, unlock }: { post: PostView; actions?: ReactNode; headerExtra?: ReactNode; unlock?: ReactNode }) {
+export function PostCard({ post, actions, headerExtra, unlock, priority = false }: { post: PostView; actions?: ReactNode; headerExtra?: ReactNode; unlock?: ReactNode; priority?: boolean }) {
   const { t } = useTranslation();
   return (
     <article className="space-y-3 p-4" aria-labelledby={`post-${post.id}-author`} data-post-id={post.id}>
@@ -37,14 +37,24 @@ export function PostCard({ post, actions, headerExtra, unlock }: { post: PostVie
         {headerExtra}
       </header>
       {post.text ? <p className="whitespace-pre-line break-words">{post.text}</p> : null}
-      {post.media && post.media.length > 0 ? <MediaGrid media={post.media} /> : null}
+      {post.media && post.media.length > 0 ? <MediaGrid media={post.media} priority={priority} /> : null}
       {post.lock ? <LockedCard post={post} unlock={unlock} /> : null}
       {actions}
     </article>
   );
 }
 
-function MediaGrid({ media }: { media: NonNullable<PostView["media"]> }) {
+/**
+ * The post of a list whose images are the likely largest paint: the first of its first three posts with an
+ * image open to the reader (further down, a phone's first screen ends). Only its images skip lazy loading: the
+ * browser finds them in the HTML and asks for them before the scripts, instead of after layout.
+ */
+export const priorityPostId = (posts: readonly PostView[]) => posts.slice(0, 3).find((post) => post.media?.some((item) => item.kind === "image"))?.id;
+
+// React 18 does not know fetchPriority and would warn about the camel case: the attribute, as HTML spells it.
+const HIGH_PRIORITY = { fetchpriority: "high" } as Record<string, string>;
+
+function MediaGrid({ media, priority }: { media: NonNullable<PostView["media"]>; priority: boolean }) {
   return (
     <div className={`grid gap-1 overflow-hidden rounded-xl ${media.length > 1 ? "grid-cols-2" : ""}`}>
       {media.map((item) =>
@@ -55,7 +65,8 @@ function MediaGrid({ media }: { media: NonNullable<PostView["media"]> }) {
             key={item.id}
             src={item.url}
             alt=""
-            loading="lazy"
+            loading={priority ? "eager" : "lazy"}
+            {...(priority ? HIGH_PRIORITY : null)}
             decoding="async"
             width={item.width ?? undefined}
             height={item.height ?? undefined}

@@ -3,21 +3,22 @@ import { useTranslation } from "react-i18next";
 import type { PostView } from "@shared/contracts/posts";
 import { UnlockButton } from "~/components/money/unlock-button";
 import { PostActions } from "./post-actions";
-import { PostCard } from "./post-card";
+import { PostCard, priorityPostId } from "./post-card";
 import { useWaitingPostIds } from "~/lib/outbox";
 
-type RowProps = Pick<Parameters<typeof PostList>[0], "onLike" | "onBookmark" | "onUnlocked" | "headerExtra"> & { post: PostView; waiting: boolean };
+type RowProps = Pick<Parameters<typeof PostList>[0], "onLike" | "onBookmark" | "onUnlocked" | "headerExtra"> & { post: PostView; waiting: boolean; priority: boolean };
 
 /**
  * One post of the list. Memoized: a screen re-rendering for something else (the updates summary answering after
  * load, a post liked further down) leaves the other posts alone, given the same callbacks (the screens keep them
  * stable). On a phone, re-rendering a feed's every post right after hydration was one long task.
  */
-const PostRow = memo(function PostRow({ post, onLike, onBookmark, onUnlocked, headerExtra, waiting }: RowProps) {
+const PostRow = memo(function PostRow({ post, onLike, onBookmark, onUnlocked, headerExtra, waiting, priority }: RowProps) {
   return (
     <li>
       <PostCard
         post={post}
+        priority={priority}
         headerExtra={headerExtra?.(post)}
         unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={onUnlocked} /> : undefined}
         actions={<PostActions post={post} onLike={onLike} onBookmark={onBookmark} waiting={waiting} />}
@@ -53,6 +54,7 @@ export function PostList({
   const { t } = useTranslation();
   const sentinel = useRef<HTMLButtonElement>(null);
   const waiting = useWaitingPostIds();
+  const priorityId = priorityPostId(posts);
 
   useEffect(() => {
     const button = sentinel.current;
@@ -68,7 +70,7 @@ export function PostList({
     <>
       <ol className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t("Posts")} data-post-list>
         {posts.map((post) => (
-          <PostRow key={post.id} post={post} onLike={onLike} onBookmark={onBookmark} onUnlocked={onUnlocked} headerExtra={headerExtra} waiting={waiting.has(post.id)} />
+          <PostRow key={post.id} post={post} onLike={onLike} onBookmark={onBookmark} onUnlocked={onUnlocked} headerExtra={headerExtra} waiting={waiting.has(post.id)} priority={post.id === priorityId} />
         ))}
       </ol>
       {hasOlder ? (

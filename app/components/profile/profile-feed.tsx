@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ProfilePostsPage, ProfileTab } from "@shared/contracts/posts";
 import { UnlockButton } from "~/components/money/unlock-button";
 import { LoadMoreButton } from "~/components/page";
-import { PostCard, type PostView } from "~/components/posts/post-card";
+import { PostCard, priorityPostId, type PostView } from "~/components/posts/post-card";
 import { useSession } from "~/lib/session";
 import { postPageShape } from "~/lib/api-shapes";
 
@@ -65,6 +65,7 @@ export function ProfileFeed({ username, firstPage }: { username: string; firstPa
   }
 
   const page = pages[tab];
+  const priorityId = page ? priorityPostId(page.posts) : undefined;
   const tabs: { id: ProfileTab; label: string }[] = [
     { id: "posts", label: t("Posts") },
     { id: "media", label: t("Media") },
@@ -92,7 +93,7 @@ export function ProfileFeed({ username, firstPage }: { username: string; firstPa
         {page && tab === "posts" ? (
           <div className="divide-y divide-slate-200 dark:divide-slate-800">
             {page.posts.map((post) => (
-              <PostCard key={post.id} post={post} unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined} />
+              <PostCard key={post.id} post={post} priority={post.id === priorityId} unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined} />
             ))}
           </div>
         ) : null}

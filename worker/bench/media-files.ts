@@ -1,0 +1,32 @@
+import type { Env } from "../env";
+
+/**
+ * For `npm run bench` only (POST /__bench/media-files, BENCH=1): the big seed (tests/bench/seed.sql) gives every
+ * fourth post an image row but stores no file, so a page showing them would log 404s and Lighthouse would read
+ * them as the app's errors. This stores the posted image (and its blurred preview) under the keys of the newest
+ * `limit` media rows of published posts: the first pages of any timeline over that seed.
+ * Body: {image, preview} (base64 PNG), `?limit=` at most 1,000. Answers {stored} (objects written).
+ */
+export async function storeBenchMediaFiles(env: Env, request: Request): Promise<Response> {
+  const limit = Math.min(1000, Math.max(1, Number(new URL(request.url).searchParams.get("limit")) || 1));
+  const { image, preview } = await request.json<{ image: string; preview: string }>();
+  const bytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const [imageBytes, previewBytes] = [bytes(image), bytes(preview)];
+  const { results } = await env.DB.prepare(
+    `SELECT m.object_key, m.preview_key FROM posts p JOIN media m ON m.post_id = p.id
+     WHERE p.status = 'published' ORDER BY p.published_at DESC LIMIT ?`,
+  )
+    .bind(limit)
+    .all<{ object_key: string; preview_key: string | null }>();
+  const httpMetadata = { contentType: "image/png" };
+  let stored = 0;
+  for (const row of results) {
+    await env.MEDIA.put(row.object_key, imageBytes, { httpMetadata });
+    stored++;
+    if (row.preview_key) {
+      await env.MEDIA.put(row.preview_key, previewBytes, { httpMetadata });
+      stored++;
+    }
+  }
+  return Response.json({ stored });
+}
