@@ -4,6 +4,10 @@ import type { LiveStreamView } from "@shared/contracts/live";
 import { LIVE_CHAT_LINES, LIVE_CLOSE, LIVE_SILENT_AFTER_MS, type LiveServerFrame } from "@shared/live-events";
 import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
 import { liveStreamPolicy } from "../../worker/domain/policies/live";
+import { currentLiveAccessOf, listEndedStreamsOf, listRecentlyEnded } from "../../worker/domain/live/streams";
+import { findUserById } from "../../worker/domain/accounts/users";
+import { coalescing } from "../../worker/db/request-database";
+import { counted } from "./counted-db";
 import type { LiveRoom } from "../../worker/realtime/live-room";
 import { liveRoomStub } from "../../worker/realtime/socket-delivery";
 import { api, createUser, postJson } from "./factories";
@@ -192,6 +196,47 @@ describe("the entry price", () => {
     expect((await upgrade(fan, stream.id)).status).toBe(409);
     expect((await postJson(`/live/${stream.id}/tips`, { amountCents: 100, idempotencyKey: newKey() }, { token: fan.token })).status).toBe(409);
     expect(await listed(fan)).toEqual([]);
+  });
+});
+
+describe("past streams", () => {
+  it("recently ended: the viewer's creators' streams their audience admits, newest first; a creator's history; each in one statement", async () => {
+    const creator = await createVerifiedCreator();
+    const other = await createVerifiedCreator();
+    const follower = await createFan();
+    await follow(follower.user.userId, creator.user.userId);
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const ended = async (who: Person, audience: string, endedHoursAgo: number) =>
+      (await env.DB.prepare(
+        `INSERT INTO live_streams (creator_id, title, audience, transport, status, started_at, ended_at, end_reason)
+         VALUES (?, 'Past', ?, 'p2p', 'ended', ?, ?, 'creator') RETURNING id`,
+      )
+        .bind(who.user.userId, audience, hoursAgo(endedHoursAgo + 1), hoursAgo(endedHoursAgo))
+        .first<number>("id"))!;
+    const older = await ended(creator, "everyone", 30);
+    const forSubscribers = await ended(creator, "subscribers", 20);
+    const newer = await ended(creator, "followers", 10);
+    const tooOld = await ended(creator, "everyone", 24 * 8);
+    await ended(other, "everyone", 5); // a creator the follower does not follow
+
+    const fanRow = (await findUserById(env.DB, follower.user.userId))!;
+    const creatorRow = (await findUserById(env.DB, creator.user.userId))!;
+    const { database, calls } = counted(env.DB);
+    const db = coalescing(database);
+    // What /live and the studio ask at once: one batch.
+    const [recent, history, current] = await Promise.all([listRecentlyEnded(db, fanRow), listEndedStreamsOf(db, creatorRow, creator.user.userId, 3), currentLiveAccessOf(db, creatorRow)]);
+    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [3] });
+    expect(recent.map((stream) => stream.id)).toEqual([newer, older]);
+    expect(recent[0]).toMatchObject({ status: "ended", viewer: { isCreator: false } });
+    // The creator sees all their own, newest id first, as many as asked.
+    expect(history.map((stream) => stream.id)).toEqual([tooOld, newer, forSubscribers]);
+    expect(current).toBeNull();
+    // A follower looking at the creator's history: the subscribers' one is left out.
+    expect((await listEndedStreamsOf(env.DB, fanRow, creator.user.userId)).map((stream) => stream.id)).toEqual([tooOld, newer, older]);
+
+    const live = await goLive(creator);
+    expect((await currentLiveAccessOf(env.DB, creatorRow))?.stream).toMatchObject({ id: live.id, status: "live" });
+    await postJson(`/live/${live.id}/end`, {}, { token: creator.token });
   });
 });
 

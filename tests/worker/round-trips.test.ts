@@ -88,6 +88,43 @@ describe("coalesced reads", () => {
   });
 });
 
+describe("coalesced batches", () => {
+  it("a batch of SELECTs rides the turn's batch with the single reads; each caller gets its own answers", async () => {
+    const { database, calls } = counted(env.DB);
+    const db = coalescing(database);
+    const [single, pair] = await Promise.all([
+      db.prepare("SELECT 1 AS n").first<{ n: number }>(),
+      db.batch<{ n: number }>([db.prepare("SELECT 2 AS n"), db.prepare("SELECT ?1 AS n").bind(3)]),
+    ]);
+    expect(single).toEqual({ n: 1 });
+    expect(pair.map((result) => result.results)).toEqual([[{ n: 2 }], [{ n: 3 }]]);
+    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [3] });
+  });
+
+  it("a failing batch fails only its caller, its statements still together; a batch with a write is never held", async () => {
+    const { database, calls } = counted(env.DB);
+    const db = coalescing(database);
+    const [single, bad] = await Promise.allSettled([
+      db.prepare("SELECT 7 AS n").first<{ n: number }>(),
+      db.batch([db.prepare("SELECT 8 AS n"), db.prepare("SELECT * FROM no_such_table")]),
+    ]);
+    expect(single).toEqual({ status: "fulfilled", value: { n: 7 } });
+    expect(bad.status).toBe("rejected");
+    // The turn's batch, refused; then the single read alone and the caller's batch as its own batch.
+    expect(calls).toMatchObject({ single: 1, batches: 2, batchSizes: [3, 2] });
+
+    const before = { ...calls, batchSizes: [...calls.batchSizes] };
+    const [write] = await Promise.all([
+      db.batch([db.prepare("UPDATE users SET name = name WHERE id = -1"), db.prepare("SELECT 1 AS n")]),
+      db.prepare("SELECT 9 AS n").first(),
+    ]);
+    expect(write).toHaveLength(2);
+    // The write's batch went at once, on its own; the read after it, alone in its turn.
+    expect(calls.batchSizes).toEqual([...before.batchSizes, 2]);
+    expect(calls.single).toBe(before.single + 1);
+  });
+});
+
 describe("a profile's reads on a guess", () => {
   it("one round trip once the isolate knows the username; the same answer; a username taken by someone else is read again", async () => {
     const creator = await makeCreator();

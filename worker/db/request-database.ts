@@ -14,9 +14,11 @@
  *
  * Coalescing. A page runs several loaders at once (the root's badges, the page's data); each asks D1 for a few
  * independent reads. The SELECTs issued in the same turn of the event loop go to D1 as ONE batch (one
- * round trip instead of one each). A batch is a transaction of reads, so they see one state; if the batch fails,
- * each statement runs again alone, so one bad statement fails only its own caller. Writes and `raw()` are never
- * held back. Writes (POST…) coalesce their independent reads the same way.
+ * round trip instead of one each), and so does an explicit `batch` of SELECTs (its statements stay together). A
+ * batch is a transaction of reads, so they see one state; if the batch fails, each caller's statements run again
+ * on their own (a statement alone, a batch as its own batch), so one bad statement fails only its own caller.
+ * Writes, batches with a write, and `raw()` are never held back. Writes (POST…) coalesce their independent reads
+ * the same way.
  */
 export const BOOKMARK_COOKIE = "__Host-d1b";
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
@@ -85,11 +87,11 @@ export const keepAliveOf = (db: D1Database) => extrasOf(db)[KEEP_ALIVE] ?? ((wor
 /** Where a bookmark reached on the request's behalf goes (nowhere outside a request). */
 export const noteBookmarkOf = (db: D1Database) => extrasOf(db)[NOTE_BOOKMARK] ?? (() => {});
 
+/** One caller's reads held for the turn's batch: a statement (`first`/`all`), or an explicit batch of SELECTs. */
 interface Held {
-  statement: D1PreparedStatement;
-  column: string | undefined;
-  first: boolean;
-  resolve: (value: unknown) => void;
+  statements: D1PreparedStatement[];
+  /** Hands the caller its answer from its statements' results. */
+  settle(results: D1Result[]): void;
   reject: (error: unknown) => void;
 }
 
@@ -100,44 +102,52 @@ const WRITES = /\b(INSERT|UPDATE|DELETE|REPLACE)\b/i;
 export function coalescing(db: D1Database, extras: Partial<Extras> = {}): D1Database {
   let held: Held[] = [];
   const originals = new WeakMap<object, D1PreparedStatement>();
+  /** The proxies of read-only statements: a batch made only of them may be held. */
+  const reads = new WeakSet<object>();
 
-  const settle = (item: Held, result: D1Result) => {
-    const row = (result.results[0] ?? null) as Record<string, unknown> | null;
-    item.resolve(item.first ? (item.column === undefined ? row : row === null ? null : (row[item.column] ?? null)) : result);
-  };
-  const alone = (item: Held) =>
-    item.statement
-      .all()
-      .then((result) => settle(item, result))
-      .catch(item.reject);
+  const run = (statements: D1PreparedStatement[]): Promise<D1Result[]> =>
+    statements.length === 1 ? statements[0]!.all().then((result) => [result]) : db.batch(statements);
+  const alone = (item: Held) => run(item.statements).then(item.settle, item.reject);
 
   const flush = () => {
     const items = held;
     held = [];
     if (items.length === 1) return void alone(items[0]!);
-    void db.batch(items.map((item) => item.statement)).then(
-      (results) => items.forEach((item, index) => settle(item, results[index]!)),
+    void db.batch(items.flatMap((item) => item.statements)).then(
+      (results) => {
+        let offset = 0;
+        for (const item of items) {
+          item.settle(results.slice(offset, offset + item.statements.length));
+          offset += item.statements.length;
+        }
+      },
       () => items.forEach((item) => void alone(item)),
     );
   };
 
-  const hold = (statement: D1PreparedStatement, first: boolean, column?: string) =>
-    new Promise((resolve, reject) => {
+  const hold = <T>(statements: D1PreparedStatement[], answer: (results: D1Result[]) => T) =>
+    new Promise<T>((resolve, reject) => {
       if (held.length === 0) setTimeout(flush, 0);
-      held.push({ statement, first, column, resolve, reject });
+      held.push({ statements, settle: (results) => resolve(answer(results)), reject });
     });
+
+  const firstOf = (column: string | undefined) => ([result]: D1Result[]) => {
+    const row = (result!.results[0] ?? null) as Record<string, unknown> | null;
+    return column === undefined ? row : row === null ? null : (row[column] ?? null);
+  };
 
   const wrap = (statement: D1PreparedStatement, readOnly: boolean): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, property) {
         if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values), readOnly);
-        if (readOnly && property === "first") return (column?: string) => hold(target, true, column);
-        if (readOnly && property === "all") return () => hold(target, false);
+        if (readOnly && property === "first") return (column?: string) => hold([target], firstOf(column));
+        if (readOnly && property === "all") return () => hold([target], ([result]) => result);
         const value = Reflect.get(target, property, target) as unknown;
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
     originals.set(proxy, statement);
+    if (readOnly) reads.add(proxy);
     return proxy;
   };
 
@@ -145,7 +155,11 @@ export function coalescing(db: D1Database, extras: Partial<Extras> = {}): D1Data
     get(target, property) {
       if (property in extras) return extras[property as keyof Extras];
       if (property === "prepare") return (query: string) => wrap(target.prepare(query), READ_ONLY.test(query) && !WRITES.test(query));
-      if (property === "batch") return (statements: D1PreparedStatement[]) => target.batch(statements.map((s) => originals.get(s) ?? s));
+      if (property === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          const unwrapped = statements.map((s) => originals.get(s) ?? s);
+          return statements.length > 0 && statements.every((s) => reads.has(s)) ? hold(unwrapped, (results) => results) : target.batch(unwrapped);
+        };
       const value = Reflect.get(target, property, target) as unknown;
       return typeof value === "function" ? value.bind(target) : value;
     },

@@ -14,7 +14,7 @@ import { dollars } from "@shared/money";
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { LIVE_SUBSCRIPTION_SQL } from "../posts/access";
-import { audienceAdmits, findLiveAccess, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LIVE_STREAM_COLUMNS, liveFactsOf, livePermissionsOf, requireLiveAccess, type LiveAccess, type LiveFacts, type LiveFactsRow, type LiveStreamRow } from "../policies/live";
+import { audienceAdmits, findLiveAccessAmong, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LIVE_STREAM_COLUMNS, liveFactsOf, livePermissionsOf, requireLiveAccess, type LiveAccess, type LiveFacts, type LiveFactsRow, type LiveStreamRow } from "../policies/live";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -152,8 +152,8 @@ export async function getLiveStream(db: D1Database, viewer: UserRow, streamId: n
 
 /** The creator's stream that is live now, with its row (the studio needs its publish address), if any. */
 export async function currentLiveAccessOf(db: D1Database, creator: UserRow): Promise<LiveAccess | null> {
-  const row = await db.prepare("SELECT id FROM live_streams WHERE creator_id = ? AND status = 'live'").bind(creator.id).first<{ id: number }>();
-  return row ? ((await findLiveAccess(db, creator, [row.id])).get(row.id) ?? null) : null;
+  const [access] = await findLiveAccessAmong(db, creator, "SELECT id FROM live_streams WHERE creator_id = ?3 AND status = 'live' LIMIT 1", "ls.id", creator.id);
+  return access ?? null;
 }
 
 /** The creator's stream that is live now, if any (/live/start shows the studio then). */
@@ -190,16 +190,20 @@ export async function listLiveNow(db: D1Database, viewer: UserRow): Promise<Live
 
 /** A creator's past streams (their profile, the studio's history), newest first. */
 export async function listEndedStreamsOf(db: D1Database, viewer: UserRow, creatorId: number, limit = 10): Promise<LiveStreamView[]> {
-  const { results } = await db
-    .prepare("SELECT id FROM live_streams WHERE creator_id = ? AND status = 'ended' ORDER BY id DESC LIMIT ?")
-    .bind(creatorId, limit)
-    .all<{ id: number }>();
-  const access = await findLiveAccess(db, viewer, results.map((row) => row.id));
-  return results.flatMap((row) => {
-    const found = access.get(row.id);
-    return found && audienceAdmits(found.stream.audience, found.facts) ? [presentLiveStream(found.stream, found.facts)] : [];
-  });
+  const found = await findLiveAccessAmong(
+    db,
+    viewer,
+    "SELECT id FROM live_streams WHERE creator_id = ?3 AND status = 'ended' ORDER BY id DESC LIMIT ?4",
+    "ls.id DESC",
+    creatorId,
+    limit,
+  );
+  return seenStreams(found);
 }
+
+/** The streams of `found` the viewer may see (the policy's rule), presented, in the same order. */
+const seenStreams = (found: LiveAccess[]): LiveStreamView[] =>
+  found.flatMap(({ stream, facts }) => (audienceAdmits(stream.audience, facts) ? [presentLiveStream(stream, facts)] : []));
 
 /** How far back /live lists the streams that ended. */
 export const RECENTLY_ENDED_DAYS = 7;
@@ -211,18 +215,16 @@ export const RECENTLY_ENDED_DAYS = 7;
  */
 export async function listRecentlyEnded(db: D1Database, viewer: UserRow, limit = 10): Promise<LiveStreamView[]> {
   const since = new Date(Date.now() - RECENTLY_ENDED_DAYS * 86_400_000).toISOString();
-  const { results } = await db
-    .prepare(
-      `SELECT ls.id FROM live_streams ls
-       WHERE ls.status = 'ended' AND ls.ended_at > ?2
-         AND ls.creator_id IN (SELECT ?1 UNION SELECT creator_id FROM follows WHERE follower_id = ?1 UNION SELECT creator_id FROM subscriptions WHERE fan_id = ?1)
-       ORDER BY ls.ended_at DESC LIMIT ?3`,
-    )
-    .bind(viewer.id, since, limit)
-    .all<{ id: number }>();
-  const access = await findLiveAccess(db, viewer, results.map((row) => row.id));
-  return results.flatMap((row) => {
-    const found = access.get(row.id);
-    return found && audienceAdmits(found.stream.audience, found.facts) ? [presentLiveStream(found.stream, found.facts)] : [];
-  });
+  const found = await findLiveAccessAmong(
+    db,
+    viewer,
+    `SELECT e.id FROM live_streams e
+     WHERE e.status = 'ended' AND e.ended_at > ?3
+       AND e.creator_id IN (SELECT ?1 UNION SELECT creator_id FROM follows WHERE follower_id = ?1 UNION SELECT creator_id FROM subscriptions WHERE fan_id = ?1)
+     ORDER BY e.ended_at DESC LIMIT ?4`,
+    "ls.ended_at DESC, ls.id DESC",
+    since,
+    limit,
+  );
+  return seenStreams(found);
 }

@@ -115,15 +115,26 @@ export interface LiveAccess {
 
 /** The streams among `ids` with the viewer's facts: one statement. */
 export async function findLiveAccess(db: D1Database, viewer: Viewer, ids: readonly number[]): Promise<Map<number, LiveAccess>> {
+  const found = await findLiveAccessAmong(db, viewer, "SELECT value AS id FROM json_each(?3)", "ls.id", JSON.stringify(ids));
+  return new Map(found.map((access) => [access.stream.id, access]));
+}
+
+/**
+ * The streams a query picks, with the viewer's facts, in `order` (over `ls`): one statement. `picks` is a SELECT
+ * of stream ids (`id`), its parameters from ?3 on (`params`); it runs first, on its own, so the facts are worked
+ * out for the picked streams only (a subquery with a LIMIT, joined, is not merged into the outer query). Both
+ * strings are the callers' constants, never input.
+ */
+export async function findLiveAccessAmong(db: D1Database, viewer: Viewer, picks: string, order: string, ...params: unknown[]): Promise<LiveAccess[]> {
   const { results } = await db
     .prepare(
       `SELECT ${LIVE_STREAM_COLUMNS}, ${LIVE_FACTS_SQL}
-       FROM live_streams ls JOIN users o ON o.id = ls.creator_id
-       WHERE ls.id IN (SELECT value FROM json_each(?3))`,
+       FROM (${picks}) picked JOIN live_streams ls ON ls.id = picked.id JOIN users o ON o.id = ls.creator_id
+       ORDER BY ${order}`,
     )
-    .bind(viewer.id, isoNow(), JSON.stringify(ids))
+    .bind(viewer.id, isoNow(), ...params)
     .all<LiveStreamRow & LiveFactsRow>();
-  return new Map(results.map((row) => [row.id, { stream: row, facts: liveFactsOf(viewer.id, row, row) }]));
+  return results.map((row) => ({ stream: row, facts: liveFactsOf(viewer.id, row, row) }));
 }
 
 export const liveStreamPolicy: Policy<LiveAction, number> = {
