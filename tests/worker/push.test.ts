@@ -7,6 +7,11 @@ import { pushPayloadFor } from "../../worker/domain/push/push-payload";
 import { getPushSettings } from "../../worker/domain/push/settings";
 import { translatorFor } from "../../worker/domain/i18n";
 import { consumePush } from "../../worker/push/queue";
+import { deliverToPush } from "../../worker/push/delivery";
+import { sendTip } from "../../worker/domain/money/send-tip";
+import { sendMessage as sendMessageAs } from "../../worker/domain/messages/send-message";
+import { findUserById } from "../../worker/domain/accounts/users";
+import type { DomainEvent } from "../../worker/domain/events";
 import { decryptPush, fromBase64Url, toBase64Url, type DeviceKeys } from "../support/push-decrypt";
 import { api, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
@@ -293,6 +298,84 @@ describe("sending a push", () => {
     const [push] = pushesTo(phone);
     expect(await payloadOf(push!, phone)).toMatchObject({ title: `${creator.input.name} published a new post.`, body: "", url: `/post/${postId}` });
     expect(push!.headers.get("Urgency")).toBe("low");
+  });
+});
+
+describe("a tip's push", () => {
+  it("is read in the batch that records the tip: the push adapter asks D1 nothing, and the creator's device gets it", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 1000);
+    const phone = await subscribed(creator);
+    const events: DomainEvent[] = [];
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    await sendTip({ db: env.DB, publish: (event) => void events.push(event), config: config(env) }, fanRow, { username: creator.user.username }, { amountCents: 300, idempotencyKey: newKey() });
+    const notificationId = await env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'tip'").bind(creator.user.userId).first<number>("id");
+    const created = events.find((event) => event.type === "NotificationCreated");
+    expect(created).toEqual({
+      type: "NotificationCreated",
+      userId: creator.user.userId,
+      kind: "tip",
+      pushJobs: [{ subscriptionId: phone.id, topic: { type: "notification", notificationId } }],
+    });
+
+    const untouchable = new Proxy(env.DB, {
+      get() {
+        throw new Error("the push adapter read D1");
+      },
+    });
+    const queued: PushJob[] = [];
+    const queue = { sendBatch: async (messages: { body: PushJob }[]) => void queued.push(...messages.map((message) => message.body)) };
+    await deliverToPush({ ...env, DB: untouchable, PUSH: queue as unknown as Queue }, created!);
+    expect(queued).toEqual([{ subscriptionId: phone.id, topic: { type: "notification", notificationId } }]);
+    // And the consumer sends it to the creator's phone.
+    const message = { id: newKey(), timestamp: new Date(), body: queued[0], attempts: 1, ack: () => {}, retry: () => {} } as Message<unknown>;
+    await consumePush({ queue: "fanclub-push", messages: [message], ackAll: () => {}, retryAll: () => {} } as MessageBatch<unknown>, env);
+    expect(pushesTo(phone)).toHaveLength(1);
+    expect(await payloadOf(pushesTo(phone)[0]!, phone)).toMatchObject({ tag: `notification-${notificationId}`, body: "" });
+  });
+
+  it("a message's push likewise: the recipient's devices come with the stored message, for free and paid messages", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    await fundWallet(fan.user.userId, 1000);
+    const phone = await subscribed(creator);
+    const conversationId = await conversationBetween(fan, creator);
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    const events: DomainEvent[] = [];
+    const ctx = { db: env.DB, publish: (event: DomainEvent) => void events.push(event), config: config(env) };
+    const send = (text: string) => sendMessageAs(ctx, fanRow, conversationId, { clientId: newKey(), text, mediaIds: [], priceCents: 0 });
+    const free = await send("hello");
+    await env.DB.prepare("UPDATE users SET message_price_cents = 150 WHERE id = ?").bind(creator.user.userId).run();
+    const paid = await send("paid hello");
+    const sent = events.filter((event) => event.type === "MessageSent");
+    expect(sent.map((event) => event.pushJobs)).toEqual([free.message.id, paid.message.id].map((messageId) => [{ subscriptionId: phone.id, topic: { type: "message", messageId } }]));
+
+    const untouchable = new Proxy(env.DB, {
+      get() {
+        throw new Error("the push adapter read D1");
+      },
+    });
+    const queued: PushJob[] = [];
+    const queue = { sendBatch: async (messages: { body: PushJob }[]) => void queued.push(...messages.map((message) => message.body)) };
+    for (const event of sent) await deliverToPush({ ...env, DB: untouchable, PUSH: queue as unknown as Queue }, event);
+    expect(queued).toEqual(sent.flatMap((event) => event.pushJobs));
+  });
+
+  it("a creator without a device: the event says there is nothing to push; a replay publishes nothing", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 1000);
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    const events: DomainEvent[] = [];
+    const ctx = { db: env.DB, publish: (event: DomainEvent) => void events.push(event), config: config(env) };
+    const input = { amountCents: 200, idempotencyKey: newKey() };
+    await sendTip(ctx, fanRow, { username: creator.user.username }, input);
+    expect(events.filter((event) => event.type === "NotificationCreated")).toEqual([{ type: "NotificationCreated", userId: creator.user.userId, kind: "tip", pushJobs: [] }]);
+    const replay = await sendTip(ctx, fanRow, { username: creator.user.username }, input);
+    expect(replay.replayed).toBe(true);
+    expect(events.filter((event) => event.type === "NotificationCreated")).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { LiveEndReason } from "@shared/contracts/live";
 import type { NotificationKind } from "./notifications/notifications";
 import type { StoredMessage } from "./messages/present-messages";
+import type { PushJob } from "./push/jobs";
 
 /**
  * What domain commands announce once their write has committed: what happened, and to whom. Commands never
@@ -14,8 +15,12 @@ import type { StoredMessage } from "./messages/present-messages";
  * into a Queue message or a push payload.
  */
 export interface DomainEventMap {
-  /** A notification row for `userId` was recorded (follow, like, tip, payout…). */
-  NotificationCreated: { userId: number; kind: NotificationKind };
+  /**
+   * A notification row for `userId` was recorded (follow, like, tip, payout…). `pushJobs`: the pushes it calls for
+   * (device and notification ids), when the command read them in the batch that recorded it; absent, the push
+   * adapter reads them.
+   */
+  NotificationCreated: { userId: number; kind: NotificationKind; pushJobs?: PushJob[] };
   /** What /api/updates sums up changed for these users without a new notification (read marks, a balance). */
   UpdatesChanged: { userIds: number[] };
   /** A post became visible to its audience: the author's followers have something new in their feed. */
@@ -26,9 +31,19 @@ export interface DomainEventMap {
    * A message was stored in the conversation of the pair userLow < userHigh (its ChatRoom's name). Adapters present
    * the message under each member's policy (a locked message's media are previews for its recipient), from
    * `stored`, the row and media the command has just written (nothing about a message changes between its batch
-   * and its delivery but a purchase, which MessageUnlocked announces after), or else read from D1.
+   * and its delivery but a purchase, which MessageUnlocked announces after), or else read from D1. `pushJobs`: the
+   * recipient's devices that want it pushed, read in the batch that stored it; absent, the push adapter reads them.
    */
-  MessageSent: { conversationId: number; messageId: number; senderId: number; recipientId: number; userLow: number; userHigh: number; stored?: StoredMessage };
+  MessageSent: {
+    conversationId: number;
+    messageId: number;
+    senderId: number;
+    recipientId: number;
+    userLow: number;
+    userHigh: number;
+    stored?: StoredMessage;
+    pushJobs?: PushJob[];
+  };
   /** A member read the conversation up to `seq`: the other member's screen shows "Seen". */
   MessagesRead: { conversationId: number; userLow: number; userHigh: number; readerId: number; seq: number };
   /** A pay-per-view message was bought by `buyerId`. */

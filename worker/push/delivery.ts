@@ -3,8 +3,8 @@ import type { DomainEvent } from "../domain/events";
 import { followersToTell } from "../domain/follows/followers-to-tell";
 import { liveAudienceToTell } from "../domain/live/live-tips";
 import type { PushJob, PushTopic } from "../domain/push/jobs";
-import { PUSH_KIND_OF_NOTIFICATION, type PushKind } from "../domain/push/kinds";
-import { devicesWanting, wantsSql } from "../domain/push/settings";
+import type { PushKind } from "../domain/push/kinds";
+import { devicesWanting, notificationPushStatement, pushJobsOf } from "../domain/push/settings";
 import { enqueuePush } from "./queue";
 
 /** Followers pushed about one new post, most recent first; the rest see it in their feed (as with sockets). */
@@ -24,21 +24,11 @@ export async function deliverToPush(env: Env, event: DomainEvent): Promise<void>
 async function jobsFor(db: D1Database, event: DomainEvent): Promise<PushJob[]> {
   switch (event.type) {
     case "MessageSent":
-      return toDevices(db, [event.recipientId], "messages", { type: "message", messageId: event.messageId });
-    case "NotificationCreated": {
-      // The event names the kind, not the row: the newest of that kind is the one just recorded. One statement
-      // finds it and the devices that want it (most people have none: then nothing more is asked).
-      const { results } = await db
-        .prepare(
-          `SELECT n.id AS notification_id, s.id AS subscription_id
-           FROM (SELECT id FROM notifications WHERE user_id = ?1 AND kind = ?2 ORDER BY id DESC LIMIT 1) n
-           JOIN push_subscriptions s ON s.user_id = ?1 ${wantsSql(PUSH_KIND_OF_NOTIFICATION[event.kind])}
-           ORDER BY s.id`,
-        )
-        .bind(event.userId, event.kind)
-        .all<{ notification_id: number; subscription_id: number }>();
-      return results.map((row) => ({ subscriptionId: row.subscription_id, topic: { type: "notification", notificationId: row.notification_id } }));
-    }
+      return event.pushJobs ?? toDevices(db, [event.recipientId], "messages", { type: "message", messageId: event.messageId });
+    case "NotificationCreated":
+      // The command read the devices in the batch that recorded it (notificationStatements): no round trip here.
+      // Otherwise the one statement finds the newest notification of that kind and the devices that want it.
+      return event.pushJobs ?? pushJobsOf(await notificationPushStatement(db, event.userId, event.kind).all());
     case "PostPublished": {
       const post = await db
         .prepare("SELECT id FROM posts WHERE user_id = ? AND status = 'published' ORDER BY published_at DESC, id DESC LIMIT 1")

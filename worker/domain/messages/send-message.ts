@@ -10,6 +10,8 @@ import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { ClientIdSchema, idNumber, multilineText } from "../shared/validation";
+import { deviceIdsOf, devicesWantingStatement } from "../push/settings";
+import { vapidOf } from "../../env";
 import { dollars } from "@shared/money";
 import { messagePriceFor } from "./conversations";
 import { MESSAGE_COLUMNS, presentMessages, presentStored, storedMessage, type MessageRow } from "./present-messages";
@@ -177,7 +179,12 @@ export async function sendMessage(
     mediaIds: input.mediaIds,
     at: isoNow(),
   });
+  // The recipient's devices that want the message pushed, read last in the same batch (push on only): the push
+  // adapter then needs no round trip of its own.
+  const devices = vapidOf(ctx.config) ? devicesWantingStatement(db, [access.otherId], "messages") : null;
+  const batch = devices ? [...statements, devices] : statements;
   let stored: MessageRow | null;
+  let deviceIds: number[] | undefined;
   try {
     if (priceToSend > 0) {
       const outcome = await payFromWallet(db, {
@@ -188,14 +195,16 @@ export async function sendMessage(
         idempotencyKey: clientKey(`message-${input.clientId}`),
         request: { conversationId },
         feePercent: ctx.config.PLATFORM_FEE_PERCENT,
-        effects: () => statements,
+        effects: () => batch,
         refusal: (error) => (isUniqueClientId(error) ? new AppError("conflict", IDEMPOTENCY_KEY_REUSED) : null),
       });
       if (outcome.replayed) return (await replay())!;
+      if (devices) deviceIds = deviceIdsOf(outcome.effects.at(-1)!);
       stored = await findByClientId(db, sender.id, input.clientId);
     } else {
-      const [inserted] = await db.batch<MessageRow>(statements);
-      stored = { ...inserted!.results[0]!, bought: 0 };
+      const results = await db.batch(batch);
+      stored = { ...(results[0]!.results[0] as MessageRow), bought: 0 };
+      if (devices) deviceIds = deviceIdsOf(results.at(-1)!);
     }
   } catch (error) {
     // A resend (or one racing its first attempt): the client id's unique key refused it, the first one answers.
@@ -204,6 +213,17 @@ export async function sendMessage(
     throw error;
   }
   const sent = await storedMessage(db, stored!);
-  ctx.publish({ type: "MessageSent", conversationId, messageId: sent.row.id, senderId: sender.id, recipientId: access.otherId, userLow: access.userLow, userHigh: access.userHigh, stored: sent });
+  const pushJobs = deviceIds?.map((subscriptionId) => ({ subscriptionId, topic: { type: "message" as const, messageId: sent.row.id } }));
+  ctx.publish({
+    type: "MessageSent",
+    conversationId,
+    messageId: sent.row.id,
+    senderId: sender.id,
+    recipientId: access.otherId,
+    userLow: access.userLow,
+    userHigh: access.userHigh,
+    stored: sent,
+    ...(pushJobs ? { pushJobs } : {}),
+  });
   return { message: presentStored(sent, sender.id), replayed: false };
 }

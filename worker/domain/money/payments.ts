@@ -102,6 +102,8 @@ export interface PaymentOutcome {
   payment: PaymentRow;
   /** The same key was used before for the same request: nothing was charged this time. */
   replayed: boolean;
+  /** The results of the caller's effects, in their order (none for a replay). */
+  effects: D1Result[];
 }
 
 /**
@@ -149,13 +151,13 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
   ];
   try {
     const results = await commitGrouped(db, statements);
-    return { payment: results[transfer.length]!.results[0] as PaymentRow, replayed: false };
+    return { payment: results[transfer.length]!.results[0] as PaymentRow, replayed: false, effects: results.slice(transfer.length + 2) };
   } catch (error) {
     // The key is looked up only once the batch is refused, which saves the common case a round trip: a replay
     // cannot get through the batch (the payment's unique key aborts it, or the wallet it emptied does, or what it
     // bought does), so it always lands here and answers with the first result, or is refused for other details.
     const first = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
-    if (first) return { payment: first, replayed: true };
+    if (first) return { payment: first, replayed: true, effects: [] };
     if (ledgerRefusal(error) === "insufficient_funds") throw needsFunds();
     const mapped = spend.refusal?.(error);
     if (mapped) throw mapped;

@@ -6,7 +6,8 @@ import { messageStatements } from "../messages/send-message";
 import { MESSAGE_COLUMNS, presentMessages, presentStored, storedMessage, type MessageRow } from "../messages/present-messages";
 import { requireConversationAccess, type ConversationAccess } from "../policies/conversations";
 import { requirePostAccess } from "../policies/posts";
-import { notificationStatement } from "../notifications/notifications";
+import { notificationStatements } from "../notifications/notifications";
+import { vapidOf } from "../../env";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { sha256Hex } from "../shared/crypto";
@@ -64,6 +65,11 @@ export async function sendTip(
   if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
   const note = input.note ? input.note : null;
   const messageClientId = conversation ? await tipMessageClientId(input.idempotencyKey) : null;
+  const notification = notificationStatements(
+    db,
+    { userId: creatorId, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, ...(postId ? { postId } : {}) } },
+    vapidOf(ctx.config) !== null,
+  );
   const outcome = await payFromWallet(db, {
     payer: fan,
     creatorId,
@@ -75,7 +81,7 @@ export async function sendTip(
     note,
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
     effects: () => [
-      notificationStatement(db, { userId: creatorId, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, ...(postId ? { postId } : {}) } }),
+      ...notification.statements,
       ...(conversation
         ? messageStatements(db, {
             conversationId: conversation.id,
@@ -94,13 +100,13 @@ export async function sendTip(
   });
   const result = { payment: presentPayment(outcome.payment), replayed: outcome.replayed };
   if (!conversation) {
-    if (!outcome.replayed) ctx.publish({ type: "NotificationCreated", userId: creatorId, kind: "tip" });
+    if (!outcome.replayed) ctx.publish(notification.created(outcome.effects));
     return result;
   }
   const row = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`).bind(fan.id, messageClientId).first<MessageRow>();
   const stored = await storedMessage(db, row!);
   if (!outcome.replayed) {
-    ctx.publish({ type: "NotificationCreated", userId: creatorId, kind: "tip" });
+    ctx.publish(notification.created(outcome.effects));
     const { id: conversationId, userLow, userHigh } = conversation;
     ctx.publish({ type: "MessageSent", conversationId, messageId: row!.id, senderId: fan.id, recipientId: creatorId, userLow, userHigh, stored });
   }

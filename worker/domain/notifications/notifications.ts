@@ -2,6 +2,8 @@ import { publicMediaUrl } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import { isoNow } from "../shared/time";
+import type { DomainEvent } from "../events";
+import { notificationPushStatement, pushJobsOf } from "../push/settings";
 
 /** What a notification is about; the same list as the CHECK on notifications.kind (migration 0008). */
 export const NOTIFICATION_KINDS = ["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request", "renewal_failed", "purchase", "payout", "top_up", "live"] as const;
@@ -50,6 +52,29 @@ export function notificationStatement(db: D1Database, notification: NewNotificat
   return db
     .prepare("INSERT INTO notifications (user_id, kind, actor_id, params, created_at) VALUES (?, ?, ?, ?, ?)")
     .bind(notification.userId, notification.kind, notification.actorId ?? null, JSON.stringify(notification.params ?? {}), isoNow());
+}
+
+/**
+ * A notification for a batch that records it with what it reports, and, when push is on, the read of the devices
+ * to push it to right after it in the same batch (one round trip less than the push adapter reading them after the
+ * answer). `created(results)`, given the batch's results for `statements`, is the NotificationCreated to publish
+ * once the batch has committed.
+ */
+export function notificationStatements(
+  db: D1Database,
+  notification: NewNotification,
+  push: boolean,
+): { statements: D1PreparedStatement[]; created(results: D1Result[]): DomainEvent } {
+  const statements = [notificationStatement(db, notification), ...(push ? [notificationPushStatement(db, notification.userId, notification.kind)] : [])];
+  return {
+    statements,
+    created: (results) => ({
+      type: "NotificationCreated",
+      userId: notification.userId,
+      kind: notification.kind,
+      ...(push && results[1] ? { pushJobs: pushJobsOf(results[1]) } : {}),
+    }),
+  };
 }
 
 /** Settings → Notifications → "Send me a test notification": checks that badges and pushes reach this device. */

@@ -6,7 +6,9 @@ import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { listDevices, PUSH_OFF, pushIsOn, type PushDevice } from "./devices";
-import { PUSH_KINDS, type PushKind, type PushPreferences } from "./kinds";
+import { PUSH_KIND_OF_NOTIFICATION, PUSH_KINDS, type PushKind, type PushPreferences } from "./kinds";
+import type { PushJob } from "./jobs";
+import type { NotificationKind } from "../notifications/notifications";
 
 export const NO_DEVICES = message("Turn on push notifications on this device first.");
 
@@ -62,18 +64,45 @@ export async function requestTestPush(ctx: Pick<DomainContext, "db" | "config">,
 export const wantsSql = (kind: PushKind | null) => (kind ? `AND NOT EXISTS (SELECT 1 FROM push_preferences p WHERE p.user_id = s.user_id AND p.${kind} = 0)` : "");
 
 /**
+ * The newest notification of `kind` for `userId` and the devices that want it pushed, in one statement: the one a
+ * command just recorded (asked right after its INSERT, in the same batch, or after the commit). No rows when no
+ * device wants it, as for most people. `pushJobsOf` turns the rows into the pushes to queue.
+ */
+export function notificationPushStatement(db: D1Database, userId: number, kind: NotificationKind): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT n.id AS notification_id, s.id AS subscription_id
+       FROM (SELECT id FROM notifications WHERE user_id = ?1 AND kind = ?2 ORDER BY id DESC LIMIT 1) n
+       JOIN push_subscriptions s ON s.user_id = ?1 ${wantsSql(PUSH_KIND_OF_NOTIFICATION[kind])}
+       ORDER BY s.id`,
+    )
+    .bind(userId, kind);
+}
+
+export const pushJobsOf = (result: D1Result): PushJob[] =>
+  (result.results as { notification_id: number; subscription_id: number }[]).map((row) => ({
+    subscriptionId: row.subscription_id,
+    topic: { type: "notification", notificationId: row.notification_id },
+  }));
+
+/**
  * The devices to push `kind` to among `userIds` (null kind: every device, whatever the preferences): one
  * statement for a whole fan-out.
  */
 export async function devicesWanting(db: D1Database, userIds: number[], kind: PushKind | null): Promise<number[]> {
   if (userIds.length === 0) return [];
-  const { results } = await db
+  return deviceIdsOf(await devicesWantingStatement(db, userIds, kind).all());
+}
+
+/** devicesWanting's statement, for a batch that reads the devices with the write that calls for the push. */
+export function devicesWantingStatement(db: D1Database, userIds: number[], kind: PushKind | null): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT s.id FROM push_subscriptions s
        WHERE s.user_id IN (SELECT value FROM json_each(?1)) ${wantsSql(kind)}
        ORDER BY s.id`,
     )
-    .bind(JSON.stringify(userIds))
-    .all<{ id: number }>();
-  return results.map((row) => row.id);
+    .bind(JSON.stringify(userIds));
 }
+
+export const deviceIdsOf = (result: D1Result): number[] => (result.results as { id: number }[]).map((row) => row.id);
