@@ -15,7 +15,7 @@ import type { DomainEvent } from "../../worker/domain/events";
 import { decryptPush, fromBase64Url, toBase64Url, type DeviceKeys } from "../support/push-decrypt";
 import { api, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
-import { follow, makeCreator, PNG } from "./timeline-fixtures";
+import { createPost, follow, makeCreator, PNG } from "./timeline-fixtures";
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
@@ -361,6 +361,27 @@ describe("a tip's push", () => {
     const queue = { sendBatch: async (messages: { body: PushJob }[]) => void queued.push(...messages.map((message) => message.body)) };
     for (const event of sent) await deliverToPush({ ...env, DB: untouchable, PUSH: queue as unknown as Queue }, event);
     expect(queued).toEqual(sent.flatMap((event) => event.pushJobs));
+  });
+
+  it("a post bought and a paid subscription push their own notifications, their devices read in the payment's batch", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 5000);
+    const phone = await subscribed(creator);
+    const plans = await api("/me/plans", { method: "PUT", body: JSON.stringify({ plans: [{ period: "month", priceCents: 999 }] }), token: creator.token });
+    expect(plans.status).toBe(200);
+    const post = await createPost(creator.user.userId, { priceCents: 450 });
+    await follow(fan.user.userId, creator.user.userId);
+
+    const bought = await postJson(`/posts/${post.id}/purchase`, { priceCents: 450, idempotencyKey: newKey() }, { token: fan.token });
+    expect(bought.status, await bought.clone().text()).toBe(200);
+    const subscribedNow = await postJson(`/users/${creator.user.username}/subscribe`, { period: "month", idempotencyKey: newKey() }, { token: fan.token });
+    expect(subscribedNow.status, await subscribedNow.clone().text()).toBe(200);
+
+    const idOf = (kind: string) =>
+      env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = ?").bind(creator.user.userId, kind).first<number>("id");
+    const tags = await Promise.all(pushesTo(phone).map(async (push) => (await payloadOf(push, phone)).tag));
+    expect(tags).toEqual([`notification-${await idOf("purchase")}`, `notification-${await idOf("subscription")}`]);
   });
 
   it("a creator without a device: the event says there is nothing to push; a replay publishes nothing", async () => {

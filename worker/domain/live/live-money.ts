@@ -5,7 +5,8 @@ import type { DomainContext } from "../context";
 import { earlierPayment, payFromWallet, presentPayment } from "../money/payments";
 import { clientKey, MAX_TIP_CENTS, MIN_TIP_CENTS, systemKey, TIP_AMOUNT_RANGE } from "../money/rules";
 import { tipRangeVars, TipSchema, type TipInput } from "../money/send-tip";
-import { notificationStatement } from "../notifications/notifications";
+import { notificationStatements } from "../notifications/notifications";
+import { vapidOf } from "../../env";
 import { LIVE_ENDED, requireLiveAccess } from "../policies/live";
 import { AppError, fieldError } from "../shared/errors";
 import { message } from "../shared/messages";
@@ -57,6 +58,11 @@ export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "c
   const { stream, facts } = await requireLiveAccess(ctx.db, fan, streamId, "watch");
   if (facts.isCreator) throw new AppError("forbidden", message("You cannot tip yourself."));
   if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
+  const notification = notificationStatements(
+    ctx.db,
+    { userId: stream.creator_id, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, streamId } },
+    vapidOf(ctx.config) !== null,
+  );
   const outcome = await payFromWallet(ctx.db, {
     payer: fan,
     creatorId: stream.creator_id,
@@ -68,12 +74,12 @@ export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "c
     note,
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
     effects: () => [
+      ...notification.statements,
       ctx.db.prepare("UPDATE live_streams SET tips_cents = tips_cents + ? WHERE id = ?").bind(input.amountCents, streamId),
-      notificationStatement(ctx.db, { userId: stream.creator_id, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, streamId } }),
     ],
   });
   if (!outcome.replayed) {
-    ctx.publish({ type: "NotificationCreated", userId: stream.creator_id, kind: "tip" });
+    ctx.publish(notification.created(outcome.effects));
     ctx.publish({ type: "LiveTipped", streamId, paymentId: outcome.payment.id });
   }
   return { payment: presentPayment(outcome.payment), replayed: outcome.replayed };

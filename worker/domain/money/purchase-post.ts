@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { requirePostAccess } from "../policies/posts";
-import { notificationStatement } from "../notifications/notifications";
+import { notificationStatements } from "../notifications/notifications";
+import { vapidOf } from "../../env";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -45,6 +46,11 @@ export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "
   if (post.lock !== "purchase") throw new AppError("forbidden", post.lock === "subscribe" ? SUBSCRIBE_FIRST : FOLLOW_FIRST);
   if (!post.authorIsCreator) throw new AppError("forbidden", NOT_A_CREATOR);
   if (post.priceCents !== input.priceCents) throw new AppError("conflict", PRICE_CHANGED);
+  const notification = notificationStatements(
+    db,
+    { userId: post.authorId, kind: "purchase", actorId: fan.id, params: { amountCents: input.priceCents, postId } },
+    vapidOf(ctx.config) !== null,
+  );
   const outcome = await payFromWallet(db, {
     payer: fan,
     creatorId: post.authorId,
@@ -55,11 +61,11 @@ export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "
     postId,
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
     effects: () => [
+      ...notification.statements,
       db.prepare("INSERT INTO post_purchases (post_id, user_id, price_cents, created_at) VALUES (?, ?, ?, ?)").bind(postId, fan.id, input.priceCents, isoNow()),
-      notificationStatement(db, { userId: post.authorId, kind: "purchase", actorId: fan.id, params: { amountCents: input.priceCents, postId } }),
     ],
     refusal: (error) => (String(error).includes("post_purchases") ? new AppError("conflict", ALREADY_PURCHASED) : null),
   });
-  if (!outcome.replayed) ctx.publish({ type: "NotificationCreated", userId: post.authorId, kind: "purchase" });
+  if (!outcome.replayed) ctx.publish(notification.created(outcome.effects));
   return { payment: presentPayment(outcome.payment), replayed: outcome.replayed };
 }

@@ -3,7 +3,8 @@ import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { payFromWallet } from "../money/payments";
 import { clientKey, IdempotencyKeySchema } from "../money/rules";
-import { createNotification, notificationStatement } from "../notifications/notifications";
+import { createNotification, notificationStatements } from "../notifications/notifications";
+import { vapidOf } from "../../env";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
@@ -99,6 +100,11 @@ const followStatement = (db: D1Database, fanId: number, creatorId: number, now: 
 async function subscribePaid(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, start: NewSubscription, key: string | undefined): Promise<SubscriptionView> {
   const { db } = ctx;
   if (!key) throw fieldError("idempotencyKey", INVALID_VALUE);
+  const notification = notificationStatements(
+    db,
+    { userId: start.creatorId, kind: "subscription", actorId: start.fanId, params: { period: start.period } },
+    vapidOf(ctx.config) !== null,
+  );
   try {
     const outcome = await payFromWallet(db, {
       payer: fan,
@@ -109,12 +115,12 @@ async function subscribePaid(ctx: Pick<DomainContext, "db" | "publish" | "config
       request: { period: start.period },
       feePercent: ctx.config.PLATFORM_FEE_PERCENT,
       effects: (payment) => [
+        ...notification.statements,
         insertSubscription(db, start, "INSERT"),
         db
           .prepare(`UPDATE payments SET subscription_id = (SELECT id FROM subscriptions WHERE fan_id = ? AND creator_id = ? AND status = 'active') WHERE id = ${payment.sql}`)
           .bind(start.fanId, start.creatorId, ...payment.binds),
         followStatement(db, start.fanId, start.creatorId, start.now),
-        notificationStatement(db, { userId: start.creatorId, kind: "subscription", actorId: start.fanId, params: { period: start.period } }),
       ],
       refusal: (error) => (String(error).includes("subscriptions.fan_id") ? new AppError("conflict", ALREADY_SUBSCRIBED) : null),
     });
@@ -122,7 +128,7 @@ async function subscribePaid(ctx: Pick<DomainContext, "db" | "publish" | "config
       const paid = await db.prepare("SELECT * FROM subscriptions WHERE id = ? AND fan_id = ?").bind(outcome.payment.subscription_id, fan.id).first<SubscriptionRow>();
       if (paid) return presentSubscription(paid);
     } else {
-      ctx.publish({ type: "NotificationCreated", userId: start.creatorId, kind: "subscription" });
+      ctx.publish(notification.created(outcome.effects));
     }
   } catch (error) {
     if (!(error instanceof AppError && error.message === ALREADY_SUBSCRIBED)) throw error;
