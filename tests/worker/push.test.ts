@@ -301,6 +301,22 @@ describe("sending a push", () => {
   });
 });
 
+/**
+ * What the push adapter queues for `events` when it may not use D1 at all (a database that throws on any use):
+ * it must take the jobs the events carry.
+ */
+async function queuedWithoutD1(events: DomainEvent[]): Promise<PushJob[]> {
+  const untouchable = new Proxy(env.DB, {
+    get() {
+      throw new Error("the push adapter read D1");
+    },
+  });
+  const queued: PushJob[] = [];
+  const queue = { sendBatch: async (messages: { body: PushJob }[]) => void queued.push(...messages.map((message) => message.body)) };
+  for (const event of events) await deliverToPush({ ...env, DB: untouchable, PUSH: queue as unknown as Queue }, event);
+  return queued;
+}
+
 describe("a tip's push", () => {
   it("is read in the batch that records the tip: the push adapter asks D1 nothing, and the creator's device gets it", async () => {
     const creator = await createVerifiedCreator();
@@ -319,14 +335,7 @@ describe("a tip's push", () => {
       pushJobs: [{ subscriptionId: phone.id, topic: { type: "notification", notificationId } }],
     });
 
-    const untouchable = new Proxy(env.DB, {
-      get() {
-        throw new Error("the push adapter read D1");
-      },
-    });
-    const queued: PushJob[] = [];
-    const queue = { sendBatch: async (messages: { body: PushJob }[]) => void queued.push(...messages.map((message) => message.body)) };
-    await deliverToPush({ ...env, DB: untouchable, PUSH: queue as unknown as Queue }, created!);
+    const queued = await queuedWithoutD1([created!]);
     expect(queued).toEqual([{ subscriptionId: phone.id, topic: { type: "notification", notificationId } }]);
     // And the consumer sends it to the creator's phone.
     const message = { id: newKey(), timestamp: new Date(), body: queued[0], attempts: 1, ack: () => {}, retry: () => {} } as Message<unknown>;
@@ -352,15 +361,7 @@ describe("a tip's push", () => {
     const sent = events.filter((event) => event.type === "MessageSent");
     expect(sent.map((event) => event.pushJobs)).toEqual([free.message.id, paid.message.id].map((messageId) => [{ subscriptionId: phone.id, topic: { type: "message", messageId } }]));
 
-    const untouchable = new Proxy(env.DB, {
-      get() {
-        throw new Error("the push adapter read D1");
-      },
-    });
-    const queued: PushJob[] = [];
-    const queue = { sendBatch: async (messages: { body: PushJob }[]) => void queued.push(...messages.map((message) => message.body)) };
-    for (const event of sent) await deliverToPush({ ...env, DB: untouchable, PUSH: queue as unknown as Queue }, event);
-    expect(queued).toEqual(sent.flatMap((event) => event.pushJobs));
+    expect(await queuedWithoutD1(sent)).toEqual(sent.flatMap((event) => event.pushJobs));
   });
 
   it("a post bought and a paid subscription push their own notifications, their devices read in the payment's batch", async () => {

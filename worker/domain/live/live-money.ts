@@ -6,7 +6,6 @@ import { earlierPayment, payFromWallet, presentPayment } from "../money/payments
 import { clientKey, MAX_TIP_CENTS, MIN_TIP_CENTS, systemKey, TIP_AMOUNT_RANGE } from "../money/rules";
 import { tipRangeVars, TipSchema, type TipInput } from "../money/send-tip";
 import { notificationStatements } from "../notifications/notifications";
-import { vapidOf } from "../../env";
 import { LIVE_ENDED, requireLiveAccess } from "../policies/live";
 import { AppError, fieldError } from "../shared/errors";
 import { message } from "../shared/messages";
@@ -58,11 +57,7 @@ export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "c
   const { stream, facts } = await requireLiveAccess(ctx.db, fan, streamId, "watch");
   if (facts.isCreator) throw new AppError("forbidden", message("You cannot tip yourself."));
   if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
-  const notification = notificationStatements(
-    ctx.db,
-    { userId: stream.creator_id, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, streamId } },
-    vapidOf(ctx.config) !== null,
-  );
+  const notification = notificationStatements(ctx, { userId: stream.creator_id, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, streamId } });
   const outcome = await payFromWallet(ctx.db, {
     payer: fan,
     creatorId: stream.creator_id,

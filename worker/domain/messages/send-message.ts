@@ -11,7 +11,7 @@ import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { ClientIdSchema, idNumber, multilineText } from "../shared/validation";
 import { deviceIdsOf, devicesWantingStatement } from "../push/settings";
-import { vapidOf } from "../../env";
+import { pushIsOn } from "../push/devices";
 import { dollars } from "@shared/money";
 import { messagePriceFor } from "./conversations";
 import { MESSAGE_COLUMNS, presentMessages, presentStored, storedMessage, type MessageRow } from "./present-messages";
@@ -181,7 +181,7 @@ export async function sendMessage(
   });
   // The recipient's devices that want the message pushed, read last in the same batch (push on only): the push
   // adapter then needs no round trip of its own.
-  const devices = vapidOf(ctx.config) ? devicesWantingStatement(db, [access.otherId], "messages") : null;
+  const devices = pushIsOn(ctx.config) ? devicesWantingStatement(db, [access.otherId], "messages") : null;
   const batch = devices ? [...statements, devices] : statements;
   let stored: MessageRow | null;
   let deviceIds: number[] | undefined;

@@ -3,7 +3,6 @@ import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { requirePostAccess } from "../policies/posts";
 import { notificationStatements } from "../notifications/notifications";
-import { vapidOf } from "../../env";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -46,11 +45,7 @@ export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "
   if (post.lock !== "purchase") throw new AppError("forbidden", post.lock === "subscribe" ? SUBSCRIBE_FIRST : FOLLOW_FIRST);
   if (!post.authorIsCreator) throw new AppError("forbidden", NOT_A_CREATOR);
   if (post.priceCents !== input.priceCents) throw new AppError("conflict", PRICE_CHANGED);
-  const notification = notificationStatements(
-    db,
-    { userId: post.authorId, kind: "purchase", actorId: fan.id, params: { amountCents: input.priceCents, postId } },
-    vapidOf(ctx.config) !== null,
-  );
+  const notification = notificationStatements(ctx, { userId: post.authorId, kind: "purchase", actorId: fan.id, params: { amountCents: input.priceCents, postId } });
   const outcome = await payFromWallet(db, {
     payer: fan,
     creatorId: post.authorId,

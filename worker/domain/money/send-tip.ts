@@ -7,7 +7,6 @@ import { MESSAGE_COLUMNS, presentMessages, presentStored, storedMessage, type Me
 import { requireConversationAccess, type ConversationAccess } from "../policies/conversations";
 import { requirePostAccess } from "../policies/posts";
 import { notificationStatements } from "../notifications/notifications";
-import { vapidOf } from "../../env";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { sha256Hex } from "../shared/crypto";
@@ -65,11 +64,12 @@ export async function sendTip(
   if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
   const note = input.note ? input.note : null;
   const messageClientId = conversation ? await tipMessageClientId(input.idempotencyKey) : null;
-  const notification = notificationStatements(
-    db,
-    { userId: creatorId, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, ...(postId ? { postId } : {}) } },
-    vapidOf(ctx.config) !== null,
-  );
+  const notification = notificationStatements(ctx, {
+    userId: creatorId,
+    kind: "tip",
+    actorId: fan.id,
+    params: { amountCents: input.amountCents, ...(postId ? { postId } : {}) },
+  });
   const outcome = await payFromWallet(db, {
     payer: fan,
     creatorId,

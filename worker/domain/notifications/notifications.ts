@@ -4,6 +4,7 @@ import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import { isoNow } from "../shared/time";
 import type { DomainEvent } from "../events";
 import { notificationPushStatement, pushJobsOf } from "../push/settings";
+import { pushIsOn } from "../push/devices";
 
 /** What a notification is about; the same list as the CHECK on notifications.kind (migration 0008). */
 export const NOTIFICATION_KINDS = ["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request", "renewal_failed", "purchase", "payout", "top_up", "live"] as const;
@@ -55,16 +56,16 @@ export function notificationStatement(db: D1Database, notification: NewNotificat
 }
 
 /**
- * A notification for a batch that records it with what it reports, and, when push is on, the read of the devices
+ * A notification for a batch that records it with what it reports, and, when push is on (`config`), the read of the devices
  * to push it to right after it in the same batch (one round trip less than the push adapter reading them after the
  * answer). `created(results)`, given the batch's results for `statements`, is the NotificationCreated to publish
  * once the batch has committed.
  */
 export function notificationStatements(
-  db: D1Database,
+  { db, config }: Pick<DomainContext, "db" | "config">,
   notification: NewNotification,
-  push: boolean,
 ): { statements: D1PreparedStatement[]; created(results: D1Result[]): DomainEvent } {
+  const push = pushIsOn(config);
   const statements = [notificationStatement(db, notification), ...(push ? [notificationPushStatement(db, notification.userId, notification.kind)] : [])];
   return {
     statements,

@@ -4,7 +4,6 @@ import type { DomainContext } from "../context";
 import { payFromWallet } from "../money/payments";
 import { clientKey, IdempotencyKeySchema } from "../money/rules";
 import { createNotification, notificationStatements } from "../notifications/notifications";
-import { vapidOf } from "../../env";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
@@ -100,11 +99,7 @@ const followStatement = (db: D1Database, fanId: number, creatorId: number, now: 
 async function subscribePaid(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, start: NewSubscription, key: string | undefined): Promise<SubscriptionView> {
   const { db } = ctx;
   if (!key) throw fieldError("idempotencyKey", INVALID_VALUE);
-  const notification = notificationStatements(
-    db,
-    { userId: start.creatorId, kind: "subscription", actorId: start.fanId, params: { period: start.period } },
-    vapidOf(ctx.config) !== null,
-  );
+  const notification = notificationStatements(ctx, { userId: start.creatorId, kind: "subscription", actorId: start.fanId, params: { period: start.period } });
   try {
     const outcome = await payFromWallet(db, {
       payer: fan,
