@@ -182,10 +182,7 @@ export async function listLiveNow(db: D1Database, viewer: UserRow): Promise<Live
     .bind(viewer.id, isoNow(), LIVE_LIST_LIMIT)
     .all<LiveStreamRow & LiveFactsRow>();
   // The statement filters by the audience; the policy's own rule has the last word.
-  return results.flatMap((row) => {
-    const facts = liveFactsOf(viewer.id, row, row);
-    return audienceAdmits(row.audience, facts) ? [presentLiveStream(row, facts)] : [];
-  });
+  return seenStreams(results.map((row) => ({ stream: row, facts: liveFactsOf(viewer.id, row, row) })));
 }
 
 /** A creator's past streams (their profile, the studio's history), newest first. */
