@@ -385,6 +385,30 @@ describe("a tip's push", () => {
     expect(tags).toEqual([`notification-${await idOf("purchase")}`, `notification-${await idOf("subscription")}`]);
   });
 
+  it("a tip in a conversation is one push, the tip's, and it opens the thread", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    await fundWallet(fan.user.userId, 1000);
+    const phone = await subscribed(creator);
+    const conversationId = await conversationBetween(fan, creator);
+    const tipped = await postJson(`/conversations/${conversationId}/tips`, { amountCents: 500, note: "For the sunrise set", idempotencyKey: newKey() }, { token: fan.token });
+    expect(tipped.status, await tipped.clone().text()).toBe(200);
+    const notificationId = await env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'tip'").bind(creator.user.userId).first<number>("id");
+    // Not also "sent you a message" for the message the tip is: the same tip twice on the phone.
+    expect(pushesTo(phone)).toHaveLength(1);
+    expect(await payloadOf(pushesTo(phone)[0]!, phone)).toMatchObject({
+      title: `${fan.input.name} sent you a tip.`,
+      body: "",
+      url: `/messages/${conversationId}`,
+      tag: `notification-${notificationId}`,
+    });
+    // A message after it is pushed as any other.
+    await sendMessage(fan, conversationId, { text: "see you live" });
+    expect(pushesTo(phone)).toHaveLength(2);
+    expect(await payloadOf(pushesTo(phone)[1]!, phone)).toMatchObject({ title: `${fan.input.name} sent you a message.`, body: "see you live" });
+  });
+
   it("a creator without a device: the event says there is nothing to push; a replay publishes nothing", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();

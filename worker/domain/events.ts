@@ -32,7 +32,8 @@ export interface DomainEventMap {
    * the message under each member's policy (a locked message's media are previews for its recipient), from
    * `stored`, the row and media the command has just written (nothing about a message changes between its batch
    * and its delivery but a purchase, which MessageUnlocked announces after), or else read from D1. `pushJobs`: the
-   * recipient's devices that want it pushed, read in the batch that stored it; absent, the push adapter reads them.
+   * recipient's devices that want it pushed, read in the batch that stored it (none for a tip's message: the tip's
+   * notification is its push); absent, the push adapter reads them.
    */
   MessageSent: {
     conversationId: number;

@@ -68,7 +68,8 @@ export async function sendTip(
     userId: creatorId,
     kind: "tip",
     actorId: fan.id,
-    params: { amountCents: input.amountCents, ...(postId ? { postId } : {}) },
+    // A tip in a conversation: its push opens the thread, where the tip and its note are.
+    params: { amountCents: input.amountCents, ...(postId ? { postId } : {}), ...(conversation ? { conversationId: conversation.id } : {}) },
   });
   const outcome = await payFromWallet(db, {
     payer: fan,
@@ -108,7 +109,9 @@ export async function sendTip(
   if (!outcome.replayed) {
     ctx.publish(notification.created(outcome.effects));
     const { id: conversationId, userLow, userHigh } = conversation;
-    ctx.publish({ type: "MessageSent", conversationId, messageId: row!.id, senderId: fan.id, recipientId: creatorId, userLow, userHigh, stored });
+    // One action, one push: the tip's notification tells the creator (its push opens this thread); the message
+    // it also is pushes nothing of its own, or the phone would show the same tip twice.
+    ctx.publish({ type: "MessageSent", conversationId, messageId: row!.id, senderId: fan.id, recipientId: creatorId, userLow, userHigh, stored, pushJobs: [] });
   }
   return { ...result, message: presentStored(stored, fan.id) };
 }

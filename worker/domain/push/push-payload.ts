@@ -146,7 +146,7 @@ async function notificationContent(db: D1Database, userId: number, t: Translate,
     case "subscription":
       return line(t("{{name}} subscribed to you.", { name }), "/dashboard/fans");
     case "tip":
-      return line(t("{{name}} sent you a tip.", { name }), postUrl ?? "/dashboard/earnings");
+      return line(t("{{name}} sent you a tip.", { name }), typeof params.conversationId === "number" ? `/messages/${params.conversationId}` : (postUrl ?? "/dashboard/earnings"));
     case "purchase":
       return line(t("{{name}} bought your post.", { name }), postUrl ?? "/dashboard/earnings");
     case "payout":
