@@ -7,6 +7,7 @@ import type { ChatRoom } from "../../worker/realtime/chat-room";
 import { findUserById } from "../../worker/domain/accounts/users";
 import { presentMessageById } from "../../worker/domain/messages/present-messages";
 import { sendMessage, SendMessageSchema } from "../../worker/domain/messages/send-message";
+import { sendTip } from "../../worker/domain/money/send-tip";
 import { chatRoomStub, deliverToSockets } from "../../worker/realtime/socket-delivery";
 import { testContext } from "./domain-context";
 import { counted } from "./counted-db";
@@ -571,6 +572,42 @@ describe("a conversation's page", () => {
     await expect(listMessages({ db }, outsiderRow, conversation.id, {})).rejects.toMatchObject({ code: "not_found" });
     await expect(getConversation({ db, t: translatorFor("en") }, outsiderRow, conversation.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(listChatMedia({ db }, outsiderRow, conversation.id, undefined)).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("what a paid message and a tip in a conversation read after paying", () => {
+  it("nothing: the message comes back from the payment's batch, the same as reading it; a replay reads it", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    await env.DB.prepare("UPDATE users SET message_price_cents = 150 WHERE id = ?").bind(creator.user.userId).run();
+    await fundWallet(fan.user.userId, 5000);
+    const conversation = await conversationOf(fan, creator);
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    const { database, calls } = counted(env.DB);
+    const ctx = { ...testContext(), db: database };
+
+    const paid = await sendMessage(ctx, fanRow, conversation.id, SendMessageSchema.parse({ clientId: newKey(), text: "paid hello", mediaIds: [], priceCents: 0 }));
+    // The access check, then the payment's batch (which stores the message): nothing read after it.
+    expect(calls).toMatchObject({ single: 1, batches: 1 });
+    expect(paid.message).toMatchObject({ text: "paid hello", paidCents: 150 });
+    expect(paid.message).toEqual(await presentMessageById(env.DB, fan.user.userId, paid.message.id));
+
+    const input = { amountCents: 400, note: "For the sunrise set", idempotencyKey: newKey() };
+    calls.single = 0;
+    calls.batches = 0;
+    const tipped = await sendTip(ctx, fanRow, { conversationId: conversation.id }, input);
+    // The replay lookup and the access check, then the payment's batch: nothing read after it.
+    expect(calls).toMatchObject({ single: 2, batches: 1 });
+    expect(tipped.message).toMatchObject({ text: "For the sunrise set", tipCents: 400 });
+    expect(tipped.message).toEqual(await presentMessageById(env.DB, fan.user.userId, tipped.message!.id));
+    const sentEvents = ctx.published.filter((event) => event.type === "MessageSent");
+    expect(sentEvents.map((event) => event.stored?.row.id)).toEqual([paid.message.id, tipped.message!.id]);
+
+    const replay = await sendTip(ctx, fanRow, { conversationId: conversation.id }, input);
+    expect(replay).toMatchObject({ replayed: true, message: tipped.message });
+    expect(calls.batches).toBe(1);
+    expect(await auditLedger(env.DB)).toEqual(BALANCED);
   });
 });
 

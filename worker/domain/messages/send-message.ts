@@ -139,7 +139,8 @@ const isUniqueClientId = (error: unknown) => /UNIQUE constraint failed: messages
  * same batch that stores the message, so a message is stored exactly when it is paid: thirty concurrent sends
  * against a wallet that covers ten store and charge ten. The client's id makes the send idempotent: a resend
  * answers with the stored message and charges nothing. The common case (a free text) is two round trips here: the
- * access check and the batch (whose INSERT returns the row; a message with media reads them once more); a resend
+ * access check and the batch (whose INSERT returns the row, a paid one's too; a message with media reads them once
+ * more); a resend
  * is found when the client id's unique key refuses the batch. The MessageSent event carries the stored message, so
  * the chat's delivery reads none of it again.
  */
@@ -200,7 +201,7 @@ export async function sendMessage(
       });
       if (outcome.replayed) return (await replay())!;
       if (devices) deviceIds = deviceIdsOf(outcome.effects.at(-1)!);
-      stored = await findByClientId(db, sender.id, input.clientId);
+      stored = { ...(outcome.effects[0]!.results[0] as MessageRow), bought: 0 };
     } else {
       const results = await db.batch(batch);
       stored = { ...(results[0]!.results[0] as MessageRow), bought: 0 };

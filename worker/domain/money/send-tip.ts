@@ -104,7 +104,11 @@ export async function sendTip(
     if (!outcome.replayed) ctx.publish(notification.created(outcome.effects));
     return result;
   }
-  const row = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`).bind(fan.id, messageClientId).first<MessageRow>();
+  // The message the batch stored comes back from its INSERT (the first effect after the notification's); a replay
+  // reads the one its first request stored. A tip's message has no media, so storedMessage reads nothing more.
+  const row = outcome.replayed
+    ? await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`).bind(fan.id, messageClientId).first<MessageRow>()
+    : { ...(outcome.effects[notification.statements.length]!.results[0] as MessageRow), bought: 0 };
   const stored = await storedMessage(db, row!);
   if (!outcome.replayed) {
     ctx.publish(notification.created(outcome.effects));
