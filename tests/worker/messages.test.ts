@@ -8,6 +8,7 @@ import { findUserById } from "../../worker/domain/accounts/users";
 import { presentMessageById } from "../../worker/domain/messages/present-messages";
 import { sendMessage, SendMessageSchema } from "../../worker/domain/messages/send-message";
 import { sendTip } from "../../worker/domain/money/send-tip";
+import { unlockMessage } from "../../worker/domain/messages/unlock-message";
 import { chatRoomStub, deliverToSockets } from "../../worker/realtime/socket-delivery";
 import { testContext } from "./domain-context";
 import { counted } from "./counted-db";
@@ -575,7 +576,7 @@ describe("a conversation's page", () => {
   });
 });
 
-describe("what a paid message and a tip in a conversation read after paying", () => {
+describe("what a paid message, a tip in a conversation and a message bought read after paying", () => {
   it("nothing: the message comes back from the payment's batch, the same as reading it; a replay reads it", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();
@@ -607,6 +608,17 @@ describe("what a paid message and a tip in a conversation read after paying", ()
     const replay = await sendTip(ctx, fanRow, { conversationId: conversation.id }, input);
     expect(replay).toMatchObject({ replayed: true, message: tipped.message });
     expect(calls.batches).toBe(1);
+
+    // A pay-per-view message bought: the message as the buyer now sees it (its file open) comes in the same batch.
+    const image = await chatImage(creator.user.userId);
+    const offer = await sent(creator, conversation.id, { text: "a look", mediaIds: [image.id], priceCents: 300 });
+    calls.single = 0;
+    calls.batches = 0;
+    const bought = await unlockMessage(ctx, fanRow, offer.id, { priceCents: 300, idempotencyKey: newKey() });
+    // The message's price and the conversation's access, then the payment's batch: nothing read after it.
+    expect(calls).toMatchObject({ single: 2, batches: 1 });
+    expect(bought.message).toMatchObject({ locked: false, purchased: true, media: [{ url: `/media/${image.key}` }] });
+    expect(bought.message).toEqual(await presentMessageById(env.DB, fan.user.userId, offer.id));
     expect(await auditLedger(env.DB)).toEqual(BALANCED);
   });
 });
