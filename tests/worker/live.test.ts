@@ -5,6 +5,8 @@ import { LIVE_CHAT_LINES, LIVE_CLOSE, LIVE_SILENT_AFTER_MS, type LiveServerFrame
 import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
 import { liveStreamPolicy } from "../../worker/domain/policies/live";
 import { currentLiveAccessOf, listEndedStreamsOf, listRecentlyEnded } from "../../worker/domain/live/streams";
+import { sendLiveTip } from "../../worker/domain/live/live-money";
+import { config } from "../../worker/env";
 import { findUserById } from "../../worker/domain/accounts/users";
 import { coalescing } from "../../worker/db/request-database";
 import { counted } from "./counted-db";
@@ -268,6 +270,31 @@ describe("tips during a stream", () => {
     // The creator cannot tip their own stream.
     await fundWallet(creator.user.userId, 500);
     expect((await postJson(`/live/${stream.id}/tips`, { amountCents: 100, idempotencyKey: newKey() }, { token: creator.token })).status).toBe(403);
+  });
+});
+
+describe("a tip during a stream, in round trips", () => {
+  it("reads the replay and the access in one round trip, then pays; a replay answers after the stream ended", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 1000);
+    const stream = await goLive(creator);
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    const { database, calls } = counted(env.DB);
+    const ctx = { db: coalescing(database), publish: () => {}, config: config(env) };
+    const input = { amountCents: 250, note: "hi", idempotencyKey: newKey() };
+    const tipped = await sendLiveTip(ctx, fanRow, stream.id, input);
+    expect(tipped).toMatchObject({ replayed: false, payment: { amountCents: 250, kind: "live_tip" } });
+    // The replay lookup and the access check together, then the payment's batch.
+    expect(calls).toMatchObject({ single: 0, batches: 2 });
+    expect(calls.batchSizes[0]).toBeGreaterThanOrEqual(2);
+
+    expect((await postJson(`/live/${stream.id}/end`, {}, { token: creator.token })).status).toBe(200);
+    const replay = await sendLiveTip(ctx, fanRow, stream.id, input);
+    expect(replay).toEqual({ ...tipped, replayed: true });
+    await expect(sendLiveTip(ctx, fanRow, stream.id, { ...input, idempotencyKey: newKey() })).rejects.toMatchObject({ code: "conflict" });
+    expect(await walletOf(fan)).toBe(750);
+    expect(await auditLedger(env.DB)).toMatchObject({ unbalancedTransfers: 0, negativeAccounts: 0, driftedAccounts: 0 });
   });
 });
 

@@ -52,9 +52,17 @@ export async function joinLiveStream(ctx: Pick<DomainContext, "db" | "config">, 
 export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, streamId: number, input: TipInput): Promise<{ payment: PaymentView; replayed: boolean }> {
   const note = input.note ? input.note : null;
   const request = { liveStreamId: streamId, note };
+  // The replay lookup and the access check are independent reads: asked together, they are one round trip
+  // (worker/db/request-database.ts). A replay answers even when the check would now refuse (the stream ended).
+  const checked = requireLiveAccess(ctx.db, fan, streamId, "watch").then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
   const earlier = await earlierPayment(ctx.db, fan.id, clientKey(input.idempotencyKey), { kind: "live_tip", amountCents: input.amountCents, request });
   if (earlier) return { payment: presentPayment(earlier), replayed: true };
-  const { stream, facts } = await requireLiveAccess(ctx.db, fan, streamId, "watch");
+  const access = await checked;
+  if ("error" in access) throw access.error;
+  const { stream, facts } = access.value;
   if (facts.isCreator) throw new AppError("forbidden", message("You cannot tip yourself."));
   if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
   const notification = notificationStatements(ctx, { userId: stream.creator_id, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, streamId } });
