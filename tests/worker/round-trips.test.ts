@@ -11,7 +11,10 @@ import { findUserById } from "../../worker/domain/accounts/users";
 import { getProfile } from "../../worker/domain/profiles/get-profile";
 import { getProfilePage } from "../../worker/domain/profiles/profile-page";
 import { listComments } from "../../worker/domain/interactions/list-comments";
-import { createPost, makeCreator, subscribe } from "./timeline-fixtures";
+import { createPost, makeCreator, subscribe as subscribeFree } from "./timeline-fixtures";
+import { purchasePost } from "../../worker/domain/money/purchase-post";
+import { subscribe } from "../../worker/domain/subscriptions/subscribe";
+import { config } from "../../worker/env";
 
 /**
  * Issue 16's round-trip savings, each checked for what it must not change: the session copy (revocation), the
@@ -129,7 +132,7 @@ describe("a profile's reads on a guess", () => {
   it("one round trip once the isolate knows the username; the same answer; a username taken by someone else is read again", async () => {
     const creator = await makeCreator();
     const fan = await createUser();
-    await subscribe(fan.user.userId, creator.user.userId);
+    await subscribeFree(fan.user.userId, creator.user.userId);
     await createPost(creator.user.userId, { text: "first of the creator" });
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const username = creator.user.username;
@@ -212,6 +215,38 @@ describe("read replication", () => {
     expect(write.bookmark()).toBe("0000000a-00000009");
     write.noteBookmark("0000000a-00000001");
     expect(write.bookmark()).toBe("0000000a-00000009");
+  });
+});
+
+describe("a post bought and a paid subscription", () => {
+  it("read their replay and access (the plan, the live subscription) together, and nothing after the payment", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 5000);
+    const plans = await api("/me/plans", { method: "PUT", body: JSON.stringify({ plans: [{ period: "month", priceCents: 999 }] }), token: creator.token });
+    expect(plans.status).toBe(200);
+    const post = await createPost(creator.user.userId, { priceCents: 450 });
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    const { database, calls } = counted(env.DB);
+    const ctx = { db: coalescing(database), publish: () => {}, config: config(env) };
+
+    const input = { priceCents: 450, idempotencyKey: newKey() };
+    const bought = await purchasePost(ctx, fanRow, post.id, input);
+    expect(bought).toMatchObject({ replayed: false, payment: { kind: "post", amountCents: 450 } });
+    // The replay lookup with the access check, then the payment's batch.
+    expect(calls).toMatchObject({ single: 0, batches: 2 });
+    expect(await purchasePost(ctx, fanRow, post.id, input)).toEqual({ ...bought, replayed: true });
+
+    calls.single = 0;
+    calls.batches = 0;
+    const subscription = await subscribe(ctx, fanRow, creator.user.username, { period: "month", idempotencyKey: newKey() });
+    // The creator's username (read once: the isolate may know it), the live subscription with the plan, the payment.
+    expect(calls.single).toBeLessThanOrEqual(1);
+    expect(calls.batches).toBe(2);
+    expect(subscription).toMatchObject({ status: "active", priceCents: 999, period: "month" });
+    const stored = await env.DB.prepare("SELECT id FROM subscriptions WHERE fan_id = ? AND status = 'active'").bind(fan.user.userId).first<{ id: number }>();
+    expect(subscription.id).toBe(stored!.id);
+    expect(await auditLedger(env.DB)).toMatchObject({ unbalancedTransfers: 0, negativeAccounts: 0, driftedAccounts: 0 });
   });
 });
 

@@ -31,9 +31,17 @@ export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "
     const earlier = await earlierPayment(db, fan.id, clientKey(input.idempotencyKey), { kind: "post", amountCents: input.priceCents, request: { postId } });
     return earlier && { payment: presentPayment(earlier), replayed: true };
   };
+  // The replay lookup and the access check are independent reads: asked together, they are one round trip
+  // (worker/db/request-database.ts).
+  const checked = requirePostAccess(db, postId, fan.id, "see").then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
   const first = await replay();
   if (first) return first;
-  const post = await requirePostAccess(db, postId, fan.id, "see");
+  const access = await checked;
+  if ("error" in access) throw access.error;
+  const post = access.value;
   if (post.lock === null) {
     // Open already: bought by a request with this key that raced this one (its answer is this one's too), bought
     // before with another key, free, or the fan's own post.

@@ -32,6 +32,12 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "publish" | "con
   const { db } = ctx;
   const creator = await findCounterpart(db, username, fan.id, message("You cannot subscribe to yourself."));
   const now = isoNow();
+  // The plan is read with the live subscription (one round trip), though an active subscription answers without it.
+  const planRead = db
+    .prepare("SELECT price_cents FROM subscription_plans WHERE creator_id = ? AND period = ?")
+    .bind(creator.id, input.period)
+    .first<{ price_cents: number }>();
+  planRead.catch(() => {}); // awaited below, or not needed: never an unhandled rejection
   const live = await findLiveSubscription(db, fan.id, creator.id);
   if (live && live.current_period_end > now) {
     if (live.status === "active") return presentSubscription(live);
@@ -52,10 +58,7 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "publish" | "con
     if (current && current.current_period_end > now && current.status === "active") return presentSubscription(current);
   }
 
-  const plan = await db
-    .prepare("SELECT price_cents FROM subscription_plans WHERE creator_id = ? AND period = ?")
-    .bind(creator.id, input.period)
-    .first<{ price_cents: number }>();
+  const plan = await planRead;
   // A member who used to be a creator may still have plan rows: only creators take subscribers.
   if (!plan || creator.role !== "creator") throw fieldError("period", PLAN_NOT_OFFERED);
   const start = { fanId: fan.id, creatorId: creator.id, period: input.period, priceCents: plan.price_cents, now };
@@ -124,6 +127,8 @@ async function subscribePaid(ctx: Pick<DomainContext, "db" | "publish" | "config
       if (paid) return presentSubscription(paid);
     } else {
       ctx.publish(notification.created(outcome.effects));
+      // The subscription the batch created comes back from its INSERT: nothing to read again.
+      return presentSubscription(outcome.effects[notification.statements.length]!.results[0] as SubscriptionRow);
     }
   } catch (error) {
     if (!(error instanceof AppError && error.message === ALREADY_SUBSCRIBED)) throw error;
