@@ -106,12 +106,14 @@ export async function readCopy<T>(key: string, shape: Shape<T>): Promise<{ saved
 /**
  * A failed request that never reached the server (offline, connection refused), as opposed to an answer or a bug:
  * fetch's own TypeError ("Failed to fetch" in Chromium, "NetworkError…" in Firefox, "Load failed" in Safari), or
- * any failure while the browser says it is offline.
+ * any failure while the browser says it is offline. Only a browser says so: the Worker's render has a `navigator`
+ * without `onLine`, and a page it renders with an error (a 404) is never "offline".
  */
 export const isNetworkFailure = (error: unknown) =>
   // A request given up after its timeout (RequestOptions.timeoutMs) is a network that did not answer, too.
   (error instanceof DOMException && error.name === "TimeoutError") ||
-  (error instanceof TypeError && /failed to fetch|networkerror|load failed|network/i.test(error.message)) || (typeof navigator !== "undefined" && !navigator.onLine);
+  (error instanceof TypeError && /failed to fetch|networkerror|load failed|network/i.test(error.message)) ||
+  (typeof navigator !== "undefined" && navigator.onLine === false);
 
 /** What a screen's loader throws offline when nothing was saved for it: the error boundary shows a calm state. */
 export const OFFLINE_STATUS = 503;

@@ -79,12 +79,23 @@ describe("the composer", () => {
 
   it("posts a photo: the upload shows a progress bar, then the post is published with it", async () => {
     const { page, context } = await creatorPage(browser());
+    // The file's bytes wait until the bar has been seen: on a fast loopback the whole upload can take less time
+    // than one look at the page, and the bar would be gone before the test saw it.
+    let releaseParts: () => void = () => undefined;
+    const partsHeld = new Promise<void>((resolve) => {
+      releaseParts = resolve;
+    });
+    await page.route("**/api/uploads/*/parts/*", async (route) => {
+      await partsHeld;
+      await route.continue();
+    });
     await page.goto("/home");
     await hydrated(page);
     await composer(page).getByRole("textbox", { name: "Post text" }).fill(`photo post ${tag}`);
     await page.locator('[data-testid="composer-files"]').setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
     const progress = composer(page).getByRole("progressbar", { name: "Uploading dot.png" });
     await progress.waitFor();
+    releaseParts();
     await composer(page).locator('[data-upload-state="ready"]').waitFor();
     // Done, it says so (not "Uploading … 100%").
     const done = composer(page).getByRole("progressbar", { name: "dot.png uploaded" });

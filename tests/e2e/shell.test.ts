@@ -390,3 +390,24 @@ describe("languages and theme", () => {
     }
   });
 });
+
+describe("a page that does not exist", () => {
+  it("says so in the server's HTML and once hydrated, signed in or not, without a hydration error", async () => {
+    for (const signedIn of [true, false]) {
+      const { page, context } = signedIn ? await signedInPage(browser(), member) : await newPage(browser());
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      const path = signedIn ? "/post/999999999" : `/${tag}_nobody`;
+      // Before any script runs (or without JavaScript): the server's render said "You are offline" here, since
+      // the Worker's navigator has no onLine, and the hydration then failed on the mismatch.
+      const html = await (await context.request.get(path)).text();
+      expect(html).toContain("Page not found");
+      expect(html).not.toContain("You are offline");
+      expect((await page.goto(path))!.status()).toBe(404);
+      await hydrated(page);
+      await page.getByRole("heading", { name: "Page not found" }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { Miniflare } from "miniflare";
-import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
+import { afterAll, beforeAll, expect, inject, onTestFinished } from "vitest";
 import { E2E_SERVER_LOG, E2E_STATE_DIR } from "./global-setup";
 import { buildSignUp, unique, type SignUpBody } from "../support/people";
 
@@ -17,8 +17,16 @@ export const CHROMIUM = {
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
 };
 
+/**
+ * `E2E_NETLOG=<dir>` has each browser write Chromium's net log there (one file a launch): which socket a request
+ * that never "loaded" waited for or was sent on, and what came back. A diagnosis aid, off by default.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(CHROMIUM);
+  const netLogDir = process.env.E2E_NETLOG;
+  if (!netLogDir) return chromium.launch(CHROMIUM);
+  mkdirSync(netLogDir, { recursive: true });
+  const file = join(netLogDir, `${basename(expect.getState().testPath ?? "browser")}-${Date.now()}.json`);
+  return chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, `--log-net-log=${file}`, "--net-log-capture-mode=Default"] });
 }
 
 /** One browser per test file: launched before its tests, closed after. */
@@ -124,10 +132,26 @@ export async function newContext(browser: Browser, options: BrowserContextOption
 /** Per page, the requests sent and not yet answered (url → when sent), for a failed test's report. */
 const unfinished = new WeakMap<Page, Map<string, number>>();
 
-/** A page that reports its uncaught errors on the test's output, and keeps track of its unanswered requests. */
+/**
+ * React's errors for a page whose HTML and first client render differ (hydration failed, text mismatch, recovered
+ * by rendering on the client): the server's render was wrong for a moment, or for a reader without JavaScript.
+ */
+const HYDRATION_ERROR = /Minified React error #(418|419|421|422|423|425)\b/;
+
+/**
+ * A page that reports its uncaught errors on the test's output, and keeps track of its unanswered requests. A
+ * hydration error fails the test that opened the page (must be called inside a test).
+ */
 export async function openPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  page.on("pageerror", (error) => console.error("[page error]", page.url(), error.stack));
+  const hydrationErrors: string[] = [];
+  page.on("pageerror", (error) => {
+    console.error("[page error]", page.url(), error.stack);
+    if (HYDRATION_ERROR.test(error.message)) hydrationErrors.push(`${page.url()}: ${error.message.slice(0, 40)}`);
+  });
+  onTestFinished(() => {
+    if (hydrationErrors.length > 0) throw new Error(`the server's render and the hydration differed:\n  ${[...new Set(hydrationErrors)].join("\n  ")}`);
+  });
   const waiting = new Map<string, number>();
   unfinished.set(page, waiting);
   page.on("request", (request) => waiting.set(`${request.method()} ${request.url()}`, Date.now()));

@@ -154,3 +154,17 @@ describe("a call that names a timeout", () => {
     expect(settled).toBe(false);
   });
 });
+
+describe("what is a network failure", () => {
+  it("an error while the browser says it is offline; never one rendered by the Worker, whose navigator has no onLine", async () => {
+    const { isNetworkFailure } = await import("../../app/lib/offline-copies");
+    const notFound = new Error("404");
+    vi.stubGlobal("navigator", { userAgent: "Cloudflare-Workers" });
+    expect(isNetworkFailure(notFound)).toBe(false);
+    vi.stubGlobal("navigator", { onLine: true });
+    expect(isNetworkFailure(notFound)).toBe(false);
+    expect(isNetworkFailure(new TypeError("Failed to fetch"))).toBe(true);
+    vi.stubGlobal("navigator", { onLine: false });
+    expect(isNetworkFailure(notFound)).toBe(true);
+  });
+});
