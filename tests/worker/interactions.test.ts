@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { stopClockAt } from "./clock";
 import { api, countRows, createUser, postJson } from "./factories";
 import { block, createPost, follow, makeCreator } from "./timeline-fixtures";
+import { counted } from "./counted-db";
+import { testContext } from "./domain-context";
+import { likePost, unlikePost } from "../../worker/domain/interactions/like-post";
 
 const notificationsOf = (userId: number) =>
   env.DB.prepare("SELECT kind, actor_id, params FROM notifications WHERE user_id = ? ORDER BY id").bind(userId).all<{ kind: string; actor_id: number; params: string }>();
@@ -28,6 +31,30 @@ describe("likes", () => {
 
     const unliked = await api(`/posts/${post.id}/like`, { method: "DELETE", token: fan.token });
     expect(await unliked.json()).toEqual({ liked: false, likeCount: 0 });
+  });
+
+  it("is one batch after the access check: the like, the author's notification (a new like only) and the count", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    const post = await createPost(creator.user.userId);
+    const { database, calls } = counted(env.DB);
+    const ctx = { ...testContext(), db: database };
+    const first = await likePost(ctx, fan.user.userId, post.id);
+    expect(first).toEqual({ liked: true, likeCount: 1 });
+    expect(calls).toMatchObject({ single: 1, batches: 1 });
+    expect(ctx.published).toEqual([expect.objectContaining({ type: "NotificationCreated", userId: creator.user.userId, kind: "like" })]);
+    // Liked again: nothing new to tell, and the count is the same.
+    expect(await likePost(ctx, fan.user.userId, post.id)).toEqual({ liked: true, likeCount: 1 });
+    expect(ctx.published).toHaveLength(1);
+    expect((await notificationsOf(creator.user.userId)).results).toHaveLength(1);
+    calls.single = 0;
+    calls.batches = 0;
+    expect(await unlikePost(database, fan.user.userId, post.id)).toEqual({ liked: false, likeCount: 0 });
+    expect(calls).toMatchObject({ single: 1, batches: 1 });
+    // Liked anew after taking it back: a new like, told again.
+    expect(await likePost(ctx, fan.user.userId, post.id)).toEqual({ liked: true, likeCount: 1 });
+    expect(ctx.published).toHaveLength(2);
+    expect((await notificationsOf(creator.user.userId)).results).toHaveLength(2);
   });
 
   it("notifies nobody of a like on one's own post", async () => {

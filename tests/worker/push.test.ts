@@ -9,6 +9,7 @@ import { translatorFor } from "../../worker/domain/i18n";
 import { consumePush } from "../../worker/push/queue";
 import { deliverToPush } from "../../worker/push/delivery";
 import { sendTip } from "../../worker/domain/money/send-tip";
+import { likePost } from "../../worker/domain/interactions/like-post";
 import { sendMessage as sendMessageAs } from "../../worker/domain/messages/send-message";
 import { findUserById } from "../../worker/domain/accounts/users";
 import type { DomainEvent } from "../../worker/domain/events";
@@ -407,6 +408,25 @@ describe("a tip's push", () => {
     await sendMessage(fan, conversationId, { text: "see you live" });
     expect(pushesTo(phone)).toHaveLength(2);
     expect(await payloadOf(pushesTo(phone)[1]!, phone)).toMatchObject({ title: `${fan.input.name} sent you a message.`, body: "see you live" });
+  });
+
+  it("a like is pushed once, its devices read in the like's batch; liking again pushes nothing", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    const phone = await subscribed(creator);
+    const post = await createPost(creator.user.userId);
+    for (let i = 0; i < 2; i++) expect((await postJson(`/posts/${post.id}/like`, {}, { token: fan.token })).status).toBe(200);
+    const notificationId = await env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'like'").bind(creator.user.userId).first<number>("id");
+    expect(pushesTo(phone)).toHaveLength(1);
+    expect(await payloadOf(pushesTo(phone)[0]!, phone)).toMatchObject({ title: `${fan.input.name} liked your post.`, tag: `notification-${notificationId}` });
+
+    const events: DomainEvent[] = [];
+    const other = await createUser();
+    await likePost({ db: env.DB, publish: (event) => void events.push(event), config: config(env) }, other.user.userId, post.id);
+    const created = events.find((event) => event.type === "NotificationCreated");
+    const newest = await env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'like'").bind(creator.user.userId).first<number>("id");
+    expect(newest).not.toBe(notificationId);
+    expect(await queuedWithoutD1([created!])).toEqual([{ subscriptionId: phone.id, topic: { type: "notification", notificationId: newest } }]);
   });
 
   it("a creator without a device: the event says there is nothing to push; a replay publishes nothing", async () => {

@@ -78,6 +78,30 @@ export function notificationStatements(
   };
 }
 
+/**
+ * Like notificationStatements, for a notification that reports a row the statement just before these in the batch
+ * may or may not have written (an `INSERT OR IGNORE`: a like given twice): it is recorded only if that statement
+ * changed a row (SQLite's changes(): rows the last INSERT, UPDATE or DELETE wrote itself, not its triggers), and
+ * `created(results)` is null when it was not.
+ */
+export function notificationStatementsIfChanged(
+  { db, config }: Pick<DomainContext, "db" | "config">,
+  notification: NewNotification,
+): { statements: D1PreparedStatement[]; created(results: D1Result[]): DomainEvent | null } {
+  const push = pushIsOn(config);
+  const insert = db
+    .prepare("INSERT INTO notifications (user_id, kind, actor_id, params, created_at) SELECT ?, ?, ?, ?, ? WHERE changes() = 1")
+    .bind(notification.userId, notification.kind, notification.actorId ?? null, JSON.stringify(notification.params ?? {}), isoNow());
+  const statements = [insert, ...(push ? [notificationPushStatement(db, notification.userId, notification.kind)] : [])];
+  return {
+    statements,
+    created: (results) =>
+      (results[0]?.meta.changes ?? 0) === 0
+        ? null
+        : { type: "NotificationCreated", userId: notification.userId, kind: notification.kind, ...(push && results[1] ? { pushJobs: pushJobsOf(results[1]) } : {}) },
+  };
+}
+
 /** Settings → Notifications → "Send me a test notification": checks that badges and pushes reach this device. */
 export async function sendTestNotification(ctx: DomainContext, userId: number): Promise<number> {
   await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(`test-notification:user:${userId}`, LIMITS.testNotificationsPerAccount);
