@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, createUser } from "./factories";
+import { counted } from "./counted-db";
+import { testContext } from "./domain-context";
+import { followUser } from "../../worker/domain/follows/follow-user";
 
 const follow = (username: string, token?: string) => api(`/users/${username}/follow`, { method: "POST", token });
 const unfollow = (username: string, token?: string) => api(`/users/${username}/follow`, { method: "DELETE", token });
@@ -29,6 +32,20 @@ describe("follow and unfollow", () => {
     expect(await gone.json()).toEqual({ following: false, followerCount: 0 });
     expect(await (await unfollow(creator.user.username, fan.token)).json()).toEqual({ following: false, followerCount: 0 });
     expect(await env.DB.prepare("SELECT follower_count FROM users WHERE id = ?").bind(creator.user.userId).first("follower_count")).toBe(0);
+  });
+
+  it("is one batch after the name's lookup: the follow, its notification when new, the count", async () => {
+    const creator = await createUser();
+    const fan = await createUser();
+    const { database, calls } = counted(env.DB);
+    const ctx = { ...testContext(), db: database };
+    expect(await followUser(ctx, fan.user.userId, creator.user.username)).toEqual({ following: true, followerCount: 1 });
+    // The username's lookup (none once the isolate knows it) and the batch.
+    expect(calls.single).toBeLessThanOrEqual(1);
+    expect(calls.batches).toBe(1);
+    expect(await followUser(ctx, fan.user.userId, creator.user.username)).toEqual({ following: true, followerCount: 1 });
+    expect(ctx.published.filter((event) => event.type === "NotificationCreated")).toEqual([expect.objectContaining({ userId: creator.user.userId, kind: "follow" })]);
+    expect(await followNotifications(creator.user.userId)).toBe(1);
   });
 
   it("refuses yourself, a block either way, a visitor and an unknown user, and writes nothing", async () => {

@@ -6,6 +6,7 @@ import { block, createPost, follow, makeCreator } from "./timeline-fixtures";
 import { counted } from "./counted-db";
 import { testContext } from "./domain-context";
 import { likePost, unlikePost } from "../../worker/domain/interactions/like-post";
+import { addComment } from "../../worker/domain/interactions/add-comment";
 
 const notificationsOf = (userId: number) =>
   env.DB.prepare("SELECT kind, actor_id, params FROM notifications WHERE user_id = ? ORDER BY id").bind(userId).all<{ kind: string; actor_id: number; params: string }>();
@@ -148,9 +149,9 @@ describe("comments", () => {
     const second = ((await (await postJson(`/posts/${post.id}/comments`, { text: "Mine" }, { token: other.token })).json()) as { comment: { id: number } }).comment;
 
     const { results } = await notificationsOf(creator.user.userId);
-    expect(results.map((n) => [n.kind, n.actor_id])).toEqual([
-      ["comment", fan.user.userId],
-      ["comment", other.user.userId],
+    expect(results.map((n) => [n.kind, n.actor_id, JSON.parse(n.params)])).toEqual([
+      ["comment", fan.user.userId, { postId: post.id, commentId: comment.id }],
+      ["comment", other.user.userId, { postId: post.id, commentId: second.id }],
     ]);
 
     const listed = (await (await api(`/posts/${post.id}/comments`)).json()) as { comments: { id: number; canDelete: boolean }[] };
@@ -165,6 +166,27 @@ describe("comments", () => {
     expect((await api(`/comments/${comment.id}`, { method: "DELETE", token: fan.token })).status).toBe(200);
     expect((await api(`/comments/${second.id}`, { method: "DELETE", token: creator.token })).status).toBe(200);
     expect(await countRows("comments")).toBe(0);
+  });
+
+  it("is one batch after the access check: the comment, as shown, and the author's notification; sent again, nothing new", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    const post = await createPost(creator.user.userId);
+    const { database, calls } = counted(env.DB);
+    const ctx = { ...testContext(), db: database };
+    const clientId = `c-${crypto.randomUUID()}`;
+    const first = await addComment(ctx, fan.user.userId, post.id, "Lovely", clientId);
+    expect(calls).toMatchObject({ single: 1, batches: 1 });
+    expect(first).toMatchObject({ replayed: false, comment: { text: "Lovely", postId: post.id, canDelete: true, author: { id: fan.user.userId } } });
+    expect(ctx.published).toEqual([expect.objectContaining({ type: "NotificationCreated", userId: creator.user.userId, kind: "comment" })]);
+    const again = await addComment(ctx, fan.user.userId, post.id, "Lovely", clientId);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(ctx.published).toHaveLength(1);
+    // Without a client id each is a new comment, told each time; one's own comment tells nobody.
+    await addComment(ctx, fan.user.userId, post.id, "Again");
+    await addComment(ctx, creator.user.userId, post.id, "Thanks");
+    expect(ctx.published).toHaveLength(2);
+    expect((await notificationsOf(creator.user.userId)).results.map((n) => JSON.parse(n.params).commentId)).toHaveLength(2);
   });
 
   it("a comment sent again with its client id is stored once; the id cannot be reused on another post", async () => {

@@ -86,12 +86,16 @@ export function notificationStatements(
  */
 export function notificationStatementsIfChanged(
   { db, config }: Pick<DomainContext, "db" | "config">,
-  notification: NewNotification,
+  notification: NewNotification & {
+    /** Params computed by SQL in the batch instead of `params` (a JSON object expression: the new row's id). */
+    paramsSql?: { sql: string; binds: unknown[] };
+  },
 ): { statements: D1PreparedStatement[]; created(results: D1Result[]): DomainEvent | null } {
   const push = pushIsOn(config);
+  const params = notification.paramsSql ?? { sql: "?", binds: [JSON.stringify(notification.params ?? {})] };
   const insert = db
-    .prepare("INSERT INTO notifications (user_id, kind, actor_id, params, created_at) SELECT ?, ?, ?, ?, ? WHERE changes() = 1")
-    .bind(notification.userId, notification.kind, notification.actorId ?? null, JSON.stringify(notification.params ?? {}), isoNow());
+    .prepare(`INSERT INTO notifications (user_id, kind, actor_id, params, created_at) SELECT ?, ?, ?, ${params.sql}, ? WHERE changes() = 1`)
+    .bind(notification.userId, notification.kind, notification.actorId ?? null, ...params.binds, isoNow());
   const statements = [insert, ...(push ? [notificationPushStatement(db, notification.userId, notification.kind)] : [])];
   return {
     statements,
