@@ -9,6 +9,8 @@ import { getUpdates } from "../worker/domain/updates/get-updates";
 import { isDevMailboxEnabled } from "../worker/domain/mail/dev-mailbox";
 import { readerTimeZone } from "./lib/time-zone.server";
 import { RTL_LANGUAGES } from "@shared/i18n/languages";
+import { formatCents } from "@shared/money";
+import { learnMoneyPattern, MONEY_SAMPLE_CENTS, moneyPattern } from "@shared/money-pattern";
 import { SessionProvider } from "./lib/session";
 import { UpdatesProvider } from "./lib/updates";
 import { clearOfflineData } from "./lib/offline";
@@ -45,6 +47,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     updates: user ? await getUpdates(context.domain.db, user) : null,
     devMailbox: isDevMailboxEnabled(context.domain.config),
     devReloadVersion: context.domain.config.APP_ENV === "development" ? context.buildVersion : null,
+    // How the page's language writes dollars, read from two amounts formatted here: the browser writes every amount
+    // as the server does, without building an Intl formatter while it hydrates (shared/money-pattern.ts).
+    moneyPattern: moneyPattern(MONEY_SAMPLE_CENTS.map((cents) => formatCents(cents, context.language))),
   };
 }
 
@@ -128,6 +133,9 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   lastRootData = data;
   const { language, csrfToken, viewer, updates, devReloadVersion } = data;
+  // Before any child renders an amount (this runs first in the hydration's render): the browser writes amounts
+  // with the server's pattern. The server itself formats with Intl.
+  if (typeof document !== "undefined") learnMoneyPattern(language, data.moneyPattern);
   useChangeLanguage(language);
   // Signed out however it happened (expiry, reset, another device): no private page stays kept for offline use.
   const signedOut = viewer === null;

@@ -3,6 +3,8 @@
  * everywhere else; this is the one place where typed dollars become cents and cents become text.
  */
 
+import { formatWithPattern, learntMoneyPattern } from "./money-pattern";
+
 /**
  * One rule for every amount typed in dollars (top-up, tip, withdrawal, post price, plan price, message price):
  * an optional "$", then whole dollars, then at most two decimals. Whole dollars are plain digits (at most 7) or
@@ -31,6 +33,10 @@ const currencyFormats = new Map<string, Intl.NumberFormat>();
 
 /** Cents as the reader's language writes US dollars ("$1,250.00", "1.250,00 $"). */
 export function formatCents(cents: number, language: string): string {
+  // In the browser, the pattern the server gave (shared/money-pattern.ts): no Intl formatter, the server's text.
+  const pattern = learntMoneyPattern(language);
+  const written = pattern ? formatWithPattern(pattern, cents) : null;
+  if (written !== null) return written;
   let format = currencyFormats.get(language);
   if (!format) {
     format = new Intl.NumberFormat(language, { style: "currency", currency: "USD" });

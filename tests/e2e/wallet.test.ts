@@ -116,6 +116,39 @@ describe("wallet top-ups with the sandbox card form", () => {
     await context.close();
   });
 
+  it("writes its amounts without building a currency formatter while hydrating, as the server wrote them, in English and German", async () => {
+    const account = await createAccount({ username: `${tag}_fmt` });
+    const at = new Date().toISOString();
+    const owner = `(SELECT id FROM users WHERE username = '${account.username}')`;
+    const rows = [500, 123_456, 99].map((cents, i) => `(${owner}, 'top_up', ${cents}, 'failed', 'sandbox', 'Your card was declined.', 'u:fmt-${tag}-${i}', 'seed', '${at}', '${at}')`);
+    await sql(`INSERT INTO payments (user_id, kind, amount_cents, status, provider, failure_reason, idempotency_key, request_hash, created_at, updated_at) VALUES ${rows.join(", ")};`);
+    for (const language of ["en", "de"]) {
+      const { page, context } = await signedInPage(browser(), account);
+      await context.addCookies([{ name: "i18nextLng", value: language, url: baseURL() }]);
+      // The first Intl.NumberFormat a browser builds loads ICU's data (a long task on a phone): none while hydrating.
+      await page.addInitScript(() => {
+        const built: string[] = [];
+        Object.assign(window, { formattersBuilt: built });
+        const record = () => built.push(document.documentElement.dataset.hydrated === undefined ? "while hydrating" : "after");
+        Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+          construct: (target, args: []) => (record(), Reflect.construct(target, args)),
+          apply: (target, self, args: []) => (record(), Reflect.apply(target, self, args)),
+        });
+      });
+      const html = await (await page.request.get("/wallet")).text();
+      await openWallet(page);
+      const lines = await page.locator("li[data-payment]").allTextContents();
+      expect(lines).toHaveLength(3);
+      const amounts = language === "en" ? ["$0.99", "$1,234.56", "$5.00"] : ["0,99\u00a0$", "1.234,56\u00a0$", "5,00\u00a0$"];
+      for (const amount of amounts) {
+        expect(lines.some((line) => line.includes(amount)), amount).toBe(true);
+        expect(html).toContain(amount);
+      }
+      expect(await page.evaluate(() => (window as unknown as { formattersBuilt: string[] }).formattersBuilt)).not.toContain("while hydrating");
+      await context.close();
+    }
+  });
+
   it("lists 20 payments, then the rest on Load more; the wallet and the card form pass axe", async () => {
     const account = await createAccount({ username: `${tag}_many` });
     const at = new Date().toISOString();
