@@ -66,7 +66,10 @@ describe("the publish seam", () => {
     const like = testContext();
     const post = await createPost(creator.user.userId);
     await likePost(like, fan.user.userId, post.id);
-    expect(like.published).toEqual([{ type: "NotificationCreated", userId: creator.user.userId, kind: "like" }]);
+    // Likewise with the devices read in the like's batch; liked again, nothing new to tell.
+    expect(like.published).toEqual([{ type: "NotificationCreated", userId: creator.user.userId, kind: "like", pushJobs: [] }]);
+    await likePost(like, fan.user.userId, post.id);
+    expect(like.published).toHaveLength(1);
     // The author liking their own post notifies nobody.
     const ownLike = testContext();
     await likePost(ownLike, creator.user.userId, post.id);
