@@ -58,6 +58,19 @@ async function createPostAs(account: Account, body: Record<string, unknown>): Pr
 // A 1×1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
+/** Holds the page's upload parts (the file's bytes) until the returned function is called. */
+async function holdUploadParts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/uploads/*/parts/*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 describe("the composer", () => {
   it("refuses a post without an audience with the spec's message", async () => {
     const { page, context } = await creatorPage(browser());
@@ -81,14 +94,7 @@ describe("the composer", () => {
     const { page, context } = await creatorPage(browser());
     // The file's bytes wait until the bar has been seen: on a fast loopback the whole upload can take less time
     // than one look at the page, and the bar would be gone before the test saw it.
-    let releaseParts: () => void = () => undefined;
-    const partsHeld = new Promise<void>((resolve) => {
-      releaseParts = resolve;
-    });
-    await page.route("**/api/uploads/*/parts/*", async (route) => {
-      await partsHeld;
-      await route.continue();
-    });
+    const releaseParts = await holdUploadParts(page);
     await page.goto("/home");
     await hydrated(page);
     await composer(page).getByRole("textbox", { name: "Post text" }).fill(`photo post ${tag}`);
@@ -119,14 +125,7 @@ describe("the composer", () => {
   it("posting while a file still uploads makes a processing post that the upload then publishes", async () => {
     const { page, context } = await creatorPage(browser());
     // Hold the file's bytes back until the post is on its way.
-    let releaseParts: () => void = () => undefined;
-    const partsHeld = new Promise<void>((resolve) => {
-      releaseParts = resolve;
-    });
-    await page.route("**/api/uploads/*/parts/*", async (route) => {
-      await partsHeld;
-      await route.continue();
-    });
+    const releaseParts = await holdUploadParts(page);
     await page.goto("/home");
     await hydrated(page);
     const text = `processing post ${tag}`;
