@@ -318,6 +318,16 @@ async function queuedWithoutD1(events: DomainEvent[]): Promise<PushJob[]> {
   return queued;
 }
 
+/** A creator whose phone takes pushes, and a funded fan who follows them, in a conversation of the two. */
+async function fanWritingToCreatorsPhone() {
+  const creator = await createVerifiedCreator();
+  const fan = await createFan();
+  await follow(fan.user.userId, creator.user.userId);
+  await fundWallet(fan.user.userId, 1000);
+  const phone = await subscribed(creator);
+  return { creator, fan, phone, conversationId: await conversationBetween(fan, creator) };
+}
+
 describe("a tip's push", () => {
   it("is read in the batch that records the tip: the push adapter asks D1 nothing, and the creator's device gets it", async () => {
     const creator = await createVerifiedCreator();
@@ -346,12 +356,7 @@ describe("a tip's push", () => {
   });
 
   it("a message's push likewise: the recipient's devices come with the stored message, for free and paid messages", async () => {
-    const creator = await createVerifiedCreator();
-    const fan = await createFan();
-    await follow(fan.user.userId, creator.user.userId);
-    await fundWallet(fan.user.userId, 1000);
-    const phone = await subscribed(creator);
-    const conversationId = await conversationBetween(fan, creator);
+    const { creator, fan, phone, conversationId } = await fanWritingToCreatorsPhone();
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const events: DomainEvent[] = [];
     const ctx = { db: env.DB, publish: (event: DomainEvent) => void events.push(event), config: config(env) };
@@ -387,12 +392,7 @@ describe("a tip's push", () => {
   });
 
   it("a tip in a conversation is one push, the tip's, and it opens the thread", async () => {
-    const creator = await createVerifiedCreator();
-    const fan = await createFan();
-    await follow(fan.user.userId, creator.user.userId);
-    await fundWallet(fan.user.userId, 1000);
-    const phone = await subscribed(creator);
-    const conversationId = await conversationBetween(fan, creator);
+    const { creator, fan, phone, conversationId } = await fanWritingToCreatorsPhone();
     const tipped = await postJson(`/conversations/${conversationId}/tips`, { amountCents: 500, note: "For the sunrise set", idempotencyKey: newKey() }, { token: fan.token });
     expect(tipped.status, await tipped.clone().text()).toBe(200);
     const notificationId = await env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'tip'").bind(creator.user.userId).first<number>("id");
