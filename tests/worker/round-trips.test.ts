@@ -250,6 +250,51 @@ describe("a post bought and a paid subscription", () => {
   });
 });
 
+describe("a free subscription", () => {
+  it("writes the subscription, the creator's notification and the follow in one batch, and notifies once", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    const plans = await api("/me/plans", { method: "PUT", body: JSON.stringify({ plans: [{ period: "month", priceCents: 0 }] }), token: creator.token });
+    expect(plans.status).toBe(200);
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    const { database, calls } = counted(env.DB);
+    const events: { type: string; userId?: number; kind?: string; pushJobs?: unknown[] }[] = [];
+    const ctx = { db: coalescing(database), publish: (event: (typeof events)[number]) => void events.push(event), config: config(env) };
+
+    const subscription = await subscribe(ctx, fanRow, creator.user.username, { period: "month" });
+    expect(subscription).toMatchObject({ status: "active", priceCents: 0, period: "month" });
+    // The creator's username (read once: the isolate may know it), the live subscription with the plan, then one
+    // batch; the notification was a trip of its own after it before.
+    expect(calls.single).toBeLessThanOrEqual(1);
+    expect(calls.batches).toBe(2);
+    expect(events).toEqual([expect.objectContaining({ type: "NotificationCreated", userId: creator.user.userId, kind: "subscription" })]);
+    const notifications = () =>
+      env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND kind = 'subscription' AND actor_id = ?").bind(creator.user.userId, fan.user.userId).first<{ n: number }>();
+    expect(await notifications()).toEqual({ n: 1 });
+    const follows = await env.DB.prepare("SELECT COUNT(*) AS n FROM follows WHERE follower_id = ? AND creator_id = ?").bind(fan.user.userId, creator.user.userId).first<{ n: number }>();
+    expect(follows).toEqual({ n: 1 });
+
+    // Subscribing again answers the same subscription and notifies no one.
+    expect((await subscribe(ctx, fanRow, creator.user.username, { period: "month" })).id).toBe(subscription.id);
+    expect(events).toHaveLength(1);
+    expect(await notifications()).toEqual({ n: 1 });
+  });
+
+  it("when a concurrent request wrote the live row first, records no second notification", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await api("/me/plans", { method: "PUT", body: JSON.stringify({ plans: [{ period: "month", priceCents: 0 }] }), token: creator.token });
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    const events: unknown[] = [];
+    const ctx = { db: env.DB, publish: (event: unknown) => void events.push(event), config: config(env) };
+    const answers = await Promise.all([1, 2, 3].map(() => subscribe(ctx, fanRow, creator.user.username, { period: "month" })));
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND kind = 'subscription'").bind(creator.user.userId).first<{ n: number }>())!;
+    expect(n).toBe(1);
+    expect(events).toHaveLength(1);
+  });
+});
+
 describe("group commit", () => {
   it("payments made together share batches; a refused one fails alone and the books stay exact", async () => {
     const creator = await createVerifiedCreator();

@@ -3,7 +3,7 @@ import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { payFromWallet } from "../money/payments";
 import { clientKey, IdempotencyKeySchema } from "../money/rules";
-import { createNotification, notificationStatements } from "../notifications/notifications";
+import { notificationStatements, notificationStatementsIfChanged } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
@@ -64,14 +64,19 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "publish" | "con
   const start = { fanId: fan.id, creatorId: creator.id, period: input.period, priceCents: plan.price_cents, now };
   if (plan.price_cents > 0) return subscribePaid(ctx, fan, start, input.idempotencyKey);
 
-  const [created] = await db.batch<SubscriptionRow>([
+  // One batch: the subscription, the creator's notification (with the devices to push it to) only when the
+  // subscription was written, and the follow.
+  const notification = notificationStatementsIfChanged(ctx, { userId: creator.id, kind: "subscription", actorId: fan.id, params: { period: input.period } });
+  const [created, ...rest] = await db.batch([
     insertSubscription(db, start, "INSERT OR IGNORE"),
+    ...notification.statements,
     followStatement(db, fan.id, creator.id, now),
   ]);
-  const row = created!.results[0];
-  // A concurrent request won the unique live row: answer with that one, notify once.
+  const row = created!.results[0] as SubscriptionRow | undefined;
+  // A concurrent request won the unique live row: answer with that one, notified once (by the winner).
   if (!row) return presentSubscription((await findLiveSubscription(db, fan.id, creator.id))!);
-  await createNotification(ctx, { userId: creator.id, kind: "subscription", actorId: fan.id, params: { period: input.period } });
+  const event = notification.created(rest.slice(0, notification.statements.length));
+  if (event) ctx.publish(event);
   return presentSubscription(row);
 }
 
