@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, recordFormattersBuilt, seriousViolations, signedInPage, sql } from "./support";
 import { fundedFanSql } from "./money-support";
 
 const browser = browserForThisFile();
@@ -115,5 +115,39 @@ describe("creator earnings and withdrawals", () => {
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).toMatch(/Paid.*\$60\.00/);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("keeps the days and amounts the server wrote while hydrating, in English and German: no formatter built", async () => {
+    const creator = await createAccount();
+    const fan = await createAccount();
+    await sql(
+      `UPDATE users SET role = 'creator', monetization_enabled = 1, email_verified_at = '2026-01-01T00:00:00.000Z' WHERE username = '${creator.username}';
+       UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE username = '${fan.username}';`,
+    );
+    await sql(fundedFanSql(fan.username, 5000));
+    await tip(fan.token, creator.username, 2500);
+    for (const [language, kept, day] of [
+      ["en", "$20.00", /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/],
+      ["de", "20,00\u00a0$", /^\d{1,2}\. [A-ZÄÖÜ][a-zäöü]{2,3}\.? \d{4}$/],
+    ] as const) {
+      const { page, context } = await signedInPage(browser(), creator);
+      await context.addCookies([{ name: "i18nextLng", value: language, url: baseURL() }]);
+      const formattersBuilt = await recordFormattersBuilt(page);
+      const html = await (await page.request.get("/dashboard/earnings")).text();
+      await page.goto("/dashboard/earnings");
+      await hydrated(page);
+      // The pending tip's release ("Becomes available on {day}: $20.00") and the chart's days: the server's texts.
+      const release = page.locator("li", { hasText: kept });
+      expect(await release.count()).toBe(1);
+      expect(html).toContain(`>${await release.textContent()}</li>`);
+      const days = await page.locator("figure time[datetime]").allTextContents();
+      expect(days.length).toBeGreaterThan(30);
+      for (const text of new Set(days)) {
+        expect(text).toMatch(day);
+        expect(html).toContain(`>${text}</time>`);
+      }
+      expect((await formattersBuilt()).filter((entry) => entry.endsWith("while hydrating"))).toEqual([]);
+      await context.close();
+    }
   });
 });

@@ -178,6 +178,28 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * Records, from the next navigation of `page` on, every Intl.DateTimeFormat and Intl.NumberFormat the page builds,
+ * as "DateTimeFormat while hydrating" or "NumberFormat after" (the root marks <html data-hydrated>): a browser's
+ * first one loads ICU's data, a long task on a phone, which must not sit in the hydration. Returns the reader.
+ */
+export async function recordFormattersBuilt(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const built: string[] = [];
+    Object.assign(window, { formattersBuilt: built });
+    const record = (name: string) => built.push(`${name} ${document.documentElement.dataset.hydrated === undefined ? "while hydrating" : "after"}`);
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct: (target, args: []) => (record("DateTimeFormat"), Reflect.construct(target, args)),
+      apply: (target, self, args: []) => (record("DateTimeFormat"), Reflect.apply(target, self, args)),
+    });
+    Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+      construct: (target, args: []) => (record("NumberFormat"), Reflect.construct(target, args)),
+      apply: (target, self, args: []) => (record("NumberFormat"), Reflect.apply(target, self, args)),
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { formattersBuilt: string[] }).formattersBuilt);
+}
+
 /** An API call as `account` (its Bearer token) for a test's set-up or check; a non-2xx answer throws. JSON back, {} when empty. */
 export async function apiAs(account: { token: string }, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${baseURL()}/api${path}`, {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, recordFormattersBuilt, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -220,25 +220,12 @@ describe("the home timeline", () => {
     // The hydration builds no date or currency formatter (a browser's first one loads ICU's data, a long task on a
     // phone): it keeps the server's texts, the dates and the paid post's price. The one formatter is built
     // afterwards, when the page is idle, to learn the zone.
-    await page.addInitScript(() => {
-      const built: string[] = [];
-      Object.assign(window, { formattersBuilt: built });
-      const record = (name: string) => built.push(`${name} ${document.documentElement.dataset.hydrated === undefined ? "while hydrating" : "after"}`);
-      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
-        construct: (target, args: []) => (record("DateTimeFormat"), Reflect.construct(target, args)),
-        apply: (target, self, args: []) => (record("DateTimeFormat"), Reflect.apply(target, self, args)),
-      });
-      Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
-        construct: (target, args: []) => (record("NumberFormat"), Reflect.construct(target, args)),
-        apply: (target, self, args: []) => (record("NumberFormat"), Reflect.apply(target, self, args)),
-      });
-    });
+    const formattersBuilt = await recordFormattersBuilt(page);
     await page.reload();
     await hydrated(page);
     expect(await time.textContent()).toBe(tokyo);
     const paid = card(page, `Paid set ${tag}`);
     await paid.getByText("Unlock this post for $7.00.").waitFor();
-    const formattersBuilt = () => page.evaluate(() => (window as unknown as { formattersBuilt: string[] }).formattersBuilt);
     await expect.poll(formattersBuilt).toEqual(["DateTimeFormat after"]);
     expect(await time.textContent()).toBe(tokyo);
     // The unlock button kept the server's label too.

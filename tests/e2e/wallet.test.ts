@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, newContext, seriousViolations, signedInPage, sql, unique } from "./support";
+import { baseURL, browserForThisFile, createAccount, hydrated, newContext, recordFormattersBuilt, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -125,16 +125,8 @@ describe("wallet top-ups with the sandbox card form", () => {
     for (const language of ["en", "de"]) {
       const { page, context } = await signedInPage(browser(), account);
       await context.addCookies([{ name: "i18nextLng", value: language, url: baseURL() }]);
-      // The first Intl.NumberFormat a browser builds loads ICU's data (a long task on a phone): none while hydrating.
-      await page.addInitScript(() => {
-        const built: string[] = [];
-        Object.assign(window, { formattersBuilt: built });
-        const record = () => built.push(document.documentElement.dataset.hydrated === undefined ? "while hydrating" : "after");
-        Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
-          construct: (target, args: []) => (record(), Reflect.construct(target, args)),
-          apply: (target, self, args: []) => (record(), Reflect.apply(target, self, args)),
-        });
-      });
+      // The first Intl formatter a browser builds loads ICU's data (a long task on a phone): none while hydrating.
+      const formattersBuilt = await recordFormattersBuilt(page);
       const html = await (await page.request.get("/wallet")).text();
       await openWallet(page);
       const lines = await page.locator("li[data-payment]").allTextContents();
@@ -144,7 +136,7 @@ describe("wallet top-ups with the sandbox card form", () => {
         expect(lines.some((line) => line.includes(amount)), amount).toBe(true);
         expect(html).toContain(amount);
       }
-      expect(await page.evaluate(() => (window as unknown as { formattersBuilt: string[] }).formattersBuilt)).not.toContain("while hydrating");
+      expect((await formattersBuilt()).filter((entry) => entry.endsWith("while hydrating"))).toEqual([]);
       await context.close();
     }
   });

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { EARNING_SOURCES, type EarningsOverview } from "@shared/contracts/money";
-import { SOURCE_COLOURS, useDay, useMoney, useSourceLabels } from "./use-money";
+import { CalendarDay } from "./calendar-day";
+import { SOURCE_COLOURS, useMoney, useSourceLabels } from "./use-money";
 
 const WIDTH = 600;
 const HEIGHT = 160;
@@ -14,7 +15,6 @@ const GAP = 4;
 export function EarningsChart({ days }: { days: EarningsOverview["days"] }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const day = useDay();
   const labels = useSourceLabels();
   const id = useId();
   const totalOf = (entry: EarningsOverview["days"][number]) => EARNING_SOURCES.reduce((sum, source) => sum + entry[source], 0);
@@ -42,7 +42,9 @@ export function EarningsChart({ days }: { days: EarningsOverview["days"] }) {
         })}
       </svg>
       <div className="flex justify-between text-xs text-slate-500 dark:text-slate-400" aria-hidden="true">
-        <span>{day(days[0]!.date)}</span>
+        <span>
+          <CalendarDay day={days[0]!.date} />
+        </span>
         <span>{t("Today")}</span>
       </div>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400" aria-hidden="true">
@@ -70,7 +72,9 @@ export function EarningsChart({ days }: { days: EarningsOverview["days"] }) {
         <tbody>
           {days.map((entry) => (
             <tr key={entry.date}>
-              <th scope="row">{day(entry.date)}</th>
+              <th scope="row">
+                <CalendarDay day={entry.date} />
+              </th>
               {EARNING_SOURCES.map((source) => (
                 <td key={source}>{money(entry[source])}</td>
               ))}

@@ -2,13 +2,13 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EARNING_SOURCES, type EarningsOverview } from "@shared/contracts/money";
 import { EarningsChart } from "./earnings-chart";
-import { useDay, useMoney, useSourceLabels } from "./use-money";
+import { useDayText } from "./calendar-day";
+import { useMoney, useSourceLabels } from "./use-money";
 
 /** Dashboard → Earnings: the three windows by source, the chart, the balances and when pending money frees up. */
 export function EarningsOverviewPanel({ overview }: { overview: EarningsOverview }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const day = useDay();
   const labels = useSourceLabels();
   const spans = [
     { key: "today", title: t("Today"), totals: overview.totals.today },
@@ -44,7 +44,7 @@ export function EarningsOverviewPanel({ overview }: { overview: EarningsOverview
         {overview.releases.length > 0 ? (
           <ul className="space-y-1 text-sm" aria-label={t("When pending earnings become available")}>
             {overview.releases.map((release) => (
-              <li key={release.date}>{t("Becomes available on {{date}}: {{amount}}", { date: day(release.date), amount: money(release.cents) })}</li>
+              <Release key={release.date} release={release} />
             ))}
           </ul>
         ) : null}
@@ -75,4 +75,12 @@ export function EarningsOverviewPanel({ overview }: { overview: EarningsOverview
       </section>
     </div>
   );
+}
+
+/** "Becomes available on Nov 30, 2026: $40.00", kept as the server wrote it while hydrating (useDayText). */
+function Release({ release }: { release: EarningsOverview["releases"][number] }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const [id, text] = useDayText(release.date, String(release.cents), (date) => t("Becomes available on {{date}}: {{amount}}", { date, amount: money(release.cents) }));
+  return <li id={id}>{text}</li>;
 }

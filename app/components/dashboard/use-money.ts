@@ -8,13 +8,6 @@ export function useMoney() {
   return (cents: number) => formatCents(cents, i18n.language);
 }
 
-/** A calendar day ("2026-11-23", UTC) in the reader's language, without a time. */
-export function useDay() {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
-}
-
 export function useSourceLabels(): Record<EarningSource, string> {
   const { t } = useTranslation();
   return { subscription: t("Subscriptions"), tip: t("Tips"), post: t("Posts"), message: t("Messages"), live: t("Live streams") };
