@@ -166,6 +166,7 @@ describe("messages", () => {
     await locked.getByTestId("unlock-button").waitFor();
     expect(await locked.getByTestId("unlock-button").textContent()).toBe("Unlock for $3.00");
     expect(await locked.locator("a img").count()).toBe(0);
+    expect(await locked.getByText("1 photo", { exact: true }).count()).toBe(1);
     await locked.getByTestId("unlock-button").click();
     await locked.getByRole("button", { name: "Confirm" }).click();
     await locked.locator("a img").waitFor();

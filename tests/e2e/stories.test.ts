@@ -200,6 +200,7 @@ describe("stories", () => {
     const list = desk.page.locator("[data-story-viewer-list]");
     await list.getByText("Finn Follower").waitFor();
     await list.getByText("Liked").waitFor();
+    await desk.page.getByRole("dialog").getByText("1 view · 1 like", { exact: true }).waitFor();
     await desk.page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     // Escape closes the viewer.
     await desk.page.keyboard.press("Escape");

@@ -7,6 +7,7 @@ import { sentShape } from "./chat-shapes";
 import { ChatTime } from "./chat-time";
 import { LinkedText } from "./linked-text";
 import type { OutgoingMessage } from "./thread-state";
+import { mediaCountsText } from "~/lib/counts";
 
 const BUBBLE = "max-w-[85%] space-y-2 rounded-2xl px-3 py-2 sm:max-w-[70%]";
 // sky-700 under white text: sky-600 falls short of WCAG's 4.5:1 for the small time line.
@@ -120,7 +121,7 @@ function LockedMedia({ message, onUnlocked }: { message: MessageView; onUnlocked
           </div>
         ))}
       </div>
-      <p className="text-sm">{t("{{images}} photos · {{videos}} videos", { images, videos: message.media.length - images })}</p>
+      <p className="text-sm">{mediaCountsText(t, images, message.media.length - images)}</p>
       <UnlockFlow
         priceCents={message.priceCents}
         testId="unlock-button"

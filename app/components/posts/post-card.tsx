@@ -6,6 +6,7 @@ import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
 import { formatCents } from "@shared/money";
 import { useServerText } from "~/lib/server-text";
+import { mediaCountsText } from "~/lib/counts";
 
 export type { PostView };
 
@@ -103,7 +104,7 @@ function LockedCard({ post, unlock }: { post: PostView; unlock: ReactNode }) {
         </span>
         {post.previews.length > 0 ? (
           <span className="text-xs">
-            {t("{{images}} photos · {{videos}} videos", { images, videos })}
+            {mediaCountsText(t, images, videos)}
           </span>
         ) : null}
         {post.lock !== "purchase" ? (

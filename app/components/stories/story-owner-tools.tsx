@@ -6,6 +6,7 @@ import { Avatar } from "~/components/shell/avatar";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { highlightTitlesShape, keptShape, viewersShape } from "./story-shapes";
+import { viewsAndLikesText } from "~/lib/counts";
 
 const toolClass = "rounded-full bg-black/60 px-3 py-2 text-sm font-semibold hover:bg-black/80";
 
@@ -109,7 +110,7 @@ export function StoryOwnerTools({ story, onDeleted, onChanged }: { story: StoryV
       <Modal open={open === "viewers"} title={t("Viewers")} onClose={() => setOpen(null)}>
         {viewers ? (
           <>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{t("{{views}} views · {{likes}} likes", { views: viewers.views, likes: viewers.likes })}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{viewsAndLikesText(t, viewers.views, viewers.likes)}</p>
             {viewers.items.length === 0 ? <p>{t("Nobody has seen this story yet.")}</p> : null}
             <ul className="max-h-80 space-y-2 overflow-y-auto" data-story-viewer-list>
               {viewers.items.map((item) => (

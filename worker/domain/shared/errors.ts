@@ -58,7 +58,8 @@ export function fieldError(field: string, message: string, vars: MessageVars = {
 
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new AppError("rate_limited", message("Too many attempts. Please try again in {{count}} minutes."), {}, { count: minutes }, retryAfterSeconds);
+  const text = minutes === 1 ? message("Too many attempts. Please try again in 1 minute.") : message("Too many attempts. Please try again in {{count}} minutes.");
+  return new AppError("rate_limited", text, {}, minutes === 1 ? {} : { count: minutes }, retryAfterSeconds);
 }
 
 export const needsFunds = () => new AppError("payment_required", WALLET_NEEDS_FUNDS);
