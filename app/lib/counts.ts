@@ -11,8 +11,3 @@ export function mediaCountsText(t: TFunction, images: number, videos: number): s
   if (videos > 0) parts.push(videos === 1 ? t("1 video") : t("{{count}} videos", { count: videos }));
   return parts.join(" · ");
 }
-
-/** "1 view · 3 likes" of a story. */
-export function viewsAndLikesText(t: TFunction, views: number, likes: number): string {
-  return [views === 1 ? t("1 view") : t("{{count}} views", { count: views }), likes === 1 ? t("1 like") : t("{{count}} likes", { count: likes })].join(" · ");
-}

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { mediaCountsText, viewsAndLikesText } from "../../app/lib/counts";
+import { mediaCountsText } from "../../app/lib/counts";
+import { viewsAndLikesText } from "../../app/components/stories/story-counts";
 import { I18N_OPTIONS } from "../../shared/i18n/options";
 import { tooManyAttempts } from "../../worker/domain/shared/errors";
 
@@ -14,7 +15,7 @@ async function translator(language: string) {
   return i18n.t;
 }
 
-describe("counts written for one and for more (app/lib/counts.ts)", () => {
+describe("counts written for one and for more (app/lib/counts.ts, app/components/stories/story-counts.ts)", () => {
   it("a locked post's or message's media: one photo, photos, videos, the kinds it has none of left out", async () => {
     const t = await translator("en");
     expect(mediaCountsText(t, 1, 0)).toBe("1 photo");

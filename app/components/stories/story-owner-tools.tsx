@@ -6,7 +6,7 @@ import { Avatar } from "~/components/shell/avatar";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { highlightTitlesShape, keptShape, viewersShape } from "./story-shapes";
-import { viewsAndLikesText } from "~/lib/counts";
+import { viewsAndLikesText } from "./story-counts";
 
 const toolClass = "rounded-full bg-black/60 px-3 py-2 text-sm font-semibold hover:bg-black/80";
 
