@@ -8,12 +8,12 @@ import { useServerText } from "~/lib/server-text";
 /**
  * Formatters by language, form and zone. Building an Intl.DateTimeFormat is the expensive part (it loads the
  * locale's data; `toLocaleString` with options builds a new one on every call), so each is built once. `zone`:
- * an IANA name, "UTC" (marked as such), or null for the browser's own zone. The server renders for any reader, so
- * it keeps at most a few hundred.
+ * an IANA name, or null for the browser's own zone; "unknown" renders UTC and says so (the server's page for a
+ * reader whose zone it does not know yet). The server renders for any reader, so it keeps at most a few hundred.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(language: string, dateOnly: boolean, zone: string | null): Intl.DateTimeFormat {
+function formatterFor(language: string, dateOnly: boolean, zone: string | null | "unknown"): Intl.DateTimeFormat {
   const key = `${language}|${dateOnly ? "d" : "dt"}|${zone}`;
   let format = formatters.get(key);
   if (!format) {
@@ -23,7 +23,7 @@ function formatterFor(language: string, dateOnly: boolean, zone: string | null):
       month: "short",
       day: "numeric",
       ...(dateOnly ? {} : { hour: "numeric", minute: "2-digit" }),
-      ...(zone === "UTC" ? { timeZone: zone, timeZoneName: "short" } : zone ? { timeZone: zone } : {}),
+      ...(zone === "unknown" ? { timeZone: "UTC", timeZoneName: "short" } : zone ? { timeZone: zone } : {}),
     });
     if (formatters.size >= 300) formatters.clear();
     formatters.set(key, format);
@@ -38,7 +38,7 @@ let browserZone: Promise<string> | undefined;
  * data, in a task of its own instead of the hydration's. The first answer also tells the server the browser's zone
  * for the next pages (a cookie, read by app/lib/time-zone.server.ts), when it differs from the one this page used.
  */
-function whenBrowserZoneKnown(serverZone: string | null): Promise<string> {
+export function whenBrowserZoneKnown(serverZone: string | null): Promise<string> {
   browserZone ??= new Promise((resolve) => {
     whenIdle(() => {
       const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -73,7 +73,7 @@ export function LocalTime({ iso, className, dateOnly = false }: { iso: string; c
   // While the page hydrates, the text the server wrote: a browser's first Intl.DateTimeFormat loads ICU's data
   // (80–190 ms on an emulated phone), which would otherwise sit inside the hydration's long task.
   const [id, text] = useServerText(`${iso}|${dateOnly}|${i18n.language}|${local}|${serverZone}`, () =>
-    formatterFor(i18n.language, dateOnly, local ? null : (serverZone ?? "UTC")).format(new Date(iso)),
+    formatterFor(i18n.language, dateOnly, local ? null : (serverZone ?? "unknown")).format(new Date(iso)),
   );
   return (
     <time id={id} dateTime={iso} className={className}>

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql, verifiedFanSql } from "./money-support";
-import { apiAs as api, baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+import { apiAs as api, baseURL, browserForThisFile, createAccount, hydrated, recordFormattersBuilt, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -175,5 +175,31 @@ describe("messages", () => {
 
     const wallet = (await api(buyer, "GET", "/wallet"))!;
     expect(wallet.balanceCents).toBe(1000 - 200 - 300);
+  });
+
+  it("a thread's times: written by the server in the zone the browser named, kept by the hydration without a formatter", async () => {
+    const tag = `mt${unique().slice(-8)}`;
+    const reader = await createAccount({ username: `${tag}_fan` });
+    const star = await createAccount({ username: `${tag}_star` });
+    await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${star.username}';`);
+    await api(reader, "POST", `/users/${star.username}/follow`);
+    const opened = (await api(reader, "POST", "/conversations", { username: star.username })) as { id: number };
+    await api(reader, "POST", `/conversations/${opened.id}/messages`, { clientId: crypto.randomUUID(), text: "Time check" });
+    // Sent on 1 March at 15:04 UTC: 2 March, 12:04 AM in Tokyo.
+    await sql(`UPDATE messages SET created_at = '2026-03-01T15:04:00.000Z' WHERE conversation_id = ${opened.id};`);
+    const { page, context } = await signedInPage(browser(), reader, undefined, { timezoneId: "Asia/Tokyo" });
+    await context.addCookies([{ name: "tz", value: "Asia/Tokyo", url: baseURL() }]);
+    const formattersBuilt = await recordFormattersBuilt(page);
+    const html = await (await page.request.get(`/messages/${opened.id}`)).text();
+    expect(html).toContain(">Mar 2, 12:04 AM</time>");
+    await page.goto(`/messages/${opened.id}`);
+    await hydrated(page);
+    const time = page.getByTestId("message").filter({ hasText: "Time check" }).locator("time");
+    expect(await time.textContent()).toBe("Mar 2, 12:04 AM");
+    // The one formatter built is the zone's check once the page is idle; the browser's zone is the server's.
+    await expect.poll(formattersBuilt).toContain("DateTimeFormat after");
+    expect((await formattersBuilt()).filter((entry) => entry.endsWith("while hydrating"))).toEqual([]);
+    expect(await time.textContent()).toBe("Mar 2, 12:04 AM");
+    await context.close();
   });
 });

@@ -245,6 +245,11 @@ describe("the home timeline", () => {
     const unknown = await page.request.get("/home");
     expect(unknown.status()).toBe(200);
     expect(await unknown.text()).toMatch(/UTC<\/time>/);
+    // A reader whose zone is UTC itself reads times as any reader in their own zone does: not marked.
+    await context.addCookies([{ name: "tz", value: "UTC", url: baseURL() }]);
+    const utc = await (await page.request.get("/home")).text();
+    expect(utc).toMatch(/<time [^>]*>[^<]*\d{1,2}:\d{2}\s?[AP]M<\/time>/);
+    expect(utc).not.toMatch(/UTC<\/time>/);
     await context.close();
   });
 

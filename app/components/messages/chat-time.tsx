@@ -1,5 +1,8 @@
 import { startTransition, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+import { whenBrowserZoneKnown } from "~/components/local-time";
+import { useServerText } from "~/lib/server-text";
 
 /** Formatters by language, form and zone, built once: a thread formats every message's time twice at start-up. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -16,21 +19,33 @@ function formatterFor(language: string, form: "day" | "time" | "dayTime", timeZo
 }
 
 /**
- * When a message was sent, short: the time if it was today, else the day and the time. In the reader's zone once
- * hydrated; the server cannot know the zone, so its render (and the hydration) uses UTC.
+ * When a message was sent, short: the time if it was today, else the day and the time, in the reader's zone. As
+ * LocalTime does: the server renders the zone the browser named in its cookie (else UTC), the hydration keeps the
+ * server's text (no formatter built then: the browser's first loads ICU's data), and once the page is idle a
+ * thread rendered in another zone than the browser's switches to local time.
  */
 export function ChatTime({ iso, className }: { iso: string; className?: string }) {
   const { i18n } = useTranslation();
+  const serverZone = useRootData()?.timeZone ?? null;
   const [local, setLocal] = useState(false);
-  // A transition: every date of a feed switches at once after hydration, and that render may yield to input
-  // rather than block the main thread in one long task.
-  useEffect(() => startTransition(() => setLocal(true)), []);
-  const at = new Date(iso);
-  const timeZone = local ? undefined : "UTC";
-  const day = (date: Date) => formatterFor("en-CA", "day", timeZone).format(date);
-  const text = formatterFor(i18n.language, day(at) === day(new Date()) ? "time" : "dayTime", timeZone).format(at);
+  useEffect(() => {
+    let current = true;
+    // A transition: every time of a thread switches at once, in a render that may yield to input.
+    void whenBrowserZoneKnown(serverZone).then((zone) => {
+      if (current && zone !== serverZone) startTransition(() => setLocal(true));
+    });
+    return () => {
+      current = false;
+    };
+  }, [serverZone]);
+  const [id, text] = useServerText(`${iso}|${i18n.language}|${local}|${serverZone}`, () => {
+    const at = new Date(iso);
+    const timeZone = local ? undefined : (serverZone ?? "UTC");
+    const day = (date: Date) => formatterFor("en-CA", "day", timeZone).format(date);
+    return formatterFor(i18n.language, day(at) === day(new Date()) ? "time" : "dayTime", timeZone).format(at);
+  });
   return (
-    <time dateTime={iso} className={className}>
+    <time id={id} dateTime={iso} className={className}>
       {text}
     </time>
   );
