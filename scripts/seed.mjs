@@ -166,6 +166,45 @@ async function seedStories(env) {
   console.log("Demo stories created for @mia.rivers.");
 }
 
+/**
+ * Notifications of what the demo data already holds (their own idempotent step, for a database seeded before it):
+ * the creator's of the fan's follow and tips (the one in the conversation opens it, the live tip its stream), the
+ * newest unread; the fan's of the top-ups and of the creator going live. Each line on /notifications links where
+ * its push would open.
+ */
+async function seedNotifications(env) {
+  const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first())?.id;
+  const fanId = await id("demo_fan");
+  const creatorId = await id("mia.rivers");
+  if (!fanId || !creatorId) return;
+  if (await env.DB.prepare("SELECT 1 FROM notifications WHERE user_id IN (?, ?)").bind(fanId, creatorId).first()) return;
+  const rows = [];
+  const follow = await env.DB.prepare("SELECT created_at FROM follows WHERE follower_id = ? AND creator_id = ?").bind(fanId, creatorId).first();
+  if (follow) rows.push({ userId: creatorId, kind: "follow", actorId: fanId, params: {}, at: follow.created_at });
+  const { results: payments } = await env.DB.prepare(
+    "SELECT kind, amount_cents, live_stream_id, note, created_at FROM payments WHERE user_id = ? AND status = 'succeeded' ORDER BY created_at",
+  ).bind(fanId).all();
+  for (const payment of payments) {
+    if (payment.kind === "top_up") rows.push({ userId: fanId, kind: "top_up", actorId: null, params: { amountCents: payment.amount_cents }, at: payment.created_at });
+    if (payment.kind === "live_tip") rows.push({ userId: creatorId, kind: "tip", actorId: fanId, params: { amountCents: payment.amount_cents, streamId: payment.live_stream_id }, at: payment.created_at });
+    if (payment.kind === "tip") {
+      const thread = await env.DB.prepare("SELECT conversation_id FROM messages WHERE sender_id = ? AND tip_cents = ? AND text = ?").bind(fanId, payment.amount_cents, payment.note ?? "").first();
+      rows.push({ userId: creatorId, kind: "tip", actorId: fanId, params: { amountCents: payment.amount_cents, ...(thread ? { conversationId: thread.conversation_id } : {}) }, at: payment.created_at });
+    }
+  }
+  const { results: streams } = await env.DB.prepare("SELECT id, title, started_at FROM live_streams WHERE creator_id = ?").bind(creatorId).all();
+  for (const stream of streams) rows.push({ userId: fanId, kind: "live", actorId: creatorId, params: { streamId: stream.id, title: stream.title }, at: stream.started_at });
+  rows.sort((a, b) => a.at.localeCompare(b.at));
+  const newestOfCreator = rows.filter((row) => row.userId === creatorId).at(-1);
+  await env.DB.batch(
+    rows.map((row) =>
+      env.DB.prepare("INSERT INTO notifications (user_id, kind, actor_id, params, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?)")
+        .bind(row.userId, row.kind, row.actorId, JSON.stringify(row.params), row.at, row === newestOfCreator ? null : row.at),
+    ),
+  );
+  console.log(`Demo notifications created (${rows.length}).`);
+}
+
 // The proxy passes plain ArrayBuffers across to workerd, not Node Buffers.
 const putPng = (env, key, png) =>
   env.MEDIA.put(key, png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength), { httpMetadata: { contentType: "image/png" } });
@@ -221,6 +260,7 @@ try {
   await seedChat(env);
   await seedLive(env);
   await seedStories(env);
+  await seedNotifications(env);
 } finally {
   await dispose();
 }

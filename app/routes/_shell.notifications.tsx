@@ -3,8 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { listNotifications, type NotificationView } from "../../worker/domain/notifications/notifications";
+import { NOTIFICATION_PAGE_SIZE, notificationPath } from "@shared/contracts/notifications";
+import { usePagedList } from "~/lib/use-paged-list";
+import { Avatar } from "~/components/shell/avatar";
+import { Icon, type IconName } from "~/components/shell/icons";
 import { OfflineNotice } from "~/components/offline-notice";
-import { EmptyState, PageHeader } from "~/components/page";
+import { EmptyState, LoadMoreButton, PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
@@ -36,6 +40,9 @@ const notificationShape: Shape<NotificationView> = object({
   createdAt: string,
 });
 export const clientLoader = offlineLoader(() => "notifications", object({ notifications: array(notificationShape), savedAt: number }));
+
+/** A page of GET /api/notifications. */
+const notificationsPageShape = object({ notifications: array(notificationShape) });
 
 function useNotificationText() {
   const { t, i18n } = useTranslation();
@@ -78,16 +85,22 @@ function useNotificationText() {
   };
 }
 
-/** /notifications: newest first; opening the screen marks them read (a POST, so the badge drops everywhere). */
+/** /notifications: newest first, 20 at a time; opening the screen marks them read (a POST, so the badge drops everywhere). */
 export default function NotificationsPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof clientLoader>();
-  const { notifications } = data;
-  useOfflineCopy("notifications", data, useMemo(() => ({ notifications, savedAt: data.savedAt }), [notifications, data.savedAt]));
+  const { notifications: firstPage } = data;
+  useOfflineCopy("notifications", data, useMemo(() => ({ notifications: firstPage, savedAt: data.savedAt }), [firstPage, data.savedAt]));
   const { api } = useSession();
   const { setUpdates } = useUpdates();
   const textOf = useNotificationText();
-  const hasUnread = notifications.some((n) => !n.read);
+  const hasUnread = firstPage.some((n) => !n.read);
+  // A full page may have more after it: "Load more" asks for those older than its last.
+  const cursorAfter = (page: NotificationView[]) => (page.length >= NOTIFICATION_PAGE_SIZE ? page[page.length - 1]!.id : null);
+  const { items: notifications, nextCursor, loading, loadMore } = usePagedList({ items: firstPage, nextCursor: cursorAfter(firstPage) }, async (before: number) => {
+    const page = await api.get(`/notifications?before=${before}`, notificationsPageShape);
+    return { items: page.notifications, nextCursor: cursorAfter(page.notifications) };
+  });
 
   useEffect(() => {
     if (!hasUnread || data.offline) return;
@@ -105,29 +118,59 @@ export default function NotificationsPage() {
         <EmptyState icon="notifications" title={t("No notifications yet")} text={t("New followers, subscribers, tips, likes and comments will show up here.")} />
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-          {notifications.map((notification) => (
-            <li key={notification.id} className={`flex gap-3 p-4 ${notification.read ? "" : "bg-brand-50 dark:bg-slate-900"}`}>
-              <div className="min-w-0 flex-1">
-                <p>
-                  {notification.actor ? (
-                    <Link to={`/${notification.actor.username}`} className="sr-only">
-                      @{notification.actor.username}
-                    </Link>
-                  ) : null}
-                  {textOf(notification)}
-                </p>
-                <LocalTime iso={notification.createdAt} className="text-sm text-slate-600 dark:text-slate-400" />
-              </div>
-              {notification.kind === "live" && typeof notification.params.streamId === "number" ? (
-                <Link to={`/live/${notification.params.streamId}`} className="btn-secondary shrink-0 self-center text-sm">
-                  {t("Watch")}
-                </Link>
-              ) : null}
-              {notification.read ? null : <span className="sr-only">{t("Unread")}</span>}
-            </li>
-          ))}
+          {notifications.map((notification) => {
+            const path = notificationPath(notification.kind, notification.params, notification.actor?.username ?? null);
+            const text = textOf(notification);
+            return (
+              <li
+                key={notification.id}
+                data-notification={notification.id}
+                className={`relative flex items-start gap-3 p-4 ${path ? "hover:bg-slate-50 dark:hover:bg-slate-900/60" : ""} ${notification.read ? "" : "bg-brand-50 dark:bg-slate-900"}`}
+              >
+                {notification.actor ? (
+                  // Above the line's own link (z-10): the avatar opens the person's profile.
+                  <Link to={`/${notification.actor.username}`} className="relative z-10 shrink-0 rounded-full" aria-label={`@${notification.actor.username}`}>
+                    <Avatar url={notification.actor.avatarUrl} name={notification.actor.name} />
+                  </Link>
+                ) : (
+                  <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+                    <Icon name={SYSTEM_ICONS[notification.kind] ?? "notifications"} className="h-5 w-5" />
+                  </span>
+                )}
+                <div className="min-w-0 flex-1">
+                  <p>
+                    {path ? (
+                      // The whole line is the link: its ::after covers the row.
+                      <Link to={path} className="after:absolute after:inset-0 after:content-['']">
+                        {text}
+                      </Link>
+                    ) : (
+                      text
+                    )}
+                  </p>
+                  <LocalTime iso={notification.createdAt} className="text-sm text-slate-600 dark:text-slate-400" />
+                </div>
+                {notification.kind === "live" && path ? (
+                  <Link to={path} className="btn-secondary relative z-10 shrink-0 self-center text-sm" tabIndex={-1}>
+                    {t("Watch")}
+                  </Link>
+                ) : null}
+                {notification.read ? null : <span className="sr-only">{t("Unread")}</span>}
+              </li>
+            );
+          })}
         </ul>
       )}
+      {nextCursor !== null ? <LoadMoreButton onClick={() => void loadMore()} disabled={loading} /> : null}
     </>
   );
 }
+
+/** The icon of a notification that no person sent (the wallet's, the payouts', the platform's). */
+const SYSTEM_ICONS: Partial<Record<NotificationView["kind"], IconName>> = {
+  top_up: "wallet",
+  payout: "wallet",
+  renewal_failed: "wallet",
+  creator_request: "dashboard",
+  live: "live",
+};

@@ -5,6 +5,7 @@ import { isoNow } from "../shared/time";
 import type { DomainEvent } from "../events";
 import { notificationPushStatement, pushJobsOf } from "../push/settings";
 import { pushIsOn } from "../push/devices";
+import { NOTIFICATION_PAGE_SIZE } from "@shared/contracts/notifications";
 
 /** What a notification is about; the same list as the CHECK on notifications.kind (migration 0008). */
 export const NOTIFICATION_KINDS = ["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request", "renewal_failed", "purchase", "payout", "top_up", "live"] as const;
@@ -20,7 +21,7 @@ export interface NotificationView {
   createdAt: string;
 }
 
-export const NOTIFICATION_PAGE_SIZE = 20;
+export { NOTIFICATION_PAGE_SIZE };
 
 /**
  * Records a notification and announces it (NotificationCreated: the user's open tabs refetch /api/updates).

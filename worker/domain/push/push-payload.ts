@@ -4,6 +4,7 @@ import { audienceAdmits, findLiveAccess } from "../policies/live";
 import { message } from "../shared/messages";
 import { UNREAD_COUNT_CAP } from "../updates/get-updates";
 import type { PushTopic } from "./jobs";
+import { notificationPath } from "@shared/contracts/notifications";
 
 /**
  * What the service worker shows: a title and body in the device's language, the same-origin path a click
@@ -135,35 +136,35 @@ async function notificationContent(db: D1Database, userId: number, t: Translate,
   if (!row) return null;
   const params = JSON.parse(row.params) as Record<string, string | number | undefined>;
   const name = row.name ?? "";
-  const postUrl = typeof params.postId === "number" ? `/post/${params.postId}` : null;
   const tag = `notification-${row.id}`;
-  const line = (title: string, url: string): Content => ({ title, body: "", url, tag });
+  const url = notificationPath(row.kind, params, row.username) ?? "/notifications";
+  const line = (title: string): Content => ({ title, body: "", url, tag });
   switch (row.kind) {
     case "test":
-      return { title: t(TEST_TITLE), body: t(TEST_BODY), url: "/notifications", tag };
+      return { title: t(TEST_TITLE), body: t(TEST_BODY), url, tag };
     case "follow":
-      return line(t("{{name}} started following you.", { name }), row.username ? `/${encodeURIComponent(row.username)}` : "/notifications");
+      return line(t("{{name}} started following you.", { name }));
     case "subscription":
-      return line(t("{{name}} subscribed to you.", { name }), "/dashboard/fans");
+      return line(t("{{name}} subscribed to you.", { name }));
     case "tip":
-      return line(t("{{name}} sent you a tip.", { name }), typeof params.conversationId === "number" ? `/messages/${params.conversationId}` : (postUrl ?? "/dashboard/earnings"));
+      return line(t("{{name}} sent you a tip.", { name }));
     case "purchase":
-      return line(t("{{name}} bought your post.", { name }), postUrl ?? "/dashboard/earnings");
+      return line(t("{{name}} bought your post.", { name }));
     case "payout":
-      return line(params.status === "paid" ? t("Your withdrawal has been paid.") : t("Your withdrawal was rejected."), "/dashboard/payouts");
+      return line(params.status === "paid" ? t("Your withdrawal has been paid.") : t("Your withdrawal was rejected."));
     case "creator_request":
-      return line(params.status === "approved" ? t("Your creator application was approved. You are now a creator.") : t("Your creator application was not approved. Reason: {{reason}}", { reason: String(params.reason ?? "") }), "/notifications");
+      return line(params.status === "approved" ? t("Your creator application was approved. You are now a creator.") : t("Your creator application was not approved. Reason: {{reason}}", { reason: String(params.reason ?? "") }));
     case "renewal_failed":
-      return line(t("Your subscription to {{name}} has ended: your wallet could not pay the renewal.", { name }), "/wallet");
+      return line(t("Your subscription to {{name}} has ended: your wallet could not pay the renewal.", { name }));
     case "top_up":
-      return line(t("Money was added to your wallet."), "/wallet");
+      return line(t("Money was added to your wallet."));
     case "like":
-      return line(t("{{name}} liked your post.", { name }), postUrl ?? "/notifications");
+      return line(t("{{name}} liked your post.", { name }));
     case "comment":
-      return line(t("{{name}} commented on your post.", { name }), postUrl ?? "/notifications");
+      return line(t("{{name}} commented on your post.", { name }));
     case "message":
-      return line(t("{{name}} sent you a message.", { name }), "/messages");
+      return line(t("{{name}} sent you a message.", { name }));
     case "live":
-      return line(t("{{name}} is live now: {{title}}", { name, title: String(params.title ?? "") }), typeof params.streamId === "number" ? `/live/${params.streamId}` : "/live");
+      return line(t("{{name}} is live now: {{title}}", { name, title: String(params.title ?? "") }));
   }
 }
