@@ -38,16 +38,22 @@ function hashPassword(password) {
 
 /**
  * The fan topped up $100 twelve days ago and tipped the creator $75 then (released by the first cron run: $60
- * available after the 20% fee, enough to try a withdrawal) and $15 today (pending for 7 business days).
+ * available after the 20% fee, enough to try a withdrawal), and `seedTodaysTip` $15 today (pending for 7 business
+ * days), once the conversation and the stream have their payments: every step writes its payments in the order of
+ * their times, so the wallet's history (newest first, by id as the app writes them) reads in order.
  */
-async function seedMoney(now) {
+async function seedMoney() {
   const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first()).id;
   const fanId = await id("demo_fan");
   const creatorId = await id("mia.rivers");
   const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString();
   await seedTopUp(env.DB, fanId, 10_000, daysAgo(12));
   await seedTip(env.DB, { fanId, creatorId, cents: 7500, feePercent: 20, at: daysAgo(12), releaseAt: daysAgo(1) });
-  await seedTip(env.DB, { fanId, creatorId, cents: 1500, feePercent: 20, at: now, releaseAt: new Date(Date.now() + 9 * 86_400_000).toISOString() });
+}
+
+async function seedTodaysTip() {
+  const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first()).id;
+  await seedTip(env.DB, { fanId: await id("demo_fan"), creatorId: await id("mia.rivers"), cents: 1500, feePercent: 20, at: new Date().toISOString(), releaseAt: new Date(Date.now() + 9 * 86_400_000).toISOString() });
 }
 
 /**
@@ -103,7 +109,7 @@ async function seedChat(env) {
 }
 
 /**
- * A stream the creator ran yesterday (its own idempotent step, renewed when the last one is over a few days old,
+ * A stream the creator ran two days ago (its own idempotent step, renewed when the last one is over a few days old,
  * so /live's "Recently ended" and the studio's "Past streams" are never empty in the demo): 42 minutes, 37 people
  * at its peak, and the demo fan's $10 tip with a note (from a $10 top-up just before), under "Live streams" on
  * the creator's dashboard.
@@ -115,7 +121,7 @@ async function seedLive(env) {
   if (!fanId || !creatorId) return;
   const hoursAgo = (hours) => new Date(Date.now() - hours * 3_600_000).toISOString();
   if (await env.DB.prepare("SELECT 1 FROM live_streams WHERE creator_id = ? AND started_at > ?").bind(creatorId, hoursAgo(24 * 5)).first()) return;
-  const startedAt = hoursAgo(26);
+  const startedAt = hoursAgo(50);
   const endedAt = new Date(Date.parse(startedAt) + 42 * 60_000).toISOString();
   const { id: streamId } = await env.DB.prepare(
     `INSERT INTO live_streams (creator_id, title, audience, price_cents, goal_cents, goal_title, transport, status, end_reason, started_at, ended_at, viewers, peak_viewers, tips_cents)
@@ -126,13 +132,13 @@ async function seedLive(env) {
   const tippedAt = new Date(Date.parse(startedAt) + 17 * 60_000).toISOString();
   try {
     // The fan topped up $10 for it just before (the rest of her wallet stays as the chat left it).
-    await seedTopUp(env.DB, fanId, 1000, hoursAgo(27));
+    await seedTopUp(env.DB, fanId, 1000, hoursAgo(51));
     await seedTip(env.DB, { fanId, creatorId, cents: 1000, feePercent: 20, at: tippedAt, releaseAt: hoursAgo(-24 * 6), kind: "live_tip", note: "Best sunrise yet!", liveStreamId: streamId });
   } catch (error) {
     await env.DB.prepare("DELETE FROM live_streams WHERE id = ?").bind(streamId).run();
     throw error;
   }
-  console.log("Demo live stream (ended yesterday) created for @mia.rivers.");
+  console.log("Demo live stream (two days ago) created for @mia.rivers.");
 }
 
 /**
@@ -212,6 +218,7 @@ const putPng = (env, key, png) =>
 const { env, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: true });
 try {
   const existing = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email LIKE '%@demo.test'").first();
+  let fresh = false;
   if (existing.n > 0) {
     console.log("Demo data already present.");
   } else {
@@ -249,16 +256,20 @@ try {
         ).bind(id, postId, key, publishedAt).run();
       }
     }
-    // The fan follows the creator, so the demo feed opens on her posts rather than on "Your feed is empty".
+    // The fan follows the creator (since before her first tip), so the demo feed opens on her posts rather than on
+    // "Your feed is empty".
     await env.DB.prepare(
       "INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) SELECT f.id, c.id, ? FROM users f, users c WHERE f.username = 'demo_fan' AND c.username = 'mia.rivers'",
-    ).bind(now).run();
-    await seedMoney(now);
+    ).bind(new Date(Date.now() - 13 * 86_400_000).toISOString()).run();
+    await seedMoney();
+    fresh = true;
     console.log("Demo data created:");
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}  (@${a.username})`);
   }
-  await seedChat(env);
+  // The stream (two days ago) before the conversation (its paid message two days ago, its tip yesterday).
   await seedLive(env);
+  await seedChat(env);
+  if (fresh) await seedTodaysTip();
   await seedStories(env);
   await seedNotifications(env);
 } finally {
