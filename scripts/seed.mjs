@@ -211,6 +211,46 @@ async function seedNotifications(env) {
   console.log(`Demo notifications created (${rows.length}).`);
 }
 
+/**
+ * A second creator the demo fan does not follow yet (its own idempotent step): three public posts, a free monthly
+ * plan, so Search and the right column suggest someone to follow, and following him brings his posts to the feed.
+ */
+const SECOND_CREATOR = { username: "noah.waves", name: "Noah Waves", email: "noah@demo.test", password: "demo-noah-2026", bio: "Surf photography from the Atlantic coast." };
+const SECOND_CREATOR_POSTS = [
+  { text: "First light on the reef, before anyone paddled out.", colours: [[20, 80, 140], [120, 210, 230]] },
+  { text: "Storm swell rolling in. Stayed on the cliffs for this one.", colours: [[60, 70, 90], [170, 190, 210]] },
+  { text: "Board wax, sunburn and a very good day.", colours: [[230, 120, 40], [250, 220, 140]] },
+];
+
+async function seedSecondCreator(env) {
+  if (await env.DB.prepare("SELECT 1 FROM users WHERE username = ?").bind(SECOND_CREATOR.username).first()) return;
+  const now = Date.now();
+  const at = (daysAgo) => new Date(now - daysAgo * 86_400_000).toISOString();
+  const avatarKey = `public/avatars/noah-waves-${randomBytes(6).toString("hex")}.png`;
+  await putPng(env, avatarKey, demoImage(256, 256, [10, 70, 110], [120, 200, 220], 4));
+  const coverKey = `public/covers/${randomBytes(8).toString("hex")}.png`;
+  await putPng(env, coverKey, demoImage(1200, 400, [0, 60, 110], [90, 190, 220], 13));
+  const { id } = await env.DB.prepare(
+    `INSERT INTO users (username, name, email, email_verified_at, password_hash, date_of_birth, account_type, role, bio, avatar_key, cover_key, monetization_enabled, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, '1992-08-30', 'male', 'creator', ?, ?, ?, 1, ?, ?) RETURNING id`,
+  )
+    .bind(SECOND_CREATOR.username, SECOND_CREATOR.name, SECOND_CREATOR.email, at(30), hashPassword(SECOND_CREATOR.password), SECOND_CREATOR.bio, avatarKey, coverKey, at(30), at(30))
+    .first();
+  await env.DB.prepare("INSERT INTO subscription_plans (creator_id, period, price_cents, updated_at) VALUES (?, 'month', 0, ?)").bind(id, at(30)).run();
+  for (const [index, post] of SECOND_CREATOR_POSTS.entries()) {
+    const publishedAt = at(SECOND_CREATOR_POSTS.length - index + 0.5);
+    const { id: postId } = await env.DB.prepare(
+      "INSERT INTO posts (user_id, text, audience, price_cents, published_at, created_at) VALUES (?, ?, 'everyone', 0, ?, ?) RETURNING id",
+    ).bind(id, post.text, publishedAt, publishedAt).first();
+    const key = `posts/${randomBytes(16).toString("hex")}.png`;
+    await putPng(env, key, demoImage(800, 1000, post.colours[0], post.colours[1], index + 21));
+    await env.DB.prepare(
+      "INSERT INTO media (user_id, post_id, position, kind, status, object_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, 'image/png', 1, 800, 1000, ?)",
+    ).bind(id, postId, key, publishedAt).run();
+  }
+  console.log(`Demo creator @${SECOND_CREATOR.username} created (${SECOND_CREATOR.email} / ${SECOND_CREATOR.password}), not followed by the fan.`);
+}
+
 // The proxy passes plain ArrayBuffers across to workerd, not Node Buffers.
 const putPng = (env, key, png) =>
   env.MEDIA.put(key, png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength), { httpMetadata: { contentType: "image/png" } });
@@ -272,6 +312,7 @@ try {
   if (fresh) await seedTodaysTip();
   await seedStories(env);
   await seedNotifications(env);
+  await seedSecondCreator(env);
 } finally {
   await dispose();
 }
