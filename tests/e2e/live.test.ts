@@ -179,6 +179,9 @@ describe("live streams", () => {
     await page.getByRole("button", { name: "End stream" }).click();
     await page.getByRole("status").filter({ hasText: "This stream has ended" }).waitFor();
     for (const viewer of [ana, back]) await viewer.getByRole("alert").getByText("This stream has ended").waitFor();
+    // Nobody is watching any more: the header says when it was, not how many watch.
+    await expect.poll(() => ana.locator("[data-viewer-count]").count()).toBe(0);
+    expect(await ana.getByText(/\d+ watching/).count()).toBe(0);
     await back.goto("/live");
     await back.locator(`[data-ended-stream="${stream!.id}"]`).waitFor();
     expect(await back.locator(`[data-live-stream="${stream!.id}"]`).count()).toBe(0);

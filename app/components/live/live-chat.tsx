@@ -4,6 +4,7 @@ import { MAX_LIVE_CHAT_LENGTH } from "@shared/contracts/live";
 import type { LiveClientFrame } from "@shared/live-events";
 import { formatCents } from "@shared/money";
 import type { FeedItem } from "./live-room-state";
+import { LocalTime } from "~/components/local-time";
 
 /**
  * The live chat: lines and tips as they arrive (newest at the bottom, kept in view unless the person scrolled up),
@@ -172,7 +173,12 @@ export function LiveMeta({ viewers, startedAt, ended }: { viewers: number; start
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm">
       {ended ? null : <span className="rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold uppercase text-white">{t("Live")}</span>}
-      <span data-viewer-count={viewers}>{viewers === 1 ? t("1 watching") : t("{{count}} watching", { count: viewers })}</span>
+      {ended ? (
+        // Nobody is watching an ended stream: when it was (its peak is told with its tips below the picture).
+        <LocalTime iso={startedAt} />
+      ) : (
+        <span data-viewer-count={viewers}>{viewers === 1 ? t("1 watching") : t("{{count}} watching", { count: viewers })}</span>
+      )}
       {ended ? null : <span className="tabular-nums">{elapsed}</span>}
     </p>
   );

@@ -111,7 +111,7 @@ export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView;
           <div className="min-w-0 flex-1">
             <h1 className="truncate font-semibold">{stream.title}</h1>
             <p className="truncate text-sm text-slate-300">{stream.creator.name}</p>
-            <LiveMeta viewers={ended ? stream.peakViewers : state.viewers} startedAt={stream.startedAt} ended={ended} />
+            <LiveMeta viewers={state.viewers} startedAt={stream.startedAt} ended={ended} />
           </div>
         </header>
         {live && !ended && !turnedAway && !soundOn && incoming ? (
