@@ -36,7 +36,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   }
 }
 
-/** /search: tabs Users (the live user search, full width) and Posts (text search over posts the user may see). */
+/** /search: tabs Users (the live user search, full width) and Posts (text search over posts the user may see); `q` is the term of either. */
 export default function SearchPage() {
   const { t } = useTranslation();
   const { tab, q, posts, error, suggestions } = useLoaderData<typeof loader>();
@@ -55,7 +55,7 @@ export default function SearchPage() {
       </nav>
       {tab === "users" ? (
         <div className="p-4">
-          <UserSearch autoFocus whileEmpty={<SuggestionsPanel profiles={suggestions} className="mt-4" />} />
+          <UserSearch key={q} autoFocus initialTerm={q} whileEmpty={<SuggestionsPanel profiles={suggestions} className="mt-4" />} />
         </div>
       ) : (
         <PostSearch key={q} q={q} posts={posts} error={error} />

@@ -57,6 +57,11 @@ describe("a new fan on a phone finds creators", () => {
     await page.getByRole("searchbox", { name: "Search users" }).fill(tag);
     await page.getByRole("list", { name: "Search results" }).getByRole("link", { name: `@${creator.username}` }).waitFor();
     expect(await suggestions.count()).toBe(0);
+
+    // A link with the term searches it at once.
+    await page.goto(`/search?q=${tag}`);
+    await page.getByRole("list", { name: "Search results" }).getByRole("link", { name: `@${creator.username}` }).waitFor();
+    expect(await page.getByRole("searchbox", { name: "Search users" }).inputValue()).toBe(tag);
     await context.close();
   });
 });

@@ -18,12 +18,13 @@ const SEARCH_DEBOUNCE_MS = 250;
 
 /**
  * The clearable user search of spec §2/§7: GET /api/searchUsers on each change of a non-empty term (after a short
- * pause), "No result" when nothing matches; failures are only logged. `whileEmpty` shows until a term is typed.
+ * pause), "No result" when nothing matches; failures are only logged. `whileEmpty` shows until a term is typed;
+ * `initialTerm` is searched at once (/search?q=…, a shared link).
  */
-export function UserSearch({ autoFocus = false, whileEmpty = null }: { autoFocus?: boolean; whileEmpty?: ReactNode }) {
+export function UserSearch({ autoFocus = false, whileEmpty = null, initialTerm = "" }: { autoFocus?: boolean; whileEmpty?: ReactNode; initialTerm?: string }) {
   const { t } = useTranslation();
   const { api } = useSession();
-  const [term, setTerm] = useState("");
+  const [term, setTerm] = useState(initialTerm);
   const [results, setResults] = useState<Result[] | null>(null);
   const inputId = useId();
   const resultsId = useId();
