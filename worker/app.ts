@@ -7,7 +7,8 @@ import { asAppError, errorResponse } from "./http/errors";
 import { csrfProtection, detectLanguage, resolveSession, securityHeaders } from "./http/middleware";
 import { serveMedia } from "./http/media";
 import type { AppEnv } from "./http/types";
-import { isDevelopment } from "./env";
+import { config, isDevelopment } from "./env";
+import { localAsset } from "./http/local-assets";
 import { USER_CHANNEL_PATH } from "@shared/user-channel-events";
 import { openChatRoom, openLiveRoom, openUserChannel } from "./realtime/route";
 
@@ -27,7 +28,7 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
   // page routes never have one, and a username with a dot falls through to Remix on a miss.
   app.on(["GET", "HEAD"], "*", async (c, next) => {
     if (!/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.endsWith(".data")) return next();
-    const asset = await c.env.ASSETS.fetch(c.req.raw);
+    const asset = config(c.env).APP_ENV === "production" ? await c.env.ASSETS.fetch(c.req.raw) : await localAsset(c.env.ASSETS, c.req.raw);
     if (asset.status === 404) return next();
     if (c.req.path === "/sw.js") {
       // The service worker must be revalidated on every update check, or a new version could wait on a stale copy.
