@@ -38,7 +38,7 @@ let browserZone: Promise<string> | undefined;
  * data, in a task of its own instead of the hydration's. The first answer also tells the server the browser's zone
  * for the next pages (a cookie, read by app/lib/time-zone.server.ts), when it differs from the one this page used.
  */
-export function whenBrowserZoneKnown(serverZone: string | null): Promise<string> {
+function whenBrowserZoneKnown(serverZone: string | null): Promise<string> {
   browserZone ??= new Promise((resolve) => {
     whenIdle(() => {
       const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -50,17 +50,14 @@ export function whenBrowserZoneKnown(serverZone: string | null): Promise<string>
 }
 
 /**
- * A date and time (or only the date) in the reader's language and time zone. The server renders the zone the
- * browser named in its cookie, else UTC (marked as such); the hydration keeps the server's text; once the page is
- * idle, a page rendered in another zone than the browser's switches to local time, without a hydration mismatch.
- * From the second page on, nothing switches.
+ * The zone the server rendered the page's times in (the `tz` cookie's, null when it knew none: UTC), and whether
+ * they are to be shown in the browser's own zone instead: from the moment, once the page is idle, the browser's
+ * zone is known to differ. A transition: every time of the page switches at once, in a render that may yield to
+ * input rather than block the main thread in one long task. Used by LocalTime and a chat's ChatTime.
  */
-export function LocalTime({ iso, className, dateOnly = false }: { iso: string; className?: string; dateOnly?: boolean }) {
-  const { i18n } = useTranslation();
+export function useReaderZone(): { serverZone: string | null; local: boolean } {
   const serverZone = useRootData()?.timeZone ?? null;
   const [local, setLocal] = useState(false);
-  // A transition: every date of a feed switches at once, and that render may yield to input rather than block the
-  // main thread in one long task.
   useEffect(() => {
     let current = true;
     void whenBrowserZoneKnown(serverZone).then((zone) => {
@@ -70,6 +67,18 @@ export function LocalTime({ iso, className, dateOnly = false }: { iso: string; c
       current = false;
     };
   }, [serverZone]);
+  return { serverZone, local };
+}
+
+/**
+ * A date and time (or only the date) in the reader's language and time zone. The server renders the zone the
+ * browser named in its cookie, else UTC (marked as such); the hydration keeps the server's text; once the page is
+ * idle, a page rendered in another zone than the browser's switches to local time, without a hydration mismatch.
+ * From the second page on, nothing switches.
+ */
+export function LocalTime({ iso, className, dateOnly = false }: { iso: string; className?: string; dateOnly?: boolean }) {
+  const { i18n } = useTranslation();
+  const { serverZone, local } = useReaderZone();
   // While the page hydrates, the text the server wrote: a browser's first Intl.DateTimeFormat loads ICU's data
   // (80–190 ms on an emulated phone), which would otherwise sit inside the hydration's long task.
   const [id, text] = useServerText(`${iso}|${dateOnly}|${i18n.language}|${local}|${serverZone}`, () =>

@@ -1,7 +1,5 @@
-import { startTransition, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
-import { whenBrowserZoneKnown } from "~/components/local-time";
+import { useReaderZone } from "~/components/local-time";
 import { useServerText } from "~/lib/server-text";
 
 /** Formatters by language, form and zone, built once: a thread formats every message's time twice at start-up. */
@@ -26,18 +24,7 @@ function formatterFor(language: string, form: "day" | "time" | "dayTime", timeZo
  */
 export function ChatTime({ iso, className }: { iso: string; className?: string }) {
   const { i18n } = useTranslation();
-  const serverZone = useRootData()?.timeZone ?? null;
-  const [local, setLocal] = useState(false);
-  useEffect(() => {
-    let current = true;
-    // A transition: every time of a thread switches at once, in a render that may yield to input.
-    void whenBrowserZoneKnown(serverZone).then((zone) => {
-      if (current && zone !== serverZone) startTransition(() => setLocal(true));
-    });
-    return () => {
-      current = false;
-    };
-  }, [serverZone]);
+  const { serverZone, local } = useReaderZone();
   const [id, text] = useServerText(`${iso}|${i18n.language}|${local}|${serverZone}`, () => {
     const at = new Date(iso);
     const timeZone = local ? undefined : (serverZone ?? "UTC");
