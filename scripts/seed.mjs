@@ -36,6 +36,9 @@ function hashPassword(password) {
   return `$argon2id$v=19$m=19456,t=2,p=1$${b64url(salt)}$${b64url(hash)}`;
 }
 
+/** The id of the account named `username`, or undefined when there is none. */
+const userId = async (env, username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first())?.id;
+
 /**
  * The fan topped up $100 twelve days ago and tipped the creator $75 then (released by the first cron run: $60
  * available after the 20% fee, enough to try a withdrawal), and `seedTodaysTip` $15 today (pending for 7 business
@@ -43,17 +46,15 @@ function hashPassword(password) {
  * their times, so the wallet's history (newest first, by id as the app writes them) reads in order.
  */
 async function seedMoney() {
-  const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first()).id;
-  const fanId = await id("demo_fan");
-  const creatorId = await id("mia.rivers");
+  const fanId = await userId(env, "demo_fan");
+  const creatorId = await userId(env, "mia.rivers");
   const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString();
   await seedTopUp(env.DB, fanId, 10_000, daysAgo(12));
   await seedTip(env.DB, { fanId, creatorId, cents: 7500, feePercent: 20, at: daysAgo(12), releaseAt: daysAgo(1) });
 }
 
 async function seedTodaysTip() {
-  const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first()).id;
-  await seedTip(env.DB, { fanId: await id("demo_fan"), creatorId: await id("mia.rivers"), cents: 1500, feePercent: 20, at: new Date().toISOString(), releaseAt: new Date(Date.now() + 9 * 86_400_000).toISOString() });
+  await seedTip(env.DB, { fanId: await userId(env, "demo_fan"), creatorId: await userId(env, "mia.rivers"), cents: 1500, feePercent: 20, at: new Date().toISOString(), releaseAt: new Date(Date.now() + 9 * 86_400_000).toISOString() });
 }
 
 /**
@@ -63,9 +64,8 @@ async function seedTodaysTip() {
  * bought yet (the wallet keeps $5, enough to).
  */
 async function seedChat(env) {
-  const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first())?.id;
-  const fanId = await id("demo_fan");
-  const creatorId = await id("mia.rivers");
+  const fanId = await userId(env, "demo_fan");
+  const creatorId = await userId(env, "mia.rivers");
   if (!fanId || !creatorId) return;
   const [low, high] = fanId < creatorId ? [fanId, creatorId] : [creatorId, fanId];
   if (await env.DB.prepare("SELECT 1 FROM conversations WHERE user_low = ? AND user_high = ?").bind(low, high).first()) return;
@@ -115,9 +115,8 @@ async function seedChat(env) {
  * the creator's dashboard.
  */
 async function seedLive(env) {
-  const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first())?.id;
-  const fanId = await id("demo_fan");
-  const creatorId = await id("mia.rivers");
+  const fanId = await userId(env, "demo_fan");
+  const creatorId = await userId(env, "mia.rivers");
   if (!fanId || !creatorId) return;
   const hoursAgo = (hours) => new Date(Date.now() - hours * 3_600_000).toISOString();
   if (await env.DB.prepare("SELECT 1 FROM live_streams WHERE creator_id = ? AND started_at > ?").bind(creatorId, hoursAgo(24 * 5)).first()) return;
@@ -179,9 +178,8 @@ async function seedStories(env) {
  * its push would open.
  */
 async function seedNotifications(env) {
-  const id = async (username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first())?.id;
-  const fanId = await id("demo_fan");
-  const creatorId = await id("mia.rivers");
+  const fanId = await userId(env, "demo_fan");
+  const creatorId = await userId(env, "mia.rivers");
   if (!fanId || !creatorId) return;
   if (await env.DB.prepare("SELECT 1 FROM notifications WHERE user_id IN (?, ?)").bind(fanId, creatorId).first()) return;
   const rows = [];
