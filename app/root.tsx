@@ -10,7 +10,7 @@ import { isDevMailboxEnabled } from "../worker/domain/mail/dev-mailbox";
 import { readerTimeZone } from "./lib/time-zone.server";
 import { RTL_LANGUAGES } from "@shared/i18n/languages";
 import { formatCents } from "@shared/money";
-import { learnMoneyPattern, MONEY_SAMPLE_CENTS, moneyPattern } from "@shared/money-pattern";
+import { learnMoneyPattern, MONEY_SAMPLE_CENTS, moneyPattern, type MoneyPattern } from "@shared/money-pattern";
 import { SessionProvider } from "./lib/session";
 import { UpdatesProvider } from "./lib/updates";
 import { clearOfflineData } from "./lib/offline";
@@ -31,6 +31,13 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
+/** The pattern of each language's amounts, read once per isolate from two amounts the server formats. */
+const moneyPatterns = new Map<string, MoneyPattern | null>();
+function moneyPatternOf(language: string): MoneyPattern | null {
+  if (!moneyPatterns.has(language)) moneyPatterns.set(language, moneyPattern(MONEY_SAMPLE_CENTS.map((cents) => formatCents(cents, language))));
+  return moneyPatterns.get(language)!;
+}
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = context.session?.user ?? null;
   return {
@@ -49,7 +56,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     devReloadVersion: context.domain.config.APP_ENV === "development" ? context.buildVersion : null,
     // How the page's language writes dollars, read from two amounts formatted here: the browser writes every amount
     // as the server does, without building an Intl formatter while it hydrates (shared/money-pattern.ts).
-    moneyPattern: moneyPattern(MONEY_SAMPLE_CENTS.map((cents) => formatCents(cents, context.language))),
+    moneyPattern: moneyPatternOf(context.language),
   };
 }
 
