@@ -9,6 +9,7 @@ import { serveMedia } from "./http/media";
 import type { AppEnv } from "./http/types";
 import { config, isDevelopment } from "./env";
 import { localAsset } from "./http/local-assets";
+import { withSessionRetry } from "./http/session-check";
 import { USER_CHANNEL_PATH } from "@shared/user-channel-events";
 import { openChatRoom, openLiveRoom, openUserChannel } from "./realtime/route";
 
@@ -76,5 +77,7 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
     return c.text("Server error", 500);
   });
 
+  // A hot write whose copy of its session turned out out of date runs once more, its session read first.
+  app.fetch = withSessionRetry(app.fetch) as typeof app.fetch;
   return app;
 }

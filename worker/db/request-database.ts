@@ -31,7 +31,31 @@ const KEEP_ALIVE = Symbol("d1-keep-alive");
 /** Takes a bookmark reached on the request's behalf through another session (a grouped commit). */
 const NOTE_BOOKMARK = Symbol("d1-note-bookmark");
 
-type Extras = { [BINDING]: D1Database; [KEEP_ALIVE]: (work: Promise<unknown>) => void; [NOTE_BOOKMARK]: (bookmark: string | null) => void };
+/** Waits until the session check riding the request's first batch has passed (see `SessionCheck`). */
+const CHECKED = Symbol("d1-session-checked");
+
+type Extras = {
+  [BINDING]: D1Database;
+  [KEEP_ALIVE]: (work: Promise<unknown>) => void;
+  [NOTE_BOOKMARK]: (bookmark: string | null) => void;
+  [CHECKED]: () => Promise<void>;
+};
+
+/**
+ * A write that starts from the isolate's copy of its session confirms the copy with D1 (worker/http/session-check.ts):
+ * `statement` reads the session again and `check` throws when the answer does not confirm the copy. The statement
+ * rides the request's first batch of reads instead of a round trip of its own, and nothing is written before it
+ * has passed: every write through this database (a statement, a batch, a grouped commit) waits for it, and the
+ * reads that rode with it are handed over only once it has passed (a failed check rejects them with its error).
+ * A request that never reads before it writes sends it alone first, as before.
+ */
+export interface SessionCheck {
+  /** The read that confirms the copy, and its parameters. */
+  query: string;
+  params: unknown[];
+  /** Throws unless the answer confirms the copy. */
+  check(result: D1Result): void;
+}
 
 export interface RequestDatabase {
   db: D1Database;
@@ -39,6 +63,10 @@ export interface RequestDatabase {
   bookmark(): string | null;
   /** A later bookmark reached through another session on this request's behalf (a grouped commit). */
   noteBookmark(bookmark: string | null): void;
+  /** Sets the session check that rides the first batch (once, before the request's first statement). */
+  checkSession(check: SessionCheck): void;
+  /** Resolves once the session check has passed (sending it now if nothing took it along); rejects if it failed. */
+  sessionChecked(): Promise<void>;
 }
 
 const isRead = (method: string) => method === "GET" || method === "HEAD";
@@ -62,12 +90,54 @@ export function requestDatabase(binding: D1Database, request: Request, keepAlive
   const noteBookmark = (bookmark: string | null) => {
     noted = laterBookmark(noted, bookmark);
   };
+  const db = (session ?? binding) as D1Database;
+  const checks = sessionChecks(db);
   return {
-    db: coalescing((session ?? binding) as D1Database, { [BINDING]: binding, [KEEP_ALIVE]: keepAlive, [NOTE_BOOKMARK]: noteBookmark }),
+    db: coalescing(db, { [BINDING]: binding, [KEEP_ALIVE]: keepAlive, [NOTE_BOOKMARK]: noteBookmark }, checks),
     bookmark: () => laterBookmark(session?.getBookmark() ?? null, noted),
     noteBookmark,
+    checkSession: checks.set,
+    sessionChecked: checks.passed,
   };
 }
+
+/** The state of one request's session check: not asked for, waiting for a batch to take it, sent, decided. */
+function sessionChecks(db: D1Database) {
+  let pending: { statement: D1PreparedStatement; check: SessionCheck["check"] } | null = null;
+  let outcome: Promise<void> | null = null;
+  const decide = (check: NonNullable<typeof pending>, answer: Promise<D1Result>) => {
+    outcome = answer.then((result) => check.check(result));
+    outcome.catch(() => {});
+    return outcome;
+  };
+  return {
+    set({ query, params, check }: SessionCheck) {
+      if (pending || outcome) throw new Error("the session check is set once, before the request's first statement");
+      pending = { statement: db.prepare(query).bind(...params), check };
+    },
+    /** The statement for the next batch to carry, and the function to give it its answer; null when none waits. */
+    take(): { statement: D1PreparedStatement; answer(result: Promise<D1Result>): void } | null {
+      const check = pending;
+      if (!check) return null;
+      pending = null;
+      let give!: (result: Promise<D1Result>) => void;
+      decide(check, new Promise<D1Result>((resolve) => (give = resolve)));
+      return { statement: check.statement, answer: give };
+    },
+    /** Resolves once passed (sending the statement alone when no batch has taken it); resolved when there is none. */
+    passed(): Promise<void> {
+      if (pending) {
+        const check = pending;
+        pending = null;
+        return decide(check, check.statement.all());
+      }
+      return outcome ?? Promise.resolve();
+    },
+  };
+}
+
+type SessionChecks = ReturnType<typeof sessionChecks>;
+const noChecks: SessionChecks = { set: () => {}, take: () => null, passed: () => Promise.resolve() };
 
 /**
  * `reads`, asked in the same turn as `access` (a policy's check) so both go to D1 in one batch, handed over only once
@@ -86,6 +156,8 @@ export const bindingOf = (db: D1Database): D1Database => extrasOf(db)[BINDING] ?
 export const keepAliveOf = (db: D1Database) => extrasOf(db)[KEEP_ALIVE] ?? ((work: Promise<unknown>) => void work.catch(() => {}));
 /** Where a bookmark reached on the request's behalf goes (nowhere outside a request). */
 export const noteBookmarkOf = (db: D1Database) => extrasOf(db)[NOTE_BOOKMARK] ?? (() => {});
+/** Resolves once the request's session check has passed (at once without one): writes outside `db` wait for it. */
+export const sessionCheckedOf = (db: D1Database): Promise<void> => extrasOf(db)[CHECKED]?.() ?? Promise.resolve();
 
 /** One caller's reads held for the turn's batch: a statement (`first`/`all`), or an explicit batch of SELECTs. */
 interface Held {
@@ -99,7 +171,7 @@ const READ_ONLY = /^\s*(SELECT|WITH)\b/i;
 const WRITES = /\b(INSERT|UPDATE|DELETE|REPLACE)\b/i;
 
 /** SELECTs issued in the same turn go to D1 together (see above); `extras` answer the symbols above. */
-export function coalescing(db: D1Database, extras: Partial<Extras> = {}): D1Database {
+export function coalescing(db: D1Database, extras: Partial<Extras> = {}, checks: SessionChecks = noChecks): D1Database {
   let held: Held[] = [];
   const originals = new WeakMap<object, D1PreparedStatement>();
   /** The proxies of read-only statements: a batch made only of them may be held. */
@@ -107,21 +179,29 @@ export function coalescing(db: D1Database, extras: Partial<Extras> = {}): D1Data
 
   const run = (statements: D1PreparedStatement[]): Promise<D1Result[]> =>
     statements.length === 1 ? statements[0]!.all().then((result) => [result]) : db.batch(statements);
-  const alone = (item: Held) => run(item.statements).then(item.settle, item.reject);
+  /** A caller's answers, handed over once the session check (if any) has passed; a failed check rejects them. */
+  const handOver = (item: Held, results: D1Result[]) => checks.passed().then(() => item.settle(results), item.reject);
+  const alone = (item: Held) => run(item.statements).then((results) => handOver(item, results), item.reject);
 
   const flush = () => {
     const items = held;
     held = [];
-    if (items.length === 1) return void alone(items[0]!);
-    void db.batch(items.flatMap((item) => item.statements)).then(
+    const rider = checks.take();
+    if (!rider && items.length === 1) return void alone(items[0]!);
+    const skip = rider ? 1 : 0;
+    void db.batch([...(rider ? [rider.statement] : []), ...items.flatMap((item) => item.statements)]).then(
       (results) => {
-        let offset = 0;
+        rider?.answer(Promise.resolve(results[0]!));
+        let offset = skip;
         for (const item of items) {
-          item.settle(results.slice(offset, offset + item.statements.length));
+          void handOver(item, results.slice(offset, offset + item.statements.length));
           offset += item.statements.length;
         }
       },
-      () => items.forEach((item) => void alone(item)),
+      () => {
+        rider?.answer(rider.statement.all());
+        items.forEach((item) => void alone(item));
+      },
     );
   };
 
@@ -130,6 +210,12 @@ export function coalescing(db: D1Database, extras: Partial<Extras> = {}): D1Data
       if (held.length === 0) setTimeout(flush, 0);
       held.push({ statements, settle: (results) => resolve(answer(results)), reject });
     });
+
+  /** What is not held (writes, `run`, `raw`, `exec`…) goes to D1 once the session check has passed. */
+  const checkedFirst =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      checks.passed().then(() => call(...args));
 
   const firstOf = (column: string | undefined) => ([result]: D1Result[]) => {
     const row = (result!.results[0] ?? null) as Record<string, unknown> | null;
@@ -143,7 +229,9 @@ export function coalescing(db: D1Database, extras: Partial<Extras> = {}): D1Data
         if (readOnly && property === "first") return (column?: string) => hold([target], firstOf(column));
         if (readOnly && property === "all") return () => hold([target], ([result]) => result);
         const value = Reflect.get(target, property, target) as unknown;
-        return typeof value === "function" ? value.bind(target) : value;
+        if (typeof value !== "function") return value;
+        const bound = value.bind(target) as (...args: unknown[]) => unknown;
+        return STATEMENT_CALLS.has(property) ? checkedFirst(async (...args: unknown[]) => bound(...args)) : bound;
       },
     });
     originals.set(proxy, statement);
@@ -153,15 +241,25 @@ export function coalescing(db: D1Database, extras: Partial<Extras> = {}): D1Data
 
   return new Proxy(db, {
     get(target, property) {
+      if (property === CHECKED) return extras[CHECKED] ?? checks.passed;
       if (property in extras) return extras[property as keyof Extras];
       if (property === "prepare") return (query: string) => wrap(target.prepare(query), READ_ONLY.test(query) && !WRITES.test(query));
       if (property === "batch")
         return (statements: D1PreparedStatement[]) => {
           const unwrapped = statements.map((s) => originals.get(s) ?? s);
-          return statements.length > 0 && statements.every((s) => reads.has(s)) ? hold(unwrapped, (results) => results) : target.batch(unwrapped);
+          return statements.length > 0 && statements.every((s) => reads.has(s))
+            ? hold(unwrapped, (results) => results)
+            : checks.passed().then(() => target.batch(unwrapped));
         };
       const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
+      if (typeof value !== "function") return value;
+      const bound = value.bind(target) as (...args: unknown[]) => unknown;
+      return DATABASE_CALLS.has(property) ? checkedFirst(async (...args: unknown[]) => bound(...args)) : bound;
     },
   });
 }
+
+/** A statement's calls that reach D1 (a read-only statement's `first` and `all` are held instead). */
+const STATEMENT_CALLS = new Set<string | symbol>(["first", "all", "run", "raw"]);
+/** A database's calls that reach D1 besides `batch`. */
+const DATABASE_CALLS = new Set<string | symbol>(["exec", "dump"]);

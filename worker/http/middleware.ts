@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { LANGUAGE_COOKIE, languageFromAcceptHeader, matchLanguage, FALLBACK_LANGUAGE } from "@shared/i18n/languages";
 import { createDomainContext } from "../domain/context";
 import { createPublisher } from "../events/publisher";
-import { findSession, forgetSessionsOf } from "../domain/auth/sessions";
+import { findSession, forgetSessionsOf, SessionCheckFailed, sessionCopyToCheck } from "../domain/auth/sessions";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER, incomingBookmark, requestDatabase } from "../db/request-database";
 import { AppError } from "../domain/shared/errors";
 import { message } from "../domain/shared/messages";
@@ -12,6 +12,7 @@ import { config } from "../env";
 import { liveMediaOrigins } from "../live/transports";
 import { readSessionCookie } from "./cookies";
 import { errorResponse } from "./errors";
+import { isSecondRun, RUN_AGAIN_HEADER, sessionCheckRides } from "./session-check";
 import type { AppEnv } from "./types";
 
 /** Stripe's hosted checkout, where the top-up form's POST redirects when Stripe is configured. */
@@ -91,9 +92,14 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1] ?? null;
   const cookie = readSessionCookie(c);
   const token = bearer ?? cookie;
-  // Reads may reuse a session read in the last seconds; writes read it from D1 and drop the user's copies after.
+  // Reads may reuse a session read in the last seconds; writes read it from D1 and drop the user's copies after,
+  // but for the hot writes of ./session-check.ts, whose check of a copy rides their first batch.
   const reads = SAFE_METHODS.has(c.req.method);
-  const session = token ? await findSession(c.var.domain.db, token, reads ? config(c.env).SESSION_CACHE_SECONDS : 0) : null;
+  const cacheSeconds = config(c.env).SESSION_CACHE_SECONDS;
+  const checkRides = !reads && token !== null && sessionCheckRides(c.req.method, c.req.path) && !isSecondRun(c.req.raw);
+  const copy = checkRides ? await sessionCopyToCheck(token, cacheSeconds) : null;
+  if (copy) c.var.database.checkSession(copy.check);
+  const session = copy ? copy.session : token ? await findSession(c.var.domain.db, token, reads || checkRides ? cacheSeconds : 0) : null;
   c.set("session", session);
   c.set("sessionSource", session ? (bearer ? "bearer" : "cookie") : null);
   // Only cookie sessions need a CSRF token (pages and cookie-authenticated writes); Bearer calls skip the HMAC.
@@ -102,7 +108,16 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   try {
     await next();
   } finally {
-    if (session && !reads) forgetSessionsOf(session.user.id);
+    if (session && !reads && !checkRides) forgetSessionsOf(session.user.id);
+  }
+  if (!copy) return;
+  // No answer leaves before the copy is confirmed (the check goes alone if the handler read nothing).
+  try {
+    await c.var.database.sessionChecked();
+  } catch (error) {
+    if (!(error instanceof SessionCheckFailed)) throw error;
+    c.res = errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
+    if (error.reason === "changed") c.res.headers.set(RUN_AGAIN_HEADER, "1");
   }
 });
 

@@ -1,6 +1,7 @@
 import { randomToken, sha256Hex } from "../shared/crypto";
 import { DAY, isoIn, isoNow } from "../shared/time";
 import type { UserRow } from "../accounts/users";
+import type { SessionCheck } from "../../db/request-database";
 
 /** Sessions last 30 days and slide forward when used in their second half. */
 export const SESSION_LIFETIME_MS = 30 * DAY;
@@ -30,17 +31,25 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * - every revocation publishes SessionsEnded, and the publisher calls forgetSessionsOf at once, so in the isolate
  *   that revoked, the next request is refused;
  * - another isolate keeps its copy at most `cacheSeconds` (5 in production, SESSION_CACHE_SECONDS);
- * - writes (any method but GET and HEAD) never use a copy: they read the session and the user from D1, and the
- *   copy of that user is dropped when the write ends, so a change to the user's own row (email verified, role,
- *   the Home mark) is read fresh by their next request in this isolate;
+ * - writes (any method but GET and HEAD) never act on a copy D1 has not confirmed: most read the session and the
+ *   user from D1 before anything else, and the copy of that user is dropped when the write ends, so a change to the
+ *   user's own row (email verified, role, the Home mark) is read fresh by their next request in this isolate; the
+ *   hot writes of worker/http/session-check.ts (tips, messages, likes, comments, purchases) start from the copy and
+ *   confirm it in their first batch of reads, before they write or answer (`sessionCopyToCheck`);
  * - a copy past the session's own expiry is never used.
  */
-const cached = new Map<string, { session: CurrentSession; expiresAt: number; until: number }>();
+type Copy = { session: CurrentSession; expiresAt: number; until: number };
+const cached = new Map<string, Copy>();
 const CACHE_CAPACITY = 10_000;
 
 export function forgetSessionsOf(userId: number): void {
   for (const [hash, entry] of cached) if (entry.session.user.id === userId) cached.delete(hash);
 }
+
+const SESSION_QUERY = `SELECT s.id AS session_id, s.expires_at AS session_expires_at, u.*
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.token_hash = ? AND s.expires_at > ?`;
+type SessionRow = UserRow & { session_id: number; session_expires_at: string };
 
 export async function findSession(db: D1Database, token: string, cacheSeconds = 0): Promise<CurrentSession | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
@@ -50,14 +59,7 @@ export async function findSession(db: D1Database, token: string, cacheSeconds = 
     const hit = cached.get(tokenHash);
     if (hit && hit.until > now && hit.expiresAt > now) return hit.session;
   }
-  const row = await db
-    .prepare(
-      `SELECT s.id AS session_id, s.expires_at AS session_expires_at, u.*
-       FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = ? AND s.expires_at > ?`,
-    )
-    .bind(tokenHash, isoNow())
-    .first<UserRow & { session_id: number; session_expires_at: string }>();
+  const row = await db.prepare(SESSION_QUERY).bind(tokenHash, isoNow()).first<SessionRow>();
   if (!row) {
     cached.delete(tokenHash);
     return null;
@@ -81,4 +83,47 @@ export const revokeSession = (db: D1Database, sessionId: number) =>
 export async function deleteExpiredSessions(db: D1Database): Promise<number> {
   const { meta } = await db.prepare("DELETE FROM sessions WHERE expires_at < ?").bind(isoNow()).run();
   return meta.changes ?? 0;
+}
+
+/** Why a copy was not confirmed: the session has ended, or the user's row changed since the copy was read. */
+export class SessionCheckFailed extends Error {
+  constructor(readonly reason: "ended" | "changed") {
+    super(`session check failed: ${reason}`);
+  }
+}
+
+/**
+ * A user's columns that change without the user doing anything the copy's reader decides on (counters kept by
+ * triggers, the Home mark): a copy that differs from D1 only in them still stands.
+ */
+const DRIFTING = new Set(["follower_count", "following_count", "subscriber_count", "home_seen_at"]);
+
+/**
+ * For a write whose session check rides its first batch (worker/http/session-check.ts): the isolate's copy of the
+ * session, if it has one within `cacheSeconds`, with the read that confirms it (worker/db/request-database.ts,
+ * `SessionCheck`). The check fails when the session has ended (revoked, expired) or when the user's row differs
+ * from the copy in anything but the drifting counters; it renews the copy when it passes.
+ */
+export async function sessionCopyToCheck(token: string, cacheSeconds: number): Promise<{ session: CurrentSession; check: SessionCheck } | null> {
+  if (cacheSeconds <= 0 || !TOKEN_SHAPE.test(token)) return null;
+  const tokenHash = await sha256Hex(token);
+  const copy = cached.get(tokenHash);
+  const now = Date.now();
+  if (!copy || copy.until <= now || copy.expiresAt <= now) return null;
+  const check = (result: D1Result) => {
+    const row = (result.results[0] ?? null) as SessionRow | null;
+    if (!row || row.session_id !== copy.session.sessionId) {
+      cached.delete(tokenHash);
+      throw new SessionCheckFailed("ended");
+    }
+    const { session_id: _, session_expires_at: expiresAt, ...user } = row;
+    const copied = copy.session.user as unknown as Record<string, unknown>;
+    const changed = Object.entries(user).some(([column, value]) => !DRIFTING.has(column) && copied[column] !== value);
+    if (changed) {
+      cached.delete(tokenHash);
+      throw new SessionCheckFailed("changed");
+    }
+    cached.set(tokenHash, { session: { ...copy.session, user }, expiresAt: Date.parse(expiresAt), until: Date.now() + cacheSeconds * 1000 });
+  };
+  return { session: copy.session, check: { query: SESSION_QUERY, params: [tokenHash, isoNow()], check } };
 }

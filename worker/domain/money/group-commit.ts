@@ -1,4 +1,4 @@
-import { bindingOf, keepAliveOf, noteBookmarkOf } from "../../db/request-database";
+import { bindingOf, keepAliveOf, noteBookmarkOf, sessionCheckedOf } from "../../db/request-database";
 
 /**
  * Group commit for wallet payments (issue 16). Each payment is one D1 batch (its transfer, payment, earning and
@@ -35,7 +35,9 @@ const lines = new WeakMap<D1Database, Line>();
 export const GROUP_LIMIT = 32;
 
 /** Runs `statements` as one transaction, with whatever other payments are waiting; answers their results. */
-export function commitGrouped(db: D1Database, statements: Statements): Promise<D1Result[]> {
+export async function commitGrouped(db: D1Database, statements: Statements): Promise<D1Result[]> {
+  // It writes through the binding, not the request's database: the request's session check passes first.
+  await sessionCheckedOf(db);
   const binding = bindingOf(db);
   let line = lines.get(binding);
   if (!line) lines.set(binding, (line = { waiting: [], busy: false }));
