@@ -12,7 +12,7 @@ import { config } from "../env";
 import { liveMediaOrigins } from "../live/transports";
 import { readSessionCookie } from "./cookies";
 import { errorResponse } from "./errors";
-import { isSecondRun, RUN_AGAIN_HEADER, sessionCheckRides } from "./session-check";
+import { isSecondRun, runAgain, sessionCheckRides } from "./session-check";
 import type { AppEnv } from "./types";
 
 /** Stripe's hosted checkout, where the top-up form's POST redirects when Stripe is configured. */
@@ -105,6 +105,8 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   // Only cookie sessions need a CSRF token (pages and cookie-authenticated writes); Bearer calls skip the HMAC.
   const fromCookie = session !== null && bearer === null;
   c.set("csrfToken", fromCookie ? await csrfTokenFor(config(c.env).APP_SECRET, session.tokenHash) : null);
+  // The request as it came: a body limit (worker/api/app.ts) puts a copy in its place once it has read it.
+  const request = c.req.raw;
   try {
     await next();
   } finally {
@@ -117,7 +119,8 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   } catch (error) {
     if (!(error instanceof SessionCheckFailed)) throw error;
     c.res = errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
-    if (error.reason === "changed") c.res.headers.set(RUN_AGAIN_HEADER, "1");
+    // The user's row changed since the copy: nothing was written, and the write runs again, its session read first.
+    if (error.reason === "changed") runAgain(request, await c.req.text());
   }
 });
 

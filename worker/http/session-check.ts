@@ -9,7 +9,7 @@
  * - the session has ended: 401, and nothing was written;
  * - the user's row changed since the copy (a role, a verified email, a name): nothing was written, and the request
  *   runs once more from the start with the session read from D1, as any other write, so it answers exactly what a
- *   fresh read would have (`withSessionRetry`).
+ *   fresh read would have (`runAgain`, `withSessionRetry`).
  *
  * A path belongs here when its handler's first work is reads through the request's database (no other side
  * effect before them) and it does not change the user's own row (a follow or a subscription changes the user's
@@ -30,23 +30,34 @@ export const SESSION_CHECK_RIDES: ReadonlyArray<readonly [method: string, path: 
 
 export const sessionCheckRides = (method: string, path: string) => SESSION_CHECK_RIDES.some(([m, pattern]) => m === method && pattern.test(path));
 
-/** Set on the first run's answer when the copy was out of date; never leaves the Worker. */
-export const RUN_AGAIN_HEADER = "X-Session-Changed";
-
 /** The second runs: their session is read from D1 first. */
 const secondRuns = new WeakSet<Request>();
 export const isSecondRun = (request: Request) => secondRuns.has(request);
+
+/** The second run a first run asked for (`runAgain`), by the first run's request. */
+const reruns = new WeakMap<Request, Request>();
+
+/**
+ * Asks for `request` to run once more from the start, its session read from D1 first; `body` is the body its first
+ * run read (the router keeps it: the request's own stream is spent by then).
+ */
+export function runAgain(request: Request, body: string) {
+  const headers = new Headers(request.headers);
+  headers.delete("Content-Length");
+  const again = new Request(request.url, { method: request.method, headers, body: body === "" ? null : body });
+  secondRuns.add(again);
+  reruns.set(request, again);
+}
 
 type Fetch<E, C> = (request: Request, env: E, ctx: C) => Response | Promise<Response>;
 
 /** Runs a write again, once, with its session read from D1, when its first run found its copy out of date. */
 export function withSessionRetry<E, C>(fetch: Fetch<E, C>): Fetch<E, C> {
   return async (request, env, ctx) => {
-    const again = sessionCheckRides(request.method, new URL(request.url).pathname) ? (request.clone() as unknown as Request) : null;
     const response = await fetch(request, env, ctx);
-    if (!again || !response.headers.has(RUN_AGAIN_HEADER)) return response;
+    const again = reruns.get(request);
+    if (!again) return response;
     await response.body?.cancel();
-    secondRuns.add(again);
     return fetch(again, env, ctx);
   };
 }
