@@ -121,7 +121,7 @@ function sessionChecks(db: D1Database) {
       if (!check) return null;
       pending = null;
       let give!: (result: Promise<D1Result>) => void;
-      decide(check, new Promise<D1Result>((resolve) => (give = resolve)));
+      void decide(check, new Promise<D1Result>((resolve) => (give = resolve)));
       return { statement: check.statement, answer: give };
     },
     /** Resolves once passed (sending the statement alone when no batch has taken it); resolved when there is none. */

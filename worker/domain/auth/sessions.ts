@@ -111,19 +111,18 @@ export async function sessionCopyToCheck(token: string, cacheSeconds: number): P
   const now = Date.now();
   if (!copy || copy.until <= now || copy.expiresAt <= now) return null;
   const check = (result: D1Result) => {
-    const row = (result.results[0] ?? null) as SessionRow | null;
-    if (!row || row.session_id !== copy.session.sessionId) {
+    const { session_id: sessionId, session_expires_at: expiresAt, ...user } = (result.results[0] ?? {}) as Partial<SessionRow>;
+    if (sessionId !== copy.session.sessionId || expiresAt === undefined) {
       cached.delete(tokenHash);
       throw new SessionCheckFailed("ended");
     }
-    const { session_id: _, session_expires_at: expiresAt, ...user } = row;
     const copied = copy.session.user as unknown as Record<string, unknown>;
     const changed = Object.entries(user).some(([column, value]) => !DRIFTING.has(column) && copied[column] !== value);
     if (changed) {
       cached.delete(tokenHash);
       throw new SessionCheckFailed("changed");
     }
-    cached.set(tokenHash, { session: { ...copy.session, user }, expiresAt: Date.parse(expiresAt), until: Date.now() + cacheSeconds * 1000 });
+    cached.set(tokenHash, { session: { ...copy.session, user: user as UserRow }, expiresAt: Date.parse(expiresAt), until: Date.now() + cacheSeconds * 1000 });
   };
   return { session: copy.session, check: { query: SESSION_QUERY, params: [tokenHash, isoNow()], check } };
 }
