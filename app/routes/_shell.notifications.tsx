@@ -76,7 +76,10 @@ function useNotificationText() {
       case "message":
         return t("{{name}} sent you a message.", { name });
       case "live":
-        return t("{{name}} is live now: {{title}}", { name, title: String(notification.params.title ?? "") });
+        // The list says whether the stream has ended since (params.ended): the notification then tells of the past.
+        return notification.params.ended
+          ? t("{{name}} was live: {{title}}", { name, title: String(notification.params.title ?? "") })
+          : t("{{name}} is live now: {{title}}", { name, title: String(notification.params.title ?? "") });
       case "creator_request":
         return notification.params.status === "approved"
           ? t("Your creator application was approved. You are now a creator.")
@@ -97,7 +100,7 @@ export default function NotificationsPage() {
   const hasUnread = firstPage.some((n) => !n.read);
   // A full page may have more after it: "Load more" asks for those older than its last.
   const cursorAfter = (page: NotificationView[]) => (page.length >= NOTIFICATION_PAGE_SIZE ? page[page.length - 1]!.id : null);
-  const { items: notifications, nextCursor, loading, loadMore } = usePagedList({ items: firstPage, nextCursor: cursorAfter(firstPage) }, async (before: number) => {
+  const { items: notifications, nextCursor, loading, failure, loadMore } = usePagedList({ items: firstPage, nextCursor: cursorAfter(firstPage) }, async (before: number) => {
     const page = await api.get(`/notifications?before=${before}`, notificationsPageShape);
     return { items: page.notifications, nextCursor: cursorAfter(page.notifications) };
   });
@@ -150,7 +153,7 @@ export default function NotificationsPage() {
                   </p>
                   <LocalTime iso={notification.createdAt} className="text-sm text-slate-600 dark:text-slate-400" />
                 </div>
-                {notification.kind === "live" && path ? (
+                {notification.kind === "live" && !notification.params.ended && path ? (
                   <Link to={path} className="btn-secondary relative z-10 shrink-0 self-center text-sm" tabIndex={-1}>
                     {t("Watch")}
                   </Link>
@@ -161,7 +164,7 @@ export default function NotificationsPage() {
           })}
         </ul>
       )}
-      {nextCursor !== null ? <LoadMoreButton onClick={() => void loadMore()} disabled={loading} /> : null}
+      {nextCursor !== null ? <LoadMoreButton onClick={() => void loadMore()} disabled={loading} failure={failure} /> : null}
     </>
   );
 }

@@ -186,6 +186,13 @@ describe("live streams", () => {
     await back.locator(`[data-ended-stream="${stream!.id}"]`).waitFor();
     expect(await back.locator(`[data-live-stream="${stream!.id}"]`).count()).toBe(0);
     expect(await seriousViolations(back)).toEqual([]);
+    // The notification that said "live now" tells of the past now, without its Watch; it still opens the stream's page.
+    await back.goto("/notifications");
+    const toldBefore = back.getByRole("listitem").filter({ hasText: "Luna Live was live: Morning coffee chat" });
+    await toldBefore.waitFor();
+    expect(await toldBefore.getByRole("link", { name: "Watch" }).count()).toBe(0);
+    expect(await back.getByText("Luna Live is live now").count()).toBe(0);
+    expect(await toldBefore.getByRole("link", { name: "Luna Live was live: Morning coffee chat" }).getAttribute("href")).toBe(`/live/${stream!.id}`);
 
     await page.goto("/dashboard/earnings");
     const liveRow = page.locator("dt", { hasText: "Live streams" }).first().locator("xpath=following-sibling::dd[1]");

@@ -26,8 +26,15 @@ describe("notifications", () => {
     expect(await lines.count()).toBe(20);
     expect(await lines.first().textContent()).toContain("Finn Follower liked your post.");
     expect(await seriousViolations(page)).toEqual([]);
+    // Offline, "Load more" says why nothing came and stays to try again; the list is as it was.
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await page.getByRole("alert").filter({ hasText: "You are offline" }).waitFor();
+    expect(await lines.count()).toBe(20);
+    await context.setOffline(false);
     await page.getByRole("button", { name: "Load more" }).click();
     await expect.poll(() => lines.count()).toBe(23);
+    expect(await page.getByRole("alert").filter({ hasText: "You are offline" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
     // A test notification has nowhere else to go: no link.
     expect(await lines.last().getByRole("link").count()).toBe(0);

@@ -117,6 +117,15 @@ describe("going live", () => {
     const told = await env.DB.prepare("SELECT user_id, params FROM notifications WHERE kind = 'live' ORDER BY user_id").all<{ user_id: number; params: string }>();
     expect(told.results.map((row) => row.user_id)).toEqual([follower.user.userId, subscriber.user.userId].sort((a, b) => a - b));
     expect(JSON.parse(told.results[0]!.params)).toEqual({ streamId: stream.id, title: "Evening stream" });
+
+    // The follower's list: live now, then, once it has ended, marked ended (the screen says "was live", no Watch).
+    const liveNotification = async () =>
+      ((await (await api("/notifications", { token: follower.token })).json()) as { notifications: { kind: string; params: Record<string, unknown> }[] }).notifications.find(
+        (notification) => notification.kind === "live",
+      );
+    expect((await liveNotification())?.params).toEqual({ streamId: stream.id, title: "Evening stream" });
+    expect((await postJson(`/live/${stream.id}/end`, {}, { token: creator.token })).status).toBe(200);
+    expect((await liveNotification())?.params).toEqual({ streamId: stream.id, title: "Evening stream", ended: 1 });
   });
 
   it("lists streams by audience: subscribers-only is absent for a follower, everything is absent for a blocked person", async () => {

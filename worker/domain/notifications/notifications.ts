@@ -122,6 +122,8 @@ interface NotificationRow {
   actor_username: string | null;
   actor_name: string | null;
   actor_avatar_key: string | null;
+  /** 1 for a stream's notification once the stream is no longer live. */
+  stream_ended: number;
 }
 
 /** Newest first, a page at a time; `before` is the id of the last notification already shown. */
@@ -129,7 +131,8 @@ export async function listNotifications(db: D1Database, userId: number, before: 
   const { results } = await db
     .prepare(
       `SELECT n.id, n.kind, n.params, n.read_at, n.created_at,
-              a.username AS actor_username, a.name AS actor_name, a.avatar_key AS actor_avatar_key
+              a.username AS actor_username, a.name AS actor_name, a.avatar_key AS actor_avatar_key,
+              n.kind = 'live' AND NOT EXISTS (SELECT 1 FROM live_streams s WHERE s.id = json_extract(n.params, '$.streamId') AND s.status = 'live') AS stream_ended
        FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
        WHERE n.user_id = ?1 AND n.id < ?2
        ORDER BY n.id DESC LIMIT ?3`,
@@ -139,7 +142,8 @@ export async function listNotifications(db: D1Database, userId: number, before: 
   return results.map((row) => ({
     id: row.id,
     kind: row.kind,
-    params: JSON.parse(row.params) as Record<string, string | number>,
+    // A stream's notification says whether it has ended since ("was live", no Watch): `ended` is 1 then.
+    params: { ...(JSON.parse(row.params) as Record<string, string | number>), ...(row.stream_ended ? { ended: 1 } : {}) },
     actor: row.actor_username ? { username: row.actor_username, name: row.actor_name ?? "", avatarUrl: publicMediaUrl(row.actor_avatar_key) } : null,
     read: row.read_at !== null,
     createdAt: row.created_at,
