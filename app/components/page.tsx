@@ -14,10 +14,15 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 }
 
 /** "Load more" under a paged list (scheduled, processing, a profile's tabs). */
-export function LoadMoreButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+export function LoadMoreButton({ onClick, disabled, failure }: { onClick: () => void; disabled?: boolean; failure?: string | null }) {
   const { t } = useTranslation();
   return (
     <div className="p-4 text-center">
+      {failure ? (
+        <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">
+          {failure}
+        </p>
+      ) : null}
       <button type="button" className="btn-secondary" onClick={onClick} disabled={disabled}>
         {t("Load more")}
       </button>

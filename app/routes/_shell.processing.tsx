@@ -97,7 +97,7 @@ export default function ProcessingPage() {
           ))}
         </ul>
       )}
-      {list.nextCursor ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} /> : null}
+      {list.nextCursor ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} failure={list.failure} /> : null}
     </>
   );
 }

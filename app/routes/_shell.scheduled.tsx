@@ -100,7 +100,7 @@ export default function ScheduledPage() {
           ))}
         </ul>
       )}
-      {list.nextCursor ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} /> : null}
+      {list.nextCursor ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} failure={list.failure} /> : null}
       {editing ? (
         <EditPostDialog
           post={editing}

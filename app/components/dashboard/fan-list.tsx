@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { FAN_KINDS, PERIODS, type FanKind, type FanPage, type FanView } from "@shared/contracts/subscriptions";
 import { formatCents } from "@shared/money";
@@ -9,7 +9,6 @@ import { MessageButton } from "~/components/messages/message-button";
 import { EmptyState, LoadMoreButton } from "~/components/page";
 import { usePeriodLabel } from "~/components/profile/period-label";
 import { Avatar } from "~/components/shell/avatar";
-import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { usePagedList } from "~/lib/use-paged-list";
 
@@ -35,7 +34,6 @@ const withIds = (fans: FanView[]) => fans.map((fan) => ({ ...fan, id: fan.userId
 export function FanList({ kind, first }: { kind: FanKind; first: FanPage }) {
   const { t } = useTranslation();
   const { api } = useSession();
-  const [failure, setFailure] = useState<string | null>(null);
   // Memoized: usePagedList starts over when the first page's array changes, so it must not be remade each render.
   const firstItems = useMemo(() => withIds(first.fans), [first.fans]);
   const list = usePagedList({ items: firstItems, nextCursor: first.nextCursor }, async (cursor: string) => {
@@ -44,10 +42,6 @@ export function FanList({ kind, first }: { kind: FanKind; first: FanPage }) {
   });
   const labels: Record<FanKind, string> = { subscribers: t("Subscribers"), followers: t("Followers") };
 
-  function loadMore() {
-    setFailure(null);
-    list.loadMore().catch((error: unknown) => setFailure(error instanceof ApiError ? error.body.message : t("Could not load more. Please try again.")));
-  }
 
   return (
     <>
@@ -76,12 +70,7 @@ export function FanList({ kind, first }: { kind: FanKind; first: FanPage }) {
           ))}
         </ul>
       )}
-      {failure ? (
-        <p role="alert" className="p-4 text-sm text-red-700 dark:text-red-400">
-          {failure}
-        </p>
-      ) : null}
-      {list.nextCursor !== null ? <LoadMoreButton onClick={loadMore} disabled={list.loading} /> : null}
+      {list.nextCursor !== null ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} failure={list.failure} /> : null}
     </>
   );
 }

@@ -1,9 +1,7 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PayoutView } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
-import { EmptyState } from "~/components/page";
-import { ApiError } from "~/lib/api";
+import { EmptyState, LoadMoreButton } from "~/components/page";
 import { useSession } from "~/lib/session";
 import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
@@ -36,14 +34,7 @@ export function PayoutHistory({ first }: { first: { payouts: PayoutView[]; nextC
     return { items: page.payouts, nextCursor: page.nextCursor };
   });
   const payouts = list.items;
-  const [failure, setFailure] = useState<string | null>(null);
   if (payouts.length === 0) return <EmptyState icon="wallet" title={t("No payouts yet")} text={t("Earnings become available for payout 7 business days after they are made.")} action={{ to: "/dashboard/withdraw", label: t("Request a withdrawal") }} />;
-  function loadMore() {
-    setFailure(null);
-    list.loadMore().catch((error: unknown) => {
-      if (error instanceof ApiError) setFailure(error.body.message);
-    });
-  }
   return (
     <div className="p-4">
       <table className="w-full text-left text-sm">
@@ -73,12 +64,7 @@ export function PayoutHistory({ first }: { first: { payouts: PayoutView[]; nextC
           ))}
         </tbody>
       </table>
-      {failure ? <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">{failure}</p> : null}
-      {list.nextCursor !== null ? (
-        <button type="button" className="btn-secondary mt-4" onClick={loadMore} disabled={list.loading}>
-          {list.loading ? t("Loading…") : t("Load more")}
-        </button>
-      ) : null}
+      {list.nextCursor !== null ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} failure={list.failure} /> : null}
     </div>
   );
 }

@@ -55,15 +55,7 @@ export function ConversationList({ firstPage }: { firstPage: ConversationPage })
         ))}
       </ul>
       {list.nextCursor !== null ? (
-        <LoadMoreButton
-          disabled={list.loading}
-          onClick={() => {
-            setError(null);
-            list.loadMore().catch((failure: unknown) => {
-              if (failure instanceof ApiError) setError(failure.body.message);
-            });
-          }}
-        />
+        <LoadMoreButton disabled={list.loading} failure={list.failure} onClick={() => void list.loadMore()} />
       ) : null}
     </>
   );

@@ -20,6 +20,7 @@ export function useOwnPostList<T extends { id: number }>(firstPage: Page<T>, api
     posts: list.items,
     nextCursor: list.nextCursor,
     loading: list.loading,
+    failure: list.failure,
     loadMore: list.loadMore,
     remove: (postId: number) => setPosts((current) => current.filter((post) => post.id !== postId)),
     /** Puts the edited post in place, keeping the list's order. */

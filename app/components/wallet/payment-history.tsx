@@ -79,7 +79,7 @@ export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
   const { api } = useSession();
   const money = useMoney();
   const titleOf = usePaymentTitle();
-  const { items: payments, nextCursor, loading, loadMore } = usePagedList({ items: firstPage.payments, nextCursor: firstPage.nextCursor }, async (cursor: number) => {
+  const { items: payments, nextCursor, loading, failure, loadMore } = usePagedList({ items: firstPage.payments, nextCursor: firstPage.nextCursor }, async (cursor: number) => {
     const page = await api.get(`/wallet?cursor=${cursor}`, paymentsPageShape);
     return { items: page.payments, nextCursor: page.nextCursor };
   });
@@ -112,7 +112,7 @@ export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
           </li>
         ))}
       </ul>
-      {nextCursor ? <LoadMoreButton onClick={() => void loadMore()} disabled={loading} /> : null}
+      {nextCursor ? <LoadMoreButton onClick={() => void loadMore()} disabled={loading} failure={failure} /> : null}
     </section>
   );
 }
