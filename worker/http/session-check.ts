@@ -12,8 +12,10 @@
  *   fresh read would have (`runAgain`, `withSessionRetry`).
  *
  * A path belongs here when its handler's first work is reads through the request's database (no other side
- * effect before them) and it does not change the user's own row (a follow or a subscription changes the user's
- * following count, so they read the session first). tests/worker/session-check.test.ts checks each path is a route.
+ * effect before them) and it changes nothing of the user's own row that the copy is read for afterwards (a follow
+ * moves the user's following count, which only picks the timeline's query plan; the Home mark, which the copy's
+ * next /api/updates reads, is why POST /api/home/seen reads the session first and drops the copy).
+ * tests/worker/session-check.test.ts checks each path is a route.
  */
 export const SESSION_CHECK_RIDES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ["POST", /^\/api\/users\/[^/]+\/tips$/],
@@ -26,6 +28,12 @@ export const SESSION_CHECK_RIDES: ReadonlyArray<readonly [method: string, path: 
   ["POST", /^\/api\/posts\/[^/]+\/comments$/],
   ["POST", /^\/api\/posts\/[^/]+\/purchase$/],
   ["POST", /^\/api\/messages\/[^/]+\/unlock$/],
+  ["POST", /^\/api\/conversations\/[^/]+\/read$/],
+  ["POST", /^\/api\/posts\/[^/]+\/bookmark$/],
+  ["DELETE", /^\/api\/posts\/[^/]+\/bookmark$/],
+  ["POST", /^\/api\/users\/[^/]+\/follow$/],
+  ["DELETE", /^\/api\/users\/[^/]+\/follow$/],
+  ["POST", /^\/api\/users\/[^/]+\/subscribe$/],
 ];
 
 export const sessionCheckRides = (method: string, path: string) => SESSION_CHECK_RIDES.some(([m, pattern]) => m === method && pattern.test(path));

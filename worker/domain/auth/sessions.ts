@@ -34,7 +34,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * - writes (any method but GET and HEAD) never act on a copy D1 has not confirmed: most read the session and the
  *   user from D1 before anything else, and the copy of that user is dropped when the write ends, so a change to the
  *   user's own row (email verified, role, the Home mark) is read fresh by their next request in this isolate; the
- *   hot writes of worker/http/session-check.ts (tips, messages, likes, comments, purchases) start from the copy and
+ *   hot writes of worker/http/session-check.ts (tips, messages, likes, follows and more) start from the copy and
  *   confirm it in their first batch of reads, before they write or answer (`sessionCopyToCheck`);
  * - a copy past the session's own expiry is never used.
  */
