@@ -210,6 +210,24 @@ async function seedNotifications(env) {
 }
 
 /**
+ * Two of the creator's public posts in the demo fan's bookmarks (their own idempotent step), so /bookmarks shows
+ * something, and what the fan keeps for offline reading is there from the start.
+ */
+async function seedBookmarks(env) {
+  const fanId = await userId(env, "demo_fan");
+  const creatorId = await userId(env, "mia.rivers");
+  if (!fanId || !creatorId) return;
+  if (await env.DB.prepare("SELECT 1 FROM bookmarks WHERE user_id = ?").bind(fanId).first()) return;
+  const { results: posts } = await env.DB.prepare(
+    "SELECT id, published_at FROM posts WHERE user_id = ? AND audience = 'everyone' AND price_cents = 0 AND status = 'published' ORDER BY published_at DESC LIMIT 2",
+  ).bind(creatorId).all();
+  for (const post of posts) {
+    await env.DB.prepare("INSERT OR IGNORE INTO bookmarks (user_id, post_id, created_at) VALUES (?, ?, ?)").bind(fanId, post.id, post.published_at).run();
+  }
+  if (posts.length > 0) console.log(`Demo bookmarks created (${posts.length}).`);
+}
+
+/**
  * A second creator the demo fan does not follow yet (its own idempotent step): three public posts, a free monthly
  * plan, so Search and the right column suggest someone to follow, and following him brings his posts to the feed.
  */
@@ -310,6 +328,7 @@ try {
   if (fresh) await seedTodaysTip();
   await seedStories(env);
   await seedNotifications(env);
+  await seedBookmarks(env);
   await seedSecondCreator(env);
 } finally {
   await dispose();
