@@ -6,6 +6,8 @@ import { requestDatabase } from "../../worker/db/request-database";
 import { commitGrouped } from "../../worker/domain/money/group-commit";
 import { balancesOf } from "../../worker/domain/money/ledger";
 import { SESSION_CHECK_RIDES } from "../../worker/http/session-check";
+import { csrfTokenFor } from "../../worker/http/middleware";
+import { sha256Hex } from "../../worker/domain/shared/crypto";
 import type { Env } from "../../worker/env";
 import { withInlineQueue } from "./entry";
 import { api, countRows, createUser, postJson } from "./factories";
@@ -96,6 +98,19 @@ describe("a hot write's session check", () => {
       expect([fromCopy.response.status, fresh.response.status], what).toEqual(what === "comment" ? [201, 201] : [200, 200]);
       expect(fresh.trips - fromCopy.trips, what).toBe(1);
     }
+  });
+
+  it("works the same for the pages' cookie: from the copy with the CSRF token, refused without it", async () => {
+    const { fan, creator } = await tipping();
+    const post = await createPost(creator.user.userId);
+    const cookie = `__Host-session=${fan.token}`;
+    const like = (headers: Record<string, string>) => app.fetch(new Request(`https://app.test/api/posts/${post.id}/like`, { method: "POST", headers: { Cookie: cookie, ...headers } }), env, createExecutionContext());
+    expect((await app.fetch(new Request("https://app.test/api/me", { headers: { Cookie: cookie } }), env, createExecutionContext())).status).toBe(200);
+    expect((await like({})).status).toBe(403);
+    expect((await like({ "X-CSRF-Token": "forged" })).status).toBe(403);
+    expect(await countRows("likes")).toBe(0);
+    const liked = await like({ "X-CSRF-Token": await csrfTokenFor(env.APP_SECRET!, await sha256Hex(fan.token)) });
+    expect(await liked.json()).toEqual({ liked: true, likeCount: 1 });
   });
 
   it("refuses every hot write of a session ended behind the copy's back, and writes nothing", async () => {
