@@ -100,6 +100,20 @@ describe("a hot write's session check", () => {
     }
   });
 
+  it("leaves a session in its second half to the next request's read, which slides it forward", async () => {
+    const { fan, creator } = await tipping();
+    const post = await createPost(creator.user.userId);
+    const expiry = () => env.DB.prepare("SELECT expires_at FROM sessions WHERE user_id = ?").bind(fan.user.userId).first<string>("expires_at");
+    await warmCopy(fan.token);
+    // Ten days left, behind the copy's back (it was read with thirty).
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").bind(new Date(Date.now() + 10 * 86_400_000).toISOString(), fan.user.userId).run();
+    expect((await call(`/posts/${post.id}/like`, fan.token, {})).response.status).toBe(200);
+    expect(Date.parse((await expiry())!)).toBeLessThan(Date.now() + 11 * 86_400_000);
+    // The like was confirmed, and the copy not renewed: this read goes to D1 and slides the session.
+    expect((await call("/me", fan.token)).trips).toBe(2);
+    expect(Date.parse((await expiry())!)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  });
+
   it("works the same for the pages' cookie: from the copy with the CSRF token, refused without it", async () => {
     const { fan, creator } = await tipping();
     const post = await createPost(creator.user.userId);

@@ -43,7 +43,7 @@ type Extras = {
 
 /**
  * A write that starts from the isolate's copy of its session confirms the copy with D1 (worker/http/session-check.ts):
- * `statement` reads the session again and `check` throws when the answer does not confirm the copy. The statement
+ * `query` reads the session again and `check` throws when the answer does not confirm the copy. The read
  * rides the request's first batch of reads instead of a round trip of its own, and nothing is written before it
  * has passed: every write through this database (a statement, a batch, a grouped commit) waits for it, and the
  * reads that rode with it are handed over only once it has passed (a failed check rejects them with its error).
@@ -241,7 +241,7 @@ export function coalescing(db: D1Database, extras: Partial<Extras> = {}, checks:
 
   return new Proxy(db, {
     get(target, property) {
-      if (property === CHECKED) return extras[CHECKED] ?? checks.passed;
+      if (property === CHECKED) return checks.passed;
       if (property in extras) return extras[property as keyof Extras];
       if (property === "prepare") return (query: string) => wrap(target.prepare(query), READ_ONLY.test(query) && !WRITES.test(query));
       if (property === "batch")

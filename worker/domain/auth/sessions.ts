@@ -102,7 +102,8 @@ const DRIFTING = new Set(["follower_count", "following_count", "subscriber_count
  * For a write whose session check rides its first batch (worker/http/session-check.ts): the isolate's copy of the
  * session, if it has one within `cacheSeconds`, with the read that confirms it (worker/db/request-database.ts,
  * `SessionCheck`). The check fails when the session has ended (revoked, expired) or when the user's row differs
- * from the copy in anything but the drifting counters; it renews the copy when it passes.
+ * from the copy in anything but the drifting counters; it renews the copy when it passes (but in the session's
+ * second half, when the next request's read is to slide the session forward).
  */
 export async function sessionCopyToCheck(token: string, cacheSeconds: number): Promise<{ session: CurrentSession; check: SessionCheck } | null> {
   if (cacheSeconds <= 0 || !TOKEN_SHAPE.test(token)) return null;
@@ -122,7 +123,9 @@ export async function sessionCopyToCheck(token: string, cacheSeconds: number): P
       cached.delete(tokenHash);
       throw new SessionCheckFailed("changed");
     }
-    cached.set(tokenHash, { session: { ...copy.session, user: user as UserRow }, expiresAt: Date.parse(expiresAt), until: Date.now() + cacheSeconds * 1000 });
+    // A session in its second half is confirmed but not kept: the next request reads it, which slides it forward.
+    if (Date.parse(expiresAt) - Date.now() < SESSION_LIFETIME_MS / 2) cached.delete(tokenHash);
+    else cached.set(tokenHash, { session: { ...copy.session, user: user as UserRow }, expiresAt: Date.parse(expiresAt), until: Date.now() + cacheSeconds * 1000 });
   };
   return { session: copy.session, check: { query: SESSION_QUERY, params: [tokenHash, isoNow()], check } };
 }
