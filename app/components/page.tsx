@@ -13,7 +13,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** "Load more" under a paged list (scheduled, processing, a profile's tabs). */
+/** "Load more" under a paged list, with why the last page did not come (usePagedList's `failure`) above it. */
 export function LoadMoreButton({ onClick, disabled, failure }: { onClick: () => void; disabled?: boolean; failure?: string | null }) {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { LANGUAGE_COOKIE, languageFromAcceptHeader, matchLanguage, FALLBACK_LANGUAGE } from "@shared/i18n/languages";
 import { createDomainContext } from "../domain/context";
 import { createPublisher } from "../events/publisher";
-import { findSession, forgetSessionsOf, SessionCheckFailed, sessionCopyToCheck } from "../domain/auth/sessions";
+import { findSession, findSessionToCheck, forgetSessionsOf, SessionCheckFailed } from "../domain/auth/sessions";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER, incomingBookmark, requestDatabase } from "../db/request-database";
 import { AppError } from "../domain/shared/errors";
 import { message } from "../domain/shared/messages";
@@ -97,9 +97,10 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   const reads = SAFE_METHODS.has(c.req.method);
   const cacheSeconds = config(c.env).SESSION_CACHE_SECONDS;
   const checkRides = !reads && token !== null && sessionCheckRides(c.req.method, c.req.path) && !isSecondRun(c.req.raw);
-  const copy = checkRides ? await sessionCopyToCheck(token, cacheSeconds) : null;
-  if (copy) c.var.database.checkSession(copy.check);
-  const session = copy ? copy.session : token ? await findSession(c.var.domain.db, token, reads || checkRides ? cacheSeconds : 0) : null;
+  const found = checkRides ? await findSessionToCheck(c.var.domain.db, token, cacheSeconds) : null;
+  const check = found?.check ?? null;
+  if (check) c.var.database.checkSession(check);
+  const session = checkRides ? (found?.session ?? null) : token ? await findSession(c.var.domain.db, token, reads ? cacheSeconds : 0) : null;
   c.set("session", session);
   c.set("sessionSource", session ? (bearer ? "bearer" : "cookie") : null);
   // Only cookie sessions need a CSRF token (pages and cookie-authenticated writes); Bearer calls skip the HMAC.
@@ -112,7 +113,7 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   } finally {
     if (session && !reads && !checkRides) forgetSessionsOf(session.user.id);
   }
-  if (!copy) return;
+  if (!check) return;
   // No answer leaves before the copy is confirmed (the check goes alone if the handler read nothing).
   try {
     await c.var.database.sessionChecked();

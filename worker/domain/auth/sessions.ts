@@ -35,7 +35,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  *   user from D1 before anything else, and the copy of that user is dropped when the write ends, so a change to the
  *   user's own row (email verified, role, the Home mark) is read fresh by their next request in this isolate; the
  *   hot writes of worker/http/session-check.ts (tips, messages, likes, follows and more) start from the copy and
- *   confirm it in their first batch of reads, before they write or answer (`sessionCopyToCheck`);
+ *   confirm it in their first batch of reads, before they write or answer (`findSessionToCheck`);
  * - a copy past the session's own expiry is never used.
  */
 type Copy = { session: CurrentSession; expiresAt: number; until: number };
@@ -54,11 +54,19 @@ type SessionRow = UserRow & { session_id: number; session_expires_at: string };
 export async function findSession(db: D1Database, token: string, cacheSeconds = 0): Promise<CurrentSession | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const tokenHash = await sha256Hex(token);
+  return (cacheSeconds > 0 ? copyOf(tokenHash)?.session : null) ?? readSession(db, tokenHash, cacheSeconds);
+}
+
+/** The isolate's copy of a session, while it is within its seconds and its session's expiry. */
+function copyOf(tokenHash: string): Copy | null {
+  const hit = cached.get(tokenHash);
   const now = Date.now();
-  if (cacheSeconds > 0) {
-    const hit = cached.get(tokenHash);
-    if (hit && hit.until > now && hit.expiresAt > now) return hit.session;
-  }
+  return hit && hit.until > now && hit.expiresAt > now ? hit : null;
+}
+
+/** Reads the session from D1 (sliding it forward in its second half) and keeps a copy for `cacheSeconds`. */
+async function readSession(db: D1Database, tokenHash: string, cacheSeconds: number): Promise<CurrentSession | null> {
+  const now = Date.now();
   const row = await db.prepare(SESSION_QUERY).bind(tokenHash, isoNow()).first<SessionRow>();
   if (!row) {
     cached.delete(tokenHash);
@@ -101,16 +109,23 @@ const DRIFTING = new Set(["follower_count", "following_count", "subscriber_count
 /**
  * For a write whose session check rides its first batch (worker/http/session-check.ts): the isolate's copy of the
  * session, if it has one within `cacheSeconds`, with the read that confirms it (worker/db/request-database.ts,
- * `SessionCheck`). The check fails when the session has ended (revoked, expired) or when the user's row differs
- * from the copy in anything but the drifting counters; it renews the copy when it passes (but in the session's
- * second half, when the next request's read is to slide the session forward).
+ * `SessionCheck`); without a copy, the session read from D1 (and kept), with no check to make. The check fails when
+ * the session has ended (revoked, expired) or when the user's row differs from the copy in anything but the
+ * drifting counters; it renews the copy when it passes (but in the session's second half, when the next request's
+ * read is to slide the session forward).
  */
-export async function sessionCopyToCheck(token: string, cacheSeconds: number): Promise<{ session: CurrentSession; check: SessionCheck } | null> {
-  if (cacheSeconds <= 0 || !TOKEN_SHAPE.test(token)) return null;
+export async function findSessionToCheck(
+  db: D1Database,
+  token: string,
+  cacheSeconds: number,
+): Promise<{ session: CurrentSession; check: SessionCheck | null } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
   const tokenHash = await sha256Hex(token);
-  const copy = cached.get(tokenHash);
-  const now = Date.now();
-  if (!copy || copy.until <= now || copy.expiresAt <= now) return null;
+  const copy = cacheSeconds > 0 ? copyOf(tokenHash) : null;
+  if (!copy) {
+    const session = await readSession(db, tokenHash, cacheSeconds);
+    return session ? { session, check: null } : null;
+  }
   const check = (result: D1Result) => {
     const { session_id: sessionId, session_expires_at: expiresAt, ...user } = (result.results[0] ?? {}) as Partial<SessionRow>;
     if (sessionId !== copy.session.sessionId || expiresAt === undefined) {
