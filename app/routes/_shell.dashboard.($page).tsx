@@ -29,6 +29,7 @@ import { PlansForm } from "~/components/profile/plans-form";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";
 import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
+import { useActiveTabInView } from "~/lib/use-active-tab-in-view";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
 export const meta = pageMeta((t) => [titleTag(t("Dashboard"))]);
@@ -118,6 +119,7 @@ export default function DashboardPage() {
   const data = useLoaderData<typeof clientLoader>();
   const { page, overview, payouts, savedAt } = data;
   const params = useParams();
+  const tabs = useActiveTabInView<HTMLUListElement>();
   useOfflineCopy(keptTabKey({ params }), data, useMemo(() => ({ page, overview, payouts, savedAt }), [page, overview, payouts, savedAt]));
   const titles: Record<DashboardPage, string> = { earnings: t("Earnings"), payouts: t("Payout history"), withdraw: t("Request a withdrawal"), "payout-methods": t("Payout methods"), plans: t("Subscription plans"), fans: t("Fans") };
   return (
@@ -125,7 +127,7 @@ export default function DashboardPage() {
       <PageHeader title={t("Dashboard")} />
       <OfflineNotice offline={data.offline} />
       <nav aria-label={t("Dashboard")} className="border-b border-slate-200 px-2 dark:border-slate-800">
-        <ul className="flex gap-1 overflow-x-auto py-2">
+        <ul ref={tabs} className="flex gap-1 overflow-x-auto py-2">
           {PAGES.map((name) => (
             <li key={name}>
               <NavLink to={`/dashboard/${name}`} className={({ isActive }) => `block whitespace-nowrap rounded-full px-3 py-1.5 text-sm ${isActive || (name === "earnings" && page === "earnings") ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}>

@@ -24,6 +24,7 @@ import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/form
 import { useSession } from "~/lib/session";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { messageAnswerShape } from "~/lib/api-shapes";
+import { useActiveTabInView } from "~/lib/use-active-tab-in-view";
 import { PushSettings } from "~/components/push-settings";
 
 export const meta = pageMeta((t) => [titleTag(t("Settings"))]);
@@ -113,6 +114,7 @@ function TestNotification() {
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { page, username, email, verified, profile, subscriptions } = useLoaderData<typeof loader>();
+  const tabs = useActiveTabInView<HTMLUListElement>();
   const titles: Record<SettingsPage, string> = {
     account: t("Account"),
     profile: t("Profile"),
@@ -125,7 +127,7 @@ export default function SettingsPage() {
       <PageHeader title={t("Settings")} />
       <div className="narrow:flex">
         <nav aria-label={t("Settings")} className="border-b border-slate-200 p-2 dark:border-slate-800 narrow:w-56 narrow:border-b-0 narrow:border-e">
-          <ul className="flex gap-1 overflow-x-auto narrow:flex-col">
+          <ul ref={tabs} className="flex gap-1 overflow-x-auto narrow:flex-col">
             {PAGES.map((name) => (
               <li key={name}>
                 <NavLink to={`/settings/${name}`} className={({ isActive }) => `block rounded-lg px-3 py-2 ${isActive || (name === "account" && page === "account") ? "bg-slate-100 font-semibold dark:bg-slate-800" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}>

@@ -22,6 +22,26 @@ beforeAll(async () => {
 });
 
 describe("a creator's fans", () => {
+  it("on a phone, the dashboard's row of tabs shows the tab it is on (left to right and right to left), the page not scrolled", async () => {
+    const { page } = await signedInPage(browser(), creator, { width: 390, height: 844 });
+    for (const language of ["en", "ar"]) {
+      await page.goto(`/dashboard/fans?lng=${language}`);
+      await hydrated(page);
+      const row = page.getByRole("navigation", { name: language === "en" ? "Dashboard" : "لوحة التحكم" }).getByRole("list");
+      const current = row.locator('a[aria-current="page"]');
+      expect(await current.getAttribute("href")).toBe("/dashboard/fans");
+      // The last tab starts beyond the phone's edge; once hydrated, the row has scrolled to it.
+      await expect
+        .poll(async () => {
+          const [tab, frame] = await Promise.all([current.boundingBox(), row.boundingBox()]);
+          return tab!.x >= frame!.x - 1 && tab!.x + tab!.width <= frame!.x + frame!.width + 1;
+        })
+        .toBe(true);
+      expect(await row.evaluate((list) => list.scrollLeft)).not.toBe(0);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
+  });
+
   it("the creator finds the subscriber under Dashboard → Fans, messages them, and the fan reads it in /messages", async () => {
     const creatorSide = await signedInPage(browser(), creator);
     const creatorPage = creatorSide.page;
