@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "./shell/icons";
 
 /** The title bar of a screen inside the layout. */
@@ -9,23 +8,6 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
     <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <h1 className="truncate text-xl font-bold">{title}</h1>
       {children}
-    </div>
-  );
-}
-
-/** "Load more" under a paged list, with why the last page did not come (usePagedList's `failure`) above it. */
-export function LoadMoreButton({ onClick, disabled, failure }: { onClick: () => void; disabled?: boolean; failure?: string | null }) {
-  const { t } = useTranslation();
-  return (
-    <div className="p-4 text-center">
-      {failure ? (
-        <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">
-          {failure}
-        </p>
-      ) : null}
-      <button type="button" className="btn-secondary" onClick={onClick} disabled={disabled}>
-        {t("Load more")}
-      </button>
     </div>
   );
 }

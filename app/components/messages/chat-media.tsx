@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMediaItem, ConversationView } from "@shared/contracts/messages";
 import { formatCents } from "@shared/money";
-import { LoadMoreButton } from "~/components/page";
+import { LoadMoreButton } from "~/components/load-more-button";
 import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
 import { BackLink } from "./back-link";

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfilePostsPage, ProfileTab } from "@shared/contracts/posts";
 import { UnlockButton } from "~/components/money/unlock-button";
-import { LoadMoreButton } from "~/components/page";
+import { LoadMoreButton } from "~/components/load-more-button";
 import { PostCard, priorityPostId, type PostView } from "~/components/posts/post-card";
 import { useSession } from "~/lib/session";
 import { postPageShape } from "~/lib/api-shapes";

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { PaymentStatus, PaymentView } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
-import { EmptyState, LoadMoreButton } from "~/components/page";
+import { EmptyState } from "~/components/page";
+import { LoadMoreButton } from "~/components/load-more-button";
 import { useSession } from "~/lib/session";
 import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
