@@ -11,7 +11,7 @@ export interface PageOf<T, C> {
  * A list that starts with the loader's first page and grows with "Load more" (keyset pages from the API). A
  * revalidated loader starts it afresh; an item already shown is not repeated when pages shift under it. A page that
  * does not come leaves the list as it was and says why in `failure` (the API's message, or that the device is
- * offline), for LoadMoreButton to show beside the button that tries again.
+ * offline), for LoadMore (app/components/load-more-button.tsx) to show beside the button that tries again.
  */
 export function usePagedList<T extends { id: number }, C extends string | number>(first: PageOf<T, C>, fetchPage: (cursor: C) => Promise<PageOf<T, C>>) {
   const [items, setItems] = useState(first.items);

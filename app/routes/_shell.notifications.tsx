@@ -9,7 +9,7 @@ import { Avatar } from "~/components/shell/avatar";
 import { Icon, type IconName } from "~/components/shell/icons";
 import { OfflineNotice } from "~/components/offline-notice";
 import { EmptyState, PageHeader } from "~/components/page";
-import { LoadMoreButton } from "~/components/load-more-button";
+import { LoadMore } from "~/components/load-more-button";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
@@ -101,10 +101,11 @@ export default function NotificationsPage() {
   const hasUnread = firstPage.some((n) => !n.read);
   // A full page may have more after it: "Load more" asks for those older than its last.
   const cursorAfter = (page: NotificationView[]) => (page.length >= NOTIFICATION_PAGE_SIZE ? page[page.length - 1]!.id : null);
-  const { items: notifications, nextCursor, loading, failure, loadMore } = usePagedList({ items: firstPage, nextCursor: cursorAfter(firstPage) }, async (before: number) => {
+  const list = usePagedList({ items: firstPage, nextCursor: cursorAfter(firstPage) }, async (before: number) => {
     const page = await api.get(`/notifications?before=${before}`, notificationsPageShape);
     return { items: page.notifications, nextCursor: cursorAfter(page.notifications) };
   });
+  const notifications = list.items;
 
   useEffect(() => {
     if (!hasUnread || data.offline) return;
@@ -165,7 +166,7 @@ export default function NotificationsPage() {
           })}
         </ul>
       )}
-      {nextCursor !== null ? <LoadMoreButton onClick={() => void loadMore()} disabled={loading} failure={failure} /> : null}
+      <LoadMore list={list} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { listProcessingPosts } from "../../worker/domain/posts/list-own-posts";
 import { type ProcessingPostView } from "@shared/contracts/posts";
 import { EmptyState, PageHeader } from "~/components/page";
-import { LoadMoreButton } from "~/components/load-more-button";
+import { LoadMore } from "~/components/load-more-button";
 import { PostCard } from "~/components/posts/post-card";
 import { useDeletePost } from "~/components/posts/post-owner-menu";
 import { useOwnPostList } from "~/components/posts/use-own-post-list";
@@ -98,7 +98,7 @@ export default function ProcessingPage() {
           ))}
         </ul>
       )}
-      {list.nextCursor ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} failure={list.failure} /> : null}
+      <LoadMore list={list} />
     </>
   );
 }

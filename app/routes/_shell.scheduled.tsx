@@ -7,7 +7,7 @@ import type { PostView } from "@shared/contracts/posts";
 import { Notice } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState, PageHeader } from "~/components/page";
-import { LoadMoreButton } from "~/components/load-more-button";
+import { LoadMore } from "~/components/load-more-button";
 import { EditPostDialog } from "~/components/posts/edit-post-dialog";
 import { PostCard } from "~/components/posts/post-card";
 import { useDeletePost } from "~/components/posts/post-owner-menu";
@@ -101,7 +101,7 @@ export default function ScheduledPage() {
           ))}
         </ul>
       )}
-      {list.nextCursor ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} failure={list.failure} /> : null}
+      <LoadMore list={list} />
       {editing ? (
         <EditPostDialog
           post={editing}

@@ -7,7 +7,7 @@ import { array, nullable, number, object, oneOf, string, type Shape } from "@sha
 import { LocalTime } from "~/components/local-time";
 import { MessageButton } from "~/components/messages/message-button";
 import { EmptyState } from "~/components/page";
-import { LoadMoreButton } from "~/components/load-more-button";
+import { LoadMore } from "~/components/load-more-button";
 import { usePeriodLabel } from "~/components/profile/period-label";
 import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
@@ -43,7 +43,6 @@ export function FanList({ kind, first }: { kind: FanKind; first: FanPage }) {
   });
   const labels: Record<FanKind, string> = { subscribers: t("Subscribers"), followers: t("Followers") };
 
-
   return (
     <>
       <nav aria-label={t("Fans")} className="flex border-b border-slate-200 dark:border-slate-800">
@@ -71,7 +70,7 @@ export function FanList({ kind, first }: { kind: FanKind; first: FanPage }) {
           ))}
         </ul>
       )}
-      {list.nextCursor !== null ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} failure={list.failure} /> : null}
+      <LoadMore list={list} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { PayoutView } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
-import { LoadMoreButton } from "~/components/load-more-button";
+import { LoadMore } from "~/components/load-more-button";
 import { useSession } from "~/lib/session";
 import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
@@ -65,7 +65,7 @@ export function PayoutHistory({ first }: { first: { payouts: PayoutView[]; nextC
           ))}
         </tbody>
       </table>
-      {list.nextCursor !== null ? <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} failure={list.failure} /> : null}
+      <LoadMore list={list} />
     </div>
   );
 }

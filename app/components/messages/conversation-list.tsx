@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatCents } from "@shared/money";
 import type { ConversationPage, ConversationView } from "@shared/contracts/messages";
 import { EmptyState } from "~/components/page";
-import { LoadMoreButton } from "~/components/load-more-button";
+import { LoadMore } from "~/components/load-more-button";
 import { Avatar } from "~/components/shell/avatar";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
@@ -55,9 +55,7 @@ export function ConversationList({ firstPage }: { firstPage: ConversationPage })
           <ConversationRow key={conversation.id} conversation={conversation} onRemove={() => void remove(conversation)} />
         ))}
       </ul>
-      {list.nextCursor !== null ? (
-        <LoadMoreButton disabled={list.loading} failure={list.failure} onClick={() => void list.loadMore()} />
-      ) : null}
+      <LoadMore list={list} />
     </>
   );
 }

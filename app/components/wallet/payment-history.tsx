@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { PaymentStatus, PaymentView } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
-import { LoadMoreButton } from "~/components/load-more-button";
+import { LoadMore } from "~/components/load-more-button";
 import { useSession } from "~/lib/session";
 import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
@@ -80,10 +80,11 @@ export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
   const { api } = useSession();
   const money = useMoney();
   const titleOf = usePaymentTitle();
-  const { items: payments, nextCursor, loading, failure, loadMore } = usePagedList({ items: firstPage.payments, nextCursor: firstPage.nextCursor }, async (cursor: number) => {
+  const list = usePagedList({ items: firstPage.payments, nextCursor: firstPage.nextCursor }, async (cursor: number) => {
     const page = await api.get(`/wallet?cursor=${cursor}`, paymentsPageShape);
     return { items: page.payments, nextCursor: page.nextCursor };
   });
+  const payments = list.items;
 
   if (payments.length === 0) {
     return <EmptyState icon="wallet" title={t("No payments yet")} text={t("Top-ups, subscriptions, tips and purchases will be listed here.")} />;
@@ -113,7 +114,7 @@ export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
           </li>
         ))}
       </ul>
-      {nextCursor ? <LoadMoreButton onClick={() => void loadMore()} disabled={loading} failure={failure} /> : null}
+      <LoadMore list={list} />
     </section>
   );
 }
