@@ -146,7 +146,7 @@ async function seedLive(env) {
  * highlight "Beach days" on her profile holding an older one that the cron keeps.
  */
 async function seedStories(env) {
-  const creatorId = (await env.DB.prepare("SELECT id FROM users WHERE username = 'mia.rivers'").first())?.id;
+  const creatorId = await userId(env, "mia.rivers");
   if (!creatorId) return;
   const now = Date.now();
   const at = (hoursAgo) => new Date(now - hoursAgo * 3_600_000).toISOString();
