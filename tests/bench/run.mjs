@@ -4,8 +4,11 @@
 //   1. GET /api/me throughput against GET /api/health (a trivial JSON route on the same Worker), same run;
 //   2. GET /api/updates and GET /api/searchUsers throughput against the same reference, over seeded data
 //      (tests/bench/seed.sql: 10,000 users, 500,000 follows, 200,000 posts, QUALITY.md's sizes);
+//      with one D1 round trip alone (GET /__bench/d1-trip: a `SELECT 1`, nothing around it), the ceiling of any
+//      request that reads D1 once; then the same at the Worker's own port, past the proxy process wrangler dev
+//      puts in front of it (tests/support/dev-server.mjs, workerURL), which production does not have;
 //   3. sign-in latency (POST /api/login, argon2id verification included);
-//   4. the /home server render of the first timeline page: p50/p95, D1 statements per request, the query plan
+//   4. the /home server render of the first timeline page: p50/p95 (at both ports), D1 statements per request, the query plan
 //      (tests/bench/home-timeline.mjs);
 //   5. the JavaScript a signed-in first load of /home downloads, gzipped (Chromium, like a person);
 //   6. tips per second with the books audited afterwards (tests/bench/money.mjs);
@@ -25,7 +28,7 @@
 //  14. a signed-in first /home under DevTools' "Slow 3G": first post visible, DOMContentLoaded, load, hydration,
 //      bytes transferred (tests/bench/slow-3g.mjs; BENCH_ONLY=slow3g);
 //  15. autocannon, 50 connections: GET /api/updates and GET /home against GET /api/health, requests/s, p50/p99,
-//      errors (tests/bench/load.mjs; BENCH_ONLY=load);
+//      errors, at both ports (tests/bench/load.mjs; BENCH_ONLY=load);
 //  16. growth: /home, timeline, updates, stories bar and conversation list at 1,000, 10,000 and 100,000 users, a
 //      typical and a heavy fan, each size on its own server after this one stops (tests/bench/growth.mjs;
 //      BENCH_ONLY=growth, BENCH_GROWTH_SIZES=1000,10000 for fewer sizes).
@@ -105,24 +108,33 @@ async function benchCore(server) {
   });
   if (!files.ok) throw new Error(`storing the seed's media files failed: ${files.status} ${await files.text()}`);
 
-  // Warm-up, then alternate the two routes twice so that drift on a noisy machine hits both.
-  await throughput(`${server.baseURL}/api/health`, {});
+  // Warm-up, then alternate the routes twice so that drift on a noisy machine hits all. The same again at the
+  // Worker's own port, past the proxy process wrangler dev puts in front of it (tests/support/dev-server.mjs).
   const auth = { Authorization: `Bearer ${token}` };
-  const routes = {
-    health: [`${server.baseURL}/api/health`, {}],
-    me: [`${server.baseURL}/api/me`, auth],
-    updates: [`${server.baseURL}/api/updates`, auth],
-    search: [`${server.baseURL}/api/searchUsers?searchTerm=mia%20riv`, auth],
+  const measureAt = async (base, names) => {
+    const routes = {
+      health: [`${base}/api/health`, {}],
+      me: [`${base}/api/me`, auth],
+      updates: [`${base}/api/updates`, auth],
+      search: [`${base}/api/searchUsers?searchTerm=mia%20riv`, auth],
+      trip: [`${base}/__bench/d1-trip`, {}],
+    };
+    await throughput(routes.health[0], {});
+    const rounds = [];
+    for (let round = 0; round < 2; round++) {
+      const figures = {};
+      for (const name of names) figures[name] = await throughput(...routes[name]);
+      rounds.push(figures);
+    }
+    const mean = (name) => rounds.reduce((sum, r) => sum + r[name].perSecond, 0) / rounds.length;
+    const failed = rounds.reduce((sum, r) => sum + Object.values(r).reduce((n, f) => n + f.failed, 0), 0);
+    return { ...Object.fromEntries(names.map((name) => [name, mean(name)])), failed };
   };
-  const rounds = [];
-  for (let round = 0; round < 2; round++) {
-    const figures = {};
-    for (const [name, [url, headers]] of Object.entries(routes)) figures[name] = await throughput(url, headers);
-    rounds.push(figures);
-  }
-  const mean = (name) => rounds.reduce((sum, r) => sum + r[name].perSecond, 0) / rounds.length;
-  const [health, me, updates, search] = ["health", "me", "updates", "search"].map(mean);
-  const failures = rounds.reduce((sum, r) => sum + Object.values(r).reduce((n, f) => n + f.failed, 0), 0);
+  const proxied = await measureAt(server.baseURL, ["health", "me", "updates", "search", "trip"]);
+  const workerURL = await server.workerURL();
+  const direct = workerURL === server.baseURL ? null : await measureAt(workerURL, ["health", "me", "updates", "trip"]);
+  const { health, me, updates, search, trip } = proxied;
+  const failures = proxied.failed + (direct?.failed ?? 0);
 
   const latencies = [];
   for (let i = 0; i < SIGN_INS; i++) {
@@ -137,12 +149,20 @@ async function benchCore(server) {
   console.log(`\nBenchmarks (${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per measurement, loopback, wrangler dev)\n`);
   console.log(`GET /api/health (reference)   ${health.toFixed(0).padStart(7)} req/s`);
   console.log(`GET /api/me                   ${me.toFixed(0).padStart(7)} req/s   = ${((me / health) * 100).toFixed(0)}% of the reference`);
-  console.log(`GET /api/updates              ${updates.toFixed(0).padStart(7)} req/s   = ${((updates / health) * 100).toFixed(0)}% of the reference (target ≥ 60%)`);
+  console.log(`GET /api/updates              ${updates.toFixed(0).padStart(7)} req/s   = ${((updates / health) * 100).toFixed(0)}% of the reference (target ≥ 60%); ${((updates / trip) * 100).toFixed(0)}% of one D1 round trip alone`);
   console.log(`GET /api/searchUsers          ${search.toFixed(0).padStart(7)} req/s   = ${((search / health) * 100).toFixed(0)}% of the reference`);
+  console.log(`one D1 round trip alone       ${trip.toFixed(0).padStart(7)} req/s   = ${((trip / health) * 100).toFixed(0)}% of the reference (SELECT 1, no router, middleware or session: the ceiling of a request that reads D1 once)`);
+  if (direct) {
+    console.log(`at the Worker's own port, past wrangler dev's proxy process (production has no such hop):`);
+    console.log(`  GET /api/health (reference) ${direct.health.toFixed(0).padStart(7)} req/s   = ${(direct.health / health).toFixed(2)}× the proxied reference`);
+    console.log(`  GET /api/me                 ${direct.me.toFixed(0).padStart(7)} req/s   = ${((direct.me / direct.health) * 100).toFixed(0)}% of that reference`);
+    console.log(`  GET /api/updates            ${direct.updates.toFixed(0).padStart(7)} req/s   = ${((direct.updates / direct.health) * 100).toFixed(0)}% of that reference; ${((direct.updates / direct.trip) * 100).toFixed(0)}% of one D1 round trip alone`);
+    console.log(`  one D1 round trip alone     ${direct.trip.toFixed(0).padStart(7)} req/s   = ${((direct.trip / direct.health) * 100).toFixed(0)}% of that reference`);
+  }
   console.log(`failed requests               ${String(failures).padStart(7)}`);
   console.log(`POST /api/login latency       p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   (n=${SIGN_INS})`);
 
-  await benchHomeTimeline(server.baseURL, { token, userId: user.userId });
+  await benchHomeTimeline(server.baseURL, { token, userId: user.userId, workerURL });
 
   await benchFirstLoadJavaScript(server.baseURL, person);
   return { token, user, person };
@@ -197,7 +217,7 @@ try {
   else if (PAGE_BENCHES.some(runs)) signedIn = await seedPageBench(server.baseURL, STATE_DIR, await signUpBenchPerson(server.baseURL));
   if (runs("lighthouse")) await benchLighthouse(server.baseURL, { cookie: `__Host-session=${signedIn.token}`, profilePath: signedIn.profilePath });
   if (runs("slow3g")) await benchSlow3G(server.baseURL, { cookie: `__Host-session=${signedIn.token}` });
-  if (runs("load")) await benchLoad(server.baseURL, { token: signedIn.token });
+  if (runs("load")) await benchLoad(server.baseURL, { token: signedIn.token, workerURL: await server.workerURL() });
   if (runs("roundtrips")) await benchRoundTrips(server.baseURL, STATE_DIR);
   if (runs("chat")) await benchChat(server.baseURL, STATE_DIR);
   if (runs("money")) await benchMoney(server.baseURL, STATE_DIR);

@@ -1,7 +1,7 @@
 // Starts the built app under `wrangler dev` (with --test-scheduled: GET /__scheduled runs the cron handler) on a free loopback port with its own fresh local state, for the
 // end-to-end tests and the benchmarks. Returns { baseURL, stop }.
-import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, rmSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { createServer } from "node:net";
 
@@ -79,8 +79,48 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null }) {
     output: () => output,
     /** Wrangler's DevTools port for this Worker (a CPU profile: tests/bench's profiling, or chrome://inspect). */
     inspectorPort,
+    /**
+     * The Worker's own address, past wrangler dev's proxy (see workerURL below); baseURL when it cannot be found.
+     */
+    workerURL: () => workerURL(baseURL, server.pid),
     stop() {
       if (server.exitCode === null && server.pid) process.kill(-server.pid, "SIGTERM");
     },
   };
+}
+
+/**
+ * `wrangler dev` runs two workerd processes: the one on `--port` is wrangler's proxy (it holds requests while a
+ * reload is under way, and adds its own process hop to each), which forwards every request to the one that runs
+ * the Worker, on a loopback port of its own. Production has no such hop, so the benchmarks' speed figures are
+ * measured at the Worker's own port: the other workerd that answers /api/health (found with `ss`, Linux's socket
+ * list), among this server's processes (its process group). Same Worker, same bindings and state; without `ss` (or if nothing else answers) the proxied baseURL.
+ */
+function processGroup(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[2]);
+  } catch {
+    return null;
+  }
+}
+
+async function workerURL(baseURL, groupId) {
+  const publicPort = new URL(baseURL).port;
+  let sockets;
+  try {
+    sockets = execFileSync("ss", ["-Hltnp"], { encoding: "utf8" })
+      .split("\n")
+      .map((line) => ({ port: line.match(/127\.0\.0\.1:(\d+)/)?.[1], pid: line.match(/"workerd",pid=(\d+)/)?.[1] }))
+      .filter((socket) => socket.port && socket.pid && processGroup(socket.pid) === groupId);
+  } catch {
+    return baseURL;
+  }
+  const proxyPid = sockets.find((socket) => socket.port === publicPort)?.pid;
+  for (const { port, pid } of sockets) {
+    if (pid === proxyPid) continue;
+    const url = `http://127.0.0.1:${port}`;
+    const answer = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+    if (answer?.status === 200 && (await answer.text()).includes('"ok"')) return url;
+  }
+  return baseURL;
 }

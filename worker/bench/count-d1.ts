@@ -11,6 +11,7 @@ import { storeBenchMediaFiles } from "./media-files";
  *   GET /__bench/d1-statements           → {statements, roundTrips, queue}: totals since the isolate started (a
  *                                          batch is one round trip of several statements); `queue` counts the
  *                                          Queue consumer's work apart (countD1InQueueWhenBenchmarking)
+ *   GET /__bench/d1-trip                 → one `SELECT 1` and nothing else: what a round trip alone costs
  *   GET /__bench/timeline-plan?viewer=ID → {plan}: EXPLAIN QUERY PLAN of the first timeline page
  *   GET /__bench/stories-plan?viewer=ID  → {plan}: EXPLAIN QUERY PLAN of the stories bar
  *   GET /__bench/ledger-audit            → the books after the money benchmark (ledger-audit.ts)
@@ -69,6 +70,9 @@ export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
   return async (request, env, ctx) => {
     if ((env as Env & { BENCH?: string }).BENCH !== "1") return fetch(request, env, ctx);
     const url = new URL(request.url);
+    // One D1 round trip and nothing else (no router, middleware, session or real query): the ceiling of any
+    // request that reads D1 once, against the reference.
+    if (url.pathname === "/__bench/d1-trip") return Response.json(await env.DB.prepare("SELECT 1 AS one").first());
     if (url.pathname === "/__bench/d1-statements") return Response.json({ ...requests, queue });
     if (url.pathname === "/__bench/ledger-audit") return Response.json(await auditBooksForBench(env.DB));
     if (url.pathname === "/__bench/timeline-plan") {
