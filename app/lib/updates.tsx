@@ -26,7 +26,7 @@ interface UpdatesState {
 const UpdatesContext = createContext<UpdatesState>({ updates: NO_UPDATES, setUpdates: () => {}, refresh: () => {} });
 
 /**
- * Keeps the sidebar indicators fresh (spec §7): GET /api/updates when signed in, every 30 s, whenever the user's
+ * Keeps the sidebar indicators fresh (spec §7): GET /api/updates when signed in, every 30 s (while the tab is seen), whenever the user's
  * `updates.{userId}` channel opens or pushes NewUpdate, and after opening a screen that clears one. One fetch runs at a
  * time; a refresh asked for meanwhile runs right after it, and an answer older than the newest state is dropped.
  * Failures are only logged. `initial` is what the server rendered, so badges are right from the first paint.
@@ -75,7 +75,17 @@ export function UpdatesProvider({ initial, realtime, children }: { initial: Upda
     }
     // With a channel, its open (the first one too) asks: no second request at start.
     if (!realtime) refresh();
-    const timer = window.setInterval(refresh, UPDATES_POLL_MS);
+    // A hidden tab (another one in front, the screen off) skips the poll, and asks once when it is seen again:
+    // nobody reads its badges meanwhile, and a tab left open all day costs no request every 30 s.
+    let missed = false;
+    const timer = window.setInterval(() => (document.hidden ? (missed = true) : refresh()), UPDATES_POLL_MS);
+    const seen = () => {
+      if (missed && !document.hidden) {
+        missed = false;
+        refresh();
+      }
+    };
+    document.addEventListener("visibilitychange", seen);
     const disconnect = realtime
       ? connectUserChannel((event) => {
           if (event.event === "NewUpdate") refresh();
@@ -83,6 +93,7 @@ export function UpdatesProvider({ initial, realtime, children }: { initial: Upda
       : () => {};
     return () => {
       window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", seen);
       disconnect();
     };
   }, [isAuth, realtime, refresh, setUpdates]);

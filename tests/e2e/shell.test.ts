@@ -214,6 +214,54 @@ describe("badges (spec §2, §7)", () => {
     await context.close();
   });
 
+  it("asks for updates every 30 s while the tab is seen, not while it is hidden, and once when it is seen again", async () => {
+    const fan = await createAccount();
+    const { page, context } = await signedInPage(browser(), fan, WIDE);
+    let asked = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/updates") asked++;
+    });
+    await page.clock.install();
+    await page.goto("/home");
+    await hydrated(page);
+    // The channel's first open asks once; from here on the page's time moves only when the test moves it.
+    await expect.poll(() => asked).toBe(1);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // Time passes in steps of 5 s, with a moment between them for the channel's pings to be answered (an
+    // unanswered one would reconnect it, and a reconnection asks for updates too).
+    const pass = async (ms: number) => {
+      for (let passed = 0; passed < ms; passed += 5000) {
+        await page.clock.runFor(5000);
+        await page.waitForTimeout(50);
+      }
+    };
+    // What a browser says when another tab is in front or the screen is off, and the event it sends.
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (value ? "hidden" : "visible") });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
+
+    await pass(30_000);
+    await expect.poll(() => asked).toBe(2);
+    await setHidden(true);
+    await pass(90_000);
+    await page.waitForTimeout(300);
+    expect(asked).toBe(2);
+    // Seen again: the polls it skipped are made up by one request, at once.
+    await setHidden(false);
+    await expect.poll(() => asked).toBe(3);
+    // Hidden and seen again between two polls: nothing was skipped, nothing is asked.
+    await setHidden(true);
+    await setHidden(false);
+    await page.waitForTimeout(300);
+    expect(asked).toBe(3);
+    await pass(30_000);
+    await expect.poll(() => asked).toBe(4);
+    await context.close();
+  });
+
   it("shows the Home dot, both counts (99+ past 99) and the Wallet mark, and nothing at 0", async () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);
     let updates = { home: true, notifications: 120, messages: 2, balance: true };
