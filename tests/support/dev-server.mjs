@@ -119,7 +119,7 @@ async function workerURL(baseURL, groupId) {
   for (const { port, pid } of sockets) {
     if (pid === proxyPid) continue;
     const url = `http://127.0.0.1:${port}`;
-    const answer = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+    const answer = await fetch(`${url}/api/health`).catch(() => null);
     if (answer?.status === 200 && (await answer.text()).includes('"ok"')) return url;
   }
   return baseURL;
