@@ -75,7 +75,7 @@ const runs = (part) => !ONLY || ONLY.includes(part);
 const throughput = (url, headers) => measureThroughput(url, headers, { durationMs: DURATION_MS, concurrency: CONCURRENCY });
 
 
-async function benchCore(server) {
+async function benchCore(server, workerURL) {
   const person = { username: `bench_${Date.now().toString(36)}`, name: "Bench", email: `bench_${Date.now()}@example.test`, password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" };
   const signup = await fetch(`${server.baseURL}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
@@ -131,7 +131,6 @@ async function benchCore(server) {
     return { ...Object.fromEntries(names.map((name) => [name, mean(name)])), failed };
   };
   const proxied = await measureAt(server.baseURL, ["health", "me", "updates", "search", "trip"]);
-  const workerURL = await server.workerURL();
   const direct = workerURL === server.baseURL ? null : await measureAt(workerURL, ["health", "me", "updates", "trip"]);
   const { health, me, updates, search, trip } = proxied;
   const failures = proxied.failed + (direct?.failed ?? 0);
@@ -210,14 +209,16 @@ async function benchFirstLoadJavaScript(baseURL, person) {
 const server = ONLY?.join() === "growth" ? null : await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" } });
 // The signed-in person of the page figures (Lighthouse, slow 3G, load) and a creator's profile to open.
 const PAGE_BENCHES = ["lighthouse", "slow3g", "load"];
+// The Worker's own address, past wrangler dev's proxy (tests/support/dev-server.mjs), for the figures measured at both.
+const workerURL = server ? await server.workerURL() : null;
 let signedIn = null;
 try {
   if (ONLY?.join() === "js") await benchFirstLoadJavaScript(server.baseURL, await signUpBenchPerson(server.baseURL));
-  else if (runs("core")) signedIn = { token: (await benchCore(server)).token, profilePath: "/bench_00010" };
+  else if (runs("core")) signedIn = { token: (await benchCore(server, workerURL)).token, profilePath: "/bench_00010" };
   else if (PAGE_BENCHES.some(runs)) signedIn = await seedPageBench(server.baseURL, STATE_DIR, await signUpBenchPerson(server.baseURL));
   if (runs("lighthouse")) await benchLighthouse(server.baseURL, { cookie: `__Host-session=${signedIn.token}`, profilePath: signedIn.profilePath });
   if (runs("slow3g")) await benchSlow3G(server.baseURL, { cookie: `__Host-session=${signedIn.token}` });
-  if (runs("load")) await benchLoad(server.baseURL, { token: signedIn.token, workerURL: await server.workerURL() });
+  if (runs("load")) await benchLoad(server.baseURL, { token: signedIn.token, workerURL });
   if (runs("roundtrips")) await benchRoundTrips(server.baseURL, STATE_DIR);
   if (runs("chat")) await benchChat(server.baseURL, STATE_DIR);
   if (runs("money")) await benchMoney(server.baseURL, STATE_DIR);

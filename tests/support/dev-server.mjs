@@ -89,13 +89,7 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null }) {
   };
 }
 
-/**
- * `wrangler dev` runs two workerd processes: the one on `--port` is wrangler's proxy (it holds requests while a
- * reload is under way, and adds its own process hop to each), which forwards every request to the one that runs
- * the Worker, on a loopback port of its own. Production has no such hop, so the benchmarks' speed figures are
- * measured at the Worker's own port: the other workerd that answers /api/health (found with `ss`, Linux's socket
- * list), among this server's processes (its process group). Same Worker, same bindings and state; without `ss` (or if nothing else answers) the proxied baseURL.
- */
+/** The process group of `pid` (Linux: the fifth field of /proc/{pid}/stat), or null. */
 function processGroup(pid) {
   try {
     return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[2]);
@@ -104,6 +98,14 @@ function processGroup(pid) {
   }
 }
 
+/**
+ * `wrangler dev` runs two workerd processes: the one on `--port` is wrangler's proxy (it holds requests while a
+ * reload is under way, and adds its own process hop to each), which forwards every request to the one that runs
+ * the Worker, on a loopback port of its own. Production has no such hop, so the benchmarks' speed figures are also
+ * measured at the Worker's own port: the other workerd of this server's process group that answers /api/health
+ * (its sockets found with `ss`, Linux's socket list). Same Worker, same bindings and state; without `ss`, or if
+ * nothing else answers, the proxied baseURL.
+ */
 async function workerURL(baseURL, groupId) {
   const publicPort = new URL(baseURL).port;
   let sockets;
