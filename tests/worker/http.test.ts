@@ -1,5 +1,8 @@
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF } from "cloudflare:test";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { securityHeaders } from "../../worker/http/middleware";
+import type { AppEnv } from "../../worker/http/types";
 import { api, createUser } from "./factories";
 
 function expectSecurityHeaders(response: Response) {
@@ -23,6 +26,19 @@ describe("HTTP", () => {
     expectSecurityHeaders(await api("/login", { method: "POST", body: "{" }));
     expectSecurityHeaders(await SELF.fetch("https://app.test/favicon.svg"));
     expectSecurityHeaders(await SELF.fetch("https://app.test/media/public/avatars/none.png"));
+  });
+
+  it("sets them on a response whose headers cannot be changed (a binding's, a redirect), keeping what it says", async () => {
+    // Response.redirect's headers are immutable, as those of a response from the ASSETS binding or a fetch are.
+    const redirect = Response.redirect("https://app.test/elsewhere", 302);
+    expect(() => redirect.headers.set("X-Test", "1")).toThrow(TypeError);
+    const app = new Hono<AppEnv>();
+    app.use(securityHeaders);
+    app.get("/moved", () => Response.redirect("https://app.test/elsewhere", 302));
+    const response = await app.fetch(new Request("https://app.test/moved"), env, createExecutionContext());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("https://app.test/elsewhere");
+    expectSecurityHeaders(response);
   });
 
   it("gives each response its own nonce and keeps API answers out of caches", async () => {

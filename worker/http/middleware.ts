@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
 import { LANGUAGE_COOKIE, languageFromAcceptHeader, matchLanguage, FALLBACK_LANGUAGE } from "@shared/i18n/languages";
@@ -46,9 +47,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   // A WebSocket handshake (101, /ws/updates) is left as it is: its socket lives on the Response object (workerd
   // keeps it in the copy below today, but nothing promises that), and these headers mean nothing on it.
   if (c.res.status === 101) return;
-  // Responses from bindings (ASSETS) and Remix can carry immutable headers; copy them once to set ours.
-  c.res = new Response(c.res.body, c.res);
-  const headers = c.res.headers;
+  const headers = writableHeaders(c);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, Boolean(c.env.STRIPE_SECRET_KEY), liveMediaOrigins(config(c.env))));
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
@@ -57,6 +56,24 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(self), microphone=(self), geolocation=()");
 });
+
+/**
+ * The headers of the response to set on: its own when they can be changed (the API's, the pages', media), else
+ * those of a copy put in its place (a binding's response, such as ASSETS', has immutable headers). The copy
+ * replaces the response whole (`c.res = undefined` first): assigned over it, Hono's setter would copy it once
+ * more to merge the two. Every response passes here, so the common case costs no copy at all.
+ */
+function writableHeaders(c: Context<AppEnv>): Headers {
+  try {
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+    return c.res.headers;
+  } catch {
+    const copy = new Response(c.res.body, c.res);
+    c.res = undefined;
+    c.res = copy;
+    return copy.headers;
+  }
+}
 
 /** Language per spec §9 as far as the server can see it: ?lng, then the i18nextLng cookie, then the browser. */
 export const detectLanguage = createMiddleware<AppEnv>(async (c, next) => {
@@ -74,9 +91,9 @@ export const detectLanguage = createMiddleware<AppEnv>(async (c, next) => {
   // After a write, the client carries the bookmark its next reads start from (read replication: its own writes).
   const bookmark = SAFE_METHODS.has(c.req.method) || c.res.status === 101 ? null : database.bookmark();
   if (bookmark && bookmark !== incomingBookmark(c.req.raw)) {
-    c.res = new Response(c.res.body, c.res);
-    c.res.headers.set(BOOKMARK_HEADER, bookmark);
-    c.res.headers.append("Set-Cookie", `${BOOKMARK_COOKIE}=${bookmark}; Path=/; Secure; HttpOnly; SameSite=Lax`);
+    const headers = writableHeaders(c);
+    headers.set(BOOKMARK_HEADER, bookmark);
+    headers.append("Set-Cookie", `${BOOKMARK_COOKIE}=${bookmark}; Path=/; Secure; HttpOnly; SameSite=Lax`);
   }
 });
 
