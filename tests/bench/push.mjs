@@ -84,7 +84,8 @@ export async function benchPush(baseURL, stateDir) {
     );
     console.log(
       `the consumer's subrequests            ${service.received()} fetches (1 per push, at most 10 per consumer run) + ` +
-        `${statements} D1 statements in ${after.roundTrips - before.roundTrips} round trips (${(statements / Math.max(1, service.received())).toFixed(1)} per push)`,
+        `${statements} D1 statements in ${after.roundTrips - before.roundTrips} round trips (${(statements / Math.max(1, service.received())).toFixed(1)} statements and ` +
+        `${((after.roundTrips - before.roundTrips) / Math.max(1, service.received())).toFixed(2)} round trips per push)`,
     );
   } finally {
     await service.close();

@@ -15,6 +15,7 @@ import { findUserById } from "../../worker/domain/accounts/users";
 import type { DomainEvent } from "../../worker/domain/events";
 import { decryptPush, fromBase64Url, toBase64Url, type DeviceKeys } from "../support/push-decrypt";
 import { api, createUser, postJson } from "./factories";
+import { counted } from "./counted-db";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
 import { createPost, follow, makeCreator, PNG } from "./timeline-fixtures";
 
@@ -31,7 +32,7 @@ interface Received {
 }
 let received: Received[] = [];
 /** How the fake push service answers (201 Created unless a test says otherwise), or throws for "no answer". */
-let answer: (endpoint: string) => Response = () => new Response(null, { status: 201 });
+let answer: (endpoint: string) => Response | Promise<Response> = () => new Response(null, { status: 201 });
 
 beforeEach(() => {
   received = [];
@@ -555,6 +556,58 @@ describe("the push service's answers", () => {
     await consumePush(delivered.batch, env);
     expect(delivered.outcome).toEqual({ acked: true, retried: null });
     expect((await deviceRow(device.id))?.last_sent_at).not.toBeNull();
+  });
+
+  it("a batch's pushes go out side by side in a few round trips: its devices read in one statement, the payloads' reads together, those reached marked in one", async () => {
+    const devices = await Promise.all([0, 1, 2, 3].map(async () => subscribed(await createUser())));
+    const failing = devices[3]!;
+    // The push service holds every answer until the four pushes are in flight at once (or half a second passed).
+    let inFlight = 0;
+    let most = 0;
+    let release = () => {};
+    const allInFlight = new Promise<void>((resolve) => (release = resolve));
+    answer = async (endpoint) => {
+      most = Math.max(most, ++inFlight);
+      if (inFlight === 4) release();
+      await Promise.race([allInFlight, new Promise((resolve) => setTimeout(resolve, 500))]);
+      inFlight--;
+      return new Response(null, { status: endpoint === failing.endpoint ? 503 : 201 });
+    };
+    const jobs = [...devices.map((device) => ({ subscriptionId: device.id, topic: { type: "test" } })), { subscriptionId: 987654, topic: { type: "test" } }] as PushJob[];
+    const messages = jobs.map((job) => batchOf(job));
+    // What reaches D1 about the devices themselves: their reading and their marking.
+    const statements: string[] = [];
+    const DB = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "prepare")
+          return (query: string) => {
+            statements.push(query);
+            return target.prepare(query);
+          };
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const batch = { queue: "fanclub-push", messages: messages.map(({ batch }) => batch.messages[0]!), ackAll: () => {}, retryAll: () => {} } as MessageBatch<unknown>;
+    const { database, calls } = counted(DB);
+    await consumePush(batch, { ...env, DB: database });
+
+    expect(most).toBe(4);
+    expect(messages.map(({ outcome }) => outcome)).toEqual([
+      { acked: true, retried: null },
+      { acked: true, retried: null },
+      { acked: true, retried: null },
+      { acked: false, retried: { delaySeconds: 30 } },
+      { acked: true, retried: null },
+    ]);
+    expect(statements.filter((query) => /push_subscriptions/.test(query))).toEqual([
+      expect.stringMatching(/^SELECT .* FROM push_subscriptions WHERE id IN/),
+      expect.stringMatching(/^UPDATE push_subscriptions SET last_sent_at/),
+    ]);
+    // The devices; the four payloads' reads (a test push's is its badge count) in one batch; the marking.
+    expect(calls.single + calls.batches).toBe(3);
+    for (const device of devices.slice(0, 3)) expect((await deviceRow(device.id))?.last_sent_at).not.toBeNull();
+    expect((await deviceRow(failing.id))?.last_sent_at).toBeNull();
   });
 
   it("a push for a device removed meanwhile, or a malformed job, is acknowledged and sends nothing", async () => {
