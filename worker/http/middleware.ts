@@ -45,7 +45,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   c.set("nonce", nonce);
   await next();
   // A WebSocket handshake (101, /ws/updates) is left as it is: its socket lives on the Response object (workerd
-  // keeps it in the copy below today, but nothing promises that), and these headers mean nothing on it.
+  // would keep it in a copy today, but nothing promises that), and these headers mean nothing on it.
   if (c.res.status === 101) return;
   const headers = writableHeaders(c);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, Boolean(c.env.STRIPE_SECRET_KEY), liveMediaOrigins(config(c.env))));
