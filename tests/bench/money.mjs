@@ -3,7 +3,8 @@
 // zero violations). Fans get funded wallets through ledger-correct SQL (a top-up transfer from the provider's
 // clearing account, balanced and closed, with its payment); a few fans hold only $10 and are hammered
 // like the others, so refusals (402) and the no-overspending rule are exercised under concurrency too. The books
-// are then checked by GET /__bench/ledger-audit (worker/bench/ledger-audit.ts).
+// are then checked by GET /__bench/ledger-audit (worker/bench/ledger-audit.ts). The tips are measured at wrangler
+// dev's port and, once more, at the Worker's own port past its proxy process (tests/support/dev-server.mjs).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -77,22 +78,22 @@ export function seedMoneyBench(stateDir) {
   return { fans, creators };
 }
 
-export async function benchMoney(baseURL, stateDir) {
+export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
   const { fans, creators } = seedMoneyBench(stateDir);
   await fetch(`${baseURL}/api/health`).then((r) => r.arrayBuffer()).catch(() => {});
   const before = await (await fetch(`${baseURL}/__bench/ledger-audit`)).json();
 
   const pick = (items) => items[Math.floor(Math.random() * items.length)];
-  const health = async (tally) => {
-    const response = await fetch(`${baseURL}/api/health`);
+  const healthAt = (base) => async (tally) => {
+    const response = await fetch(`${base}/api/health`);
     await response.arrayBuffer();
     if (response.ok) tally.ok++;
     else tally.failed++;
   };
-  const tip = async (tally) => {
+  const tipAt = (base) => async (tally) => {
     const payer = pick(fans);
     const amountCents = 100 + Math.floor(Math.random() * (MAX_TIP_CENTS - 99));
-    const response = await fetch(`${baseURL}/api/users/${pick(creators).username}/tips`, {
+    const response = await fetch(`${base}/api/users/${pick(creators).username}/tips`, {
       method: "POST",
       headers: { Authorization: `Bearer ${payer.token}`, "Content-Type": "application/json" },
       body: JSON.stringify({ amountCents, idempotencyKey: randomUUID() }),
@@ -105,6 +106,7 @@ export async function benchMoney(baseURL, stateDir) {
     else tally.failed++;
   };
 
+  const [health, tip] = [healthAt(baseURL), tipAt(baseURL)];
   await measure(health);
   const warmUp = await measure(tip);
   const rounds = [];
@@ -117,6 +119,8 @@ export async function benchMoney(baseURL, stateDir) {
     roundTrips += d1After.roundTrips - d1Before.roundTrips;
     rounds.push({ reference, tips });
   }
+  // The same at the Worker's own port, past wrangler dev's proxy process (tests/support/dev-server.mjs).
+  const direct = workerURL === baseURL ? null : { reference: await measure(healthAt(workerURL)), tips: await measure(tipAt(workerURL)) };
   // The same tips without HTTP, the session or validation: sendTip called inside the Worker.
   const d1BeforeInWorker = await (await fetch(`${baseURL}/__bench/d1-statements`)).json();
   const inWorkerResponse = await fetch(`${baseURL}/__bench/tips-in-worker`, {
@@ -132,9 +136,9 @@ export async function benchMoney(baseURL, stateDir) {
   const tipsPerSecond = mean((r) => r.tips.perSecond);
   const healthPerSecond = mean((r) => r.reference.perSecond);
   const accepted = rounds.reduce((sum, r) => sum + r.tips.ok, 0);
-  const answered200 = accepted + warmUp.ok + inWorker.ok;
-  const refused = rounds.reduce((sum, r) => sum + r.tips.refused, warmUp.refused + inWorker.refused);
-  const failed = rounds.reduce((sum, r) => sum + r.tips.failed + r.reference.failed, 0);
+  const answered200 = accepted + warmUp.ok + inWorker.ok + (direct?.tips.ok ?? 0);
+  const refused = rounds.reduce((sum, r) => sum + r.tips.refused, warmUp.refused + inWorker.refused + (direct?.tips.refused ?? 0));
+  const failed = rounds.reduce((sum, r) => sum + r.tips.failed + r.reference.failed, (direct?.tips.failed ?? 0) + (direct?.reference.failed ?? 0));
   const violations = books.unbalancedTransfers + books.openTransfers + books.negativeAccounts + books.driftedAccounts + Math.abs(books.totalCents) + books.overspentWallets;
   // Every 200 is one tip in the books and nothing else is (the warm-up's tips included).
   const recorded = books.succeededTips - before.succeededTips;
@@ -142,6 +146,11 @@ export async function benchMoney(baseURL, stateDir) {
   console.log(`\nMoney (${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per measurement, ${RICH_FANS + THIN_FANS} fans of which ${THIN_FANS} hold $${THIN_CENTS / 100}, ${CREATORS} creators)`);
   console.log(`GET /api/health (reference)   ${healthPerSecond.toFixed(0).padStart(7)} req/s`);
   console.log(`POST /api/users/{u}/tips      ${tipsPerSecond.toFixed(0).padStart(7)} tips/s  = ${((tipsPerSecond / healthPerSecond) * 100).toFixed(0)}% of the reference (target ≥ 500 tips/s)`);
+  if (direct) {
+    console.log(
+      `  at the Worker's own port    ${direct.tips.perSecond.toFixed(0).padStart(7)} tips/s  = ${((direct.tips.perSecond / direct.reference.perSecond) * 100).toFixed(0)}% of its reference there (${direct.reference.perSecond.toFixed(0)} req/s; no dev proxy)`,
+    );
+  }
   console.log(`D1 round trips per tip        ${(roundTrips / rounds.reduce((sum, r) => sum + r.tips.ok + r.tips.refused + r.tips.failed, 0)).toFixed(2)}`);
   console.log(`tips accepted / refused (402) ${String(accepted).padStart(7)} / ${refused} (all phases)   other failures: ${failed}`);
   console.log(

@@ -221,7 +221,7 @@ try {
   if (runs("load")) await benchLoad(server.baseURL, { token: signedIn.token, workerURL });
   if (runs("roundtrips")) await benchRoundTrips(server.baseURL, STATE_DIR);
   if (runs("chat")) await benchChat(server.baseURL, STATE_DIR);
-  if (runs("money")) await benchMoney(server.baseURL, STATE_DIR);
+  if (runs("money")) await benchMoney(server.baseURL, STATE_DIR, workerURL);
   if (runs("offline")) await benchOffline(server.baseURL, STATE_DIR);
   if (runs("push")) await benchPush(server.baseURL, STATE_DIR);
   if (runs("live")) await benchLive(server.baseURL, STATE_DIR);
