@@ -61,7 +61,8 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
  * The headers of the response to set on: its own when they can be changed (the API's, the pages', media), else
  * those of a copy put in its place (a binding's response, such as ASSETS', has immutable headers). The copy
  * replaces the response whole (`c.res = undefined` first): assigned over it, Hono's setter would copy it once
- * more to merge the two. Every response passes here, so the common case costs no copy at all.
+ * more to merge the two. Every response passes here, so the common case costs no copy at all. It finds out by
+ * setting `X-Content-Type-Options: nosniff`, which securityHeaders puts on every response anyway.
  */
 function writableHeaders(c: Context<AppEnv>): Headers {
   try {
