@@ -18,7 +18,7 @@ export async function latencies(url, headers, count) {
   return times.sort((a, b) => a - b);
 }
 
-/** `concurrency` clients GETting `url` back to back for `durationMs`: answers per second and refusals. */
+/** `concurrency` clients GETting `url` back to back for `durationMs`: answers per second, refusals, requests made. */
 export async function throughput(url, headers, { durationMs, concurrency }) {
   let done = 0;
   let failed = 0;
@@ -34,5 +34,5 @@ export async function throughput(url, headers, { durationMs, concurrency }) {
       }
     }),
   );
-  return { perSecond: done / ((performance.now() - started) / 1000), failed };
+  return { perSecond: done / ((performance.now() - started) / 1000), failed, requests: done + failed };
 }

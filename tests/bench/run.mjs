@@ -72,6 +72,8 @@ const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(",") : null;
 /** Whether this run measures `part`: every part without BENCH_ONLY, else those it names (comma-separated). */
 const runs = (part) => !ONLY || ONLY.includes(part);
 
+/** The Worker's count of D1 statements and round trips so far (worker/bench/count-d1.ts). */
+const d1Count = async (base) => (await fetch(`${base}/__bench/d1-statements`)).json();
 const throughput = (url, headers) => measureThroughput(url, headers, { durationMs: DURATION_MS, concurrency: CONCURRENCY });
 
 
@@ -121,14 +123,23 @@ async function benchCore(server, workerURL) {
     };
     await throughput(routes.health[0], {});
     const rounds = [];
+    // D1 round trips a request of /api/updates under load (requests share trips: worker/db/shared-reads.ts).
+    const trips = { roundTrips: 0, requests: 0 };
     for (let round = 0; round < 2; round++) {
       const figures = {};
-      for (const name of names) figures[name] = await throughput(...routes[name]);
+      for (const name of names) {
+        const before = name === "updates" ? await d1Count(base) : null;
+        figures[name] = await throughput(...routes[name]);
+        if (before) {
+          trips.roundTrips += (await d1Count(base)).roundTrips - before.roundTrips;
+          trips.requests += figures[name].requests;
+        }
+      }
       rounds.push(figures);
     }
     const mean = (name) => rounds.reduce((sum, r) => sum + r[name].perSecond, 0) / rounds.length;
     const failed = rounds.reduce((sum, r) => sum + Object.values(r).reduce((n, f) => n + f.failed, 0), 0);
-    return { ...Object.fromEntries(names.map((name) => [name, mean(name)])), failed };
+    return { ...Object.fromEntries(names.map((name) => [name, mean(name)])), failed, updatesTrips: trips.roundTrips / trips.requests };
   };
   const proxied = await measureAt(server.baseURL, ["health", "me", "updates", "search", "trip"]);
   const direct = workerURL === server.baseURL ? null : await measureAt(workerURL, ["health", "me", "updates", "trip"]);
@@ -149,6 +160,7 @@ async function benchCore(server, workerURL) {
   console.log(`GET /api/health (reference)   ${health.toFixed(0).padStart(7)} req/s`);
   console.log(`GET /api/me                   ${me.toFixed(0).padStart(7)} req/s   = ${((me / health) * 100).toFixed(0)}% of the reference`);
   console.log(`GET /api/updates              ${updates.toFixed(0).padStart(7)} req/s   = ${((updates / health) * 100).toFixed(0)}% of the reference (target ≥ 60%); ${((updates / trip) * 100).toFixed(0)}% of one D1 round trip alone`);
+  console.log(`  D1 round trips a request    ${proxied.updatesTrips.toFixed(2).padStart(7)}         (${CONCURRENCY} clients; one at a time: 1; concurrent requests share trips: worker/db/shared-reads.ts)`);
   console.log(`GET /api/searchUsers          ${search.toFixed(0).padStart(7)} req/s   = ${((search / health) * 100).toFixed(0)}% of the reference`);
   console.log(`one D1 round trip alone       ${trip.toFixed(0).padStart(7)} req/s   = ${((trip / health) * 100).toFixed(0)}% of the reference (SELECT 1, no router, middleware or session: the ceiling of a request that reads D1 once)`);
   if (direct) {
@@ -156,6 +168,7 @@ async function benchCore(server, workerURL) {
     console.log(`  GET /api/health (reference) ${direct.health.toFixed(0).padStart(7)} req/s   = ${(direct.health / health).toFixed(2)}× the proxied reference`);
     console.log(`  GET /api/me                 ${direct.me.toFixed(0).padStart(7)} req/s   = ${((direct.me / direct.health) * 100).toFixed(0)}% of that reference`);
     console.log(`  GET /api/updates            ${direct.updates.toFixed(0).padStart(7)} req/s   = ${((direct.updates / direct.health) * 100).toFixed(0)}% of that reference; ${((direct.updates / direct.trip) * 100).toFixed(0)}% of one D1 round trip alone`);
+    console.log(`    D1 round trips a request  ${direct.updatesTrips.toFixed(2).padStart(7)}`);
     console.log(`  one D1 round trip alone     ${direct.trip.toFixed(0).padStart(7)} req/s   = ${((direct.trip / direct.health) * 100).toFixed(0)}% of that reference`);
   }
   console.log(`failed requests               ${String(failures).padStart(7)}`);

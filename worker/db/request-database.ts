@@ -18,8 +18,11 @@
  * batch is a transaction of reads, so they see one state; if the batch fails, each caller's statements run again
  * on their own (a statement alone, a batch as its own batch), so one bad statement fails only its own caller.
  * Writes, batches with a write, and `raw()` are never held back. Writes (POST…) coalesce their independent reads
- * the same way.
+ * the same way. A request's batch of reads then shares its round trip with the batches other requests of the
+ * isolate send while one is on its way to D1 (./shared-reads.ts): under load, one trip serves many requests.
  */
+import { laterBookmark, readShared } from "./shared-reads";
+
 export const BOOKMARK_COOKIE = "__Host-d1b";
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
 const BOOKMARK_SHAPE = /^[0-9A-Za-z-]{1,128}$/;
@@ -80,20 +83,28 @@ export function incomingBookmark(request: Request): string | null {
   return value && BOOKMARK_SHAPE.test(value) ? value : null;
 }
 
-/** Bookmarks are fixed-width positions in the database's log: the greater string is the later one. */
-export const laterBookmark = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+export { laterBookmark };
 
 export function requestDatabase(binding: D1Database, request: Request, keepAlive: (work: Promise<unknown>) => void): RequestDatabase {
   const read = isRead(request.method);
-  const session = typeof binding.withSession === "function" ? binding.withSession((read ? incomingBookmark(request) : null) ?? (read ? "first-unconstrained" : "first-primary")) : null;
+  const incoming = read ? incomingBookmark(request) : null;
+  const session = typeof binding.withSession === "function" ? binding.withSession(incoming ?? (read ? "first-unconstrained" : "first-primary")) : null;
   let noted: string | null = null;
   const noteBookmark = (bookmark: string | null) => {
     noted = laterBookmark(noted, bookmark);
   };
+  // The request's batches of reads share round trips with other requests' (./shared-reads.ts); its next reads
+  // start no earlier than where its last ones were served.
+  let seen = incoming;
+  const shared = (statements: D1PreparedStatement[]) =>
+    readShared(binding, statements, { primary: !read, bookmark: seen }, keepAlive).then(({ results, bookmark }) => {
+      if (read) seen = laterBookmark(seen, bookmark);
+      return results;
+    });
   const db = (session ?? binding) as D1Database;
   const checks = sessionChecks(db);
   return {
-    db: coalescing(db, { [BINDING]: binding, [KEEP_ALIVE]: keepAlive, [NOTE_BOOKMARK]: noteBookmark }, checks),
+    db: coalescing(db, { [BINDING]: binding, [KEEP_ALIVE]: keepAlive, [NOTE_BOOKMARK]: noteBookmark }, checks, shared),
     bookmark: () => laterBookmark(session?.getBookmark() ?? null, noted),
     noteBookmark,
     checkSession: checks.set,
@@ -170,15 +181,18 @@ interface Held {
 const READ_ONLY = /^\s*(SELECT|WITH)\b/i;
 const WRITES = /\b(INSERT|UPDATE|DELETE|REPLACE)\b/i;
 
-/** SELECTs issued in the same turn go to D1 together (see above); `extras` answer the symbols above. */
-export function coalescing(db: D1Database, extras: Partial<Extras> = {}, checks: SessionChecks = noChecks): D1Database {
+/**
+ * SELECTs issued in the same turn go to D1 together (see above); `extras` answer the symbols above. `shared`, when
+ * given, sends a turn's batch of reads (with other requests', ./shared-reads.ts) instead of `db`.
+ */
+export function coalescing(db: D1Database, extras: Partial<Extras> = {}, checks: SessionChecks = noChecks, shared?: (statements: D1PreparedStatement[]) => Promise<D1Result[]>): D1Database {
   let held: Held[] = [];
   const originals = new WeakMap<object, D1PreparedStatement>();
   /** The proxies of read-only statements: a batch made only of them may be held. */
   const reads = new WeakSet<object>();
 
-  const run = (statements: D1PreparedStatement[]): Promise<D1Result[]> =>
-    statements.length === 1 ? statements[0]!.all().then((result) => [result]) : db.batch(statements);
+  const run =
+    shared ?? ((statements: D1PreparedStatement[]): Promise<D1Result[]> => (statements.length === 1 ? statements[0]!.all().then((result) => [result]) : db.batch(statements)));
   /** A caller's answers, handed over once the session check (if any) has passed; a failed check rejects them. */
   const handOver = (item: Held, results: D1Result[]) => checks.passed().then(() => item.settle(results), item.reject);
   const alone = (item: Held) => run(item.statements).then((results) => handOver(item, results), item.reject);
@@ -189,7 +203,7 @@ export function coalescing(db: D1Database, extras: Partial<Extras> = {}, checks:
     const rider = checks.take();
     if (!rider && items.length === 1) return void alone(items[0]!);
     const skip = rider ? 1 : 0;
-    void db.batch([...(rider ? [rider.statement] : []), ...items.flatMap((item) => item.statements)]).then(
+    void run([...(rider ? [rider.statement] : []), ...items.flatMap((item) => item.statements)]).then(
       (results) => {
         rider?.answer(Promise.resolve(results[0]!));
         let offset = skip;
@@ -199,7 +213,7 @@ export function coalescing(db: D1Database, extras: Partial<Extras> = {}, checks:
         }
       },
       () => {
-        rider?.answer(rider.statement.all());
+        rider?.answer(run([rider.statement]).then(([result]) => result!));
         items.forEach((item) => void alone(item));
       },
     );

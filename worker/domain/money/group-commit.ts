@@ -1,4 +1,5 @@
 import { bindingOf, keepAliveOf, noteBookmarkOf, sessionCheckedOf } from "../../db/request-database";
+import { waitingFor } from "../../db/shared-reads";
 
 /**
  * Group commit for wallet payments (issue 16). Each payment is one D1 batch (its transfer, payment, earning and
@@ -47,19 +48,6 @@ export async function commitGrouped(db: D1Database, statements: Statements): Pro
     if (!queued.busy) keepAliveOf(db)(drain(binding, queued));
   });
   return waitingFor(done);
-}
-
-/**
- * A request that waits on another's batch has no I/O of its own meanwhile, and workerd would take it for hung
- * (and cancel it): a timer of its own keeps it visibly waiting until its answer comes.
- */
-async function waitingFor<T>(answer: Promise<T>): Promise<T> {
-  const heartbeat = setInterval(() => {}, 20);
-  try {
-    return await answer;
-  } finally {
-    clearInterval(heartbeat);
-  }
 }
 
 /** Sends groups until nobody waits. */
