@@ -101,3 +101,38 @@ describe("reads shared across requests", () => {
     expect(opened.at(-1)).toBe("0000000a-00000003");
   });
 });
+
+describe("the line's groups (worker/db/line.ts)", () => {
+  it("each group is sent by a request waiting for it: the first alone, the next by the first of those who waited", async () => {
+    const { database } = counted(env.DB);
+    const kept: string[] = [];
+    const keeper = (name: string) => (work: Promise<unknown>) => {
+      kept.push(name);
+      work.catch(() => {});
+    };
+    const a = readShared(database, [database.prepare("SELECT 1 AS n")], anywhere, keeper("a"));
+    const b = readShared(database, [database.prepare("SELECT 2 AS n")], anywhere, keeper("b"));
+    const c = readShared(database, [database.prepare("SELECT 3 AS n")], anywhere, keeper("c"));
+    await Promise.all([a, b, c]);
+    // a's request sent its own group only; b, woken in its own request, sent b's and c's.
+    expect(kept).toEqual(["a", "b"]);
+  });
+
+  it("a group that has not come back after STALL_MS no longer holds the line", async () => {
+    let release!: () => void;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const { database } = withSessions(env.DB, () => "0000000a-00000001", () => {
+      const wait = first ? stuck : Promise.resolve();
+      first = false;
+      return wait;
+    });
+    let stuckAnswered = false;
+    const held = readShared(database, [database.prepare("SELECT 1 AS n")], anywhere, keep).then((answer) => ((stuckAnswered = true), answer));
+    const next = await readShared(database, [database.prepare("SELECT 2 AS n")], anywhere, keep);
+    expect(next.results[0]!.results).toEqual([{ n: 2 }]);
+    expect(stuckAnswered).toBe(false);
+    release();
+    expect((await held).results[0]!.results).toEqual([{ n: 1 }]);
+  });
+});

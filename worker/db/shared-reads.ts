@@ -18,9 +18,9 @@
  * - If the shared batch fails (a statement's error), each request's batch is sent again on its own, so one bad
  *   statement fails only its own request, exactly as it would have alone.
  *
- * A group is per isolate and per database binding. The request whose batch leads a group keeps the work alive with
- * waitUntil, so the others' answers do not depend on its client staying connected.
+ * A group is per isolate and per database binding; how the groups are sent, and by which request, is ./line.ts.
  */
+import { createLine, waitingFor, type Line } from "./line";
 
 /** Where a request's reads may be served: the primary, or a replica at least as new as a bookmark (or anywhere). */
 export interface ReadConstraint {
@@ -41,63 +41,31 @@ export interface SharedAnswer {
   bookmark: string | null;
 }
 
-interface Line {
-  waiting: Waiting[];
-  busy: boolean;
-}
-
-/** Per binding: the line of reads that may go anywhere, and the line of the primary's. */
-const lines = new WeakMap<D1Database, [Line, Line]>();
 /** The most statements in one shared batch (a page's loaders ask for about ten). */
 export const SHARED_STATEMENTS_LIMIT = 100;
 
 /** Bookmarks are fixed-width positions in the database's log: the greater string is the later one. */
 export const laterBookmark = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
+/** Per binding: the line of reads that may go anywhere, and the line of the primary's. */
+const lines = new WeakMap<D1Database, [Line<Waiting>, Line<Waiting>]>();
+
+const lineFor = (binding: D1Database, primary: boolean): Line<Waiting> => {
+  let pair = lines.get(binding);
+  if (!pair) {
+    const line = () => createLine<Waiting>({ send: (group) => send(binding, group), weight: (item) => item.statements.length, limit: SHARED_STATEMENTS_LIMIT });
+    lines.set(binding, (pair = [line(), line()]));
+  }
+  return pair[primary ? 1 : 0];
+};
+
 /** Runs `statements` (read-only) as one batch, with whatever other requests' reads are waiting. */
 export function readShared(binding: D1Database, statements: D1PreparedStatement[], constraint: ReadConstraint, keepAlive: (work: Promise<unknown>) => void): Promise<SharedAnswer> {
-  let pair = lines.get(binding);
-  if (!pair) lines.set(binding, (pair = [{ waiting: [], busy: false }, { waiting: [], busy: false }]));
-  const queued = pair[constraint.primary ? 1 : 0];
-  const answer = new Promise<SharedAnswer>((resolve, reject) => {
-    queued.waiting.push({ statements, constraint, resolve, reject });
-    if (!queued.busy) keepAlive(drain(binding, queued));
-  });
+  const answer = new Promise<SharedAnswer>((resolve, reject) => lineFor(binding, constraint.primary)({ statements, constraint, resolve, reject }, keepAlive));
   return waitingFor(answer);
 }
 
-/**
- * A request that waits on another's batch (shared reads, a grouped commit) has no I/O of its own meanwhile, and
- * workerd would take it for hung (and cancel it): a timer of its own keeps it visibly waiting until its answer comes.
- */
-export async function waitingFor<T>(answer: Promise<T>): Promise<T> {
-  const heartbeat = setInterval(() => {}, 20);
-  try {
-    return await answer;
-  } finally {
-    clearInterval(heartbeat);
-  }
-}
-
-/** Sends groups until nobody waits. */
-async function drain(binding: D1Database, line: Line): Promise<void> {
-  line.busy = true;
-  try {
-    while (line.waiting.length > 0) await send(binding, takeGroup(line.waiting));
-  } finally {
-    line.busy = false;
-  }
-}
-
-/** The first waiting batches, up to SHARED_STATEMENTS_LIMIT statements (always at least one batch). */
-function takeGroup(waiting: Waiting[]): Waiting[] {
-  let count = 0;
-  let size = 0;
-  while (size < waiting.length && (size === 0 || count + waiting[size]!.statements.length <= SHARED_STATEMENTS_LIMIT)) count += waiting[size++]!.statements.length;
-  return waiting.splice(0, size);
-}
-
-/** The session every request of the group may read through. */
+/** The session every request of the group may read through (its line tells whether it is the primary's). */
 function sessionFor(binding: D1Database, group: Waiting[]): D1Database | D1DatabaseSession {
   if (typeof binding.withSession !== "function") return binding;
   if (group[0]!.constraint.primary) return binding.withSession("first-primary");
@@ -105,21 +73,24 @@ function sessionFor(binding: D1Database, group: Waiting[]): D1Database | D1Datab
   return binding.withSession(bookmark ?? "first-unconstrained");
 }
 
+/** Sends a group and answers each of its requests; whatever goes wrong is an answer too. */
 async function send(binding: D1Database, group: Waiting[]): Promise<void> {
-  const session = sessionFor(binding, group);
-  let results: D1Result[];
+  let answers: SharedAnswer[];
   try {
-    results = await session.batch(group.flatMap((item) => item.statements));
+    const session = sessionFor(binding, group);
+    const results = await session.batch(group.flatMap((item) => item.statements));
+    const bookmark = "getBookmark" in session ? session.getBookmark() : null;
+    let offset = 0;
+    answers = group.map((item) => {
+      const start = offset;
+      offset += item.statements.length;
+      return { results: results.slice(start, offset), bookmark };
+    });
   } catch (error) {
     if (group.length === 1) return group[0]!.reject(error);
     // Each request's batch alone, side by side: only the one with the bad statement fails.
     await Promise.all(group.map((item) => send(binding, [item])));
     return;
   }
-  const bookmark = "getBookmark" in session ? session.getBookmark() : null;
-  let offset = 0;
-  for (const item of group) {
-    item.resolve({ results: results.slice(offset, offset + item.statements.length), bookmark });
-    offset += item.statements.length;
-  }
+  group.forEach((item, index) => item.resolve(answers[index]!));
 }

@@ -1,5 +1,5 @@
 import { bindingOf, keepAliveOf, noteBookmarkOf, sessionCheckedOf } from "../../db/request-database";
-import { waitingFor } from "../../db/shared-reads";
+import { createLine, waitingFor, type Line } from "../../db/line";
 
 /**
  * Group commit for wallet payments (issue 16). Each payment is one D1 batch (its transfer, payment, earning and
@@ -13,8 +13,8 @@ import { waitingFor } from "../../db/shared-reads";
  * together, and only the refused one gets its own error, exactly the error it would have got alone. One refusal in
  * a group of 16 costs about 2·log2(16) = 8 batches more; a group of good payments costs one.
  *
- * A group is per isolate and per database binding. A request that leads a group (sends it) keeps its work alive
- * with waitUntil, so the others' answers do not depend on the leader's client staying connected.
+ * A group is per isolate and per database binding; how the groups are sent, and by which request, is
+ * worker/db/line.ts.
  */
 type Statements = D1PreparedStatement[];
 
@@ -26,12 +26,7 @@ interface Waiting {
   noteBookmark: (bookmark: string | null) => void;
 }
 
-interface Line {
-  waiting: Waiting[];
-  busy: boolean;
-}
-
-const lines = new WeakMap<D1Database, Line>();
+const lines = new WeakMap<D1Database, Line<Waiting>>();
 /** The most payments in one batch (D1 allows many statements; a payment is about ten). */
 export const GROUP_LIMIT = 32;
 
@@ -41,23 +36,10 @@ export async function commitGrouped(db: D1Database, statements: Statements): Pro
   await sessionCheckedOf(db);
   const binding = bindingOf(db);
   let line = lines.get(binding);
-  if (!line) lines.set(binding, (line = { waiting: [], busy: false }));
+  if (!line) lines.set(binding, (line = createLine<Waiting>({ send: (group) => commit(binding, group), weight: () => 1, limit: GROUP_LIMIT })));
   const queued = line;
-  const done = new Promise<D1Result[]>((resolve, reject) => {
-    queued.waiting.push({ statements, resolve, reject, noteBookmark: noteBookmarkOf(db) });
-    if (!queued.busy) keepAliveOf(db)(drain(binding, queued));
-  });
+  const done = new Promise<D1Result[]>((resolve, reject) => queued({ statements, resolve, reject, noteBookmark: noteBookmarkOf(db) }, keepAliveOf(db)));
   return waitingFor(done);
-}
-
-/** Sends groups until nobody waits. */
-async function drain(binding: D1Database, line: Line): Promise<void> {
-  line.busy = true;
-  try {
-    while (line.waiting.length > 0) await commit(binding, line.waiting.splice(0, GROUP_LIMIT));
-  } finally {
-    line.busy = false;
-  }
 }
 
 /** One batch through a primary session of its own, whose bookmark each payment of the group takes home. */
