@@ -14,7 +14,10 @@ const keep = (work: Promise<unknown>) => void work.catch(() => {});
 const primary = { primary: true, bookmark: null };
 const anywhere = { primary: false, bookmark: null };
 
-/** A binding whose sessions are recorded (the tests' D1 has no Sessions API; wrangler dev's has). */
+/**
+ * A binding whose sessions are recorded (the tests' D1 has no Sessions API; wrangler dev's has). A session's bookmark
+ * is `bookmarkOf` once it has run something (a batch, or a statement's `run`), null before.
+ */
 function withSessions(binding: D1Database, bookmarkOf: (constraint: string) => string, before: () => Promise<void> = async () => {}) {
   const opened: string[] = [];
   const database = new Proxy(binding, {
@@ -22,7 +25,24 @@ function withSessions(binding: D1Database, bookmarkOf: (constraint: string) => s
       if (property === "withSession")
         return (constraint: string) => {
           opened.push(constraint);
-          return { prepare: (query: string) => target.prepare(query), batch: (statements: D1PreparedStatement[]) => before().then(() => target.batch(statements)), getBookmark: () => bookmarkOf(constraint) };
+          let used = false;
+          const prepare = (query: string) =>
+            new Proxy(target.prepare(query), {
+              get(statement, name) {
+                if (name === "run")
+                  return () => {
+                    used = true;
+                    return statement.run();
+                  };
+                const value = Reflect.get(statement, name, statement) as unknown;
+                return typeof value === "function" ? value.bind(statement) : value;
+              },
+            });
+          const batch = (statements: D1PreparedStatement[]) => {
+            used = true;
+            return before().then(() => target.batch(statements));
+          };
+          return { prepare, batch, getBookmark: () => (used ? bookmarkOf(constraint) : null) };
         };
       const value = Reflect.get(target, property, target) as unknown;
       return typeof value === "function" ? value.bind(target) : value;
@@ -99,6 +119,11 @@ describe("reads shared across requests", () => {
     await requests[0]!.db.prepare("SELECT 1 AS n").first();
     // Its first read was served at bookmark …3: its next starts there.
     expect(opened.at(-1)).toBe("0000000a-00000003");
+    // A request that wrote (through its own session, at the primary) reads no earlier than its write.
+    position = 8;
+    await requests[1]!.db.prepare("UPDATE users SET name = name WHERE id = -1").run();
+    await requests[1]!.db.prepare("SELECT 1 AS n").first();
+    expect(opened.at(-1)).toBe("0000000a-00000008");
   });
 });
 

@@ -93,11 +93,13 @@ export function requestDatabase(binding: D1Database, request: Request, keepAlive
   const noteBookmark = (bookmark: string | null) => {
     noted = laterBookmark(noted, bookmark);
   };
+  /** Where the request's own session (its writes) and the grouped commits it waited for have reached. */
+  const reached = () => laterBookmark(session?.getBookmark() ?? null, noted);
   // The request's batches of reads share round trips with other requests' (./shared-reads.ts); its next reads
-  // start no earlier than where its last ones were served.
+  // start no earlier than where its last ones were served, nor than what it wrote itself.
   let seen = incoming;
   const shared = (statements: D1PreparedStatement[]) =>
-    readShared(binding, statements, { primary: !read, bookmark: seen }, keepAlive).then(({ results, bookmark }) => {
+    readShared(binding, statements, { primary: !read, bookmark: laterBookmark(seen, reached()) }, keepAlive).then(({ results, bookmark }) => {
       if (read) seen = laterBookmark(seen, bookmark);
       return results;
     });
@@ -105,7 +107,7 @@ export function requestDatabase(binding: D1Database, request: Request, keepAlive
   const checks = sessionChecks(db);
   return {
     db: coalescing(db, { [BINDING]: binding, [KEEP_ALIVE]: keepAlive, [NOTE_BOOKMARK]: noteBookmark }, checks, shared),
-    bookmark: () => laterBookmark(session?.getBookmark() ?? null, noted),
+    bookmark: reached,
     noteBookmark,
     checkSession: checks.set,
     sessionChecked: checks.passed,
