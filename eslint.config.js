@@ -27,6 +27,14 @@ export default tseslint.config(
     },
   },
   {
+    // Hono's `c.var` builds a new object of every variable on each read (Object.fromEntries); the Worker reads them
+    // on every request, so it asks for the one it needs: `c.get("session")`.
+    files: ["worker/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", { selector: "MemberExpression[property.name='var'][object.name='c']", message: 'Read one variable with c.get("name"): c.var copies them all.' }],
+    },
+  },
+  {
     // The domain is shared by the API, the pages and the cron: it knows nothing of the page, of HTTP or of how
     // events are delivered (commands publish DomainEvents; worker/events, worker/realtime and worker/push deliver them).
     files: ["worker/domain/**/*.ts"],

@@ -4,11 +4,12 @@ import { api } from "./api/app";
 import { AppError } from "./domain/shared/errors";
 import { message } from "./domain/shared/messages";
 import { asAppError, errorResponse } from "./http/errors";
-import { csrfProtection, detectLanguage, resolveSession, securityHeaders } from "./http/middleware";
+import { csrfProtection, detectLanguage, newNonce, resolveSession, securityHeaders } from "./http/middleware";
 import { serveMedia } from "./http/media";
 import type { AppEnv } from "./http/types";
 import { config, isDevelopment } from "./env";
 import { localAsset } from "./http/local-assets";
+import { MemoRouter } from "./http/memo-router";
 import { withSessionRetry } from "./http/session-check";
 import { USER_CHANNEL_PATH } from "@shared/user-channel-events";
 import { openChatRoom, openLiveRoom, openUserChannel } from "./realtime/route";
@@ -21,7 +22,7 @@ export type PageHandler = (request: Request, loadContext: AppLoadContext) => Pro
  * resolved once per request and shared by the API and the Remix loaders; CSRF guards every write.
  */
 export function createApp(renderPage: PageHandler | null, buildVersion = "none") {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new MemoRouter() });
 
   app.use(securityHeaders);
 
@@ -56,13 +57,16 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
 
   app.all("*", async (c) => {
     if (!renderPage) return c.text("Not found", 404);
+    // Only a page has scripts of its own: its nonce goes in the CSP securityHeaders writes on the way out.
+    const nonce = newNonce();
+    c.set("nonce", nonce);
     return renderPage(c.req.raw, {
       cloudflare: { env: c.env, ctx: c.executionCtx },
-      domain: c.var.domain,
-      session: c.var.session,
-      csrfToken: c.var.csrfToken,
-      nonce: c.var.nonce,
-      language: c.var.language,
+      domain: c.get("domain"),
+      session: c.get("session"),
+      csrfToken: c.get("csrfToken"),
+      nonce,
+      language: c.get("language"),
       buildVersion,
     });
   });
@@ -72,7 +76,7 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
     if (appError) return errorResponse(c, appError);
     console.error(error);
     if (c.req.path.startsWith("/api/")) {
-      return c.json({ message: c.var.domain?.t("server error.") ?? "server error.", errors: {} }, 500);
+      return c.json({ message: c.get("domain")?.t("server error.") ?? "server error.", errors: {} }, 500);
     }
     return c.text("Server error", 500);
   });

@@ -1,16 +1,18 @@
 import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../worker/app";
 import { securityHeaders } from "../../worker/http/middleware";
 import type { AppEnv } from "../../worker/http/types";
 import { api, createUser } from "./factories";
 
-function expectSecurityHeaders(response: Response) {
+/** A response that is not a page allows no inline script at all: only pages get a nonce (worker/app.ts). */
+function expectSecurityHeaders(response: Response, scriptSource: RegExp = /script-src 'self'(;|$)/) {
   const csp = response.headers.get("Content-Security-Policy") ?? "";
   expect(csp).toContain("object-src 'none'");
   expect(csp).toContain("base-uri 'none'");
   expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9_-]{22}'(;|$)/);
+  expect(csp).toMatch(scriptSource);
   expect(csp).not.toContain("unsafe-eval");
   expect(response.headers.get("Strict-Transport-Security")).toMatch(/max-age=\d{8}/);
   expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -41,10 +43,21 @@ describe("HTTP", () => {
     expectSecurityHeaders(response);
   });
 
-  it("gives each response its own nonce and keeps API answers out of caches", async () => {
-    const [a, b] = [await api("/me"), await api("/me")];
-    expect(a.headers.get("Content-Security-Policy")).not.toBe(b.headers.get("Content-Security-Policy"));
-    expect(a.headers.get("Cache-Control")).toBe("no-store");
+  it("gives each page its own nonce, the one its scripts carry, and keeps API answers out of caches", async () => {
+    // The page handler as production has it, with a render that writes the nonce it is given into a script tag.
+    const pages = createApp(async (_request, context) => new Response(`<script nonce="${context.nonce}"></script>`, { headers: { "Content-Type": "text/html" } }));
+    const page = () => pages.fetch(new Request("https://app.test/home"), env, createExecutionContext());
+    const nonces = [];
+    for (const response of [await page(), await page()]) {
+      expectSecurityHeaders(response, /script-src 'self' 'nonce-[A-Za-z0-9_-]{22}'(;|$)/);
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy")!)![1];
+      expect(await response.text()).toBe(`<script nonce="${nonce}"></script>`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+    const answer = await api("/me");
+    expect(answer.headers.get("Content-Security-Policy")).not.toContain("nonce");
+    expect(answer.headers.get("Cache-Control")).toBe("no-store");
   });
 
   it("serves an OpenAPI 3.1 document listing every endpoint", async () => {

@@ -21,7 +21,7 @@ export async function signUpHook(result: { success: boolean; error?: z.ZodError 
   const raw = (result as { data?: unknown }).data;
   const schemaError = validationError(result.error);
   try {
-    await validateSignUp(c.var.domain.db, raw);
+    await validateSignUp(c.get("domain").db, raw);
     return errorResponse(c, schemaError);
   } catch (error) {
     const appError = asAppError(error);

@@ -36,5 +36,5 @@ export function asAppError(error: unknown): AppError | null {
 
 export function errorResponse(c: Context<AppEnv>, error: AppError) {
   if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
-  return c.json(translateError(c.var.domain.t, error), error.status);
+  return c.json(translateError(c.get("domain").t, error), error.status);
 }

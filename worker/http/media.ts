@@ -10,7 +10,7 @@ import type { AppEnv } from "./types";
  */
 export async function serveMedia(c: Context<AppEnv>) {
   const key = c.req.path.slice("/media/".length);
-  const cacheControl = await mediaAccessOf(c.env.DB, c.var.session?.user ?? null, key);
+  const cacheControl = await mediaAccessOf(c.env.DB, c.get("session")?.user ?? null, key);
   const stored = cacheControl ? await c.env.MEDIA.head(key) : null;
   if (!cacheControl || !stored) return c.notFound();
 

@@ -19,10 +19,10 @@ import type { AppEnv } from "./types";
 /** Stripe's hosted checkout, where the top-up form's POST redirects when Stripe is configured. */
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
-function contentSecurityPolicy(nonce: string, stripeCheckout: boolean, liveOrigins: readonly string[]): string {
+function contentSecurityPolicy(nonce: string | undefined, stripeCheckout: boolean, liveOrigins: readonly string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
@@ -39,16 +39,22 @@ function contentSecurityPolicy(nonce: string, stripeCheckout: boolean, liveOrigi
   ].join("; ");
 }
 
-/** Every response, asset or page or API, leaves with these headers. */
+/** A page's CSP nonce: 128 random bits. */
+export const newNonce = () => base64url(crypto.getRandomValues(new Uint8Array(16)));
+
+/**
+ * Every response, asset or page or API, leaves with these headers. The CSP allows inline scripts only with the
+ * nonce of a page that set one (`c.set("nonce")`, the page handler in worker/app.ts); every other response allows
+ * none. A nonce is made only for pages: 16 random bytes and their encoding were about 6% of the Worker's time on a
+ * `GET /api/updates` under load, for a header no JSON answer needs.
+ */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  const nonce = base64url(crypto.getRandomValues(new Uint8Array(16)));
-  c.set("nonce", nonce);
   await next();
   // A WebSocket handshake (101, /ws/updates) is left as it is: its socket lives on the Response object (workerd
   // would keep it in a copy today, but nothing promises that), and these headers mean nothing on it.
   if (c.res.status === 101) return;
   const headers = writableHeaders(c);
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, Boolean(c.env.STRIPE_SECRET_KEY), liveMediaOrigins(config(c.env))));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce"), Boolean(c.env.STRIPE_SECRET_KEY), liveMediaOrigins(config(c.env))));
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -115,10 +121,10 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   const reads = SAFE_METHODS.has(c.req.method);
   const cacheSeconds = config(c.env).SESSION_CACHE_SECONDS;
   const checkRides = !reads && token !== null && sessionCheckRides(c.req.method, c.req.path) && !isSecondRun(c.req.raw);
-  const found = checkRides ? await findSessionToCheck(c.var.domain.db, token, cacheSeconds) : null;
+  const found = checkRides ? await findSessionToCheck(c.get("domain").db, token, cacheSeconds) : null;
   const check = found?.check ?? null;
-  if (check) c.var.database.checkSession(check);
-  const session = checkRides ? (found?.session ?? null) : token ? await findSession(c.var.domain.db, token, reads ? cacheSeconds : 0) : null;
+  if (check) c.get("database").checkSession(check);
+  const session = checkRides ? (found?.session ?? null) : token ? await findSession(c.get("domain").db, token, reads ? cacheSeconds : 0) : null;
   c.set("session", session);
   c.set("sessionSource", session ? (bearer ? "bearer" : "cookie") : null);
   // Only cookie sessions need a CSRF token (pages and cookie-authenticated writes); Bearer calls skip the HMAC.
@@ -134,7 +140,7 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   if (!check) return;
   // No answer leaves before the copy is confirmed (the check goes alone if the handler read nothing).
   try {
-    await c.var.database.sessionChecked();
+    await c.get("database").sessionChecked();
   } catch (error) {
     if (!(error instanceof SessionCheckFailed)) throw error;
     c.res = errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
@@ -168,7 +174,7 @@ export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
   if (origin && origin !== new URL(c.req.url).origin) {
     return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
   }
-  if (c.var.sessionSource === "cookie" && !safeEqualText((await submittedCsrfToken(c.req.raw)) ?? "", c.var.csrfToken ?? "-")) {
+  if (c.get("sessionSource") === "cookie" && !safeEqualText((await submittedCsrfToken(c.req.raw)) ?? "", c.get("csrfToken") ?? "-")) {
     return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
   }
   return next();
@@ -176,6 +182,6 @@ export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
 
 /** For routes that need a signed-in user. */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.session) return errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
+  if (!c.get("session")) return errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
   return next();
 });

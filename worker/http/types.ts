@@ -8,7 +8,8 @@ import type { LanguageCode } from "@shared/i18n/languages";
 export interface AppEnv {
   Bindings: Env;
   Variables: {
-    nonce: string;
+    /** A page's CSP nonce, set by the page handler (worker/app.ts) only. */
+    nonce: string | undefined;
     language: LanguageCode;
     domain: DomainContext;
     /** The request's D1 session (worker/db/request-database.ts). */

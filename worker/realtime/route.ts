@@ -21,7 +21,7 @@ import type { LiveSocketGuest } from "./live-room";
 export async function openUserChannel(c: Context<AppEnv>): Promise<Response> {
   const refused = refuseUpgrade(c);
   if (refused) return refused;
-  const session = c.var.session!;
+  const session = c.get("session")!;
   // Only the upgrade goes on, with the session's id (to close its sockets when it ends), never a credential.
   const name = userChannelName(session.user.id);
   const upgrade = new Request(`https://user-channel.internal/${name}?session=${session.sessionId}`, { headers: { Upgrade: "websocket" } });
@@ -32,9 +32,9 @@ export async function openUserChannel(c: Context<AppEnv>): Promise<Response> {
 function refuseUpgrade(c: Context<AppEnv>): Response | null {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     c.header("Upgrade", "websocket");
-    return c.json(translateError(c.var.domain.t, new AppError("validation", INVALID_VALUE)), 426);
+    return c.json(translateError(c.get("domain").t, new AppError("validation", INVALID_VALUE)), 426);
   }
-  if (!c.var.session) return errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
+  if (!c.get("session")) return errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
   const origin = c.req.header("Origin");
   if (origin !== undefined && origin !== new URL(c.req.url).origin) {
     return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
@@ -50,11 +50,11 @@ function refuseUpgrade(c: Context<AppEnv>): Response | null {
 export async function openChatRoom(c: Context<AppEnv>): Promise<Response> {
   const refused = refuseUpgrade(c);
   if (refused) return refused;
-  const { user } = c.var.session!;
+  const { user } = c.get("session")!;
   const conversationId = parseIdText(c.req.param("id"));
   try {
     if (conversationId === null) throw new AppError("validation", INVALID_VALUE);
-    const access = await requireConversationAccess(c.var.domain.db, user, conversationId, "read");
+    const access = await requireConversationAccess(c.get("domain").db, user, conversationId, "read");
     const upgrade = new Request(`https://chat-room.internal/${conversationId}?user=${user.id}`, { headers: { Upgrade: "websocket" } });
     return await chatRoomStub(c.env, access.userLow, access.userHigh).fetch(upgrade);
   } catch (error) {
@@ -71,11 +71,11 @@ export async function openChatRoom(c: Context<AppEnv>): Promise<Response> {
 export async function openLiveRoom(c: Context<AppEnv>): Promise<Response> {
   const refused = refuseUpgrade(c);
   if (refused) return refused;
-  const { user } = c.var.session!;
+  const { user } = c.get("session")!;
   const streamId = parseIdText(c.req.param("id"));
   try {
     if (streamId === null) throw new AppError("validation", INVALID_VALUE);
-    const { stream } = await requireLiveAccess(c.var.domain.db, user, streamId, "watch");
+    const { stream } = await requireLiveAccess(c.get("domain").db, user, streamId, "watch");
     const settings = config(c.env);
     const guest: LiveSocketGuest = {
       streamId,
@@ -84,7 +84,7 @@ export async function openLiveRoom(c: Context<AppEnv>): Promise<Response> {
       userId: user.id,
       username: user.username,
       name: user.name,
-      language: c.var.domain.language,
+      language: c.get("domain").language,
     };
     const upgrade = new Request(`https://live-room.internal/${streamId}?guest=${encodeURIComponent(JSON.stringify(guest))}`, { headers: { Upgrade: "websocket" } });
     return await liveRoomStub(c.env, streamId).fetch(upgrade);

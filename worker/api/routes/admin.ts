@@ -20,7 +20,7 @@ const e404 = { description: "Not an admin, or no such pending item", content: er
 
 /** The admin area does not exist for anyone else: visitors and members get the same 404 as an unknown path. */
 const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.session?.user.role !== "admin") return errorResponse(c, new AppError("not_found", message("Not found.")));
+  if (c.get("session")?.user.role !== "admin") return errorResponse(c, new AppError("not_found", message("Not found.")));
   return next();
 });
 
@@ -75,7 +75,7 @@ adminRoutes.openapi(
     summary: "Pending creator requests, oldest first, with their ID images",
     responses: { 200: json(z.object({ requests: z.array(CreatorRequestSchema) }), "The queue"), 404: e404 },
   }),
-  async (c) => c.json({ requests: await listPendingCreatorRequests(c.var.domain.db) }, 200),
+  async (c) => c.json({ requests: await listPendingCreatorRequests(c.get("domain").db) }, 200),
 );
 
 adminRoutes.openapi(
@@ -88,7 +88,7 @@ adminRoutes.openapi(
     responses: { 200: json(MessageSchema, "Approved and notified"), 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
-    const { domain, session } = c.var;
+    const [domain, session] = [c.get("domain"), c.get("session")];
     await decideCreatorRequest(domain, session!.user.id, c.req.valid("param").id, { status: "approved" });
     return c.json({ message: domain.t("The request was approved.") }, 200);
   },
@@ -107,7 +107,7 @@ adminRoutes.openapi(
     responses: { 200: json(MessageSchema, "Rejected and notified"), 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
-    const { domain, session } = c.var;
+    const [domain, session] = [c.get("domain"), c.get("session")];
     await decideCreatorRequest(domain, session!.user.id, c.req.valid("param").id, { status: "rejected", reason: c.req.valid("json").reason });
     return c.json({ message: domain.t("The request was rejected.") }, 200);
   },
@@ -121,7 +121,7 @@ adminRoutes.openapi(
     summary: "Open reports, oldest first, with their target",
     responses: { 200: json(z.object({ reports: z.array(ReportSchema) }), "The queue"), 404: e404 },
   }),
-  async (c) => c.json({ reports: await listOpenReports(c.var.domain.db) }, 200),
+  async (c) => c.json({ reports: await listOpenReports(c.get("domain").db) }, 200),
 );
 
 adminRoutes.openapi(
@@ -134,7 +134,7 @@ adminRoutes.openapi(
     responses: { 200: json(MessageSchema, "Resolved"), 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
-    const { domain, session } = c.var;
+    const [domain, session] = [c.get("domain"), c.get("session")];
     const { id, action } = c.req.valid("param");
     await resolveReport(domain, session!.user.id, id, action);
     return c.json({ message: domain.t("The report was handled.") }, 200);
@@ -149,7 +149,7 @@ adminRoutes.openapi(
     summary: "Requested payouts, oldest first, with the creator and the full payout method",
     responses: { 200: json(z.object({ payouts: z.array(QueuedPayoutSchema) }), "The queue"), 404: e404 },
   }),
-  async (c) => c.json({ payouts: await listPayoutQueue(c.var.domain.db) }, 200),
+  async (c) => c.json({ payouts: await listPayoutQueue(c.get("domain").db) }, 200),
 );
 
 adminRoutes.openapi(
@@ -161,7 +161,7 @@ adminRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(z.object({ payout: PayoutSchema }), "Paid"), 404: e404, 409: e409, 422: e422 },
   }),
-  async (c) => c.json({ payout: await decidePayout(c.var.domain, c.var.session!.user, c.req.valid("param").id, { decision: "paid" }) }, 200),
+  async (c) => c.json({ payout: await decidePayout(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, { decision: "paid" }) }, 200),
 );
 
 adminRoutes.openapi(
@@ -175,6 +175,6 @@ adminRoutes.openapi(
   }),
   async (c) => {
     const input = parseOrThrow(DecidePayoutSchema, { decision: "rejected", reason: c.req.valid("json").reason });
-    return c.json({ payout: await decidePayout(c.var.domain, c.var.session!.user, c.req.valid("param").id, input) }, 200);
+    return c.json({ payout: await decidePayout(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, input) }, 200);
   },
 );

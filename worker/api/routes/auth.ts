@@ -33,7 +33,7 @@ authRoutes.openapi(
     responses: { 201: json(AuthResultSchema, "Signed up and signed in"), ...inputErrors, 429: e429 },
   }),
   async (c) => {
-    const { user, token } = await signUp(c.var.domain, c.req.valid("json"));
+    const { user, token } = await signUp(c.get("domain"), c.req.valid("json"));
     c.header("Set-Cookie", sessionCookie(token));
     return c.json({ token, user: presentMe(user) }, 201);
   },
@@ -51,7 +51,7 @@ authRoutes.openapi(
     responses: { 200: json(AuthResultSchema, "Signed in"), ...inputErrors, 429: e429 },
   }),
   async (c) => {
-    const { user, token } = await signIn(c.var.domain, c.req.valid("json"));
+    const { user, token } = await signIn(c.get("domain"), c.req.valid("json"));
     c.header("Set-Cookie", sessionCookie(token));
     return c.json({ token, user: presentMe(user) }, 200);
   },
@@ -67,9 +67,9 @@ authRoutes.openapi(
     responses: { 200: json(MessageSchema, "Signed out"), 401: e401, 403: e403 },
   }),
   async (c) => {
-    await signOut(c.var.domain, c.var.session!);
+    await signOut(c.get("domain"), c.get("session")!);
     c.header("Set-Cookie", clearedSessionCookie());
-    return c.json({ message: c.var.domain.t("You have been signed out.") }, 200);
+    return c.json({ message: c.get("domain").t("You have been signed out.") }, 200);
   },
 );
 
@@ -82,7 +82,7 @@ authRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(MeSchema, "The current user"), 401: e401 },
   }),
-  (c) => c.json(presentMe(c.var.session!.user), 200),
+  (c) => c.json(presentMe(c.get("session")!.user), 200),
 );
 
 authRoutes.openapi(
@@ -95,8 +95,8 @@ authRoutes.openapi(
     responses: { 200: json(MessageSchema, "Sent, or already verified"), 401: e401, 403: e403, 429: e429 },
   }),
   async (c) => {
-    await resendVerificationEmail(c.var.domain, c.var.session!.user);
-    return c.json({ message: c.var.domain.t("A new verification link has been sent to your email address.") }, 200);
+    await resendVerificationEmail(c.get("domain"), c.get("session")!.user);
+    return c.json({ message: c.get("domain").t("A new verification link has been sent to your email address.") }, 200);
   },
 );
 
@@ -109,7 +109,7 @@ authRoutes.openapi(
     request: { body: jsonBody(emailVerificationParams) },
     responses: { 200: json(MeSchema, "Verified"), 403: e403, ...inputErrors },
   }),
-  async (c) => c.json(presentMe(await verifyEmail(c.var.domain, c.req.valid("json"))), 200),
+  async (c) => c.json(presentMe(await verifyEmail(c.get("domain"), c.req.valid("json"))), 200),
 );
 
 authRoutes.openapi(
@@ -124,8 +124,8 @@ authRoutes.openapi(
   }),
   async (c) => {
     const { email, password } = c.req.valid("json");
-    await requestEmailChange(c.var.domain, c.var.session!.user, email, password ?? "");
-    return c.json({ message: c.var.domain.t("We have sent a confirmation link to your new address.") }, 200);
+    await requestEmailChange(c.get("domain"), c.get("session")!.user, email, password ?? "");
+    return c.json({ message: c.get("domain").t("We have sent a confirmation link to your new address.") }, 200);
   },
 );
 
@@ -140,8 +140,8 @@ authRoutes.openapi(
     responses: { 200: json(MessageSchema, "Changed"), 401: e401, ...inputErrors },
   }),
   async (c) => {
-    await changePassword(c.var.domain, c.var.session!, c.req.valid("json"));
-    return c.json({ message: c.var.domain.t("Your password was changed. Other devices have been signed out.") }, 200);
+    await changePassword(c.get("domain"), c.get("session")!, c.req.valid("json"));
+    return c.json({ message: c.get("domain").t("Your password was changed. Other devices have been signed out.") }, 200);
   },
 );
 
@@ -154,7 +154,7 @@ authRoutes.openapi(
     request: { body: jsonBody(emailChangeParams) },
     responses: { 200: json(MeSchema, "Changed"), 403: e403, ...inputErrors },
   }),
-  async (c) => c.json(presentMe(await confirmEmailChange(c.var.domain, c.req.valid("json"))), 200),
+  async (c) => c.json(presentMe(await confirmEmailChange(c.get("domain"), c.req.valid("json"))), 200),
 );
 
 authRoutes.openapi(
@@ -167,8 +167,8 @@ authRoutes.openapi(
     responses: { 200: json(MessageSchema, "Sent if the account exists"), ...inputErrors, 429: e429 },
   }),
   async (c) => {
-    await requestMagicLink(c.var.domain, c.req.valid("json").email);
-    return c.json({ message: c.var.domain.t(LINK_SENT) }, 200);
+    await requestMagicLink(c.get("domain"), c.req.valid("json").email);
+    return c.json({ message: c.get("domain").t(LINK_SENT) }, 200);
   },
 );
 
@@ -182,7 +182,7 @@ authRoutes.openapi(
     responses: { 200: json(AuthResultSchema, "Signed in"), 403: e403, ...inputErrors },
   }),
   async (c) => {
-    const { user, token } = await signInWithMagicLink(c.var.domain, c.req.valid("json").token);
+    const { user, token } = await signInWithMagicLink(c.get("domain"), c.req.valid("json").token);
     c.header("Set-Cookie", sessionCookie(token));
     return c.json({ token, user: presentMe(user) }, 200);
   },
@@ -198,8 +198,8 @@ authRoutes.openapi(
     responses: { 200: json(MessageSchema, "Sent if the account exists"), ...inputErrors, 429: e429 },
   }),
   async (c) => {
-    await requestPasswordReset(c.var.domain, c.req.valid("json").email);
-    return c.json({ message: c.var.domain.t(LINK_SENT) }, 200);
+    await requestPasswordReset(c.get("domain"), c.req.valid("json").email);
+    return c.json({ message: c.get("domain").t(LINK_SENT) }, 200);
   },
 );
 
@@ -214,7 +214,7 @@ authRoutes.openapi(
   }),
   async (c) => {
     const { token, password } = c.req.valid("json");
-    await resetPassword(c.var.domain, token, password);
-    return c.json({ message: c.var.domain.t("Your password has been changed. Please sign in.") }, 200);
+    await resetPassword(c.get("domain"), token, password);
+    return c.json({ message: c.get("domain").t("Your password has been changed. Please sign in.") }, 200);
   },
 );

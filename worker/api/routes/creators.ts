@@ -34,7 +34,7 @@ creatorRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(ApplicationSchema, "The latest application"), 401: e401 },
   }),
-  async (c) => c.json({ application: await getCreatorApplication(c.var.domain.db, c.var.session!.user.id) }, 200),
+  async (c) => c.json({ application: await getCreatorApplication(c.get("domain").db, c.get("session")!.user.id) }, 200),
 );
 
 creatorRoutes.openapi(
@@ -48,8 +48,8 @@ creatorRoutes.openapi(
     responses: { 201: json(ApplicationSchema, "Pending validation"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => {
-    const { db } = c.var.domain;
-    const user = c.var.session!.user;
+    const { db } = c.get("domain");
+    const user = c.get("session")!.user;
     await submitCreatorRequest(db, user, c.req.valid("json"));
     return c.json({ application: await getCreatorApplication(db, user.id) }, 201);
   },

@@ -39,7 +39,7 @@ moderationRoutes.openapi(
     responses: { 201: json(MessageSchema, "Reported"), 200: json(MessageSchema, "Already reported"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
-    const { domain, session } = c.var;
+    const [domain, session] = [c.get("domain"), c.get("session")];
     const body = c.req.valid("json");
     const target = body.targetKind === "post" ? { kind: "post" as const, postId: body.targetId } : { kind: "user" as const, username: body.username };
     const { created } = await createReport(domain.db, session!.user.id, { target, reason: body.reason, description: body.description });
@@ -60,7 +60,7 @@ moderationRoutes.openapi(
     responses: { 200: json(MessageSchema, "Blocked"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
-    const { domain, session } = c.var;
+    const [domain, session] = [c.get("domain"), c.get("session")];
     await blockUser(domain.db, session!.user.id, c.req.valid("param").username);
     return c.json({ message: domain.t("User blocked.") }, 200);
   },
@@ -77,7 +77,7 @@ moderationRoutes.openapi(
     responses: { 200: json(MessageSchema, "Unblocked"), 401: e401, 403: e403, 404: e404 },
   }),
   async (c) => {
-    const { domain, session } = c.var;
+    const [domain, session] = [c.get("domain"), c.get("session")];
     await unblockUser(domain.db, session!.user.id, c.req.valid("param").username);
     return c.json({ message: domain.t("User unblocked.") }, 200);
   },
@@ -95,5 +95,5 @@ moderationRoutes.openapi(
       401: e401,
     },
   }),
-  async (c) => c.json({ users: await listBlockedUsers(c.var.domain.db, c.var.session!.user.id) }, 200),
+  async (c) => c.json({ users: await listBlockedUsers(c.get("domain").db, c.get("session")!.user.id) }, 200),
 );

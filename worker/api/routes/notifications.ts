@@ -32,7 +32,7 @@ notificationRoutes.openapi(
     responses: { 200: json(z.object({ notifications: z.array(NotificationSchema) }), "A page of notifications"), 401: e401, 422: e422 },
   }),
   async (c) => {
-    const notifications = await listNotifications(c.var.domain.db, c.var.session!.user.id, c.req.valid("query").before ?? null);
+    const notifications = await listNotifications(c.get("domain").db, c.get("session")!.user.id, c.req.valid("query").before ?? null);
     return c.json({ notifications }, 200);
   },
 );
@@ -47,7 +47,7 @@ notificationRoutes.openapi(
     responses: { 200: json(z.object({ marked: z.number().int(), updates: UpdatesSchema.shape.updates }), "How many were unread, and the updates summary after"), 401: e401, 403: e403 },
   }),
   async (c) => {
-    const { domain, session } = c.var;
+    const [domain, session] = [c.get("domain"), c.get("session")];
     const marked = await markNotificationsRead(domain, session!.user.id);
     return c.json({ marked, updates: await getUpdates(domain.db, session!.user) }, 200);
   },
@@ -63,7 +63,7 @@ notificationRoutes.openapi(
     responses: { 201: json(MessageSchema, "Sent"), 401: e401, 403: e403, 429: e429 },
   }),
   async (c) => {
-    await sendTestNotification(c.var.domain, c.var.session!.user.id);
-    return c.json({ message: c.var.domain.t("Test notification sent.") }, 201);
+    await sendTestNotification(c.get("domain"), c.get("session")!.user.id);
+    return c.json({ message: c.get("domain").t("Test notification sent.") }, 201);
   },
 );

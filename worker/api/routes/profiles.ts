@@ -52,7 +52,7 @@ profileRoutes.openapi(
     responses: { 200: json(ProfileSchema, "The profile"), 404: e404, 422: e422 },
   }),
   async (c) => {
-    const profile = await getProfile(c.var.domain.db, c.req.valid("param").username, c.var.session?.user.id ?? null);
+    const profile = await getProfile(c.get("domain").db, c.req.valid("param").username, c.get("session")?.user.id ?? null);
     if (!profile) throw new AppError("not_found", PROFILE_NOT_FOUND);
     return c.json(profile, 200);
   },
@@ -71,8 +71,8 @@ profileRoutes.openapi(
     responses: { 200: json(PostPageSchema, "A page of posts"), 404: e404, 422: e422 },
   }),
   async (c) => {
-    const { db } = c.var.domain;
-    const viewerId = c.var.session?.user.id ?? null;
+    const { db } = c.get("domain");
+    const viewerId = c.get("session")?.user.id ?? null;
     const { tab, cursor: rawCursor } = c.req.valid("query");
     const cursor = rawCursor ? decodeCursor(rawCursor) : null;
     if (rawCursor && !cursor) throw new AppError("validation", CURSOR_INVALID, { cursor: [CURSOR_INVALID] });
@@ -93,7 +93,7 @@ profileRoutes.openapi(
     responses: { 200: json(MessageSchema, "Saved"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => {
-    await updateProfile(c.var.domain.db, c.var.session!.user.id, c.req.valid("json"));
-    return c.json({ message: c.var.domain.t("Your profile has been saved.") }, 200);
+    await updateProfile(c.get("domain").db, c.get("session")!.user.id, c.req.valid("json"));
+    return c.json({ message: c.get("domain").t("Your profile has been saved.") }, 200);
   },
 );

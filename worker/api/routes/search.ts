@@ -24,5 +24,5 @@ searchRoutes.openapi(
     },
     responses: { 200: json(z.object({ posts: z.array(PostSchema) }), "Matching posts"), 422: e422, 429: e429 },
   }),
-  async (c) => c.json({ posts: await searchPosts(c.var.domain, c.var.session?.user.id ?? null, c.req.valid("query").q) }, 200),
+  async (c) => c.json({ posts: await searchPosts(c.get("domain"), c.get("session")?.user.id ?? null, c.req.valid("query").q) }, 200),
 );

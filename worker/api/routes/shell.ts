@@ -44,7 +44,7 @@ shellRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(UpdatesSchema, "The updates summary"), 401: e401 },
   }),
-  async (c) => c.json({ updates: await getUpdates(c.var.domain.db, c.var.session!.user) }, 200),
+  async (c) => c.json({ updates: await getUpdates(c.get("domain").db, c.get("session")!.user) }, 200),
 );
 
 shellRoutes.openapi(
@@ -64,7 +64,7 @@ shellRoutes.openapi(
     responses: { 200: json(SearchResultsSchema, "Matching users"), 422: e422, 429: e429 },
   }),
   async (c) => {
-    return c.json({ results: { users: await searchUsers(c.var.domain, c.req.valid("query").searchTerm) } }, 200);
+    return c.json({ results: { users: await searchUsers(c.get("domain"), c.req.valid("query").searchTerm) } }, 200);
   },
 );
 
@@ -77,7 +77,7 @@ shellRoutes.openapi(
     responses: { 200: json(SuggestedProfilesSchema, "Suggestions; isExist is false when there are none") },
   }),
   async (c) => {
-    const suggestedProfiles = await suggestProfiles(c.var.domain.db, c.var.session?.user.id ?? null);
+    const suggestedProfiles = await suggestProfiles(c.get("domain").db, c.get("session")?.user.id ?? null);
     return c.json({ isExist: suggestedProfiles.length > 0, suggestedProfiles }, 200);
   },
 );
@@ -93,8 +93,8 @@ shellRoutes.openapi(
     responses: { 200: json(UpdatesSchema, "The updates summary after clearing"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => {
-    const { db } = c.var.domain;
-    const user = c.var.session!.user;
+    const { db } = c.get("domain");
+    const user = c.get("session")!.user;
     const seenAt = await markHomeSeen(db, user, c.req.valid("json").upTo);
     return c.json({ updates: await getUpdates(db, { ...user, home_seen_at: seenAt }) }, 200);
   },

@@ -24,7 +24,7 @@ timelineRoutes.openapi(
     request: { query: z.object({ cursor: cursorQuery("cursor") }) },
     responses: { 200: json(PostPageSchema, "A page; nextCursor is null on the last one"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await getTimeline(c.var.domain.db, c.var.session!.user, c.req.valid("query").cursor), 200),
+  async (c) => c.json(await getTimeline(c.get("domain").db, c.get("session")!.user, c.req.valid("query").cursor), 200),
 );
 
 timelineRoutes.openapi(
@@ -38,8 +38,8 @@ timelineRoutes.openapi(
     responses: { 200: json(z.object({ posts: z.array(PostSchema) }), "The pending new posts"), 401: e401, 422: e422 },
   }),
   async (c) => {
-    const { db } = c.var.domain;
-    const viewer = c.var.session!.user;
+    const { db } = c.get("domain");
+    const viewer = c.get("session")!.user;
     const after = c.req.valid("query").after;
     return c.json({ posts: after ? await getNewerPosts(db, viewer.id, after) : (await getTimeline(db, viewer, null)).posts }, 200);
   },
@@ -56,7 +56,7 @@ timelineRoutes.openapi(
     responses: { 200: json(PostSchema, "The post"), 404: e404, 422: e422 },
   }),
   async (c) => {
-    const post = await getPost(c.var.domain.db, c.req.valid("param").id, c.var.session?.user.id ?? null);
+    const post = await getPost(c.get("domain").db, c.req.valid("param").id, c.get("session")?.user.id ?? null);
     if (!post) throw new AppError("not_found", POST_NOT_FOUND);
     return c.json(post, 200);
   },

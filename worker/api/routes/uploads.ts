@@ -74,7 +74,7 @@ uploadRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await createUpload(c.var.domain, c.var.session!.user, c.req.valid("json")), 201),
+  async (c) => c.json(await createUpload(c.get("domain"), c.get("session")!.user, c.req.valid("json")), 201),
 );
 
 uploadRoutes.openapi(
@@ -87,7 +87,7 @@ uploadRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(UploadStatusSchema, "The upload"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await getUpload(c.var.domain.db, c.var.session!.user.id, c.req.valid("param").id), 200),
+  async (c) => c.json(await getUpload(c.get("domain").db, c.get("session")!.user.id, c.req.valid("param").id), 200),
 );
 
 uploadRoutes.openapi(
@@ -100,7 +100,7 @@ uploadRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(UploadedMediaSchema, "The stored file"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await completeUpload(c.var.domain, c.var.session!.user.id, c.req.valid("param").id), 200),
+  async (c) => c.json(await completeUpload(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").id), 200),
 );
 
 uploadRoutes.openapi(
@@ -114,7 +114,7 @@ uploadRoutes.openapi(
     responses: { 204: { description: "Deleted" }, 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
-    await deleteUpload(c.var.domain, c.var.session!.user.id, c.req.valid("param").id);
+    await deleteUpload(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -130,7 +130,7 @@ for (const which of ["avatar", "cover"] as const satisfies readonly ProfileImage
       request: { body: jsonBody(z.object({ mediaId: idNumber })) },
       responses: { 200: json(z.object({ url: z.string() }), "The new image's URL"), 401: e401, 403: e403, 404: e404, 422: e422 },
     }),
-    async (c) => c.json(await setProfileImage(c.var.domain, c.var.session!.user.id, c.req.valid("json").mediaId, which), 200),
+    async (c) => c.json(await setProfileImage(c.get("domain"), c.get("session")!.user.id, c.req.valid("json").mediaId, which), 200),
   );
 }
 
@@ -161,7 +161,7 @@ uploadBodyRoutes.openapi(
   async (c) => {
     const { id, partNumber } = c.req.valid("param");
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    await uploadPart(c.var.domain, c.var.session!.user.id, id, partNumber, bytes);
+    await uploadPart(c.get("domain"), c.get("session")!.user.id, id, partNumber, bytes);
     return c.json({ partNumber }, 200);
   },
 );
@@ -182,7 +182,7 @@ for (const variant of ["poster", "preview"] as const satisfies readonly MediaVar
     }),
     async (c) => {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return c.json(await putMediaVariant(c.var.domain, c.var.session!.user.id, c.req.valid("param").id, variant, bytes), 200);
+      return c.json(await putMediaVariant(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").id, variant, bytes), 200);
     },
   );
 }

@@ -29,9 +29,9 @@ webhookRoutes.openapi(
     },
   }),
   async (c) => {
-    const secret = c.var.domain.config.STRIPE_WEBHOOK_SECRET;
+    const secret = c.get("domain").config.STRIPE_WEBHOOK_SECRET;
     if (!secret) return c.json({ received: false, error: "not found" }, 404);
-    const answer = await handleStripeWebhook(c.var.domain, secret, c.req.header("Stripe-Signature"), await c.req.text());
+    const answer = await handleStripeWebhook(c.get("domain"), secret, c.req.header("Stripe-Signature"), await c.req.text());
     if (answer.status === 400) return c.json({ received: false, error: answer.reason }, 400);
     return c.json({ received: true, outcome: answer.outcome }, 200);
   },

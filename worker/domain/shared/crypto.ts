@@ -21,9 +21,13 @@ export function randomToken(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+  let hex = "";
+  for (const byte of digest) hex += HEX[byte];
+  return hex;
 }
 
 const hmacKeys = new Map<string, Promise<CryptoKey>>();
