@@ -11,7 +11,7 @@ const { matchPath, matchRoutes } = require("@remix-run/router") as typeof Router
 // asked with another option must not get the RegExp compiled for the first.
 describe("route matching with the memoized compilePath", () => {
   it("is the patched router: its CommonJS build, the one wrangler bundles into the Worker", () => {
-    expect(readFileSync(require.resolve("@remix-run/router/dist/router.cjs.js"), "utf8")).toContain("compilePath memoized (scripts/patch-remix-router.mjs)");
+    expect(readFileSync(require.resolve("@remix-run/router/dist/router.cjs.js"), "utf8")).toContain("compilePath and matchRoutes memoized (scripts/patch-remix-router.mjs)");
   });
 
   it("keeps case sensitivity and `end` apart for the same pattern", () => {
@@ -35,5 +35,24 @@ describe("route matching with the memoized compilePath", () => {
       expect(matchRoutes(routes, "/messages/4")?.map((m) => m.params)).toEqual([{ id: "4" }, { id: "4" }]);
       expect(matchRoutes(routes, "/home")?.at(-1)?.route.path).toBe("home");
     }
+  });
+
+  // matchRoutes' answers are kept per route array and location: a caller that changes what it got (a loader's
+  // params) must not change what the next caller gets, and the location's basename and the partial flag count.
+  it("gives each caller its own matches and params when it answers from what it kept", () => {
+    const routes = [{ id: "root", path: "/", children: [{ id: "profile", path: ":username" }, { id: "post", path: "post/:id" }] }];
+    const first = matchRoutes(routes, "/mia.rivers")!;
+    first[1].params.username = "changed";
+    first.pop();
+    const second = matchRoutes(routes, "/mia.rivers")!;
+    expect(second.map((m) => [m.route.id, m.params.username])).toEqual([["root", "mia.rivers"], ["profile", "mia.rivers"]]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1].route).toBe(routes[0].children[0]);
+    expect(matchRoutes(routes, { pathname: "/post/7" })?.at(-1)?.params).toEqual({ id: "7" });
+    expect(matchRoutes(routes, "/post/8")?.at(-1)?.params).toEqual({ id: "8" });
+    expect(matchRoutes(routes, "/app/post/7", "/app")?.at(-1)?.route.id).toBe("post");
+    expect(matchRoutes(routes, "/app/post/7")).toBeNull();
+    expect(matchRoutes(routes, "/post/7/extra")).toBeNull();
+    expect(matchRoutes(routes, "/post/7/extra")).toBeNull();
   });
 });
