@@ -38,16 +38,16 @@ describe("route matching with the memoized compilePath", () => {
   });
 
   // matchRoutes' answers are kept per route array and location: a caller that changes what it got (a loader's
-  // params) must not change what the next caller gets, and the location's basename and the partial flag count.
+  // params) must not change what the next caller gets, and the location's basename counts.
   it("gives each caller its own matches and params when it answers from what it kept", () => {
     const routes = [{ id: "root", path: "/", children: [{ id: "profile", path: ":username" }, { id: "post", path: "post/:id" }] }];
     const first = matchRoutes(routes, "/mia.rivers")!;
-    first[1].params.username = "changed";
+    (first[1]!.params as Record<string, string>).username = "changed";
     first.pop();
     const second = matchRoutes(routes, "/mia.rivers")!;
     expect(second.map((m) => [m.route.id, m.params.username])).toEqual([["root", "mia.rivers"], ["profile", "mia.rivers"]]);
     expect(second[1]).not.toBe(first[1]);
-    expect(second[1].route).toBe(routes[0].children[0]);
+    expect(second[1]!.route).toBe(routes[0]!.children[0]);
     expect(matchRoutes(routes, { pathname: "/post/7" })?.at(-1)?.params).toEqual({ id: "7" });
     expect(matchRoutes(routes, "/post/8")?.at(-1)?.params).toEqual({ id: "8" });
     expect(matchRoutes(routes, "/app/post/7", "/app")?.at(-1)?.route.id).toBe("post");
