@@ -2,6 +2,7 @@ import type { Result, Router } from "hono/router";
 import { SmartRouter } from "hono/router/smart-router";
 import { RegExpRouter } from "hono/router/reg-exp-router";
 import { TrieRouter } from "hono/router/trie-router";
+import { setBounded } from "../domain/shared/bounded-map";
 
 /** How many (method, path) answers an isolate keeps: the hot paths, and room for the ids in others. */
 export const MEMO_CAPACITY = 2_000;
@@ -14,7 +15,7 @@ export const MEMO_CAPACITY = 2_000;
  * CPU profile (README, "Performance"). The answer depends on the method and path alone once the routes are in
  * (they are all added when the app is built; adding one drops what was kept), and Hono only reads it (the
  * handlers and each one's parameters), so requests for the same path share one. Paths come from clients, so the
- * memo is bounded: past `capacity`, the oldest answer goes (Map keeps insertion order).
+ * memo is bounded: past `capacity`, the oldest answer goes.
  */
 export class MemoRouter<T> implements Router<T> {
   readonly name: string;
@@ -38,8 +39,7 @@ export class MemoRouter<T> implements Router<T> {
     let answer = this.#answers.get(key);
     if (answer === undefined) {
       answer = this.#inner.match(method, path);
-      if (this.#answers.size >= this.#capacity) this.#answers.delete(this.#answers.keys().next().value!);
-      this.#answers.set(key, answer);
+      setBounded(this.#answers, key, answer, this.#capacity);
     }
     return answer;
   }

@@ -1,4 +1,5 @@
 import { randomToken, sha256Hex } from "../shared/crypto";
+import { setBounded } from "../shared/bounded-map";
 import { DAY, isoIn, isoNow } from "../shared/time";
 import type { UserRow } from "../accounts/users";
 import type { SessionCheck } from "../../db/request-database";
@@ -38,8 +39,7 @@ async function tokenHashOf(token: string): Promise<string> {
   let hash = tokenHashes.get(token);
   if (hash === undefined) {
     hash = await sha256Hex(token);
-    if (tokenHashes.size >= CACHE_CAPACITY) tokenHashes.delete(tokenHashes.keys().next().value!);
-    tokenHashes.set(token, hash);
+    setBounded(tokenHashes, token, hash, CACHE_CAPACITY);
   }
   return hash;
 }
@@ -97,8 +97,7 @@ async function readSession(db: D1Database, tokenHash: string, cacheSeconds: numb
   }
   const session = { sessionId, tokenHash, user };
   if (cacheSeconds > 0) {
-    if (cached.size >= CACHE_CAPACITY) cached.delete(cached.keys().next().value!);
-    cached.set(tokenHash, { session, expiresAt: Date.parse(expiresAt), until: now + cacheSeconds * 1000 });
+    setBounded(cached, tokenHash, { session, expiresAt: Date.parse(expiresAt), until: now + cacheSeconds * 1000 }, CACHE_CAPACITY);
   }
   return session;
 }

@@ -1,6 +1,7 @@
 import type { UserRow } from "../accounts/users";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
+import { setBounded } from "../shared/bounded-map";
 
 export const PROFILE_NOT_FOUND = message("This profile does not exist.");
 
@@ -23,8 +24,7 @@ export const guessedProfile = (username: string) => knownProfiles.get(username) 
 export function noteProfile(username: string, user: Pick<UserRow, "id" | "role"> | null): void {
   knownProfiles.delete(username);
   if (!user) return;
-  if (knownProfiles.size >= KNOWN_PROFILES_CAPACITY) knownProfiles.delete(knownProfiles.keys().next().value!);
-  knownProfiles.set(username, { id: user.id, isCreator: user.role === "creator" });
+  setBounded(knownProfiles, username, { id: user.id, isCreator: user.role === "creator" }, KNOWN_PROFILES_CAPACITY);
 }
 
 /**
