@@ -11,6 +11,7 @@ import { readerTimeZone } from "./lib/time-zone.server";
 import { RTL_LANGUAGES } from "@shared/i18n/languages";
 import { formatCents } from "@shared/money";
 import { learnMoneyPattern, MONEY_SAMPLE_CENTS, moneyPattern, type MoneyPattern } from "@shared/money-pattern";
+import { datePatterns, learnDatePatterns, type DatePatterns } from "@shared/date-pattern";
 import { SessionProvider } from "./lib/session";
 import { UpdatesProvider } from "./lib/updates";
 import { clearOfflineData } from "./lib/offline";
@@ -30,6 +31,13 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
+
+/** The patterns of each language's dates, read once per isolate from dates the server formats. */
+const datePatternsByLanguage = new Map<string, DatePatterns>();
+function datePatternsOf(language: string): DatePatterns {
+  if (!datePatternsByLanguage.has(language)) datePatternsByLanguage.set(language, datePatterns(language));
+  return datePatternsByLanguage.get(language)!;
+}
 
 /** The pattern of each language's amounts, read once per isolate from two amounts the server formats. */
 const moneyPatterns = new Map<string, MoneyPattern | null>();
@@ -57,6 +65,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     // How the page's language writes dollars, read from two amounts formatted here: the browser writes every amount
     // as the server does, without building an Intl formatter while it hydrates (shared/money-pattern.ts).
     moneyPattern: moneyPatternOf(context.language),
+    // How it writes the app's dates: once the page is idle, the browser writes them in its own zone with these,
+    // without building an Intl formatter (shared/date-pattern.ts).
+    datePatterns: datePatternsOf(context.language),
   };
 }
 
@@ -142,7 +153,10 @@ export default function App() {
   const { language, csrfToken, viewer, updates, devReloadVersion } = data;
   // Before any child renders an amount (this runs first in the hydration's render): the browser writes amounts
   // with the server's pattern. The server itself formats with Intl.
-  if (typeof document !== "undefined") learnMoneyPattern(language, data.moneyPattern);
+  if (typeof document !== "undefined") {
+    learnMoneyPattern(language, data.moneyPattern);
+    learnDatePatterns(language, data.datePatterns);
+  }
   useChangeLanguage(language);
   // Signed out however it happened (expiry, reset, another device): no private page stays kept for offline use.
   const signedOut = viewer === null;

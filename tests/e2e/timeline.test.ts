@@ -197,36 +197,38 @@ describe("the home timeline", () => {
     await context.close();
   });
 
-  it("dates: local after hydration, then rendered by the server in the zone the browser named; an unknown zone is UTC; no formatter built while hydrating a feed or a profile", async () => {
+  it("dates: local after hydration (no formatter built: the zone from Temporal, the text from the page's patterns), then rendered by the server in the zone the browser named; an unknown zone is UTC; no formatter built while hydrating a feed or a profile", async () => {
     const { page, context } = await signedInPage(browser(), fan, undefined, { timezoneId: "Asia/Tokyo" });
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(message.text());
     });
     const time = card(page, `Hello from ${tag}`).locator("time").first();
-    // First visit: the server knows no zone yet and says UTC; the browser switches to Tokyo and names its zone.
+    // First visit: the server knows no zone yet and says UTC; the browser switches to Tokyo and names its zone,
+    // without building a formatter (a browser's first one loads ICU's data, a long task on a phone).
     const first = await (await page.request.get("/home")).text();
     expect(first).toMatch(/UTC<\/time>/);
+    const formattersBuilt = await recordFormattersBuilt(page);
     await page.goto("/home");
     await hydrated(page);
     await expect.poll(() => time.textContent()).not.toContain("UTC");
     const tokyo = await time.textContent();
     await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "tz")?.value).toBe("Asia/Tokyo");
+    expect(await formattersBuilt()).toEqual([]);
 
-    // Next page: the server renders Tokyo time itself, the very text the browser showed, and hydration agrees.
+    // Next page: the server renders Tokyo time itself, the very text the browser wrote with the page's pattern,
+    // and hydration agrees.
     const html = await (await page.request.get("/home")).text();
     expect(html).toContain(`>${tokyo}</time>`);
     expect(html).not.toMatch(/UTC<\/time>/);
-    // The hydration builds no date or currency formatter (a browser's first one loads ICU's data, a long task on a
-    // phone): it keeps the server's texts, the dates and the paid post's price. The one formatter is built
-    // afterwards, when the page is idle, to learn the zone.
-    const formattersBuilt = await recordFormattersBuilt(page);
+    // The hydration builds no date or currency formatter: it keeps the server's texts, the dates and the paid
+    // post's price.
     await page.reload();
     await hydrated(page);
     expect(await time.textContent()).toBe(tokyo);
     const paid = card(page, `Paid set ${tag}`);
     await paid.getByText("Unlock this post for $7.00.").waitFor();
-    await expect.poll(formattersBuilt).toEqual(["DateTimeFormat after"]);
+    expect(await formattersBuilt()).toEqual([]);
     expect(await time.textContent()).toBe(tokyo);
     // The unlock button kept the server's label too.
     expect(await paid.getByRole("button", { name: "Unlock for $7.00" }).count()).toBe(1);
@@ -237,7 +239,7 @@ describe("the home timeline", () => {
     await hydrated(page);
     await page.getByText("Messages cost $3.00 each.").waitFor();
     await card(page, `Paid set ${tag}`).getByText("Unlock this post for $7.00.").waitFor();
-    await expect.poll(formattersBuilt).toEqual(["DateTimeFormat after"]);
+    expect(await formattersBuilt()).toEqual([]);
     expect(problems.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
 
     // A zone nobody has (or anything else in the cookie) is ignored: UTC again, no error.
@@ -250,6 +252,22 @@ describe("the home timeline", () => {
     const utc = await (await page.request.get("/home")).text();
     expect(utc).toMatch(/<time [^>]*>[^<]*\d{1,2}:\d{2}\s?[AP]M<\/time>/);
     expect(utc).not.toMatch(/UTC<\/time>/);
+    await context.close();
+  });
+
+  it("dates in a browser without Temporal: the zone learnt with Intl once the page is idle, the same local text", async () => {
+    const { page, context } = await signedInPage(browser(), fan, undefined, { timezoneId: "Asia/Tokyo" });
+    await page.addInitScript(() => delete (globalThis as { Temporal?: unknown }).Temporal);
+    const formattersBuilt = await recordFormattersBuilt(page);
+    await page.goto("/home");
+    await hydrated(page);
+    const time = card(page, `Hello from ${tag}`).locator("time").first();
+    await expect.poll(() => time.textContent()).not.toContain("UTC");
+    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "tz")?.value).toBe("Asia/Tokyo");
+    // The one formatter: the zone's check, after the hydration; the dates themselves are the pattern's.
+    expect(await formattersBuilt()).toEqual(["DateTimeFormat after"]);
+    const html = await (await page.request.get("/home")).text();
+    expect(html).toContain(`>${await time.textContent()}</time>`);
     await context.close();
   });
 

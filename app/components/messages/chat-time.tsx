@@ -1,20 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { useReaderZone } from "~/components/local-time";
+import { formatDate, isToday, useReaderZone } from "~/components/local-time";
 import { useServerText } from "~/lib/server-text";
-
-/** Formatters by language, form and zone, built once: a thread formats every message's time twice at start-up. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(language: string, form: "day" | "time" | "dayTime", timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${language}|${form}|${timeZone ?? ""}`;
-  let format = formatters.get(key);
-  if (!format) {
-    const time: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit", timeZone };
-    format = new Intl.DateTimeFormat(language, form === "day" ? { year: "numeric", month: "2-digit", day: "2-digit", timeZone } : form === "time" ? time : { month: "short", day: "numeric", ...time });
-    formatters.set(key, format);
-  }
-  return format;
-}
 
 /**
  * When a message was sent, short: the time if it was today, else the day and the time, in the reader's zone. As
@@ -27,9 +13,8 @@ export function ChatTime({ iso, className }: { iso: string; className?: string }
   const { serverZone, local } = useReaderZone();
   const [id, text] = useServerText(`${iso}|${i18n.language}|${local}|${serverZone}`, () => {
     const at = new Date(iso);
-    const timeZone = local ? undefined : (serverZone ?? "UTC");
-    const day = (date: Date) => formatterFor("en-CA", "day", timeZone).format(date);
-    return formatterFor(i18n.language, day(at) === day(new Date()) ? "time" : "dayTime", timeZone).format(at);
+    const zone = local ? null : (serverZone ?? "UTC");
+    return formatDate(i18n.language, isToday(at, zone) ? "time" : "dayTime", zone, at);
   });
   return (
     <time id={id} dateTime={iso} className={className}>
