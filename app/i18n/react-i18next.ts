@@ -25,7 +25,8 @@ export function I18nextProvider({ i18n, children }: { i18n: I18n; children?: Rea
   return createElement(I18nContext.Provider, { value: i18n }, children);
 }
 
-export function useTranslation(): { t: TFunction; i18n: I18n; ready: boolean } {
+/** As react-i18next's: `{ t, i18n, ready }`, also `[t, i18n, ready]`. */
+export function useTranslation(): [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean } {
   const i18n = useContext(I18nContext) ?? initialized!;
   const [, setLanguage] = useState(i18n.language);
   useEffect(() => {
@@ -35,5 +36,6 @@ export function useTranslation(): { t: TFunction; i18n: I18n; ready: boolean } {
     setLanguage(i18n.language);
     return () => i18n.off("languageChanged", changed);
   }, [i18n]);
-  return { t: i18n.getFixedT(null, i18n.options.defaultNS as string), i18n, ready: true };
+  const t = i18n.getFixedT(null, i18n.options.defaultNS as string);
+  return Object.assign([t, i18n, true] as [TFunction, I18n, boolean], { t, i18n, ready: true });
 }
