@@ -131,5 +131,12 @@ describe("POST /api/signup", () => {
     expect(await messageFor("/signup", { Cookie: "i18nextLng=ja", "Accept-Language": "de" })).toBe(ja["Your age must be over 18+"]);
     expect(await messageFor("/signup?lng=zh-TW", { Cookie: "i18nextLng=ja" })).toBe(zhTW["Your age must be over 18+"]);
     expect(de["Your age must be over 18+"]).not.toBe("Your age must be over 18+");
+    // Each header's language is kept per header (worker/http/middleware.ts): asked again in turn, each still gets its own.
+    for (const round of [1, 2]) {
+      expect(await messageFor("/signup", { "Accept-Language": "de-AT,de;q=0.9" }), `round ${round}`).toBe(de["Your age must be over 18+"]);
+      expect(await messageFor("/signup", { "Accept-Language": "ja" }), `round ${round}`).toBe(ja["Your age must be over 18+"]);
+    }
+    // A header longer than a browser's is read all the same (and not kept).
+    expect(await messageFor("/signup", { "Accept-Language": `${"xx-YYYY;q=0.1, ".repeat(15)}ja` })).toBe(ja["Your age must be over 18+"]);
   });
 });
