@@ -10,8 +10,8 @@ import { isDevMailboxEnabled } from "../worker/domain/mail/dev-mailbox";
 import { readerTimeZone } from "./lib/time-zone.server";
 import { RTL_LANGUAGES } from "@shared/i18n/languages";
 import { formatCents } from "@shared/money";
-import { learnMoneyPattern, MONEY_SAMPLE_CENTS, moneyPattern, type MoneyPattern } from "@shared/money-pattern";
-import { datePatterns, learnDatePatterns, type DatePatterns } from "@shared/date-pattern";
+import { learnMoneyPattern, MONEY_SAMPLE_CENTS, moneyPattern } from "@shared/money-pattern";
+import { datePatterns, learnDatePatterns } from "@shared/date-pattern";
 import { SessionProvider } from "./lib/session";
 import { UpdatesProvider } from "./lib/updates";
 import { clearOfflineData } from "./lib/offline";
@@ -32,19 +32,19 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-/** The patterns of each language's dates, read once per isolate from dates the server formats. */
-const datePatternsByLanguage = new Map<string, DatePatterns>();
-function datePatternsOf(language: string): DatePatterns {
-  if (!datePatternsByLanguage.has(language)) datePatternsByLanguage.set(language, datePatterns(language));
-  return datePatternsByLanguage.get(language)!;
+/** `read`, once per language and isolate. */
+function perLanguage<T>(read: (language: string) => T): (language: string) => T {
+  const kept = new Map<string, T>();
+  return (language) => {
+    if (!kept.has(language)) kept.set(language, read(language));
+    return kept.get(language)!;
+  };
 }
 
-/** The pattern of each language's amounts, read once per isolate from two amounts the server formats. */
-const moneyPatterns = new Map<string, MoneyPattern | null>();
-function moneyPatternOf(language: string): MoneyPattern | null {
-  if (!moneyPatterns.has(language)) moneyPatterns.set(language, moneyPattern(MONEY_SAMPLE_CENTS.map((cents) => formatCents(cents, language))));
-  return moneyPatterns.get(language)!;
-}
+/** The pattern of each language's amounts, read from two amounts the server formats. */
+const moneyPatternOf = perLanguage((language) => moneyPattern(MONEY_SAMPLE_CENTS.map((cents) => formatCents(cents, language))));
+/** The patterns of each language's dates, read from dates the server formats. */
+const datePatternsOf = perLanguage(datePatterns);
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = context.session?.user ?? null;

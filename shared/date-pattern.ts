@@ -97,8 +97,9 @@ export function datePattern(format: Intl.DateTimeFormat): DatePattern | null {
       else if (type === "dayPeriod") p.push({ f, n: Array.from({ length: 24 }, (_, hour) => valueOf(utc(10, 7, hour, 5), "dayPeriod")) });
       else if (type === "hour") {
         // The width of a one-digit hour (1 a.m.), and the clock: what midnight and 1 p.m. read as.
-        const midnight = Number(valueOf(utc(10, 7, 0, 5), "hour").replace(DIGIT, (digit) => String(d.indexOf(digit))));
-        const afternoon = Number(valueOf(utc(10, 7, 13, 5), "hour").replace(DIGIT, (digit) => String(d.indexOf(digit))));
+        const hourAt = (hour: number) => Number(valueOf(utc(10, 7, hour, 5), "hour").replace(DIGIT, (digit) => String(d.indexOf(digit))));
+        const midnight = hourAt(0);
+        const afternoon = hourAt(13);
         const w = valueOf(utc(10, 7, 1, 5), "hour").length;
         p.push(afternoon === 1 ? { f, w, c: 12, z: midnight } : { f, w });
       } else p.push({ f, w: type === "year" ? 1 : valueOf(utc(0, 1, 1, 1), type).length });
