@@ -7,9 +7,9 @@
  * counterpart is ./money-pattern.ts.
  *
  * A pattern is the formatted date's parts in order: literal texts, and fields written from one of the Date's
- * fields: with the names the language gives them (months, even "11" for 11月, and the hours' day periods: "AM", "下午"), else as a number
- * of a minimum width in the language's digits (an hour first reduced to a 12-hour clock where the language uses
- * one). It is read from formatToParts and kept only if it writes every sample date exactly as Intl does (every
+ * fields: with the names the language gives them (months, even "11" for 11月, and the hours' day periods: "AM",
+ * "下午"), else as a number of a minimum width in the language's digits (an hour first reduced to a 12-hour clock
+ * where the language uses one). It is read from formatToParts and kept only if it writes every sample date exactly as Intl does (every
  * month, hour and many days and minutes); otherwise null, and the browser formats with Intl as before.
  */
 
@@ -28,7 +28,7 @@ export const DATE_FORMS = Object.keys(DATE_FORM_OPTIONS) as DateForm[];
 /** The Date's field a part is written from (`get${field}` for local time, `getUTC${field}` for UTC). */
 type Field = "FullYear" | "Month" | "Date" | "Hours" | "Minutes";
 
-/** A field written by name (n: indexed by the field's value) or as a number (w: minimum width; c: clock, 12 or 24; z: what 0 reads as on it). */
+/** A field written by name (n: indexed by the field's value) or as a number (w: minimum width; c: 12 on a 12-hour clock; z: what 0 reads as on it). */
 export type FieldToken = { f: Field; n: string[] } | { f: Field; w: number; c?: 12; z?: number };
 
 export interface DatePattern {
