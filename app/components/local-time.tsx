@@ -49,7 +49,8 @@ const isBrowserZone = (zone: string | null) => typeof document !== "undefined" &
  * with the pattern the server gave the page (shared/date-pattern.ts): the Date's local fields, no Intl.
  */
 export function formatDate(language: string, form: DateForm, zone: string | null | "unknown", date: Date): string {
-  const pattern = zone !== "unknown" && isBrowserZone(zone) ? learntDatePattern(language, form) : undefined;
+  // "unknown" is never the browser's zone: it is written in UTC, marked, with Intl.
+  const pattern = isBrowserZone(zone) ? learntDatePattern(language, form) : undefined;
   return pattern ? formatWithDatePattern(pattern, date) : formatterFor(language, form, zone).format(date);
 }
 
