@@ -2,6 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { stopClockAt } from "./clock";
 import { api, createUser, postJson } from "./factories";
+import type { UserRow } from "../../worker/domain/accounts/users";
+import { MANY_FOLLOWS } from "../../worker/domain/timeline/get-timeline";
+import { updatesStatement } from "../../worker/domain/updates/get-updates";
 
 type Updates = { home: boolean; notifications: number; messages: number; balance: boolean };
 
@@ -55,6 +58,76 @@ describe("GET /api/updates", () => {
     // Opening /home (the page's POST): the write also drops the session copy holding the old mark.
     expect((await postJson("/home/seen", {}, { token: fan.token })).status).toBeLessThan(300);
     expect((await updatesOf(fan.token)).home).toBe(false);
+  });
+
+  it("a fan who follows many creators gets the same Home dot by walking the posts since the last visit", async () => {
+    const start = new Date();
+    stopClockAt(start);
+    const fan = await createUser();
+    const followed = await makeCreator();
+    const stranger = await makeCreator();
+    await follow(fan.user.userId, followed.user.userId);
+    // MANY_FOLLOWS quiet creators followed too (they post nothing), as the timeline's test does.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO users (username, name, email, password_hash, date_of_birth, account_type, role, created_at, updated_at)
+       SELECT 'quiet_' || ?1 || '_' || i, 'Quiet', 'quiet_' || ?1 || '_' || i || '@example.test', 'x', '1990-01-01', 'other', 'creator', '2026-01-01', '2026-01-01' FROM n`,
+    )
+      .bind(fan.user.userId, MANY_FOLLOWS)
+      .run();
+    await env.DB.prepare(`INSERT INTO follows (follower_id, creator_id, created_at) SELECT ?1, id, '2026-01-01' FROM users WHERE username LIKE 'quiet_' || ?1 || '_%'`)
+      .bind(fan.user.userId)
+      .run();
+    const user = await env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(fan.user.userId).first<UserRow>();
+    expect(user!.following_count).toBe(MANY_FOLLOWS + 1);
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    /** The dot read both ways (per author below MANY_FOLLOWS, walking the recent posts from it), last visit at `seen`. */
+    const dot = async (seen: Date | null) => {
+      const answers = [];
+      for (const following_count of [1, user!.following_count]) {
+        const { results, meta } = await updatesStatement(env.DB, { ...user!, following_count, home_seen_at: seen?.toISOString() ?? null }).all<{ home: number }>();
+        answers.push({ home: results[0]!.home === 1, rowsRead: meta.rows_read });
+      }
+      expect(answers[1]!.home, "both ways give the same answer").toBe(answers[0]!.home);
+      return { home: answers[1]!.home, rowsRead: { byAuthors: answers[0]!.rowsRead, byRecent: answers[1]!.rowsRead } };
+    };
+
+    // The walk and its bound go through posts_recent; nothing scans a table.
+    const { results: plan } = await updatesStatement(env.DB, user!, true).all<{ detail: string }>();
+    const lines = plan.map((row) => row.detail);
+    expect(lines.filter((line) => /posts_recent/.test(line)).length, lines.join("\n")).toBe(2);
+    expect(lines.filter((line) => /^SCAN (p|f|posts|follows|users)\b/.test(line)), lines.join("\n")).toEqual([]);
+
+    // Nothing new since sign-up: the walk reads almost nothing, where the per-author way seeks every followed creator.
+    const quiet = await dot(null);
+    expect(quiet.home).toBe(false);
+    expect(quiet.rowsRead.byAuthors).toBeGreaterThan(MANY_FOLLOWS);
+    expect(quiet.rowsRead.byRecent).toBeLessThan(20);
+    expect((await updatesOf(fan.token)).home).toBe(false);
+
+    await publish(stranger.user.userId, at(1000));
+    stopClockAt(at(1000));
+    expect((await dot(null)).home).toBe(false);
+    await publish(followed.user.userId, at(2000));
+    await publish(followed.user.userId, at(3_600_000)); // published an hour from now: not out yet
+    expect((await dot(null)).home).toBe(false);
+    stopClockAt(at(2000));
+    expect((await dot(null)).home).toBe(true);
+    expect((await dot(at(2000))).home).toBe(false);
+
+    // More posts since the last visit than the fan follows creators: the walk stops at its bound, finds none of the
+    // followed creator's, and the per-author seeks decide (his post at +2 s is newer than a visit at +1.5 s only).
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO posts (user_id, text, audience, price_cents, status, published_at, created_at) SELECT ?1, 'noise', 'everyone', 0, 'published', ?3, ?3 FROM n`,
+    )
+      .bind(stranger.user.userId, user!.following_count + 5, at(3000).toISOString())
+      .run();
+    stopClockAt(at(3000));
+    expect((await dot(at(1500))).home).toBe(true);
+    expect((await dot(at(2500))).home).toBe(false);
+    expect((await dot(at(3000))).home).toBe(false);
+    expect((await updatesOf(fan.token)).home).toBe(true);
   });
 
   it("counts unread notifications up to 100 and drops them when read", async () => {
