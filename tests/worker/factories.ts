@@ -38,3 +38,17 @@ export async function countRows(table: string) {
   const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
   return row?.n ?? 0;
 }
+
+/** Makes `fanId` follow `count` more creators who post nothing, as the ways for fans who follow many need. */
+export async function followQuietCreators(fanId: number, count: number) {
+  await env.DB.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+     INSERT INTO users (username, name, email, password_hash, date_of_birth, account_type, role, created_at, updated_at)
+     SELECT 'quiet_' || ?1 || '_' || i, 'Quiet', 'quiet_' || ?1 || '_' || i || '@example.test', 'x', '1990-01-01', 'other', 'creator', '2026-01-01', '2026-01-01' FROM n`,
+  )
+    .bind(fanId, count)
+    .run();
+  await env.DB.prepare(`INSERT INTO follows (follower_id, creator_id, created_at) SELECT ?1, id, '2026-01-01' FROM users WHERE username LIKE 'quiet_' || ?1 || '_%'`)
+    .bind(fanId)
+    .run();
+}

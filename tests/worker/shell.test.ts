@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { stopClockAt } from "./clock";
-import { api, createUser, postJson } from "./factories";
+import { api, createUser, followQuietCreators, postJson } from "./factories";
 import type { UserRow } from "../../worker/domain/accounts/users";
 import { MANY_FOLLOWS } from "../../worker/domain/timeline/get-timeline";
 import { updatesStatement } from "../../worker/domain/updates/get-updates";
@@ -67,17 +67,8 @@ describe("GET /api/updates", () => {
     const followed = await makeCreator();
     const stranger = await makeCreator();
     await follow(fan.user.userId, followed.user.userId);
-    // MANY_FOLLOWS quiet creators followed too (they post nothing), as the timeline's test does.
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
-       INSERT INTO users (username, name, email, password_hash, date_of_birth, account_type, role, created_at, updated_at)
-       SELECT 'quiet_' || ?1 || '_' || i, 'Quiet', 'quiet_' || ?1 || '_' || i || '@example.test', 'x', '1990-01-01', 'other', 'creator', '2026-01-01', '2026-01-01' FROM n`,
-    )
-      .bind(fan.user.userId, MANY_FOLLOWS)
-      .run();
-    await env.DB.prepare(`INSERT INTO follows (follower_id, creator_id, created_at) SELECT ?1, id, '2026-01-01' FROM users WHERE username LIKE 'quiet_' || ?1 || '_%'`)
-      .bind(fan.user.userId)
-      .run();
+    // MANY_FOLLOWS quiet creators followed too (they post nothing).
+    await followQuietCreators(fan.user.userId, MANY_FOLLOWS);
     const user = await env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(fan.user.userId).first<UserRow>();
     expect(user!.following_count).toBe(MANY_FOLLOWS + 1);
     const at = (ms: number) => new Date(start.getTime() + ms);

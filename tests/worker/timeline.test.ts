@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { encodeCursor } from "../../worker/domain/shared/cursor";
 import { getTimeline, MANY_FOLLOWS, RECENT_WINDOW, timelineStatement } from "../../worker/domain/timeline/get-timeline";
-import { api, createUser } from "./factories";
+import { api, createUser, followQuietCreators } from "./factories";
 import { block, createPost, follow, makeCreator, subscribe } from "./timeline-fixtures";
 
 interface Page {
@@ -133,16 +133,7 @@ describe("GET /api/timeline", () => {
     await subscribe(fan.user.userId, subscribed);
     await block(blocked, fan.user.userId);
     // Enough other follows to pass MANY_FOLLOWS (quiet accounts: they post nothing).
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
-       INSERT INTO users (username, name, email, password_hash, date_of_birth, account_type, role, created_at, updated_at)
-       SELECT 'quiet_' || ?1 || '_' || i, 'Quiet', 'quiet_' || ?1 || '_' || i || '@example.test', 'x', '1990-01-01', 'other', 'creator', '2026-01-01', '2026-01-01' FROM n`,
-    )
-      .bind(fan.user.userId, MANY_FOLLOWS)
-      .run();
-    await env.DB.prepare(`INSERT INTO follows (follower_id, creator_id, created_at) SELECT ?1, id, '2026-01-01' FROM users WHERE username LIKE 'quiet_' || ?1 || '_%'`)
-      .bind(fan.user.userId)
-      .run();
+    await followQuietCreators(fan.user.userId, MANY_FOLLOWS);
     for (let i = 0; i < 14; i++) {
       await createPost(followed, { audience: (["everyone", "followers", "subscribers"] as const)[i % 3] });
       await createPost(subscribed, { audience: i % 2 ? "subscribers" : "everyone" });
