@@ -28,6 +28,17 @@ const publish = (userId: number, publishedAt: Date) =>
     .bind(userId, publishedAt.toISOString(), publishedAt.toISOString())
     .run();
 
+/** The clock stopped at `start`, a fan, a creator the fan follows and one the fan does not. */
+async function homeDotScene() {
+  const start = new Date();
+  stopClockAt(start);
+  const fan = await createUser();
+  const followed = await makeCreator();
+  const stranger = await makeCreator();
+  await follow(fan.user.userId, followed.user.userId);
+  return { start, fan, followed, stranger };
+}
+
 describe("GET /api/updates", () => {
   it("needs a session", async () => {
     expect((await api("/updates")).status).toBe(401);
@@ -39,12 +50,7 @@ describe("GET /api/updates", () => {
   });
 
   it("lights Home when a followed creator posts, and clears it once /home is opened", async () => {
-    const start = new Date();
-    stopClockAt(start);
-    const fan = await createUser();
-    const followed = await makeCreator();
-    const stranger = await makeCreator();
-    await follow(fan.user.userId, followed.user.userId);
+    const { start, fan, followed, stranger } = await homeDotScene();
 
     await publish(stranger.user.userId, new Date(start.getTime() + 1000));
     await publish(followed.user.userId, new Date(start.getTime() + 3_600_000)); // scheduled, not out yet
@@ -61,12 +67,7 @@ describe("GET /api/updates", () => {
   });
 
   it("a fan who follows many creators gets the same Home dot by walking the posts since the last visit", async () => {
-    const start = new Date();
-    stopClockAt(start);
-    const fan = await createUser();
-    const followed = await makeCreator();
-    const stranger = await makeCreator();
-    await follow(fan.user.userId, followed.user.userId);
+    const { start, fan, followed, stranger } = await homeDotScene();
     // MANY_FOLLOWS quiet creators followed too (they post nothing).
     await followQuietCreators(fan.user.userId, MANY_FOLLOWS);
     const user = await env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(fan.user.userId).first<UserRow>();
