@@ -1,5 +1,5 @@
 import { useRevalidator, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { del, get, update } from "idb-keyval";
 import type { Shape } from "@shared/shape";
 import { SAVED_PAGE_ATTRIBUTE } from "~/sw/policy";
@@ -181,17 +181,19 @@ export function useOfflineCopy(key: string | null, data: { savedAt: number; offl
   // `offline` is undefined only for the data a page started with (no client loader ran yet).
   const started = data.offline === undefined;
   const copySavedAt = data.offline?.savedAt ?? null;
-  const [live, setLive] = useState(!started && copySavedAt === null);
+  // Whether the screen is live: nothing it renders, so a ref (a state would render the screen again after its
+  // hydration, a long task on a phone). Decided by the first effect below, read by the second, which runs after it.
+  const live = useRef(!started && copySavedAt === null);
   const keptNow = useRef(kept);
   keptNow.current = kept;
 
   useEffect(() => {
     if (!started) {
-      setLive(copySavedAt === null);
+      live.current = copySavedAt === null;
       return;
     }
     const isCopy = pageWasSaved() || looksSaved(data.savedAt);
-    setLive(!isCopy);
+    live.current = !isCopy;
     if (isCopy && key !== null) {
       // Stored only where no copy exists, then shown through offlineLoader. The loader's read comes after this
       // write (IndexedDB runs a store's transactions in the order they were asked for), so both start at once.
@@ -203,8 +205,9 @@ export function useOfflineCopy(key: string | null, data: { savedAt: number; offl
   }, [started, copySavedAt, data.savedAt]);
 
   useEffect(() => {
-    if (key !== null && live) void saveCopy(key, kept);
-  }, [key, live, kept]);
+    if (key !== null && live.current) void saveCopy(key, kept);
+    // Also whenever the effect above may have decided anew.
+  }, [key, kept, started, copySavedAt, data.savedAt]);
 
   useEffect(() => {
     if (key === null || copySavedAt === null) return;

@@ -146,7 +146,8 @@ export function useOutboxEntries(): OutboxEntry[] {
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   useEffect(() => {
     let active = true;
-    const read = () => void outboxEntries().then((list) => active && setEntries(list));
+    // An outbox still empty keeps the same list: its readers (every post list, the tray) are not rendered again.
+    const read = () => void outboxEntries().then((list) => active && setEntries((shown) => (list.length === 0 && shown.length === 0 ? shown : list)));
     read();
     window.addEventListener(OUTBOX_CHANGED, read);
     return () => {

@@ -25,6 +25,11 @@ interface UpdatesState {
 
 const UpdatesContext = createContext<UpdatesState>({ updates: NO_UPDATES, setUpdates: () => {}, refresh: () => {} });
 
+type UpdateActions = Pick<UpdatesState, "setUpdates" | "refresh">;
+
+/** The same functions without the summary: their readers do not render again whenever a badge changes. */
+const UpdateActionsContext = createContext<UpdateActions>({ setUpdates: () => {}, refresh: () => {} });
+
 /**
  * Keeps the sidebar indicators fresh (spec §7): GET /api/updates when signed in, every 30 s (while the tab is seen), whenever the user's
  * `updates.{userId}` channel opens or pushes NewUpdate, and after opening a screen that clears one. One fetch runs at a
@@ -106,7 +111,18 @@ export function UpdatesProvider({ initial, realtime, children }: { initial: Upda
   }, [pathname, refresh]);
 
   const value = useMemo(() => ({ updates, setUpdates, refresh }), [updates, setUpdates, refresh]);
-  return <UpdatesContext.Provider value={value}>{children}</UpdatesContext.Provider>;
+  const actions = useMemo(() => ({ setUpdates, refresh }), [setUpdates, refresh]);
+  return (
+    <UpdateActionsContext.Provider value={actions}>
+      <UpdatesContext.Provider value={value}>{children}</UpdatesContext.Provider>
+    </UpdateActionsContext.Provider>
+  );
 }
 
 export const useUpdates = () => useContext(UpdatesContext);
+
+/**
+ * Only `setUpdates` and `refresh`, for what changes the summary without showing it (a payment button in each post of
+ * a feed, a dialog): such a component renders again when its own state changes, not whenever the summary does.
+ */
+export const useUpdateActions = () => useContext(UpdateActionsContext);

@@ -22,7 +22,11 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
   }, []);
   useEffect(() => {
     let active = true;
-    void outboxEntries().then(() => active && dispatchNow({ type: "applyWaiting", waiting: waitingChanges() }));
+    // Only when something waits: an empty outbox (nearly always) renders the screen again for nothing.
+    void outboxEntries().then(() => {
+      const waiting = waitingChanges();
+      if (active && waiting.length > 0) dispatchNow({ type: "applyWaiting", waiting });
+    });
     return () => {
       active = false;
     };

@@ -13,7 +13,7 @@ import { LoadMore } from "~/components/load-more-button";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
-import { useUpdates } from "~/lib/updates";
+import { useUpdateActions } from "~/lib/updates";
 import { LocalTime } from "~/components/local-time";
 import { formatCents } from "@shared/money";
 import { pageMeta, titleTag } from "~/i18n/meta";
@@ -96,7 +96,7 @@ export default function NotificationsPage() {
   const { notifications: firstPage } = data;
   useOfflineCopy("notifications", data, useMemo(() => ({ notifications: firstPage, savedAt: data.savedAt }), [firstPage, data.savedAt]));
   const { api } = useSession();
-  const { setUpdates } = useUpdates();
+  const { setUpdates } = useUpdateActions();
   const textOf = useNotificationText();
   const hasUnread = firstPage.some((n) => !n.read);
   // A full page may have more after it: "Load more" asks for those older than its last.

@@ -9,7 +9,7 @@ import { OfflineNotice } from "~/components/offline-notice";
 import { useOfflineCopy, type OfflineMark } from "~/lib/offline-copies";
 import { OUTBOX_SENT, sendOrKeep, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
 import { useSession } from "~/lib/session";
-import { useUpdates } from "~/lib/updates";
+import { useUpdateActions } from "~/lib/updates";
 import { BackLink } from "./back-link";
 import { conversationShape, messagePageShape, sentShape } from "./chat-shapes";
 import { MessageComposer, type Draft } from "./message-composer";
@@ -40,7 +40,7 @@ export function Thread({
 }) {
   const { t } = useTranslation();
   const { api, user } = useSession();
-  const { refresh: refreshUpdates } = useUpdates();
+  const { refresh: refreshUpdates } = useUpdateActions();
   const conversationId = initial.id;
   const other = initial.other;
   const [conversation, setConversation] = useState(initial);

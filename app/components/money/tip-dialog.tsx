@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/moderation/modal";
 import { formatCents, parseDollars } from "@shared/money";
 import { useSession } from "~/lib/session";
-import { useUpdates } from "~/lib/updates";
+import { useUpdateActions } from "~/lib/updates";
 import { PaymentErrorNotice } from "./payment-error";
 import type { TipAnswer, TipTarget } from "./tip-button";
 
@@ -27,7 +27,7 @@ export function TipDialog({
 }) {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
-  const { refresh: refreshUpdates } = useUpdates();
+  const { refresh: refreshUpdates } = useUpdateActions();
   const id = useId();
   const [amount, setAmount] = useState("");
   const [note, setNote] = useState("");

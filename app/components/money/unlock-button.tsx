@@ -4,7 +4,7 @@ import type { PostView } from "@shared/contracts/posts";
 import { formatCents } from "@shared/money";
 import { useServerText } from "~/lib/server-text";
 import { useSession } from "~/lib/session";
-import { useUpdates } from "~/lib/updates";
+import { useUpdateActions } from "~/lib/updates";
 import { useAttemptKey } from "./attempt-key";
 import { PaymentErrorNotice } from "./payment-error";
 import { postShape } from "~/lib/api-shapes";
@@ -49,7 +49,7 @@ export function UnlockFlow({
   testId?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const { refresh: refreshUpdates } = useUpdates();
+  const { refresh: refreshUpdates } = useUpdateActions();
   const attempt = useAttemptKey();
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);

@@ -7,7 +7,7 @@ import { PaymentErrorNotice } from "~/components/money/payment-error";
 import { Modal } from "~/components/moderation/modal";
 import { formatCents } from "@shared/money";
 import { useSession } from "~/lib/session";
-import { useUpdates } from "~/lib/updates";
+import { useUpdateActions } from "~/lib/updates";
 import { usePeriodLabel } from "./period-label";
 
 /**
@@ -39,7 +39,7 @@ export function SubscribeButton({ username, creatorName, plans }: { username: st
 function SubscribeDialog({ username, creatorName, plans, attemptKey, onClose }: { username: string; creatorName: string; plans: PlanView[]; attemptKey: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
-  const { refresh: refreshUpdates } = useUpdates();
+  const { refresh: refreshUpdates } = useUpdateActions();
   const { revalidate } = useRevalidator();
   const periodLabel = usePeriodLabel();
   const [chosen, setChosen] = useState<PlanView | null>(null);

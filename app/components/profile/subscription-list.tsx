@@ -28,7 +28,7 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
   const fetcher = useFetcher();
   const error = fetcherError(fetcher);
   // Resubscribing to a paid plan charges the wallet: one key for this row's attempt, kept across retries.
-  const attempt = useAttemptKey();
+  const attempt = useAttemptKey({ atMount: true });
   const status = { active: t("Active"), cancelled: t("Cancelled"), expired: t("Expired") }[subscription.status];
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
