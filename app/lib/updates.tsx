@@ -31,6 +31,17 @@ type UpdateActions = Pick<UpdatesState, "setUpdates" | "refresh">;
 const UpdateActionsContext = createContext<UpdateActions>({ setUpdates: () => {}, refresh: () => {} });
 
 /**
+ * The summary to show once `next` arrives: the one shown when nothing changed, so that nothing reading it renders
+ * again (the 30 s poll, the channel's opening, each answer that says what the page already shows). A lit Home dot
+ * is the exception: every summary that says so is news for an open Home, which asks again for the posts published
+ * since the newest it holds (app/routes/_shell.home.tsx), one more each time the creators post again.
+ */
+export function summaryToShow(shown: Updates, next: Updates): Updates {
+  const same = shown.home === next.home && shown.notifications === next.notifications && shown.messages === next.messages && shown.balance === next.balance;
+  return same && !next.home ? shown : next;
+}
+
+/**
  * Keeps the sidebar indicators fresh (spec §7): GET /api/updates when signed in, every 30 s (while the tab is seen), whenever the user's
  * `updates.{userId}` channel opens or pushes NewUpdate, and after opening a screen that clears one. One fetch runs at a
  * time; a refresh asked for meanwhile runs right after it, and an answer older than the newest state is dropped.
@@ -47,7 +58,7 @@ export function UpdatesProvider({ initial, realtime, children }: { initial: Upda
 
   const setUpdates = useCallback((next: Updates) => {
     version.current++;
-    setState(next);
+    setState((shown) => summaryToShow(shown, next));
   }, []);
 
   const refresh = useCallback(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { avatarMenuEntries, badgeCount, isInConversation, sidebarEntries } from "~/lib/navigation";
+import { summaryToShow, type Updates } from "~/lib/updates";
 
 const visitor = { isAuth: false, isCreator: false, username: "" };
 const member = { isAuth: true, isCreator: false, username: "dana" };
@@ -47,5 +48,26 @@ describe("badges", () => {
     expect(badgeCount(7)).toBe("7");
     expect(badgeCount(99)).toBe("99");
     expect(badgeCount(100)).toBe("99+");
+  });
+});
+
+describe("the updates summary shown (app/lib/updates.tsx)", () => {
+  const shown: Updates = { home: false, notifications: 3, messages: 1, balance: false };
+
+  it("keeps the summary shown when an answer says the same: nothing reading it renders again", () => {
+    expect(summaryToShow(shown, { ...shown })).toBe(shown);
+  });
+
+  it("takes an answer that changes any of the four", () => {
+    for (const change of [{ home: true }, { notifications: 4 }, { messages: 0 }, { balance: true }]) {
+      const next = { ...shown, ...change };
+      expect(summaryToShow(shown, next)).toBe(next);
+    }
+  });
+
+  it("takes every answer with the Home dot lit: each is news for an open Home, which asks for the posts since", () => {
+    const lit = { ...shown, home: true };
+    const again = { ...lit };
+    expect(summaryToShow(lit, again)).toBe(again);
   });
 });
