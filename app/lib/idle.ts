@@ -25,3 +25,13 @@ export function whenIdle(task: () => void, timeoutMs = IDLE_TIMEOUT_MS): () => v
     if (timer !== undefined) window.clearTimeout(timer);
   };
 }
+
+/**
+ * Runs `task` soon, in a task of its own (a 0 ms timeout). React runs all of a hydration's effects in one task;
+ * an effect's start-up work (opening a socket, a request, a storage read) put here does not lengthen it, which on a
+ * slow phone was one long task with Remix's route discovery. Returns a cancel function for the effect's cleanup.
+ */
+export function soon(task: () => void): () => void {
+  const timer = window.setTimeout(task, 0);
+  return () => window.clearTimeout(timer);
+}

@@ -4,6 +4,7 @@ import type { ApiClient } from "./api";
 import { isNetworkFailure, storageRefusedBy } from "./offline-copies";
 import type { WaitingChange } from "./timeline";
 import { flushOutbox } from "./outbox-sender";
+import { soon } from "./idle";
 
 /**
  * The outbox: likes, bookmarks, comments and chat messages made while the network fails are kept in IndexedDB, in
@@ -148,10 +149,11 @@ export function useOutboxEntries(): OutboxEntry[] {
     let active = true;
     // An outbox still empty keeps the same list: its readers (every post list, the tray) are not rendered again.
     const read = () => void outboxEntries().then((list) => active && setEntries((shown) => (list.length === 0 && shown.length === 0 ? shown : list)));
-    read();
+    const cancel = soon(read);
     window.addEventListener(OUTBOX_CHANGED, read);
     return () => {
       active = false;
+      cancel();
       window.removeEventListener(OUTBOX_CHANGED, read);
     };
   }, []);

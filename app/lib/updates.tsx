@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { Updates } from "@shared/contracts/accounts";
 import { useSession } from "./session";
 import { connectUserChannel } from "./user-channel";
+import { soon } from "./idle";
 import { updatesAnswerShape } from "./api-shapes";
 
 export type { Updates };
@@ -102,14 +103,18 @@ export function UpdatesProvider({ initial, realtime, children }: { initial: Upda
       }
     };
     document.addEventListener("visibilitychange", seen);
-    const disconnect = realtime
-      ? connectUserChannel((event) => {
-          if (event.event === "NewUpdate") refresh();
+    let disconnect = () => {};
+    const cancel = realtime
+      ? soon(() => {
+          disconnect = connectUserChannel((event) => {
+            if (event.event === "NewUpdate") refresh();
+          });
         })
       : () => {};
     return () => {
       window.clearInterval(timer);
       document.removeEventListener("visibilitychange", seen);
+      cancel();
       disconnect();
     };
   }, [isAuth, realtime, refresh, setUpdates]);

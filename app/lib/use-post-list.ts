@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { PostView } from "@shared/contracts/posts";
 import { outboxEntries, sendOrKeep, waitingChanges } from "./outbox";
 import { useSession } from "./session";
+import { soon } from "./idle";
 import { applyWaiting, emptyTimeline, timelineReducer, type TimelineAction, type TimelineState } from "./timeline";
 import { postPageShape } from "./api-shapes";
 
@@ -23,12 +24,15 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
   useEffect(() => {
     let active = true;
     // Only when something waits: an empty outbox (nearly always) renders the screen again for nothing.
-    void outboxEntries().then(() => {
-      const waiting = waitingChanges();
-      if (active && waiting.length > 0) dispatchNow({ type: "applyWaiting", waiting });
-    });
+    const cancel = soon(() =>
+      void outboxEntries().then(() => {
+        const waiting = waitingChanges();
+        if (active && waiting.length > 0) dispatchNow({ type: "applyWaiting", waiting });
+      }),
+    );
     return () => {
       active = false;
+      cancel();
     };
   }, []);
   const [loadingOlder, setLoadingOlder] = useState(false);

@@ -22,6 +22,7 @@ import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
 import { newestCursor } from "~/lib/timeline";
 import { useUpdates } from "~/lib/updates";
 import { usePostList } from "~/lib/use-post-list";
+import { soon } from "~/lib/idle";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { postPageShape, postShape, updatesAnswerShape } from "~/lib/api-shapes";
 import { array, boolean, number, object, string } from "@shared/shape";
@@ -97,7 +98,7 @@ export default function Home() {
   );
 
   const firstNewest = useRef(page.posts[0]?.publishedAt);
-  useEffect(() => markSeen(firstNewest.current), [markSeen]);
+  useEffect(() => soon(() => markSeen(firstNewest.current)), [markSeen]);
 
   const after = newestCursor(state);
   const fetching = useRef(false);
