@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { stopClockAt } from "./clock";
 import { api, createUser, followQuietCreators, postJson } from "./factories";
+import { follow } from "./timeline-fixtures";
 import type { UserRow } from "../../worker/domain/accounts/users";
 import { MANY_FOLLOWS } from "../../worker/domain/timeline/get-timeline";
 import { updatesStatement } from "../../worker/domain/updates/get-updates";
@@ -19,9 +20,6 @@ async function makeCreator(overrides: { name?: string; username?: string } = {})
   await env.DB.prepare("UPDATE users SET role = 'creator' WHERE id = ?").bind(creator.user.userId).run();
   return creator;
 }
-
-const follow = (followerId: number, creatorId: number) =>
-  env.DB.prepare("INSERT INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(followerId, creatorId, new Date().toISOString()).run();
 
 const publish = (userId: number, publishedAt: Date) =>
   env.DB.prepare("INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, 'hello', 'everyone', ?, ?)")
