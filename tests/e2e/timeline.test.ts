@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, browserForThisFile, createAccount, hydrated, recordFormattersBuilt, seriousViolations, signedInPage, sql, unique } from "./support";
@@ -217,6 +219,29 @@ describe("the home timeline", () => {
     expect(rendered.cards.length).toBeGreaterThan(0);
     expect(new Set(rendered.cards)).toEqual(new Set([helloId]));
     expect(rendered.parts).toEqual([helloId]);
+    await context.close();
+  });
+
+  it("every script of a first /home, and every chunk loaded later, opens with V8's compile hint (its functions compiled off the main thread)", async () => {
+    const hint = "//# allFunctionsCalledOnLoad\n";
+    const { page, context } = await signedInPage(browser(), fan);
+    const scripts: Promise<[string, string]>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text().then((body) => [new URL(response.url()).pathname, body]));
+    });
+    await page.goto("/home");
+    await hydrated(page);
+    await card(page, `Hello from ${tag}`).waitFor();
+    const served = await Promise.all(scripts);
+    // The entry, React's and the router's chunk, the root's and the shell's and Home's route modules at least.
+    expect(served.length).toBeGreaterThanOrEqual(4);
+    // V8 reads the hint only as the script's first line: nothing may come before it, nor after it on its line.
+    expect(served.filter(([, body]) => !body.startsWith(hint)).map(([path]) => path)).toEqual([]);
+    // Every chunk of the build, those loaded on demand (a dialog, chat, live) too; not Remix's manifest file, which
+    // the build writes afterwards and no page loads (the page's manifest is inline, the rest comes from /__manifest).
+    const chunks = readdirSync("build/client/assets").filter((file) => file.endsWith(".js") && !/^manifest-[0-9a-f]+\.js$/.test(file));
+    expect(chunks.length).toBeGreaterThan(served.length);
+    expect(chunks.filter((file) => !readFileSync(join("build/client/assets", file), "utf8").startsWith(hint))).toEqual([]);
     await context.close();
   });
 
