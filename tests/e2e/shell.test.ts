@@ -110,6 +110,28 @@ describe("layout by width (spec §2)", () => {
     expect(await sidebarShare(page)).toBeGreaterThan(0.13);
     await context.close();
   });
+
+  it("the utilities' default variables go only to the elements whose classes use them, and a focused field still draws its ring", async () => {
+    const { page, context } = await signedInPage(browser(), member, WIDE);
+    await page.goto("/settings");
+    await hydrated(page);
+    // Tailwind's universal defaults (`*, ::before, ::after { --tw-…: … }`) would give every element and both its
+    // pseudo-elements some forty variables to compute: a fifth of a feed's style recalculation.
+    const universal = await page.evaluate(() =>
+      [...(document.getElementById("app-styles") as HTMLStyleElement).sheet!.cssRules]
+        .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && /(^|,)\s*\*\s*(,|$)/.test(rule.selectorText))
+        .filter((rule) => [...rule.style].some((property) => property.startsWith("--tw-")))
+        .map((rule) => rule.selectorText),
+    );
+    expect(universal).toEqual([]);
+    // The field's focus ring (`.input`: focus:ring-2) is drawn from those defaults, given now through its class.
+    const field = page.locator("input.input").first();
+    const ring = () => field.evaluate((input) => getComputedStyle(input).boxShadow);
+    expect(await ring()).toBe("none");
+    await field.focus();
+    expect(await ring()).toMatch(/rgba?\(.+\) 0px 0px 0px 2px/);
+    await context.close();
+  });
 });
 
 describe("navigation by role (spec §2, §6)", () => {
