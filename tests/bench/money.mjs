@@ -5,6 +5,9 @@
 // like the others, so refusals (402) and the no-overspending rule are exercised under concurrency too. The books
 // are then checked by GET /__bench/ledger-audit (worker/bench/ledger-audit.ts). The tips are measured at wrangler
 // dev's port and, once more, at the Worker's own port past its proxy process (tests/support/dev-server.mjs).
+// Then, after the books are read, D1 alone from inside the Worker (POST /__bench/commits-in-worker): a read round
+// trip, a one-row write commit, and a tip's ledger batch one and sixteen to a batch: what the database's part of a
+// tip costs on this machine, whatever the app does around it.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -131,6 +134,14 @@ export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
   const inWorker = await inWorkerResponse.json();
   const d1AfterInWorker = await (await fetch(`${baseURL}/__bench/d1-statements`)).json();
   const books = await (await fetch(`${baseURL}/__bench/ledger-audit`)).json();
+  // What the database's own part costs here, after the books are read (these tips are not the benchmark's).
+  const alone = async (kind, perBatch) => {
+    const body = { kind, perBatch, durationMs: DURATION_MS, concurrency: CONCURRENCY, fans: fans.slice(0, RICH_FANS).map((f) => f.username), creators: creators.map((c) => c.username) };
+    const response = await fetch(`${baseURL}/__bench/commits-in-worker`, { method: "POST", body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`commits-in-worker: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const floor = { read: await alone("read", 1), row: await alone("row", 1), tip: await alone("tip", 1), tips16: await alone("tip", 16) };
 
   const mean = (pick) => rounds.reduce((sum, round) => sum + pick(round), 0) / rounds.length;
   const tipsPerSecond = mean((r) => r.tips.perSecond);
@@ -156,6 +167,11 @@ export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
   console.log(
     `sendTip inside the Worker      ${inWorker.perSecond.toFixed(0).padStart(7)} tips/s  (no HTTP, session or validation; ${((d1AfterInWorker.roundTrips - d1BeforeInWorker.roundTrips) / (inWorker.ok + inWorker.refused + inWorker.failed)).toFixed(2)} D1 round trips per tip; failures ${inWorker.failed})`,
   );
+  console.log(`D1 alone, ${CONCURRENCY} at once in the Worker (no HTTP, session, reads or notification):`);
+  console.log(`  a read round trip (SELECT 1)  ${floor.read.perSecond.toFixed(0).padStart(7)} /s`);
+  console.log(`  a one-row write commit        ${floor.row.perSecond.toFixed(0).padStart(7)} /s   `);
+  console.log(`  a tip's ledger batch, 1 a batch  ${floor.tip.perSecond.toFixed(0).padStart(4)} tips/s`);
+  console.log(`  the same, 16 tips a batch     ${floor.tips16.perSecond.toFixed(0).padStart(7)} tips/s   (${floor.tips16.batchesPerSecond.toFixed(0)} batches/s)`);
   console.log(`tips in the books             ${String(recorded).padStart(7)}   = ${answered200} accepted (warm-up and in-Worker included)${recorded === answered200 ? "" : "   MISMATCH"}`);
   console.log(`ledger violations             ${String(violations).padStart(7)}   (unbalanced ${books.unbalancedTransfers}, open ${books.openTransfers}, negative ${books.negativeAccounts}, drifted ${books.driftedAccounts}, total ${books.totalCents}; target 0)`);
   console.log(`wallets overspent             ${String(books.overspentWallets).padStart(7)}   (payments out beyond top-ups in, or a balance that disagrees; target 0)`);

@@ -3,6 +3,7 @@ import { timelineStatement } from "../domain/timeline/get-timeline";
 import { storiesBarStatement } from "../domain/stories/stories";
 import { auditBooksForBench } from "./ledger-audit";
 import { tipsInWorker } from "./tips-in-worker";
+import { commitsInWorker } from "./commits-in-worker";
 import { storeBenchMediaFiles } from "./media-files";
 
 /**
@@ -16,6 +17,8 @@ import { storeBenchMediaFiles } from "./media-files";
  *   GET /__bench/stories-plan?viewer=ID  → {plan}: EXPLAIN QUERY PLAN of the stories bar
  *   GET /__bench/ledger-audit            → the books after the money benchmark (ledger-audit.ts)
  *   POST /__bench/tips-in-worker         → tips per second without HTTP (tips-in-worker.ts)
+ *   POST /__bench/commits-in-worker      → D1 batches alone: a tip's ledger batch, a one-row write, a read
+ *                                          (commits-in-worker.ts; not counted)
  *   POST /__bench/media-files?limit=N    → files for the big seed's newest image rows (media-files.ts)
  * Without BENCH=1 the Worker's fetch is returned untouched.
  */
@@ -85,6 +88,7 @@ export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
       return Response.json({ plan: results });
     }
     if (url.pathname === "/__bench/media-files" && request.method === "POST") return storeBenchMediaFiles(env, request);
+    if (url.pathname === "/__bench/commits-in-worker" && request.method === "POST") return commitsInWorker(env, request);
     let counting = countingEnvs.get(env);
     if (!counting) countingEnvs.set(env, (counting = { ...env, DB: countingDatabase(env.DB, requests) }));
     if (url.pathname === "/__bench/tips-in-worker" && request.method === "POST") return tipsInWorker(counting, request);

@@ -115,6 +115,29 @@ export interface PaymentOutcome {
  */
 export async function payFromWallet(db: D1Database, spend: WalletPayment): Promise<PaymentOutcome> {
   if (!spend.system && spend.payer.email_verified_at === null) throw emailNotVerified();
+  const { statements, hash, paymentAt } = await walletPaymentBatch(db, spend);
+  try {
+    const results = await commitGrouped(db, statements);
+    return { payment: results[paymentAt]!.results[0] as PaymentRow, replayed: false, effects: results.slice(paymentAt + 2) };
+  } catch (error) {
+    // The key is looked up only once the batch is refused, which saves the common case a round trip: a replay
+    // cannot get through the batch (the payment's unique key aborts it, or the wallet it emptied does, or what it
+    // bought does), so it always lands here and answers with the first result, or is refused for other details.
+    const first = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
+    if (first) return { payment: first, replayed: true, effects: [] };
+    if (ledgerRefusal(error) === "insufficient_funds") throw needsFunds();
+    const mapped = spend.refusal?.(error);
+    if (mapped) throw mapped;
+    throw error;
+  }
+}
+
+/**
+ * The batch of one wallet payment, as payFromWallet commits it: the transfer's statements, the payment (RETURNING
+ * its row, at `paymentAt`), the earning, then the caller's effects; and the request's hash for the replay check.
+ * Also what the money benchmark commits alone, to show what the database's part of a payment costs.
+ */
+export async function walletPaymentBatch(db: D1Database, spend: WalletPayment): Promise<{ statements: D1PreparedStatement[]; hash: string; paymentAt: number }> {
   if (!Number.isSafeInteger(spend.amountCents) || spend.amountCents <= 0) throw new Error("payFromWallet: the amount must be a positive integer");
   const hash = await requestHash({ ...spend.request, kind: spend.kind, amount: spend.amountCents, creator: spend.creatorId });
   const now = isoNow();
@@ -149,20 +172,7 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
       .bind(spend.creatorId, ...payment.binds, sourceOfPayment(spend.kind), spend.amountCents, feeCents, netCents, now, releaseDateOf(now)),
     ...(spend.effects?.(payment) ?? []),
   ];
-  try {
-    const results = await commitGrouped(db, statements);
-    return { payment: results[transfer.length]!.results[0] as PaymentRow, replayed: false, effects: results.slice(transfer.length + 2) };
-  } catch (error) {
-    // The key is looked up only once the batch is refused, which saves the common case a round trip: a replay
-    // cannot get through the batch (the payment's unique key aborts it, or the wallet it emptied does, or what it
-    // bought does), so it always lands here and answers with the first result, or is refused for other details.
-    const first = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
-    if (first) return { payment: first, replayed: true, effects: [] };
-    if (ledgerRefusal(error) === "insufficient_funds") throw needsFunds();
-    const mapped = spend.refusal?.(error);
-    if (mapped) throw mapped;
-    throw error;
-  }
+  return { statements, hash, paymentAt: transfer.length };
 }
 
 interface PaymentListRow extends PaymentRow {

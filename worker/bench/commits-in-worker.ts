@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { walletPaymentBatch } from "../domain/money/payments";
+import { config, type Env } from "../env";
+
+const CommitsInWorkerSchema = z.object({
+  /** "tip": a tip's ledger batch (payFromWallet's, no notification); "row": a one-row INSERT; "read": `SELECT 1`. */
+  kind: z.enum(["tip", "row", "read"]),
+  fans: z.array(z.string()).max(1000).default([]),
+  creators: z.array(z.string()).max(100).default([]),
+  /** How many tips (or rows, or reads) go in one batch. */
+  perBatch: z.number().int().min(1).max(64),
+  durationMs: z.number().int().min(100).max(60_000),
+  concurrency: z.number().int().min(1).max(256),
+});
+
+/**
+ * For `npm run bench` only (POST /__bench/commits-in-worker, BENCH=1): D1 batches sent straight from the Worker,
+ * `concurrency` at a time for `durationMs`, with nothing around them (no HTTP, session, validation, reads, group
+ * commit or notification). It shows what the database's own part of a tip costs here, one tip a batch and many,
+ * and what a write commit costs against a read round trip: local D1 runs SQLite on the Worker's own thread, so a
+ * commit that waits for the disk stops every request of the isolate meanwhile.
+ */
+export async function commitsInWorker(env: Env, request: Request): Promise<Response> {
+  const input = CommitsInWorkerSchema.parse(await request.json());
+  const db = env.DB;
+  const feePercent = config(env).PLATFORM_FEE_PERCENT;
+  let batchOf: () => Promise<D1PreparedStatement[]>;
+  if (input.kind === "read") {
+    batchOf = async () => Array.from({ length: input.perBatch }, () => db.prepare("SELECT 1 AS one"));
+  } else if (input.kind === "row") {
+    await db.prepare("CREATE TABLE IF NOT EXISTS bench_commits (id INTEGER PRIMARY KEY, at TEXT NOT NULL)").run();
+    batchOf = async () => Array.from({ length: input.perBatch }, () => db.prepare("INSERT INTO bench_commits (at) VALUES (?)").bind(new Date().toISOString()));
+  } else {
+    const ids = async (usernames: string[]) => {
+      if (usernames.length === 0) throw new Error("commits-in-worker: tips need fans and creators");
+      const { results } = await db
+        .prepare(`SELECT id FROM users WHERE username IN (${usernames.map(() => "?").join(", ")})`)
+        .bind(...usernames)
+        .all<{ id: number }>();
+      return results.map((row) => row.id);
+    };
+    const [fans, creators] = [await ids(input.fans), await ids(input.creators)];
+    const pick = (items: number[]) => items[Math.floor(Math.random() * items.length)]!;
+    const tip = async () =>
+      (
+        await walletPaymentBatch(db, {
+          payer: { id: pick(fans), email_verified_at: null },
+          creatorId: pick(creators),
+          kind: "tip",
+          amountCents: 100,
+          idempotencyKey: `c:${crypto.randomUUID()}`,
+          request: { postId: null, note: null },
+          feePercent,
+          system: true,
+        })
+      ).statements;
+    batchOf = async () => (await Promise.all(Array.from({ length: input.perBatch }, tip))).flat();
+  }
+  let done = 0;
+  let batches = 0;
+  const started = Date.now();
+  const deadline = started + input.durationMs;
+  await Promise.all(
+    Array.from({ length: input.concurrency }, async () => {
+      while (Date.now() < deadline) {
+        await db.batch(await batchOf());
+        done += input.perBatch;
+        batches++;
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  return Response.json({ perSecond: done / seconds, batchesPerSecond: batches / seconds });
+}
