@@ -5,6 +5,9 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { createServer } from "node:net";
 
+/** How much of what the server printed `output()` keeps (its end: up to twice this, cut back to it). */
+const OUTPUT_KEPT = 1 << 20;
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -67,7 +70,10 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null }) {
     rmSync(logFile, { force: true });
   }
   const record = (chunk) => {
+    // The last megabyte is enough to show why something hung; a flood of errors (workerd once printed 430 MB of
+    // them in a benchmark) must not overflow the string and hide the failure behind a RangeError.
     output += chunk;
+    if (output.length > 2 * OUTPUT_KEPT) output = output.slice(-OUTPUT_KEPT);
     if (logFile) appendFileSync(logFile, chunk);
   };
   server.stdout.on("data", record);
