@@ -13,6 +13,7 @@ import { getProfilePage } from "../../worker/domain/profiles/profile-page";
 import { listComments } from "../../worker/domain/interactions/list-comments";
 import { createPost, makeCreator, subscribe as subscribeFree } from "./timeline-fixtures";
 import { purchasePost } from "../../worker/domain/money/purchase-post";
+import { sendTip } from "../../worker/domain/money/send-tip";
 import { subscribe } from "../../worker/domain/subscriptions/subscribe";
 import { config } from "../../worker/env";
 
@@ -311,6 +312,25 @@ describe("group commit", () => {
     expect(statuses.slice(10).sort()).toEqual([200, 402]);
     expect((await balancesOf(env.DB, rich.user.userId)).wallet).toBe(100_000 - 10 * 500);
     expect((await balancesOf(env.DB, poor.user.userId)).wallet).toBe(100);
+    expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
+  });
+
+  it("a tip its wallet cannot cover, by the balance read with the tip's checks, is refused without a commit", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 100);
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    const { database, calls } = counted(env.DB);
+    const ctx = { db: database, publish: () => {}, config: config(env) };
+    const tip = (amountCents: number) => sendTip(ctx, fanRow, { username: creator.user.username }, { amountCents, idempotencyKey: newKey() });
+    await expect(tip(200)).rejects.toMatchObject({ code: "payment_required" });
+    // Reads only: no batch went to D1 (a commit is one, and it would have been refused and split with its group).
+    expect(calls.batches).toBe(0);
+    expect((await balancesOf(env.DB, fan.user.userId)).wallet).toBe(100);
+    // What the wallet covers still goes to the commit, which decides as always.
+    await tip(100);
+    expect(calls.batches).toBe(1);
+    expect((await balancesOf(env.DB, fan.user.userId)).wallet).toBe(0);
     expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
   });
 

@@ -96,6 +96,14 @@ export interface WalletPayment {
   effects?: (payment: Sql) => D1PreparedStatement[];
   /** Maps a database refusal of an effect (a unique key of what was bought) to the user's error. */
   refusal?: (error: unknown) => AppError | null;
+  /**
+   * The payer's wallet balance as the request read it with its checks (at the primary, before this payment), if it
+   * did. When it cannot cover the amount, the payment is refused without going to D1: a commit that the balance's
+   * trigger would refuse costs every payment grouped with it a split and a retry (./group-commit.ts). A balance
+   * read that is already out of date only moves the refusal: one that still covers the amount goes to the commit,
+   * which decides as always.
+   */
+  walletCents?: number;
 }
 
 export interface PaymentOutcome {
@@ -116,15 +124,24 @@ export interface PaymentOutcome {
 export async function payFromWallet(db: D1Database, spend: WalletPayment): Promise<PaymentOutcome> {
   if (!spend.system && spend.payer.email_verified_at === null) throw emailNotVerified();
   const { statements, hash, paymentAt } = await walletPaymentBatch(db, spend);
+  // The key is looked up only once the payment is refused, which saves the common case a round trip: a replay
+  // cannot get through the batch (the payment's unique key aborts it, or the wallet it emptied does, or what it
+  // bought does), so it always lands here and answers with the first result, or is refused for other details.
+  const replayed = async (): Promise<PaymentOutcome | null> => {
+    const first = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
+    return first ? { payment: first, replayed: true, effects: [] } : null;
+  };
+  if (spend.walletCents !== undefined && spend.walletCents < spend.amountCents) {
+    const first = await replayed();
+    if (first) return first;
+    throw needsFunds();
+  }
   try {
     const results = await commitGrouped(db, statements);
     return { payment: results[paymentAt]!.results[0] as PaymentRow, replayed: false, effects: results.slice(paymentAt + 2) };
   } catch (error) {
-    // The key is looked up only once the batch is refused, which saves the common case a round trip: a replay
-    // cannot get through the batch (the payment's unique key aborts it, or the wallet it emptied does, or what it
-    // bought does), so it always lands here and answers with the first result, or is refused for other details.
-    const first = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
-    if (first) return { payment: first, replayed: true, effects: [] };
+    const first = await replayed();
+    if (first) return first;
     if (ledgerRefusal(error) === "insufficient_funds") throw needsFunds();
     const mapped = spend.refusal?.(error);
     if (mapped) throw mapped;
