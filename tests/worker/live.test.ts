@@ -297,6 +297,11 @@ describe("a tip during a stream, in round trips", () => {
     // The replay lookup and the access check together, then the payment's batch.
     expect(calls).toMatchObject({ single: 0, batches: 2 });
     expect(calls.batchSizes[0]).toBeGreaterThanOrEqual(2);
+    // More than the wallet holds by the balance read with those checks: refused without a commit (a refused
+    // commit would cost every tip grouped with it a split and a retry); only the replay lookup follows the reads.
+    const before = { ...calls };
+    await expect(sendLiveTip(ctx, fanRow, stream.id, { amountCents: 800, idempotencyKey: newKey() })).rejects.toMatchObject({ code: "payment_required" });
+    expect(calls.single + calls.batches - before.single - before.batches).toBe(2);
 
     expect((await postJson(`/live/${stream.id}/end`, {}, { token: creator.token })).status).toBe(200);
     const replay = await sendLiveTip(ctx, fanRow, stream.id, input);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PaymentView } from "@shared/contracts/money";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { earlierPayment, payFromWallet, presentPayment } from "../money/payments";
+import { earlierPayment, payFromWallet, presentPayment, walletBalance } from "../money/payments";
 import { clientKey, MAX_TIP_CENTS, MIN_TIP_CENTS, systemKey, TIP_AMOUNT_RANGE } from "../money/rules";
 import { tipRangeVars, TipSchema, type TipInput } from "../money/send-tip";
 import { notificationStatements } from "../notifications/notifications";
@@ -52,12 +52,14 @@ export async function joinLiveStream(ctx: Pick<DomainContext, "db" | "config">, 
 export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, streamId: number, input: TipInput): Promise<{ payment: PaymentView; replayed: boolean }> {
   const note = input.note ? input.note : null;
   const request = { liveStreamId: streamId, note };
-  // The replay lookup and the access check are independent reads: asked together, they are one round trip
-  // (worker/db/request-database.ts). A replay answers even when the check would now refuse (the stream ended).
+  // The replay lookup, the access check and the wallet's balance are independent reads: asked together, they are
+  // one round trip (worker/db/request-database.ts). A replay answers even when the check would now refuse (the
+  // stream ended).
   const checked = requireLiveAccess(ctx.db, fan, streamId, "watch").then(
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
+  const wallet = walletBalance(ctx.db, fan.id);
   const earlier = await earlierPayment(ctx.db, fan.id, clientKey(input.idempotencyKey), { kind: "live_tip", amountCents: input.amountCents, request });
   if (earlier) return { payment: presentPayment(earlier), replayed: true };
   const access = await checked;
@@ -76,6 +78,7 @@ export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "c
     liveStreamId: streamId,
     note,
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
+    walletCents: await wallet,
     effects: () => [
       ...notification.statements,
       ctx.db.prepare("UPDATE live_streams SET tips_cents = tips_cents + ? WHERE id = ?").bind(input.amountCents, streamId),

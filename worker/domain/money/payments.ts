@@ -2,7 +2,7 @@ import { publicMediaUrl } from "../accounts/users";
 import { AppError, emailNotVerified, needsFunds } from "../shared/errors";
 import { sha256Hex } from "../shared/crypto";
 import { isoNow } from "../shared/time";
-import { ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
+import { balanceOf, ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
 import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
 import { commitGrouped } from "./group-commit";
 import type { PaymentKind, PaymentStatus, EarningSource, PaymentView } from "@shared/contracts/money";
@@ -105,6 +105,13 @@ export interface WalletPayment {
    */
   walletCents?: number;
 }
+
+/**
+ * The payer's wallet balance for WalletPayment.walletCents, asked for now: in the same turn as the caller's other
+ * checks it rides their round trip (worker/db/request-database.ts). Undefined when the read fails (the commit then
+ * decides; a failed session check fails the caller's other reads too).
+ */
+export const walletBalance = (db: D1Database, userId: number): Promise<number | undefined> => balanceOf(db, walletOf(userId)).catch(() => undefined);
 
 export interface PaymentOutcome {
   payment: PaymentRow;

@@ -13,8 +13,7 @@ import { sha256Hex } from "../shared/crypto";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { multilineText } from "../shared/validation";
-import { earlierPayment, payFromWallet, presentPayment, type PaymentView } from "./payments";
-import { balanceOf, walletOf } from "./ledger";
+import { earlierPayment, payFromWallet, presentPayment, walletBalance, type PaymentView } from "./payments";
 import { dollars } from "@shared/money";
 import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
 
@@ -53,13 +52,11 @@ export async function sendTip(
   const { db } = ctx;
   // The replay lookup, the access check and the wallet's balance are independent reads: asked together, they are
   // one round trip (worker/db/request-database.ts). A replay answers even when the check would now refuse.
-  const settled = <T>(read: Promise<T>) =>
-    read.then(
-      (value) => ({ value }),
-      (error: unknown) => ({ error }),
-    );
-  const checked = settled(checkTipTarget(db, fan, target));
-  const wallet = settled(balanceOf(db, walletOf(fan.id)));
+  const checked = checkTipTarget(db, fan, target).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  const wallet = walletBalance(db, fan.id);
   const earlier = await earlierTip(db, fan, target, input);
   if (earlier) return earlier;
   const access = await checked;
@@ -85,9 +82,7 @@ export async function sendTip(
     postId,
     note,
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
-    // A wallet that cannot cover the tip is refused before the commit (payFromWallet); if the read failed, the
-    // commit decides.
-    walletCents: await wallet.then((read) => ("value" in read ? read.value : undefined)),
+    walletCents: await wallet,
     effects: () => [
       ...notification.statements,
       ...(conversation
