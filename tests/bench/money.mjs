@@ -169,7 +169,7 @@ export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
   );
   console.log(`D1 alone, ${CONCURRENCY} at once in the Worker (no HTTP, session, reads or notification):`);
   console.log(`  a read round trip (SELECT 1)  ${floor.read.perSecond.toFixed(0).padStart(7)} /s`);
-  console.log(`  a one-row write commit        ${floor.row.perSecond.toFixed(0).padStart(7)} /s   `);
+  console.log(`  a one-row write commit        ${floor.row.perSecond.toFixed(0).padStart(7)} /s`);
   console.log(`  a tip's ledger batch, 1 a batch  ${floor.tip.perSecond.toFixed(0).padStart(4)} tips/s`);
   console.log(`  the same, 16 tips a batch     ${floor.tips16.perSecond.toFixed(0).padStart(7)} tips/s   (${floor.tips16.batchesPerSecond.toFixed(0)} batches/s)`);
   console.log(`tips in the books             ${String(recorded).padStart(7)}   = ${answered200} accepted (warm-up and in-Worker included)${recorded === answered200 ? "" : "   MISMATCH"}`);

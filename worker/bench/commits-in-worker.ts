@@ -17,8 +17,7 @@ const CommitsInWorkerSchema = z.object({
  * For `npm run bench` only (POST /__bench/commits-in-worker, BENCH=1): D1 batches sent straight from the Worker,
  * `concurrency` at a time for `durationMs`, with nothing around them (no HTTP, session, validation, reads, group
  * commit or notification). It shows what the database's own part of a tip costs here, one tip a batch and many,
- * and what a write commit costs against a read round trip: local D1 runs SQLite on the Worker's own thread, so a
- * commit that waits for the disk stops every request of the isolate meanwhile.
+ * and what a write commit costs against a read round trip.
  */
 export async function commitsInWorker(env: Env, request: Request): Promise<Response> {
   const input = CommitsInWorkerSchema.parse(await request.json());
