@@ -598,8 +598,9 @@ describe("what a paid message, a tip in a conversation and a message bought read
     calls.single = 0;
     calls.batches = 0;
     const tipped = await sendTip(ctx, fanRow, { conversationId: conversation.id }, input);
-    // The replay lookup and the access check, then the payment's batch: nothing read after it.
-    expect(calls).toMatchObject({ single: 2, batches: 1 });
+    // The replay lookup, the access check and the wallet's balance (one round trip in a request, which coalesces
+    // them), then the payment's batch: nothing read after it.
+    expect(calls).toMatchObject({ single: 3, batches: 1 });
     expect(tipped.message).toMatchObject({ text: "For the sunrise set", tipCents: 400 });
     expect(tipped.message).toEqual(await presentMessageById(env.DB, fan.user.userId, tipped.message!.id));
     const sentEvents = ctx.published.filter((event) => event.type === "MessageSent");
