@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { walletPaymentBatch } from "../domain/money/payments";
+import { walletPaymentBatch, walletPaymentHash, type WalletPayment } from "../domain/money/payments";
 import { config, type Env } from "../env";
 
 const CommitsInWorkerSchema = z.object({
@@ -40,19 +40,19 @@ export async function commitsInWorker(env: Env, request: Request): Promise<Respo
     };
     const [fans, creators] = [await ids(input.fans), await ids(input.creators)];
     const pick = (items: number[]) => items[Math.floor(Math.random() * items.length)]!;
-    const tip = async () =>
-      (
-        await walletPaymentBatch(db, {
-          payer: { id: pick(fans), email_verified_at: null },
-          creatorId: pick(creators),
-          kind: "tip",
-          amountCents: 100,
-          idempotencyKey: `c:${crypto.randomUUID()}`,
-          request: { postId: null, note: null },
-          feePercent,
-          system: true,
-        })
-      ).statements;
+    const tip = async () => {
+      const spend: WalletPayment = {
+        payer: { id: pick(fans), email_verified_at: null },
+        creatorId: pick(creators),
+        kind: "tip",
+        amountCents: 100,
+        idempotencyKey: `c:${crypto.randomUUID()}`,
+        request: { postId: null, note: null },
+        feePercent,
+        system: true,
+      };
+      return walletPaymentBatch(db, spend, await walletPaymentHash(spend)).statements;
+    };
     batchOf = async () => (await Promise.all(Array.from({ length: input.perBatch }, tip))).flat();
   }
   let done = 0;

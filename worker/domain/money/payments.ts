@@ -130,7 +130,7 @@ export interface PaymentOutcome {
  */
 export async function payFromWallet(db: D1Database, spend: WalletPayment): Promise<PaymentOutcome> {
   if (!spend.system && spend.payer.email_verified_at === null) throw emailNotVerified();
-  const { statements, hash, paymentAt } = await walletPaymentBatch(db, spend);
+  const hash = await walletPaymentHash(spend);
   // The key is looked up only once the payment is refused, which saves the common case a round trip: a replay
   // cannot get through the batch (the payment's unique key aborts it, or the wallet it emptied does, or what it
   // bought does), so it always lands here and answers with the first result, or is refused for other details.
@@ -143,6 +143,7 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
     if (first) return first;
     throw needsFunds();
   }
+  const { statements, paymentAt } = walletPaymentBatch(db, spend, hash);
   try {
     const results = await commitGrouped(db, statements);
     return { payment: results[paymentAt]!.results[0] as PaymentRow, replayed: false, effects: results.slice(paymentAt + 2) };
@@ -156,14 +157,18 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
   }
 }
 
+/** The hash a wallet payment's row keeps, which tells its replay (same key, same request) from a reused key. */
+export async function walletPaymentHash(spend: WalletPayment): Promise<string> {
+  if (!Number.isSafeInteger(spend.amountCents) || spend.amountCents <= 0) throw new Error("payFromWallet: the amount must be a positive integer");
+  return requestHash({ ...spend.request, kind: spend.kind, amount: spend.amountCents, creator: spend.creatorId });
+}
+
 /**
  * The batch of one wallet payment, as payFromWallet commits it: the transfer's statements, the payment (RETURNING
- * its row, at `paymentAt`), the earning, then the caller's effects; and the request's hash for the replay check.
- * Also what the money benchmark commits alone, to show what the database's part of a payment costs.
+ * its row, at `paymentAt`, with `hash`: walletPaymentHash), the earning, then the caller's effects. Also what the
+ * money benchmark commits alone, to show what the database's part of a payment costs.
  */
-export async function walletPaymentBatch(db: D1Database, spend: WalletPayment): Promise<{ statements: D1PreparedStatement[]; hash: string; paymentAt: number }> {
-  if (!Number.isSafeInteger(spend.amountCents) || spend.amountCents <= 0) throw new Error("payFromWallet: the amount must be a positive integer");
-  const hash = await requestHash({ ...spend.request, kind: spend.kind, amount: spend.amountCents, creator: spend.creatorId });
+export function walletPaymentBatch(db: D1Database, spend: WalletPayment, hash: string): { statements: D1PreparedStatement[]; paymentAt: number } {
   const now = isoNow();
   const ref = newTransferRef();
   const { feeCents, netCents } = splitEarning(spend.amountCents, spend.feePercent);
@@ -196,7 +201,7 @@ export async function walletPaymentBatch(db: D1Database, spend: WalletPayment): 
       .bind(spend.creatorId, ...payment.binds, sourceOfPayment(spend.kind), spend.amountCents, feeCents, netCents, now, releaseDateOf(now)),
     ...(spend.effects?.(payment) ?? []),
   ];
-  return { statements, hash, paymentAt: transfer.length };
+  return { statements, paymentAt: transfer.length };
 }
 
 interface PaymentListRow extends PaymentRow {
