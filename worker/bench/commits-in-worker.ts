@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { walletPaymentBatch, walletPaymentHash, type WalletPayment } from "../domain/money/payments";
 import { config, type Env } from "../env";
+import { pickOne, runFor, usersNamed } from "./concurrent";
 
 const CommitsInWorkerSchema = z.object({
   /** "tip": a tip's ledger batch (payFromWallet's, no notification); "row": a one-row INSERT; "read": `SELECT 1`. */
@@ -30,20 +31,12 @@ export async function commitsInWorker(env: Env, request: Request): Promise<Respo
     await db.prepare("CREATE TABLE IF NOT EXISTS bench_commits (id INTEGER PRIMARY KEY, at TEXT NOT NULL)").run();
     batchOf = async () => Array.from({ length: input.perBatch }, () => db.prepare("INSERT INTO bench_commits (at) VALUES (?)").bind(new Date().toISOString()));
   } else {
-    const ids = async (usernames: string[]) => {
-      if (usernames.length === 0) throw new Error("commits-in-worker: tips need fans and creators");
-      const { results } = await db
-        .prepare(`SELECT id FROM users WHERE username IN (${usernames.map(() => "?").join(", ")})`)
-        .bind(...usernames)
-        .all<{ id: number }>();
-      return results.map((row) => row.id);
-    };
-    const [fans, creators] = [await ids(input.fans), await ids(input.creators)];
-    const pick = (items: number[]) => items[Math.floor(Math.random() * items.length)]!;
+    if (input.fans.length === 0 || input.creators.length === 0) throw new Error("commits-in-worker: tips need fans and creators");
+    const [fans, creators] = [await usersNamed(db, input.fans), await usersNamed(db, input.creators)];
     const tip = async () => {
       const spend: WalletPayment = {
-        payer: { id: pick(fans), email_verified_at: null },
-        creatorId: pick(creators),
+        payer: { id: pickOne(fans).id, email_verified_at: null },
+        creatorId: pickOne(creators).id,
         kind: "tip",
         amountCents: 100,
         idempotencyKey: `c:${crypto.randomUUID()}`,
@@ -55,19 +48,10 @@ export async function commitsInWorker(env: Env, request: Request): Promise<Respo
     };
     batchOf = async () => (await Promise.all(Array.from({ length: input.perBatch }, tip))).flat();
   }
-  let done = 0;
   let batches = 0;
-  const started = Date.now();
-  const deadline = started + input.durationMs;
-  await Promise.all(
-    Array.from({ length: input.concurrency }, async () => {
-      while (Date.now() < deadline) {
-        await db.batch(await batchOf());
-        done += input.perBatch;
-        batches++;
-      }
-    }),
-  );
-  const seconds = (Date.now() - started) / 1000;
-  return Response.json({ perSecond: done / seconds, batchesPerSecond: batches / seconds });
+  const seconds = await runFor(input, async () => {
+    await db.batch(await batchOf());
+    batches++;
+  });
+  return Response.json({ perSecond: (batches * input.perBatch) / seconds, batchesPerSecond: batches / seconds });
 }

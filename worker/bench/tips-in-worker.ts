@@ -1,9 +1,9 @@
 import { publishNowhere } from "../domain/events";
 import { z } from "zod";
-import type { UserRow } from "../domain/accounts/users";
 import { AppError } from "../domain/shared/errors";
 import { sendTip } from "../domain/money/send-tip";
 import { config, type Env } from "../env";
+import { pickOne, runFor, usersNamed } from "./concurrent";
 
 const TipsInWorkerSchema = z.object({
   fans: z.array(z.string()).min(1).max(1000),
@@ -21,27 +21,16 @@ export async function tipsInWorker(env: Env, request: Request): Promise<Response
   const input = TipsInWorkerSchema.parse(await request.json());
   // Delivery is not what this measures: tips announce to nobody.
   const ctx = { db: env.DB, env, config: config(env), publish: publishNowhere };
-  const placeholders = input.fans.map(() => "?").join(", ");
-  const { results: fans } = await env.DB.prepare(`SELECT * FROM users WHERE username IN (${placeholders})`)
-    .bind(...input.fans)
-    .all<UserRow>();
+  const fans = await usersNamed(env.DB, input.fans);
   const tally = { ok: 0, refused: 0, failed: 0 };
-  const started = Date.now();
-  const deadline = started + input.durationMs;
-  await Promise.all(
-    Array.from({ length: input.concurrency }, async () => {
-      while (Date.now() < deadline) {
-        const fan = fans[Math.floor(Math.random() * fans.length)]!;
-        const username = input.creators[Math.floor(Math.random() * input.creators.length)]!;
-        try {
-          await sendTip(ctx, fan, { username }, { amountCents: 100, idempotencyKey: crypto.randomUUID() });
-          tally.ok++;
-        } catch (error) {
-          if (error instanceof AppError && error.status === 402) tally.refused++;
-          else tally.failed++;
-        }
-      }
-    }),
-  );
-  return Response.json({ ...tally, perSecond: tally.ok / ((Date.now() - started) / 1000) });
+  const seconds = await runFor(input, async () => {
+    try {
+      await sendTip(ctx, pickOne(fans), { username: pickOne(input.creators) }, { amountCents: 100, idempotencyKey: crypto.randomUUID() });
+      tally.ok++;
+    } catch (error) {
+      if (error instanceof AppError && error.status === 402) tally.refused++;
+      else tally.failed++;
+    }
+  });
+  return Response.json({ ...tally, perSecond: tally.ok / seconds });
 }
