@@ -167,6 +167,8 @@ describe("messages", () => {
     expect(await locked.getByTestId("unlock-button").textContent()).toBe("Unlock for $3.00");
     expect(await locked.locator("a img").count()).toBe(0);
     expect(await locked.getByText("1 photo", { exact: true }).count()).toBe(1);
+    // The blurred preview the browser made at upload, fetched only when the message comes near the screen.
+    expect(await locked.locator("img").evaluate((img: HTMLImageElement) => [img.getAttribute("src")?.startsWith("/media/previews/"), img.loading, img.decoding])).toEqual([true, "lazy", "async"]);
     await locked.getByTestId("unlock-button").click();
     await locked.getByRole("button", { name: "Confirm" }).click();
     await locked.locator("a img").waitFor();

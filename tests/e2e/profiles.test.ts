@@ -10,6 +10,7 @@ let fan: Account;
 let creator: Account;
 let openKey: string;
 let lockedKey: string;
+let lockedPreviewKey: string;
 
 beforeAll(async () => {
   const tag = `pr${unique().slice(-8)}`;
@@ -17,17 +18,18 @@ beforeAll(async () => {
   creator = await createAccount({ username: `${tag}.star`, name: "Cora Creator" });
   openKey = `posts/${tag}open.jpg`;
   lockedKey = `posts/${tag}locked.jpg`;
+  lockedPreviewKey = `previews/${tag}locked.jpg`;
   const at = new Date().toISOString();
   const author = `(SELECT id FROM users WHERE username = '${creator.username}')`;
-  const media = (text: string, key: string) =>
+  const media = (text: string, key: string, previewKey: string | null = null) =>
     `INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
-     SELECT ${author}, id, 'image', 'ready', '${key}', NULL, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${text}';`;
+     SELECT ${author}, id, 'image', 'ready', '${key}', ${previewKey ? `'${previewKey}'` : "NULL"}, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${text}';`;
   await sql(
     `UPDATE users SET role = 'creator', monetization_enabled = 1, bio = 'Painting every day', cover_key = 'public/covers/${tag}.jpg' WHERE username = '${creator.username}';
      INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} open to all', 'everyone', '${at}', '${at}');
      INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} for subscribers', 'subscribers', '${at}', '${at}');
      ${media(`${tag} open to all`, openKey)}
-     ${media(`${tag} for subscribers`, lockedKey)}`,
+     ${media(`${tag} for subscribers`, lockedKey, lockedPreviewKey)}`,
   );
   const plans = await fetch(`${baseURL()}/api/me/plans`, {
     method: "PUT",
@@ -46,6 +48,8 @@ describe("profiles", () => {
     expect(await page.getByText("Subscribe to see this post.").count()).toBe(1);
     expect(await page.locator(`img[src*="${lockedKey}"]`).count()).toBe(0);
     expect(await page.locator(`img[src*="${openKey}"]`).count()).toBe(1);
+    // The locked post shows its blurred preview, fetched only when it comes near the screen.
+    expect(await page.locator(`img[src="/media/${lockedPreviewKey}"]`).evaluate((img: HTMLImageElement) => [img.loading, img.decoding])).toEqual(["lazy", "async"]);
 
     await page.getByRole("button", { name: "Follow" }).click();
     await page.getByRole("button", { name: "Following" }).waitFor();

@@ -117,7 +117,7 @@ function LockedMedia({ message, onUnlocked }: { message: MessageView; onUnlocked
       <div className={message.media.length > 1 ? "grid grid-cols-2 gap-1" : ""}>
         {message.media.map((item) => (
           <div key={item.id} className="relative aspect-square overflow-hidden rounded-lg bg-slate-300 dark:bg-slate-700">
-            {item.previewUrl ? <img src={item.previewUrl} alt="" className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl" /> : null}
+            {item.previewUrl ? <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl" /> : null}
           </div>
         ))}
       </div>

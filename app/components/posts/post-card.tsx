@@ -94,7 +94,7 @@ function LockedCard({ post, unlock }: { post: PostView; unlock: ReactNode }) {
   const videos = post.previews.length - images;
   return (
     <div className="relative flex aspect-[4/3] flex-col items-center justify-center gap-2 overflow-hidden rounded-xl bg-gradient-to-br from-slate-300 to-slate-400 text-slate-900 dark:from-slate-700 dark:to-slate-800 dark:text-slate-100">
-      {preview ? <img src={preview} alt="" className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl" /> : null}
+      {preview ? <img src={preview} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl" /> : null}
       <div className="relative flex flex-col items-center gap-2 rounded-xl bg-white/80 px-4 py-3 text-center dark:bg-slate-900/80">
         <svg viewBox="0 0 24 24" className="h-8 w-8" aria-hidden="true">
           <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3z" />
