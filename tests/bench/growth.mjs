@@ -258,7 +258,7 @@ async function measureSize(users) {
     { kind: "typical", username: `growth_typ_${tag}`, token: randomBytes(32).toString("base64url"), follows: Math.min(TYPICAL_FOLLOWS, creators) },
     { kind: "heavy", username: `growth_hvy_${tag}`, token: randomBytes(32).toString("base64url"), follows: Math.min(HEAVY_FOLLOWS, creators) },
   ];
-  const server = await startDevServer({ stateDir, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" } });
+  const server = await startDevServer({ stateDir, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" }, requestLog: false });
   try {
     const seedStarted = performance.now();
     // D1 keeps foreign keys on and SQLite's page cache small: rows written into indexes keyed by creator, millions

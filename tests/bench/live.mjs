@@ -55,7 +55,7 @@ async function openLiveSocket(baseURL, streamId, token, onLine) {
 }
 
 async function benchChatFanOut() {
-  const server = await startDevServer({ stateDir: WHIP_STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", LIVE_TRANSPORT: "whip", LIVE_WHIP_URL: "http://127.0.0.1:9/whip/{stream}", LIVE_WHEP_URL: "http://127.0.0.1:9/whep/{stream}" } });
+  const server = await startDevServer({ stateDir: WHIP_STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", LIVE_TRANSPORT: "whip", LIVE_WHIP_URL: "http://127.0.0.1:9/whip/{stream}", LIVE_WHEP_URL: "http://127.0.0.1:9/whep/{stream}" }, requestLog: false });
   const sockets = [];
   try {
     const tag = randomBytes(3).toString("hex");

@@ -219,7 +219,7 @@ async function benchFirstLoadJavaScript(baseURL, person) {
 }
 
 // BENCH_ONLY=growth needs none of this server (nor wipes its state): the growth figures start their own.
-const server = ONLY?.join() === "growth" ? null : await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" }, logFile: process.env.BENCH_SERVER_LOG ?? null });
+const server = ONLY?.join() === "growth" ? null : await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" }, logFile: process.env.BENCH_SERVER_LOG ?? null, requestLog: false });
 // The signed-in person of the page figures (Lighthouse, slow 3G, load) and a creator's profile to open.
 const PAGE_BENCHES = ["lighthouse", "slow3g", "load"];
 // The Worker's own address, past wrangler dev's proxy (tests/support/dev-server.mjs), for the figures measured at both.

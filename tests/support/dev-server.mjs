@@ -36,8 +36,11 @@ async function waitUntilServing(url, server, log) {
 /**
  * `vars` are passed as --var; every request comes from one address here, so limits are scaled up. `logFile`, if
  * given, receives everything wrangler prints as it comes (one line per request), for a failing test to show.
+ * `requestLog: false` (the benchmarks) runs wrangler with `--log-level warn`: no line per request, which miniflare's
+ * entry Worker sends to wrangler's Node process as a request of its own (about 15% of a trivial request's
+ * throughput here: docs/performance-log.md, 2026-11-28 morning); warnings and errors still show.
  */
-export async function startDevServer({ stateDir, vars = {}, logFile = null }) {
+export async function startDevServer({ stateDir, vars = {}, logFile = null, requestLog = true }) {
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(stateDir, { recursive: true });
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
@@ -62,7 +65,11 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null }) {
   let output = "";
   const server = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "localhost", "--persist-to", stateDir, "--test-scheduled", ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+    [
+      "wrangler", "dev", "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "localhost", "--persist-to", stateDir, "--test-scheduled",
+      ...(requestLog ? [] : ["--log-level", "warn"]),
+      ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+    ],
     { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   if (logFile) {
