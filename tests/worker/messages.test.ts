@@ -616,11 +616,29 @@ describe("what a paid message, a tip in a conversation and a message bought read
     calls.single = 0;
     calls.batches = 0;
     const bought = await unlockMessage(ctx, fanRow, offer.id, { priceCents: 300, idempotencyKey: newKey() });
-    // The message's price and the conversation's access, then the payment's batch: nothing read after it.
-    expect(calls).toMatchObject({ single: 2, batches: 1 });
+    // The message's price with the wallet's balance (one round trip in a request, which coalesces them), the
+    // conversation's access, then the payment's batch: nothing read after it.
+    expect(calls).toMatchObject({ single: 3, batches: 1 });
     expect(bought.message).toMatchObject({ locked: false, purchased: true, media: [{ url: `/media/${image.key}` }] });
     expect(bought.message).toEqual(await presentMessageById(env.DB, fan.user.userId, offer.id));
     expect(await auditLedger(env.DB)).toEqual(BALANCED);
+  });
+
+  it("a message its buyer's wallet cannot cover is refused before the commit, by the balance read with the message", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await follow(fan.user.userId, creator.user.userId);
+    await fundWallet(fan.user.userId, 200);
+    const conversation = await conversationOf(fan, creator);
+    const offer = await sent(creator, conversation.id, { text: "a look", mediaIds: [(await chatImage(creator.user.userId)).id], priceCents: 300 });
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    const { database, calls } = counted(env.DB);
+    const ctx = { ...testContext(), db: database };
+    await expect(unlockMessage(ctx, fanRow, offer.id, { priceCents: 300, idempotencyKey: newKey() })).rejects.toMatchObject({ code: "payment_required" });
+    // Reads only: no batch went to D1 (a commit is one, and it would have been refused and split with its group).
+    expect(calls.batches).toBe(0);
+    expect((await balancesOf(env.DB, fan.user.userId)).wallet).toBe(200);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM message_purchases WHERE message_id = ?").bind(offer.id).first("n")).toBe(0);
   });
 });
 

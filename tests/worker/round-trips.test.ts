@@ -334,6 +334,20 @@ describe("group commit", () => {
     expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
   });
 
+  it("a post its wallet cannot cover is refused the same way, without a commit", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    await fundWallet(fan.user.userId, 400);
+    const post = await createPost(creator.user.userId, { priceCents: 450 });
+    const fanRow = (await findUserById(env.DB, fan.user.userId))!;
+    const { database, calls } = counted(env.DB);
+    const ctx = { db: database, publish: () => {}, config: config(env) };
+    await expect(purchasePost(ctx, fanRow, post.id, { priceCents: 450, idempotencyKey: newKey() })).rejects.toMatchObject({ code: "payment_required" });
+    expect(calls.batches).toBe(0);
+    expect((await balancesOf(env.DB, fan.user.userId)).wallet).toBe(400);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM post_purchases WHERE post_id = ?").bind(post.id).first("n")).toBe(0);
+  });
+
   it("several waiting batches go to D1 as one, split in halves when refused", async () => {
     const { database, calls } = counted(env.DB);
     const ok = (n: number) => [database.prepare("SELECT ? AS n").bind(n)];

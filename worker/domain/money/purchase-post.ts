@@ -6,7 +6,7 @@ import { notificationStatements } from "../notifications/notifications";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { earlierPayment, payFromWallet, presentPayment, type PaymentView } from "./payments";
+import { earlierPayment, payFromWallet, presentPayment, walletBalance, type PaymentView } from "./payments";
 import { ALREADY_PURCHASED, clientKey, IdempotencyKeySchema, NOT_FOR_SALE } from "./rules";
 import { NOT_A_CREATOR } from "./send-tip";
 
@@ -31,12 +31,13 @@ export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "
     const earlier = await earlierPayment(db, fan.id, clientKey(input.idempotencyKey), { kind: "post", amountCents: input.priceCents, request: { postId } });
     return earlier && { payment: presentPayment(earlier), replayed: true };
   };
-  // The replay lookup and the access check are independent reads: asked together, they are one round trip
-  // (worker/db/request-database.ts).
+  // The replay lookup, the access check and the wallet's balance are independent reads: asked together, they are
+  // one round trip (worker/db/request-database.ts).
   const checked = requirePostAccess(db, postId, fan.id, "see").then(
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
+  const wallet = walletBalance(db, fan.id);
   const first = await replay();
   if (first) return first;
   const access = await checked;
@@ -63,6 +64,7 @@ export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "
     request: { postId },
     postId,
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
+    walletCents: await wallet,
     effects: () => [
       ...notification.statements,
       db.prepare("INSERT INTO post_purchases (post_id, user_id, price_cents, created_at) VALUES (?, ?, ?, ?)").bind(postId, fan.id, input.priceCents, isoNow()),
