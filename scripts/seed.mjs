@@ -79,12 +79,11 @@ async function seedChat(env) {
   await seedTip(env.DB, { fanId, creatorId, cents: 300, feePercent: 20, at: minutesAgo(1400), releaseAt, note: tipNote });
   const { id: conversationId } = await env.DB.prepare("INSERT INTO conversations (user_low, user_high, created_at) VALUES (?, ?, ?) RETURNING id").bind(low, high, minutesAgo(2900)).first();
   const previewKey = `previews/${randomBytes(16).toString("hex")}.png`;
-  const photoKey = `posts/${randomBytes(16).toString("hex")}.png`;
-  await putPng(env, photoKey, demoImage(800, 1000, [255, 120, 80], [255, 230, 150], 11));
+  const photo = await putPostPhoto(env, [255, 120, 80], [255, 230, 150], 11);
   await putPng(env, previewKey, demoImage(40, 50, [240, 150, 110], [250, 210, 160], 11));
   const { id: photoId } = await env.DB.prepare(
-    "INSERT INTO media (user_id, purpose, kind, status, object_key, preview_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, 'image/png', 1, 800, 1000, ?) RETURNING id",
-  ).bind(creatorId, photoKey, previewKey, minutesAgo(60)).first();
+    "INSERT INTO media (user_id, purpose, kind, status, object_key, w640_key, preview_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, ?, 'image/png', 1, 800, 1000, ?) RETURNING id",
+  ).bind(creatorId, photo.key, photo.w640Key, previewKey, minutesAgo(60)).first();
   const messages = [
     { from: fanId, text: "Hi Mia! The golden hour set is stunning 😍", at: minutesAgo(2900) },
     { from: fanId, text: "Any chance of a sunrise series next?", at: minutesAgo(2800), paidCents: 200 },
@@ -258,16 +257,24 @@ async function seedSecondCreator(env) {
     const { id: postId } = await env.DB.prepare(
       "INSERT INTO posts (user_id, text, audience, price_cents, published_at, created_at) VALUES (?, ?, 'everyone', 0, ?, ?) RETURNING id",
     ).bind(id, post.text, publishedAt, publishedAt).first();
-    const key = `posts/${randomBytes(16).toString("hex")}.png`;
-    await putPng(env, key, demoImage(800, 1000, post.colours[0], post.colours[1], index + 21));
+    const photo = await putPostPhoto(env, post.colours[0], post.colours[1], index + 21);
     await env.DB.prepare(
-      "INSERT INTO media (user_id, post_id, position, kind, status, object_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, 'image/png', 1, 800, 1000, ?)",
-    ).bind(id, postId, key, publishedAt).run();
+      "INSERT INTO media (user_id, post_id, position, kind, status, object_key, w640_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, ?, 'image/png', 1, 800, 1000, ?)",
+    ).bind(id, postId, photo.key, photo.w640Key, publishedAt).run();
   }
   console.log(`Demo creator @${SECOND_CREATOR.username} created (${SECOND_CREATOR.email} / ${SECOND_CREATOR.password}), not followed by the fan.`);
 }
 
 // The proxy passes plain ArrayBuffers across to workerd, not Node Buffers.
+/** A demo post photo, 800×1000, and its copy 640 pixels wide, as the uploader's browser makes it (app/lib/uploads.ts). */
+async function putPostPhoto(env, from, to, seed) {
+  const key = `posts/${randomBytes(16).toString("hex")}.png`;
+  const w640Key = `scaled/640/${randomBytes(16).toString("hex")}.png`;
+  await putPng(env, key, demoImage(800, 1000, from, to, seed));
+  await putPng(env, w640Key, demoImage(640, 800, from, to, seed));
+  return { key, w640Key };
+}
+
 const putPng = (env, key, png) =>
   env.MEDIA.put(key, png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength), { httpMetadata: { contentType: "image/png" } });
 
@@ -305,11 +312,10 @@ try {
         const { id: postId } = await env.DB.prepare(
           "INSERT INTO posts (user_id, text, audience, price_cents, published_at, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
         ).bind(id, post.text, post.audience, post.priceCents ?? 0, publishedAt, publishedAt).first();
-        const key = `posts/${randomBytes(16).toString("hex")}.png`;
-        await putPng(env, key, demoImage(800, 1000, post.colours[0], post.colours[1], index + 3));
+        const photo = await putPostPhoto(env, post.colours[0], post.colours[1], index + 3);
         await env.DB.prepare(
-          "INSERT INTO media (user_id, post_id, position, kind, status, object_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, 'image/png', 1, 800, 1000, ?)",
-        ).bind(id, postId, key, publishedAt).run();
+          "INSERT INTO media (user_id, post_id, position, kind, status, object_key, w640_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, ?, 'image/png', 1, 800, 1000, ?)",
+        ).bind(id, postId, photo.key, photo.w640Key, publishedAt).run();
       }
     }
     // The fan follows the creator (since before her first tip), so the demo feed opens on her posts rather than on

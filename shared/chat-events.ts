@@ -15,6 +15,8 @@ const chatMedia = z.object({
   previewUrl: z.nullable(z.string()),
   width: z.nullable(z.number()),
   height: z.nullable(z.number()),
+  // Absent in messages stored before photos had copies (offline copies): none.
+  scaled: z._default(z.array(z.object({ width: z.number(), url: z.string() })), () => []),
 });
 
 export const messageViewSchema = z.object({

@@ -23,6 +23,15 @@ export const nullable =
   (value, path) =>
     value === null ? null : shape(value, path);
 
+/**
+ * A field added after answers were stored (offline copies, the service worker's caches): absent, it takes
+ * `fallback()`'s value; present, it must match.
+ */
+export const orDefault =
+  <T>(shape: Shape<T>, fallback: () => T): Shape<T> =>
+  (value, path) =>
+    value === undefined ? fallback() : shape(value, path);
+
 /** One of a few strings (an enum of the API). */
 export const oneOf =
   <const T extends string>(...values: T[]): Shape<T> =>

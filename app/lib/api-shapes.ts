@@ -1,9 +1,12 @@
 import type { Updates } from "@shared/contracts/accounts";
 import type { PostView } from "@shared/contracts/posts";
 import type { CurrentUser } from "./session";
-import { array, boolean, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
+import { array, boolean, nullable, number, object, oneOf, orDefault, string, type Shape } from "@shared/shape";
 
 /** The answers the shell and the feeds rely on; each is typed as the contract it checks, so none can drift. */
+
+/** A photo's smaller copies (none in answers stored before they existed). */
+export const scaledImagesShape = orDefault(array(object({ width: number, url: string })), () => []);
 
 export const currentUserShape: Shape<CurrentUser> = object({
   userId: number,
@@ -47,7 +50,9 @@ export const postFields = {
     canReport: boolean,
   }),
   mediaCount: number,
-  media: nullable(array(object({ id: number, kind: mediaKind, url: string, posterUrl: nullable(string), width: nullable(number), height: nullable(number) }))),
+  media: nullable(
+    array(object({ id: number, kind: mediaKind, url: string, posterUrl: nullable(string), width: nullable(number), height: nullable(number), scaled: scaledImagesShape })),
+  ),
   previews: array(object({ kind: mediaKind, previewUrl: nullable(string) })),
 };
 

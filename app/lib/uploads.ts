@@ -7,6 +7,7 @@
  */
 import { ApiError, type ApiErrorBody } from "./api";
 import { readToken } from "./token";
+import { SCALED_WIDTHS } from "@shared/contracts/posts";
 
 export type UploadPurpose = "post" | "message" | "story" | "avatar" | "cover" | "id_document" | "id_selfie";
 
@@ -39,6 +40,8 @@ interface UploadStatus {
 const PART_ATTEMPTS = 4;
 const PREVIEW_SIZE = 24;
 const POSTER_MAX_WIDTH = 1280;
+/** The quality of a photo's copies (SCALED_WIDTHS). */
+const SCALED_QUALITY = 0.82;
 
 export async function uploadFile(file: File, options: UploadOptions): Promise<UploadedMedia> {
   const call = caller(options);
@@ -116,7 +119,11 @@ async function withRetries<T>(signal: AbortSignal | undefined, attempt: () => Pr
   }
 }
 
-/** The poster frame (videos) and the blurred preview (all post media); a browser that cannot make them skips them. */
+/**
+ * The poster frame (videos), the blurred preview (all post and chat media) and, of a photo wider than 640 or 1280
+ * pixels, a copy that wide, which phones load instead of the original (srcset, app/lib/scaled-images.ts). A browser
+ * that cannot make them skips them.
+ */
 async function uploadVariants(call: Caller, mediaId: number, file: File, withPreview: boolean) {
   try {
     const source = file.type.startsWith("video/") ? await videoFrame(file) : await createImageBitmap(file);
@@ -124,15 +131,27 @@ async function uploadVariants(call: Caller, mediaId: number, file: File, withPre
       await call.send("PUT", `/uploads/${mediaId}/poster`, await drawJpeg(source, POSTER_MAX_WIDTH, 0.8));
     }
     if (withPreview) await call.send("PUT", `/uploads/${mediaId}/preview`, await drawJpeg(source, PREVIEW_SIZE, 0.7));
+    if (withPreview && !(source instanceof HTMLVideoElement)) {
+      for (const width of SCALED_WIDTHS) {
+        if (source.width > width) await call.send("PUT", `/uploads/${mediaId}/w${width}`, await drawScaled(source, width));
+      }
+    }
   } catch (error) {
-    // Without a preview a locked card shows a plain placeholder; the upload itself must not fail for it.
-    console.warn("poster/preview skipped", error);
+    // Without a preview a locked card shows a plain placeholder, without copies the page the original: the upload
+    // itself must not fail for them.
+    console.warn("poster/preview/copies skipped", error);
   }
 }
 
 type Drawable = HTMLVideoElement | ImageBitmap;
 
-function drawJpeg(source: Drawable, maxWidth: number, quality: number): Promise<Blob> {
+/** A copy `width` pixels wide: WebP where the browser can write it (smaller, and it keeps transparency), else JPEG. */
+async function drawScaled(source: ImageBitmap, width: number): Promise<Blob> {
+  const webp = await drawJpeg(source, width, SCALED_QUALITY, "image/webp");
+  return webp.type === "image/webp" ? webp : drawJpeg(source, width, SCALED_QUALITY);
+}
+
+function drawJpeg(source: Drawable, maxWidth: number, quality: number, type = "image/jpeg"): Promise<Blob> {
   const width = source instanceof HTMLVideoElement ? source.videoWidth : source.width;
   const height = source instanceof HTMLVideoElement ? source.videoHeight : source.height;
   const scale = Math.min(1, maxWidth / Math.max(width, 1));
@@ -140,7 +159,7 @@ function drawJpeg(source: Drawable, maxWidth: number, quality: number): Promise<
   canvas.width = Math.max(1, Math.round(width * scale));
   canvas.height = Math.max(1, Math.round(height * scale));
   canvas.getContext("2d")!.drawImage(source, 0, 0, canvas.width, canvas.height);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no image"))), "image/jpeg", quality));
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no image"))), type, quality));
 }
 
 /** A video element showing the frame at 0.1 s, ready to be drawn. */

@@ -2,6 +2,7 @@
  * The chat's shapes as the page receives them (the conversation list, a thread, the ChatRoom socket): written by
  * worker/domain/messages, read by app/routes/_shell.messages.($id).tsx. Plain types only.
  */
+import type { ScaledImage } from "./posts";
 
 export interface ChatMember {
   userId: number;
@@ -20,6 +21,8 @@ export interface ChatMediaView {
   previewUrl: string | null;
   width: number | null;
   height: number | null;
+  /** Smaller copies of a photo, narrowest first; empty while the message is locked to the viewer. */
+  scaled: ScaledImage[];
 }
 
 export interface MessageView {

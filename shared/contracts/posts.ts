@@ -41,6 +41,17 @@ export interface MediaView {
   posterUrl: string | null;
   width: number | null;
   height: number | null;
+  /** Smaller copies of a photo, narrowest first, under the same rule as `url` (empty when none was made). */
+  scaled: ScaledImage[];
+}
+
+/** The widths of the copies of a photo: made by the uploader's browser (app/lib/uploads.ts), kept by the server. */
+export const SCALED_WIDTHS = [640, 1280] as const;
+
+/** A copy of a photo `width` pixels wide, made by the uploader's browser; the page offers it with srcset. */
+export interface ScaledImage {
+  width: number;
+  url: string;
 }
 
 export interface LockedMediaView {

@@ -98,14 +98,16 @@ async function benchCore(server, workerURL) {
   // with "other side closed", so one throwaway request drops it from the pool before anything is measured.
   await fetch(`${server.baseURL}/api/health`).then((r) => r.arrayBuffer()).catch(() => {});
 
-  // The seed's image rows have no files: store one (and its blurred preview) for the newest 300, enough for the
-  // pages the page figures open, so that no 404 is measured as the app's (worker/bench/media-files.ts).
+  // The seed's image rows have no files: store one (its blurred preview, and the copy 640 pixels wide that an
+  // uploader's browser makes of a photo 720 wide) for the newest 300, enough for the pages the page figures open,
+  // so that no 404 is measured as the app's (worker/bench/media-files.ts).
   const files = await fetch(`${server.baseURL}/__bench/media-files?limit=300`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
       image: demoImage(720, 900, [40, 90, 140], [240, 200, 150], 5).toString("base64"),
       preview: demoImage(36, 45, [80, 110, 150], [230, 200, 170], 5).toString("base64"),
+      w640: demoImage(640, 800, [40, 90, 140], [240, 200, 150], 5).toString("base64"),
     }),
   });
   if (!files.ok) throw new Error(`storing the seed's media files failed: ${files.status} ${await files.text()}`);

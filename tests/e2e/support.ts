@@ -294,7 +294,7 @@ export async function signedInPage(
   browser: Browser,
   account: { email: string; password: string; token: string },
   viewport = { width: 1440, height: 900 },
-  options: Pick<BrowserContextOptions, "colorScheme" | "locale" | "timezoneId" | "bypassCSP" | "serviceWorkers"> = {},
+  options: Pick<BrowserContextOptions, "colorScheme" | "locale" | "timezoneId" | "bypassCSP" | "serviceWorkers" | "deviceScaleFactor"> = {},
 ) {
   const context = await newContext(browser, { viewport, colorScheme: "light", ...options });
   const login = await context.request.post("/api/login", { data: { login: account.email, password: account.password } });

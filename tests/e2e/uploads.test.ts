@@ -73,9 +73,55 @@ describe("uploads in the browser", () => {
     expect(result.progress.at(-1)).toBe(1);
     const row = (await sqlRows<{ preview_key: string | null; width: number; height: number }>(`SELECT preview_key, width, height FROM media WHERE id = ${result.id}`))[0]?.[0];
     expect(row).toMatchObject({ width: 320, height: 200, preview_key: expect.stringMatching(/^previews\/[a-f0-9]{32}\.jpg$/) });
+    // Narrower than 640 pixels: no copies, the page shows the original.
+    expect(await sqlRows(`SELECT w640_key, w1280_key FROM media WHERE id = ${result.id}`)).toEqual([[{ w640_key: null, w1280_key: null }]]);
     const previewWidth = await page.evaluate(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width, row!.preview_key!);
     expect(previewWidth).toBeLessThanOrEqual(24);
     await context.close();
+  });
+
+  it("makes copies 640 and 1280 pixels wide of a wide photo; a phone's feed loads the copy its screen needs, not the original", async () => {
+    const { context, page } = await uploaderPage();
+    const media = await page.evaluate(async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 2400;
+      canvas.height = 1600;
+      const draw = canvas.getContext("2d")!;
+      draw.fillStyle = "#2e86c1";
+      draw.fillRect(0, 0, 2400, 1600);
+      const jpeg = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/jpeg"));
+      return window.uploads.uploadFile(new File([jpeg], "wide.jpg", { type: "image/jpeg", lastModified: 2 }), { purpose: "post", csrfToken: null });
+    });
+    const row = (await sqlRows<{ w640_key: string; w1280_key: string; width: number }>(`SELECT w640_key, w1280_key, width FROM media WHERE id = ${media.id}`))[0]?.[0];
+    // Chromium writes WebP.
+    expect(row).toMatchObject({ width: 2400, w640_key: expect.stringMatching(/^scaled\/640\/[a-f0-9]{32}\.webp$/), w1280_key: expect.stringMatching(/^scaled\/1280\/[a-f0-9]{32}\.webp$/) });
+    const widths = await page.evaluate(
+      async (keys) => Promise.all(keys.map(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width)),
+      [row!.w640_key, row!.w1280_key],
+    );
+    expect(widths).toEqual([640, 1280]);
+    const postId = await page.evaluate(async (mediaId) => {
+      const response = await fetch("/api/posts", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${localStorage.getItem("token")}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ text: "wide", audience: "everyone", mediaIds: [mediaId] }),
+      });
+      return ((await response.json()) as { id: number }).id;
+    }, media.id);
+    await context.close();
+
+    // The post's page on a phone 412 pixels wide: at density 1 the copy 640 wide, at density 2 the one 1280 wide.
+    for (const [deviceScaleFactor, key] of [
+      [1, row!.w640_key],
+      [2, row!.w1280_key],
+    ] as const) {
+      const phone = await signedInPage(browser(), creator, { width: 412, height: 823 }, { deviceScaleFactor });
+      await phone.page.goto(`/post/${postId}`);
+      const photo = phone.page.locator(`[data-post-id="${postId}"] img[srcset]`);
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc), `density ${deviceScaleFactor}`).toContain(`/media/${key}`);
+      await phone.context.close();
+    }
   });
 
   it("captures a video's poster frame and preview in the browser", async () => {

@@ -22,7 +22,7 @@ const wirePost = () => ({
   lock: null,
   viewer: { canEdit: false, canDelete: false, canLike: true, canComment: true, canBookmark: true, canTip: true, canUnlock: false, canReport: true },
   mediaCount: 1,
-  media: [{ id: 9, kind: "image", url: "/media/a.jpg", posterUrl: null, width: 640, height: 480 }],
+  media: [{ id: 9, kind: "image", url: "/media/a.jpg", posterUrl: null, width: 4000, height: 3000, scaled: [{ width: 640, url: "/media/scaled/640/a.webp" }] }],
   previews: [],
 });
 
@@ -56,6 +56,15 @@ describe("the API client checks the answers it hands to the page", () => {
     const page = await client().get("/timeline", postPageShape);
     expect(page).toEqual({ posts: [wirePost()], nextCursor: "abc" });
     expect(alerts).toEqual([]);
+  });
+
+  it("reads a post stored before photos had copies (an offline copy, a cached answer) as one without copies; a malformed copy is refused", async () => {
+    const older: Record<string, unknown> = { ...wirePost().media[0] };
+    delete older.scaled;
+    answer = { status: 200, body: JSON.stringify({ posts: [{ ...wirePost(), media: [older] }], nextCursor: null }) };
+    expect((await client().get("/timeline", postPageShape)).posts[0]!.media).toEqual([{ ...older, scaled: [] }]);
+    answer = { status: 200, body: JSON.stringify({ posts: [{ ...wirePost(), media: [{ ...older, scaled: [{ width: "640", url: "/x" }] }] }], nextCursor: null }) };
+    await expect(client().get("/timeline", postPageShape)).rejects.toBeInstanceOf(ApiError);
   });
 
   it("turns a malformed post deep inside a page into a handled ApiError with the server-error text", async () => {

@@ -11,10 +11,10 @@ import { block, follow, makeCreator, PNG, subscribe } from "./timeline-fixtures"
  * The post is for subscribers: "nonSubscriber" follows its author without subscribing.
  */
 type Viewer = "owner" | "subscriber" | "nonSubscriber" | "member" | "visitor" | "blocked" | "admin";
-type KeyKind = "avatar" | "cover" | "postMedia" | "poster" | "preview" | "idPending" | "idUnsubmitted" | "idDecided";
+type KeyKind = "avatar" | "cover" | "postMedia" | "poster" | "preview" | "w640" | "w1280" | "idPending" | "idUnsubmitted" | "idDecided";
 
 const VIEWERS: Viewer[] = ["owner", "subscriber", "nonSubscriber", "member", "visitor", "blocked", "admin"];
-const KEY_KINDS: KeyKind[] = ["avatar", "cover", "postMedia", "poster", "preview", "idPending", "idUnsubmitted", "idDecided"];
+const KEY_KINDS: KeyKind[] = ["avatar", "cover", "postMedia", "poster", "preview", "w640", "w1280", "idPending", "idUnsubmitted", "idDecided"];
 
 /** Who reads each key (the ID documents' "owner" is their uploader, a member applying to be a creator). */
 const READS: Record<KeyKind, Viewer[]> = {
@@ -23,6 +23,9 @@ const READS: Record<KeyKind, Viewer[]> = {
   postMedia: ["owner", "subscriber"],
   poster: ["owner", "subscriber"],
   preview: ["owner", "subscriber", "nonSubscriber", "member", "visitor", "admin"],
+  // A photo's smaller copies are the photo: only for those who may open the post.
+  w640: ["owner", "subscriber"],
+  w1280: ["owner", "subscriber"],
   idPending: ["admin"],
   idUnsubmitted: ["owner"],
   idDecided: [],
@@ -34,6 +37,8 @@ const CACHE: Record<KeyKind, string> = {
   postMedia: "private, max-age=3600",
   poster: "private, max-age=3600",
   preview: "private, max-age=3600",
+  w640: "private, max-age=3600",
+  w1280: "private, max-age=3600",
   idPending: "private, no-store",
   idUnsubmitted: "private, no-store",
   idDecided: "private, no-store",
@@ -109,7 +114,15 @@ beforeAll(async () => {
   )
     .bind(creator.user.userId, post!.id, postMedia, poster, preview, now)
     .run();
-  for (const key of [avatar, cover, postMedia, poster, preview]) await put(key);
+  const photo = `posts/${hex()}.jpg`;
+  const w640 = `scaled/640/${hex()}.webp`;
+  const w1280 = `scaled/1280/${hex()}.jpg`;
+  await env.DB.prepare(
+    "INSERT INTO media (user_id, post_id, position, kind, status, object_key, w640_key, w1280_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 1, 'image', 'ready', ?, ?, ?, 'image/jpeg', 8, 4000, 3000, ?)",
+  )
+    .bind(creator.user.userId, post!.id, photo, w640, w1280, now)
+    .run();
+  for (const key of [avatar, cover, postMedia, poster, preview, photo, w640, w1280]) await put(key);
 
   keys = {
     avatar,
@@ -117,6 +130,8 @@ beforeAll(async () => {
     postMedia,
     poster,
     preview,
+    w640,
+    w1280,
     idPending: await idDocument(applying.user.userId, "pending"),
     idUnsubmitted: await idDocument(applying.user.userId, null),
     idDecided: await idDocument(applying.user.userId, "approved"),
@@ -141,12 +156,15 @@ it("tells the kinds of key apart by their shape", () => {
     postMedia: "post-media",
     poster: "poster",
     preview: "preview",
+    w640: "w640",
+    w1280: "w1280",
     idPending: "id-document",
     idUnsubmitted: "id-document",
     idDecided: "id-document",
   };
   for (const kind of KEY_KINDS) expect(mediaKeyTypeOf(keys[kind]), kind).toBe(expected[kind]);
   expect(mediaKeyTypeOf("posts/../private/x.png")).toBeNull();
+  expect(mediaKeyTypeOf(`scaled/800/${hex()}.png`)).toBeNull();
 });
 
 describe.each(VIEWERS)("media policies: %s", (viewer) => {
@@ -168,7 +186,7 @@ describe.each(VIEWERS)("media policies: %s", (viewer) => {
   });
 
   it("a guessed key of every kind is 404", async () => {
-    for (const key of [`public/${hex()}.png`, `posts/${hex()}.png`, `posters/${hex()}.png`, `previews/${hex()}.png`, `private/${hex()}.png`, "elsewhere/x.png"]) {
+    for (const key of [`public/${hex()}.png`, `posts/${hex()}.png`, `posters/${hex()}.png`, `previews/${hex()}.png`, `scaled/640/${hex()}.webp`, `scaled/1280/${hex()}.jpg`, `private/${hex()}.png`, "elsewhere/x.png"]) {
       expect((await fetchAs(viewers[viewer], key)).status, key).toBe(404);
     }
   });

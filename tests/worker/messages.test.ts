@@ -56,14 +56,15 @@ async function chatImage(userId: number) {
   const hex = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
   const key = `posts/${hex()}.png`;
   const previewKey = `previews/${hex()}.png`;
-  await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
-  await env.MEDIA.put(previewKey, PNG, { httpMetadata: { contentType: "image/png" } });
+  // Its copy 640 pixels wide, as the sender's browser makes it of a wider photo.
+  const w640Key = `scaled/640/${hex()}.png`;
+  for (const stored of [key, previewKey, w640Key]) await env.MEDIA.put(stored, PNG, { httpMetadata: { contentType: "image/png" } });
   const row = await env.DB.prepare(
-    "INSERT INTO media (user_id, purpose, kind, status, object_key, preview_key, content_type, size_bytes, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, 'image/png', 8, ?) RETURNING id",
+    "INSERT INTO media (user_id, purpose, kind, status, object_key, preview_key, w640_key, content_type, size_bytes, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, ?, 'image/png', 8, ?) RETURNING id",
   )
-    .bind(userId, key, previewKey, new Date().toISOString())
+    .bind(userId, key, previewKey, w640Key, new Date().toISOString())
     .first<{ id: number }>();
-  return { id: row!.id, key, previewKey };
+  return { id: row!.id, key, previewKey, w640Key };
 }
 
 describe("who may write to whom", () => {
@@ -434,13 +435,15 @@ describe("pay-per-view messages", () => {
 
     const [locked] = (await messagesOf(fan, conversation.id)).messages;
     expect(locked).toMatchObject({ text: "a treat", locked: true, purchased: false });
-    expect(locked!.media).toEqual([{ id: image.id, kind: "image", url: null, posterUrl: null, previewUrl: `/media/${image.previewKey}`, width: null, height: null }]);
+    expect(locked!.media).toEqual([{ id: image.id, kind: "image", url: null, posterUrl: null, previewUrl: `/media/${image.previewKey}`, width: null, height: null, scaled: [] }]);
     expect(JSON.stringify(await messagesOf(fan, conversation.id))).not.toContain(image.key);
+    expect(JSON.stringify(await messagesOf(fan, conversation.id))).not.toContain(image.w640Key);
     const [previewOfList] = (await listOf(fan)).conversations;
     expect(previewOfList!.lastMessage).toMatchObject({ locked: true, mediaKind: "image" });
 
     // /media checks every request: the file is 404 for the fan until bought and for anyone outside the pair.
     expect(await fetchMedia(image.key, fan.token)).toBe(404);
+    expect(await fetchMedia(image.w640Key, fan.token)).toBe(404);
     expect(await fetchMedia(image.previewKey, fan.token)).toBe(200);
     expect(await fetchMedia(image.key, creator.token)).toBe(200);
     expect(await fetchMedia(image.key, outsider.token)).toBe(404);
@@ -455,7 +458,10 @@ describe("pay-per-view messages", () => {
     const { message: opened } = (await bought.json()) as { message: MessageView };
     expect(opened).toMatchObject({ locked: false, purchased: true });
     expect(opened.media[0]!.url).toBe(`/media/${image.key}`);
+    expect(opened.media[0]!.scaled).toEqual([{ width: 640, url: `/media/${image.w640Key}` }]);
     expect(await fetchMedia(image.key, fan.token)).toBe(200);
+    expect(await fetchMedia(image.w640Key, fan.token)).toBe(200);
+    expect(await fetchMedia(image.w640Key, outsider.token)).toBe(404);
     expect(await fetchMedia(image.key, outsider.token)).toBe(404);
 
     // Twice: the same key replays, a new key is refused; either way one charge.

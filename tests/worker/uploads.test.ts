@@ -263,6 +263,57 @@ describe("uploads", () => {
     expect(await storedKeys()).toEqual([]);
   });
 
+  it("takes a photo's copies 640 and 1280 pixels wide from the browser, exactly that wide; a post offers them, deleting takes them", async () => {
+    const { token } = await creator();
+    const started = await start(token, { contentType: "image/jpeg", size: buildJpeg({ width: 4000, height: 3000 }).length });
+    const { mediaId } = (await started.json()) as { mediaId: number };
+    const w640 = await putBytes(`/uploads/${mediaId}/w640`, buildJpeg({ width: 640, height: 480, gps: true }), token);
+    expect(w640.status).toBe(200);
+    const { url: w640Url } = (await w640.json()) as { url: string };
+    expect(w640Url).toMatch(/^\/media\/scaled\/640\/[a-f0-9]{32}\.jpg$/);
+    expect(contains(new Uint8Array(await (await env.MEDIA.get(w640Url.slice("/media/".length)))!.arrayBuffer()), "Exif")).toBe(false);
+    // A copy of another width than its address says is refused, in the reader's language, and changes nothing.
+    const wrong = await api(`/uploads/${mediaId}/w1280`, {
+      method: "PUT",
+      body: new Uint8Array(buildJpeg({ width: 1279, height: 959 })),
+      token,
+      headers: { "Content-Type": "application/octet-stream", "Accept-Language": "de" },
+    });
+    expect(wrong.status).toBe(422);
+    expect(((await wrong.json()) as { message: string }).message).toBe(de["A scaled copy must be exactly {{width}} pixels wide."].replace("{{width}}", "1280"));
+    expect((await putBytes(`/uploads/${mediaId}/w640`, new Uint8Array(512 * 1024 + 1), token)).status).toBe(413);
+    const w1280 = await putBytes(`/uploads/${mediaId}/w1280`, buildJpeg({ width: 1280, height: 960 }), token);
+    expect(w1280.status).toBe(200);
+    const { url: w1280Url } = (await w1280.json()) as { url: string };
+    expect(await env.DB.prepare("SELECT w640_key, w1280_key FROM media WHERE id = ?").bind(mediaId).first()).toEqual({
+      w640_key: w640Url.slice("/media/".length),
+      w1280_key: w1280Url.slice("/media/".length),
+    });
+    expect((await putBytes(`/uploads/${mediaId}/parts/1`, buildJpeg({ width: 4000, height: 3000 }), token)).status).toBe(200);
+    expect((await postJson(`/uploads/${mediaId}/complete`, {}, { token })).status).toBe(200);
+    const created = await postJson("/posts", { text: "a big photo", audience: "everyone", mediaIds: [mediaId] }, { token });
+    expect(created.status).toBe(201);
+    const post = (await created.json()) as { id: number; media: { url: string; width: number; scaled: unknown }[] };
+    expect(post.media[0]!.width).toBe(4000);
+    expect(post.media[0]!.scaled).toEqual([
+      { width: 640, url: w640Url },
+      { width: 1280, url: w1280Url },
+    ]);
+
+    // Only a post's or message's photo has copies: not a video, not a story.
+    const video = new Uint8Array(64);
+    video.set([0x1a, 0x45, 0xdf, 0xa3]);
+    const videoUpload = (await (await start(token, { contentType: "video/webm", size: video.length })).json()) as { mediaId: number };
+    expect((await putBytes(`/uploads/${videoUpload.mediaId}/w640`, buildJpeg({ width: 640, height: 480 }), token)).status).toBe(422);
+    const story = (await (await start(token, { purpose: "story", contentType: "image/jpeg", size: 100 })).json()) as { mediaId: number };
+    expect((await putBytes(`/uploads/${story.mediaId}/w640`, buildJpeg({ width: 640, height: 480 }), token)).status).toBe(422);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE w640_key IS NOT NULL").first("n")).toBe(1);
+
+    // Deleting the post takes the photo and both copies with it.
+    expect((await api(`/posts/${post.id}`, { method: "DELETE", token })).status).toBe(200);
+    for (const url of [post.media[0]!.url, w640Url, w1280Url]) await expect.poll(async () => (await env.MEDIA.head(url.slice("/media/".length))) === null, { message: url }).toBe(true);
+  });
+
   it("limits unfinished uploads per user; the cron discards unfinished or unused files after a day", async () => {
     const { token } = await creator();
     const kept = await upload(token, PNG_1x1, "image/png", "avatar");

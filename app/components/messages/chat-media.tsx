@@ -7,6 +7,7 @@ import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
 import { BackLink } from "./back-link";
 import { chatMediaPageShape } from "./chat-shapes";
+import { GALLERY_TILE_SIZES, srcSetOf } from "~/lib/scaled-images";
 
 export interface ChatMediaPage {
   items: ChatMediaItem[];
@@ -93,7 +94,15 @@ function MediaTile({ item }: { item: ChatMediaItem }) {
         <video src={media.url} poster={media.posterUrl ?? undefined} controls preload="none" playsInline className="h-full w-full bg-black object-cover" aria-label={t("Video")} />
       ) : (
         <a href={media.url} target="_blank" rel="noopener noreferrer" aria-label={t("Open the photo")}>
-          <img src={media.url} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+          <img
+            src={media.url}
+            srcSet={srcSetOf(media.url, media.width, media.scaled)}
+            sizes={media.scaled.length > 0 ? GALLERY_TILE_SIZES : undefined}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
         </a>
       )}
     </li>

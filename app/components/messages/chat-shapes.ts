@@ -1,6 +1,7 @@
 import { messageViewSchema } from "@shared/chat-events";
 import type { ChatMediaItem, ConversationPage, ConversationView, MassMessageView, MessagePage, MessageView } from "@shared/contracts/messages";
 import { array, boolean, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
+import { scaledImagesShape } from "~/lib/api-shapes";
 
 /**
  * The chat API's answers as the chat screens check them. A message is checked by the socket's zod schema (one
@@ -18,6 +19,7 @@ const chatMediaShape = object({
   previewUrl: nullable(string),
   width: nullable(number),
   height: nullable(number),
+  scaled: scaledImagesShape,
 });
 
 export const conversationShape: Shape<ConversationView> = object({

@@ -8,6 +8,7 @@ import { ChatTime } from "./chat-time";
 import { LinkedText } from "./linked-text";
 import type { OutgoingMessage } from "./thread-state";
 import { mediaCountsText } from "~/lib/counts";
+import { bubbleImageSizes, srcSetOf } from "~/lib/scaled-images";
 
 const BUBBLE = "max-w-[85%] space-y-2 rounded-2xl px-3 py-2 sm:max-w-[70%]";
 // sky-700 under white text: sky-600 falls short of WCAG's 4.5:1 for the small time line.
@@ -93,6 +94,8 @@ function MediaList({ media }: { media: ChatMediaView[] }) {
           <a key={item.id} href={item.url} target="_blank" rel="noopener noreferrer" aria-label={t("Open the photo")}>
             <img
               src={item.url}
+              srcSet={srcSetOf(item.url, item.width, item.scaled)}
+              sizes={item.scaled.length > 0 ? bubbleImageSizes(media.length > 1) : undefined}
               alt=""
               width={item.width ?? undefined}
               height={item.height ?? undefined}

@@ -7,6 +7,7 @@ import { Avatar } from "~/components/shell/avatar";
 import { formatCents } from "@shared/money";
 import { useServerText } from "~/lib/server-text";
 import { mediaCountsText } from "~/lib/counts";
+import { feedImageSizes, srcSetOf } from "~/lib/scaled-images";
 
 export type { PostView };
 
@@ -65,6 +66,8 @@ function MediaGrid({ media, priority }: { media: NonNullable<PostView["media"]>;
           <img
             key={item.id}
             src={item.url}
+            srcSet={srcSetOf(item.url, item.width, item.scaled)}
+            sizes={item.scaled.length > 0 ? feedImageSizes(media.length > 1) : undefined}
             alt=""
             loading={priority ? "eager" : "lazy"}
             {...(priority ? HIGH_PRIORITY : null)}

@@ -166,16 +166,20 @@ uploadBodyRoutes.openapi(
   },
 );
 
-for (const variant of ["poster", "preview"] as const satisfies readonly MediaVariant[]) {
+const VARIANT_SUMMARY: Record<MediaVariant, string> = {
+  poster: `A video's poster frame made by the browser: JPEG, PNG, WebP or GIF, at most ${MAX_VARIANT_BYTES.poster} bytes`,
+  preview: `The small blurred preview shown on locked posts: JPEG, PNG, WebP or GIF, at most ${MAX_VARIANT_BYTES.preview} bytes`,
+  w640: `A copy of a photo exactly 640 pixels wide, made by the browser when the photo is wider, at most ${MAX_VARIANT_BYTES.w640} bytes`,
+  w1280: `A copy of a photo exactly 1280 pixels wide, made by the browser when the photo is wider, at most ${MAX_VARIANT_BYTES.w1280} bytes`,
+};
+
+for (const variant of ["poster", "preview", "w640", "w1280"] as const satisfies readonly MediaVariant[]) {
   uploadBodyRoutes.openapi(
     createRoute({
       method: "put",
       path: `/uploads/{id}/${variant}`,
       tags: ["Media"],
-      summary:
-        variant === "poster"
-          ? `A video's poster frame made by the browser: JPEG, PNG, WebP or GIF, at most ${MAX_VARIANT_BYTES.poster} bytes`
-          : `The small blurred preview shown on locked posts: JPEG, PNG, WebP or GIF, at most ${MAX_VARIANT_BYTES.preview} bytes`,
+      summary: VARIANT_SUMMARY[variant],
       middleware: [requireSession, tooLarge(MAX_VARIANT_BYTES[variant])] as const,
       request: { params: IdParams, body: rawBody("The image's bytes") },
       responses: { 200: json(z.object({ url: z.string() }), "Stored"), 401: e401, 403: e403, 404: e404, 413: e413, 422: e422 },

@@ -1,7 +1,7 @@
 import type { Env } from "../../env";
 import { DAY, isoIn } from "../shared/time";
 import { discardMedia } from "./discard-media";
-import type { UploadRow } from "./uploads";
+import { STORED_KEY_COLUMNS, type StoredKeys, type UploadRow } from "./uploads";
 
 /** How long an unfinished upload may wait to be resumed. */
 export const ABANDONED_AFTER_MS = DAY;
@@ -14,7 +14,7 @@ export const ABANDONED_AFTER_MS = DAY;
  */
 export async function discardAbandonedUploads(env: Env): Promise<number> {
   const { results } = await env.DB.prepare(
-    `SELECT id, object_key, upload_id, poster_key, preview_key FROM media
+    `SELECT id, upload_id, ${STORED_KEY_COLUMNS} FROM media
      WHERE created_at < ? AND (
        (status <> 'ready' AND post_id IS NULL AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)
          AND NOT EXISTS (SELECT 1 FROM stories st WHERE st.media_id = media.id))
@@ -27,7 +27,7 @@ export async function discardAbandonedUploads(env: Env): Promise<number> {
      ORDER BY id LIMIT 100`,
   )
     .bind(isoIn(-ABANDONED_AFTER_MS))
-    .all<Pick<UploadRow, "id" | "object_key" | "upload_id" | "poster_key" | "preview_key">>();
+    .all<Pick<UploadRow, "id" | "upload_id"> & StoredKeys>();
   await discardMedia(env, results);
   return results.length + (await failAbandonedPostUploads(env));
 }

@@ -1,10 +1,10 @@
 import type { Env } from "../../env";
-import type { UploadRow } from "./uploads";
+import { STORED_KEY_COLUMNS, storedKeysOf, type StoredKeys, type UploadRow } from "./uploads";
 
-type Discarded = Pick<UploadRow, "id" | "object_key" | "upload_id" | "poster_key" | "preview_key">;
+type Discarded = Pick<UploadRow, "id" | "upload_id"> & StoredKeys;
 
 /**
- * Deletes media for good: an unfinished multipart upload is aborted, the object and its poster and preview are
+ * Deletes media for good: an unfinished multipart upload is aborted, the object and its poster, preview and copies are
  * deleted from R2, and the row goes. No ownership check: callers decide (the uploader's DELETE, a rejected file,
  * ID documents once an admin decided the creator request).
  */
@@ -17,8 +17,7 @@ export async function discardMedia(env: Env, rows: Discarded[]): Promise<void> {
       .abort()
       .catch(() => undefined);
   }
-  const keys = rows.flatMap((row) => [row.object_key, row.poster_key, row.preview_key]).filter((key): key is string => key !== null);
-  await env.MEDIA.delete(keys);
+  await env.MEDIA.delete(storedKeysOf(rows));
   await env.DB.prepare("DELETE FROM media WHERE id IN (SELECT value FROM json_each(?))")
     .bind(JSON.stringify(rows.map((row) => row.id)))
     .run();
@@ -27,7 +26,7 @@ export async function discardMedia(env: Env, rows: Discarded[]): Promise<void> {
 /** The same for media ids, e.g. a creator request's ID document and selfie after the decision. */
 export async function discardMediaByIds(env: Env, mediaIds: number[]): Promise<void> {
   const { results } = await env.DB.prepare(
-    "SELECT id, object_key, upload_id, poster_key, preview_key FROM media WHERE id IN (SELECT value FROM json_each(?))",
+    `SELECT id, upload_id, ${STORED_KEY_COLUMNS} FROM media WHERE id IN (SELECT value FROM json_each(?))`,
   )
     .bind(JSON.stringify(mediaIds))
     .all<Discarded>();

@@ -1,4 +1,5 @@
 import type { MediaKind } from "./file-types";
+import { SCALED_WIDTHS } from "@shared/contracts/posts";
 
 const MIB = 1024 * 1024;
 
@@ -11,6 +12,9 @@ export const PART_SIZE = 8 * MIB;
 /** Made by the browser: a poster frame of a video, and a tiny blurred preview for locked posts. */
 export const MAX_POSTER_BYTES = 1 * MIB;
 export const MAX_PREVIEW_BYTES = 64 * 1024;
+/** Also made by the browser: copies of a photo 640 and 1280 pixels wide, which phones load instead of the original. */
+export type ScaledWidth = (typeof SCALED_WIDTHS)[number];
+export const MAX_SCALED_BYTES: Record<ScaledWidth, number> = { 640: 512 * 1024, 1280: 2 * MIB };
 
 export const maxBytesOf = (kind: MediaKind) => (kind === "image" ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES);
 

@@ -35,7 +35,15 @@ export interface UploadRow {
   upload_id: string | null;
   poster_key: string | null;
   preview_key: string | null;
+  w640_key: string | null;
+  w1280_key: string | null;
 }
+
+/** The columns of `media` that name R2 objects: what deleting a medium deletes (discard-media.ts, delete-post.ts). */
+export const STORED_KEY_COLUMNS = "object_key, poster_key, preview_key, w640_key, w1280_key";
+export type StoredKeys = Pick<UploadRow, "object_key" | "poster_key" | "preview_key" | "w640_key" | "w1280_key">;
+export const storedKeysOf = (rows: StoredKeys[]) =>
+  rows.flatMap((row) => [row.object_key, row.poster_key, row.preview_key, row.w640_key, row.w1280_key]).filter((key): key is string => key !== null);
 
 /** The uploader's own media row; anyone else's, or none, is "not found" (ownership is part of the query). */
 export async function findOwnUpload(db: D1Database, userId: number, mediaId: number): Promise<UploadRow> {
@@ -60,8 +68,13 @@ const randomHex = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) 
 /** A key nobody can guess or choose: 128 random bits under the purpose's prefix. */
 export const newObjectKey = (purpose: UploadPurpose, extension: string) => `${PREFIX_OF[purpose]}/${randomHex()}.${extension}`;
 
-/** A poster frame or preview of a file: a story's poster sits under stories/posters/, as its /media policy expects. */
-export const newVariantKey = (variant: "poster" | "preview", extension: string, objectKey = "") =>
-  `${objectKey.startsWith("stories/") ? "stories/" : ""}${variant}s/${randomHex()}.${extension}`;
+/**
+ * A poster frame, preview or scaled copy of a file: a story's poster sits under stories/posters/, as its /media
+ * policy expects; a copy 640 pixels wide under scaled/640/.
+ */
+export const newVariantKey = (variant: "poster" | "preview" | "w640" | "w1280", extension: string, objectKey = "") =>
+  variant === "w640" || variant === "w1280"
+    ? `scaled/${variant.slice(1)}/${randomHex()}.${extension}`
+    : `${objectKey.startsWith("stories/") ? "stories/" : ""}${variant}s/${randomHex()}.${extension}`;
 
 export const mediaUrl = (key: string) => `/media/${key}`;

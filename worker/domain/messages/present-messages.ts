@@ -1,4 +1,5 @@
 import type { ChatMediaView, MessageView } from "@shared/contracts/messages";
+import { scaledImagesOf, type ScaledKeys } from "../media/scaled-images";
 
 export type { MessageView };
 
@@ -22,7 +23,7 @@ export interface MessageRow {
 export const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.seq, m.sender_id, m.client_id, m.text, m.price_cents, m.paid_cents, m.tip_cents, m.media_count, m.created_at,
   EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = m.id AND mp.user_id <> m.sender_id) AS bought`;
 
-export interface ChatMediaRow {
+export interface ChatMediaRow extends ScaledKeys {
   id: number;
   message_id: number;
   kind: "image" | "video";
@@ -45,7 +46,7 @@ export const isMessageLockedFor = (row: Pick<MessageRow, "price_cents" | "sender
  * what a page of messages needs besides the messages, so a page can ask for both at once (list-messages.ts).
  */
 export const messageMediaSql = (messageIdsSql: string) =>
-  `SELECT m.id, mm.message_id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height
+  `SELECT m.id, mm.message_id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height, m.w640_key, m.w1280_key
    FROM message_media mm JOIN media m ON m.id = mm.media_id
    WHERE mm.message_id IN (${messageIdsSql}) ORDER BY mm.message_id, mm.position`;
 
@@ -87,6 +88,7 @@ function present(row: MessageRow, media: ChatMediaRow[], viewerId: number): Mess
         previewUrl: m.preview_key ? `/media/${m.preview_key}` : null,
         width: m.width,
         height: m.height,
+        scaled: locked ? [] : scaledImagesOf(m),
       }),
     ),
   };

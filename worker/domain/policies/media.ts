@@ -10,7 +10,7 @@ import type { Policy, Viewer } from "./policy";
  * every key, worker/domain/media/uploads.ts), each with its rule and its caching. A key of no known shape, or one
  * a policy refuses, does not exist: /media answers 404 either way.
  */
-export type MediaKeyType = "profile-image" | "post-media" | "poster" | "preview" | "story-media" | "story-poster" | "id-document";
+export type MediaKeyType = "profile-image" | "post-media" | "poster" | "preview" | "w640" | "w1280" | "story-media" | "story-poster" | "id-document";
 
 /** Reading is the only thing a viewer does to a key. */
 export type MediaAction = "read";
@@ -21,7 +21,7 @@ interface MediaKeyPolicy extends Policy<MediaAction, string> {
 }
 
 /** The variants of a post's medium, each in its own column of `media` (all UNIQUE, so each key is one probe). */
-const POST_VARIANT_COLUMN = { "post-media": "object_key", poster: "poster_key", preview: "preview_key" } as const;
+const POST_VARIANT_COLUMN = { "post-media": "object_key", poster: "poster_key", preview: "preview_key", w640: "w640_key", w1280: "w1280_key" } as const;
 type PostVariant = keyof typeof POST_VARIANT_COLUMN;
 
 interface PostMediaRow extends ViewerFactsRow {
@@ -44,9 +44,9 @@ interface PostMediaRow extends ViewerFactsRow {
 /**
  * The pure rule of post and chat media: the uploader always may (the composer shows a file before it belongs to a
  * post or message, and a processing or scheduled post to its author). Anyone else needs a ready file. Of a post:
- * one that exists for them; the file and its poster frame also need the post open (lockOf), the blurred preview
- * does not. Of a message: they must be in its conversation; the file and poster of a pay-per-view message also
- * need it bought (its sender always has it), the preview does not.
+ * one that exists for them; the file, its poster frame and its scaled copies also need the post open (lockOf),
+ * the blurred preview does not. Of a message: they must be in its conversation; the file, poster and copies of a
+ * pay-per-view message also need it bought (its sender always has it), the preview does not.
  */
 export function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: number | null): boolean {
   if (viewerId !== null && row.uploader_id === viewerId) return true;
@@ -169,6 +169,8 @@ const KEY_SHAPES: [MediaKeyType, RegExp][] = [
   ["post-media", /^posts\/[a-f0-9]{32}\.(png|jpe?g|webp|gif|mp4|webm|mov)$/i],
   ["poster", /^posters\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
   ["preview", /^previews\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
+  ["w640", /^scaled\/640\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
+  ["w1280", /^scaled\/1280\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
   ["story-media", /^stories\/[a-f0-9]{32}\.(png|jpe?g|webp|gif|mp4|webm|mov)$/i],
   ["story-poster", /^stories\/posters\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
   ["id-document", /^private\/[a-f0-9]{32}\.(png|jpe?g|webp|gif)$/],
@@ -179,6 +181,8 @@ const POLICY_OF: Record<MediaKeyType, MediaKeyPolicy> = {
   "post-media": postMediaPolicy("post-media"),
   poster: postMediaPolicy("poster"),
   preview: postMediaPolicy("preview"),
+  w640: postMediaPolicy("w640"),
+  w1280: postMediaPolicy("w1280"),
   "story-media": storyMediaPolicy("object_key"),
   "story-poster": storyMediaPolicy("poster_key"),
   "id-document": idDocumentPolicy,

@@ -1,11 +1,9 @@
 import type { EffectsContext } from "../context";
 import { AppError } from "../shared/errors";
 import { POST_NOT_FOUND } from "./post-rules";
+import { STORED_KEY_COLUMNS, storedKeysOf, type StoredKeys } from "../media/uploads";
 
-interface StoredMedia {
-  object_key: string;
-  poster_key: string | null;
-  preview_key: string | null;
+interface StoredMedia extends StoredKeys {
   upload_id: string | null;
 }
 
@@ -18,7 +16,7 @@ export async function deletePost(ctx: Pick<EffectsContext, "env" | "db" | "defer
   const owned = "SELECT id FROM posts WHERE id = ?1 AND user_id = ?2";
   const [media, post] = await db.batch([
     db
-      .prepare(`DELETE FROM media WHERE post_id IN (${owned}) RETURNING object_key, poster_key, preview_key, upload_id`)
+      .prepare(`DELETE FROM media WHERE post_id IN (${owned}) RETURNING ${STORED_KEY_COLUMNS}, upload_id`)
       .bind(postId, authorId),
     db.prepare(`DELETE FROM posts WHERE id IN (${owned}) RETURNING id`).bind(postId, authorId),
   ]);
@@ -27,11 +25,10 @@ export async function deletePost(ctx: Pick<EffectsContext, "env" | "db" | "defer
   if (stored.length > 0) ctx.defer(deleteStoredMedia(ctx.env.MEDIA, stored));
 }
 
-/** Removes the objects (file, poster, preview) and aborts uploads still running. Best effort: logged on failure. */
+/** Removes the objects (file, poster, preview, copies) and aborts uploads still running. Best effort: logged on failure. */
 async function deleteStoredMedia(bucket: R2Bucket, media: StoredMedia[]): Promise<void> {
   try {
-    const keys = media.flatMap((m) => [m.object_key, m.poster_key, m.preview_key]).filter((key): key is string => key !== null);
-    await bucket.delete(keys);
+    await bucket.delete(storedKeysOf(media));
     await Promise.all(
       media.filter((m) => m.upload_id).map((m) => bucket.resumeMultipartUpload(m.object_key, m.upload_id!).abort().catch(() => undefined)),
     );

@@ -1,4 +1,5 @@
 import { publicMediaUrl } from "../accounts/users";
+import { scaledImagesOf, type ScaledKeys } from "../media/scaled-images";
 import { postPermissionsOf } from "../policies/posts";
 import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type ViewerFactsRow } from "./access";
 import type { MediaView, LockedMediaView, PostStatus, PostView } from "@shared/contracts/posts";
@@ -11,7 +12,7 @@ export { type MediaView, type LockedMediaView, type PostStatus, type PostView };
 export const POST_SELECT_SQL = `SELECT p.id, p.user_id, p.text, p.audience, p.price_cents, p.status, p.published_at, p.scheduled_at,
   p.edited_at, p.like_count, p.comment_count, u.username AS author_username, u.name AS author_name,
   u.avatar_key AS author_avatar_key, u.role AS author_role, ${VIEWER_FACTS_SQL},
-  (SELECT json_group_array(json_array(pm.id, pm.kind, pm.object_key, pm.poster_key, pm.preview_key, pm.width, pm.height))
+  (SELECT json_group_array(json_array(pm.id, pm.kind, pm.object_key, pm.poster_key, pm.preview_key, pm.width, pm.height, pm.w640_key, pm.w1280_key))
    FROM (SELECT * FROM media m WHERE m.post_id = p.id AND m.status = 'ready' ORDER BY m.position) pm) AS media_json
   FROM posts p JOIN users u ON u.id = p.user_id`;
 
@@ -32,13 +33,14 @@ export interface PostRow extends ViewerFactsRow {
   author_avatar_key: string | null;
   author_role: string;
   /**
-   * The post's ready media in order, as JSON arrays [id, kind, object_key, poster_key, preview_key, width, height]:
+   * The post's ready media in order, as JSON arrays [id, kind, object_key, poster_key, preview_key, width, height,
+   * w640_key, w1280_key]:
    * read with the post, so a page of posts is one round trip (presentPostRows decides what the viewer gets).
    */
   media_json?: string;
 }
 
-interface MediaRow {
+interface MediaRow extends ScaledKeys {
   id: number;
   post_id: number;
   kind: "image" | "video";
@@ -85,6 +87,7 @@ export function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId
             posterUrl: m.poster_key ? `/media/${m.poster_key}` : null,
             width: m.width,
             height: m.height,
+            scaled: scaledImagesOf(m),
           })),
       previews: lock ? items.map((m) => ({ kind: m.kind, previewUrl: m.preview_key ? `/media/${m.preview_key}` : null })) : [],
     });
@@ -92,12 +95,12 @@ export function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId
   return views;
 }
 
-type MediaTuple = [number, MediaRow["kind"], string, string | null, string | null, number | null, number | null];
+type MediaTuple = [number, MediaRow["kind"], string, string | null, string | null, number | null, number | null, string | null, string | null];
 
 /** The media read with the rows (POST_SELECT_SQL's media_json). */
 function mediaOfRows(rows: PostRow[]): MediaRow[] {
   return rows.flatMap((row) =>
-    (JSON.parse(row.media_json ?? "[]") as MediaTuple[]).map(([id, kind, object_key, poster_key, preview_key, width, height]) => ({
+    (JSON.parse(row.media_json ?? "[]") as MediaTuple[]).map(([id, kind, object_key, poster_key, preview_key, width, height, w640_key, w1280_key]) => ({
       id,
       post_id: row.id,
       kind,
@@ -106,6 +109,8 @@ function mediaOfRows(rows: PostRow[]): MediaRow[] {
       preview_key,
       width,
       height,
+      w640_key,
+      w1280_key,
     })),
   );
 }
