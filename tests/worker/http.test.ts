@@ -137,6 +137,8 @@ describe("HTTP", () => {
         "PUT /uploads/{id}/parts/{partNumber}",
         "PUT /uploads/{id}/poster",
         "PUT /uploads/{id}/preview",
+        "PUT /uploads/{id}/w1280",
+        "PUT /uploads/{id}/w640",
         // Money
         "GET /wallet",
         "POST /posts/{id}/tips",
