@@ -43,7 +43,8 @@ const POSTER_MAX_WIDTH = 1280;
 /** The quality of a photo's copies (SCALED_WIDTHS). */
 const SCALED_QUALITY = 0.82;
 
-export async function uploadFile(file: File, options: UploadOptions): Promise<UploadedMedia> {
+export async function uploadFile(picked: File, options: UploadOptions): Promise<UploadedMedia> {
+  const file = await fitted(picked, options.purpose);
   const call = caller(options);
   const resumeKey = `upload:${options.purpose}:${file.name}:${file.size}:${file.lastModified}`;
   const { mediaId, upload } = await startOrResume(call, file, options.purpose, resumeKey);
@@ -144,6 +145,36 @@ async function uploadVariants(call: Caller, mediaId: number, file: File, withPre
 }
 
 type Drawable = HTMLVideoElement | ImageBitmap;
+
+/**
+ * The most pixels an avatar's longer side and a cover's width need: where each is shown largest (an avatar 80 CSS
+ * pixels, a cover a profile's column), at a phone's density 3 and a desktop's 2, with room to spare.
+ */
+const FITTED_SIZE: Partial<Record<UploadPurpose, { side: "longer" | "width"; pixels: number }>> = {
+  avatar: { side: "longer", pixels: 400 },
+  cover: { side: "width", pixels: 1920 },
+};
+
+/**
+ * An avatar or a cover bigger than it is ever shown leaves the browser drawn at that size (WebP or JPEG, as a
+ * photo's copies): an avatar is on every post and comment of its owner, and a camera's original is several MB. A
+ * GIF (it may move), a smaller image, or one the browser cannot decode is sent as it is; the server checks either
+ * the same way. The same picture gives the same bytes, so an interrupted upload still resumes.
+ */
+async function fitted(file: File, purpose: UploadPurpose): Promise<File> {
+  const fit = FITTED_SIZE[purpose];
+  if (!fit || !/^image\/(jpeg|png|webp)$/.test(file.type)) return file;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const measured = fit.side === "longer" ? Math.max(bitmap.width, bitmap.height) : bitmap.width;
+    if (measured <= fit.pixels) return file;
+    const blob = await drawScaled(bitmap, Math.round((bitmap.width * fit.pixels) / measured));
+    const extension = blob.type === "image/webp" ? "webp" : "jpg";
+    return new File([blob], `${file.name.replace(/\.[^.]*$/, "")}.${extension}`, { type: blob.type, lastModified: file.lastModified });
+  } catch {
+    return file;
+  }
+}
 
 /** A copy `width` pixels wide: WebP where the browser can write it (smaller, and it keeps transparency), else JPEG. */
 async function drawScaled(source: ImageBitmap, width: number): Promise<Blob> {

@@ -124,6 +124,35 @@ describe("uploads in the browser", () => {
     }
   });
 
+  it("draws a camera's avatar 400 pixels on its longer side and a cover 1920 wide before they leave the browser; smaller ones go as they are", async () => {
+    const { context, page } = await uploaderPage();
+    const stored = await page.evaluate(async () => {
+      const picture = async (width: number, height: number, type: string) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = width;
+        canvas.height = height;
+        const draw = canvas.getContext("2d")!;
+        draw.fillStyle = "#8e44ad";
+        draw.fillRect(0, 0, width, height);
+        return new File([await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), type))], `p.${type.slice(6)}`, { type, lastModified: width });
+      };
+      const sizeOf = async (url: string) => {
+        const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+        return { url, width: bitmap.width, height: bitmap.height };
+      };
+      const send = async (file: File, purpose: "avatar" | "cover") => sizeOf((await window.uploads.uploadFile(file, { purpose, csrfToken: null })).url);
+      return {
+        avatar: await send(await picture(2400, 3200, "image/jpeg"), "avatar"),
+        cover: await send(await picture(3000, 1000, "image/jpeg"), "cover"),
+        smallAvatar: await send(await picture(200, 200, "image/png"), "avatar"),
+      };
+    });
+    expect(stored.avatar).toMatchObject({ width: 300, height: 400, url: expect.stringMatching(/\.webp$/) });
+    expect(stored.cover).toMatchObject({ width: 1920, height: 640 });
+    expect(stored.smallAvatar).toMatchObject({ width: 200, height: 200, url: expect.stringMatching(/\.png$/) });
+    await context.close();
+  });
+
   it("captures a video's poster frame and preview in the browser", async () => {
     const { context, page } = await uploaderPage();
     const media = await page.evaluate(async () => {
