@@ -147,17 +147,20 @@ async function uploadVariants(call: Caller, mediaId: number, file: File, withPre
 type Drawable = HTMLVideoElement | ImageBitmap;
 
 /**
- * The most pixels an avatar's longer side and a cover's width need: where each is shown largest (an avatar 80 CSS
- * pixels, a cover a profile's column), at a phone's density 3 and a desktop's 2, with room to spare.
+ * The most pixels an avatar's longer side, a cover's width and a story photo's longer side need: where each is
+ * shown largest (an avatar 80 CSS pixels, a cover a profile's column, a story a phone's whole screen, 1080×1920 as
+ * Instagram keeps them), at a phone's density 3 and a desktop's 2, with room to spare.
  */
 const FITTED_SIZE: Partial<Record<UploadPurpose, { side: "longer" | "width"; pixels: number }>> = {
   avatar: { side: "longer", pixels: 400 },
   cover: { side: "width", pixels: 1920 },
+  story: { side: "longer", pixels: 1920 },
 };
 
 /**
- * An avatar or a cover bigger than it is ever shown leaves the browser drawn at that size (WebP or JPEG, as a
- * photo's copies): an avatar is on every post and comment of its owner, and a camera's original is several MB. A
+ * An avatar, a cover or a story's photo bigger than it is ever shown leaves the browser drawn at that size (WebP
+ * or JPEG, as a photo's copies): an avatar is on every post and comment of its owner, a story is seen by every
+ * follower within a day and then gone, and a camera's original is several MB. A
  * GIF (it may move), a smaller image, or one the browser cannot decode is sent as it is; the server checks either
  * the same way. The same picture gives the same bytes, so an interrupted upload still resumes.
  */

@@ -124,7 +124,7 @@ describe("uploads in the browser", () => {
     }
   });
 
-  it("draws a camera's avatar 400 pixels on its longer side and a cover 1920 wide before they leave the browser; smaller ones go as they are", async () => {
+  it("draws a camera's avatar 400 pixels on its longer side, a cover 1920 wide and a story 1920 high before they leave the browser; smaller ones go as they are", async () => {
     const { context, page } = await uploaderPage();
     const stored = await page.evaluate(async () => {
       const picture = async (width: number, height: number, type: string) => {
@@ -140,15 +140,17 @@ describe("uploads in the browser", () => {
         const bitmap = await createImageBitmap(await (await fetch(url)).blob());
         return { url, width: bitmap.width, height: bitmap.height };
       };
-      const send = async (file: File, purpose: "avatar" | "cover") => sizeOf((await window.uploads.uploadFile(file, { purpose, csrfToken: null })).url);
+      const send = async (file: File, purpose: "avatar" | "cover" | "story") => sizeOf((await window.uploads.uploadFile(file, { purpose, csrfToken: null })).url);
       return {
         avatar: await send(await picture(2400, 3200, "image/jpeg"), "avatar"),
         cover: await send(await picture(3000, 1000, "image/jpeg"), "cover"),
+        story: await send(await picture(2160, 3840, "image/jpeg"), "story"),
         smallAvatar: await send(await picture(200, 200, "image/png"), "avatar"),
       };
     });
     expect(stored.avatar).toMatchObject({ width: 300, height: 400, url: expect.stringMatching(/\.webp$/) });
     expect(stored.cover).toMatchObject({ width: 1920, height: 640 });
+    expect(stored.story).toMatchObject({ width: 1080, height: 1920 });
     expect(stored.smallAvatar).toMatchObject({ width: 200, height: 200, url: expect.stringMatching(/\.png$/) });
     await context.close();
   });
