@@ -10,8 +10,9 @@
 // author, time and comments): a CPU profile of /home under 50 connections in workerd put 7.6% of the Worker's thread
 // in useResolvedPath (2026-11-28). Every link the app renders is an absolute path, and an absolute path resolves
 // the same whatever the matches are: resolveTo reads them only to find where a relative path starts from. So:
-//   - resolveTo answers a plain absolute path (segments without ".", "?", "#", "\" or an empty one) as it is, which
-//     is what its walk gives for such a path (tests/unit/resolve-to.test.ts compares both ways on random paths);
+//   - resolveTo answers an absolute path whose segments are none of "", "." and ".." with its pathname as it is, and
+//     its search and hash as the walk normalizes them, which is what the walk gives for such a path
+//     (tests/unit/resolve-to.test.ts compares both ways on random paths);
 //   - useResolvedPath writes the matches as JSON only for a path that is not absolute (its memo's key stays the same
 //     for a relative one; an absolute one gets an empty key and no matches, which resolveTo does not read for it).
 //
@@ -21,7 +22,7 @@ import { patchFile } from "./lib/patch-file.mjs";
 
 const LABEL = "patch-resolve-to";
 
-const ROUTER_MARKER = "/* fanclub: plain absolute paths resolved as they are (scripts/patch-resolve-to.mjs) */";
+const ROUTER_MARKER = "/* fanclub: absolute paths without dot segments resolved as they are (scripts/patch-resolve-to.mjs) */";
 const router = patchFile({
   label: LABEL,
   relativePath: "node_modules/@remix-run/router/dist/router.cjs.js",
@@ -32,9 +33,12 @@ const router = patchFile({
       what: "resolveTo's declaration",
       from: "function resolveTo(toArg, routePathnames, locationPathname, isPathRelative) {",
       to: `${ROUTER_MARKER}
-var fanclubNotPlain = /[?#.\\\\]|\\/\\//;
+var fanclubWalkedPathname = /\\/\\/|(^|\\/)\\.\\.?(\\/|$)/;
 function resolveTo(toArg, routePathnames, locationPathname, isPathRelative) {
-  if (typeof toArg === "string" && toArg.charCodeAt(0) === 47 && !fanclubNotPlain.test(toArg)) return { pathname: toArg, search: "", hash: "" };
+  if (typeof toArg === "string" && toArg.charCodeAt(0) === 47) {
+    var to = parsePath(toArg);
+    if (!fanclubWalkedPathname.test(to.pathname)) return { pathname: to.pathname, search: normalizeSearch(to.search), hash: normalizeHash(to.hash) };
+  }
   return resolveToByWalking(toArg, routePathnames, locationPathname, isPathRelative);
 }
 function resolveToByWalking(toArg, routePathnames, locationPathname, isPathRelative) {`,
