@@ -160,9 +160,9 @@ const FITTED_SIZE: Partial<Record<UploadPurpose, { side: "longer" | "width"; pix
 /**
  * An avatar, a cover or a story's photo bigger than it is ever shown leaves the browser drawn at that size (WebP
  * or JPEG, as a photo's copies): an avatar is on every post and comment of its owner, a story is seen by every
- * follower within a day and then gone, and a camera's original is several MB. A
- * GIF (it may move), a smaller image, or one the browser cannot decode is sent as it is; the server checks either
- * the same way. The same picture gives the same bytes, so an interrupted upload still resumes.
+ * follower within a day and then gone, and a camera's original is several MB. A GIF (it may move), a smaller
+ * image, or one the browser cannot decode is sent as it is; the server checks either the same way. The same
+ * picture gives the same bytes, so an interrupted upload still resumes.
  */
 async function fitted(file: File, purpose: UploadPurpose): Promise<File> {
   const fit = FITTED_SIZE[purpose];
