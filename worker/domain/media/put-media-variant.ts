@@ -12,7 +12,7 @@ export type MediaVariant = "poster" | "preview" | "w640" | "w1280";
 export const MAX_VARIANT_BYTES: Record<MediaVariant, number> = { poster: MAX_POSTER_BYTES, preview: MAX_PREVIEW_BYTES, w640: MAX_SCALED_BYTES[640], w1280: MAX_SCALED_BYTES[1280] };
 const COLUMN_OF = { poster: "poster_key", preview: "preview_key", w640: "w640_key", w1280: "w1280_key" } as const;
 /** The width a scaled copy must have, exactly: the srcset the feed writes says so (post-card.tsx). */
-export const SCALED_WIDTH_OF: Partial<Record<MediaVariant, number>> = { w640: 640, w1280: 1280 };
+const SCALED_WIDTH_OF: Partial<Record<MediaVariant, number>> = { w640: 640, w1280: 1280 };
 
 const ONLY_POST_MEDIA = message("Only post media has a poster and a preview.");
 const ONLY_VIDEOS = message("Only videos have a poster frame.");
