@@ -21,3 +21,6 @@ export const bubbleImageSizes = (inGrid: boolean) => (inGrid ? "(min-width: 1025
 
 /** A tile of a conversation's gallery: three to a row, four from 640 pixels. */
 export const GALLERY_TILE_SIZES = "(min-width: 640px) 25vw, 33vw";
+
+/** A tile of a profile's Media tab: three to a row of the feed's column. */
+export const PROFILE_TILE_SIZES = "(min-width: 1536px) 330px, (min-width: 1025px) 22vw, 33vw";

@@ -11,6 +11,7 @@ let creator: Account;
 let openKey: string;
 let lockedKey: string;
 let lockedPreviewKey: string;
+let openCopyKey: string;
 
 beforeAll(async () => {
   const tag = `pr${unique().slice(-8)}`;
@@ -19,16 +20,17 @@ beforeAll(async () => {
   openKey = `posts/${tag}open.jpg`;
   lockedKey = `posts/${tag}locked.jpg`;
   lockedPreviewKey = `previews/${tag}locked.jpg`;
+  openCopyKey = `scaled/640/${tag}open.jpg`;
   const at = new Date().toISOString();
   const author = `(SELECT id FROM users WHERE username = '${creator.username}')`;
-  const media = (text: string, key: string, previewKey: string | null = null) =>
-    `INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
-     SELECT ${author}, id, 'image', 'ready', '${key}', ${previewKey ? `'${previewKey}'` : "NULL"}, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${text}';`;
+  const media = (text: string, key: string, previewKey: string | null = null, w640Key: string | null = null) =>
+    `INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, w640_key, width, height, content_type, size_bytes, created_at)
+     SELECT ${author}, id, 'image', 'ready', '${key}', ${previewKey ? `'${previewKey}'` : "NULL"}, ${w640Key ? `'${w640Key}'` : "NULL"}, 3000, 2000, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${text}';`;
   await sql(
     `UPDATE users SET role = 'creator', monetization_enabled = 1, bio = 'Painting every day', cover_key = 'public/covers/${tag}.jpg' WHERE username = '${creator.username}';
      INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} open to all', 'everyone', '${at}', '${at}');
      INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} for subscribers', 'subscribers', '${at}', '${at}');
-     ${media(`${tag} open to all`, openKey)}
+     ${media(`${tag} open to all`, openKey, null, openCopyKey)}
      ${media(`${tag} for subscribers`, lockedKey, lockedPreviewKey)}`,
   );
   const plans = await fetch(`${baseURL()}/api/me/plans`, {
@@ -170,6 +172,9 @@ describe("profiles", () => {
       await gallery.getByRole("link", { name: "Locked media" }).waitFor();
       expect(await gallery.getByRole("link", { name: "Photo" }).count()).toBe(1);
       expect(await gallery.locator(`img[src*="${lockedKey}"]`).count()).toBe(0);
+      // The open photo's tile offers its copy 640 pixels wide, which a tile needs rather than the original.
+      expect(await gallery.getByRole("link", { name: "Photo" }).locator("img").getAttribute("srcset")).toBe(`/media/${openCopyKey} 640w, /media/${openKey} 3000w`);
+      expect(await gallery.locator("img[srcset]").count()).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
     }
     await context.close();

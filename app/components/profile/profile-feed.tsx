@@ -7,6 +7,7 @@ import { LoadMoreButton } from "~/components/load-more-button";
 import { PostCard, priorityPostId, type PostView } from "~/components/posts/post-card";
 import { useSession } from "~/lib/session";
 import { postPageShape } from "~/lib/api-shapes";
+import { PROFILE_TILE_SIZES, srcSetOf } from "~/lib/scaled-images";
 
 /**
  * The Posts and Media tabs of a profile, each paged with "Load more". The Posts tab starts from the page the
@@ -115,15 +116,32 @@ function MediaGallery({ posts }: { posts: PostView[] }) {
   const { t } = useTranslation();
   const tiles = posts.flatMap((post) =>
     post.media
-      ? post.media.map((item) => ({ key: `m${item.id}`, postId: post.id, src: item.kind === "video" ? item.posterUrl : item.url, locked: false, video: item.kind === "video" }))
-      : post.previews.map((item, index) => ({ key: `p${post.id}-${index}`, postId: post.id, src: item.previewUrl, locked: true, video: item.kind === "video" })),
+      ? post.media.map((item) => ({
+          key: `m${item.id}`,
+          postId: post.id,
+          src: item.kind === "video" ? item.posterUrl : item.url,
+          // A photo's copy 640 pixels wide fills a tile (a third of the column) on any screen: not the original.
+          srcSet: item.kind === "image" ? srcSetOf(item.url, item.width, item.scaled) : undefined,
+          locked: false,
+          video: item.kind === "video",
+        }))
+      : post.previews.map((item, index) => ({ key: `p${post.id}-${index}`, postId: post.id, src: item.previewUrl, srcSet: undefined, locked: true, video: item.kind === "video" })),
   );
   return (
     <ul className="grid grid-cols-3 gap-0.5 p-0.5">
       {tiles.map((tile) => (
         <li key={tile.key} className="relative aspect-square overflow-hidden bg-slate-200 dark:bg-slate-800">
           <Link to={`/post/${tile.postId}`} className="block h-full w-full" aria-label={tile.locked ? t("Locked media") : tile.video ? t("Video") : t("Photo")}>
-            {tile.src ? <img src={tile.src} alt="" loading="lazy" className={`h-full w-full object-cover ${tile.locked ? "scale-110 blur-md" : ""}`} /> : null}
+            {tile.src ? (
+              <img
+                src={tile.src}
+                srcSet={tile.srcSet}
+                sizes={tile.srcSet ? PROFILE_TILE_SIZES : undefined}
+                alt=""
+                loading="lazy"
+                className={`h-full w-full object-cover ${tile.locked ? "scale-110 blur-md" : ""}`}
+              />
+            ) : null}
             {tile.locked ? (
               <span className="absolute inset-0 flex items-center justify-center bg-black/20 text-white">
                 <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true">
