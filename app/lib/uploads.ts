@@ -40,6 +40,8 @@ interface UploadStatus {
 const PART_ATTEMPTS = 4;
 const PREVIEW_SIZE = 24;
 const POSTER_MAX_WIDTH = 1280;
+/** A story photo's poster: a highlight's cover, 56 CSS pixels at density 3 and some room. */
+const STORY_COVER_WIDTH = 240;
 /** The quality of a photo's copies (SCALED_WIDTHS). */
 const SCALED_QUALITY = 0.82;
 
@@ -65,7 +67,7 @@ async function sendParts(call: Caller, mediaId: number, upload: UploadStatus, fi
   // Post and chat media get a poster frame (videos) and a blurred preview (shown while locked); a story's video
   // its poster frame (a story is never shown locked).
   if (options.purpose === "post" || options.purpose === "message") await uploadVariants(call, mediaId, file, true);
-  else if (options.purpose === "story" && file.type.startsWith("video/")) await uploadVariants(call, mediaId, file, false);
+  else if (options.purpose === "story") await uploadVariants(call, mediaId, file, false);
   const received = new Set(upload.receivedParts);
   let sent = upload.receivedParts.reduce((total, n) => total + partBytes(file, upload, n).size, 0);
   options.onProgress?.(sent / file.size);
@@ -121,15 +123,18 @@ async function withRetries<T>(signal: AbortSignal | undefined, attempt: () => Pr
 }
 
 /**
- * The poster frame (videos), the blurred preview (all post and chat media) and, of a photo wider than 640 or 1280
- * pixels, a copy that wide, which phones load instead of the original (srcset, app/lib/scaled-images.ts). A browser
- * that cannot make them skips them.
+ * The poster frame (videos; of a story's photo, a small copy for its highlight's cover), the blurred preview (all
+ * post and chat media) and, of a post's or message's photo wider than 640 or 1280 pixels, a copy that wide, which
+ * phones load instead of the original (srcset, app/lib/scaled-images.ts). A browser that cannot make them skips them.
  */
 async function uploadVariants(call: Caller, mediaId: number, file: File, withPreview: boolean) {
   try {
     const source = file.type.startsWith("video/") ? await videoFrame(file) : await createImageBitmap(file);
     if (file.type.startsWith("video/")) {
       await call.send("PUT", `/uploads/${mediaId}/poster`, await drawJpeg(source, POSTER_MAX_WIDTH, 0.8));
+    } else if (!withPreview) {
+      // A story's photo: a small copy as its poster, the cover of a highlight it is kept in (a circle 56 pixels wide).
+      await call.send("PUT", `/uploads/${mediaId}/poster`, await drawJpeg(source, STORY_COVER_WIDTH, 0.8));
     }
     if (withPreview) await call.send("PUT", `/uploads/${mediaId}/preview`, await drawJpeg(source, PREVIEW_SIZE, 0.7));
     if (withPreview && !(source instanceof HTMLVideoElement)) {

@@ -242,6 +242,8 @@ describe("stories", () => {
     await phone.page.goto(`/${creator.username}`);
     expect(await phone.page.locator("[data-story-ring]").count()).toBe(0);
     const highlight = phone.page.getByRole("navigation", { name: "Highlights" }).getByRole("link", { name: "Beach days" });
+    // Its cover is the photo's small poster, drawn by the creator's browser when the story was uploaded, not the photo.
+    expect(await highlight.locator("img").getAttribute("src")).toMatch(/^\/media\/stories\/posters\/[a-f0-9]{32}\.jpg$/);
     await highlight.click();
     await phone.page.waitForURL(/\/stories\?highlight=/);
     await phone.page.getByText("Hello from the beach").waitFor();

@@ -62,6 +62,27 @@ describe("stories", () => {
     expect((await api(`/stories/${story.id}/viewers`, { token: fan.token })).status).toBe(404);
   });
 
+  it("a photo story's small poster, made by the uploader's browser, is its highlight's cover; a post's photo takes no poster", async () => {
+    const creator = await makeCreator();
+    const fan = await createUser();
+    await follow(fan.user.userId, creator.user.userId);
+    const mediaId = await uploadStoryFile(creator, buildJpeg({ width: 1080, height: 1920 }));
+    const poster = await octets(`/uploads/${mediaId}/poster`, buildJpeg({ width: 240, height: 427 }), creator.token);
+    expect(poster.status).toBe(200);
+    const { url: posterUrl } = (await poster.json()) as { url: string };
+    expect(posterUrl).toMatch(/^\/media\/stories\/posters\/[a-f0-9]{32}\.jpg$/);
+    const created = await postJson("/stories", { mediaId, audience: "everyone" }, { token: creator.token });
+    const story = (await created.json()) as StoryView;
+    expect((await put(`/stories/${story.id}/highlight`, { title: "Sunsets" }, creator.token)).status).toBe(200);
+    const highlights = ((await (await api(`/users/${creator.user.username}/highlights`, { token: fan.token })).json()) as { highlights: HighlightView[] }).highlights;
+    expect(highlights.map((h) => h.coverUrl)).toEqual([posterUrl]);
+    expect((await fetchMedia(posterUrl, fan.token)).status).toBe(200);
+
+    const post = await postJson("/uploads", { purpose: "post", fileName: "p.jpg", contentType: "image/jpeg", size: 100 }, { token: creator.token });
+    const { mediaId: postMediaId } = (await post.json()) as { mediaId: number };
+    expect((await octets(`/uploads/${postMediaId}/poster`, buildJpeg(), creator.token)).status).toBe(422);
+  });
+
   it("audience, blocks and suspension decide who sees a story, its file and its place in the bar", async () => {
     const creator = await makeCreator();
     const [follower, subscriber, stranger, blocked] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);

@@ -21,16 +21,18 @@ const VARIANT_TOO_LARGE = message("The poster or preview image is too large.");
 const WRONG_WIDTH = message("A scaled copy must be exactly {{width}} pixels wide.");
 
 /**
- * Stores what the browser makes of a post's or message's file (a Worker cannot decode images cheaply): the
- * poster frame of a video, the small blurred preview shown on locked posts, or a copy of a photo 640 or 1280
- * pixels wide that phones load instead of the original. Replaces any earlier one. Answers where it is served.
+ * Stores what the browser makes of a post's, message's or story's file (a Worker cannot decode images cheaply):
+ * the poster frame of a video (or of a story's photo, a small one, for its highlight's cover), the small blurred
+ * preview shown on locked posts, or a copy of a photo 640 or 1280 pixels wide that phones load instead of the
+ * original. Replaces any earlier one. Answers where it is served.
  */
 export async function putMediaVariant(ctx: DomainContext, userId: number, mediaId: number, variant: MediaVariant, bytes: Uint8Array): Promise<{ url: string }> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
   const scaledWidth = SCALED_WIDTH_OF[variant];
   // A story's file is shown whole, full screen, and its keys live under stories/ (policies/media.ts): no copies.
   if (upload.purpose !== "post" || (scaledWidth && upload.object_key.startsWith("stories/"))) throw fieldError("file", ONLY_POST_MEDIA);
-  if (variant === "poster" && upload.kind !== "video") throw fieldError("file", ONLY_VIDEOS);
+  // A video's poster frame, or the small cover of a story's photo (its highlight's cover: highlights.ts).
+  if (variant === "poster" && upload.kind !== "video" && !upload.object_key.startsWith("stories/")) throw fieldError("file", ONLY_VIDEOS);
   if (scaledWidth && upload.kind !== "image") throw fieldError("file", ONLY_PHOTOS);
   if (bytes.length > MAX_VARIANT_BYTES[variant]) throw fieldError("file", VARIANT_TOO_LARGE);
   const type = detectFileType(bytes);

@@ -72,7 +72,8 @@ export async function listHighlights(db: D1Database, viewer: Viewer, creatorId: 
     id: row.id,
     title: row.title,
     count: row.count,
-    coverUrl: row.kind === "image" ? mediaUrl(row.object_key) : row.poster_key ? mediaUrl(row.poster_key) : null,
+    // The poster: a video's frame, or the small copy of a photo its uploader's browser made; else the photo itself.
+    coverUrl: row.poster_key ? mediaUrl(row.poster_key) : row.kind === "image" ? mediaUrl(row.object_key) : null,
   }));
 }
 
