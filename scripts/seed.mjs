@@ -151,10 +151,13 @@ async function seedStories(env) {
   const at = (hoursAgo) => new Date(now - hoursAgo * 3_600_000).toISOString();
   const story = async ({ hoursAgo, text, colours, seed, highlightId = null }) => {
     const key = `stories/${randomBytes(16).toString("hex")}.png`;
+    // Its poster, 240 pixels wide, as the uploader's browser makes it: a highlight's cover (app/lib/uploads.ts).
+    const posterKey = `stories/posters/${randomBytes(16).toString("hex")}.png`;
     await putPng(env, key, demoImage(540, 960, colours[0], colours[1], seed));
+    await putPng(env, posterKey, demoImage(240, 427, colours[0], colours[1], seed));
     const { id: mediaId } = await env.DB.prepare(
-      "INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'post', 'image', 'ready', ?, 'image/png', 1, 540, 960, ?) RETURNING id",
-    ).bind(creatorId, key, at(hoursAgo)).first();
+      "INSERT INTO media (user_id, purpose, kind, status, object_key, poster_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, 'image/png', 1, 540, 960, ?) RETURNING id",
+    ).bind(creatorId, key, posterKey, at(hoursAgo)).first();
     await env.DB.prepare(
       "INSERT INTO stories (creator_id, media_id, text, audience, created_at, expires_at, highlight_id) VALUES (?, ?, ?, 'everyone', ?, ?, ?)",
     ).bind(creatorId, mediaId, text, at(hoursAgo), at(hoursAgo - 24), highlightId).run();
