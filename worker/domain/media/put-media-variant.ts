@@ -4,7 +4,7 @@ import { message } from "../shared/messages";
 import { detectFileType } from "./file-types";
 import { MAX_POSTER_BYTES, MAX_PREVIEW_BYTES, MAX_SCALED_BYTES } from "./limits";
 import { stripImageMetadata } from "./strip-metadata";
-import { findOwnUpload, mediaUrl, newVariantKey, unsupportedType } from "./uploads";
+import { findOwnUpload, isStoryObject, mediaUrl, newVariantKey, unsupportedType } from "./uploads";
 
 /** A poster frame (videos), the blurred preview, and the copies of a photo 640 and 1280 pixels wide. */
 export type MediaVariant = "poster" | "preview" | "w640" | "w1280";
@@ -29,10 +29,11 @@ const WRONG_WIDTH = message("A scaled copy must be exactly {{width}} pixels wide
 export async function putMediaVariant(ctx: DomainContext, userId: number, mediaId: number, variant: MediaVariant, bytes: Uint8Array): Promise<{ url: string }> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
   const scaledWidth = SCALED_WIDTH_OF[variant];
+  const story = isStoryObject(upload.object_key);
   // A story's file is shown whole, full screen, and its keys live under stories/ (policies/media.ts): no copies.
-  if (upload.purpose !== "post" || (scaledWidth && upload.object_key.startsWith("stories/"))) throw fieldError("file", ONLY_POST_MEDIA);
+  if (upload.purpose !== "post" || (scaledWidth && story)) throw fieldError("file", ONLY_POST_MEDIA);
   // A video's poster frame, or the small cover of a story's photo (its highlight's cover: highlights.ts).
-  if (variant === "poster" && upload.kind !== "video" && !upload.object_key.startsWith("stories/")) throw fieldError("file", ONLY_VIDEOS);
+  if (variant === "poster" && upload.kind !== "video" && !story) throw fieldError("file", ONLY_VIDEOS);
   if (scaledWidth && upload.kind !== "image") throw fieldError("file", ONLY_PHOTOS);
   if (bytes.length > MAX_VARIANT_BYTES[variant]) throw fieldError("file", VARIANT_TOO_LARGE);
   const type = detectFileType(bytes);

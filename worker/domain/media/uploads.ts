@@ -65,6 +65,9 @@ const PREFIX_OF: Record<UploadPurpose, string> = {
 
 const randomHex = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
+/** Whether an object is a story's file (under the story purpose's prefix): its variants live under it too. */
+export const isStoryObject = (objectKey: string) => objectKey.startsWith(`${PREFIX_OF.story}/`);
+
 /** A key nobody can guess or choose: 128 random bits under the purpose's prefix. */
 export const newObjectKey = (purpose: UploadPurpose, extension: string) => `${PREFIX_OF[purpose]}/${randomHex()}.${extension}`;
 
@@ -75,6 +78,6 @@ export const newObjectKey = (purpose: UploadPurpose, extension: string) => `${PR
 export const newVariantKey = (variant: "poster" | "preview" | "w640" | "w1280", extension: string, objectKey = "") =>
   variant === "w640" || variant === "w1280"
     ? `scaled/${variant.slice(1)}/${randomHex()}.${extension}`
-    : `${objectKey.startsWith("stories/") ? "stories/" : ""}${variant}s/${randomHex()}.${extension}`;
+    : `${isStoryObject(objectKey) ? `${PREFIX_OF.story}/` : ""}${variant}s/${randomHex()}.${extension}`;
 
 export const mediaUrl = (key: string) => `/media/${key}`;
