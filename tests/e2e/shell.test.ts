@@ -111,6 +111,35 @@ describe("layout by width (spec §2)", () => {
     await context.close();
   });
 
+  it("the JavaScript is asked for only after the page's first contentful paint, and the page then hydrates", async () => {
+    const { page, context } = await signedInPage(browser(), member, WIDE);
+    // The server's HTML names no module to preload: the links come from its script, after the paint.
+    const html = await (await context.request.get("/home")).text();
+    expect(html).toContain(`data-shell="sidebar"`);
+    expect(html).not.toMatch(/<link[^>]*modulepreload/);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/home");
+    await hydrated(page);
+    const { paint, firstScript, count } = await page.evaluate(() => {
+      const assets = performance.getEntriesByType("resource").filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname));
+      return {
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+        firstScript: Math.min(...assets.map((entry) => entry.startTime)),
+        count: assets.length,
+      };
+    });
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(count).toBeGreaterThan(3);
+    expect(paint).toBeGreaterThan(0);
+    expect(firstScript).toBeGreaterThan(paint);
+    // The modules were preloaded, from the script (one request each, none fetched twice).
+    expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(3);
+    await context.close();
+  });
+
   it("the utilities' default variables go only to the elements whose classes use them, and a focused field still draws its ring", async () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);
     await page.goto("/settings");
@@ -427,6 +456,8 @@ describe("languages and theme", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("es");
     await page.goto("/login?lng=ja");
     expect(await page.locator("html").getAttribute("lang")).toBe("ja");
+    // The page's i18next writes the cookie as it starts, after the first paint (the scripts start then).
+    await hydrated(page);
     // The cookie now says ja; it beats the browser's German.
     await page.goto("/login");
     expect(await page.locator("html").getAttribute("lang")).toBe("ja");
