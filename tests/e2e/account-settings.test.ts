@@ -26,6 +26,7 @@ describe("Settings → Account", () => {
     expect((await me(account.token)).status).toBe(401);
     await page.reload();
     await page.getByRole("region", { name: "Change password" }).waitFor();
+    await hydrated(page);
     const login = await fetch(`${baseURL()}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ login: account.email, password: "a quiet harbour at dawn" }) });
     expect(login.status).toBe(200);
 

@@ -12,6 +12,7 @@ describe("accounts, as a person uses them", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "Sign up" }).first().click();
     await page.waitForURL("**/signup");
+    await hydrated(page);
     await page.getByLabel("Username").fill(taken.username.toUpperCase());
     await page.getByLabel("Name", { exact: true }).fill(person.name);
     await page.getByLabel("Email address").fill(person.email);
@@ -42,6 +43,7 @@ describe("accounts, as a person uses them", () => {
     await page.waitForURL("**/home");
     await page.getByRole("heading", { name: `Welcome, ${person.name}!` }).waitFor();
     expect(await page.getByText("Please verify your email address.").count()).toBe(0);
+    await hydrated(page);
 
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
@@ -49,6 +51,7 @@ describe("accounts, as a person uses them", () => {
     expect(await storedToken(page)).toBeNull();
     await page.goto("/home");
     await page.waitForURL("**/login?redirectTo=%2Fhome");
+    await hydrated(page);
 
     await page.getByLabel("Email or username").fill(person.username);
     await page.getByLabel("Password").fill("not the password");
@@ -79,6 +82,7 @@ describe("accounts, as a person uses them", () => {
     await page.getByText("If an account exists for that address, we have sent it a link.").waitFor();
 
     await page.goto(await latestLinkTo(account.email, "/reset-password/"));
+    await hydrated(page);
     await page.getByLabel("New password", { exact: true }).fill("my fresh new passphrase");
     await page.getByLabel("Confirm new password").fill("my fresh new passphrase!");
     await page.getByRole("button", { name: "Reset password" }).click();

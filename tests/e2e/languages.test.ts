@@ -32,6 +32,7 @@ describe("languages", () => {
     const page = await context.newPage();
     await page.goto("/login?lng=ar");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await hydrated(page);
     await page.getByLabel(locale("ar")("Email or username")).fill("nobody@example.test");
     await page.getByLabel(locale("ar")("Password")).fill("not a real password");
     await page.getByRole("button", { name: locale("ar")("Sign in") }).click();

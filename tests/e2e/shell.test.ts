@@ -48,6 +48,7 @@ describe("layout by width (spec §2)", () => {
   it("in between: icons only, with the label as a tooltip after 1000 ms", async () => {
     const { page, context } = await signedInPage(browser(), member, BETWEEN);
     await page.goto("/home");
+    await hydrated(page);
     const home = sidebar(page).getByRole("link", { name: "Home" });
     const label = home.getByText("Home", { exact: true });
     expect((await label.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
@@ -75,6 +76,7 @@ describe("layout by width (spec §2)", () => {
     expect(await bottomBar(page).count()).toBe(0);
     await page.goto("/messages");
     expect(await bottomBar(page).isVisible()).toBe(true);
+    await hydrated(page);
     // The rest of the navigation is one tap away in the menu.
     await bottomBar(page).getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menu").waitFor();
@@ -175,6 +177,7 @@ describe("navigation by role (spec §2, §6)", () => {
   it("a member has Live Streams and, in the avatar menu, Become a creator", async () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);
     await page.goto("/home");
+    await hydrated(page);
     expect(await entryNames(page)).toEqual(["Home", "Search", "Notifications", "Bookmarks", "Messages", "Wallet", "Live Streams", "My Profile"]);
     expect(await sidebar(page).getByRole("link", { name: "My Profile" }).getAttribute("href")).toBe(`/${member.username}`);
     const menuButton = page.getByRole("button", { name: "Account menu" });
@@ -194,6 +197,7 @@ describe("navigation by role (spec §2, §6)", () => {
   it("a creator has Go Live and Dashboard instead", async () => {
     const { page, context } = await signedInPage(browser(), creator, WIDE);
     await page.goto("/home");
+    await hydrated(page);
     expect(await entryNames(page)).toEqual(["Home", "Search", "Notifications", "Bookmarks", "Messages", "Wallet", "My Profile", "Go Live"]);
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menu").waitFor();
