@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Two reviewed patches to how the server render resolves a link's path: @remix-run/router 1.23.3 (resolveTo, its
-// CommonJS build, the one wrangler bundles) and react-router 6.30.4 (useResolvedPath, its production UMD build, the
-// one react-router's "main" gives the Worker), applied on every `npm install` / `npm ci` (package.json "postinstall")
+// Three reviewed patches to how the server render resolves a link's path: @remix-run/router 1.23.3 (resolveTo, its
+// CommonJS build, the one wrangler bundles), react-router 6.30.4 (useResolvedPath, its production UMD build, the
+// one react-router's "main" gives the Worker) and react-router-dom 6.30.4 (the static router's encodeLocation, in
+// server.js, below), applied on every `npm install` / `npm ci` (package.json "postinstall")
 // and again before each build; running them again changes nothing.
 //
 // Why: every <Link> of a page resolves its path twice as it renders (useHref for its href, useLinkClickHandler for
@@ -61,7 +62,42 @@ const hook = patchFile({
   ],
 });
 
-if (!router || !hook) {
-  console.error(`${LABEL}: @remix-run/router or react-router is missing; run npm install first`);
+// The static router's encodeLocation (react-router-dom/server.js) parses every NavLink's path, and each route
+// match's, as a URL against http://localhost, to percent-encode it: 2.8% of the Worker's thread under a load of
+// /settings (the shell's navigation is NavLinks). A path of characters the URL parser keeps as they are (no "%",
+// space, quote, backslash, non-ASCII…; no "." or ".." segment, no "//" start) is its own encoding: it is split at
+// its "?" and "#" instead (tests/unit/resolve-to.test.ts compares both ways on random paths).
+const ENCODE_MARKER = "/* fanclub: a plain path is its own encoding (scripts/patch-resolve-to.mjs) */";
+const encode = patchFile({
+  label: LABEL,
+  relativePath: "node_modules/react-router-dom/server.js",
+  marker: ENCODE_MARKER,
+  version: "react-router-dom 6.30.4",
+  replacements: [
+    {
+      what: "encodeLocation's declaration",
+      from: `function encodeLocation(to) {
+  let href = typeof to === "string" ? to : reactRouterDom.createPath(to);
+`,
+      to: `${ENCODE_MARKER}
+const fanclubPlainHref = /^\\/(?!\\/)([A-Za-z0-9\\-._~!$&()*+,;=:@\\/]*)(\\?[A-Za-z0-9\\-._~!$&()*+,;=:@\\/?]*)?(#[A-Za-z0-9\\-._~!$&()*+,;=:@\\/?]*)?$/;
+const fanclubDotSegment = /\\/\\.\\.?(?=\\/|$)/;
+function encodeLocation(to) {
+  let href = typeof to === "string" ? to : reactRouterDom.createPath(to);
+  let plain = fanclubPlainHref.exec(href);
+  if (plain !== null && !fanclubDotSegment.test(href.slice(0, 1 + plain[1].length))) {
+    return {
+      pathname: "/" + plain[1],
+      search: plain[2] === undefined || plain[2] === "?" ? "" : plain[2],
+      hash: plain[3] === undefined || plain[3] === "#" ? "" : plain[3]
+    };
+  }
+`,
+    },
+  ],
+});
+
+if (!router || !hook || !encode) {
+  console.error(`${LABEL}: @remix-run/router, react-router or react-router-dom is missing; run npm install first`);
   process.exit(1);
 }

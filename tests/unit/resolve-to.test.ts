@@ -12,6 +12,8 @@ const { parsePath, resolveTo } = require("@remix-run/router") as typeof Router;
 const ROUTER_FILE = require.resolve("@remix-run/router/dist/router.cjs.js");
 const HOOK_FILE = require.resolve("react-router/dist/umd/react-router.production.min.js");
 const ReactRouter = require(HOOK_FILE) as typeof import("react-router");
+const SERVER_FILE = require.resolve("react-router-dom/server.js");
+const { createStaticRouter } = require(SERVER_FILE) as typeof import("react-router-dom/server");
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -19,6 +21,7 @@ describe("links' paths resolved without the route matches when they are absolute
   it("are the patched builds", () => {
     expect(readFileSync(ROUTER_FILE, "utf8")).toContain("absolute paths without dot segments resolved as they are (scripts/patch-resolve-to.mjs)");
     expect(readFileSync(HOOK_FILE, "utf8")).toContain("no route matches as JSON for an absolute path (scripts/patch-resolve-to.mjs)");
+    expect(readFileSync(SERVER_FILE, "utf8")).toContain("a plain path is its own encoding (scripts/patch-resolve-to.mjs)");
   });
 
   it("resolveTo answers every absolute path as its walk does (the walk is what a parsed path takes)", () => {
@@ -58,5 +61,36 @@ describe("links' paths resolved without the route matches when they are absolute
       ),
     );
     expect([...html.matchAll(/<i>([^<]*)<\/i>/g)].map((match) => match[1])).toEqual(["/home", "/", "/messages/4/edit", "/messages/4?q=1", "/messages/4#top", "/a/b", "/mia.rivers/posts"]);
+  });
+
+  it("the static router encodes every path as the URL parser does (its shortcut skips the parser for plain ones)", () => {
+    const context = { basename: "/", location: { pathname: "/", search: "", hash: "", state: null, key: "default" }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null };
+    const { encodeLocation } = createStaticRouter([], context as unknown as Parameters<typeof createStaticRouter>[1]);
+    // What encodeLocation did before the patch, and still does for anything but a plain path.
+    const byParser = (href: string) => {
+      const padded = href.replace(/ $/, "%20");
+      const url = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(padded) ? new URL(padded) : new URL(padded, "http://localhost");
+      return { pathname: url.pathname, search: url.search, hash: url.hash };
+    };
+    const outcome = (encode: () => unknown) => {
+      try {
+        return encode();
+      } catch (error) {
+        return `throws ${(error as Error).name}`;
+      }
+    };
+    const alphabet = ["a", "Z", "mia", "/", "/", ".", "..", "?", "#", "-", "\\", "%", "%2e", "%20", " ", "'", '"', "<", "`", "{", "é", "~", "@", ":", "=", "&", "+", "(", "!", "*"];
+    let seed = 11;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const paths = ["/", "/home", "/settings/", "/post/12#comments", "/a//b", "//a", "/a/./b", "/a/..", "/.", "/..", "/.x", "/mia.rivers", "/search?q=x", "/s?", "/s#", "/s?#", "/s#a?b", "/s?a?b#c#d", "/x\\y", "/a b", "/a "];
+    for (let n = 0; n < 5000; n++) paths.push("/" + Array.from({ length: 1 + Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(""));
+    let plain = 0;
+    for (const path of paths) {
+      expect(outcome(() => encodeLocation!(path)), path).toEqual(outcome(() => byParser(path)));
+      expect(outcome(() => encodeLocation!(parsePath(path))), path).toEqual(outcome(() => byParser(path)));
+      if (/^\/[\w/-]*$/.test(path) && !/\/\.|^\/\//.test(path)) plain++;
+    }
+    // The shortcut's own paths are among them: the app's links, and enough random ones.
+    expect(plain).toBeGreaterThan(100);
   });
 });
