@@ -64,7 +64,7 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
       cloudflare: { env: c.env, ctx: c.executionCtx },
       domain: c.get("domain"),
       session: c.get("session"),
-      csrfToken: c.get("csrfToken"),
+      csrfToken: await c.get("csrfToken")(),
       nonce,
       language: c.get("language"),
       buildVersion,

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api, createUser, postJson } from "./factories";
 
 describe("POST /api/login", () => {
@@ -150,6 +150,22 @@ describe("sessions", () => {
     const withCsrf = await postJson("/logout", {}, { headers: { ...cookie, "X-CSRF-Token": csrf } });
     expect(withCsrf.status).toBe(200);
     expect((await api("/me", { token })).status).toBe(401);
+  });
+
+  it("makes a cookie session's CSRF token only when a write checks it: the API's reads make none", async () => {
+    const { token } = await createUser();
+    const cookie = { Cookie: `__Host-session=${token}` };
+    const hmacs = () => sign.mock.calls.filter(([algorithm]) => algorithm === "HMAC").length;
+    const sign = vi.spyOn(crypto.subtle, "sign");
+    try {
+      expect((await api("/updates", { headers: cookie })).status).toBe(200);
+      expect((await api("/me", { headers: cookie })).status).toBe(200);
+      expect(hmacs()).toBe(0);
+      expect((await postJson("/logout", {}, { headers: { ...cookie, "X-CSRF-Token": "forged" } })).status).toBe(403);
+      expect(hmacs()).toBe(1);
+    } finally {
+      sign.mockRestore();
+    }
   });
 
   it("refuses writes sent from another origin", async () => {

@@ -119,6 +119,7 @@ export const detectLanguage = createMiddleware<AppEnv>(async (c, next) => {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const csrfTokenFor = (secret: string, tokenHash: string) => hmac(secret, `csrf:${tokenHash}`);
+const noCsrfToken = () => Promise.resolve(null);
 
 /**
  * Resolves the session from `Authorization: Bearer` (the API client of spec §7) or, failing that, from the
@@ -139,9 +140,11 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   const session = checkRides ? (found?.session ?? null) : token ? await findSession(c.get("domain").db, token, reads ? cacheSeconds : 0) : null;
   c.set("session", session);
   c.set("sessionSource", session ? (bearer ? "bearer" : "cookie") : null);
-  // Only cookie sessions need a CSRF token (pages and cookie-authenticated writes); Bearer calls skip the HMAC.
+  // Only cookie sessions have a CSRF token (pages and cookie-authenticated writes); Bearer calls never make one, and
+  // a cookie session's reads of the API make none either: the HMAC is made when a page or a write's check asks.
   const fromCookie = session !== null && bearer === null;
-  c.set("csrfToken", fromCookie ? await csrfTokenFor(config(c.env).APP_SECRET, session.tokenHash) : null);
+  let csrfToken: Promise<string> | undefined;
+  c.set("csrfToken", fromCookie ? () => (csrfToken ??= csrfTokenFor(config(c.env).APP_SECRET, session.tokenHash)) : noCsrfToken);
   // The request as it came: a body limit (worker/api/app.ts) puts a copy in its place once it has read it.
   const request = c.req.raw;
   try {
@@ -186,7 +189,7 @@ export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
   if (origin && origin !== new URL(c.req.url).origin) {
     return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
   }
-  if (c.get("sessionSource") === "cookie" && !safeEqualText((await submittedCsrfToken(c.req.raw)) ?? "", c.get("csrfToken") ?? "-")) {
+  if (c.get("sessionSource") === "cookie" && !safeEqualText((await submittedCsrfToken(c.req.raw)) ?? "", (await c.get("csrfToken")()) ?? "-")) {
     return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
   }
   return next();

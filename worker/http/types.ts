@@ -17,6 +17,11 @@ export interface AppEnv {
     session: CurrentSession | null;
     /** How the session was presented: a Bearer header or the cookie (which needs CSRF on writes). */
     sessionSource: "bearer" | "cookie" | null;
-    csrfToken: string | null;
+    /**
+     * The cookie session's CSRF token (an HMAC), made when first asked for: by a page, which writes it for its
+     * forms, and by a write's check. A read of the API (the 30 s poll of /api/updates) never needs it. Null
+     * without a cookie session.
+     */
+    csrfToken: () => Promise<string | null>;
   };
 }
