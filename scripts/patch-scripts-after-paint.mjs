@@ -10,7 +10,7 @@
 // paint waits for the modules' evaluation and the hydration's first steps. Lighthouse's simulation (Lantern)
 // counts every script that had loaded before the paint it observed as blocking that paint, and then stretches
 // their download over a slow 4G network: its simulated first and largest paint of `/home` was 2.2 s in the runs
-// where they had, 0.9 s where they had not (README, "Lighthouse's LCP").
+// where they had, 0.9 s where they had not (README, "Lighthouse").
 //
 // The patch starts the modules after the page's first contentful paint:
 //   - <Scripts> renders no <link rel="modulepreload"> (on the server and in the hydration alike, so the hydrated

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { baseURL, browserForThisFile, CHROMIUM, createAccount, newPage, traceUntilTestEnds } from "./support";
+import { baseURL, browserForThisFile, CHROMIUM, createAccount, hydrated, newPage, traceUntilTestEnds } from "./support";
 
 const browser = browserForThisFile();
 const SERVICE_WORKER_FILE = "build/client/sw.js";
@@ -113,6 +113,14 @@ describe("progressive web app", () => {
     await context.close();
   });
 
+  /** Once the page has hydrated and Remix has discovered the route of its "Verify now" link (/email/verify). */
+  const linksFollowedByTheApp = async (page: Page) => {
+    await hydrated(page);
+    await expect
+      .poll(() => page.evaluate(() => "routes/email.verify._index" in (window as unknown as { __remixManifest: { routes: object } }).__remixManifest.routes))
+      .toBe(true);
+  };
+
   it("reloads a visited page offline, shows the offline page for others, and forgets pages on CLEAR_PRIVATE_DATA", async () => {
     const account = await createAccount();
     const { page, context } = await newPage(browser(), undefined, { serviceWorkers: "allow" });
@@ -125,7 +133,9 @@ describe("progressive web app", () => {
     const heading = page.getByRole("heading", { name: `Welcome, ${account.name}!` });
     await heading.waitFor();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    // A client-side navigation (single-fetch data) while online, to repeat offline.
+    // A client-side navigation (single-fetch data) while online, to repeat offline: once the page has hydrated and
+    // discovered the route of its links (before that, a click loads the address as a document).
+    await linksFollowedByTheApp(page);
     await page.getByRole("link", { name: "Verify now" }).click();
     await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
     await page.goBack();
@@ -141,7 +151,9 @@ describe("progressive web app", () => {
     await page.getByRole("heading", { name: "You are offline" }).waitFor();
     await page.goto("/home");
     await heading.waitFor();
-    // The kept page's <title>, once hydration has rendered the head again.
+    // The kept page's <title>, once hydration has rendered the head again; the link is followed by the app, from
+    // the kept single-fetch data and the kept /__manifest.
+    await linksFollowedByTheApp(page);
     await expect.poll(() => page.title()).toBe("Home · Fanclub");
     await page.getByRole("link", { name: "Verify now" }).click();
     await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
@@ -156,6 +168,9 @@ describe("progressive web app", () => {
     await context.setOffline(false);
     await retry.click();
     await heading.waitFor();
+    // The page's JavaScript starts after its first paint: its hydration's own requests (the route's client loader)
+    // must be over before the private data is cleared, or the worker keeps what they bring after the clearing.
+    await hydrated(page);
 
     // Sign-out sends CLEAR_PRIVATE_DATA (app/lib/offline.ts): the worker answers once "pages" is gone. First let
     // the worker finish keeping the page just loaded, or that late write would bring it back.
