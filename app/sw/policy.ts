@@ -22,8 +22,40 @@ export const KEEP_PAGE = "KEEP_PAGE";
  */
 export const SAVED_PAGE_ATTRIBUTE = "data-saved-page";
 
-/** The page's HTML with SAVED_PAGE_ATTRIBUTE on its root element. */
-export const markSavedPage = (html: string) => html.replace(/<html(?=[\s>])/i, `<html ${SAVED_PAGE_ATTRIBUTE}=""`);
+/** How long a link tapped before the hydration waits for it (EARLY_LINKS_SCRIPT) before it loads as a document. */
+export const EARLY_LINK_FALLBACK_MS = 5000;
+
+/**
+ * Links tapped on a kept page before it has hydrated. A page served from the page cache (offline, or on a network
+ * slower than NETWORK_TIMEOUT_SECONDS) is shown at once, and its JavaScript starts after its first paint. Until
+ * React has hydrated it, a tap on a link is the browser's own document load, and offline the worker has that
+ * address only if it was once loaded as a document: a screen the app opened online by its own navigation kept its
+ * data (single-fetch, or the screen's offline copy), not a page, and the tap would show the offline page. This
+ * script, put into the kept page's <head> by markSavedPage, holds a plain tap on a same-origin link in this tab until
+ * the root marks the page hydrated (app/root.tsx), then has Remix's router follow it, as the app's own link would.
+ * Should the hydration not come within EARLY_LINK_FALLBACK_MS, the link is loaded as a document after all. The
+ * script takes itself out of the document as it runs, so React hydrates the <head> it rendered. Only a
+ * kept page carries it: a page from the network is never held back for JavaScript that may take seconds on a slow
+ * phone, and no page's HTML or bundle grows by it.
+ */
+export const EARLY_LINKS_SCRIPT =
+  `(()=>{const d=document,h=d.documentElement,k="hydrated";let to;d.currentScript.remove();` +
+  `d.addEventListener("click",e=>{if(k in h.dataset||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;` +
+  `const a=e.target instanceof Element&&e.target.closest("a[href]");` +
+  `if(!a||(a.target&&a.target!="_self")||a.hasAttribute("download")||a.origin!==location.origin)return;` +
+  `e.preventDefault();to=a.pathname+a.search+a.hash;setTimeout(()=>{if(to&&!(k in h.dataset))location.assign(to)},${EARLY_LINK_FALLBACK_MS})},!0);` +
+  `new MutationObserver((r,o)=>{if(!(k in h.dataset))return;o.disconnect();const t=to;to=void 0;t&&window.__remixRouter.navigate(t)})` +
+  `.observe(h,{attributeFilter:["data-hydrated"]})})()`;
+
+/**
+ * The page's HTML with SAVED_PAGE_ATTRIBUTE on its root element and EARLY_LINKS_SCRIPT first in its <head>, with
+ * the nonce of the page's Content-Security-Policy (`csp`), which came with it.
+ */
+export function markSavedPage(html: string, csp: string | null = null): string {
+  const nonce = csp ? /'nonce-([^']+)'/.exec(csp)?.[1] : undefined;
+  const script = `<script${nonce ? ` nonce="${nonce}"` : ""}>${EARLY_LINKS_SCRIPT}</script>`;
+  return html.replace(/<html(?=[\s>])/i, `<html ${SAVED_PAGE_ATTRIBUTE}=""`).replace(/<head(?:\s[^>]*)?>/i, (head) => head + script);
+}
 
 /** The screens that keep an offline copy, whose pages a launch offline must find. */
 export const isKeptOffline = (pathname: string) => /^\/(?:home|bookmarks|notifications|wallet|messages(?:\/\d+)?|dashboard(?:\/(?:earnings|payouts))?)$/.test(pathname);
@@ -44,3 +76,26 @@ export const PRIVATE_CACHES = [PAGES_CACHE, MEDIA_CACHE] as const;
  * sockets, development pages, and the sandbox card form (a payment step must never be replayed from a stale copy).
  */
 export const isNeverCached = (pathname: string) => /^\/(?:api|media|ws|dev|__dev|wallet\/top-up)(?:\/|$)/.test(pathname);
+
+/**
+ * The address of the page whose single-fetch data `url` is (Remix: /a/b.data for /a/b, /_root.data for /, the
+ * routes to load in `_routes`), or null when `url` is no such data.
+ */
+export function pageOfData(url: URL): string | null {
+  if (!url.pathname.endsWith(".data")) return null;
+  const page = new URL(url.href);
+  page.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  page.searchParams.delete("_routes");
+  page.hash = "";
+  return page.href;
+}
+
+/**
+ * A single-fetch answer that makes Remix load `path` as a document (a redirect with `reload`, as the server encodes
+ * one: turbo-stream, status 202), for the service worker to send instead of data it does not have when it keeps the
+ * page itself. Remix 2.17.5's format; tests/unit/sw-policy.test.ts decodes it with Remix's own decoder.
+ */
+export function reloadAsDocument(path: string): Response {
+  const body = JSON.stringify([["SingleFetchRedirect", 1], { _2: 3, _4: 5, _6: 7, _8: 9, _10: 7 }, "redirect", path, "status", 302, "revalidate", false, "reload", true, "replace"]);
+  return new Response(`${body}\n`, { status: 202, headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" } });
+}

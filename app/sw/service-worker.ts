@@ -4,8 +4,10 @@
 //
 // - Precached files are served from the cache (hashed names, so a new build brings new URLs).
 // - Page navigations and Remix single-fetch data (*.data) go to the network first, fall back to the "pages" cache
-//   after NETWORK_TIMEOUT_SECONDS or when offline, and finally (navigations only) to /offline.html. Remix's route
-//   manifest (/__manifest) falls back to the build's whole route table (precached).
+//   after NETWORK_TIMEOUT_SECONDS or when offline, and finally (navigations only) to /offline.html. A page served
+//   from the cache is marked as such and holds a link tapped before its hydration until then (EARLY_LINKS_SCRIPT);
+//   a screen's data not kept, while its page is, is answered with a single-fetch redirect that loads the kept page.
+//   Remix's route manifest (/__manifest) falls back to the build's whole route table (precached).
 // - Images under /media go to the network first and fall back to the "media" cache (bounded, least recently used
 //   out; app/sw/media-cache.ts).
 // - /api, /ws and /dev are never touched; nor is anything but a same-origin GET answered 200.
@@ -19,7 +21,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute } from "workbox-routing";
 import { NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { forgetMedia, mediaCachePlugin } from "./media-cache";
-import { CLEAR_PRIVATE_DATA, isKeptOffline, isMediaPath, isNeverCached, KEEP_PAGE, MEDIA_CACHE, NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, PAGES_CACHE, markSavedPage, PAGES_CACHE_MAX_ENTRIES, PRIVATE_CACHES } from "./policy";
+import { CLEAR_PRIVATE_DATA, isKeptOffline, isMediaPath, isNeverCached, KEEP_PAGE, MEDIA_CACHE, NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, PAGES_CACHE, markSavedPage, pageOfData, PAGES_CACHE_MAX_ENTRIES, PRIVATE_CACHES, reloadAsDocument } from "./policy";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -68,12 +70,15 @@ const offlineFallback: WorkboxPlugin = {
 
 const ownGet = (url: URL, request: Request) => url.origin === self.location.origin && request.method === "GET" && !isNeverCached(url.pathname);
 
-/** A page served from the cache says so on its <html> (SAVED_PAGE_ATTRIBUTE, read by app/lib/offline-copies.ts). */
+/**
+ * A page served from the cache says so on its <html> (SAVED_PAGE_ATTRIBUTE, read by app/lib/offline-copies.ts), and
+ * holds a link tapped before its hydration until then (EARLY_LINKS_SCRIPT).
+ */
 const markSavedPages: WorkboxPlugin = {
   cachedResponseWillBeUsed: async ({ cachedResponse }) => {
     if (!cachedResponse) return null;
     const { status, statusText, headers } = cachedResponse;
-    return new Response(markSavedPage(await cachedResponse.text()), { status, statusText, headers });
+    return new Response(markSavedPage(await cachedResponse.text(), headers.get("Content-Security-Policy")), { status, statusText, headers });
   },
 };
 
@@ -92,10 +97,29 @@ const dataPath = (url: URL) => url.pathname.replace(/\.data$/, "").replace(/^\/_
 registerRoute(({ url, request }) => url.pathname.endsWith(".data") && ownGet(url, request) && isKeptOffline(dataPath(url)), new NetworkOnly());
 
 
+/**
+ * A client-side navigation offline to a screen whose data was never kept, while its page was (its address loaded
+ * as a document before: a link tapped before the hydration, a notification, a bookmark): the kept page is better
+ * than "not saved on this device". The answer makes Remix load the address as a document, which the navigation
+ * route above serves from the cache. Only for a navigation away from the page that asks: the data of the page
+ * already shown (a revalidation) fails as it would, or a kept page whose data fails would load itself forever.
+ */
+const keptPageInstead: WorkboxPlugin = {
+  handlerDidError: async ({ request, event }) => {
+    const page = pageOfData(new URL(request.url));
+    if (!page || !(await (await caches.open(PAGES_CACHE)).match(page))) return undefined;
+    const clientId = (event as FetchEvent | undefined)?.clientId;
+    const client = clientId ? await self.clients.get(clientId) : undefined;
+    if (!client || client.url.replace(/#.*$/, "") === page) return undefined;
+    const { pathname, search } = new URL(page);
+    return reloadAsDocument(pathname + search);
+  },
+};
+
 // Client-side navigations: single-fetch data.
 registerRoute(
   ({ url, request }) => url.pathname.endsWith(".data") && ownGet(url, request),
-  new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [sameGeneration, onlyGoodAnswers("data"), trimPages] }),
+  new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [sameGeneration, onlyGoodAnswers("data"), trimPages, keptPageInstead] }),
 );
 
 /**
