@@ -32,7 +32,8 @@ export const EARLY_LINK_FALLBACK_MS = 5000;
  * address only if it was once loaded as a document: a screen the app opened online by its own navigation kept its
  * data (single-fetch, or the screen's offline copy), not a page, and the tap would show the offline page. This
  * script, put into the kept page's <head> by markSavedPage, holds a plain tap on a same-origin link in this tab until
- * the root marks the page hydrated (app/root.tsx), then has Remix's router follow it, as the app's own link would.
+ * the root marks the page hydrated (app/root.tsx), then has Remix's router follow it, as the app's own link would
+ * (not a link to a file or the API: those are no screens of the app).
  * Should the hydration not come within EARLY_LINK_FALLBACK_MS, the link is loaded as a document after all. The
  * script takes itself out of the document as it runs, so React hydrates the <head> it rendered. Only a
  * kept page carries it: a page from the network is never held back for JavaScript that may take seconds on a slow
@@ -42,7 +43,7 @@ export const EARLY_LINKS_SCRIPT =
   `(()=>{const d=document,h=d.documentElement,k="hydrated";let to;d.currentScript.remove();` +
   `d.addEventListener("click",e=>{if(k in h.dataset||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;` +
   `const a=e.target instanceof Element&&e.target.closest("a[href]");` +
-  `if(!a||(a.target&&a.target!="_self")||a.hasAttribute("download")||a.origin!==location.origin)return;` +
+  `if(!a||(a.target&&a.target!="_self")||a.hasAttribute("download")||a.origin!==location.origin||/^\\/(?:api|media|ws|dev)(?:\\/|$)/.test(a.pathname))return;` +
   `e.preventDefault();to=a.pathname+a.search+a.hash;setTimeout(()=>{if(to&&!(k in h.dataset))location.assign(to)},${EARLY_LINK_FALLBACK_MS})},!0);` +
   `new MutationObserver((r,o)=>{if(!(k in h.dataset))return;o.disconnect();const t=to;to=void 0;t&&window.__remixRouter.navigate(t)})` +
   `.observe(h,{attributeFilter:["data-hydrated"]})})()`;
