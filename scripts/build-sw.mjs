@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the service worker (app/sw/service-worker.ts) into build/client/sw.js, after `remix vite:build`.
+// Builds the service worker (app/sw/service-worker.ts) into build/client/sw.js, after `remix vite:build`, and the
+// offline page's script (app/sw/offline-page.ts) into build/client/offline.js, which it precaches.
 // The precache manifest is computed here from the files in build/client: url + revision (a content hash;
 // null for the content-hashed files under /assets/) for every script, stylesheet, icon, the web manifest and
 // offline.html; never sw.js itself, nor anything under /media or /api. It replaces self.__WB_MANIFEST.
@@ -36,7 +37,39 @@ export function precacheManifest() {
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
 
+/**
+ * The offline page's script (app/sw/offline-page.ts) into build/client/offline.js, with the translations of the keys
+ * in app/sw/offline-page-keys.json from every locale file (a missing one leaves that text in English).
+ */
+async function buildOfflinePageScript() {
+  const keys = JSON.parse(readFileSync(join(root, "app/sw/offline-page-keys.json"), "utf8"));
+  const localeDirectory = join(root, "app/locales");
+  const texts = {};
+  for (const file of readdirSync(localeDirectory).filter((name) => name.endsWith(".json")).sort()) {
+    const locale = JSON.parse(readFileSync(join(localeDirectory, file), "utf8"));
+    texts[file.slice(0, -".json".length)] = Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, locale[key] ?? ""]));
+  }
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: "warn",
+    resolve: { alias: { "~": join(root, "app"), "@shared": join(root, "shared") } },
+    define: { __OFFLINE_PAGE_TEXTS__: JSON.stringify(texts) },
+    build: {
+      write: false,
+      minify: true,
+      sourcemap: false,
+      lib: { entry: join(root, "app/sw/offline-page.ts"), formats: ["iife"], name: "fanclubOfflinePage", fileName: () => "offline.js" },
+    },
+  });
+  const chunk = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output).find((item) => item.type === "chunk");
+  if (!chunk) throw new Error("the offline page's script build produced no script");
+  writeFileSync(join(clientDirectory, "offline.js"), chunk.code);
+}
+
+await buildOfflinePageScript();
 const manifest = precacheManifest();
+if (!manifest.some((entry) => entry.url === "/offline.js")) throw new Error("build/client/offline.js is missing");
 if (!manifest.some((entry) => entry.url === "/offline.html")) throw new Error("build/client/offline.html is missing: run remix vite:build first");
 
 const output = await build({

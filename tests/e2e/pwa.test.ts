@@ -198,6 +198,29 @@ describe("progressive web app", () => {
     await context.close();
   });
 
+  it("shows the offline page in the person's language: the browser's, or the one chosen in the app", async () => {
+    const ar = JSON.parse(readFileSync("app/locales/ar.json", "utf8")) as Record<string, string>;
+    const ja = JSON.parse(readFileSync("app/locales/ja.json", "utf8")) as Record<string, string>;
+    const { page, context } = await newPage(browser(), undefined, { serviceWorkers: "allow", locale: "ar-EG" });
+    await page.goto("/");
+    await waitForServiceWorkerControl(page);
+    await context.setOffline(true);
+    await page.goto("/never-visited?page=1");
+    const offline = (texts: Record<string, string>) => page.getByRole("heading", { name: texts["You are offline"] });
+    await offline(ar).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.title])).toEqual(["ar", "rtl", `${ar["You are offline"]} · Fanclub`]);
+    expect(await page.getByText(ar["This page was not saved on this device. It opens again once you are back online."]!).count()).toBe(1);
+    expect(await page.getByRole("link", { name: ar["Try again"] }).evaluate((link) => (link as HTMLAnchorElement).href)).toBe(`${baseURL()}/never-visited?page=1`);
+    expect(await page.getByRole("link", { name: ar["Go to your feed"] }).evaluate((link) => (link as HTMLAnchorElement).href)).toBe(`${baseURL()}/home`);
+    // A language chosen in the app (its cookie, spec §9) comes before the browser's.
+    await context.addCookies([{ name: "i18nextLng", value: "ja", url: baseURL() }]);
+    await page.goto("/never-visited?page=2");
+    await offline(ja).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(["ja", "ltr"]);
+    expect(await page.getByRole("link", { name: ja["Try again"] }).count()).toBe(1);
+    await context.close();
+  });
+
   it("offline, follows a link tapped before the hydration to the kept screen, and opens a screen kept only as a page", async () => {
     const account = await createAccount();
     const { page, context } = await newPage(browser(), undefined, { serviceWorkers: "allow" });

@@ -164,7 +164,7 @@ export async function openPage(context: BrowserContext): Promise<Page> {
 export async function newPage(
   browser: Browser,
   viewport = { width: 1280, height: 900 },
-  options: Pick<BrowserContextOptions, "serviceWorkers"> = {},
+  options: Pick<BrowserContextOptions, "serviceWorkers" | "locale"> = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { viewport, ...options });
   return { context, page: await openPage(context) };
