@@ -30,9 +30,18 @@ const texts = language ? __OFFLINE_PAGE_TEXTS__[language] : undefined;
 if (language && texts) {
   document.documentElement.lang = language;
   document.documentElement.dir = RTL_LANGUAGES.has(language) ? "rtl" : "ltr";
-  document.title = `${texts.heading} · Fanclub`;
-  for (const element of document.querySelectorAll<HTMLElement>("[data-text]")) {
-    const text = texts[element.dataset.text as keyof typeof KEYS];
-    if (text) element.textContent = text;
-  }
+  if (texts.heading) document.title = `${texts.heading} · Fanclub`;
+  // The script runs in <head>, before the body is read: the page stays hidden until its texts are put in, so
+  // nothing is shown in English first.
+  document.documentElement.style.visibility = "hidden";
+  document.addEventListener("DOMContentLoaded", () => {
+    try {
+      for (const element of document.querySelectorAll<HTMLElement>("[data-text]")) {
+        const text = texts[element.dataset.text as keyof typeof KEYS];
+        if (text) element.textContent = text;
+      }
+    } finally {
+      document.documentElement.style.visibility = "";
+    }
+  });
 }

@@ -33,7 +33,7 @@ export const EARLY_LINK_FALLBACK_MS = 5000;
  * data (single-fetch, or the screen's offline copy), not a page, and the tap would show the offline page. This
  * script, put into the kept page's <head> by markSavedPage, holds a plain tap on a same-origin link in this tab until
  * the root marks the page hydrated (app/root.tsx), then has Remix's router follow it, as the app's own link would
- * (not a link to a file or the API: those are no screens of the app).
+ * (not a link to a file or the API, which are no screens of the app, nor one within the page, such as the skip link).
  * Should the hydration not come within EARLY_LINK_FALLBACK_MS, the link is loaded as a document after all. The
  * script takes itself out of the document as it runs, so React hydrates the <head> it rendered. Only a
  * kept page carries it: a page from the network is never held back for JavaScript that may take seconds on a slow
@@ -43,17 +43,18 @@ export const EARLY_LINKS_SCRIPT =
   `(()=>{const d=document,h=d.documentElement,k="hydrated";let to;d.currentScript.remove();` +
   `d.addEventListener("click",e=>{if(k in h.dataset||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;` +
   `const a=e.target instanceof Element&&e.target.closest("a[href]");` +
-  `if(!a||(a.target&&a.target!="_self")||a.hasAttribute("download")||a.origin!==location.origin||/^\\/(?:api|media|ws|dev)(?:\\/|$)/.test(a.pathname))return;` +
-  `e.preventDefault();to=a.pathname+a.search+a.hash;setTimeout(()=>{if(to&&!(k in h.dataset))location.assign(to)},${EARLY_LINK_FALLBACK_MS})},!0);` +
-  `new MutationObserver((r,o)=>{if(!(k in h.dataset))return;o.disconnect();const t=to;to=void 0;t&&window.__remixRouter.navigate(t)})` +
+  `if(!a||(a.target&&a.target!="_self")||a.hasAttribute("download")||a.origin!==location.origin||/^\\/(?:\\/|(?:api|media|ws|dev)(?:\\/|$))/.test(a.pathname)` +
+  `||(a.hash&&a.pathname===location.pathname&&a.search===location.search))return;` +
+  `e.preventDefault();const u=to=a.href;setTimeout(()=>{if(to===u&&!(k in h.dataset))location.assign(u)},${EARLY_LINK_FALLBACK_MS})},!0);` +
+  `new MutationObserver((r,o)=>{if(!(k in h.dataset))return;o.disconnect();if(!to)return;const t=new URL(to);to=void 0;window.__remixRouter.navigate(t.pathname+t.search+t.hash)})` +
   `.observe(h,{attributeFilter:["data-hydrated"]})})()`;
 
 /**
  * The page's HTML with SAVED_PAGE_ATTRIBUTE on its root element and EARLY_LINKS_SCRIPT first in its <head>, with
- * the nonce of the page's Content-Security-Policy (`csp`), which came with it.
+ * the script-src nonce of the page's Content-Security-Policy (`csp`), which came with it (base64 characters only).
  */
 export function markSavedPage(html: string, csp: string | null = null): string {
-  const nonce = csp ? /'nonce-([^']+)'/.exec(csp)?.[1] : undefined;
+  const nonce = csp ? /(?:^|;)\s*script-src\s[^;]*'nonce-([A-Za-z0-9+/_=-]+)'/.exec(csp)?.[1] : undefined;
   const script = `<script${nonce ? ` nonce="${nonce}"` : ""}>${EARLY_LINKS_SCRIPT}</script>`;
   return html.replace(/<html(?=[\s>])/i, `<html ${SAVED_PAGE_ATTRIBUTE}=""`).replace(/<head(?:\s[^>]*)?>/i, (head) => head + script);
 }
@@ -80,21 +81,29 @@ export const isNeverCached = (pathname: string) => /^\/(?:api|media|ws|dev|__dev
 
 /**
  * The address of the page whose single-fetch data `url` is (Remix: /a/b.data for /a/b, /_root.data for /, the
- * routes to load in `_routes`), or null when `url` is no such data.
+ * routes to load in `_routes`), or null when `url` is no such data, or no path of this site ("//…").
  */
-export function pageOfData(url: URL): string | null {
-  if (!url.pathname.endsWith(".data")) return null;
+export function pageOfData(url: URL): URL | null {
+  if (!url.pathname.endsWith(".data") || url.pathname.startsWith("//")) return null;
   const page = new URL(url.href);
   page.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
   page.searchParams.delete("_routes");
   page.hash = "";
-  return page.href;
+  return page;
 }
+
+/**
+ * Whether two addresses name the same page: the same path and the same query, however its characters were
+ * written (Remix writes a data request's query anew, form-encoded: "a b" as "a+b", "," as "%2C").
+ */
+export const samePage = (a: URL, b: URL) =>
+  a.origin === b.origin && a.pathname === b.pathname && new URLSearchParams(a.search).toString() === new URLSearchParams(b.search).toString();
 
 /**
  * A single-fetch answer that makes Remix load `path` as a document (a redirect with `reload`, as the server encodes
  * one: turbo-stream, status 202), for the service worker to send instead of data it does not have when it keeps the
- * page itself. Remix 2.17.5's format; tests/unit/sw-policy.test.ts decodes it with Remix's own decoder.
+ * page itself. Remix 2.17.5's format; tests/unit/sw-policy.test.ts decodes it with turbo-stream and the plugin Remix's
+ * single fetch decodes redirects with.
  */
 export function reloadAsDocument(path: string): Response {
   const body = JSON.stringify([["SingleFetchRedirect", 1], { _2: 3, _4: 5, _6: 7, _8: 9, _10: 7 }, "redirect", path, "status", 302, "revalidate", false, "reload", true, "replace"]);

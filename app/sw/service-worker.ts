@@ -21,7 +21,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute } from "workbox-routing";
 import { NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { forgetMedia, mediaCachePlugin } from "./media-cache";
-import { CLEAR_PRIVATE_DATA, isKeptOffline, isMediaPath, isNeverCached, KEEP_PAGE, MEDIA_CACHE, NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, PAGES_CACHE, markSavedPage, pageOfData, PAGES_CACHE_MAX_ENTRIES, PRIVATE_CACHES, reloadAsDocument } from "./policy";
+import { CLEAR_PRIVATE_DATA, isKeptOffline, isMediaPath, isNeverCached, KEEP_PAGE, MEDIA_CACHE, NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, PAGES_CACHE, markSavedPage, pageOfData, PAGES_CACHE_MAX_ENTRIES, PRIVATE_CACHES, reloadAsDocument, samePage } from "./policy";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -101,18 +101,24 @@ registerRoute(({ url, request }) => url.pathname.endsWith(".data") && ownGet(url
  * A client-side navigation offline to a screen whose data was never kept, while its page was (its address loaded
  * as a document before: a link tapped before the hydration, a notification, a bookmark): the kept page is better
  * than "not saved on this device". The answer makes Remix load the address as a document, which the navigation
- * route above serves from the cache. Only for a navigation away from the page that asks: the data of the page
- * already shown (a revalidation) fails as it would, or a kept page whose data fails would load itself forever.
+ * route above serves from the cache. Not when the asking window is at that address already: the data of the page
+ * shown (a revalidation, after a form sent offline) fails as it would, rather than reloading the page, or a kept
+ * page whose data fails loading itself again and again. A window's address is its current one in Chromium (which
+ * follows the app's own navigations) and the one it was loaded at elsewhere; either way this errs on the side of
+ * "not saved": Back or Forward to such a screen is not bridged in Chromium (the address has changed before the
+ * data is asked for), nor in other browsers a link to the address the window was loaded at.
  */
 const keptPageInstead: WorkboxPlugin = {
   handlerDidError: async ({ request, event }) => {
     const page = pageOfData(new URL(request.url));
-    if (!page || !(await (await caches.open(PAGES_CACHE)).match(page))) return undefined;
+    if (!page) return undefined;
+    const keys = await (await caches.open(PAGES_CACHE)).keys(page.href, { ignoreSearch: true });
+    const kept = keys.map((key) => new URL(key.url)).find((url) => samePage(url, page));
+    if (!kept) return undefined;
     const clientId = (event as FetchEvent | undefined)?.clientId;
     const client = clientId ? await self.clients.get(clientId) : undefined;
-    if (!client || client.url.replace(/#.*$/, "") === page) return undefined;
-    const { pathname, search } = new URL(page);
-    return reloadAsDocument(pathname + search);
+    if (!client || samePage(new URL(client.url), kept)) return undefined;
+    return reloadAsDocument(kept.pathname + kept.search);
   },
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decode } from "turbo-stream";
-import { EARLY_LINKS_SCRIPT, isKeptOffline, isMediaPath, isNeverCached, markSavedPage, pageOfData, reloadAsDocument } from "../../app/sw/policy";
+import { EARLY_LINKS_SCRIPT, isKeptOffline, isMediaPath, isNeverCached, markSavedPage, pageOfData, reloadAsDocument, samePage } from "../../app/sw/policy";
 
 describe("what the service worker never caches", () => {
   it.each(["/api/wallet", "/media/posts/a.jpg", "/ws/updates", "/dev/mailbox", "/wallet/top-up/12", "/wallet/top-up/12.data"])("%s", (path) => expect(isNeverCached(path)).toBe(true));
@@ -38,6 +38,10 @@ describe("a page served from the page cache", () => {
       `<!DOCTYPE html><html data-saved-page="" lang="en"><head><script nonce="Ab3+/x==">${EARLY_LINKS_SCRIPT}</script><meta charset="utf-8"><script nonce="Ab3+/x==">x()</script></head><body><header>h</header></body></html>`,
     );
     expect(markSavedPage('<html><head class="x"></head></html>', "script-src 'self'")).toBe(`<html data-saved-page=""><head class="x"><script>${EARLY_LINKS_SCRIPT}</script></head></html>`);
+    // Only script-src's nonce, and only if it is one (base64): nothing else of the header reaches the HTML.
+    const bare = `<html data-saved-page=""><head><script>${EARLY_LINKS_SCRIPT}</script></head></html>`;
+    expect(markSavedPage("<html><head></head></html>", "style-src 'nonce-abc'; script-src 'self'")).toBe(bare);
+    expect(markSavedPage("<html><head></head></html>", `script-src 'self' 'nonce-a"><img src=x onerror=alert(1)>'`)).toBe(bare);
     // The script parses as JavaScript.
     expect(() => new Function(EARLY_LINKS_SCRIPT)).not.toThrow();
   });
@@ -45,10 +49,23 @@ describe("a page served from the page cache", () => {
 
 describe("a screen's data the service worker does not have, while it keeps the screen's page", () => {
   it("names the page of a single-fetch data address", () => {
-    expect(pageOfData(new URL("https://fan.test/email/verify.data"))).toBe("https://fan.test/email/verify");
-    expect(pageOfData(new URL("https://fan.test/_root.data?_routes=root"))).toBe("https://fan.test/");
-    expect(pageOfData(new URL("https://fan.test/mia.rivers.data?tab=media&_routes=root%2Croutes%2F_shell.%24username"))).toBe("https://fan.test/mia.rivers?tab=media");
-    expect(pageOfData(new URL("https://fan.test/home"))).toBeNull();
+    const page = (href: string) => pageOfData(new URL(href))?.href ?? null;
+    expect(page("https://fan.test/email/verify.data")).toBe("https://fan.test/email/verify");
+    expect(page("https://fan.test/_root.data?_routes=root")).toBe("https://fan.test/");
+    expect(page("https://fan.test/mia.rivers.data?tab=media&_routes=root%2Croutes%2F_shell.%24username")).toBe("https://fan.test/mia.rivers?tab=media");
+    expect(page("https://fan.test/home")).toBeNull();
+    // A path of another site's form ("//host/…") is never named: a redirect there would leave the site.
+    expect(page("https://fan.test//evil.example/x.data")).toBeNull();
+  });
+
+  it("knows a page whatever way its query was written", () => {
+    const same = (a: string, b: string) => samePage(new URL(a), new URL(b));
+    expect(same("https://fan.test/search?q=a%20b&tags=x,y", "https://fan.test/search?q=a+b&tags=x%2Cy")).toBe(true);
+    expect(same("https://fan.test/search?q=a", "https://fan.test/search?q=b")).toBe(false);
+    expect(same("https://fan.test/search?q=a", "https://fan.test/search")).toBe(false);
+    expect(same("https://fan.test/a", "https://fan.test/b")).toBe(false);
+    expect(same("https://fan.test/a", "https://other.test/a")).toBe(false);
+    expect(same("https://fan.test/a#top", "https://fan.test/a")).toBe(true);
   });
 
   it("answers with a redirect that Remix's single fetch decodes as a document load of the page", async () => {
