@@ -37,6 +37,21 @@ export function precacheManifest() {
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
 
+/** `entry` (from the repository root) bundled into one minified script for the browser, with `define`'s values. */
+async function buildScript(entry, name, define) {
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: "warn",
+    resolve: { alias: { "~": join(root, "app"), "@shared": join(root, "shared") } },
+    define,
+    build: { write: false, minify: true, sourcemap: false, lib: { entry: join(root, entry), formats: ["iife"], name, fileName: () => "script.js" } },
+  });
+  const chunk = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output).find((item) => item.type === "chunk");
+  if (!chunk) throw new Error(`the build of ${entry} produced no script`);
+  return chunk.code;
+}
+
 /**
  * The offline page's script (app/sw/offline-page.ts) into build/client/offline.js, with the translations of the keys
  * in app/sw/offline-page-keys.json from every locale file (a missing one leaves that text in English).
@@ -49,22 +64,8 @@ async function buildOfflinePageScript() {
     const locale = JSON.parse(readFileSync(join(localeDirectory, file), "utf8"));
     texts[file.slice(0, -".json".length)] = Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, locale[key] ?? ""]));
   }
-  const output = await build({
-    configFile: false,
-    root,
-    logLevel: "warn",
-    resolve: { alias: { "~": join(root, "app"), "@shared": join(root, "shared") } },
-    define: { __OFFLINE_PAGE_TEXTS__: JSON.stringify(texts) },
-    build: {
-      write: false,
-      minify: true,
-      sourcemap: false,
-      lib: { entry: join(root, "app/sw/offline-page.ts"), formats: ["iife"], name: "fanclubOfflinePage", fileName: () => "offline.js" },
-    },
-  });
-  const chunk = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output).find((item) => item.type === "chunk");
-  if (!chunk) throw new Error("the offline page's script build produced no script");
-  writeFileSync(join(clientDirectory, "offline.js"), chunk.code);
+  const code = await buildScript("app/sw/offline-page.ts", "fanclubOfflinePage", { __OFFLINE_PAGE_TEXTS__: JSON.stringify(texts) });
+  writeFileSync(join(clientDirectory, "offline.js"), code);
 }
 
 await buildOfflinePageScript();
@@ -72,23 +73,9 @@ const manifest = precacheManifest();
 if (!manifest.some((entry) => entry.url === "/offline.js")) throw new Error("build/client/offline.js is missing");
 if (!manifest.some((entry) => entry.url === "/offline.html")) throw new Error("build/client/offline.html is missing: run remix vite:build first");
 
-const output = await build({
-  configFile: false,
-  root,
-  logLevel: "warn",
-  // Workbox drops its development logging when NODE_ENV is production; library mode leaves process.env alone.
-  define: { "process.env.NODE_ENV": JSON.stringify("production") },
-  build: {
-    write: false,
-    minify: true,
-    sourcemap: false,
-    lib: { entry: join(root, "app/sw/service-worker.ts"), formats: ["iife"], name: "fanclubServiceWorker", fileName: () => "sw.js" },
-  },
-});
-
-const chunk = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output).find((item) => item.type === "chunk");
-if (!chunk) throw new Error("the service worker build produced no script");
-const occurrences = chunk.code.split(PLACEHOLDER).length - 1;
+// Workbox drops its development logging when NODE_ENV is production; library mode leaves process.env alone.
+const code = await buildScript("app/sw/service-worker.ts", "fanclubServiceWorker", { "process.env.NODE_ENV": JSON.stringify("production") });
+const occurrences = code.split(PLACEHOLDER).length - 1;
 if (occurrences !== 1) throw new Error(`expected ${PLACEHOLDER} once in the built service worker, found it ${occurrences} times`);
-writeFileSync(join(clientDirectory, "sw.js"), chunk.code.replace(PLACEHOLDER, JSON.stringify(manifest)));
-console.log(`build/client/sw.js: ${(chunk.code.length / 1024).toFixed(1)} KiB, ${manifest.length} precached files`);
+writeFileSync(join(clientDirectory, "sw.js"), code.replace(PLACEHOLDER, JSON.stringify(manifest)));
+console.log(`build/client/sw.js: ${(code.length / 1024).toFixed(1)} KiB, ${manifest.length} precached files`);

@@ -121,7 +121,8 @@ describe("progressive web app", () => {
       .toBe(true);
   };
 
-  it("reloads a visited page offline, shows the offline page for others, and forgets pages on CLEAR_PRIVATE_DATA", async () => {
+  /** A new account signed in on a page the service worker controls, on /home, its heading shown. */
+  const signedInWithServiceWorker = async () => {
     const account = await createAccount();
     const { page, context } = await newPage(browser(), undefined, { serviceWorkers: "allow" });
     await page.goto("/login");
@@ -132,6 +133,11 @@ describe("progressive web app", () => {
     await page.waitForURL("**/home");
     const heading = page.getByRole("heading", { name: `Welcome, ${account.name}!` });
     await heading.waitFor();
+    return { page, context, heading };
+  };
+
+  it("reloads a visited page offline, shows the offline page for others, and forgets pages on CLEAR_PRIVATE_DATA", async () => {
+    const { page, context, heading } = await signedInWithServiceWorker();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     // A client-side navigation (single-fetch data) while online, to repeat offline: once the page has hydrated and
     // discovered the route of its links (before that, a click loads the address as a document).
@@ -222,16 +228,7 @@ describe("progressive web app", () => {
   });
 
   it("offline, follows a link tapped before the hydration to the kept screen, and opens a screen kept only as a page", async () => {
-    const account = await createAccount();
-    const { page, context } = await newPage(browser(), undefined, { serviceWorkers: "allow" });
-    await page.goto("/login");
-    await waitForServiceWorkerControl(page);
-    await page.getByLabel("Email or username").fill(account.username);
-    await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL("**/home");
-    const heading = page.getByRole("heading", { name: `Welcome, ${account.name}!` });
-    await heading.waitFor();
+    const { page, context, heading } = await signedInWithServiceWorker();
     // Online: /email/verify opened by the app (the worker keeps its single-fetch data, not a page), /settings
     // loaded as a document (the worker keeps the page, not its data).
     await linksFollowedByTheApp(page);
@@ -244,6 +241,9 @@ describe("progressive web app", () => {
     await expect.poll(async () => (await pagesCacheURLs(page))?.filter((url) => /^\/(?:home|settings|email\/verify\.data)\b/.test(url)).map((url) => url.split("?")[0]).sort()).toEqual(["/email/verify.data", "/home", "/settings"]);
 
     await context.setOffline(true);
+    // The network is really cut, for the service worker's fetches too: a never visited address is the offline page.
+    await page.goto("/home?never-visited=3");
+    await page.getByRole("heading", { name: "You are offline" }).waitFor();
     // The modules wait for the first contentful paint, or a second without one (scripts/patch-scripts-after-paint.mjs):
     // hidden from them here, so that the tap below surely comes before the hydration.
     await page.addInitScript(() => {
