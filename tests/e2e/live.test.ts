@@ -179,6 +179,8 @@ describe("live streams", () => {
     await page.getByRole("button", { name: "End stream" }).click();
     await page.getByRole("status").filter({ hasText: "This stream has ended" }).waitFor();
     for (const viewer of [ana, back]) await viewer.getByRole("alert").getByText("This stream has ended").waitFor();
+    // Both tell the stream's peak (three at once), Ana's page though it loaded before the others came.
+    for (const viewer of [ana, back]) await viewer.getByRole("alert").getByText("Peak viewers: 3 · Tips: $5.00").waitFor();
     // Nobody is watching any more: the header says when it was, not how many watch.
     await expect.poll(() => ana.locator("[data-viewer-count]").count()).toBe(0);
     expect(await ana.getByText(/\d+ watching/).count()).toBe(0);

@@ -49,6 +49,13 @@ describe("the live room's screen state", () => {
     expect(fold([{ type: "ended", reason: "silent" }], state).ended).toBe("silent");
   });
 
+  it("the peak is the most viewers at once: the page's figure, then every count the room sends, never lower", () => {
+    expect(initialLiveRoom(0, 1, 4).peakViewers).toBe(4);
+    const state = fold([hello({ viewers: 6 }), { type: "viewers", count: 7 }, { type: "viewers", count: 2 }], initialLiveRoom(0, 1, 4));
+    expect(state).toMatchObject({ viewers: 2, peakViewers: 7 });
+    expect(fold([{ type: "viewers", count: 3 }], initialLiveRoom(0, 1, 4)).peakViewers).toBe(4);
+  });
+
   it("a final close says why (full, removed, flooding); an ended close ends; any other close only disconnects", () => {
     const base = fold([hello()]);
     expect(liveRoomReducer(base, { type: "closed", code: LIVE_CLOSE.full, reason: "This stream is full." })).toMatchObject({ connected: false, closedWith: "This stream is full.", ended: null });

@@ -7,6 +7,8 @@ export interface LiveRoomState {
   connected: boolean;
   peerId: string | null;
   viewers: number;
+  /** The most viewers at once: the stream's peak when the page loaded, raised by every count the room sends since. */
+  peakViewers: number;
   tipsCents: number;
   /** Chat lines and tips, oldest first, at most FEED_LIMIT. */
   feed: FeedItem[];
@@ -24,10 +26,11 @@ export type FeedItem = { kind: "chat"; key: string; line: LiveChatLine } | { kin
 
 export const FEED_LIMIT = 200;
 
-export const initialLiveRoom = (tipsCents: number, viewers: number): LiveRoomState => ({
+export const initialLiveRoom = (tipsCents: number, viewers: number, peakViewers = viewers): LiveRoomState => ({
   connected: false,
   peerId: null,
   viewers,
+  peakViewers: Math.max(peakViewers, viewers),
   tipsCents,
   feed: [],
   latestTip: null,
@@ -74,12 +77,13 @@ export function liveRoomReducer(state: LiveRoomState, action: LiveRoomAction): L
         connected: true,
         peerId: frame.peerId,
         viewers: frame.viewers,
+        peakViewers: Math.max(state.peakViewers, frame.viewers),
         tipsCents: frame.tipsCents,
         muted: frame.muted,
         feed: merge(state.feed, [...frame.chat.map(chatItem), ...frame.tips.map(tipItem)]),
       };
     case "viewers":
-      return { ...state, viewers: frame.count };
+      return { ...state, viewers: frame.count, peakViewers: Math.max(state.peakViewers, frame.count) };
     case "chat":
       return { ...state, feed: merge(state.feed, [chatItem(frame.line)]) };
     case "tip":

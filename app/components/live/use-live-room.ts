@@ -14,9 +14,9 @@ type SignalFrame = Extract<LiveServerFrame, { type: "signal" | "peer-joined" | "
  */
 export function useLiveRoom(
   streamId: number,
-  options: { creator: boolean; initialTipsCents: number; initialViewers: number; enabled?: boolean; onMedia?: (frame: SignalFrame) => void },
+  options: { creator: boolean; initialTipsCents: number; initialViewers: number; initialPeakViewers?: number; enabled?: boolean; onMedia?: (frame: SignalFrame) => void },
 ): { state: LiveRoomState; send: (frame: LiveClientFrame) => void; dismiss: () => void } {
-  const [state, dispatch] = useReducer(liveRoomReducer, undefined, () => initialLiveRoom(options.initialTipsCents, options.initialViewers));
+  const [state, dispatch] = useReducer(liveRoomReducer, undefined, () => initialLiveRoom(options.initialTipsCents, options.initialViewers, options.initialPeakViewers));
   const onMedia = useRef(options.onMedia);
   onMedia.current = options.onMedia;
   const connection = useRef<SocketConnection | null>(null);

@@ -31,6 +31,7 @@ export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView;
     creator: false,
     initialTipsCents: stream.tipsCents,
     initialViewers: stream.viewers,
+    initialPeakViewers: stream.peakViewers,
     enabled: live,
     onMedia: (frame) => {
       if (frame.type === "signal") watch.current?.signal(frame.from, frame.signal);
@@ -133,7 +134,7 @@ export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView;
         {ended || turnedAway ? (
           <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-black/80 p-6 text-center">
             <h2 className="text-2xl font-bold">{turnedAway ?? t("This stream has ended")}</h2>
-            {ended ? <p className="text-slate-300">{t("Peak viewers: {{count}} · Tips: {{amount}}", { count: stream.peakViewers, amount: money(state.tipsCents) })}</p> : null}
+            {ended ? <p className="text-slate-300">{t("Peak viewers: {{count}} · Tips: {{amount}}", { count: state.peakViewers, amount: money(state.tipsCents) })}</p> : null}
             <Link to="/live" className="btn-primary w-auto">
               {t("Live Streams")}
             </Link>
