@@ -101,12 +101,14 @@ export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const language = data?.language ?? "en";
-  const nonce = useContext(NonceContext);
-  const styles = useContext(InlineStylesContext);
   // Subscribes the document head to language changes: a switched language's texts arrive after the root data
   // names it, and the title (<Meta />) is translated again once they are there.
-  useTranslation();
+  const { i18n } = useTranslation();
+  // An address no route matches runs no loader: the language is then the one the server's translations were made
+  // for (the request's), which the browser's start reads back from <html lang>.
+  const language = data?.language ?? i18n.language ?? "en";
+  const nonce = useContext(NonceContext);
+  const styles = useContext(InlineStylesContext);
   return (
     <html lang={language} dir={RTL_LANGUAGES.has(language) ? "rtl" : "ltr"}>
       <head>
@@ -187,6 +189,10 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
+  // It stands in for App (an address no route matches, a root loader that failed): the page is hydrated all the same.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorPage title={t("Page not found")} text={t("The page you are looking for does not exist.")} />;
   }

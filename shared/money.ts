@@ -45,11 +45,5 @@ export function formatCents(cents: number, language: string): string {
   return format.format(cents / 100);
 }
 
-/**
- * Cents inside a sentence the Worker translates later ("A tip is between $1.00 and $200.00."): the variables are
- * written before the language is known, so in US English.
- */
-export const dollars = (cents: number) => formatCents(cents, "en-US");
-
 /** Cents as a form field shows them for editing, in the form parseDollars reads back: "1250.00", "0.07". */
 export const typedDollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;

@@ -7,8 +7,8 @@ import { availableOf, balanceOf } from "../../worker/domain/money/ledger";
 import { findOpenPayout, listPayouts } from "../../worker/domain/money/list-payouts";
 import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "../../worker/domain/money/payout-methods";
 import { MIN_WITHDRAWAL_CENTS } from "../../worker/domain/money/rules";
-import { requestWithdrawal, WithdrawalSchema } from "../../worker/domain/money/withdrawals";
-import { fieldError, INVALID_VALUE } from "../../worker/domain/shared/errors";
+import { AMOUNT_FORMAT, requestWithdrawal, WithdrawalSchema } from "../../worker/domain/money/withdrawals";
+import { fieldError } from "../../worker/domain/shared/errors";
 import { parseOrThrow } from "../../worker/domain/shared/validation";
 import { listFans } from "../../worker/domain/subscriptions/list-fans";
 import { listPlans } from "../../worker/domain/subscriptions/plans";
@@ -76,7 +76,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const fields = await readForm(request);
     if (fields.intent === "withdraw") {
       const amountCents = parseDollars(fields.amount ?? "");
-      if (amountCents === null || amountCents === 0) throw fieldError("amount", INVALID_VALUE);
+      if (amountCents === null) throw fieldError("amount", AMOUNT_FORMAT);
       const input = parseOrThrow(WithdrawalSchema, { amountCents, password: fields.password, idempotencyKey: fields.idempotencyKey });
       const { payout } = await requestWithdrawal(domain, user, input);
       const amount = formatCents(payout.amountCents, domain.language);

@@ -6,6 +6,7 @@ import { searchPosts } from "../../worker/domain/search/search-posts";
 import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
 import { SEARCH_TERM_MAX } from "../../worker/domain/search/search-users";
 import { AppError } from "../../worker/domain/shared/errors";
+import { translateError } from "../../worker/http/errors";
 import { PageHeader } from "~/components/page";
 import { PostList } from "~/components/posts/post-list";
 import type { ShellHandle } from "~/components/shell/app-shell";
@@ -31,7 +32,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   try {
     return { tab, q, posts: await searchPosts(context.domain, user.id, q), error: null, suggestions: [] };
   } catch (error) {
-    if (error instanceof AppError) return { tab, q, posts: null, error: context.domain.t(error.message, error.vars), suggestions: [] };
+    if (error instanceof AppError) return { tab, q, posts: null, error: translateError(context.domain.t, error).message, suggestions: [] };
     throw error;
   }
 }

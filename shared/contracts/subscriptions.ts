@@ -5,6 +5,12 @@ export const PERIODS = ["week", "month", "year"] as const;
 
 export type Period = (typeof PERIODS)[number];
 
+/** Paid prices allowed for a plan: $4.99 to $1000 (free is 0). */
+export const MIN_PAID_PRICE_CENTS = 499;
+export const MAX_PRICE_CENTS = 100_000;
+/** The price of one message to a creator: free (0) to $200, like a tip. */
+export const MAX_MESSAGE_PRICE_CENTS = 20_000;
+
 /** One period a creator offers. A price of 0 is a free subscription. */
 export interface PlanView {
   period: Period;

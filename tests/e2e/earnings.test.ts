@@ -89,6 +89,12 @@ describe("creator earnings and withdrawals", () => {
 
     await page.goto("/dashboard/withdraw");
     await hydrated(page);
+    await withdraw(page, "abc", creator.password);
+    await page.getByText("Enter an amount in dollars, like 12.50.").waitFor();
+    await withdraw(page, "0", creator.password);
+    await page.getByText("The minimum withdrawal is $50.00.").waitFor();
+    await withdraw(page, "9999999", creator.password);
+    await page.getByText(/^You can withdraw at most \$[\d,.]+\.$/).waitFor();
     await withdraw(page, "20", creator.password);
     await page.getByText("The minimum withdrawal is $50.00.").waitFor();
     await withdraw(page, "60", creator.password);

@@ -44,6 +44,26 @@ describe("languages", () => {
     await context.close();
   });
 
+  it("an address no route matches is answered in the person's language, right to left in Arabic, without a hydration error", async () => {
+    const ar = locale("ar");
+    const context = await newContext(browser(), { locale: "ar-EG" });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (entry) => {
+      if (entry.type() === "error" && !entry.text().startsWith("Failed to load resource")) errors.push(entry.text());
+    });
+    // Two segments: no route matches, so no loader runs (one segment would be a profile's 404).
+    expect((await page.goto("/no-such-page/here"))!.status()).toBe(404);
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await hydrated(page);
+    await page.getByRole("heading", { name: ar("Page not found") }).waitFor();
+    await page.getByRole("link", { name: ar("Go to the home page") }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("titles each page in its language, in the server's HTML and after a client-side navigation", async () => {
     const de = locale("de");
     const fan = await createAccount();

@@ -147,11 +147,14 @@ describe("profiles", () => {
     const { page, context } = await signedInPage(browser(), creator);
     await page.goto("/dashboard/plans");
     await hydrated(page);
+    // The limits are written by the page's money format, as every amount is.
+    await page.getByText("A price of 0 makes the plan free; paid plans cost $4.99 to $1,000.00.").waitFor();
+    await page.getByText("0 makes messages free; at most $200.00.").waitFor();
     const weekly = page.getByRole("group", { name: "Weekly" });
     await weekly.getByLabel("Offer this plan").check();
     await weekly.getByLabel("Price in dollars").fill("2");
     await page.getByRole("button", { name: "Save plans" }).click();
-    await weekly.getByRole("alert").filter({ hasText: "A paid plan costs between $4.99 and $1000; 0 makes it free." }).waitFor();
+    await weekly.getByRole("alert").filter({ hasText: "A paid plan costs between $4.99 and $1,000.00; 0 makes it free." }).waitFor();
     await weekly.getByLabel("Price in dollars").fill("5.50");
     await page.getByRole("button", { name: "Save plans" }).click();
     await page.getByText("Your plans have been saved.").waitFor();

@@ -145,7 +145,7 @@ describe("spending from the wallet", () => {
     const price = page.getByLabel("Price per message");
     await price.fill("200.01");
     await page.getByRole("button", { name: "Save plans" }).click();
-    await page.getByRole("alert").filter({ hasText: "A message costs at most $200; 0 makes messages free." }).first().waitFor();
+    await page.getByRole("alert").filter({ hasText: "A message costs at most $200.00; 0 makes messages free." }).first().waitFor();
     expect(await price.getAttribute("aria-invalid")).toBe("true");
     await price.fill("2,50");
     await page.getByRole("button", { name: "Save plans" }).click();

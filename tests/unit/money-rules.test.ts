@@ -23,8 +23,8 @@ describe("the money limits (spec §5, §9; README)", () => {
   it("its sentences are translation keys of the English locale", () => {
     const sentences = [rules.IDEMPOTENCY_KEY_REUSED, rules.ALREADY_PURCHASED, rules.NOT_FOR_SALE, rules.TIP_AMOUNT_RANGE, rules.TOP_UP_AMOUNT_RANGE];
     for (const sentence of sentences) expect(Object.keys(en), sentence).toContain(sentence);
-    expect(rules.TIP_AMOUNT_RANGE).toBe("A tip is between {{min}} and {{max}}.");
-    expect(rules.TOP_UP_AMOUNT_RANGE).toBe("A top-up is between {{min}} and {{max}}.");
+    expect(rules.TIP_AMOUNT_RANGE).toBe("A tip is between {{min, money}} and {{max, money}}.");
+    expect(rules.TOP_UP_AMOUNT_RANGE).toBe("A top-up is between {{min, money}} and {{max, money}}.");
   });
 });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { dollars, formatCents, parseDollars, typedDollars } from "@shared/money";
+import { formatCents, parseDollars, typedDollars } from "@shared/money";
+import { translatorFor } from "../../worker/domain/i18n";
+import { fieldError } from "../../worker/domain/shared/errors";
+import { message } from "../../worker/domain/shared/messages";
+import { translateError } from "../../worker/http/errors";
+import { TIP_AMOUNT_RANGE } from "../../worker/domain/money/rules";
+import { tipRangeVars } from "../../worker/domain/money/send-tip";
+import { PRICE_OUT_OF_RANGE } from "../../worker/domain/subscriptions/plans";
 
 describe("parseDollars: the one rule of every amount typed in dollars", () => {
   it.each([
@@ -81,10 +88,18 @@ describe("money formatting", () => {
     expect(formatCents(1250, "de").replace(/\s/g, " ")).toBe("12,50 $");
   });
 
-  it("writes the Worker's amounts in US English, whatever the sentence's language", () => {
-    expect(dollars(500)).toBe("$5.00");
-    expect(dollars(100_000)).toBe("$1,000.00");
-    expect(dollars(99)).toBe("$0.99");
+  it("writes the amounts of a translated error as the reader's language writes them: the error's own and the rule's", () => {
+    const plain = (text: string) => text.replace(/\s/g, " ");
+    const tip = fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
+    expect(translateError(translatorFor("en"), tip)).toEqual({ message: "A tip is between $1.00 and $200.00.", errors: { amountCents: ["A tip is between $1.00 and $200.00."] } });
+    expect(plain(translateError(translatorFor("de"), tip).message)).toBe("Ein Trinkgeld muss zwischen 1,00 $ und 200,00 $ liegen.");
+    // A zod rule's sentence carries no variables of its own: the ones it was marked with fill it in.
+    const plan = fieldError("price_week", PRICE_OUT_OF_RANGE);
+    expect(translateError(translatorFor("en"), plan).message).toBe("A paid plan costs between $4.99 and $1,000.00; 0 makes it free.");
+    expect(plain(translateError(translatorFor("de"), plan).errors.price_week![0]!)).toBe("Ein kostenpflichtiger Plan kostet zwischen 4,99 $ und 1.000,00 $; mit 0 ist er kostenlos.");
+    // The error's variables win over the sentence's.
+    const sentence = message("A test sentence costs {{max, money}}.", { max: 100 });
+    expect(translateError(translatorFor("en"), fieldError("x", sentence, { max: 250 })).message).toBe("A test sentence costs $2.50.");
   });
 
   it("writes a field's amount the way parseDollars reads it back", () => {

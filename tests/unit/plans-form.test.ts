@@ -3,8 +3,8 @@ import { AppError } from "../../worker/domain/shared/errors";
 import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
 
 const FORMAT = "Enter a price in dollars, like 9.99.";
-const PLAN_RANGE = "A paid plan costs between $4.99 and $1000; 0 makes it free.";
-const MESSAGE_RANGE = "A message costs at most $200; 0 makes messages free.";
+const PLAN_RANGE = "A paid plan costs between {{min, money}} and {{max, money}}; 0 makes it free.";
+const MESSAGE_RANGE = "A message costs at most {{max, money}}; 0 makes messages free.";
 
 function refusal(fields: Record<string, string>): AppError {
   try {

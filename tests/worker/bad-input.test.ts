@@ -359,6 +359,14 @@ describe("bad input is refused with a 4xx in the API's error shape and changes n
     expect(await text.json()).toEqual({ message: "Send the request body as JSON.", errors: {} });
   });
 
+  it("an empty sign-in or name says the field is required", async () => {
+    const login = await api("/login", { method: "POST", body: JSON.stringify({ login: "  ", password: "" }) });
+    expect(login.status).toBe(422);
+    expect(((await login.json()) as { errors: unknown }).errors).toEqual({ login: ["This field is required."], password: ["This field is required."] });
+    const signup = await api("/signup", { method: "POST", body: JSON.stringify({ ...buildSignUp(), name: " " }) });
+    expect(((await signup.json()) as { errors: unknown }).errors).toEqual({ name: ["This field is required."] });
+  });
+
   it("a field without a rule of its own says \"Invalid value\"; so does an unknown field, under its own name", async () => {
     const response = await api("/signup", { method: "POST", body: JSON.stringify({ ...buildSignUp(), name: 7, accountType: "robot", nickname: "x" }) });
     expect(response.status).toBe(422);

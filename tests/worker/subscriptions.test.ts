@@ -71,7 +71,7 @@ describe("plans", () => {
       expect(response.status).toBe(422);
     }
     const low = await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [{ period: "week", priceCents: 100 }] }) });
-    expect(((await low.json()) as { message: string }).message).toBe("A paid plan costs between $4.99 and $1000; 0 makes it free.");
+    expect(((await low.json()) as { message: string }).message).toBe("A paid plan costs between $4.99 and $1,000.00; 0 makes it free.");
     expect((await api("/me/plans", { method: "PUT", token: creator.token, body: "{" })).status).toBe(422);
     expect((await api("/me/plans", { method: "PUT", token: member.token, body: JSON.stringify({ plans: [] }) })).status).toBe(403);
     expect((await api("/me/plans", { method: "PUT", body: JSON.stringify({ plans: [] }) })).status).toBe(401);
@@ -236,9 +236,9 @@ describe("plansFromForm (dashboard → plans)", () => {
       expect.unreachable();
     } catch (error) {
       expect((error as { fieldErrors: Record<string, string[]> }).fieldErrors).toEqual({
-        price_week: ["A paid plan costs between $4.99 and $1000; 0 makes it free."],
+        price_week: ["A paid plan costs between {{min, money}} and {{max, money}}; 0 makes it free."],
         price_month: ["Enter a price in dollars, like 9.99."],
-        price_year: ["A paid plan costs between $4.99 and $1000; 0 makes it free."],
+        price_year: ["A paid plan costs between {{min, money}} and {{max, money}}; 0 makes it free."],
       });
     }
   });

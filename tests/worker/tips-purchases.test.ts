@@ -214,7 +214,7 @@ describe("the per-message price", () => {
     expect(plansFromForm({ message_price: "2,50" })).toEqual({ plans: [], messagePriceCents: 250 });
     expect(plansFromForm({ message_price: "0" })).toEqual({ plans: [], messagePriceCents: 0 });
     expect(plansFromForm({})).toEqual({ plans: [] });
-    expect(() => plansFromForm({ message_price: "200.01" })).toThrow("A message costs at most $200; 0 makes messages free.");
+    expect(() => plansFromForm({ message_price: "200.01" })).toThrow("A message costs at most {{max, money}}; 0 makes messages free.");
     expect(() => plansFromForm({ message_price: "two" })).toThrow("Enter a price in dollars, like 9.99.");
   });
 });

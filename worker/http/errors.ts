@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { AppError, INVALID_VALUE, type FieldErrors } from "../domain/shared/errors";
 import type { Translate } from "../domain/i18n";
-import { message } from "../domain/shared/messages";
+import { message, varsOfMessage } from "../domain/shared/messages";
 import { SessionCheckFailed } from "../domain/auth/sessions";
 
 export const TOO_LARGE = message("The request is too large.");
@@ -15,9 +15,10 @@ export interface ErrorBody {
 }
 
 export function translateError(t: Translate, error: AppError): ErrorBody {
+  const translate = (text: string) => t(text, { ...varsOfMessage(text), ...error.vars });
   // fromEntries, not assignment: a field named "__proto__" (an unknown key of a JSON body) stays a field.
-  const errors: FieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map((m) => t(m, error.vars))]));
-  return { message: t(error.message, error.vars), errors };
+  const errors: FieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map(translate)]));
+  return { message: translate(error.message), errors };
 }
 
 /** Maps Hono's own 4xx (bad JSON, wrong content type, body too large) onto AppErrors. */

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlanView } from "@shared/contracts/subscriptions";
-import { PERIODS, type Period } from "@shared/contracts/subscriptions";
+import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS, PERIODS, type Period } from "@shared/contracts/subscriptions";
 import { Notice } from "~/components/forms";
 import { IntentForm } from "./intent-form";
 import { usePeriodLabel } from "./period-label";
@@ -17,7 +17,7 @@ export function PlansForm({ plans, messagePriceCents }: { plans: PlanView[]; mes
   const errors = result && !result.ok ? result.errors : {};
   return (
     <IntentForm fetcher={fetcher} intent="plans" className="max-w-lg space-y-4 p-4">
-      <p className="text-slate-600 dark:text-slate-400">{t("Offer weekly, monthly or yearly subscriptions. A price of 0 makes the plan free; paid plans cost $4.99 to $1000.")}</p>
+      <p className="text-slate-600 dark:text-slate-400">{t("Offer weekly, monthly or yearly subscriptions. A price of 0 makes the plan free; paid plans cost {{min, money}} to {{max, money}}.", { min: MIN_PAID_PRICE_CENTS, max: MAX_PRICE_CENTS })}</p>
       {result ? <Notice tone={result.ok ? "success" : "error"}>{result.ok ? t("Your plans have been saved.") : result.message}</Notice> : null}
       {PERIODS.map((period) => (
         <PlanRow key={period} period={period} plan={plans.find((plan) => plan.period === period)} errors={errors[`price_${period}`]} />
@@ -74,7 +74,7 @@ function MessagePrice({ priceCents, errors }: { priceCents: number; errors?: str
         {t("Price per message")}
       </label>
       <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-        {t("In dollars: what a fan pays to send you a message. 0 makes messages free; at most $200.")}
+        {t("In dollars: what a fan pays to send you a message. 0 makes messages free; at most {{max, money}}.", { max: MAX_MESSAGE_PRICE_CENTS })}
       </p>
       <input
         id={`${id}-price`}

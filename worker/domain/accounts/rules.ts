@@ -91,7 +91,7 @@ export const dateOfBirthSchema = singleLineText().superRefine((text, ctx) => {
 
 export const signUpSchema = z.object({
   username: usernameSchema,
-  name: singleLineText().trim().min(1).max(60),
+  name: singleLineText().trim().min(1, { message: REQUIRED }).max(60),
   email: emailSchema,
   password: newPasswordSchema,
   dateOfBirth: dateOfBirthSchema,
@@ -100,8 +100,8 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.output<typeof signUpSchema>;
 
 export const signInSchema = z.object({
-  login: singleLineText().trim().min(1).max(254),
-  password: passwordText.min(1),
+  login: singleLineText().trim().min(1, { message: REQUIRED }).max(254),
+  password: passwordText.min(1, { message: REQUIRED }),
 });
 export type SignInInput = z.output<typeof signInSchema>;
 

@@ -10,7 +10,6 @@ import {
   type LiveStreamView,
   type LiveTransportKind,
 } from "@shared/contracts/live";
-import { dollars } from "@shared/money";
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { LIVE_SUBSCRIPTION_SQL } from "../posts/access";
@@ -22,8 +21,8 @@ import { singleLineText } from "../shared/validation";
 
 export const ONLY_CREATORS_GO_LIVE = message("Only creators can go live.");
 export const ALREADY_LIVE = message("You are already live. End that stream first.");
-export const LIVE_PRICE_RANGE = message("An entry price is between {{min}} and {{max}}, or nothing.");
-export const LIVE_GOAL_RANGE = message("A tip goal is between {{min}} and {{max}}.");
+export const LIVE_PRICE_RANGE = message("An entry price is between {{min, money}} and {{max, money}}, or nothing.");
+export const LIVE_GOAL_RANGE = message("A tip goal is between {{min, money}} and {{max, money}}.");
 
 const cents = z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE });
 
@@ -61,10 +60,10 @@ export async function startLiveStream(
 ): Promise<LiveStreamView> {
   if (creator.role !== "creator") throw new AppError("forbidden", ONLY_CREATORS_GO_LIVE);
   if (input.priceCents !== 0 && (input.priceCents < MIN_LIVE_PRICE_CENTS || input.priceCents > MAX_LIVE_PRICE_CENTS)) {
-    throw fieldError("priceCents", LIVE_PRICE_RANGE, { min: dollars(MIN_LIVE_PRICE_CENTS), max: dollars(MAX_LIVE_PRICE_CENTS) });
+    throw fieldError("priceCents", LIVE_PRICE_RANGE, { min: MIN_LIVE_PRICE_CENTS, max: MAX_LIVE_PRICE_CENTS });
   }
   if (input.goalCents !== null && (input.goalCents < MIN_LIVE_GOAL_CENTS || input.goalCents > MAX_LIVE_GOAL_CENTS)) {
-    throw fieldError("goalCents", LIVE_GOAL_RANGE, { min: dollars(MIN_LIVE_GOAL_CENTS), max: dollars(MAX_LIVE_GOAL_CENTS) });
+    throw fieldError("goalCents", LIVE_GOAL_RANGE, { min: MIN_LIVE_GOAL_CENTS, max: MAX_LIVE_GOAL_CENTS });
   }
   const now = isoNow();
   const goalTitle = input.goalCents !== null && input.goalTitle ? input.goalTitle : null;

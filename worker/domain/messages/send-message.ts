@@ -12,7 +12,6 @@ import { isoNow } from "../shared/time";
 import { ClientIdSchema, idNumber, multilineText } from "../shared/validation";
 import { deviceIdsOf, devicesWantingStatement } from "../push/settings";
 import { pushIsOn } from "../push/devices";
-import { dollars } from "@shared/money";
 import { messagePriceFor } from "./conversations";
 import { MESSAGE_COLUMNS, presentMessages, presentStored, storedMessage, type MessageRow } from "./present-messages";
 
@@ -27,7 +26,7 @@ export const PRICE_NEEDS_MEDIA = message("Only a message with a photo or video c
 export const ONLY_CREATORS_SET_PRICES = message("Only creators can put a price on a message.");
 export const MESSAGE_PRICE_RANGE = message("A message's price is between {{min}} and {{max}}.");
 export const MEDIA_NOT_SENDABLE = message("Attach photos or videos you uploaded and that are not in a post or message yet.");
-export const MESSAGE_NOW_COSTS = message("Sending a message here now costs {{price}}: it was not sent.");
+export const MESSAGE_NOW_COSTS = message("Sending a message here now costs {{price, money}}: it was not sent.");
 
 export const SendMessageSchema = z.object({
   clientId: ClientIdSchema,
@@ -168,7 +167,7 @@ export async function sendMessage(
   const { text } = checkMessageInput(input, sender);
   await assertSendable(db, sender.id, input.mediaIds);
   const priceToSend = messagePriceFor(sender.role, { role: access.facts.otherRole, message_price_cents: access.otherMessagePriceCents });
-  if (input.maxPaidCents !== undefined && priceToSend > input.maxPaidCents) throw new AppError("conflict", MESSAGE_NOW_COSTS, {}, { price: dollars(priceToSend) });
+  if (input.maxPaidCents !== undefined && priceToSend > input.maxPaidCents) throw new AppError("conflict", MESSAGE_NOW_COSTS, {}, { price: priceToSend });
   const statements = messageStatements(db, {
     conversationId,
     senderId: sender.id,

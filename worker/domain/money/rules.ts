@@ -58,8 +58,8 @@ export const IdempotencyKeySchema = z
 export const IDEMPOTENCY_KEY_REUSED = message("This request was already made with different details. Reload the page and try again.");
 export const ALREADY_PURCHASED = message("You already bought this post.");
 export const NOT_FOR_SALE = message("This post is not for sale.");
-export const TIP_AMOUNT_RANGE = message("A tip is between {{min}} and {{max}}.");
-export const TOP_UP_AMOUNT_RANGE = message("A top-up is between {{min}} and {{max}}.");
+export const TIP_AMOUNT_RANGE = message("A tip is between {{min, money}} and {{max, money}}.");
+export const TOP_UP_AMOUNT_RANGE = message("A top-up is between {{min, money}} and {{max, money}}.");
 
 /** The client's key, prefixed so that it can never collide with the keys the cron derives ("s:…"). */
 export const clientKey = (key: string) => `u:${key}`;

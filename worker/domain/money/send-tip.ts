@@ -14,7 +14,6 @@ import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { multilineText } from "../shared/validation";
 import { earlierPayment, payFromWallet, presentPayment, walletBalance, type PaymentView } from "./payments";
-import { dollars } from "@shared/money";
 import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
 
 export const TipSchema = z.object({
@@ -26,7 +25,7 @@ export const TipSchema = z.object({
 export type TipInput = z.output<typeof TipSchema>;
 
 /** The values TIP_AMOUNT_RANGE needs. */
-export const tipRangeVars = { min: dollars(MIN_TIP_CENTS), max: dollars(MAX_TIP_CENTS) };
+export const tipRangeVars = { min: MIN_TIP_CENTS, max: MAX_TIP_CENTS };
 
 export const CANNOT_TIP_SELF = message("You cannot tip yourself.");
 export const NOT_A_CREATOR = message("Only creators can receive payments.");

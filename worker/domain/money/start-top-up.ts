@@ -6,7 +6,6 @@ import { isoNow } from "../shared/time";
 import { ledgerRefusal } from "./ledger";
 import { presentPayment, replayOf, requestHash, type PaymentRow, type PaymentView } from "./payments";
 import { topUpProvider, type PaymentProvider } from "./providers/provider";
-import { dollars } from "@shared/money";
 import { clientKey, IdempotencyKeySchema, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, TOP_UP_AMOUNT_RANGE } from "./rules";
 import { failTopUp } from "./top-ups";
 
@@ -17,7 +16,7 @@ export const TopUpSchema = z.object({
 });
 export type TopUpInput = z.output<typeof TopUpSchema>;
 
-export const topUpRangeVars = { min: dollars(MIN_TOP_UP_CENTS), max: dollars(MAX_TOP_UP_CENTS) };
+export const topUpRangeVars = { min: MIN_TOP_UP_CENTS, max: MAX_TOP_UP_CENTS };
 
 export interface TopUpStart {
   payment: PaymentView;

@@ -16,19 +16,21 @@ import { isoNow } from "../shared/time";
 import { availableOf, balanceOf, ledgerRefusal, newTransferRef, PAYOUTS, PROVIDER_CLEARING, transferIdSql, transferStatements } from "./ledger";
 import { requestHash } from "./payments";
 import { findPayoutMethod, maskDestination, payoutDetailsOf } from "./payout-methods";
-import { dollars } from "@shared/money";
 import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
 import type { PayoutStatus, PayoutView } from "@shared/contracts/money";
 export { type PayoutStatus, type PayoutView };
 
-export const MIN_WITHDRAWAL = message("The minimum withdrawal is {{min}}.");
-export const OVER_AVAILABLE = message("You can withdraw at most {{available}}.");
+export const AMOUNT_FORMAT = message("Enter an amount in dollars, like 12.50.");
+export const MIN_WITHDRAWAL = message("The minimum withdrawal is {{min, money}}.");
+export const OVER_AVAILABLE = message("You can withdraw at most {{available, money}}.");
 export const ONE_OPEN_WITHDRAWAL = message("You already have a withdrawal request pending. You can request another once it is processed.");
 export const NO_PAYOUT_METHOD = message("Add a payout method first.");
 export const PAYOUT_ALREADY_DECIDED = message("This withdrawal was already processed.");
 
 export const WithdrawalSchema = z.object({
-  amountCents: z.number({ message: message("Invalid value") }).int({ message: message("Invalid value") }).positive({ message: message("Invalid value") }).max(100_000_000),
+  // Under the minimum (0 included) and over what is available are refused with their amounts by requestWithdrawal;
+  // the bound is the largest amount a form's field can hold (parseDollars: 9,999,999.99).
+  amountCents: z.number({ message: message("Invalid value") }).int({ message: message("Invalid value") }).nonnegative({ message: message("Invalid value") }).max(999_999_999),
   password: passwordText.optional(),
   idempotencyKey: IdempotencyKeySchema,
 });
@@ -86,7 +88,7 @@ export async function requestWithdrawal(ctx: Pick<DomainContext, "db" | "env" | 
     return { payout: presentPayout(replay), replayed: true };
   }
   if (known.length > 0) throw new AppError("conflict", ONE_OPEN_WITHDRAWAL);
-  if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw fieldError("amountCents", MIN_WITHDRAWAL, { min: dollars(MIN_WITHDRAWAL_CENTS) });
+  if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw fieldError("amountCents", MIN_WITHDRAWAL, { min: MIN_WITHDRAWAL_CENTS });
   const method = await findPayoutMethod(db, creator.id);
   if (!method) throw new AppError("validation", NO_PAYOUT_METHOD);
   const details = payoutDetailsOf(method);
@@ -123,7 +125,7 @@ export async function requestWithdrawal(ctx: Pick<DomainContext, "db" | "env" | 
     }
     const refusal = ledgerRefusal(error);
     if (refusal === "insufficient_funds") {
-      throw fieldError("amountCents", OVER_AVAILABLE, { available: dollars(await balanceOf(db, availableOf(creator.id))) });
+      throw fieldError("amountCents", OVER_AVAILABLE, { available: await balanceOf(db, availableOf(creator.id)) });
     }
     if (refusal === "open_payout") throw new AppError("conflict", ONE_OPEN_WITHDRAWAL);
     throw error;

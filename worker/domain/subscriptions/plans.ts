@@ -3,14 +3,11 @@ import { PERIODS, type Period } from "./periods";
 import type { PlanView } from "@shared/contracts/subscriptions";
 export { type PlanView };
 
-/** Paid prices allowed for a plan: $4.99 to $1000 (free is 0). */
-export const MIN_PAID_PRICE_CENTS = 499;
-export const MAX_PRICE_CENTS = 100_000;
-export const PRICE_OUT_OF_RANGE = message("A paid plan costs between $4.99 and $1000; 0 makes it free.");
+import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS } from "@shared/contracts/subscriptions";
+export { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS };
 
-/** The price of one message to a creator: free (0) to $200, like a tip. */
-export const MAX_MESSAGE_PRICE_CENTS = 20_000;
-export const MESSAGE_PRICE_OUT_OF_RANGE = message("A message costs at most $200; 0 makes messages free.");
+export const PRICE_OUT_OF_RANGE = message("A paid plan costs between {{min, money}} and {{max, money}}; 0 makes it free.", { min: MIN_PAID_PRICE_CENTS, max: MAX_PRICE_CENTS });
+export const MESSAGE_PRICE_OUT_OF_RANGE = message("A message costs at most {{max, money}}; 0 makes messages free.", { max: MAX_MESSAGE_PRICE_CENTS });
 
 export interface PlanRow {
   period: Period;
