@@ -143,7 +143,8 @@ export default function NotificationsPage() {
                   </span>
                 )}
                 <div className="min-w-0 flex-1">
-                  <p>
+                  {/* Names, titles and reasons are people's own text: a long word wraps inside the row (a phone). */}
+                  <p className="break-words">
                     {path ? (
                       // The whole line is the link: its ::after covers the row.
                       <Link to={path} className="after:absolute after:inset-0 after:content-['']">
