@@ -184,7 +184,15 @@ describe("live streams", () => {
     // Nobody is watching any more: the header says when it was, not how many watch.
     await expect.poll(() => ana.locator("[data-viewer-count]").count()).toBe(0);
     expect(await ana.getByText(/\d+ watching/).count()).toBe(0);
-    await back.goto("/live");
+    // The header stays above the ended screen: its title is not covered, and its ← leads back to the list.
+    const heading = back.getByRole("heading", { name: "Morning coffee chat", level: 1 });
+    const titleOnTop = await heading.evaluate((title) => {
+      const { left, top } = title.getBoundingClientRect();
+      return title.contains(document.elementFromPoint(left + 4, top + 4));
+    });
+    expect(titleOnTop).toBe(true);
+    await back.getByRole("link", { name: "Back to live streams" }).click({ timeout: 10_000 });
+    await back.waitForURL(/\/live$/);
     await back.locator(`[data-ended-stream="${stream!.id}"]`).waitFor();
     expect(await back.locator(`[data-live-stream="${stream!.id}"]`).count()).toBe(0);
     expect(await seriousViolations(back)).toEqual([]);

@@ -102,7 +102,7 @@ export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView;
     <main className="flex h-dvh flex-col bg-slate-950 text-white lg:flex-row">
       <div className="relative flex min-h-0 flex-1 items-center justify-center bg-black">
         <video ref={video} className="h-full w-full object-contain" playsInline autoPlay muted={!soundOn} aria-label={t("Live stream by {{username}}", { username: stream.creator.name })} data-live-video />
-        <header className="absolute inset-x-0 top-0 flex items-start gap-3 bg-gradient-to-b from-black/80 to-transparent p-3">
+        <header className="absolute inset-x-0 top-0 z-10 flex items-start gap-3 bg-gradient-to-b from-black/80 to-transparent p-3">
           <Link to="/live" className="rounded-full bg-black/50 px-3 py-1 text-sm" aria-label={t("Back to live streams")}>
             ←
           </Link>
