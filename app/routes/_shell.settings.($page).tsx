@@ -129,14 +129,14 @@ export default function SettingsPage() {
         <nav aria-label={t("Settings")} className="border-b border-slate-200 p-2 dark:border-slate-800 narrow:w-56 narrow:border-b-0 narrow:border-e">
           <ul ref={tabs} className="flex gap-1 overflow-x-auto narrow:flex-col">
             {PAGES.map((name) => (
-              <li key={name}>
-                <NavLink to={`/settings/${name}`} className={({ isActive }) => `block rounded-lg px-3 py-2 ${isActive || (name === "account" && page === "account") ? "bg-slate-100 font-semibold dark:bg-slate-800" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}>
+              <li key={name} className="shrink-0">
+                <NavLink to={`/settings/${name}`} className={({ isActive }) => `block whitespace-nowrap rounded-lg px-3 py-2 narrow:whitespace-normal ${isActive || (name === "account" && page === "account") ? "bg-slate-100 font-semibold dark:bg-slate-800" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}>
                   {titles[name]}
                 </NavLink>
               </li>
             ))}
-            <li>
-              <NavLink to="/settings/blocked" className="block rounded-lg px-3 py-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <li className="shrink-0">
+              <NavLink to="/settings/blocked" className="block whitespace-nowrap rounded-lg px-3 py-2 hover:bg-slate-100 narrow:whitespace-normal dark:hover:bg-slate-800">
                 {t("Blocked users")}
               </NavLink>
             </li>

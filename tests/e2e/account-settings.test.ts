@@ -1,10 +1,11 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { baseURL, browserForThisFile, createAccount, hydrated, latestLinkTo, signedInPage, unique } from "./support";
 
 const browser = browserForThisFile();
 
 describe("Settings → Account", () => {
-  it("changes the password with the current one, signs other devices out, and sends an email change link", async () => {
+  it("changes the password with the current one, signs other devices out, sends an email change link; on a phone the tabs scroll", async () => {
     const account = await createAccount();
     const me = (token: string) => fetch(`${baseURL()}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
     const { page } = await signedInPage(browser(), account);
@@ -39,5 +40,26 @@ describe("Settings → Account", () => {
     await emailForm.getByRole("button", { name: "Send confirmation link" }).click();
     await emailForm.getByText("We have sent a confirmation link to your new address.").waitFor();
     expect(await latestLinkTo(newEmail, "/email/verify-change-email")).toContain("/email/verify-change-email");
+
+    // On a phone the tabs keep each label on one line, in short and long words and in Japanese (no spaces to wrap
+    // at): the row is wider than the screen and scrolls sideways by itself; the page does not.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const language of ["en", "de", "ja"]) {
+      const texts = JSON.parse(readFileSync(`app/locales/${language}.json`, "utf8")) as Record<string, string>;
+      await page.goto(`/settings/account?lng=${language}`);
+      await hydrated(page);
+      const row = page.getByRole("navigation", { name: texts["Settings"] }).getByRole("list");
+      // The lines each label takes: the distinct tops of its text's boxes.
+      const linesPerTab = await row.getByRole("link").evaluateAll((links) =>
+        links.map((link) => {
+          const text = document.createRange();
+          text.selectNodeContents(link);
+          return [link.textContent, new Set([...text.getClientRects()].map((box) => Math.round(box.top))).size];
+        }),
+      );
+      expect(linesPerTab).toEqual(["Account", "Profile", "Subscriptions", "Language", "Notifications", "Blocked users"].map((key) => [texts[key], 1]));
+      expect(await row.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
   });
 });
