@@ -6,6 +6,7 @@ import type { HighlightView } from "@shared/contracts/stories";
 import { storyRingClass } from "./shell/avatar";
 import { ProfileActions, type ProfileViewer } from "./profile/profile-actions";
 import { ProfileFeed } from "./profile/profile-feed";
+import { Handle } from "~/components/handle";
 
 export type { Profile, ProfileViewer };
 
@@ -65,7 +66,7 @@ export function ProfileView({
           <h1 id="profile-name" className="mt-2 break-words text-2xl font-bold">
             {profile.name}
           </h1>
-          <p className="text-slate-600 dark:text-slate-400">@{profile.username}</p>
+          <p className="text-slate-600 dark:text-slate-400"><Handle username={profile.username} /></p>
           {profile.available ? (
             <>
               {profile.bio ? <p className="mt-2 whitespace-pre-line break-words">{profile.bio}</p> : null}

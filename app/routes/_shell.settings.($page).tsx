@@ -26,6 +26,7 @@ import { pageMeta, titleTag } from "~/i18n/meta";
 import { messageAnswerShape } from "~/lib/api-shapes";
 import { useActiveTabInView } from "~/lib/use-active-tab-in-view";
 import { PushSettings } from "~/components/push-settings";
+import { Handle } from "~/components/handle";
 
 export const meta = pageMeta((t) => [titleTag(t("Settings"))]);
 
@@ -150,7 +151,9 @@ export default function SettingsPage() {
             <dl className="space-y-3">
               <div>
                 <dt className="text-sm text-slate-600 dark:text-slate-400">{t("Username")}</dt>
-                <dd className="font-medium">@{username}</dd>
+                <dd className="font-medium">
+                  <Handle username={username} />
+                </dd>
               </div>
               <div>
                 <dt className="text-sm text-slate-600 dark:text-slate-400">{t("Email address")}</dt>

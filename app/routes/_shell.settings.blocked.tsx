@@ -8,6 +8,7 @@ import { Avatar } from "~/components/shell/avatar";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
+import { Handle } from "~/components/handle";
 
 export const meta = pageMeta((t) => [titleTag(t("Blocked users"))]);
 
@@ -39,7 +40,7 @@ export default function BlockedUsersPage() {
               <Avatar url={user.avatarUrl} name={user.name || user.username} />
               <Link to={`/${user.username}`} className="min-w-0 flex-1">
                 <span className="block truncate font-semibold">{user.name}</span>
-                <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{user.username}</span>
+                <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={user.username} /></span>
               </Link>
               <BlockButton username={user.username} blocked onChange={revalidate} className="btn-secondary w-auto" />
             </li>

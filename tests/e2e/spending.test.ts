@@ -1,3 +1,4 @@
+import type { Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql, verifiedFanSql } from "./money-support";
 import { baseURL, browserForThisFile, createAccount, hydrated, signedInPage, sql, unique } from "./support";
@@ -10,6 +11,28 @@ let poorFan: Account;
 let tightFan: Account;
 let creator: Account;
 let tag: string;
+
+/**
+ * Whether, in `scope`'s text, the "@" of "@username" is drawn left of the name's first letter (as a handle reads),
+ * wherever the text nodes split it: measured on the screen, so the page's direction and isolation are what count.
+ */
+const atSignBeforeName = (scope: Locator, username: string) =>
+  scope.evaluate((element, handle) => {
+    const letters: { node: Text; offset: number }[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (let offset = 0; offset < node.data.length; offset++) letters.push({ node, offset });
+    }
+    const at = letters.map(({ node, offset }) => node.data[offset]).join("").indexOf(handle);
+    if (at < 0) throw new Error(`${handle} is not in "${element.textContent}"`);
+    const leftOf = ({ node, offset }: { node: Text; offset: number }) => {
+      const range = document.createRange();
+      range.setStart(node, offset);
+      range.setEnd(node, offset + 1);
+      return range.getBoundingClientRect().left;
+    };
+    return leftOf(letters[at]!) < leftOf(letters[at + 1]!);
+  }, `@${username}`);
 
 const walletOf = async (account: Account) => {
   const response = await fetch(`${baseURL()}/api/wallet`, { headers: { Authorization: `Bearer ${account.token}` } });
@@ -49,7 +72,7 @@ beforeAll(async () => {
 });
 
 describe("spending from the wallet", () => {
-  it("a funded fan subscribes to a paid plan, tips from the profile and a post, and buys a paid post", async () => {
+  it("a funded fan subscribes to a paid plan, tips from the profile and a post, and buys a paid post; in Arabic the handles read @name", async () => {
     const { page, context } = await signedInPage(browser(), fan);
     await page.goto(`/${creator.username}`);
     await hydrated(page);
@@ -104,6 +127,20 @@ describe("spending from the wallet", () => {
       ["subscription", 999],
       ["top_up", 10_000],
     ]);
+
+    // Right to left (Arabic), the creator's handle still reads "@name", the "@" drawn before the name: on the profile
+    // and in the wallet's history ("Tip to @name").
+    await page.goto(`/${creator.username}?lng=ar`);
+    await hydrated(page);
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    const profileHandle = page.locator("#profile-name + p");
+    expect(await atSignBeforeName(profileHandle, creator.username)).toBe(true);
+    expect(await profileHandle.locator("bdi").evaluate((handle: HTMLElement) => [handle.dir, handle.textContent])).toEqual(["ltr", `@${creator.username}`]);
+    await page.goto("/wallet");
+    await hydrated(page);
+    const tipLine = page.locator("li[data-payment]").first().locator("p").first();
+    expect(await atSignBeforeName(tipLine, creator.username)).toBe(true);
+    expect(await tipLine.locator("bdi").evaluate((handle: HTMLElement) => [handle.dir, handle.textContent])).toEqual(["ltr", `@${creator.username}`]);
     await context.close();
   });
 

@@ -12,6 +12,7 @@ import { usePeriodLabel } from "~/components/profile/period-label";
 import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
 import { usePagedList } from "~/lib/use-paged-list";
+import { Handle } from "~/components/handle";
 
 const fanPageShape: Shape<FanPage> = object({
   fans: array(
@@ -84,7 +85,7 @@ function FanRow({ fan }: { fan: FanView }) {
         <Avatar url={fan.avatarUrl} name={fan.name} />
         <span className="min-w-0">
           <span className="block truncate font-semibold">{fan.name}</span>
-          <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{fan.username}</span>
+          <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={fan.username} /></span>
         </span>
       </Link>
       <dl className="grid grid-cols-[auto_auto] gap-x-3 text-sm">

@@ -4,6 +4,7 @@ import { DecisionForms } from "~/components/moderation/decision-forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { useMoney } from "./use-money";
+import { Handle } from "~/components/handle";
 
 /** The admin's queue of requested payouts, oldest first: who, how much, where to send it; paid or rejected. */
 export function PayoutQueue({ payouts, errors }: { payouts: QueuedPayout[]; errors: { payoutId?: number; reason?: string[] } }) {
@@ -16,7 +17,7 @@ export function PayoutQueue({ payouts, errors }: { payouts: QueuedPayout[]; erro
         <li key={payout.id} className="space-y-3 p-4" aria-label={t("Payout to @{{username}}", { username: payout.creator.username })}>
           <div>
             <p className="font-semibold">
-              {money(payout.amountCents)} · {payout.creator.name} <span className="font-normal text-slate-600 dark:text-slate-400">@{payout.creator.username}</span>
+              {money(payout.amountCents)} · {payout.creator.name} <span className="font-normal text-slate-600 dark:text-slate-400"><Handle username={payout.creator.username} /></span>
             </p>
             <p className="text-sm text-slate-600 dark:text-slate-400">
               {payout.creator.email} · {t("Requested")} <LocalTime iso={payout.createdAt} />

@@ -5,6 +5,7 @@ import { formatCents } from "@shared/money";
 import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
 import { formatElapsed, LiveMeta } from "./live-chat";
+import { Handle } from "~/components/handle";
 
 /** One stream on air in "Streaming right now": the creator, the title, viewers, time on air, the entry price. */
 export function LiveNowCard({ stream }: { stream: LiveStreamView }) {
@@ -18,7 +19,7 @@ export function LiveNowCard({ stream }: { stream: LiveStreamView }) {
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold">{stream.title}</span>
           <span className="block truncate text-sm text-slate-600 dark:text-slate-300">
-            {stream.creator.name} · @{stream.creator.username}
+            {stream.creator.name} · <Handle username={stream.creator.username} />
           </span>
           <LiveMeta viewers={stream.viewers} startedAt={stream.startedAt} ended={false} />
         </span>

@@ -4,6 +4,7 @@ import { Notice } from "~/components/forms";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { Modal } from "./modal";
+import { withHandle } from "~/components/handle";
 
 /**
  * Block / Unblock a user, after a confirmation that says what blocking does. `onChange` hears the new state
@@ -39,7 +40,7 @@ export function BlockButton({ username, blocked: initiallyBlocked, onChange, cla
       <button type="button" className={className} onClick={() => setConfirming(true)}>
         {blocked ? t("Unblock") : t("Block")}
       </button>
-      <Modal open={confirming} title={blocked ? t("Unblock @{{username}}?", { username }) : t("Block @{{username}}?", { username })} onClose={() => setConfirming(false)}>
+      <Modal open={confirming} title={withHandle(blocked ? t("Unblock @{{username}}?", { username }) : t("Block @{{username}}?", { username }), username)} onClose={() => setConfirming(false)}>
         <p className="text-slate-700 dark:text-slate-300">
           {blocked
             ? t("They will be able to see your posts, follow you and subscribe again. Follows and subscriptions that ended do not come back.")

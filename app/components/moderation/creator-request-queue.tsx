@@ -3,6 +3,7 @@ import type { PendingCreatorRequest } from "@shared/contracts/moderation";
 import { DecisionForms } from "./decision-forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
+import { Handle } from "~/components/handle";
 
 /** The admin's queue of creator applications: who, the two ID images, approve or reject with a reason. */
 export function CreatorRequestQueue({ requests, errors }: { requests: PendingCreatorRequest[]; errors: { requestId?: number; reason?: string[] } }) {
@@ -14,7 +15,7 @@ export function CreatorRequestQueue({ requests, errors }: { requests: PendingCre
         <li key={request.id} className="space-y-3 p-4" aria-label={t("Application of @{{username}}", { username: request.user.username })}>
           <div>
             <p className="font-semibold">
-              {request.user.name} <span className="font-normal text-slate-600 dark:text-slate-400">@{request.user.username}</span>
+              {request.user.name} <span className="font-normal text-slate-600 dark:text-slate-400"><Handle username={request.user.username} /></span>
             </p>
             <p className="text-sm text-slate-600 dark:text-slate-400">
               {request.user.email} · <LocalTime iso={request.createdAt} />

@@ -5,6 +5,7 @@ import { AppForm, SubmitButton } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { useReportReasonLabels } from "./report-reasons";
+import { Handle, withHandle } from "~/components/handle";
 
 /** The admin's queue of open reports: the reason, the reported post or user, and the three outcomes. */
 export function ReportQueue({ reports }: { reports: OpenReport[] }) {
@@ -19,7 +20,7 @@ export function ReportQueue({ reports }: { reports: OpenReport[] }) {
             <span className="font-semibold">{reasons[report.reason]}</span>
             <span className="text-sm text-slate-600 dark:text-slate-400">
               {" "}
-              · {t("reported by @{{username}}", { username: report.reporter.username })} · <LocalTime iso={report.createdAt} />
+              · {withHandle(t("reported by @{{username}}", { username: report.reporter.username }), report.reporter.username)} · <LocalTime iso={report.createdAt} />
             </span>
           </p>
           {report.description ? <p className="whitespace-pre-line">{report.description}</p> : null}
@@ -35,7 +36,7 @@ export function ReportQueue({ reports }: { reports: OpenReport[] }) {
                   ) : (
                     t("(removed)")
                   )}{" "}
-                  {report.target.user ? t("by @{{username}}", { username: report.target.user.username }) : null}
+                  {report.target.user ? withHandle(t("by @{{username}}", { username: report.target.user.username }), report.target.user.username) : null}
                 </p>
                 {report.target.text ? <p className="whitespace-pre-line">{report.target.text}</p> : null}
               </>
@@ -44,7 +45,7 @@ export function ReportQueue({ reports }: { reports: OpenReport[] }) {
                 {t("User")}{" "}
                 {report.target.user ? (
                   <Link to={`/${report.target.user.username}`} className="link">
-                    {report.target.user.name} @{report.target.user.username}
+                    {report.target.user.name} <Handle username={report.target.user.username} />
                   </Link>
                 ) : null}
               </p>

@@ -8,6 +8,7 @@ import { formatCents } from "@shared/money";
 import { useServerText } from "~/lib/server-text";
 import { mediaCountsText } from "~/lib/counts";
 import { feedImageSizes, srcSetOf } from "~/lib/scaled-images";
+import { Handle } from "~/components/handle";
 
 export type { PostView };
 
@@ -29,7 +30,7 @@ export function PostCard({ post, actions, headerExtra, unlock, priority = false 
             <span id={`post-${post.id}-author`} className="block truncate font-semibold">
               {post.author.name}
             </span>
-            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{`@${post.author.username}`}</span>
+            <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={post.author.username} /></span>
           </span>
         </Link>
         <Link to={`/post/${post.id}`} className="shrink-0 text-xs text-slate-600 hover:underline dark:text-slate-400">

@@ -8,6 +8,7 @@ import { formatCents } from "@shared/money";
 import { Avatar } from "~/components/shell/avatar";
 import { fetcherError, IntentForm } from "./intent-form";
 import { usePeriodLabel } from "./period-label";
+import { Handle } from "~/components/handle";
 
 /** Settings → Subscriptions: creator, plan, start and renewal dates, status, with Cancel or Resubscribe. */
 export function SubscriptionList({ subscriptions }: { subscriptions: SubscriptionListItem[] }) {
@@ -36,7 +37,7 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
         <Avatar url={subscription.creator.avatarUrl} name={subscription.creator.name} />
         <span className="min-w-0">
           <span className="block truncate font-semibold">{subscription.creator.name}</span>
-          <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{subscription.creator.username}</span>
+          <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={subscription.creator.username} /></span>
         </span>
       </Link>
       <dl className="grid grid-cols-2 gap-x-4 text-sm">

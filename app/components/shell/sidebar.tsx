@@ -8,6 +8,7 @@ import { Avatar } from "./avatar";
 import { Icon } from "./icons";
 import { useMenuItems, useNavLabels } from "./labels";
 import { MenuButton } from "./menu";
+import { Handle } from "~/components/handle";
 
 /** Spec §9: sidebar tooltips appear after 1000 ms. */
 export const TOOLTIP_DELAY_MS = 1000;
@@ -94,7 +95,7 @@ export function Sidebar({ viewer }: { viewer: ShellViewer }) {
           <Avatar url={viewer.avatarUrl} name={viewer.name || viewer.username} />
           <span className="hidden min-w-0 text-start wide:block">
             <span className="block truncate font-semibold">{viewer.name}</span>
-            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{viewer.username}</span>
+            <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={viewer.username} /></span>
           </span>
         </MenuButton>
       ) : (

@@ -8,6 +8,7 @@ import { useSession } from "~/lib/session";
 import { array, boolean, number, object, string } from "@shared/shape";
 import { readToken } from "~/lib/token";
 import { Avatar } from "./avatar";
+import { Handle } from "~/components/handle";
 
 export type { SuggestedProfile };
 
@@ -85,7 +86,7 @@ export function SuggestionsPanel({ profiles, onFollowed, className = "" }: { pro
               <Avatar url={profile.avatarUrl} name={profile.fullname || profile.username} size="h-12 w-12" />
               <span className="min-w-0">
                 <span className="block truncate font-semibold">{profile.fullname}</span>
-                <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{profile.username}</span>
+                <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={profile.username} /></span>
               </span>
             </Link>
             <FollowButton profile={profile} onFollowed={onFollowed} />

@@ -5,6 +5,7 @@ import { useSession } from "~/lib/session";
 import { array, object, string, type Shape } from "@shared/shape";
 import { Avatar } from "./avatar";
 import { Icon } from "./icons";
+import { Handle } from "~/components/handle";
 
 interface Result {
   username: string;
@@ -84,7 +85,7 @@ export function UserSearch({ autoFocus = false, whileEmpty = null, initialTerm =
               <li key={user.username}>
                 <Link to={`/${user.username}`} className="flex items-center gap-3 rounded-xl px-3 py-2 hover:bg-slate-100 dark:hover:bg-slate-800">
                   <Avatar url={user.avatarUrl} name={user.username} />
-                  <span className="truncate font-medium">@{user.username}</span>
+                  <span className="truncate font-medium"><Handle username={user.username} /></span>
                 </Link>
               </li>
             ))}

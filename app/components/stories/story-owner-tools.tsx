@@ -7,6 +7,7 @@ import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { highlightTitlesShape, keptShape, viewersShape } from "./story-shapes";
 import { viewsAndLikesText } from "./story-counts";
+import { Handle } from "~/components/handle";
 
 const toolClass = "rounded-full bg-black/60 px-3 py-2 text-sm font-semibold hover:bg-black/80";
 
@@ -118,7 +119,7 @@ export function StoryOwnerTools({ story, onDeleted, onChanged }: { story: StoryV
                   <Avatar url={item.user.avatarUrl} name={item.user.name} size="h-9 w-9" />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold">{item.user.name}</span>
-                    <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{item.user.username}</span>
+                    <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={item.user.username} /></span>
                   </span>
                   {item.liked ? <span className="text-red-600 dark:text-red-400">{t("Liked")}</span> : null}
                 </li>

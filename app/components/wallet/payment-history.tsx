@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentStatus, PaymentView } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
@@ -7,6 +8,7 @@ import { useSession } from "~/lib/session";
 import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
 import { useMoney } from "~/components/dashboard/use-money";
+import { withHandle } from "~/components/handle";
 
 interface PaymentsPage {
   payments: PaymentView[];
@@ -48,11 +50,10 @@ export function StatusBadge({ status }: { status: PaymentStatus }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>{labels[status]}</span>;
 }
 
-/** What a payment was for, in words: "Top-up", "Tip to @mia.rivers"… */
+/** What a payment was for, in words: "Top-up", "Tip to @mia.rivers"… (the handle isolated: withHandle). */
 function usePaymentTitle() {
   const { t } = useTranslation();
-  return (payment: PaymentView) => {
-    const username = `@${payment.creator?.username ?? "?"}`;
+  const sentence = (payment: PaymentView, username: string): string => {
     switch (payment.kind) {
       case "top_up":
         return t("Top-up");
@@ -71,6 +72,10 @@ function usePaymentTitle() {
       case "live_tip":
         return t("Tip in {{username}}'s live stream", { username });
     }
+  };
+  return (payment: PaymentView): ReactNode => {
+    const creator = payment.creator?.username ?? "?";
+    return withHandle(sentence(payment, `@${creator}`), creator);
   };
 }
 
