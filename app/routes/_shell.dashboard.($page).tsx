@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { NavLink, useLoaderData, useParams, type Params } from "@remix-run/react";
-import { useMemo } from "react";
+import { NavLink, useLoaderData, useParams, useRevalidator, type Params } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { earningsOverview } from "../../worker/domain/money/earnings-overview";
 import { availableOf, balanceOf } from "../../worker/domain/money/ledger";
@@ -23,6 +23,7 @@ import { FanList } from "~/components/dashboard/fan-list";
 import { PayoutHistory, payoutPageShape } from "~/components/dashboard/payout-history";
 import { PayoutMethodForm } from "~/components/dashboard/payout-method-form";
 import { WithdrawForm } from "~/components/dashboard/withdraw-form";
+import { useUpdates } from "~/lib/updates";
 import { OfflineNotice } from "~/components/offline-notice";
 import { PageHeader } from "~/components/page";
 import { PlansForm } from "~/components/profile/plans-form";
@@ -114,12 +115,28 @@ export const clientLoader = offlineLoader<DashboardData>(
   (value, path) => ({ withdraw: null, payoutMethod: null, plans: [], messagePriceCents: 0, fans: null, ...keptTabShape(value, path) }) as DashboardData,
 );
 
+/**
+ * The earnings while they are read: a payment to the creator comes with a notification, which changes the updates
+ * summary (app/lib/updates.tsx), and then the figures are read again.
+ */
+function useFreshEarnings(on: boolean) {
+  const { updates } = useUpdates();
+  const { revalidate } = useRevalidator();
+  const seen = useRef(updates);
+  useEffect(() => {
+    if (seen.current === updates) return;
+    seen.current = updates;
+    if (on) revalidate();
+  }, [updates, on, revalidate]);
+}
+
 export default function DashboardPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof clientLoader>();
   const { page, overview, payouts, savedAt } = data;
   const params = useParams();
   const tabs = useActiveTabInView<HTMLUListElement>();
+  useFreshEarnings(page === "earnings" || page === "payouts");
   useOfflineCopy(keptTabKey({ params }), data, useMemo(() => ({ page, overview, payouts, savedAt }), [page, overview, payouts, savedAt]));
   const titles: Record<DashboardPage, string> = { earnings: t("Earnings"), payouts: t("Payout history"), withdraw: t("Request a withdrawal"), "payout-methods": t("Payout methods"), plans: t("Subscription plans"), fans: t("Fans") };
   return (

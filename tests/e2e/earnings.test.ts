@@ -31,7 +31,7 @@ describe("creator earnings and withdrawals", () => {
        UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE username = '${fan.username}';
        UPDATE users SET role = 'admin' WHERE username = '${admin.username}';`,
     );
-    await sql(fundedFanSql(fan.username, 15_000));
+    await sql(fundedFanSql(fan.username, 16_000));
     await tip(fan.token, creator.username, 10_000);
     // That first tip ($80.00 net) is made available as if its 7 business days had passed; the second stays held.
     await sql(`UPDATE earnings SET release_at = '2000-01-01T00:00:00.000Z' WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}')`);
@@ -56,6 +56,9 @@ describe("creator earnings and withdrawals", () => {
     await page.getByText(/Becomes available on .*: \$40\.00/).waitFor();
     await page.getByText("Amounts are what you keep, after the platform fee of 20%.").waitFor();
     await page.getByRole("img", { name: "Earnings of the last 30 days by source" }).waitFor();
+    // A tip while the page is open shows without a reload: the creator's notification refreshes the figures.
+    await tip(fan.token, creator.username, 1000);
+    await expect.poll(() => page.getByTestId("pending-balance").textContent()).toBe("$48.00");
     expect(await seriousViolations(page)).toEqual([]);
 
     // Visited once, the overview reloads offline with its figures (the service worker's pages cache).
@@ -70,7 +73,7 @@ describe("creator earnings and withdrawals", () => {
     await page.getByRole("heading", { name: "You are offline" }).waitFor();
     await page.goto("/dashboard/earnings");
     expect(await page.getByTestId("available-balance").textContent()).toBe("$80.00");
-    expect(await page.getByTestId("pending-balance").textContent()).toBe("$40.00");
+    expect(await page.getByTestId("pending-balance").textContent()).toBe("$48.00");
     await context.setOffline(false);
 
     await page.goto("/dashboard/payout-methods");

@@ -192,11 +192,18 @@ describe("the composer", () => {
 
 describe("the post menu on /home", () => {
   it("edits an own post in place (marked edited) and deletes it after confirming", async () => {
-    const post = await createPostAs(creator, { text: `menu post ${tag}`, audience: "everyone" });
+    const post = await createPostAs(creator, { text: `menu post ${tag}`, audience: "subscribers", priceCents: 450 });
+    // Its author sees who sees it and its price; a fan sees the lock instead.
+    const fanView = await signedInPage(browser(), fan);
+    await fanView.page.goto(`/post/${post.id}`);
+    await fanView.page.locator(`[data-post-id="${post.id}"]`).getByText("Subscribe to see this post.").waitFor();
+    expect(await fanView.page.locator("[data-own-terms]").count()).toBe(0);
+    await fanView.context.close();
     const { page, context } = await creatorPage(browser());
     await page.goto("/home");
     await hydrated(page);
     const card = page.locator(`[data-post-id="${post.id}"]`);
+    expect(await card.getByRole("list", { name: "Who can see it" }).getByRole("listitem").allTextContents()).toEqual(["Subscribers", "Price $4.50"]);
     await card.getByRole("button", { name: "Post options" }).click();
     await card.getByRole("menuitem", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit post" });
