@@ -106,7 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   // An address no route matches runs no loader: the language is then the one the server's translations were made
   // for (the request's), which the browser's start reads back from <html lang>.
-  const language = data?.language ?? i18n.language ?? "en";
+  const language = data?.language ?? i18n.language;
   const nonce = useContext(NonceContext);
   const styles = useContext(InlineStylesContext);
   return (
@@ -164,12 +164,7 @@ export default function App() {
   const signedOut = viewer === null;
   // Once the page is idle: IndexedDB, the caches and the service worker are nothing the first paint needs.
   useEffect(() => (signedOut ? whenIdle(() => void clearOfflineData()) : undefined), [signedOut]);
-  // Says that React has hydrated the page (this effect runs after every child's): useServerText keeps the server's
-  // texts until then (app/lib/server-text.ts), and the end-to-end tests wait for it before they type or click
-  // (tests/e2e/support.ts, hydrated).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
+  useHydratedMark();
   return (
     <SessionProvider viewer={viewer} csrfToken={csrfToken}>
       <UpdatesProvider initial={updates} realtime={viewer !== null}>
@@ -186,13 +181,21 @@ export default function App() {
   );
 }
 
+/**
+ * Says that React has hydrated the page (the root's effect runs after every child's): useServerText keeps the server's
+ * texts until then (app/lib/server-text.ts), the service worker's early links wait for it (app/sw/policy.ts), and the
+ * end-to-end tests wait for it before they type or click (tests/e2e/support.ts, hydrated).
+ */
+const useHydratedMark = () =>
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   // It stands in for App (an address no route matches, a root loader that failed): the page is hydrated all the same.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
+  useHydratedMark();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorPage title={t("Page not found")} text={t("The page you are looking for does not exist.")} />;
   }

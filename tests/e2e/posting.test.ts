@@ -203,7 +203,7 @@ describe("the post menu on /home", () => {
     await page.goto("/home");
     await hydrated(page);
     const card = page.locator(`[data-post-id="${post.id}"]`);
-    expect(await card.getByRole("list", { name: "Who can see it" }).getByRole("listitem").allTextContents()).toEqual(["Subscribers", "Price $4.50"]);
+    await expect.poll(() => card.getByRole("list", { name: "Who can see it" }).getByRole("listitem").allTextContents()).toEqual(["Subscribers", "Price $4.50"]);
     await card.getByRole("button", { name: "Post options" }).click();
     await card.getByRole("menuitem", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit post" });

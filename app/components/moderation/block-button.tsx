@@ -4,7 +4,7 @@ import { Notice } from "~/components/forms";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { Modal } from "./modal";
-import { withHandle } from "~/components/handle";
+import { withHandle } from "~/components/handle-sentence";
 
 /**
  * Block / Unblock a user, after a confirmation that says what blocking does. `onChange` hears the new state

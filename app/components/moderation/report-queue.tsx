@@ -5,7 +5,8 @@ import { AppForm, SubmitButton } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { useReportReasonLabels } from "./report-reasons";
-import { Handle, withHandle } from "~/components/handle";
+import { Handle } from "~/components/handle";
+import { withHandle } from "~/components/handle-sentence";
 
 /** The admin's queue of open reports: the reason, the reported post or user, and the three outcomes. */
 export function ReportQueue({ reports }: { reports: OpenReport[] }) {

@@ -39,7 +39,6 @@ export function PostCard({ post, actions, headerExtra, unlock, priority = false 
         </Link>
         {headerExtra}
       </header>
-      {post.isOwn && (post.audience !== "everyone" || post.priceCents > 0) ? <OwnPostTerms post={post} /> : null}
       {post.text ? <p className="whitespace-pre-line break-words">{post.text}</p> : null}
       {post.media && post.media.length > 0 ? <MediaGrid media={post.media} priority={priority} /> : null}
       {post.lock ? <LockedCard post={post} unlock={unlock} /> : null}
@@ -81,25 +80,6 @@ function MediaGrid({ media, priority }: { media: NonNullable<PostView["media"]>;
         ),
       )}
     </div>
-  );
-}
-
-/** To its author, a post that not everyone sees for free says who sees it and its price, as the fans meet it. */
-function OwnPostTerms({ post }: { post: PostView }) {
-  const { t, i18n } = useTranslation();
-  const audience = post.audience === "subscribers" ? t("Subscribers") : post.audience === "followers" ? t("Followers") : t("Everyone");
-  // As the server wrote it while the page hydrates, like a locked post's price.
-  const [priceId, price] = useServerText(`${post.priceCents}|${i18n.language}`, () => t("Price {{price}}", { price: formatCents(post.priceCents, i18n.language) }));
-  const chip = "rounded-full bg-slate-100 px-2 py-0.5 dark:bg-slate-800";
-  return (
-    <ul aria-label={t("Who can see it")} className="flex flex-wrap gap-2 text-xs font-medium text-slate-700 dark:text-slate-300" data-own-terms>
-      <li className={chip}>{audience}</li>
-      {post.priceCents > 0 ? (
-        <li id={priceId} className={chip}>
-          {price}
-        </li>
-      ) : null}
-    </ul>
   );
 }
 

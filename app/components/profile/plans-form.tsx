@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { PlanView } from "@shared/contracts/subscriptions";
 import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS, PERIODS, type Period } from "@shared/contracts/subscriptions";
 import { Notice } from "~/components/forms";
+import { useMoney } from "~/components/dashboard/use-money";
 import { IntentForm } from "./intent-form";
 import { usePeriodLabel } from "./period-label";
 
@@ -12,12 +13,13 @@ type Result = { ok: true } | { ok: false; message: string; errors: Record<string
 /** Dashboard → Plans: for each period, offered or not and its price in dollars (0 = free); the price per message. */
 export function PlansForm({ plans, messagePriceCents }: { plans: PlanView[]; messagePriceCents: number }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const fetcher = useFetcher();
   const result = fetcher.state === "idle" ? (fetcher.data as Result | undefined) : undefined;
   const errors = result && !result.ok ? result.errors : {};
   return (
     <IntentForm fetcher={fetcher} intent="plans" className="max-w-lg space-y-4 p-4">
-      <p className="text-slate-600 dark:text-slate-400">{t("Offer weekly, monthly or yearly subscriptions. A price of 0 makes the plan free; paid plans cost {{min, money}} to {{max, money}}.", { min: MIN_PAID_PRICE_CENTS, max: MAX_PRICE_CENTS })}</p>
+      <p className="text-slate-600 dark:text-slate-400">{t("Offer weekly, monthly or yearly subscriptions. A price of 0 makes the plan free; paid plans cost {{min}} to {{max}}.", { min: money(MIN_PAID_PRICE_CENTS), max: money(MAX_PRICE_CENTS) })}</p>
       {result ? <Notice tone={result.ok ? "success" : "error"}>{result.ok ? t("Your plans have been saved.") : result.message}</Notice> : null}
       {PERIODS.map((period) => (
         <PlanRow key={period} period={period} plan={plans.find((plan) => plan.period === period)} errors={errors[`price_${period}`]} />
@@ -67,6 +69,7 @@ function PlanRow({ period, plan, errors }: { period: Period; plan: PlanView | un
 /** What a fan pays to send one message (0: free, at most $200). */
 function MessagePrice({ priceCents, errors }: { priceCents: number; errors?: string[] }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const id = useId();
   return (
     <div className="space-y-1 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
@@ -74,7 +77,7 @@ function MessagePrice({ priceCents, errors }: { priceCents: number; errors?: str
         {t("Price per message")}
       </label>
       <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-        {t("In dollars: what a fan pays to send you a message. 0 makes messages free; at most {{max, money}}.", { max: MAX_MESSAGE_PRICE_CENTS })}
+        {t("In dollars: what a fan pays to send you a message. 0 makes messages free; at most {{max}}.", { max: money(MAX_MESSAGE_PRICE_CENTS) })}
       </p>
       <input
         id={`${id}-price`}

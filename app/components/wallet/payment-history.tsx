@@ -8,7 +8,7 @@ import { useSession } from "~/lib/session";
 import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
 import { useMoney } from "~/components/dashboard/use-money";
-import { withHandle } from "~/components/handle";
+import { withHandle } from "~/components/handle-sentence";
 
 interface PaymentsPage {
   payments: PaymentView[];
