@@ -27,8 +27,11 @@ beforeAll(async () => {
   await api(fan, "POST", `/users/${second.username}/follow`);
 });
 
-/** Picks a file for the composer: a photo drawn on a canvas (PNG), or a short WebM recorded from one. */
-async function pickStoryFile(page: Page, kind: "photo" | "video") {
+/**
+ * Picks a file for the composer: a photo drawn on a canvas (PNG), a short WebM recorded from one, or a text file
+ * named like a picture (fake.png).
+ */
+async function pickStoryFile(page: Page, kind: "photo" | "video" | "fake") {
   await page.evaluate(async (what) => {
     const canvas = document.createElement("canvas");
     canvas.width = 180;
@@ -40,6 +43,8 @@ async function pickStoryFile(page: Page, kind: "photo" | "video") {
       draw.fillRect(0, 0, 180, 320);
       const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
       file = new File([blob], "beach.png", { type: "image/png", lastModified: Date.now() });
+    } else if (what === "fake") {
+      file = new File(["this is not a picture at all\n".repeat(20)], "fake.png", { type: "image/png", lastModified: Date.now() });
     } else {
       const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: "video/webm" });
       const chunks: Blob[] = [];
@@ -249,6 +254,39 @@ describe("stories", () => {
     await phone.page.getByText("Hello from the beach").waitFor();
     expect(await storyIndex(phone.page)).toBe("Story 1 of 1");
     await Promise.all([desk.context.close(), phone.context.close()]);
+  });
+
+  it("a file that is not really a picture: the upload area says why instead of a broken preview, and another can be chosen", async () => {
+    const phone = await signedInPage(browser(), creator, PHONE);
+    const page = phone.page;
+    await page.goto("/stories/create");
+    await hydrated(page);
+    await pickStoryFile(page, "fake");
+    // Where the upload's progress was, on screen: the file's name and the server's reason.
+    const refusal = page.getByRole("alert").filter({ hasText: "This file type is not supported." });
+    await refusal.waitFor({ timeout: 20_000 });
+    // No broken picture: the preview is back to its explanation, and nothing says it is still processing.
+    expect(await page.locator("[data-story-preview] img").count()).toBe(0);
+    await page.getByText("Stories are photos or short videos that disappear after 24 hours.", { exact: false }).waitFor();
+    expect(await page.getByText("Processing fake.png…").count()).toBe(0);
+    expect(await page.getByRole("progressbar").count()).toBe(0);
+    expect(await refusal.textContent()).toContain("fake.png");
+    // On screen, not under the phone's bottom bar.
+    const uncovered = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.bottom <= window.innerHeight && element.contains(document.elementFromPoint(box.left + box.width / 2, box.bottom - 2));
+    };
+    await expect.poll(() => refusal.evaluate(uncovered)).toBe(true);
+    expect(await page.getByRole("button", { name: "Publish story" }).isDisabled()).toBe(true);
+
+    // Another file: the refusal goes, the photo uploads and can be published.
+    await page.getByRole("button", { name: "Choose a photo or video" }).waitFor();
+    await pickStoryFile(page, "photo");
+    await expect.poll(() => page.locator("[data-story-preview] img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(180);
+    expect(await refusal.count()).toBe(0);
+    await page.getByText("beach.png uploaded").waitFor({ timeout: 20_000 });
+    expect(await page.getByRole("button", { name: "Publish story" }).isEnabled()).toBe(true);
+    await phone.context.close();
   });
 
   it("the new screens pass axe in light, dark and Arabic", async () => {

@@ -60,16 +60,24 @@ export function StoryComposer() {
   const [text, setText] = useState("");
   const [audience, setAudience] = useState<StoryAudience>("everyone");
   const [error, setError] = useState<string | null>(null);
+  /** Why the last file picked cannot be a story (refused by the server, a video too long), and its name. */
+  const [refused, setRefused] = useState<{ name: string; reason: string } | null>(null);
   const [publishing, setPublishing] = useState(false);
   const upload = useRef<AbortController | null>(null);
+  const refusal = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => upload.current?.abort(), []);
+  // On a phone the upload area ends near the bottom bar: the refusal is brought into view, clear of it.
+  useEffect(() => {
+    if (refused) refusal.current?.scrollIntoView({ block: "nearest" });
+  }, [refused]);
 
   async function choose(file: File) {
     upload.current?.abort();
     if (mediaId !== null) void deleteUpload(mediaId, csrfToken).catch(() => undefined);
     if (picked) URL.revokeObjectURL(picked.url);
     setError(null);
+    setRefused(null);
     setMediaId(null);
     setUploaded(false);
     setProgress(0);
@@ -79,7 +87,7 @@ export function StoryComposer() {
     if (durationMs !== null && durationMs > MAX_STORY_VIDEO_MS) {
       URL.revokeObjectURL(url);
       setPicked(null);
-      setError(t("A story video can be at most 60 seconds."));
+      setRefused({ name: file.name, reason: t("A story video can be at most 60 seconds.") });
       return;
     }
     setPicked({ file, url, kind, durationMs });
@@ -91,7 +99,13 @@ export function StoryComposer() {
       setMediaId(media.id);
       setUploaded(true);
     } catch (failure) {
-      if (!controller.signal.aborted) setError(failure instanceof ApiError ? failure.body.message : t("The upload failed. Try again."));
+      if (controller.signal.aborted) return;
+      // The file cannot be this story: its preview goes (a file that is not really a picture shows broken), the
+      // upload area says why, and the button offers to choose another.
+      URL.revokeObjectURL(url);
+      setPicked(null);
+      setProgress(0);
+      setRefused({ name: file.name, reason: failure instanceof ApiError ? failure.body.message : t("The upload failed. Try again.") });
     }
   }
 
@@ -143,7 +157,16 @@ export function StoryComposer() {
       <button type="button" className="btn-secondary w-full" onClick={() => input.current?.click()}>
         {picked ? t("Choose another photo or video") : t("Choose a photo or video")}
       </button>
-      {picked ? <UploadProgress value={progress} name={picked.file.name} done={uploaded} /> : null}
+      {refused ? (
+        <div ref={refusal} role="alert" className="scroll-mb-24 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          <p className="truncate font-medium" dir="auto">
+            {refused.name}
+          </p>
+          <p>{refused.reason}</p>
+        </div>
+      ) : picked ? (
+        <UploadProgress value={progress} name={picked.file.name} done={uploaded} />
+      ) : null}
       <label className="block">
         <span className="mb-1 block text-sm font-medium">{t("Text on your story")}</span>
         <textarea className="input" rows={2} maxLength={MAX_STORY_TEXT_LENGTH} value={text} onChange={(event) => setText(event.target.value)} />
