@@ -23,6 +23,8 @@ export interface PaymentView {
   postId: number | null;
   note: string | null;
   failureReason: string | null;
+  /** A sandbox top-up that can still be paid: its card form (/wallet/top-up/{id}); else null. */
+  checkoutPath: string | null;
 }
 
 export interface EarningsOverview {

@@ -81,6 +81,17 @@ describe("wallet top-ups with the sandbox card form", () => {
     const before = Number((await balance(page))!.replace(/[$,]/g, ""));
     await page.getByLabel("Amount (USD)").fill("12,50");
     await page.getByRole("button", { name: "Top up", exact: true }).click();
+    // Left at the card form without paying: the pending top-up in the history leads back to it.
+    await page.waitForURL(/\/wallet\/top-up\/\d+$/);
+    const checkout = page.url();
+    await hydrated(page);
+    await page.getByRole("link", { name: "Back to the wallet" }).click();
+    await page.waitForURL(/\/wallet$/);
+    await hydrated(page);
+    const pending = page.locator("li[data-payment]").first();
+    expect(await pending.textContent()).toMatch(/Top-up.*\+\$12\.50.*Pending/);
+    await pending.getByRole("link", { name: "Complete payment" }).click();
+    await page.waitForURL(checkout);
     await payWithCard(page, "4000 0025 0000 3155");
     await page.getByRole("heading", { name: "Confirm this payment" }).waitFor();
     expect(await page.getByText("Your bank asks you to confirm the payment of $12.50 to your wallet.").count()).toBe(1);
@@ -88,6 +99,32 @@ describe("wallet top-ups with the sandbox card form", () => {
     await page.waitForURL(/\/wallet\?topUp=\d+$/);
     await page.getByRole("status").filter({ hasText: "Your wallet was topped up with $12.50." }).waitFor();
     expect(await balance(page)).toBe(`$${(before + 12.5).toFixed(2)}`);
+    // Paid, the line no longer offers the card form.
+    expect(await page.locator("li[data-payment]").first().textContent()).toMatch(/Top-up.*\+\$12\.50.*Succeeded/);
+    expect(await page.locator("li[data-payment]").first().getByRole("link").count()).toBe(0);
+    await context.close();
+  });
+
+  it("a top-up left at the card form for an hour expires: the history says so and no longer leads to the form", async () => {
+    const account = await createAccount({ username: `${tag}_late` });
+    await sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`);
+    const { page, context } = await signedInPage(browser(), account);
+    await openWallet(page);
+    await page.getByRole("button", { name: "Top up $10.00" }).click();
+    await page.waitForURL(/\/wallet\/top-up\/\d+$/);
+    const id = /(\d+)$/.exec(page.url())![1]!;
+    await openWallet(page);
+    const line = page.locator(`li[data-payment="${id}"]`);
+    expect(await line.getByRole("link", { name: "Complete payment" }).getAttribute("href")).toBe(`/wallet/top-up/${id}`);
+    // An hour later the card form is no longer offered, even before the cron has failed the top-up.
+    await sql(`UPDATE payments SET created_at = '${new Date(Date.now() - 3_660_000).toISOString()}' WHERE id = ${id};`);
+    await openWallet(page);
+    expect(await line.getByRole("link").count()).toBe(0);
+    // The cron fails it as not completed in time.
+    expect((await context.request.get("/__scheduled")).status()).toBe(200);
+    await openWallet(page);
+    expect(await line.textContent()).toMatch(/Top-up.*The payment was not completed in time\..*\+\$10\.00.*Failed/);
+    expect(await line.getByRole("link").count()).toBe(0);
     await context.close();
   });
 

@@ -10,7 +10,7 @@ import { config } from "../../worker/env";
 import { api, countRows, createUser, postJson } from "./factories";
 import { createFan, newKey } from "./money-fixtures";
 
-type Payment = { id: number; kind: string; amountCents: number; status: string; failureReason: string | null };
+type Payment = { id: number; kind: string; amountCents: number; status: string; failureReason: string | null; checkoutPath: string | null };
 type Start = { payment: Payment; redirectUrl: string; replayed: boolean };
 
 const CARD = { expiry: "12/40", cvc: "123", name: "Ada Fan" };
@@ -37,7 +37,7 @@ describe("starting a top-up", () => {
     const fan = await createFan();
     const key = newKey();
     const first = (await (await startTopUpFor(fan.token, 2500, key)).json()) as Start;
-    expect(first).toMatchObject({ payment: { kind: "top_up", amountCents: 2500, status: "pending" }, redirectUrl: `/wallet/top-up/${first.payment.id}`, replayed: false });
+    expect(first).toMatchObject({ payment: { kind: "top_up", amountCents: 2500, status: "pending", checkoutPath: `/wallet/top-up/${first.payment.id}` }, redirectUrl: `/wallet/top-up/${first.payment.id}`, replayed: false });
     const again = (await (await startTopUpFor(fan.token, 2500, key)).json()) as Start;
     expect(again).toMatchObject({ payment: { id: first.payment.id }, redirectUrl: first.redirectUrl, replayed: true });
     const reused = await startTopUpFor(fan.token, 5000, key);
@@ -90,7 +90,7 @@ describe("the sandbox card form", () => {
     expect(await wallet(fan.user.userId)).toBe(2500);
     const listed = (await (await api("/wallet", { token: fan.token })).json()) as { balanceCents: number; payments: Payment[] };
     expect(listed.balanceCents).toBe(2500);
-    expect(listed.payments).toMatchObject([{ id: payment.id, kind: "top_up", status: "succeeded" }]);
+    expect(listed.payments).toMatchObject([{ id: payment.id, kind: "top_up", status: "succeeded", checkoutPath: null }]);
     const notification = await env.DB.prepare("SELECT kind, params FROM notifications WHERE user_id = ?").bind(fan.user.userId).first<{ kind: string; params: string }>();
     expect(notification).toEqual({ kind: "top_up", params: JSON.stringify({ amountCents: 2500 }) });
     await expectBooksBalanced();
@@ -177,6 +177,10 @@ describe("abandoned sandbox top-ups", () => {
     const recent = await pendingTopUp(fan.token);
     const paid = await pendingTopUp(fan.token);
     await env.DB.prepare("UPDATE payments SET created_at = '2000-01-01T00:00:00.000Z' WHERE id IN (?, ?)").bind(abandoned.id, paid.id).run();
+    // Past its hour the history no longer offers the card form, even before the cron has run.
+    const listed = ((await (await api("/wallet", { token: fan.token })).json()) as { payments: Payment[] }).payments;
+    expect(listed.find((payment) => payment.id === abandoned.id)).toMatchObject({ status: "pending", checkoutPath: null });
+    expect(listed.find((payment) => payment.id === recent.id)).toMatchObject({ status: "pending", checkoutPath: `/wallet/top-up/${recent.id}` });
     expect((await payCard(fan.token, paid.id, { cardNumber: SUCCEEDS, ...CARD })).status).toBe(200);
 
     expect(await expireAbandonedSandboxTopUps(env)).toBe(1);

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PaymentStatus, PaymentView } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { LoadMore } from "~/components/load-more-button";
 import { useSession } from "~/lib/session";
-import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
+import { array, nullable, number, object, oneOf, orDefault, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
 import { useMoney } from "~/components/dashboard/use-money";
 import { withHandle } from "~/components/handle-sentence";
@@ -27,6 +28,8 @@ export const paymentsPageShape: Shape<PaymentsPage> = object({
       postId: nullable(number),
       note: nullable(string),
       failureReason: nullable(string),
+      // Absent from copies saved for offline reading before it existed.
+      checkoutPath: orDefault(nullable(string), () => null),
     }),
   ),
   nextCursor: nullable(number),
@@ -108,6 +111,11 @@ export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
                 <LocalTime iso={payment.createdAt} />
               </p>
               {payment.status === "failed" && payment.failureReason ? <p className="text-sm text-red-700 dark:text-red-400">{t(payment.failureReason)}</p> : null}
+              {payment.checkoutPath ? (
+                <Link to={payment.checkoutPath} className="link mt-1 inline-block text-sm font-semibold">
+                  {t("Complete payment")}
+                </Link>
+              ) : null}
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
               <span className={`font-semibold tabular-nums ${payment.kind === "top_up" && payment.status === "succeeded" ? "text-emerald-700 dark:text-emerald-400" : ""}`}>

@@ -5,6 +5,7 @@ import { isoNow } from "../shared/time";
 import { balanceOf, ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
 import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
 import { commitGrouped } from "./group-commit";
+import { SANDBOX_TOP_UP_LIFETIME_MS } from "./top-ups";
 import type { PaymentKind, PaymentStatus, EarningSource, PaymentView } from "@shared/contracts/money";
 export { type PaymentKind, type PaymentStatus, type EarningSource, type PaymentView };
 
@@ -212,6 +213,18 @@ interface PaymentListRow extends PaymentRow {
 
 export const PAYMENTS_PAGE_SIZE = 20;
 
+/**
+ * Where the payer finishes a top-up left at the sandbox's card form: its page while the top-up waits and is young
+ * enough to be paid, nothing once the cron would fail it as not completed in time (expireAbandonedSandboxTopUps).
+ * A Stripe top-up has no such page of ours.
+ */
+function checkoutPathOf(row: PaymentRow, now = Date.now()): string | null {
+  if (row.kind !== "top_up" || row.provider !== "sandbox") return null;
+  if (row.status !== "pending" && row.status !== "requires_confirmation") return null;
+  if (Date.parse(row.created_at) <= now - SANDBOX_TOP_UP_LIFETIME_MS) return null;
+  return `/wallet/top-up/${row.id}`;
+}
+
 export function presentPayment(row: PaymentRow & Partial<PaymentListRow>): PaymentView {
   return {
     id: row.id,
@@ -223,6 +236,7 @@ export function presentPayment(row: PaymentRow & Partial<PaymentListRow>): Payme
     postId: row.post_id,
     note: row.note,
     failureReason: row.failure_reason,
+    checkoutPath: checkoutPathOf(row),
   };
 }
 
