@@ -69,7 +69,7 @@ export function ProfileView({
           <p className="text-slate-600 dark:text-slate-400"><Handle username={profile.username} /></p>
           {profile.available ? (
             <>
-              {profile.bio ? <p className="mt-2 whitespace-pre-line break-words">{profile.bio}</p> : null}
+              {profile.bio ? <p dir="auto" className="mt-2 whitespace-pre-line break-words">{profile.bio}</p> : null}
               {profile.location || profile.website ? (
                 <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
                   {profile.location ? <span>{profile.location}</span> : null}

@@ -110,7 +110,7 @@ describe("profiles", () => {
     await page.goto("/settings/profile");
     await hydrated(page);
     await page.getByLabel("Name").fill("Cora the Painter");
-    await page.getByLabel("Bio").fill("Oil and watercolour");
+    await page.getByLabel("Bio").fill("Oil and watercolour, at golden hours.");
     await page.getByLabel("Website").fill("http://insecure.example");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("The website must be an https:// address.").first().waitFor();
@@ -140,6 +140,14 @@ describe("profiles", () => {
     await page.getByText("This is how visitors see this profile.").waitFor();
     expect(await page.getByText("Followers").count()).toBe(0);
     expect(await page.getByRole("button", { name: "Follow" }).isDisabled()).toBe(true);
+
+    // In Arabic, what people wrote in English keeps its own direction (the bio's full stop stays at its end).
+    await page.goto(`/${creator.username}?lng=ar`);
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    const direction = (element: Element) => [element.getAttribute("dir"), getComputedStyle(element).direction];
+    expect(await page.getByText("Oil and watercolour, at golden hours.").evaluate(direction)).toEqual(["auto", "ltr"]);
+    expect(await page.getByText(/ open to all$/).evaluate(direction)).toEqual(["auto", "ltr"]);
     await context.close();
   });
 

@@ -86,12 +86,12 @@ export function LiveChat({
           item.kind === "tip" ? (
             <li key={item.key} className={`rounded-lg bg-amber-400/20 px-2 py-1 ${onDark ? "text-amber-100" : "text-amber-950 dark:text-amber-100"}`} data-live-tip>
               <strong>{item.tip.user.name}</strong> {t("tipped {{amount}}", { amount: formatCents(item.tip.amountCents, i18n.language) })}
-              {item.tip.note ? <span className="block break-words">{item.tip.note}</span> : null}
+              {item.tip.note ? <span dir="auto" className="block break-words">{item.tip.note}</span> : null}
             </li>
           ) : (
             <li key={item.key} className="group flex items-start gap-2" data-live-line>
               <p className="min-w-0 flex-1 break-words">
-                <strong className={item.line.user.id === creatorId ? (onDark ? "text-brand-300" : "text-brand-600 dark:text-brand-300") : undefined}>{item.line.user.name}</strong> {item.line.text}
+                <strong className={item.line.user.id === creatorId ? (onDark ? "text-brand-300" : "text-brand-600 dark:text-brand-300") : undefined}>{item.line.user.name}</strong> <span dir="auto">{item.line.text}</span>
               </p>
               {moderate && item.line.user.id !== selfId ? (
                 <span className="flex shrink-0 gap-1">

@@ -128,7 +128,7 @@ export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView;
         {shownTip ? (
           <p role="status" className="absolute bottom-16 left-1/2 max-w-sm -translate-x-1/2 rounded-2xl bg-amber-400 px-4 py-2 text-center text-slate-950 shadow-lg" data-tip-banner>
             <strong>{t("{{name}} tipped {{amount}}", { name: shownTip.user.name, amount: money(shownTip.amountCents) })}</strong>
-            {shownTip.note ? <span className="block break-words">{shownTip.note}</span> : null}
+            {shownTip.note ? <span dir="auto" className="block break-words">{shownTip.note}</span> : null}
           </p>
         ) : null}
         {ended || turnedAway ? (

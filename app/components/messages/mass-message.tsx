@@ -154,7 +154,7 @@ function SentRow({ message, audienceLabel }: { message: MassMessageView; audienc
   const { t, i18n } = useTranslation();
   return (
     <li data-testid="mass-message" data-status={message.status} className="space-y-1 py-3">
-      <p className="whitespace-pre-wrap break-words text-start">{message.text}</p>
+      <p dir="auto" className="whitespace-pre-wrap break-words text-start">{message.text}</p>
       <p className="flex flex-wrap gap-x-3 text-sm text-slate-600 dark:text-slate-400">
         <ChatTime iso={message.createdAt} />
         <span>{audienceLabel}</span>

@@ -36,7 +36,7 @@ export function MessageItem({ message, mine, seen, onReplaced }: { message: Mess
         ) : null}
         {message.media.length > 0 ? message.locked ? <LockedMedia message={message} onUnlocked={onReplaced} /> : <MediaList media={message.media} /> : null}
         {message.text ? (
-          <p className="whitespace-pre-wrap break-words text-start">
+          <p dir="auto" className="whitespace-pre-wrap break-words text-start">
             <LinkedText text={message.text} />
           </p>
         ) : null}
@@ -76,7 +76,7 @@ export function OutgoingItem({ message, waiting = false }: { message: OutgoingMe
             )}
           </div>
         ) : null}
-        {message.text ? <p className="whitespace-pre-wrap break-words text-start">{message.text}</p> : null}
+        {message.text ? <p dir="auto" className="whitespace-pre-wrap break-words text-start">{message.text}</p> : null}
         <p className={`${MY_NOTE} italic`}>{waiting ? t("Waiting for the network") : t("Sending…")}</p>
       </div>
     </li>

@@ -39,7 +39,7 @@ export function ReportQueue({ reports }: { reports: OpenReport[] }) {
                   )}{" "}
                   {report.target.user ? withHandle(t("by @{{username}}", { username: report.target.user.username }), report.target.user.username) : null}
                 </p>
-                {report.target.text ? <p className="whitespace-pre-line">{report.target.text}</p> : null}
+                {report.target.text ? <p dir="auto" className="whitespace-pre-line">{report.target.text}</p> : null}
               </>
             ) : (
               <p>

@@ -108,7 +108,7 @@ export function Comments({
                   <LocalTime iso={comment.createdAt} />
                 </span>
               </p>
-              <p className="whitespace-pre-line break-words">{comment.text}</p>
+              <p dir="auto" className="whitespace-pre-line break-words">{comment.text}</p>
             </div>
             {comment.canDelete ? (
               <button type="button" className="self-start text-sm text-red-700 hover:underline dark:text-red-400" onClick={() => void remove(comment)}>

@@ -39,7 +39,7 @@ export function PostCard({ post, actions, headerExtra, unlock, priority = false 
         </Link>
         {headerExtra}
       </header>
-      {post.text ? <p className="whitespace-pre-line break-words">{post.text}</p> : null}
+      {post.text ? <p dir="auto" className="whitespace-pre-line break-words">{post.text}</p> : null}
       {post.media && post.media.length > 0 ? <MediaGrid media={post.media} priority={priority} /> : null}
       {post.lock ? <LockedCard post={post} unlock={unlock} /> : null}
       {actions}

@@ -151,7 +151,7 @@ export function StoryComposer() {
           <p className="p-6 text-center text-slate-300">{t("Stories are photos or short videos that disappear after 24 hours. Your followers see them at the top of their feed.")}</p>
         )}
         {picked && text.trim() ? (
-          <p className="absolute inset-x-3 bottom-16 whitespace-pre-line break-words rounded-lg bg-black/60 p-2 text-center font-semibold">{text}</p>
+          <p dir="auto" className="absolute inset-x-3 bottom-16 whitespace-pre-line break-words rounded-lg bg-black/60 p-2 text-center font-semibold">{text}</p>
         ) : null}
       </div>
       <button type="button" className="btn-secondary w-full" onClick={() => input.current?.click()}>

@@ -306,7 +306,7 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
         </div>
 
         {story.text ? (
-          <p className="pointer-events-none absolute inset-x-4 bottom-32 z-10 whitespace-pre-line break-words rounded-lg bg-black/60 p-3 text-center text-lg font-semibold">{story.text}</p>
+          <p dir="auto" className="pointer-events-none absolute inset-x-4 bottom-32 z-10 whitespace-pre-line break-words rounded-lg bg-black/60 p-3 text-center text-lg font-semibold">{story.text}</p>
         ) : null}
 
         <div className="relative z-10 space-y-2 bg-gradient-to-t from-black/80 to-transparent p-3">
