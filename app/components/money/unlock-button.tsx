@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "@shared/contracts/posts";
 import { formatCents } from "@shared/money";
@@ -6,8 +6,18 @@ import { useServerText } from "~/lib/server-text";
 import { useSession } from "~/lib/session";
 import { useUpdateActions } from "~/lib/updates";
 import { useAttemptKey } from "./attempt-key";
-import { PaymentErrorNotice } from "./payment-error";
 import { postShape } from "~/lib/api-shapes";
+
+/**
+ * Why a purchase failed, loaded when one does (never before a click): a fan's first /home, full of locked posts,
+ * carries none of it. Should its file not come (the network lost meanwhile), the button's own state still shows.
+ */
+const PaymentErrorNotice = lazy(() =>
+  import("./payment-error").then(
+    (module) => ({ default: module.PaymentErrorNotice }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * "Unlock for $X" on a post for sale: a confirmation step, then the purchase at the price shown (the server
@@ -99,7 +109,11 @@ export function UnlockFlow({
           {t("Cancel")}
         </button>
       </div>
-      <PaymentErrorNotice error={error} />
+      {error ? (
+        <Suspense fallback={null}>
+          <PaymentErrorNotice error={error} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
