@@ -37,7 +37,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const { user } = requireViewer(context, request);
   return handleForm(context, async () => {
     const input = await parseForm(request, z.object({ documentMediaId: idText, selfieMediaId: idText }));
-    await submitCreatorRequest(context.domain.db, user, input);
+    await submitCreatorRequest(context.domain.db, user, input, context.domain.language);
     return { ok: true, message: context.domain.t("Your application was sent. It is pending validation.") } satisfies FormResult;
   });
 }

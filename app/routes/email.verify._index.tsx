@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { resendVerificationEmail } from "../../worker/domain/accounts/email-verification";
@@ -39,6 +39,8 @@ export default function VerifyEmailNotice() {
   const devMailbox = useRootData()?.devMailbox ?? false;
   const result = useActionData<typeof action>() as FormResult | undefined;
   const errors = result && !result.ok ? result.errors : {};
+  // "Check status" loads the page again with ?checked: say what it found (spec §8's sentence), as Resend says it sent.
+  const [params] = useSearchParams();
 
   if (verified) {
     return (
@@ -56,7 +58,7 @@ export default function VerifyEmailNotice() {
   return (
     <AuthCard title={t("Verify your email address")} subtitle={t("We sent a verification link to {{email}}. Open it to finish setting up your account.", { email })}>
       <div className="space-y-4">
-        {result ? <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice> : null}
+        {result ? <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice> : params.has("checked") ? <Notice tone="info">{t("Your email didn't verified yet.")}</Notice> : null}
         <div className="flex flex-col gap-3 sm:flex-row">
           <AppForm method="post" className="flex-1">
             <SubmitButton name="intent" value="resend" pendingText={t("Sending…")}>
@@ -64,7 +66,7 @@ export default function VerifyEmailNotice() {
             </SubmitButton>
           </AppForm>
           {/* A plain GET of this page: the loader reads the current state again. */}
-          <Link to="/email/verify" reloadDocument className="btn-secondary flex-1">
+          <Link to="/email/verify?checked" reloadDocument className="btn-secondary flex-1">
             {t("Check status")}
           </Link>
         </div>

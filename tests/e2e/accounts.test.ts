@@ -32,6 +32,8 @@ describe("accounts, as a person uses them", () => {
     await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
     expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
+    await page.getByRole("link", { name: "Check status" }).click();
+    await page.getByText("Your email didn't verified yet.").waitFor();
     await page.getByRole("button", { name: "Resend" }).click();
     await page.getByText("A new verification link has been sent to your email address.").waitFor();
 

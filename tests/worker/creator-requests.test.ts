@@ -50,10 +50,11 @@ describe("creator requests", () => {
     expect((await submitApplication(member.token, member.user.userId)).response.status).toBe(403);
   });
 
-  it("rejection needs a reason, is notified with it, and the member can apply again", async () => {
+  it("rejection needs a reason, is notified with it (mailed in the member's language), and the member can apply again", async () => {
     const member = await createApplicant();
     const admin = await createAdmin();
-    const { document } = await submitApplication(member.token, member.user.userId);
+    // The member applies in German; the admin decides in English.
+    const { document } = await submitApplication(member.token, member.user.userId, "de-DE");
     const id = (await env.DB.prepare("SELECT id FROM creator_requests WHERE user_id = ?").bind(member.user.userId).first<number>("id"))!;
 
     for (const body of [{}, { reason: "   " }, { reason: "x".repeat(501) }]) {
@@ -68,7 +69,7 @@ describe("creator requests", () => {
     const params = await env.DB.prepare("SELECT params FROM notifications WHERE user_id = ? AND kind = 'creator_request'").bind(member.user.userId).first<string>("params");
     expect(JSON.parse(params!)).toEqual({ status: "rejected", reason: "The document is blurry." });
     const mail = await latestMailTo(member.input.email);
-    expect(mail?.subject).toBe("Your creator application was not approved");
+    expect(mail?.subject).toBe("Dein Creator-Antrag wurde nicht genehmigt");
     expect(mail?.text_body).toContain("The document is blurry.");
     expect(await env.MEDIA.head(document.key)).toBeNull();
 

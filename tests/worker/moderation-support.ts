@@ -31,10 +31,11 @@ export async function createIdImage(userId: number, purpose: "id_document" | "id
   return { id: row!.id, key };
 }
 
-export async function submitApplication(token: string, userId: number) {
+export async function submitApplication(token: string, userId: number, language?: string) {
   const document = await createIdImage(userId, "id_document");
   const selfie = await createIdImage(userId, "id_selfie");
-  const response = await postJson("/creatorRequest", { documentMediaId: document.id, selfieMediaId: selfie.id }, { token });
+  const headers = language ? { "Accept-Language": language } : undefined;
+  const response = await postJson("/creatorRequest", { documentMediaId: document.id, selfieMediaId: selfie.id }, { token, headers });
   return { response, document, selfie };
 }
 

@@ -96,6 +96,9 @@ describe("POST /api/login", () => {
 
   it("limits sign-ups per IP address", async () => {
     const { buildSignUp } = await import("./factories");
+    // A refused form is no sign-up: eleven with a taken name from one address, then the ten accounts it may make.
+    const { input } = await createUser();
+    for (let attempt = 0; attempt < 11; attempt++) expect((await postJson("/signup", buildSignUp({ username: input.username }), { ip: "203.0.113.50" })).status).toBe(422);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) statuses.push((await postJson("/signup", buildSignUp(), { ip: "203.0.113.50" })).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));

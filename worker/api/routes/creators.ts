@@ -50,7 +50,7 @@ creatorRoutes.openapi(
   async (c) => {
     const { db } = c.get("domain");
     const user = c.get("session")!.user;
-    await submitCreatorRequest(db, user, c.req.valid("json"));
+    await submitCreatorRequest(db, user, c.req.valid("json"), c.get("domain").language);
     return c.json({ application: await getCreatorApplication(db, user.id) }, 201);
   },
 );

@@ -45,10 +45,14 @@ export async function validateSignUp(db: D1Database, raw: unknown): Promise<Sign
   throw signUpError({ ...(parsed.success ? {} : toFieldErrors(parsed.error)), ...taken });
 }
 
-/** Creates a member account, signs it in and sends the verification email. */
+/**
+ * Creates a member account, signs it in and sends the verification email. The limit counts the accounts an address
+ * creates, not the form's mistakes: a refused form (a birth date under 18, a name taken) costs nothing, as the
+ * API's sign-up already refused its schema's failures before any count (worker/api/validation-hook.ts).
+ */
 export async function signUp(ctx: DomainContext, raw: unknown): Promise<{ user: UserRow; token: string }> {
-  await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(`signup:ip:${ctx.ip}`, LIMITS.signUpPerIp);
   const input = await validateSignUp(ctx.db, raw);
+  await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(`signup:ip:${ctx.ip}`, LIMITS.signUpPerIp);
 
   const passwordHash = await hashPassword(input.password, passwordHashParams(ctx.config));
   const at = isoNow();

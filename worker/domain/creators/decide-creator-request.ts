@@ -7,6 +7,7 @@ import { message } from "../shared/messages";
 import { multilineText } from "../shared/validation";
 import { isoNow } from "../shared/time";
 import { forgetSessionsOf } from "../auth/sessions";
+import { translatorFor } from "../i18n";
 
 export const REQUEST_NOT_PENDING = message("This request does not exist or has already been decided.");
 
@@ -24,6 +25,7 @@ interface PendingRow {
   name: string;
   document_media_id: number | null;
   selfie_media_id: number | null;
+  language: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function decideCreatorRequest(ctx: DomainContext, adminId: number, 
   const { db } = ctx;
   const request = await db
     .prepare(
-      `SELECT r.user_id, u.email, u.name, r.document_media_id, r.selfie_media_id
+      `SELECT r.user_id, u.email, u.name, r.document_media_id, r.selfie_media_id, r.language
        FROM creator_requests r JOIN users u ON u.id = r.user_id WHERE r.id = ? AND r.status = 'pending'`,
     )
     .bind(requestId)
@@ -63,5 +65,6 @@ export async function decideCreatorRequest(ctx: DomainContext, adminId: number, 
   // The ID document and selfie are kept only until the decision (issue 4).
   await discardMediaByIds(ctx.env, [request.document_media_id, request.selfie_media_id].filter((id): id is number => id !== null));
   await createNotification(ctx, { userId: request.user_id, kind: "creator_request", params: { status: decision.status, reason } });
-  await ctx.mailer.send(creatorRequestDecidedMail(ctx.t, request.email, request.name, decision.status, reason, `${ctx.origin}${decision.status === "approved" ? "/dashboard" : "/becomeCreator"}`));
+  // In the member's language, whatever the admin's.
+  await ctx.mailer.send(creatorRequestDecidedMail(translatorFor(request.language), request.email, request.name, decision.status, reason, `${ctx.origin}${decision.status === "approved" ? "/dashboard" : "/becomeCreator"}`));
 }

@@ -24,9 +24,10 @@ async function assertOwnIdImage(db: D1Database, userId: number, mediaId: number,
 
 /**
  * Spec §4: a member with a verified email, a profile photo and a cover image sends their ID document and a
- * selfie holding it; the request waits for an admin. One pending request at a time.
+ * selfie holding it; the request waits for an admin. One pending request at a time. `language` is the one the member
+ * applies in: the decision is mailed in it.
  */
-export async function submitCreatorRequest(db: D1Database, user: UserRow, input: CreatorRequestInput): Promise<number> {
+export async function submitCreatorRequest(db: D1Database, user: UserRow, input: CreatorRequestInput, language: string): Promise<number> {
   if (user.role !== "member") throw new AppError("forbidden", ALREADY_CREATOR);
   if (user.email_verified_at === null) throw new AppError("forbidden", EMAIL_NOT_VERIFIED);
   if (user.avatar_key === null) throw fieldError("avatar", message("Add a profile photo first."));
@@ -36,10 +37,10 @@ export async function submitCreatorRequest(db: D1Database, user: UserRow, input:
   // The partial unique index creator_requests_pending makes the "one pending" rule hold under races too.
   const row = await db
     .prepare(
-      `INSERT INTO creator_requests (user_id, document_media_id, selfie_media_id, created_at) VALUES (?, ?, ?, ?)
+      `INSERT INTO creator_requests (user_id, document_media_id, selfie_media_id, language, created_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT DO NOTHING RETURNING id`,
     )
-    .bind(user.id, input.documentMediaId, input.selfieMediaId, isoNow())
+    .bind(user.id, input.documentMediaId, input.selfieMediaId, language, isoNow())
     .first<{ id: number }>();
   if (!row) throw new AppError("validation", ALREADY_PENDING);
   return row.id;
