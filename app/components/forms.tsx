@@ -1,6 +1,7 @@
 import { Form, useNavigation, type FormProps } from "@remix-run/react";
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { useRootData } from "~/root";
+import { Notice } from "./notice";
 
 /** A Remix form that carries the session's CSRF token, so cookie-authenticated writes pass the check. */
 export const AppForm = forwardRef<HTMLFormElement, FormProps>(function AppForm({ children, ...props }, ref) {
@@ -93,3 +94,16 @@ export function SubmitButton({ children, pendingText, name, value, className = "
 }
 
 export { Notice } from "./notice";
+
+type Result = { ok: true; message?: string } | { ok: false; message: string; errors?: Record<string, string[]> };
+
+/**
+ * A form's answer above the form: `saved` (or the server's text) when it worked; when it did not, the server's
+ * message unless a field already says it, so that a refusal of one field is not written twice.
+ */
+export function FormNotice({ result, saved }: { result: Result | undefined; saved?: string }) {
+  if (!result) return null;
+  if (result.ok) return saved ?? result.message ? <Notice tone="success">{saved ?? result.message}</Notice> : null;
+  if (Object.values(result.errors ?? {}).some((messages) => messages.includes(result.message))) return null;
+  return <Notice tone="error">{result.message}</Notice>;
+}

@@ -16,6 +16,9 @@ export function provideMetaTranslations(source: TranslatorFor) {
   translatorFor = source;
 }
 
+/** A text in the page's language, outside React (a clientAction): the browser's i18next, in <html lang>'s language. */
+export const pageT = (key: string): string => translatorFor(document.documentElement.lang)(key);
+
 /** The page's language: the root loader's (app/root.tsx), which is the language of the server render. */
 function languageOf(matches: MetaArgs["matches"]): string {
   const root = matches.find((match) => match.id === "root")?.data as { language?: unknown } | undefined;

@@ -30,6 +30,7 @@ import { PlansForm } from "~/components/profile/plans-form";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";
 import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
+import { offlineAwareAction } from "~/lib/offline-aware-action";
 import { useActiveTabInView } from "~/lib/use-active-tab-in-view";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
@@ -114,6 +115,9 @@ export const clientLoader = offlineLoader<DashboardData>(
   keptTabKey,
   (value, path) => ({ withdraw: null, payoutMethod: null, plans: [], messagePriceCents: 0, fans: null, ...keptTabShape(value, path) }) as DashboardData,
 );
+
+// Offline, a form says so and keeps what was typed; a withdrawal says nothing was requested or charged.
+export const clientAction = offlineAwareAction((form) => form.get("intent") === "withdraw");
 
 /**
  * The earnings while they are read: a payment to the creator comes with a notification, which changes the updates

@@ -19,6 +19,7 @@ import { parseDollars } from "@shared/money";
 import { useMoney } from "~/components/dashboard/use-money";
 import { PaymentHistory, paymentsPageShape } from "~/components/wallet/payment-history";
 import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
+import { offlineAwareAction } from "~/lib/offline-aware-action";
 import { array, boolean, number, object } from "@shared/shape";
 import { TopUpForm } from "~/components/wallet/top-up-form";
 import { TopUpOutcome } from "~/components/wallet/top-up-outcome";
@@ -97,6 +98,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return redirect(started.redirectUrl);
   });
 }
+
+// A top-up offline: the form says nothing was charged, and the wallet stays on screen.
+export const clientAction = offlineAwareAction(() => true);
 
 /** /wallet: the balance, topping it up, and every payment made or tried, newest first. */
 export default function WalletPage() {

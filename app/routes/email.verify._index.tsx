@@ -6,7 +6,7 @@ import { resendVerificationEmail } from "../../worker/domain/accounts/email-veri
 import { requestEmailChange } from "../../worker/domain/accounts/change-email";
 import { emailSchema, passwordText } from "../../worker/domain/accounts/rules";
 import { AuthCard } from "~/components/auth-card";
-import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
+import { AppForm, Field, FormNotice, Notice, SubmitButton } from "~/components/forms";
 import { useRootData } from "~/root";
 import { formIntent, handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
@@ -58,7 +58,7 @@ export default function VerifyEmailNotice() {
   return (
     <AuthCard title={t("Verify your email address")} subtitle={t("We sent a verification link to {{email}}. Open it to finish setting up your account.", { email })}>
       <div className="space-y-4">
-        {result ? <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice> : params.has("checked") ? <Notice tone="info">{t("Your email didn't verified yet.")}</Notice> : null}
+        {result ? <FormNotice result={result} /> : params.has("checked") ? <Notice tone="info">{t("Your email didn't verified yet.")}</Notice> : null}
         <div className="flex flex-col gap-3 sm:flex-row">
           <AppForm method="post" className="flex-1">
             <SubmitButton name="intent" value="resend" pendingText={t("Sending…")}>

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { emailSchema } from "../../worker/domain/accounts/rules";
 import { requestPasswordReset } from "../../worker/domain/accounts/password-reset";
 import { AuthCard } from "~/components/auth-card";
-import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
+import { AppForm, Field, FormNotice, SubmitButton } from "~/components/forms";
 import { handleForm, parseForm, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
@@ -34,7 +34,7 @@ export default function ForgotPassword() {
       }
     >
       <AppForm method="post" className="space-y-4" noValidate>
-        {result ? <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice> : null}
+        <FormNotice result={result} />
         <Field label={t("Email address")} name="email" type="email" autoComplete="email" required errors={errors.email} />
         <SubmitButton pendingText={t("Sending…")}>{t("Send reset link")}</SubmitButton>
       </AppForm>

@@ -79,6 +79,11 @@ describe("accounts, as a person uses them", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL("**/forgot-password");
+    // A refusal of the field is written once, under it, not again above the form.
+    await page.getByLabel("Email address").fill("bogus");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.locator('[aria-invalid="true"]').waitFor();
+    expect(await page.getByText("Invalid value").count()).toBe(1);
     await page.getByLabel("Email address").fill(account.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText("If an account exists for that address, we have sent it a link.").waitFor();

@@ -100,6 +100,12 @@ describe("creator earnings and withdrawals", () => {
     await page.getByText(/^You can withdraw at most \$[\d,.]+\.$/).waitFor();
     await withdraw(page, "20", creator.password);
     await page.getByText("The minimum withdrawal is $50.00.").waitFor();
+    // Offline the form says so and stays, with what was typed; nothing is requested.
+    await context.setOffline(true);
+    await withdraw(page, "60", creator.password);
+    await page.getByText("You are offline. Payments need a connection; nothing was charged.").waitFor();
+    expect(await page.getByLabel("Amount in dollars").inputValue()).toBe("60");
+    await context.setOffline(false);
     await withdraw(page, "60", creator.password);
     await page.getByText("Your withdrawal request of $60.00 has been sent.").waitFor();
     await page.getByRole("region", { name: "Your pending request" }).waitFor();

@@ -44,6 +44,15 @@ describe("wallet top-ups with the sandbox card form", () => {
     await page.getByRole("button", { name: "Top up", exact: true }).click();
     await page.getByText("A top-up is between $5.00 and $1,000.00.").waitFor();
 
+    // Offline, the form says nothing was charged; the wallet stays on screen with what was typed, and nothing starts.
+    await context.setOffline(true);
+    await page.getByLabel("Amount (USD)").fill("12");
+    await page.getByRole("button", { name: "Top up", exact: true }).click();
+    await page.getByText("You are offline. Payments need a connection; nothing was charged.").waitFor();
+    expect(await balance(page)).toBe("$0.00");
+    expect(await page.getByLabel("Amount (USD)").inputValue()).toBe("12");
+    await context.setOffline(false);
+
     await page.getByLabel("Amount (USD)").fill("25");
     await page.getByRole("button", { name: "Top up", exact: true }).click();
     await page.waitForURL(/\/wallet\/top-up\/\d+$/);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PayoutMethodView } from "@shared/contracts/money";
-import { Field, Notice } from "~/components/forms";
+import { Field, FormNotice } from "~/components/forms";
 import { IntentForm } from "~/components/profile/intent-form";
 import { useFormFetcher } from "~/components/use-form-fetcher";
 
@@ -21,7 +21,7 @@ export function PayoutMethodForm({ current }: { current: PayoutMethodView | null
         </p>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("A withdrawal already requested is paid to the method it was requested with.")}</p>
       </section>
-      {result ? <Notice tone={result.ok ? "success" : "error"}>{result.ok ? t("Your payout method has been saved.") : result.message}</Notice> : null}
+      <FormNotice result={result} saved={t("Your payout method has been saved.")} />
       <IntentForm fetcher={fetcher} intent="payout-method" className="space-y-4">
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">{t("Payout method")}</legend>

@@ -1,7 +1,7 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, Notice } from "~/components/forms";
+import { Field, FormNotice, Notice } from "~/components/forms";
 import { ImagePicker } from "~/components/media/image-picker";
 import { ApiError } from "~/lib/api";
 import type { UploadedMedia } from "~/lib/uploads";
@@ -54,7 +54,7 @@ function ProfileTextForm({ profile }: { profile: EditableProfile }) {
   const errors = result && !result.ok ? result.errors : {};
   return (
     <IntentForm fetcher={fetcher} intent="profile" className="space-y-4">
-      {result ? <Notice tone={result.ok ? "success" : "error"}>{result.ok ? t("Your profile has been saved.") : result.message}</Notice> : null}
+      <FormNotice result={result} saved={t("Your profile has been saved.")} />
       <Field label={t("Name")} name="name" defaultValue={profile.name} required maxLength={60} autoComplete="name" errors={errors.name} />
       <BioField defaultValue={profile.bio} errors={errors.bio} />
       <Field label={t("Location")} name="location" defaultValue={profile.location} maxLength={60} errors={errors.location} />

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlanView } from "@shared/contracts/subscriptions";
 import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS, PERIODS, type Period } from "@shared/contracts/subscriptions";
-import { Notice } from "~/components/forms";
+import { FormNotice } from "~/components/forms";
 import { useMoney } from "~/components/dashboard/use-money";
 import { IntentForm } from "./intent-form";
 import { usePeriodLabel } from "./period-label";
@@ -20,7 +20,7 @@ export function PlansForm({ plans, messagePriceCents }: { plans: PlanView[]; mes
   return (
     <IntentForm fetcher={fetcher} intent="plans" className="max-w-lg space-y-4 p-4">
       <p className="text-slate-600 dark:text-slate-400">{t("Offer weekly, monthly or yearly subscriptions. A price of 0 makes the plan free; paid plans cost {{min}} to {{max}}.", { min: money(MIN_PAID_PRICE_CENTS), max: money(MAX_PRICE_CENTS) })}</p>
-      {result ? <Notice tone={result.ok ? "success" : "error"}>{result.ok ? t("Your plans have been saved.") : result.message}</Notice> : null}
+      <FormNotice result={result} saved={t("Your plans have been saved.")} />
       {PERIODS.map((period) => (
         <PlanRow key={period} period={period} plan={plans.find((plan) => plan.period === period)} errors={errors[`price_${period}`]} />
       ))}
