@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalTime } from "~/components/local-time";
-import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { PUSH_KINDS, type PushDevice, type PushKind, type PushPreferences } from "@shared/contracts/push";
 import { array, boolean, nullable, number, object, string, type Shape } from "@shared/shape";
+import { failureText } from "~/lib/failure-text";
 
 type PushDeviceView = PushDevice;
 interface PushSettingsView {
@@ -57,7 +57,7 @@ export function PushSettings() {
       if (done) setStatus({ tone: "ok", text: done });
       await load();
     } catch (error) {
-      setStatus({ tone: "error", text: error instanceof ApiError ? error.body.message : t("Something went wrong") });
+      setStatus({ tone: "error", text: failureText(t, error) });
     } finally {
       setBusy(false);
     }

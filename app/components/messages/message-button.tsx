@@ -2,8 +2,8 @@ import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { number, object } from "@shared/shape";
-import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
+import { failureText } from "~/lib/failure-text";
 
 const openedShape = object({ id: number });
 
@@ -25,7 +25,7 @@ export function MessageButton({ username, className }: { username: string; class
       const conversation = await api.post("/conversations", { username }, openedShape);
       navigate(`/messages/${conversation.id}`);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.body.message : t("Something went wrong"));
+      setError(failureText(t, failure));
       setOpening(false);
     }
   }

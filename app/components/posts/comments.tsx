@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import type { CommentView } from "@shared/contracts/posts";
 import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
-import { ApiError } from "~/lib/api";
 import { OUTBOX_SENT, sendOrKeep, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
 import { commentShape } from "~/lib/comment-shape";
 import { useSession } from "~/lib/session";
 import { array, nullable, object, string } from "@shared/shape";
+import { failureText } from "~/lib/failure-text";
 
 export type { CommentView };
 
@@ -62,7 +62,7 @@ export function Comments({
       }
       setText("");
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.body.message : t("Something went wrong"));
+      setError(failureText(t, caught));
     } finally {
       setBusy(false);
     }
@@ -75,7 +75,7 @@ export function Comments({
       setComments((list) => list.filter((c) => c.id !== comment.id));
       onCountChange(-1);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.body.message : t("Something went wrong"));
+      setError(failureText(t, caught));
     }
   }
 

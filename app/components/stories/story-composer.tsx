@@ -8,6 +8,7 @@ import { useSession } from "~/lib/session";
 import { deleteUpload, uploadFile } from "~/lib/uploads";
 import { storyShape } from "./story-shapes";
 import { useRootData } from "~/root";
+import { failureText } from "~/lib/failure-text";
 
 const ACCEPTED = "image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm";
 
@@ -118,7 +119,7 @@ export function StoryComposer() {
       await api.post("/stories", { mediaId, text, audience, durationMs: picked.durationMs }, storyShape);
       navigate("/home");
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.body.message : t("Something went wrong"));
+      setError(failureText(t, failure));
       setPublishing(false);
     }
   }

@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import type { StoryView, StoryViewerItem } from "@shared/contracts/stories";
 import { Modal } from "~/components/moderation/modal";
 import { Avatar } from "~/components/shell/avatar";
-import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { highlightTitlesShape, keptShape, viewersShape } from "./story-shapes";
 import { viewsAndLikesText } from "./story-counts";
 import { Handle } from "~/components/handle";
+import { failureText } from "~/lib/failure-text";
 
 const toolClass = "rounded-full bg-black/60 px-3 py-2 text-sm font-semibold hover:bg-black/80";
 
@@ -21,7 +21,7 @@ export function StoryOwnerTools({ story, onDeleted, onChanged }: { story: StoryV
   const [title, setTitle] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const failed = (failure: unknown) => setError(failure instanceof ApiError ? failure.body.message : t("Something went wrong"));
+  const failed = (failure: unknown) => setError(failureText(t, failure));
 
   async function showViewers(cursor: string | null) {
     setOpen("viewers");

@@ -5,11 +5,11 @@ import { STORY_PHOTO_MS, type StoryReel, type StoryView } from "@shared/contract
 import { TipButton } from "~/components/money/tip-button";
 import { Avatar } from "~/components/shell/avatar";
 import { Icon } from "~/components/shell/icons";
-import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { StoryOwnerTools } from "./story-owner-tools";
 import { nextPosition, otherReel, previousPosition, startOf, type StoryPosition } from "./story-position";
 import { likedShape, openedShape, reelShape } from "./story-shapes";
+import { failureText } from "~/lib/failure-text";
 
 /** Held this long, a press pauses instead of moving on. */
 const HOLD_MS = 250;
@@ -202,7 +202,7 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
       await api.put(`/stories/${current.id}/like`, { liked }, likedShape);
     } catch (error) {
       setReels((list) => list.map((item) => ({ ...item, stories: item.stories.map((s) => (s.id === current.id ? { ...s, liked: !liked } : s)) })));
-      setNote({ text: error instanceof ApiError ? error.body.message : t("Something went wrong"), error: true });
+      setNote({ text: failureText(t, error), error: true });
     }
   }
 
@@ -217,7 +217,7 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
       setReply("");
       setNote({ text: t("Reply sent"), error: false });
     } catch (error) {
-      setNote({ text: error instanceof ApiError ? error.body.message : t("Something went wrong"), error: true });
+      setNote({ text: failureText(t, error), error: true });
     }
     setTyping(false);
   }
