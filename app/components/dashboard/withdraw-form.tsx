@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PayoutView } from "@shared/contracts/money";
-import { Field, Notice } from "~/components/forms";
+import { Field, FormNotice, Notice } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { IntentForm } from "~/components/profile/intent-form";
 import { useFormFetcher } from "~/components/use-form-fetcher";
@@ -22,8 +22,6 @@ export function WithdrawForm({ data }: { data: WithdrawPageData }) {
   const { t } = useTranslation();
   const money = useMoney();
   const { fetcher, container, result, errors } = useFormFetcher();
-  const fieldErrors = new Set([...(errors.amountCents ?? []), ...(errors.amount ?? []), ...(errors.password ?? [])]);
-  const formMessage = result && (result.ok || !fieldErrors.has(result.message)) ? result.message : null;
   return (
     <div className="max-w-lg space-y-4 p-4" ref={container}>
       <dl className="grid grid-cols-2 gap-3">
@@ -59,9 +57,7 @@ export function WithdrawForm({ data }: { data: WithdrawPageData }) {
           </Link>
         </Notice>
       )}
-      {formMessage ? (
-        <Notice tone={result?.ok ? "success" : "error"}>{formMessage}</Notice>
-      ) : null}
+      <FormNotice result={result} />
       <IntentForm fetcher={fetcher} intent="withdraw" fields={{ idempotencyKey: data.idempotencyKey }} className="space-y-4">
         <Field label={t("Amount in dollars")} name="amount" inputMode="decimal" autoComplete="off" required errors={errors.amountCents ?? errors.amount} hint={t("At least {{min}}.", { min: money(data.minimumCents) })} />
         <Field label={t("Password")} name="password" type="password" autoComplete="current-password" errors={errors.password} />
