@@ -173,4 +173,26 @@ describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
     const stored = (await api(creator, "GET", `/conversations/${conversationId}/messages`)) as { messages: { text: string }[] };
     expect(stored.messages.map((message) => message.text)).toEqual([MASS_TEXT, "مرحبا سام"]);
   });
+
+  it("removes a conversation from the list, and offline says so and keeps it", async () => {
+    const fan = await createAccount({ username: `rm${unique().slice(-8)}`, name: "Rita Remove" });
+    await api(fan, "POST", `/users/${creator.username}/follow`);
+    const opened = (await api(fan, "POST", "/conversations", { username: creator.username })) as { id: number };
+    await api(fan, "POST", `/conversations/${opened.id}/messages`, { clientId: crypto.randomUUID(), text: "Hello Sam" });
+    const { page, context } = await signedInPage(browser(), fan, PHONE);
+    await page.goto("/messages");
+    await hydrated(page);
+    const remove = page.getByRole("button", { name: "Remove the conversation with Sam Star" });
+    await context.setOffline(true);
+    await remove.click();
+    await page.getByRole("alert").filter({ hasText: "You are offline" }).waitFor();
+    expect(await remove.count()).toBe(1);
+    await context.setOffline(false);
+    await remove.click();
+    await expect.poll(() => remove.count()).toBe(0);
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByRole("button", { name: "Remove the conversation with Sam Star" }).count()).toBe(0);
+    await context.close();
+  });
 });

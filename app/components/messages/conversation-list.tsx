@@ -6,9 +6,9 @@ import type { ConversationPage, ConversationView } from "@shared/contracts/messa
 import { EmptyState } from "~/components/page";
 import { LoadMore } from "~/components/load-more-button";
 import { Avatar } from "~/components/shell/avatar";
-import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
+import { failureText } from "~/lib/failure-text";
 import { usePagedList } from "~/lib/use-paged-list";
 import { conversationPageShape } from "./chat-shapes";
 import { ChatTime } from "./chat-time";
@@ -34,7 +34,8 @@ export function ConversationList({ firstPage }: { firstPage: ConversationPage })
       await api.delete(`/conversations/${conversation.id}`);
       list.setItems((items) => items.filter((item) => item.id !== conversation.id));
     } catch (failure) {
-      if (failure instanceof ApiError) setError(failure.body.message);
+      // Offline too: a removal is not queued, and the row stays.
+      setError(failureText(t, failure));
     }
   }
 
