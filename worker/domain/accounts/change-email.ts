@@ -10,6 +10,7 @@ import { EMAIL_TAKEN } from "./sign-up";
 import { INVALID_LINK } from "./email-verification";
 import { findUserByEmail, findUserById, type UserRow } from "./users";
 import { forgetSessionsOf } from "../auth/sessions";
+import { spendTokensStatement } from "../auth/one-time-tokens";
 
 /**
  * Sends a confirmation link to the new address; the account keeps its old address until it is followed. Limited
@@ -26,17 +27,21 @@ export async function requestEmailChange(ctx: DomainContext, user: UserRow, newE
   await ctx.mailer.send(changeEmailMail(ctx.t, newEmail, user.name, await emailChangeUrl(ctx, user, newEmail)));
 }
 
-/** Applies a confirmed change; following the link proves the new address, so it counts as verified. */
+/**
+ * Applies a confirmed change; following the link proves the new address, so it counts as verified. Every link sent
+ * to the old address (a password reset, a magic sign-in) is spent in the same batch: whoever can still read the old
+ * mailbox must not take the account back through one.
+ */
 export async function confirmEmailChange(ctx: DomainContext, link: EmailChangeParams): Promise<UserRow> {
   const user = await findUserById(ctx.db, link.id);
   if (!user || !(await isValidEmailChangeLink(ctx, user, link))) throw new AppError("forbidden", INVALID_LINK);
   if (await findUserByEmail(ctx.db, link.email)) throw fieldError("email", EMAIL_TAKEN);
   const at = isoNow();
   try {
-    await ctx.db
-      .prepare("UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ? AND email = ?")
-      .bind(link.email, at, at, user.id, user.email)
-      .run();
+    await ctx.db.batch([
+      ctx.db.prepare("UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ? AND email = ?").bind(link.email, at, at, user.id, user.email),
+      spendTokensStatement(ctx.db, user.id, at),
+    ]);
   } catch (error) {
     if (String(error).includes("UNIQUE")) throw fieldError("email", EMAIL_TAKEN);
     throw error;

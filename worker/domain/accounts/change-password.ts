@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hashPassword, passwordHashParams } from "../auth/password";
+import { spendTokensStatement } from "../auth/one-time-tokens";
 import type { CurrentSession } from "../auth/sessions";
 import type { DomainContext } from "../context";
 import { message } from "../shared/messages";
@@ -15,7 +16,8 @@ export const ChangePasswordSchema = z
 /**
  * Sets a new password after checking the current one, and ends every other session of the account (ASVS: a
  * password change revokes sessions); the one that made the change stays signed in. Outstanding one-time links
- * (a password reset asked for earlier) are spent in the same batch.
+ * (a password reset asked for earlier) are spent in the same batch, and a pending email change's link, signed
+ * over the old password's hash, no longer checks (signed-links.ts).
  */
 export async function changePassword(ctx: Pick<DomainContext, "db" | "publish" | "config">, session: Pick<CurrentSession, "user" | "sessionId">, input: z.output<typeof ChangePasswordSchema>): Promise<void> {
   const { user, sessionId } = session;
@@ -25,7 +27,7 @@ export async function changePassword(ctx: Pick<DomainContext, "db" | "publish" |
   const [, revoked] = await ctx.db.batch<{ id: number }>([
     ctx.db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").bind(passwordHash, at, user.id),
     ctx.db.prepare("DELETE FROM sessions WHERE user_id = ? AND id <> ? RETURNING id").bind(user.id, sessionId),
-    ctx.db.prepare("UPDATE one_time_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL").bind(at, user.id),
+    spendTokensStatement(ctx.db, user.id, at),
   ]);
   // Their sockets go with them.
   ctx.publish({ type: "SessionsEnded", userId: user.id, sessionIds: (revoked?.results ?? []).map((row) => row.id) });

@@ -19,7 +19,8 @@ export async function requestMagicLink(ctx: DomainContext, email: string): Promi
   await limiter.hit(emailLinksKey(email), LIMITS.emailLinksPerAddress);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  const token = await issueToken(ctx.db, user.id, "magic_login");
+  const token = await issueToken(ctx.db, user, "magic_login");
+  if (!token) return;
   await ctx.mailer.send(magicLinkMail(ctx.t, user.email, user.name, `${ctx.origin}/login/withToken?token=${token}`));
 }
 

@@ -19,7 +19,8 @@ export async function requestPasswordReset(ctx: DomainContext, email: string): P
   await limiter.hit(emailLinksKey(email), LIMITS.emailLinksPerAddress);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  const token = await issueToken(ctx.db, user.id, "password_reset");
+  const token = await issueToken(ctx.db, user, "password_reset");
+  if (!token) return;
   await ctx.mailer.send(passwordResetMail(ctx.t, user.email, user.name, `${ctx.origin}/reset-password/${token}`));
 }
 
@@ -42,6 +43,7 @@ export async function resetPassword(ctx: DomainContext, token: string, newPasswo
       .bind(at, tokenHash),
     ctx.db.prepare(`UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ${owner}`).bind(passwordHash, at, tokenHash, at),
     ctx.db.prepare(`DELETE FROM sessions WHERE user_id = ${owner}`).bind(tokenHash, at),
+    // The rest of the account's links (spendTokensStatement's rule, the user found through the token).
     ctx.db.prepare(`UPDATE one_time_tokens SET used_at = ? WHERE used_at IS NULL AND user_id = ${owner}`).bind(at, tokenHash, at),
   ]);
   const reset = consumed?.results[0];

@@ -7,7 +7,9 @@ import type { UserRow } from "./users";
 
 /**
  * Email links that need no stored state: they carry an expiry and an HMAC over everything they claim, and are
- * bound to the account's current email, so a link dies as soon as the address changes.
+ * bound to the account's current email, so a link dies as soon as the address changes. An email change's link is
+ * also signed over the password's hash (not carried in the link): a password change or reset ends a change asked
+ * for before it, by whoever had the session then.
  */
 export const SIGNED_LINK_LIFETIME_MS = DAY;
 
@@ -35,10 +37,17 @@ export async function isValidVerificationLink(ctx: DomainContext, user: Pick<Use
   return verifyHmac(ctx.config.APP_SECRET, `verify-email:${link.id}:${link.hash}:${link.expires}`, link.signature);
 }
 
-export async function emailChangeUrl(ctx: DomainContext, user: Pick<UserRow, "id" | "email">, newEmail: string): Promise<string> {
+type EmailChangeAccount = Pick<UserRow, "id" | "email" | "password_hash">;
+
+const passwordStamp = async (user: EmailChangeAccount) => (await sha256Hex(user.password_hash)).slice(0, 40);
+
+const emailChangeClaim = async (user: EmailChangeAccount, from: string, newEmail: string, expires: number) =>
+  `change-email:${user.id}:${from}:${newEmail}:${expires}:${await passwordStamp(user)}`;
+
+export async function emailChangeUrl(ctx: DomainContext, user: EmailChangeAccount, newEmail: string): Promise<string> {
   const from = await emailHash(user.email);
   const expires = Date.now() + SIGNED_LINK_LIFETIME_MS;
-  const signature = await hmac(ctx.config.APP_SECRET, `change-email:${user.id}:${from}:${newEmail}:${expires}`);
+  const signature = await hmac(ctx.config.APP_SECRET, await emailChangeClaim(user, from, newEmail, expires));
   const query = new URLSearchParams({ id: String(user.id), email: newEmail, from, expires: String(expires), signature });
   return `${ctx.origin}/email/verify-change-email?${query}`;
 }
@@ -52,8 +61,8 @@ export const emailChangeParams = z.object({
 });
 export type EmailChangeParams = z.output<typeof emailChangeParams>;
 
-export async function isValidEmailChangeLink(ctx: DomainContext, user: Pick<UserRow, "id" | "email">, link: EmailChangeParams) {
+export async function isValidEmailChangeLink(ctx: DomainContext, user: EmailChangeAccount, link: EmailChangeParams) {
   if (link.expires < Date.now() || link.id !== user.id) return false;
   if (link.from !== (await emailHash(user.email))) return false;
-  return verifyHmac(ctx.config.APP_SECRET, `change-email:${link.id}:${link.from}:${link.email}:${link.expires}`, link.signature);
+  return verifyHmac(ctx.config.APP_SECRET, await emailChangeClaim(user, link.from, link.email, link.expires), link.signature);
 }

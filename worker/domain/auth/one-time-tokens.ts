@@ -8,15 +8,30 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   password_reset: 60 * MINUTE,
 };
 
-/** Issues a single-use token for an emailed link; only its hash is stored. */
-export async function issueToken(db: D1Database, userId: number, purpose: TokenPurpose): Promise<string> {
+/**
+ * Issues a single-use token for an emailed link; only its hash is stored. It is issued only while `email` is still
+ * the account's address, so a link cannot be made for an address the account has just left: changing the email or
+ * the password spends every token stored before (`spendTokensStatement`), and this one comes either before (and is
+ * spent) or after (and is not made). Null when the address moved meanwhile: send nothing.
+ */
+export async function issueToken(db: D1Database, user: { id: number; email: string }, purpose: TokenPurpose): Promise<string | null> {
   const token = randomToken();
-  await db
-    .prepare("INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)")
-    .bind(userId, purpose, await sha256Hex(token), isoIn(TOKEN_LIFETIME_MS[purpose]), isoNow())
+  const issued = await db
+    .prepare(
+      `INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at, created_at)
+       SELECT id, ?, ?, ?, ? FROM users WHERE id = ? AND email = ?`,
+    )
+    .bind(purpose, await sha256Hex(token), isoIn(TOKEN_LIFETIME_MS[purpose]), isoNow(), user.id, user.email)
     .run();
-  return token;
+  return issued.meta.changes === 1 ? token : null;
 }
+
+/**
+ * Spends every outstanding link of an account (magic sign-in, password reset): run in the batch that changes what
+ * the links were sent on the strength of, the address or the password.
+ */
+export const spendTokensStatement = (db: D1Database, userId: number, at: string) =>
+  db.prepare("UPDATE one_time_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL").bind(at, userId);
 
 /** The user a live token belongs to, without using it up (for showing the page the link opens). */
 export async function peekToken(db: D1Database, token: string, purpose: TokenPurpose): Promise<number | null> {
