@@ -59,12 +59,6 @@ export function signedIn(token: string, redirectTo: string) {
   return data<FormResult>({ ok: true, token, redirectTo }, { headers: { "Set-Cookie": sessionCookie(token), "Cache-Control": "no-store" } });
 }
 
-/** Only same-site paths: an open redirect would turn our sign-in page into a phishing aid. */
-export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
-}
-
 export function requireViewer(context: AppLoadContext, request: Request) {
   if (!context.session) {
     const url = new URL(request.url);

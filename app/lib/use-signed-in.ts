@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import type { FormResult } from "./forms.server";
 import { clearOfflineData } from "./offline";
 import { storeToken } from "./token";
+import { safeLocalPath } from "@shared/local-path";
 
 /**
  * After a sign-in form succeeds: keep the token as spec §1 says, then load `redirectTo` afresh, so that no state
@@ -12,7 +13,7 @@ export function useSignedIn(result: FormResult | undefined) {
     if (result?.ok && result.token) {
       storeToken(result.token);
       // Whatever an earlier person left for offline use on this device goes before this one's pages load.
-      const next = result.redirectTo ?? "/home";
+      const next = safeLocalPath(result.redirectTo);
       void clearOfflineData().finally(() => window.location.replace(next));
     }
   }, [result]);

@@ -8,15 +8,15 @@ import { signIn } from "../../worker/domain/accounts/sign-in";
 import { requestMagicLink } from "../../worker/domain/accounts/magic-link";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
-import { formIntent, handleForm, parseForm, safeRedirect, signedIn, type FormResult } from "~/lib/forms.server";
+import { formIntent, handleForm, parseForm, signedIn, type FormResult } from "~/lib/forms.server";
 import { useSignedIn } from "~/lib/use-signed-in";
 import { pageMeta, titleTag } from "~/i18n/meta";
-import { singleLineText } from "@worker/domain/shared/validation";
+import { safeLocalPath } from "@shared/local-path";
 
 export const meta = pageMeta((t) => [titleTag(t("Sign in"))]);
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  if (context.session) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  if (context.session) throw redirect(safeLocalPath(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }
 
@@ -28,9 +28,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await requestMagicLink(context.domain, email);
       return { ok: true, message: context.domain.t("If an account exists for that address, we have sent it a link.") } satisfies FormResult;
     }
-    const input = await parseForm(request, signInSchema.extend({ redirectTo: singleLineText().max(2000).optional() }));
+    const input = await parseForm(request, signInSchema.extend({ redirectTo: z.string().optional() }));
     const { token } = await signIn(context.domain, input);
-    return signedIn(token, safeRedirect(input.redirectTo));
+    return signedIn(token, safeLocalPath(input.redirectTo));
   });
 }
 
@@ -59,7 +59,7 @@ export default function Login() {
         {result?.ok && result.message ? <Notice tone="success">{result.message}</Notice> : null}
         {result && !result.ok && !Object.keys(errors).length ? <Notice tone="error">{result.message}</Notice> : null}
         <AppForm method="post" className="space-y-4" noValidate>
-          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/home"} />
+          <input type="hidden" name="redirectTo" value={safeLocalPath(params.get("redirectTo"))} />
           <Field label={t("Email or username")} name="login" autoComplete="username" required errors={errors.login} />
           <Field label={t("Password")} name="password" type="password" autoComplete="current-password" required errors={errors.password} />
           <div className="text-end text-sm">

@@ -9,7 +9,7 @@ import { AppError } from "@worker/domain/shared/errors";
 import { parseIdText } from "@worker/domain/shared/validation";
 import { Icon } from "~/components/shell/icons";
 import { StoryViewer } from "~/components/stories/story-viewer";
-import { safeBackPath } from "~/components/stories/story-position";
+import { safeLocalPath } from "@shared/local-path";
 import { requireViewer } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
@@ -33,7 +33,7 @@ async function reelOrNull<T>(load: Promise<T>): Promise<T | null> {
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
   const url = new URL(request.url);
-  const closeTo = safeBackPath(url.searchParams.get("back"));
+  const closeTo = safeLocalPath(url.searchParams.get("back"));
   const db = context.domain.db;
   const highlightParam = url.searchParams.get("highlight");
   if (highlightParam !== null) {

@@ -33,6 +33,3 @@ export function otherReel(reels: StoryReel[], at: StoryPosition, direction: 1 | 
   if (target < reels.length) return { reel: target, story: startOf(reels[target]!) };
   return queued > 0 ? "more" : "end";
 }
-
-/** Where the viewer goes when closed: a local path only (never another site). */
-export const safeBackPath = (value: string | null): string => (value && /^\/(?![/\\])/.test(value) ? value : "/home");
