@@ -82,6 +82,16 @@ describe("email verification", () => {
   });
 });
 
+describe("an email change says which addresses are taken only within its limit", () => {
+  it("the fourth try in 10 minutes from one account is 429, taken address or not", async () => {
+    const owner = await createUser();
+    const prober = await createUser();
+    const tries: number[] = [];
+    for (let i = 0; i < 4; i++) tries.push((await postJson("/email/change", { email: owner.input.email, password: prober.input.password }, { token: prober.token, ip: `203.0.113.${i + 1}` })).status);
+    expect(tries).toEqual([422, 422, 422, 429]);
+  });
+});
+
 describe("magic link sign-in", () => {
   it("emails a one-time link that signs in once", async () => {
     const { input } = await createUser();

@@ -71,6 +71,32 @@ describe("POST /api/signup", () => {
     });
   });
 
+  it("says an email is taken only for an otherwise valid sign-up", async () => {
+    const { input } = await createUser();
+    const invalid = await postJson("/signup", buildSignUp({ email: input.email, password: "short" }));
+    expect(invalid.status).toBe(422);
+    expect(await invalid.json()).toEqual({ message: "The password must be at least 8 characters.", errors: { password: ["The password must be at least 8 characters."] } });
+    // An unknown field makes the body invalid too.
+    const extra = await postJson("/signup", { ...buildSignUp({ email: input.email }), admin: true });
+    expect(((await extra.json()) as { errors: Record<string, string[]> }).errors).toEqual({ admin: ["Invalid value"] });
+    const valid = await postJson("/signup", buildSignUp({ email: input.email }));
+    expect(await valid.json()).toEqual({ message: "The email has already been taken", errors: { email: ["The email has already been taken"] } });
+  });
+
+  it("answers 429 from one address after 25 well-formed tries, before saying whether an email is taken", async () => {
+    const { input } = await createUser();
+    const ip = "198.51.100.46";
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await postJson("/signup", buildSignUp({ email: input.email }), { ip })).status);
+    expect(statuses).toEqual(Array(25).fill(422));
+    const blocked = await postJson("/signup", buildSignUp({ email: input.email }), { ip });
+    expect(blocked.status).toBe(429);
+    expect(JSON.stringify(await blocked.json())).not.toContain("taken");
+    // The same limit for an address nobody has: the answer does not depend on the email.
+    expect((await postJson("/signup", buildSignUp(), { ip })).status).toBe(429);
+    expect(await countRows("users")).toBe(1);
+  });
+
   it("refuses anyone under 18, to the day", async () => {
     const today = new Date();
     const turns18Tomorrow = new Date(Date.UTC(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate() + 1)).toISOString().slice(0, 10);

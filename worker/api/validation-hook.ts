@@ -1,9 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { AppError } from "../domain/shared/errors";
 import { validationError } from "../domain/shared/validation";
-import { validateSignUp } from "../domain/accounts/sign-up";
-import { asAppError } from "../http/errors";
+import { invalidSignUpErrors } from "../domain/accounts/sign-up";
 import { errorResponse } from "../http/errors";
 import type { AppEnv } from "../http/types";
 
@@ -13,20 +11,12 @@ export function validationHook(result: { success: boolean; error?: z.ZodError },
 }
 
 /**
- * Sign-up's schema failures also say which of the username and email are taken, so a person fixes every
- * problem in one pass. (The validator hands hooks the raw body as `data` even when parsing failed.)
+ * Sign-up's schema failures also say whether the username is taken, so a person fixes every problem in one pass;
+ * never whether the email is (invalidSignUpErrors). (The validator hands hooks the raw body as `data` even when
+ * parsing failed.)
  */
 export async function signUpHook(result: { success: boolean; error?: z.ZodError }, c: Context<AppEnv>) {
   if (result.success || !result.error) return;
   const raw = (result as { data?: unknown }).data;
-  const schemaError = validationError(result.error);
-  try {
-    await validateSignUp(c.get("domain").db, raw);
-    return errorResponse(c, schemaError);
-  } catch (error) {
-    const appError = asAppError(error);
-    if (!appError) throw error;
-    // validateSignUp reads the body leniently; unknown fields are only in the strict schema's errors.
-    return errorResponse(c, new AppError(appError.code, appError.message, { ...schemaError.fieldErrors, ...appError.fieldErrors }, appError.vars));
-  }
+  return errorResponse(c, await invalidSignUpErrors(c.get("domain").db, raw, validationError(result.error).fieldErrors));
 }

@@ -14,15 +14,17 @@ import { spendTokensStatement } from "../auth/one-time-tokens";
 
 /**
  * Sends a confirmation link to the new address; the account keeps its old address until it is followed. Limited
- * per IP, per account (whatever addresses it tries) and per new address (its inbox, like every emailed link).
+ * per IP and per account (whatever addresses it tries, "taken" or not) and per new address (its inbox, like every
+ * emailed link).
  */
 export async function requestEmailChange(ctx: DomainContext, user: UserRow, newEmail: string, password: string): Promise<void> {
   await confirmPassword(ctx, user, password);
   if (newEmail === user.email.toLowerCase()) throw fieldError("email", message("This is already your email address."));
-  if (await findUserByEmail(ctx.db, newEmail)) throw fieldError("email", EMAIL_TAKEN);
   const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
   await limiter.hit(`email-links:ip:${ctx.ip}`, LIMITS.emailLinksPerIp);
   await limiter.hit(`email-links:account:${user.id}`, LIMITS.emailLinksPerAccount);
+  // After the limits: an account must not be a way to learn, without limit, which addresses have accounts.
+  if (await findUserByEmail(ctx.db, newEmail)) throw fieldError("email", EMAIL_TAKEN);
   await limiter.hit(emailLinksKey(newEmail), LIMITS.emailLinksPerAddress);
   await ctx.mailer.send(changeEmailMail(ctx.t, newEmail, user.name, await emailChangeUrl(ctx, user, newEmail)));
 }

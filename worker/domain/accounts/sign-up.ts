@@ -5,7 +5,7 @@ import { hashPassword, passwordHashParams } from "../auth/password";
 import { createSession } from "../auth/sessions";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import type { DomainContext } from "../context";
-import { emailSchema, signUpSchema, usernameSchema, type SignUpInput } from "./rules";
+import { signUpSchema, usernameSchema } from "./rules";
 import { toFieldErrors } from "../shared/validation";
 import { findUserById, type UserRow } from "./users";
 import { sendVerificationEmail } from "./email-verification";
@@ -13,11 +13,12 @@ import { sendVerificationEmail } from "./email-verification";
 export const USERNAME_TAKEN = message("The username has already been taken");
 export const EMAIL_TAKEN = message("The email has already been taken");
 
-async function takenFields(db: D1Database, username: string | null, email: string | null): Promise<FieldErrors> {
-  const { results } = await db
+const takenStatement = (db: D1Database, username: string | null, email: string | null) =>
+  db
     .prepare("SELECT username = ?1 COLLATE NOCASE AS same_username, email = ?2 COLLATE NOCASE AS same_email FROM users WHERE username = ?1 OR email = ?2")
-    .bind(username, email)
-    .all<{ same_username: number; same_email: number }>();
+    .bind(username, email);
+
+function takenFields(results: { same_username: number; same_email: number }[]): FieldErrors {
   const errors: FieldErrors = {};
   if (results.some((r) => r.same_username)) errors.username = [USERNAME_TAKEN];
   if (results.some((r) => r.same_email)) errors.email = [EMAIL_TAKEN];
@@ -32,27 +33,35 @@ function signUpError(errors: FieldErrors): AppError {
 }
 
 /**
- * Checks a sign-up as a whole and reports every problem at once: the form's rules, and whether a well-formed
- * username or email is already taken, so that a person fixes everything in one pass.
+ * A sign-up the form's rules refuse: their errors, with whether a well-formed username is taken, so that a person
+ * fixes both in one pass (usernames are public: every profile shows its own). Never whether the email has an
+ * account: that is said only to a sign-up that is otherwise valid and within the limit (signUp,
+ * docs/decisions/sign-up-says-email-taken.md).
  */
-export async function validateSignUp(db: D1Database, raw: unknown): Promise<SignUpInput> {
-  const parsed = signUpSchema.safeParse(raw);
+export async function invalidSignUpErrors(db: D1Database, raw: unknown, schemaErrors: FieldErrors): Promise<AppError> {
   const fields = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
   const username = usernameSchema.safeParse(fields.username);
-  const email = emailSchema.safeParse(fields.email);
-  const taken = await takenFields(db, username.success ? username.data : null, email.success ? email.data : null);
-  if (parsed.success && Object.keys(taken).length === 0) return parsed.data;
-  throw signUpError({ ...(parsed.success ? {} : toFieldErrors(parsed.error)), ...taken });
+  const taken = username.success ? takenFields((await takenStatement(db, username.data, null).all<{ same_username: number; same_email: number }>()).results) : {};
+  return signUpError({ ...schemaErrors, ...taken });
 }
 
 /**
- * Creates a member account, signs it in and sends the verification email. The limit counts the accounts an address
- * creates, not the form's mistakes: a refused form (a birth date under 18, a name taken) costs nothing, as the
- * API's sign-up already refused its schema's failures before any count (worker/api/validation-hook.ts).
+ * Creates a member account, signs it in and sends the verification email. Two limits per client address: every
+ * well-formed try counts before anyone looks the email up (an answer "taken" or not is one try), and the accounts
+ * made count once more, so that neither a list of emails nor a stream of accounts can run unchecked. A form the
+ * rules refuse (a birth date under 18) costs nothing: it says nothing about anyone.
  */
 export async function signUp(ctx: DomainContext, raw: unknown): Promise<{ user: UserRow; token: string }> {
-  const input = await validateSignUp(ctx.db, raw);
-  await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(`signup:ip:${ctx.ip}`, LIMITS.signUpPerIp);
+  const parsed = signUpSchema.safeParse(raw);
+  if (!parsed.success) throw await invalidSignUpErrors(ctx.db, raw, toFieldErrors(parsed.error));
+  const input = parsed.data;
+  const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
+  const attempt = limiter.prepareHit(`signup-attempts:ip:${ctx.ip}`, LIMITS.signUpAttemptsPerIp);
+  const [counted, taken] = await ctx.db.batch<{ same_username: number; same_email: number }>([attempt.statement, takenStatement(ctx.db, input.username, input.email)]);
+  attempt.enforce(counted!);
+  const takenErrors = takenFields(taken!.results);
+  if (Object.keys(takenErrors).length > 0) throw signUpError(takenErrors);
+  await limiter.hit(`signup:ip:${ctx.ip}`, LIMITS.signUpPerIp);
 
   const passwordHash = await hashPassword(input.password, passwordHashParams(ctx.config));
   const at = isoNow();
@@ -68,7 +77,7 @@ export async function signUp(ctx: DomainContext, raw: unknown): Promise<{ user: 
     id = row!.id;
   } catch (error) {
     // Two sign-ups for the same name can pass the check above together; the UNIQUE index decides.
-    if (String(error).includes("UNIQUE")) throw signUpError(await takenFields(ctx.db, input.username, input.email));
+    if (String(error).includes("UNIQUE")) throw signUpError(takenFields((await takenStatement(ctx.db, input.username, input.email).all<{ same_username: number; same_email: number }>()).results));
     throw error;
   }
 

@@ -22,6 +22,8 @@ export const LIMITS = {
   signInFailuresPerAccount: { max: 50, windowMs: HOUR },
   passwordRecheckFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
   signUpPerIp: { max: 10, windowMs: HOUR },
+  /** Well-formed sign-ups, each of which may learn whether its email has an account (sign-up.ts). */
+  signUpAttemptsPerIp: { max: 25, windowMs: HOUR },
   emailLinksPerIp: { max: 20, windowMs: HOUR },
   emailLinksPerAddress: { max: 3, windowMs: 10 * MINUTE },
   emailLinksPerAccount: { max: 3, windowMs: 10 * MINUTE },
