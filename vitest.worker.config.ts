@@ -30,6 +30,8 @@ export default defineWorkersConfig(async () => {
               VAPID_PUBLIC_KEY: "BEr0vtT4gsYQw6wA9_1OQp4pf-PfeHnKEV0tG56nQHGduhPz18o4Ovp8nYPAh4e6Hz17Ui0UWIwDWfc3f1V63OA",
               VAPID_PRIVATE_KEY: "eynCnUvpRSn1hJ1D-hymbfCue-1pmAFync1ON9x-oCw",
               VAPID_SUBJECT: "mailto:push-tests@example.com",
+              // The fake push service tests/worker/push.test.ts answers for (its fetch is stubbed): the only host listed.
+              PUSH_SERVICE_HOSTS: "push.example.test",
               TEST_MIGRATIONS: migrations,
               // Replays tests/worker/ledger-property.test.ts with the seed it printed.
               LEDGER_SEED: process.env.LEDGER_SEED ?? "",

@@ -4,6 +4,7 @@ import type { PushJob } from "./domain/push/jobs";
 import type { ChatRoom } from "./realtime/chat-room";
 import type { LiveRoom } from "./realtime/live-room";
 import type { UserChannel } from "./realtime/user-channel";
+import { DEFAULT_PUSH_SERVICE_HOSTS, isHostEntry, isPublicHostEntry } from "./domain/push/endpoints";
 
 /** Bindings and variables the Worker receives; wrangler.toml declares them, README.md documents them. */
 export interface Env {
@@ -39,6 +40,8 @@ export interface Env {
   VAPID_PRIVATE_KEY?: string;
   /** Who push services may contact about our pushes: a mailto: or https: URL. */
   VAPID_SUBJECT?: string;
+  /** The push services' hosts pushes may go to, comma-separated; `*.` names every host under one (default: the browsers'). */
+  PUSH_SERVICE_HOSTS?: string;
   /** How live video travels: "p2p" (browser to browser, the default) or "whip" (WHIP/WHEP through an SFU). */
   LIVE_TRANSPORT?: string;
   /** p2p: the most people one stream is sent to (the creator's upload is the limit; default 8). */
@@ -76,6 +79,18 @@ const configSchema = z
       .url()
       .refine((url) => /^(mailto:[^@\s]+@[^@\s]+|https:\/\/.+)$/.test(url), "must be a mailto: address or an https: URL")
       .optional(),
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .transform((text, context) => {
+        const hosts = text.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+        const bad = hosts.filter((entry) => !isHostEntry(entry));
+        if (hosts.length === 0 || bad.length > 0) {
+          context.addIssue({ code: "custom", message: `must list host names like fcm.googleapis.com,*.push.apple.com${bad.length > 0 ? ` (not ${bad.join(", ")})` : ""}` });
+          return z.NEVER;
+        }
+        return hosts;
+      })
+      .default(DEFAULT_PUSH_SERVICE_HOSTS),
     LIVE_TRANSPORT: z.enum(["p2p", "whip"]).default("p2p"),
     LIVE_P2P_MAX_VIEWERS: z.coerce.number().int().min(1).max(100).default(8),
     LIVE_ICE_SERVERS: z
@@ -96,6 +111,9 @@ const configSchema = z
   })
   .refine((c) => new Set([c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY, c.VAPID_SUBJECT].map(Boolean)).size === 1, {
     message: "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together or not at all",
+  })
+  .refine((c) => c.APP_ENV === "test" || c.PUSH_SERVICE_HOSTS.every(isPublicHostEntry), {
+    message: "PUSH_SERVICE_HOSTS may name only public hosts (no IP address, localhost or private name)",
   })
   .refine((c) => c.LIVE_TRANSPORT !== "whip" || (Boolean(c.CF_ACCOUNT_ID) && Boolean(c.CF_STREAM_API_TOKEN)) || (Boolean(c.LIVE_WHIP_URL) && Boolean(c.LIVE_WHEP_URL)), {
     message: "LIVE_TRANSPORT=whip needs CF_ACCOUNT_ID and CF_STREAM_API_TOKEN, or LIVE_WHIP_URL and LIVE_WHEP_URL",

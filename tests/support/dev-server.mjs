@@ -56,6 +56,8 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null, requ
     VAPID_PUBLIC_KEY: "BEr0vtT4gsYQw6wA9_1OQp4pf-PfeHnKEV0tG56nQHGduhPz18o4Ovp8nYPAh4e6Hz17Ui0UWIwDWfc3f1V63OA",
     VAPID_PRIVATE_KEY: "eynCnUvpRSn1hJ1D-hymbfCue-1pmAFync1ON9x-oCw",
     VAPID_SUBJECT: "mailto:push-tests@example.com",
+    // That fake push service listens on 127.0.0.1 (any port, http): only the test tier may list a loopback host.
+    PUSH_SERVICE_HOSTS: "127.0.0.1",
     ...vars,
   };
   const port = await freePort();

@@ -1,7 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, countRows, createUser, latestMailTo, postJson } from "./factories";
-import { createAdmin, createApplicant, createIdImage, submitApplication } from "./moderation-support";
+import { discardMediaByIds } from "../../worker/domain/media/discard-media";
+import { createAdmin, createApplicant, createIdImage, del, submitApplication } from "./moderation-support";
+
+const UNDER_REVIEW = "This file is part of your creator application under review: it cannot be removed until the application is decided.";
+const NO_DOCUMENT = "This application's ID document or selfie is missing: it cannot be approved. Reject it so that the member can apply again.";
 
 const me = async (token: string) => (await (await api("/me", { token })).json()) as { isCreator: boolean };
 const application = async (token: string) =>
@@ -75,6 +79,43 @@ describe("creator requests", () => {
 
     expect((await submitApplication(member.token, member.user.userId)).response.status).toBe(201);
     expect(await application(member.token)).toMatchObject({ status: "pending" });
+  });
+
+  it("the ID images under review cannot be deleted; a request without them cannot be approved, only rejected", async () => {
+    const member = await createApplicant();
+    const admin = await createAdmin();
+    const { document, selfie } = await submitApplication(member.token, member.user.userId);
+    const id = (await env.DB.prepare("SELECT id FROM creator_requests WHERE user_id = ?").bind(member.user.userId).first<number>("id"))!;
+
+    for (const image of [document, selfie]) {
+      const refused = await del(`/uploads/${image.id}`, member.token);
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toEqual({ message: UNDER_REVIEW, errors: { file: [UNDER_REVIEW] } });
+      expect(await env.MEDIA.head(image.key)).not.toBeNull();
+    }
+    expect(await env.DB.prepare("SELECT document_media_id, selfie_media_id FROM creator_requests WHERE id = ?").bind(id).first()).toEqual({
+      document_media_id: document.id,
+      selfie_media_id: selfie.id,
+    });
+
+    // A request whose document went before the lock (deleted as DELETE /uploads/{id} did): approving it is refused.
+    await discardMediaByIds(env, [document.id]);
+    expect(await env.DB.prepare("SELECT document_media_id FROM creator_requests WHERE id = ?").bind(id).first("document_media_id")).toBeNull();
+    const approved = await postJson(`/admin/creatorRequests/${id}/approve`, {}, { token: admin.token });
+    expect(approved.status).toBe(409);
+    expect(await approved.json()).toEqual({ message: NO_DOCUMENT, errors: {} });
+    expect(await me(member.token)).toMatchObject({ isCreator: false });
+    expect(await application(member.token)).toMatchObject({ status: "pending" });
+    // The selfie alone is not enough either, nor a document still uploading.
+    const other = await createApplicant();
+    const half = await submitApplication(other.token, other.user.userId);
+    const otherId = (await env.DB.prepare("SELECT id FROM creator_requests WHERE user_id = ?").bind(other.user.userId).first<number>("id"))!;
+    await env.DB.prepare("UPDATE media SET status = 'uploading' WHERE id = ?").bind(half.selfie.id).run();
+    expect((await postJson(`/admin/creatorRequests/${otherId}/approve`, {}, { token: admin.token })).status).toBe(409);
+
+    // Rejecting it is how the admin answers such a request; the member may then apply again.
+    expect((await postJson(`/admin/creatorRequests/${id}/reject`, { reason: "The ID document is missing." }, { token: admin.token })).status).toBe(200);
+    expect(await application(member.token)).toMatchObject({ status: "rejected" });
   });
 
   it("refuses an unverified email, a missing photo or cover, and ID images that are not the member's own, ready and of the right purpose", async () => {

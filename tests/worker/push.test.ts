@@ -21,6 +21,37 @@ import { createPost, follow, makeCreator, PNG } from "./timeline-fixtures";
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
+const NOT_A_PUSH_SERVICE = "Push notifications can only go through a browser's push service: this address is not one this server sends to.";
+/** What an attacker may hand over as a device's endpoint (the worker tier lists only push.example.test). */
+const NOT_PUSH_SERVICES = [
+  "https://127.0.0.1:1/x",
+  "https://127.0.0.1/x",
+  "https://2130706433/x",
+  "https://0x7f000001/x",
+  "https://0177.0.0.1/x",
+  "https://127.1/x",
+  "https://[::1]/x",
+  "https://[::ffff:127.0.0.1]/x",
+  "https://169.254.169.254/latest/meta-data",
+  "https://localhost/x",
+  "https://push.localhost/x",
+  "https://printer.local/x",
+  "https://metadata.google.internal/x",
+  "https://metadata/x",
+  "https://user:pw@push.example.test/x",
+  "https://push.example.test@evil.example/x",
+  "https://push.example.test:8443/x",
+  "https://push.example.test:1/x",
+  "http://push.example.test/x",
+  "ftp://push.example.test/x",
+  "https://evil.example/x",
+  "https://push.example.test.evil.example/x",
+  "https://sub.push.example.test/x",
+  "https://fcm.googleapis.com/fcm/send/x",
+  "http://127.0.0.1:9/x",
+  "not a url",
+];
+
 const PUSH_HOST = "push.example.test";
 const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 
@@ -28,20 +59,25 @@ const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537
 interface Received {
   endpoint: string;
   headers: Headers;
+  redirect: RequestRedirect;
   body: Uint8Array<ArrayBuffer>;
 }
 let received: Received[] = [];
+/** Every URL the Worker fetched during a test, push service or not. */
+let contacted: string[] = [];
 /** How the fake push service answers (201 Created unless a test says otherwise), or throws for "no answer". */
 let answer: (endpoint: string) => Response | Promise<Response> = () => new Response(null, { status: 201 });
 
 beforeEach(() => {
   received = [];
+  contacted = [];
   answer = () => new Response(null, { status: 201 });
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input, init);
+    contacted.push(request.url);
     if (new URL(request.url).hostname !== PUSH_HOST) return realFetch(input, init);
-    received.push({ endpoint: request.url, headers: request.headers, body: new Uint8Array(await request.arrayBuffer()) });
+    received.push({ endpoint: request.url, headers: request.headers, redirect: request.redirect, body: new Uint8Array(await request.arrayBuffer()) });
     return answer(request.url);
   });
 });
@@ -157,11 +193,14 @@ describe("push settings and devices", () => {
     const member = await createUser();
     const device = await newDevice();
     const post = (body: unknown) => postJson("/push/subscriptions", body, { token: member.token });
-    for (const endpoint of ["http://push.example.test/x", "ftp://push.example.test/x", "https://user:pw@push.example.test/x", "not a url"]) {
+    for (const endpoint of NOT_PUSH_SERVICES) {
       const response = await post({ ...subscribeBody(device), endpoint });
       expect(response.status, endpoint).toBe(422);
-      expect(await response.json()).toEqual({ message: "Invalid value", errors: { endpoint: ["Invalid value"] } });
+      expect(await response.json()).toEqual({ message: NOT_A_PUSH_SERVICE, errors: { endpoint: [NOT_A_PUSH_SERVICE] } });
     }
+    // The default port written out is the same URL.
+    expect((await post({ ...subscribeBody(device), endpoint: `https://${PUSH_HOST}:443/send/${newKey()}` })).status).toBe(201);
+    await env.DB.prepare("DELETE FROM push_subscriptions WHERE user_id = ?").bind(member.user.userId).run();
     // 0x04 then 64 zero bytes: the right length and prefix, but (0, 0) is not on the curve.
     const offCurve = toBase64Url(Uint8Array.from([4, ...new Uint8Array(64)]));
     const badKey = await post({ ...subscribeBody(device), keys: { p256dh: offCurve, auth: device.auth } });
@@ -191,6 +230,57 @@ describe("push settings and devices", () => {
       status: 409,
       message: "Push notifications are not available on this server.",
     });
+  });
+
+  it("in production, the browsers' push services by default, only over https on 443, never an IP or a private name", async () => {
+    const production = { ...env, APP_ENV: "production", MAIL_DRIVER: "resend", RESEND_API_KEY: "re_test", PUSH_SERVICE_HOSTS: undefined };
+    const member = await createUser();
+    const device = await newDevice();
+    const ctx = { db: env.DB, config: config(production), userAgent: "", language: "en", t: translatorFor("en") };
+    const subscribe = (endpoint: string) => subscribeDevice(ctx, member.user.userId, { endpoint, keys: { p256dh: device.publicKey, auth: device.auth } });
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc",
+      "https://updates.push.services.mozilla.com/wpush/v2/abc",
+      "https://web.push.apple.com/abc",
+      "https://wns2-by3p.notify.windows.com/w/?token=abc",
+    ]) {
+      expect((await subscribe(endpoint)).endpoint).toBe(endpoint);
+    }
+    for (const endpoint of [
+      "https://fcm.googleapis.com:8443/fcm/send/abc",
+      "http://fcm.googleapis.com/fcm/send/abc",
+      "https://fcm.googleapis.com.evil.example/x",
+      "https://push.apple.com/x",
+      "https://evilpush.apple.com/x",
+      "https://user@web.push.apple.com/x",
+      "https://127.0.0.1/x",
+      "https://localhost/x",
+      "https://push.example.test/x",
+    ]) {
+      await expect(subscribe(endpoint), endpoint).rejects.toMatchObject({ status: 422, fieldErrors: { endpoint: [NOT_A_PUSH_SERVICE] } });
+    }
+    // Even listed, an IP literal or a private name is not a push service: the configuration is refused.
+    for (const hosts of ["127.0.0.1", "localhost", "*.internal", "push.corp", "[::1]", "0x7f.1", "*", "metadata"]) {
+      expect(() => config({ ...production, PUSH_SERVICE_HOSTS: hosts }), hosts).toThrow(/PUSH_SERVICE_HOSTS/);
+    }
+    for (const hosts of ["", " , ", "https://fcm.googleapis.com", "fcm.googleapis.com:443", "*.", "a b.example"]) {
+      expect(() => config({ ...production, PUSH_SERVICE_HOSTS: hosts }), hosts).toThrow(/PUSH_SERVICE_HOSTS/);
+    }
+    // The list is the operator's: a host of their own replaces the default one.
+    const own = { ...ctx, config: config({ ...production, PUSH_SERVICE_HOSTS: "push.example.com, *.Push.Example.NET" }) };
+    expect((await subscribeDevice(own, member.user.userId, { endpoint: "https://a.b.push.example.net/x", keys: { p256dh: device.publicKey, auth: device.auth } })).endpoint).toBe("https://a.b.push.example.net/x");
+    await expect(subscribeDevice(own, member.user.userId, { endpoint: "https://fcm.googleapis.com/fcm/send/x", keys: { p256dh: device.publicKey, auth: device.auth } })).rejects.toMatchObject({ status: 422 });
+  });
+
+  it("the test tier reaches its fake push service on this machine only when its configuration lists that host", async () => {
+    const member = await createUser();
+    const device = await newDevice();
+    const ctx = { db: env.DB, config: config({ ...env, PUSH_SERVICE_HOSTS: "127.0.0.1" }), userAgent: "", language: "en", t: translatorFor("en") };
+    const subscribe = (endpoint: string) => subscribeDevice(ctx, member.user.userId, { endpoint, keys: { p256dh: device.publicKey, auth: device.auth } });
+    expect((await subscribe("http://127.0.0.1:9/push/a")).endpoint).toBe("http://127.0.0.1:9/push/a");
+    for (const endpoint of ["http://localhost:9/push/a", "http://[::1]:9/push/a", "http://user@127.0.0.1:9/push/a", "ftp://127.0.0.1/push/a"]) {
+      await expect(subscribe(endpoint), endpoint).rejects.toMatchObject({ status: 422 });
+    }
   });
 
   it("refuses a configuration with only some VAPID variables, or a subject that is not mailto: or https:", () => {
@@ -608,6 +698,37 @@ describe("the push service's answers", () => {
     expect(calls.single + calls.batches).toBe(3);
     for (const device of devices.slice(0, 3)) expect((await deviceRow(device.id))?.last_sent_at).not.toBeNull();
     expect((await deviceRow(failing.id))?.last_sent_at).toBeNull();
+  });
+
+  it("a device stored with an endpoint that is not a push service's is never contacted: the push is dropped", async () => {
+    const member = await createUser();
+    const keys = await newDevice();
+    const outcomes = [];
+    for (const endpoint of ["https://127.0.0.1:1/x", "https://localhost/x", "http://push.example.test/x", "https://evil.example/x", "https://push.example.test:8443/x"]) {
+      const id = await env.DB.prepare(
+        "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, language, label, created_at) VALUES (?, ?, ?, ?, 'en', 'Old row', '2026-01-01T00:00:00.000Z') RETURNING id",
+      )
+        .bind(member.user.userId, endpoint, keys.publicKey, keys.auth)
+        .first<number>("id");
+      const pushed = batchOf({ subscriptionId: id!, topic: { type: "test" } });
+      await consumePush(pushed.batch, env);
+      outcomes.push(pushed.outcome);
+    }
+    expect(contacted).toEqual([]);
+    expect(outcomes).toEqual(Array(5).fill({ acked: true, retried: null }));
+    // Nothing sent, nothing marked; the rows stay for their owner to see and remove.
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ? AND last_sent_at IS NULL").bind(member.user.userId).first("n")).toBe(5);
+  });
+
+  it("a push does not follow a redirect", async () => {
+    const member = await createUser();
+    const device = await subscribed(member);
+    answer = () => new Response(null, { status: 307, headers: { Location: "https://127.0.0.1:1/x" } });
+    const pushed = batchOf({ subscriptionId: device.id, topic: { type: "test" } });
+    await consumePush(pushed.batch, env);
+    expect(pushesTo(device).map((push) => push.redirect)).toEqual(["manual"]);
+    expect(contacted).toEqual([device.endpoint]);
+    expect(pushed.outcome).toEqual({ acked: true, retried: null });
   });
 
   it("a push for a device removed meanwhile, or a malformed job, is acknowledged and sends nothing", async () => {

@@ -378,4 +378,46 @@ describe("uploads", () => {
     expect(await env.DB.prepare("SELECT status, upload_id, post_id FROM media WHERE id = ?").bind(mediaId).first()).toEqual({ status: "failed", upload_id: null, post_id: post!.id });
     expect(await (await api(`/uploads/${mediaId}`, { token: author.token })).json()).toMatchObject({ status: "failed", postId: post!.id });
   });
+  it("a file some record uses is not deleted by its uploader: a post's, a message's, a mass message's being sent; a profile image in use is cleared from the profile", async () => {
+    const person = await creator();
+    const { token } = person;
+    const fan = await createUser();
+    const deleteUpload = (mediaId: number) => api(`/uploads/${mediaId}`, { method: "DELETE", token });
+    const refusedWith = async (mediaId: number, text: string) => {
+      const refused = await deleteUpload(mediaId);
+      expect(refused.status, text).toBe(422);
+      expect(await refused.json()).toEqual({ message: text, errors: { file: [text] } });
+      expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id = ?").bind(mediaId).first("n"), text).toBe(1);
+    };
+
+    const inPost = await upload(token, PNG_1x1, "image/png");
+    expect((await postJson("/posts", { text: "a photo", audience: "everyone", mediaIds: [inPost.mediaId] }, { token })).status).toBe(201);
+    await refusedWith(inPost.mediaId, "This file belongs to a post: edit the post to remove it.");
+
+    await env.DB.prepare("INSERT INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fan.user.userId, person.user.userId, new Date().toISOString()).run();
+    const opened = await postJson("/conversations", { username: fan.user.username }, { token });
+    expect(opened.status, await opened.clone().text()).toBe(200);
+    const conversation = (await opened.json()) as { id: number };
+    const inMessage = await upload(token, PNG_1x1, "image/png");
+    const sent = await postJson(`/conversations/${conversation.id}/messages`, { clientId: crypto.randomUUID(), text: "look", mediaIds: [inMessage.mediaId] }, { token });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    await refusedWith(inMessage.mediaId, "This file was sent in a message and cannot be removed.");
+
+    // A mass message stored and not yet delivered to anyone: its files are only named by the mass message.
+    const inMassMessage = await upload(token, PNG_1x1, "image/png");
+    await env.DB.prepare("INSERT INTO mass_messages (sender_id, client_id, audience, text, media_ids, recipients, created_at) VALUES (?, ?, 'followers', 'hello all', ?, 3, ?)")
+      .bind(person.user.userId, crypto.randomUUID(), JSON.stringify([inMassMessage.mediaId]), new Date().toISOString())
+      .run();
+    await refusedWith(inMassMessage.mediaId, "This file was sent in a message and cannot be removed.");
+    // Nor does the cron take it a day later while the mass message is being sent.
+    await env.DB.prepare("UPDATE media SET created_at = '2020-01-01T00:00:00.000Z' WHERE id = ?").bind(inMassMessage.mediaId).run();
+    await discardAbandonedUploads(env);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id = ?").bind(inMassMessage.mediaId).first("n")).toBe(1);
+
+    // A profile image is the person's own to take down: deleting it clears it from the profile.
+    const avatar = await upload(token, PNG_1x1, "image/png", "avatar");
+    expect((await postJson("/me/avatar", { mediaId: avatar.mediaId }, { token })).status).toBe(200);
+    expect((await deleteUpload(avatar.mediaId)).status).toBe(204);
+    expect(await env.DB.prepare("SELECT avatar_key FROM users WHERE id = ?").bind(person.user.userId).first("avatar_key")).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
-import { config, vapidOf, type Env } from "../env";
+import { config, vapidOf, type Config, type Env } from "../env";
+import { isPushServiceEndpoint } from "../domain/push/endpoints";
 import { PushJobSchema, type PushJob, type PushTopic } from "../domain/push/jobs";
 import { pushPayloadFor } from "../domain/push/push-payload";
 import { isoNow } from "../domain/shared/time";
@@ -68,12 +69,18 @@ async function targetsOf(db: D1Database, ids: number[]): Promise<Map<number, Tar
 
 /**
  * One push to one device. The payload is written now, from the database (push-payload.ts), so a device removed
- * or a message deleted meanwhile sends nothing. A 404 or 410 says the subscription is gone: its row is deleted.
+ * or a message deleted meanwhile sends nothing. An endpoint that is not a listed push service's (a row stored
+ * before the list, or under another one) is not contacted: the push is logged and dropped, the row kept (the
+ * person sees the device in Settings; a host listed again later gets its pushes). A 404 or 410 says the subscription is gone: its row is deleted.
  * A 429 or 5xx, or no answer at all, is retried later; any other answer would be the same again, so it is
  * logged and dropped.
  */
-async function deliver(db: D1Database, vapid: Vapid, job: PushJob, target: TargetRow | undefined, attempts: number): Promise<Outcome> {
+async function deliver(db: D1Database, settings: Config, vapid: Vapid, job: PushJob, target: TargetRow | undefined, attempts: number): Promise<Outcome> {
   if (!target) return NOTHING_SENT;
+  if (!isPushServiceEndpoint(target.endpoint, settings.PUSH_SERVICE_HOSTS, settings.APP_ENV)) {
+    console.warn(JSON.stringify({ queue: PUSH_QUEUE, subscriptionId: target.id, refused: "not a push service's endpoint" }));
+    return NOTHING_SENT;
+  }
   const payload = await pushPayloadFor(db, target.user_id, target.language, job.topic);
   if (!payload) return NOTHING_SENT;
   const request = await pushRequest(vapid, target, payload, DELIVERY_OF[job.topic.type]);
@@ -110,7 +117,8 @@ async function deliver(db: D1Database, vapid: Vapid, job: PushJob, target: Targe
  * that went out is acknowledged even if marking fails, so that nobody is pushed the same thing twice.
  */
 export async function consumePush(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const vapid = vapidOf(config(env));
+  const settings = config(env);
+  const vapid = vapidOf(settings);
   const work: { message: Message<unknown>; job: PushJob }[] = [];
   for (const message of batch.messages) {
     const job = PushJobSchema.safeParse(message.body);
@@ -131,7 +139,7 @@ export async function consumePush(batch: MessageBatch<unknown>, env: Env): Promi
   const outcomes = await Promise.all(
     work.map(({ message, job }) =>
       targets
-        ? deliver(db, vapid, job, targets.get(job.subscriptionId), message.attempts).catch((error: unknown) => {
+        ? deliver(db, settings, vapid, job, targets.get(job.subscriptionId), message.attempts).catch((error: unknown) => {
             console.error(JSON.stringify({ queue: PUSH_QUEUE, job, error: String(error) }));
             return retryLater(message);
           })

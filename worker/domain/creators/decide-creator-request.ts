@@ -10,6 +10,7 @@ import { forgetSessionsOf } from "../auth/sessions";
 import { translatorFor } from "../i18n";
 
 export const REQUEST_NOT_PENDING = message("This request does not exist or has already been decided.");
+export const ID_IMAGES_MISSING = message("This application's ID document or selfie is missing: it cannot be approved. Reject it so that the member can apply again.");
 
 /** What the member is told when rejected: required, at most 500 characters (creator_requests.rejection_reason). */
 export const rejectionReasonSchema = multilineText()
@@ -26,23 +27,28 @@ interface PendingRow {
   document_media_id: number | null;
   selfie_media_id: number | null;
   language: string;
+  /** How many of the two ID images are there, uploaded in full. */
+  id_images: number;
 }
 
 /**
  * An admin approves or rejects a pending request. Approval makes the member a creator with monetization on and
- * a free monthly plan, so fans can subscribe at once (the creator prices plans later). Either way the ID
- * images leave R2 and D1, and the member is notified in the app and by email.
+ * a free monthly plan, so fans can subscribe at once (the creator prices plans later); it needs both ID images (a
+ * request whose images are gone can only be rejected). Either way the ID images leave R2 and D1, and the member
+ * is notified in the app and by email.
  */
 export async function decideCreatorRequest(ctx: DomainContext, adminId: number, requestId: number, decision: CreatorDecision): Promise<void> {
   const { db } = ctx;
   const request = await db
     .prepare(
-      `SELECT r.user_id, u.email, u.name, r.document_media_id, r.selfie_media_id, r.language
+      `SELECT r.user_id, u.email, u.name, r.document_media_id, r.selfie_media_id, r.language,
+              (SELECT COUNT(*) FROM media m WHERE m.id IN (r.document_media_id, r.selfie_media_id) AND m.status = 'ready') AS id_images
        FROM creator_requests r JOIN users u ON u.id = r.user_id WHERE r.id = ? AND r.status = 'pending'`,
     )
     .bind(requestId)
     .first<PendingRow>();
   if (!request) throw new AppError("not_found", REQUEST_NOT_PENDING);
+  if (decision.status === "approved" && request.id_images < 2) throw new AppError("conflict", ID_IMAGES_MISSING);
 
   const at = isoNow();
   const reason = decision.status === "rejected" ? decision.reason : "";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { DomainContext } from "../context";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
+import { isPushServiceEndpoint } from "./endpoints";
 import { isoNow } from "../shared/time";
 import { singleLineText } from "../shared/validation";
 import { vapidOf, type Config } from "../../env";
@@ -16,6 +17,7 @@ export const MAX_PUSH_DEVICES = 20;
 export const PUSH_OFF = message("Push notifications are not available on this server.");
 export const TOO_MANY_DEVICES = message("You can receive push notifications on at most {{count}} devices. Remove one first.");
 export const DEVICE_NOT_FOUND = message("This device does not receive your push notifications.");
+export const NOT_A_PUSH_SERVICE = message("Push notifications can only go through a browser's push service: this address is not one this server sends to.");
 
 /** base64url, as PushSubscription.toJSON() writes keys; the padding some browsers add is dropped. */
 const base64UrlKey = (length: number) =>
@@ -48,18 +50,6 @@ interface DeviceRow {
 }
 
 const deviceOf = (row: DeviceRow): PushDevice => ({ id: row.id, label: row.label, endpoint: row.endpoint, language: row.language, createdAt: row.created_at, lastSentAt: row.last_sent_at });
-
-/**
- * Only a push service is sent to: an https URL (RFC 8030) on a public name. The worker tests and the e2e tier
- * (APP_ENV=test) also accept http on this machine, where their fake push service listens.
- */
-function isPushEndpoint(endpoint: string, appEnv: string): boolean {
-  if (!URL.canParse(endpoint)) return false;
-  const url = new URL(endpoint);
-  if (url.username || url.password) return false;
-  if (url.protocol === "https:") return true;
-  return appEnv === "test" && url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost");
-}
 
 /** The key must be a point on P-256, or every push to the device would fail at encryption. */
 async function isP256Point(base64Url: string): Promise<boolean> {
@@ -102,12 +92,12 @@ export function deviceLabel(userAgent: string, t: DomainContext["t"]): string {
 /**
  * Turns push on for the caller's device: stores its subscription, or updates it when the endpoint is known —
  * moving it to the caller when another account had it (one browser profile, two accounts: the last one to
- * turn push on gets the pushes). Refused while push is off on the server, for a bad endpoint or key, and past
- * MAX_PUSH_DEVICES.
+ * turn push on gets the pushes). Refused while push is off on the server, for an endpoint that is not a listed push
+ * service's (endpoints.ts) or a bad key, and past MAX_PUSH_DEVICES.
  */
 export async function subscribeDevice(ctx: Pick<DomainContext, "db" | "config" | "userAgent" | "language" | "t">, userId: number, input: PushSubscriptionInput): Promise<PushDevice> {
   if (!pushIsOn(ctx.config)) throw new AppError("conflict", PUSH_OFF);
-  if (!isPushEndpoint(input.endpoint, ctx.config.APP_ENV)) throw fieldError("endpoint", INVALID_VALUE);
+  if (!isPushServiceEndpoint(input.endpoint, ctx.config.PUSH_SERVICE_HOSTS, ctx.config.APP_ENV)) throw fieldError("endpoint", NOT_A_PUSH_SERVICE);
   if (!(await isP256Point(input.keys.p256dh))) throw fieldError("keys.p256dh", INVALID_VALUE);
   const count = await ctx.db
     .prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ? AND endpoint <> ?")
