@@ -2,19 +2,19 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OFFLINE_STORAGE_REFUSED, offlineStorageRefused } from "~/lib/offline-copies";
 import { sendOutboxSoon, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
-import { discardEntry, retryEntry } from "~/lib/outbox-sender";
+import { discardEntry, outboxRetryDelay, retryEntry } from "~/lib/outbox-sender";
+import { onNetworkAnswer } from "~/lib/network-answers";
 import { useSession } from "~/lib/session";
 
-/** How often what waits in the outbox is tried again while the page is open. */
-const RETRY_EVERY_MS = 15_000;
 /** The service worker's Background Sync asks open pages to send (app/sw/service-worker.ts). */
 export const FLUSH_OUTBOX = "FLUSH_OUTBOX";
 
 /**
  * The outbox's sender and tray (app/lib/outbox.ts), once per signed-in page: it sends what waits when the page
- * starts, when the browser is back online, when the tab is shown, when Background Sync says so, and every
- * RETRY_EVERY_MS while something waits; and it shows what waits and what the server refused, with the reason,
- * "Try again" and "Discard". The sender's code loads only when there is something to send.
+ * starts, when the browser is back online, when the tab is shown, when Background Sync says so, as soon as the
+ * server answers anything (network-answers.ts: the browser may never have noticed the network was gone), and
+ * while something waits after 1, 2, 4, 8 s, then every 15 s (outboxRetryDelay); and it shows what waits and what
+ * the server refused, with the reason, "Try again" and "Discard". The sender's code loads only when there is something to send.
  */
 export function OutboxTray() {
   const { t } = useTranslation();
@@ -34,14 +34,24 @@ export function OutboxTray() {
     if (pending === 0) return;
     const send = () => void sendOutboxSoon(api);
     send();
-    const timer = setInterval(send, RETRY_EVERY_MS);
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const retryLater = () => {
+      timer = setTimeout(() => {
+        send();
+        retryLater();
+      }, outboxRetryDelay(attempt++));
+    };
+    retryLater();
+    const stopListening = onNetworkAnswer(send);
     const whenShown = () => document.visibilityState === "visible" && send();
     const fromWorker = (event: MessageEvent) => (event.data as { type?: unknown } | null)?.type === FLUSH_OUTBOX && send();
     window.addEventListener("online", send);
     document.addEventListener("visibilitychange", whenShown);
     navigator.serviceWorker?.addEventListener("message", fromWorker);
     return () => {
-      clearInterval(timer);
+      clearTimeout(timer);
+      stopListening();
       window.removeEventListener("online", send);
       document.removeEventListener("visibilitychange", whenShown);
       navigator.serviceWorker?.removeEventListener("message", fromWorker);

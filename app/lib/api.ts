@@ -1,3 +1,4 @@
+import { networkAnswered } from "./network-answers";
 import { leaveForLogin } from "./offline";
 import type { Shape } from "@shared/shape";
 import { readToken } from "./token";
@@ -86,6 +87,8 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs),
     });
+    // The server answered (a 5xx may be a proxy that cannot reach it): the network is back, if it was gone.
+    if (response.status < 500) networkAnswered();
     if (response.ok) {
       if (!expect) return undefined;
       try {

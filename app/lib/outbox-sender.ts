@@ -69,16 +69,48 @@ async function sendAll(client: ApiClient) {
   }
 }
 
+/**
+ * While something waits, the sender tries again after 1 s, then 2, 4, 8 s, then every 15 s (app/components/
+ * outbox-tray.tsx): a network back within seconds is used within seconds, one gone for long is not asked in vain
+ * more often than every 15 s. An answer from the server (network-answers.ts) does not wait for the next try.
+ */
+export const OUTBOX_RETRY_FIRST_MS = 1_000;
+export const OUTBOX_RETRY_MAX_MS = 15_000;
+
+/** The wait before try `attempt` (0 = the first after the one that failed). */
+export const outboxRetryDelay = (attempt: number) => Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_FIRST_MS * 2 ** Math.max(0, Math.min(attempt, 30)));
+
 let round: Promise<void> | null = null;
+/**
+ * A flush asked for while a round runs: the round may be failing on a request sent before the network came back,
+ * so one more round follows it at once (rather than at the next try). Rounds never overlap: each entry is sent by
+ * one round at a time, and leaves the outbox before the next round reads it.
+ */
+let again = false;
+let latestClient: ApiClient | null = null;
+
+async function sendRound(client: ApiClient) {
+  try {
+    if (navigator.locks) await navigator.locks.request("fanclub-outbox", { ifAvailable: true }, (lock) => (lock ? sendAll(client) : undefined));
+    else await sendAll(client);
+  } catch (error) {
+    console.warn("the outbox could not be sent", error);
+  }
+}
 
 /** Sends what waits as the signed-in person (`client`), unless a round is under way in this tab or another. */
 export function flushOutbox(client: ApiClient): Promise<void> {
-  round ??= (async () => {
+  latestClient = client;
+  if (round) {
+    again = true;
+    return round;
+  }
+  round = (async () => {
     try {
-      if (navigator.locks) await navigator.locks.request("fanclub-outbox", { ifAvailable: true }, (lock) => (lock ? sendAll(client) : undefined));
-      else await sendAll(client);
-    } catch (error) {
-      console.warn("the outbox could not be sent", error);
+      do {
+        again = false;
+        await sendRound(latestClient ?? client);
+      } while (again);
     } finally {
       round = null;
     }

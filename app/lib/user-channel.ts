@@ -6,6 +6,7 @@ import {
   USER_CHANNEL_PATH,
   type UserChannelEvent,
 } from "@shared/user-channel-events";
+import { networkAnswered } from "./network-answers";
 
 export { parseUserChannelFrame, type UserChannelEvent, type UserChannelEventName } from "@shared/user-channel-events";
 
@@ -83,8 +84,9 @@ export interface SocketConnection {
 /**
  * Keeps a same-origin socket open and calls `onFrame` for every valid frame. Reconnects with backoff and jitter,
  * at once when the browser comes back online, and not at all after the server closes for authentication or
- * policy reasons; a ping unanswered within PING_INTERVAL_MS counts as a dead connection. Browser only (call it
- * from an effect). The user channel and the chat rooms both use it.
+ * policy reasons; a ping unanswered within PING_INTERVAL_MS counts as a dead connection. An open and a pong tell
+ * the page that the network answers (network-answers.ts). Browser only (call it from an effect). The user channel
+ * and the chat rooms both use it.
  */
 export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConnection {
   const { url, parse, onFrame, onOpen, onClose } = options;
@@ -156,6 +158,7 @@ export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConne
     socket = current;
     current.onopen = () => {
       attempt = 0;
+      networkAnswered();
       pingTimer = setInterval(() => {
         if (awaitingPong) {
           // No answer to the last ping: the connection is dead even if no close event came.
@@ -175,6 +178,7 @@ export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConne
     current.onmessage = (message) => {
       if (message.data === PONG) {
         awaitingPong = false;
+        networkAnswered();
         return;
       }
       const frame = parse(message.data);

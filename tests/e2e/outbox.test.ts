@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAs as api, browserForThisFile, createAccount, goOffline, hydrated, signedInPage, sql, unique } from "./support";
 
@@ -162,5 +162,59 @@ describe("the outbox", () => {
     await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 40_000 });
     expect(((await api(fan, "GET", `/posts/${quietPostId}`)) as { liked: boolean; likeCount: number })).toMatchObject({ liked: true, likeCount: 1 });
     expect(await card.getByRole("button", { name: /Like/ }).getAttribute("aria-pressed")).toBe("true");
+  });
+  it("a network back while the browser never noticed it gone is used at the server's first answer, not at the next timed try, and each action is applied once", async () => {
+    const stillPostId = ((await api(creator, "POST", "/posts", { text: `Still online ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
+    // Two comments of the fan's to take back later: requests of the app's own that the server answers.
+    const commentIds: number[] = [];
+    for (const text of ["First thought", "Second thought"]) {
+      commentIds.push(((await api(fan, "POST", `/posts/${stillPostId}/comments`, { text })) as { comment: { id: number } }).comment.id);
+    }
+    const { page } = await signedInPage(browser(), fan);
+    const applied = { like: 0, bookmark: 0 };
+    page.on("response", (response) => {
+      const { pathname } = new URL(response.url());
+      if (response.request().method() !== "POST" || !response.ok()) return;
+      if (pathname === `/api/posts/${stillPostId}/like`) applied.like++;
+      if (pathname === `/api/posts/${stillPostId}/bookmark`) applied.bookmark++;
+    });
+    await page.clock.install();
+    await page.goto(`/post/${stillPostId}`);
+    await hydrated(page);
+    // From here on the page's time moves only when the test moves it (never): no timed try can send anything.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // A network dead without the browser knowing (a dead Wi-Fi, a proxy dropping connections): every API request
+    // fails while navigator.onLine stays true, so no "online" event will come.
+    const dead = (route: Route) => route.abort("connectionreset");
+    const actions = page.locator("[data-post-actions]");
+    const takeBack = async (commentId: number) => {
+      page.once("dialog", (dialog) => void dialog.accept());
+      const comment = page.locator(`[data-comment-id="${commentId}"]`);
+      await comment.getByRole("button", { name: "Delete" }).click();
+      await comment.waitFor({ state: "detached" });
+    };
+
+    await page.route("**/api/**", dead);
+    await actions.getByRole("button", { name: /Like/ }).click();
+    await page.getByTestId("post-waiting").waitFor();
+    expect(await page.getByTestId("outbox-pending").textContent()).toBe("1 action waits for the network.");
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    expect(((await api(fan, "GET", `/posts/${stillPostId}`)) as { liked: boolean }).liked).toBe(false);
+
+    // The network is back; the fan takes a comment back, and the server's answer sends the like along.
+    await page.unroute("**/api/**", dead);
+    await takeBack(commentIds[0]!);
+    await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 20_000 });
+    expect((await api(fan, "GET", `/posts/${stillPostId}`)) as { liked: boolean; likeCount: number }).toMatchObject({ liked: true, likeCount: 1 });
+
+    // Noticed twice at the same moment (the server's answer and the browser's online event): sent once.
+    await page.route("**/api/**", dead);
+    await actions.getByRole("button", { name: "Bookmark" }).click();
+    await page.getByTestId("outbox-pending").waitFor();
+    await page.unroute("**/api/**", dead);
+    await Promise.all([takeBack(commentIds[1]!), page.evaluate(() => window.dispatchEvent(new Event("online")))]);
+    await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 20_000 });
+    expect((await api(fan, "GET", `/posts/${stillPostId}`)) as { bookmarked: boolean }).toMatchObject({ bookmarked: true });
+    expect(applied).toEqual({ like: 1, bookmark: 1 });
   });
 });
