@@ -6,6 +6,8 @@ import { readToken } from "./token";
 export interface ApiErrorBody {
   message: string;
   errors: Record<string, string[]>;
+  /** A charge refused because the price shown is no longer the price (409): the current one, in cents. */
+  priceCents?: number;
 }
 
 /** A non-2xx answer other than 401 and 500, passed to the caller unchanged (spec §8). */
@@ -45,6 +47,10 @@ export interface RequestOptions {
 export class MalformedAnswerError extends ApiError {
   override name = "MalformedAnswerError";
 }
+
+/** The current price a charge was refused for (its price had changed since it was shown), or null. */
+export const changedPriceOf = (error: unknown): number | null =>
+  error instanceof ApiError && error.status === 409 && typeof error.body.priceCents === "number" ? error.body.priceCents : null;
 
 /** An error answer's body when it has the documented shape; otherwise the status text stands in. */
 function errorBodyOf(payload: unknown, statusText: string): ApiErrorBody {

@@ -8,7 +8,7 @@ import { type Profile } from "@shared/contracts/posts";
 import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
 import { idText, parseOrThrow } from "../../worker/domain/shared/validation";
 import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
-import { subscribe, SubscribeSchema } from "../../worker/domain/subscriptions/subscribe";
+import { subscribe, SubscribeFormSchema } from "../../worker/domain/subscriptions/subscribe";
 import { BlockButton } from "~/components/moderation/block-button";
 import { ReportButton } from "~/components/moderation/report-dialog";
 import { ProfileView } from "~/components/profile";
@@ -41,7 +41,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     const username = usernameOf(params);
     if (fields.intent === "follow") await followUser(context.domain, user.id, username);
     else if (fields.intent === "unfollow") await unfollowUser(context.domain, user.id, username);
-    else if (fields.intent === "subscribe") await subscribe(context.domain, user, username, parseOrThrow(SubscribeSchema, fields));
+    else if (fields.intent === "subscribe") await subscribe(context.domain, user, username, parseOrThrow(SubscribeFormSchema, fields));
     else if (fields.intent === "cancel") await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);
     else throw new AppError("validation", INVALID_VALUE);
     return { ok: true } satisfies FormResult;

@@ -12,7 +12,7 @@ import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
 import { idText, parseOrThrow, singleLineText } from "../../worker/domain/shared/validation";
 import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
 import { listSubscriptions } from "../../worker/domain/subscriptions/list-subscriptions";
-import { subscribe, SubscribeSchema } from "../../worker/domain/subscriptions/subscribe";
+import { subscribe, SubscribeFormSchema } from "../../worker/domain/subscriptions/subscribe";
 import { ChangeEmailForm, ChangePasswordForm } from "~/components/account-security";
 import { LanguagePicker } from "~/components/language";
 import { EditProfileForm } from "~/components/profile/edit-profile-form";
@@ -53,7 +53,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 }
 
 const CancelSchema = z.object({ subscriptionId: idText });
-const ResubscribeSchema = SubscribeSchema.extend({ username: singleLineText().min(1).max(64) });
+const ResubscribeSchema = SubscribeFormSchema.extend({ username: singleLineText().min(1).max(64) });
 const ChangeEmailSchema = z.object({ email: emailSchema, password: passwordText.optional() });
 
 /** Changing the password or the email, saving the profile, and cancelling or resubscribing from the subscriptions page. */

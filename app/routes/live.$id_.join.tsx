@@ -7,11 +7,13 @@ import { joinLiveStream } from "@worker/domain/live/live-money";
 import { presentLiveStream } from "@worker/domain/live/streams";
 import { balanceOf, walletOf } from "@worker/domain/money/ledger";
 import { audienceAdmits, findLiveAccess } from "@worker/domain/policies/live";
-import { parseIdText } from "@worker/domain/shared/validation";
+import { SeenPriceText } from "@worker/domain/money/rules";
+import { parseIdText, parseOrThrow } from "@worker/domain/shared/validation";
+import { z } from "zod";
 import { AppForm, SubmitButton } from "~/components/forms";
 import { Notice } from "~/components/notice";
 import { Avatar } from "~/components/shell/avatar";
-import { handleForm, requireViewer, type FormResult } from "~/lib/forms.server";
+import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
 export const meta = pageMeta((t) => [titleTag(t("Join live stream"))]);
@@ -28,8 +30,9 @@ async function streamFor(context: LoaderFunctionArgs["context"], request: Reques
 /**
  * /live/{id}/join, the entry step (README "Live streams"): a free stream, one already entered, one that ended and
  * the creator's own go straight to /live/{id}; a paid stream shows its price and the wallet's balance, and
- * "Pay and watch" takes the entry price from the wallet once (the server's idempotency key is per person and
- * stream, so a second press or another tab never pays twice), then opens the stream.
+ * "Pay and watch" takes the entry price shown from the wallet once (the server's idempotency key is per person and
+ * stream, so a second press or another tab never pays twice), then opens the stream. A price that is no longer the
+ * stream's is refused: the page shows the current one (the loader runs again) to be confirmed.
  */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { user, stream } = await streamFor(context, request, params.id);
@@ -37,10 +40,13 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { stream, walletCents: await balanceOf(context.domain.db, walletOf(user.id)) };
 }
 
+const JoinFormSchema = z.object({ priceCents: SeenPriceText });
+
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const { user, stream } = await streamFor(context, request, params.id);
   return handleForm(context, async () => {
-    await joinLiveStream(context.domain, user, stream.id);
+    const { priceCents } = parseOrThrow(JoinFormSchema, await readForm(request));
+    await joinLiveStream(context.domain, user, stream.id, priceCents);
     return redirect(`/live/${stream.id}`);
   });
 }
@@ -73,6 +79,7 @@ export default function JoinLivePage() {
           </div>
         ) : (
           <AppForm method="post">
+            <input type="hidden" name="priceCents" value={stream.priceCents} />
             <SubmitButton pendingText={t("Paying…")}>{t("Pay {{amount}} and watch", { amount: money(stream.priceCents) })}</SubmitButton>
           </AppForm>
         )}

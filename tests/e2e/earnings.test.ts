@@ -108,6 +108,8 @@ describe("creator earnings and withdrawals", () => {
     await context.setOffline(false);
     await withdraw(page, "60", creator.password);
     await page.getByText("Your withdrawal request of $60.00 has been sent.").waitFor();
+    // The request made, the form is empty again: its amount is not left for another.
+    expect(await page.getByLabel("Amount in dollars").inputValue()).toBe("");
     await page.getByRole("region", { name: "Your pending request" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await withdraw(page, "15", creator.password);

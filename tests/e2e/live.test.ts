@@ -111,7 +111,7 @@ describe("live streams", () => {
     await ana.getByRole("button", { name: "Send a tip" }).click();
     await ana.getByRole("button", { name: "$5.00" }).click();
     await ana.getByLabel("Message (optional)").fill("For the new mic");
-    await ana.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
+    await ana.getByRole("dialog").getByRole("button", { name: "Send $5.00", exact: true }).click();
     await ana.getByText("Your tip of $5.00 was sent. Thank you!").waitFor();
     for (const viewer of [ben, cy]) await viewer.locator("[data-tip-banner]").getByText("Fan ana tipped $5.00").waitFor();
     await page.locator("[data-live-tip]").getByText("For the new mic").waitFor();

@@ -69,6 +69,35 @@ describe("wallet top-ups with the sandbox card form", () => {
     await context.close();
   });
 
+  it("the card form writes what is typed on a number keypad as a card: the number in fours, 1239 as 12/39", async () => {
+    const { page, context } = await signedInPage(browser(), fan);
+    await openWallet(page);
+    await page.getByLabel("Amount (USD)").fill("10");
+    await page.getByRole("button", { name: "Top up", exact: true }).click();
+    await page.waitForURL(/\/wallet\/top-up\/\d+$/);
+    await hydrated(page);
+    const number = page.getByLabel("Card number");
+    const expiry = page.getByLabel("Expiry (MM/YY)");
+    expect(await expiry.getAttribute("inputmode")).toBe("numeric");
+    await number.pressSequentially("4242424242424242");
+    expect(await number.inputValue()).toBe("4242 4242 4242 4242");
+    await expiry.pressSequentially("1239");
+    expect(await expiry.inputValue()).toBe("12/39");
+    // The slash can be taken back, and a digit typed in the middle of the number keeps the caret after it.
+    await expiry.press("Backspace");
+    await expiry.press("Backspace");
+    await expiry.press("Backspace");
+    expect(await expiry.inputValue()).toBe("1");
+    await expiry.pressSequentially("239");
+    expect(await expiry.inputValue()).toBe("12/39");
+    await page.getByLabel("Security code (CVC)").fill("123");
+    await page.getByLabel("Name on the card").fill("Ada Fan");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/wallet\?topUp=\d+$/);
+    await page.getByRole("status").filter({ hasText: "Your wallet was topped up with $10.00." }).waitFor();
+    await context.close();
+  });
+
   it("the declined card shows the reason, and the failed top-up stays in the history", async () => {
     const { page, context } = await signedInPage(browser(), fan);
     await openWallet(page);

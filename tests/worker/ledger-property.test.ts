@@ -277,14 +277,14 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
       const creator = random.pick(creators);
       const period: Period = random.pick(["week", "month"] as const);
       const live = subscriptions.get(`${fan.row.id}:${creator.row.id}`);
-      const run = () => subscribe(ctx, fan.row, creator.username, { period, idempotencyKey: newKey() });
+      const price = plans.get(creator.row.id)![period];
+      const run = () => subscribe(ctx, fan.row, creator.username, { period, priceCents: price, idempotencyKey: newKey() });
       if (live) {
         // Already subscribed: nothing is charged; a cancelled one that still runs is reactivated.
         expect(await outcomeOf(run)).toBe("ok");
         live.status = "active";
         return;
       }
-      const price = plans.get(creator.row.id)![period];
       let view: Awaited<ReturnType<typeof subscribe>> | null = null;
       if ((await pay(fan, creator.row.id, price, async () => (view = await run()), "subscribe")) === "ok") {
         subscriptions.set(`${fan.row.id}:${creator.row.id}`, { id: view!.id, fan, creatorId: creator.row.id, priceCents: price, status: "active" });
@@ -320,7 +320,7 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
       // A fan writes to a creator they follow (worker/domain/policies/conversations.ts).
       await env.DB.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fan.row.id, creator.row.id, new Date().toISOString()).run();
       const { id: conversationId } = await startConversation({ db: env.DB, t: translatorFor("en") }, fan.row, creator.username);
-      const input = { clientId: newKey(), text: "hello", mediaIds: [], priceCents: 0 };
+      const input = { clientId: newKey(), text: "hello", mediaIds: [], priceCents: 0, maxPaidCents: price };
       const run = () => sendMessage(ctx, fan.row, conversationId, input);
       if (price === 0) {
         expect((await run()).message.paidCents).toBe(0);

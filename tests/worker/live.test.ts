@@ -175,16 +175,16 @@ describe("the entry price", () => {
 
     expect((await api(`/live/${stream.id}/media`, { token: fan.token })).status).toBe(402);
     expect((await upgrade(fan, stream.id)).status).toBe(402);
-    const first = await postJson(`/live/${stream.id}/join`, {}, { token: fan.token });
+    const first = await postJson(`/live/${stream.id}/join`, { priceCents: 400 }, { token: fan.token });
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ replayed: false, payment: { kind: "live", amountCents: 400 } });
-    const again = await postJson(`/live/${stream.id}/join`, {}, { token: fan.token });
+    const again = await postJson(`/live/${stream.id}/join`, { priceCents: 400 }, { token: fan.token });
     expect(await again.json()).toMatchObject({ replayed: true });
     expect(await walletOf(fan)).toBe(600);
     expect((await api(`/live/${stream.id}/media`, { token: fan.token })).status).toBe(200);
     expect(((await (await api(`/live/${stream.id}`, { token: fan.token })).json()) as LiveStreamView).viewer).toMatchObject({ hasEntry: true, canWatch: true });
 
-    const short = await postJson(`/live/${stream.id}/join`, {}, { token: poor.token });
+    const short = await postJson(`/live/${stream.id}/join`, { priceCents: 400 }, { token: poor.token });
     expect(short.status).toBe(402);
     expect(await short.json()).toMatchObject({ message: "You need to fund your wallet!" });
     expect((await postJson(`/live/${stream.id}/join`, {}, { token: creator.token })).status).toBe(409);

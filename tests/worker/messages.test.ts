@@ -272,7 +272,7 @@ describe("paid messages", () => {
     const conversation = await conversationOf(fan, creator);
     expect(conversation.messagePriceCents).toBe(200);
 
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => send(fan, conversation.id, { text: `paid ${i}` })));
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => send(fan, conversation.id, { text: `paid ${i}`, maxPaidCents: 200 })));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 402)).toHaveLength(20);
@@ -314,7 +314,7 @@ describe("paid messages", () => {
     await fundWallet(fan.user.userId, 1000);
     const conversation = await conversationOf(fan, creator);
     const clientId = newKey();
-    const answers = await Promise.all([1, 2, 3].map(() => send(fan, conversation.id, { clientId, text: "paid once" })));
+    const answers = await Promise.all([1, 2, 3].map(() => send(fan, conversation.id, { clientId, text: "paid once", maxPaidCents: 300 })));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await walletOf(fan.user.userId)).toBe(700);
     expect(await countRows("messages")).toBe(1);
@@ -594,7 +594,7 @@ describe("what a paid message, a tip in a conversation and a message bought read
     const { database, calls } = counted(env.DB);
     const ctx = { ...testContext(), db: database };
 
-    const paid = await sendMessage(ctx, fanRow, conversation.id, SendMessageSchema.parse({ clientId: newKey(), text: "paid hello", mediaIds: [], priceCents: 0 }));
+    const paid = await sendMessage(ctx, fanRow, conversation.id, SendMessageSchema.parse({ clientId: newKey(), text: "paid hello", mediaIds: [], priceCents: 0, maxPaidCents: 150 }));
     // The access check, then the payment's batch (which stores the message): nothing read after it.
     expect(calls).toMatchObject({ single: 1, batches: 1 });
     expect(paid.message).toMatchObject({ text: "paid hello", paidCents: 150 });

@@ -32,7 +32,7 @@ async function paidSubscription(left: number) {
   const creator = await creatorWithPlans([{ period: "month", priceCents: 999 }]);
   const fan = await createFan();
   await fundWallet(fan.user.userId, 999 + left);
-  const response = await subscribe(creator.user.username, { period: "month", idempotencyKey: newKey() }, fan.token);
+  const response = await subscribe(creator.user.username, { period: "month", priceCents: 999, idempotencyKey: newKey() }, fan.token);
   expect(response.status).toBe(200);
   return { creator, fan, subscription: (await response.json()) as Subscription };
 }
@@ -50,11 +50,11 @@ describe("subscribing to a paid plan", () => {
     expect(await lockSeenBy(post.id, fan.token)).toBe("subscribe");
 
     const key = newKey();
-    const first = await subscribe(creator.user.username, { period: "month", idempotencyKey: key }, fan.token);
+    const first = await subscribe(creator.user.username, { period: "month", priceCents: 999, idempotencyKey: key }, fan.token);
     expect(first.status).toBe(200);
     const subscription = (await first.json()) as Subscription;
     expect(subscription).toMatchObject({ status: "active", priceCents: 999 });
-    const replay = (await (await subscribe(creator.user.username, { period: "month", idempotencyKey: key }, fan.token)).json()) as Subscription;
+    const replay = (await (await subscribe(creator.user.username, { period: "month", priceCents: 999, idempotencyKey: key }, fan.token)).json()) as Subscription;
     expect(replay.id).toBe(subscription.id);
 
     expect(await balancesOf(env.DB, fan.user.userId)).toMatchObject({ wallet: 1001 });
@@ -70,7 +70,7 @@ describe("subscribing to a paid plan", () => {
     const creator = await creatorWithPlans([{ period: "month", priceCents: 999 }]);
     const fan = await createFan();
     await fundWallet(fan.user.userId, 5000);
-    const responses = await Promise.all([0, 1, 2].map(() => subscribe(creator.user.username, { period: "month", idempotencyKey: newKey() }, fan.token)));
+    const responses = await Promise.all([0, 1, 2].map(() => subscribe(creator.user.username, { period: "month", priceCents: 999, idempotencyKey: newKey() }, fan.token)));
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
     const ids = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as Subscription).id)));
     expect(ids.size).toBe(1);
@@ -81,7 +81,7 @@ describe("subscribing to a paid plan", () => {
     // The same attempt sent twice at once (a retry racing the first request): one charge, one subscription.
     const other = await creatorWithPlans([{ period: "week", priceCents: 500 }]);
     const key = newKey();
-    const twice = await Promise.all([0, 1].map(() => subscribe(other.user.username, { period: "week", idempotencyKey: key }, fan.token)));
+    const twice = await Promise.all([0, 1].map(() => subscribe(other.user.username, { period: "week", priceCents: 500, idempotencyKey: key }, fan.token)));
     expect(twice.map((response) => response.status)).toEqual([200, 200]);
     const [a, b] = (await Promise.all(twice.map((response) => response.json()))) as Subscription[];
     expect(a!.id).toBe(b!.id);
@@ -93,19 +93,19 @@ describe("subscribing to a paid plan", () => {
     const creator = await creatorWithPlans([{ period: "month", priceCents: 999 }]);
     const poor = await createFan();
     await fundWallet(poor.user.userId, 998);
-    const refused = await subscribe(creator.user.username, { period: "month", idempotencyKey: newKey() }, poor.token);
+    const refused = await subscribe(creator.user.username, { period: "month", priceCents: 999, idempotencyKey: newKey() }, poor.token);
     expect(refused.status).toBe(402);
     expect(await refused.json()).toMatchObject({ message: "You need to fund your wallet!" });
 
     const unverified = await createUser();
     await fundWallet(unverified.user.userId, 5000);
-    const forbidden = await subscribe(creator.user.username, { period: "month", idempotencyKey: newKey() }, unverified.token);
+    const forbidden = await subscribe(creator.user.username, { period: "month", priceCents: 999, idempotencyKey: newKey() }, unverified.token);
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toMatchObject({ message: "Your email didn't verified yet." });
 
-    const noKey = await subscribe(creator.user.username, { period: "month" }, poor.token);
+    const noKey = await subscribe(creator.user.username, { period: "month", priceCents: 999 }, poor.token);
     expect(noKey.status).toBe(422);
-    const badKey = await subscribe(creator.user.username, { period: "month", idempotencyKey: "no spaces allowed" }, poor.token);
+    const badKey = await subscribe(creator.user.username, { period: "month", priceCents: 999, idempotencyKey: "no spaces allowed" }, poor.token);
     expect(badKey.status).toBe(422);
 
     for (const fan of [poor, unverified]) {
@@ -119,7 +119,7 @@ describe("subscribing to a paid plan", () => {
   it("a cancelled subscription still running is reactivated without a charge", async () => {
     const { creator, fan, subscription } = await paidSubscription(2000);
     expect((await postJson(`/subscriptions/${subscription.id}/cancel`, {}, { token: fan.token })).status).toBe(200);
-    const again = await subscribe(creator.user.username, { period: "month", idempotencyKey: newKey() }, fan.token);
+    const again = await subscribe(creator.user.username, { period: "month", priceCents: 999, idempotencyKey: newKey() }, fan.token);
     expect(await again.json()).toMatchObject({ id: subscription.id, status: "active" });
     expect(await chargesOf(fan.user.userId)).toBe(1);
   });

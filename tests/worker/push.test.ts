@@ -451,7 +451,7 @@ describe("a tip's push", () => {
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const events: DomainEvent[] = [];
     const ctx = { db: env.DB, publish: (event: DomainEvent) => void events.push(event), config: config(env) };
-    const send = (text: string) => sendMessageAs(ctx, fanRow, conversationId, { clientId: newKey(), text, mediaIds: [], priceCents: 0 });
+    const send = (text: string) => sendMessageAs(ctx, fanRow, conversationId, { clientId: newKey(), text, mediaIds: [], priceCents: 0, maxPaidCents: 150 });
     const free = await send("hello");
     await env.DB.prepare("UPDATE users SET message_price_cents = 150 WHERE id = ?").bind(creator.user.userId).run();
     const paid = await send("paid hello");
@@ -473,7 +473,7 @@ describe("a tip's push", () => {
 
     const bought = await postJson(`/posts/${post.id}/purchase`, { priceCents: 450, idempotencyKey: newKey() }, { token: fan.token });
     expect(bought.status, await bought.clone().text()).toBe(200);
-    const subscribedNow = await postJson(`/users/${creator.user.username}/subscribe`, { period: "month", idempotencyKey: newKey() }, { token: fan.token });
+    const subscribedNow = await postJson(`/users/${creator.user.username}/subscribe`, { period: "month", priceCents: 999, idempotencyKey: newKey() }, { token: fan.token });
     expect(subscribedNow.status, await subscribedNow.clone().text()).toBe(200);
 
     const idOf = (kind: string) =>
@@ -546,7 +546,7 @@ describe("what a payload may say", () => {
     const [creatorPhone, fanPhone] = [await subscribed(creator), await subscribed(fan)];
     const conversationId = await conversationBetween(fan, creator);
 
-    await sendMessage(fan, conversationId, { text: "a paid secret" });
+    await sendMessage(fan, conversationId, { text: "a paid secret", maxPaidCents: 275 });
     const toCreator = await payloadOf(pushesTo(creatorPhone)[0]!, creatorPhone);
     expect(toCreator).toMatchObject({ title: `${fan.input.name} sent you a message.`, body: "Open the conversation to read it." });
     expect(JSON.stringify(toCreator)).not.toContain("secret");

@@ -240,7 +240,7 @@ describe("a post bought and a paid subscription", () => {
 
     calls.single = 0;
     calls.batches = 0;
-    const subscription = await subscribe(ctx, fanRow, creator.user.username, { period: "month", idempotencyKey: newKey() });
+    const subscription = await subscribe(ctx, fanRow, creator.user.username, { period: "month", priceCents: 999, idempotencyKey: newKey() });
     // The creator's username (read once: the isolate may know it), the live subscription with the plan, the payment.
     expect(calls.single).toBeLessThanOrEqual(1);
     expect(calls.batches).toBe(2);

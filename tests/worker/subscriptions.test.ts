@@ -100,9 +100,9 @@ describe("subscriptions", () => {
   it("a paid plan without an idempotency key is refused and subscribes nobody (paid-subscriptions.test.ts charges it)", async () => {
     const creator = await createCreator([{ period: "month", priceCents: 999 }]);
     const fan = await createUser();
-    const response = await subscribe(creator.user.username, { period: "month" }, fan.token);
+    const response = await subscribe(creator.user.username, { period: "month", priceCents: 999 }, fan.token);
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { errors: Record<string, string[]> }).errors).toEqual({ idempotencyKey: ["Invalid value"] });
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors).toEqual({ idempotencyKey: ["A payment needs an idempotency key: a new one for each attempt."] });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM subscriptions WHERE creator_id = ?").bind(creator.user.userId).first("n")).toBe(0);
   });
 

@@ -143,7 +143,7 @@ describe("purchases", () => {
     const expensive = await createPost(creator.user.userId, { priceCents: 1500 });
     const buy = (postId: number, priceCents: number) => postJson(`/posts/${postId}/purchase`, { priceCents, idempotencyKey: newKey() }, { token: fan.token });
     const cases: [Promise<Response>, number, string][] = [
-      [buy(paid.id, 700), 409, "The price of this post has changed. Check it and try again."],
+      [buy(paid.id, 700), 409, "The price changed to $8.00. Check it and try again."],
       [buy(forSubscribers.id, 500), 403, "Subscribe to this creator to buy this post."],
       [buy(free.id, 100), 409, "This post is not for sale."],
       [buy(expensive.id, 1500), 402, "You need to fund your wallet!"],
@@ -171,8 +171,8 @@ describe("the per-message price", () => {
     await fundWallet(fan.user.userId, 1000);
     await follow(fan.user.userId, creator.user.userId);
     const { id } = (await (await postJson("/conversations", { username: creator.user.username }, { token: fan.token })).json()) as { id: number };
-    const send = (clientId: string) => postJson(`/conversations/${id}/messages`, { clientId, text: "hi" }, { token: fan.token });
-    expect(((await (await send(newKey())).json()) as { message: { paidCents: number } }).message.paidCents).toBe(0);
+    const send = (clientId: string, maxPaidCents = 300) => postJson(`/conversations/${id}/messages`, { clientId, text: "hi", maxPaidCents }, { token: fan.token });
+    expect(((await (await send(newKey(), 0)).json()) as { message: { paidCents: number } }).message.paidCents).toBe(0);
     expect(await wallet(fan.user.userId)).toBe(1000);
 
     const set = await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [], messagePriceCents: 300 }) });
@@ -203,7 +203,7 @@ describe("the per-message price", () => {
     }
     await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [], messagePriceCents: 20000 }) });
     const { id } = (await (await postJson("/conversations", { username: creator.user.username }, { token: fan.token })).json()) as { id: number };
-    const refused = await postJson(`/conversations/${id}/messages`, { clientId: newKey(), text: "hi" }, { token: fan.token });
+    const refused = await postJson(`/conversations/${id}/messages`, { clientId: newKey(), text: "hi", maxPaidCents: 20000 }, { token: fan.token });
     expect(refused.status).toBe(402);
     expect(((await refused.json()) as { message: string }).message).toBe("You need to fund your wallet!");
     expect(await moneyRows(fan.user.userId)).toBe(0);

@@ -153,6 +153,12 @@ describe("the sandbox card form", () => {
     });
     const badMonth = await payCard(fan.token, payment.id, { cardNumber: SUCCEEDS, ...CARD, expiry: "13/40" });
     expect(((await badMonth.json()) as { errors: Record<string, string[]> }).errors).toEqual({ expiry: ["Enter the expiry date as MM/YY."] });
+    for (const expiry of ["1240", "12", "1/40", "12/4"]) {
+      const answer = await payCard(fan.token, payment.id, { cardNumber: SUCCEEDS, ...CARD, expiry, cvc: "12" });
+      // A number keypad's "1240" is 12/40 (only the code is wrong); the rest are not dates.
+      const errors = ((await answer.json()) as { errors: Record<string, string[]> }).errors;
+      expect(errors.expiry, expiry).toEqual(expiry === "1240" ? undefined : ["Enter the expiry date as MM/YY."]);
+    }
     expect(((await (await api(`/wallet/top-ups/${payment.id}`, { token: fan.token })).json()) as { payment: Payment }).payment.status).toBe("pending");
   });
 

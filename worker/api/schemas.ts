@@ -9,6 +9,7 @@ export const ErrorSchema = z
   .object({
     message: z.string().openapi({ example: "The provided credentials are incorrect" }),
     errors: z.record(z.string(), z.array(z.string())),
+    priceCents: z.number().int().optional().openapi({ description: "A charge refused because the price changed (409): the current price, in cents" }),
   })
   .openapi("Error");
 
@@ -33,7 +34,7 @@ export const errorResponses = {
   401: errorResponse("Not signed in, or the session has ended"),
   402: errorResponse("The wallet cannot cover the payment: \"You need to fund your wallet!\""),
   403: errorResponse("Forbidden, or a link that is invalid or has expired"),
-  409: errorResponse("The state changed: already done, or another request is open"),
+  409: errorResponse("The state changed: already done, another request is open, or the price shown is no longer the price (priceCents: the current one)"),
   413: errorResponse("Request body over 64 KiB"),
   415: errorResponse("Body not sent as application/json"),
   422: errorResponse("Invalid input; `errors` names each field"),

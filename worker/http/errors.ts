@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError, INVALID_VALUE, type FieldErrors } from "../domain/shared/errors";
+import { AppError, INVALID_VALUE, PriceChangedError, type FieldErrors } from "../domain/shared/errors";
 import type { Translate } from "../domain/i18n";
 import { message, varsOfMessage } from "../domain/shared/messages";
 import { SessionCheckFailed } from "../domain/auth/sessions";
@@ -8,17 +8,23 @@ import { SessionCheckFailed } from "../domain/auth/sessions";
 export const TOO_LARGE = message("The request is too large.");
 import type { AppEnv } from "./types";
 
-/** The API's one error shape: `{ message, errors: { field: [message] } }`, translated. */
+/**
+ * The API's one error shape: `{ message, errors: { field: [message] } }`, translated; a charge refused for a
+ * changed price also says the current one (`priceCents`).
+ */
 export interface ErrorBody {
   message: string;
   errors: FieldErrors;
+  priceCents?: number;
 }
 
 export function translateError(t: Translate, error: AppError): ErrorBody {
   const translate = (text: string) => t(text, { ...varsOfMessage(text), ...error.vars });
   // fromEntries, not assignment: a field named "__proto__" (an unknown key of a JSON body) stays a field.
   const errors: FieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map(translate)]));
-  return { message: translate(error.message), errors };
+  const body: ErrorBody = { message: translate(error.message), errors };
+  if (error instanceof PriceChangedError) body.priceCents = error.priceCents;
+  return body;
 }
 
 /** Maps Hono's own 4xx (bad JSON, wrong content type, body too large) onto AppErrors. */

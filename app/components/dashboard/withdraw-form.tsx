@@ -21,7 +21,8 @@ export interface WithdrawPageData {
 export function WithdrawForm({ data }: { data: WithdrawPageData }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const { fetcher, container, result, errors } = useFormFetcher();
+  // The form empties once a request is made: its amount is not left for a second one.
+  const { fetcher, container, result, errors } = useFormFetcher({ clearOnSuccess: true });
   return (
     <div className="max-w-lg space-y-4 p-4" ref={container}>
       <dl className="grid grid-cols-2 gap-3">

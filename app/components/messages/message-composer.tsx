@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ConversationView } from "@shared/contracts/messages";
 import { formatCents } from "@shared/money";
 import { PaymentErrorNotice } from "~/components/money/payment-error";
+import { changedPriceOf } from "~/lib/api";
 import { AttachmentTile } from "~/components/posts/attachment-tile";
 import { centsFromDollars } from "~/components/posts/post-values";
 import { InlinePriceField } from "./inline-price-field";
@@ -18,6 +19,8 @@ export interface Draft {
   text: string;
   mediaIds: number[];
   priceCents: number;
+  /** The per-message price shown when it was sent: the most sending it may cost. */
+  maxPaidCents: number;
   thumbnails: (string | null)[];
 }
 
@@ -25,7 +28,9 @@ export interface Draft {
  * Writing a message: text (Enter sends, Shift+Enter starts a new line), photos and videos uploading with their
  * progress, and a price for creators when something is attached. The draft keeps its client id until a send
  * succeeds, so trying again after a lost answer cannot store the message twice. `send` answers the failure, or
- * null; on failure the text comes back and the reason is shown.
+ * null; on failure the text comes back and the reason is shown. A per-message price shows on Send ("Send · $2.50")
+ * and goes with each message as the most it may cost; a price raised since is refused (nothing charged) and the
+ * new one shown, so that Send again pays it knowingly.
  */
 export function MessageComposer({ conversation, send, onTyping }: { conversation: ConversationView; send: (draft: Draft) => Promise<unknown>; onTyping: () => void }) {
   const { t, i18n } = useTranslation();
@@ -38,6 +43,8 @@ export function MessageComposer({ conversation, send, onTyping }: { conversation
   const [localError, setLocalError] = useState<string | null>(null);
   const [sendingMedia, setSendingMedia] = useState(false);
   const draftId = useRef<string | null>(null);
+  const [priceChangedTo, setPriceChangedTo] = useState<number | null>(null);
+  const messagePriceCents = priceChangedTo ?? conversation.messagePriceCents;
 
   if (!conversation.viewer.canWrite) {
     return (
@@ -76,9 +83,11 @@ export function MessageComposer({ conversation, send, onTyping }: { conversation
     draftId.current = null;
     setText("");
     if (withMedia) setSendingMedia(true);
-    const failure = await send({ clientId, text: typed, mediaIds, priceCents, thumbnails: uploads.attachments.map((item) => item.thumbnailUrl) });
+    const failure = await send({ clientId, text: typed, mediaIds, priceCents, maxPaidCents: messagePriceCents, thumbnails: uploads.attachments.map((item) => item.thumbnailUrl) });
     setSendingMedia(false);
     if (failure) {
+      const changed = changedPriceOf(failure);
+      if (changed !== null) setPriceChangedTo(changed);
       draftId.current = clientId;
       // Whatever was typed meanwhile stays; the unsent text comes back in front of it.
       setText((current) => (current ? `${typed}\n${current}` : typed));
@@ -97,9 +106,9 @@ export function MessageComposer({ conversation, send, onTyping }: { conversation
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t("Write a message")} className="space-y-2 border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-950">
-      {conversation.messagePriceCents > 0 ? (
+      {messagePriceCents > 0 ? (
         <p className="text-xs text-slate-600 dark:text-slate-400" data-message-price>
-          {t("Each message costs {{price}}", { price: formatCents(conversation.messagePriceCents, i18n.language) })}
+          {t("Each message costs {{price}}", { price: formatCents(messagePriceCents, i18n.language) })}
         </p>
       ) : null}
       {uploads.attachments.length > 0 ? (
@@ -141,7 +150,7 @@ export function MessageComposer({ conversation, send, onTyping }: { conversation
           onKeyDown={onKeyDown}
         />
         <button type="submit" data-testid="send-button" className="btn-primary w-auto shrink-0" disabled={uploading || sendingMedia}>
-          {uploading ? t("Uploading…") : t("Send")}
+          {uploading ? t("Uploading…") : messagePriceCents > 0 ? t("Send · {{price}}", { price: formatCents(messagePriceCents, i18n.language) }) : t("Send")}
         </button>
       </div>
     </form>

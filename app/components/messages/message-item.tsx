@@ -48,7 +48,8 @@ export function MessageItem({ message, mine, seen, onReplaced }: { message: Mess
             </span>
           ) : null}
           {!mine && message.priceCents > 0 && !message.locked ? <span>{t("Bought for {{price}}", { price: money(message.priceCents) })}</span> : null}
-          {mine && message.paidCents > 0 ? <span>{t("Paid {{price}}", { price: money(message.paidCents) })}</span> : null}
+          {/* What sending it cost: the sender paid it, the creator receiving it earned it. */}
+          {message.paidCents > 0 ? <span data-testid="message-paid">{t("Paid {{price}}", { price: money(message.paidCents) })}</span> : null}
         </p>
       </div>
       {seen ? (
@@ -129,8 +130,8 @@ function LockedMedia({ message, onUnlocked }: { message: MessageView; onUnlocked
         priceCents={message.priceCents}
         testId="unlock-button"
         question={(price) => t("Pay {{price}} from your wallet to unlock this message?", { price })}
-        purchase={async (idempotencyKey) => {
-          const answer = await api.post(`/messages/${message.id}/unlock`, { priceCents: message.priceCents, idempotencyKey }, sentShape);
+        purchase={async (idempotencyKey, priceCents) => {
+          const answer = await api.post(`/messages/${message.id}/unlock`, { priceCents, idempotencyKey }, sentShape);
           onUnlocked(answer.message);
         }}
       />

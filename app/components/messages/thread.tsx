@@ -193,8 +193,9 @@ export function Thread({
   async function send(draft: Draft): Promise<unknown> {
     stickToBottom.current = true;
     setOutgoing((list) => [...list, { clientId: draft.clientId, text: draft.text, thumbnails: draft.thumbnails }]);
-    const body = { clientId: draft.clientId, text: draft.text, mediaIds: draft.mediaIds, priceCents: draft.priceCents };
-    const mayWait = draft.mediaIds.length === 0 && draft.priceCents === 0 && conversation.messagePriceCents === 0;
+    const body = { clientId: draft.clientId, text: draft.text, mediaIds: draft.mediaIds, priceCents: draft.priceCents, maxPaidCents: draft.maxPaidCents };
+    // What may wait costs nothing: the outbox sends it later with maxPaidCents 0 (app/lib/outbox-sender.ts).
+    const mayWait = draft.mediaIds.length === 0 && draft.priceCents === 0 && draft.maxPaidCents === 0 && conversation.messagePriceCents === 0;
     try {
       const post = () => api.post(`/conversations/${conversationId}/messages`, body, sentShape);
       const sent = mayWait ? await sendOrKeep(api, { kind: "message", conversationId, text: draft.text }, post, draft.clientId) : { answer: await post() };

@@ -37,6 +37,9 @@ export function TipDialog({
   const [sentCents, setSentCents] = useState<number | null>(null);
   const money = (cents: number) => formatCents(cents, i18n.language);
 
+  // The button says what it sends, once the amount reads as one.
+  const typedCents = parseDollars(amount);
+
   async function send(event: FormEvent) {
     event.preventDefault();
     const amountCents = parseDollars(amount);
@@ -121,7 +124,7 @@ export function TipDialog({
           </div>
           <PaymentErrorNotice error={error} />
           <button type="submit" className="btn-primary" disabled={sending}>
-            {sending ? t("Sending…") : t("Send")}
+            {sending ? t("Sending…") : typedCents !== null && typedCents > 0 ? t("Send {{amount}}", { amount: money(typedCents) }) : t("Send")}
           </button>
         </form>
       )}

@@ -7,6 +7,7 @@ import { useSession } from "~/lib/session";
 import { useUpdateActions } from "~/lib/updates";
 import { useAttemptKey } from "./attempt-key";
 import { postShape } from "~/lib/api-shapes";
+import { changedPriceOf } from "~/lib/api";
 
 /**
  * Why a purchase failed, loaded when one does (never before a click): a fan's first /home, full of locked posts,
@@ -32,8 +33,8 @@ export function UnlockButton({ post, onUnlocked }: { post: PostView; onUnlocked:
       priceCents={post.priceCents}
       question={(price) => t("Pay {{price}} from your wallet to unlock this post?", { price })}
       centered
-      purchase={async (idempotencyKey) => {
-        await api.post(`/posts/${post.id}/purchase`, { priceCents: post.priceCents, idempotencyKey });
+      purchase={async (idempotencyKey, priceCents) => {
+        await api.post(`/posts/${post.id}/purchase`, { priceCents, idempotencyKey });
         onUnlocked(await api.get(`/posts/${post.id}`, postShape));
       }}
     />
@@ -42,8 +43,9 @@ export function UnlockButton({ post, onUnlocked }: { post: PostView; onUnlocked:
 
 /**
  * The steps of buying something locked from the wallet, for a post or a pay-per-view message: "Unlock for $X",
- * a confirmation, then `purchase` with an idempotency key kept across retries of one attempt, and the sidebar's
- * indicators refreshed (the balance flag may have changed). A refusal is shown with its top-up or verify link.
+ * a confirmation, then `purchase` at the price shown with an idempotency key kept across retries of one attempt,
+ * and the sidebar's indicators refreshed (the balance flag may have changed). A refusal is shown with its top-up or
+ * verify link; a price changed since it was shown (nothing charged) replaces the one shown, to be confirmed again.
  */
 export function UnlockFlow({
   priceCents,
@@ -54,7 +56,7 @@ export function UnlockFlow({
 }: {
   priceCents: number;
   question: (price: string) => string;
-  purchase: (idempotencyKey: string) => Promise<void>;
+  purchase: (idempotencyKey: string, priceCents: number) => Promise<void>;
   centered?: boolean;
   testId?: string;
 }) {
@@ -64,18 +66,23 @@ export function UnlockFlow({
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const price = () => formatCents(priceCents, i18n.language);
+  // The price as the server last said it: the page's, until a purchase is refused for a new one.
+  const [changedTo, setChangedTo] = useState<number | null>(null);
+  const shownCents = changedTo ?? priceCents;
+  const price = () => formatCents(shownCents, i18n.language);
   // The button's label as the server wrote it, while the page hydrates: no currency formatter built then.
-  const [labelId, label] = useServerText(`${priceCents}|${i18n.language}`, () => t("Unlock for {{price}}", { price: price() }));
+  const [labelId, label] = useServerText(`${shownCents}|${i18n.language}`, () => t("Unlock for {{price}}", { price: price() }));
 
   async function pay() {
     setPaying(true);
     setError(null);
     try {
-      await purchase(attempt.key);
+      await purchase(attempt.key, shownCents);
       refreshUpdates();
     } catch (failure) {
       setError(failure);
+      const changed = changedPriceOf(failure);
+      if (changed !== null) setChangedTo(changed);
     } finally {
       setPaying(false);
     }

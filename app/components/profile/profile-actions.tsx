@@ -138,7 +138,7 @@ function SubscriptionButtons({ profile, fetcher, busy }: { profile: Profile; fet
         <span className="text-sm text-slate-600 dark:text-slate-400">
           {t("Subscribed until")} <LocalTime iso={subscription.currentPeriodEnd} />
         </span>
-        <IntentForm fetcher={fetcher} intent="subscribe" fields={{ period: subscription.period }}>
+        <IntentForm fetcher={fetcher} intent="subscribe" fields={{ period: subscription.period, priceCents: subscription.priceCents }}>
           <button type="submit" className="btn-secondary" disabled={busy}>
             {t("Resubscribe")}
           </button>

@@ -6,6 +6,7 @@ import { useAttemptKey } from "~/components/money/attempt-key";
 import { PaymentErrorNotice } from "~/components/money/payment-error";
 import { Modal } from "~/components/moderation/modal";
 import { formatCents } from "@shared/money";
+import { changedPriceOf } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { useUpdateActions } from "~/lib/updates";
 import { usePeriodLabel } from "./period-label";
@@ -13,7 +14,9 @@ import { usePeriodLabel } from "./period-label";
 /**
  * The Subscribe button and its dialog: each plan with its price. A free plan subscribes at once; a paid plan
  * asks to confirm the charge, which the wallet pays now (one idempotency key per opening of the dialog) and at
- * each renewal. The page's loader data refreshes after, so the locks and the button change.
+ * each renewal. Every request says the price shown: if the creator changed it meanwhile, nothing is charged, the
+ * dialog shows the new price (the server's message and the plan's line) and a paid plan asks to confirm it again.
+ * The page's loader data refreshes after, so the locks and the button change.
  */
 export function SubscribeButton({ username, creatorName, plans }: { username: string; creatorName: string; plans: PlanView[] }) {
   const { t } = useTranslation();
@@ -36,8 +39,10 @@ export function SubscribeButton({ username, creatorName, plans }: { username: st
   );
 }
 
-function SubscribeDialog({ username, creatorName, plans, attemptKey, onClose }: { username: string; creatorName: string; plans: PlanView[]; attemptKey: string; onClose: () => void }) {
+function SubscribeDialog({ username, creatorName, plans: plansAtOpening, attemptKey, onClose }: { username: string; creatorName: string; plans: PlanView[]; attemptKey: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  // The plans as shown: a price the server says has changed replaces the one the page was loaded with.
+  const [plans, setPlans] = useState(plansAtOpening);
   const { api } = useSession();
   const { refresh: refreshUpdates } = useUpdateActions();
   const { revalidate } = useRevalidator();
@@ -51,13 +56,20 @@ function SubscribeDialog({ username, creatorName, plans, attemptKey, onClose }: 
     setBusy(true);
     setError(null);
     try {
-      await api.post(`/users/${encodeURIComponent(username)}/subscribe`, { period: plan.period, ...(plan.priceCents > 0 ? { idempotencyKey: attemptKey } : {}) });
+      await api.post(`/users/${encodeURIComponent(username)}/subscribe`, { period: plan.period, priceCents: plan.priceCents, ...(plan.priceCents > 0 ? { idempotencyKey: attemptKey } : {}) });
       revalidate();
       // The wallet changed: the sidebar's balance flag may have too.
       refreshUpdates();
       onClose();
     } catch (failure) {
       setError(failure);
+      const priceCents = changedPriceOf(failure);
+      if (priceCents !== null) {
+        const changed = { ...plan, priceCents };
+        setPlans((shown) => shown.map((line) => (line.period === plan.period ? changed : line)));
+        // A paid price waits for the person's confirmation; a plan now free is one tap on its line.
+        setChosen(priceCents > 0 ? changed : null);
+      }
     } finally {
       setBusy(false);
     }
@@ -97,7 +109,7 @@ function SubscribeDialog({ username, creatorName, plans, attemptKey, onClose }: 
           </button>
         </div>
       ) : null}
-      <PaymentErrorNotice error={error} />
+      <PaymentErrorNotice error={error} returnTo={`/${username}`} />
     </Modal>
   );
 }

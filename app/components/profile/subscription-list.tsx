@@ -30,6 +30,10 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
   const error = fetcherError(fetcher);
   // Resubscribing to a paid plan charges the wallet: one key for this row's attempt, kept across retries.
   const attempt = useAttemptKey({ atMount: true });
+  // The price Resubscribe pays: the one shown, or the plan's current one once the server said it changed (its
+  // message shows it), so that pressing again confirms that price.
+  const refusedAt = (fetcher.data as { priceCents?: number } | undefined)?.priceCents;
+  const priceCents = refusedAt ?? subscription.priceCents;
   const status = { active: t("Active"), cancelled: t("Cancelled"), expired: t("Expired") }[subscription.status];
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
@@ -63,7 +67,7 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
           </button>
         </IntentForm>
       ) : (
-        <IntentForm fetcher={fetcher} intent="resubscribe" fields={{ username: subscription.creator.username, period: subscription.period, idempotencyKey: attempt.key }}>
+        <IntentForm fetcher={fetcher} intent="resubscribe" fields={{ username: subscription.creator.username, period: subscription.period, priceCents, idempotencyKey: attempt.key }}>
           <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
             {t("Resubscribe")}
           </button>

@@ -1,9 +1,31 @@
 import { Link } from "@remix-run/react";
+import type { FormEvent, KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentView } from "@shared/contracts/money";
 import type { SandboxOutcome } from "@shared/contracts/money";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { useMoney } from "~/components/dashboard/use-money";
+import { formatCardNumber, formatExpiry, type FieldEdit } from "./card-format";
+
+/** Rewrites the field as its formatter says after each change, the caret kept after the same digits. */
+function formatsAs(format: (text: string, caret: number, deleting: boolean) => FieldEdit) {
+  return (event: FormEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const deleting = (event.nativeEvent as InputEvent).inputType?.startsWith("delete") ?? false;
+    const edit = format(input.value, input.selectionStart ?? input.value.length, deleting);
+    if (edit.value === input.value) return;
+    input.value = edit.value;
+    input.setSelectionRange(edit.caret, edit.caret);
+  };
+}
+
+/** Backspace right after a space or slash the formatter put in deletes the digit before it, not nothing. */
+function skipSeparator(event: KeyboardEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const caret = input.selectionStart;
+  if (event.key !== "Backspace" || caret === null || caret !== input.selectionEnd || caret === 0) return;
+  if (/[\s/]/.test(input.value[caret - 1]!)) input.setSelectionRange(caret - 1, caret - 1);
+}
 
 /** The documented test numbers, so nobody mistakes the sandbox for a real checkout. */
 function TestCards({ cards }: { cards: { number: string; outcome: SandboxOutcome }[] }) {
@@ -37,9 +59,29 @@ export function SandboxCardForm({ payment, cards, errors, message }: { payment: 
       <AppForm method="post" className="space-y-4" noValidate aria-label={t("Card details")}>
         <input type="hidden" name="intent" value="pay" />
         {message && Object.keys(errors).length === 0 ? <Notice tone="error">{message}</Notice> : null}
-        <Field label={t("Card number")} name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" errors={errors.cardNumber} />
+        <Field
+          label={t("Card number")}
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          maxLength={23}
+          onInput={formatsAs(formatCardNumber)}
+          onKeyDown={skipSeparator}
+          errors={errors.cardNumber}
+        />
         <div className="grid grid-cols-2 gap-3">
-          <Field label={t("Expiry (MM/YY)")} name="expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" errors={errors.expiry} />
+          <Field
+            label={t("Expiry (MM/YY)")}
+            name="expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="12/30"
+            maxLength={5}
+            onInput={formatsAs(formatExpiry)}
+            onKeyDown={skipSeparator}
+            errors={errors.expiry}
+          />
           <Field label={t("Security code (CVC)")} name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" errors={errors.cvc} />
         </div>
         <Field label={t("Name on the card")} name="name" autoComplete="cc-name" errors={errors.name} />

@@ -119,7 +119,7 @@ liveRoutes.openapi(
     method: "post",
     path: "/live/{id}/join",
     tags: ["Live"],
-    summary: "The entry step: checks the audience and takes a paid stream's entry price from the wallet, once ever",
+    summary: "The entry step: checks the audience and takes a paid stream's entry price (the one shown: priceCents) from the wallet, once ever",
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(JoinLiveSchema) },
     responses: {
@@ -132,7 +132,7 @@ liveRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await joinLiveStream(c.get("domain"), c.get("session")!.user, c.req.valid("param").id), 200),
+  async (c) => c.json(await joinLiveStream(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("json").priceCents ?? 0), 200),
 );
 
 liveRoutes.openapi(

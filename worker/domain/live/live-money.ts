@@ -2,18 +2,21 @@ import { z } from "zod";
 import type { PaymentView } from "@shared/contracts/money";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { earlierPayment, payFromWallet, presentPayment, walletBalance } from "../money/payments";
-import { clientKey, MAX_TIP_CENTS, MIN_TIP_CENTS, systemKey, TIP_AMOUNT_RANGE } from "../money/rules";
+import { earlierPayment, findPaymentByKey, payFromWallet, presentPayment, walletBalance } from "../money/payments";
+import { clientKey, MAX_TIP_CENTS, MIN_TIP_CENTS, SeenPriceSchema, systemKey, TIP_AMOUNT_RANGE } from "../money/rules";
 import { tipRangeVars, TipSchema, type TipInput } from "../money/send-tip";
 import { notificationStatements } from "../notifications/notifications";
 import { LIVE_ENDED, requireLiveAccess } from "../policies/live";
-import { AppError, fieldError } from "../shared/errors";
+import { AppError, fieldError, PriceChangedError } from "../shared/errors";
 import { message } from "../shared/messages";
 
 export const CANNOT_JOIN_OWN = message("This is your own stream.");
 
-/** POST /api/live/{id}/join takes no fields: the entry is the stream's, paid once per person. */
-export const JoinLiveSchema = z.object({}).strict();
+/**
+ * POST /api/live/{id}/join: the entry price the fan was shown (absent: shown free); the entry is the stream's,
+ * paid once per person.
+ */
+export const JoinLiveSchema = z.object({ priceCents: SeenPriceSchema.optional() }).strict();
 export const LiveTipSchema = TipSchema;
 
 /** The key of a person's entry to a stream: one per stream and person, so however often they join, they pay once. */
@@ -22,13 +25,24 @@ const entryKey = (streamId: number) => systemKey(`live-entry-${streamId}`);
 /**
  * The entry step of /live/{id}/join: checks the audience, and takes a paid stream's entry price from the wallet
  * once (its key is the stream's, so a second join, a retry or a second tab finds the first payment and moves
- * nothing). A free stream, or one already paid for, answers `payment: null`.
+ * nothing). A free stream answers `payment: null`. An entry not yet paid is charged only at the price the fan was
+ * shown (`seenPriceCents`), else refused with the current one (PriceChangedError).
  */
-export async function joinLiveStream(ctx: Pick<DomainContext, "db" | "config">, fan: UserRow, streamId: number): Promise<{ payment: PaymentView | null; replayed: boolean }> {
+export async function joinLiveStream(
+  ctx: Pick<DomainContext, "db" | "config">,
+  fan: UserRow,
+  streamId: number,
+  seenPriceCents: number,
+): Promise<{ payment: PaymentView | null; replayed: boolean }> {
   const { stream, facts } = await requireLiveAccess(ctx.db, fan, streamId, "see");
   if (facts.isCreator) throw new AppError("conflict", CANNOT_JOIN_OWN);
   if (stream.status !== "live") throw new AppError("conflict", LIVE_ENDED);
   if (stream.price_cents === 0) return { payment: null, replayed: false };
+  if (facts.entered) {
+    // Paid already: that payment answers, whatever the fan was shown this time.
+    const paid = await findPaymentByKey(ctx.db, fan.id, entryKey(streamId));
+    if (paid) return { payment: presentPayment(paid), replayed: true };
+  } else if (stream.price_cents !== seenPriceCents) throw new PriceChangedError(stream.price_cents);
   const outcome = await payFromWallet(ctx.db, {
     payer: fan,
     creatorId: stream.creator_id,

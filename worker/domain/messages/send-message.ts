@@ -6,7 +6,7 @@ import { IN_POSTS_PREFIX_SQL } from "../media/uploads";
 import { payFromWallet } from "../money/payments";
 import { clientKey, IDEMPOTENCY_KEY_REUSED } from "../money/rules";
 import { requireConversationAccess, writeRefusalOf } from "../policies/conversations";
-import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
+import { AppError, fieldError, INVALID_VALUE, PriceChangedError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { ClientIdSchema, idNumber, multilineText } from "../shared/validation";
@@ -34,8 +34,9 @@ export const SendMessageSchema = z.object({
   mediaIds: z.array(idNumber, { message: INVALID_VALUE }).max(MAX_MESSAGE_MEDIA, { message: INVALID_VALUE }).default([]),
   priceCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).min(0, { message: INVALID_VALUE }).default(0),
   /**
-   * The most the sender agrees to pay for sending it: a message kept offline and sent later says 0, so a
-   * per-message price set meanwhile is refused instead of charged (money never waits in the outbox).
+   * The most the sender agrees to pay for sending it: the per-message price they were shown (absent: none). A
+   * higher price is refused instead of charged; a message kept offline and sent later says 0 (money never waits in
+   * the outbox).
    */
   maxPaidCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).min(0, { message: INVALID_VALUE }).optional(),
 });
@@ -167,7 +168,12 @@ export async function sendMessage(
   const { text } = checkMessageInput(input, sender);
   await assertSendable(db, sender.id, input.mediaIds);
   const priceToSend = messagePriceFor(sender.role, { role: access.facts.otherRole, message_price_cents: access.otherMessagePriceCents });
-  if (input.maxPaidCents !== undefined && priceToSend > input.maxPaidCents) throw new AppError("conflict", MESSAGE_NOW_COSTS, {}, { price: priceToSend });
+  if (priceToSend > (input.maxPaidCents ?? 0)) {
+    // A resend of a message paid before the price rose answers with it; anything else is not sent.
+    const earlier = await replay();
+    if (earlier) return earlier;
+    throw new PriceChangedError(priceToSend, MESSAGE_NOW_COSTS);
+  }
   const statements = messageStatements(db, {
     conversationId,
     senderId: sender.id,

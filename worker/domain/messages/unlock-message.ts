@@ -6,7 +6,7 @@ import { findPaymentByKey, payFromWallet, presentPayment, walletBalance, type Pa
 import { clientKey, IdempotencyKeySchema } from "../money/rules";
 import { NOT_A_CREATOR } from "../money/send-tip";
 import { CONVERSATION_NOT_FOUND, requireConversationAccess, MESSAGING_BLOCKED } from "../policies/conversations";
-import { AppError, INVALID_VALUE } from "../shared/errors";
+import { AppError, INVALID_VALUE, PriceChangedError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { MESSAGE_COLUMNS, messageMediaSql, presentMessageById, presentMessagesWith, type ChatMediaRow, type MessageRow } from "./present-messages";
@@ -19,7 +19,6 @@ export const UnlockMessageSchema = z.object({
 
 export const MESSAGE_NOT_FOR_SALE = message("This message is not for sale.");
 export const MESSAGE_ALREADY_UNLOCKED = message("You already unlocked this message.");
-export const MESSAGE_PRICE_CHANGED = message("The price of this message has changed. Check it and try again.");
 
 /**
  * Buys a pay-per-view message: the recipient's wallet pays its price and a message_purchases row (primary key:
@@ -53,7 +52,7 @@ export async function unlockMessage(
   if (row.price_cents === 0 || row.sender_id === fan.id) throw new AppError("conflict", MESSAGE_NOT_FOR_SALE);
   if (access.facts.blocked || access.facts.otherSuspended) throw new AppError("forbidden", MESSAGING_BLOCKED);
   if (row.sender_role !== "creator") throw new AppError("forbidden", NOT_A_CREATOR);
-  if (row.price_cents !== input.priceCents) throw new AppError("conflict", MESSAGE_PRICE_CHANGED);
+  if (row.price_cents !== input.priceCents) throw new PriceChangedError(row.price_cents);
   const outcome = await payFromWallet(db, {
     payer: fan,
     creatorId: row.sender_id,

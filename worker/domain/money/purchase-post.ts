@@ -3,7 +3,7 @@ import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { requirePostAccess } from "../policies/posts";
 import { notificationStatements } from "../notifications/notifications";
-import { AppError } from "../shared/errors";
+import { AppError, PriceChangedError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { earlierPayment, payFromWallet, presentPayment, walletBalance, type PaymentView } from "./payments";
@@ -16,7 +16,6 @@ export const PurchaseSchema = z.object({
   idempotencyKey: IdempotencyKeySchema,
 });
 
-export const PRICE_CHANGED = message("The price of this post has changed. Check it and try again.");
 export const SUBSCRIBE_FIRST = message("Subscribe to this creator to buy this post.");
 export const FOLLOW_FIRST = message("Follow this creator to buy this post.");
 
@@ -53,7 +52,7 @@ export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "
   }
   if (post.lock !== "purchase") throw new AppError("forbidden", post.lock === "subscribe" ? SUBSCRIBE_FIRST : FOLLOW_FIRST);
   if (!post.authorIsCreator) throw new AppError("forbidden", NOT_A_CREATOR);
-  if (post.priceCents !== input.priceCents) throw new AppError("conflict", PRICE_CHANGED);
+  if (post.priceCents !== input.priceCents) throw new PriceChangedError(post.priceCents);
   const notification = notificationStatements(ctx, { userId: post.authorId, kind: "purchase", actorId: fan.id, params: { amountCents: input.priceCents, postId } });
   const outcome = await payFromWallet(db, {
     payer: fan,

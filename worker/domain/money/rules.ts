@@ -55,6 +55,25 @@ export const IdempotencyKeySchema = z
   .string({ message: message("Invalid value") })
   .regex(/^[A-Za-z0-9_-]{8,100}$/, { message: message("Invalid value") });
 
+/**
+ * The price the person was shown, in cents, sent with every request that may charge them a price the creator sets
+ * (docs/decisions/seen-price.md): a different current price is refused (PriceChangedError), never charged.
+ */
+export const SeenPriceSchema = z
+  .number({ message: message("Invalid value") })
+  .int({ message: message("Invalid value") })
+  .min(0, { message: message("Invalid value") })
+  .max(Number.MAX_SAFE_INTEGER, { message: message("Invalid value") });
+
+/** The same, as a form sends it. */
+export const SeenPriceText = z
+  .string({ message: message("Invalid value") })
+  .regex(/^\d{1,12}$/, { message: message("Invalid value") })
+  .transform(Number);
+
+/** A paying request without its key: the key is what makes a retry safe. */
+export const KEY_NEEDED = message("A payment needs an idempotency key: a new one for each attempt.");
+
 export const IDEMPOTENCY_KEY_REUSED = message("This request was already made with different details. Reload the page and try again.");
 export const ALREADY_PURCHASED = message("You already bought this post.");
 export const NOT_FOR_SALE = message("This post is not for sale.");

@@ -62,5 +62,21 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
   return new AppError("rate_limited", text, {}, minutes === 1 ? {} : { count: minutes }, retryAfterSeconds);
 }
 
+export const PRICE_CHANGED = message("The price changed to {{price, money}}. Check it and try again.");
+export const NOW_FREE = message("It is free now. Check it and try again.");
+
+/**
+ * A charge refused because the price the person was shown is no longer the price (a 409): nothing was charged,
+ * and the answer carries the current price (`priceCents`) so the screen can show it and ask again.
+ */
+export class PriceChangedError extends AppError {
+  constructor(
+    readonly priceCents: number,
+    text: string = priceCents === 0 ? NOW_FREE : PRICE_CHANGED,
+  ) {
+    super("conflict", text, {}, { price: priceCents });
+  }
+}
+
 export const needsFunds = () => new AppError("payment_required", WALLET_NEEDS_FUNDS);
 export const emailNotVerified = () => new AppError("forbidden", EMAIL_NOT_VERIFIED);

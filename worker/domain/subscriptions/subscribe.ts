@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { payFromWallet } from "../money/payments";
-import { clientKey, IdempotencyKeySchema } from "../money/rules";
+import { clientKey, IdempotencyKeySchema, KEY_NEEDED, SeenPriceSchema, SeenPriceText } from "../money/rules";
 import { notificationStatements, notificationStatementsIfChanged } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
-import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
+import { AppError, fieldError, PriceChangedError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { addPeriod, PERIODS, type Period } from "./periods";
@@ -13,9 +13,14 @@ import { findLiveSubscription, presentSubscription, type SubscriptionRow, type S
 
 export const SubscribeSchema = z.object({
   period: z.enum(PERIODS, { message: message("Choose a subscription plan.") }),
+  /** The plan's price the fan was shown; absent: shown free. Any other price than the plan's is refused. */
+  priceCents: SeenPriceSchema.optional(),
   /** Required for a paid plan (checked by subscribe, which knows the price): one key per attempt. */
   idempotencyKey: IdempotencyKeySchema.optional(),
 });
+
+/** The same, from a page's form (its fields are text). */
+export const SubscribeFormSchema = SubscribeSchema.extend({ priceCents: SeenPriceText.optional() });
 
 export const PLAN_NOT_OFFERED = message("This creator does not offer this plan.");
 /** The live-row unique index refused a second subscription: a concurrent request won. */
@@ -26,7 +31,8 @@ const ALREADY_SUBSCRIBED = message("You are already subscribed to this creator."
  * - already active: nothing changes (idempotent);
  * - cancelled but still running: reactivated, on the plan it had, without a charge;
  * - otherwise a new subscription for one period, plus a follow so the creator's posts reach the timeline. A paid
- *   plan charges the first period from the wallet in the same batch that writes the subscription.
+ *   plan charges the first period from the wallet in the same batch that writes the subscription. The plan's
+ *   price must be the one the fan was shown (`priceCents`, absent: free), else nothing happens (PriceChangedError).
  */
 export async function subscribe(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, username: string, input: z.output<typeof SubscribeSchema>): Promise<SubscriptionView> {
   const { db } = ctx;
@@ -61,6 +67,7 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "publish" | "con
   const plan = await planRead;
   // A member who used to be a creator may still have plan rows: only creators take subscribers.
   if (!plan || creator.role !== "creator") throw fieldError("period", PLAN_NOT_OFFERED);
+  if (plan.price_cents !== (input.priceCents ?? 0)) throw new PriceChangedError(plan.price_cents);
   const start = { fanId: fan.id, creatorId: creator.id, period: input.period, priceCents: plan.price_cents, now };
   if (plan.price_cents > 0) return subscribePaid(ctx, fan, start, input.idempotencyKey);
 
@@ -106,7 +113,7 @@ const followStatement = (db: D1Database, fanId: number, creatorId: number, now: 
  */
 async function subscribePaid(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, start: NewSubscription, key: string | undefined): Promise<SubscriptionView> {
   const { db } = ctx;
-  if (!key) throw fieldError("idempotencyKey", INVALID_VALUE);
+  if (!key) throw fieldError("idempotencyKey", KEY_NEEDED);
   const notification = notificationStatements(ctx, { userId: start.creatorId, kind: "subscription", actorId: start.fanId, params: { period: start.period } });
   try {
     const outcome = await payFromWallet(db, {

@@ -58,10 +58,11 @@ export const CardSchema = z.object({
   cardNumber: singleLineText({ message: INVALID_CARD_NUMBER })
     .transform(digitsOf)
     .refine((digits) => /^\d{12,19}$/.test(digits) && passesLuhn(digits), { message: INVALID_CARD_NUMBER }),
+  // "12/29", "12 / 29" or the digits alone ("1229", what a number keypad types): always read as MM/YY.
   expiry: singleLineText({ message: INVALID_EXPIRY })
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d\d$/, { message: INVALID_EXPIRY })
-    .transform((text) => text.replace(/\s/g, ""))
+    .regex(/^(0[1-9]|1[0-2])\s*\/?\s*\d\d$/, { message: INVALID_EXPIRY })
+    .transform((text) => text.replace(/\D/g, "").replace(/^(\d\d)/, "$1/"))
     .refine((text) => !cardExpired(text), { message: CARD_EXPIRED }),
   cvc: singleLineText({ message: INVALID_CVC }).trim().regex(/^\d{3,4}$/, { message: INVALID_CVC }),
   name: singleLineText({ message: NAME_REQUIRED }).trim().min(1, { message: NAME_REQUIRED }).max(100, { message: INVALID_VALUE }),
