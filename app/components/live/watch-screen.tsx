@@ -108,7 +108,7 @@ export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView;
             <span aria-hidden="true" className="rtl:hidden">
               ←
             </span>
-            <span aria-hidden="true" className="hidden rtl:inline" data-back-arrow-rtl>
+            <span aria-hidden="true" className="hidden rtl:inline">
               →
             </span>
           </Link>
