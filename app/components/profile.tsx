@@ -105,7 +105,7 @@ export function ProfileView({
                   <span className="block h-14 w-14 overflow-hidden rounded-full border-2 border-slate-300 bg-slate-200 dark:border-slate-600 dark:bg-slate-800">
                     {highlight.coverUrl ? <img src={highlight.coverUrl} alt="" className="h-full w-full object-cover" loading="lazy" /> : null}
                   </span>
-                  <span className="w-full truncate">{highlight.title}</span>
+                  <span dir="auto" className="w-full truncate-text">{highlight.title}</span>
                 </Link>
               ))}
             </nav>

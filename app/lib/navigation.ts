@@ -5,17 +5,20 @@ export interface NavViewer {
   username: string;
 }
 
-export type NavKey = "home" | "search" | "notifications" | "bookmarks" | "messages" | "wallet" | "live" | "profile" | "goLive";
+export type NavKey = "home" | "search" | "notifications" | "bookmarks" | "messages" | "wallet" | "live" | "profile" | "dashboard" | "newPost" | "goLive";
 export type MenuKey = "settings" | "dashboard" | "becomeCreator" | "logout";
 
 export interface NavEntry<K extends string = NavKey> {
   key: K;
   to: string;
+  /** Something to do rather than a place (a new post, on Home): never marked as the current page. */
+  action?: true;
 }
 
 /**
- * Sidebar entries of spec §2 and §6: a visitor sees only Home; members get Live Streams, creators Go Live
- * instead; My Profile appears once the username is known. A visitor's Home is the landing page.
+ * Sidebar entries of spec §2 and §6: a visitor sees only Home; members get Live Streams, creators their Dashboard,
+ * New post (the composer at the top of Home) and Go Live instead; My Profile appears once the username is known.
+ * A visitor's Home is the landing page.
  */
 export function sidebarEntries(viewer: NavViewer): NavEntry[] {
   if (!viewer.isAuth) return [{ key: "home", to: "/" }];
@@ -29,7 +32,7 @@ export function sidebarEntries(viewer: NavViewer): NavEntry[] {
   ];
   if (!viewer.isCreator) entries.push({ key: "live", to: "/live" });
   if (viewer.username) entries.push({ key: "profile", to: `/${viewer.username}` });
-  if (viewer.isCreator) entries.push({ key: "goLive", to: "/live/start" });
+  if (viewer.isCreator) entries.push({ key: "dashboard", to: "/dashboard" }, { key: "newPost", to: "/home#compose", action: true }, { key: "goLive", to: "/live/start" });
   return entries;
 }
 
@@ -43,8 +46,14 @@ export function avatarMenuEntries(viewer: NavViewer): NavEntry<MenuKey>[] {
   ];
 }
 
-/** The bottom bar keeps the most used entries; the rest of the sidebar moves into the avatar menu. */
+/** The bottom bar keeps the most used entries; the rest of the sidebar moves into the avatar menu (bottomBarMenuEntries). */
 export const BOTTOM_BAR_KEYS: ReadonlySet<NavKey> = new Set(["home", "search", "notifications", "messages"]);
+
+/** The bottom bar's menu: the sidebar's entries the bar has no room for, then the avatar menu's (each once). */
+export function bottomBarMenuEntries(viewer: NavViewer): NavEntry<NavKey | MenuKey>[] {
+  const rest: NavEntry<NavKey | MenuKey>[] = sidebarEntries(viewer).filter((entry) => !BOTTOM_BAR_KEYS.has(entry.key));
+  return [...rest, ...avatarMenuEntries(viewer).filter((entry) => !rest.some((other) => other.key === entry.key))];
+}
 
 /** Spec §2: inside a conversation (/messages/ then a positive number) the bottom bar is hidden. */
 export const isInConversation = (pathname: string) => /^\/messages\/0*[1-9]\d*\/?$/.test(pathname);

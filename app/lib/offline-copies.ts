@@ -90,6 +90,20 @@ export async function saveCopy(key: string, data: unknown, { savedAt = Date.now(
   }
 }
 
+/**
+ * Changes the data of the copy stored under `key`, if there is one of this version, where the screen that keeps it
+ * is not open to save it again (a conversation read from its thread changes the list's copy). `change` gets the
+ * stored data, checked by the screen's shape only when read back, so it must leave anything it does not know alone.
+ */
+export async function changeCopy(key: string, change: (data: unknown) => unknown): Promise<void> {
+  if (typeof indexedDB === "undefined") return;
+  try {
+    await update<StoredCopy | undefined>(copyKey(key), (stored) => (stored?.version === OFFLINE_SCHEMA_VERSION ? { ...stored, data: change(stored.data) } : stored));
+  } catch (error) {
+    storageRefusedBy(error);
+  }
+}
+
 /** The stored copy under `key` if it exists, has this version and still fits `shape`; otherwise null. */
 export async function readCopy<T>(key: string, shape: Shape<T>): Promise<{ savedAt: number; data: T } | null> {
   if (typeof indexedDB === "undefined") return null;

@@ -14,6 +14,7 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { ApiError } from "~/lib/api";
 import { handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
+import { useEmailVerifiedElsewhere } from "~/lib/email-verified";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { idText } from "@worker/domain/shared/validation";
 
@@ -133,6 +134,7 @@ function IdVerification({ ready }: { ready: boolean }) {
 export default function BecomeCreatorPage() {
   const { t } = useTranslation();
   const { avatarUrl, coverUrl, verifiedEmail, application } = useLoaderData<typeof loader>();
+  useEmailVerifiedElsewhere(verifiedEmail);
   const hasAvatar = avatarUrl !== "";
   const hasCover = coverUrl !== "";
   const pending = application?.status === "pending";

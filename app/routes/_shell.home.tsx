@@ -18,6 +18,7 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { SuggestionsPanel } from "~/components/shell/suggested-profiles";
 import { requireViewer } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
+import { useEmailVerifiedElsewhere } from "~/lib/email-verified";
 import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
 import { newestCursor } from "~/lib/timeline";
 import { useUpdates } from "~/lib/updates";
@@ -77,6 +78,7 @@ export default function Home() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof clientLoader>();
   const { name, verified, isCreator, page, suggestions, live, stories, selfId } = data;
+  useEmailVerifiedElsewhere(verified);
   const { api } = useSession();
   const { updates, setUpdates } = useUpdates();
   const { state, dispatch, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(page, "/timeline");

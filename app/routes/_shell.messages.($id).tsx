@@ -10,6 +10,7 @@ import { parseIdText } from "@worker/domain/shared/validation";
 import { ChatMediaGallery } from "~/components/messages/chat-media";
 import { conversationPageShape, conversationShape, messagePageShape } from "~/components/messages/chat-shapes";
 import { ConversationList } from "~/components/messages/conversation-list";
+import { CONVERSATIONS_COPY } from "~/components/messages/saved-list";
 import { MassMessagePanel } from "~/components/messages/mass-message";
 import { Thread } from "~/components/messages/thread";
 import { OfflineNotice } from "~/components/offline-notice";
@@ -61,7 +62,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
  * Offline reading (app/lib/offline-copies.ts): the conversation list, and the threads of the KEPT_THREADS most
  * recently opened conversations (their last 100 messages, kept by Thread as they arrive).
  */
-const copyKeyOf = (id: string | undefined, view: string | null) => (view !== null ? null : id === undefined ? "conversations" : `thread:${id}`);
+const copyKeyOf = (id: string | undefined, view: string | null) => (view !== null ? null : id === undefined ? CONVERSATIONS_COPY : `thread:${id}`);
 type MessagesData = Awaited<ReturnType<typeof loader>>;
 const keptShape = object({
   list: nullable(conversationPageShape),

@@ -22,6 +22,7 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { ApiError } from "~/lib/api";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
+import { useEmailVerifiedElsewhere } from "~/lib/email-verified";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { messageAnswerShape } from "~/lib/api-shapes";
 import { useActiveTabInView } from "~/lib/use-active-tab-in-view";
@@ -115,6 +116,7 @@ function TestNotification() {
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { page, username, email, verified, profile, subscriptions } = useLoaderData<typeof loader>();
+  useEmailVerifiedElsewhere(verified);
   const tabs = useActiveTabInView<HTMLUListElement>();
   const titles: Record<SettingsPage, string> = {
     account: t("Account"),

@@ -39,8 +39,8 @@ export default function BlockedUsersPage() {
             <li key={user.username} className="flex items-center gap-3 p-4">
               <Avatar url={user.avatarUrl} name={user.name || user.username} />
               <Link to={`/${user.username}`} className="min-w-0 flex-1">
-                <span className="block truncate font-semibold">{user.name}</span>
-                <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={user.username} /></span>
+                <span dir="auto" className="block truncate-text font-semibold">{user.name}</span>
+                <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={user.username} /></span>
               </Link>
               <BlockButton username={user.username} blocked onChange={revalidate} className="btn-secondary w-auto" />
             </li>

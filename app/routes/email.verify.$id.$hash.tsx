@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { emailVerificationParams } from "../../worker/domain/accounts/signed-links";
 import { verifyEmail } from "../../worker/domain/accounts/email-verification";
 import { AuthCard } from "~/components/auth-card";
 import { Notice } from "~/components/forms";
 import { LinkConfirmation } from "~/components/link-confirmation";
+import { announceEmailVerified } from "~/lib/email-verified";
 import { handleForm, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
@@ -33,6 +35,10 @@ export default function VerifyEmailLink() {
   const { t } = useTranslation();
   const { wellFormed } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as FormResult | undefined;
+  // The tabs still asking to verify (Home, Settings) hear it at once.
+  useEffect(() => {
+    if (result?.ok) announceEmailVerified();
+  }, [result?.ok]);
 
   if (result?.ok) {
     return (

@@ -35,7 +35,8 @@ export interface OpenReport {
 export interface PendingCreatorRequest {
   id: number;
   createdAt: string;
-  user: { id: number; username: string; name: string; email: string; avatarUrl: string; coverUrl: string };
+  /** The name and birth date the applicant signed up with (YYYY-MM-DD), to compare with the ID document. */
+  user: { id: number; username: string; name: string; email: string; dateOfBirth: string; avatarUrl: string; coverUrl: string };
   documentUrl: string;
   selfieUrl: string;
 }

@@ -1,9 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { buildSignUp, createAccount, latestLinkTo, browserForThisFile, hydrated, newPage, storedToken } from "./support";
+import { buildSignUp, createAccount, latestLinkTo, browserForThisFile, hydrated, newPage, signedInPage, storedToken } from "./support";
 
 const browser = browserForThisFile();
 
 describe("accounts, as a person uses them", () => {
+  it("Home's request to verify the email goes once the link is opened in another tab, or on another device", async () => {
+    for (const where of ["another tab", "another device"] as const) {
+      const person = await createAccount();
+      const { page, context } = await signedInPage(browser(), person);
+      await page.goto("/home");
+      await hydrated(page);
+      const notice = page.getByText("Please verify your email address.");
+      await notice.waitFor();
+
+      const link = await latestLinkTo(person.email, "/email/verify/");
+      const elsewhere = where === "another tab" ? await context.newPage() : (await newPage(browser())).page;
+      await elsewhere.goto(link);
+      await elsewhere.getByText("Your email address is verified.").waitFor();
+      // Back on the first tab (another device's verification is noticed when the person returns to it).
+      if (where === "another device") await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+      await notice.waitFor({ state: "detached" });
+      await page.getByRole("heading", { name: `Welcome, ${person.name}!` }).waitFor();
+    }
+  });
+
   it("signs up (after fixing an under-18 date and a taken username), verifies the email from the mailbox, signs out and back in", async () => {
     const taken = await createAccount();
     const person = buildSignUp();

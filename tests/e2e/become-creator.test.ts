@@ -82,6 +82,9 @@ describe("becoming a creator (spec §4)", () => {
     const application = reviewer.page.getByRole("listitem", { name: `Application of @${member.username}` });
     const documentUrl = (await application.getByRole("img", { name: `ID document of @${member.username}` }).getAttribute("src"))!;
     expect(documentUrl).toMatch(/^\/media\/private\//);
+    // Beside the document: the name and birth date given at sign-up, to compare with it.
+    const document = application.getByRole("figure").filter({ has: reviewer.page.getByRole("img", { name: `ID document of @${member.username}` }) });
+    expect(await document.getByRole("definition").allTextContents()).toEqual([member.name, "May 17, 1990"]);
     // The admin sees the document; the applicant, having submitted it, no longer can.
     expect((await reviewer.context.request.get(documentUrl)).status()).toBe(200);
     expect((await applicant.context.request.get(documentUrl)).status()).toBe(404);

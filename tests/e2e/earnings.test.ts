@@ -167,4 +167,23 @@ describe("creator earnings and withdrawals", () => {
       await context.close();
     }
   });
+
+  it("on a phone, the chart's table for screen readers takes no room: the page ends where its content does", async () => {
+    const creator = await createAccount();
+    await sql(`UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}'`);
+    const { page } = await signedInPage(browser(), creator, { width: 390, height: 844 });
+    await page.goto("/dashboard/earnings");
+    await hydrated(page);
+    const table = page.getByRole("table", { name: "Earnings of the last 30 days by source" });
+    // Still there for screen readers, with a row per day…
+    expect(await table.getByRole("row").count()).toBeGreaterThan(30);
+    // …and nothing of it can be scrolled to: the page ends with the content (and the room the bottom bar covers).
+    const [contentEnd, pageHeight, pageWidth] = await page.evaluate(() => [
+      window.scrollY + document.querySelector('[data-shell="content"]')!.getBoundingClientRect().bottom,
+      document.documentElement.scrollHeight,
+      document.documentElement.scrollWidth,
+    ]);
+    expect(pageHeight).toBeLessThanOrEqual(Math.ceil(contentEnd!) + 100);
+    expect(pageWidth).toBeLessThanOrEqual(390);
+  });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql, verifiedFanSql } from "./money-support";
@@ -51,6 +52,8 @@ async function playsFrames(page: Page): Promise<{ width: number; height: number 
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(first);
   return video.evaluate((element: HTMLVideoElement) => ({ width: element.videoWidth, height: element.videoHeight }));
 }
+
+const arabic = JSON.parse(readFileSync("app/locales/ar.json", "utf8")) as Record<string, string>;
 
 const viewerCount = (page: Page) => page.locator("[data-viewer-count]").first().getAttribute("data-viewer-count");
 
@@ -175,9 +178,24 @@ describe("live streams", () => {
     await page.getByRole("button", { name: "End stream" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/live/start");
 
+    // Ending asks first: saying no keeps the stream on air.
+    const pastStreams = page.locator('section[aria-labelledby="past-streams"]');
+    expect(await pastStreams.locator(`[data-ended-stream="${stream!.id}"]`).count()).toBe(0);
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("End your stream now? Your viewers will be disconnected.");
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "End stream" }).click();
+    await expect.poll(() => viewerCount(ana)).toBe("2");
+    expect(await page.getByRole("button", { name: "End stream" }).isEnabled()).toBe(true);
+    expect(await page.getByRole("status").filter({ hasText: "This stream has ended" }).count()).toBe(0);
+
     // The creator ends the stream: every viewer is told, the list no longer shows it.
+    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "End stream" }).click();
     await page.getByRole("status").filter({ hasText: "This stream has ended" }).waitFor();
+    // "Past streams" below the studio starts with it, without a reload.
+    await pastStreams.locator(`[data-ended-stream="${stream!.id}"]`).waitFor();
     for (const viewer of [ana, back]) await viewer.getByRole("alert").getByText("This stream has ended").waitFor();
     // Both tell the stream's peak (three at once), Ana's page though it loaded before the others came.
     for (const viewer of [ana, back]) await viewer.getByRole("alert").getByText("Peak viewers: 3 · Tips: $5.00").waitFor();
@@ -207,6 +225,30 @@ describe("live streams", () => {
     await page.goto("/dashboard/earnings");
     const liveRow = page.locator("dt", { hasText: "Live streams" }).first().locator("xpath=following-sibling::dd[1]");
     await expect.poll(() => liveRow.textContent()).toBe("$4.00");
+  });
+
+  it("in Arabic on a phone: Home's tray says Live on one line under the avatar, and the stream's back arrow points right", async () => {
+    const onAir = (await api(creator, "POST", "/live", { title: "Quick hello", audience: "everyone" })) as { id: number };
+    try {
+      const { page } = await signedInPage(browser, fans[1]!, { width: 390, height: 844 });
+      // ?lng=ar is remembered for the pages after it too.
+      await page.goto("/home?lng=ar");
+      const item = page.locator(`[data-home-live="${onAir.id}"]`);
+      const label = item.getByText(arabic.Live, { exact: true });
+      await label.waitFor();
+      // One line (10 px type), inside its tray item.
+      const [labelBox, itemBox] = [(await label.boundingBox())!, (await item.boundingBox())!];
+      expect(labelBox.height).toBeLessThanOrEqual(18);
+      expect(labelBox.x).toBeGreaterThanOrEqual(itemBox.x - 1);
+      expect(labelBox.x + labelBox.width).toBeLessThanOrEqual(itemBox.x + itemBox.width + 1);
+
+      await page.goto(`/live/${onAir.id}`);
+      await hydrated(page);
+      const back = page.getByRole("link", { name: arabic["Back to live streams"] });
+      expect(await back.locator("span:visible").allTextContents()).toEqual(["→"]);
+    } finally {
+      await api(creator, "POST", `/live/${onAir.id}/end`);
+    }
   });
 
   it("a subscribers-only stream is not there for a follower; an entry price is taken once, through the wallet", async () => {

@@ -179,4 +179,29 @@ describe("offline reading", () => {
     const { entriesCount } = await cdp.send("IndexedDB.getMetadata", { securityOrigin: origin, databaseName: "keyval-store", objectStoreName: "keyval" });
     expect(entriesCount).toBe(0);
   });
+
+  it("a conversation read online is read in the list's offline copy too", async () => {
+    const reader = await createAccount({ username: `${tag}_rhea`, name: "Rhea Reader" });
+    await api(reader, "POST", `/users/${creator.username}/follow`);
+    const id = (await api(reader, "POST", "/conversations", { username: creator.username })).id as number;
+    await api(creator, "POST", `/conversations/${id}/messages`, { clientId: `${tag}-unread-1`, text: "Unread until opened" });
+    const { context, page } = await signedInPage(browser(), reader, undefined, { serviceWorkers: "allow" });
+    await page.goto("/messages");
+    await hydrated(page);
+    const row = page.locator(`[data-conversation-id="${id}"]`);
+    await row.locator("[data-unread='1']").waitFor();
+    await pageKept(page, "/messages");
+    await expect.poll(async () => JSON.stringify(await storedCopy(page, "conversations"))).toContain('"unreadCount":1');
+
+    // Opened straight from its address (a notification, a push): the list is not shown again before going offline.
+    await page.goto(`/messages/${id}`);
+    await page.getByText("Unread until opened").waitFor();
+    await expect.poll(async () => ((await api(reader, "GET", "/updates")).updates as { messages: number }).messages).toBe(0);
+    await expect.poll(async () => JSON.stringify(await storedCopy(page, "conversations")), { timeout: 10_000 }).toContain('"unreadCount":0');
+
+    await goOffline(context);
+    const list = await launch(context, "/messages");
+    await list.locator(`[data-conversation-id="${id}"]`).getByText("Mia Offline").waitFor();
+    expect(await list.locator(`[data-conversation-id="${id}"] [data-unread]`).count()).toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+import { apiAs as api, baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
 
 const browser = browserForThisFile();
 
@@ -218,6 +218,26 @@ describe("the post menu on /home", () => {
     await expect.poll(() => card.count()).toBe(0);
     expect((await fetch(`${baseURL()}/post/${post.id}`)).status).toBe(404);
     await context.close();
+  });
+});
+
+describe("an own post on a phone", () => {
+  it("keeps the author's avatar and name readable beside the audience, the price and the menu, left to right and right to left", async () => {
+    const text = `Subscribers only ${tag}`;
+    await api(creator, "POST", "/posts", { text, audience: "subscribers", priceCents: 1250, mediaIds: [] });
+    const { page, context } = await signedInPage(browser(), creator, { width: 390, height: 844 });
+    for (const language of ["en", "ar"]) {
+      await context.addCookies([{ name: "i18nextLng", value: language, url: baseURL() }]);
+      await page.goto("/home");
+      await hydrated(page);
+      const post = page.locator("article", { hasText: text });
+      await post.locator("[data-own-terms]").waitFor();
+      const name = (await post.getByText("Paula Poster", { exact: true }).boundingBox())!;
+      const avatar = (await post.locator("header a").first().locator("img, span[aria-hidden]").first().boundingBox())!;
+      expect(name.width, `${language}: the name's width`).toBeGreaterThan(60);
+      expect(avatar.width, `${language}: the avatar's width`).toBeGreaterThanOrEqual(39);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
   });
 });
 

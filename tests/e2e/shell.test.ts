@@ -193,12 +193,33 @@ describe("navigation by role (spec §2, §6)", () => {
     const { page, context } = await signedInPage(browser(), creator, WIDE);
     await page.goto("/home");
     await hydrated(page);
-    expect(await entryNames(page)).toEqual(["Home", "Search", "Notifications", "Bookmarks", "Messages", "Wallet", "My Profile", "Go Live"]);
+    expect(await entryNames(page)).toEqual(["Home", "Search", "Notifications", "Bookmarks", "Messages", "Wallet", "My Profile", "Dashboard", "New post", "Go Live"]);
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menu").waitFor();
     expect(await page.getByRole("menuitem").allTextContents()).toEqual(["Settings", "Dashboard", "Logout"]);
     await page.getByRole("menuitem", { name: "Dashboard" }).click();
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it("a creator reaches the Dashboard and a new post from the sidebar, from any screen", async () => {
+    const { page, context } = await signedInPage(browser(), creator, WIDE);
+    await page.goto("/search");
+    await hydrated(page);
+    await sidebar(page).getByRole("link", { name: "Dashboard" }).click();
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    // New post: Home's composer, ready to write in; Home stays the current page.
+    await sidebar(page).getByRole("link", { name: "New post" }).click();
+    await page.waitForURL("**/home#compose");
+    const text = page.getByRole("form", { name: "New post" }).getByRole("textbox", { name: "Post text" });
+    await expect.poll(() => text.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await sidebar(page).getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+    expect(await sidebar(page).getByRole("link", { name: "New post" }).getAttribute("aria-current")).not.toBe("page");
+    // On a phone, both are in the bottom bar's menu, the Dashboard once.
+    await page.setViewportSize(PHONE);
+    await bottomBar(page).getByRole("button", { name: "Account menu" }).click();
+    expect(await page.getByRole("menuitem").allTextContents()).toEqual(["Bookmarks", "Wallet", "My Profile", "Dashboard", "New post", "Go Live", "Settings", "Logout"]);
     await context.close();
   });
 
@@ -429,6 +450,27 @@ describe("the API client (spec §8)", () => {
 describe("languages and theme", () => {
   const german = JSON.parse(readFileSync("app/locales/de.json", "utf8")) as Record<string, string>;
   const arabic = JSON.parse(readFileSync("app/locales/ar.json", "utf8")) as Record<string, string>;
+
+  it("long labels (German, Russian, Ukrainian) stay inside the sidebar at the smallest labelled width", async () => {
+    const { page, context } = await signedInPage(browser(), creator, { width: 1280, height: 900 });
+    for (const language of ["de", "ru", "uk"]) {
+      await context.addCookies([{ name: "i18nextLng", value: language, url: baseURL() }]);
+      await page.goto("/home");
+      await hydrated(page);
+      const column = (await page.locator('[data-shell="sidebar"]').boundingBox())!;
+      for (const link of await sidebar(page).getByRole("link").all()) {
+        const [label, box] = await link.evaluate((element) => {
+          const text = element.lastElementChild!;
+          const { left, right } = text.getBoundingClientRect();
+          return [text.textContent, { left, right, overflows: text.scrollWidth > text.clientWidth + 1 }] as const;
+        });
+        expect(box.left, `${language}: ${label}`).toBeGreaterThanOrEqual(column.x);
+        expect(box.right, `${language}: ${label}`).toBeLessThanOrEqual(column.x + column.width);
+        expect(box.overflows, `${language}: ${label}`).toBe(false);
+      }
+    }
+    await context.close();
+  });
 
   it("switches language in Settings, right to left for Arabic, and remembers it", async () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);

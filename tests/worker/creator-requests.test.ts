@@ -26,9 +26,13 @@ describe("creator requests", () => {
     expect(((await again.response.json()) as { message: string }).message).toBe("Your application is already pending validation.");
     expect(await countRows("creator_requests")).toBe(1);
 
-    const queue = (await (await api("/admin/creatorRequests", { token: admin.token })).json()) as { requests: { id: number; documentUrl: string; selfieUrl: string }[] };
+    const queue = (await (await api("/admin/creatorRequests", { token: admin.token })).json()) as {
+      requests: { id: number; documentUrl: string; selfieUrl: string; user: { name: string; dateOfBirth: string } }[];
+    };
     expect(queue.requests).toHaveLength(1);
     const [request] = queue.requests;
+    // The name and birth date given at sign-up, for the admin to compare with the document.
+    expect(request!.user).toMatchObject({ name: member.input.name, dateOfBirth: member.input.dateOfBirth });
     expect(request!.documentUrl).toBe(`/media/${first.document.key}`);
     expect(request!.selfieUrl).toBe(`/media/${first.selfie.key}`);
 

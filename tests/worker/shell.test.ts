@@ -194,7 +194,8 @@ describe("GET /api/searchUsers", () => {
     expect((await search(`${tag} olga`)).body.results!.users.map((u) => u.username)).toEqual([`${tag}_other`]);
     expect((await search(`${tag} ivers`)).body.results!.users).toEqual([]);
     expect((await search(`${tag}-nobody`)).body.results!.users).toEqual([]);
-    expect(Object.keys((await search(tag)).body.results!.users[0]!)).toEqual(["username", "avatarUrl"]);
+    // The name too, for the results to show it beside the handle (issue 46).
+    expect((await search(`${tag}.rivers`)).body.results!.users).toEqual([{ username: `${tag}.rivers`, name: "Mia Rivers", avatarUrl: "" }]);
   });
 
   it("follows renames and never answers more than 10", async () => {

@@ -84,8 +84,8 @@ function FanRow({ fan }: { fan: FanView }) {
       <Link to={`/${fan.username}`} className="flex min-w-0 flex-1 items-center gap-3">
         <Avatar url={fan.avatarUrl} name={fan.name} />
         <span className="min-w-0">
-          <span className="block truncate font-semibold">{fan.name}</span>
-          <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={fan.username} /></span>
+          <span dir="auto" className="block truncate-text font-semibold">{fan.name}</span>
+          <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={fan.username} /></span>
         </span>
       </Link>
       <dl className="grid grid-cols-[auto_auto] gap-x-3 text-sm">

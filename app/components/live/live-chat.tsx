@@ -156,7 +156,7 @@ export function GoalBar({ goal, tipsCents }: { goal: { cents: number; title: str
   return (
     <div className="space-y-1" data-goal>
       <p className="flex justify-between gap-2 text-sm">
-        <span className="truncate font-medium">{goal.title ?? t("Tip goal")}</span>
+        <span dir="auto" className="truncate-text font-medium">{goal.title ?? t("Tip goal")}</span>
         <span>{t("{{raised}} of {{goal}}", { raised: money(Math.min(tipsCents, goal.cents)), goal: money(goal.cents) })}</span>
       </p>
       <div role="progressbar" aria-label={goal.title ?? t("Tip goal")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={share} className="h-2 overflow-hidden rounded-full bg-white/30">

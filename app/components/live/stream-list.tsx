@@ -17,8 +17,8 @@ export function LiveNowCard({ stream }: { stream: LiveStreamView }) {
           <Avatar url={stream.creator.avatarUrl} name={stream.creator.name} size="h-14 w-14" />
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-semibold">{stream.title}</span>
-          <span className="block truncate text-sm text-slate-600 dark:text-slate-300">
+          <span dir="auto" className="block truncate-text font-semibold">{stream.title}</span>
+          <span dir="auto" className="block truncate-text text-sm text-slate-600 dark:text-slate-300">
             {stream.creator.name} · <Handle username={stream.creator.username} />
           </span>
           <LiveMeta viewers={stream.viewers} startedAt={stream.startedAt} ended={false} />
@@ -41,7 +41,7 @@ export function EndedStreamCard({ stream, showCreator }: { stream: LiveStreamVie
       <Link to={`/live/${stream.id}`} className="flex items-center gap-3 rounded-2xl p-3 hover:bg-slate-100 dark:hover:bg-slate-900" data-ended-stream={stream.id}>
         {showCreator ? <Avatar url={stream.creator.avatarUrl} name={stream.creator.name} size="h-12 w-12" /> : null}
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-semibold">{stream.title}</span>
+          <span dir="auto" className="block truncate-text font-semibold">{stream.title}</span>
           <span className="block text-sm text-slate-600 dark:text-slate-300">
             {showCreator ? `${stream.creator.name} · ` : null}
             <LocalTime iso={stream.startedAt} /> · {t("{{duration}} long", { duration })} · {t("Peak viewers: {{count}}", { count: stream.peakViewers })}

@@ -23,6 +23,7 @@ type FieldErrors = Record<string, string[]>;
  */
 export function Studio({ current, media, selfId }: { current: LiveStreamView | null; media: LiveMediaView | null; selfId: number }) {
   const { t } = useTranslation();
+  const revalidator = useRevalidator();
   const [stream, setStream] = useState<LiveStreamView | null>(current);
   const [plan, setPlan] = useState<LiveMediaView | null>(media);
   const [ended, setEnded] = useState<LiveStreamView | null>(null);
@@ -59,6 +60,8 @@ export function Studio({ current, media, selfId }: { current: LiveStreamView | n
             setStream(null);
             setPlan(null);
             setEnded(final);
+            // The page's "Past streams" now starts with this one.
+            revalidator.revalidate();
           }}
         />
       ) : stream ? (
@@ -308,12 +311,20 @@ function OnAir({
     <section aria-labelledby="on-air" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
-          <h2 id="on-air" className="truncate text-lg font-semibold">
+          <h2 id="on-air" dir="auto" className="truncate-text text-lg font-semibold">
             {stream.title}
           </h2>
           <LiveMeta viewers={state.viewers} startedAt={stream.startedAt} ended={false} />
         </div>
-        <button type="button" className="btn-primary w-auto bg-red-600 hover:bg-red-700" disabled={ending} onClick={() => void end()}>
+        <button
+          type="button"
+          className="btn-primary w-auto bg-red-600 hover:bg-red-700"
+          disabled={ending}
+          onClick={() => {
+            // One tap must not end a broadcast by mistake: ask first.
+            if (window.confirm(t("End your stream now? Your viewers will be disconnected."))) void end();
+          }}
+        >
           {ending ? t("Ending…") : t("End stream")}
         </button>
       </div>

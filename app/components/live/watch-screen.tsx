@@ -104,14 +104,20 @@ export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView;
         <video ref={video} className="h-full w-full object-contain" playsInline autoPlay muted={!soundOn} aria-label={t("Live stream by {{username}}", { username: stream.creator.name })} data-live-video />
         <header className="absolute inset-x-0 top-0 z-10 flex items-start gap-3 bg-gradient-to-b from-black/80 to-transparent p-3">
           <Link to="/live" className="rounded-full bg-black/50 px-3 py-1 text-sm" aria-label={t("Back to live streams")}>
-            ←
+            {/* Back points the way one reads from: right in Arabic. */}
+            <span aria-hidden="true" className="rtl:hidden">
+              ←
+            </span>
+            <span aria-hidden="true" className="hidden rtl:inline">
+              →
+            </span>
           </Link>
           <Link to={`/${stream.creator.username}`} className="shrink-0" aria-label={stream.creator.name}>
             <Avatar url={stream.creator.avatarUrl} name={stream.creator.name} />
           </Link>
           <div className="min-w-0 flex-1">
-            <h1 className="truncate font-semibold">{stream.title}</h1>
-            <p className="truncate text-sm text-slate-300">{stream.creator.name}</p>
+            <h1 dir="auto" className="truncate-text font-semibold">{stream.title}</h1>
+            <p dir="auto" className="truncate-text text-sm text-slate-300">{stream.creator.name}</p>
             <LiveMeta viewers={state.viewers} startedAt={stream.startedAt} ended={ended} />
           </div>
         </header>

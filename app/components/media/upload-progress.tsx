@@ -22,7 +22,7 @@ export function UploadProgress({ value, name, done = false }: { value: number; n
   return (
     <div className="space-y-1">
       <div className="flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-300">
-        <span className="truncate">{label}</span>
+        <span dir="auto" className="truncate-text">{label}</span>
         {percent < 100 ? <span aria-hidden="true">{percent}%</span> : null}
       </div>
       <div

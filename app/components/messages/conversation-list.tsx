@@ -82,11 +82,11 @@ function ConversationRow({ conversation, onRemove }: { conversation: Conversatio
         <Avatar url={other.avatarUrl} name={other.name} size="h-12 w-12" />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-2">
-            <span className={`truncate ${unreadCount > 0 ? "font-bold" : "font-semibold"}`}>{other.name}</span>
+            <span dir="auto" className={`truncate-text ${unreadCount > 0 ? "font-bold" : "font-semibold"}`}>{other.name}</span>
             {lastMessage ? <ChatTime iso={lastMessage.createdAt} className="shrink-0 text-xs text-slate-500 dark:text-slate-400" /> : null}
           </div>
           <div className="flex items-center justify-between gap-2">
-            <p className={`truncate text-sm text-start ${unreadCount > 0 ? "text-slate-900 dark:text-slate-100" : "text-slate-600 dark:text-slate-400"}`}>{lastMessage ? <LastMessage last={lastMessage} /> : null}</p>
+            <p dir="auto" className={`truncate-text text-sm ${unreadCount > 0 ? "text-slate-900 dark:text-slate-100" : "text-slate-600 dark:text-slate-400"}`}>{lastMessage ? <LastMessage last={lastMessage} /> : null}</p>
             {unreadCount > 0 ? (
               <span data-unread={unreadCount} className="shrink-0 rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white">
                 <span aria-hidden="true">{unreadCount}</span>

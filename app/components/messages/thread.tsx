@@ -14,6 +14,7 @@ import { BackLink } from "./back-link";
 import { conversationShape, messagePageShape, sentShape } from "./chat-shapes";
 import { MessageComposer, type Draft } from "./message-composer";
 import { MessageItem, OutgoingItem } from "./message-item";
+import { markReadInSavedList } from "./saved-list";
 import { lastSeqOf, mergeMessages, seenMessageId, stillOutgoing, type OutgoingMessage } from "./thread-state";
 import { useChatRoom } from "./use-chat-room";
 
@@ -93,7 +94,10 @@ export function Thread({
     readUpTo.current = Math.max(newest, 1);
     api
       .post(`/conversations/${conversationId}/read`)
-      .then(refreshUpdates)
+      .then(() => {
+        refreshUpdates();
+        void markReadInSavedList(conversationId);
+      })
       .catch((error: unknown) => console.warn("marking the conversation read failed", error));
   }, [api, conversationId, refreshUpdates, user.userId]);
 
@@ -219,7 +223,7 @@ export function Thread({
         <BackLink to="/messages">{t("All messages")}</BackLink>
         <Link to={`/${other.username}`} className="flex min-w-0 items-center gap-2 hover:opacity-90">
           <Avatar url={other.avatarUrl} name={other.name} size="h-9 w-9" />
-          <h1 className="truncate text-lg font-bold">{other.name}</h1>
+          <h1 dir="auto" className="truncate-text text-lg font-bold">{other.name}</h1>
         </Link>
         <div className="ms-auto flex shrink-0 gap-2">
           <Link to={`/messages/${conversationId}?view=media`} className="btn-secondary text-sm">

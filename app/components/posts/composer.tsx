@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
-import { useRef, useState, type FormEvent } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Audience } from "@shared/contracts/posts";
 import type { PostView } from "@shared/contracts/posts";
@@ -37,6 +37,15 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<PostView | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  // "New post" (the sidebar, /scheduled) leads to #compose: the text field takes the focus, ready to write.
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    if (hash !== "#compose") return;
+    form.current?.scrollIntoView({ block: "start" });
+    form.current?.querySelector("textarea")?.focus({ preventScroll: true });
+  }, [hash, key]);
 
   /** A field's error goes as soon as the field changes: it was about the value that was there. */
   function edited<T>(field: string, set: (value: T) => void) {
@@ -102,7 +111,7 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
   }
 
   return (
-    <form id="compose" onSubmit={(event) => void submit(event)} noValidate aria-label={t("New post")} className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800">
+    <form ref={form} id="compose" onSubmit={(event) => void submit(event)} noValidate aria-label={t("New post")} className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800">
       <PostTextField value={text} onChange={edited("text", setText)} errors={errors.text} placeholder={t("What would you like to share?")} />
 
       {uploads.attachments.length > 0 ? (

@@ -23,14 +23,15 @@ export function PostCard({ post, actions, headerExtra, unlock, priority = false 
   const { t } = useTranslation();
   return (
     <article className="space-y-3 p-4" aria-labelledby={`post-${post.id}-author`} data-post-id={post.id}>
-      <header className="flex items-center gap-3">
-        <Link to={`/${post.author.username}`} className="flex min-w-0 flex-1 items-center gap-3">
+      {/* Wraps where the row is too narrow (a phone, the author's own post with its labels and menu): the name keeps its room. */}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <Link to={`/${post.author.username}`} className="flex min-w-[8rem] flex-1 items-center gap-3">
           <Avatar url={post.author.avatarUrl} name={post.author.name} />
           <span className="min-w-0">
-            <span id={`post-${post.id}-author`} className="block truncate font-semibold">
+            <span id={`post-${post.id}-author`} dir="auto" className="block truncate-text font-semibold">
               {post.author.name}
             </span>
-            <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={post.author.username} /></span>
+            <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={post.author.username} /></span>
           </span>
         </Link>
         <Link to={`/post/${post.id}`} className="shrink-0 text-xs text-slate-600 hover:underline dark:text-slate-400">

@@ -100,7 +100,7 @@ function OwnPostTerms({ post }: { post: PostView }) {
   if (post.audience === "everyone" && post.priceCents === 0) return null;
   const chip = "rounded-full bg-slate-100 px-2 py-0.5 dark:bg-slate-800";
   return (
-    <ul aria-label={t("Who can see it")} className="flex shrink-0 gap-1 text-xs font-medium text-slate-700 dark:text-slate-300" data-own-terms>
+    <ul aria-label={t("Who can see it")} className="ms-auto flex shrink-0 gap-1 whitespace-nowrap text-xs font-medium text-slate-700 dark:text-slate-300" data-own-terms>
       <li className={chip}>{t(post.audience === "subscribers" ? "Subscribers" : post.audience === "followers" ? "Followers" : "Everyone")}</li>
       {post.priceCents > 0 ? <li className={chip}>{t("Price {{price}}", { price: formatCents(post.priceCents, i18n.language) })}</li> : null}
     </ul>

@@ -40,8 +40,8 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
       <Link to={`/${subscription.creator.username}`} className="flex min-w-0 flex-1 items-center gap-3">
         <Avatar url={subscription.creator.avatarUrl} name={subscription.creator.name} />
         <span className="min-w-0">
-          <span className="block truncate font-semibold">{subscription.creator.name}</span>
-          <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={subscription.creator.username} /></span>
+          <span dir="auto" className="block truncate-text font-semibold">{subscription.creator.name}</span>
+          <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={subscription.creator.username} /></span>
         </span>
       </Link>
       <dl className="grid grid-cols-2 gap-x-4 text-sm">

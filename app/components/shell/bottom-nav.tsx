@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { avatarMenuEntries, BOTTOM_BAR_KEYS, isInConversation, sidebarEntries } from "~/lib/navigation";
+import { BOTTOM_BAR_KEYS, bottomBarMenuEntries, isInConversation, sidebarEntries } from "~/lib/navigation";
 import { Avatar } from "./avatar";
 import { NavBadge } from "./badge";
 import { Icon } from "./icons";
@@ -17,7 +17,7 @@ export function BottomNav({ viewer }: { viewer: ShellViewer }) {
   const labels = useNavLabels();
   const { pathname } = useLocation();
   const entries = sidebarEntries(viewer);
-  const menuItems = useMenuItems([...entries.filter((entry) => !BOTTOM_BAR_KEYS.has(entry.key)), ...avatarMenuEntries(viewer)]);
+  const menuItems = useMenuItems(bottomBarMenuEntries(viewer));
   if (isInConversation(pathname)) return null;
   return (
     <nav aria-label={t("Main")} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95 desk:hidden">
@@ -37,7 +37,7 @@ export function BottomNav({ viewer }: { viewer: ShellViewer }) {
           ))}
         <li>
           {viewer.isAuth ? (
-            <MenuButton label={t("Account menu")} items={menuItems} placement="above" buttonClassName="flex h-14 w-14 items-center justify-center">
+            <MenuButton label={t("Account menu")} items={menuItems} placement="above-end" buttonClassName="flex h-14 w-14 items-center justify-center">
               <span className="relative">
                 <Avatar url={viewer.avatarUrl} name={viewer.name || viewer.username} size="h-8 w-8" />
                 <NavBadge entry="wallet" />

@@ -15,6 +15,7 @@ export function useNavLabels(): Record<NavKey | MenuKey, string> {
     wallet: t("Wallet"),
     live: t("Live Streams"),
     profile: t("My Profile"),
+    newPost: t("New post"),
     goLive: t("Go Live"),
     settings: t("Settings"),
     dashboard: t("Dashboard"),

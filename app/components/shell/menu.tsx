@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "./icons";
 
@@ -12,10 +12,33 @@ export interface MenuItem {
   reloadDocument?: boolean;
 }
 
+/** The space a popover keeps from the screen's edges, and from its button, in CSS pixels. */
+const SCREEN_MARGIN = 8;
+const BUTTON_GAP = 8;
+
 /**
- * A button that opens a menu of links (WAI-ARIA menu button): arrows move, Escape closes and returns focus,
- * a click outside closes. An empty menu says "No items." (spec §9).
+ * Keeps an open popover on the screen, before it is painted: lined up with its button's edge, it can still reach
+ * past the screen's side (a long label, a button near the other edge), and is then moved sideways, back in; opening
+ * below a button near the screen's bottom, it opens above the button instead where it fits there.
  */
+export function useKeepOnScreen(popover: RefObject<HTMLElement>, button: RefObject<HTMLElement>, open: boolean) {
+  useLayoutEffect(() => {
+    const element = popover.current;
+    if (!open || !element) return;
+    element.style.translate = "";
+    const box = element.getBoundingClientRect();
+    const { clientWidth: width, clientHeight: height } = document.documentElement;
+    const x = box.left < SCREEN_MARGIN ? SCREEN_MARGIN - box.left : box.right > width - SCREEN_MARGIN ? Math.max(SCREEN_MARGIN - box.left, width - SCREEN_MARGIN - box.right) : 0;
+    let y = 0;
+    const anchor = button.current?.getBoundingClientRect();
+    if (anchor && box.top >= anchor.bottom && box.bottom > height - SCREEN_MARGIN) {
+      const above = anchor.top - BUTTON_GAP - box.height;
+      if (above >= SCREEN_MARGIN) y = above - box.top;
+    }
+    if (x !== 0 || y !== 0) element.style.translate = `${x}px ${y}px`;
+  }, [popover, button, open]);
+}
+
 /**
  * The behaviour of a WAI-ARIA menu button: opening focuses the first item, arrows (and Home/End) move, Escape
  * closes and returns focus to the button, Tab and a click outside close. Spread `buttonProps` on the button and
@@ -26,6 +49,7 @@ export function useMenuButton() {
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
+  useKeepOnScreen(menu, button, open);
 
   useEffect(() => {
     if (!open) return;
@@ -70,7 +94,18 @@ export function useMenuButton() {
   };
 }
 
-export function MenuButton({ label, items, children, buttonClassName, placement }: { label: string; items: MenuItem[]; children: ReactNode; buttonClassName: string; placement: "above" | "below" }) {
+/** Where a menu opens: above its button, lined up with the button's start or end edge (logical sides). */
+const PLACEMENTS = {
+  "above-start": "bottom-full mb-2 start-0",
+  "above-end": "bottom-full mb-2 end-0",
+} as const;
+
+/**
+ * A button that opens a menu of links (WAI-ARIA menu button): arrows move, Escape closes and returns focus,
+ * a click outside closes. An empty menu says "No items." (spec §9). `placement` lines the menu up with the
+ * button's edge nearer the middle of the screen, so it opens towards the middle in either direction of writing.
+ */
+export function MenuButton({ label, items, children, buttonClassName, placement }: { label: string; items: MenuItem[]; children: ReactNode; buttonClassName: string; placement: keyof typeof PLACEMENTS }) {
   const { t } = useTranslation();
   const { open, close, buttonProps, menuProps } = useMenuButton();
 
@@ -84,7 +119,7 @@ export function MenuButton({ label, items, children, buttonClassName, placement 
         <div
           {...menuProps}
           aria-label={label}
-          className={`absolute z-40 min-w-[14rem] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${placement === "above" ? "bottom-full mb-2 start-0" : "top-full mt-2 end-0"}`}
+          className={`absolute z-40 min-w-[14rem] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${PLACEMENTS[placement]}`}
         >
           {items.length === 0 ? <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">{t("No items.")}</p> : null}
           {items.map((item) => (

@@ -29,6 +29,7 @@ function SidebarLink({ entry, label }: { entry: NavEntry; label: string }) {
     setTooltip(false);
   };
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const linkClass = "flex items-center justify-center gap-4 rounded-full p-3 text-lg hover:bg-slate-100 dark:hover:bg-slate-800 wide:justify-start wide:px-4";
   return (
     <li className="relative">
       <NavLink
@@ -41,15 +42,16 @@ function SidebarLink({ entry, label }: { entry: NavEntry; label: string }) {
         onFocus={show}
         onBlur={hide}
         onKeyDown={(event) => event.key === "Escape" && hide()}
-        className={({ isActive }) =>
-          `flex items-center justify-center gap-4 rounded-full p-3 text-lg hover:bg-slate-100 dark:hover:bg-slate-800 wide:justify-start wide:px-4 ${isActive ? "font-bold" : ""}`
-        }
+        // An action (New post, on Home) is never the current page: Home is.
+        aria-current={entry.action ? false : undefined}
+        className={({ isActive }) => `${linkClass} ${isActive && !entry.action ? "font-bold" : ""}`}
       >
         <span className="relative">
           <Icon name={entry.key} />
           <NavBadge entry={entry.key} />
         </span>
-        <span className="sr-only wide:not-sr-only">{label}</span>
+        {/* A long word ("Benachrichtigungen") breaks, hyphenated where the browser knows the language, within the column. */}
+        <span className="sr-only wide:not-sr-only wide:min-w-0 wide:hyphens-auto wide:break-words">{label}</span>
       </NavLink>
       {tooltip ? (
         <span role="tooltip" className="pointer-events-none absolute start-full top-1/2 z-50 ms-2 -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-sm text-white shadow wide:hidden dark:bg-slate-100 dark:text-slate-900">
@@ -89,13 +91,13 @@ export function Sidebar({ viewer }: { viewer: ShellViewer }) {
         <MenuButton
           label={t("Account menu")}
           items={menuItems}
-          placement="above"
+          placement="above-start"
           buttonClassName="flex w-full items-center justify-center gap-3 rounded-full p-2 hover:bg-slate-100 dark:hover:bg-slate-800 wide:justify-start"
         >
           <Avatar url={viewer.avatarUrl} name={viewer.name || viewer.username} />
           <span className="hidden min-w-0 text-start wide:block">
-            <span className="block truncate font-semibold">{viewer.name}</span>
-            <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={viewer.username} /></span>
+            <span dir="auto" className="block truncate-text font-semibold">{viewer.name}</span>
+            <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={viewer.username} /></span>
           </span>
         </MenuButton>
       ) : (

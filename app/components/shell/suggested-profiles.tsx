@@ -85,8 +85,8 @@ export function SuggestionsPanel({ profiles, onFollowed, className = "" }: { pro
             <Link to={`/${profile.username}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
               <Avatar url={profile.avatarUrl} name={profile.fullname || profile.username} size="h-12 w-12" />
               <span className="min-w-0">
-                <span className="block truncate font-semibold">{profile.fullname}</span>
-                <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={profile.username} /></span>
+                <span dir="auto" className="block truncate-text font-semibold">{profile.fullname}</span>
+                <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={profile.username} /></span>
               </span>
             </Link>
             <FollowButton profile={profile} onFollowed={onFollowed} />

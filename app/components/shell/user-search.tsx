@@ -9,10 +9,11 @@ import { Handle } from "~/components/handle";
 
 interface Result {
   username: string;
+  name: string;
   avatarUrl: string;
 }
 
-const searchAnswerShape: Shape<{ results: { users: Result[] } }> = object({ results: object({ users: array(object({ username: string, avatarUrl: string })) }) });
+const searchAnswerShape: Shape<{ results: { users: Result[] } }> = object({ results: object({ users: array(object({ username: string, name: string, avatarUrl: string })) }) });
 
 /** Typing pauses this long before a search is sent. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -84,8 +85,11 @@ export function UserSearch({ autoFocus = false, whileEmpty = null, initialTerm =
             {results.map((user) => (
               <li key={user.username}>
                 <Link to={`/${user.username}`} className="flex items-center gap-3 rounded-xl px-3 py-2 hover:bg-slate-100 dark:hover:bg-slate-800">
-                  <Avatar url={user.avatarUrl} name={user.username} />
-                  <span className="truncate font-medium"><Handle username={user.username} /></span>
+                  <Avatar url={user.avatarUrl} name={user.name || user.username} />
+                  <span className="min-w-0">
+                    <span dir="auto" className="block truncate-text font-semibold">{user.name}</span>
+                    <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={user.username} /></span>
+                  </span>
                 </Link>
               </li>
             ))}

@@ -29,7 +29,7 @@ function TrayItem({
   return (
     <Link to={to} className="flex w-16 shrink-0 flex-col items-center gap-1 text-center text-xs" {...data}>
       <span className={`relative ${ring}`}>{children}</span>
-      <span className="w-full truncate">
+      <span dir="auto" className="w-full truncate-text">
         {label}
         {note ? <span className="sr-only"> {note}</span> : null}
       </span>
@@ -50,7 +50,7 @@ export function StoriesBar({ items, live, selfId, isCreator }: { items: StoriesB
       {live.map(({ id, creator }) => (
         <TrayItem key={`l${id}`} to={`/live/${id}`} ring="rounded-full p-0.5 ring-2 ring-red-600" label={creator.name} data-home-live={id}>
           <Avatar url={creator.avatarUrl} name={creator.name} size="h-12 w-12" />
-          <span className="absolute -bottom-1 left-1/2 -translate-x-1/2 rounded bg-red-600 px-1 text-[10px] font-bold uppercase text-white">{t("Live")}</span>
+          <span className="absolute -bottom-1 left-1/2 max-w-[4rem] -translate-x-1/2 truncate rounded bg-red-600 px-1 text-[10px] font-bold uppercase leading-4 text-white">{t("Live")}</span>
         </TrayItem>
       ))}
       {isCreator && items[0]?.creator.id !== selfId ? (

@@ -160,7 +160,7 @@ export function StoryComposer() {
       </button>
       {refused ? (
         <div ref={refusal} role="alert" className="scroll-mb-24 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-          <p className="truncate font-medium" dir="auto">
+          <p className="truncate-text font-medium" dir="auto">
             {refused.name}
           </p>
           <p>{refused.reason}</p>

@@ -118,8 +118,8 @@ export function StoryOwnerTools({ story, onDeleted, onChanged }: { story: StoryV
                 <li key={item.user.id} className="flex items-center gap-3">
                   <Avatar url={item.user.avatarUrl} name={item.user.name} size="h-9 w-9" />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold">{item.user.name}</span>
-                    <span className="block truncate text-sm text-slate-600 dark:text-slate-400"><Handle username={item.user.username} /></span>
+                    <span dir="auto" className="block truncate-text font-semibold">{item.user.name}</span>
+                    <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={item.user.username} /></span>
                   </span>
                   {item.liked ? <span className="text-red-600 dark:text-red-400">{t("Liked")}</span> : null}
                 </li>

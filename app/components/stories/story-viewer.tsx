@@ -275,7 +275,7 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
           <div className="mt-3 flex items-center gap-2">
             <Link to={`/${reel.creator.username}`} className="flex min-w-0 items-center gap-2">
               <Avatar url={reel.creator.avatarUrl} name={reel.creator.name} size="h-8 w-8" />
-              <span className="truncate font-semibold">{own ? t("Your story") : reel.creator.name}</span>
+              <span dir="auto" className="truncate-text font-semibold">{own ? t("Your story") : reel.creator.name}</span>
             </Link>
             <time dateTime={story.createdAt} className="shrink-0 text-sm text-slate-300">
               {age(story.createdAt)}

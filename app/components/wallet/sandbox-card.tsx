@@ -41,7 +41,7 @@ function TestCards({ cards }: { cards: { number: string; outcome: SandboxOutcome
       <ul className="mt-1 space-y-0.5">
         {cards.map((card) => (
           <li key={card.number}>
-            <code className="font-mono">{card.number}</code> {meaning[card.outcome]}
+            <code dir="ltr" className="font-mono">{card.number}</code> {meaning[card.outcome]}
           </li>
         ))}
       </ul>

@@ -28,7 +28,7 @@ const CreatorRequestSchema = z
   .object({
     id: z.number().int(),
     createdAt: z.string(),
-    user: z.object({ id: z.number().int(), username: z.string(), name: z.string(), email: z.string(), avatarUrl: z.string(), coverUrl: z.string() }),
+    user: z.object({ id: z.number().int(), username: z.string(), name: z.string(), email: z.string(), dateOfBirth: z.string().openapi({ example: "1990-04-12" }), avatarUrl: z.string(), coverUrl: z.string() }),
     documentUrl: z.string().openapi({ description: "Private /media URL, readable by admins only" }),
     selfieUrl: z.string(),
   })

@@ -12,7 +12,7 @@ import { validationHook } from "../validation-hook";
 const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;
 
 const SearchResultsSchema = z
-  .object({ results: z.object({ users: z.array(z.object({ username: z.string(), avatarUrl: z.string() })) }) })
+  .object({ results: z.object({ users: z.array(z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() })) }) })
   .openapi("UserSearchResults");
 
 const SuggestedProfilesSchema = z

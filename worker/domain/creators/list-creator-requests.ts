@@ -8,7 +8,7 @@ export const privateMediaUrl = (key: string | null) => (key ? `/media/${key}` : 
 export async function listPendingCreatorRequests(db: D1Database): Promise<PendingCreatorRequest[]> {
   const { results } = await db
     .prepare(
-      `SELECT r.id, r.created_at, u.id AS user_id, u.username, u.name, u.email, u.avatar_key, u.cover_key,
+      `SELECT r.id, r.created_at, u.id AS user_id, u.username, u.name, u.email, u.date_of_birth, u.avatar_key, u.cover_key,
               d.object_key AS document_key, s.object_key AS selfie_key
        FROM creator_requests r JOIN users u ON u.id = r.user_id
        LEFT JOIN media d ON d.id = r.document_media_id LEFT JOIN media s ON s.id = r.selfie_media_id
@@ -21,6 +21,7 @@ export async function listPendingCreatorRequests(db: D1Database): Promise<Pendin
       username: string;
       name: string;
       email: string;
+      date_of_birth: string;
       avatar_key: string | null;
       cover_key: string | null;
       document_key: string | null;
@@ -29,7 +30,7 @@ export async function listPendingCreatorRequests(db: D1Database): Promise<Pendin
   return results.map((row) => ({
     id: row.id,
     createdAt: row.created_at,
-    user: { id: row.user_id, username: row.username, name: row.name, email: row.email, avatarUrl: publicMediaUrl(row.avatar_key), coverUrl: publicMediaUrl(row.cover_key) },
+    user: { id: row.user_id, username: row.username, name: row.name, email: row.email, dateOfBirth: row.date_of_birth, avatarUrl: publicMediaUrl(row.avatar_key), coverUrl: publicMediaUrl(row.cover_key) },
     documentUrl: privateMediaUrl(row.document_key),
     selfieUrl: privateMediaUrl(row.selfie_key),
   }));

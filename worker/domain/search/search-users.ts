@@ -7,6 +7,7 @@ export const SEARCH_TERM_MAX = 64;
 
 export interface UserSearchResult {
   username: string;
+  name: string;
   avatarUrl: string;
 }
 
@@ -46,13 +47,13 @@ export async function rateLimitedSearch<Row>(ctx: Pick<DomainContext, "db" | "co
  * Users whose username or name has words starting with the term's words, best match first, at most 10.
  */
 export async function searchUsers(ctx: Pick<DomainContext, "db" | "config" | "ip">, term: string): Promise<UserSearchResult[]> {
-  const rows = await rateLimitedSearch<{ username: string; avatar_key: string | null }>(ctx, term, (query) =>
+  const rows = await rateLimitedSearch<{ username: string; name: string; avatar_key: string | null }>(ctx, term, (query) =>
     ctx.db
       .prepare(
-        `SELECT u.username, u.avatar_key FROM users_search s JOIN users u ON u.id = s.rowid
+        `SELECT u.username, u.name, u.avatar_key FROM users_search s JOIN users u ON u.id = s.rowid
          WHERE users_search MATCH ?1 AND u.suspended_at IS NULL ORDER BY s.rank LIMIT ?2`,
       )
       .bind(query, SEARCH_RESULT_LIMIT),
   );
-  return rows.map((row) => ({ username: row.username, avatarUrl: publicMediaUrl(row.avatar_key) }));
+  return rows.map((row) => ({ username: row.username, name: row.name, avatarUrl: publicMediaUrl(row.avatar_key) }));
 }
