@@ -18,7 +18,7 @@ beforeAll(async () => {
   );
   // A real paid subscription: $4.99 a month, charged from the fan's wallet.
   await api(creator, "PUT", "/me/plans", { plans: [{ period: "month", priceCents: 499 }] });
-  await api(fan, "POST", `/users/${creator.username}/subscribe`, { period: "month", idempotencyKey: crypto.randomUUID() });
+  await api(fan, "POST", `/users/${creator.username}/subscribe`, { period: "month", priceCents: 499, idempotencyKey: crypto.randomUUID() });
 });
 
 describe("a creator's fans", () => {
