@@ -87,7 +87,8 @@ export class UserChannel extends DurableObject<Env> {
     if (sessionIds.length === 0) return 0;
     const now = Date.now();
     const ended = ((await this.ctx.storage.get<EndedSession[]>(ENDED)) ?? []).filter((session) => now - session.at < ENDED_REMEMBERED_MS);
-    await this.ctx.storage.put(ENDED, [...ended, ...sessionIds.map((id) => ({ id, at: now }))].slice(-MAX_ROOMS_PER_USER));
+    // Bounded by time: the sessions a user can end in a minute are few (sign-ins are rate limited).
+    await this.ctx.storage.put(ENDED, [...ended, ...sessionIds.map((id) => ({ id, at: now }))]);
     const closed = closeSessionSockets(this.ctx, sessionIds).length;
     const rooms = (await this.ctx.storage.get<RoomEntered[]>(ROOMS)) ?? [];
     const left = await Promise.all(
