@@ -76,5 +76,8 @@ export const LIVE_SILENT_AFTER_MS = 30_000;
 export const LIVE_CHAT_LINES = 5;
 export const LIVE_CHAT_WINDOW_MS = 10_000;
 
-/** Socket close codes of a LiveRoom (4000–4999 are the application's). */
-export const LIVE_CLOSE = { ended: 4000, full: 4009, removed: 4003, flood: 4029 } as const;
+/**
+ * Socket close codes of a LiveRoom (4000–4999 are the application's); `shutOut`: the person may no longer watch (a
+ * block, an audience that no longer admits them). A session's end closes with the user channel's 4401.
+ */
+export const LIVE_CLOSE = { ended: 4000, full: 4009, removed: 4003, flood: 4029, shutOut: 4403 } as const;

@@ -107,9 +107,13 @@ export function UpdatesProvider({ initial, realtime, children }: { initial: Upda
     let disconnect = () => {};
     const cancel = realtime
       ? soon(() => {
-          disconnect = connectUserChannel((event) => {
-            if (event.event === "NewUpdate") refresh();
-          });
+          disconnect = connectUserChannel(
+            (event) => {
+              if (event.event === "NewUpdate") refresh();
+            },
+            // Its 401 leaves for /login.
+            { onSessionEnded: refresh },
+          );
         })
       : () => {};
     return () => {

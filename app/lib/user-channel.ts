@@ -48,6 +48,12 @@ type SocketLike = Pick<WebSocket, "send" | "close" | "readyState"> & {
 
 /** Seams for tests; the browser defaults are used when omitted. */
 export interface UserChannelOptions {
+  /**
+   * The server closed the socket because its session ended (4401: signed out, the password changed elsewhere,
+   * suspended): the socket stops for good, and this asks the server whether the page is still signed in (a 401
+   * leaves for /login). Every socket kind reacts alike: the updates channel, a chat, a live room.
+   */
+  onSessionEnded?: () => void;
   url?: string;
   createSocket?: (url: string) => SocketLike;
   /** Where the `online` event is listened for (window). */
@@ -84,9 +90,9 @@ export interface SocketConnection {
 /**
  * Keeps a same-origin socket open and calls `onFrame` for every valid frame. Reconnects with backoff and jitter,
  * at once when the browser comes back online, and not at all after the server closes for authentication or
- * policy reasons; a ping unanswered within PING_INTERVAL_MS counts as a dead connection. An open and a pong tell
- * the page that the network answers (network-answers.ts). Browser only (call it from an effect). The user channel
- * and the chat rooms both use it.
+ * policy reasons (the session's end calls `onSessionEnded`); a ping unanswered within PING_INTERVAL_MS counts as
+ * a dead connection. An open and a pong tell the page that the network answers (network-answers.ts). Browser only
+ * (call it from an effect). The user channel, the chat rooms and the live rooms use it.
  */
 export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConnection {
   const { url, parse, onFrame, onOpen, onClose } = options;
@@ -186,6 +192,7 @@ export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConne
     };
     current.onclose = (close) => {
       let again = shouldReconnect(close.code);
+      if (close.code === CLOSE_CODES.unauthenticated && options.onSessionEnded) guarded(options.onSessionEnded);
       if (onClose) {
         guarded(() => {
           if (onClose(close.code, close.reason) === false) again = false;

@@ -122,6 +122,63 @@ describe("messages", () => {
     expect(seqs).toEqual([1, 2, 3]);
   });
 
+  it("a device whose session ended elsewhere hears nothing more in its open chat, and shows it is signed out", async () => {
+    const tag = `so${unique().slice(-8)}`;
+    const member = await createAccount({ username: `${tag}_fan`, name: "Dana Device" });
+    const star = await createAccount({ username: `${tag}_star`, name: "Ravi Star" });
+    await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${star.username}'`);
+    await api(member, "POST", `/users/${star.username}/follow`);
+    const { id: conversationId } = (await api(member, "POST", "/conversations", { username: star.username })) as { id: number };
+    const say = (text: string) => api(star, "POST", `/conversations/${conversationId}/messages`, { clientId: `c${unique()}`, text });
+
+    // Device B is ready to change the password first, so that device A's 30-second poll of /api/updates (whose
+    // 401 would also lead it away) comes only after everything below.
+    const deviceB = await signedInPage(browser(), member, { width: 390, height: 844 });
+    await deviceB.page.goto("/settings/account");
+    await hydrated(deviceB.page);
+    const passwordForm = deviceB.page.getByRole("region", { name: "Change password" });
+    await passwordForm.getByLabel("Current password").fill(member.password);
+    await passwordForm.getByLabel("New password", { exact: true }).fill("a quiet harbour at dawn");
+    await passwordForm.getByLabel("Repeat the new password").fill("a quiet harbour at dawn");
+
+    // Device A has the conversation open; its chat socket goes through the test, which hears what the server sends.
+    const deviceA = await signedInPage(browser(), member);
+    const heard: string[] = [];
+    const serverClosedWith: number[] = [];
+    await deviceA.page.routeWebSocket(/\/ws\/conversations\//, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((frame) => {
+        heard.push(String(frame));
+        socket.send(frame);
+      });
+      server.onClose((code, reason) => {
+        serverClosedWith.push(code ?? 0);
+        void socket.close({ code, reason });
+      });
+    });
+    // The thread catches up once its socket is open (through to the room).
+    const socketOpen = deviceA.page.waitForResponse((response) => response.url().includes(`/api/conversations/${conversationId}/messages?after=`));
+    await deviceA.page.goto(`/messages/${conversationId}`);
+    await hydrated(deviceA.page);
+    expect((await socketOpen).status()).toBe(200);
+    await say("Before you changed it");
+    await deviceA.page.getByTestId("message").filter({ hasText: "Before you changed it" }).waitFor();
+    await expect.poll(() => heard.some((frame) => frame.includes("Before you changed it"))).toBe(true);
+
+    await passwordForm.getByRole("button", { name: "Change password" }).click();
+    await passwordForm.getByText("Your password was changed. Other devices have been signed out.").waitFor();
+    // The chat's room closes A's socket itself, as the session's end (not the page leaving).
+    await expect.poll(() => serverClosedWith, { timeout: 10_000 }).toContain(4401);
+    await say("After you changed it");
+    // Device A shows it is signed out, and never got the message.
+    await deviceA.page.waitForURL(/\/login/, { timeout: 10_000 });
+    await deviceA.page.getByRole("button", { name: "Sign in" }).waitFor();
+    expect(heard.some((frame) => frame.includes("After you changed it"))).toBe(false);
+    // Device B goes on.
+    await deviceB.page.reload();
+    await passwordForm.waitFor();
+  });
+
   it("a creator's per-message price and a pay-per-view photo: the short wallet is told to top up, the buyer pays and unlocks", async () => {
     const opened = (await api(buyer, "POST", "/conversations", { username: seller.username }))!;
     const brokeOpened = (await api(broke, "POST", "/conversations", { username: seller.username }))!;

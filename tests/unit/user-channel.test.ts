@@ -274,6 +274,37 @@ describe("connectSocket's onClose", () => {
     connection.close();
   });
 
+  it("a session's end (4401) asks once whether the page is still signed in, and stops; no other close asks", () => {
+    let asked = 0;
+    const connect = () =>
+      connectSocket({
+        url: "wss://app.test/ws/conversations/1",
+        parse: () => null,
+        onFrame: () => undefined,
+        onSessionEnded: () => asked++,
+        createSocket: (url) => new FakeSocket(url),
+        events: null,
+        random: () => 0,
+      });
+    const transient = connect();
+    for (const code of [1006, 1011, 4000, 4403, 4003]) {
+      FakeSocket.all.at(-1)!.serverOpens();
+      FakeSocket.all.at(-1)!.serverCloses(code);
+      vi.advanceTimersByTime(120_000);
+    }
+    transient.close();
+    expect(asked).toBe(0);
+
+    FakeSocket.all = [];
+    const ended = connect();
+    FakeSocket.all[0]!.serverOpens();
+    FakeSocket.all[0]!.serverCloses(4401, "session ended");
+    vi.advanceTimersByTime(120_000);
+    expect(asked).toBe(1);
+    expect(FakeSocket.all).toHaveLength(1);
+    ended.close();
+  });
+
   it("reconnects as usual when it answers anything else", () => {
     const connection = open(() => undefined);
     FakeSocket.all[0]!.serverCloses(1006);

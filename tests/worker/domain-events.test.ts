@@ -110,11 +110,11 @@ describe("the socket adapter", () => {
 
   it("closes exactly the ended sessions' sockets", async () => {
     const member = await createUser();
-    const calls: (number | null)[] = [];
+    const calls: number[][] = [];
     const recording = { ...env, USER_CHANNEL: recordingDisconnects(member.user.userId, calls) } as unknown as typeof env;
     await deliverToSockets(recording, { type: "SessionsEnded", userId: member.user.userId, sessionIds: [7, 9] });
-    await deliverToSockets(recording, { type: "SessionsEnded", userId: member.user.userId, sessionIds: null });
-    expect(calls).toEqual([7, 9, null]);
+    await deliverToSockets(recording, { type: "SessionsEnded", userId: member.user.userId, sessionIds: [11] });
+    expect(calls).toEqual([[7, 9], [11]]);
   });
 });
 
@@ -132,12 +132,17 @@ function countingNamespace(reached: Map<number, number>) {
   };
 }
 
-function recordingDisconnects(userId: number, calls: (number | null)[]) {
+function recordingDisconnects(userId: number, calls: number[][]) {
   return {
     idFromName: (name: string) => name,
     get: (name: string) => {
       expect(name).toBe(`updates.${userId}`);
-      return { disconnectSession: async (sessionId: number | null) => void calls.push(sessionId) };
+      return {
+        disconnectSessions: async (forUser: number, sessionIds: number[]) => {
+          expect(forUser).toBe(userId);
+          calls.push(sessionIds);
+        },
+      };
     },
   };
 }

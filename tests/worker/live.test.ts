@@ -417,6 +417,92 @@ describe("the LiveRoom socket", () => {
     expect(kept).toBe(0);
   });
 
+  it("a block either way closes the viewer's sockets at once, and they cannot come back", async () => {
+    const creator = await createVerifiedCreator();
+    const [ann, bob, cat] = [await createFan(), await createFan(), await createFan()];
+    const stream = await goLive(creator);
+    const studio = await connect(creator, stream.id);
+    const [annSocket, annSecondTab, bobSocket, catSocket] = [await connect(ann, stream.id), await connect(ann, stream.id), await connect(bob, stream.id), await connect(cat, stream.id)];
+    await until(() => framesOf(studio, "viewers").at(-1)?.count === 3, "three viewers");
+
+    expect((await postJson(`/users/${ann.user.username}/block`, {}, { token: creator.token })).status).toBe(200);
+    await until(() => annSocket.closed !== null && annSecondTab.closed !== null, "ann's sockets closed");
+    expect(annSocket.closed).toEqual({ code: LIVE_CLOSE.shutOut, reason: "You can no longer watch this stream." });
+    expect(annSecondTab.closed!.code).toBe(LIVE_CLOSE.shutOut);
+    expect((await upgrade(ann, stream.id)).status).toBe(404);
+    // A viewer who blocks the creator leaves too.
+    expect((await postJson(`/users/${creator.user.username}/block`, {}, { token: cat.token })).status).toBe(200);
+    await until(() => catSocket.closed !== null, "cat's socket closed");
+    expect(catSocket.closed!.code).toBe(LIVE_CLOSE.shutOut);
+    await until(() => framesOf(studio, "viewers").at(-1)?.count === 1, "one viewer left");
+    expect(bobSocket.closed).toBeNull();
+    expect(studio.closed).toBeNull();
+  });
+
+  it("never broadcasts a frame from a socket the room has closed: a removed viewer who reconnects, a blocked one", async () => {
+    const creator = await createVerifiedCreator();
+    const [ann, bob, dan] = [await createFan(), await createFan(), await createFan()];
+    const stream = await goLive(creator);
+    const room = liveRoomStub(env, stream.id);
+    const studio = await connect(creator, stream.id);
+    const bobSocket = await connect(bob, stream.id);
+    await connect(ann, stream.id);
+    await connect(dan, stream.id);
+    studio.socket.send(JSON.stringify({ type: "remove", userId: ann.user.userId }));
+    await until(() => framesOf(studio, "viewers").at(-1)?.count === 2, "ann removed");
+
+    // Ann comes back and talks at once, before the room's close reaches her.
+    const back = await upgrade(ann, stream.id);
+    expect(back.status).toBe(101);
+    back.webSocket!.accept();
+    sockets.push(back.webSocket!);
+    for (let i = 0; i < 3; i++) back.webSocket!.send(JSON.stringify({ type: "chat", text: `removed but talking ${i}` }));
+
+    // Dan is blocked; a frame of his that reaches the room after his socket was closed says nothing.
+    await runInDurableObject(room, async (instance: LiveRoom, state) => {
+      const danSocket = state.getWebSockets(`user:${dan.user.userId}`)[0]!;
+      await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(creator.user.userId, dan.user.userId, new Date().toISOString()).run();
+      await instance.shutOut([dan.user.userId]);
+      await instance.webSocketMessage(danSocket, JSON.stringify({ type: "chat", text: "blocked but talking" }));
+    });
+
+    bobSocket.socket.send(JSON.stringify({ type: "chat", text: "still here" }));
+    await until(() => framesOf(studio, "chat").some((frame) => frame.line.text === "still here"), "bob's line");
+    expect(framesOf(studio, "chat").map((frame) => frame.line.text)).toEqual(["still here"]);
+    expect(framesOf(bobSocket, "chat").map((frame) => frame.line.text)).toEqual(["still here"]);
+  });
+
+  it("closes the socket of a viewer whose access ended, on the room's alarm: a subscription that ran out, a follow undone", async () => {
+    const creator = await createVerifiedCreator();
+    const [lapsed, subscriber, follower] = [await createFan(), await createFan(), await createFan()];
+    await subscribe(lapsed.user.userId, creator.user.userId);
+    await subscribe(subscriber.user.userId, creator.user.userId);
+    await follow(follower.user.userId, creator.user.userId);
+    const stream = await goLive(creator, { audience: "followers" });
+    const room = liveRoomStub(env, stream.id);
+    const studio = await connect(creator, stream.id);
+    const [lapsedSocket, subscriberSocket, followerSocket] = [await connect(lapsed, stream.id), await connect(subscriber, stream.id), await connect(follower, stream.id)];
+    // Nothing changed: everyone stays.
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    expect([lapsedSocket.closed, subscriberSocket.closed, followerSocket.closed]).toEqual([null, null, null]);
+
+    // The lapsed fan's subscription ran out (and the follow that came with it went); the follower unfollowed.
+    await env.DB.prepare("UPDATE subscriptions SET current_period_end = ? WHERE fan_id = ?").bind(new Date(Date.now() - 1000).toISOString(), lapsed.user.userId).run();
+    await env.DB.prepare("DELETE FROM follows WHERE follower_id IN (?, ?)").bind(lapsed.user.userId, follower.user.userId).run();
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    await until(() => lapsedSocket.closed !== null && followerSocket.closed !== null, "the two sockets closed");
+    expect(lapsedSocket.closed).toEqual({ code: LIVE_CLOSE.shutOut, reason: "You can no longer watch this stream." });
+    expect(followerSocket.closed!.code).toBe(LIVE_CLOSE.shutOut);
+    // A live subscription still admits (to a followers stream too), and the creator stays on air.
+    expect(subscriberSocket.closed).toBeNull();
+    expect(studio.closed).toBeNull();
+    await until(() => framesOf(studio, "viewers").at(-1)?.count === 1, "one viewer left");
+    // Subscribed again, the fan is admitted again.
+    await env.DB.prepare("UPDATE subscriptions SET current_period_end = ? WHERE fan_id = ?").bind(new Date(Date.now() + 86_400_000).toISOString(), lapsed.user.userId).run();
+    const again = await connect(lapsed, stream.id);
+    expect(again.frames[0]).toMatchObject({ type: "hello", role: "viewer" });
+  });
+
   it("refuses visitors, other origins and malformed ids", async () => {
     const creator = await createVerifiedCreator();
     const stream = await goLive(creator);

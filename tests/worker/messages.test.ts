@@ -169,6 +169,9 @@ describe("sending and reading", () => {
     const withB = await conversationOf(fanB, creator);
     // A started conversation without messages is not listed yet.
     expect((await listOf(creator)).conversations).toEqual([]);
+    // Opening it catches up from the start: nothing yet, and no refusal.
+    expect((await messagesOf(fanA, withA.id, "?after=0")).messages).toEqual([]);
+    for (const after of ["-1", "01", "1.5", "x", ""]) expect((await api(`/conversations/${withA.id}/messages?after=${after}`, { token: fanA.token })).status).toBe(422);
 
     await sent(fanA, withA.id, { text: "one" });
     await sent(fanA, withA.id, { text: "two\nlines" });
@@ -182,6 +185,8 @@ describe("sending and reading", () => {
       [3, "three", fanA.user.userId],
     ]);
     expect((await messagesOf(creator, withA.id, "?after=1")).messages.map((m) => m.seq)).toEqual([2, 3]);
+    // 0 is the position before the first message: catching up from the start (an empty thread asks so).
+    expect((await messagesOf(creator, withA.id, "?after=0")).messages.map((m) => m.seq)).toEqual([1, 2, 3]);
     expect((await messagesOf(creator, withA.id, "?before=3")).messages.map((m) => m.seq)).toEqual([1, 2]);
 
     const list = await listOf(creator);

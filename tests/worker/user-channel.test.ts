@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { disconnectSession, notifyUser, userChannelStub } from "../../worker/realtime/notify";
+import { disconnectSessions, notifyUser, userChannelStub } from "../../worker/realtime/notify";
 import { createUser, latestMailTo, linkIn, postJson } from "./factories";
 
 const URL_WS = "https://app.test/ws/updates";
@@ -198,7 +198,7 @@ describe("GET /ws/updates", () => {
     const other = await connect({ token: second.token });
     const { id: sessionId } = (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id LIMIT 1").bind(a.user.userId).first<{ id: number }>())!;
 
-    await disconnectSession(env, a.user.userId, sessionId);
+    await disconnectSessions(env, a.user.userId, [sessionId]);
     const event = await ended.closed;
     expect(event.code).toBe(4401);
 

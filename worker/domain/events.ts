@@ -25,8 +25,13 @@ export interface DomainEventMap {
   UpdatesChanged: { userIds: number[] };
   /** A post became visible to its audience: the author's followers have something new in their feed. */
   PostPublished: { authorId: number };
-  /** Sessions ended (sign-out, password change or reset, suspension); `sessionIds` null means all of them. */
-  SessionsEnded: { userId: number; sessionIds: number[] | null };
+  /**
+   * Sessions ended (sign-out, password change or reset, suspension, expiry): the ids of the rows deleted, never "all
+   * of the user's", so a session opened since (a sign-in right after a reset) keeps its sockets.
+   */
+  SessionsEnded: { userId: number; sessionIds: number[] };
+  /** `blockerId` blocked `blockedId`: neither may watch the other's live stream any more. */
+  UserBlocked: { blockerId: number; blockedId: number };
   /**
    * A message was stored in the conversation of the pair userLow < userHigh (its ChatRoom's name). Adapters present
    * the message under each member's policy (a locked message's media are previews for its recipient), from

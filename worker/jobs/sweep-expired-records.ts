@@ -7,7 +7,7 @@ import type { Job } from "./job";
 export const sweepExpiredRecords: Job = {
   name: "sweep-expired-records",
   run: async (ctx) => ({
-    sessions: await deleteExpiredSessions(ctx.db),
+    sessions: await deleteExpiredSessions(ctx),
     tokens: await deleteExpiredTokens(ctx.db),
     rateLimitWindows: (await pruneRateLimits(ctx.db)).meta.changes ?? 0,
   }),

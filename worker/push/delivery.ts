@@ -42,6 +42,7 @@ async function jobsFor(db: D1Database, event: DomainEvent): Promise<PushJob[]> {
     case "LiveTipped":
     case "UpdatesChanged":
     case "SessionsEnded":
+    case "UserBlocked":
     case "MessagesRead":
     case "MessageUnlocked":
       return [];

@@ -2,17 +2,17 @@ import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
 import { chatClientFrame, parseFrame, TYPING_EVERY_MS, type ChatServerFrame } from "@shared/chat-events";
 import { CLOSE_CODES, PING, PONG } from "@shared/user-channel-events";
-import { closeQuietly, sendOrClose } from "./sockets";
+import { closeQuietly, closeSessionSockets, openSocketsOf, sendOrClose, sessionIdOf, sessionTag, userTag } from "./sockets";
 
 /** Sockets one conversation holds at once (both members' tabs and devices); a further upgrade gets 429. */
 export const MAX_SOCKETS_PER_ROOM = 64;
 
-const userTag = (userId: number) => `user:${userId}`;
-
 /**
  * One instance per conversation, named after its pair (`chat.{low}-{high}`, worker/domain/policies/conversations.ts).
- * It holds the members' sockets with the Hibernation API: each socket is tagged with its member's id, so the
- * state survives eviction and is rebuilt from getWebSockets() and the tags; nothing is kept in storage. Messages
+ * It holds the members' sockets with the Hibernation API: each socket is tagged with its member's id and the
+ * session that opened it, so the state survives eviction and is rebuilt from getWebSockets() and the tags; nothing
+ * is kept in storage. A session's end closes its sockets (`closeSessions`, from the member's UserChannel). A block
+ * between the members leaves them open: the history stays readable (docs/decisions/chat-socket-and-blocks.md). Messages
  * are stored in D1 by the API (which charges and orders them); this object delivers them, relays "typing" between
  * the members and tells one member what the other has read. A send to a dead or slow socket never blocks the
  * room: workerd queues the frame, and a socket that throws is closed.
@@ -32,10 +32,11 @@ export class ChatRoom extends DurableObject<Env> {
       return new Response("Expected a WebSocket upgrade", { status: 426, headers: { Upgrade: "websocket" } });
     }
     const userId = Number(new URL(request.url).searchParams.get("user"));
-    if (!Number.isSafeInteger(userId) || userId <= 0) return new Response("No member", { status: 400 });
+    const sessionId = sessionIdOf(request.url);
+    if (!Number.isSafeInteger(userId) || userId <= 0 || sessionId === null) return new Response("No member", { status: 400 });
     if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_ROOM) return new Response("Too many connections", { status: 429 });
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [userTag(userId)]);
+    this.ctx.acceptWebSocket(server, [userTag(userId), sessionTag(sessionId)]);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -47,6 +48,12 @@ export class ChatRoom extends DurableObject<Env> {
       for (const socket of this.ctx.getWebSockets(userTag(userId))) if (sendOrClose(socket, text)) delivered++;
     }
     return delivered;
+  }
+
+  /** Sessions of `userId` ended: their sockets close (4401). Answers how many of the member's sockets stay open. */
+  async closeSessions(userId: number, sessionIds: number[]): Promise<number> {
+    closeSessionSockets(this.ctx, sessionIds);
+    return openSocketsOf(this.ctx, userId);
   }
 
   /** How many sockets are open (diagnostics and tests). */
@@ -62,7 +69,8 @@ export class ChatRoom extends DurableObject<Env> {
     }
     const frame = parseFrame(chatClientFrame, data);
     const userId = this.memberOf(socket);
-    if (!frame || userId === null) return;
+    // A socket the room has closed (its session ended) says nothing more.
+    if (!frame || userId === null || socket.readyState !== WebSocket.OPEN) return;
     const now = Date.now();
     if (now - (this.lastTyping.get(userId) ?? 0) < TYPING_EVERY_MS / 2) return;
     this.lastTyping.set(userId, now);

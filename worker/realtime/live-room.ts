@@ -17,8 +17,9 @@ import { translatorFor } from "../domain/i18n";
 import { endLiveStream } from "../domain/live/streams";
 import { message } from "../domain/shared/messages";
 import { CONTROL_CHARACTER } from "../domain/shared/validation";
-import { closeQuietly, sendOrClose } from "./sockets";
+import { closeQuietly, closeSessionSockets, openSocketsOf, sendOrClose, sessionTag, userTag } from "./sockets";
 import { createPublisher } from "../events/publisher";
+import { viewersShutOut } from "../domain/policies/live";
 
 /** Sockets one stream holds at once (its creator's and every viewer's); a further upgrade gets 429. */
 export const MAX_SOCKETS_PER_STREAM = 32_000;
@@ -29,6 +30,8 @@ const FORGET_AFTER_MS = 60_000;
 
 export const CHAT_TOO_FAST = message("You are sending messages too fast. Wait a few seconds.");
 export const CHAT_MUTED = message("The creator has muted you in this chat.");
+export const REMOVED = message("The creator removed you from this stream.");
+export const SHUT_OUT = message("You can no longer watch this stream.");
 
 /** What the Worker tells the room about a socket it authorised (GET /ws/live/{id}, worker/realtime/route.ts). */
 export interface LiveSocketGuest {
@@ -37,6 +40,8 @@ export interface LiveSocketGuest {
   /** p2p: the most viewers the creator's browser sends the video to (0: no cap). */
   maxViewers: number;
   userId: number;
+  /** The session the socket was opened with: its end closes the socket. */
+  sessionId: number;
   username: string;
   name: string;
   language: string;
@@ -51,7 +56,6 @@ interface Attachment {
   peerId: string;
 }
 
-const userTag = (userId: number) => `user:${userId}`;
 const ROLE_TAG = { creator: "role:creator", viewer: "role:viewer" } as const;
 const peerTag = (peerId: string) => `peer:${peerId}`;
 
@@ -63,7 +67,11 @@ const peerTag = (peerId: string) => `peer:${peerId}`;
  *
  * - the viewer count (distinct people on viewer sockets), pushed to everyone and written to D1 for the lists;
  * - the chat, kept in this object's SQLite for the stream's length, LIVE_CHAT_LINES per LIVE_CHAT_WINDOW_MS per
- *   person (three times that and the socket is closed); the creator mutes or removes a viewer;
+ *   person (three times that and the socket is closed); the creator mutes or removes a viewer; every frame is
+ *   checked against the room's current removals and shut-outs, and a socket the room has closed says nothing more;
+ * - who may still watch: a block either way shuts the viewer out at once (`shutOut`, the UserBlocked adapter), and
+ *   the alarm checks every viewer's access again (a subscription that ended, a follow undone); a session's end
+ *   closes its sockets (`closeSessions`, from the person's UserChannel);
  * - tips, shown once the ledger has committed them (`tip`, called by the LiveTipped adapter);
  * - p2p signalling: a viewer's arrival is told to the creator, whose browser offers it the stream; SDP and ICE
  *   candidates are relayed between the creator and one viewer only; past `maxViewers` people a viewer is told the
@@ -86,6 +94,7 @@ export class LiveRoom extends DurableObject<Env> {
       CREATE TABLE IF NOT EXISTS tips (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, username TEXT NOT NULL, name TEXT NOT NULL, amount_cents INTEGER NOT NULL, note TEXT, at TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS muted (user_id INTEGER PRIMARY KEY);
       CREATE TABLE IF NOT EXISTS removed (user_id INTEGER PRIMARY KEY);
+      CREATE TABLE IF NOT EXISTS shut_out (user_id INTEGER PRIMARY KEY);
     `);
   }
 
@@ -130,7 +139,7 @@ export class LiveRoom extends DurableObject<Env> {
     const role = guest.userId === guest.creatorId ? "creator" : "viewer";
     const peerId = crypto.randomUUID();
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [userTag(guest.userId), ROLE_TAG[role], peerTag(peerId)]);
+    this.ctx.acceptWebSocket(server, [userTag(guest.userId), ROLE_TAG[role], peerTag(peerId), sessionTag(guest.sessionId)]);
     const attachment: Attachment = { userId: guest.userId, username: guest.username, name: guest.name, language: guest.language, role, peerId };
     server.serializeAttachment(attachment);
     const t = translatorFor(guest.language);
@@ -138,10 +147,12 @@ export class LiveRoom extends DurableObject<Env> {
     if (this.ended) {
       closeQuietly(server, LIVE_CLOSE.ended, t("This stream has ended"));
     } else if (role === "viewer" && this.isRemoved(guest.userId)) {
-      closeQuietly(server, LIVE_CLOSE.removed, t("The creator removed you from this stream."));
+      closeQuietly(server, LIVE_CLOSE.removed, t(REMOVED));
     } else if (role === "viewer" && this.isFullFor(guest, server)) {
       closeQuietly(server, LIVE_CLOSE.full, t("This stream is full. Try again later."));
     } else {
+      // The Worker has just found that they may watch (unblocked, subscribed again): no longer shut out.
+      this.sql.exec("DELETE FROM shut_out WHERE user_id = ?", guest.userId);
       this.welcome(server, attachment);
     }
     return new Response(null, { status: 101, webSocket: client });
@@ -203,6 +214,31 @@ export class LiveRoom extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(Date.now() + FORGET_AFTER_MS);
   }
 
+  /** Sessions of `userId` ended: their sockets close (4401). Answers how many of the person's sockets stay open. */
+  async closeSessions(userId: number, sessionIds: number[]): Promise<number> {
+    for (const socket of closeSessionSockets(this.ctx, sessionIds)) this.left(socket);
+    return openSocketsOf(this.ctx, userId);
+  }
+
+  /** These people may no longer watch (a block, an audience that no longer admits them): their sockets close. */
+  async shutOut(userIds: number[]): Promise<void> {
+    const creatorId = Number(this.get("creator"));
+    for (const userId of userIds) {
+      if (userId === creatorId) continue;
+      this.sql.exec("INSERT OR IGNORE INTO shut_out (user_id) VALUES (?)", userId);
+      this.closeViewer(userId, LIVE_CLOSE.shutOut, SHUT_OUT);
+    }
+  }
+
+  /** Closes every socket of a viewer, telling why in their language, and counts them out. */
+  private closeViewer(userId: number, code: number, why: string): void {
+    for (const viewer of this.ctx.getWebSockets(userTag(userId))) {
+      if (this.attachmentOf(viewer).role !== "viewer") continue;
+      closeQuietly(viewer, code, translatorFor(this.attachmentOf(viewer).language)(why));
+      this.left(viewer);
+    }
+  }
+
   /** How many sockets are open (diagnostics and tests). */
   async socketCount(): Promise<number> {
     return this.ctx.getWebSockets().length;
@@ -214,8 +250,9 @@ export class LiveRoom extends DurableObject<Env> {
       return;
     }
     const frame = parseFrame(liveClientFrame, data);
-    if (!frame || this.ended) return;
+    if (!frame || this.ended || socket.readyState !== WebSocket.OPEN) return;
     const me = this.attachmentOf(socket);
+    if (me.role === "viewer" && (this.isRemoved(me.userId) || this.isShutOut(me.userId))) return;
     const t = translatorFor(me.language);
     switch (frame.type) {
       case "heartbeat":
@@ -253,10 +290,7 @@ export class LiveRoom extends DurableObject<Env> {
       case "remove":
         if (me.role !== "creator" || frame.userId === me.userId) return;
         this.sql.exec("INSERT OR IGNORE INTO removed (user_id) VALUES (?)", frame.userId);
-        for (const viewer of this.ctx.getWebSockets(userTag(frame.userId))) {
-          closeQuietly(viewer, LIVE_CLOSE.removed, translatorFor(this.attachmentOf(viewer).language)("The creator removed you from this stream."));
-          this.left(viewer);
-        }
+        this.closeViewer(frame.userId, LIVE_CLOSE.removed, REMOVED);
         return;
     }
   }
@@ -284,7 +318,8 @@ export class LiveRoom extends DurableObject<Env> {
 
   /**
    * Every LIVE_SILENT_AFTER_MS / 3 while live: a creator silent (no heartbeat, no socket) for LIVE_SILENT_AFTER_MS
-   * ends the stream in D1 (and so everywhere). Once ended, the room forgets what it kept.
+   * ends the stream in D1 (and so everywhere); otherwise every viewer's access is checked again, and those who may
+   * no longer watch are shut out (docs/decisions/live-access-recheck.md). Once ended, the room forgets what it kept.
    */
   async alarm(): Promise<void> {
     if (this.ended) {
@@ -301,6 +336,14 @@ export class LiveRoom extends DurableObject<Env> {
       return;
     }
     await this.ctx.storage.setAlarm(Date.now() + LIVE_SILENT_AFTER_MS / 3);
+    const viewers = [...this.viewerIds()];
+    if (streamId === 0 || viewers.length === 0) return;
+    try {
+      await this.shutOut(await viewersShutOut(this.env.DB, streamId, viewers));
+    } catch (error) {
+      // The next alarm checks again.
+      console.warn("live viewers' access not checked", error);
+    }
   }
 
   // ── helpers ──
@@ -347,6 +390,10 @@ export class LiveRoom extends DurableObject<Env> {
 
   private isRemoved(userId: number): boolean {
     return this.sql.exec("SELECT 1 FROM removed WHERE user_id = ?", userId).toArray().length > 0;
+  }
+
+  private isShutOut(userId: number): boolean {
+    return this.sql.exec("SELECT 1 FROM shut_out WHERE user_id = ?", userId).toArray().length > 0;
   }
 
   private recentChat(): LiveChatLine[] {

@@ -21,14 +21,14 @@ export async function notifyUser(env: Env, userId: number, event: UserChannelEve
 }
 
 /**
- * Closes the sockets a session opened, or all of the user's with `sessionId` null (code 4401, the client then
- * stops reconnecting). Best effort like notifyUser; for sign-out and password reset, after the rows are gone.
+ * Closes the sockets these sessions opened, on the user's channel and in every chat and live room (code 4401, the
+ * client then stops reconnecting). Best effort like notifyUser; after the rows are gone (SessionsEnded).
  */
-export async function disconnectSession(env: Env, userId: number, sessionId: number | null): Promise<void> {
+export async function disconnectSessions(env: Env, userId: number, sessionIds: number[]): Promise<void> {
   try {
-    await userChannelStub(env, userId).disconnectSession(sessionId);
+    await userChannelStub(env, userId).disconnectSessions(userId, sessionIds);
   } catch (error) {
-    console.warn(`disconnectSession(${userId}) failed`, error);
+    console.warn(`disconnectSessions(${userId}) failed`, error);
   }
 }
 

@@ -6,10 +6,10 @@ import { CSRF_FAILED } from "../http/middleware";
 import type { AppEnv } from "../http/types";
 import { userChannelName } from "@shared/user-channel-events";
 import { userChannelStub } from "./notify";
-import { requireConversationAccess } from "../domain/policies/conversations";
+import { chatRoomName, requireConversationAccess } from "../domain/policies/conversations";
 import { parseIdText } from "../domain/shared/validation";
-import { chatRoomStub, liveRoomStub } from "./socket-delivery";
-import { requireLiveAccess } from "../domain/policies/live";
+import { requireLiveAccess, liveRoomName } from "../domain/policies/live";
+import { roomStub, type RoomAddress } from "./rooms";
 import { config } from "../env";
 import type { LiveSocketGuest } from "./live-room";
 
@@ -43,20 +43,38 @@ function refuseUpgrade(c: Context<AppEnv>): Response | null {
 }
 
 /**
+ * Forwards an upgrade to a room, then tells the user's channel which room took a socket of this session, so that
+ * the session's end reaches it there. If the session ended meanwhile (its end has been handled without this room),
+ * the socket is closed at once; the client then asks whether it is still signed in.
+ */
+async function enterRoom(c: Context<AppEnv>, room: RoomAddress, upgrade: Request): Promise<Response> {
+  const { user, sessionId } = c.get("session")!;
+  const stub = roomStub(c.env, room);
+  const response = await stub.fetch(upgrade);
+  if (response.status !== 101) return response;
+  try {
+    if (!(await userChannelStub(c.env, user.id).enteredRoom(sessionId, room))) await stub.closeSessions(user.id, [sessionId]);
+  } catch (error) {
+    console.warn(`the room ${room.name} was not remembered`, error);
+  }
+  return response;
+}
+
+/**
  * GET /ws/conversations/{id}: a socket on the conversation's ChatRoom, for its members only (anyone else: 404,
  * as for an id that does not exist). The room is addressed by the pair read from D1, never by the URL, and it
- * learns the member from the session.
+ * learns the member and the session from the session.
  */
 export async function openChatRoom(c: Context<AppEnv>): Promise<Response> {
   const refused = refuseUpgrade(c);
   if (refused) return refused;
-  const { user } = c.get("session")!;
+  const { user, sessionId } = c.get("session")!;
   const conversationId = parseIdText(c.req.param("id"));
   try {
     if (conversationId === null) throw new AppError("validation", INVALID_VALUE);
     const access = await requireConversationAccess(c.get("domain").db, user, conversationId, "read");
-    const upgrade = new Request(`https://chat-room.internal/${conversationId}?user=${user.id}`, { headers: { Upgrade: "websocket" } });
-    return await chatRoomStub(c.env, access.userLow, access.userHigh).fetch(upgrade);
+    const upgrade = new Request(`https://chat-room.internal/${conversationId}?user=${user.id}&session=${sessionId}`, { headers: { Upgrade: "websocket" } });
+    return await enterRoom(c, { kind: "chat", name: chatRoomName(access.userLow, access.userHigh) }, upgrade);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(c, error);
     throw error;
@@ -71,7 +89,7 @@ export async function openChatRoom(c: Context<AppEnv>): Promise<Response> {
 export async function openLiveRoom(c: Context<AppEnv>): Promise<Response> {
   const refused = refuseUpgrade(c);
   if (refused) return refused;
-  const { user } = c.get("session")!;
+  const { user, sessionId } = c.get("session")!;
   const streamId = parseIdText(c.req.param("id"));
   try {
     if (streamId === null) throw new AppError("validation", INVALID_VALUE);
@@ -82,12 +100,13 @@ export async function openLiveRoom(c: Context<AppEnv>): Promise<Response> {
       creatorId: stream.creator_id,
       maxViewers: stream.transport === "p2p" ? settings.LIVE_P2P_MAX_VIEWERS : 0,
       userId: user.id,
+      sessionId,
       username: user.username,
       name: user.name,
       language: c.get("domain").language,
     };
     const upgrade = new Request(`https://live-room.internal/${streamId}?guest=${encodeURIComponent(JSON.stringify(guest))}`, { headers: { Upgrade: "websocket" } });
-    return await liveRoomStub(c.env, streamId).fetch(upgrade);
+    return await enterRoom(c, { kind: "live", name: liveRoomName(streamId) }, upgrade);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(c, error);
     throw error;

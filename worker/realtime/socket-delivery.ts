@@ -5,7 +5,7 @@ import { presentMessageToEach, presentStored } from "../domain/messages/present-
 import { chatRoomName } from "../domain/policies/conversations";
 import { liveRoomName } from "../domain/policies/live";
 import { liveTipOf } from "../domain/live/live-tips";
-import { disconnectSession, FAN_OUT_LIMIT, notifyUser, notifyUsers } from "./notify";
+import { disconnectSessions, FAN_OUT_LIMIT, notifyUser, notifyUsers } from "./notify";
 
 /** The ChatRoom of the pair userLow < userHigh. */
 export const chatRoomStub = (env: Env, userLow: number, userHigh: number) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatRoomName(userLow, userHigh)));
@@ -13,11 +13,20 @@ export const chatRoomStub = (env: Env, userLow: number, userHigh: number) => env
 /** The LiveRoom of a stream. */
 export const liveRoomStub = (env: Env, streamId: number) => env.LIVE_ROOM.get(env.LIVE_ROOM.idFromName(liveRoomName(streamId)));
 
+/** A block either way: whichever of the two is live, the other leaves that stream's room (policies/live.ts). */
+async function shutOutOfLiveStreams(env: Env, blockerId: number, blockedId: number): Promise<void> {
+  const { results } = await env.DB.prepare("SELECT id, creator_id FROM live_streams WHERE status = 'live' AND creator_id IN (?1, ?2)")
+    .bind(blockerId, blockedId)
+    .all<{ id: number; creator_id: number }>();
+  await Promise.all(results.map((stream) => liveRoomStub(env, stream.id).shutOut([stream.creator_id === blockerId ? blockedId : blockerId])));
+}
+
 /**
  * The real-time socket adapter: turns a domain event into frames on the `updates.{userId}` channels of the
- * people it concerns (a NewUpdate: the client refetches /api/updates; ended sessions have their sockets closed)
- * and on the conversation's ChatRoom (a message, presented for each member under their policy; a read mark; a
- * purchase).
+ * people it concerns (a NewUpdate: the client refetches /api/updates; ended sessions have their sockets closed,
+ * there and in every room), on the conversation's ChatRoom (a message, presented for each member under their
+ * policy; a read mark; a purchase) and on a stream's LiveRoom (its start and end, tips, a block that shuts a
+ * viewer out).
  */
 export async function deliverToSockets(env: Env, event: DomainEvent): Promise<void> {
   switch (event.type) {
@@ -70,8 +79,9 @@ export async function deliverToSockets(env: Env, event: DomainEvent): Promise<vo
       return;
     }
     case "SessionsEnded":
-      if (event.sessionIds === null) return disconnectSession(env, event.userId, null);
-      await Promise.all(event.sessionIds.map((sessionId) => disconnectSession(env, event.userId, sessionId)));
+      return disconnectSessions(env, event.userId, event.sessionIds);
+    case "UserBlocked":
+      await shutOutOfLiveStreams(env, event.blockerId, event.blockedId);
       return;
   }
 }

@@ -28,3 +28,25 @@ export function sendOrClose(socket: WebSocket, frame: string): boolean {
     return false;
   }
 }
+
+export const userTag = (userId: number) => `user:${userId}`;
+export const sessionTag = (sessionId: number) => `session:${sessionId}`;
+
+/** The session id an upgrade's URL carries (the socket routes put it there), or null. */
+export function sessionIdOf(url: string): number | null {
+  const sessionId = Number(new URL(url).searchParams.get("session"));
+  return Number.isSafeInteger(sessionId) && sessionId > 0 ? sessionId : null;
+}
+
+/**
+ * Closes the sockets of a Durable Object that were opened with these sessions (tagged `session:{id}`), with 4401:
+ * the client stops reconnecting and asks whether it is still signed in. Returns them.
+ */
+export function closeSessionSockets(ctx: DurableObjectState, sessionIds: readonly number[]): WebSocket[] {
+  const sockets = sessionIds.flatMap((sessionId) => ctx.getWebSockets(sessionTag(sessionId)));
+  for (const socket of sockets) closeQuietly(socket, CLOSE_CODES.unauthenticated, "session ended");
+  return sockets;
+}
+
+/** How many of a person's sockets (tagged `user:{id}`) are still open. */
+export const openSocketsOf = (ctx: DurableObjectState, userId: number) => ctx.getWebSockets(userTag(userId)).filter((socket) => socket.readyState === WebSocket.OPEN).length;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useRef } from "react";
 import { parseFrame } from "@shared/chat-events";
 import { LIVE_HEARTBEAT_MS, liveServerFrame, liveSocketPath, type LiveClientFrame, type LiveServerFrame } from "@shared/live-events";
 import { connectSocket, sameOriginSocketUrl, type SocketConnection } from "~/lib/user-channel";
+import { useUpdateActions } from "~/lib/updates";
 import { FINAL_CLOSES, initialLiveRoom, liveRoomReducer, type LiveRoomState } from "./live-room-state";
 
 type SignalFrame = Extract<LiveServerFrame, { type: "signal" | "peer-joined" | "peer-left" | "hello" }>;
@@ -10,7 +11,8 @@ type SignalFrame = Extract<LiveServerFrame, { type: "signal" | "peer-joined" | "
  * A stream's LiveRoom socket (/ws/live/{id}; the session cookie and the Worker's checks decide who may open it):
  * the room's state for the screen, `send` for chat and the creator's moderation, and the signalling frames for the
  * media (`onMedia`). The creator's tab also sends the heartbeat that keeps the stream on air. The socket reconnects
- * like the user channel, except after the room closed it for good (ended, full, removed, flooding).
+ * like the user channel, except after the room closed it for good (ended, full, removed, shut out, flooding); closed
+ * because the session ended, it asks for the updates summary, whose 401 leaves for /login.
  */
 export function useLiveRoom(
   streamId: number,
@@ -21,6 +23,9 @@ export function useLiveRoom(
   onMedia.current = options.onMedia;
   const connection = useRef<SocketConnection | null>(null);
   const enabled = options.enabled ?? true;
+  const { refresh } = useUpdateActions();
+  const askSignedIn = useRef(refresh);
+  askSignedIn.current = refresh;
 
   useEffect(() => {
     if (!enabled) return;
@@ -35,6 +40,7 @@ export function useLiveRoom(
         dispatch({ type: "closed", code, reason });
         return !FINAL_CLOSES.has(code);
       },
+      onSessionEnded: () => askSignedIn.current(),
     });
     connection.current = opened;
     return () => {

@@ -4,7 +4,7 @@ import { listChatMedia, listMessages } from "../../domain/messages/list-messages
 import { sendMessage, SendMessageSchema } from "../../domain/messages/send-message";
 import { unlockMessage, UnlockMessageSchema } from "../../domain/messages/unlock-message";
 import { sendTip, TipSchema } from "../../domain/money/send-tip";
-import { idText, singleLineText } from "../../domain/shared/validation";
+import { idText, positionText, singleLineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { e404, errorResponses, IdParams, json, jsonBody, PaymentSchema } from "../schemas";
@@ -59,7 +59,7 @@ const ConversationSchema = z
 const ConversationPageSchema = z.object({ conversations: z.array(ConversationSchema), nextCursor: z.string().nullable() }).openapi("ConversationPage");
 const MessagePageSchema = z.object({ messages: z.array(MessageViewSchema), nextBefore: z.number().int().nullable() }).openapi("MessagePage");
 const StartSchema = z.object({ username: singleLineText().min(1).max(64).transform((name) => name.toLowerCase()) });
-const MessagesQuery = z.object({ before: idText.optional(), after: idText.optional() });
+const MessagesQuery = z.object({ before: idText.optional(), after: positionText.optional() });
 
 export const messageRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

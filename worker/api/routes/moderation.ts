@@ -61,7 +61,7 @@ moderationRoutes.openapi(
   }),
   async (c) => {
     const [domain, session] = [c.get("domain"), c.get("session")];
-    await blockUser(domain.db, session!.user.id, c.req.valid("param").username);
+    await blockUser(domain, session!.user.id, c.req.valid("param").username);
     return c.json({ message: domain.t("User blocked.") }, 200);
   },
 );

@@ -34,7 +34,7 @@ export async function resetPassword(ctx: DomainContext, token: string, newPasswo
   const at = isoNow();
   const tokenHash = await sha256Hex(token);
   const owner = "(SELECT user_id FROM one_time_tokens WHERE token_hash = ? AND purpose = 'password_reset' AND used_at = ?)";
-  const [consumed] = await ctx.db.batch<{ user_id: number }>([
+  const [consumed, , ended] = await ctx.db.batch<{ user_id: number; id: number }>([
     ctx.db
       .prepare(
         `UPDATE one_time_tokens SET used_at = ?1
@@ -42,12 +42,12 @@ export async function resetPassword(ctx: DomainContext, token: string, newPasswo
       )
       .bind(at, tokenHash),
     ctx.db.prepare(`UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ${owner}`).bind(passwordHash, at, tokenHash, at),
-    ctx.db.prepare(`DELETE FROM sessions WHERE user_id = ${owner}`).bind(tokenHash, at),
+    ctx.db.prepare(`DELETE FROM sessions WHERE user_id = ${owner} RETURNING id`).bind(tokenHash, at),
     // The rest of the account's links (spendTokensStatement's rule, the user found through the token).
     ctx.db.prepare(`UPDATE one_time_tokens SET used_at = ? WHERE used_at IS NULL AND user_id = ${owner}`).bind(at, tokenHash, at),
   ]);
   const reset = consumed?.results[0];
   if (!reset) throw new AppError("forbidden", INVALID_LINK);
   // Every session is gone; so are the sockets they opened.
-  ctx.publish({ type: "SessionsEnded", userId: reset.user_id, sessionIds: null });
+  ctx.publish({ type: "SessionsEnded", userId: reset.user_id, sessionIds: (ended?.results ?? []).map((row) => row.id) });
 }

@@ -3,6 +3,7 @@ import { setBounded } from "../shared/bounded-map";
 import { DAY, isoIn, isoNow } from "../shared/time";
 import type { UserRow } from "../accounts/users";
 import type { SessionCheck } from "../../db/request-database";
+import type { Publish } from "../events";
 
 /** Sessions last 30 days and slide forward when used in their second half. */
 export const SESSION_LIFETIME_MS = 30 * DAY;
@@ -105,10 +106,16 @@ async function readSession(db: D1Database, tokenHash: string, cacheSeconds: numb
 export const revokeSession = (db: D1Database, sessionId: number) =>
   db.prepare("DELETE FROM sessions WHERE id = ?").bind(sessionId).run();
 
-/** The cron's sweep: sessions past their lifetime are gone (finding one already refuses it). */
-export async function deleteExpiredSessions(db: D1Database): Promise<number> {
-  const { meta } = await db.prepare("DELETE FROM sessions WHERE expires_at < ?").bind(isoNow()).run();
-  return meta.changes ?? 0;
+/**
+ * The cron's sweep: sessions past their lifetime are gone (finding one already refuses it), and the sockets they
+ * opened are closed (SessionsEnded, per user).
+ */
+export async function deleteExpiredSessions(ctx: { db: D1Database; publish: Publish }): Promise<number> {
+  const { results } = await ctx.db.prepare("DELETE FROM sessions WHERE expires_at < ? RETURNING id, user_id").bind(isoNow()).all<{ id: number; user_id: number }>();
+  const byUser = new Map<number, number[]>();
+  for (const row of results) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.id]);
+  for (const [userId, sessionIds] of byUser) ctx.publish({ type: "SessionsEnded", userId, sessionIds });
+  return results.length;
 }
 
 /** Why a copy was not confirmed: the session has ended, or the user's row changed since the copy was read. */

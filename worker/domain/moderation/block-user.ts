@@ -1,4 +1,5 @@
 import { publicMediaUrl } from "../accounts/users";
+import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -13,9 +14,11 @@ async function userIdByUsername(db: D1Database, username: string): Promise<numbe
 
 /**
  * Blocking cuts every tie between the two, both ways: follows go, live subscriptions end now (expired), and
- * from then on neither sees the other's posts (lockOf), follows, subscribes or messages (isBlockedBetween).
+ * from then on neither sees the other's posts (lockOf), follows, subscribes or messages (isBlockedBetween), and
+ * neither watches the other's live stream (UserBlocked: the room closes their sockets at once).
  */
-export async function blockUser(db: D1Database, blockerId: number, username: string): Promise<void> {
+export async function blockUser(ctx: Pick<DomainContext, "db" | "publish">, blockerId: number, username: string): Promise<void> {
+  const { db } = ctx;
   const blockedId = await userIdByUsername(db, username);
   if (blockedId === blockerId) throw new AppError("validation", CANNOT_BLOCK_YOURSELF);
   const at = isoNow();
@@ -29,6 +32,7 @@ export async function blockUser(db: D1Database, blockerId: number, username: str
       )
       .bind(blockerId, blockedId, at),
   ]);
+  ctx.publish({ type: "UserBlocked", blockerId, blockedId });
 }
 
 /** Unblocking restores nothing: follows and subscriptions have to be made again. */

@@ -20,6 +20,6 @@ export async function suspendUser(ctx: DomainContext, userId: number): Promise<v
     .bind(isoNow(), userId)
     .run();
   if ((result.meta.changes ?? 0) === 0) throw new AppError("validation", message("This account cannot be suspended."));
-  await ctx.db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId).run();
-  ctx.publish({ type: "SessionsEnded", userId, sessionIds: null });
+  const ended = await ctx.db.prepare("DELETE FROM sessions WHERE user_id = ? RETURNING id").bind(userId).all<{ id: number }>();
+  ctx.publish({ type: "SessionsEnded", userId, sessionIds: ended.results.map((row) => row.id) });
 }

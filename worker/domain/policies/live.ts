@@ -18,14 +18,17 @@ export const LIVE_NOT_FOUND = message("This live stream does not exist.");
 export const LIVE_ENDED = message("This stream has ended");
 export const LIVE_ENTRY_NEEDED = message("Pay the entry price to watch this stream.");
 
-/** The viewer's (?1) facts about the stream aliased `ls` and its creator `o`; ?2 is now. */
-export const LIVE_FACTS_SQL = `
-  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.creator_id = ls.creator_id) AS l_follows,
-  EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = ls.creator_id AND ${LIVE_SUBSCRIPTION_SQL}) AS l_subscribes,
-  (EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = ls.creator_id)
-    OR EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ls.creator_id AND b.blocked_id = ?1)) AS l_blocked,
-  EXISTS (SELECT 1 FROM payments pe WHERE pe.live_stream_id = ls.id AND pe.kind = 'live' AND pe.user_id = ?1 AND pe.status = 'succeeded') AS l_entered,
+/** The viewer's (`viewer`, a column or ?1) facts about the stream aliased `ls` and its creator `o`; ?2 is now. */
+const liveFactsSql = (viewer: string) => `
+  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer} AND f.creator_id = ls.creator_id) AS l_follows,
+  EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ${viewer} AND s.creator_id = ls.creator_id AND ${LIVE_SUBSCRIPTION_SQL}) AS l_subscribes,
+  (EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${viewer} AND b.blocked_id = ls.creator_id)
+    OR EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ls.creator_id AND b.blocked_id = ${viewer})) AS l_blocked,
+  EXISTS (SELECT 1 FROM payments pe WHERE pe.live_stream_id = ls.id AND pe.kind = 'live' AND pe.user_id = ${viewer} AND pe.status = 'succeeded') AS l_entered,
   o.suspended_at IS NOT NULL AS l_creator_suspended`;
+
+/** The viewer's (?1) facts about the stream aliased `ls` and its creator `o`; ?2 is now. */
+export const LIVE_FACTS_SQL = liveFactsSql("?1");
 
 export interface LiveFactsRow {
   l_follows: number;
@@ -161,6 +164,32 @@ export async function requireLiveAccess(db: D1Database, viewer: Viewer, streamId
     if (refusal) throw refusal;
   }
   return access;
+}
+
+/** Viewers whose access a live room checks again in one statement. */
+const RECHECKED_PER_STATEMENT = 500;
+
+/**
+ * Of the people watching a live stream, those who may no longer watch it (the LiveRoom asks on its alarm): an
+ * audience that no longer admits them (a subscription that ended, a follow undone, a block either way). A stream
+ * that is no longer live shuts nobody out here: its end closes every socket. One batch, a statement per
+ * RECHECKED_PER_STATEMENT viewers.
+ */
+export async function viewersShutOut(db: D1Database, streamId: number, viewerIds: readonly number[]): Promise<number[]> {
+  const chunks: number[][] = [];
+  for (let start = 0; start < viewerIds.length; start += RECHECKED_PER_STATEMENT) chunks.push(viewerIds.slice(start, start + RECHECKED_PER_STATEMENT));
+  if (chunks.length === 0) return [];
+  const statement = db.prepare(
+    `SELECT v.value AS viewer_id, ls.creator_id, ls.audience, ls.status, ls.price_cents, ${liveFactsSql("v.value")}
+     FROM json_each(?3) v, live_streams ls JOIN users o ON o.id = ls.creator_id
+     WHERE ls.id = ?1`,
+  );
+  type Row = LiveFactsRow & Pick<LiveStreamRow, "creator_id" | "audience" | "status" | "price_cents"> & { viewer_id: number };
+  const answers = await db.batch<Row>(chunks.map((ids) => statement.bind(streamId, isoNow(), JSON.stringify(ids))));
+  return answers
+    .flatMap((answer) => answer.results)
+    .filter((row) => row.status === "live" && watchRefusalOf(row, liveFactsOf(row.viewer_id, row, row)) !== null)
+    .map((row) => row.viewer_id);
 }
 
 /** What the viewer may do with a stream, carried by its answers (`viewer`). */

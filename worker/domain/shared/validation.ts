@@ -35,6 +35,16 @@ export const idText = z
   .transform(Number)
   .refine(Number.isSafeInteger, { message: INVALID_VALUE });
 
+/**
+ * A position in a sequence written as text (a message's seq to catch up after): like idText, but 0 is allowed and
+ * means "before the first", so an empty thread catches up from the start.
+ */
+export const positionText = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,15})$/, { message: INVALID_VALUE })
+  .transform(Number)
+  .refine(Number.isSafeInteger, { message: INVALID_VALUE });
+
 /** The same rule for a route segment: the id, or null (the page answers 404). */
 export function parseIdText(text: string | undefined | null): number | null {
   const result = idText.safeParse(text);
