@@ -182,7 +182,7 @@ describe("the outbox", () => {
     await page.goto(`/post/${stillPostId}`);
     await hydrated(page);
     // From here on the page's time moves only when the test moves it (never): no timed try can send anything.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
     // A network dead without the browser knowing (a dead Wi-Fi, a proxy dropping connections): every API request
     // fails while navigator.onLine stays true, so no "online" event will come.
     const dead = (route: Route) => route.abort("connectionreset");
