@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OFFLINE_STORAGE_REFUSED, offlineStorageRefused } from "~/lib/offline-copies";
 import { sendOutboxSoon, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
-import { discardEntry, outboxRetryDelay, retryEntry } from "~/lib/outbox-sender";
+import { discardEntry, outboxNetworkBack, outboxRetryDelay, retryEntry } from "~/lib/outbox-sender";
 import { onNetworkAnswer } from "~/lib/network-answers";
 import { useSession } from "~/lib/session";
 
@@ -13,8 +13,9 @@ export const FLUSH_OUTBOX = "FLUSH_OUTBOX";
  * The outbox's sender and tray (app/lib/outbox.ts), once per signed-in page: it sends what waits when the page
  * starts, when the browser is back online, when the tab is shown, when Background Sync says so, as soon as the
  * server answers anything (network-answers.ts: the browser may never have noticed the network was gone), and
- * while something waits after 1, 2, 4, 8 s, then every 15 s (outboxRetryDelay); and it shows what waits and what
- * the server refused, with the reason, "Try again" and "Discard". The sender's code loads only when there is something to send.
+ * while something waits after 1, 2, 4, 8 s, then every 15 s (outboxRetryDelay). The server's answers and `online`
+ * also give up a request the round still waits on, sent into the dead network (outboxNetworkBack). It shows what
+ * waits and what the server refused, with the reason, "Try again" and "Discard". The sender's code loads only when there is something to send.
  */
 export function OutboxTray() {
   const { t } = useTranslation();
@@ -43,16 +44,18 @@ export function OutboxTray() {
       }, outboxRetryDelay(attempt++));
     };
     retryLater();
-    const stopListening = onNetworkAnswer(send);
+    // Evidence that the network is back, unlike a timed try or the tab being shown.
+    const back = () => void outboxNetworkBack(api);
+    const stopListening = onNetworkAnswer(back);
     const whenShown = () => document.visibilityState === "visible" && send();
     const fromWorker = (event: MessageEvent) => (event.data as { type?: unknown } | null)?.type === FLUSH_OUTBOX && send();
-    window.addEventListener("online", send);
+    window.addEventListener("online", back);
     document.addEventListener("visibilitychange", whenShown);
     navigator.serviceWorker?.addEventListener("message", fromWorker);
     return () => {
       clearTimeout(timer);
       stopListening();
-      window.removeEventListener("online", send);
+      window.removeEventListener("online", back);
       document.removeEventListener("visibilitychange", whenShown);
       navigator.serviceWorker?.removeEventListener("message", fromWorker);
     };

@@ -37,6 +37,8 @@ export interface RequestOptions {
   quiet?: boolean;
   /** Gives the request up after this long (a DOMException "TimeoutError"): for calls that may be sent again. */
   timeoutMs?: number;
+  /** Gives the request up when it aborts (instead of timeoutMs: the caller keeps its own time): for calls that may be sent again. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -91,20 +93,25 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
       headers,
       credentials: "same-origin",
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs),
+      signal: options.signal ?? (options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs)),
     });
-    // The server answered (a 5xx may be a proxy that cannot reach it): the network is back, if it was gone.
-    if (response.status < 500) networkAnswered();
+    // The server answered (a 5xx may be a proxy that cannot reach it): the network is back, if it was gone. Said once
+    // the answer is read: the outbox gives up a request still unanswered when the network answers (outbox-sender.ts),
+    // and must not take its own answer, still arriving, for another's.
+    const answered = () => response.status < 500 && networkAnswered();
     if (response.ok) {
-      if (!expect) return undefined;
+      let value: T | undefined;
       try {
-        return expect(await response.json());
+        value = expect ? expect(await response.json()) : undefined;
       } catch (error) {
         serverFailed(method, path, [response.status, error], options);
         throw new MalformedAnswerError(response.status, { message: serverErrorText(), errors: {} });
       }
+      answered();
+      return value;
     }
     const payload = errorBodyOf(await response.json().catch(() => null), response.statusText);
+    answered();
     if (response.status === 401) {
       void leaveForLogin();
     } else if (response.status >= 500) {

@@ -12,13 +12,14 @@ import { boolean, number, object } from "@shared/shape";
 
 /**
  * A request the network swallowed (no answer, no error) would hold every later entry up: it is given up after this
- * long and the round ends, to be tried again later (sending twice is harmless, see `send`).
+ * long and the round ends, to be tried again later (sending twice is harmless, see `send`); sooner when the network
+ * is seen to be back meanwhile (`outboxNetworkBack`).
  */
 export const OUTBOX_REQUEST_TIMEOUT_MS = 20_000;
 
 /** One entry's request: each is applied once however often it is sent (set-state calls, client ids). */
-function send(client: ApiClient, entry: OutboxEntry): Promise<unknown> {
-  const quiet = { quiet: true, timeoutMs: OUTBOX_REQUEST_TIMEOUT_MS };
+function send(client: ApiClient, entry: OutboxEntry, signal: AbortSignal): Promise<unknown> {
+  const quiet = { quiet: true, signal };
   const { action } = entry;
   switch (action.kind) {
     case "like":
@@ -32,7 +33,7 @@ function send(client: ApiClient, entry: OutboxEntry): Promise<unknown> {
     case "comment":
       return client.post(`/posts/${action.postId}/comments`, { text: action.text, clientId: entry.id }, object({ comment: commentShape }), quiet);
     case "message":
-      return sendMessage(client, entry.id, action.conversationId, action.text);
+      return sendMessage(client, entry.id, action.conversationId, action.text, signal);
   }
 }
 
@@ -41,9 +42,9 @@ function send(client: ApiClient, entry: OutboxEntry): Promise<unknown> {
  * answered: never on a page's first load, and never while offline, where a chunk that fails to load would stay
  * failed for the page (Chromium does not fetch a failed module again).
  */
-async function sendMessage(client: ApiClient, clientId: string, conversationId: number, text: string): Promise<unknown> {
+async function sendMessage(client: ApiClient, clientId: string, conversationId: number, text: string, signal: AbortSignal): Promise<unknown> {
   // Money never waits for later: a price set meanwhile is refused, not charged.
-  const answer = await client.post(`/conversations/${conversationId}/messages`, { clientId, text, maxPaidCents: 0 }, (value: unknown) => value, { quiet: true, timeoutMs: OUTBOX_REQUEST_TIMEOUT_MS });
+  const answer = await client.post(`/conversations/${conversationId}/messages`, { clientId, text, maxPaidCents: 0 }, (value: unknown) => value, { quiet: true, signal });
   const { messageShape } = await import("~/components/messages/chat-shapes");
   return object({ message: messageShape })(answer);
 }
@@ -51,13 +52,63 @@ async function sendMessage(client: ApiClient, clientId: string, conversationId: 
 /** A refusal the person must decide on (not the network, not the server failing). */
 const refusedBy = (error: unknown): ApiError | null => (error instanceof ApiError && !(error instanceof MalformedAnswerError) && error.status < 500 ? error : null);
 
+/**
+ * The request this tab's round waits on. When the network is seen to be back (`outboxNetworkBack`) while it is
+ * unanswered, it was most likely sent into the dead network and lost: it is given up once it has waited
+ * `outboxStaleAfter` (at once if it has already), and the round starts again at once. Giving it up is safe
+ * whatever became of it: every entry is applied once however often it is sent (`send`), and it stays in the outbox
+ * until an answer says it arrived. A request merely slow is resent too; each recovery that gives one up doubles
+ * the wait of the next (until an answer comes), so a slow network is not asked again and again in vain.
+ */
+interface InFlight {
+  controller: AbortController;
+  sentAt: number;
+  /** The network was seen back while it waited: it is given up at sentAt + outboxStaleAfter. */
+  doomed: boolean;
+  giveUpTimer?: ReturnType<typeof setTimeout>;
+}
+let inFlight: InFlight | null = null;
+/** Requests given up by recoveries since the outbox last had an answer. */
+let givenUp = 0;
+
+export const OUTBOX_STALE_AFTER_MS = 1_000;
+/** How long a request must have waited before a recovery gives it up, after `given` such give-ups in a row. */
+export const outboxStaleAfter = (given: number) => Math.min(OUTBOX_REQUEST_TIMEOUT_MS, OUTBOX_STALE_AFTER_MS * 2 ** Math.max(0, Math.min(given, 30)));
+
+/** Sends one entry, as the request `outboxNetworkBack` may give up; a DOMException TimeoutError after OUTBOX_REQUEST_TIMEOUT_MS. */
+async function sendTracked(client: ApiClient, entry: OutboxEntry): Promise<unknown> {
+  const controller = new AbortController();
+  const request: InFlight = { controller, sentAt: Date.now(), doomed: false };
+  // The page's own timer, not AbortSignal.timeout: recoveries and the timeout keep one time (a test's clock too).
+  const timeout = setTimeout(() => controller.abort(new DOMException("The outbox's request was not answered in time", "TimeoutError")), OUTBOX_REQUEST_TIMEOUT_MS);
+  inFlight = request;
+  try {
+    const answer = await send(client, entry, controller.signal);
+    givenUp = 0;
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiError) givenUp = 0;
+    throw error;
+  } finally {
+    clearTimeout(timeout);
+    clearTimeout(request.giveUpTimer);
+    if (inFlight === request) inFlight = null;
+  }
+}
+
+function giveUp(request: InFlight) {
+  if (inFlight !== request || request.controller.signal.aborted) return;
+  givenUp++;
+  request.controller.abort(new DOMException("The network came back while the outbox's request waited", "AbortError"));
+}
+
 async function sendAll(client: ApiClient) {
   for (;;) {
     const next = (await outboxEntries()).find((entry) => entry.status === "pending");
     if (!next) return;
     let answer: unknown;
     try {
-      answer = await send(client, next);
+      answer = await sendTracked(client, next);
     } catch (error) {
       const refusal = refusedBy(error);
       if (!refusal) return;
@@ -116,6 +167,22 @@ export function flushOutbox(client: ApiClient): Promise<void> {
     }
   })();
   return round;
+}
+
+/**
+ * The network is seen to be back (the server answered, the browser went online): what waits is sent at once, and
+ * a request the round still waits on, sent before, is given up once it has waited outboxStaleAfter, so that the
+ * round that follows sends it again instead of waiting for its timeout.
+ */
+export function outboxNetworkBack(client: ApiClient): Promise<void> {
+  const request = inFlight;
+  if (request && !request.doomed) {
+    request.doomed = true;
+    const wait = request.sentAt + outboxStaleAfter(givenUp) - Date.now();
+    if (wait <= 0) giveUp(request);
+    else request.giveUpTimer = setTimeout(() => giveUp(request), wait);
+  }
+  return flushOutbox(client);
 }
 
 /** A failed entry, sent again. */

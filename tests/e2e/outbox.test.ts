@@ -1,4 +1,4 @@
-import type { Page, Route } from "playwright-core";
+import type { Page, Request, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAs as api, browserForThisFile, createAccount, goOffline, hydrated, signedInPage, sql, unique } from "./support";
 
@@ -182,7 +182,7 @@ describe("the outbox", () => {
     await page.goto(`/post/${stillPostId}`);
     await hydrated(page);
     // From here on the page's time moves only when the test moves it (never): no timed try can send anything.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
     // A network dead without the browser knowing (a dead Wi-Fi, a proxy dropping connections): every API request
     // fails while navigator.onLine stays true, so no "online" event will come.
     const dead = (route: Route) => route.abort("connectionreset");
@@ -216,5 +216,60 @@ describe("the outbox", () => {
     await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 20_000 });
     expect((await api(fan, "GET", `/posts/${stillPostId}`)) as { bookmarked: boolean }).toMatchObject({ bookmarked: true });
     expect(applied).toEqual({ like: 1, bookmark: 1 });
+  });
+  it("a request the dead network swallowed is given up as soon as the network is seen back: the like is sent again at once, and applied once", async () => {
+    const hushPostId = ((await api(creator, "POST", "/posts", { text: `Hush ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
+    const commentId = ((await api(fan, "POST", `/posts/${hushPostId}/comments`, { text: "A thought" })) as { comment: { id: number } }).comment.id;
+    const { page } = await signedInPage(browser(), fan);
+    const likePath = `/api/posts/${hushPostId}/like`;
+    const isLike = (request: Request) => request.method() === "POST" && new URL(request.url()).pathname === likePath;
+    let answeredLikes = 0;
+    page.on("response", (response) => void (isLike(response.request()) && response.ok() && answeredLikes++));
+    await page.clock.install();
+    await page.goto(`/post/${hushPostId}`);
+    await hydrated(page);
+    // From here on the page's time moves only when the test moves it, and never as far as the outbox's 20 s
+    // timeout: the like can reach the server only by the request being given up when the network is seen back.
+    // (Paused a few seconds ahead: the page's clock runs on meanwhile, and cannot be paused in its past.)
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+
+    // The network dies without the browser knowing (navigator.onLine stays true): first requests fail at once, and
+    // the like waits in the outbox. (One route throughout: unrouting would let the requests it holds through.)
+    let network: "dead" | "swallowing" | "back" = "dead";
+    const swallowed: Route[] = [];
+    await page.route("**/api/**", async (route) => {
+      if (network === "back") return route.continue();
+      if (network === "dead") return route.abort("connectionreset");
+      swallowed.push(route);
+      // This one even reaches the server, and only its answer is lost (the worst case for "once").
+      if (isLike(route.request())) await route.fetch();
+    });
+    await page.locator("[data-post-actions]").getByRole("button", { name: /Like/ }).click();
+    await page.getByTestId("post-waiting").waitFor();
+    expect(await page.getByTestId("outbox-pending").textContent()).toBe("1 action waits for the network.");
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+    // Then it swallows requests: no answer, no error. The outbox's next try sends the like into it.
+    network = "swallowing";
+    await page.clock.runFor(1_000);
+    await expect.poll(async () => ((await api(fan, "GET", `/posts/${hushPostId}`)) as { liked: boolean }).liked).toBe(true);
+    // The like's request has waited a while (page time) when the network comes back.
+    await page.clock.runFor(1_000);
+    expect(await page.getByTestId("outbox-pending").textContent()).toBe("1 action waits for the network.");
+
+    // The network is back; the fan deletes a comment, and the server's answer has the like sent again at once.
+    network = "back";
+    page.once("dialog", (dialog) => void dialog.accept());
+    const comment = page.locator(`[data-comment-id="${commentId}"]`);
+    await comment.getByRole("button", { name: "Delete" }).click();
+    await comment.waitFor({ state: "detached" });
+    await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 30_000 });
+    expect(answeredLikes).toBe(1);
+    expect((await api(fan, "GET", `/posts/${hushPostId}`)) as { liked: boolean; likeCount: number }).toMatchObject({ liked: true, likeCount: 1 });
+    const notices = (await api(creator, "GET", "/notifications")) as { notifications: { kind: string; params?: { postId?: number } }[] };
+    expect(notices.notifications.filter((notice) => notice.kind === "like" && notice.params?.postId === hushPostId)).toHaveLength(1);
+    expect(await page.locator("[data-post-actions]").getByRole("button", { name: /Like/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(swallowed.filter((route) => isLike(route.request()))).toHaveLength(1);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 });

@@ -3,7 +3,7 @@ import type { ApiClient } from "../../app/lib/api";
 import { createApiClient } from "../../app/lib/api";
 import { onNetworkAnswer } from "../../app/lib/network-answers";
 import { forgetOutbox, OUTBOX_SENT, outboxEntries, queueAction } from "../../app/lib/outbox";
-import { flushOutbox, outboxRetryDelay } from "../../app/lib/outbox-sender";
+import { flushOutbox, OUTBOX_REQUEST_TIMEOUT_MS, outboxNetworkBack, outboxRetryDelay, outboxStaleAfter } from "../../app/lib/outbox-sender";
 import { connectSocket } from "../../app/lib/user-channel";
 import { PONG } from "@shared/user-channel-events";
 
@@ -132,5 +132,158 @@ describe("flushing the outbox", () => {
     expect(likes).toHaveLength(2);
     expect(sent).toBe(1);
     expect(await outboxEntries()).toEqual([]);
+  });
+});
+
+describe("the network seen back while the outbox's round waits on a request", () => {
+  /** The outbox's requests, each answered when the test says; one given up fails with its signal's reason, as fetch does. */
+  interface Call {
+    path: string;
+    body: unknown;
+    signal: AbortSignal;
+    resolve: (value: unknown) => void;
+  }
+  let calls: Call[];
+  let sent: number;
+  const request = (path: string, body: unknown, options: { signal: AbortSignal }) =>
+    new Promise((resolve, reject) => {
+      options.signal.addEventListener("abort", () => reject(options.signal.reason));
+      calls.push({ path, body, signal: options.signal, resolve });
+    });
+  const client = {
+    post: (path: string, body: unknown, _shape: unknown, options: { signal: AbortSignal }) => request(path, body, options),
+    delete: (path: string, options: { signal: AbortSignal }) => request(path, undefined, options),
+  } as unknown as ApiClient;
+  /** Lets the promises queued so far run (the page's time stands still). */
+  const settle = async () => {
+    for (let i = 0; i < 50; i++) await Promise.resolve();
+  };
+  /** The page's time moves on by `ms`, its timers with it. */
+  const wait = async (ms: number) => {
+    await vi.advanceTimersByTimeAsync(ms);
+    await settle();
+  };
+  const answerLast = async () => {
+    calls.at(-1)!.resolve({ liked: true, likeCount: 1, bookmarked: true, comment: { id: 1 } });
+    await settle();
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    calls = [];
+    sent = 0;
+    const page = new EventTarget();
+    page.addEventListener(OUTBOX_SENT, () => sent++);
+    vi.stubGlobal("window", page);
+    vi.stubGlobal("navigator", {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    forgetOutbox();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("gives up a request that has waited 1 s at once, and sends the entry again at once: applied once", async () => {
+    void queueAction(client, { kind: "like", postId: 11 });
+    await settle();
+    expect(calls).toHaveLength(1);
+    await wait(1_000);
+    expect(calls[0]!.signal.aborted).toBe(false);
+
+    // Another request's answer (or the updates socket, or "online"): the network is back.
+    void outboxNetworkBack(client);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect((calls[0]!.signal.reason as DOMException).name).toBe("AbortError");
+    await settle();
+    expect(calls.map((call) => call.path)).toEqual(["/posts/11/like", "/posts/11/like"]);
+    await answerLast();
+    expect(await outboxEntries()).toEqual([]);
+    expect(sent).toBe(1);
+    // The first request's answer, had it come after all, is nobody's: nothing more is sent or announced.
+    calls[0]!.resolve({ liked: true, likeCount: 1 });
+    await wait(OUTBOX_REQUEST_TIMEOUT_MS);
+    expect(calls).toHaveLength(2);
+    expect(sent).toBe(1);
+  });
+
+  it("gives up a request sent just before only once it has waited 1 s; one answered in time is not sent again", async () => {
+    void queueAction(client, { kind: "bookmark", postId: 12 });
+    await settle();
+    void outboxNetworkBack(client);
+    await wait(999);
+    expect(calls[0]!.signal.aborted).toBe(false);
+    await wait(1);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect(calls).toHaveLength(2);
+    await answerLast();
+    expect(sent).toBe(1);
+
+    void queueAction(client, { kind: "like", postId: 13 });
+    await settle();
+    void outboxNetworkBack(client);
+    await wait(500);
+    await answerLast();
+    await wait(5_000);
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.signal.aborted).toBe(false);
+    expect(sent).toBe(2);
+    expect(await outboxEntries()).toEqual([]);
+  });
+
+  it("never gives up a request for a timed try or the tab being shown: it waits for its answer, or its 20 s timeout", async () => {
+    void queueAction(client, { kind: "like", postId: 14 });
+    await settle();
+    await wait(5_000);
+    void flushOutbox(client);
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.signal.aborted).toBe(false);
+    await wait(OUTBOX_REQUEST_TIMEOUT_MS - 5_000);
+    expect((calls[0]!.signal.reason as DOMException).name).toBe("TimeoutError");
+    // The flush asked meanwhile runs one more round at once.
+    expect(calls).toHaveLength(2);
+    await answerLast();
+    expect(sent).toBe(1);
+  });
+
+  it("on a slow network, waits twice as long before each next give-up, until an answer comes", async () => {
+    expect([0, 1, 2, 3, 4, 5, 40].map(outboxStaleAfter)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 20_000, 20_000]);
+    void queueAction(client, { kind: "like", postId: 15 });
+    await settle();
+    for (const [index, staleAfter] of [1_000, 2_000, 4_000].entries()) {
+      void outboxNetworkBack(client);
+      await wait(staleAfter - 1);
+      expect(calls[index]!.signal.aborted, `try ${index}`).toBe(false);
+      await wait(1);
+      expect(calls[index]!.signal.aborted, `try ${index}`).toBe(true);
+    }
+    expect(calls).toHaveLength(4);
+    await answerLast();
+    expect(sent).toBe(1);
+    // The answer ends the slow spell: the next request is given up after 1 s again.
+    void queueAction(client, { kind: "like", postId: 16 });
+    await settle();
+    await wait(1_000);
+    void outboxNetworkBack(client);
+    expect(calls[4]!.signal.aborted).toBe(true);
+    await settle();
+    await answerLast();
+    expect(await outboxEntries()).toEqual([]);
+  });
+
+  it("sends a comment given up again with its client id, which the server stores once", async () => {
+    const entry = await queueAction(client, { kind: "comment", postId: 17, text: "Once" });
+    await settle();
+    await wait(1_000);
+    void outboxNetworkBack(client);
+    await settle();
+    expect(calls.map((call) => call.body)).toEqual([
+      { text: "Once", clientId: entry.id },
+      { text: "Once", clientId: entry.id },
+    ]);
+    await answerLast();
+    expect(sent).toBe(1);
   });
 });
