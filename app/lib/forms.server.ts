@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { BROKEN_TEXT, parseOrThrow } from "../../worker/domain/shared/validation";
 import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
 import { asAppError, translateError } from "../../worker/http/errors";
 import { sessionCookie } from "../../worker/http/cookies";
@@ -9,8 +9,23 @@ export type FormResult =
   | { ok: false; message: string; errors: Record<string, string[]> }
   | { ok: true; message?: string; token?: string; redirectTo?: string };
 
+/**
+ * An urlencoded form is UTF-8 text, percent-encoded: bytes or escapes that are not UTF-8 would be read as U+FFFD
+ * and stored so; they are refused instead (the API's JSON bodies likewise, worker/http/well-formed-text.ts).
+ */
+async function assertUtf8Form(request: Pick<Request, "headers" | "clone">): Promise<void> {
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded")) return;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(await request.clone().arrayBuffer());
+    for (const part of text.split("&")) decodeURIComponent(part.replaceAll("+", " "));
+  } catch {
+    throw new AppError("validation", BROKEN_TEXT);
+  }
+}
+
 /** The submitted form; a body that is not a form at all is the sender's fault (422), not ours. */
-async function formDataOf(request: Pick<Request, "formData">): Promise<FormData> {
+async function formDataOf(request: Pick<Request, "formData" | "headers" | "clone">): Promise<FormData> {
+  await assertUtf8Form(request);
   try {
     return await request.formData();
   } catch {

@@ -24,6 +24,26 @@ describe("accounts, as a person uses them", () => {
     }
   });
 
+  it("the sign-up form says what is wrong with a malformed email and a name that hides its direction", async () => {
+    const person = buildSignUp();
+    const { page } = await newPage(browser());
+    await page.goto("/signup");
+    await hydrated(page);
+    await page.getByLabel("Username").fill(person.username);
+    // Pasted, as a spoofer would: it reads "Annexe.png" but is stored as "Ann" + an override + "gnp.exe".
+    await page.getByLabel("Name", { exact: true }).fill("Ann\u202Egnp.exe");
+    await page.getByLabel("Email address").fill("person@");
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByLabel("Date of birth").fill(person.dateOfBirth);
+    await page.getByLabel("Account type").selectOption({ label: "Male" });
+    await page.getByRole("button", { name: "Sign up" }).click();
+
+    await expect.poll(() => page.getByText("Enter a valid email address, such as name@example.com.").count()).toBe(1);
+    expect(await page.getByText("Names may not contain invisible characters or text-direction controls.").count()).toBe(1);
+    expect(await page.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText("Invalid value").count()).toBe(0);
+  });
+
   it("signs up (after fixing an under-18 date and a taken username), verifies the email from the mailbox, signs out and back in", async () => {
     const taken = await createAccount();
     const person = buildSignUp();
@@ -103,7 +123,7 @@ describe("accounts, as a person uses them", () => {
     await page.getByLabel("Email address").fill("bogus");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.locator('[aria-invalid="true"]').waitFor();
-    expect(await page.getByText("Invalid value").count()).toBe(1);
+    expect(await page.getByText("Enter a valid email address, such as name@example.com.").count()).toBe(1);
     await page.getByLabel("Email address").fill(account.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText("If an account exists for that address, we have sent it a link.").waitFor();

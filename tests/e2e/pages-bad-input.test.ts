@@ -10,6 +10,13 @@ const BODIES: [string, string][] = [
   ["text/plain", "hello"],
 ];
 
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+  redirect: "manual" as const,
+});
+
 describe("pages never answer 5xx to bad input", () => {
   it("GET with malformed query strings and paths", async () => {
     for (const path of [...PAGES, "/%E0%A4%A", "/login?redirectTo=%E0", "/media/%E0%A4%A", "/a/b/c/d", "/login.data", "/x.data?_data=%ZZ"]) {
@@ -27,19 +34,24 @@ describe("pages never answer 5xx to bad input", () => {
     }
   });
 
-  it("a control character in a form field is \"Invalid value\" (422), never a 500", async () => {
-    const form = (fields: Record<string, string>) => ({
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-      redirect: "manual" as const,
-    });
+  it("a control character in a form field says what the field allows (422), never a 500", async () => {
+    const ONE_LINE = "This field may not contain control characters, tabs or line breaks.";
     const person = buildSignUp({ name: "Ann\u0000Lee" });
     const signUp = await fetch(`${baseURL()}/signup`, form({ ...person }));
     expect(signUp.status).toBe(422);
-    expect(await signUp.text()).toContain("Invalid value");
+    expect(await signUp.text()).toContain(ONE_LINE);
     const signIn = await fetch(`${baseURL()}/login`, form({ login: person.email, password: "pass\u0000word" }));
     expect(signIn.status).toBe(422);
-    expect(await signIn.text()).toContain("Invalid value");
+    expect(await signIn.text()).toContain(ONE_LINE);
+  });
+
+  it("a form whose escapes are not UTF-8 is refused, not stored with U+FFFD", async () => {
+    const person = buildSignUp();
+    const body = `${new URLSearchParams({ ...person, name: "Ann" }).toString()}%FF%FE`;
+    const signUp = await fetch(`${baseURL()}/signup`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body, redirect: "manual" });
+    expect(signUp.status).toBe(422);
+    expect(await signUp.text()).toContain("This text contains a character that is not valid Unicode. Please type it again.");
+    const nothingStored = await fetch(`${baseURL()}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
+    expect(nothingStored.status).toBe(201);
   });
 });

@@ -25,7 +25,8 @@ describe("redirect parameters", () => {
 
   it("signing in with the form goes to /home when redirectTo is not a local path", async () => {
     const person = await createAccount();
-    for (const target of ATTACKS) {
+    // A body whose escapes are not UTF-8 is refused whole (tests/e2e/pages-bad-input.test.ts).
+    for (const target of ATTACKS.filter((attack) => attack !== "/%E0%A4%A")) {
       const body = `login=${encodeURIComponent(person.username)}&password=${encodeURIComponent(person.password)}&intent=password&redirectTo=${target}`;
       const response = await page("/login.data", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
       expect(response.status, target).toBe(200);

@@ -21,7 +21,7 @@ describe("dateOfBirthSchema", () => {
   it.each(["2000-02-30", "2000-13-01", "1899-12-31", "20-01-01", "2000/01/01", "", "3000-01-01"])("refuses %s as a date", (text) => {
     const result = dateOfBirthSchema.safeParse(text);
     expect(result.success).toBe(false);
-    expect(validationError(result.error!).message).toBe("Invalid value");
+    expect(validationError(result.error!).message).toBe("Enter your date of birth as a real date from 1900 to today, such as 1990-05-17.");
   });
 
   it("names the age rule for a real date under 18", () => {
@@ -133,10 +133,10 @@ describe("dateOfBirthSchema: a real calendar date, not in the future, from 1900"
     const birth = today.endsWith("-02-29") ? `${Number(today.slice(0, 4)) - 18}-02-28` : `${Number(today.slice(0, 4)) - 18}${today.slice(4)}`;
     expect(dateOfBirthSchema.safeParse(birth).success).toBe(true);
   });
-  it("refuses tomorrow as an invalid value, and someone born 18 years ago tomorrow as under age", () => {
+  it("refuses tomorrow as not a date of birth, and someone born 18 years ago tomorrow as under age", () => {
     const day = 24 * 3_600_000;
     const tomorrow = new Date(Date.now() + day).toISOString().slice(0, 10);
-    expect(validationError(dateOfBirthSchema.safeParse(tomorrow).error!).message).toBe("Invalid value");
+    expect(validationError(dateOfBirthSchema.safeParse(tomorrow).error!).message).toBe("Enter your date of birth as a real date from 1900 to today, such as 1990-05-17.");
     const inAday = new Date(Date.now() + day);
     const eighteenTomorrow = `${inAday.getUTCFullYear() - 18}-${tomorrow.slice(5)}`;
     expect(validationError(dateOfBirthSchema.safeParse(eighteenTomorrow).error!).message).toBe("Your age must be over 18+");

@@ -107,9 +107,14 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   "PUT /push/preferences": () => ({ messages: true, posts: false, earnings: true, subscriptions: true, interactions: false, live: true }),
 };
 
-/** Every string field gets a NUL; the first one of each body also a C1 control (CSI): the rule is Unicode's Cc. */
+/**
+ * Every string field gets a NUL; the first one of each body also a C1 control (CSI), the rule being Unicode's Cc,
+ * and a lone surrogate.
+ */
 const NUL = "\u0000";
 const C1 = "\u009b";
+/** Half of a character: JSON.stringify writes it as the escape \ud800, which no UTF-8 text can hold. */
+const LONE_SURROGATE = "\ud800";
 const ONE_MEGABYTE = "x".repeat(1024 * 1024);
 
 /** How an `{id}` or a numeric query value may be misspelt: each would read as a number with `Number()`. */
@@ -193,7 +198,7 @@ function bodyCases(doc: OpenApiDocument, path: string, schema: JsonSchema, valid
     if (resolved.type === "string") {
       const base = typeof valid[field] === "string" ? (valid[field] as string) : "text";
       if (resolved.maxLength !== undefined) cases.push(json(`${field} of ${resolved.maxLength + 1} characters`, with_(field, "x".repeat(resolved.maxLength + 1))));
-      const controls = field === firstText ? [NUL, C1] : [NUL];
+      const controls = field === firstText ? [NUL, C1, LONE_SURROGATE] : [NUL];
       for (const control of controls) cases.push(json(`${field} with ${JSON.stringify(control)}`, with_(field, `${base.slice(0, 3)}${control}${base.slice(3)}`)));
     }
     if (resolved.type === "array" && resolved.items) {
@@ -373,18 +378,19 @@ describe("bad input is refused with a 4xx in the API's error shape and changes n
     expect(((await response.json()) as { errors: unknown }).errors).toEqual({ name: ["Invalid value"], accountType: ["Invalid value"], nickname: ["Invalid value"] });
   });
 
-  it("a control character in a name, a password or a post is \"Invalid value\"; line breaks and tabs stay in post text", async () => {
+  it("a control character in a name, a password or a post says what the field allows; line breaks and tabs stay in post text", async () => {
+    const ONE_LINE = "This field may not contain control characters, tabs or line breaks.";
     const signUp = await postJson("/signup", buildSignUp({ name: "Ann\u0000" }));
     expect(signUp.status).toBe(422);
-    expect(await signUp.json()).toEqual({ message: "Invalid value", errors: { name: ["Invalid value"] } });
+    expect(await signUp.json()).toEqual({ message: ONE_LINE, errors: { name: [ONE_LINE] } });
     const login = await postJson("/login", { login: "someone@example.test", password: "pass\u0000word" });
     expect(login.status).toBe(422);
-    expect(((await login.json()) as { errors: unknown }).errors).toEqual({ password: ["Invalid value"] });
+    expect(((await login.json()) as { errors: unknown }).errors).toEqual({ password: [ONE_LINE] });
 
     const creator = await makeCreator();
     const nul = await postJson("/posts", { text: "Hello\u0000", audience: "everyone" }, { token: creator.token });
     expect(nul.status).toBe(422);
-    expect(((await nul.json()) as { errors: unknown }).errors).toEqual({ text: ["Invalid value"] });
+    expect(((await nul.json()) as { errors: unknown }).errors).toEqual({ text: ["This text may not contain control characters; only line breaks and tabs are allowed."] });
     const layout = await postJson("/posts", { text: "Line one\r\n\tindented", audience: "everyone" }, { token: creator.token });
     expect(layout.status).toBe(201);
     expect(((await layout.json()) as { text: string }).text).toBe("Line one\r\n\tindented");

@@ -334,9 +334,14 @@ describe("the LiveRoom socket", () => {
     annSocket.socket.send("not json");
     annSocket.socket.send(JSON.stringify({ type: "mute", userId: bob.user.userId, muted: true }));
     annSocket.socket.send(JSON.stringify({ type: "tip", amountCents: 100 }));
+    // Half a character (a lone surrogate, which no UTF-8 text holds) is dropped like a control character.
+    annSocket.socket.send(JSON.stringify({ type: "chat", text: "half \ud800 a character" }));
+    annSocket.socket.send(JSON.stringify({ type: "chat", text: "after the broken one" }));
+    await until(() => framesOf(bobSocket, "chat").length === 2, "ann's second line");
+    expect(framesOf(bobSocket, "chat").map((frame) => frame.line.text)).toEqual(["hello there", "after the broken one"]);
 
     for (let i = 0; i < LIVE_CHAT_LINES; i++) bobSocket.socket.send(JSON.stringify({ type: "chat", text: `line ${i}` }));
-    await until(() => framesOf(annSocket, "chat").length === 1 + LIVE_CHAT_LINES, "bob's lines");
+    await until(() => framesOf(annSocket, "chat").length === 2 + LIVE_CHAT_LINES, "bob's lines");
     bobSocket.socket.send(JSON.stringify({ type: "chat", text: "one too many" }));
     await until(() => framesOf(bobSocket, "refused").length === 1, "bob told to slow down");
     expect(framesOf(bobSocket, "refused")[0]!.message).toBe("You are sending messages too fast. Wait a few seconds.");

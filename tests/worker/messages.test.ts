@@ -237,7 +237,7 @@ describe("sending and reading", () => {
       [fan, { text: "pay me", priceCents: 500 }, 422, "Only creators can put a price on a message."],
       [creator, { text: "no media", priceCents: 500 }, 422, "Only a message with a photo or video can have a price."],
       [fan, { text: "hi", mediaIds: [someoneElses.id] }, 422, "Attach photos or videos you uploaded and that are not in a post or message yet."],
-      [fan, { text: "a\u0000b" }, 422, "Invalid value"],
+      [fan, { text: "a\u0000b" }, 422, "This text may not contain control characters; only line breaks and tabs are allowed."],
       [fan, { text: "hi", clientId: "short" }, 422, "Invalid value"],
     ];
     for (const [who, body, status, message] of cases) {

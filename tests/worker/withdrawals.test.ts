@@ -84,7 +84,7 @@ describe("withdrawal requests", () => {
     expect((await errorOf(large)).errors.amountCents).toEqual(["You can withdraw at most $100.00."]);
     // The most a form's field can hold is still an amount: over what is available, not an "Invalid value".
     expect((await errorOf(await withdraw(creator, 999_999_999))).errors.amountCents).toEqual(["You can withdraw at most $100.00."]);
-    expect((await errorOf(await withdraw(creator, -5000))).errors.amountCents).toEqual(["Invalid value"]);
+    expect((await errorOf(await withdraw(creator, -5000))).errors.amountCents).toEqual(["The minimum withdrawal is $50.00."]);
     expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ available: 10_000 });
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM payouts WHERE creator_id = ?").bind(creator.user.userId).first<{ n: number }>())!.n).toBe(0);
   });

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../domain/shared/errors";
 import { errorResponse, TOO_LARGE } from "../http/errors";
+import { wellFormedJsonBody } from "../http/well-formed-text";
 import type { AppEnv } from "../http/types";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
@@ -43,6 +44,7 @@ api.use(
     onError: (c) => errorResponse(c, new AppError("too_large", TOO_LARGE)),
   }),
 );
+api.use(wellFormedJsonBody);
 api.use(async (c, next) => {
   await next();
   c.header("Cache-Control", "no-store");

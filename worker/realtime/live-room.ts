@@ -16,7 +16,7 @@ import { CLOSE_CODES, PING, PONG } from "@shared/user-channel-events";
 import { translatorFor } from "../domain/i18n";
 import { endLiveStream } from "../domain/live/streams";
 import { message } from "../domain/shared/messages";
-import { CONTROL_CHARACTER } from "../domain/shared/validation";
+import { CONTROL_CHARACTER, LONE_SURROGATE } from "../domain/shared/validation";
 import { closeQuietly, closeSessionSockets, openSocketsOf, sendOrClose, sessionTag, userTag } from "./sockets";
 import { createPublisher } from "../events/publisher";
 import { viewersShutOut } from "../domain/policies/live";
@@ -260,7 +260,7 @@ export class LiveRoom extends DurableObject<Env> {
         return;
       case "chat": {
         const text = frame.text.trim();
-        if (!text || CONTROL_CHARACTER.test(text)) return;
+        if (!text || CONTROL_CHARACTER.test(text) || LONE_SURROGATE.test(text)) return;
         if (me.role === "viewer" && this.isMuted(me.userId)) return void this.send(socket, { type: "refused", message: t(CHAT_MUTED) });
         const pace = this.pace(me.userId);
         if (pace === "flood") return closeQuietly(socket, LIVE_CLOSE.flood, t(CHAT_TOO_FAST));

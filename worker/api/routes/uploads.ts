@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { completeUpload } from "../../domain/media/complete-upload";
-import { createUpload } from "../../domain/media/create-upload";
+import { createUpload, EMPTY_FILE } from "../../domain/media/create-upload";
 import { deleteUpload } from "../../domain/media/delete-upload";
 import { getUpload } from "../../domain/media/get-upload";
 import { MAX_VIDEO_BYTES, PART_SIZE } from "../../domain/media/limits";
@@ -62,7 +62,7 @@ uploadRoutes.openapi(
           purpose: z.enum(UPLOAD_PURPOSES),
           fileName: singleLineText().trim().min(1).max(255),
           contentType: singleLineText().trim().min(1).max(100),
-          size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+          size: z.number().int().positive({ message: EMPTY_FILE }).max(Number.MAX_SAFE_INTEGER),
         }),
       ),
     },

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { message } from "../shared/messages";
 import { isCommonPassword } from "../auth/common-passwords";
-import { INVALID_VALUE } from "../shared/errors";
-import { singleLineText } from "../shared/validation";
+import { singleLineText, visibleNameText } from "../shared/validation";
 
 import { ACCOUNT_TYPES } from "@shared/contracts/accounts";
 
@@ -46,11 +45,16 @@ export const usernameSchema = singleLineText()
       .refine((name) => !RESERVED_USERNAMES.has(name), { message: USERNAME_RESERVED }),
   );
 
-export const emailSchema = singleLineText()
+const EMAIL_REQUIRED = message("Enter your email address.");
+const EMAIL_FORMAT = message("Enter a valid email address, such as name@example.com.");
+const EMAIL_TOO_LONG = message("An email address has at most {{max}} characters.", { max: 254 });
+
+export const emailSchema = singleLineText({ message: EMAIL_REQUIRED })
   .trim()
-  .max(254)
+  .min(1, { message: EMAIL_REQUIRED })
+  .max(254, { message: EMAIL_TOO_LONG })
   .transform((email) => email.toLowerCase())
-  .pipe(z.email());
+  .pipe(z.email({ message: EMAIL_FORMAT }));
 
 /**
  * A password as typed, to check against the stored one: no control characters (a NUL would break the hasher),
@@ -82,16 +86,23 @@ function parseCalendarDate(text: string): Date | null {
   return valid && year >= 1900 ? date : null;
 }
 
-export const dateOfBirthSchema = singleLineText().superRefine((text, ctx) => {
+const BIRTH_DATE_FORMAT = message("Enter your date of birth as a real date from 1900 to today, such as 1990-05-17.");
+
+export const dateOfBirthSchema = singleLineText({ message: BIRTH_DATE_FORMAT }).superRefine((text, ctx) => {
   const date = parseCalendarDate(text);
   const today = new Date();
-  if (date === null || date > today) ctx.addIssue({ code: "custom", message: INVALID_VALUE });
+  if (date === null || date > today) ctx.addIssue({ code: "custom", message: BIRTH_DATE_FORMAT });
   else if (ageOn(date, today) < MIN_AGE_YEARS) ctx.addIssue({ code: "custom", message: UNDERAGE });
 });
 
+const NAME_RULE = message("The name has 1 to 60 characters.");
+
+/** The name shown beside the username (sign-up, Settings → Profile). */
+export const displayNameSchema = visibleNameText().trim().min(1, { message: REQUIRED }).max(60, { message: NAME_RULE });
+
 export const signUpSchema = z.object({
   username: usernameSchema,
-  name: singleLineText().trim().min(1, { message: REQUIRED }).max(60),
+  name: displayNameSchema,
   email: emailSchema,
   password: newPasswordSchema,
   dateOfBirth: dateOfBirthSchema,
@@ -99,8 +110,10 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.output<typeof signUpSchema>;
 
+const LOGIN_TOO_LONG = message("An email or username has at most {{max}} characters.", { max: 254 });
+
 export const signInSchema = z.object({
-  login: singleLineText().trim().min(1, { message: REQUIRED }).max(254),
+  login: singleLineText({ message: REQUIRED }).trim().min(1, { message: REQUIRED }).max(254, { message: LOGIN_TOO_LONG }),
   password: passwordText.min(1, { message: REQUIRED }),
 });
 export type SignInInput = z.output<typeof signInSchema>;

@@ -22,6 +22,7 @@ export interface CreatedUpload {
 
 export const IMAGE_TOO_LARGE = message("Images can be at most 20 MB.");
 export const VIDEO_TOO_LARGE = message("Videos can be at most 2 GB.");
+export const EMPTY_FILE = message("This file is empty. Choose a file that has something in it.");
 const ONLY_CREATORS = message("Only creators can upload post media.");
 const ONLY_IMAGES = message("Choose an image (JPEG, PNG, WebP or GIF).");
 const TOO_MANY_PENDING = message("Too many unfinished uploads. Finish or cancel some first.");

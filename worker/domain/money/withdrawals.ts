@@ -27,10 +27,14 @@ export const ONE_OPEN_WITHDRAWAL = message("You already have a withdrawal reques
 export const NO_PAYOUT_METHOD = message("Add a payout method first.");
 export const PAYOUT_ALREADY_DECIDED = message("This withdrawal was already processed.");
 
+/** The largest amount a form's field can hold (parseDollars: 9,999,999.99). */
+const MAX_WITHDRAWAL_CENTS = 999_999_999;
+const CENTS_FORMAT = message("Send the amount as a whole number of cents.");
+const OVER_MAXIMUM = message("A withdrawal can be at most {{max, money}}.", { max: MAX_WITHDRAWAL_CENTS });
+
 export const WithdrawalSchema = z.object({
-  // Under the minimum (0 included) and over what is available are refused with their amounts by requestWithdrawal;
-  // the bound is the largest amount a form's field can hold (parseDollars: 9,999,999.99).
-  amountCents: z.number({ message: message("Invalid value") }).int({ message: message("Invalid value") }).nonnegative({ message: message("Invalid value") }).max(999_999_999),
+  // Under the minimum (0 and less) and over what is available are refused with their amounts by requestWithdrawal.
+  amountCents: z.number({ message: CENTS_FORMAT }).int({ message: CENTS_FORMAT }).max(MAX_WITHDRAWAL_CENTS, { message: OVER_MAXIMUM }),
   password: passwordText.optional(),
   idempotencyKey: IdempotencyKeySchema,
 });

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { message } from "../shared/messages";
 import { multilineText, singleLineText } from "../shared/validation";
 import { isoNow } from "../shared/time";
+import { displayNameSchema } from "../accounts/rules";
 
-const NAME_RULE = message("The name has 1 to 60 characters.");
 const BIO_RULE = message("The bio may not be longer than 1000 characters.");
 const LOCATION_RULE = message("The location may not be longer than 60 characters.");
 const WEBSITE_RULE = message("The website must be an https:// address.");
@@ -24,7 +24,7 @@ const websiteSchema = singleLineText()
 
 /** Edit profile (Settings → Profile). The avatar and cover have their own calls (POST /api/me/avatar|cover). */
 export const ProfileInputSchema = z.object({
-  name: singleLineText(NAME_RULE).trim().min(1, NAME_RULE).max(60, NAME_RULE),
+  name: displayNameSchema,
   bio: multilineText().trim().max(1000, BIO_RULE).default(""),
   location: singleLineText().trim().max(60, LOCATION_RULE).default(""),
   website: websiteSchema.default(""),
