@@ -46,7 +46,7 @@ export function OutboxTray() {
     retryLater();
     // Evidence that the network is back, unlike a timed try or the tab being shown.
     const back = () => void outboxNetworkBack(api);
-    const stopListening = onNetworkAnswer(back);
+    const stopListening = onNetworkAnswer((signal) => void outboxNetworkBack(api, signal));
     const whenShown = () => document.visibilityState === "visible" && send();
     const fromWorker = (event: MessageEvent) => (event.data as { type?: unknown } | null)?.type === FLUSH_OUTBOX && send();
     window.addEventListener("online", back);

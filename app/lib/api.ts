@@ -54,8 +54,8 @@ export class MalformedAnswerError extends ApiError {
 export const changedPriceOf = (error: unknown): number | null =>
   error instanceof ApiError && error.status === 409 && typeof error.body.priceCents === "number" ? error.body.priceCents : null;
 
-/** An error answer's body when it has the documented shape; otherwise the status text stands in. */
-function errorBodyOf(payload: unknown, statusText: string): ApiErrorBody {
+/** An error answer's body when it has the documented shape (`wellFormed`); otherwise the status text stands in. */
+function errorBodyOf(payload: unknown, statusText: string): { body: ApiErrorBody; wellFormed: boolean } {
   const body = payload as Partial<ApiErrorBody> | null;
   const errors = body?.errors;
   const wellFormed =
@@ -63,7 +63,14 @@ function errorBodyOf(payload: unknown, statusText: string): ApiErrorBody {
     typeof errors === "object" &&
     errors !== null &&
     Object.values(errors).every((texts) => Array.isArray(texts) && texts.every((text) => typeof text === "string"));
-  return wellFormed ? (body as ApiErrorBody) : { message: typeof body?.message === "string" ? body.message : statusText, errors: {} };
+  return { body: wellFormed ? (body as ApiErrorBody) : { message: typeof body?.message === "string" ? body.message : statusText, errors: {} }, wellFormed };
+}
+
+/** The answer of a call that reads none: nothing, or JSON (a 2xx page of HTML is a captive portal's, not the API's). */
+async function unreadAnswer(response: Response): Promise<undefined> {
+  const text = await response.text();
+  if (text.trim() !== "") JSON.parse(text);
+  return undefined;
 }
 
 /**
@@ -95,14 +102,14 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal ?? (options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs)),
     });
-    // The server answered (a 5xx may be a proxy that cannot reach it): the network is back, if it was gone. Said once
-    // the answer is read: the outbox gives up a request still unanswered when the network answers (outbox-sender.ts),
-    // and must not take its own answer, still arriving, for another's.
-    const answered = () => response.status < 500 && networkAnswered();
+    // The server answered (a 5xx may be a proxy that cannot reach it): the network is back, if it was gone. Said only
+    // for an answer that is the API's (its body read and of its shape: a captive portal's or a proxy's page is none),
+    // with the request's signal: the outbox knows its own answers (outbox-sender.ts).
+    const answered = () => response.status < 500 && networkAnswered(options.signal);
     if (response.ok) {
       let value: T | undefined;
       try {
-        value = expect ? expect(await response.json()) : undefined;
+        value = expect ? expect(await response.json()) : await unreadAnswer(response);
       } catch (error) {
         serverFailed(method, path, [response.status, error], options);
         throw new MalformedAnswerError(response.status, { message: serverErrorText(), errors: {} });
@@ -110,8 +117,8 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
       answered();
       return value;
     }
-    const payload = errorBodyOf(await response.json().catch(() => null), response.statusText);
-    answered();
+    const { body: payload, wellFormed } = errorBodyOf(await response.json().catch(() => null), response.statusText);
+    if (wellFormed) answered();
     if (response.status === 401) {
       void leaveForLogin();
     } else if (response.status >= 500) {
@@ -121,6 +128,7 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
   }
 
   function post(path: string, body?: unknown): Promise<void>;
+  function post(path: string, body: unknown, expect: undefined, options: RequestOptions): Promise<void>;
   function post<T>(path: string, body: unknown, expect: Shape<T>, options?: RequestOptions): Promise<T>;
   function post<T>(path: string, body: unknown = {}, expect?: Shape<T>, options?: RequestOptions) {
     return request("POST", path, body, expect, options);

@@ -37,6 +37,12 @@ function send(client: ApiClient, entry: OutboxEntry, signal: AbortSignal): Promi
   }
 }
 
+/** A sent message's answer in outline (the whole of it is checked by the chat's shape), kept whole. */
+const sentOutline = (value: unknown): unknown => {
+  object({ message: object({ id: number }) })(value);
+  return value;
+};
+
 /**
  * A message's answer is checked by the chat's own shape, whose chunk (zod/mini) is loaded only once the server has
  * answered: never on a page's first load, and never while offline, where a chunk that fails to load would stay
@@ -44,7 +50,8 @@ function send(client: ApiClient, entry: OutboxEntry, signal: AbortSignal): Promi
  */
 async function sendMessage(client: ApiClient, clientId: string, conversationId: number, text: string, signal: AbortSignal): Promise<unknown> {
   // Money never waits for later: a price set meanwhile is refused, not charged.
-  const answer = await client.post(`/conversations/${conversationId}/messages`, { clientId, text, maxPaidCents: 0 }, (value: unknown) => value, { quiet: true, signal });
+  // Its outline is checked at once: an answer of another shape is not the server's answer (app/lib/api.ts).
+  const answer = await client.post(`/conversations/${conversationId}/messages`, { clientId, text, maxPaidCents: 0 }, sentOutline, { quiet: true, signal });
   const { messageShape } = await import("~/components/messages/chat-shapes");
   return object({ message: messageShape })(answer);
 }
@@ -102,16 +109,26 @@ function giveUp(request: InFlight) {
   request.controller.abort(new DOMException("The network came back while the outbox's request waited", "AbortError"));
 }
 
-async function sendAll(client: ApiClient) {
+/**
+ * How a round ended: the outbox emptied of what it could send ("done"), or on a request the network did not answer
+ * (it failed, was given up or timed out: "unanswered"), or on the server failing (a 5xx, an answer not of its
+ * shape, such as a captive portal's page: "failed"). Only the first two may be followed by another round at once.
+ */
+type RoundEnd = "done" | "unanswered" | "failed";
+
+/** The network did not answer: fetch failed (or a chunk it loads did), or the request was given up. */
+const unanswered = (error: unknown) => error instanceof TypeError || (error instanceof DOMException && (error.name === "AbortError" || error.name === "TimeoutError"));
+
+async function sendAll(client: ApiClient): Promise<RoundEnd> {
   for (;;) {
     const next = (await outboxEntries()).find((entry) => entry.status === "pending");
-    if (!next) return;
+    if (!next) return "done";
     let answer: unknown;
     try {
       answer = await sendTracked(client, next);
     } catch (error) {
       const refusal = refusedBy(error);
-      if (!refusal) return;
+      if (!refusal) return unanswered(error) ? "unanswered" : "failed";
       await editOutbox((entries) => entries.map((entry) => (entry.id === next.id ? { ...entry, status: "failed", reason: refusal.body.message } : entry)));
       continue;
     }
@@ -134,18 +151,21 @@ export const outboxRetryDelay = (attempt: number) => Math.min(OUTBOX_RETRY_MAX_M
 let round: Promise<void> | null = null;
 /**
  * A flush asked for while a round runs: the round may be failing on a request sent before the network came back,
- * so one more round follows it at once (rather than at the next try). Rounds never overlap: each entry is sent by
- * one round at a time, and leaves the outbox before the next round reads it.
+ * so one more round follows it at once (rather than at the next try), unless the round ended on the server failing
+ * (a 5xx, a malformed answer: the backoff's next try, not a loop). Rounds never overlap: each entry is sent by one
+ * round at a time, and leaves the outbox before the next round reads it.
  */
 let again = false;
 let latestClient: ApiClient | null = null;
 
-async function sendRound(client: ApiClient) {
+async function sendRound(client: ApiClient): Promise<RoundEnd> {
   try {
-    if (navigator.locks) await navigator.locks.request("fanclub-outbox", { ifAvailable: true }, (lock) => (lock ? sendAll(client) : undefined));
-    else await sendAll(client);
+    // Another tab holding the lock sends what waits.
+    if (navigator.locks) return await navigator.locks.request("fanclub-outbox", { ifAvailable: true }, (lock) => (lock ? sendAll(client) : "done"));
+    return await sendAll(client);
   } catch (error) {
     console.warn("the outbox could not be sent", error);
+    return "failed";
   }
 }
 
@@ -158,10 +178,11 @@ export function flushOutbox(client: ApiClient): Promise<void> {
   }
   round = (async () => {
     try {
+      let end: RoundEnd;
       do {
         again = false;
-        await sendRound(latestClient ?? client);
-      } while (again);
+        end = await sendRound(latestClient ?? client);
+      } while (again && end !== "failed");
     } finally {
       round = null;
     }
@@ -172,10 +193,12 @@ export function flushOutbox(client: ApiClient): Promise<void> {
 /**
  * The network is seen to be back (the server answered, the browser went online): what waits is sent at once, and
  * a request the round still waits on, sent before, is given up once it has waited outboxStaleAfter, so that the
- * round that follows sends it again instead of waiting for its timeout.
+ * round that follows sends it again instead of waiting for its timeout. The answer to the round's own request
+ * (`answered`, its signal) is none of this: the round goes on by itself.
  */
-export function outboxNetworkBack(client: ApiClient): Promise<void> {
+export function outboxNetworkBack(client: ApiClient, answered?: AbortSignal): Promise<void> {
   const request = inFlight;
+  if (answered && request?.controller.signal === answered) return round ?? Promise.resolve();
   if (request && !request.doomed) {
     request.doomed = true;
     const wait = request.sentAt + outboxStaleAfter(givenUp) - Date.now();

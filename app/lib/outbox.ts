@@ -91,24 +91,37 @@ const subjectOf = (action: OutboxAction) =>
 const sending = new Map<string, Promise<unknown>>();
 
 /**
- * Sends an action now (`direct`, the screen's own call) unless actions wait already, in which case it waits
- * behind them, so the server gets them in the order they were made; a network failure puts it in the outbox too.
- * Actions on one subject go one at a time (a quick like, unlike, like never cross on the way). Anything else the
- * server says reaches the caller. Answers the server's answer, or null when it was kept.
+ * How long the screen's own call may wait for an answer: a network that swallows requests while the browser
+ * believes it is online would otherwise hold the action for good. Past it the call is given up (aborted) and the
+ * action kept in the outbox; should the call still land, the outbox's resend is applied once all the same.
  */
-export function sendOrKeep<T>(client: ApiClient, action: OutboxAction, direct: () => Promise<T>, id?: string): Promise<{ answer: T } | null> {
+export const FIRST_TRY_TIMEOUT_MS = 8_000;
+
+/**
+ * Sends an action now (`direct`, the screen's own call, given up when `signal` aborts) unless actions wait
+ * already, in which case it waits behind them, so the server gets them in the order they were made; a network
+ * failure, or no answer within FIRST_TRY_TIMEOUT_MS, puts it in the outbox too. Actions on one subject go one at a
+ * time (a quick like, unlike, like never cross on the way). Anything else the server says reaches the caller.
+ * Answers the server's answer, or null when it was kept.
+ */
+export function sendOrKeep<T>(client: ApiClient, action: OutboxAction, direct: (signal: AbortSignal) => Promise<T>, id?: string): Promise<{ answer: T } | null> {
   const subject = subjectOf(action);
   const turn = (sending.get(subject) ?? Promise.resolve()).then(async () => {
     if (snapshot.some((entry) => entry.status === "pending")) {
       await queueAction(client, action, id);
       return null;
     }
+    // The page's own timer, not AbortSignal.timeout: one time with the outbox's (and a test's clock).
+    const controller = new AbortController();
+    const timeout = setTimeout(() => controller.abort(new DOMException("The action's request was not answered in time", "TimeoutError")), FIRST_TRY_TIMEOUT_MS);
     try {
-      return { answer: await direct() };
+      return { answer: await direct(controller.signal) };
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
       await queueAction(client, action, id);
       return null;
+    } finally {
+      clearTimeout(timeout);
     }
   });
   const settled = turn.then(

@@ -52,7 +52,7 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
       const liked = !post.liked;
       dispatch({ type: liked ? "like" : "unlike", id: post.id });
       const path = `/posts/${post.id}/like`;
-      sendOrKeep(api, { kind: liked ? "like" : "unlike", postId: post.id }, () => (liked ? api.post(path) : api.delete(path))).catch((error: unknown) => {
+      sendOrKeep(api, { kind: liked ? "like" : "unlike", postId: post.id }, (signal) => (liked ? api.post(path, {}, undefined, { signal }) : api.delete(path, { signal }))).catch((error: unknown) => {
         console.error(`${liked ? "like" : "unlike"} failed`, error);
         dispatch({ type: liked ? "unlike" : "like", id: post.id });
       });
@@ -65,7 +65,7 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
       const bookmarked = !post.bookmarked;
       dispatch({ type: bookmarked ? "bookmark" : "unbookmark", id: post.id });
       const path = `/posts/${post.id}/bookmark`;
-      sendOrKeep(api, { kind: bookmarked ? "bookmark" : "unbookmark", postId: post.id }, () => (bookmarked ? api.post(path) : api.delete(path))).catch((error: unknown) => {
+      sendOrKeep(api, { kind: bookmarked ? "bookmark" : "unbookmark", postId: post.id }, (signal) => (bookmarked ? api.post(path, {}, undefined, { signal }) : api.delete(path, { signal }))).catch((error: unknown) => {
         console.error(`${bookmarked ? "bookmark" : "unbookmark"} failed`, error);
         dispatch({ type: bookmarked ? "unbookmark" : "bookmark", id: post.id });
       });

@@ -272,4 +272,50 @@ describe("the outbox", () => {
     expect(swallowed.filter((route) => isLike(route.request()))).toHaveLength(1);
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
+  it("a like whose own first request the network swallows is kept in the outbox after a bound, and applied once when the network is back", async () => {
+    const mutePostId = ((await api(creator, "POST", "/posts", { text: `Mute ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
+    const commentId = ((await api(fan, "POST", `/posts/${mutePostId}/comments`, { text: "A quiet thought" })) as { comment: { id: number } }).comment.id;
+    // The screen's own first request's bound (FIRST_TRY_TIMEOUT_MS in app/lib/outbox.ts).
+    const FIRST_TRY_TIMEOUT_MS = 8_000;
+    const { page } = await signedInPage(browser(), fan);
+    const likePath = `/api/posts/${mutePostId}/like`;
+    const isLike = (request: Request) => request.method() === "POST" && new URL(request.url()).pathname === likePath;
+    let answeredLikes = 0;
+    page.on("response", (response) => void (isLike(response.request()) && response.ok() && answeredLikes++));
+    await page.clock.install();
+    await page.goto(`/post/${mutePostId}`);
+    await hydrated(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+
+    // The network swallows every request (no answer, no error) while navigator.onLine stays true.
+    let swallowing = true;
+    const held: Route[] = [];
+    await page.route("**/api/**", (route) => (swallowing ? void held.push(route) : route.continue()));
+    const likeButton = page.locator("[data-post-actions]").getByRole("button", { name: /Like/ });
+    await likeButton.click();
+    await expect.poll(() => held.filter((route) => isLike(route.request())).length).toBe(1);
+    expect(await page.getByTestId("outbox-pending").count()).toBe(0);
+
+    // The screen's own request gets a bound: past it, the like waits in the outbox, shown as waiting.
+    await page.clock.runFor(FIRST_TRY_TIMEOUT_MS);
+    await page.getByTestId("post-waiting").waitFor();
+    expect(await page.getByTestId("outbox-pending").textContent()).toBe("1 action waits for the network.");
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    expect(await likeButton.getAttribute("aria-pressed")).toBe("true");
+
+    // The outbox's own try is swallowed too; once it has waited a second, the network comes back and the fan
+    // deletes a comment: the server's answer has the like sent again at once.
+    await page.clock.runFor(1_000);
+    swallowing = false;
+    page.once("dialog", (dialog) => void dialog.accept());
+    const comment = page.locator(`[data-comment-id="${commentId}"]`);
+    await comment.getByRole("button", { name: "Delete" }).click();
+    await comment.waitFor({ state: "detached" });
+    await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 30_000 });
+    expect(answeredLikes).toBe(1);
+    expect((await api(fan, "GET", `/posts/${mutePostId}`)) as { liked: boolean; likeCount: number }).toMatchObject({ liked: true, likeCount: 1 });
+    const notices = (await api(creator, "GET", "/notifications")) as { notifications: { kind: string; params?: { postId?: number } }[] };
+    expect(notices.notifications.filter((notice) => notice.kind === "like" && notice.params?.postId === mutePostId)).toHaveLength(1);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
 });

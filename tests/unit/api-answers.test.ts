@@ -28,7 +28,7 @@ const wirePost = () => ({
 
 const SERVER_ERROR = "server error (translated)";
 
-let answer: { status: number; statusText?: string; body: string };
+let answer: { status: number; statusText?: string; body: string | null };
 let sent: { url: string; init: RequestInit }[];
 let alerts: string[];
 
@@ -94,10 +94,15 @@ describe("the API client checks the answers it hands to the page", () => {
     expect(alerts).toEqual([]);
   });
 
-  it("resolves with nothing when the caller does not read the answer, whatever its body", async () => {
-    answer = { status: 200, body: "not json" };
+  it("resolves with nothing when the caller does not read the answer, whatever JSON it is; a page that is not JSON is not the API's", async () => {
+    answer = { status: 200, body: '{"liked":true,"anything":"else"}' };
     await expect(client().post("/posts/7/like")).resolves.toBeUndefined();
     await expect(client().delete("/posts/7/like")).resolves.toBeUndefined();
+    answer = { status: 204, body: null };
+    await expect(client().delete("/posts/7/like")).resolves.toBeUndefined();
+    // A captive portal's or proxy's page: the action did not reach the server (the outbox keeps it).
+    answer = { status: 200, body: "<!doctype html><title>Sign in to the Wi-Fi</title>" };
+    await expect(client().delete("/posts/7/like", { quiet: true })).rejects.toBeInstanceOf(MalformedAnswerError);
   });
 
   it("keeps a well-formed error body and replaces a malformed one by the status text", async () => {

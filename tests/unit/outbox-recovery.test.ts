@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../../app/lib/api";
 import { createApiClient } from "../../app/lib/api";
 import { onNetworkAnswer } from "../../app/lib/network-answers";
@@ -35,7 +35,7 @@ describe("an answer of the server", () => {
 
   it("is any API response short of a 5xx; a request the network swallowed is none", async () => {
     const client = createApiClient({ csrfToken: null, serverErrorText: () => "server error" });
-    const answering = (status: number) => vi.stubGlobal("fetch", async () => new Response(status === 204 ? null : "{}", { status }));
+    const answering = (status: number) => vi.stubGlobal("fetch", async () => new Response(status === 204 ? null : status < 300 ? "{}" : '{"message":"No.","errors":{}}', { status }));
     for (const [status, counted] of [
       [204, 1],
       [200, 1],
@@ -48,6 +48,13 @@ describe("an answer of the server", () => {
       heard = 0;
       await client.delete("/comments/1").catch(() => undefined);
       expect(heard, `status ${status}`).toBe(counted);
+    }
+    // A page that is not the API's (a captive portal, a proxy), whatever its status: no answer.
+    for (const status of [200, 403, 407]) {
+      vi.stubGlobal("fetch", async () => new Response("<!doctype html><title>Sign in</title>", { status, headers: { "Content-Type": "text/html" } }));
+      heard = 0;
+      await client.delete("/comments/1").catch(() => undefined);
+      expect(heard, `HTML ${status}`).toBe(0);
     }
     vi.stubGlobal("fetch", async () => {
       throw new TypeError("Failed to fetch");
@@ -286,4 +293,79 @@ describe("the network seen back while the outbox's round waits on a request", ()
     await answerLast();
     expect(sent).toBe(1);
   });
+});
+
+describe("an answer that is not the API's (a captive portal's page, a shape a deploy changed)", () => {
+  /** Requests the outbox sent; after 20 the network swallows them (a loop must not hang the test). */
+  let requests: number;
+  let sent: number;
+  let stop: () => void;
+  let client: ApiClient;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const answering = (body: string, contentType: string) =>
+    vi.stubGlobal("fetch", async () => {
+      requests++;
+      if (requests > 20) return new Promise(() => {});
+      return new Response(body, { status: 200, headers: { "Content-Type": contentType } });
+    });
+
+  // The chat's shapes, loaded by the outbox once the server answers a message: loaded already, so no wait is long.
+  beforeAll(() => import("../../app/components/messages/chat-shapes"));
+  beforeEach(() => {
+    requests = 0;
+    sent = 0;
+    const page = Object.assign(new EventTarget(), { alert: () => {}, location: { assign: () => {} } });
+    page.addEventListener(OUTBOX_SENT, () => sent++);
+    vi.stubGlobal("window", page);
+    vi.stubGlobal("navigator", {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    forgetOutbox();
+    client = createApiClient({ csrfToken: null, serverErrorText: () => "server error" });
+    // As the outbox tray does: every answer of the server is the network seen back.
+    stop = onNetworkAnswer((signal) => void outboxNetworkBack(client, signal));
+  });
+  afterEach(() => {
+    stop();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const actions = [
+    { kind: "like", postId: 21 },
+    { kind: "unlike", postId: 21 },
+    { kind: "bookmark", postId: 21 },
+    { kind: "unbookmark", postId: 21 },
+    { kind: "comment", postId: 21, text: "Hello" },
+    { kind: "message", conversationId: 3, text: "Hello" },
+  ] as const;
+  const answers = [
+    { name: "a 200 HTML page", body: "<!doctype html><title>Sign in to the Wi-Fi</title>", type: "text/html" },
+    { name: "a 200 JSON of another shape", body: '{"unexpected":true}', type: "application/json" },
+  ];
+  for (const action of actions) {
+    for (const answer of answers) {
+      // A call whose answer is not read (unlike, unbookmark) cannot tell another JSON from the server's.
+      if (answer.type === "application/json" && (action.kind === "unlike" || action.kind === "unbookmark")) continue;
+      it(`${answer.name} to a ${action.kind}: one round, then the backoff; the entry still waits`, async () => {
+        answering(answer.body, answer.type);
+        let heard = 0;
+        const stopCounting = onNetworkAnswer(() => heard++);
+        await queueAction(client, action);
+        await vi.waitFor(() => expect(requests).toBeGreaterThan(0));
+        await settle();
+        await settle();
+        stopCounting();
+        expect(requests).toBe(1);
+        expect(sent).toBe(0);
+        expect((await outboxEntries()).map((entry) => entry.status)).toEqual(["pending"]);
+        expect(heard).toBe(0);
+        // The tray's next timed try sends it once more.
+        await flushOutbox(client);
+        await settle();
+        expect(requests).toBe(2);
+        expect((await outboxEntries()).map((entry) => entry.status)).toEqual(["pending"]);
+      });
+    }
+  }
 });

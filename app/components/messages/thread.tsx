@@ -201,7 +201,8 @@ export function Thread({
     // What may wait costs nothing: the outbox sends it later with maxPaidCents 0 (app/lib/outbox-sender.ts).
     const mayWait = draft.mediaIds.length === 0 && draft.priceCents === 0 && draft.maxPaidCents === 0 && conversation.messagePriceCents === 0;
     try {
-      const post = () => api.post(`/conversations/${conversationId}/messages`, body, sentShape);
+      // Only what may wait is given up after a while (sendOrKeep): a paid message waits for its answer.
+      const post = (signal?: AbortSignal) => api.post(`/conversations/${conversationId}/messages`, body, sentShape, { signal });
       const sent = mayWait ? await sendOrKeep(api, { kind: "message", conversationId, text: draft.text }, post, draft.clientId) : { answer: await post() };
       if (sent) {
         arrive([sent.answer.message]);

@@ -55,7 +55,7 @@ export function Comments({
     setError(null);
     const clientId = crypto.randomUUID();
     try {
-      const sent = await sendOrKeep(api, { kind: "comment", postId, text }, () => api.post(`/posts/${postId}/comments`, { text, clientId }, object({ comment: commentShape })), clientId);
+      const sent = await sendOrKeep(api, { kind: "comment", postId, text }, (signal) => api.post(`/posts/${postId}/comments`, { text, clientId }, object({ comment: commentShape }), { signal }), clientId);
       if (sent) {
         setComments((list) => [...list, sent.answer.comment]);
         onCountChange(1);
