@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -32,13 +33,20 @@ async function streamFor(context: LoaderFunctionArgs["context"], request: Reques
  * the creator's own go straight to /live/{id}; a paid stream shows its price and the wallet's balance, and
  * "Pay and watch" takes the entry price shown from the wallet once (the server's idempotency key is per person and
  * stream, so a second press or another tab never pays twice), then opens the stream. A price that is no longer the
- * stream's is refused: the page shows the current one (the loader runs again) to be confirmed.
+ * stream's is refused: the page shows the current one (the loader runs again: shouldRevalidate) to be confirmed.
  */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { user, stream } = await streamFor(context, request, params.id);
   if (stream.status !== "live" || stream.viewer.hasEntry) throw redirect(`/live/${stream.id}`);
   return { stream, walletCents: await balanceOf(context.domain.db, walletOf(user.id)) };
 }
+
+/**
+ * A refused price (409) reads the loader again, so that the entry, the button and the hidden price say the current
+ * one. Single fetch does not re-run loaders after a 4xx action by itself (v7_skipActionErrorRevalidation); until
+ * now the root's own shouldRevalidate happened to pull this loader along, which nothing here should rely on.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 const JoinFormSchema = z.object({ priceCents: SeenPriceText });
 

@@ -7,6 +7,7 @@ const browser = browserForThisFile();
 type Account = Awaited<ReturnType<typeof createAccount>>;
 let fan: Account;
 let poorFan: Account;
+let liveFan: Account;
 let creator: Account;
 
 const walletOf = async (account: Account) => {
@@ -18,11 +19,13 @@ beforeAll(async () => {
   const tag = `pr${unique().slice(-8)}`;
   fan = await createAccount({ username: `${tag}_fan`, name: "Fiona Fan" });
   poorFan = await createAccount({ username: `${tag}_poor`, name: "Pat Poor" });
+  liveFan = await createAccount({ username: `${tag}_live`, name: "Lee Live" });
   creator = await createAccount({ username: `${tag}_star`, name: "Sam Star" });
   await sql(
     `UPDATE users SET role = 'creator', monetization_enabled = 1, email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';
      ${fundedFanSql(fan.username, 30_000)}
-     ${verifiedFanSql(poorFan.username)}`,
+     ${verifiedFanSql(poorFan.username)}
+     ${fundedFanSql(liveFan.username, 1000)}`,
   );
   // await sql() blocks the event loop for seconds: let a kept-alive socket the server closed meanwhile be noticed.
   await new Promise((resolve) => setTimeout(resolve, 20));
@@ -129,5 +132,38 @@ describe("the price shown is the price charged", () => {
     await page.getByRole("button", { name: "Subscribe", exact: true }).waitFor();
     expect((await walletOf(poorFan)).balanceCents).toBe(25_000);
     await context.close();
+  });
+
+  it("the live entry page refuses an entry price raised meanwhile, shows the new one on its button, and charges it once confirmed", async () => {
+    const stream = (await apiAs(creator, "POST", "/live", { title: "Paid evening", audience: "everyone", priceCents: 300 })) as { id: number };
+    try {
+      const { page, context } = await signedInPage(browser(), liveFan);
+      await page.goto(`/live/${stream.id}/join`);
+      await hydrated(page);
+      await page.getByText("Entry: $3.00").waitFor();
+
+      // Meanwhile the entry price goes up to $5.00 (no screen or API changes a running stream's price: the database).
+      await sql(`UPDATE live_streams SET price_cents = 500 WHERE id = ${stream.id};`);
+      // As in beforeAll: let a kept-alive socket closed during the blocking sql() be noticed.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+
+      // The fan pays the $3.00 they saw: refused, the page now says $5.00, nothing charged.
+      await page.getByRole("button", { name: "Pay $3.00 and watch" }).click();
+      await page.getByRole("alert").filter({ hasText: "The price changed to $5.00. Check it and try again." }).waitFor();
+      await page.getByRole("button", { name: "Pay $5.00 and watch" }).waitFor();
+      await page.getByText("Entry: $5.00").waitFor();
+      expect(await walletOf(liveFan)).toMatchObject({ balanceCents: 1000, payments: [expect.objectContaining({ kind: "top_up" })] });
+
+      // Confirmed at the price now shown: in, charged $5.00 once.
+      await page.getByRole("button", { name: "Pay $5.00 and watch" }).click();
+      await page.waitForURL(`**/live/${stream.id}`);
+      await page.getByRole("heading", { name: "Paid evening" }).waitFor();
+      const wallet = await walletOf(liveFan);
+      expect(wallet.balanceCents).toBe(500);
+      expect(wallet.payments.filter((payment) => payment.kind === "live").map((payment) => payment.amountCents)).toEqual([500]);
+      await context.close();
+    } finally {
+      await apiAs(creator, "POST", `/live/${stream.id}/end`);
+    }
   });
 });

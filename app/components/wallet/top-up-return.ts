@@ -1,3 +1,5 @@
+import { safeLocalPath } from "@shared/local-path";
+
 /**
  * Where to go back once a top-up started elsewhere has succeeded (the subscribe dialog's "Top up your wallet": the
  * creator's profile). Kept in this tab's sessionStorage, so it survives the trip to the card form or Stripe and
@@ -6,13 +8,17 @@
 const KEY = "fanclub-top-up-return";
 const LIFETIME_MS = 30 * 60_000;
 
-/** A path of this site only: never another origin ("//host", "/\host"). */
-const isLocalPath = (path: string) => /^\/(?![/\\])[^\s]*$/.test(path);
+/**
+ * The path if it is one of this site by the one rule of every redirect parameter (shared/local-path.ts), else null
+ * (no local path is empty: "" stands for "none").
+ */
+const localPath = (path: unknown): string | null => safeLocalPath(path, "") || null;
 
 export function rememberTopUpReturn(path: string): void {
-  if (!isLocalPath(path)) return;
+  const local = localPath(path);
+  if (!local) return;
   try {
-    sessionStorage.setItem(KEY, JSON.stringify({ path, at: Date.now() }));
+    sessionStorage.setItem(KEY, JSON.stringify({ path: local, at: Date.now() }));
   } catch {
     // Storage refused (private mode): the top-up simply stays on the wallet.
   }
@@ -24,8 +30,8 @@ export function takeTopUpReturn(): string | null {
     const stored = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
     const { path, at } = JSON.parse(stored ?? "null") as { path?: unknown; at?: unknown } | null ?? {};
-    if (typeof path !== "string" || typeof at !== "number" || Date.now() - at > LIFETIME_MS || !isLocalPath(path)) return null;
-    return path;
+    if (typeof at !== "number" || Date.now() - at > LIFETIME_MS) return null;
+    return localPath(path);
   } catch {
     return null;
   }
