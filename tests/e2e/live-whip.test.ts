@@ -83,6 +83,8 @@ describe("live streams through WHIP and WHEP", () => {
     await studio.locator("[data-live-chat]").getByText("Crystal clear over WHEP").waitFor();
     await viewers[1]!.page.locator("[data-live-chat]").getByText("Crystal clear over WHEP").waitFor();
 
+    // Ending asks first.
+    studio.once("dialog", (dialog) => void dialog.accept());
     await studio.getByRole("button", { name: "End stream" }).click();
     for (const viewer of viewers) await viewer.page.getByRole("alert").getByText("This stream has ended").waitFor();
   });

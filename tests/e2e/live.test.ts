@@ -233,8 +233,9 @@ describe("live streams", () => {
     const onAir = (await api(creator, "POST", "/live", { title: "Quick hello", audience: "everyone" })) as { id: number };
     try {
       const { page } = await signedInPage(browser, fans[1]!, { width: 390, height: 844 });
-      // ?lng=ar is remembered for the pages after it too.
+      // ?lng=ar is remembered for the pages after it too, once the page has hydrated (the browser writes the cookie).
       await page.goto("/home?lng=ar");
+      await hydrated(page);
       const item = page.locator(`[data-home-live="${onAir.id}"]`);
       const label = item.getByText(arabic.Live, { exact: true });
       await label.waitFor();
