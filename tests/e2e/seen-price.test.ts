@@ -42,6 +42,13 @@ describe("the price shown is the price charged", () => {
     await dialog.getByRole("button", { name: /Monthly/ }).click();
     await dialog.getByText("$5.00 is paid from your wallet now, then at each renewal until you cancel.").waitFor();
 
+    // The page's own reads again wait until the refusal is shown: the refusal is the only way the page learns the price.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.data(\?|$)/, async (route) => {
+      if (route.request().method() === "GET") await released;
+      await route.continue().catch(() => {});
+    });
     // Meanwhile, on the creator's side, the plan goes up to $200.
     const creatorView = await signedInPage(browser(), creator);
     await creatorView.page.goto("/dashboard/plans");
@@ -56,6 +63,8 @@ describe("the price shown is the price charged", () => {
     await dialog.getByRole("alert").filter({ hasText: "The price changed to $200.00. Check it and try again." }).waitFor();
     await dialog.getByText("$200.00 is paid from your wallet now, then at each renewal until you cancel.").waitFor();
     expect(await dialog.getByRole("list", { name: "Subscription plans" }).getByRole("button").allTextContents()).toEqual(["Monthly$200.00"]);
+    release();
+    await page.unroute(/\.data(\?|$)/);
     expect(await walletOf(fan)).toMatchObject({ balanceCents: 30_000, payments: [expect.objectContaining({ kind: "top_up" })] });
 
     // Confirmed again, at the price now shown: subscribed, charged $200 once.
@@ -75,12 +84,23 @@ describe("the price shown is the price charged", () => {
     const send = page.getByTestId("send-button");
     expect(await send.textContent()).toBe("Send · $2.50");
 
+    // The page reads its data again when the sidebar's counts move (the thread opened, marked read): held from
+    // here until the refusal is shown, so the only way the page can learn the new price is the refusal itself.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.data(\?|$)/, async (route) => {
+      if (route.request().method() === "GET") await released;
+      await route.continue().catch(() => {});
+    });
     await apiAs(creator, "PUT", "/me/plans", { plans: [{ period: "month", priceCents: 20_000 }], messagePriceCents: 300 });
     const before = (await walletOf(fan)).balanceCents;
     await page.getByTestId("composer-input").fill("Hello there");
+    expect(await send.textContent()).toBe("Send · $2.50");
     await send.click();
     await page.getByRole("alert").filter({ hasText: "Sending a message here now costs $3.00: it was not sent." }).waitFor();
     await page.getByText("Send · $3.00").waitFor();
+    release();
+    await page.unroute(/\.data(\?|$)/);
     expect(await page.getByTestId("composer-input").inputValue()).toBe("Hello there");
     expect((await walletOf(fan)).balanceCents).toBe(before);
 
