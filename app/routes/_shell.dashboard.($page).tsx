@@ -7,8 +7,8 @@ import { availableOf, balanceOf } from "../../worker/domain/money/ledger";
 import { findOpenPayout, listPayouts } from "../../worker/domain/money/list-payouts";
 import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "../../worker/domain/money/payout-methods";
 import { MIN_WITHDRAWAL_CENTS } from "../../worker/domain/money/rules";
-import { AMOUNT_FORMAT, requestWithdrawal, WithdrawalSchema } from "../../worker/domain/money/withdrawals";
-import { fieldError } from "../../worker/domain/shared/errors";
+import { withdrawalCentsFromForm } from "../../worker/domain/money/withdrawal-amount";
+import { requestWithdrawal, WithdrawalSchema } from "../../worker/domain/money/withdrawals";
 import { parseOrThrow } from "../../worker/domain/shared/validation";
 import { listFans } from "../../worker/domain/subscriptions/list-fans";
 import { listPlans } from "../../worker/domain/subscriptions/plans";
@@ -17,7 +17,7 @@ import { setPlans } from "../../worker/domain/subscriptions/set-plans";
 import type { EarningsOverview } from "@shared/contracts/money";
 import { FAN_KINDS, type FanKind } from "@shared/contracts/subscriptions";
 import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
-import { formatCents, parseDollars } from "@shared/money";
+import { formatCents } from "@shared/money";
 import { EarningsOverviewPanel } from "~/components/dashboard/earnings-overview";
 import { FanList } from "~/components/dashboard/fan-list";
 import { PayoutHistory, payoutPageShape } from "~/components/dashboard/payout-history";
@@ -77,8 +77,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return handleForm(context, async () => {
     const fields = await readForm(request);
     if (fields.intent === "withdraw") {
-      const amountCents = parseDollars(fields.amount ?? "");
-      if (amountCents === null) throw fieldError("amount", AMOUNT_FORMAT);
+      const amountCents = withdrawalCentsFromForm(fields.amount ?? "");
       const input = parseOrThrow(WithdrawalSchema, { amountCents, password: fields.password, idempotencyKey: fields.idempotencyKey });
       const { payout } = await requestWithdrawal(domain, user, input);
       const amount = formatCents(payout.amountCents, domain.language);

@@ -94,6 +94,8 @@ describe("creator earnings and withdrawals", () => {
     await hydrated(page);
     await withdraw(page, "abc", creator.password);
     await page.getByText("Enter an amount in dollars, like 12.50.").waitFor();
+    await withdraw(page, "100000000", creator.password);
+    await page.getByText("A withdrawal can be at most $9,999,999.99.").waitFor();
     await withdraw(page, "0", creator.password);
     await page.getByText("The minimum withdrawal is $50.00.").waitFor();
     await withdraw(page, "9999999", creator.password);

@@ -3,6 +3,7 @@ import en from "../../app/locales/en.json";
 import * as rules from "../../worker/domain/money/rules";
 import { addPeriod } from "../../worker/domain/subscriptions/periods";
 import { validationError } from "../../worker/domain/shared/validation";
+import { withdrawalCentsFromForm } from "../../worker/domain/money/withdrawal-amount";
 
 const { addBusinessDays, clientKey, IdempotencyKeySchema, releaseDateOf, splitEarning, systemKey } = rules;
 
@@ -133,5 +134,26 @@ describe("idempotency keys", () => {
   it("a client's key and the cron's can never be equal", () => {
     expect(clientKey("abc")).toBe("u:abc");
     expect(systemKey("abc")).toBe("s:abc");
+  });
+});
+
+describe("withdrawalCentsFromForm: what the withdrawal form's amount says", () => {
+  const refusal = (typed: string) => {
+    try {
+      withdrawalCentsFromForm(typed);
+      return null;
+    } catch (error) {
+      return (error as { fieldErrors?: Record<string, string[]> }).fieldErrors?.amount?.[0] ?? "no field error";
+    }
+  };
+
+  it("reads an amount in dollars as cents", () => {
+    expect(withdrawalCentsFromForm("60")).toBe(6_000);
+    expect(withdrawalCentsFromForm("$9,999,999.99")).toBe(999_999_999);
+  });
+
+  it("says the maximum for an amount over it, and how to write one for anything else", () => {
+    for (const typed of ["100000000", "10,000,000", "$12,345,678.50", "99999999999"]) expect(refusal(typed)).toBe("A withdrawal can be at most {{max, money}}.");
+    for (const typed of ["abc", "", "1,2,3", "12.505", "-50", "1e9", "00000000"]) expect(refusal(typed)).toBe("Enter an amount in dollars, like 12.50.");
   });
 });

@@ -18,19 +18,16 @@ import { requestHash } from "./payments";
 import { findPayoutMethod, maskDestination, payoutDetailsOf } from "./payout-methods";
 import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
 import type { PayoutStatus, PayoutView } from "@shared/contracts/money";
+import { MAX_WITHDRAWAL_CENTS, OVER_MAXIMUM } from "./withdrawal-amount";
 export { type PayoutStatus, type PayoutView };
 
-export const AMOUNT_FORMAT = message("Enter an amount in dollars, like 12.50.");
 export const MIN_WITHDRAWAL = message("The minimum withdrawal is {{min, money}}.");
 export const OVER_AVAILABLE = message("You can withdraw at most {{available, money}}.");
 export const ONE_OPEN_WITHDRAWAL = message("You already have a withdrawal request pending. You can request another once it is processed.");
 export const NO_PAYOUT_METHOD = message("Add a payout method first.");
 export const PAYOUT_ALREADY_DECIDED = message("This withdrawal was already processed.");
 
-/** The largest amount a form's field can hold (parseDollars: 9,999,999.99). */
-const MAX_WITHDRAWAL_CENTS = 999_999_999;
 const CENTS_FORMAT = message("Send the amount as a whole number of cents.");
-const OVER_MAXIMUM = message("A withdrawal can be at most {{max, money}}.", { max: MAX_WITHDRAWAL_CENTS });
 
 export const WithdrawalSchema = z.object({
   // Under the minimum (0 and less) and over what is available are refused with their amounts by requestWithdrawal.
