@@ -12,15 +12,33 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** The path of the first string (a value or a key) holding a lone surrogate, which no UTF-8 can carry; or null. */
-export function brokenStringPath(value: Json, path: string[] = []): string[] | null {
-  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path : null;
-  if (value === null || typeof value !== "object") return null;
-  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
-    const at = [...path, String(key)];
-    if (typeof key === "string" && LONE_SURROGATE.test(key)) return at;
-    const found = brokenStringPath(item, at);
-    if (found) return found;
+/** A value met while walking a body, with the way to it (kept as links: a path is built only for a hit). */
+type Visit = { value: Json; key: string | null; parent: Visit | null };
+
+const pathOf = (visit: Visit): string[] => {
+  const path: string[] = [];
+  for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
+};
+
+/**
+ * The path of the first string (a value or a key) holding a lone surrogate, which no UTF-8 can carry; or null.
+ * A loop over an explicit stack, not recursion: JSON.parse takes nesting thousands deep, which would overflow it.
+ */
+export function brokenStringPath(value: Json): string[] | null {
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const { value: here } = visit;
+    if (typeof here === "string") {
+      if (LONE_SURROGATE.test(here)) return pathOf(visit);
+      continue;
+    }
+    if (here === null || typeof here !== "object") continue;
+    const entries = Array.isArray(here) ? here.map((item, index) => [String(index), item] as const) : Object.entries(here);
+    for (const [key] of entries) if (!Array.isArray(here) && LONE_SURROGATE.test(key)) return pathOf({ value: null, key, parent: visit });
+    // In reverse, so the first entry is looked at first.
+    for (let index = entries.length - 1; index >= 0; index--) stack.push({ value: entries[index]![1], key: entries[index]![0], parent: visit });
   }
   return null;
 }

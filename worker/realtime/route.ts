@@ -55,7 +55,11 @@ async function enterRoom(c: Context<AppEnv>, room: RoomAddress, upgrade: Request
   try {
     if (!(await userChannelStub(c.env, user.id).enteredRoom(sessionId, room))) await stub.closeSessions(user.id, [sessionId]);
   } catch (error) {
+    // Not remembered, the session's end could not reach this socket: it is not handed over (the room's end of it
+    // closes with the dropped pair), and the client tries again later, as after any failed upgrade.
     console.warn(`the room ${room.name} was not remembered`, error);
+    c.header("Retry-After", "5");
+    return c.json({ message: c.get("domain").t("Something went wrong"), errors: {} }, 503);
   }
   return response;
 }

@@ -34,16 +34,21 @@ export const multilineText = (params?: StringParams) =>
 /**
  * Characters that change how a name reads without being seen (spoofing): the bidirectional controls (overrides,
  * isolates, marks) and the default-ignorable characters (zero-width spaces, the BOM, soft hyphens, Hangul fillers),
- * but for the variation selectors and the joiners that emoji and some scripts (Persian, Hindi) need, and those only
- * between two visible characters.
+ * but for the variation selectors (Mongolian's too), the tags of a flag and the joiners that emoji and some scripts
+ * (Persian, Hindi) need, the joiners only between two visible characters.
  */
-const INVISIBLE_CHARACTER = /(?!\u200C|\u200D|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}])[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]/u;
+const INVISIBLE_CHARACTER = /(?!\u200C|\u200D|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]|[\u180B-\u180D\u180F])[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]/u;
+/** A flag written with tag characters (Scotland, England, Wales: the black flag, tags, the cancel tag): visible as one. */
+const TAG_FLAG = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 const STRAY_JOINER = /(?:^|[\s\u200C\u200D])[\u200C\u200D]|[\u200C\u200D](?:$|\s)/u;
 const INVISIBLE_IN_NAME = message("Names may not contain invisible characters or text-direction controls.");
 
 /** A name people see beside a username (a display name): one line of visible characters. */
 export const visibleNameText = (params?: StringParams) =>
-  singleLineText(params).refine((text) => !INVISIBLE_CHARACTER.test(text) && !STRAY_JOINER.test(text), { message: INVISIBLE_IN_NAME, abort: true });
+  singleLineText(params).refine((text) => !INVISIBLE_CHARACTER.test(text.replace(TAG_FLAG, "\u{1F3F4}")) && !STRAY_JOINER.test(text), {
+    message: INVISIBLE_IN_NAME,
+    abort: true,
+  });
 
 /**
  * A row id written as text (a path parameter, a form field, a route segment): decimal digits only, no sign, no
