@@ -280,7 +280,7 @@ describe("the network seen back while the outbox's round waits on a request", ()
     expect(await outboxEntries()).toEqual([]);
   });
 
-  it("sends a comment given up again with its client id, which the server stores once", async () => {
+  it("sends a comment given up again with the same client id (the server keeps one comment per client id: tests/worker/interactions.test.ts)", async () => {
     const entry = await queueAction(client, { kind: "comment", postId: 17, text: "Once" });
     await settle();
     await wait(1_000);
