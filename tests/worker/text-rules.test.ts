@@ -26,6 +26,14 @@ describe("text that is not valid Unicode is refused, never stored as U+FFFD", ()
     expect(await countRows("users")).toBe(0);
   });
 
+  it("a body nested as deep as its size allows is answered with a 4xx, never a 500", async () => {
+    const depth = 30_000;
+    for (const inner of ['"\\ud800"', "1"]) {
+      const response = await postJson("/login", `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`);
+      expect(response.status).toBe(422);
+    }
+  });
+
   it("a lone surrogate escape in any string, a nested one or a key, is refused under its field", async () => {
     const creator = await makeCreator();
     const post = await postJson("/posts", '{"text":"Hello \\ud800 there","audience":"everyone"}', { token: creator.token });
