@@ -36,6 +36,44 @@ async function visitOnline(page: Page, path: string) {
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
 }
 
+/**
+ * A new post of the creator's with a comment of the fan's, open on the fan's page with the page's clock held: from
+ * then on the page's time moves only when the test moves it (paused a few seconds ahead: the clock runs on
+ * meanwhile, and cannot be paused in its past). Counts the like requests the server answered.
+ */
+async function postOnHeldClock(text: string, commentText: string) {
+  const postId = ((await api(creator, "POST", "/posts", { text: `${text} ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
+  const commentId = ((await api(fan, "POST", `/posts/${postId}/comments`, { text: commentText })) as { comment: { id: number } }).comment.id;
+  const { page } = await signedInPage(browser(), fan);
+  const likePath = `/api/posts/${postId}/like`;
+  const isLike = (request: Request) => request.method() === "POST" && new URL(request.url()).pathname === likePath;
+  let answeredLikes = 0;
+  page.on("response", (response) => void (isLike(response.request()) && response.ok() && answeredLikes++));
+  await page.clock.install();
+  await page.goto(`/post/${postId}`);
+  await hydrated(page);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+  return { postId, commentId, page, isLike, answeredLikes: () => answeredLikes };
+}
+
+/** The fan deletes a comment (a request of the app's own that the server answers). */
+async function deleteComment(page: Page, commentId: number) {
+  page.once("dialog", (dialog) => void dialog.accept());
+  const comment = page.locator(`[data-comment-id="${commentId}"]`);
+  await comment.getByRole("button", { name: "Delete" }).click();
+  await comment.waitFor({ state: "detached" });
+}
+
+/** The outbox is empty and the like reached the server once: one answered request, one like, one notification. */
+async function likedOnce(page: Page, postId: number, answeredLikes: () => number) {
+  await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 30_000 });
+  // Playwright may tell of a response after the page has used it (it waits for the headers' extra info).
+  await expect.poll(answeredLikes).toBe(1);
+  expect((await api(fan, "GET", `/posts/${postId}`)) as { liked: boolean; likeCount: number }).toMatchObject({ liked: true, likeCount: 1 });
+  const notices = (await api(creator, "GET", "/notifications")) as { notifications: { kind: string; params?: { postId?: number } }[] };
+  expect(notices.notifications.filter((notice) => notice.kind === "like" && notice.params?.postId === postId)).toHaveLength(1);
+}
+
 describe("the outbox", () => {
   it("likes, bookmarks, a comment and two messages made offline wait, survive a reload, and reach the server once each, in order", async () => {
     const { context, page } = await signedInPage(browser(), fan, undefined, { serviceWorkers: "allow" });
@@ -187,12 +225,6 @@ describe("the outbox", () => {
     // fails while navigator.onLine stays true, so no "online" event will come.
     const dead = (route: Route) => route.abort("connectionreset");
     const actions = page.locator("[data-post-actions]");
-    const takeBack = async (commentId: number) => {
-      page.once("dialog", (dialog) => void dialog.accept());
-      const comment = page.locator(`[data-comment-id="${commentId}"]`);
-      await comment.getByRole("button", { name: "Delete" }).click();
-      await comment.waitFor({ state: "detached" });
-    };
 
     await page.route("**/api/**", dead);
     await actions.getByRole("button", { name: /Like/ }).click();
@@ -203,7 +235,7 @@ describe("the outbox", () => {
 
     // The network is back; the fan takes a comment back, and the server's answer sends the like along.
     await page.unroute("**/api/**", dead);
-    await takeBack(commentIds[0]!);
+    await deleteComment(page, commentIds[0]!);
     await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 20_000 });
     expect((await api(fan, "GET", `/posts/${stillPostId}`)) as { liked: boolean; likeCount: number }).toMatchObject({ liked: true, likeCount: 1 });
 
@@ -212,27 +244,16 @@ describe("the outbox", () => {
     await actions.getByRole("button", { name: "Bookmark" }).click();
     await page.getByTestId("outbox-pending").waitFor();
     await page.unroute("**/api/**", dead);
-    await Promise.all([takeBack(commentIds[1]!), page.evaluate(() => window.dispatchEvent(new Event("online")))]);
+    await Promise.all([deleteComment(page, commentIds[1]!), page.evaluate(() => window.dispatchEvent(new Event("online")))]);
     await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 20_000 });
     expect((await api(fan, "GET", `/posts/${stillPostId}`)) as { bookmarked: boolean }).toMatchObject({ bookmarked: true });
     // Playwright may tell of a response after the page has used it (it waits for the headers' extra info).
     await expect.poll(() => ({ ...applied })).toEqual({ like: 1, bookmark: 1 });
   });
   it("a request the dead network swallowed is given up as soon as the network is seen back: the like is sent again at once, and applied once", async () => {
-    const hushPostId = ((await api(creator, "POST", "/posts", { text: `Hush ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
-    const commentId = ((await api(fan, "POST", `/posts/${hushPostId}/comments`, { text: "A thought" })) as { comment: { id: number } }).comment.id;
-    const { page } = await signedInPage(browser(), fan);
-    const likePath = `/api/posts/${hushPostId}/like`;
-    const isLike = (request: Request) => request.method() === "POST" && new URL(request.url()).pathname === likePath;
-    let answeredLikes = 0;
-    page.on("response", (response) => void (isLike(response.request()) && response.ok() && answeredLikes++));
-    await page.clock.install();
-    await page.goto(`/post/${hushPostId}`);
-    await hydrated(page);
-    // From here on the page's time moves only when the test moves it, and never as far as the outbox's 20 s
-    // timeout: the like can reach the server only by the request being given up when the network is seen back.
-    // (Paused a few seconds ahead: the page's clock runs on meanwhile, and cannot be paused in its past.)
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+    const { postId: hushPostId, commentId, page, isLike, answeredLikes } = await postOnHeldClock("Hush", "A thought");
+    // The page's clock never reaches the outbox's 20 s timeout: the like can reach the server only by the request
+    // being given up when the network is seen back.
 
     // The network dies without the browser knowing (navigator.onLine stays true): first requests fail at once, and
     // the like waits in the outbox. (One route throughout: unrouting would let the requests it holds through.)
@@ -260,33 +281,16 @@ describe("the outbox", () => {
 
     // The network is back; the fan deletes a comment, and the server's answer has the like sent again at once.
     network = "back";
-    page.once("dialog", (dialog) => void dialog.accept());
-    const comment = page.locator(`[data-comment-id="${commentId}"]`);
-    await comment.getByRole("button", { name: "Delete" }).click();
-    await comment.waitFor({ state: "detached" });
-    await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 30_000 });
-    await expect.poll(() => answeredLikes).toBe(1);
-    expect((await api(fan, "GET", `/posts/${hushPostId}`)) as { liked: boolean; likeCount: number }).toMatchObject({ liked: true, likeCount: 1 });
-    const notices = (await api(creator, "GET", "/notifications")) as { notifications: { kind: string; params?: { postId?: number } }[] };
-    expect(notices.notifications.filter((notice) => notice.kind === "like" && notice.params?.postId === hushPostId)).toHaveLength(1);
+    await deleteComment(page, commentId);
+    await likedOnce(page, hushPostId, answeredLikes);
     expect(await page.locator("[data-post-actions]").getByRole("button", { name: /Like/ }).getAttribute("aria-pressed")).toBe("true");
     expect(swallowed.filter((route) => isLike(route.request()))).toHaveLength(1);
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
   it("a like whose own first request the network swallows is kept in the outbox after a bound, and applied once when the network is back", async () => {
-    const mutePostId = ((await api(creator, "POST", "/posts", { text: `Mute ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
-    const commentId = ((await api(fan, "POST", `/posts/${mutePostId}/comments`, { text: "A quiet thought" })) as { comment: { id: number } }).comment.id;
+    const { postId: mutePostId, commentId, page, isLike, answeredLikes } = await postOnHeldClock("Mute", "A quiet thought");
     // The screen's own first request's bound (FIRST_TRY_TIMEOUT_MS in app/lib/outbox.ts).
     const FIRST_TRY_TIMEOUT_MS = 8_000;
-    const { page } = await signedInPage(browser(), fan);
-    const likePath = `/api/posts/${mutePostId}/like`;
-    const isLike = (request: Request) => request.method() === "POST" && new URL(request.url()).pathname === likePath;
-    let answeredLikes = 0;
-    page.on("response", (response) => void (isLike(response.request()) && response.ok() && answeredLikes++));
-    await page.clock.install();
-    await page.goto(`/post/${mutePostId}`);
-    await hydrated(page);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
 
     // The network swallows every request (no answer, no error) while navigator.onLine stays true.
     let swallowing = true;
@@ -308,15 +312,8 @@ describe("the outbox", () => {
     // deletes a comment: the server's answer has the like sent again at once.
     await page.clock.runFor(1_000);
     swallowing = false;
-    page.once("dialog", (dialog) => void dialog.accept());
-    const comment = page.locator(`[data-comment-id="${commentId}"]`);
-    await comment.getByRole("button", { name: "Delete" }).click();
-    await comment.waitFor({ state: "detached" });
-    await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 30_000 });
-    await expect.poll(() => answeredLikes).toBe(1);
-    expect((await api(fan, "GET", `/posts/${mutePostId}`)) as { liked: boolean; likeCount: number }).toMatchObject({ liked: true, likeCount: 1 });
-    const notices = (await api(creator, "GET", "/notifications")) as { notifications: { kind: string; params?: { postId?: number } }[] };
-    expect(notices.notifications.filter((notice) => notice.kind === "like" && notice.params?.postId === mutePostId)).toHaveLength(1);
+    await deleteComment(page, commentId);
+    await likedOnce(page, mutePostId, answeredLikes);
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 });
