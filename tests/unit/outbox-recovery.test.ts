@@ -12,6 +12,20 @@ import { PONG } from "@shared/user-channel-events";
  * used within seconds: the outbox's retries start fast, and any answer of the server sends what waits at once.
  */
 
+/**
+ * A page for the outbox in Node: `window` an event target (with `extra`), no IndexedDB (the outbox lives in the
+ * tab's memory, as where a browser refuses storage), no Web Locks; console warnings quiet. Calls `onSent` at each
+ * action the outbox reports sent.
+ */
+function stubPage(onSent: () => void, extra: object = {}) {
+  const page = Object.assign(new EventTarget(), extra);
+  page.addEventListener(OUTBOX_SENT, onSent);
+  vi.stubGlobal("window", page);
+  vi.stubGlobal("navigator", {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  forgetOutbox();
+}
+
 describe("the outbox's retries", () => {
   it("start 1 s after a failure and double, up to every 15 s", () => {
     expect([0, 1, 2, 3, 4, 5, 6, 30, 1000].map(outboxRetryDelay)).toEqual([1000, 2000, 4000, 8000, 15000, 15000, 15000, 15000, 15000]);
@@ -97,13 +111,7 @@ describe("flushing the outbox", () => {
   beforeEach(() => {
     likes = [];
     sent = 0;
-    const page = new EventTarget();
-    page.addEventListener(OUTBOX_SENT, () => sent++);
-    // Node: no IndexedDB (the outbox lives in the tab's memory, as where a browser refuses storage), no Web Locks.
-    vi.stubGlobal("window", page);
-    vi.stubGlobal("navigator", {});
-    vi.spyOn(console, "warn").mockImplementation(() => {});
-    forgetOutbox();
+    stubPage(() => sent++);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -179,12 +187,7 @@ describe("the network seen back while the outbox's round waits on a request", ()
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     calls = [];
     sent = 0;
-    const page = new EventTarget();
-    page.addEventListener(OUTBOX_SENT, () => sent++);
-    vi.stubGlobal("window", page);
-    vi.stubGlobal("navigator", {});
-    vi.spyOn(console, "warn").mockImplementation(() => {});
-    forgetOutbox();
+    stubPage(() => sent++);
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -314,13 +317,8 @@ describe("an answer that is not the API's (a captive portal's page, a shape a de
   beforeEach(() => {
     requests = 0;
     sent = 0;
-    const page = Object.assign(new EventTarget(), { alert: () => {}, location: { assign: () => {} } });
-    page.addEventListener(OUTBOX_SENT, () => sent++);
-    vi.stubGlobal("window", page);
-    vi.stubGlobal("navigator", {});
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    stubPage(() => sent++, { alert: () => {}, location: { assign: () => {} } });
     vi.spyOn(console, "error").mockImplementation(() => {});
-    forgetOutbox();
     client = createApiClient({ csrfToken: null, serverErrorText: () => "server error" });
     // As the outbox tray does: every answer of the server is the network seen back.
     stop = onNetworkAnswer((signal) => void outboxNetworkBack(client, signal));
