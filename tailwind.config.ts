@@ -23,6 +23,6 @@ export default {
   plugins: [],
   // The variables Tailwind's transform, ring, shadow, gradient… utilities start from go to the elements whose
   // classes use them, not to every element and both its pseudo-elements (`*, ::before, ::after`): a feed's style
-  // recalculation at 4× CPU about a fifth shorter; the same pixels on every page (README, decisions).
+  // recalculation at 4× CPU about a fifth shorter; the same pixels on every page (docs/decisions/tailwind.md).
   experimental: { optimizeUniversalDefaults: true },
 } satisfies Config;

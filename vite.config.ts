@@ -101,8 +101,8 @@ const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
  * functions lazily, on the main thread, the first time each is called; almost every function of these chunks is
  * called while the page starts (React DOM, the router, the route modules) or when the lazy chunk that holds it is
  * asked for. With the hint V8 compiles them all eagerly on the background thread that already parses the script
- * while it downloads: in Chromium's traces of a first /home at 4× CPU the main thread's JavaScript went from 887 to
- * 453 ms (medians of eight interleaved loads; its lazy compiles 517 → 132 ms; at full speed 209 → 151 and 134 → 38).
+ * while it downloads: in Chromium's traces of a first /home at 4× CPU the main thread's JavaScript is about half
+ * as long with the hint as without (medians of eight interleaved loads).
  * A source map, where one is made, moves down a line.
  */
 function compileHints(): Plugin {

@@ -49,8 +49,8 @@ function serverMissedStoredLanguage(): boolean {
 /**
  * Resolves in a task of its own (scheduler.yield where the browser has it, which keeps the page's place in line),
  * so what comes after does not lengthen the task before it: on a slow phone, evaluating the modules (React DOM's
- * alone is about 60–100 ms at 4× CPU), starting i18next and React's first step of the hydration were one or two
- * long tasks (127–154 ms at 4×); each is its own task now.
+ * alone is about 60–100 ms at 4× CPU), starting i18next and React's first step of the hydration would make one or
+ * two long tasks (127–154 ms at 4×) together; apart, each is a task of its own.
  */
 const nextTask = (): Promise<void> =>
   (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));

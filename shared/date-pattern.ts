@@ -10,7 +10,7 @@
  * fields: with the names the language gives them (months, even "11" for 11月, and the hours' day periods: "AM",
  * "下午"), else as a number of a minimum width in the language's digits (an hour first reduced to a 12-hour clock
  * where the language uses one). It is read from formatToParts and kept only if it writes every sample date exactly as Intl does (every
- * month, hour and many days and minutes); otherwise null, and the browser formats with Intl as before.
+ * month, hour and many days and minutes); otherwise null, and the browser formats with Intl.
  */
 
 /** The app's forms: LocalTime's date and date with time, a chat message's time and day with time. */

@@ -5,7 +5,7 @@
  * digit, several groups and a four-digit whole (whether such a whole is grouped: "1234,56 US$" in Spanish), so the
  * pattern covers the numbering system's digits, the symbol's place and spacing, the group and decimal separators,
  * the group sizes (India's 12,34,567) and the minimum grouping. A pattern is written for amounts of zero and more;
- * anything it cannot account for is null, and the caller formats with `Intl` as before.
+ * anything it cannot account for is null, and the caller formats with `Intl`.
  */
 
 /** $1,234,567,890.12 and $1,234.56. */

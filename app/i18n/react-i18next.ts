@@ -6,7 +6,7 @@
  * events); this app has one namespace and loads a language before switching to it (app/i18n/client.ts), so what
  * is left is: the instance of the provider (else the one initReactI18next was given), the function
  * `getFixedT(null, defaultNS)` returns (one per language: shared/i18n/plain-texts.ts), and a new render when the
- * language changes. The first /home's JavaScript is 1.3 KB gzip lighter for it (docs/performance-log.md).
+ * language changes. It keeps 1.3 KB gzip out of the first /home's JavaScript.
  */
 import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from "react";
 import type { i18n as I18n, TFunction, ThirdPartyModule } from "i18next";

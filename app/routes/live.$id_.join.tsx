@@ -29,7 +29,7 @@ async function streamFor(context: LoaderFunctionArgs["context"], request: Reques
 }
 
 /**
- * /live/{id}/join, the entry step (README "Live streams"): a free stream, one already entered, one that ended and
+ * /live/{id}/join, the entry step (docs/decisions/live-streams.md): a free stream, one already entered, one that ended and
  * the creator's own go straight to /live/{id}; a paid stream shows its price and the wallet's balance, and
  * "Pay and watch" takes the entry price shown from the wallet once (the server's idempotency key is per person and
  * stream, so a second press or another tab never pays twice), then opens the stream. A price that is no longer the
@@ -43,8 +43,8 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 
 /**
  * A refused price (409) reads the loader again, so that the entry, the button and the hidden price say the current
- * one. Single fetch does not re-run loaders after a 4xx action by itself (v7_skipActionErrorRevalidation); until
- * now the root's own shouldRevalidate happened to pull this loader along, which nothing here should rely on.
+ * one. Single fetch does not re-run loaders after a 4xx action by itself (v7_skipActionErrorRevalidation), and the
+ * root's own shouldRevalidate may pull this loader along or not: nothing here relies on it.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 

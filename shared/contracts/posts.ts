@@ -7,7 +7,7 @@
 import type { PlanView, SubscriptionView } from "./subscriptions";
 
 /**
- * Who sees what (issue 4, "Who sees what"). Every list, page, API answer and /media request decides here, from
+ * Who sees what (docs/decisions/locked-posts.md). Every list, page, API answer and /media request decides here, from
  * facts about one viewer and one post that the queries compute in the same statement (VIEWER_FACTS_SQL), so a
  * feed page costs no query per post.
  */

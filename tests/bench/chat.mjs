@@ -1,4 +1,4 @@
-// The chat figures of issue 12, over loopback against wrangler dev (figures, no assertions):
+// The chat figures, over loopback against wrangler dev (figures, no assertions):
 //   1. send → delivery: a fan POSTs a message, the creator's ChatRoom socket receives it; p50/p95 over 1,000
 //      messages sent one after another (target p95 ≤ 50 ms);
 //   2. messages per second through one conversation, 16 senders at once, every one delivered to the socket;

@@ -123,8 +123,7 @@ const seconds = (ms) => (ms === undefined || ms === null ? "n/a" : `${(ms / 1000
  * The scripts of High priority that had finished loading before the paint Lighthouse observed, as "N scripts, X KB":
  * its simulation (Lantern's FirstContentfulPaint) counts each of them as render-blocking, since it cannot place a
  * module's evaluation after that paint, and the simulated first paint then waits for them on a slow 4G network. On
- * loopback that is a race between the local download and the first layout, so it is said per run (README,
- * "Lighthouse"). Empty when none had.
+ * loopback that is a race between the local download and the first layout, so it is said per run. Empty when none had.
  */
 function scriptsBeforePaint(lhr) {
   const observed = lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint;

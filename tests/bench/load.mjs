@@ -4,7 +4,7 @@
 // Per route: requests per second, p50 and p99 latency, errors (connection errors and timeouts) and answers other
 // than 2xx. Target: p99 ≤ 250 ms, no errors. autocannon runs in this process, on the same small machine as
 // wrangler dev: the reference says how much of a route's figure is the machine. Each route is measured twice: at
-// wrangler dev's port, as every figure before 2026-11-27 was, and at the Worker's own port, past the proxy process
+// wrangler dev's port and at the Worker's own port, past the proxy process
 // wrangler puts in front of it (tests/support/dev-server.mjs, workerURL), which production does not have.
 import autocannon from "autocannon";
 

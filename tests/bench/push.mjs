@@ -1,4 +1,4 @@
-// The push figure of issue 13, over loopback against wrangler dev (figures, no assertions): a creator with
+// The push figure, over loopback against wrangler dev (figures, no assertions): a creator with
 // BENCH_PUSH_DEVICES followers, each with one device that turned push on, publishes a post. Measured: the time from
 // the POST until the last encrypted push reached a push service (a Node server on 127.0.0.1 standing in for FCM
 // and Mozilla's), the pushes it received, and the work the Worker's Queue consumer did for them: its D1 statements

@@ -1,4 +1,4 @@
-// D1 round trips per request on each hot path (issue 16): the Worker counts every statement and every round trip
+// D1 round trips per request on each hot path: the Worker counts every statement and every round trip
 // (a batch of several statements is one trip) when BENCH=1 (worker/bench/count-d1.ts), and this asks for the
 // totals before and after N requests of one kind, one at a time. In production each round trip is a trip to the
 // database (its primary for writes), so this count is what the latency of a hot path is made of.
@@ -13,9 +13,9 @@
 //   post         GET /post/{id}                       (the page: a post with its comments)
 //   stories bar  GET /api/stories
 //   conversations GET /api/conversations
-// The "before" column is tests/bench/round-trips-before.json, measured on the code before issue 16's changes
-// (commit 4ee09bd); BENCH_ROUND_TRIPS_BASELINE=<file.json> compares with another run's JSON instead
-// (BENCH_ROUND_TRIPS_OUT writes this run's), so a change's effect is shown side by side.
+// The "before" column is tests/bench/round-trips-before.json, a baseline measured at commit 4ee09bd;
+// BENCH_ROUND_TRIPS_BASELINE=<file.json> compares with another run's JSON instead (BENCH_ROUND_TRIPS_OUT writes
+// this run's), so a change's effect is shown side by side.
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { personSql, seed } from "./chat.mjs";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { baseURL, createAccount } from "./support";
 
 /**
- * Issue 46, item 7: every redirect parameter of the pages (the sign-in's `redirectTo`, read by its loader and its
+ * Every redirect parameter of the pages (the sign-in's `redirectTo`, read by its loader and its
  * action, and the stories viewer's `back`) sends anything but a path of this site to /home, and never answers 5xx.
  * Plain requests, as an attacker sends them; the rule itself is tests/unit/local-path.test.ts.
  */

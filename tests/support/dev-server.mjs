@@ -38,7 +38,7 @@ async function waitUntilServing(url, server, log) {
  * given, receives everything wrangler prints as it comes (one line per request), for a failing test to show.
  * `requestLog: false` (the benchmarks) runs wrangler with `--log-level warn`: no line per request, which miniflare's
  * entry Worker sends to wrangler's Node process as a request of its own (about 15% of a trivial request's
- * throughput here: docs/performance-log.md, 2026-11-28 morning); warnings and errors still show.
+ * throughput here); warnings and errors still show.
  */
 export async function startDevServer({ stateDir, vars = {}, logFile = null, requestLog = true }) {
   rmSync(stateDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { connectSocket } from "../../app/lib/user-channel";
 import { PONG } from "@shared/user-channel-events";
 
 /**
- * Issue 46, item 19: a network that comes back without the browser noticing (navigator.onLine stayed true) is
+ * A network that comes back without the browser noticing (navigator.onLine stayed true) is
  * used within seconds: the outbox's retries start fast, and any answer of the server sends what waits at once.
  */
 

@@ -13,7 +13,7 @@ describe("lockOf: who sees what", () => {
   });
 
   it.each([
-    // audience, price, what the viewer has, the lock (worked out from issue 4's table)
+    // audience, price, what the viewer has, the lock (worked out by hand from the access rules)
     ["everyone", 0, {}, null],
     ["everyone", 0, { viewerId: null }, null],
     ["everyone", 500, {}, "purchase"],

@@ -5,7 +5,7 @@ import { api, createUser, postJson } from "./factories";
 import { block, createPost, follow, makeCreator, subscribe, type SeededPost } from "./timeline-fixtures";
 
 /**
- * Issue 4's access matrix: for every post and media endpoint, each kind of viewer gets exactly what they should
+ * The access matrix: for every post and media endpoint, each kind of viewer gets exactly what they should
  * for each kind of post, and a locked media key appears in no answer. "open": content and media; a lock reason:
  * text and blurred previews only; "hidden": the post does not exist for them.
  */

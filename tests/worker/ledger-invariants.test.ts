@@ -25,7 +25,7 @@ import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fi
 import { createPost } from "./timeline-fixtures";
 
 /**
- * Issue 5's invariants of the books, each shown against the real database: concurrent spending cannot overspend,
+ * The invariants of the books, each shown against the real database: concurrent spending cannot overspend,
  * a replayed key moves money once, a failing batch leaves nothing, and the database itself refuses what the code
  * must never write.
  */

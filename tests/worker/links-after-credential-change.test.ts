@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, createUser, latestMailTo, linkIn, postJson } from "./factories";
 
 /**
- * Issue 46, item 2: whoever can read an old mailbox must not take the account over once its owner has moved the
+ * Whoever can read an old mailbox must not take the account over once its owner has moved the
  * address or changed the password. Each link is asked for the way an attacker would, then the owner acts, then the
  * link is tried.
  */

@@ -18,7 +18,7 @@ import { subscribe } from "../../worker/domain/subscriptions/subscribe";
 import { config } from "../../worker/env";
 
 /**
- * Issue 16's round-trip savings, each checked for what it must not change: the session copy (revocation), the
+ * The round-trip savings, each checked for what it must not change: the session copy (revocation), the
  * coalesced reads (one failing statement fails alone), the group commit (every payment checked on its own).
  */
 

@@ -194,7 +194,7 @@ describe("GET /api/searchUsers", () => {
     expect((await search(`${tag} olga`)).body.results!.users.map((u) => u.username)).toEqual([`${tag}_other`]);
     expect((await search(`${tag} ivers`)).body.results!.users).toEqual([]);
     expect((await search(`${tag}-nobody`)).body.results!.users).toEqual([]);
-    // The name too, for the results to show it beside the handle (issue 46).
+    // The name too, for the results to show it beside the handle.
     expect((await search(`${tag}.rivers`)).body.results!.users).toEqual([{ username: `${tag}.rivers`, name: "Mia Rivers", avatarUrl: "" }]);
   });
 

@@ -4,7 +4,7 @@ import { api, buildSignUp, countRows, createUser, postJson } from "./factories";
 import { createPost, follow, makeCreator } from "./timeline-fixtures";
 import de from "../../app/locales/de.json";
 
-/** Issue 46, items 9 and 10: text that is not text, names that hide what they say, and errors that say what is wrong. */
+/** Text that is not text, names that hide what they say, and errors that say what is wrong. */
 
 const errorsOf = async (response: Response) => ((await response.json()) as { errors: Record<string, string[]> }).errors;
 const rawJson = (path: string, bytes: Uint8Array<ArrayBuffer>, token?: string) =>

@@ -12,7 +12,7 @@ export const MEMO_CAPACITY = 2_000;
  * middleware and handlers apply, and this app's routes make Hono's SmartRouter settle on its TrieRouter (its
  * RegExpRouter refuses a parameter and a literal at the same place, such as `/posts/:id` beside
  * `/posts/scheduled`), which walks the tree anew on each request: about 5% of a `GET /api/updates` under load in a
- * CPU profile (README, "Performance"). The answer depends on the method and path alone once the routes are in
+ * CPU profile (docs/decisions/per-request-work.md). The answer depends on the method and path alone once the routes are in
  * (they are all added when the app is built; adding one drops what was kept), and Hono only reads it (the
  * handlers and each one's parameters), so requests for the same path share one. Paths come from clients, so the
  * memo is bounded: past `capacity`, the oldest answer goes.

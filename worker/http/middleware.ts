@@ -85,7 +85,7 @@ function writableHeaders(c: Context<AppEnv>): Headers {
 
 /**
  * The language of each Accept-Language header already read: a browser sends the same one with every request, and
- * parsing it (split, rank, match) was 3% of a `GET /api/updates` (issue 16). Headers longer than a browser's are
+ * parsing it (split, rank, match) was 3% of a `GET /api/updates`. Headers longer than a browser's are
  * read every time, not kept.
  */
 const languagesByHeader = new Map<string, LanguageCode | null>();

@@ -63,7 +63,7 @@ const QueuedPayoutSchema = z
   })
   .openapi("QueuedPayout");
 
-/** /api/admin: the creator requests queue and the reports queue (issue 4), the payouts queue (issue 5). */
+/** /api/admin: the creator requests queue and the reports queue, the payouts queue. */
 export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 adminRoutes.use("/admin/*", requireAdmin);
 

@@ -68,7 +68,7 @@ export async function decideCreatorRequest(ctx: DomainContext, adminId: number, 
   // The member's session copies in this isolate read the new role at once (elsewhere within SESSION_CACHE_SECONDS).
   forgetSessionsOf(request.user_id);
 
-  // The ID document and selfie are kept only until the decision (issue 4).
+  // The ID document and selfie are kept only until the decision: an identity document is kept no longer than it is needed.
   await discardMediaByIds(ctx.env, [request.document_media_id, request.selfie_media_id].filter((id): id is number => id !== null));
   await createNotification(ctx, { userId: request.user_id, kind: "creator_request", params: { status: decision.status, reason } });
   // In the member's language, whatever the admin's.

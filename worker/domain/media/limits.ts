@@ -3,7 +3,7 @@ import { SCALED_WIDTHS } from "@shared/contracts/posts";
 
 const MIB = 1024 * 1024;
 
-/** Upload limits (README "Decisions"). */
+/** Upload limits (docs/decisions/uploads.md). */
 export const MAX_IMAGE_BYTES = 20 * MIB;
 export const MAX_VIDEO_BYTES = 2 * 1024 * MIB;
 export const MAX_MEDIA_PER_POST = 20;

@@ -125,7 +125,7 @@ const copyClientId = (massMessageId: number, recipientId: number) => `mass-${mas
  * get their conversation (made when missing) and their copy, in one D1 batch, and the delivered count moves on.
  * Returns the next job, or null when every recipient has it. Safe to run twice for one job: copies already
  * written are skipped by their client ids. Nothing is pushed: the recipients' badges catch up with their
- * 30-second poll, so a mass message to 10,000 fans never wakes 10,000 user channels (README "Decisions").
+ * 30-second poll, so a mass message to 10,000 fans never wakes 10,000 user channels (docs/decisions/mass-messages.md).
  */
 export async function deliverMassMessageBatch(ctx: Pick<EffectsContext, "db">, job: MassMessageJob): Promise<MassMessageJob | null> {
   const { db } = ctx;

@@ -7,7 +7,7 @@ import type { Policy, Viewer } from "./policy";
 
 /**
  * The conversations policy. A conversation exists only for its two members: for anyone else every endpoint and
- * socket answers "not found". Who may write to whom (like OnlyFans, README "Decisions"):
+ * socket answers "not found". Who may write to whom (like OnlyFans; docs/decisions/who-may-message-whom.md):
  *
  * - a fan writes to a creator they follow or subscribe to;
  * - a creator writes to their fans (people who follow or subscribe to them);

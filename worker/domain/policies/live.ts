@@ -6,7 +6,7 @@ import { isoNow } from "../shared/time";
 import type { Policy, Viewer } from "./policy";
 
 /**
- * The live streams policy (README "Decisions"):
+ * The live streams policy (docs/decisions/live-streams.md):
  *
  * - "see" (the stream in lists, its page and entry step): its audience admits the viewer: everyone (any member),
  *   followers (following or subscribed), subscribers (a live subscription); the creator always. A stream whose

@@ -7,7 +7,7 @@ import { audienceAdmits } from "./live";
 import type { Policy, Viewer } from "./policy";
 
 /**
- * The stories policy (README "Decisions"):
+ * The stories policy (docs/decisions/stories.md):
  *
  * - "see" (the bar, the viewer, the media and poster URLs, viewing and liking): the story exists (not expired,
  *   or kept in a highlight), its creator is not suspended, neither blocked the other, and its audience admits the

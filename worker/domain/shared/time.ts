@@ -6,7 +6,7 @@ let stoppedAt: number | null = null;
 export const now = () => new Date(stoppedAt ?? Date.now());
 /**
  * The last instant written by isoNow: the runtime's clock stands still while a request computes, and a request
- * asks for "now" several times (2% of a `GET /api/updates` went to writing it, issue 16).
+ * asks for "now" several times (writing it was 2% of a `GET /api/updates`).
  */
 let lastInstant = { ms: NaN, iso: "" };
 export const isoNow = () => {

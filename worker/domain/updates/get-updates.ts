@@ -50,7 +50,7 @@ const UPDATES_MANY_FOLLOWS_SQL = `${BOUND_CTE}\n${updatesSql(HOME_BY_RECENT_SQL)
  * One statement, every part an index seek: `home` is a post by a followed creator published since the user last
  * opened /home (or since sign-up) — `status = 'published'` lets it seek posts_feed by date instead of reading
  * every post of every followed creator (20 ms → 0.05 ms at the benchmark's sizes), and a fan who follows many
- * creators walks the recent posts instead (above); `notifications` the unread notifications; `messages` the unread messages (spec §7, issue 12: a count of messages, capped like
+ * creators walks the recent posts instead (above); `notifications` the unread notifications; `messages` the unread messages (spec §7: a count of messages, capped like
  * notifications), summed over the conversations with something unread (conversation_members_unread). `balance` says the wallet cannot cover the next renewal: the active (not cancelled) paid
  * subscription that renews first (subscriptions_fan seek, a handful of rows per fan) costs more than the wallet
  * holds; its price is the lower of the agreed one and the plan's today, as the renewal charges (a plan withdrawn
