@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { html } from "hono/html";
+import { RTL_LANGUAGES } from "@shared/i18n/languages";
 import type { Mailer } from "../domain/mail/mailer";
 import { isoNow } from "../domain/shared/time";
 import type { Config, Env } from "../env";
@@ -36,8 +37,9 @@ export async function showMailbox(c: Context<AppEnv>) {
     ? db.prepare("SELECT id, to_address, subject, text_body, created_at FROM dev_mailbox WHERE to_address = ? ORDER BY id DESC LIMIT 50").bind(to.toLowerCase())
     : db.prepare("SELECT id, to_address, subject, text_body, created_at FROM dev_mailbox ORDER BY id DESC LIMIT 50");
   const { results: mails } = await query.all<DevMail>();
+  const language = c.get("language");
   return c.html(html`<!doctype html>
-    <html lang="${c.get("language")}">
+    <html lang="${language}" dir="${RTL_LANGUAGES.has(language) ? "rtl" : "ltr"}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
