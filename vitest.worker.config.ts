@@ -21,7 +21,6 @@ export default defineWorkersConfig(async () => {
           miniflare: {
             bindings: {
               APP_ENV: "test",
-              MAIL_DRIVER: "dev",
               APP_SECRET: "test-secret-that-is-long-enough-0123456789",
               RATE_LIMIT_SCALE: "1",
               // Only the webhook's secret: without STRIPE_SECRET_KEY top-ups still use the sandbox.

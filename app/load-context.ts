@@ -14,6 +14,8 @@ declare module "@remix-run/cloudflare" {
     language: LanguageCode;
     /** The Remix build's version; `npm run dev` reloads pages when it changes. */
     buildVersion: string;
+    /** Served by a local run's Worker (worker/dev): it has the development mailbox and `npm run dev`'s reload. */
+    localRun: boolean;
   }
 }
 

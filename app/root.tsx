@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { presentMe } from "../worker/domain/accounts/users";
 import { getUpdates } from "../worker/domain/updates/get-updates";
-import { isDevMailboxEnabled } from "../worker/domain/mail/dev-mailbox";
 import { readerTimeZone } from "./lib/time-zone.server";
 import { RTL_LANGUAGES } from "@shared/i18n/languages";
 import { formatCents } from "@shared/money";
@@ -60,8 +59,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     viewerIsAdmin: user?.role === "admin",
     // The sidebar badges are right in the first paint; the browser keeps them fresh afterwards.
     updates: user ? await getUpdates(context.domain.db, user) : null,
-    devMailbox: isDevMailboxEnabled(context.domain.config),
-    devReloadVersion: context.domain.config.APP_ENV === "development" ? context.buildVersion : null,
+    // A local run's Worker (worker/dev) keeps mail in its mailbox, and `npm run dev` reloads pages after a rebuild.
+    devMailbox: context.localRun,
+    devReloadVersion: context.localRun && context.domain.config.APP_ENV === "development" ? context.buildVersion : null,
     // How the page's language writes dollars, read from two amounts formatted here: the browser writes every amount
     // as the server does, without building an Intl formatter while it hydrates (shared/money-pattern.ts).
     moneyPattern: moneyPatternOf(context.language),

@@ -7,8 +7,8 @@ import { asAppError, errorResponse } from "./http/errors";
 import { csrfProtection, detectLanguage, newNonce, resolveSession, securityHeaders } from "./http/middleware";
 import { serveMedia } from "./http/media";
 import type { AppEnv } from "./http/types";
-import { config, isDevelopment } from "./env";
-import { localAsset } from "./http/local-assets";
+import { config, type Config, type Env } from "./env";
+import { resendMailer, type Mailer } from "./domain/mail/mailer";
 import { MemoRouter } from "./http/memo-router";
 import { withSessionRetry } from "./http/session-check";
 import { USER_CHANNEL_PATH } from "@shared/user-channel-events";
@@ -17,11 +17,27 @@ import { openChatRoom, openLiveRoom, openUserChannel } from "./realtime/route";
 /** Renders a page: the Remix request handler in production, absent in the API-only worker tests. */
 export type PageHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
+/** What a Worker entry sets around the app; left out, production's. */
+export interface AppOptions {
+  /** The Remix build's version (`npm run dev` reloads open pages when it changes). */
+  buildVersion?: string;
+  /** How mail goes out: through Resend in production; a local run keeps it in its mailbox (worker/dev). */
+  mailer?: (env: Env, settings: Config) => Mailer;
+  /** A built file from the ASSETS binding. */
+  fetchAsset?: (assets: Fetcher, request: Request) => Promise<Response>;
+  /** Routes only a local run has (worker/dev/local-run.ts), behind the same middleware as the pages. */
+  localRoutes?: (buildVersion: string) => Hono<AppEnv>;
+}
+
+const resendMailerOf = (_env: Env, settings: Config) => resendMailer(settings.RESEND_API_KEY ?? "", settings.MAIL_FROM);
+const assetOf = (assets: Fetcher, request: Request) => assets.fetch(request);
+
 /**
  * The Worker's router. Order matters: headers wrap everything; language, domain context and session are
  * resolved once per request and shared by the API and the Remix loaders; CSRF guards every write.
  */
-export function createApp(renderPage: PageHandler | null, buildVersion = "none") {
+export function createApp(renderPage: PageHandler | null, options: AppOptions = {}) {
+  const { buildVersion = "none", mailer = resendMailerOf, fetchAsset = assetOf, localRoutes } = options;
   const app = new Hono<AppEnv>({ router: new MemoRouter() });
 
   app.use(securityHeaders);
@@ -30,7 +46,7 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
   // page routes never have one, and a username with a dot falls through to Remix on a miss.
   app.on(["GET", "HEAD"], "*", async (c, next) => {
     if (!/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.endsWith(".data")) return next();
-    const asset = config(c.env).APP_ENV === "production" ? await c.env.ASSETS.fetch(c.req.raw) : await localAsset(c.env.ASSETS, c.req.raw);
+    const asset = await fetchAsset(c.env.ASSETS, c.req.raw);
     if (asset.status === 404) return next();
     if (c.req.path === "/sw.js") {
       // The service worker must be revalidated on every update check, or a new version could wait on a stale copy.
@@ -41,10 +57,12 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
     return asset;
   });
 
+  app.use(async (c, next) => {
+    c.set("mailer", mailer(c.env, config(c.env)));
+    await next();
+  });
   app.use(detectLanguage, resolveSession, csrfProtection);
-
-  // `npm run dev` reloads open pages when a rebuild changes the build's version (app/components/dev-reload.tsx).
-  app.get("/__dev/version", (c) => (isDevelopment(c.env) ? c.json({ version: buildVersion }) : c.notFound()));
+  if (localRoutes) app.route("/", localRoutes(buildVersion));
 
   app.route("/api", api);
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found", message("Not found."))));
@@ -68,6 +86,7 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
       nonce,
       language: c.get("language"),
       buildVersion,
+      localRun: Boolean(localRoutes),
     });
   });
 

@@ -5,9 +5,11 @@
 import { spawn } from "node:child_process";
 
 const MINUTE_MS = 60_000;
+/** A local run's Worker: production's (wrangler.toml's main) plus the development mailbox (worker/dev). */
+export const LOCAL_WORKER = "worker/dev/index.ts";
 
 export function serveLocally({ port = 8787, log = console.log } = {}) {
-  const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--test-scheduled"], { stdio: "inherit" });
+  const server = spawn("npx", ["wrangler", "dev", LOCAL_WORKER, "--port", String(port), "--test-scheduled"], { stdio: "inherit" });
   const origin = `http://localhost:${port}`;
   let timer;
   let stopped = false;

@@ -3,7 +3,7 @@
 //      messages sent one after another (target p95 ≤ 50 ms);
 //   2. messages per second through one conversation, 16 senders at once, every one delivered to the socket;
 //   3. a mass message to 10,000 followers: time until the Queue consumer has written them all, and the D1
-//      statements (and round trips) the consumer took, counted by the Worker itself (worker/bench/count-d1.ts).
+//      statements (and round trips) the consumer took, counted by the Worker itself (tests/bench/worker/count-d1.ts).
 // People and sessions are seeded with SQL (the token kept here, its SHA-256 stored), as money.mjs does.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";

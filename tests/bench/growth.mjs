@@ -19,7 +19,7 @@ import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { rmSync, statSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startDevServer } from "../support/dev-server.mjs";
+import { BENCH_WORKER, startDevServer } from "../support/dev-server.mjs";
 import { personSql } from "./chat.mjs";
 import { latencies, percentile, throughput } from "./measure.mjs";
 
@@ -258,7 +258,7 @@ async function measureSize(users) {
     { kind: "typical", username: `growth_typ_${tag}`, token: randomBytes(32).toString("base64url"), follows: Math.min(TYPICAL_FOLLOWS, creators) },
     { kind: "heavy", username: `growth_hvy_${tag}`, token: randomBytes(32).toString("base64url"), follows: Math.min(HEAVY_FOLLOWS, creators) },
   ];
-  const server = await startDevServer({ stateDir, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" }, requestLog: false });
+  const server = await startDevServer({ stateDir, vars: { RATE_LIMIT_SCALE: "100000" }, requestLog: false, entry: BENCH_WORKER });
   try {
     const seedStarted = performance.now();
     // D1 keeps foreign keys on and SQLite's page cache small: rows written into indexes keyed by creator, millions

@@ -1,6 +1,6 @@
 // The /home figures of QUALITY.md: the server render of the first timeline page (cookie-authenticated GET /home of
 // the production build, the whole HTML read), its p50/p95 against GET /api/health measured the same way in the
-// same run, the D1 statements per request (counted by the Worker's BENCH=1 proxy, worker/bench/count-d1.ts), and
+// same run, the D1 statements per request (counted by the benchmark's Worker, tests/bench/worker/count-d1.ts), and
 // EXPLAIN QUERY PLAN of the timeline query.
 import { latencies, percentile } from "./measure.mjs";
 

@@ -3,7 +3,7 @@
 // zero violations). Fans get funded wallets through ledger-correct SQL (a top-up transfer from the provider's
 // clearing account, balanced and closed, with its payment); a few fans hold only $10 and are hammered
 // like the others, so refusals (402) and the no-overspending rule are exercised under concurrency too. The books
-// are then checked by GET /__bench/ledger-audit (worker/bench/ledger-audit.ts). The tips are measured at wrangler
+// are then checked by GET /__bench/ledger-audit (tests/bench/worker/ledger-audit.ts). The tips are measured at wrangler
 // dev's port and, once more, at the Worker's own port past its proxy process (tests/support/dev-server.mjs).
 // Then, after the books are read, D1 alone from inside the Worker (POST /__bench/commits-in-worker): a read round
 // trip, a one-row write commit, and a tip's ledger batch one and sixteen to a batch: what the database's part of a

@@ -2,7 +2,7 @@
 // BENCH_PUSH_DEVICES followers, each with one device that turned push on, publishes a post. Measured: the time from
 // the POST until the last encrypted push reached a push service (a Node server on 127.0.0.1 standing in for FCM
 // and Mozilla's), the pushes it received, and the work the Worker's Queue consumer did for them: its D1 statements
-// (counted by the Worker itself, worker/bench/count-d1.ts) and its subrequests (one fetch per push; a consumer run
+// (counted by the Worker itself, tests/bench/worker/count-d1.ts) and its subrequests (one fetch per push; a consumer run
 // takes at most max_batch_size messages, wrangler.toml, so its subrequests stay far under the platform's limit).
 // All devices share one key pair (the encryption per push is the same work whatever the keys).
 import { createECDH, randomBytes } from "node:crypto";

@@ -1,5 +1,5 @@
 // D1 round trips per request on each hot path: the Worker counts every statement and every round trip
-// (a batch of several statements is one trip) when BENCH=1 (worker/bench/count-d1.ts), and this asks for the
+// (a batch of several statements is one trip) in the benchmark's Worker (tests/bench/worker/count-d1.ts), and this asks for the
 // totals before and after N requests of one kind, one at a time. In production each round trip is a trip to the
 // database (its primary for writes), so this count is what the latency of a hot path is made of.
 //   session      GET /api/me                          (the session alone)

@@ -36,7 +36,7 @@
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { startDevServer } from "../support/dev-server.mjs";
+import { BENCH_WORKER, startDevServer } from "../support/dev-server.mjs";
 import { benchHomeTimeline } from "./home-timeline.mjs";
 import { benchMoney } from "./money.mjs";
 import { benchChat } from "./chat.mjs";
@@ -72,7 +72,7 @@ const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(",") : null;
 /** Whether this run measures `part`: every part without BENCH_ONLY, else those it names (comma-separated). */
 const runs = (part) => !ONLY || ONLY.includes(part);
 
-/** The Worker's count of D1 statements and round trips so far (worker/bench/count-d1.ts). */
+/** The Worker's count of D1 statements and round trips so far (tests/bench/worker/count-d1.ts). */
 const d1Count = async (base) => (await fetch(`${base}/__bench/d1-statements`)).json();
 const throughput = (url, headers) => measureThroughput(url, headers, { durationMs: DURATION_MS, concurrency: CONCURRENCY });
 
@@ -100,7 +100,7 @@ async function benchCore(server, workerURL) {
 
   // The seed's image rows have no files: store one (its blurred preview, and the copy 640 pixels wide that an
   // uploader's browser makes of a photo 720 wide) for the newest 300, enough for the pages the page figures open,
-  // so that no 404 is measured as the app's (worker/bench/media-files.ts).
+  // so that no 404 is measured as the app's (tests/bench/worker/media-files.ts).
   const files = await fetch(`${server.baseURL}/__bench/media-files?limit=300`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -221,7 +221,7 @@ async function benchFirstLoadJavaScript(baseURL, person) {
 }
 
 // BENCH_ONLY=growth needs none of this server (nor wipes its state): the growth figures start their own.
-const server = ONLY?.join() === "growth" ? null : await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", BENCH: "1" }, logFile: process.env.BENCH_SERVER_LOG ?? null, requestLog: false });
+const server = ONLY?.join() === "growth" ? null : await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000" }, entry: BENCH_WORKER, logFile: process.env.BENCH_SERVER_LOG ?? null, requestLog: false });
 // The signed-in person of the page figures (Lighthouse, slow 3G, load) and a creator's profile to open.
 const PAGE_BENCHES = ["lighthouse", "slow3g", "load"];
 // The Worker's own address, past wrangler dev's proxy (tests/support/dev-server.mjs), for the figures measured at both.

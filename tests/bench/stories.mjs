@@ -1,7 +1,7 @@
 // The stories figures, over loopback against wrangler dev (figures, no assertions): GET /api/stories
 // (the stories bar, one statement) for a fan following 1,000 creators with live stories, p50/p95, against a fan
 // following 10 and against GET /api/health in the same run; among 40,000 stories of others (creators the fan does
-// not follow, and expired ones); and the bar's EXPLAIN QUERY PLAN (worker/bench/count-d1.ts), which must not scan.
+// not follow, and expired ones); and the bar's EXPLAIN QUERY PLAN (tests/bench/worker/count-d1.ts), which must not scan.
 import { randomBytes } from "node:crypto";
 import { personSql, seed } from "./chat.mjs";
 import { latencies, percentile } from "./measure.mjs";

@@ -4,6 +4,10 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { createServer } from "node:net";
+import { LOCAL_WORKER } from "../../scripts/lib/local-server.mjs";
+
+/** The benchmark's Worker: a local run's plus the D1 count and the /__bench routes (tests/bench/worker/count-d1.ts). */
+export const BENCH_WORKER = "tests/bench/worker/index.ts";
 
 /** How much of what the server printed `output()` keeps (its end: up to twice this, cut back to it). */
 const OUTPUT_KEPT = 1 << 20;
@@ -38,9 +42,10 @@ async function waitUntilServing(url, server, log) {
  * given, receives everything wrangler prints as it comes (one line per request), for a failing test to show.
  * `requestLog: false` (the benchmarks) runs wrangler with `--log-level warn`: no line per request, which miniflare's
  * entry Worker sends to wrangler's Node process as a request of its own (about 15% of a trivial request's
- * throughput here); warnings and errors still show.
+ * throughput here); warnings and errors still show. `entry` is the
+ * Worker to run: a local run's by default, the benchmark's (tests/bench/worker/index.ts) for `npm run bench`.
  */
-export async function startDevServer({ stateDir, vars = {}, logFile = null, requestLog = true }) {
+export async function startDevServer({ stateDir, vars = {}, logFile = null, requestLog = true, entry = LOCAL_WORKER }) {
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(stateDir, { recursive: true });
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
@@ -49,7 +54,6 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null, requ
 
   const allVars = {
     APP_ENV: "test",
-    MAIL_DRIVER: "dev",
     APP_SECRET: "local-test-secret-that-is-long-enough-0123456789",
     RATE_LIMIT_SCALE: "100",
     // A fixed VAPID key pair for the tests only: push is on, and a fake push service on this machine receives it.
@@ -68,7 +72,7 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null, requ
   const server = spawn(
     "npx",
     [
-      "wrangler", "dev", "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "localhost", "--persist-to", stateDir, "--test-scheduled",
+      "wrangler", "dev", entry, "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "localhost", "--persist-to", stateDir, "--test-scheduled",
       ...(requestLog ? [] : ["--log-level", "warn"]),
       ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     ],

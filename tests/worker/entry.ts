@@ -1,4 +1,5 @@
 import { createApp } from "../../worker/app";
+import { devMailbox } from "../../worker/dev/mailbox";
 import { runScheduledJobs } from "../../worker/jobs";
 import type { Env } from "../../worker/env";
 import type { MassMessageJob } from "../../worker/domain/messages/mass-messages";
@@ -9,8 +10,11 @@ import { consumeMassMessages } from "../../worker/queues/mass-messages";
 /** vitest-pool-workers runs the Durable Objects of wrangler.toml from this module. */
 export * from "../../worker/durable-objects";
 
-/** The Worker as production runs it, minus the Remix server build (pages are covered by the e2e tier). */
-const app = createApp(null);
+/**
+ * The Worker as production runs it, minus the Remix server build (pages are covered by the e2e tier), with a local
+ * run's mail: each message is a row of dev_mailbox that the tests read.
+ */
+const app = createApp(null, { mailer: devMailbox });
 
 /**
  * Work a route hands to `waitUntil` (fan-out, object deletion) finishes before the answer reaches the test:

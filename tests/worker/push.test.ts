@@ -233,7 +233,7 @@ describe("push settings and devices", () => {
   });
 
   it("in production, the browsers' push services by default, only over https on 443, never an IP or a private name", async () => {
-    const production = { ...env, APP_ENV: "production", MAIL_DRIVER: "resend", RESEND_API_KEY: "re_test", PUSH_SERVICE_HOSTS: undefined };
+    const production = { ...env, APP_ENV: "production", RESEND_API_KEY: "re_test", PUSH_SERVICE_HOSTS: undefined };
     const member = await createUser();
     const device = await newDevice();
     const ctx = { db: env.DB, config: config(production), userAgent: "", language: "en", t: translatorFor("en") };

@@ -1,6 +1,6 @@
 import { config, type Config, type Env } from "../env";
 import type { Publish } from "./events";
-import { createMailer, type Mailer } from "./mail/mailer";
+import type { Mailer } from "./mail/mailer";
 import { translatorFor, type Translate } from "./i18n";
 import type { Defer } from "./shared/defer";
 
@@ -29,14 +29,13 @@ export interface DomainContext {
 export type EffectsContext = Pick<DomainContext, "env" | "db" | "publish" | "defer">;
 
 /** `db` is the request's database (worker/db/request-database.ts); env.DB when not given. */
-export function createDomainContext(env: Env, request: Request, language: string, effects: Pick<DomainContext, "publish" | "defer"> & { db?: D1Database }): DomainContext {
+export function createDomainContext(env: Env, request: Request, language: string, effects: Pick<DomainContext, "publish" | "defer" | "mailer"> & { db?: D1Database }): DomainContext {
   const settings = config(env);
   const { db = env.DB, ...rest } = effects;
   return {
     env,
     db,
     config: settings,
-    mailer: createMailer(env, settings),
     origin: settings.APP_URL ?? new URL(request.url).origin,
     ip: request.headers.get("CF-Connecting-IP") ?? "local",
     userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 256),

@@ -105,7 +105,7 @@ export const detectLanguage = createMiddleware<AppEnv>(async (c, next) => {
   const defer = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   const database = requestDatabase(c.env.DB, c.req.raw, defer);
   c.set("database", database);
-  c.set("domain", createDomainContext(c.env, c.req.raw, language, { defer, publish: createPublisher(c.env, defer), db: database.db }));
+  c.set("domain", createDomainContext(c.env, c.req.raw, language, { defer, publish: createPublisher(c.env, defer), db: database.db, mailer: c.get("mailer") }));
   await next();
   // After a write, the client carries the bookmark its next reads start from (read replication: its own writes).
   const bookmark = SAFE_METHODS.has(c.req.method) || c.res.status === 101 ? null : database.bookmark();

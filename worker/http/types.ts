@@ -1,6 +1,7 @@
 import type { RequestDatabase } from "../db/request-database";
 import type { Env } from "../env";
 import type { DomainContext } from "../domain/context";
+import type { Mailer } from "../domain/mail/mailer";
 import type { CurrentSession } from "../domain/auth/sessions";
 import type { LanguageCode } from "@shared/i18n/languages";
 
@@ -11,6 +12,8 @@ export interface AppEnv {
     /** A page's CSP nonce, set by the page handler (worker/app.ts) only. */
     nonce: string | undefined;
     language: LanguageCode;
+    /** How this Worker sends mail (worker/app.ts's options: Resend, or a local run's mailbox). */
+    mailer: Mailer;
     domain: DomainContext;
     /** The request's D1 session (worker/db/request-database.ts). */
     database: RequestDatabase;

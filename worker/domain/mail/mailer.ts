@@ -1,6 +1,3 @@
-import type { Config, Env } from "../../env";
-import { isoNow } from "../shared/time";
-
 export interface MailMessage {
   to: string;
   subject: string;
@@ -8,22 +5,9 @@ export interface MailMessage {
   html: string;
 }
 
-/** The one way the app sends mail. `MAIL_DRIVER` picks the implementation (README, "Configuration"). */
+/** The one way the app sends mail: Resend in production, a local run's mailbox elsewhere (worker/dev/mailbox.ts). */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-}
-
-/** Development: every message is stored for /dev/mailbox and printed to the log; nothing leaves the machine. */
-export function devMailbox(db: D1Database, printToLog: boolean): Mailer {
-  return {
-    async send(message) {
-      await db
-        .prepare("INSERT INTO dev_mailbox (to_address, subject, text_body, html_body, created_at) VALUES (?, ?, ?, ?, ?)")
-        .bind(message.to, message.subject, message.text, message.html, isoNow())
-        .run();
-      if (printToLog) console.log(`[mail] to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`);
-    },
-  };
 }
 
 /** Production: the Resend HTTP API (https://resend.com/docs/api-reference/emails/send-email). */
@@ -40,8 +24,4 @@ export function resendMailer(apiKey: string, from: string): Mailer {
       }
     },
   };
-}
-
-export function createMailer(env: Env, settings: Config): Mailer {
-  return settings.MAIL_DRIVER === "dev" ? devMailbox(env.DB, settings.APP_ENV === "development") : resendMailer(settings.RESEND_API_KEY ?? "", settings.MAIL_FROM);
 }

@@ -2,8 +2,8 @@
 export const LOCAL_ASSET_BODY_MS = 5000;
 
 /**
- * A built file from the ASSETS binding, for local runs (`wrangler dev`: APP_ENV development or test); production
- * streams `assets.fetch(request)` as it comes. Locally the body is read whole within `waitMs`, else the binding is
+ * A built file from the ASSETS binding, for a local run's Worker (`wrangler dev`); production streams
+ * `assets.fetch(request)` as it comes. Locally the body is read whole within `waitMs`, else the binding is
  * asked again (three attempts at most; the last answer is passed on as it is) and the wait is logged. Why: about
  * once in a few hundred page loads of the end-to-end tier, `wrangler dev` (3.114) answered a script's headers and
  * never finished its body, and the page's load event never came (server.log of a failed run:

@@ -1,8 +1,8 @@
-import { publishNowhere } from "../domain/events";
+import { publishNowhere } from "../../../worker/domain/events";
 import { z } from "zod";
-import { AppError } from "../domain/shared/errors";
-import { sendTip } from "../domain/money/send-tip";
-import { config, type Env } from "../env";
+import { AppError } from "../../../worker/domain/shared/errors";
+import { sendTip } from "../../../worker/domain/money/send-tip";
+import { config, type Env } from "../../../worker/env";
 import { pickOne, runFor, usersNamed } from "./concurrent";
 
 const TipsInWorkerSchema = z.object({
@@ -13,7 +13,7 @@ const TipsInWorkerSchema = z.object({
 });
 
 /**
- * For `npm run bench` only (POST /__bench/tips-in-worker, BENCH=1): sendTip called directly inside the Worker,
+ * For `npm run bench` only (POST /__bench/tips-in-worker): sendTip called directly inside the Worker,
  * `concurrency` at a time for `durationMs`. Without HTTP, the session lookup and input validation, it shows how
  * much of a tip's cost is the domain path itself (creator lookup, the ledger batch, the notification).
  */

@@ -1,17 +1,17 @@
-import type { Env } from "../env";
-import { timelineStatement } from "../domain/timeline/get-timeline";
-import { storiesBarStatement } from "../domain/stories/stories";
+import type { Env } from "../../../worker/env";
+import { timelineStatement } from "../../../worker/domain/timeline/get-timeline";
+import { storiesBarStatement } from "../../../worker/domain/stories/stories";
 import { auditBooksForBench } from "./ledger-audit";
 import { tipsInWorker } from "./tips-in-worker";
 import { commitsInWorker } from "./commits-in-worker";
 import { storeBenchMediaFiles } from "./media-files";
 
 /**
- * For `npm run bench` only (variable BENCH=1, never set in wrangler.toml): counts every D1 statement the Worker
- * runs, so the benchmark can report queries per request honestly, and answers the timeline query's plan.
+ * The benchmark's Worker (tests/bench/worker/index.ts) only: counts every D1 statement the Worker runs, so the
+ * benchmark can report queries per request honestly, and answers the timeline query's plan.
  *   GET /__bench/d1-statements           → {statements, roundTrips, queue}: totals since the isolate started (a
  *                                          batch is one round trip of several statements); `queue` counts the
- *                                          Queue consumer's work apart (countD1InQueueWhenBenchmarking)
+ *                                          Queue consumer's work apart (countD1InQueue)
  *   GET /__bench/d1-trip                 → one `SELECT 1` and nothing else: what a round trip alone costs
  *   GET /__bench/timeline-plan?viewer=ID → {plan}: EXPLAIN QUERY PLAN of the first timeline page
  *   GET /__bench/stories-plan?viewer=ID  → {plan}: EXPLAIN QUERY PLAN of the stories bar
@@ -20,7 +20,6 @@ import { storeBenchMediaFiles } from "./media-files";
  *   POST /__bench/commits-in-worker      → D1 batches alone: a tip's ledger batch, a one-row write, a read
  *                                          (commits-in-worker.ts; not counted)
  *   POST /__bench/media-files?limit=N    → files for the big seed's newest image rows (media-files.ts)
- * Without BENCH=1 the Worker's fetch is returned untouched.
  */
 type Fetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
 
@@ -69,9 +68,8 @@ function countingDatabase(db: D1Database, counter: Counter): D1Database {
   });
 }
 
-export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
+export function countD1(fetch: Fetch): Fetch {
   return async (request, env, ctx) => {
-    if ((env as Env & { BENCH?: string }).BENCH !== "1") return fetch(request, env, ctx);
     const url = new URL(request.url);
     // One D1 round trip and nothing else (no router, middleware, session or real query): the ceiling of any
     // request that reads D1 once, against the reference.
@@ -99,7 +97,6 @@ export function countD1WhenBenchmarking(fetch: Fetch): Fetch {
 type QueueHandler = (batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) => Promise<void>;
 
 /** The same count for the Queue consumer (mass messages), kept apart from the requests' count. */
-export function countD1InQueueWhenBenchmarking(handler: QueueHandler): QueueHandler {
-  return (batch, env, ctx) =>
-    (env as Env & { BENCH?: string }).BENCH === "1" ? handler(batch, { ...env, DB: countingDatabase(env.DB, queue) }, ctx) : handler(batch, env, ctx);
+export function countD1InQueue(handler: QueueHandler): QueueHandler {
+  return (batch, env, ctx) => handler(batch, { ...env, DB: countingDatabase(env.DB, queue) }, ctx);
 }

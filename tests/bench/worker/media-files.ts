@@ -1,7 +1,7 @@
-import type { Env } from "../env";
+import type { Env } from "../../../worker/env";
 
 /**
- * For `npm run bench` only (POST /__bench/media-files, BENCH=1): the big seed (tests/bench/seed.sql) gives every
+ * For `npm run bench` only (POST /__bench/media-files): the big seed (tests/bench/seed.sql) gives every
  * fourth post an image row but stores no file, so a page showing them would log 404s and Lighthouse would read
  * them as the app's errors. This stores the posted image (and its blurred preview) under the keys of the newest
  * `limit` media rows of published posts: the first pages of any timeline over that seed; with `w640`, also that

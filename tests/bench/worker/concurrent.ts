@@ -1,4 +1,4 @@
-import type { UserRow } from "../domain/accounts/users";
+import type { UserRow } from "../../../worker/domain/accounts/users";
 
 /** What the in-Worker benchmarks share (tips-in-worker.ts, commits-in-worker.ts). */
 

@@ -1,4 +1,4 @@
-import { auditLedger, type LedgerAudit } from "../domain/money/ledger";
+import { auditLedger, type LedgerAudit } from "../../../worker/domain/money/ledger";
 
 export interface BenchBooks extends LedgerAudit {
   /** Wallets that paid out more than was ever credited to them (top-ups in, payments out). */
@@ -10,7 +10,7 @@ export interface BenchBooks extends LedgerAudit {
 }
 
 /**
- * For `npm run bench` only (GET /__bench/ledger-audit, BENCH=1): the books after the money benchmark. Besides
+ * For `npm run bench` only (GET /__bench/ledger-audit): the books after the money benchmark. Besides
  * auditLedger, it recomputes every wallet from its payments, independently of the ledger's own balances.
  */
 export async function auditBooksForBench(db: D1Database): Promise<BenchBooks> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { walletPaymentBatch, walletPaymentHash, type WalletPayment } from "../domain/money/payments";
-import { config, type Env } from "../env";
+import { walletPaymentBatch, walletPaymentHash, type WalletPayment } from "../../../worker/domain/money/payments";
+import { config, type Env } from "../../../worker/env";
 import { pickOne, runFor, usersNamed } from "./concurrent";
 
 const CommitsInWorkerSchema = z.object({
@@ -15,7 +15,7 @@ const CommitsInWorkerSchema = z.object({
 });
 
 /**
- * For `npm run bench` only (POST /__bench/commits-in-worker, BENCH=1): D1 batches sent straight from the Worker,
+ * For `npm run bench` only (POST /__bench/commits-in-worker): D1 batches sent straight from the Worker,
  * `concurrency` at a time for `durationMs`, with nothing around them (no HTTP, session, validation, reads, group
  * commit or notification). It shows what the database's own part of a tip costs here, one tip a batch and many,
  * and what a write commit costs against a read round trip.

@@ -1,0 +1,24 @@
+import * as remixBuild from "remix-build";
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { createApp, type AppOptions } from "./app";
+import type { Env } from "./env";
+import { runScheduledJobs } from "./jobs";
+import { consumePush, PUSH_QUEUE } from "./push/queue";
+import { consumeMassMessages } from "./queues/mass-messages";
+
+const build = remixBuild as unknown as ServerBuild;
+
+/**
+ * The Worker's handlers: the app with the Remix pages, the cron and the queues' consumer. Each entry makes its own:
+ * production's (worker/index.ts), a local run's (worker/dev/index.ts) and the benchmark's (tests/bench/worker).
+ */
+export function createWorker(options: Omit<AppOptions, "buildVersion"> = {}) {
+  const app = createApp(createRequestHandler(build, build.mode), { ...options, buildVersion: build.assets.version });
+  return {
+    fetch: app.fetch,
+    scheduled(_controller, env, ctx) {
+      ctx.waitUntil(runScheduledJobs(env, (work) => ctx.waitUntil(work)));
+    },
+    queue: (batch: MessageBatch<unknown>, env: Env) => (batch.queue === PUSH_QUEUE ? consumePush(batch, env) : consumeMassMessages(batch, env)),
+  } satisfies ExportedHandler<Env>;
+}
