@@ -9,8 +9,6 @@ import { serveMedia } from "./http/media";
 import type { AppEnv } from "./http/types";
 import { config, isDevelopment } from "./env";
 import { localAsset } from "./http/local-assets";
-import { MemoRouter } from "./http/memo-router";
-import { withSessionRetry } from "./http/session-check";
 import { USER_CHANNEL_PATH } from "@shared/user-channel-events";
 import { openChatRoom, openLiveRoom, openUserChannel } from "./realtime/route";
 
@@ -22,7 +20,7 @@ export type PageHandler = (request: Request, loadContext: AppLoadContext) => Pro
  * resolved once per request and shared by the API and the Remix loaders; CSRF guards every write.
  */
 export function createApp(renderPage: PageHandler | null, buildVersion = "none") {
-  const app = new Hono<AppEnv>({ router: new MemoRouter() });
+  const app = new Hono<AppEnv>();
 
   app.use(securityHeaders);
 
@@ -80,8 +78,5 @@ export function createApp(renderPage: PageHandler | null, buildVersion = "none")
     }
     return c.text("Server error", 500);
   });
-
-  // A hot write whose copy of its session turned out out of date runs once more, its session read first.
-  app.fetch = withSessionRetry(app.fetch) as typeof app.fetch;
   return app;
 }

@@ -1,4 +1,4 @@
-import type { RequestDatabase } from "../db/request-database";
+import type { RequestDatabase } from "../db/bookmarks";
 import type { Env } from "../env";
 import type { DomainContext } from "../domain/context";
 import type { CurrentSession } from "../domain/auth/sessions";
@@ -12,7 +12,7 @@ export interface AppEnv {
     nonce: string | undefined;
     language: LanguageCode;
     domain: DomainContext;
-    /** The request's D1 session (worker/db/request-database.ts). */
+    /** The request's D1 session (worker/db/bookmarks.ts). */
     database: RequestDatabase;
     session: CurrentSession | null;
     /** How the session was presented: a Bearer header or the cookie (which needs CSRF on writes). */

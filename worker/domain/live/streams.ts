@@ -17,6 +17,7 @@ import { audienceAdmits, findLiveAccessAmong, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LI
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
+import { readOne, type Read } from "../shared/reads";
 import { singleLineText } from "../shared/validation";
 
 export const ONLY_CREATORS_GO_LIVE = message("Only creators can go live.");
@@ -168,8 +169,11 @@ export const LIVE_LIST_LIMIT = 50;
  * first, then those they follow, then the rest; newest first within each. One statement over the partial index
  * of live streams (live_streams_now), the facts computed per row.
  */
-export async function listLiveNow(db: D1Database, viewer: UserRow): Promise<LiveStreamView[]> {
-  const { results } = await db
+export const listLiveNow = (db: D1Database, viewer: UserRow): Promise<LiveStreamView[]> => readOne(liveNowRead(db, viewer));
+
+/** listLiveNow as a read, for a page that sends it in one batch with its other reads. */
+export function liveNowRead(db: D1Database, viewer: UserRow): Read<LiveStreamView[]> {
+  const statement = db
     .prepare(
       `SELECT ${LIVE_STREAM_COLUMNS}, ${LIVE_FACTS_SQL}
        FROM live_streams ls INDEXED BY live_streams_now JOIN users o ON o.id = ls.creator_id
@@ -178,10 +182,9 @@ export async function listLiveNow(db: D1Database, viewer: UserRow): Promise<Live
        ORDER BY l_subscribes DESC, l_follows DESC, ls.started_at DESC
        LIMIT ?3`,
     )
-    .bind(viewer.id, isoNow(), LIVE_LIST_LIMIT)
-    .all<LiveStreamRow & LiveFactsRow>();
+    .bind(viewer.id, isoNow(), LIVE_LIST_LIMIT);
   // The statement filters by the audience; the policy's own rule has the last word.
-  return seenStreams(results.map((row) => ({ stream: row, facts: liveFactsOf(viewer.id, row, row) })));
+  return { statement, answer: (result) => seenStreams((result.results as (LiveStreamRow & LiveFactsRow)[]).map((row) => ({ stream: row, facts: liveFactsOf(viewer.id, row, row) }))) };
 }
 
 /** A creator's past streams (their profile, the studio's history), newest first. */

@@ -2,9 +2,8 @@ import { publicMediaUrl } from "../accounts/users";
 import { AppError, emailNotVerified, needsFunds } from "../shared/errors";
 import { sha256Hex } from "../shared/crypto";
 import { isoNow } from "../shared/time";
-import { balanceOf, ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
+import { ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
 import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
-import { commitGrouped } from "./group-commit";
 import { SANDBOX_TOP_UP_LIFETIME_MS } from "./top-ups";
 import type { PaymentKind, PaymentStatus, EarningSource, PaymentView } from "@shared/contracts/money";
 export { type PaymentKind, type PaymentStatus, type EarningSource, type PaymentView };
@@ -97,22 +96,7 @@ export interface WalletPayment {
   effects?: (payment: Sql) => D1PreparedStatement[];
   /** Maps a database refusal of an effect (a unique key of what was bought) to the user's error. */
   refusal?: (error: unknown) => AppError | null;
-  /**
-   * The payer's wallet balance as the request read it with its checks (at the primary, before this payment), if it
-   * did. When it cannot cover the amount, the payment is refused without going to D1: a commit that the balance's
-   * trigger would refuse costs every payment grouped with it a split and a retry (./group-commit.ts). A balance
-   * read that is already out of date only moves the refusal: one that still covers the amount goes to the commit,
-   * which decides as always.
-   */
-  walletCents?: number;
 }
-
-/**
- * The payer's wallet balance for WalletPayment.walletCents, asked for now: in the same turn as the caller's other
- * checks it rides their round trip (worker/db/request-database.ts). Undefined when the read fails (the commit then
- * decides; a failed session check fails the caller's other reads too).
- */
-export const walletBalance = (db: D1Database, userId: number): Promise<number | undefined> => balanceOf(db, walletOf(userId)).catch(() => undefined);
 
 export interface PaymentOutcome {
   payment: PaymentRow;
@@ -127,7 +111,7 @@ export interface PaymentOutcome {
  * the platform's fee), the payment, the earning with its release date and the caller's effects. The wallet's
  * balance check runs inside the database, so concurrent payments can never overspend it. A replayed key (even
  * racing its first request) answers with the first payment and moves nothing; a key reused for another request
- * is refused. Concurrent payments share one batch when they can (group commit, ./group-commit.ts).
+ * is refused.
  */
 export async function payFromWallet(db: D1Database, spend: WalletPayment): Promise<PaymentOutcome> {
   if (!spend.system && spend.payer.email_verified_at === null) throw emailNotVerified();
@@ -139,14 +123,9 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
     const first = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
     return first ? { payment: first, replayed: true, effects: [] } : null;
   };
-  if (spend.walletCents !== undefined && spend.walletCents < spend.amountCents) {
-    const first = await replayed();
-    if (first) return first;
-    throw needsFunds();
-  }
   const { statements, paymentAt } = walletPaymentBatch(db, spend, hash);
   try {
-    const results = await commitGrouped(db, statements);
+    const results = await db.batch(statements);
     return { payment: results[paymentAt]!.results[0] as PaymentRow, replayed: false, effects: results.slice(paymentAt + 2) };
   } catch (error) {
     const first = await replayed();

@@ -10,6 +10,7 @@ import { canPost } from "../posts/create-post";
 import { encodeCursor, type Cursor } from "../shared/cursor";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { isoIn, isoNow } from "../shared/time";
+import { readOne, type Read } from "../shared/reads";
 import {
   isTooLong,
   NO_STORIES_NOW,
@@ -132,15 +133,21 @@ export const storiesBarStatement = (db: D1Database, viewerId: number, explain = 
     .bind(viewerId, isoNow());
 
 /** The stories bar (storiesBarStatement): one statement. */
-export async function listStoriesBar(db: D1Database, viewer: Viewer): Promise<StoriesBarItem[]> {
-  const { results } = await storiesBarStatement(db, viewer.id).all<AuthorRow & { count: number; unseen: number; latest_at: string }>();
-  return results.map((row) => ({
-    creator: presentAuthor(row),
-    count: row.count,
-    // One's own stories are never "unseen": the ring of "Your story" is grey.
-    unseen: row.id === viewer.id ? 0 : row.unseen,
-    latestAt: row.latest_at,
-  }));
+export const listStoriesBar = (db: D1Database, viewer: Viewer): Promise<StoriesBarItem[]> => readOne(storiesBarRead(db, viewer));
+
+/** listStoriesBar as a read, for a page that sends it in one batch with its other reads. */
+export function storiesBarRead(db: D1Database, viewer: Viewer): Read<StoriesBarItem[]> {
+  return {
+    statement: storiesBarStatement(db, viewer.id),
+    answer: (result) =>
+      (result.results as (AuthorRow & { count: number; unseen: number; latest_at: string })[]).map((row) => ({
+        creator: presentAuthor(row),
+        count: row.count,
+        // One's own stories are never "unseen": the ring of "Your story" is grey.
+        unseen: row.id === viewer.id ? 0 : row.unseen,
+        latestAt: row.latest_at,
+      })),
+  };
 }
 
 /** A creator's stories the viewer may see, oldest first; none (or a creator who is not there for them) is a 404. */
