@@ -12,10 +12,9 @@ import { unlockMessage } from "../../worker/domain/messages/unlock-message";
 import { chatRoomStub, deliverToSockets } from "../../worker/realtime/socket-delivery";
 import { testContext } from "./domain-context";
 import { counted } from "./counted-db";
-import { coalescing } from "../../worker/db/request-database";
 import { translatorFor } from "../../worker/domain/i18n";
 import { getConversation } from "../../worker/domain/messages/conversations";
-import { listChatMedia, listMessages } from "../../worker/domain/messages/list-messages";
+import { getThread, listChatMedia, listMessages } from "../../worker/domain/messages/list-messages";
 import { api, countRows, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
 import { fetchMedia } from "./moderation-support";
@@ -568,10 +567,10 @@ describe("a conversation's page", () => {
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
 
     const { database, calls } = counted(env.DB);
-    const db = coalescing(database);
-    const [view, page] = await Promise.all([getConversation({ db, t: translatorFor("en") }, fanRow, conversation.id), listMessages({ db }, fanRow, conversation.id, {})]);
-    // Both accesses, the conversation, the page and its media: one batch.
-    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [5] });
+    const db = database;
+    // What the thread's page reads: the access, the conversation, the page and its media, in one batch.
+    const { conversation: view, firstPage: page } = await getThread({ db, t: translatorFor("en") }, fanRow, conversation.id);
+    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [4] });
     expect(view.id).toBe(conversation.id);
     expect(page.messages.map((message) => message.id)).toEqual([offer.id, hello.id]);
     // Each as reading it alone gives: the pay-per-view file is its preview for the fan.
@@ -584,6 +583,7 @@ describe("a conversation's page", () => {
     await expect(listMessages({ db }, outsiderRow, conversation.id, {})).rejects.toMatchObject({ code: "not_found" });
     await expect(getConversation({ db, t: translatorFor("en") }, outsiderRow, conversation.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(listChatMedia({ db }, outsiderRow, conversation.id, undefined)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getThread({ db, t: translatorFor("en") }, outsiderRow, conversation.id)).rejects.toMatchObject({ code: "not_found" });
   });
 });
 

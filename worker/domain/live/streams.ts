@@ -13,7 +13,7 @@ import {
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { LIVE_SUBSCRIPTION_SQL } from "../posts/access";
-import { audienceAdmits, findLiveAccessAmong, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LIVE_STREAM_COLUMNS, liveFactsOf, livePermissionsOf, requireLiveAccess, type LiveAccess, type LiveFacts, type LiveFactsRow, type LiveStreamRow } from "../policies/live";
+import { audienceAdmits, liveAccessAmongRead, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LIVE_STREAM_COLUMNS, liveFactsOf, livePermissionsOf, requireLiveAccess, type LiveAccess, type LiveFacts, type LiveFactsRow, type LiveStreamRow } from "../policies/live";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -151,9 +151,12 @@ export async function getLiveStream(db: D1Database, viewer: UserRow, streamId: n
 }
 
 /** The creator's stream that is live now, with its row (the studio needs its publish address), if any. */
-export async function currentLiveAccessOf(db: D1Database, creator: UserRow): Promise<LiveAccess | null> {
-  const [access] = await findLiveAccessAmong(db, creator, "SELECT id FROM live_streams WHERE creator_id = ?3 AND status = 'live' LIMIT 1", "ls.id", creator.id);
-  return access ?? null;
+export const currentLiveAccessOf = (db: D1Database, creator: UserRow): Promise<LiveAccess | null> => readOne(currentLiveAccessRead(db, creator));
+
+/** currentLiveAccessOf as a read, for a page that sends it in one batch with its other reads. */
+export function currentLiveAccessRead(db: D1Database, creator: UserRow): Read<LiveAccess | null> {
+  const { statement, answer } = liveAccessAmongRead(db, creator, "SELECT id FROM live_streams WHERE creator_id = ?3 AND status = 'live' LIMIT 1", "ls.id", creator.id);
+  return { statement, answer: (result) => answer(result)[0] ?? null };
 }
 
 /** The creator's stream that is live now, if any (/live/start shows the studio then). */
@@ -188,8 +191,11 @@ export function liveNowRead(db: D1Database, viewer: UserRow): Read<LiveStreamVie
 }
 
 /** A creator's past streams (their profile, the studio's history), newest first. */
-export async function listEndedStreamsOf(db: D1Database, viewer: UserRow, creatorId: number, limit = 10): Promise<LiveStreamView[]> {
-  const found = await findLiveAccessAmong(
+export const listEndedStreamsOf = (db: D1Database, viewer: UserRow, creatorId: number, limit = 10): Promise<LiveStreamView[]> => readOne(endedStreamsOfRead(db, viewer, creatorId, limit));
+
+/** listEndedStreamsOf as a read, for a page that sends it in one batch with its other reads. */
+export function endedStreamsOfRead(db: D1Database, viewer: UserRow, creatorId: number, limit = 10): Read<LiveStreamView[]> {
+  const { statement, answer } = liveAccessAmongRead(
     db,
     viewer,
     "SELECT id FROM live_streams WHERE creator_id = ?3 AND status = 'ended' ORDER BY id DESC LIMIT ?4",
@@ -197,10 +203,9 @@ export async function listEndedStreamsOf(db: D1Database, viewer: UserRow, creato
     creatorId,
     limit,
   );
-  return seenStreams(found);
+  return { statement, answer: (result) => seenStreams(answer(result)) };
 }
 
-/** The streams of `found` the viewer may see (the policy's rule), presented, in the same order. */
 const seenStreams = (found: LiveAccess[]): LiveStreamView[] =>
   found.flatMap(({ stream, facts }) => (audienceAdmits(stream.audience, facts) ? [presentLiveStream(stream, facts)] : []));
 
@@ -212,9 +217,12 @@ export const RECENTLY_ENDED_DAYS = 7;
  * follow or subscribe to, newest first; one statement over each creator's streams (live_streams_of_creator),
  * then the policy over the few ids found.
  */
-export async function listRecentlyEnded(db: D1Database, viewer: UserRow, limit = 10): Promise<LiveStreamView[]> {
+export const listRecentlyEnded = (db: D1Database, viewer: UserRow, limit = 10): Promise<LiveStreamView[]> => readOne(recentlyEndedRead(db, viewer, limit));
+
+/** listRecentlyEnded as a read, for a page that sends it in one batch with its other reads. */
+export function recentlyEndedRead(db: D1Database, viewer: UserRow, limit = 10): Read<LiveStreamView[]> {
   const since = new Date(Date.now() - RECENTLY_ENDED_DAYS * 86_400_000).toISOString();
-  const found = await findLiveAccessAmong(
+  const { statement, answer } = liveAccessAmongRead(
     db,
     viewer,
     `SELECT e.id FROM live_streams e
@@ -225,5 +233,5 @@ export async function listRecentlyEnded(db: D1Database, viewer: UserRow, limit =
     since,
     limit,
   );
-  return seenStreams(found);
+  return { statement, answer: (result) => seenStreams(answer(result)) };
 }

@@ -5,6 +5,7 @@ import { isoNow } from "../shared/time";
 import { ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
 import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
 import { SANDBOX_TOP_UP_LIFETIME_MS } from "./top-ups";
+import { firstRow, readOne, type Read } from "../shared/reads";
 import type { PaymentKind, PaymentStatus, EarningSource, PaymentView } from "@shared/contracts/money";
 export { type PaymentKind, type PaymentStatus, type EarningSource, type PaymentView };
 
@@ -40,9 +41,7 @@ export async function requestHash(request: Record<string, unknown>): Promise<str
 }
 
 /** The payment a user made with an idempotency key (already prefixed), if any. */
-export async function findPaymentByKey(db: D1Database, userId: number, key: string): Promise<PaymentRow | null> {
-  return db.prepare("SELECT * FROM payments WHERE user_id = ? AND idempotency_key = ?").bind(userId, key).first<PaymentRow>();
-}
+export const findPaymentByKey = (db: D1Database, userId: number, key: string): Promise<PaymentRow | null> => readOne(paymentByKeyRead(db, userId, key));
 
 /** The payment with this key, if it is a replay of the same request; a different request with the key is refused. */
 export async function replayOf(db: D1Database, userId: number, key: string, hash: string): Promise<PaymentRow | null> {
@@ -57,15 +56,23 @@ export async function replayOf(db: D1Database, userId: number, key: string, hash
  * key used for another request is refused. Commands call it before their access checks: a retry after a lost
  * answer says what was charged even if the post, profile or conversation has changed since.
  */
-export async function earlierPayment(
-  db: D1Database,
-  userId: number,
-  key: string,
-  { kind, amountCents, request }: { kind: PaymentKind; amountCents: number; request: Record<string, unknown> },
-): Promise<PaymentRow | null> {
-  const earlier = await findPaymentByKey(db, userId, key);
+export async function earlierPayment(db: D1Database, userId: number, key: string, details: ReplayDetails): Promise<PaymentRow | null> {
+  return replayedFrom(await findPaymentByKey(db, userId, key), details);
+}
+
+type ReplayDetails = { kind: PaymentKind; amountCents: number; request: Record<string, unknown> };
+
+/** The payment with a key (paymentByKeyRead), for a command that sends it in one batch with its access check. */
+export const paymentByKeyRead = (db: D1Database, userId: number, key: string): Read<PaymentRow | null> =>
+  firstRow<PaymentRow>(db.prepare("SELECT * FROM payments WHERE user_id = ? AND idempotency_key = ?").bind(userId, key));
+
+/** earlierPayment's answer from the payment found with the key (paymentByKeyRead). */
+export async function replayedFrom(earlier: PaymentRow | null, { kind, amountCents, request }: ReplayDetails): Promise<PaymentRow | null> {
   if (!earlier) return null;
-  return replayOf(db, userId, key, await requestHash({ ...request, kind, amount: amountCents, creator: earlier.creator_id }));
+  if (earlier.request_hash !== (await requestHash({ ...request, kind, amount: amountCents, creator: earlier.creator_id }))) {
+    throw new AppError("validation", IDEMPOTENCY_KEY_REUSED, { idempotencyKey: [IDEMPOTENCY_KEY_REUSED] });
+  }
+  return earlier;
 }
 
 export const paymentIdSql = (userId: number, key: string): Sql => ({

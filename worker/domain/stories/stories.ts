@@ -235,14 +235,22 @@ export async function deleteStory(ctx: Pick<DomainContext, "db" | "env">, viewer
 }
 
 /** The ring on a profile's avatar: how many stories of this creator the viewer may see now, and how many unseen. */
-export async function storyRingOf(db: D1Database, viewer: Viewer, creatorId: number): Promise<{ count: number; unseen: number }> {
-  const row = await db
+export const storyRingOf = (db: D1Database, viewer: Viewer, creatorId: number): Promise<{ count: number; unseen: number }> => readOne(storyRingRead(db, viewer, creatorId));
+
+/** storyRingOf as a read, for a page that sends it in one batch with its other reads. */
+export function storyRingRead(db: D1Database, viewer: Viewer, creatorId: number): Read<{ count: number; unseen: number }> {
+  const statement = db
     .prepare(
       `SELECT COUNT(*) AS count, COALESCE(SUM(v.viewer_id IS NULL AND st.creator_id <> ?1), 0) AS unseen
        FROM stories st JOIN users o ON o.id = st.creator_id LEFT JOIN story_views v ON v.story_id = st.id AND v.viewer_id = ?1
        WHERE st.creator_id = ?3 AND st.expires_at > ?2 AND ${STORY_VISIBLE_SQL}`,
     )
-    .bind(viewer.id, isoNow(), creatorId)
-    .first<{ count: number; unseen: number }>();
-  return { count: row?.count ?? 0, unseen: row?.unseen ?? 0 };
+    .bind(viewer.id, isoNow(), creatorId);
+  return {
+    statement,
+    answer(result) {
+      const row = result.results[0] as { count: number; unseen: number } | undefined;
+      return { count: row?.count ?? 0, unseen: row?.unseen ?? 0 };
+    },
+  };
 }
