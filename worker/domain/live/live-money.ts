@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PaymentView } from "@shared/contracts/money";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { earlierPayment, findPaymentByKey, paymentByKeyRead, payFromWallet, presentPayment, replayedFrom } from "../money/payments";
+import { findPaymentByKey, paymentByKeyRead, payFromWallet, presentPayment, replayedFrom } from "../money/payments";
 import { clientKey, MAX_TIP_CENTS, MIN_TIP_CENTS, SeenPriceSchema, systemKey, TIP_AMOUNT_RANGE } from "../money/rules";
 import { tipRangeVars, TipSchema, type TipInput } from "../money/send-tip";
 import { notificationStatements } from "../notifications/notifications";

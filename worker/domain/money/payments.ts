@@ -50,23 +50,18 @@ export async function replayOf(db: D1Database, userId: number, key: string, hash
   return existing;
 }
 
-/**
- * The payment already made with this key (already prefixed) for the same request (`request` as given to
- * payFromWallet, with its kind and amount; the creator is the payment's own), or null if the key is new; the
- * key used for another request is refused. Commands call it before their access checks: a retry after a lost
- * answer says what was charged even if the post, profile or conversation has changed since.
- */
-export async function earlierPayment(db: D1Database, userId: number, key: string, details: ReplayDetails): Promise<PaymentRow | null> {
-  return replayedFrom(await findPaymentByKey(db, userId, key), details);
-}
-
 type ReplayDetails = { kind: PaymentKind; amountCents: number; request: Record<string, unknown> };
 
-/** The payment with a key (paymentByKeyRead), for a command that sends it in one batch with its access check. */
+/** The payment a user made with an idempotency key (already prefixed), as a read to send with an access check. */
 export const paymentByKeyRead = (db: D1Database, userId: number, key: string): Read<PaymentRow | null> =>
   firstRow<PaymentRow>(db.prepare("SELECT * FROM payments WHERE user_id = ? AND idempotency_key = ?").bind(userId, key));
 
-/** earlierPayment's answer from the payment found with the key (paymentByKeyRead). */
+/**
+ * The payment already made with this key for the same request (`request` as given to payFromWallet, with its kind
+ * and amount; the creator is the payment's own), from the payment found with the key (paymentByKeyRead), or null
+ * if the key is new; the key used for another request is refused. Commands ask before their access checks: a
+ * retry after a lost answer says what was charged even if the post, profile or conversation has changed since.
+ */
 export async function replayedFrom(earlier: PaymentRow | null, { kind, amountCents, request }: ReplayDetails): Promise<PaymentRow | null> {
   if (!earlier) return null;
   if (earlier.request_hash !== (await requestHash({ ...request, kind, amount: amountCents, creator: earlier.creator_id }))) {

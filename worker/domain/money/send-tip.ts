@@ -157,7 +157,7 @@ function tipTargetCheck(db: D1Database, fan: UserRow, target: TipTarget): Read<{
 /**
  * A tip already made with this key answers again as it did the first time, before any access check: the fan was
  * charged, and a retry after a lost answer must say so even if the pair has blocked each other or the post is
- * gone since (earlierPayment: the same details are required, a key reused for another tip is refused).
+ * gone since (replayedFrom: the same details are required, a key reused for another tip is refused).
  */
 async function earlierTip(db: D1Database, fan: UserRow, target: TipTarget, input: TipInput, found: PaymentRow | null): Promise<TipOutcome | null> {
   const request = {
