@@ -9,8 +9,6 @@ import { serveMedia } from "./http/media";
 import type { AppEnv } from "./http/types";
 import { config, type Config, type Env } from "./env";
 import { resendMailer, type Mailer } from "./domain/mail/mailer";
-import { MemoRouter } from "./http/memo-router";
-import { withSessionRetry } from "./http/session-check";
 import { USER_CHANNEL_PATH } from "@shared/user-channel-events";
 import { openChatRoom, openLiveRoom, openUserChannel } from "./realtime/route";
 
@@ -38,7 +36,7 @@ const assetOf = (assets: Fetcher, request: Request) => assets.fetch(request);
  */
 export function createApp(renderPage: PageHandler | null, options: AppOptions = {}) {
   const { buildVersion = "none", mailer = resendMailerOf, fetchAsset = assetOf, localRoutes } = options;
-  const app = new Hono<AppEnv>({ router: new MemoRouter() });
+  const app = new Hono<AppEnv>();
 
   app.use(securityHeaders);
 
@@ -99,8 +97,5 @@ export function createApp(renderPage: PageHandler | null, options: AppOptions = 
     }
     return c.text("Server error", 500);
   });
-
-  // A hot write whose copy of its session turned out out of date runs once more, its session read first.
-  app.fetch = withSessionRetry(app.fetch) as typeof app.fetch;
   return app;
 }

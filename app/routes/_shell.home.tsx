@@ -3,9 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
-import { getTimeline } from "../../worker/domain/timeline/get-timeline";
-import { listLiveNow } from "../../worker/domain/live/streams";
-import { listStoriesBar } from "../../worker/domain/stories/stories";
+import { timelinePageOf, timelineRead } from "../../worker/domain/timeline/get-timeline";
+import { liveNowRead } from "../../worker/domain/live/streams";
+import { storiesBarRead } from "../../worker/domain/stories/stories";
+import { readTogether } from "../../worker/domain/shared/reads";
 import { StoriesBar, type LiveNowItem } from "~/components/stories/stories-bar";
 import type { StoriesBarItem } from "@shared/contracts/stories";
 import type { PostView } from "@shared/contracts/posts";
@@ -46,7 +47,10 @@ const LIVE_ON_HOME = 12;
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
-  const [page, onAir, stories] = await Promise.all([getTimeline(context.domain.db, user, null), listLiveNow(context.domain.db, user), listStoriesBar(context.domain.db, user)]);
+  const { db } = context.domain;
+  // One batch: the timeline's first page, who is live and the stories tray.
+  const [rows, onAir, stories] = await readTogether(db, [timelineRead(db, user, null), liveNowRead(db, user), storiesBarRead(db, user)]);
+  const page = await timelinePageOf(db, user, null, rows);
   const suggestions = page.posts.length === 0 ? await suggestProfiles(context.domain.db, user.id) : [];
   const live = onAir
     .filter((stream) => !stream.viewer.isCreator)

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { listLiveNow, listRecentlyEnded } from "@worker/domain/live/streams";
+import { liveNowRead, recentlyEndedRead } from "@worker/domain/live/streams";
+import { readTogether } from "@worker/domain/shared/reads";
 import { EndedStreamCard, LiveNowCard } from "~/components/live/stream-list";
 import { EmptyState, PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
@@ -18,7 +19,8 @@ const REFRESH_MS = 20_000;
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
-  const [live, ended] = await Promise.all([listLiveNow(context.domain.db, user), listRecentlyEnded(context.domain.db, user)]);
+  const { db } = context.domain;
+  const [live, ended] = await readTogether(db, [liveNowRead(db, user), recentlyEndedRead(db, user)]);
   return { live, ended, isCreator: user.role === "creator" };
 }
 

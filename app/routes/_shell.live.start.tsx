@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { currentLiveAccessOf, listEndedStreamsOf, presentLiveStream } from "@worker/domain/live/streams";
+import { currentLiveAccessRead, endedStreamsOfRead, presentLiveStream } from "@worker/domain/live/streams";
+import { readTogether } from "@worker/domain/shared/reads";
 import { liveMediaView } from "@worker/live/transports";
 import { PastStreams } from "~/components/live/stream-list";
 import { Studio } from "~/components/live/studio";
@@ -20,7 +21,8 @@ export const handle: ShellHandle = { rightColumn: "none" };
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireCreator(context, request);
-  const [current, past] = await Promise.all([currentLiveAccessOf(context.domain.db, user), listEndedStreamsOf(context.domain.db, user, user.id, 5)]);
+  const { db } = context.domain;
+  const [current, past] = await readTogether(db, [currentLiveAccessRead(db, user), endedStreamsOfRead(db, user, user.id, 5)]);
   return {
     current: current ? presentLiveStream(current.stream, current.facts) : null,
     media: current ? liveMediaView(context.domain.config, current.stream, true) : null,

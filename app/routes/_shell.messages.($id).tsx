@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { getConversation, listConversations } from "@worker/domain/messages/conversations";
-import { listChatMedia, listMessages } from "@worker/domain/messages/list-messages";
+import { listConversations } from "@worker/domain/messages/conversations";
+import { getThread, getThreadMedia } from "@worker/domain/messages/list-messages";
 import { listMassMessages } from "@worker/domain/messages/mass-messages";
 import { AppError } from "@worker/domain/shared/errors";
 import { parseIdText } from "@worker/domain/shared/validation";
@@ -44,14 +44,10 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   }
   const id = parseIdText(params.id);
   if (id === null) throw notFound();
-  // Each read checks the viewer's access in the same round trip (one batch with the layout's reads); not a member: 404.
+  // One batch: the viewer's access first, then the conversation and its first page; not a member: 404.
   try {
-    if (view === "media") {
-      const [conversation, firstPage] = await Promise.all([getConversation(context.domain, user, id), listChatMedia(context.domain, user, id, undefined)]);
-      return { ...none, media: { conversation, firstPage } };
-    }
-    const [conversation, firstPage] = await Promise.all([getConversation(context.domain, user, id), listMessages(context.domain, user, id, {})]);
-    return { ...none, thread: { conversation, firstPage } };
+    if (view === "media") return { ...none, media: await getThreadMedia(context.domain, user, id) };
+    return { ...none, thread: await getThread(context.domain, user, id) };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") throw notFound();
     throw error;

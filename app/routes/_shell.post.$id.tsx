@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { listComments } from "../../worker/domain/interactions/list-comments";
-import { getPost } from "../../worker/domain/posts/get-post";
+import { commentsRead } from "../../worker/domain/interactions/list-comments";
+import { postRead, type getPost } from "../../worker/domain/posts/get-post";
+import { readTogether } from "../../worker/domain/shared/reads";
 import { Comments } from "~/components/posts/comments";
 import { UnlockButton } from "~/components/money/unlock-button";
 import { PostActions } from "~/components/posts/post-actions";
@@ -22,13 +23,11 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const id = parseIdText(params.id);
   const viewerId = context.session?.user.id ?? null;
   if (!id) throw new Response("Not found", { status: 404 });
-  // The comments are asked in the same round trip as the post; they count only if it opens for the viewer.
-  const pending = getPost(context.domain.db, id, viewerId);
-  const opened = listComments(context.domain.db, id, viewerId, null);
-  opened.catch(() => {});
-  const post = await pending;
+  // The comments are read in the same batch as the post; they count only if it opens for the viewer.
+  const { db } = context.domain;
+  const [post, opened] = await readTogether(db, [postRead(db, id, viewerId), commentsRead(db, id, viewerId, null)]);
   if (!post) throw new Response("Not found", { status: 404 });
-  const comments = post.lock === null ? await opened : { comments: [], nextCursor: null };
+  const comments = post.lock === null ? opened : { comments: [], nextCursor: null };
   return { post, comments, preview: linkPreview(post, new URL(request.url).origin) };
 }
 

@@ -125,7 +125,7 @@ async function benchCore(server, workerURL) {
     };
     await throughput(routes.health[0], {});
     const rounds = [];
-    // D1 round trips a request of /api/updates under load (requests share trips: worker/db/shared-reads.ts).
+    // D1 round trips a request of /api/updates under load (one at a time it is 1).
     const trips = { roundTrips: 0, requests: 0 };
     for (let round = 0; round < 2; round++) {
       const figures = {};
@@ -162,7 +162,7 @@ async function benchCore(server, workerURL) {
   console.log(`GET /api/health (reference)   ${health.toFixed(0).padStart(7)} req/s`);
   console.log(`GET /api/me                   ${me.toFixed(0).padStart(7)} req/s   = ${((me / health) * 100).toFixed(0)}% of the reference`);
   console.log(`GET /api/updates              ${updates.toFixed(0).padStart(7)} req/s   = ${((updates / health) * 100).toFixed(0)}% of the reference (target ≥ 60%); ${((updates / trip) * 100).toFixed(0)}% of one D1 round trip alone`);
-  console.log(`  D1 round trips a request    ${proxied.updatesTrips.toFixed(2).padStart(7)}         (${CONCURRENCY} clients; one at a time: 1; concurrent requests share trips: worker/db/shared-reads.ts)`);
+  console.log(`  D1 round trips a request    ${proxied.updatesTrips.toFixed(2).padStart(7)}         (${CONCURRENCY} clients; one at a time: 1)`);
   console.log(`GET /api/searchUsers          ${search.toFixed(0).padStart(7)} req/s   = ${((search / health) * 100).toFixed(0)}% of the reference`);
   console.log(`one D1 round trip alone       ${trip.toFixed(0).padStart(7)} req/s   = ${((trip / health) * 100).toFixed(0)}% of the reference (SELECT 1, no router, middleware or session: the ceiling of a request that reads D1 once)`);
   if (direct) {

@@ -12,10 +12,9 @@ import { unlockMessage } from "../../worker/domain/messages/unlock-message";
 import { chatRoomStub, deliverToSockets } from "../../worker/realtime/socket-delivery";
 import { testContext } from "./domain-context";
 import { counted } from "./counted-db";
-import { coalescing } from "../../worker/db/request-database";
 import { translatorFor } from "../../worker/domain/i18n";
 import { getConversation } from "../../worker/domain/messages/conversations";
-import { listChatMedia, listMessages } from "../../worker/domain/messages/list-messages";
+import { getThread, listChatMedia, listMessages } from "../../worker/domain/messages/list-messages";
 import { api, countRows, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
 import { fetchMedia } from "./moderation-support";
@@ -568,10 +567,10 @@ describe("a conversation's page", () => {
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
 
     const { database, calls } = counted(env.DB);
-    const db = coalescing(database);
-    const [view, page] = await Promise.all([getConversation({ db, t: translatorFor("en") }, fanRow, conversation.id), listMessages({ db }, fanRow, conversation.id, {})]);
-    // Both accesses, the conversation, the page and its media: one batch.
-    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [5] });
+    const db = database;
+    // What the thread's page reads: the access, the conversation, the page and its media, in one batch.
+    const { conversation: view, firstPage: page } = await getThread({ db, t: translatorFor("en") }, fanRow, conversation.id);
+    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [4] });
     expect(view.id).toBe(conversation.id);
     expect(page.messages.map((message) => message.id)).toEqual([offer.id, hello.id]);
     // Each as reading it alone gives: the pay-per-view file is its preview for the fan.
@@ -584,6 +583,7 @@ describe("a conversation's page", () => {
     await expect(listMessages({ db }, outsiderRow, conversation.id, {})).rejects.toMatchObject({ code: "not_found" });
     await expect(getConversation({ db, t: translatorFor("en") }, outsiderRow, conversation.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(listChatMedia({ db }, outsiderRow, conversation.id, undefined)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getThread({ db, t: translatorFor("en") }, outsiderRow, conversation.id)).rejects.toMatchObject({ code: "not_found" });
   });
 });
 
@@ -609,9 +609,8 @@ describe("what a paid message, a tip in a conversation and a message bought read
     calls.single = 0;
     calls.batches = 0;
     const tipped = await sendTip(ctx, fanRow, { conversationId: conversation.id }, input);
-    // The replay lookup, the access check and the wallet's balance (one round trip in a request, which coalesces
-    // them), then the payment's batch: nothing read after it.
-    expect(calls).toMatchObject({ single: 3, batches: 1 });
+    // The replay lookup with the access check, then the payment's batch: nothing read after it.
+    expect(calls).toMatchObject({ single: 0, batches: 2 });
     expect(tipped.message).toMatchObject({ text: "For the sunrise set", tipCents: 400 });
     expect(tipped.message).toEqual(await presentMessageById(env.DB, fan.user.userId, tipped.message!.id));
     const sentEvents = ctx.published.filter((event) => event.type === "MessageSent");
@@ -619,7 +618,7 @@ describe("what a paid message, a tip in a conversation and a message bought read
 
     const replay = await sendTip(ctx, fanRow, { conversationId: conversation.id }, input);
     expect(replay).toMatchObject({ replayed: true, message: tipped.message });
-    expect(calls.batches).toBe(1);
+    expect(calls.batches).toBe(3);
 
     // A pay-per-view message bought: the message as the buyer now sees it (its file open) comes in the same batch.
     const image = await chatImage(creator.user.userId);
@@ -627,15 +626,14 @@ describe("what a paid message, a tip in a conversation and a message bought read
     calls.single = 0;
     calls.batches = 0;
     const bought = await unlockMessage(ctx, fanRow, offer.id, { priceCents: 300, idempotencyKey: newKey() });
-    // The message's price with the wallet's balance (one round trip in a request, which coalesces them), the
-    // conversation's access, then the payment's batch: nothing read after it.
-    expect(calls).toMatchObject({ single: 3, batches: 1 });
+    // The message's price, the conversation's access, then the payment's batch: nothing read after it.
+    expect(calls).toMatchObject({ single: 2, batches: 1 });
     expect(bought.message).toMatchObject({ locked: false, purchased: true, media: [{ url: `/media/${image.key}` }] });
     expect(bought.message).toEqual(await presentMessageById(env.DB, fan.user.userId, offer.id));
     expect(await auditLedger(env.DB)).toEqual(BALANCED);
   });
 
-  it("a message its buyer's wallet cannot cover is refused before the commit, by the balance read with the message", async () => {
+  it("a message its buyer's wallet cannot cover is refused by the commit, and nothing is bought", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();
     await follow(fan.user.userId, creator.user.userId);
@@ -643,11 +641,9 @@ describe("what a paid message, a tip in a conversation and a message bought read
     const conversation = await conversationOf(fan, creator);
     const offer = await sent(creator, conversation.id, { text: "a look", mediaIds: [(await chatImage(creator.user.userId)).id], priceCents: 300 });
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
-    const { database, calls } = counted(env.DB);
+    const { database } = counted(env.DB);
     const ctx = { ...testContext(), db: database };
     await expect(unlockMessage(ctx, fanRow, offer.id, { priceCents: 300, idempotencyKey: newKey() })).rejects.toMatchObject({ code: "payment_required" });
-    // Reads only: no batch went to D1 (a commit is one, and it would have been refused and split with its group).
-    expect(calls.batches).toBe(0);
     expect((await balancesOf(env.DB, fan.user.userId)).wallet).toBe(200);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM message_purchases WHERE message_id = ?").bind(offer.id).first("n")).toBe(0);
   });

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { findSession, forgetSessionsOf } from "../../worker/domain/auth/sessions";
-import { coalescing, incomingBookmark, laterBookmark, requestDatabase } from "../../worker/db/request-database";
-import { commitGrouped } from "../../worker/domain/money/group-commit";
+import { incomingBookmark, requestDatabase } from "../../worker/db/bookmarks";
 import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
 import { api, createUser, postJson } from "./factories";
 import { counted } from "./counted-db";
@@ -18,8 +17,8 @@ import { subscribe } from "../../worker/domain/subscriptions/subscribe";
 import { config } from "../../worker/env";
 
 /**
- * The round-trip savings, each checked for what it must not change: the session copy (revocation), the
- * coalesced reads (one failing statement fails alone), the group commit (every payment checked on its own).
+ * The round trips to D1 of the hot paths, each read that belongs together sent as one explicit batch, and each
+ * checked for what it must not change: the session copy (revocation), the access checks sent with their reads.
  */
 
 describe("the session copy", () => {
@@ -62,73 +61,6 @@ describe("the session copy", () => {
   });
 });
 
-describe("coalesced reads", () => {
-  it("sends the reads of one turn as one batch, and each caller gets its own answer", async () => {
-    const { database, calls } = counted(env.DB);
-    const db = coalescing(database);
-    const [one, two, value, none] = await Promise.all([
-      db.prepare("SELECT 1 AS n").first<{ n: number }>(),
-      db.prepare("SELECT ?1 AS n UNION ALL SELECT ?2").bind(2, 3).all<{ n: number }>(),
-      db.prepare("SELECT 'x' AS v").first<string>("v"),
-      db.prepare("SELECT 1 AS n WHERE 0").first(),
-    ]);
-    expect(one).toEqual({ n: 1 });
-    expect(two.results).toEqual([{ n: 2 }, { n: 3 }]);
-    expect(value).toBe("x");
-    expect(none).toBeNull();
-    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [4] });
-  });
-
-  it("a failing read fails only its caller; writes are never held", async () => {
-    const { database, calls } = counted(env.DB);
-    const db = coalescing(database);
-    const [good, bad] = await Promise.allSettled([db.prepare("SELECT 7 AS n").first<{ n: number }>(), db.prepare("SELECT * FROM no_such_table").all()]);
-    expect(good).toEqual({ status: "fulfilled", value: { n: 7 } });
-    expect(bad.status).toBe("rejected");
-    expect(calls.batches).toBe(1);
-    const before = calls.single;
-    await db.prepare("UPDATE users SET name = name WHERE id = -1").run();
-    expect(calls.single).toBe(before + 1);
-  });
-});
-
-describe("coalesced batches", () => {
-  it("a batch of SELECTs rides the turn's batch with the single reads; each caller gets its own answers", async () => {
-    const { database, calls } = counted(env.DB);
-    const db = coalescing(database);
-    const [single, pair] = await Promise.all([
-      db.prepare("SELECT 1 AS n").first<{ n: number }>(),
-      db.batch<{ n: number }>([db.prepare("SELECT 2 AS n"), db.prepare("SELECT ?1 AS n").bind(3)]),
-    ]);
-    expect(single).toEqual({ n: 1 });
-    expect(pair.map((result) => result.results)).toEqual([[{ n: 2 }], [{ n: 3 }]]);
-    expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [3] });
-  });
-
-  it("a failing batch fails only its caller, its statements still together; a batch with a write is never held", async () => {
-    const { database, calls } = counted(env.DB);
-    const db = coalescing(database);
-    const [single, bad] = await Promise.allSettled([
-      db.prepare("SELECT 7 AS n").first<{ n: number }>(),
-      db.batch([db.prepare("SELECT 8 AS n"), db.prepare("SELECT * FROM no_such_table")]),
-    ]);
-    expect(single).toEqual({ status: "fulfilled", value: { n: 7 } });
-    expect(bad.status).toBe("rejected");
-    // The turn's batch, refused; then the single read alone and the caller's batch as its own batch.
-    expect(calls).toMatchObject({ single: 1, batches: 2, batchSizes: [3, 2] });
-
-    const before = { ...calls, batchSizes: [...calls.batchSizes] };
-    const [write] = await Promise.all([
-      db.batch([db.prepare("UPDATE users SET name = name WHERE id = -1"), db.prepare("SELECT 1 AS n")]),
-      db.prepare("SELECT 9 AS n").first(),
-    ]);
-    expect(write).toHaveLength(2);
-    // The write's batch went at once, on its own; the read after it, alone in its turn.
-    expect(calls.batchSizes).toEqual([...before.batchSizes, 2]);
-    expect(calls.single).toBe(before.single + 1);
-  });
-});
-
 describe("a profile's reads on a guess", () => {
   it("one round trip once the isolate knows the username; the same answer; a username taken by someone else is read again", async () => {
     const creator = await makeCreator();
@@ -139,7 +71,7 @@ describe("a profile's reads on a guess", () => {
     const username = creator.user.username;
     const pageOf = async () => {
       const { database, calls } = counted(env.DB);
-      const page = await getProfilePage(coalescing(database), username, fanRow);
+      const page = await getProfilePage(database, username, fanRow);
       return { page, calls };
     };
 
@@ -166,7 +98,7 @@ describe("a profile's reads on a guess", () => {
     expect(third.calls).toMatchObject({ single: 0, batches: 2 });
     // The API's profile, a visitor's: one trip on the corrected guess.
     const { database, calls } = counted(env.DB);
-    expect((await getProfile(coalescing(database), username, null))!.userId).toBe(newcomer.user.userId);
+    expect((await getProfile(database, username, null))!.userId).toBe(newcomer.user.userId);
     expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [5] });
   });
 });
@@ -180,7 +112,7 @@ describe("a post's comments", () => {
     await env.DB.prepare("INSERT INTO comments (post_id, user_id, text, created_at) VALUES (?, ?, 'first!', ?)").bind(open.id, fan.user.userId, new Date().toISOString()).run();
     await env.DB.prepare("INSERT INTO comments (post_id, user_id, text, created_at) VALUES (?, ?, 'secret talk', ?)").bind(locked.id, creator.user.userId, new Date().toISOString()).run();
     const { database, calls } = counted(env.DB);
-    const db = coalescing(database);
+    const db = database;
     expect((await listComments(db, open.id, fan.user.userId, null)).comments.map((comment) => comment.text)).toEqual(["first!"]);
     expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [2] });
     await expect(listComments(db, locked.id, fan.user.userId, null)).rejects.toMatchObject({ code: "forbidden" });
@@ -192,8 +124,6 @@ describe("read replication", () => {
   it("a read starts at the bookmark the client carries; writes start at the primary and hand the bookmark back", async () => {
     expect(incomingBookmark(new Request("https://app.test/", { headers: { Cookie: "a=1; __Host-d1b=0000000a-00000001-abc" } }))).toBe("0000000a-00000001-abc");
     expect(incomingBookmark(new Request("https://app.test/", { headers: { "X-D1-Bookmark": "bad bookmark!" } }))).toBeNull();
-    expect(laterBookmark("0000000a-00000002", "0000000a-00000010")).toBe("0000000a-00000010");
-    expect(laterBookmark(null, "b")).toBe("b");
     // The tests' D1 has no Sessions API (wrangler dev's has): a stand-in records how sessions are opened.
     const opened: unknown[] = [];
     const binding = {
@@ -204,18 +134,14 @@ describe("read replication", () => {
         return { prepare: (query: string) => env.DB.prepare(query), batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements), getBookmark: () => "0000000a-00000005" };
       },
     } as unknown as D1Database;
-    const keep = () => {};
-    const read = requestDatabase(binding, new Request("https://app.test/home"), keep);
-    requestDatabase(binding, new Request("https://app.test/home", { headers: { "X-D1-Bookmark": "0000000a-00000003" } }), keep);
-    const write = requestDatabase(binding, new Request("https://app.test/api/x", { method: "POST", headers: { "X-D1-Bookmark": "0000000a-00000003" } }), keep);
+    const read = requestDatabase(binding, new Request("https://app.test/home"));
+    requestDatabase(binding, new Request("https://app.test/home", { headers: { "X-D1-Bookmark": "0000000a-00000003" } }));
+    const write = requestDatabase(binding, new Request("https://app.test/api/x", { method: "POST", headers: { "X-D1-Bookmark": "0000000a-00000003" } }));
     expect(opened).toEqual(["first-unconstrained", "0000000a-00000003", "first-primary"]);
     expect((await read.db.prepare("SELECT 1 AS n").first<{ n: number }>())?.n).toBe(1);
-    expect(read.bookmark()).toBe("0000000a-00000005");
-    // A grouped commit went through another session and reached further: the later bookmark goes home.
-    write.noteBookmark("0000000a-00000009");
-    expect(write.bookmark()).toBe("0000000a-00000009");
-    write.noteBookmark("0000000a-00000001");
-    expect(write.bookmark()).toBe("0000000a-00000009");
+    expect(write.bookmark()).toBe("0000000a-00000005");
+    // Without the Sessions API: the binding itself, and no bookmark.
+    expect(requestDatabase(env.DB, new Request("https://app.test/api/x", { method: "POST" }))).toMatchObject({ db: env.DB });
   });
 });
 
@@ -229,7 +155,7 @@ describe("a post bought and a paid subscription", () => {
     const post = await createPost(creator.user.userId, { priceCents: 450 });
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const { database, calls } = counted(env.DB);
-    const ctx = { db: coalescing(database), publish: () => {}, config: config(env) };
+    const ctx = { db: database, publish: () => {}, config: config(env) };
 
     const input = { priceCents: 450, idempotencyKey: newKey() };
     const bought = await purchasePost(ctx, fanRow, post.id, input);
@@ -260,7 +186,7 @@ describe("a free subscription", () => {
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const { database, calls } = counted(env.DB);
     const events: { type: string; userId?: number; kind?: string; pushJobs?: unknown[] }[] = [];
-    const ctx = { db: coalescing(database), publish: (event: (typeof events)[number]) => void events.push(event), config: config(env) };
+    const ctx = { db: database, publish: (event: (typeof events)[number]) => void events.push(event), config: config(env) };
 
     const subscription = await subscribe(ctx, fanRow, creator.user.username, { period: "month" });
     expect(subscription).toMatchObject({ status: "active", priceCents: 0, period: "month" });
@@ -296,8 +222,8 @@ describe("a free subscription", () => {
   });
 });
 
-describe("group commit", () => {
-  it("payments made together share batches; a refused one fails alone and the books stay exact", async () => {
+describe("payments side by side", () => {
+  it("each is one batch of its own; a refused one fails alone and the books stay exact", async () => {
     const creator = await createVerifiedCreator();
     const rich = await createFan();
     const poor = await createFan();
@@ -315,7 +241,7 @@ describe("group commit", () => {
     expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
   });
 
-  it("a tip its wallet cannot cover, by the balance read with the tip's checks, is refused without a commit", async () => {
+  it("a tip reads its replay and its access in one batch, then pays in one; a tip the wallet cannot cover changes nothing", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();
     await fundWallet(fan.user.userId, 100);
@@ -323,41 +249,22 @@ describe("group commit", () => {
     const { database, calls } = counted(env.DB);
     const ctx = { db: database, publish: () => {}, config: config(env) };
     const tip = (amountCents: number) => sendTip(ctx, fanRow, { username: creator.user.username }, { amountCents, idempotencyKey: newKey() });
-    await expect(tip(200)).rejects.toMatchObject({ code: "payment_required" });
-    // Reads only: no batch went to D1 (a commit is one, and it would have been refused and split with its group).
-    expect(calls.batches).toBe(0);
-    expect((await balancesOf(env.DB, fan.user.userId)).wallet).toBe(100);
-    // What the wallet covers still goes to the commit, which decides as always.
     await tip(100);
-    expect(calls.batches).toBe(1);
+    expect(calls).toMatchObject({ single: 0, batches: 2, batchSizes: [2, expect.any(Number)] });
+    await expect(tip(200)).rejects.toMatchObject({ code: "payment_required" });
     expect((await balancesOf(env.DB, fan.user.userId)).wallet).toBe(0);
     expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
   });
 
-  it("a post its wallet cannot cover is refused the same way, without a commit", async () => {
+  it("a post its wallet cannot cover is refused by the commit, and nothing is bought", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();
     await fundWallet(fan.user.userId, 400);
     const post = await createPost(creator.user.userId, { priceCents: 450 });
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
-    const { database, calls } = counted(env.DB);
-    const ctx = { db: database, publish: () => {}, config: config(env) };
+    const ctx = { db: env.DB, publish: () => {}, config: config(env) };
     await expect(purchasePost(ctx, fanRow, post.id, { priceCents: 450, idempotencyKey: newKey() })).rejects.toMatchObject({ code: "payment_required" });
-    expect(calls.batches).toBe(0);
     expect((await balancesOf(env.DB, fan.user.userId)).wallet).toBe(400);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM post_purchases WHERE post_id = ?").bind(post.id).first("n")).toBe(0);
-  });
-
-  it("several waiting batches go to D1 as one, split in halves when refused", async () => {
-    const { database, calls } = counted(env.DB);
-    const ok = (n: number) => [database.prepare("SELECT ? AS n").bind(n)];
-    const failing = [database.prepare("SELECT * FROM no_such_table")];
-    // The first goes at once; the others wait for it and then go together.
-    const results = await Promise.allSettled([commitGrouped(database, ok(1)), commitGrouped(database, ok(2)), commitGrouped(database, failing), commitGrouped(database, ok(4))]);
-    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
-    expect(results[1]).toMatchObject({ value: [{ results: [{ n: 2 }] }] });
-    expect(results[3]).toMatchObject({ value: [{ results: [{ n: 4 }] }] });
-    // [1] alone, then [2, failing, 4] refused → [2, failing] refused → [2], [failing] → [4].
-    expect(calls.batchSizes).toEqual([1, 3, 2, 1, 1, 1]);
   });
 });

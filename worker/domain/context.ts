@@ -28,7 +28,7 @@ export interface DomainContext {
 /** What a command that writes and announces needs, for callers without a request (the cron, tests). */
 export type EffectsContext = Pick<DomainContext, "env" | "db" | "publish" | "defer">;
 
-/** `db` is the request's database (worker/db/request-database.ts); env.DB when not given. */
+/** `db` is the request's D1 session (worker/db/bookmarks.ts); env.DB when not given. */
 export function createDomainContext(env: Env, request: Request, language: string, effects: Pick<DomainContext, "publish" | "defer" | "mailer"> & { db?: D1Database }): DomainContext {
   const settings = config(env);
   const { db = env.DB, ...rest } = effects;

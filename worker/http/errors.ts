@@ -3,7 +3,6 @@ import { HTTPException } from "hono/http-exception";
 import { AppError, INVALID_VALUE, PriceChangedError, type FieldErrors } from "../domain/shared/errors";
 import type { Translate } from "../domain/i18n";
 import { message, varsOfMessage } from "../domain/shared/messages";
-import { SessionCheckFailed } from "../domain/auth/sessions";
 
 export const TOO_LARGE = message("The request is too large.");
 import type { AppEnv } from "./types";
@@ -30,8 +29,6 @@ export function translateError(t: Translate, error: AppError): ErrorBody {
 /** Maps Hono's own 4xx (bad JSON, wrong content type, body too large) onto AppErrors. */
 export function asAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
-  // A read that rode with a failed session check (./session-check.ts): the middleware decides the answer.
-  if (error instanceof SessionCheckFailed) return new AppError("unauthenticated", message("Unauthenticated."));
   if (error instanceof HTTPException) {
     if (error.status === 413) return new AppError("too_large", TOO_LARGE);
     if (error.status === 415) return new AppError("validation", message("Send the request body as JSON."));

@@ -5,8 +5,8 @@ import { LANGUAGE_COOKIE, languageFromAcceptHeader, matchLanguage, FALLBACK_LANG
 import { setBounded } from "../domain/shared/bounded-map";
 import { createDomainContext } from "../domain/context";
 import { createPublisher } from "../events/publisher";
-import { findSession, findSessionToCheck, forgetSessionsOf, SessionCheckFailed } from "../domain/auth/sessions";
-import { BOOKMARK_COOKIE, BOOKMARK_HEADER, incomingBookmark, requestDatabase } from "../db/request-database";
+import { findSession, forgetSessionsOf } from "../domain/auth/sessions";
+import { BOOKMARK_COOKIE, BOOKMARK_HEADER, incomingBookmark, requestDatabase } from "../db/bookmarks";
 import { AppError } from "../domain/shared/errors";
 import { message } from "../domain/shared/messages";
 import { base64url, hmac, safeEqualText } from "../domain/shared/crypto";
@@ -14,7 +14,6 @@ import { config } from "../env";
 import { liveMediaOrigins } from "../live/transports";
 import { readSessionCookie } from "./cookies";
 import { errorResponse } from "./errors";
-import { isSecondRun, runAgain, sessionCheckRides } from "./session-check";
 import type { AppEnv } from "./types";
 
 /** Stripe's hosted checkout, where the top-up form's POST redirects when Stripe is configured. */
@@ -103,7 +102,7 @@ export const detectLanguage = createMiddleware<AppEnv>(async (c, next) => {
     matchLanguage(c.req.query("lng")) ?? matchLanguage(getCookie(c, LANGUAGE_COOKIE)) ?? languageOfHeader(c.req.header("Accept-Language")) ?? FALLBACK_LANGUAGE;
   c.set("language", language);
   const defer = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
-  const database = requestDatabase(c.env.DB, c.req.raw, defer);
+  const database = requestDatabase(c.env.DB, c.req.raw);
   c.set("database", database);
   c.set("domain", createDomainContext(c.env, c.req.raw, language, { defer, publish: createPublisher(c.env, defer), db: database.db, mailer: c.get("mailer") }));
   await next();
@@ -129,15 +128,9 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1] ?? null;
   const cookie = readSessionCookie(c);
   const token = bearer ?? cookie;
-  // Reads may reuse a session read in the last seconds; writes read it from D1 and drop the user's copies after,
-  // but for the hot writes of ./session-check.ts, whose check of a copy rides their first batch.
+  // Reads may reuse a session read in the last seconds; writes read it from D1 and drop the user's copies after.
   const reads = SAFE_METHODS.has(c.req.method);
-  const cacheSeconds = config(c.env).SESSION_CACHE_SECONDS;
-  const checkRides = !reads && token !== null && sessionCheckRides(c.req.method, c.req.path) && !isSecondRun(c.req.raw);
-  const found = checkRides ? await findSessionToCheck(c.get("domain").db, token, cacheSeconds) : null;
-  const check = found?.check ?? null;
-  if (check) c.get("database").checkSession(check);
-  const session = checkRides ? (found?.session ?? null) : token ? await findSession(c.get("domain").db, token, reads ? cacheSeconds : 0) : null;
+  const session = token ? await findSession(c.get("domain").db, token, reads ? config(c.env).SESSION_CACHE_SECONDS : 0) : null;
   c.set("session", session);
   c.set("sessionSource", session ? (bearer ? "bearer" : "cookie") : null);
   // Only cookie sessions have a CSRF token (pages and cookie-authenticated writes); Bearer calls never make one, and
@@ -145,22 +138,10 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   const fromCookie = session !== null && bearer === null;
   let csrfToken: Promise<string> | undefined;
   c.set("csrfToken", fromCookie ? () => (csrfToken ??= csrfTokenFor(config(c.env).APP_SECRET, session.tokenHash)) : noCsrfToken);
-  // The request as it came: a body limit (worker/api/app.ts) puts a copy in its place once it has read it.
-  const request = c.req.raw;
   try {
     await next();
   } finally {
-    if (session && !reads && !checkRides) forgetSessionsOf(session.user.id);
-  }
-  if (!check) return;
-  // No answer leaves before the copy is confirmed (the check goes alone if the handler read nothing).
-  try {
-    await c.get("database").sessionChecked();
-  } catch (error) {
-    if (!(error instanceof SessionCheckFailed)) throw error;
-    c.res = errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
-    // The user's row changed since the copy: nothing was written, and the write runs again, its session read first.
-    if (error.reason === "changed") runAgain(request, await c.req.text());
+    if (session && !reads) forgetSessionsOf(session.user.id);
   }
 });
 

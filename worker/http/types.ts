@@ -1,4 +1,4 @@
-import type { RequestDatabase } from "../db/request-database";
+import type { RequestDatabase } from "../db/bookmarks";
 import type { Env } from "../env";
 import type { DomainContext } from "../domain/context";
 import type { Mailer } from "../domain/mail/mailer";
@@ -15,7 +15,7 @@ export interface AppEnv {
     /** How this Worker sends mail (worker/app.ts's options: Resend, or a local run's mailbox). */
     mailer: Mailer;
     domain: DomainContext;
-    /** The request's D1 session (worker/db/request-database.ts). */
+    /** The request's D1 session (worker/db/bookmarks.ts). */
     database: RequestDatabase;
     session: CurrentSession | null;
     /** How the session was presented: a Bearer header or the cookie (which needs CSRF on writes). */

@@ -3,7 +3,6 @@ import { isPushServiceEndpoint } from "../domain/push/endpoints";
 import { PushJobSchema, type PushJob, type PushTopic } from "../domain/push/jobs";
 import { pushPayloadFor } from "../domain/push/push-payload";
 import { isoNow } from "../domain/shared/time";
-import { coalescing } from "../db/request-database";
 import { pushRequest, type Delivery, type Vapid } from "./send";
 
 /** The Queue's name (wrangler.toml): the Worker's queue handler tells it from the mass-message one by it. */
@@ -111,9 +110,7 @@ async function deliver(db: D1Database, settings: Config, vapid: Vapid, job: Push
  * otherwise (the Queue gives up after wrangler.toml's max_retries). A malformed body, or push switched off
  * since it was queued, is acknowledged and dropped. The batch's devices are read in one statement, its pushes go
  * out side by side (each push service answers for its own), and the devices reached are marked in one statement
- * at the end. Side by side, the pushes ask for their payloads' reads in the same turns, which go to D1 as one
- * batch each (`coalescing`, worker/db/request-database.ts): a batch of ten pushes costs about four round trips
- * instead of forty, and the time of its slowest push instead of the sum of all. The mark is best effort: a push
+ * at the end; a batch costs the time of its slowest push instead of the sum of all. The mark is best effort: a push
  * that went out is acknowledged even if marking fails, so that nobody is pushed the same thing twice.
  */
 export async function consumePush(batch: MessageBatch<unknown>, env: Env): Promise<void> {
@@ -130,7 +127,7 @@ export async function consumePush(batch: MessageBatch<unknown>, env: Env): Promi
     message.ack();
   }
   if (!vapid || work.length === 0) return;
-  const db = coalescing(env.DB);
+  const db = env.DB;
   const retryLater = (message: Message<unknown>): Outcome => ({ done: false, delaySeconds: backoffSeconds(message.attempts) });
   const targets = await targetsOf(db, work.map(({ job }) => job.subscriptionId)).catch((error: unknown) => {
     console.error(JSON.stringify({ queue: PUSH_QUEUE, error: String(error) }));

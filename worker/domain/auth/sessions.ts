@@ -2,7 +2,6 @@ import { randomToken, sha256Hex } from "../shared/crypto";
 import { setBounded } from "../shared/bounded-map";
 import { DAY, isoIn, isoNow } from "../shared/time";
 import type { UserRow } from "../accounts/users";
-import type { SessionCheck } from "../../db/request-database";
 import type { Publish } from "../events";
 
 /** Sessions last 30 days and slide forward when used in their second half. */
@@ -54,9 +53,7 @@ async function tokenHashOf(token: string): Promise<string> {
  * - another isolate keeps its copy at most `cacheSeconds` (5 in production, SESSION_CACHE_SECONDS);
  * - writes (any method but GET and HEAD) never act on a copy D1 has not confirmed: most read the session and the
  *   user from D1 before anything else, and the copy of that user is dropped when the write ends, so a change to the
- *   user's own row (email verified, role, the Home mark) is read fresh by their next request in this isolate; the
- *   hot writes of worker/http/session-check.ts (tips, messages, likes, follows and more) start from the copy and
- *   confirm it in their first batch of reads, before they write or answer (`findSessionToCheck`);
+ *   user's own row (email verified, role, the Home mark) is read fresh by their next request in this isolate;
  * - a copy past the session's own expiry is never used.
  */
 type Copy = { session: CurrentSession; expiresAt: number; until: number };
@@ -118,54 +115,3 @@ export async function deleteExpiredSessions(ctx: { db: D1Database; publish: Publ
   return results.length;
 }
 
-/** Why a copy was not confirmed: the session has ended, or the user's row changed since the copy was read. */
-export class SessionCheckFailed extends Error {
-  constructor(readonly reason: "ended" | "changed") {
-    super(`session check failed: ${reason}`);
-  }
-}
-
-/**
- * A user's columns that change without the user doing anything the copy's reader decides on (counters kept by
- * triggers, the Home mark): a copy that differs from D1 only in them still stands.
- */
-const DRIFTING = new Set(["follower_count", "following_count", "subscriber_count", "home_seen_at"]);
-
-/**
- * For a write whose session check rides its first batch (worker/http/session-check.ts): the isolate's copy of the
- * session, if it has one within `cacheSeconds`, with the read that confirms it (worker/db/request-database.ts,
- * `SessionCheck`); without a copy, the session read from D1 (and kept), with no check to make. The check fails when
- * the session has ended (revoked, expired) or when the user's row differs from the copy in anything but the
- * drifting counters; it renews the copy when it passes (but in the session's second half, when the next request's
- * read is to slide the session forward).
- */
-export async function findSessionToCheck(
-  db: D1Database,
-  token: string,
-  cacheSeconds: number,
-): Promise<{ session: CurrentSession; check: SessionCheck | null } | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
-  const tokenHash = await tokenHashOf(token);
-  const copy = cacheSeconds > 0 ? copyOf(tokenHash) : null;
-  if (!copy) {
-    const session = await readSession(db, tokenHash, cacheSeconds);
-    return session ? { session, check: null } : null;
-  }
-  const check = (result: D1Result) => {
-    const { session_id: sessionId, session_expires_at: expiresAt, ...user } = (result.results[0] ?? {}) as Partial<SessionRow>;
-    if (sessionId !== copy.session.sessionId || expiresAt === undefined) {
-      cached.delete(tokenHash);
-      throw new SessionCheckFailed("ended");
-    }
-    const copied = copy.session.user as unknown as Record<string, unknown>;
-    const changed = Object.entries(user).some(([column, value]) => !DRIFTING.has(column) && copied[column] !== value);
-    if (changed) {
-      cached.delete(tokenHash);
-      throw new SessionCheckFailed("changed");
-    }
-    // A session in its second half is confirmed but not kept: the next request reads it, which slides it forward.
-    if (Date.parse(expiresAt) - Date.now() < SESSION_LIFETIME_MS / 2) cached.delete(tokenHash);
-    else cached.set(tokenHash, { session: { ...copy.session, user: user as UserRow }, expiresAt: Date.parse(expiresAt), until: Date.now() + cacheSeconds * 1000 });
-  };
-  return { session: copy.session, check: { query: SESSION_QUERY, params: [tokenHash, isoNow()], check } };
-}

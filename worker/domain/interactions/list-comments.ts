@@ -1,25 +1,29 @@
 import { COMMENT_SELECT_SQL, presentComment, type CommentRow, type CommentView } from "./comment-view";
-import { onceAllowed } from "../../db/request-database";
-import { requirePostAccess } from "../policies/posts";
+import { postAccessCheck } from "../policies/posts";
+import { readTogether, type Read } from "../shared/reads";
 
 export const COMMENTS_PAGE_SIZE = 20;
 
+type CommentPage = { comments: CommentView[]; nextCursor: string | null };
+
 /**
- * The comments of a post the viewer (or visitor) may open, oldest first, a page at a time after the comment id
- * `after`. Comments of suspended users are left out. One round trip: the page is asked with the access check (one
- * batch through the request's database) and handed over only once the post opens for the viewer.
+ * The comments of a post, oldest first, a page at a time after the comment id `after`, read without an access
+ * check: send it with one (listComments) or with the post, whose lock says whether they count. Comments of
+ * suspended users are left out.
  */
-export async function listComments(db: D1Database, postId: number, viewerId: number | null, after: number | null): Promise<{ comments: CommentView[]; nextCursor: string | null }> {
-  const { results } = await onceAllowed(
-    requirePostAccess(db, postId, viewerId, "open"),
-    db
-      .prepare(`${COMMENT_SELECT_SQL} WHERE c.post_id = ?1 AND c.id > ?2 AND u.suspended_at IS NULL ORDER BY c.id LIMIT ?3`)
-      .bind(postId, after ?? 0, COMMENTS_PAGE_SIZE + 1)
-      .all<CommentRow>(),
-  );
-  const page = results.slice(0, COMMENTS_PAGE_SIZE);
+export function commentsRead(db: D1Database, postId: number, viewerId: number | null, after: number | null): Read<CommentPage> {
   return {
-    comments: page.map((row) => presentComment(row, viewerId)),
-    nextCursor: results.length > COMMENTS_PAGE_SIZE ? String(page.at(-1)!.id) : null,
+    statement: db.prepare(`${COMMENT_SELECT_SQL} WHERE c.post_id = ?1 AND c.id > ?2 AND u.suspended_at IS NULL ORDER BY c.id LIMIT ?3`).bind(postId, after ?? 0, COMMENTS_PAGE_SIZE + 1),
+    answer(result) {
+      const rows = result.results as CommentRow[];
+      const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+      return { comments: page.map((row) => presentComment(row, viewerId)), nextCursor: rows.length > COMMENTS_PAGE_SIZE ? String(page.at(-1)!.id) : null };
+    },
   };
+}
+
+/** A page of the comments of a post the viewer (or visitor) may open: one batch, the access check first. */
+export async function listComments(db: D1Database, postId: number, viewerId: number | null, after: number | null): Promise<CommentPage> {
+  const [, comments] = await readTogether(db, [postAccessCheck(db, postId, viewerId, "open"), commentsRead(db, postId, viewerId, after)]);
+  return comments;
 }

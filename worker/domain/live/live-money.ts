@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { PaymentView } from "@shared/contracts/money";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { earlierPayment, findPaymentByKey, payFromWallet, presentPayment, walletBalance } from "../money/payments";
+import { findPaymentByKey, paymentByKeyRead, payFromWallet, presentPayment, replayedFrom } from "../money/payments";
 import { clientKey, MAX_TIP_CENTS, MIN_TIP_CENTS, SeenPriceSchema, systemKey, TIP_AMOUNT_RANGE } from "../money/rules";
 import { tipRangeVars, TipSchema, type TipInput } from "../money/send-tip";
 import { notificationStatements } from "../notifications/notifications";
-import { LIVE_ENDED, requireLiveAccess } from "../policies/live";
+import { LIVE_ENDED, liveAccessCheck, requireLiveAccess } from "../policies/live";
 import { AppError, fieldError, PriceChangedError } from "../shared/errors";
 import { message } from "../shared/messages";
 
@@ -66,19 +66,14 @@ export async function joinLiveStream(
 export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, streamId: number, input: TipInput): Promise<{ payment: PaymentView; replayed: boolean }> {
   const note = input.note ? input.note : null;
   const request = { liveStreamId: streamId, note };
-  // The replay lookup, the access check and the wallet's balance are independent reads: asked together, they are
-  // one round trip (worker/db/request-database.ts). A replay answers even when the check would now refuse (the
+  // The replay lookup and the access check, in one batch. A replay answers even when the check would now refuse (the
   // stream ended).
-  const checked = requireLiveAccess(ctx.db, fan, streamId, "watch").then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  const wallet = walletBalance(ctx.db, fan.id);
-  const earlier = await earlierPayment(ctx.db, fan.id, clientKey(input.idempotencyKey), { kind: "live_tip", amountCents: input.amountCents, request });
+  const replay = paymentByKeyRead(ctx.db, fan.id, clientKey(input.idempotencyKey));
+  const check = liveAccessCheck(ctx.db, fan, streamId, "watch");
+  const [found, checked] = await ctx.db.batch([replay.statement, check.statement]);
+  const earlier = await replayedFrom(replay.answer(found!), { kind: "live_tip", amountCents: input.amountCents, request });
   if (earlier) return { payment: presentPayment(earlier), replayed: true };
-  const access = await checked;
-  if ("error" in access) throw access.error;
-  const { stream, facts } = access.value;
+  const { stream, facts } = check.answer(checked!);
   if (facts.isCreator) throw new AppError("forbidden", message("You cannot tip yourself."));
   if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
   const notification = notificationStatements(ctx, { userId: stream.creator_id, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, streamId } });
@@ -92,7 +87,6 @@ export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "c
     liveStreamId: streamId,
     note,
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
-    walletCents: await wallet,
     effects: () => [
       ...notification.statements,
       ctx.db.prepare("UPDATE live_streams SET tips_cents = tips_cents + ? WHERE id = ?").bind(input.amountCents, streamId),

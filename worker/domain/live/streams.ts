@@ -13,10 +13,11 @@ import {
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { LIVE_SUBSCRIPTION_SQL } from "../posts/access";
-import { audienceAdmits, findLiveAccessAmong, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LIVE_STREAM_COLUMNS, liveFactsOf, livePermissionsOf, requireLiveAccess, type LiveAccess, type LiveFacts, type LiveFactsRow, type LiveStreamRow } from "../policies/live";
+import { audienceAdmits, liveAccessAmongRead, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LIVE_STREAM_COLUMNS, liveFactsOf, livePermissionsOf, requireLiveAccess, type LiveAccess, type LiveFacts, type LiveFactsRow, type LiveStreamRow } from "../policies/live";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
+import { readOne, type Read } from "../shared/reads";
 import { singleLineText } from "../shared/validation";
 
 export const ONLY_CREATORS_GO_LIVE = message("Only creators can go live.");
@@ -150,9 +151,12 @@ export async function getLiveStream(db: D1Database, viewer: UserRow, streamId: n
 }
 
 /** The creator's stream that is live now, with its row (the studio needs its publish address), if any. */
-export async function currentLiveAccessOf(db: D1Database, creator: UserRow): Promise<LiveAccess | null> {
-  const [access] = await findLiveAccessAmong(db, creator, "SELECT id FROM live_streams WHERE creator_id = ?3 AND status = 'live' LIMIT 1", "ls.id", creator.id);
-  return access ?? null;
+export const currentLiveAccessOf = (db: D1Database, creator: UserRow): Promise<LiveAccess | null> => readOne(currentLiveAccessRead(db, creator));
+
+/** currentLiveAccessOf as a read, for a page that sends it in one batch with its other reads. */
+export function currentLiveAccessRead(db: D1Database, creator: UserRow): Read<LiveAccess | null> {
+  const { statement, answer } = liveAccessAmongRead(db, creator, "SELECT id FROM live_streams WHERE creator_id = ?3 AND status = 'live' LIMIT 1", "ls.id", creator.id);
+  return { statement, answer: (result) => answer(result)[0] ?? null };
 }
 
 /** The creator's stream that is live now, if any (/live/start shows the studio then). */
@@ -168,8 +172,11 @@ export const LIVE_LIST_LIMIT = 50;
  * first, then those they follow, then the rest; newest first within each. One statement over the partial index
  * of live streams (live_streams_now), the facts computed per row.
  */
-export async function listLiveNow(db: D1Database, viewer: UserRow): Promise<LiveStreamView[]> {
-  const { results } = await db
+export const listLiveNow = (db: D1Database, viewer: UserRow): Promise<LiveStreamView[]> => readOne(liveNowRead(db, viewer));
+
+/** listLiveNow as a read, for a page that sends it in one batch with its other reads. */
+export function liveNowRead(db: D1Database, viewer: UserRow): Read<LiveStreamView[]> {
+  const statement = db
     .prepare(
       `SELECT ${LIVE_STREAM_COLUMNS}, ${LIVE_FACTS_SQL}
        FROM live_streams ls INDEXED BY live_streams_now JOIN users o ON o.id = ls.creator_id
@@ -178,15 +185,17 @@ export async function listLiveNow(db: D1Database, viewer: UserRow): Promise<Live
        ORDER BY l_subscribes DESC, l_follows DESC, ls.started_at DESC
        LIMIT ?3`,
     )
-    .bind(viewer.id, isoNow(), LIVE_LIST_LIMIT)
-    .all<LiveStreamRow & LiveFactsRow>();
+    .bind(viewer.id, isoNow(), LIVE_LIST_LIMIT);
   // The statement filters by the audience; the policy's own rule has the last word.
-  return seenStreams(results.map((row) => ({ stream: row, facts: liveFactsOf(viewer.id, row, row) })));
+  return { statement, answer: (result) => seenStreams((result.results as (LiveStreamRow & LiveFactsRow)[]).map((row) => ({ stream: row, facts: liveFactsOf(viewer.id, row, row) }))) };
 }
 
 /** A creator's past streams (their profile, the studio's history), newest first. */
-export async function listEndedStreamsOf(db: D1Database, viewer: UserRow, creatorId: number, limit = 10): Promise<LiveStreamView[]> {
-  const found = await findLiveAccessAmong(
+export const listEndedStreamsOf = (db: D1Database, viewer: UserRow, creatorId: number, limit = 10): Promise<LiveStreamView[]> => readOne(endedStreamsOfRead(db, viewer, creatorId, limit));
+
+/** listEndedStreamsOf as a read, for a page that sends it in one batch with its other reads. */
+export function endedStreamsOfRead(db: D1Database, viewer: UserRow, creatorId: number, limit = 10): Read<LiveStreamView[]> {
+  const { statement, answer } = liveAccessAmongRead(
     db,
     viewer,
     "SELECT id FROM live_streams WHERE creator_id = ?3 AND status = 'ended' ORDER BY id DESC LIMIT ?4",
@@ -194,10 +203,9 @@ export async function listEndedStreamsOf(db: D1Database, viewer: UserRow, creato
     creatorId,
     limit,
   );
-  return seenStreams(found);
+  return { statement, answer: (result) => seenStreams(answer(result)) };
 }
 
-/** The streams of `found` the viewer may see (the policy's rule), presented, in the same order. */
 const seenStreams = (found: LiveAccess[]): LiveStreamView[] =>
   found.flatMap(({ stream, facts }) => (audienceAdmits(stream.audience, facts) ? [presentLiveStream(stream, facts)] : []));
 
@@ -209,9 +217,12 @@ export const RECENTLY_ENDED_DAYS = 7;
  * follow or subscribe to, newest first; one statement over each creator's streams (live_streams_of_creator),
  * then the policy over the few ids found.
  */
-export async function listRecentlyEnded(db: D1Database, viewer: UserRow, limit = 10): Promise<LiveStreamView[]> {
+export const listRecentlyEnded = (db: D1Database, viewer: UserRow, limit = 10): Promise<LiveStreamView[]> => readOne(recentlyEndedRead(db, viewer, limit));
+
+/** listRecentlyEnded as a read, for a page that sends it in one batch with its other reads. */
+export function recentlyEndedRead(db: D1Database, viewer: UserRow, limit = 10): Read<LiveStreamView[]> {
   const since = new Date(Date.now() - RECENTLY_ENDED_DAYS * 86_400_000).toISOString();
-  const found = await findLiveAccessAmong(
+  const { statement, answer } = liveAccessAmongRead(
     db,
     viewer,
     `SELECT e.id FROM live_streams e
@@ -222,5 +233,5 @@ export async function listRecentlyEnded(db: D1Database, viewer: UserRow, limit =
     since,
     limit,
   );
-  return seenStreams(found);
+  return { statement, answer: (result) => seenStreams(answer(result)) };
 }

@@ -4,12 +4,12 @@ import type { UserRow } from "../accounts/users";
 import { publicMediaUrl } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { PROFILE_NOT_FOUND } from "../profiles/find-member";
-import { conversationPermissionsOf, PAIR_FACTS_SQL, pairFactsOf, requireConversationAccess, writeRefusalOf, type PairFactsRow } from "../policies/conversations";
+import { conversationPermissionsOf, PAIR_FACTS_SQL, pairFactsOf, conversationAccessCheck, requireConversationAccess, writeRefusalOf, type PairFactsRow } from "../policies/conversations";
 import type { Viewer } from "../policies/policy";
 import { AppError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { onceAllowed } from "../../db/request-database";
+import { readTogether, type Read } from "../shared/reads";
 
 export type { ConversationView };
 
@@ -82,13 +82,18 @@ function presentConversation(ctx: Pick<DomainContext, "t">, viewer: Viewer, row:
   };
 }
 
-/** One conversation as its member sees it; not a member: "not found". */
+/** One conversation as its member sees it, read without an access check: send it after conversationAccessCheck. */
+export function conversationRead(ctx: Pick<DomainContext, "db" | "t">, viewer: Viewer, conversationId: number): Read<ConversationView> {
+  return {
+    statement: ctx.db.prepare(`${CONVERSATION_SELECT} WHERE cm.user_id = ?1 AND c.id = ?3`).bind(viewer.id, isoNow(), conversationId),
+    answer: (result) => presentConversation(ctx, viewer, result.results[0] as ConversationRow),
+  };
+}
+
+/** One conversation as its member sees it; not a member: "not found". One batch: the access, then the row. */
 export async function getConversation(ctx: Pick<DomainContext, "db" | "t">, viewer: Viewer, conversationId: number): Promise<ConversationView> {
-  const row = await onceAllowed(
-    requireConversationAccess(ctx.db, viewer, conversationId, "read"),
-    ctx.db.prepare(`${CONVERSATION_SELECT} WHERE cm.user_id = ?1 AND c.id = ?3`).bind(viewer.id, isoNow(), conversationId).first<ConversationRow>(),
-  );
-  return presentConversation(ctx, viewer, row!);
+  const [, conversation] = await readTogether(ctx.db, [conversationAccessCheck(ctx.db, viewer, conversationId, "read"), conversationRead(ctx, viewer, conversationId)]);
+  return conversation;
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { MessageView } from "@shared/contracts/messages";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { findPaymentByKey, payFromWallet, presentPayment, walletBalance, type PaymentView } from "../money/payments";
+import { findPaymentByKey, payFromWallet, presentPayment, type PaymentView } from "../money/payments";
 import { clientKey, IdempotencyKeySchema } from "../money/rules";
 import { NOT_A_CREATOR } from "../money/send-tip";
 import { CONVERSATION_NOT_FOUND, requireConversationAccess, MESSAGING_BLOCKED } from "../policies/conversations";
@@ -31,8 +31,6 @@ export async function unlockMessage(
   input: z.output<typeof UnlockMessageSchema>,
 ): Promise<{ message: MessageView; payment: PaymentView; replayed: boolean }> {
   const { db } = ctx;
-  // The wallet's balance rides the message's read (one round trip in a request: worker/db/request-database.ts).
-  const wallet = walletBalance(db, fan.id);
   const row = await db
     .prepare(
       `SELECT m.conversation_id, m.sender_id, m.price_cents, u.role AS sender_role,
@@ -61,7 +59,6 @@ export async function unlockMessage(
     idempotencyKey: key,
     request: { messageId },
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
-    walletCents: await wallet,
     // The message as the buyer now sees it (bought, its media open) is read in the same batch, after the purchase.
     effects: () => [
       db.prepare("INSERT INTO message_purchases (message_id, user_id, price_cents, created_at) VALUES (?, ?, ?, ?)").bind(messageId, fan.id, row.price_cents, isoNow()),

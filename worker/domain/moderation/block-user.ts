@@ -3,6 +3,7 @@ import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
+import { readOne, type Read } from "../shared/reads";
 
 export const CANNOT_BLOCK_YOURSELF = message("You cannot block yourself.");
 
@@ -61,10 +62,10 @@ export async function listBlockedUsers(db: D1Database, blockerId: number): Promi
 }
 
 /** Whether the viewer blocks this user (the profile's Block / Unblock button). */
-export async function isBlocking(db: D1Database, blockerId: number, username: string): Promise<boolean> {
-  const row = await db
-    .prepare("SELECT 1 AS x FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ? AND u.username = ?")
-    .bind(blockerId, username.toLowerCase())
-    .first();
-  return row !== null;
-}
+export const isBlocking = (db: D1Database, blockerId: number, username: string): Promise<boolean> => readOne(blockingRead(db, blockerId, username));
+
+/** isBlocking as a read, for a page that sends it in one batch with its other reads. */
+export const blockingRead = (db: D1Database, blockerId: number, username: string): Read<boolean> => ({
+  statement: db.prepare("SELECT 1 AS x FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ? AND u.username = ?").bind(blockerId, username.toLowerCase()),
+  answer: (result) => result.results.length > 0,
+});

@@ -2,10 +2,10 @@ import { publicMediaUrl } from "../accounts/users";
 import { AppError, emailNotVerified, needsFunds } from "../shared/errors";
 import { sha256Hex } from "../shared/crypto";
 import { isoNow } from "../shared/time";
-import { balanceOf, ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
+import { ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
 import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
-import { commitGrouped } from "./group-commit";
 import { SANDBOX_TOP_UP_LIFETIME_MS } from "./top-ups";
+import { firstRow, readOne, type Read } from "../shared/reads";
 import type { PaymentKind, PaymentStatus, EarningSource, PaymentView } from "@shared/contracts/money";
 export { type PaymentKind, type PaymentStatus, type EarningSource, type PaymentView };
 
@@ -41,9 +41,7 @@ export async function requestHash(request: Record<string, unknown>): Promise<str
 }
 
 /** The payment a user made with an idempotency key (already prefixed), if any. */
-export async function findPaymentByKey(db: D1Database, userId: number, key: string): Promise<PaymentRow | null> {
-  return db.prepare("SELECT * FROM payments WHERE user_id = ? AND idempotency_key = ?").bind(userId, key).first<PaymentRow>();
-}
+export const findPaymentByKey = (db: D1Database, userId: number, key: string): Promise<PaymentRow | null> => readOne(paymentByKeyRead(db, userId, key));
 
 /** The payment with this key, if it is a replay of the same request; a different request with the key is refused. */
 export async function replayOf(db: D1Database, userId: number, key: string, hash: string): Promise<PaymentRow | null> {
@@ -52,21 +50,24 @@ export async function replayOf(db: D1Database, userId: number, key: string, hash
   return existing;
 }
 
+type ReplayDetails = { kind: PaymentKind; amountCents: number; request: Record<string, unknown> };
+
+/** The payment a user made with an idempotency key (already prefixed), as a read to send with an access check. */
+export const paymentByKeyRead = (db: D1Database, userId: number, key: string): Read<PaymentRow | null> =>
+  firstRow<PaymentRow>(db.prepare("SELECT * FROM payments WHERE user_id = ? AND idempotency_key = ?").bind(userId, key));
+
 /**
- * The payment already made with this key (already prefixed) for the same request (`request` as given to
- * payFromWallet, with its kind and amount; the creator is the payment's own), or null if the key is new; the
- * key used for another request is refused. Commands call it before their access checks: a retry after a lost
- * answer says what was charged even if the post, profile or conversation has changed since.
+ * The payment already made with this key for the same request (`request` as given to payFromWallet, with its kind
+ * and amount; the creator is the payment's own), from the payment found with the key (paymentByKeyRead), or null
+ * if the key is new; the key used for another request is refused. Commands ask before their access checks: a
+ * retry after a lost answer says what was charged even if the post, profile or conversation has changed since.
  */
-export async function earlierPayment(
-  db: D1Database,
-  userId: number,
-  key: string,
-  { kind, amountCents, request }: { kind: PaymentKind; amountCents: number; request: Record<string, unknown> },
-): Promise<PaymentRow | null> {
-  const earlier = await findPaymentByKey(db, userId, key);
+export async function replayedFrom(earlier: PaymentRow | null, { kind, amountCents, request }: ReplayDetails): Promise<PaymentRow | null> {
   if (!earlier) return null;
-  return replayOf(db, userId, key, await requestHash({ ...request, kind, amount: amountCents, creator: earlier.creator_id }));
+  if (earlier.request_hash !== (await requestHash({ ...request, kind, amount: amountCents, creator: earlier.creator_id }))) {
+    throw new AppError("validation", IDEMPOTENCY_KEY_REUSED, { idempotencyKey: [IDEMPOTENCY_KEY_REUSED] });
+  }
+  return earlier;
 }
 
 export const paymentIdSql = (userId: number, key: string): Sql => ({
@@ -97,22 +98,7 @@ export interface WalletPayment {
   effects?: (payment: Sql) => D1PreparedStatement[];
   /** Maps a database refusal of an effect (a unique key of what was bought) to the user's error. */
   refusal?: (error: unknown) => AppError | null;
-  /**
-   * The payer's wallet balance as the request read it with its checks (at the primary, before this payment), if it
-   * did. When it cannot cover the amount, the payment is refused without going to D1: a commit that the balance's
-   * trigger would refuse costs every payment grouped with it a split and a retry (./group-commit.ts). A balance
-   * read that is already out of date only moves the refusal: one that still covers the amount goes to the commit,
-   * which decides as always.
-   */
-  walletCents?: number;
 }
-
-/**
- * The payer's wallet balance for WalletPayment.walletCents, asked for now: in the same turn as the caller's other
- * checks it rides their round trip (worker/db/request-database.ts). Undefined when the read fails (the commit then
- * decides; a failed session check fails the caller's other reads too).
- */
-export const walletBalance = (db: D1Database, userId: number): Promise<number | undefined> => balanceOf(db, walletOf(userId)).catch(() => undefined);
 
 export interface PaymentOutcome {
   payment: PaymentRow;
@@ -127,7 +113,7 @@ export interface PaymentOutcome {
  * the platform's fee), the payment, the earning with its release date and the caller's effects. The wallet's
  * balance check runs inside the database, so concurrent payments can never overspend it. A replayed key (even
  * racing its first request) answers with the first payment and moves nothing; a key reused for another request
- * is refused. Concurrent payments share one batch when they can (group commit, ./group-commit.ts).
+ * is refused.
  */
 export async function payFromWallet(db: D1Database, spend: WalletPayment): Promise<PaymentOutcome> {
   if (!spend.system && spend.payer.email_verified_at === null) throw emailNotVerified();
@@ -139,14 +125,9 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
     const first = await replayOf(db, spend.payer.id, spend.idempotencyKey, hash);
     return first ? { payment: first, replayed: true, effects: [] } : null;
   };
-  if (spend.walletCents !== undefined && spend.walletCents < spend.amountCents) {
-    const first = await replayed();
-    if (first) return first;
-    throw needsFunds();
-  }
   const { statements, paymentAt } = walletPaymentBatch(db, spend, hash);
   try {
-    const results = await commitGrouped(db, statements);
+    const results = await db.batch(statements);
     return { payment: results[paymentAt]!.results[0] as PaymentRow, replayed: false, effects: results.slice(paymentAt + 2) };
   } catch (error) {
     const first = await replayed();

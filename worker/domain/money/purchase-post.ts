@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { requirePostAccess } from "../policies/posts";
+import { postAccessCheck } from "../policies/posts";
 import { notificationStatements } from "../notifications/notifications";
 import { AppError, PriceChangedError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { earlierPayment, payFromWallet, presentPayment, walletBalance, type PaymentView } from "./payments";
+import { findPaymentByKey, paymentByKeyRead, payFromWallet, presentPayment, replayedFrom, type PaymentRow, type PaymentView } from "./payments";
 import { ALREADY_PURCHASED, clientKey, IdempotencyKeySchema, NOT_FOR_SALE } from "./rules";
 import { NOT_A_CREATOR } from "./send-tip";
 
@@ -26,26 +26,22 @@ export const FOLLOW_FIRST = message("Follow this creator to buy this post.");
 export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, postId: number, input: z.output<typeof PurchaseSchema>): Promise<{ payment: PaymentView; replayed: boolean }> {
   const { db } = ctx;
   // A replay answers with the purchase made, whatever changed since (a block, the post's audience or price).
-  const replay = async () => {
-    const earlier = await earlierPayment(db, fan.id, clientKey(input.idempotencyKey), { kind: "post", amountCents: input.priceCents, request: { postId } });
+  const key = clientKey(input.idempotencyKey);
+  const replayOf = async (found: PaymentRow | null) => {
+    const earlier = await replayedFrom(found, { kind: "post", amountCents: input.priceCents, request: { postId } });
     return earlier && { payment: presentPayment(earlier), replayed: true };
   };
-  // The replay lookup, the access check and the wallet's balance are independent reads: asked together, they are
-  // one round trip (worker/db/request-database.ts).
-  const checked = requirePostAccess(db, postId, fan.id, "see").then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  const wallet = walletBalance(db, fan.id);
-  const first = await replay();
+  // The replay lookup and the access check, in one batch.
+  const replay = paymentByKeyRead(db, fan.id, key);
+  const check = postAccessCheck(db, postId, fan.id, "see");
+  const [found, checked] = await db.batch([replay.statement, check.statement]);
+  const first = await replayOf(replay.answer(found!));
   if (first) return first;
-  const access = await checked;
-  if ("error" in access) throw access.error;
-  const post = access.value;
+  const post = check.answer(checked!);
   if (post.lock === null) {
     // Open already: bought by a request with this key that raced this one (its answer is this one's too), bought
     // before with another key, free, or the fan's own post.
-    const raced = await replay();
+    const raced = await replayOf(await findPaymentByKey(db, fan.id, key));
     if (raced) return raced;
     const bought = post.priceCents > 0 && post.authorId !== fan.id;
     throw new AppError("conflict", bought ? ALREADY_PURCHASED : NOT_FOR_SALE);
@@ -63,7 +59,6 @@ export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "
     request: { postId },
     postId,
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
-    walletCents: await wallet,
     effects: () => [
       ...notification.statements,
       db.prepare("INSERT INTO post_purchases (post_id, user_id, price_cents, created_at) VALUES (?, ?, ?, ?)").bind(postId, fan.id, input.priceCents, isoNow()),

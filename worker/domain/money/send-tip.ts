@@ -4,16 +4,17 @@ import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { messageStatements } from "../messages/send-message";
 import { MESSAGE_COLUMNS, presentMessages, presentStored, storedMessage, type MessageRow } from "../messages/present-messages";
-import { requireConversationAccess, type ConversationAccess } from "../policies/conversations";
-import { requirePostAccess } from "../policies/posts";
+import { conversationAccessCheck, type ConversationAccess } from "../policies/conversations";
+import { postAccessCheck } from "../policies/posts";
 import { notificationStatements } from "../notifications/notifications";
-import { findCounterpart } from "../profiles/find-member";
+import { counterpartRead } from "../profiles/find-member";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { sha256Hex } from "../shared/crypto";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { multilineText } from "../shared/validation";
-import { earlierPayment, payFromWallet, presentPayment, walletBalance, type PaymentView } from "./payments";
+import { paymentByKeyRead, payFromWallet, presentPayment, replayedFrom, type PaymentRow, type PaymentView } from "./payments";
+import type { Read } from "../shared/reads";
 import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
 
 export const TipSchema = z.object({
@@ -49,18 +50,13 @@ export async function sendTip(
   input: TipInput,
 ): Promise<{ payment: PaymentView; replayed: boolean; message?: MessageView }> {
   const { db } = ctx;
-  // The replay lookup, the access check and the wallet's balance are independent reads: asked together, they are
-  // one round trip (worker/db/request-database.ts). A replay answers even when the check would now refuse.
-  const checked = checkTipTarget(db, fan, target).then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  const wallet = walletBalance(db, fan.id);
-  const earlier = await earlierTip(db, fan, target, input);
+  // The replay lookup and the access check, in one batch. A replay answers even when the check would now refuse.
+  const replay = paymentByKeyRead(db, fan.id, clientKey(input.idempotencyKey));
+  const check = tipTargetCheck(db, fan, target);
+  const [found, checked] = await db.batch([replay.statement, check.statement]);
+  const earlier = await earlierTip(db, fan, target, input, replay.answer(found!));
   if (earlier) return earlier;
-  const access = await checked;
-  if ("error" in access) throw access.error;
-  const { creatorId, postId, conversation } = access.value;
+  const { creatorId, postId, conversation } = check.answer(checked!);
   if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
   const note = input.note ? input.note : null;
   const messageClientId = conversation ? await tipMessageClientId(input.idempotencyKey) : null;
@@ -81,7 +77,6 @@ export async function sendTip(
     postId,
     note,
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
-    walletCents: await wallet,
     effects: () => [
       ...notification.statements,
       ...(conversation
@@ -123,40 +118,54 @@ export async function sendTip(
 
 type TipOutcome = Awaited<ReturnType<typeof sendTip>>;
 
-/** Who a tip on `target` pays, if the fan may tip there. */
-async function checkTipTarget(
-  db: D1Database,
-  fan: UserRow,
-  target: TipTarget,
-): Promise<{ creatorId: number; postId: number | null; conversation: ConversationAccess | null }> {
+/** Who a tip on `target` pays, if the fan may tip there: one statement, and the rule over its answer. */
+function tipTargetCheck(db: D1Database, fan: UserRow, target: TipTarget): Read<{ creatorId: number; postId: number | null; conversation: ConversationAccess | null }> {
   if ("conversationId" in target) {
-    const conversation = await requireConversationAccess(db, fan, target.conversationId, "write");
-    if (conversation.facts.otherRole !== "creator") throw new AppError("forbidden", NOT_A_CREATOR);
-    return { creatorId: conversation.otherId, postId: null, conversation };
+    const { statement, answer } = conversationAccessCheck(db, fan, target.conversationId, "write");
+    return {
+      statement,
+      answer(result) {
+        const conversation = answer(result);
+        if (conversation.facts.otherRole !== "creator") throw new AppError("forbidden", NOT_A_CREATOR);
+        return { creatorId: conversation.otherId, postId: null, conversation };
+      },
+    };
   }
   if ("postId" in target) {
-    const post = await requirePostAccess(db, target.postId, fan.id, "see");
-    if (post.authorId === fan.id) throw new AppError("forbidden", CANNOT_TIP_SELF);
-    if (!post.authorIsCreator) throw new AppError("forbidden", NOT_A_CREATOR);
-    return { creatorId: post.authorId, postId: target.postId, conversation: null };
+    const { statement, answer } = postAccessCheck(db, target.postId, fan.id, "see");
+    return {
+      statement,
+      answer(result) {
+        const post = answer(result);
+        if (post.authorId === fan.id) throw new AppError("forbidden", CANNOT_TIP_SELF);
+        if (!post.authorIsCreator) throw new AppError("forbidden", NOT_A_CREATOR);
+        return { creatorId: post.authorId, postId: target.postId, conversation: null };
+      },
+    };
   }
-  const creator = await findCounterpart(db, target.username, fan.id, CANNOT_TIP_SELF);
-  if (creator.role !== "creator") throw new AppError("forbidden", NOT_A_CREATOR);
-  return { creatorId: creator.id, postId: null, conversation: null };
+  const { statement, answer } = counterpartRead(db, target.username, fan.id, CANNOT_TIP_SELF);
+  return {
+    statement,
+    answer(result) {
+      const creator = answer(result);
+      if (creator.role !== "creator") throw new AppError("forbidden", NOT_A_CREATOR);
+      return { creatorId: creator.id, postId: null, conversation: null };
+    },
+  };
 }
 
 /**
  * A tip already made with this key answers again as it did the first time, before any access check: the fan was
  * charged, and a retry after a lost answer must say so even if the pair has blocked each other or the post is
- * gone since (earlierPayment: the same details are required, a key reused for another tip is refused).
+ * gone since (replayedFrom: the same details are required, a key reused for another tip is refused).
  */
-async function earlierTip(db: D1Database, fan: UserRow, target: TipTarget, input: TipInput): Promise<TipOutcome | null> {
+async function earlierTip(db: D1Database, fan: UserRow, target: TipTarget, input: TipInput, found: PaymentRow | null): Promise<TipOutcome | null> {
   const request = {
     postId: "postId" in target ? target.postId : null,
     note: input.note ? input.note : null,
     ...("conversationId" in target ? { conversationId: target.conversationId } : {}),
   };
-  const earlier = await earlierPayment(db, fan.id, clientKey(input.idempotencyKey), { kind: "tip", amountCents: input.amountCents, request });
+  const earlier = await replayedFrom(found, { kind: "tip", amountCents: input.amountCents, request });
   if (!earlier) return null;
   if ("username" in target) {
     const named = await db.prepare("SELECT id FROM users WHERE username = ?").bind(target.username).first<{ id: number }>();

@@ -3,6 +3,7 @@ import { LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER } from "../posts/ac
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
+import { readOne, type Read } from "../shared/reads";
 import type { Policy, Viewer } from "./policy";
 
 /**
@@ -102,8 +103,8 @@ interface ConversationAccessRow extends PairFactsRow {
 }
 
 /** The conversations among `ids` that `viewer` is a member of, with the pair's facts: one statement. */
-async function findConversationAccess(db: D1Database, viewer: Viewer, ids: readonly number[]): Promise<Map<number, ConversationAccess>> {
-  const { results } = await db
+function conversationAccessRead(db: D1Database, viewer: Viewer, ids: readonly number[]): Read<Map<number, ConversationAccess>> {
+  const statement = db
     .prepare(
       `SELECT c.id, c.user_low, c.user_high, o.id AS other_id, o.message_price_cents AS other_message_price_cents, ${PAIR_FACTS_SQL}
        FROM conversations c
@@ -111,15 +112,20 @@ async function findConversationAccess(db: D1Database, viewer: Viewer, ids: reado
        JOIN users o ON o.id = CASE WHEN c.user_low = ?1 THEN c.user_high ELSE c.user_low END
        WHERE c.id IN (SELECT value FROM json_each(?3))`,
     )
-    .bind(viewer.id, isoNow(), JSON.stringify(ids))
-    .all<ConversationAccessRow>();
-  return new Map(
-    results.map((row) => [
-      row.id,
-      { id: row.id, userLow: row.user_low, userHigh: row.user_high, otherId: row.other_id, otherMessagePriceCents: row.other_message_price_cents, facts: pairFactsOf(viewer.role, row) },
-    ]),
-  );
+    .bind(viewer.id, isoNow(), JSON.stringify(ids));
+  return {
+    statement,
+    answer: (result) =>
+      new Map(
+        (result.results as ConversationAccessRow[]).map((row) => [
+          row.id,
+          { id: row.id, userLow: row.user_low, userHigh: row.user_high, otherId: row.other_id, otherMessagePriceCents: row.other_message_price_cents, facts: pairFactsOf(viewer.role, row) },
+        ]),
+      ),
+  };
 }
+
+const findConversationAccess = (db: D1Database, viewer: Viewer, ids: readonly number[]) => readOne(conversationAccessRead(db, viewer, ids));
 
 /** "read": the history, the socket, read marks; "write": a new message. */
 export type ConversationAction = "read" | "write";
@@ -136,14 +142,24 @@ export const conversationPolicy: Policy<ConversationAction, number> = {
  * The single-conversation form for commands: a conversation the viewer is not in is "not found"; "write" also
  * needs the rule above (403 with its reason).
  */
-export async function requireConversationAccess(db: D1Database, viewer: Viewer, conversationId: number, action: ConversationAction): Promise<ConversationAccess> {
-  const access = (await findConversationAccess(db, viewer, [conversationId])).get(conversationId);
-  if (!access) throw new AppError("not_found", CONVERSATION_NOT_FOUND);
-  if (action === "write") {
-    const refusal = writeRefusalOf(access.facts);
-    if (refusal) throw new AppError("forbidden", refusal);
-  }
-  return access;
+export const requireConversationAccess = (db: D1Database, viewer: Viewer, conversationId: number, action: ConversationAction): Promise<ConversationAccess> =>
+  readOne(conversationAccessCheck(db, viewer, conversationId, action));
+
+/** requireConversationAccess as a read, for a command or a page that sends it in one batch with its other reads. */
+export function conversationAccessCheck(db: D1Database, viewer: Viewer, conversationId: number, action: ConversationAction): Read<ConversationAccess> {
+  const { statement, answer } = conversationAccessRead(db, viewer, [conversationId]);
+  return {
+    statement,
+    answer(result) {
+      const access = answer(result).get(conversationId);
+      if (!access) throw new AppError("not_found", CONVERSATION_NOT_FOUND);
+      if (action === "write") {
+        const refusal = writeRefusalOf(access.facts);
+        if (refusal) throw new AppError("forbidden", refusal);
+      }
+      return access;
+    },
+  };
 }
 
 /** The Durable Object of a conversation, named after its pair (never after anything a client sends). */

@@ -3,6 +3,7 @@ import { LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER } from "../posts/ac
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
+import { readOne, type Read } from "../shared/reads";
 import type { Policy, Viewer } from "./policy";
 
 /**
@@ -128,16 +129,19 @@ export async function findLiveAccess(db: D1Database, viewer: Viewer, ids: readon
  * out for the picked streams only (a subquery with a LIMIT, joined, is not merged into the outer query). Both
  * strings are the callers' constants, never input.
  */
-export async function findLiveAccessAmong(db: D1Database, viewer: Viewer, picks: string, order: string, ...params: unknown[]): Promise<LiveAccess[]> {
-  const { results } = await db
+export const findLiveAccessAmong = (db: D1Database, viewer: Viewer, picks: string, order: string, ...params: unknown[]): Promise<LiveAccess[]> =>
+  readOne(liveAccessAmongRead(db, viewer, picks, order, ...params));
+
+/** findLiveAccessAmong as a read, for a page or a command that sends it in one batch with its other reads. */
+export function liveAccessAmongRead(db: D1Database, viewer: Viewer, picks: string, order: string, ...params: unknown[]): Read<LiveAccess[]> {
+  const statement = db
     .prepare(
       `SELECT ${LIVE_STREAM_COLUMNS}, ${LIVE_FACTS_SQL}
        FROM (${picks}) picked JOIN live_streams ls ON ls.id = picked.id JOIN users o ON o.id = ls.creator_id
        ORDER BY ${order}`,
     )
-    .bind(viewer.id, isoNow(), ...params)
-    .all<LiveStreamRow & LiveFactsRow>();
-  return results.map((row) => ({ stream: row, facts: liveFactsOf(viewer.id, row, row) }));
+    .bind(viewer.id, isoNow(), ...params);
+  return { statement, answer: (result) => (result.results as (LiveStreamRow & LiveFactsRow)[]).map((row) => ({ stream: row, facts: liveFactsOf(viewer.id, row, row) })) };
 }
 
 export const liveStreamPolicy: Policy<LiveAction, number> = {
@@ -156,14 +160,24 @@ export const liveStreamPolicy: Policy<LiveAction, number> = {
  * The single-stream form for commands: a stream the viewer may not see is "not found" (nothing said of what
  * exists); "watch" also needs it live (409) and its entry paid (402).
  */
-export async function requireLiveAccess(db: D1Database, viewer: Viewer, streamId: number, action: LiveAction): Promise<LiveAccess> {
-  const access = (await findLiveAccess(db, viewer, [streamId])).get(streamId);
-  if (!access || !audienceAdmits(access.stream.audience, access.facts)) throw new AppError("not_found", LIVE_NOT_FOUND);
-  if (action === "watch") {
-    const refusal = watchRefusalOf(access.stream, access.facts);
-    if (refusal) throw refusal;
-  }
-  return access;
+export const requireLiveAccess = (db: D1Database, viewer: Viewer, streamId: number, action: LiveAction): Promise<LiveAccess> =>
+  readOne(liveAccessCheck(db, viewer, streamId, action));
+
+/** requireLiveAccess as a read, for a command that sends it in one batch with its other reads. */
+export function liveAccessCheck(db: D1Database, viewer: Viewer, streamId: number, action: LiveAction): Read<LiveAccess> {
+  const { statement, answer } = liveAccessAmongRead(db, viewer, "SELECT value AS id FROM json_each(?3)", "ls.id", JSON.stringify([streamId]));
+  return {
+    statement,
+    answer(result) {
+      const access = answer(result)[0];
+      if (!access || !audienceAdmits(access.stream.audience, access.facts)) throw new AppError("not_found", LIVE_NOT_FOUND);
+      if (action === "watch") {
+        const refusal = watchRefusalOf(access.stream, access.facts);
+        if (refusal) throw refusal;
+      }
+      return access;
+    },
+  };
 }
 
 /** Viewers whose access a live room checks again in one statement. */

@@ -2,6 +2,7 @@ import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type LockReason
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
+import { readOne, type Read } from "../shared/reads";
 import { visibleMemberSql } from "./members";
 import type { Policy } from "./policy";
 import type { PostPermissions } from "@shared/contracts/posts";
@@ -45,22 +46,28 @@ interface PostAccessRow extends ViewerFactsRow {
 }
 
 /** The access of each of `postIds` that exists for the viewer (own drafts included): one statement. */
-async function findPostAccess(db: D1Database, viewerId: number | null, postIds: readonly number[]): Promise<Map<number, PostAccess>> {
-  const { results } = await db
+function postAccessRead(db: D1Database, viewerId: number | null, postIds: readonly number[]): Read<Map<number, PostAccess>> {
+  const statement = db
     .prepare(
       `SELECT p.id, p.user_id, p.audience, p.price_cents, u.role AS author_role, ${VIEWER_FACTS_SQL}
        FROM posts p JOIN users u ON u.id = p.user_id
        WHERE p.id IN (SELECT value FROM json_each(?3)) AND ${visiblePostSql("own-drafts")}`,
     )
-    .bind(viewerId, isoNow(), JSON.stringify(postIds))
-    .all<PostAccessRow>();
-  const access = new Map<number, PostAccess>();
-  for (const row of results) {
-    const lock = lockOf({ authorId: row.user_id, audience: row.audience, priceCents: row.price_cents }, viewerFactsOf(viewerId, row));
-    if (lock !== "hidden") access.set(row.id, { authorId: row.user_id, lock, priceCents: row.price_cents, authorIsCreator: row.author_role === "creator" });
-  }
-  return access;
+    .bind(viewerId, isoNow(), JSON.stringify(postIds));
+  return {
+    statement,
+    answer(result) {
+      const access = new Map<number, PostAccess>();
+      for (const row of result.results as PostAccessRow[]) {
+        const lock = lockOf({ authorId: row.user_id, audience: row.audience, priceCents: row.price_cents }, viewerFactsOf(viewerId, row));
+        if (lock !== "hidden") access.set(row.id, { authorId: row.user_id, lock, priceCents: row.price_cents, authorIsCreator: row.author_role === "creator" });
+      }
+      return access;
+    },
+  };
 }
+
+const findPostAccess = (db: D1Database, viewerId: number | null, postIds: readonly number[]) => readOne(postAccessRead(db, viewerId, postIds));
 
 export const postPolicy: Policy<PostAction, number> = {
   async allowed(db, viewer, action, ids) {
@@ -74,11 +81,21 @@ export const postPolicy: Policy<PostAction, number> = {
  * asks that the viewer may open it (a like or a comment is on the content), else 403. Nothing is written by the
  * caller before this passes.
  */
-export async function requirePostAccess(db: D1Database, postId: number, viewerId: number | null, action: PostAction): Promise<PostAccess> {
-  const post = (await findPostAccess(db, viewerId, [postId])).get(postId);
-  if (!post) throw new AppError("not_found", POST_NOT_FOUND);
-  if (action === "open" && post.lock !== null) throw new AppError("forbidden", POST_LOCKED);
-  return post;
+export const requirePostAccess = (db: D1Database, postId: number, viewerId: number | null, action: PostAction): Promise<PostAccess> =>
+  readOne(postAccessCheck(db, postId, viewerId, action));
+
+/** requirePostAccess as a read, for a command that sends it in one batch with its other reads. */
+export function postAccessCheck(db: D1Database, postId: number, viewerId: number | null, action: PostAction): Read<PostAccess> {
+  const { statement, answer } = postAccessRead(db, viewerId, [postId]);
+  return {
+    statement,
+    answer(result) {
+      const post = answer(result).get(postId);
+      if (!post) throw new AppError("not_found", POST_NOT_FOUND);
+      if (action === "open" && post.lock !== null) throw new AppError("forbidden", POST_LOCKED);
+      return post;
+    },
+  };
 }
 
 /** The pure rule behind PostPermissions, from the same facts the commands check (requirePostAccess, sendTip, purchasePost). */

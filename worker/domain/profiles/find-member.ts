@@ -2,12 +2,14 @@ import type { UserRow } from "../accounts/users";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { setBounded } from "../shared/bounded-map";
+import { readOne, type Read } from "../shared/reads";
 
 export const PROFILE_NOT_FOUND = message("This profile does not exist.");
 
 /** A user by username, as everyone else may find them: suspended accounts do not exist for others. */
-export const findVisibleUser = (db: D1Database, username: string) =>
-  db.prepare("SELECT * FROM users WHERE username = ? AND suspended_at IS NULL").bind(username).first<UserRow>();
+export const findVisibleUserStatement = (db: D1Database, username: string) => db.prepare("SELECT * FROM users WHERE username = ? AND suspended_at IS NULL").bind(username);
+
+export const findVisibleUser = (db: D1Database, username: string) => findVisibleUserStatement(db, username).first<UserRow>();
 
 /**
  * Who the usernames this isolate has looked up lately named: a guess, never a fact. A profile's reads that need the
@@ -31,17 +33,26 @@ export function noteProfile(username: string, user: Pick<UserRow, "id" | "role">
  * The other party of a follow, a subscription or a tip: must exist, must not be the actor, and neither may have
  * blocked the other. One query (the user and the block between them), as it sits on the paying paths.
  */
-export async function findCounterpart(db: D1Database, username: string, actorId: number, selfMessage: string): Promise<UserRow> {
-  const row = await db
+export const findCounterpart = (db: D1Database, username: string, actorId: number, selfMessage: string): Promise<UserRow> =>
+  readOne(counterpartRead(db, username, actorId, selfMessage));
+
+/** findCounterpart as a read, for a command that sends it in one batch with its other reads. */
+export function counterpartRead(db: D1Database, username: string, actorId: number, selfMessage: string): Read<UserRow> {
+  const statement = db
     .prepare(
       `SELECT u.*, EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ?2 AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ?2)) AS blocked_between
        FROM users u WHERE u.username = ?1 AND u.suspended_at IS NULL`,
     )
-    .bind(username, actorId)
-    .first<UserRow & { blocked_between: number }>();
-  if (!row) throw new AppError("not_found", PROFILE_NOT_FOUND);
-  const { blocked_between: blocked, ...user } = row;
-  if (user.id === actorId) throw new AppError("forbidden", selfMessage);
-  if (blocked) throw new AppError("forbidden", message("This profile is not available."));
-  return user;
+    .bind(username, actorId);
+  return {
+    statement,
+    answer(result) {
+      const row = result.results[0] as (UserRow & { blocked_between: number }) | undefined;
+      if (!row) throw new AppError("not_found", PROFILE_NOT_FOUND);
+      const { blocked_between: blocked, ...user } = row;
+      if (user.id === actorId) throw new AppError("forbidden", selfMessage);
+      if (blocked) throw new AppError("forbidden", message("This profile is not available."));
+      return user;
+    },
+  };
 }

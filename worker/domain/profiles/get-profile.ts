@@ -2,9 +2,10 @@ import { publicMediaUrl, type UserRow } from "../accounts/users";
 import { profilePermissionsOf } from "../policies/members";
 import type { PostRow } from "../posts/present-posts";
 import { isoNow } from "../shared/time";
+import { allRows, firstRow, readOne, type Read } from "../shared/reads";
 import { plansStatement, presentPlans, type PlanRow } from "../subscriptions/plans";
 import { liveSubscriptionStatement, presentSubscription, type SubscriptionRow } from "../subscriptions/present-subscription";
-import { findVisibleUser, guessedProfile, noteProfile } from "./find-member";
+import { findVisibleUserStatement, guessedProfile, noteProfile } from "./find-member";
 import { presentProfilePage, profilePostsStatement } from "./list-profile-posts";
 import type { Profile } from "@shared/contracts/posts";
 export { type Profile };
@@ -17,25 +18,27 @@ interface FactsRow {
   blocked: number;
 }
 
-/** The reads of a profile that need its user's id, sent together (one batch with whatever else the turn reads). */
-function profileReads(db: D1Database, creatorId: number, viewerId: number | null) {
-  return Promise.all([
-    db
-      .prepare(
-        `SELECT totals.post_count, totals.like_count,
-           (SELECT COUNT(*) FROM posts p JOIN media m ON m.post_id = p.id
-            WHERE p.user_id = ?1 AND p.status = 'published' AND m.status = 'ready') AS media_count,
-           EXISTS (SELECT 1 FROM follows WHERE follower_id = ?2 AND creator_id = ?1) AS following,
-           EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)) AS blocked
-         FROM (SELECT COUNT(*) AS post_count, COALESCE(SUM(like_count), 0) AS like_count FROM posts WHERE user_id = ?1 AND status = 'published') AS totals`,
-      )
-      .bind(creatorId, viewerId)
-      .first<FactsRow>(),
-    profilePostsStatement(db, creatorId, viewerId, "posts", null).all<PostRow>(),
-    plansStatement(db, creatorId).all<PlanRow>(),
-    liveSubscriptionStatement(db, viewerId, creatorId).all<SubscriptionRow>(),
-  ]);
-}
+/** The reads of a profile that need its user's id, in the order presentProfile takes their answers. */
+const profileReads = (db: D1Database, creatorId: number, viewerId: number | null) =>
+  [
+    firstRow<FactsRow>(
+      db
+        .prepare(
+          `SELECT totals.post_count, totals.like_count,
+             (SELECT COUNT(*) FROM posts p JOIN media m ON m.post_id = p.id
+              WHERE p.user_id = ?1 AND p.status = 'published' AND m.status = 'ready') AS media_count,
+             EXISTS (SELECT 1 FROM follows WHERE follower_id = ?2 AND creator_id = ?1) AS following,
+             EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)) AS blocked
+           FROM (SELECT COUNT(*) AS post_count, COALESCE(SUM(like_count), 0) AS like_count FROM posts WHERE user_id = ?1 AND status = 'published') AS totals`,
+        )
+        .bind(creatorId, viewerId),
+    ),
+    allRows<PostRow>(profilePostsStatement(db, creatorId, viewerId, "posts", null)),
+    allRows<PlanRow>(plansStatement(db, creatorId)),
+    allRows<SubscriptionRow>(liveSubscriptionStatement(db, viewerId, creatorId)),
+  ] as const;
+
+type ProfileRows = [FactsRow | null, PostRow[], PlanRow[], SubscriptionRow[]];
 
 /** Who a username names, as far as the reads that need their id are concerned. */
 export interface ProfileKey {
@@ -44,39 +47,49 @@ export interface ProfileKey {
 }
 
 /**
- * /{username} as `viewerId` (null: a visitor) may see it, with the first page of posts, and whatever `alongside`
- * reads about the same user (a page's other reads): sent in the same round trips as the profile's own. Unknown and
- * suspended users are null (a 404). Through a request's database (worker/db/request-database.ts) this is one round
- * trip when this isolate has looked the username up before (the reads go with the user's own, on the guess of
- * find-member.ts, and count only if the user read in that batch is still the one guessed, creator or not as
- * guessed), else two: the user, then the reads.
+ * /{username} as `viewerId` (null: a visitor) may see it, with the first page of posts, and the answers of the
+ * reads `alongside` gives for the same user (a page's other reads), sent in the same batch as the profile's own.
+ * Unknown and suspended users are null (a 404). One round trip when this isolate has looked the username up before
+ * (the reads go in one batch with the user's own, on the guess of find-member.ts, and count only if the user read
+ * in that batch is still the one guessed, creator or not as guessed), else two: the user, then the reads.
  */
-export async function getProfileWith<T>(
+export async function getProfileWith(
   db: D1Database,
   username: string,
   viewerId: number | null,
-  alongside: (user: ProfileKey) => Promise<T>,
-): Promise<{ profile: Profile; alongside: T } | null> {
-  const reads = (key: ProfileKey) => Promise.all([profileReads(db, key.id, viewerId), alongside(key)]);
+  alongside: (user: ProfileKey) => readonly Read<unknown>[],
+): Promise<{ profile: Profile; alongside: unknown[] } | null> {
+  const readsFor = (key: ProfileKey) => [...profileReads(db, key.id, viewerId), ...alongside(key)];
+  const userRead = firstRow<UserRow>(findVisibleUserStatement(db, username));
   const guess = guessedProfile(username);
-  const found = findVisibleUser(db, username);
-  const early = guess ? reads(guess) : null;
-  // A wrong guess's answers (or failure) are never used.
-  early?.catch(() => {});
-  const user = await found;
+  const guessed = guess ? readsFor(guess) : null;
+  let user: UserRow | null;
+  let answers: unknown[] | null = null;
+  if (guessed) {
+    const [userResult, ...results] = await db.batch([userRead.statement, ...guessed.map((read) => read.statement)]);
+    user = userRead.answer(userResult!);
+    // A wrong guess's answers are never used.
+    if (user && guess!.id === user.id && guess!.isCreator === (user.role === "creator")) answers = guessed.map((read, index) => read.answer(results[index]!));
+  } else {
+    user = await readOne(userRead);
+  }
   noteProfile(username, user);
   if (!user) return null;
-  const key = { id: user.id, isCreator: user.role === "creator" };
-  const [rows, extra] = await (early && guess!.id === key.id && guess!.isCreator === key.isCreator ? early : reads(key));
-  return { profile: await presentProfile(db, user, rows, viewerId), alongside: extra };
+  if (!answers) {
+    const reads = readsFor({ id: user.id, isCreator: user.role === "creator" });
+    const results = await db.batch(reads.map((read) => read.statement));
+    answers = reads.map((read, index) => read.answer(results[index]!));
+  }
+  const rows = answers.slice(0, 4) as ProfileRows;
+  return { profile: await presentProfile(db, user, rows, viewerId), alongside: answers.slice(4) };
 }
 
 /** /{username} as `viewerId` may see it (getProfileWith, nothing alongside). */
 export async function getProfile(db: D1Database, username: string, viewerId: number | null): Promise<Profile | null> {
-  return (await getProfileWith(db, username, viewerId, async () => null))?.profile ?? null;
+  return (await getProfileWith(db, username, viewerId, () => []))?.profile ?? null;
 }
 
-async function presentProfile(db: D1Database, user: UserRow, rows: Awaited<ReturnType<typeof profileReads>>, viewerId: number | null): Promise<Profile> {
+async function presentProfile(db: D1Database, user: UserRow, rows: ProfileRows, viewerId: number | null): Promise<Profile> {
   const [facts, postRows, planRows, subscriptionRows] = rows;
   // One row always: the totals of an aggregate.
   const fact = facts!;
@@ -96,9 +109,9 @@ async function presentProfile(db: D1Database, user: UserRow, rows: Awaited<Retur
     const nothing = { bio: "", location: "", website: "", coverUrl: "", postCount: 0, mediaCount: 0, likeCount: 0, followerCount: null };
     return { ...header, ...nothing, following: false, subscription: null, plans: [], messagePriceCents: 0, posts: [], nextCursor: null };
   }
-  const page = await presentProfilePage(db, postRows.results, viewerId);
+  const page = await presentProfilePage(db, postRows, viewerId);
   // A subscription past its end that the cron job has not expired yet no longer counts.
-  const subscription = subscriptionRows.results.find((row) => row.current_period_end > isoNow());
+  const subscription = subscriptionRows.find((row) => row.current_period_end > isoNow());
   return {
     ...header,
     bio: user.bio,
@@ -111,7 +124,7 @@ async function presentProfile(db: D1Database, user: UserRow, rows: Awaited<Retur
     followerCount: isOwn ? user.follower_count : null,
     following: fact.following === 1,
     subscription: subscription ? presentSubscription(subscription) : null,
-    plans: user.role === "creator" ? presentPlans(planRows.results) : [],
+    plans: user.role === "creator" ? presentPlans(planRows) : [],
     messagePriceCents: user.role === "creator" ? user.message_price_cents : 0,
     ...page,
   };

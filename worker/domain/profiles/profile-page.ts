@@ -1,7 +1,7 @@
 import type { UserRow } from "../accounts/users";
-import { isBlocking } from "../moderation/block-user";
-import { listHighlights } from "../stories/highlights";
-import { storyRingOf } from "../stories/stories";
+import { blockingRead } from "../moderation/block-user";
+import { highlightsRead, type listHighlights } from "../stories/highlights";
+import { storyRingRead } from "../stories/stories";
 import { getProfileWith, type Profile } from "./get-profile";
 
 export interface ProfilePage {
@@ -13,27 +13,23 @@ export interface ProfilePage {
   highlights: Awaited<ReturnType<typeof listHighlights>>;
 }
 
-/** The page's reads beyond the profile, as they apply: the viewer's block mark, a creator's stories. */
-const extrasOf = (db: D1Database, viewer: UserRow, username: string, creatorId: number, blockable: boolean, stories: boolean) =>
-  Promise.all([
-    blockable ? isBlocking(db, viewer.id, username) : false,
-    stories ? storyRingOf(db, viewer, creatorId) : null,
-    stories ? listHighlights(db, viewer, creatorId) : [],
-  ]);
-
 /**
  * The profile page /{username} as `viewer` (null: a visitor) may see it: the profile, and for a member the Block
- * button's state and a creator's story ring and highlights, read in the same round trips as the profile
- * (getProfileWith: one when this isolate has looked the username up before, else two). The extra reads are made
- * for the user as read; what a block between the two hides is dropped after.
+ * button's state and a creator's story ring and highlights, read in the same batch as the profile (getProfileWith:
+ * one round trip when this isolate has looked the username up before, else two). The extra reads are made for the
+ * user as read; what a block between the two hides is dropped after.
  */
 export async function getProfilePage(db: D1Database, username: string, viewer: UserRow | null): Promise<ProfilePage | null> {
-  const found = await getProfileWith(db, username, viewer?.id ?? null, async (user) =>
-    viewer ? extrasOf(db, viewer, username, user.id, user.id !== viewer.id, user.isCreator) : ([false, null, []] as const),
+  const found = await getProfileWith(db, username, viewer?.id ?? null, (user) =>
+    viewer && user.isCreator
+      ? [blockingRead(db, viewer.id, username), storyRingRead(db, viewer, user.id), highlightsRead(db, viewer, user.id)]
+      : viewer && user.id !== viewer.id
+        ? [blockingRead(db, viewer.id, username)]
+        : [],
   );
   if (!found) return null;
   const { profile } = found;
-  const [blocks, ring, highlights] = found.alongside;
+  const [blocks = false, ring = null, highlights = []] = found.alongside as [boolean?, ProfilePage["storyRing"]?, ProfilePage["highlights"]?];
   // Stories are for members: the ring and the highlights of a creator's profile, as this viewer may see them.
   const stories = viewer !== null && profile.isCreator && profile.available;
   const blockable = viewer !== null && profile.viewer.canBlock;

@@ -7,6 +7,7 @@ import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
 import { HIGHLIGHT_NOT_FOUND, type KeepStoryInput } from "./rules";
 import { deleteIfEmpty, presentStory, STORY_COLUMNS, STORY_JOINS, type StoryListRow } from "./stories";
+import { readOne, type Read } from "../shared/reads";
 
 /**
  * Highlights: a creator keeps some stories on their profile after the 24 hours, in named groups. The stories in a
@@ -54,8 +55,11 @@ export async function deleteHighlight(db: D1Database, viewer: Viewer, highlightI
 }
 
 /** A creator's highlights as the viewer may see them: each with the stories in it the viewer may see, and a cover. */
-export async function listHighlights(db: D1Database, viewer: Viewer, creatorId: number): Promise<HighlightView[]> {
-  const { results } = await db
+export const listHighlights = (db: D1Database, viewer: Viewer, creatorId: number): Promise<HighlightView[]> => readOne(highlightsRead(db, viewer, creatorId));
+
+/** listHighlights as a read, for a page that sends it in one batch with its other reads. */
+export function highlightsRead(db: D1Database, viewer: Viewer, creatorId: number): Read<HighlightView[]> {
+  const statement = db
     .prepare(
       `WITH kept AS (
          SELECT st.highlight_id, COUNT(*) AS count, MIN(st.id) AS first_id
@@ -66,15 +70,18 @@ export async function listHighlights(db: D1Database, viewer: Viewer, creatorId: 
        FROM kept JOIN story_highlights h ON h.id = kept.highlight_id JOIN stories s1 ON s1.id = kept.first_id JOIN media m ON m.id = s1.media_id
        ORDER BY h.id`,
     )
-    .bind(viewer.id, isoNow(), creatorId)
-    .all<{ id: number; title: string; count: number; kind: "image" | "video"; object_key: string; poster_key: string | null }>();
-  return results.map((row) => ({
-    id: row.id,
-    title: row.title,
-    count: row.count,
-    // The poster: a video's frame, or the small copy of a photo its uploader's browser made; else the photo itself.
-    coverUrl: row.poster_key ? mediaUrl(row.poster_key) : row.kind === "image" ? mediaUrl(row.object_key) : null,
-  }));
+    .bind(viewer.id, isoNow(), creatorId);
+  return {
+    statement,
+    answer: (result) =>
+      (result.results as { id: number; title: string; count: number; kind: "image" | "video"; object_key: string; poster_key: string | null }[]).map((row) => ({
+        id: row.id,
+        title: row.title,
+        count: row.count,
+        // The poster: a video's frame, or the small copy of a photo its uploader's browser made; else the photo itself.
+        coverUrl: row.poster_key ? mediaUrl(row.poster_key) : row.kind === "image" ? mediaUrl(row.object_key) : null,
+      })),
+  };
 }
 
 /** The creator's own highlights by title, for "Add to highlight". */

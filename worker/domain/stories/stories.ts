@@ -10,6 +10,7 @@ import { canPost } from "../posts/create-post";
 import { encodeCursor, type Cursor } from "../shared/cursor";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { isoIn, isoNow } from "../shared/time";
+import { readOne, type Read } from "../shared/reads";
 import {
   isTooLong,
   NO_STORIES_NOW,
@@ -132,15 +133,21 @@ export const storiesBarStatement = (db: D1Database, viewerId: number, explain = 
     .bind(viewerId, isoNow());
 
 /** The stories bar (storiesBarStatement): one statement. */
-export async function listStoriesBar(db: D1Database, viewer: Viewer): Promise<StoriesBarItem[]> {
-  const { results } = await storiesBarStatement(db, viewer.id).all<AuthorRow & { count: number; unseen: number; latest_at: string }>();
-  return results.map((row) => ({
-    creator: presentAuthor(row),
-    count: row.count,
-    // One's own stories are never "unseen": the ring of "Your story" is grey.
-    unseen: row.id === viewer.id ? 0 : row.unseen,
-    latestAt: row.latest_at,
-  }));
+export const listStoriesBar = (db: D1Database, viewer: Viewer): Promise<StoriesBarItem[]> => readOne(storiesBarRead(db, viewer));
+
+/** listStoriesBar as a read, for a page that sends it in one batch with its other reads. */
+export function storiesBarRead(db: D1Database, viewer: Viewer): Read<StoriesBarItem[]> {
+  return {
+    statement: storiesBarStatement(db, viewer.id),
+    answer: (result) =>
+      (result.results as (AuthorRow & { count: number; unseen: number; latest_at: string })[]).map((row) => ({
+        creator: presentAuthor(row),
+        count: row.count,
+        // One's own stories are never "unseen": the ring of "Your story" is grey.
+        unseen: row.id === viewer.id ? 0 : row.unseen,
+        latestAt: row.latest_at,
+      })),
+  };
 }
 
 /** A creator's stories the viewer may see, oldest first; none (or a creator who is not there for them) is a 404. */
@@ -228,14 +235,22 @@ export async function deleteStory(ctx: Pick<DomainContext, "db" | "env">, viewer
 }
 
 /** The ring on a profile's avatar: how many stories of this creator the viewer may see now, and how many unseen. */
-export async function storyRingOf(db: D1Database, viewer: Viewer, creatorId: number): Promise<{ count: number; unseen: number }> {
-  const row = await db
+export const storyRingOf = (db: D1Database, viewer: Viewer, creatorId: number): Promise<{ count: number; unseen: number }> => readOne(storyRingRead(db, viewer, creatorId));
+
+/** storyRingOf as a read, for a page that sends it in one batch with its other reads. */
+export function storyRingRead(db: D1Database, viewer: Viewer, creatorId: number): Read<{ count: number; unseen: number }> {
+  const statement = db
     .prepare(
       `SELECT COUNT(*) AS count, COALESCE(SUM(v.viewer_id IS NULL AND st.creator_id <> ?1), 0) AS unseen
        FROM stories st JOIN users o ON o.id = st.creator_id LEFT JOIN story_views v ON v.story_id = st.id AND v.viewer_id = ?1
        WHERE st.creator_id = ?3 AND st.expires_at > ?2 AND ${STORY_VISIBLE_SQL}`,
     )
-    .bind(viewer.id, isoNow(), creatorId)
-    .first<{ count: number; unseen: number }>();
-  return { count: row?.count ?? 0, unseen: row?.unseen ?? 0 };
+    .bind(viewer.id, isoNow(), creatorId);
+  return {
+    statement,
+    answer(result) {
+      const row = result.results[0] as { count: number; unseen: number } | undefined;
+      return { count: row?.count ?? 0, unseen: row?.unseen ?? 0 };
+    },
+  };
 }

@@ -8,8 +8,9 @@ import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, PriceChangedError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
+import { firstRow, readTogether } from "../shared/reads";
 import { addPeriod, PERIODS, type Period } from "./periods";
-import { findLiveSubscription, presentSubscription, type SubscriptionRow, type SubscriptionView } from "./present-subscription";
+import { findLiveSubscription, liveSubscriptionStatement, presentSubscription, type SubscriptionRow, type SubscriptionView } from "./present-subscription";
 
 export const SubscribeSchema = z.object({
   period: z.enum(PERIODS, { message: message("Choose a subscription plan.") }),
@@ -38,13 +39,11 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "publish" | "con
   const { db } = ctx;
   const creator = await findCounterpart(db, username, fan.id, message("You cannot subscribe to yourself."));
   const now = isoNow();
-  // The plan is read with the live subscription (one round trip), though an active subscription answers without it.
-  const planRead = db
-    .prepare("SELECT price_cents FROM subscription_plans WHERE creator_id = ? AND period = ?")
-    .bind(creator.id, input.period)
-    .first<{ price_cents: number }>();
-  planRead.catch(() => {}); // awaited below, or not needed: never an unhandled rejection
-  const live = await findLiveSubscription(db, fan.id, creator.id);
+  // The plan is read with the live subscription (one batch), though an active subscription answers without it.
+  const [live, plan] = await readTogether(db, [
+    firstRow<SubscriptionRow>(liveSubscriptionStatement(db, fan.id, creator.id)),
+    firstRow<{ price_cents: number }>(db.prepare("SELECT price_cents FROM subscription_plans WHERE creator_id = ? AND period = ?").bind(creator.id, input.period)),
+  ]);
   if (live && live.current_period_end > now) {
     if (live.status === "active") return presentSubscription(live);
     const reactivated = await db
@@ -64,7 +63,6 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "publish" | "con
     if (current && current.current_period_end > now && current.status === "active") return presentSubscription(current);
   }
 
-  const plan = await planRead;
   // A member who used to be a creator may still have plan rows: only creators take subscribers.
   if (!plan || creator.role !== "creator") throw fieldError("period", PLAN_NOT_OFFERED);
   if (plan.price_cents !== (input.priceCents ?? 0)) throw new PriceChangedError(plan.price_cents);

@@ -3,6 +3,7 @@ import { visibleMemberSql } from "../policies/members";
 import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "../posts/present-posts";
 import { encodeCursor, type Cursor } from "../shared/cursor";
 import { isoNow } from "../shared/time";
+import { allRows, readOne, type Read } from "../shared/reads";
 
 export const TIMELINE_PAGE_SIZE = 20;
 /** New posts fetched at once for "Show N new posts"; more than this waits for the next page load. */
@@ -104,7 +105,15 @@ const wayOf = (viewer: Viewer): "authors" | "recent" => (viewer.following_count 
  * only when the "recent" way's window held less than a page).
  */
 export async function getTimeline(db: D1Database, viewer: Viewer, cursor: Cursor | null): Promise<TimelinePage> {
-  let { results } = await timelineStatement(db, viewer, cursor).all<PostRow>();
+  return timelinePageOf(db, viewer, cursor, await readOne(timelineRead(db, viewer, cursor)));
+}
+
+/** The first statement of getTimeline, for a page that sends it in one batch with its other reads (then timelinePageOf). */
+export const timelineRead = (db: D1Database, viewer: Viewer, cursor: Cursor | null): Read<PostRow[]> => allRows<PostRow>(timelineStatement(db, viewer, cursor));
+
+/** The page from timelineRead's rows (reading the "authors" way when the "recent" way's window held less than a page). */
+export async function timelinePageOf(db: D1Database, viewer: Viewer, cursor: Cursor | null, firstRows: PostRow[]): Promise<TimelinePage> {
+  let results = firstRows;
   if (wayOf(viewer) === "recent" && results.length <= TIMELINE_PAGE_SIZE) ({ results } = await timelineStatement(db, viewer, cursor, false, isoNow(), "authors").all<PostRow>());
   const more = results.length > TIMELINE_PAGE_SIZE;
   const rows = results.slice(0, TIMELINE_PAGE_SIZE);
