@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Fixes for two correctness bugs of the worker tier's test pool, @cloudflare/vitest-pool-workers 0.7.8 (the last line
-// that runs on vitest 3.0 and wrangler 3; upstream fixed both only in releases for vitest 4 and miniflare 4). Applied
+// Fixes for three bugs of the worker tier's test pool, @cloudflare/vitest-pool-workers 0.7.8 (the last line
+// that runs on vitest 3.0 and wrangler 3; upstream fixed them only in releases for vitest 4 and miniflare 4). Applied
 // by package.json "postinstall" and by scripts/test-worker.mjs; running it again changes nothing. It exits with an
 // error when the code it replaces is not there (another version): review the patch then, or drop it if the new
 // version has the fix. tests/unit/test-pool-patches.test.ts fails when a pinned version changes.
@@ -123,6 +123,27 @@ const LOOPBACK_REPLACEMENTS = [
   },
 ];
 
+// 3. The entrypoint's prototype wrapped once more on every request (cloudflare/workers-sdk#15092, fixed by #15106
+//    for vitest 4 only). SELF constructs the class that stands for the Worker's entrypoint once per request, and its
+//    constructor wrapped the class's prototype in one more Proxy each time (dist/worker/lib/cloudflare/test-internal.mjs),
+//    so every property lookup walks a chain as long as the requests served so far: quadratic, then a RangeError. A
+//    shard of this tier serves thousands of requests in one workerd, and its later tests ran into their time-out. The
+//    prototype is now wrapped on the first construction only (later layers only repeated the first).
+const PROXY_MARKER = "/* fanclub: entrypoint prototype proxied once (scripts/patch-vitest-pool-workers.mjs) */";
+const PROXY_REPLACEMENTS = [
+  {
+    what: "createProxyPrototypeClass's constructor",
+    from: `function createProxyPrototypeClass(superClass, getUnknownPrototypeKey) {
+  function Class(...args) {
+    Class.prototype = new Proxy(Class.prototype, {`,
+    to: `function createProxyPrototypeClass(superClass, getUnknownPrototypeKey) {
+  ${PROXY_MARKER}
+  let proxied = false;
+  function Class(...args) {
+    if (!proxied) proxied = true, Class.prototype = new Proxy(Class.prototype, {`,
+  },
+];
+
 const LABEL = "patch-vitest-pool-workers";
 if (!patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/dist/pool/index.mjs", marker: MARKER, replacements: REPLACEMENTS, version: "@cloudflare/vitest-pool-workers 0.7.8" })) {
   // `npm ci --omit=dev` (a production install) has no test pool to patch.
@@ -130,3 +151,4 @@ if (!patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-po
   process.exit(0);
 }
 patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/node_modules/miniflare/dist/src/index.js", marker: LOOPBACK_MARKER, replacements: LOOPBACK_REPLACEMENTS, version: "miniflare 3.20250310.0" });
+patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/dist/worker/lib/cloudflare/test-internal.mjs", marker: PROXY_MARKER, replacements: PROXY_REPLACEMENTS, version: "@cloudflare/vitest-pool-workers 0.7.8" });
