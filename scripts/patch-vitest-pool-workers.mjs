@@ -1,29 +1,22 @@
 #!/usr/bin/env node
-// Three reviewed patches to the worker tier's test pool, applied on every `npm install` / `npm ci` (package.json
-// "postinstall"); running it again changes nothing. First, @cloudflare/vitest-pool-workers 0.7.8's isolated
-// storage tolerates SQLite's sidecar files; second, its miniflare's loopback server keeps idle connections open
-// (see LOOPBACK_REPLACEMENTS below); third, SELF.fetch no longer slows down with every request (PROXY_REPLACEMENTS).
+// Fixes for three bugs of the worker tier's test pool, @cloudflare/vitest-pool-workers 0.7.8 (the last line
+// that runs on vitest 3.0 and wrangler 3; upstream fixed them only in releases for vitest 4 and miniflare 4). Applied
+// by package.json "postinstall" and by scripts/test-worker.mjs; running it again changes nothing. It exits with an
+// error when the code it replaces is not there (another version): review the patch then, or drop it if the new
+// version has the fix. tests/unit/test-pool-patches.test.ts fails when a pinned version changes.
 //
-// Why: with `isolatedStorage: true` the pool snapshots every storage directory (D1, R2, Durable Objects) before each
-// suite and test (push) and restores it afterwards (pop), and asserts that a directory holds nothing but `.sqlite`
-// databases. It aborts every Durable Object first, expecting that to close their SQLite databases, which deletes the
-// write-ahead log (`.sqlite-wal`) and its index (`.sqlite-shm`). It does not always: when concurrent requests to an
-// object fail (here the ledger tests' concurrent replays; cloudflare/workers-sdk#11031, #5629), the aborted D1
-// object's database stays open for the rest of the run, its sidecars stay on disk, and the next push or pop stops
-// the whole run: "Isolated storage failed … Expected .sqlite, got ….sqlite-shm". Running fresh workerd processes
-// (the former three shards) only made it rarer. Waiting for the sidecars does not help either: they can stay for
-// good. Dropping isolated storage would make every test clean up after itself, a far larger change.
-//
-// So a sidecar is treated as part of its database (dist/pool/index.mjs, pushStackedStorage and popStackedStorage):
-// - push copies `-wal` and `-journal` too, before the `.sqlite` itself: if a close checkpoints the log into the
-//   database meanwhile, the log copied first still holds every page the database copy might lack, and SQLite
-//   replays it when the snapshot is opened. (The upstream loop's order is otherwise kept, sidecars just ahead of
-//   their database.) `-shm` is only an index, rebuilt from the log on open: never copied.
-// - pop deletes every sidecar with the `.sqlite` it discards (tolerating one that vanishes meanwhile), so no stale
-//   log is ever replayed over the database it restores.
-// Any other unexpected file still fails the run, as upstream intends. If the code this script expects is not found
-// (another version of the package), it exits with an error instead of guessing.
-// (scripts/lib/patch-file.mjs applies them.)
+// 1. Isolated storage and SQLite's sidecar files (cloudflare/workers-sdk#11031, #5629). With `isolatedStorage` the
+//    pool snapshots every storage directory (D1, R2, Durable Objects) before each suite and test (push), restores it
+//    afterwards (pop), and asserts that a directory holds nothing but `.sqlite` files. When concurrent requests to an
+//    object fail (the ledger tests' concurrent replays), the aborted object's database stays open, its `-wal` and
+//    `-shm` stay on disk, and the next push or pop stops the whole run: "Expected .sqlite, got ….sqlite-shm". So a
+//    sidecar is treated as part of its database (dist/pool/index.mjs, pushStackedStorage and popStackedStorage):
+//    - push copies `-wal` and `-journal` too, before the `.sqlite` itself: if a close checkpoints the log into the
+//      database meanwhile, the log copied first still holds every page the database copy might lack, and SQLite
+//      replays it when the snapshot is opened. `-shm` is only an index, rebuilt from the log on open: never copied.
+//    - pop deletes every sidecar with the `.sqlite` it discards (tolerating one that vanishes meanwhile), so no stale
+//      log is ever replayed over the database it restores.
+//    Any other unexpected file still fails the run, as upstream intends.
 import { patchFile } from "./lib/patch-file.mjs";
 
 const MARKER = "/* fanclub: SQLite sidecars tolerated (scripts/patch-vitest-pool-workers.mjs) */";
@@ -115,13 +108,12 @@ const REPLACEMENTS = [
   },
 ];
 
-// Second, the pool's own miniflare (3.20250310.0): its loopback server, which workerd calls for every storage push
-// and pop, keeps Node's default keep-alive timeout of 5 s. A test that runs longer than that between two storage
-// calls leaves workerd's pooled connection idle; when the machine is busy, Node's timer closes that socket in the
-// same event-loop turn as the next request arrives on it, and the pop fails with "Network connection lost"
-// ("stream disconnected prematurely"), failing a test that passed (ledger-invariants' 200 concurrent tips, the
-// ledger property test). The loopback server is local and lives as long as the run: its idle connections stay
-// open (keepAliveTimeout 0 disables the timer; the server's stop() still destroys them).
+// 2. The loopback server's keep-alive (cloudflare/workers-sdk#14848, fixed by #14850 in miniflare 4 only). The
+//    pool's own miniflare (3.20250310.0) serves workerd's storage pushes and pops over HTTP with Node's default
+//    keep-alive timeout of 5 s; workerd pools those connections, and when the machine is busy Node closes an idle
+//    socket in the same turn as the next request arrives on it: the pop fails with "Network connection lost" and a
+//    test that passed fails (ledger-invariants' 200 concurrent tips, the ledger property test). The server is local
+//    and lives as long as the run: keepAliveTimeout 0, as upstream now sets it (stop() still destroys the sockets).
 const LOOPBACK_MARKER = "/* fanclub: loopback keep-alive (scripts/patch-vitest-pool-workers.mjs) */";
 const LOOPBACK_REPLACEMENTS = [
   {
@@ -131,13 +123,12 @@ const LOOPBACK_REPLACEMENTS = [
   },
 ];
 
-// Third: SELF.fetch grew slower with every request the workerd of a shard had served (cloudflare/workers-sdk#15446):
-// about 4 ms a request at first, 75 ms after 400, 300 ms after 800 in this tier, so a long test file (stories: about
-// 80 s) spent most of its time there. The cause is in dist/worker/lib/cloudflare/test-internal.mjs: the class that
-// stands for the Worker's entrypoint wrapped its own prototype in one more Proxy on every construction, and SELF
-// constructs one per request, so every property lookup walked a chain as long as the requests served so far. The
-// prototype is now wrapped once, on the first construction (the layers added later only repeated the first: each
-// one returns what the prototype has, else asks the same getter).
+// 3. The entrypoint's prototype wrapped once more on every request (cloudflare/workers-sdk#15092, fixed by #15106
+//    for vitest 4 only). SELF constructs the class that stands for the Worker's entrypoint once per request, and its
+//    constructor wrapped the class's prototype in one more Proxy each time (dist/worker/lib/cloudflare/test-internal.mjs),
+//    so every property lookup walks a chain as long as the requests served so far: quadratic, then a RangeError. A
+//    shard of this tier serves thousands of requests in one workerd, and its later tests ran into their time-out. The
+//    prototype is now wrapped on the first construction only (later layers only repeated the first).
 const PROXY_MARKER = "/* fanclub: entrypoint prototype proxied once (scripts/patch-vitest-pool-workers.mjs) */";
 const PROXY_REPLACEMENTS = [
   {

@@ -1,11 +1,8 @@
 #!/usr/bin/env node
 // Runs the worker tier (tests/worker) in four shards, two at a time (the machine has two cores), each in a fresh
 // workerd, writing test-results/worker-{n}.json. It first makes sure that @cloudflare/vitest-pool-workers carries
-// our patches (scripts/patch-vitest-pool-workers.mjs, also run on install): without them a SQLite sidecar file left
-// by an aborted Durable Object stops the whole run, and every request through SELF gets slower the more the
-// runtime has served (a few ms at first, hundreds of ms after a thousand; cloudflare/workers-sdk#15446), which the
-// tier once worked around with six shards. With the patch the tier is bound by the two cores: two, four or six
-// shards all take about 1 min 50 s.
+// the fixes of scripts/patch-vitest-pool-workers.mjs (also run on install): without them a SQLite sidecar file left
+// by an aborted Durable Object stops the whole run, and a busy machine fails a storage pop now and then.
 // The files are dealt to the shards by their measured seconds (tests/worker/shard-weights.json, scripts/lib/shards.mjs).
 // Extra arguments are file filters: only the files whose path contains one of them run. WORKER_SHARDS_AT_ONCE=1
 // runs the shards one by one.

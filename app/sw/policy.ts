@@ -27,7 +27,7 @@ export const EARLY_LINK_FALLBACK_MS = 5000;
 
 /**
  * Links tapped on a kept page before it has hydrated. A page served from the page cache (offline, or on a network
- * slower than NETWORK_TIMEOUT_SECONDS) is shown at once, and its JavaScript starts after its first paint. Until
+ * slower than NETWORK_TIMEOUT_SECONDS) is shown at once, well before its JavaScript has run. Until
  * React has hydrated it, a tap on a link is the browser's own document load, and offline the worker has that
  * address only if it was once loaded as a document: a screen the app opened online by its own navigation kept its
  * data (single-fetch, or the screen's offline copy), not a page, and the tap would show the offline page. This

@@ -174,7 +174,7 @@ describe("progressive web app", () => {
     await context.setOffline(false);
     await retry.click();
     await heading.waitFor();
-    // The page's JavaScript starts after its first paint: its hydration's own requests (the route's client loader)
+    // The page is shown before its hydration: the hydration's own requests (the route's client loader)
     // must be over before the private data is cleared, or the worker keeps what they bring after the clearing.
     await hydrated(page);
 
@@ -244,34 +244,30 @@ describe("progressive web app", () => {
     // The network is really cut, for the service worker's fetches too: a never visited address is the offline page.
     await page.goto("/home?never-visited=3");
     await page.getByRole("heading", { name: "You are offline" }).waitFor();
-    // The modules wait for the first contentful paint, or a second without one (scripts/patch-scripts-after-paint.mjs):
-    // hidden from them here, so that the tap below surely comes before the hydration.
+    // A tap on the kept page before it has hydrated, made when the document has been read (readyState
+    // "interactive"): the page's module scripts run only after that, so no hydration can come first.
     await page.addInitScript(() => {
-      const byName = performance.getEntriesByName.bind(performance);
-      performance.getEntriesByName = (name: string, type?: string) => (name === "first-contentful-paint" ? [] : byName(name, type));
-      window.PerformanceObserver = class {
-        observe() {}
-        disconnect() {}
-        takeRecords() {
-          return [];
-        }
-      } as unknown as typeof PerformanceObserver;
+      if (location.pathname !== "/home" || sessionStorage.getItem("tappedEarly") !== null) return;
+      document.addEventListener("readystatechange", () => {
+        if (document.readyState !== "interactive") return;
+        sessionStorage.setItem("tappedEarly", "");
+        Object.assign(window, { sameDocument: true });
+        const before = !("hydrated" in document.documentElement.dataset);
+        // A link within the page (the skip link) stays the browser's: it moves at once.
+        document.querySelector<HTMLAnchorElement>('a[href="#content"]')!.click();
+        const skipped = location.hash === "#content";
+        const verify = [...document.querySelectorAll<HTMLAnchorElement>("a")].find((link) => link.textContent?.trim() === "Verify now");
+        verify!.click();
+        Object.assign(window, { tappedBeforeHydration: { before, skipped } });
+      });
     });
     const documents: string[] = [];
     page.on("request", (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && documents.push(new URL(request.url()).pathname));
     await page.goto("/home");
-    await heading.waitFor();
-    // A tap on the kept page before it has hydrated: held, then followed by the app from the kept data. Without
-    // that, the browser would load /email/verify as a document, which the worker never kept: the offline page.
-    const tappedBeforeHydration = await page.getByRole("link", { name: "Verify now" }).evaluate((link) => {
-      Object.assign(window, { sameDocument: true });
-      const before = !("hydrated" in document.documentElement.dataset);
-      // A link within the page (the skip link) stays the browser's: it moves at once.
-      document.querySelector<HTMLAnchorElement>('a[href="#content"]')!.click();
-      const skipped = location.hash === "#content";
-      (link as HTMLAnchorElement).click();
-      return { before, skipped };
-    });
+    // Held, then followed by the app from the kept data. Without that, the browser would load /email/verify as a
+    // document, which the worker never kept: the offline page.
+    // page.goto waits for the load event, which comes after the tap.
+    const tappedBeforeHydration = await page.evaluate(() => (window as unknown as { tappedBeforeHydration?: unknown }).tappedBeforeHydration);
     expect(tappedBeforeHydration).toEqual({ before: true, skipped: true });
     await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/email/verify");
