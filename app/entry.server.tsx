@@ -13,9 +13,9 @@ const ABORT_DELAY_MS = 5_000;
 
 provideMetaTranslations(translatorFor);
 
-/** Logs what went wrong on the server, but not 404s and not requests the visitor abandoned. */
+/** Logs what went wrong on the server, but not answers such as 404 or 403 and not requests the visitor abandoned. */
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status === 404)) return;
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   console.error(error);
 }
 

@@ -16,6 +16,8 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const handle: ShellHandle = { rightColumn: "search" };
 
 const usernameOf = (params: { username?: string }) => (params.username ?? "").toLowerCase().slice(0, 64);

@@ -7,6 +7,8 @@ import { ProfileView } from "~/components/profile";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const handle: ShellHandle = { rightColumn: "search" };
 
 /**

@@ -19,6 +19,8 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { formIntent, handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Admin"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };

@@ -18,6 +18,8 @@ import { useEmailVerifiedElsewhere } from "~/lib/email-verified";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { idText } from "@worker/domain/shared/validation";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Become a creator"))]);
 
 export const handle: ShellHandle = { rightColumn: "empty" };

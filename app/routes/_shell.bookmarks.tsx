@@ -14,6 +14,8 @@ import { usePostList } from "~/lib/use-post-list";
 import { number, object } from "@shared/shape";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Bookmarks"))]);
 
 export const handle: ShellHandle = { rightColumn: "search" };

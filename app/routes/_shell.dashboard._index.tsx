@@ -11,6 +11,8 @@ import { OfflineNotice } from "~/components/offline-notice";
 import { requireCreator } from "~/lib/forms.server";
 import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireCreator(context, request);
   const { db, config } = context.domain;

@@ -6,6 +6,8 @@ import { FAN_KINDS, type FanKind } from "@shared/contracts/subscriptions";
 import { FanList } from "~/components/dashboard/fan-list";
 import { requireCreator } from "~/lib/forms.server";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireCreator(context, request);
   // An unknown kind shows the default one, like a missing one.

@@ -7,6 +7,8 @@ import { PayoutMethodForm } from "~/components/dashboard/payout-method-form";
 import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";
 import { offlineAwareAction } from "~/lib/offline-aware-action";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireCreator(context, request);
   return { payoutMethod: await getPayoutMethod(context.domain.db, user.id) };

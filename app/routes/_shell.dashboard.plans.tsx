@@ -8,6 +8,8 @@ import { PlansForm } from "~/components/profile/plans-form";
 import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";
 import { offlineAwareAction } from "~/lib/offline-aware-action";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireCreator(context, request);
   return { plans: await listPlans(context.domain.db, user.id), messagePriceCents: user.message_price_cents };

@@ -5,6 +5,8 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { useActiveTabInView } from "~/lib/use-active-tab-in-view";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Dashboard"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };

@@ -13,6 +13,8 @@ import { WithdrawForm } from "~/components/dashboard/withdraw-form";
 import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";
 import { offlineAwareAction } from "~/lib/offline-aware-action";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireCreator(context, request);
   const { db } = context.domain;

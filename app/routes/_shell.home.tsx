@@ -28,6 +28,8 @@ import { pageMeta, titleTag } from "~/i18n/meta";
 import { postPageShape, postShape, updatesAnswerShape } from "~/lib/api-shapes";
 import { array, boolean, number, object, string } from "@shared/shape";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Home")), { name: "description", content: t("Follow and subscribe to creators, see their exclusive posts, chat and tip.") }]);
 
 /** GET /timeline/new: the posts published since the newest one held. */

@@ -13,6 +13,8 @@ import { array, number, object, string } from "@shared/shape";
 import { leaveForLogin } from "~/lib/offline";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Sign out"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };

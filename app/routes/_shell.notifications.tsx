@@ -21,6 +21,8 @@ import { updatesAnswerShape } from "~/lib/api-shapes";
 import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
 import { array, boolean, either, nullable, number, object, record, string, type Shape } from "@shared/shape";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Notifications"))]);
 
 export const handle: ShellHandle = { rightColumn: "search" };

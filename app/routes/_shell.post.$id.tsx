@@ -16,6 +16,8 @@ import { usePostList } from "~/lib/use-post-list";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { parseIdText } from "@worker/domain/shared/validation";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const handle: ShellHandle = { rightColumn: "search" };
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {

@@ -15,6 +15,8 @@ import { pageMeta, titleTag } from "~/i18n/meta";
 import { postFields } from "~/lib/api-shapes";
 import { array, number, object, oneOf, type Shape } from "@shared/shape";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Processing"))]);
 
 const processingPostShape: Shape<ProcessingPostView> = object({

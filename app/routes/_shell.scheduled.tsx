@@ -19,6 +19,8 @@ import { useSession } from "~/lib/session";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { postShape } from "~/lib/api-shapes";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Scheduled posts"))]);
 
 export const handle: ShellHandle = { rightColumn: "search" };

@@ -16,6 +16,8 @@ import { requireViewer } from "~/lib/forms.server";
 import { usePostList } from "~/lib/use-post-list";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Search"))]);
 
 export const handle: ShellHandle = { rightColumn: "empty" };

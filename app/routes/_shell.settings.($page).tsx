@@ -29,6 +29,8 @@ import { useActiveTabInView } from "~/lib/use-active-tab-in-view";
 import { PushSettings } from "~/components/push-settings";
 import { Handle } from "~/components/handle";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Settings"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };

@@ -10,6 +10,8 @@ import { requireViewer } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { Handle } from "~/components/handle";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Blocked users"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };

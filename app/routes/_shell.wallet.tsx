@@ -26,6 +26,8 @@ import { TopUpOutcome } from "~/components/wallet/top-up-outcome";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Wallet"))]);
 
 export const handle: ShellHandle = { rightColumn: "empty" };

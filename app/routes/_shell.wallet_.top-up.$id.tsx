@@ -17,6 +17,8 @@ import { SandboxCardForm, SandboxConfirmation, SandboxFailure } from "~/componen
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Top up"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };

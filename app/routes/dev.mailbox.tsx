@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { isDevMailboxEnabled, listDevMail } from "../../worker/domain/mail/dev-mailbox";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Development mailbox"))]);
 
 /** /dev/mailbox: every email the app "sent" while MAIL_DRIVER=dev. Does not exist in production. */

@@ -9,6 +9,8 @@ import { LinkConfirmation } from "~/components/link-confirmation";
 import { handleForm, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Confirm new email"))]);
 
 const linkParams = (request: Request) => emailChangeParams.safeParse(Object.fromEntries(new URL(request.url).searchParams));

@@ -11,6 +11,8 @@ import { announceEmailVerified } from "~/lib/email-verified";
 import { handleForm, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Verify your email address"))]);
 
 function linkParams(request: Request, params: Record<string, string | undefined>) {

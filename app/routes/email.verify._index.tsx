@@ -11,6 +11,8 @@ import { useRootData } from "~/root";
 import { formIntent, handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Verify your email"))]);
 
 /** The email verification notice of spec §4: Resend, Check status, and a way out of a mistyped address. */

@@ -9,6 +9,8 @@ import { AppForm, Field, FormNotice, SubmitButton } from "~/components/forms";
 import { handleForm, parseForm, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Forgot your password?"))]);
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -13,6 +13,8 @@ import { useSignedIn } from "~/lib/use-signed-in";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { safeLocalPath } from "@shared/local-path";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Sign in"))]);
 
 export async function loader({ context, request }: LoaderFunctionArgs) {

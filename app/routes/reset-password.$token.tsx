@@ -11,6 +11,8 @@ import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { handleForm, parseForm, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Reset password"))]);
 
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -11,6 +11,8 @@ import { handleForm, readForm, signedIn, type FormResult } from "~/lib/forms.ser
 import { useSignedIn } from "~/lib/use-signed-in";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Sign up"))]);
 
 export async function loader({ context }: LoaderFunctionArgs) {
