@@ -1,6 +1,6 @@
 import { clear } from "idb-keyval";
 import { CLEAR_PRIVATE_DATA, PRIVATE_CACHES } from "~/sw/policy";
-import { forgetOutbox } from "./outbox";
+import { forgetOutbox } from "./outbox-store";
 import { forgetToken } from "./token";
 
 const REPLY_TIMEOUT_MS = 2000;

@@ -1,6 +1,6 @@
 import { ApiError, MalformedAnswerError, type ApiClient } from "./api";
 import { commentShape } from "./comment-shape";
-import { editOutbox, outboxEntries, OUTBOX_SENT, type OutboxEntry } from "./outbox";
+import { editOutbox, outboxEntries, OUTBOX_SENT, type OutboxEntry } from "./outbox-store";
 import { boolean, number, object } from "@shared/shape";
 
 /**
