@@ -3,11 +3,11 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { i18nForLanguage, translatorFor } from "../worker/domain/i18n";
-import { provideMetaTranslations } from "./i18n/meta";
-import { NonceContext } from "./lib/nonce";
-import { InlineStylesContext } from "./lib/inline-styles";
-import styles from "./tailwind.css?inline";
+import { i18nForLanguage, translatorFor } from "@worker/domain/i18n";
+import { provideMetaTranslations } from "~/i18n/meta";
+import { NonceContext } from "~/lib/nonce";
+import { InlineStylesContext } from "~/lib/inline-styles";
+import styles from "~/tailwind.css?inline";
 
 const ABORT_DELAY_MS = 5_000;
 

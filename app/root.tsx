@@ -4,27 +4,27 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatc
 import { lazy, Suspense, useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { presentMe } from "../worker/domain/accounts/users";
-import { getUpdates } from "../worker/domain/updates/get-updates";
-import { isDevMailboxEnabled } from "../worker/domain/mail/dev-mailbox";
-import { readerTimeZone } from "./lib/time-zone.server";
+import { presentMe } from "@worker/domain/accounts/users";
+import { getUpdates } from "@worker/domain/updates/get-updates";
+import { isDevMailboxEnabled } from "@worker/domain/mail/dev-mailbox";
+import { readerTimeZone } from "~/lib/time-zone.server";
 import { RTL_LANGUAGES } from "@shared/i18n/languages";
 import { formatCents } from "@shared/money";
 import { learnMoneyPattern, MONEY_SAMPLE_CENTS, moneyPattern } from "@shared/money-pattern";
 import { datePatterns, learnDatePatterns } from "@shared/date-pattern";
-import { SessionProvider } from "./lib/session";
-import { UpdatesProvider } from "./lib/updates";
-import { clearOfflineData } from "./lib/offline";
-import { whenIdle } from "./lib/idle";
-import { isNetworkFailure } from "./lib/offline-copies";
-import { NonceContext } from "./lib/nonce";
-import { INLINE_STYLES_ID, InlineStylesContext } from "./lib/inline-styles";
-import { PageErrorBoundary } from "./components/route-error";
-import { Spinner } from "./components/spinner";
-import { ServiceWorkerManager } from "./components/service-worker";
+import { SessionProvider } from "~/lib/session";
+import { UpdatesProvider } from "~/lib/updates";
+import { clearOfflineData } from "~/lib/offline";
+import { whenIdle } from "~/lib/idle";
+import { isNetworkFailure } from "~/lib/offline-copies";
+import { NonceContext } from "~/lib/nonce";
+import { INLINE_STYLES_ID, InlineStylesContext } from "~/lib/inline-styles";
+import { PageErrorBoundary } from "~/components/route-error";
+import { Spinner } from "~/components/spinner";
+import { ServiceWorkerManager } from "~/components/service-worker";
 
 // Development only (`npm run dev`): fetched then, never part of a production page's first JavaScript.
-const DevReload = lazy(() => import("./components/dev-reload").then((module) => ({ default: module.DevReload })));
+const DevReload = lazy(() => import("~/components/dev-reload").then((module) => ({ default: module.DevReload })));
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -1,6 +1,6 @@
 import { get, update } from "idb-keyval";
-import { storageRefusedBy } from "./offline-copies";
-import type { WaitingChange } from "./timeline";
+import { storageRefusedBy } from "~/lib/offline-copies";
+import type { WaitingChange } from "~/lib/timeline";
 
 /**
  * The outbox's list (app/lib/outbox.ts): its entries in IndexedDB and this tab's view of them. Apart from what sends

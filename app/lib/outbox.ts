@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from "react";
-import type { ApiClient } from "./api";
-import { isNetworkFailure } from "./offline-copies";
-import { flushOutbox } from "./outbox-sender";
-import { anyPending, editOutbox, noteQueued, OUTBOX_CHANGED, OUTBOX_SYNC_TAG, outboxEntries, type OutboxAction, type OutboxEntry } from "./outbox-store";
-import { soon } from "./idle";
+import type { ApiClient } from "~/lib/api";
+import { isNetworkFailure } from "~/lib/offline-copies";
+import { flushOutbox } from "~/lib/outbox-sender";
+import { anyPending, editOutbox, noteQueued, OUTBOX_CHANGED, OUTBOX_SYNC_TAG, outboxEntries, type OutboxAction, type OutboxEntry } from "~/lib/outbox-store";
+import { soon } from "~/lib/idle";
 
-export { forgetOutbox, OUTBOX_CHANGED, OUTBOX_KEY, OUTBOX_SENT, OUTBOX_SYNC_TAG, outboxEntries, waitingChanges, type OutboxAction, type OutboxEntry } from "./outbox-store";
+export { forgetOutbox, OUTBOX_CHANGED, OUTBOX_KEY, OUTBOX_SENT, OUTBOX_SYNC_TAG, outboxEntries, waitingChanges, type OutboxAction, type OutboxEntry } from "~/lib/outbox-store";
 
 /**
  * The outbox: likes, bookmarks, comments and chat messages made while the network fails are kept in IndexedDB, in

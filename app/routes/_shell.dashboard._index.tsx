@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { earningsOverview } from "../../worker/domain/money/earnings-overview";
+import { earningsOverview } from "@worker/domain/money/earnings-overview";
 import type { EarningsOverview } from "@shared/contracts/money";
 import { array, number, object, string, type Shape } from "@shared/shape";
 import { EarningsOverviewPanel } from "~/components/dashboard/earnings-overview";

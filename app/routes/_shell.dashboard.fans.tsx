@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { listFans } from "../../worker/domain/subscriptions/list-fans";
+import { listFans } from "@worker/domain/subscriptions/list-fans";
 import { FAN_KINDS, type FanKind } from "@shared/contracts/subscriptions";
 import { FanList } from "~/components/dashboard/fan-list";
 import { requireCreator } from "~/lib/forms.server";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "../../worker/domain/money/payout-methods";
-import { parseOrThrow } from "../../worker/domain/shared/validation";
+import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "@worker/domain/money/payout-methods";
+import { parseOrThrow } from "@worker/domain/shared/validation";
 import { PayoutMethodForm } from "~/components/dashboard/payout-method-form";
 import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";
 import { offlineAwareAction } from "~/lib/offline-aware-action";

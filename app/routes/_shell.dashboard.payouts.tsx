@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { listPayouts } from "../../worker/domain/money/list-payouts";
+import { listPayouts } from "@worker/domain/money/list-payouts";
 import { number, object } from "@shared/shape";
 import { PayoutHistory, payoutPageShape } from "~/components/dashboard/payout-history";
 import { useFreshEarnings } from "~/components/dashboard/use-fresh-earnings";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { listPlans } from "../../worker/domain/subscriptions/plans";
-import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
-import { setPlans } from "../../worker/domain/subscriptions/set-plans";
+import { listPlans } from "@worker/domain/subscriptions/plans";
+import { plansFromForm } from "@worker/domain/subscriptions/plans-form";
+import { setPlans } from "@worker/domain/subscriptions/set-plans";
 import { PlansForm } from "~/components/profile/plans-form";
 import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";
 import { offlineAwareAction } from "~/lib/offline-aware-action";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { listNotifications, type NotificationView } from "../../worker/domain/notifications/notifications";
+import { listNotifications, type NotificationView } from "@worker/domain/notifications/notifications";
 import { NOTIFICATION_PAGE_SIZE, notificationPath } from "@shared/contracts/notifications";
 import { usePagedList } from "~/lib/use-paged-list";
 import { Avatar } from "~/components/shell/avatar";

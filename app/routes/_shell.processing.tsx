@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { listProcessingPosts } from "../../worker/domain/posts/list-own-posts";
+import { listProcessingPosts } from "@worker/domain/posts/list-own-posts";
 import { type ProcessingPostView } from "@shared/contracts/posts";
 import { EmptyState, PageHeader } from "~/components/page";
 import { LoadMore } from "~/components/load-more-button";

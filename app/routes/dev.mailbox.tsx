@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { isDevMailboxEnabled, listDevMail } from "../../worker/domain/mail/dev-mailbox";
+import { isDevMailboxEnabled, listDevMail } from "@worker/domain/mail/dev-mailbox";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";

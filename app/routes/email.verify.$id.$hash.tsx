@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { emailVerificationParams } from "../../worker/domain/accounts/signed-links";
-import { verifyEmail } from "../../worker/domain/accounts/email-verification";
+import { emailVerificationParams } from "@worker/domain/accounts/signed-links";
+import { verifyEmail } from "@worker/domain/accounts/email-verification";
 import { AuthCard } from "~/components/auth-card";
 import { Notice } from "~/components/forms";
 import { LinkConfirmation } from "~/components/link-confirmation";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { peekToken } from "../../worker/domain/auth/one-time-tokens";
-import { signInWithMagicLink } from "../../worker/domain/accounts/magic-link";
+import { peekToken } from "@worker/domain/auth/one-time-tokens";
+import { signInWithMagicLink } from "@worker/domain/accounts/magic-link";
 import { AuthCard } from "~/components/auth-card";
 import { Notice } from "~/components/forms";
 import { LinkConfirmation } from "~/components/link-confirmation";
