@@ -44,7 +44,7 @@ export default tseslint.config(
         {
           patterns: [
             // The locale files are data both sides read (the Worker bundles them all: API errors and emails).
-            { regex: "^~/|(^|/)app/(?!locales/)", message: "worker/domain must not import the Remix app: move what both use to shared/." },
+            { regex: "^~/(?!locales/)|(^|/)app/(?!locales/)", message: "worker/domain must not import the Remix app: move what both use to shared/." },
             {
               group: ["**/realtime/**", "@worker/realtime/*", "**/http/**", "@worker/http/*", "**/api/**", "@worker/api/*", "**/events/**", "@worker/events/*", "**/jobs/**", "@worker/jobs/*", "hono", "hono/*"],
               message: "worker/domain must not import a transport: publish a DomainEvent (worker/domain/events.ts) instead.",
@@ -62,6 +62,33 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["~/*", "@worker/*", "**/app/**", "**/worker/**"], message: "shared/ must not import app/ or worker/." }] }],
     },
+  },
+  // One import style per side (the layering rules above are no-restricted-imports; these are typescript-eslint's
+  // rule of the same name, so both apply): the app imports its own files through ~/, the Worker's through @worker/
+  // and shared/ through @shared/; the Worker imports its own files relatively, shared/ through @shared/ and the
+  // locale files through ~/; shared/ imports itself relatively.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\.?/", message: "In app/, import through ~/ (the app), @worker/ (the Worker) or @shared/ (shared/)." }] }] },
+  },
+  // A relative import that climbs out of worker/ (as many ../ as the file is deep, and one more) names another side.
+  ...[0, 1, 2, 3].map((depth) => ({
+    files: [`worker/${"*/".repeat(depth)}*.ts`],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^@worker/", message: "In worker/, import the Worker's own files relatively." },
+            { regex: `^(\\.\\./){${depth + 1}}`, message: "In worker/, import shared/ through @shared/ and the locale files through ~/locales/." },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ["shared/**/*.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "^@shared/", message: "In shared/, import shared/'s own files relatively." }] }] },
   },
   {
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "*.js"],

@@ -75,7 +75,7 @@ export default defineConfig(({ isSsrBuild }) => ({
  * what keeps the first /home under QUALITY.md's 120 KB with workbox-window loaded after it.
  */
 const ROOT_DIRECTORY = fileURLToPath(new URL("./", import.meta.url));
-const CORE = /^(app\/root\.tsx|app\/entry\.client\.tsx|app\/tailwind\.css\?url|app\/lib\/(session|updates|api|api-shapes|token|offline|offline-copies|outbox|outbox-sender|comment-shape|use-signed-in|user-channel|nonce|idle)\.tsx?|app\/components\/(logo|notice|spinner|service-worker|error-page)\.tsx?|app\/sw\/policy\.ts|app\/i18n\/(client|meta)\.ts|shared\/i18n\/(languages|options)\.ts|shared\/(user-channel-events|shape|money-pattern)\.ts)$/;
+const CORE = /^(app\/root\.tsx|app\/entry\.client\.tsx|app\/tailwind\.css\?url|app\/lib\/(session|updates|api|api-shapes|token|offline|offline-copies|outbox|outbox-store|outbox-sender|comment-shape|use-signed-in|user-channel|nonce|idle)\.tsx?|app\/components\/(logo|notice|spinner|service-worker|route-error)\.tsx?|app\/sw\/policy\.ts|app\/i18n\/(client|meta)\.ts|shared\/i18n\/(languages|options)\.ts|shared\/(user-channel-events|shape|money-pattern)\.ts)$/;
 /**
  * The layout of the signed-in screens and profiles (sidebar, bottom bar, right column, outbox tray), what their
  * pages share, and the feed: a file of their own, so the landing page and the sign-in screens neither download nor

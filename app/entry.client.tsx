@@ -2,9 +2,9 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { createClientI18n, rememberLanguage } from "./i18n/client";
-import { detectLanguage } from "./i18n/detect";
-import { provideMetaTranslations } from "./i18n/meta";
+import { createClientI18n, rememberLanguage } from "~/i18n/client";
+import { detectLanguage } from "~/i18n/detect";
+import { provideMetaTranslations } from "~/i18n/meta";
 import { LANGUAGE_COOKIE } from "@shared/i18n/languages";
 
 /** Guards against a reload loop when the cookie cannot be stored. */

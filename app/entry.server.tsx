@@ -3,19 +3,19 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { i18nForLanguage, translatorFor } from "../worker/domain/i18n";
-import { provideMetaTranslations } from "./i18n/meta";
-import { NonceContext } from "./lib/nonce";
-import { InlineStylesContext } from "./lib/inline-styles";
-import styles from "./tailwind.css?inline";
+import { i18nForLanguage, translatorFor } from "@worker/domain/i18n";
+import { provideMetaTranslations } from "~/i18n/meta";
+import { NonceContext } from "~/lib/nonce";
+import { InlineStylesContext } from "~/lib/inline-styles";
+import styles from "~/tailwind.css?inline";
 
 const ABORT_DELAY_MS = 5_000;
 
 provideMetaTranslations(translatorFor);
 
-/** Logs what went wrong on the server, but not 404s and not requests the visitor abandoned. */
+/** Logs what went wrong on the server, but not answers such as 404 or 403 and not requests the visitor abandoned. */
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status === 404)) return;
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   console.error(error);
 }
 

@@ -1,6 +1,6 @@
-import type { Env } from "../worker/env";
-import type { DomainContext } from "../worker/domain/context";
-import type { CurrentSession } from "../worker/domain/auth/sessions";
+import type { Env } from "@worker/env";
+import type { DomainContext } from "@worker/domain/context";
+import type { CurrentSession } from "@worker/domain/auth/sessions";
 import type { LanguageCode } from "@shared/i18n/languages";
 
 /** What worker/app.ts hands every loader and action. */

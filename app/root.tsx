@@ -1,29 +1,29 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { presentMe } from "../worker/domain/accounts/users";
-import { getUpdates } from "../worker/domain/updates/get-updates";
-import { readerTimeZone } from "./lib/time-zone.server";
+import { presentMe } from "@worker/domain/accounts/users";
+import { getUpdates } from "@worker/domain/updates/get-updates";
+import { readerTimeZone } from "~/lib/time-zone.server";
 import { RTL_LANGUAGES } from "@shared/i18n/languages";
 import { formatCents } from "@shared/money";
 import { learnMoneyPattern, MONEY_SAMPLE_CENTS, moneyPattern } from "@shared/money-pattern";
 import { datePatterns, learnDatePatterns } from "@shared/date-pattern";
-import { SessionProvider } from "./lib/session";
-import { UpdatesProvider } from "./lib/updates";
-import { clearOfflineData } from "./lib/offline";
-import { whenIdle } from "./lib/idle";
-import { isNetworkFailure } from "./lib/offline-copies";
-import { NonceContext } from "./lib/nonce";
-import { INLINE_STYLES_ID, InlineStylesContext } from "./lib/inline-styles";
-import { ErrorPage } from "./components/error-page";
-import { Spinner } from "./components/spinner";
-import { ServiceWorkerManager } from "./components/service-worker";
+import { SessionProvider } from "~/lib/session";
+import { UpdatesProvider } from "~/lib/updates";
+import { clearOfflineData } from "~/lib/offline";
+import { whenIdle } from "~/lib/idle";
+import { isNetworkFailure } from "~/lib/offline-copies";
+import { NonceContext } from "~/lib/nonce";
+import { INLINE_STYLES_ID, InlineStylesContext } from "~/lib/inline-styles";
+import { PageErrorBoundary } from "~/components/route-error";
+import { Spinner } from "~/components/spinner";
+import { ServiceWorkerManager } from "~/components/service-worker";
 
 // Development only (`npm run dev`): fetched then, never part of a production page's first JavaScript.
-const DevReload = lazy(() => import("./components/dev-reload").then((module) => ({ default: module.DevReload })));
+const DevReload = lazy(() => import("~/components/dev-reload").then((module) => ({ default: module.DevReload })));
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -192,13 +192,7 @@ const useHydratedMark = () =>
   }, []);
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
   // It stands in for App (an address no route matches, a root loader that failed): the page is hydrated all the same.
   useHydratedMark();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage title={t("Page not found")} text={t("The page you are looking for does not exist.")} />;
-  }
-  console.error(error);
-  return <ErrorPage title={t("Something went wrong")} text={t("Please try again in a moment.")} />;
+  return <PageErrorBoundary />;
 }

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Logo } from "./logo";
+import { Logo } from "~/components/logo";
 
 /** The frame of the sign-in, sign-up and email-link pages (no app layout, spec §2). */
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {

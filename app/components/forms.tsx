@@ -1,7 +1,7 @@
 import { Form, useNavigation, type FormProps } from "@remix-run/react";
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { useRootData } from "~/root";
-import { Notice } from "./notice";
+import { Notice } from "~/components/notice";
 
 /** A Remix form that carries the session's CSRF token, so cookie-authenticated writes pass the check. */
 export const AppForm = forwardRef<HTMLFormElement, FormProps>(function AppForm({ children, ...props }, ref) {
@@ -93,7 +93,7 @@ export function SubmitButton({ children, pendingText, name, value, className = "
   );
 }
 
-export { Notice } from "./notice";
+export { Notice } from "~/components/notice";
 
 type Result = { ok: true; message?: string } | { ok: false; message: string; errors?: Record<string, string[]> };
 

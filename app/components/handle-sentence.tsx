@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Handle } from "./handle";
+import { Handle } from "~/components/handle";
 
 /**
  * A translated sentence with a handle in it ("Tip to @mia.rivers", "Block @mia.rivers?"), the handle drawn by

@@ -1,6 +1,6 @@
 import { useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { AppForm, SubmitButton } from "./forms";
+import { AppForm, SubmitButton } from "~/components/forms";
 
 /**
  * Links in emails only open a page; the change they stand for happens on POST, so that a mail scanner

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { OfflineMark } from "~/lib/offline-copies";
-import { LocalTime } from "./local-time";
+import { LocalTime } from "~/components/local-time";
 
 /** "Offline — showing what was saved at {time}" above a screen that shows its saved copy (app/lib/offline-copies.ts). */
 export function OfflineNotice({ offline }: { offline: OfflineMark | null | undefined }) {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "./shell/icons";
+import { Icon, type IconName } from "~/components/shell/icons";
 
 /** The title bar of a screen inside the layout. */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {

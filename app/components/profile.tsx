@@ -3,9 +3,9 @@ import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "@shared/contracts/posts";
 import type { HighlightView } from "@shared/contracts/stories";
-import { storyRingClass } from "./shell/avatar";
-import { ProfileActions, type ProfileViewer } from "./profile/profile-actions";
-import { ProfileFeed } from "./profile/profile-feed";
+import { storyRingClass } from "~/components/shell/avatar";
+import { ProfileActions, type ProfileViewer } from "~/components/profile/profile-actions";
+import { ProfileFeed } from "~/components/profile/profile-feed";
 import { Handle } from "~/components/handle";
 
 export type { Profile, ProfileViewer };

@@ -1,6 +1,6 @@
 import type { Updates } from "@shared/contracts/accounts";
 import type { PostView } from "@shared/contracts/posts";
-import type { CurrentUser } from "./session";
+import type { CurrentUser } from "~/lib/session";
 import { array, boolean, nullable, number, object, oneOf, orDefault, string, type Shape } from "@shared/shape";
 
 /** The answers the shell and the feeds rely on; each is typed as the contract it checks, so none can drift. */

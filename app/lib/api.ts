@@ -1,7 +1,7 @@
-import { networkAnswered } from "./network-answers";
-import { leaveForLogin } from "./offline";
+import { networkAnswered } from "~/lib/network-answers";
+import { leaveForLogin } from "~/lib/offline";
 import type { Shape } from "@shared/shape";
-import { readToken } from "./token";
+import { readToken } from "~/lib/token";
 
 export interface ApiErrorBody {
   message: string;

@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { boolean, object } from "@shared/shape";
-import { useSession } from "./session";
+import { useSession } from "~/lib/session";
 
 /** The channel on which a tab that verified the email tells the others (same browser, same origin). */
 const CHANNEL = "email-verified";

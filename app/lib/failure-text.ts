@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
-import { ApiError } from "./api";
-import { isNetworkFailure } from "./offline-copies";
+import { ApiError } from "~/lib/api";
+import { isNetworkFailure } from "~/lib/offline-copies";
 
 /**
  * What a failed request says beside the button that sent it: the server's own (translated) message; "You are

@@ -1,9 +1,9 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { BROKEN_TEXT, parseOrThrow } from "../../worker/domain/shared/validation";
-import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
-import { asAppError, translateError } from "../../worker/http/errors";
-import { sessionCookie } from "../../worker/http/cookies";
+import { BROKEN_TEXT, parseOrThrow } from "@worker/domain/shared/validation";
+import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
+import { asAppError, translateError } from "@worker/http/errors";
+import { sessionCookie } from "@worker/http/cookies";
 
 export type FormResult =
   | { ok: false; message: string; errors: Record<string, string[]> }

@@ -1,6 +1,6 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { pageT } from "~/i18n/meta";
-import { isNetworkFailure } from "./offline-copies";
+import { isNetworkFailure } from "~/lib/offline-copies";
 
 /**
  * A route's clientAction for its forms offline: the request never left, and the form says so beside its fields,

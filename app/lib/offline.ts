@@ -1,7 +1,7 @@
 import { clear } from "idb-keyval";
 import { CLEAR_PRIVATE_DATA, PRIVATE_CACHES } from "~/sw/policy";
-import { forgetOutbox } from "./outbox";
-import { forgetToken } from "./token";
+import { forgetOutbox } from "~/lib/outbox-store";
+import { forgetToken } from "~/lib/token";
 
 const REPLY_TIMEOUT_MS = 2000;
 

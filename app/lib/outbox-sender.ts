@@ -1,6 +1,6 @@
-import { ApiError, MalformedAnswerError, type ApiClient } from "./api";
-import { commentShape } from "./comment-shape";
-import { editOutbox, outboxEntries, OUTBOX_SENT, type OutboxEntry } from "./outbox";
+import { ApiError, MalformedAnswerError, type ApiClient } from "~/lib/api";
+import { commentShape } from "~/lib/comment-shape";
+import { editOutbox, outboxEntries, OUTBOX_SENT, type OutboxEntry } from "~/lib/outbox-store";
 import { boolean, number, object } from "@shared/shape";
 
 /**

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from "react";
-import { get, update } from "idb-keyval";
-import type { ApiClient } from "./api";
-import { isNetworkFailure, storageRefusedBy } from "./offline-copies";
-import type { WaitingChange } from "./timeline";
-import { flushOutbox } from "./outbox-sender";
-import { soon } from "./idle";
+import type { ApiClient } from "~/lib/api";
+import { isNetworkFailure } from "~/lib/offline-copies";
+import { flushOutbox } from "~/lib/outbox-sender";
+import { anyPending, editOutbox, noteQueued, OUTBOX_CHANGED, OUTBOX_SYNC_TAG, outboxEntries, type OutboxAction, type OutboxEntry } from "~/lib/outbox-store";
+import { soon } from "~/lib/idle";
+
+export { forgetOutbox, OUTBOX_CHANGED, OUTBOX_KEY, OUTBOX_SENT, OUTBOX_SYNC_TAG, outboxEntries, waitingChanges, type OutboxAction, type OutboxEntry } from "~/lib/outbox-store";
 
 /**
  * The outbox: likes, bookmarks, comments and chat messages made while the network fails are kept in IndexedDB, in
@@ -13,75 +14,6 @@ import { soon } from "./idle";
  * once per client id. Money never goes through here. This module is small and always loaded: the screens show
  * what waits (pending style) and what the server refused (failed, with its reason).
  */
-
-export type OutboxAction =
-  | { kind: "like" | "unlike" | "bookmark" | "unbookmark"; postId: number }
-  | { kind: "comment"; postId: number; text: string }
-  | { kind: "message"; conversationId: number; text: string };
-
-export interface OutboxEntry {
-  /** The client id: also the comment's or message's clientId on the server. */
-  id: string;
-  action: OutboxAction;
-  createdAt: number;
-  status: "pending" | "failed";
-  /** The server's translated reason, once it refused the action. */
-  reason: string | null;
-}
-
-export const OUTBOX_KEY = "outbox";
-/** The Background Sync tag the service worker answers by asking open pages to send (FLUSH_OUTBOX). */
-export const OUTBOX_SYNC_TAG = "outbox";
-/** Fired on window (and told to the other tabs) whenever the outbox changes. */
-export const OUTBOX_CHANGED = "outbox-changed";
-/** Fired on window with { entry, answer } when an entry reached the server. */
-export const OUTBOX_SENT = "outbox-sent";
-
-const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("fanclub-outbox");
-channel?.addEventListener("message", () => window.dispatchEvent(new Event(OUTBOX_CHANGED)));
-
-function changed() {
-  window.dispatchEvent(new Event(OUTBOX_CHANGED));
-  channel?.postMessage("changed");
-}
-
-/**
- * What this tab last read or wrote: whether anything waits, without a round trip to IndexedDB. Where IndexedDB
- * refuses (private browsing, storage full), the outbox lives here alone: it still sends once the network is
- * back, but only while this tab stays open.
- */
-let snapshot: OutboxEntry[] = [];
-
-export async function outboxEntries(): Promise<OutboxEntry[]> {
-  if (typeof indexedDB === "undefined") return snapshot;
-  try {
-    snapshot = (await get<OutboxEntry[]>(OUTBOX_KEY)) ?? [];
-  } catch (error) {
-    storageRefusedBy(error);
-  }
-  return snapshot;
-}
-
-/** Forgets this tab's view of the outbox (sign-out: the stored list is cleared with the other copies). */
-export function forgetOutbox(): void {
-  snapshot = [];
-  changed();
-}
-
-/** The likes and bookmarks that wait in this tab's view of the outbox, oldest first (written before they are stored). */
-export const waitingChanges = (): WaitingChange[] =>
-  snapshot.flatMap(({ status, action }) => (status === "pending" && action.kind !== "comment" && action.kind !== "message" ? [{ kind: action.kind, postId: action.postId }] : []));
-
-/** Changes the stored list in one IndexedDB transaction, then tells every tab. */
-export async function editOutbox(change: (entries: OutboxEntry[]) => OutboxEntry[]): Promise<void> {
-  try {
-    await update<OutboxEntry[]>(OUTBOX_KEY, (entries = []) => (snapshot = change(entries)));
-  } catch (error) {
-    snapshot = change(snapshot);
-    storageRefusedBy(error);
-  }
-  changed();
-}
 
 /** What must reach the server in the order it was made: a post's likes, its bookmarks, its comments, a thread. */
 const subjectOf = (action: OutboxAction) =>
@@ -107,7 +39,7 @@ export const FIRST_TRY_TIMEOUT_MS = 8_000;
 export function sendOrKeep<T>(client: ApiClient, action: OutboxAction, direct: (signal: AbortSignal) => Promise<T>, id?: string): Promise<{ answer: T } | null> {
   const subject = subjectOf(action);
   const turn = (sending.get(subject) ?? Promise.resolve()).then(async () => {
-    if (snapshot.some((entry) => entry.status === "pending")) {
+    if (anyPending()) {
       await queueAction(client, action, id);
       return null;
     }
@@ -140,7 +72,7 @@ export function sendOrKeep<T>(client: ApiClient, action: OutboxAction, direct: (
 export async function queueAction(client: ApiClient, action: OutboxAction, id: string = crypto.randomUUID()): Promise<OutboxEntry> {
   const entry: OutboxEntry = { id, action, createdAt: Date.now(), status: "pending", reason: null };
   // Known to this tab at once (waitingChanges, sendOrKeep), before IndexedDB has it.
-  if (!snapshot.some((known) => known.id === id)) snapshot = [...snapshot, entry];
+  noteQueued(entry);
   await editOutbox((entries) => (entries.some((known) => known.id === id) ? entries : [...entries, entry]));
   // Where the browser has Background Sync, the service worker wakes an open page to send when the network is back.
   void navigator.serviceWorker?.ready

@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { createApiClient, type ApiClient } from "./api";
-import { readToken } from "./token";
-import { currentUserShape } from "./api-shapes";
+import { createApiClient, type ApiClient } from "~/lib/api";
+import { readToken } from "~/lib/token";
+import { currentUserShape } from "~/lib/api-shapes";
 
 /** spec §3: the current user, with the spec's initial values. */
 export interface CurrentUser {

@@ -1,10 +1,10 @@
 import { useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Updates } from "@shared/contracts/accounts";
-import { useSession } from "./session";
-import { connectUserChannel } from "./user-channel";
-import { soon } from "./idle";
-import { updatesAnswerShape } from "./api-shapes";
+import { useSession } from "~/lib/session";
+import { connectUserChannel } from "~/lib/user-channel";
+import { soon } from "~/lib/idle";
+import { updatesAnswerShape } from "~/lib/api-shapes";
 
 export type { Updates };
 

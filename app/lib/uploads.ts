@@ -5,8 +5,8 @@
  * the browser also makes what a Worker cannot: a video's poster frame and the small blurred preview of locked
  * posts. Errors are `ApiError`s carrying the server's translated message.
  */
-import { ApiError, type ApiErrorBody } from "./api";
-import { readToken } from "./token";
+import { ApiError, type ApiErrorBody } from "~/lib/api";
+import { readToken } from "~/lib/token";
 import { SCALED_WIDTHS } from "@shared/contracts/posts";
 
 export type UploadPurpose = "post" | "message" | "story" | "avatar" | "cover" | "id_document" | "id_selfie";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "./api";
+import { ApiError } from "~/lib/api";
 
 export interface PageOf<T, C> {
   items: T[];

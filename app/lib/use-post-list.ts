@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { PostView } from "@shared/contracts/posts";
-import { outboxEntries, sendOrKeep, waitingChanges } from "./outbox";
-import { useSession } from "./session";
-import { soon } from "./idle";
-import { applyWaiting, emptyTimeline, timelineReducer, type TimelineAction, type TimelineState } from "./timeline";
-import { postPageShape } from "./api-shapes";
+import { outboxEntries, sendOrKeep, waitingChanges } from "~/lib/outbox";
+import { useSession } from "~/lib/session";
+import { soon } from "~/lib/idle";
+import { applyWaiting, emptyTimeline, timelineReducer, type TimelineAction, type TimelineState } from "~/lib/timeline";
+import { postPageShape } from "~/lib/api-shapes";
 
 /**
  * A list of posts on screen (home, bookmarks, one post) with the timeline store's operations, plus the calls

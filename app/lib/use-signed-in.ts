@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import type { FormResult } from "./forms.server";
-import { clearOfflineData } from "./offline";
-import { storeToken } from "./token";
+import type { FormResult } from "~/lib/forms.server";
+import { clearOfflineData } from "~/lib/offline";
+import { storeToken } from "~/lib/token";
 import { safeLocalPath } from "@shared/local-path";
 
 /**

@@ -6,7 +6,7 @@ import {
   USER_CHANNEL_PATH,
   type UserChannelEvent,
 } from "@shared/user-channel-events";
-import { networkAnswered } from "./network-answers";
+import { networkAnswered } from "~/lib/network-answers";
 
 export { parseUserChannelFrame, type UserChannelEvent, type UserChannelEventName } from "@shared/user-channel-events";
 

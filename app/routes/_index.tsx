@@ -6,6 +6,8 @@ import { Logo } from "~/components/logo";
 import { LanguagePicker } from "~/components/language";
 import { pageMeta } from "~/i18n/meta";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [
   { title: `Fanclub · ${t("Support the creators you love")}` },
   { name: "description", content: t("Follow and subscribe to creators, see their exclusive posts, chat and tip.") },

@@ -1,20 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { z } from "zod";
-import { followUser } from "../../worker/domain/follows/follow-user";
-import { unfollowUser } from "../../worker/domain/follows/unfollow-user";
-import { getProfilePage } from "../../worker/domain/profiles/profile-page";
+import { followUser } from "@worker/domain/follows/follow-user";
+import { unfollowUser } from "@worker/domain/follows/unfollow-user";
+import { getProfilePage } from "@worker/domain/profiles/profile-page";
 import { type Profile } from "@shared/contracts/posts";
-import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
-import { idText, parseOrThrow } from "../../worker/domain/shared/validation";
-import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
-import { subscribe, SubscribeFormSchema } from "../../worker/domain/subscriptions/subscribe";
+import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
+import { idText, parseOrThrow } from "@worker/domain/shared/validation";
+import { cancelSubscription } from "@worker/domain/subscriptions/cancel-subscription";
+import { subscribe, SubscribeFormSchema } from "@worker/domain/subscriptions/subscribe";
 import { BlockButton } from "~/components/moderation/block-button";
 import { ReportButton } from "~/components/moderation/report-dialog";
 import { ProfileView } from "~/components/profile";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const handle: ShellHandle = { rightColumn: "search" };
 

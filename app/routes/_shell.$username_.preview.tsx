@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getProfile } from "../../worker/domain/profiles/get-profile";
+import { getProfile } from "@worker/domain/profiles/get-profile";
 import { Notice } from "~/components/forms";
 import { ProfileView } from "~/components/profile";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const handle: ShellHandle = { rightColumn: "search" };
 

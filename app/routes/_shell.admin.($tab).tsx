@@ -2,14 +2,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { NavLink, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { decideCreatorRequest, rejectionReasonSchema } from "../../worker/domain/creators/decide-creator-request";
-import { listPendingCreatorRequests } from "../../worker/domain/creators/list-creator-requests";
-import { listPayoutQueue } from "../../worker/domain/money/list-payouts";
-import { decidePayout, DecidePayoutSchema } from "../../worker/domain/money/withdrawals";
-import { listOpenReports } from "../../worker/domain/moderation/list-open-reports";
-import { REPORT_ACTIONS, resolveReport } from "../../worker/domain/moderation/resolve-report";
-import { idText, multilineText, validationError } from "../../worker/domain/shared/validation";
-import { translateError } from "../../worker/http/errors";
+import { decideCreatorRequest, rejectionReasonSchema } from "@worker/domain/creators/decide-creator-request";
+import { listPendingCreatorRequests } from "@worker/domain/creators/list-creator-requests";
+import { listPayoutQueue } from "@worker/domain/money/list-payouts";
+import { decidePayout, DecidePayoutSchema } from "@worker/domain/money/withdrawals";
+import { listOpenReports } from "@worker/domain/moderation/list-open-reports";
+import { REPORT_ACTIONS, resolveReport } from "@worker/domain/moderation/resolve-report";
+import { idText, multilineText, validationError } from "@worker/domain/shared/validation";
+import { translateError } from "@worker/http/errors";
 import { Notice } from "~/components/forms";
 import { PayoutQueue } from "~/components/dashboard/payout-queue";
 import { CreatorRequestQueue } from "~/components/moderation/creator-request-queue";
@@ -18,6 +18,8 @@ import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { formIntent, handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Admin"))]);
 

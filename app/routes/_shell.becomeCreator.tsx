@@ -4,9 +4,9 @@ import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } fro
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { publicMediaUrl } from "../../worker/domain/accounts/users";
-import { getCreatorApplication } from "../../worker/domain/creators/creator-application";
-import { submitCreatorRequest } from "../../worker/domain/creators/submit-creator-request";
+import { publicMediaUrl } from "@worker/domain/accounts/users";
+import { getCreatorApplication } from "@worker/domain/creators/creator-application";
+import { submitCreatorRequest } from "@worker/domain/creators/submit-creator-request";
 import { AppForm, Notice } from "~/components/forms";
 import { ImagePicker } from "~/components/media/image-picker";
 import { PageHeader } from "~/components/page";
@@ -17,6 +17,8 @@ import { useSession } from "~/lib/session";
 import { useEmailVerifiedElsewhere } from "~/lib/email-verified";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { idText } from "@worker/domain/shared/validation";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Become a creator"))]);
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { listBookmarks } from "../../worker/domain/interactions/list-bookmarks";
+import { listBookmarks } from "@worker/domain/interactions/list-bookmarks";
 import { OfflineNotice } from "~/components/offline-notice";
 import { EmptyState, PageHeader } from "~/components/page";
 import { PostList } from "~/components/posts/post-list";
@@ -13,6 +13,8 @@ import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
 import { usePostList } from "~/lib/use-post-list";
 import { number, object } from "@shared/shape";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Bookmarks"))]);
 

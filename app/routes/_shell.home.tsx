@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
-import { timelinePageOf, timelineRead } from "../../worker/domain/timeline/get-timeline";
-import { liveNowRead } from "../../worker/domain/live/streams";
-import { storiesBarRead } from "../../worker/domain/stories/stories";
-import { readTogether } from "../../worker/domain/shared/reads";
+import { suggestProfiles } from "@worker/domain/search/suggest-profiles";
+import { timelinePageOf, timelineRead } from "@worker/domain/timeline/get-timeline";
+import { liveNowRead } from "@worker/domain/live/streams";
+import { storiesBarRead } from "@worker/domain/stories/stories";
+import { readTogether } from "@worker/domain/shared/reads";
 import { StoriesBar, type LiveNowItem } from "~/components/stories/stories-bar";
 import type { StoriesBarItem } from "@shared/contracts/stories";
 import type { PostView } from "@shared/contracts/posts";
@@ -28,6 +28,8 @@ import { soon } from "~/lib/idle";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { postPageShape, postShape, updatesAnswerShape } from "~/lib/api-shapes";
 import { array, boolean, number, object, string } from "@shared/shape";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Home")), { name: "description", content: t("Follow and subscribe to creators, see their exclusive posts, chat and tip.") }]);
 

@@ -10,6 +10,8 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Live Streams"))]);
 
 export const handle: ShellHandle = { rightColumn: "search" };

@@ -11,6 +11,8 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireCreator } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Go Live"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { signOut } from "../../worker/domain/accounts/sign-in";
-import { clearedSessionCookie } from "../../worker/http/cookies";
+import { signOut } from "@worker/domain/accounts/sign-in";
+import { clearedSessionCookie } from "@worker/http/cookies";
 import { AppForm, SubmitButton } from "~/components/forms";
 import { Spinner } from "~/components/spinner";
 import type { ShellHandle } from "~/components/shell/app-shell";
@@ -12,6 +12,8 @@ import { useSession } from "~/lib/session";
 import { array, number, object, string } from "@shared/shape";
 import { leaveForLogin } from "~/lib/offline";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Sign out"))]);
 

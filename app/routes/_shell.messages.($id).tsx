@@ -22,6 +22,8 @@ import { useSession } from "~/lib/session";
 import { nullable, number, object } from "@shared/shape";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Messages"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
@@ -39,7 +41,8 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const none = { thread: null, media: null, list: null, massMessages: null, savedAt: Date.now() };
   if (params.id === undefined) {
     if (view !== "mass") return { ...none, list: await listConversations(context.domain, user, undefined) };
-    if (user.role !== "creator") throw notFound();
+    // Mass messages are a creator's: a member asking for them is told so.
+    if (user.role !== "creator") throw new Response("Forbidden", { status: 403 });
     return { ...none, massMessages: await listMassMessages(context.domain.db, user.id) };
   }
   const id = parseIdText(params.id);

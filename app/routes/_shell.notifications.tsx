@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { listNotifications, type NotificationView } from "../../worker/domain/notifications/notifications";
+import { listNotifications, type NotificationView } from "@worker/domain/notifications/notifications";
 import { NOTIFICATION_PAGE_SIZE, notificationPath } from "@shared/contracts/notifications";
 import { usePagedList } from "~/lib/use-paged-list";
 import { Avatar } from "~/components/shell/avatar";
@@ -20,6 +20,8 @@ import { pageMeta, titleTag } from "~/i18n/meta";
 import { updatesAnswerShape } from "~/lib/api-shapes";
 import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
 import { array, boolean, either, nullable, number, object, record, string, type Shape } from "@shared/shape";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Notifications"))]);
 

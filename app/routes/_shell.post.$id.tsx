@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { commentsRead } from "../../worker/domain/interactions/list-comments";
-import { postRead, type getPost } from "../../worker/domain/posts/get-post";
-import { readTogether } from "../../worker/domain/shared/reads";
+import { commentsRead } from "@worker/domain/interactions/list-comments";
+import { postRead, type getPost } from "@worker/domain/posts/get-post";
+import { readTogether } from "@worker/domain/shared/reads";
 import { Comments } from "~/components/posts/comments";
 import { UnlockButton } from "~/components/money/unlock-button";
 import { PostActions } from "~/components/posts/post-actions";
@@ -16,6 +16,8 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { usePostList } from "~/lib/use-post-list";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { parseIdText } from "@worker/domain/shared/validation";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const handle: ShellHandle = { rightColumn: "search" };
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { listProcessingPosts } from "../../worker/domain/posts/list-own-posts";
+import { listProcessingPosts } from "@worker/domain/posts/list-own-posts";
 import { type ProcessingPostView } from "@shared/contracts/posts";
 import { EmptyState, PageHeader } from "~/components/page";
 import { LoadMore } from "~/components/load-more-button";
@@ -14,6 +14,8 @@ import { requireCreator } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { postFields } from "~/lib/api-shapes";
 import { array, number, object, oneOf, type Shape } from "@shared/shape";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Processing"))]);
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { listScheduledPosts } from "../../worker/domain/posts/list-own-posts";
+import { listScheduledPosts } from "@worker/domain/posts/list-own-posts";
 import type { PostView } from "@shared/contracts/posts";
 import { Notice } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
@@ -18,6 +18,8 @@ import { requireCreator } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { postShape } from "~/lib/api-shapes";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Scheduled posts"))]);
 

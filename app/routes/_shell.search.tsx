@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { searchPosts } from "../../worker/domain/search/search-posts";
-import { suggestProfiles } from "../../worker/domain/search/suggest-profiles";
-import { SEARCH_TERM_MAX } from "../../worker/domain/search/search-users";
-import { AppError } from "../../worker/domain/shared/errors";
-import { translateError } from "../../worker/http/errors";
+import { searchPosts } from "@worker/domain/search/search-posts";
+import { suggestProfiles } from "@worker/domain/search/suggest-profiles";
+import { SEARCH_TERM_MAX } from "@worker/domain/search/search-users";
+import { AppError } from "@worker/domain/shared/errors";
+import { translateError } from "@worker/http/errors";
 import { PageHeader } from "~/components/page";
 import { PostList } from "~/components/posts/post-list";
 import type { ShellHandle } from "~/components/shell/app-shell";
@@ -15,6 +15,8 @@ import { UserSearch } from "~/components/shell/user-search";
 import { requireViewer } from "~/lib/forms.server";
 import { usePostList } from "~/lib/use-post-list";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Search"))]);
 

@@ -3,16 +3,16 @@ import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { requestEmailChange } from "../../worker/domain/accounts/change-email";
-import { changePassword, ChangePasswordSchema } from "../../worker/domain/accounts/change-password";
-import { emailSchema, passwordText } from "../../worker/domain/accounts/rules";
-import { publicMediaUrl } from "../../worker/domain/accounts/users";
-import { ProfileInputSchema, updateProfile } from "../../worker/domain/profiles/update-profile";
-import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
-import { idText, parseOrThrow, singleLineText } from "../../worker/domain/shared/validation";
-import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
-import { listSubscriptions } from "../../worker/domain/subscriptions/list-subscriptions";
-import { subscribe, SubscribeFormSchema } from "../../worker/domain/subscriptions/subscribe";
+import { requestEmailChange } from "@worker/domain/accounts/change-email";
+import { changePassword, ChangePasswordSchema } from "@worker/domain/accounts/change-password";
+import { emailSchema, passwordText } from "@worker/domain/accounts/rules";
+import { publicMediaUrl } from "@worker/domain/accounts/users";
+import { ProfileInputSchema, updateProfile } from "@worker/domain/profiles/update-profile";
+import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
+import { idText, parseOrThrow, singleLineText } from "@worker/domain/shared/validation";
+import { cancelSubscription } from "@worker/domain/subscriptions/cancel-subscription";
+import { listSubscriptions } from "@worker/domain/subscriptions/list-subscriptions";
+import { subscribe, SubscribeFormSchema } from "@worker/domain/subscriptions/subscribe";
 import { ChangeEmailForm, ChangePasswordForm } from "~/components/account-security";
 import { LanguagePicker } from "~/components/language";
 import { EditProfileForm } from "~/components/profile/edit-profile-form";
@@ -28,6 +28,8 @@ import { messageAnswerShape } from "~/lib/api-shapes";
 import { useActiveTabInView } from "~/lib/use-active-tab-in-view";
 import { PushSettings } from "~/components/push-settings";
 import { Handle } from "~/components/handle";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Settings"))]);
 

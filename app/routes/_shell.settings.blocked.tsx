@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { listBlockedUsers } from "../../worker/domain/moderation/block-user";
+import { listBlockedUsers } from "@worker/domain/moderation/block-user";
 import { BlockButton } from "~/components/moderation/block-button";
 import { EmptyState, PageHeader } from "~/components/page";
 import { Avatar } from "~/components/shell/avatar";
@@ -9,6 +9,8 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { Handle } from "~/components/handle";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Blocked users"))]);
 

@@ -5,6 +5,8 @@ import { creatorsOnly } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("New story"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };

@@ -3,15 +3,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { balanceOf, walletOf } from "../../worker/domain/money/ledger";
-import { listPayments, presentPayment } from "../../worker/domain/money/payments";
-import { topUpsAvailable } from "../../worker/domain/money/providers/provider";
-import { IdempotencyKeySchema, TOP_UP_PRESETS_CENTS } from "../../worker/domain/money/rules";
-import { findOwnTopUp } from "../../worker/domain/money/sandbox-top-up";
-import { startTopUp } from "../../worker/domain/money/start-top-up";
-import { AppError, fieldError } from "../../worker/domain/shared/errors";
-import { message } from "../../worker/domain/shared/messages";
-import { parseOrThrow, singleLineText } from "../../worker/domain/shared/validation";
+import { balanceOf, walletOf } from "@worker/domain/money/ledger";
+import { listPayments, presentPayment } from "@worker/domain/money/payments";
+import { topUpsAvailable } from "@worker/domain/money/providers/provider";
+import { IdempotencyKeySchema, TOP_UP_PRESETS_CENTS } from "@worker/domain/money/rules";
+import { findOwnTopUp } from "@worker/domain/money/sandbox-top-up";
+import { startTopUp } from "@worker/domain/money/start-top-up";
+import { AppError, fieldError } from "@worker/domain/shared/errors";
+import { message } from "@worker/domain/shared/messages";
+import { parseOrThrow, singleLineText } from "@worker/domain/shared/validation";
 import { OfflineNotice } from "~/components/offline-notice";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
@@ -25,6 +25,8 @@ import { TopUpForm } from "~/components/wallet/top-up-form";
 import { TopUpOutcome } from "~/components/wallet/top-up-outcome";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Wallet"))]);
 

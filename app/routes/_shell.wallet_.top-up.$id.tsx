@@ -2,20 +2,22 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import type { PaymentRow } from "../../worker/domain/money/payments";
-import { presentPayment } from "../../worker/domain/money/payments";
-import { sandboxAllowed } from "../../worker/domain/money/providers/provider";
-import { CardSchema } from "../../worker/domain/money/providers/sandbox";
+import type { PaymentRow } from "@worker/domain/money/payments";
+import { presentPayment } from "@worker/domain/money/payments";
+import { sandboxAllowed } from "@worker/domain/money/providers/provider";
+import { CardSchema } from "@worker/domain/money/providers/sandbox";
 import { SANDBOX_CARDS } from "@shared/contracts/money";
-import { confirmSandboxTopUp, findOwnTopUp, payWithSandboxCard } from "../../worker/domain/money/sandbox-top-up";
-import { topUpResultPath } from "../../worker/domain/money/start-top-up";
-import { AppError, INVALID_VALUE } from "../../worker/domain/shared/errors";
-import { parseIdText, parseOrThrow } from "../../worker/domain/shared/validation";
+import { confirmSandboxTopUp, findOwnTopUp, payWithSandboxCard } from "@worker/domain/money/sandbox-top-up";
+import { topUpResultPath } from "@worker/domain/money/start-top-up";
+import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
+import { parseIdText, parseOrThrow } from "@worker/domain/shared/validation";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { SandboxCardForm, SandboxConfirmation, SandboxFailure } from "~/components/wallet/sandbox-card";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Top up"))]);
 

@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { emailChangeParams } from "../../worker/domain/accounts/signed-links";
-import { confirmEmailChange } from "../../worker/domain/accounts/change-email";
+import { emailChangeParams } from "@worker/domain/accounts/signed-links";
+import { confirmEmailChange } from "@worker/domain/accounts/change-email";
 import { AuthCard } from "~/components/auth-card";
 import { Notice } from "~/components/forms";
 import { LinkConfirmation } from "~/components/link-confirmation";
 import { handleForm, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Confirm new email"))]);
 

@@ -2,14 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { emailVerificationParams } from "../../worker/domain/accounts/signed-links";
-import { verifyEmail } from "../../worker/domain/accounts/email-verification";
+import { emailVerificationParams } from "@worker/domain/accounts/signed-links";
+import { verifyEmail } from "@worker/domain/accounts/email-verification";
 import { AuthCard } from "~/components/auth-card";
 import { Notice } from "~/components/forms";
 import { LinkConfirmation } from "~/components/link-confirmation";
 import { announceEmailVerified } from "~/lib/email-verified";
 import { handleForm, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Verify your email address"))]);
 

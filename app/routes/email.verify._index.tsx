@@ -2,14 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { resendVerificationEmail } from "../../worker/domain/accounts/email-verification";
-import { requestEmailChange } from "../../worker/domain/accounts/change-email";
-import { emailSchema, passwordText } from "../../worker/domain/accounts/rules";
+import { resendVerificationEmail } from "@worker/domain/accounts/email-verification";
+import { requestEmailChange } from "@worker/domain/accounts/change-email";
+import { emailSchema, passwordText } from "@worker/domain/accounts/rules";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, FormNotice, Notice, SubmitButton } from "~/components/forms";
 import { useRootData } from "~/root";
 import { formIntent, handleForm, parseForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Verify your email"))]);
 

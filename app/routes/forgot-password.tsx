@@ -2,12 +2,14 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { emailSchema } from "../../worker/domain/accounts/rules";
-import { requestPasswordReset } from "../../worker/domain/accounts/password-reset";
+import { emailSchema } from "@worker/domain/accounts/rules";
+import { requestPasswordReset } from "@worker/domain/accounts/password-reset";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, FormNotice, SubmitButton } from "~/components/forms";
 import { handleForm, parseForm, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Forgot your password?"))]);
 

@@ -10,6 +10,8 @@ import { WatchScreen } from "~/components/live/watch-screen";
 import { requireViewer } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Live"))]);
 
 /**

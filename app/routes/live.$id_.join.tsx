@@ -17,6 +17,8 @@ import { Avatar } from "~/components/shell/avatar";
 import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Join live stream"))]);
 
 async function streamFor(context: LoaderFunctionArgs["context"], request: Request, idText: string | undefined) {

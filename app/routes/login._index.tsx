@@ -3,15 +3,17 @@ import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { signInSchema, emailSchema } from "../../worker/domain/accounts/rules";
-import { signIn } from "../../worker/domain/accounts/sign-in";
-import { requestMagicLink } from "../../worker/domain/accounts/magic-link";
+import { signInSchema, emailSchema } from "@worker/domain/accounts/rules";
+import { signIn } from "@worker/domain/accounts/sign-in";
+import { requestMagicLink } from "@worker/domain/accounts/magic-link";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { formIntent, handleForm, parseForm, signedIn, type FormResult } from "~/lib/forms.server";
 import { useSignedIn } from "~/lib/use-signed-in";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { safeLocalPath } from "@shared/local-path";
+
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Sign in"))]);
 

@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { peekToken } from "../../worker/domain/auth/one-time-tokens";
-import { signInWithMagicLink } from "../../worker/domain/accounts/magic-link";
+import { peekToken } from "@worker/domain/auth/one-time-tokens";
+import { signInWithMagicLink } from "@worker/domain/accounts/magic-link";
 import { AuthCard } from "~/components/auth-card";
 import { Notice } from "~/components/forms";
 import { LinkConfirmation } from "~/components/link-confirmation";
 import { handleForm, signedIn, type FormResult } from "~/lib/forms.server";
 import { useSignedIn } from "~/lib/use-signed-in";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Sign in"))]);
 

@@ -2,14 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { peekToken } from "../../worker/domain/auth/one-time-tokens";
-import { resetPassword } from "../../worker/domain/accounts/password-reset";
-import { newPasswordFormSchema } from "../../worker/domain/accounts/rules";
-import { clearedSessionCookie } from "../../worker/http/cookies";
+import { peekToken } from "@worker/domain/auth/one-time-tokens";
+import { resetPassword } from "@worker/domain/accounts/password-reset";
+import { newPasswordFormSchema } from "@worker/domain/accounts/rules";
+import { clearedSessionCookie } from "@worker/http/cookies";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { handleForm, parseForm, type FormResult } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Reset password"))]);
 

@@ -3,13 +3,15 @@ import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_TYPES } from "@shared/contracts/accounts";
-import { signUp } from "../../worker/domain/accounts/sign-up";
+import { signUp } from "@worker/domain/accounts/sign-up";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SelectField, SubmitButton } from "~/components/forms";
 import { useAccountTypeLabels } from "~/lib/account-types";
 import { handleForm, readForm, signedIn, type FormResult } from "~/lib/forms.server";
 import { useSignedIn } from "~/lib/use-signed-in";
 import { pageMeta, titleTag } from "~/i18n/meta";
+
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Sign up"))]);
 

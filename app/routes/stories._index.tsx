@@ -13,6 +13,8 @@ import { safeLocalPath } from "@shared/local-path";
 import { requireViewer } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
+export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
 export const meta = pageMeta((t) => [titleTag(t("Stories"))]);
 
 /** A reel, or null when there is none for this viewer (a 404 of the domain). */

@@ -4,7 +4,7 @@
 // MB, so the sizes and last uses are kept in the worker's own IndexedDB store.
 import type { WorkboxPlugin } from "workbox-core/types";
 import { createStore, del, get, set } from "idb-keyval";
-import { MEDIA_CACHE, MEDIA_CACHE_MAX_BYTES } from "./policy";
+import { MEDIA_CACHE, MEDIA_CACHE_MAX_BYTES } from "~/sw/policy";
 
 interface Entry {
   bytes: number;

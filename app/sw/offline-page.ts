@@ -5,7 +5,7 @@
 // (app/locales/*.json) named in offline-page-keys.json, put in by the build.
 import { detectLanguage } from "~/i18n/detect";
 import { LANGUAGE_COOKIE, RTL_LANGUAGES, type LanguageCode } from "@shared/i18n/languages";
-import type KEYS from "./offline-page-keys.json";
+import type KEYS from "~/sw/offline-page-keys.json";
 
 /** Each language's texts, by the names of offline-page-keys.json (the page's data-text), put in by the build. */
 declare const __OFFLINE_PAGE_TEXTS__: Partial<Record<LanguageCode, Record<keyof typeof KEYS, string>>>;

@@ -20,8 +20,8 @@ import type { WorkboxPlugin } from "workbox-core/types";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { forgetMedia, mediaCachePlugin } from "./media-cache";
-import { CLEAR_PRIVATE_DATA, isKeptOffline, isMediaPath, isNeverCached, KEEP_PAGE, MEDIA_CACHE, NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, PAGES_CACHE, markSavedPage, pageOfData, PAGES_CACHE_MAX_ENTRIES, PRIVATE_CACHES, reloadAsDocument, samePage } from "./policy";
+import { forgetMedia, mediaCachePlugin } from "~/sw/media-cache";
+import { CLEAR_PRIVATE_DATA, isKeptOffline, isMediaPath, isNeverCached, KEEP_PAGE, MEDIA_CACHE, NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, PAGES_CACHE, markSavedPage, pageOfData, PAGES_CACHE_MAX_ENTRIES, PRIVATE_CACHES, reloadAsDocument, samePage } from "~/sw/policy";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

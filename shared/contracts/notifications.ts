@@ -21,9 +21,9 @@ export function notificationPath(kind: string, params: Record<string, string | n
       return "/dashboard/fans";
     case "tip":
       // A tip in a conversation opens the thread, where the tip and its note are.
-      return typeof params.conversationId === "number" ? `/messages/${params.conversationId}` : (postPath ?? "/dashboard/earnings");
+      return typeof params.conversationId === "number" ? `/messages/${params.conversationId}` : (postPath ?? "/dashboard");
     case "purchase":
-      return postPath ?? "/dashboard/earnings";
+      return postPath ?? "/dashboard";
     case "payout":
       return "/dashboard/payouts";
     case "renewal_failed":

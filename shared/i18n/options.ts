@@ -1,5 +1,5 @@
 import type { InitOptions } from "i18next";
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from "@shared/i18n/languages";
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from "./languages";
 
 /** Shared by the server and the browser instances. Keys are the English sentences themselves. */
 export const I18N_OPTIONS: InitOptions = {

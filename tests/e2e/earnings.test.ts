@@ -43,7 +43,7 @@ describe("creator earnings and withdrawals", () => {
     await expect
       .poll(
         async () => {
-          await page.goto("/dashboard/earnings");
+          await page.goto("/dashboard");
           return page.getByTestId("available-balance").textContent();
         },
         { timeout: 10_000 },
@@ -65,13 +65,13 @@ describe("creator earnings and withdrawals", () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
     await page.reload();
     // The worker keeps the answer after handing it over: wait until the kept copy has today's figures.
-    await expect.poll(() => page.evaluate(async () => (await (await caches.match("/dashboard/earnings"))?.text()) ?? "")).toContain("$80.00");
+    await expect.poll(() => page.evaluate(async () => (await (await caches.match("/dashboard"))?.text()) ?? "")).toContain("$80.00");
     await context.setOffline(true);
     // The network is really cut, for the service worker's fetches too: an address never visited gets the
     // offline page, not the server's answer.
-    await page.goto("/dashboard/earnings?never-visited=1");
+    await page.goto("/dashboard?never-visited=1");
     await page.getByRole("heading", { name: "You are offline" }).waitFor();
-    await page.goto("/dashboard/earnings");
+    await page.goto("/dashboard");
     expect(await page.getByTestId("available-balance").textContent()).toBe("$80.00");
     expect(await page.getByTestId("pending-balance").textContent()).toBe("$48.00");
     await context.setOffline(false);
@@ -152,8 +152,8 @@ describe("creator earnings and withdrawals", () => {
       const { page, context } = await signedInPage(browser(), creator);
       await context.addCookies([{ name: "i18nextLng", value: language, url: baseURL() }]);
       const formattersBuilt = await recordFormattersBuilt(page);
-      const html = await (await page.request.get("/dashboard/earnings")).text();
-      await page.goto("/dashboard/earnings");
+      const html = await (await page.request.get("/dashboard")).text();
+      await page.goto("/dashboard");
       await hydrated(page);
       // The pending tip's release ("Becomes available on {day}: $20.00") and the chart's days: the server's texts.
       const release = page.locator("li", { hasText: kept });
@@ -174,7 +174,7 @@ describe("creator earnings and withdrawals", () => {
     const creator = await createAccount();
     await sql(`UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}'`);
     const { page } = await signedInPage(browser(), creator, { width: 390, height: 844 });
-    await page.goto("/dashboard/earnings");
+    await page.goto("/dashboard");
     await hydrated(page);
     const table = page.getByRole("table", { name: "Earnings of the last 30 days by source" });
     // Still there for screen readers, with a row per day…

@@ -42,6 +42,29 @@ describe("a creator's fans", () => {
     }
   });
 
+  it("a tab opens by its own address, its tab current; moving to another loads only that tab's data; the old earnings address leads to /dashboard", async () => {
+    const { page } = await signedInPage(browser(), creator);
+    await page.goto("/dashboard/fans");
+    await hydrated(page);
+    const tabs = page.getByRole("navigation", { name: "Dashboard" });
+    expect(await tabs.locator('a[aria-current="page"]').textContent()).toBe("Fans");
+    await page.getByTestId("fan-row").getByText("Felix Fan").waitFor();
+
+    const dataRequests: URL[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(".data")) dataRequests.push(url);
+    });
+    await tabs.getByRole("link", { name: "Payout history" }).click();
+    await page.waitForURL("/dashboard/payouts");
+    await page.getByRole("heading", { name: "Payout history", level: 2 }).waitFor({ state: "attached" });
+    expect(dataRequests.map((url) => `${url.pathname} ${url.searchParams.get("_routes")}`)).toEqual(["/dashboard/payouts.data routes/_shell.dashboard.payouts"]);
+
+    await page.goto("/dashboard/earnings");
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    expect(await tabs.locator('a[aria-current="page"]').textContent()).toBe("Earnings");
+  });
+
   it("the creator finds the subscriber under Dashboard → Fans, messages them, and the fan reads it in /messages", async () => {
     const creatorSide = await signedInPage(browser(), creator);
     const creatorPage = creatorSide.page;

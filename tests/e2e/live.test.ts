@@ -224,7 +224,7 @@ describe("live streams", () => {
     expect(await back.getByText("Luna Live is live now").count()).toBe(0);
     expect(await toldBefore.getByRole("link", { name: "Luna Live was live: Morning coffee chat" }).getAttribute("href")).toBe(`/live/${stream!.id}`);
 
-    await page.goto("/dashboard/earnings");
+    await page.goto("/dashboard");
     const liveRow = page.locator("dt", { hasText: "Live streams" }).first().locator("xpath=following-sibling::dd[1]");
     await expect.poll(() => liveRow.textContent()).toBe("$4.00");
   });

@@ -145,7 +145,7 @@ describe("offline reading", () => {
     await page.waitForURL("/dashboard/payouts");
     await pageKept(page, "/dashboard/payouts");
     await page.getByRole("link", { name: "Earnings" }).click();
-    await page.waitForURL("/dashboard/earnings");
+    await page.waitForURL("/dashboard");
     await page.getByText("$4.00").first().waitFor();
 
     await goOffline(context);

@@ -9,11 +9,11 @@ describe("what the service worker never caches", () => {
 });
 
 describe("the screens kept for offline reading", () => {
-  it.each(["/home", "/bookmarks", "/notifications", "/wallet", "/messages", "/messages/12", "/dashboard", "/dashboard/earnings", "/dashboard/payouts"])("keeps %s", (path) =>
+  it.each(["/home", "/bookmarks", "/notifications", "/wallet", "/messages", "/messages/12", "/dashboard", "/dashboard/payouts"])("keeps %s", (path) =>
     expect(isKeptOffline(path)).toBe(true),
   );
 
-  it.each(["/", "/homes", "/messages/12/x", "/messages/abc", "/dashboard/plans", "/dashboard/withdraw", "/wallet/top-up/3", "/settings", "/mia.rivers"])("not %s", (path) =>
+  it.each(["/", "/homes", "/messages/12/x", "/messages/abc", "/dashboard/earnings", "/dashboard/plans", "/dashboard/withdraw", "/wallet/top-up/3", "/settings", "/mia.rivers"])("not %s", (path) =>
     expect(isKeptOffline(path)).toBe(false),
   );
 

@@ -1,19 +1,19 @@
 import type { LanguageCode } from "@shared/i18n/languages";
-import ar from "../../app/locales/ar.json";
-import de from "../../app/locales/de.json";
-import en from "../../app/locales/en.json";
-import es from "../../app/locales/es.json";
-import fr from "../../app/locales/fr.json";
-import hi from "../../app/locales/hi.json";
-import it from "../../app/locales/it.json";
-import ja from "../../app/locales/ja.json";
-import ko from "../../app/locales/ko.json";
-import pt from "../../app/locales/pt.json";
-import ro from "../../app/locales/ro.json";
-import ru from "../../app/locales/ru.json";
-import uk from "../../app/locales/uk.json";
-import zhCN from "../../app/locales/zh-CN.json";
-import zhTW from "../../app/locales/zh-TW.json";
+import ar from "~/locales/ar.json";
+import de from "~/locales/de.json";
+import en from "~/locales/en.json";
+import es from "~/locales/es.json";
+import fr from "~/locales/fr.json";
+import hi from "~/locales/hi.json";
+import it from "~/locales/it.json";
+import ja from "~/locales/ja.json";
+import ko from "~/locales/ko.json";
+import pt from "~/locales/pt.json";
+import ro from "~/locales/ro.json";
+import ru from "~/locales/ru.json";
+import uk from "~/locales/uk.json";
+import zhCN from "~/locales/zh-CN.json";
+import zhTW from "~/locales/zh-TW.json";
 
 /**
  * Every locale, bundled for the server (the Worker has no file system): API errors, emails and the first

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { EARNING_SOURCES, type EarningsOverview } from "@shared/contracts/money";
-import { CalendarDay } from "./calendar-day";
-import { SOURCE_COLOURS, useMoney, useSourceLabels } from "./use-money";
+import { CalendarDay } from "~/components/dashboard/calendar-day";
+import { SOURCE_COLOURS, useMoney, useSourceLabels } from "~/components/dashboard/use-money";
 
 const WIDTH = 600;
 const HEIGHT = 160;

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EARNING_SOURCES, type EarningsOverview } from "@shared/contracts/money";
-import { EarningsChart } from "./earnings-chart";
-import { useDayText } from "./calendar-day";
-import { useMoney, useSourceLabels } from "./use-money";
+import { EarningsChart } from "~/components/dashboard/earnings-chart";
+import { useDayText } from "~/components/dashboard/calendar-day";
+import { useMoney, useSourceLabels } from "~/components/dashboard/use-money";
 
 /** Dashboard → Earnings: the three windows by source, the chart, the balances and when pending money frees up. */
 export function EarningsOverviewPanel({ overview }: { overview: EarningsOverview }) {

@@ -6,8 +6,8 @@ import { LoadMore } from "~/components/load-more-button";
 import { useSession } from "~/lib/session";
 import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
-import { PayoutStatus } from "./payout-status";
-import { useMoney } from "./use-money";
+import { PayoutStatus } from "~/components/dashboard/payout-status";
+import { useMoney } from "~/components/dashboard/use-money";
 
 export const payoutPageShape: Shape<{ payouts: PayoutView[]; nextCursor: number | null }> = object({
   payouts: array(

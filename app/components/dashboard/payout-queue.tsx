@@ -3,7 +3,7 @@ import type { QueuedPayout } from "@shared/contracts/money";
 import { DecisionForms } from "~/components/moderation/decision-forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
-import { useMoney } from "./use-money";
+import { useMoney } from "~/components/dashboard/use-money";
 import { Handle } from "~/components/handle";
 
 /** The admin's queue of requested payouts, oldest first: who, how much, where to send it; paid or rejected. */

@@ -5,8 +5,8 @@ import { Field, FormNotice, Notice } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { IntentForm } from "~/components/profile/intent-form";
 import { useFormFetcher } from "~/components/use-form-fetcher";
-import { PayoutStatus } from "./payout-status";
-import { useMoney } from "./use-money";
+import { PayoutStatus } from "~/components/dashboard/payout-status";
+import { useMoney } from "~/components/dashboard/use-money";
 
 export interface WithdrawPageData {
   availableCents: number;

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { MAX_LIVE_CHAT_LENGTH } from "@shared/contracts/live";
 import type { LiveClientFrame } from "@shared/live-events";
 import { formatCents } from "@shared/money";
-import type { FeedItem } from "./live-room-state";
+import type { FeedItem } from "~/components/live/live-room-state";
 import { LocalTime } from "~/components/local-time";
 
 /**

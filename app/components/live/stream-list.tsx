@@ -4,7 +4,7 @@ import type { LiveStreamView } from "@shared/contracts/live";
 import { formatCents } from "@shared/money";
 import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
-import { formatElapsed, LiveMeta } from "./live-chat";
+import { formatElapsed, LiveMeta } from "~/components/live/live-chat";
 import { Handle } from "~/components/handle";
 
 /** One stream on air in "Streaming right now": the creator, the title, viewers, time on air, the entry price. */

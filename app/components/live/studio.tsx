@@ -7,11 +7,11 @@ import { Field, SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { GoalBar, LiveChat, LiveMeta } from "./live-chat";
-import { liveMediaShape, liveStreamShape } from "./live-shapes";
-import { useCamera } from "./use-camera";
-import { useLiveRoom } from "./use-live-room";
-import { keepSession, P2PBroadcast, whipPublish } from "./webrtc";
+import { GoalBar, LiveChat, LiveMeta } from "~/components/live/live-chat";
+import { liveMediaShape, liveStreamShape } from "~/components/live/live-shapes";
+import { useCamera } from "~/components/live/use-camera";
+import { useLiveRoom } from "~/components/live/use-live-room";
+import { keepSession, P2PBroadcast, whipPublish } from "~/components/live/webrtc";
 
 type FieldErrors = Record<string, string[]>;
 

@@ -3,7 +3,7 @@ import { parseFrame } from "@shared/chat-events";
 import { LIVE_HEARTBEAT_MS, liveServerFrame, liveSocketPath, type LiveClientFrame, type LiveServerFrame } from "@shared/live-events";
 import { connectSocket, sameOriginSocketUrl, type SocketConnection } from "~/lib/user-channel";
 import { useUpdateActions } from "~/lib/updates";
-import { FINAL_CLOSES, initialLiveRoom, liveRoomReducer, type LiveRoomState } from "./live-room-state";
+import { FINAL_CLOSES, initialLiveRoom, liveRoomReducer, type LiveRoomState } from "~/components/live/live-room-state";
 
 type SignalFrame = Extract<LiveServerFrame, { type: "signal" | "peer-joined" | "peer-left" | "hello" }>;
 

@@ -5,9 +5,9 @@ import type { LiveMediaView, LiveStreamView } from "@shared/contracts/live";
 import { formatCents } from "@shared/money";
 import { TipButton } from "~/components/money/tip-button";
 import { Avatar } from "~/components/shell/avatar";
-import { GoalBar, LiveChat, LiveMeta } from "./live-chat";
-import { useLiveRoom } from "./use-live-room";
-import { keepSession, P2PWatch, whepPlay, type MediaPlan } from "./webrtc";
+import { GoalBar, LiveChat, LiveMeta } from "~/components/live/live-chat";
+import { useLiveRoom } from "~/components/live/use-live-room";
+import { keepSession, P2PWatch, whepPlay, type MediaPlan } from "~/components/live/webrtc";
 
 /** How long a tip stays over the video. */
 const TIP_SHOWN_MS = 6_000;

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "~/lib/api";
 import { uploadFile, type UploadedMedia, type UploadPurpose } from "~/lib/uploads";
 import { useRootData } from "~/root";
-import { UploadProgress } from "./upload-progress";
+import { UploadProgress } from "~/components/media/upload-progress";
 
 interface ImagePickerProps {
   purpose: Exclude<UploadPurpose, "post">;

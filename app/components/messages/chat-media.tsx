@@ -5,8 +5,8 @@ import { formatCents } from "@shared/money";
 import { LoadMoreButton } from "~/components/load-more-button";
 import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
-import { BackLink } from "./back-link";
-import { chatMediaPageShape } from "./chat-shapes";
+import { BackLink } from "~/components/messages/back-link";
+import { chatMediaPageShape } from "~/components/messages/chat-shapes";
 import { GALLERY_TILE_SIZES, srcSetOf } from "~/lib/scaled-images";
 
 export interface ChatMediaPage {

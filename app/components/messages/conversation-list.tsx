@@ -10,8 +10,8 @@ import { useSession } from "~/lib/session";
 import { useUpdates } from "~/lib/updates";
 import { failureText } from "~/lib/failure-text";
 import { usePagedList } from "~/lib/use-paged-list";
-import { conversationPageShape } from "./chat-shapes";
-import { ChatTime } from "./chat-time";
+import { conversationPageShape } from "~/components/messages/chat-shapes";
+import { ChatTime } from "~/components/messages/chat-time";
 
 /**
  * /messages: the viewer's conversations, newest activity first, each with its last message, when it came and

@@ -1,4 +1,4 @@
-import { splitLinks } from "./text-links";
+import { splitLinks } from "~/components/messages/text-links";
 
 /**
  * A message's text as React text nodes (never HTML), its web addresses as links opening in a new tab that pass

@@ -5,14 +5,14 @@ import { formatCents } from "@shared/money";
 import { PaymentErrorNotice } from "~/components/money/payment-error";
 import { AttachmentTile } from "~/components/posts/attachment-tile";
 import { centsFromDollars } from "~/components/posts/post-values";
-import { InlinePriceField } from "./inline-price-field";
+import { InlinePriceField } from "~/components/messages/inline-price-field";
 import { MediaFileInput } from "~/components/posts/media-file-input";
 import { useAttachments } from "~/components/posts/use-attachments";
 import { useSession } from "~/lib/session";
 import { useRootData } from "~/root";
-import { massMessageListShape, massMessageShape } from "./chat-shapes";
-import { ChatTime } from "./chat-time";
-import { MAX_MESSAGE_LENGTH, MAX_MESSAGE_MEDIA } from "./message-composer";
+import { massMessageListShape, massMessageShape } from "~/components/messages/chat-shapes";
+import { ChatTime } from "~/components/messages/chat-time";
+import { MAX_MESSAGE_LENGTH, MAX_MESSAGE_MEDIA } from "~/components/messages/message-composer";
 
 /** How often the progress of a mass message still being delivered is asked for. */
 const PROGRESS_POLL_MS = 2000;

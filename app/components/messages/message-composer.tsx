@@ -6,7 +6,7 @@ import { PaymentErrorNotice } from "~/components/money/payment-error";
 import { changedPriceOf } from "~/lib/api";
 import { AttachmentTile } from "~/components/posts/attachment-tile";
 import { centsFromDollars } from "~/components/posts/post-values";
-import { InlinePriceField } from "./inline-price-field";
+import { InlinePriceField } from "~/components/messages/inline-price-field";
 import { MediaFileInput } from "~/components/posts/media-file-input";
 import { useAttachments } from "~/components/posts/use-attachments";
 import { useRootData } from "~/root";

@@ -3,10 +3,10 @@ import type { ChatMediaView, MessageView } from "@shared/contracts/messages";
 import { formatCents } from "@shared/money";
 import { UnlockFlow } from "~/components/money/unlock-button";
 import { useSession } from "~/lib/session";
-import { sentShape } from "./chat-shapes";
-import { ChatTime } from "./chat-time";
-import { LinkedText } from "./linked-text";
-import type { OutgoingMessage } from "./thread-state";
+import { sentShape } from "~/components/messages/chat-shapes";
+import { ChatTime } from "~/components/messages/chat-time";
+import { LinkedText } from "~/components/messages/linked-text";
+import type { OutgoingMessage } from "~/components/messages/thread-state";
 import { mediaCountsText } from "~/lib/counts";
 import { bubbleImageSizes, srcSetOf } from "~/lib/scaled-images";
 

@@ -10,13 +10,13 @@ import { useOfflineCopy, type OfflineMark } from "~/lib/offline-copies";
 import { OUTBOX_SENT, sendOrKeep, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
 import { useSession } from "~/lib/session";
 import { useUpdateActions } from "~/lib/updates";
-import { BackLink } from "./back-link";
-import { conversationShape, messagePageShape, sentShape } from "./chat-shapes";
-import { MessageComposer, type Draft } from "./message-composer";
-import { MessageItem, OutgoingItem } from "./message-item";
-import { markReadInSavedList } from "./saved-list";
-import { lastSeqOf, mergeMessages, seenMessageId, stillOutgoing, type OutgoingMessage } from "./thread-state";
-import { useChatRoom } from "./use-chat-room";
+import { BackLink } from "~/components/messages/back-link";
+import { conversationShape, messagePageShape, sentShape } from "~/components/messages/chat-shapes";
+import { MessageComposer, type Draft } from "~/components/messages/message-composer";
+import { MessageItem, OutgoingItem } from "~/components/messages/message-item";
+import { markReadInSavedList } from "~/components/messages/saved-list";
+import { lastSeqOf, mergeMessages, seenMessageId, stillOutgoing, type OutgoingMessage } from "~/components/messages/thread-state";
+import { useChatRoom } from "~/components/messages/use-chat-room";
 
 /** A thread's offline copy keeps its newest messages, this many. */
 const KEPT_MESSAGES = 100;

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Notice } from "~/components/forms";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { Modal } from "./modal";
+import { Modal } from "~/components/moderation/modal";
 import { withHandle } from "~/components/handle-sentence";
 
 /**

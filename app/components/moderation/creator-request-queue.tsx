@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { PendingCreatorRequest } from "@shared/contracts/moderation";
-import { DecisionForms } from "./decision-forms";
+import { DecisionForms } from "~/components/moderation/decision-forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { Handle } from "~/components/handle";

@@ -4,8 +4,8 @@ import type { ReportReason } from "@shared/contracts/moderation";
 import { Notice } from "~/components/forms";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { Modal } from "./modal";
-import { useReportReasonLabels } from "./report-reasons";
+import { Modal } from "~/components/moderation/modal";
+import { useReportReasonLabels } from "~/components/moderation/report-reasons";
 import { messageAnswerShape } from "~/lib/api-shapes";
 
 export type ReportTarget = { kind: "post"; postId: number } | { kind: "user"; username: string };

@@ -4,7 +4,7 @@ import type { OpenReport } from "@shared/contracts/moderation";
 import { AppForm, SubmitButton } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
-import { useReportReasonLabels } from "./report-reasons";
+import { useReportReasonLabels } from "~/components/moderation/report-reasons";
 import { Handle } from "~/components/handle";
 import { withHandle } from "~/components/handle-sentence";
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useAttemptKey } from "./attempt-key";
+import { useAttemptKey } from "~/components/money/attempt-key";
 
 export type TipTarget = { postId: number } | { username: string } | { conversationId: number } | { liveStreamId: number };
 
@@ -8,7 +8,7 @@ export type TipAnswer = unknown;
 
 // The dialog's code is fetched when a Tip button is first pressed: most feed views never open it, and the first
 // /home stays within QUALITY.md's JavaScript budget.
-const TipDialog = lazy(() => import("./tip-dialog").then((module) => ({ default: module.TipDialog })));
+const TipDialog = lazy(() => import("~/components/money/tip-dialog").then((module) => ({ default: module.TipDialog })));
 
 /**
  * "Send a tip" (on a post or in a conversation) or "Tip" (on a profile): the button and its dialog. Each opening is one attempt

@@ -4,8 +4,8 @@ import { Modal } from "~/components/moderation/modal";
 import { formatCents, parseDollars } from "@shared/money";
 import { useSession } from "~/lib/session";
 import { useUpdateActions } from "~/lib/updates";
-import { PaymentErrorNotice } from "./payment-error";
-import type { TipAnswer, TipTarget } from "./tip-button";
+import { PaymentErrorNotice } from "~/components/money/payment-error";
+import type { TipAnswer, TipTarget } from "~/components/money/tip-button";
 
 /** The amounts offered as buttons; any other amount can be typed ($1 to $200, checked by the server). */
 const PRESETS_CENTS = [500, 1000, 2000, 5000] as const;

@@ -5,7 +5,7 @@ import { formatCents } from "@shared/money";
 import { useServerText } from "~/lib/server-text";
 import { useSession } from "~/lib/session";
 import { useUpdateActions } from "~/lib/updates";
-import { useAttemptKey } from "./attempt-key";
+import { useAttemptKey } from "~/components/money/attempt-key";
 import { postShape } from "~/lib/api-shapes";
 import { changedPriceOf } from "~/lib/api";
 
@@ -14,7 +14,7 @@ import { changedPriceOf } from "~/lib/api";
  * carries none of it. Should its file not come (the network lost meanwhile), the button's own state still shows.
  */
 const PaymentErrorNotice = lazy(() =>
-  import("./payment-error").then(
+  import("~/components/money/payment-error").then(
     (module) => ({ default: module.PaymentErrorNotice }),
     () => ({ default: () => null }),
   ),

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { UploadProgress } from "~/components/media/upload-progress";
 import { Icon } from "~/components/shell/icons";
-import type { Attachment } from "./use-attachments";
+import type { Attachment } from "~/components/posts/use-attachments";
 
 /** One chosen file: its thumbnail, an upload progress bar, and a button to remove it. */
 export function AttachmentTile({ attachment, onRemove }: { attachment: Attachment; onRemove: () => void }) {

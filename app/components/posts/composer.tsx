@@ -8,11 +8,11 @@ import { LocalTime } from "~/components/local-time";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { useRootData } from "~/root";
-import { AttachmentTile } from "./attachment-tile";
-import { MediaFileInput } from "./media-file-input";
-import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "./post-fields";
-import { centsFromDollars, isoFromLocalInput } from "./post-values";
-import { MAX_ATTACHMENTS, useAttachments } from "./use-attachments";
+import { AttachmentTile } from "~/components/posts/attachment-tile";
+import { MediaFileInput } from "~/components/posts/media-file-input";
+import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "~/components/posts/post-fields";
+import { centsFromDollars, isoFromLocalInput } from "~/components/posts/post-values";
+import { MAX_ATTACHMENTS, useAttachments } from "~/components/posts/use-attachments";
 import { postShape } from "~/lib/api-shapes";
 
 type Errors = Record<string, string[]>;

@@ -5,8 +5,8 @@ import type { PostView } from "@shared/contracts/posts";
 import { Notice } from "~/components/forms";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "./post-fields";
-import { centsFromDollars, dollarsFromCents, isoFromLocalInput, localInputFromIso } from "./post-values";
+import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "~/components/posts/post-fields";
+import { centsFromDollars, dollarsFromCents, isoFromLocalInput, localInputFromIso } from "~/components/posts/post-values";
 import { postShape } from "~/lib/api-shapes";
 
 /**

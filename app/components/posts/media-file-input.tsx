@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { ACCEPTED_MEDIA, type useAttachments } from "./use-attachments";
+import { ACCEPTED_MEDIA, type useAttachments } from "~/components/posts/use-attachments";
 
 /**
  * The hidden file picker of the composers (a post, a message, a mass message), opened by a visible button through

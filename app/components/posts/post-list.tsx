@@ -2,8 +2,8 @@ import { memo, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "@shared/contracts/posts";
 import { UnlockButton } from "~/components/money/unlock-button";
-import { PostActions } from "./post-actions";
-import { PostCard, priorityPostId } from "./post-card";
+import { PostActions } from "~/components/posts/post-actions";
+import { PostCard, priorityPostId } from "~/components/posts/post-card";
 import { useWaitingPostIds } from "~/lib/outbox";
 
 type RowProps = Pick<Parameters<typeof PostList>[0], "onLike" | "onBookmark" | "onUnlocked" | "headerExtra"> & { post: PostView; waiting: boolean; priority: boolean };

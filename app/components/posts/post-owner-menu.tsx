@@ -4,7 +4,7 @@ import type { PostView } from "@shared/contracts/posts";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { useMenuButton } from "~/components/shell/menu";
-import { EditPostDialog } from "./edit-post-dialog";
+import { EditPostDialog } from "~/components/posts/edit-post-dialog";
 import { formatCents } from "@shared/money";
 
 /** Asks, then deletes an own post; answers whether it is gone (a post deleted elsewhere already is gone too). */

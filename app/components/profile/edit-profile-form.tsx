@@ -7,7 +7,7 @@ import { ApiError } from "~/lib/api";
 import type { UploadedMedia } from "~/lib/uploads";
 import type { Profile } from "@shared/contracts/posts";
 import { useSession } from "~/lib/session";
-import { IntentForm } from "./intent-form";
+import { IntentForm } from "~/components/profile/intent-form";
 
 /** The fields of the owner's profile (the API's Profile contract) that the form shows and edits. */
 export type EditableProfile = Pick<Profile, "username" | "name" | "bio" | "location" | "website" | "avatarUrl" | "coverUrl">;

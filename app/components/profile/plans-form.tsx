@@ -5,8 +5,8 @@ import type { PlanView } from "@shared/contracts/subscriptions";
 import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS, PERIODS, type Period } from "@shared/contracts/subscriptions";
 import { FormNotice } from "~/components/forms";
 import { useMoney } from "~/components/dashboard/use-money";
-import { IntentForm } from "./intent-form";
-import { usePeriodLabel } from "./period-label";
+import { IntentForm } from "~/components/profile/intent-form";
+import { usePeriodLabel } from "~/components/profile/period-label";
 
 type Result = { ok: true } | { ok: false; message: string; errors: Record<string, string[]> };
 

@@ -7,9 +7,9 @@ import { MessageButton } from "~/components/messages/message-button";
 import { TipButton } from "~/components/money/tip-button";
 import { formatCents } from "@shared/money";
 import { useServerText } from "~/lib/server-text";
-import { fetcherError, IntentForm } from "./intent-form";
-import { ShareDialog } from "./share-dialog";
-import { SubscribeButton } from "./subscribe-dialog";
+import { fetcherError, IntentForm } from "~/components/profile/intent-form";
+import { ShareDialog } from "~/components/profile/share-dialog";
+import { SubscribeButton } from "~/components/profile/subscribe-dialog";
 
 /** How the page is looked at: by someone signed in, by a visitor, or by the owner previewing the visitor's view. */
 export type ProfileViewer = "member" | "visitor" | "preview";

@@ -9,7 +9,7 @@ import { formatCents } from "@shared/money";
 import { changedPriceOf } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { useUpdateActions } from "~/lib/updates";
-import { usePeriodLabel } from "./period-label";
+import { usePeriodLabel } from "~/components/profile/period-label";
 
 /**
  * The Subscribe button and its dialog: each plan with its price. A free plan subscribes at once; a paid plan

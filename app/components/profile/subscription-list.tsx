@@ -6,8 +6,8 @@ import { EmptyState } from "~/components/page";
 import { LocalTime } from "~/components/local-time";
 import { formatCents } from "@shared/money";
 import { Avatar } from "~/components/shell/avatar";
-import { fetcherError, IntentForm } from "./intent-form";
-import { usePeriodLabel } from "./period-label";
+import { fetcherError, IntentForm } from "~/components/profile/intent-form";
+import { usePeriodLabel } from "~/components/profile/period-label";
 import { Handle } from "~/components/handle";
 
 /** Settings → Subscriptions: creator, plan, start and renewal dates, status, with Cancel or Resubscribe. */

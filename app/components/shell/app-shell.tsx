@@ -3,10 +3,10 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "~/components/spinner";
 import { isInConversation } from "~/lib/navigation";
-import { BottomNav } from "./bottom-nav";
-import { Sidebar, type ShellViewer } from "./sidebar";
-import { SuggestedProfiles } from "./suggested-profiles";
-import { UserSearch } from "./user-search";
+import { BottomNav } from "~/components/shell/bottom-nav";
+import { Sidebar, type ShellViewer } from "~/components/shell/sidebar";
+import { SuggestedProfiles } from "~/components/shell/suggested-profiles";
+import { UserSearch } from "~/components/shell/user-search";
 import { OutboxTray } from "~/components/outbox-tray";
 
 /** What the right column holds on a route (spec §2 table), declared by each route's `handle.rightColumn`. */

@@ -1,12 +1,12 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BOTTOM_BAR_KEYS, bottomBarMenuEntries, isInConversation, sidebarEntries } from "~/lib/navigation";
-import { Avatar } from "./avatar";
-import { NavBadge } from "./badge";
-import { Icon } from "./icons";
-import { useMenuItems, useNavLabels } from "./labels";
-import { MenuButton } from "./menu";
-import type { ShellViewer } from "./sidebar";
+import { Avatar } from "~/components/shell/avatar";
+import { NavBadge } from "~/components/shell/badge";
+import { Icon } from "~/components/shell/icons";
+import { useMenuItems, useNavLabels } from "~/components/shell/labels";
+import { MenuButton } from "~/components/shell/menu";
+import type { ShellViewer } from "~/components/shell/sidebar";
 
 /**
  * Mobile navigation (width ≤ 1024 px, spec §2): the four most used entries, and a menu with the rest of the

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { MenuKey, NavEntry, NavKey } from "~/lib/navigation";
 import { useRootData } from "~/root";
-import type { MenuItem } from "./menu";
+import type { MenuItem } from "~/components/shell/menu";
 
 /** The translated label of every navigation entry. */
 export function useNavLabels(): Record<NavKey | MenuKey, string> {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon, type IconName } from "./icons";
+import { Icon, type IconName } from "~/components/shell/icons";
 
 export interface MenuItem {
   key: string;

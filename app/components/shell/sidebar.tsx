@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
 import { avatarMenuEntries, sidebarEntries, type NavEntry, type NavViewer } from "~/lib/navigation";
-import { NavBadge } from "./badge";
-import { Avatar } from "./avatar";
-import { Icon } from "./icons";
-import { useMenuItems, useNavLabels } from "./labels";
-import { MenuButton } from "./menu";
+import { NavBadge } from "~/components/shell/badge";
+import { Avatar } from "~/components/shell/avatar";
+import { Icon } from "~/components/shell/icons";
+import { useMenuItems, useNavLabels } from "~/components/shell/labels";
+import { MenuButton } from "~/components/shell/menu";
 import { Handle } from "~/components/handle";
 
 /** Spec §9: sidebar tooltips appear after 1000 ms. */

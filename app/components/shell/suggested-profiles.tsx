@@ -7,7 +7,7 @@ import { knownOffline } from "~/lib/offline-copies";
 import { useSession } from "~/lib/session";
 import { array, boolean, number, object, string } from "@shared/shape";
 import { readToken } from "~/lib/token";
-import { Avatar } from "./avatar";
+import { Avatar } from "~/components/shell/avatar";
 import { Handle } from "~/components/handle";
 
 export type { SuggestedProfile };

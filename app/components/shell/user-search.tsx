@@ -3,8 +3,8 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "~/lib/session";
 import { array, object, string, type Shape } from "@shared/shape";
-import { Avatar } from "./avatar";
-import { Icon } from "./icons";
+import { Avatar } from "~/components/shell/avatar";
+import { Icon } from "~/components/shell/icons";
 import { Handle } from "~/components/handle";
 
 interface Result {

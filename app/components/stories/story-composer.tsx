@@ -6,7 +6,7 @@ import { UploadProgress } from "~/components/media/upload-progress";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { deleteUpload, uploadFile } from "~/lib/uploads";
-import { storyShape } from "./story-shapes";
+import { storyShape } from "~/components/stories/story-shapes";
 import { useRootData } from "~/root";
 import { failureText } from "~/lib/failure-text";
 

@@ -4,8 +4,8 @@ import type { StoryView, StoryViewerItem } from "@shared/contracts/stories";
 import { Modal } from "~/components/moderation/modal";
 import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
-import { highlightTitlesShape, keptShape, viewersShape } from "./story-shapes";
-import { viewsAndLikesText } from "./story-counts";
+import { highlightTitlesShape, keptShape, viewersShape } from "~/components/stories/story-shapes";
+import { viewsAndLikesText } from "~/components/stories/story-counts";
 import { Handle } from "~/components/handle";
 import { failureText } from "~/lib/failure-text";
 

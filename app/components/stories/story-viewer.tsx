@@ -6,9 +6,9 @@ import { TipButton } from "~/components/money/tip-button";
 import { Avatar } from "~/components/shell/avatar";
 import { Icon } from "~/components/shell/icons";
 import { useSession } from "~/lib/session";
-import { StoryOwnerTools } from "./story-owner-tools";
-import { nextPosition, otherReel, previousPosition, startOf, type StoryPosition } from "./story-position";
-import { likedShape, openedShape, reelShape } from "./story-shapes";
+import { StoryOwnerTools } from "~/components/stories/story-owner-tools";
+import { nextPosition, otherReel, previousPosition, startOf, type StoryPosition } from "~/components/stories/story-position";
+import { likedShape, openedShape, reelShape } from "~/components/stories/story-shapes";
 import { failureText } from "~/lib/failure-text";
 
 /** Held this long, a press pauses instead of moving on. */

@@ -5,7 +5,7 @@ import type { PaymentView } from "@shared/contracts/money";
 import type { SandboxOutcome } from "@shared/contracts/money";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { useMoney } from "~/components/dashboard/use-money";
-import { formatCardNumber, formatExpiry, type FieldEdit } from "./card-format";
+import { formatCardNumber, formatExpiry, type FieldEdit } from "~/components/wallet/card-format";
 
 /** Rewrites the field as its formatter says after each change, the caret kept after the same digits. */
 function formatsAs(format: (text: string, caret: number, deleting: boolean) => FieldEdit) {

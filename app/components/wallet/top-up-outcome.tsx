@@ -5,7 +5,7 @@ import type { PaymentView } from "@shared/contracts/money";
 import { Notice } from "~/components/forms";
 import { useUpdates } from "~/lib/updates";
 import { useMoney } from "~/components/dashboard/use-money";
-import { takeTopUpReturn } from "./top-up-return";
+import { takeTopUpReturn } from "~/components/wallet/top-up-return";
 
 const isPending = (payment: PaymentView) => payment.status === "pending" || payment.status === "requires_confirmation";
 
