@@ -3,7 +3,6 @@ import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { visibleMemberSql } from "./members";
-import type { Policy } from "./policy";
 import type { PostPermissions } from "@shared/contracts/posts";
 export { type PostPermissions };
 
@@ -61,13 +60,6 @@ async function findPostAccess(db: D1Database, viewerId: number | null, postIds: 
   }
   return access;
 }
-
-export const postPolicy: Policy<PostAction, number> = {
-  async allowed(db, viewer, action, ids) {
-    const access = await findPostAccess(db, viewer?.id ?? null, ids);
-    return new Set([...access].filter(([, post]) => action === "see" || post.lock === null).map(([id]) => id));
-  },
-};
 
 /**
  * Before a like, comment, bookmark, tip or purchase: the post must exist for the viewer, else 404. "open" also
