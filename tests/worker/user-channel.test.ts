@@ -1,6 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { disconnectSessions, notifyUser, userChannelStub } from "../../worker/realtime/notify";
+import type { UserChannel } from "../../worker/realtime/user-channel";
 import { createUser, latestMailTo, linkIn, postJson } from "./factories";
 
 const URL_WS = "https://app.test/ws/updates";
@@ -212,6 +213,22 @@ describe("GET /ws/updates", () => {
     await expect(notifyUser(env, a.user.userId)).resolves.toBeUndefined();
     await expect(notifyUser(env, 987654321, { event: "NewUpdate" })).resolves.toBeUndefined();
     expect(await socketCount(a.user.userId)).toBe(0);
+  });
+
+  it("a socket that can no longer be sent to is skipped: the user's other sockets still get the event", async () => {
+    const a = await createUser();
+    const first = await connect({ token: a.token });
+    const second = await connect({ token: a.token });
+    const reached = await runInDurableObject(userChannelStub(env, a.user.userId), async (channel: UserChannel, state) => {
+      // The server side of one socket closes first: sending to it now throws, as to a socket that died.
+      const [dead] = state.getWebSockets();
+      dead!.close(1000, "gone");
+      expect(() => dead!.send("probe")).toThrow();
+      return channel.broadcast({ event: "NewUpdate" });
+    });
+    expect(reached).toBe(1);
+    await until(() => first.frames.length + second.frames.length > 0, "the event on the live socket");
+    expect([...first.frames, ...second.frames]).toEqual(['{"event":"NewUpdate"}']);
   });
 
   it("never throws, even when the binding fails", async () => {
