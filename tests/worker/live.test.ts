@@ -15,6 +15,7 @@ import { liveRoomStub } from "../../worker/realtime/socket-delivery";
 import { api, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
 import { block, follow, subscribe } from "./timeline-fixtures";
+import { eventually, until } from "./waits";
 
 type Person = Awaited<ReturnType<typeof createFan>>;
 
@@ -66,27 +67,6 @@ async function connect(person: Person, streamId: number): Promise<Client> {
   sockets.push(socket);
   await until(() => client.frames.length > 0 || client.closed !== null, "the hello or a close");
   return client;
-}
-
-async function until(condition: () => boolean, what: string) {
-  const deadline = Date.now() + 3000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** Retries an assertion on what the room writes to D1 after its answer (waitUntil). */
-async function eventually(check: () => Promise<void>) {
-  const deadline = Date.now() + 3000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 const framesOf = <T extends LiveServerFrame["type"]>(client: Client, type: T) => client.frames.filter((frame): frame is Extract<LiveServerFrame, { type: T }> => frame.type === type);

@@ -22,6 +22,7 @@ import { api, countRows, createUser, postJson } from "./factories";
 import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
 import { fetchMedia } from "./moderation-support";
 import { block, follow, makeCreator, PNG, subscribe } from "./timeline-fixtures";
+import { until } from "./waits";
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
@@ -549,14 +550,6 @@ async function connect(member: Member, conversationId: number, headers: Record<s
   socket.accept();
   sockets.push(socket);
   return { socket, frames };
-}
-
-async function until(condition: () => boolean, what: string) {
-  const deadline = Date.now() + 3000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe("a conversation's page", () => {

@@ -2,6 +2,7 @@ import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { disconnectSessions, notifyUser, userChannelStub } from "../../worker/realtime/notify";
 import type { UserChannel } from "../../worker/realtime/user-channel";
+import { until, within } from "./waits";
 import { createUser, latestMailTo, linkIn, postJson } from "./factories";
 
 const URL_WS = "https://app.test/ws/updates";
@@ -36,14 +37,6 @@ async function connect(init: { token?: string; headers?: Record<string, string> 
   socket.accept();
   open.push(socket);
   return { socket, frames, closed };
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 2000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
@@ -186,8 +179,8 @@ describe("GET /ws/updates", () => {
     const resetToken = new URL(linkIn((await latestMailTo(a.input.email))!.text_body)!).pathname.split("/").pop()!;
     const reset = await postJson("/password/reset", { token: resetToken, password: "a brand new passphrase", passwordConfirmation: "a brand new passphrase" });
     expect(reset.status).toBe(200);
-    expect((await first.closed).code).toBe(4401);
-    expect((await other.closed).code).toBe(4401);
+    expect((await within(first.closed, "the first session's socket closed")).code).toBe(4401);
+    expect((await within(other.closed, "the second session's socket closed")).code).toBe(4401);
     expect(await socketCount(b.user.userId)).toBe(1);
     expect(bystander.socket.readyState).toBe(1);
   });
@@ -200,7 +193,7 @@ describe("GET /ws/updates", () => {
     const { id: sessionId } = (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id LIMIT 1").bind(a.user.userId).first<{ id: number }>())!;
 
     await disconnectSessions(env, a.user.userId, [sessionId]);
-    const event = await ended.closed;
+    const event = await within(ended.closed, "the ended session's socket closed");
     expect(event.code).toBe(4401);
 
     await notifyUser(env, a.user.userId);
