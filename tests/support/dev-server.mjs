@@ -25,7 +25,7 @@ async function waitUntilServing(url, server, log) {
     if (server.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
     try {
       // A health check the server accepted but never answered is tried again, within the deadline.
-      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) })).ok) return;
+      if ((await fetch(`${url}/api/health`, { signal: globalThis.AbortSignal.timeout(10_000) })).ok) return;
     } catch {
       // Not listening yet.
     }
@@ -137,7 +137,7 @@ async function workerURL(baseURL, groupId) {
   for (const { port, pid } of sockets) {
     if (pid === proxyPid) continue;
     const url = `http://127.0.0.1:${port}`;
-    const answer = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+    const answer = await fetch(`${url}/api/health`, { signal: globalThis.AbortSignal.timeout(10_000) }).catch(() => null);
     if (answer?.status === 200 && (await answer.text()).includes('"ok"')) return url;
   }
   return baseURL;
