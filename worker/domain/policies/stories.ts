@@ -34,7 +34,7 @@ export const STORY_VISIBLE_SQL = `
       OR ${subscribesSql("?1", "st.creator_id")})))`;
 
 /** "manage" is "see" for the creator alone: their own story, while it exists. */
-export const mayAccessStory = (action: StoryAction, story: { creator_id: number }, viewerId: number, visible: boolean) =>
+const mayAccessStory = (action: StoryAction, story: { creator_id: number }, viewerId: number, visible: boolean) =>
   visible && (action === "see" || story.creator_id === viewerId);
 
 export interface StoryRow {
