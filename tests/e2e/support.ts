@@ -11,6 +11,22 @@ export { buildSignUp, unique };
 
 export const baseURL = () => inject("baseURL");
 
+/**
+ * How long a helper here waits for the page or the server before failing with what it waited for: generous (a
+ * busy machine only makes a passing wait slower), and under the tests' own time-out (vitest.e2e.config.ts, 60 s),
+ * which would say nothing of what was awaited.
+ */
+export const WAIT_MS = 30_000;
+
+/** fetch against the test server, failing after WAIT_MS with the request it was waiting for. */
+async function fetchWithin(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(WAIT_MS) });
+  } catch (error) {
+    throw new Error(`${init.method ?? "GET"} ${url} did not answer within ${WAIT_MS / 1000} s`, { cause: error });
+  }
+}
+
 /** Debian's Chromium with the flags this machine needs (no network but loopback, no sandbox as root). */
 export const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -175,7 +191,12 @@ export async function newPage(
  * clicking reach the app's handlers. Wait for this after a navigation instead of for the network to go quiet.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page
+    .locator("html[data-hydrated]")
+    .waitFor({ state: "attached", timeout: WAIT_MS })
+    .catch((error: unknown) => {
+      throw new Error(`${page.url()} did not hydrate (no <html data-hydrated>) within ${WAIT_MS / 1000} s`, { cause: error });
+    });
 }
 
 /**
@@ -202,7 +223,7 @@ export async function recordFormattersBuilt(page: Page): Promise<() => Promise<s
 
 /** An API call as `account` (its Bearer token) for a test's set-up or check; a non-2xx answer throws. JSON back, {} when empty. */
 export async function apiAs(account: { token: string }, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
+  const response = await fetchWithin(`${baseURL()}/api${path}`, {
     method,
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -216,14 +237,19 @@ export async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true);
   const probe = await openPage(context);
   await probe.goto(`/never-visited-${unique()}`);
-  await probe.getByRole("heading", { name: "You are offline" }).waitFor();
+  await probe
+    .getByRole("heading", { name: "You are offline" })
+    .waitFor({ timeout: WAIT_MS })
+    .catch((error: unknown) => {
+      throw new Error(`the offline page (heading "You are offline") did not show within ${WAIT_MS / 1000} s after cutting the network`, { cause: error });
+    });
   await probe.close();
 }
 
 /** Seeds an account straight through the API (not the form), as the style guide asks of test set-up. */
 export async function createAccount(overrides: Partial<SignUpBody> = {}) {
   const person = buildSignUp(overrides);
-  const response = await fetch(`${baseURL()}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
+  const response = await fetchWithin(`${baseURL()}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
   const { token } = (await response.json()) as { token: string };
   return { ...person, token };
@@ -233,12 +259,12 @@ export async function createAccount(overrides: Partial<SignUpBody> = {}) {
 export async function latestLinkTo(address: string, pathPrefix: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const html = await (await fetch(`${baseURL()}/dev/mailbox?to=${encodeURIComponent(address)}`)).text();
+    const html = await (await fetchWithin(`${baseURL()}/dev/mailbox?to=${encodeURIComponent(address)}`)).text();
     const link = [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&")).find((href) => new URL(href).pathname.startsWith(pathPrefix));
     if (link) return link;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no ${pathPrefix} link mailed to ${address}`);
+  throw new Error(`no ${pathPrefix} link mailed to ${address} within 10 s`);
 }
 
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("token"));

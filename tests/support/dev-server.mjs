@@ -28,7 +28,8 @@ async function waitUntilServing(url, server, log) {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
+      // A health check the server accepted but never answered is tried again, within the deadline.
+      if ((await fetch(`${url}/api/health`, { signal: globalThis.AbortSignal.timeout(10_000) })).ok) return;
     } catch {
       // Not listening yet.
     }
@@ -140,7 +141,7 @@ async function workerURL(baseURL, groupId) {
   for (const { port, pid } of sockets) {
     if (pid === proxyPid) continue;
     const url = `http://127.0.0.1:${port}`;
-    const answer = await fetch(`${url}/api/health`).catch(() => null);
+    const answer = await fetch(`${url}/api/health`, { signal: globalThis.AbortSignal.timeout(10_000) }).catch(() => null);
     if (answer?.status === 200 && (await answer.text()).includes('"ok"')) return url;
   }
   return baseURL;

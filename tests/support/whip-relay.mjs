@@ -44,7 +44,7 @@ async function answer(pc, offerSdp) {
     await pc.setLocalDescription(await pc.createAnswer());
     if (pc.iceGatheringState !== "complete") {
       await new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("ICE gathering timed out")), 5000);
+        const timer = setTimeout(() => reject(new Error("ICE gathering did not complete within 20 s")), 20_000);
         const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
           if (state !== "complete") return;
           clearTimeout(timer);

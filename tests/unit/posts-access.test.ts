@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBlockedBetween, lockOf, viewerFactsOf, type ViewerFacts } from "../../worker/domain/posts/access";
+import { lockOf, viewerFactsOf, type ViewerFacts } from "../../worker/domain/posts/access";
 import { AUDIENCES, type Audience } from "@shared/contracts/posts";
 
 const AUTHOR = 1;
@@ -50,28 +50,5 @@ describe("viewerFactsOf", () => {
     expect(viewerFactsOf(VIEWER, row)).toEqual({ viewerId: VIEWER, follows: true, subscribed: false, purchased: true, blocked: false });
     const flipped = { v_follows: 0, v_subscribed: 1, v_purchased: 0, v_blocked: 1, v_liked: 0, v_bookmarked: 0 };
     expect(viewerFactsOf(null, flipped)).toEqual({ viewerId: null, follows: false, subscribed: true, purchased: false, blocked: true });
-  });
-});
-
-describe("isBlockedBetween", () => {
-  /** A D1 stand-in answering the one query with the given row, recording what was bound. */
-  function database(row: unknown) {
-    const bound: unknown[][] = [];
-    const db = {
-      prepare: () => ({
-        bind: (...values: unknown[]) => {
-          bound.push(values);
-          return { first: async () => row };
-        },
-      }),
-    } as unknown as D1Database;
-    return { db, bound };
-  }
-
-  it("is true when a block row exists either way, false when none does", async () => {
-    const blocked = database({ x: 1 });
-    expect(await isBlockedBetween(blocked.db, 3, 4)).toBe(true);
-    expect(blocked.bound).toEqual([[3, 4]]);
-    expect(await isBlockedBetween(database(null).db, 3, 4)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { postPolicy } from "../../worker/domain/policies/posts";
+import { requirePostAccess } from "../../worker/domain/policies/posts";
+import type { AppError } from "../../worker/domain/shared/errors";
 import { api, createUser, postJson } from "./factories";
 import { block, createPost, follow, makeCreator, subscribe, type SeededPost } from "./timeline-fixtures";
 
@@ -141,13 +142,17 @@ describe.each(VIEWERS)("access matrix: %s", (viewer) => {
     }
   });
 
-  it("postPolicy over the set of ids: 'see' keeps the posts that exist for the viewer, 'open' the open ones", async () => {
-    const id = viewerIds[viewer];
-    const person = id === null ? null : { id, role: viewer === "owner" ? ("creator" as const) : ("member" as const) };
-    const ids = KINDS.map((kind) => posts[kind].id);
-    const idsWhere = (keep: (access: Access) => boolean) => KINDS.filter((kind) => keep(EXPECTED[viewer][kind])).map((kind) => posts[kind].id).sort();
-    expect([...(await postPolicy.allowed(env.DB, person, "see", ids))].sort()).toEqual(idsWhere((access) => access !== "hidden"));
-    expect([...(await postPolicy.allowed(env.DB, person, "open", ids))].sort()).toEqual(idsWhere((access) => access === "open"));
+  it("requirePostAccess: 'see' passes on the posts that exist for the viewer (else 404), 'open' on the open ones (else 403)", async () => {
+    const outcome = (postId: number, action: "see" | "open") =>
+      requirePostAccess(env.DB, postId, viewerIds[viewer], action).then(
+        () => "passes",
+        (error: AppError) => error.code,
+      );
+    for (const kind of KINDS) {
+      const expected = EXPECTED[viewer][kind];
+      expect(await outcome(posts[kind].id, "see"), kind).toBe(expected === "hidden" ? "not_found" : "passes");
+      expect(await outcome(posts[kind].id, "open"), kind).toBe(expected === "hidden" ? "not_found" : expected === "open" ? "passes" : "forbidden");
+    }
   });
 
   it("GET /api/timeline holds exactly the posts the viewer reads", async () => {

@@ -1,11 +1,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getPost } from "../../worker/domain/posts/get-post";
-import { isBlockedBetween } from "../../worker/domain/posts/access";
+import { blockedEitherWaySql } from "../../worker/domain/policies/members";
 import { api, createUser, postJson } from "./factories";
 import { createPost, del, fetchMedia } from "./moderation-support";
 
 const at = () => new Date().toISOString();
+
+/** The members policy's "blocked either way", asked of the database as every statement embeds it. */
+const blockedEitherWay = (a: number, b: number) =>
+  env.DB.prepare(`SELECT ${blockedEitherWaySql("?1", "?2")} AS blocked`).bind(a, b).first<number>("blocked").then((blocked) => blocked === 1);
 
 describe("blocks", () => {
   it("cuts follows both ways, expires live subscriptions, and hides the blocker's posts and media", async () => {
@@ -37,7 +41,9 @@ describe("blocks", () => {
     ]);
     expect(await env.DB.prepare("SELECT subscriber_count FROM users WHERE id = ?").bind(creator.user.userId).first("subscriber_count")).toBe(1);
 
-    expect(await isBlockedBetween(env.DB, fan.user.userId, creator.user.userId)).toBe(true);
+    expect(await blockedEitherWay(fan.user.userId, creator.user.userId)).toBe(true);
+    expect(await blockedEitherWay(creator.user.userId, fan.user.userId)).toBe(true);
+    expect(await blockedEitherWay(bystander.user.userId, creator.user.userId)).toBe(false);
     expect(await getPost(env.DB, postId, fan.user.userId)).toBeNull();
     expect(await fetchMedia(key, fan.token)).toBe(404);
     expect(await fetchMedia(key, bystander.token)).toBe(200);
@@ -47,7 +53,8 @@ describe("blocks", () => {
     expect(list.users.map((u) => u.username)).toEqual([fan.user.username]);
 
     expect((await del(`/users/${fan.user.username}/block`, creator.token)).status).toBe(200);
-    expect(await isBlockedBetween(env.DB, fan.user.userId, creator.user.userId)).toBe(false);
+    expect(await blockedEitherWay(fan.user.userId, creator.user.userId)).toBe(false);
+    expect(await blockedEitherWay(creator.user.userId, fan.user.userId)).toBe(false);
     // Unblocking restores visibility by the post's own rule, not the ended subscription.
     expect((await getPost(env.DB, postId, fan.user.userId))?.media).toBeNull();
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM follows WHERE follower_id = ?").bind(fan.user.userId).first("n")).toBe(0);

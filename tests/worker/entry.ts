@@ -6,6 +6,7 @@ import type { MassMessageJob } from "../../worker/domain/messages/mass-messages"
 import type { PushJob } from "../../worker/domain/push/jobs";
 import { consumePush, PUSH_QUEUE } from "../../worker/push/queue";
 import { consumeMassMessages } from "../../worker/queues/mass-messages";
+import { within } from "./waits";
 
 /** vitest-pool-workers runs the Durable Objects of wrangler.toml from this module. */
 export * from "../../worker/durable-objects";
@@ -28,7 +29,8 @@ async function fetchAndSettle(request: Request, env: Env, ctx: ExecutionContext)
     passThroughOnException: () => ctx.passThroughOnException(),
   };
   const response = await app.fetch(request, withInlineQueue(env, (work) => void pending.push(work)), settlingContext);
-  while (pending.length > 0) await Promise.allSettled(pending.splice(0));
+  const { pathname } = new URL(request.url);
+  while (pending.length > 0) await within(Promise.allSettled(pending.splice(0)), `the work ${request.method} ${pathname} left to waitUntil`);
   return response;
 }
 
@@ -37,7 +39,7 @@ export async function runScheduledJobsAndSettle(env: Env) {
   const pending: Promise<unknown>[] = [];
   const defer = (work: Promise<unknown>) => void pending.push(work);
   const outcomes = await runScheduledJobs(withInlineQueue(env, defer), defer);
-  while (pending.length > 0) await Promise.allSettled(pending.splice(0));
+  while (pending.length > 0) await within(Promise.allSettled(pending.splice(0)), "the deliveries of the cron run");
   return outcomes;
 }
 

@@ -7,6 +7,7 @@ import { follow } from "./timeline-fixtures";
 import { runScheduledJobs } from "../../worker/jobs";
 import { disconnectSessions } from "../../worker/realtime/notify";
 import { sweepExpiredRecords } from "../../worker/jobs/sweep-expired-records";
+import { until } from "./waits";
 
 /**
  * Every socket kind (the updates channel, a conversation's ChatRoom, a stream's LiveRoom) × every way a session
@@ -48,14 +49,6 @@ async function connect(path: string, token: string): Promise<Client> {
   socket.accept();
   sockets.push(socket);
   return client;
-}
-
-async function until(condition: () => boolean, what: string) {
-  const deadline = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 async function signInAgain(person: Person): Promise<string> {

@@ -1,6 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { disconnectSessions, notifyUser, userChannelStub } from "../../worker/realtime/notify";
+import type { UserChannel } from "../../worker/realtime/user-channel";
+import { until, within } from "./waits";
 import { createUser, latestMailTo, linkIn, postJson } from "./factories";
 
 const URL_WS = "https://app.test/ws/updates";
@@ -35,14 +37,6 @@ async function connect(init: { token?: string; headers?: Record<string, string> 
   socket.accept();
   open.push(socket);
   return { socket, frames, closed };
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 2000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
@@ -185,8 +179,8 @@ describe("GET /ws/updates", () => {
     const resetToken = new URL(linkIn((await latestMailTo(a.input.email))!.text_body)!).pathname.split("/").pop()!;
     const reset = await postJson("/password/reset", { token: resetToken, password: "a brand new passphrase", passwordConfirmation: "a brand new passphrase" });
     expect(reset.status).toBe(200);
-    expect((await first.closed).code).toBe(4401);
-    expect((await other.closed).code).toBe(4401);
+    expect((await within(first.closed, "the first session's socket closed")).code).toBe(4401);
+    expect((await within(other.closed, "the second session's socket closed")).code).toBe(4401);
     expect(await socketCount(b.user.userId)).toBe(1);
     expect(bystander.socket.readyState).toBe(1);
   });
@@ -199,7 +193,7 @@ describe("GET /ws/updates", () => {
     const { id: sessionId } = (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id LIMIT 1").bind(a.user.userId).first<{ id: number }>())!;
 
     await disconnectSessions(env, a.user.userId, [sessionId]);
-    const event = await ended.closed;
+    const event = await within(ended.closed, "the ended session's socket closed");
     expect(event.code).toBe(4401);
 
     await notifyUser(env, a.user.userId);
@@ -212,6 +206,22 @@ describe("GET /ws/updates", () => {
     await expect(notifyUser(env, a.user.userId)).resolves.toBeUndefined();
     await expect(notifyUser(env, 987654321, { event: "NewUpdate" })).resolves.toBeUndefined();
     expect(await socketCount(a.user.userId)).toBe(0);
+  });
+
+  it("a socket that can no longer be sent to is skipped: the user's other sockets still get the event", async () => {
+    const a = await createUser();
+    const first = await connect({ token: a.token });
+    const second = await connect({ token: a.token });
+    const reached = await runInDurableObject(userChannelStub(env, a.user.userId), async (channel: UserChannel, state) => {
+      // The server side of one socket closes first: sending to it now throws, as to a socket that died.
+      const [dead] = state.getWebSockets();
+      dead!.close(1000, "gone");
+      expect(() => dead!.send("probe")).toThrow();
+      return channel.broadcast({ event: "NewUpdate" });
+    });
+    expect(reached).toBe(1);
+    await until(() => first.frames.length + second.frames.length > 0, "the event on the live socket");
+    expect([...first.frames, ...second.frames]).toEqual(['{"event":"NewUpdate"}']);
   });
 
   it("never throws, even when the binding fails", async () => {

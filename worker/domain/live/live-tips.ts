@@ -1,5 +1,5 @@
 import type { LiveTipLine } from "@shared/live-events";
-import { LIVE_SUBSCRIPTION_SQL } from "../posts/access";
+import { blockedEitherWaySql, LIVE_SUBSCRIPTION_SQL } from "../policies/members";
 import { isoNow } from "../shared/time";
 
 /** A tip paid during a stream, as its LiveRoom shows it, with the stream's total; null if it is no live tip. */
@@ -31,7 +31,7 @@ export async function liveAudienceToTell(db: D1Database, creatorId: number, limi
          UNION ALL
          SELECT s.fan_id, s.started_at FROM subscriptions s WHERE s.creator_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL}
        ) t
-       WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = t.user_id) OR (b.blocker_id = t.user_id AND b.blocked_id = ?1))
+       WHERE NOT ${blockedEitherWaySql("?1", "t.user_id")}
        GROUP BY user_id ORDER BY MAX(since) DESC LIMIT ?3`,
     )
     .bind(creatorId, isoNow(), limit)

@@ -12,7 +12,7 @@ import {
 } from "@shared/contracts/live";
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { LIVE_SUBSCRIPTION_SQL } from "../posts/access";
+import { blockedEitherWaySql, LIVE_SUBSCRIPTION_SQL } from "../policies/members";
 import { audienceAdmits, liveAccessAmongRead, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LIVE_STREAM_COLUMNS, liveFactsOf, livePermissionsOf, requireLiveAccess, type LiveAccess, type LiveFacts, type LiveFactsRow, type LiveStreamRow } from "../policies/live";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
@@ -82,7 +82,7 @@ export async function startLiveStream(
           `INSERT INTO notifications (user_id, kind, actor_id, params, created_at)
            SELECT t.user_id, 'live', ?1, json_object('streamId', (SELECT id FROM live_streams WHERE creator_id = ?1 AND status = 'live'), 'title', ?2), ?3
            FROM (${AUDIENCE_TO_TELL_SQL}) t
-           WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = t.user_id) OR (b.blocker_id = t.user_id AND b.blocked_id = ?1))`,
+           WHERE NOT ${blockedEitherWaySql("?1", "t.user_id")}`,
         )
         .bind(creator.id, input.title, now),
     ]);

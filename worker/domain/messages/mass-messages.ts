@@ -3,6 +3,7 @@ import type { MassMessageAudience, MassMessageView } from "@shared/contracts/mes
 import type { UserRow } from "../accounts/users";
 import type { DomainContext, EffectsContext } from "../context";
 import { IDEMPOTENCY_KEY_REUSED } from "../money/rules";
+import { LIVE_SUBSCRIPTION_SQL, visibleMemberSql } from "../policies/members";
 import { AppError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -65,12 +66,9 @@ const RECIPIENTS_SQL = `
   SELECT fan FROM (
     SELECT f.follower_id AS fan FROM follows f WHERE f.creator_id = ?1 AND ?3 IN ('followers', 'both') AND f.follower_id > ?4
     UNION
-    SELECT s.fan_id FROM subscriptions s WHERE s.creator_id = ?1 AND ?3 IN ('subscribers', 'both') AND s.status IN ('active', 'cancelled')
-      AND s.current_period_end > ?2 AND s.fan_id > ?4
+    SELECT s.fan_id FROM subscriptions s WHERE s.creator_id = ?1 AND ?3 IN ('subscribers', 'both') AND ${LIVE_SUBSCRIPTION_SQL} AND s.fan_id > ?4
   ) JOIN users u ON u.id = fan
-  WHERE u.suspended_at IS NULL
-    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = fan)
-    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = fan AND b.blocked_id = ?1)`;
+  WHERE ${visibleMemberSql("u")}`;
 
 /**
  * A creator's message to all their subscribers, followers or both. The request stores the mass message with its

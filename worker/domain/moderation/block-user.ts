@@ -15,7 +15,7 @@ async function userIdByUsername(db: D1Database, username: string): Promise<numbe
 
 /**
  * Blocking cuts every tie between the two, both ways: follows go, live subscriptions end now (expired), and
- * from then on neither sees the other's posts (lockOf), follows, subscribes or messages (isBlockedBetween), and
+ * from then on neither sees the other's posts (lockOf), follows, subscribes or messages (blockedEitherWaySql), and
  * neither watches the other's live stream (UserBlocked: the room closes their sockets at once).
  */
 export async function blockUser(ctx: Pick<DomainContext, "db" | "publish">, blockerId: number, username: string): Promise<void> {

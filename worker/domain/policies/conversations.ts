@@ -1,10 +1,10 @@
 import type { Role } from "../accounts/users";
-import { LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER } from "../posts/access";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { readOne, type Read } from "../shared/reads";
-import type { Policy, Viewer } from "./policy";
+import { blockedEitherWaySql, followsSql, subscribesSql } from "./members";
+import type { Viewer } from "./policy";
 
 /**
  * The conversations policy. A conversation exists only for its two members: for anyone else every endpoint and
@@ -23,12 +23,11 @@ export const MESSAGING_BLOCKED = message("This profile is not available.");
 
 /** What the viewer (?1) and the member `o` are to each other; ?2 is now. Columns of the statement reading `o`. */
 export const PAIR_FACTS_SQL = `
-  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.creator_id = o.id) AS p_follows,
-  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = o.id AND f.creator_id = ?1) AS p_followed_by,
-  EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = o.id AND ${LIVE_SUBSCRIPTION_SQL}) AS p_subscribes,
-  EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = o.id AND s.creator_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL}) AS p_subscribed_by,
-  (EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = o.id)
-    OR EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = o.id AND b.blocked_id = ?1)) AS p_blocked,
+  ${followsSql("?1", "o.id")} AS p_follows,
+  ${followsSql("o.id", "?1")} AS p_followed_by,
+  ${subscribesSql("?1", "o.id")} AS p_subscribes,
+  ${subscribesSql("o.id", "?1")} AS p_subscribed_by,
+  ${blockedEitherWaySql("?1", "o.id")} AS p_blocked,
   o.role AS p_other_role, o.suspended_at AS p_other_suspended_at`;
 
 export interface PairFactsRow {
@@ -129,14 +128,6 @@ const findConversationAccess = (db: D1Database, viewer: Viewer, ids: readonly nu
 
 /** "read": the history, the socket, read marks; "write": a new message. */
 export type ConversationAction = "read" | "write";
-
-export const conversationPolicy: Policy<ConversationAction, number> = {
-  async allowed(db, viewer, action, ids) {
-    if (!viewer) return new Set();
-    const access = await findConversationAccess(db, viewer, ids);
-    return new Set([...access.values()].filter((c) => action === "read" || writeRefusalOf(c.facts) === null).map((c) => c.id));
-  },
-};
 
 /**
  * The single-conversation form for commands: a conversation the viewer is not in is "not found"; "write" also

@@ -1,10 +1,10 @@
 import type { LiveAudience, LiveEndReason, LiveStatus, LiveTransportKind } from "@shared/contracts/live";
-import { LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER } from "../posts/access";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { readOne, type Read } from "../shared/reads";
-import type { Policy, Viewer } from "./policy";
+import { blockedEitherWaySql, followsSql, subscribesSql } from "./members";
+import type { Viewer } from "./policy";
 
 /**
  * The live streams policy (docs/decisions/live-streams.md):
@@ -21,10 +21,9 @@ export const LIVE_ENTRY_NEEDED = message("Pay the entry price to watch this stre
 
 /** The viewer's (`viewer`, a column or ?1) facts about the stream aliased `ls` and its creator `o`; ?2 is now. */
 const liveFactsSql = (viewer: string) => `
-  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer} AND f.creator_id = ls.creator_id) AS l_follows,
-  EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ${viewer} AND s.creator_id = ls.creator_id AND ${LIVE_SUBSCRIPTION_SQL}) AS l_subscribes,
-  (EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${viewer} AND b.blocked_id = ls.creator_id)
-    OR EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ls.creator_id AND b.blocked_id = ${viewer})) AS l_blocked,
+  ${followsSql(viewer, "ls.creator_id")} AS l_follows,
+  ${subscribesSql(viewer, "ls.creator_id")} AS l_subscribes,
+  ${blockedEitherWaySql(viewer, "ls.creator_id")} AS l_blocked,
   EXISTS (SELECT 1 FROM payments pe WHERE pe.live_stream_id = ls.id AND pe.kind = 'live' AND pe.user_id = ${viewer} AND pe.status = 'succeeded') AS l_entered,
   o.suspended_at IS NOT NULL AS l_creator_suspended`;
 
@@ -143,18 +142,6 @@ export function liveAccessAmongRead(db: D1Database, viewer: Viewer, picks: strin
     .bind(viewer.id, isoNow(), ...params);
   return { statement, answer: (result) => (result.results as (LiveStreamRow & LiveFactsRow)[]).map((row) => ({ stream: row, facts: liveFactsOf(viewer.id, row, row) })) };
 }
-
-export const liveStreamPolicy: Policy<LiveAction, number> = {
-  async allowed(db, viewer, action, ids) {
-    if (!viewer) return new Set();
-    const access = await findLiveAccess(db, viewer, ids);
-    return new Set(
-      [...access.values()]
-        .filter(({ stream, facts }) => (action === "see" ? audienceAdmits(stream.audience, facts) : watchRefusalOf(stream, facts) === null))
-        .map(({ stream }) => stream.id),
-    );
-  },
-};
 
 /**
  * The single-stream form for commands: a stream the viewer may not see is "not found" (nothing said of what

@@ -1,9 +1,8 @@
 import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type ViewerFactsRow } from "../posts/access";
 import { isoNow } from "../shared/time";
 import { visiblePostSql } from "./posts";
-import { mayAccessStory, STORY_FACTS_SQL, storyFactsOf, type StoryFactsRow } from "./stories";
-import type { StoryAudience } from "@shared/contracts/stories";
-import type { Policy, Viewer } from "./policy";
+import { STORY_VISIBLE_SQL } from "./stories";
+import type { Viewer } from "./policy";
 
 /**
  * The media policies: one per kind of /media key, told apart by the key's shape alone (the upload commands make
@@ -12,10 +11,10 @@ import type { Policy, Viewer } from "./policy";
  */
 export type MediaKeyType = "profile-image" | "post-media" | "poster" | "preview" | "w640" | "w1280" | "story-media" | "story-poster" | "id-document";
 
-/** Reading is the only thing a viewer does to a key. */
-export type MediaAction = "read";
-
-interface MediaKeyPolicy extends Policy<MediaAction, string> {
+/** One kind of key: who may read it, for a whole page of keys at once, and how its answer is cached. */
+interface MediaKeyPolicy {
+  /** The subset of `keys` that `viewer` (null: a visitor) may read; one statement for the whole set. */
+  readable(db: D1Database, viewer: Viewer | null, keys: readonly string[]): Promise<Set<string>>;
   /** Cache-Control of an answer this policy allowed. */
   cacheControl: string;
 }
@@ -62,7 +61,7 @@ function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
   return {
     // Per viewer: the browser's cache only, never a shared one.
     cacheControl: "private, max-age=3600",
-    async allowed(db, viewer, _action, keys) {
+    async readable(db, viewer, keys) {
       const viewerId = viewer?.id ?? null;
       const { results } = await db
         .prepare(
@@ -86,13 +85,12 @@ function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
   };
 }
 
-interface StoryMediaRow extends StoryFactsRow {
+interface StoryMediaRow {
   key: string;
   uploader_id: number;
   media_status: string;
-  /** Null while the file is in no story (the composer's preview, before publishing). */
-  creator_id: number | null;
-  audience: StoryAudience | null;
+  /** 1 when the file is in a story the viewer may see (STORY_VISIBLE_SQL); null while it is in no story. */
+  visible: number | null;
 }
 
 /**
@@ -101,18 +99,17 @@ interface StoryMediaRow extends StoryFactsRow {
  */
 export function mayReadStoryMedia(row: StoryMediaRow, viewerId: number | null): boolean {
   if (viewerId !== null && row.uploader_id === viewerId) return true;
-  if (viewerId === null || row.media_status !== "ready" || row.creator_id === null || row.audience === null) return false;
-  return mayAccessStory("see", row.audience, storyFactsOf(viewerId, { creator_id: row.creator_id }, row));
+  return viewerId !== null && row.media_status === "ready" && row.visible === 1;
 }
 
 function storyMediaPolicy(column: "object_key" | "poster_key"): MediaKeyPolicy {
   return {
     cacheControl: "private, max-age=3600",
-    async allowed(db, viewer, _action, keys) {
+    async readable(db, viewer, keys) {
       if (!viewer) return new Set();
       const { results } = await db
         .prepare(
-          `SELECT k.value AS key, m.user_id AS uploader_id, m.status AS media_status, st.creator_id, st.audience, ${STORY_FACTS_SQL}
+          `SELECT k.value AS key, m.user_id AS uploader_id, m.status AS media_status, ${STORY_VISIBLE_SQL} AS visible
            FROM json_each(?3) k JOIN media m ON m.${column} = k.value AND m.purpose = 'post'
            LEFT JOIN stories st ON st.media_id = m.id LEFT JOIN users o ON o.id = st.creator_id`,
         )
@@ -143,7 +140,7 @@ export function mayReadIdDocument(row: IdDocumentRow, viewer: Viewer | null): bo
 
 const idDocumentPolicy: MediaKeyPolicy = {
   cacheControl: "private, no-store",
-  async allowed(db, viewer, _action, keys) {
+  async readable(db, viewer, keys) {
     if (!viewer) return new Set();
     const { results } = await db
       .prepare(
@@ -160,7 +157,7 @@ const idDocumentPolicy: MediaKeyPolicy = {
 /** Avatars and covers: public images (they share the public/ prefix); whether one exists is R2's answer. */
 const profileImagePolicy: MediaKeyPolicy = {
   cacheControl: "public, max-age=86400",
-  allowed: async (_db, _viewer, _action, keys) => new Set(keys),
+  readable: async (_db, _viewer, keys) => new Set(keys),
 };
 
 /** Every kind of key by its shape: the upload commands make keys of exactly these shapes (uploads.ts). */
@@ -198,7 +195,7 @@ export async function readableMediaKeys(db: D1Database, viewer: Viewer | null, k
     const type = mediaKeyTypeOf(key);
     if (type) byType.set(type, [...(byType.get(type) ?? []), key]);
   }
-  const allowed = await Promise.all([...byType].map(([type, ofType]) => POLICY_OF[type].allowed(db, viewer, "read", ofType)));
+  const allowed = await Promise.all([...byType].map(([type, ofType]) => POLICY_OF[type].readable(db, viewer, ofType)));
   return new Set(allowed.flatMap((set) => [...set]));
 }
 
@@ -207,5 +204,5 @@ export async function mediaAccessOf(db: D1Database, viewer: Viewer | null, key: 
   const type = mediaKeyTypeOf(key);
   if (!type) return null;
   const policy = POLICY_OF[type];
-  return (await policy.allowed(db, viewer, "read", [key])).has(key) ? policy.cacheControl : null;
+  return (await policy.readable(db, viewer, [key])).has(key) ? policy.cacheControl : null;
 }

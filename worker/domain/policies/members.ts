@@ -1,13 +1,40 @@
 import type { ProfilePermissions } from "@shared/contracts/posts";
 export { type ProfilePermissions };
+
 /**
- * The members policy's SQL half: a member exists for the viewer (?1; NULL for a visitor) unless suspended or one
- * of the two blocks the other. `member` is the alias of a `users` row; each block check is one probe of the
- * blocks primary key or of blocks_blocked. Posts, profiles and suggestions all decide "who exists" with this.
+ * The members policy: what two members are to each other. Every other policy (posts, conversations, live
+ * streams, stories) and every list of people (fans, suggestions, mass messages, who hears of a stream) builds
+ * its SQL from these fragments, so "blocked", "follows" and "subscribes" each mean one thing everywhere.
+ * Arguments are SQL expressions written by the callers (a column or a parameter), never input.
  */
-export const visibleMemberSql = (member: string) => `${member}.suspended_at IS NULL
-  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = ${member}.id)
-  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${member}.id AND b.blocked_id = ?1)`;
+
+/** Either of `a` and `b` blocked the other: one probe of the blocks primary key each way. */
+export const blockedEitherWaySql = (a: string, b: string) =>
+  `(EXISTS (SELECT 1 FROM blocks bl WHERE bl.blocker_id = ${a} AND bl.blocked_id = ${b})
+    OR EXISTS (SELECT 1 FROM blocks bl WHERE bl.blocker_id = ${b} AND bl.blocked_id = ${a}))`;
+
+/** `follower` follows `creator`: one probe of the follows primary key. */
+export const followsSql = (follower: string, creator: string) =>
+  `EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = ${follower} AND fo.creator_id = ${creator})`;
+
+/** A subscription `s` entitles while active, and while cancelled until the end of the paid period (?2 is now). */
+export const LIVE_SUBSCRIPTION_SQL = "s.status IN ('active', 'cancelled') AND s.current_period_end > ?2";
+
+/**
+ * The live subscriptions of a fan, aliased `s`. INDEXED BY because without statistics SQLite prefers the range
+ * of subscriptions_due (every live subscription of everyone) to this unique (fan, creator) probe.
+ */
+export const LIVE_SUBSCRIPTIONS_OF_VIEWER = "subscriptions s INDEXED BY subscriptions_live";
+
+/** `fan` holds a live subscription to `creator` (?2 is now): one probe of subscriptions_live. */
+export const subscribesSql = (fan: string, creator: string) =>
+  `EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ${fan} AND s.creator_id = ${creator} AND ${LIVE_SUBSCRIPTION_SQL})`;
+
+/**
+ * A member exists for the viewer (?1; NULL for a visitor) unless suspended or one of the two blocks the other.
+ * `member` is the alias of a `users` row. Posts, profiles, fans and suggestions all decide "who exists" with this.
+ */
+export const visibleMemberSql = (member: string) => `${member}.suspended_at IS NULL AND NOT ${blockedEitherWaySql("?1", `${member}.id`)}`;
 
 /**
  * The pure rule behind ProfilePermissions, from the facts getProfile reads: the owner edits; someone else signed in

@@ -4,7 +4,6 @@ import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { readOne, type Read } from "../shared/reads";
 import { visibleMemberSql } from "./members";
-import type { Policy } from "./policy";
 import type { PostPermissions } from "@shared/contracts/posts";
 export { type PostPermissions };
 
@@ -66,15 +65,6 @@ function postAccessRead(db: D1Database, viewerId: number | null, postIds: readon
     },
   };
 }
-
-const findPostAccess = (db: D1Database, viewerId: number | null, postIds: readonly number[]) => readOne(postAccessRead(db, viewerId, postIds));
-
-export const postPolicy: Policy<PostAction, number> = {
-  async allowed(db, viewer, action, ids) {
-    const access = await findPostAccess(db, viewer?.id ?? null, ids);
-    return new Set([...access].filter(([, post]) => action === "see" || post.lock === null).map(([id]) => id));
-  },
-};
 
 /**
  * Before a like, comment, bookmark, tip or purchase: the post must exist for the viewer, else 404. "open" also

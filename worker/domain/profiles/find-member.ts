@@ -1,4 +1,5 @@
 import type { UserRow } from "../accounts/users";
+import { blockedEitherWaySql } from "../policies/members";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { setBounded } from "../shared/bounded-map";
@@ -40,7 +41,7 @@ export const findCounterpart = (db: D1Database, username: string, actorId: numbe
 export function counterpartRead(db: D1Database, username: string, actorId: number, selfMessage: string): Read<UserRow> {
   const statement = db
     .prepare(
-      `SELECT u.*, EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ?2 AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ?2)) AS blocked_between
+      `SELECT u.*, ${blockedEitherWaySql("?2", "u.id")} AS blocked_between
        FROM users u WHERE u.username = ?1 AND u.suspended_at IS NULL`,
     )
     .bind(username, actorId);

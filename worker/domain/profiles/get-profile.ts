@@ -1,5 +1,5 @@
 import { publicMediaUrl, type UserRow } from "../accounts/users";
-import { profilePermissionsOf } from "../policies/members";
+import { blockedEitherWaySql, followsSql, profilePermissionsOf } from "../policies/members";
 import type { PostRow } from "../posts/present-posts";
 import { isoNow } from "../shared/time";
 import { allRows, firstRow, readOne, type Read } from "../shared/reads";
@@ -27,8 +27,8 @@ const profileReads = (db: D1Database, creatorId: number, viewerId: number | null
           `SELECT totals.post_count, totals.like_count,
              (SELECT COUNT(*) FROM posts p JOIN media m ON m.post_id = p.id
               WHERE p.user_id = ?1 AND p.status = 'published' AND m.status = 'ready') AS media_count,
-             EXISTS (SELECT 1 FROM follows WHERE follower_id = ?2 AND creator_id = ?1) AS following,
-             EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)) AS blocked
+             ${followsSql("?2", "?1")} AS following,
+             ${blockedEitherWaySql("?1", "?2")} AS blocked
            FROM (SELECT COUNT(*) AS post_count, COALESCE(SUM(like_count), 0) AS like_count FROM posts WHERE user_id = ?1 AND status = 'published') AS totals`,
         )
         .bind(creatorId, viewerId),

@@ -1,5 +1,5 @@
 import { publicMediaUrl } from "../accounts/users";
-import { visibleMemberSql } from "../policies/members";
+import { followsSql, visibleMemberSql } from "../policies/members";
 import type { SuggestedProfile } from "@shared/contracts/posts";
 export { type SuggestedProfile };
 
@@ -15,7 +15,7 @@ export async function suggestProfiles(db: D1Database, viewerId: number | null): 
     .prepare(
       `SELECT u.username, u.name, u.avatar_key FROM users u INDEXED BY users_creators_by_followers
        WHERE u.role = 'creator' AND u.id <> ?1 AND ${visibleMemberSql("u")}
-         AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.creator_id = u.id)
+         AND NOT ${followsSql("?1", "u.id")}
        ORDER BY u.follower_count DESC, u.id
        LIMIT ?2`,
     )

@@ -17,7 +17,7 @@ import { readOne, type Read } from "../shared/reads";
 
 /** Keeps the creator's story in one of their highlights, or in a new one with the title given. */
 export async function keepStoryInHighlight(db: D1Database, viewer: Viewer, storyId: number, input: KeepStoryInput): Promise<{ highlightId: number }> {
-  const { story } = await requireStoryAccess(db, viewer, storyId, "manage");
+  const story = await requireStoryAccess(db, viewer, storyId, "manage");
   let highlightId: number;
   if (input.highlightId !== undefined) {
     const own = await db.prepare("SELECT id FROM story_highlights WHERE id = ? AND creator_id = ?").bind(input.highlightId, viewer.id).first<{ id: number }>();
@@ -43,7 +43,7 @@ export async function keepStoryInHighlight(db: D1Database, viewer: Viewer, story
  * empty goes too (as when a story is moved to another highlight or deleted).
  */
 export async function removeStoryFromHighlight(db: D1Database, viewer: Viewer, storyId: number): Promise<void> {
-  const { story } = await requireStoryAccess(db, viewer, storyId, "manage");
+  const story = await requireStoryAccess(db, viewer, storyId, "manage");
   if (story.highlight_id === null) return;
   await db.batch([db.prepare("UPDATE stories SET highlight_id = NULL WHERE id = ?").bind(storyId), deleteIfEmpty(db, story.highlight_id)]);
 }

@@ -169,7 +169,7 @@ export async function getStoryReel(db: D1Database, viewer: Viewer, username: str
 
 /** The viewer saw the story: one row per viewer, however often (idempotent). The creator's own looks are not counted. */
 export async function markStorySeen(db: D1Database, viewer: Viewer, storyId: number): Promise<void> {
-  const { story } = await requireStoryAccess(db, viewer, storyId, "see");
+  const story = await requireStoryAccess(db, viewer, storyId, "see");
   if (story.creator_id === viewer.id) return;
   await db
     .prepare("INSERT INTO story_views (story_id, viewer_id, viewed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
@@ -179,7 +179,7 @@ export async function markStorySeen(db: D1Database, viewer: Viewer, storyId: num
 
 /** Likes or unlikes a story (liking is seeing it, too). */
 export async function setStoryLike(db: D1Database, viewer: Viewer, storyId: number, liked: boolean): Promise<{ liked: boolean }> {
-  const { story } = await requireStoryAccess(db, viewer, storyId, "see");
+  const story = await requireStoryAccess(db, viewer, storyId, "see");
   if (story.creator_id === viewer.id) throw new AppError("forbidden", INVALID_VALUE);
   await db
     .prepare(
@@ -200,7 +200,7 @@ export async function listStoryViewers(
   storyId: number,
   after: Cursor | null,
 ): Promise<{ viewers: StoryViewerItem[]; nextCursor: string | null; viewCount: number; likeCount: number }> {
-  const { story } = await requireStoryAccess(db, viewer, storyId, "manage");
+  const story = await requireStoryAccess(db, viewer, storyId, "manage");
   const { results } = await db
     .prepare(
       `SELECT u.id, u.username, u.name, u.avatar_key, v.viewed_at, v.liked FROM story_views v JOIN users u ON u.id = v.viewer_id
@@ -225,7 +225,7 @@ export const deleteIfEmpty = (db: D1Database, highlightId: number) =>
 
 /** The creator deletes their story: the row (and its highlight, if left empty), then its file (and poster) in R2. */
 export async function deleteStory(ctx: Pick<DomainContext, "db" | "env">, viewer: Viewer, storyId: number): Promise<void> {
-  const { story } = await requireStoryAccess(ctx.db, viewer, storyId, "manage");
+  const story = await requireStoryAccess(ctx.db, viewer, storyId, "manage");
   const [deleted] = await ctx.db.batch<{ media_id: number }>([
     ctx.db.prepare("DELETE FROM stories WHERE id = ? AND creator_id = ? RETURNING media_id").bind(storyId, viewer.id),
     ...(story.highlight_id !== null ? [deleteIfEmpty(ctx.db, story.highlight_id)] : []),

@@ -1,8 +1,7 @@
 import type { FanKind, FanPage, FanView } from "@shared/contracts/subscriptions";
 import { publicMediaUrl } from "../accounts/users";
-import { visibleMemberSql } from "../policies/members";
+import { LIVE_SUBSCRIPTION_SQL, visibleMemberSql } from "../policies/members";
 import type { Viewer } from "../policies/policy";
-import { LIVE_SUBSCRIPTION_SQL } from "../posts/access";
 import { AppError } from "../shared/errors";
 import { encodeCursor, type Cursor } from "../shared/cursor";
 import { message } from "../shared/messages";

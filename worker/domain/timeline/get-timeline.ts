@@ -1,5 +1,4 @@
-import { LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER } from "../posts/access";
-import { visibleMemberSql } from "../policies/members";
+import { followsSql, LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER, subscribesSql, visibleMemberSql } from "../policies/members";
 import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "../posts/present-posts";
 import { encodeCursor, type Cursor } from "../shared/cursor";
 import { isoNow } from "../shared/time";
@@ -21,7 +20,7 @@ export interface TimelinePage {
  * `status = 'published'`, is in the page's WHERE); `subscribed` opens the Subscribers-posts of that author.
  */
 const AUTHORS_CTE = `authors(id, subscribed) AS MATERIALIZED (
-    SELECT a.id, a.id = ?1 OR EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = a.id AND ${LIVE_SUBSCRIPTION_SQL})
+    SELECT a.id, a.id = ?1 OR ${subscribesSql("?1", "a.id")}
     FROM (SELECT ?1 AS id UNION SELECT creator_id FROM follows WHERE follower_id = ?1
           UNION SELECT s.creator_id FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL}) a
     JOIN users c ON c.id = a.id
@@ -62,10 +61,8 @@ const recentPageSql = (range: string) => `WITH bound(at) AS (
   page AS (
     SELECT p.id FROM posts p INDEXED BY posts_recent
     WHERE p.status = 'published' AND ${range} AND p.published_at >= coalesce((SELECT at FROM bound), '')
-      AND (p.user_id = ?1 OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.creator_id = p.user_id)
-           OR EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = p.user_id AND ${LIVE_SUBSCRIPTION_SQL}))
-      AND (p.audience <> 'subscribers' OR p.user_id = ?1
-           OR EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND s.creator_id = p.user_id AND ${LIVE_SUBSCRIPTION_SQL}))
+      AND (p.user_id = ?1 OR ${followsSql("?1", "p.user_id")} OR ${subscribesSql("?1", "p.user_id")})
+      AND (p.audience <> 'subscribers' OR p.user_id = ?1 OR ${subscribesSql("?1", "p.user_id")})
       AND EXISTS (SELECT 1 FROM users c WHERE c.id = p.user_id AND ${visibleMemberSql("c")})
     ORDER BY p.published_at DESC, p.id DESC LIMIT ?6)
   ${POST_SELECT_SQL} WHERE p.id IN (SELECT id FROM page) ORDER BY p.published_at DESC, p.id DESC`;

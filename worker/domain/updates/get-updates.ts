@@ -1,4 +1,5 @@
 import type { UserRow } from "../accounts/users";
+import { followsSql } from "../policies/members";
 import { isoNow } from "../shared/time";
 import { MANY_FOLLOWS } from "../timeline/get-timeline";
 import type { Updates } from "@shared/contracts/accounts";
@@ -25,7 +26,7 @@ const HOME_BY_RECENT_SQL = `CASE
          WHEN EXISTS (SELECT 1 FROM posts p INDEXED BY posts_recent
                       WHERE p.status = 'published' AND p.published_at > ?2 AND p.published_at <= ?3
                         AND p.published_at >= coalesce((SELECT at FROM bound), '')
-                        AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ?1 AND f.creator_id = p.user_id)) THEN 1
+                        AND ${followsSql("?1", "p.user_id")}) THEN 1
          WHEN coalesce((SELECT at FROM bound), '') <= ?2 THEN 0
          ELSE ${HOME_BY_AUTHORS_SQL} END`;
 

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `npm test`: lint, types and the build (at the same time), then the unit, worker and end-to-end tiers in turn.
+// Every tier runs even when an earlier step failed (the end-to-end tier only if the build succeeded, as it tests
+// the build), the closing "N passed, N failed" line is always printed (scripts/test-summary.mjs, from the tiers'
+// JSON reports), and the command fails if any step failed.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+
+/** Runs a command with the terminal as its output; resolves to whether it succeeded. */
+const run = (command, args) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit" });
+    child.on("error", () => resolve(false));
+    child.on("close", (code) => resolve(code === 0));
+  });
+
+rmSync("test-results", { recursive: true, force: true });
+const failedSteps = [];
+const step = async (name, ok) => {
+  if (!(await ok)) failedSteps.push(name);
+};
+
+const [checks, build] = await Promise.all([run("node", ["scripts/parallel.mjs", "lint", "typecheck"]), run("node", ["scripts/parallel.mjs", "build"])]);
+if (!checks) failedSteps.push("lint or typecheck");
+if (!build) failedSteps.push("build");
+await step("unit tier", run("npm", ["run", "--silent", "test:unit"]));
+await step("worker tier", run("npm", ["run", "--silent", "test:worker"]));
+if (build) await step("end-to-end tier", run("npm", ["run", "--silent", "test:e2e"]));
+else console.error("end-to-end tier not run: the build failed");
+
+if (failedSteps.length > 0) console.error(`\nfailed: ${failedSteps.join(", ")}`);
+const summary = await run("node", ["scripts/test-summary.mjs"]);
+process.exit(failedSteps.length === 0 && summary ? 0 : 1);
