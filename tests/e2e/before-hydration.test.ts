@@ -84,16 +84,10 @@ describe("taps before the hydration", () => {
     const { page, scripts } = await heldPage(member);
 
     await openUnhydrated(page, `/${creator.username}`);
-    const subscribe = page.getByRole("button", { name: "Subscribe", exact: true });
-    const tip = page.getByRole("button", { name: "Tip", exact: true });
-    // The profile's own Share comes before its posts' ones.
-    const share = page.getByRole("button", { name: "Share", exact: true }).first();
-    for (const [name, control] of Object.entries({ subscribe, tip, share })) expect(await looksDisabled(control), name).toBe(true);
     await tapPosts(page, page.getByRole("button", { name: "Follow", exact: true }), "Follow");
     // The server's answer shows the result, the modules still held.
     await page.getByRole("button", { name: "Following" }).waitFor();
     expect(await follows(member)).toBe(true);
-
     await tapPosts(page, page.getByRole("button", { name: "Message", exact: true }), "Message");
     await page.waitForURL(/\/messages\/\d+$/, { waitUntil: "domcontentloaded" });
     await page.getByTestId("composer-input").fill("Written before the scripts");
@@ -102,9 +96,14 @@ describe("taps before the hydration", () => {
     const threadId = Number(new URL(page.url()).pathname.split("/").at(-1));
     expect(await sqlRows(`SELECT text FROM messages WHERE conversation_id = ${threadId}`)).toEqual([[{ text: "Written before the scripts" }]]);
 
-    // Once the page has hydrated, the controls that needed it work: Subscribe opens its dialog.
+    // The controls that need the page's JavaScript look disabled until it has hydrated, then work.
+    await openUnhydrated(page, `/${creator.username}`);
+    const subscribe = page.getByRole("button", { name: "Subscribe", exact: true });
+    const tip = page.getByRole("button", { name: "Tip", exact: true });
+    // The profile's own Share comes before its posts' ones.
+    const share = page.getByRole("button", { name: "Share", exact: true }).first();
+    for (const [name, control] of Object.entries({ subscribe, tip, share })) expect(await looksDisabled(control), name).toBe(true);
     scripts.release();
-    await page.goto(`/${creator.username}`);
     await hydrated(page);
     expect(await looksDisabled(subscribe)).toBe(false);
     await subscribe.click();
@@ -117,13 +116,15 @@ describe("taps before the hydration", () => {
     const { page, scripts } = await heldPage(reader);
     await openUnhydrated(page, "/home");
     const card = page.locator(`[data-post-id="${postId}"]`);
-    expect(await looksDisabled(card.getByRole("button", { name: "Send a tip" }))).toBe(true);
     await tapPosts(page, card.getByRole("button", { name: /^Like/ }), "Like");
     await card.getByRole("button", { name: /^Like/, pressed: true }).waitFor();
     await tapPosts(page, card.getByRole("button", { name: "Bookmark" }), "Bookmark");
     await card.getByRole("button", { name: "Bookmark", pressed: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/home");
     expect([await likedBy(reader), await bookmarkedBy(reader)]).toEqual([true, true]);
+    // Back on /home, still before the hydration: a tip is a dialog of the page's code, disabled until then.
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    expect(await looksDisabled(card.getByRole("button", { name: "Send a tip" }))).toBe(true);
 
     // After the hydration, the same buttons go through the app's own path: unlike and unbookmark.
     scripts.release();
