@@ -4,6 +4,7 @@ import { BROKEN_TEXT, parseOrThrow } from "@worker/domain/shared/validation";
 import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
 import { asAppError, translateError } from "@worker/http/errors";
 import { sessionCookie } from "@worker/http/cookies";
+import { safeLocalPath } from "@shared/local-path";
 
 export type FormResult =
   | { ok: false; message: string; errors: Record<string, string[]> }
@@ -72,6 +73,23 @@ export async function handleForm<T>(context: AppLoadContext, work: () => Promise
  */
 export function signedIn(token: string, redirectTo: string) {
   return data<FormResult>({ ok: true, token, redirectTo }, { headers: { "Set-Cookie": sessionCookie(token), "Cache-Control": "no-store" } });
+}
+
+/**
+ * Where a form posted by the browser itself (before the page's JavaScript runs, or without it) goes back to once
+ * its action has worked: the page it was sent from (Referer, this site's only), else `fallback`. With JavaScript
+ * the page sends the same action through the API and never comes here.
+ */
+export function backTo(request: Request, fallback: string): string {
+  const referer = request.headers.get("Referer");
+  if (!referer) return fallback;
+  try {
+    const from = new URL(referer);
+    if (from.origin !== new URL(request.url).origin) return fallback;
+    return safeLocalPath(`${from.pathname}${from.search}`, fallback);
+  } catch {
+    return fallback;
+  }
 }
 
 export function requireViewer(context: AppLoadContext, request: Request) {

@@ -24,6 +24,7 @@ interface SessionState {
 }
 
 const SessionContext = createContext<SessionState | null>(null);
+const CsrfTokenContext = createContext<string | null>(null);
 
 /**
  * Auth state of spec §3/§4. The server render already knows the user from the session cookie; if it does not
@@ -56,8 +57,18 @@ export function SessionProvider({ viewer, csrfToken, children }: { viewer: Curre
   }, [api, isAuth]);
 
   const value = useMemo(() => ({ isAuth, user, api, setAuth, setUser }), [isAuth, user, api]);
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      <CsrfTokenContext.Provider value={csrfToken}>{children}</CsrfTokenContext.Provider>
+    </SessionContext.Provider>
+  );
 }
+
+/**
+ * The session's CSRF token, for a form the browser may post itself. A context of its own: the many forms of a
+ * feed render again only if the token changes, not with the session state or the router's.
+ */
+export const useCsrfToken = () => useContext(CsrfTokenContext);
 
 export function useSession(): SessionState {
   const state = useContext(SessionContext);

@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaDescriptor } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { z } from "zod";
 import { followUser } from "@worker/domain/follows/follow-user";
 import { unfollowUser } from "@worker/domain/follows/unfollow-user";
+import { startConversation } from "@worker/domain/messages/conversations";
 import { getProfilePage } from "@worker/domain/profiles/profile-page";
 import { type Profile } from "@shared/contracts/posts";
 import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
@@ -35,12 +36,16 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 const CancelSchema = z.object({ subscriptionId: idText });
 
-/** Follow, unfollow, subscribe (also resubscribe) and cancel, from the profile's buttons. */
+/**
+ * Follow, unfollow, subscribe (also resubscribe) and cancel, from the profile's buttons; Message, as the browser
+ * posts it before the page has hydrated (with JavaScript it goes through the API), opens the conversation.
+ */
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const { user } = requireViewer(context, request);
   return handleForm(context, async () => {
     const fields = await readForm(request);
     const username = usernameOf(params);
+    if (fields.intent === "message") return redirect(`/messages/${(await startConversation(context.domain, user, username)).id}`);
     if (fields.intent === "follow") await followUser(context.domain, user.id, username);
     else if (fields.intent === "unfollow") await unfollowUser(context.domain, user.id, username);
     else if (fields.intent === "subscribe") await subscribe(context.domain, user, username, parseOrThrow(SubscribeFormSchema, fields));

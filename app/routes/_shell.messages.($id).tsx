@@ -1,12 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { listConversations } from "@worker/domain/messages/conversations";
 import { getThread, getThreadMedia } from "@worker/domain/messages/list-messages";
 import { listMassMessages } from "@worker/domain/messages/mass-messages";
-import { AppError } from "@worker/domain/shared/errors";
-import { parseIdText } from "@worker/domain/shared/validation";
+import { sendMessage, SendMessageSchema } from "@worker/domain/messages/send-message";
+import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
+import { parseIdText, parseOrThrow } from "@worker/domain/shared/validation";
 import { ChatMediaGallery } from "~/components/messages/chat-media";
 import { conversationPageShape, conversationShape, messagePageShape } from "~/components/messages/chat-shapes";
 import { ConversationList } from "~/components/messages/conversation-list";
@@ -16,7 +17,7 @@ import { Thread } from "~/components/messages/thread";
 import { OfflineNotice } from "~/components/offline-notice";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { requireViewer } from "~/lib/forms.server";
+import { handleForm, readForm, requireViewer } from "~/lib/forms.server";
 import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
 import { useSession } from "~/lib/session";
 import { nullable, number, object } from "@shared/shape";
@@ -50,11 +51,29 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   // One batch: the viewer's access first, then the conversation and its first page; not a member: 404.
   try {
     if (view === "media") return { ...none, media: await getThreadMedia(context.domain, user, id) };
-    return { ...none, thread: await getThread(context.domain, user, id) };
+    // The client id of a message the browser posts itself (before the hydration): a post sent twice stores one.
+    return { ...none, thread: { ...(await getThread(context.domain, user, id)), postedClientId: crypto.randomUUID() } };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") throw notFound();
     throw error;
   }
+}
+
+/**
+ * A text message as the browser posts it from the thread's composer before the page has hydrated (with JavaScript
+ * it goes through the API): sent with its client id and the per-message price the sender saw, then the thread again.
+ */
+export async function action({ context, request, params }: ActionFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  const id = parseIdText(params.id ?? "");
+  if (id === null) throw notFound();
+  return handleForm(context, async () => {
+    const { intent, clientId, text, maxPaidCents } = await readForm(request);
+    if (intent !== "send") throw new AppError("validation", INVALID_VALUE);
+    const seenPrice = maxPaidCents === undefined || maxPaidCents === "" ? undefined : Number(maxPaidCents);
+    await sendMessage(context.domain, user, id, parseOrThrow(SendMessageSchema, { clientId, text, maxPaidCents: seenPrice }));
+    return redirect(`/messages/${id}`);
+  });
 }
 
 /**
@@ -85,7 +104,7 @@ export default function MessagesPage() {
   if (thread) {
     // New loader data for the same conversation (its saved copy, or the server's answer to a copy) joins what the
     // thread shows, without losing the draft being typed.
-    return <Thread key={thread.conversation.id} conversation={thread.conversation} firstPage={thread.firstPage} copy={{ key: key!, savedAt, offline: data.offline }} />;
+    return <Thread key={thread.conversation.id} conversation={thread.conversation} firstPage={thread.firstPage} postedClientId={thread.postedClientId} copy={{ key: key!, savedAt, offline: data.offline }} />;
   }
   if (media) return <ChatMediaGallery key={media.conversation.id} conversation={media.conversation} firstPage={media.firstPage} />;
   if (massMessages) {

@@ -1,7 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData, useNavigate } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { bookmarkPost, unbookmarkPost } from "@worker/domain/interactions/bookmark-post";
+import { likePost, unlikePost } from "@worker/domain/interactions/like-post";
 import { commentsRead } from "@worker/domain/interactions/list-comments";
 import { postRead, type getPost } from "@worker/domain/posts/get-post";
 import { readTogether } from "@worker/domain/shared/reads";
@@ -16,6 +18,9 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { usePostList } from "~/lib/use-post-list";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { parseIdText } from "@worker/domain/shared/validation";
+import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
+import { Notice } from "~/components/notice";
+import { backTo, handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -31,6 +36,25 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   if (!post) throw new Response("Not found", { status: 404 });
   const comments = post.lock === null ? opened : { comments: [], nextCursor: null };
   return { post, comments, preview: linkPreview(post, new URL(request.url).origin) };
+}
+
+/**
+ * Like, unlike, bookmark and unbookmark as the browser posts them from any list of posts before the page has
+ * hydrated (app/components/early-form.tsx); then the page it came from again. A refusal shows on this post's page.
+ */
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  const { user } = requireViewer(context, request);
+  const id = parseIdText(params.id);
+  if (!id) throw new Response("Not found", { status: 404 });
+  return handleForm(context, async () => {
+    const { intent } = await readForm(request);
+    if (intent === "like") await likePost(context.domain, user.id, id);
+    else if (intent === "unlike") await unlikePost(context.domain.db, user.id, id);
+    else if (intent === "bookmark") await bookmarkPost(context.domain.db, user.id, id);
+    else if (intent === "unbookmark") await unbookmarkPost(context.domain.db, user.id, id);
+    else throw new AppError("validation", INVALID_VALUE);
+    return redirect(backTo(request, `/post/${id}`));
+  });
 }
 
 /**
@@ -66,6 +90,7 @@ export const meta = pageMeta<typeof loader>((t, { data }) => {
 export default function PostPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
+  const refusal = useActionData<FormResult>();
   const one = useMemo(() => ({ posts: [data.post], nextCursor: null }), [data.post]);
   const { state, dispatch, toggleLike, toggleBookmark, replacePost } = usePostList(one, "/timeline");
   const navigate = useNavigate();
@@ -74,6 +99,7 @@ export default function PostPage() {
   return (
     <>
       <PageHeader title={t("Post")} />
+      {refusal && !refusal.ok ? <Notice tone="error">{refusal.message}</Notice> : null}
       <PostCard
         post={post}
         priority

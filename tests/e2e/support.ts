@@ -147,6 +147,9 @@ export async function newContext(browser: Browser, options: BrowserContextOption
 
 /** Per page, the requests sent and not yet answered (url → when sent), for a failed test's report. */
 const unfinished = new WeakMap<Page, Map<string, number>>();
+/** Per page, its JavaScript files that failed or were answered with an error, for a page that never hydrates. */
+const scriptFailures = new WeakMap<Page, string[]>();
+const isScript = (url: string) => /\.m?js$/.test(new URL(url).pathname);
 
 /**
  * React's errors for a page whose HTML and first client render differ (hydration failed, text mismatch, recovered
@@ -174,6 +177,14 @@ export async function openPage(context: BrowserContext): Promise<Page> {
   const answered = (request: Request) => waiting.delete(`${request.method()} ${request.url()}`);
   page.on("requestfinished", answered);
   page.on("requestfailed", answered);
+  const failedScripts: string[] = [];
+  scriptFailures.set(page, failedScripts);
+  page.on("requestfailed", (request) => {
+    if (isScript(request.url())) failedScripts.push(`${request.url()} (${request.failure()?.errorText ?? "failed"})`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400 && isScript(response.url())) failedScripts.push(`${response.url()} (${response.status()})`);
+  });
   return page;
 }
 
@@ -191,12 +202,17 @@ export async function newPage(
  * clicking reach the app's handlers. Wait for this after a navigation instead of for the network to go quiet.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page
-    .locator("html[data-hydrated]")
-    .waitFor({ state: "attached", timeout: WAIT_MS })
-    .catch((error: unknown) => {
-      throw new Error(`${page.url()} did not hydrate (no <html data-hydrated>) within ${WAIT_MS / 1000} s`, { cause: error });
-    });
+  try {
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: WAIT_MS });
+  } catch (error) {
+    // Nothing retries a module that failed or never came: the page stays as the server wrote it. Say which.
+    const scripts = scriptFailures.get(page) ?? [];
+    const waiting = [...(unfinished.get(page) ?? new Map<string, number>())].map(([url, since]) => `${url} (${Date.now() - since} ms)`);
+    throw new Error(
+      `${page.url()} did not hydrate (no <html data-hydrated>) within ${WAIT_MS / 1000} s.\n  scripts that failed: ${scripts.join("; ") || "none"}\n  requests without an answer: ${waiting.join("; ") || "none"}`,
+      { cause: error },
+    );
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { number, object } from "@shared/shape";
+import { EarlyForm } from "~/components/early-form";
 import { useSession } from "~/lib/session";
 import { failureText } from "~/lib/failure-text";
 
@@ -9,7 +10,8 @@ const openedShape = object({ id: number });
 
 /**
  * "Message" on a profile: opens the conversation with that member (made if the viewer may write to them) and
- * goes to it; a refusal (blocked, not following) is shown as the server words it.
+ * goes to it; a refusal (blocked, not following) is shown as the server words it. Before the hydration the browser
+ * posts it to the profile's action, which does the same and redirects to the conversation.
  */
 export function MessageButton({ username, className }: { username: string; className: string }) {
   const { t } = useTranslation();
@@ -32,9 +34,11 @@ export function MessageButton({ username, className }: { username: string; class
 
   return (
     <>
-      <button type="button" className={className} disabled={opening} onClick={() => void open()}>
-        {t("Message")}
-      </button>
+      <EarlyForm action={`/${encodeURIComponent(username)}`} className="contents" onSubmit={() => void open()}>
+        <button type="submit" name="intent" value="message" className={className} disabled={opening}>
+          {t("Message")}
+        </button>
+      </EarlyForm>
       {error ? (
         <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
           {error}

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useActionData } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConversationView } from "@shared/contracts/messages";
 import { formatCents } from "@shared/money";
@@ -30,14 +31,23 @@ export interface Draft {
  * succeeds, so trying again after a lost answer cannot store the message twice. `send` answers the failure, or
  * null; on failure the text comes back and the reason is shown. A per-message price shows on Send ("Send · $2.50")
  * and goes with each message as the most it may cost; a price raised since is refused (nothing charged) and the
- * new one shown, so that Send again pays it knowingly.
+ * new one shown, so that Send again pays it knowingly. Before the hydration the browser posts a text message itself
+ * to the thread's action, with `postedClientId` as its client id and the price shown (as the API would be sent them).
  */
-export function MessageComposer({ conversation, send, onTyping }: { conversation: ConversationView; send: (draft: Draft) => Promise<unknown>; onTyping: () => void }) {
+export function MessageComposer({ conversation, send, onTyping, postedClientId }: { conversation: ConversationView; send: (draft: Draft) => Promise<unknown>; onTyping: () => void; postedClientId?: string }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const uploads = useAttachments(useRootData()?.csrfToken ?? null, "message");
   const fileInput = useRef<HTMLInputElement>(null);
+  const textInput = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState("");
+  const csrfToken = useRootData()?.csrfToken;
+  const posted = useActionData<{ ok: boolean; message?: string }>();
+  // What was typed before the hydration is in the field but not in the state: Send must not find it empty.
+  useEffect(() => {
+    const typed = textInput.current?.value;
+    if (typed) setText(typed);
+  }, []);
   const [price, setPrice] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -105,7 +115,7 @@ export function MessageComposer({ conversation, send, onTyping }: { conversation
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t("Write a message")} className="space-y-2 border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-950">
+    <form method="post" action={`/messages/${conversation.id}`} onSubmit={(event) => void submit(event)} noValidate aria-label={t("Write a message")} className="space-y-2 border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-950">
       {messagePriceCents > 0 ? (
         <p className="text-xs text-slate-600 dark:text-slate-400" data-message-price>
           {t("Each message costs {{price}}", { price: formatCents(messagePriceCents, i18n.language) })}
@@ -121,12 +131,20 @@ export function MessageComposer({ conversation, send, onTyping }: { conversation
       {showPrice ? (
         <InlinePriceField value={price} onChange={setPrice} />
       ) : null}
+      {posted?.ok === false && !error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {posted.message}
+        </p>
+      ) : null}
       {localError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {localError}
         </p>
       ) : null}
       <PaymentErrorNotice error={error} />
+      {csrfToken ? <input type="hidden" name="_csrf" value={csrfToken} /> : null}
+      {postedClientId ? <input type="hidden" name="clientId" value={postedClientId} /> : null}
+      <input type="hidden" name="maxPaidCents" value={messagePriceCents} />
       <div className="flex items-end gap-2">
         <MediaFileInput inputRef={fileInput} testId="message-files" uploads={uploads} max={MAX_MESSAGE_MEDIA} onTooMany={() => setLocalError(t("A message may have at most {{max}} photos and videos.", { max: MAX_MESSAGE_MEDIA }))} />
         <button type="button" className="btn-secondary shrink-0 px-3" onClick={() => fileInput.current?.click()} disabled={sendingMedia} aria-label={t("Add photos or videos")}>
@@ -136,7 +154,9 @@ export function MessageComposer({ conversation, send, onTyping }: { conversation
           {t("Message")}
         </label>
         <textarea
+          ref={textInput}
           id={`${id}-text`}
+          name="text"
           data-testid="composer-input"
           className="input max-h-40 min-h-10 flex-1 resize-none"
           rows={1}
@@ -149,7 +169,7 @@ export function MessageComposer({ conversation, send, onTyping }: { conversation
           }}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" data-testid="send-button" className="btn-primary w-auto shrink-0" disabled={uploading || sendingMedia}>
+        <button type="submit" name="intent" value="send" data-testid="send-button" className="btn-primary w-auto shrink-0" disabled={uploading || sendingMedia}>
           {uploading ? t("Uploading…") : messagePriceCents > 0 ? t("Send · {{price}}", { price: formatCents(messagePriceCents, i18n.language) }) : t("Send")}
         </button>
       </div>

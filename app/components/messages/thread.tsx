@@ -32,10 +32,13 @@ const NEAR_BOTTOM_PX = 120;
 export function Thread({
   conversation: initial,
   firstPage,
+  postedClientId,
   copy,
 }: {
   conversation: ConversationView;
   firstPage: MessagePage;
+  /** The client id of the message the browser may post before the hydration (absent in an offline copy). */
+  postedClientId?: string;
   /** Where this thread's offline copy is kept, and whether what it shows is that copy (app/lib/offline-copies.ts). */
   copy: { key: string; savedAt: number; offline: OfflineMark | null | undefined };
 }) {
@@ -277,7 +280,7 @@ export function Thread({
           {typing ? <span data-testid="typing-indicator">{t("{{name}} is typing…", { name: other.name })}</span> : null}
         </p>
       </div>
-      <MessageComposer conversation={conversation} send={send} onTyping={room.typing} />
+      <MessageComposer conversation={conversation} send={send} onTyping={room.typing} postedClientId={postedClientId} />
     </div>
   );
 }

@@ -35,6 +35,7 @@ export function TipButton({
       <button
         type="button"
         className={className}
+        data-needs-js
         onClick={() => {
           attempt.renew();
           setOpen(true);

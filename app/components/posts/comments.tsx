@@ -32,6 +32,13 @@ export function Comments({
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Comment stays disabled in the server's render (the field is empty there) until the page has hydrated; what was
+  // typed before that is in the field but not in the state, and enables it now.
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const typed = field.current?.value;
+    if (typed) setText(typed);
+  }, []);
 
   // Comments made offline wait in the outbox (shown below the list) and join it once the server has them.
   const waiting = useOutboxEntries().filter((entry) => entry.status === "pending" && entry.action.kind === "comment" && entry.action.postId === postId);
@@ -139,6 +146,7 @@ export function Comments({
             {t("Write a comment")}
           </label>
           <textarea
+            ref={field}
             id="comment-text"
             className="input"
             rows={2}

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PostView } from "@shared/contracts/posts";
+import { EarlyForm } from "~/components/early-form";
 import { TipButton } from "~/components/money/tip-button";
 
 const ICONS = {
@@ -23,7 +24,8 @@ function ActionIcon({ name }: { name: keyof typeof ICONS }) {
 
 /**
  * The row under a post: like (with its count), comments (opens /post/{id}), bookmark, a tip to the author and
- * share. Which of them work is the post's `viewer` permissions (the server's policy), never re-derived here. Like
+ * share. Like and bookmark are forms the browser posts to /post/{id} until the page has hydrated; tip and share
+ * need the page's JavaScript and look disabled until then (`data-needs-js`). Which of them work is the post's `viewer` permissions (the server's policy), never re-derived here. Like
  * and bookmark are toggle buttons (aria-pressed) whose names stay put; each visible count is part of its control's
  * name. The screen owns the state (onLike,
  * onBookmark), so the change shows at once and is rolled back by the screen if the server refuses; made offline, it
@@ -60,17 +62,20 @@ export function PostActions({
 
   return (
     <div className="flex flex-wrap items-center gap-1" data-post-actions>
-      <button
-        type="button"
-        className={post.liked ? "post-action text-rose-600 dark:text-rose-400" : "post-action"}
-        aria-pressed={post.liked}
-        disabled={!post.viewer.canLike}
-        onClick={() => onLike(post)}
-      >
-        <ActionIcon name="like" />
-        <span className="sr-only">{t("Like")}</span>
-        <span data-like-count>{post.likeCount}</span>
-      </button>
+      <EarlyForm action={`/post/${post.id}`} className="contents" onSubmit={() => onLike(post)}>
+        <button
+          type="submit"
+          name="intent"
+          value={post.liked ? "unlike" : "like"}
+          className={post.liked ? "post-action text-rose-600 dark:text-rose-400" : "post-action"}
+          aria-pressed={post.liked}
+          disabled={!post.viewer.canLike}
+        >
+          <ActionIcon name="like" />
+          <span className="sr-only">{t("Like")}</span>
+          <span data-like-count>{post.likeCount}</span>
+        </button>
+      </EarlyForm>
       {post.lock === null ? (
         <Link to={`/post/${post.id}#comments`} className="post-action">
           <ActionIcon name="comment" />
@@ -79,15 +84,18 @@ export function PostActions({
         </Link>
       ) : null}
       {post.viewer.canBookmark ? (
-        <button
-          type="button"
-          className={post.bookmarked ? "post-action text-brand-600 dark:text-brand-300" : "post-action"}
-          aria-pressed={post.bookmarked}
-          aria-label={t("Bookmark")}
-          onClick={() => onBookmark(post)}
-        >
-          <ActionIcon name="bookmark" />
-        </button>
+        <EarlyForm action={`/post/${post.id}`} className="contents" onSubmit={() => onBookmark(post)}>
+          <button
+            type="submit"
+            name="intent"
+            value={post.bookmarked ? "unbookmark" : "bookmark"}
+            className={post.bookmarked ? "post-action text-brand-600 dark:text-brand-300" : "post-action"}
+            aria-pressed={post.bookmarked}
+            aria-label={t("Bookmark")}
+          >
+            <ActionIcon name="bookmark" />
+          </button>
+        </EarlyForm>
       ) : null}
       {post.viewer.canTip ? (
         <TipButton target={{ postId: post.id }} creatorName={post.author.name} className="post-action">
@@ -95,7 +103,7 @@ export function PostActions({
           <span>{t("Send a tip")}</span>
         </TipButton>
       ) : null}
-      <button type="button" className="post-action" aria-label={t("Share")} onClick={() => void share()}>
+      <button type="button" className="post-action" aria-label={t("Share")} data-needs-js onClick={() => void share()}>
         <ActionIcon name="share" />
       </button>
       <span role="status" className="text-xs text-slate-600 dark:text-slate-400">

@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "@shared/contracts/posts";
@@ -36,7 +36,7 @@ export function ProfileActions({ profile, viewer, shareUrl, moreMenu }: { profil
       ) : (
         <RelationshipButtons profile={profile} viewer={viewer} />
       )}
-      <button type="button" className="btn-secondary" onClick={() => setSharing(true)}>
+      <button type="button" className="btn-secondary" data-needs-js onClick={() => setSharing(true)}>
         {t("Share")}
       </button>
       {moreMenu}
@@ -60,7 +60,9 @@ function MessagePrice({ priceCents }: { priceCents: number }) {
 function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: ProfileViewer }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
-  const error = fetcherError(fetcher);
+  // A form the browser posted itself (before the hydration, or without JavaScript) answers as the page's action data.
+  const posted = useActionData<{ ok: boolean; message?: string }>();
+  const error = fetcherError(fetcher) ?? (fetcher.state === "idle" && fetcher.data === undefined && posted?.ok === false ? (posted.message ?? null) : null);
   const busy = fetcher.state !== "idle";
   if (!profile.available) return null;
   if (viewer !== "member") {

@@ -27,6 +27,7 @@ export function SubscribeButton({ username, creatorName, plans }: { username: st
       <button
         type="button"
         className="btn-secondary"
+        data-needs-js
         onClick={() => {
           attempt.renew();
           setOpen(true);
