@@ -113,7 +113,7 @@ export async function benchOffline(baseURL, stateDir) {
     const replay = performance.now() - replayStarted;
     const liked = await Promise.all(postIds.slice(0, buttons).map(async (id) => (await json(baseURL, "GET", `/posts/${id}`, fan.token)).liked));
 
-    console.log("\nOffline (issue 13)");
+    console.log("\nOffline");
     console.log(`  launch of /home to the first post, online (reference)  p50 ${ms(percentile(online, 50))}   p95 ${ms(percentile(online, 95))}   (${LAUNCHES} fresh pages)`);
     console.log(`  launch of /home to the first post, offline             p50 ${ms(percentile(offline, 50))}   p95 ${ms(percentile(offline, 95))}   ratio ${(percentile(offline, 50) / percentile(online, 50)).toFixed(2)}× (target ≤ 1 s)`);
     console.log(`  outbox replay of ${ACTIONS} likes/unlikes                  ${ms(replay)}   ${(ACTIONS / (replay / 1000)).toFixed(0)} actions/s   ${requests.length} requests`);

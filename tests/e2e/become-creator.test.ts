@@ -153,7 +153,7 @@ describe("a rejected application (spec §4)", () => {
   });
 });
 
-describe("the reports queue (issue 4)", () => {
+describe("the reports queue", () => {
   it("an admin suspends a reported user from /admin/reports; the user can no longer sign in", async () => {
     const tag = `rq${unique().slice(-8)}`;
     const offender = await createAccount({ username: `${tag}_spam`, name: "Spam Bot" });
@@ -187,7 +187,7 @@ describe("the reports queue (issue 4)", () => {
   });
 });
 
-describe("blocked users (issue 4)", () => {
+describe("blocked users", () => {
   it("Settings → Blocked users lists a blocked person and unblocks after confirmation", async () => {
     const tag = `bl${unique().slice(-8)}`;
     const blocker = await createAccount({ username: `${tag}_me` });

@@ -7,7 +7,7 @@ import { withdrawalCentsFromForm } from "../../worker/domain/money/withdrawal-am
 
 const { addBusinessDays, clientKey, IdempotencyKeySchema, releaseDateOf, splitEarning, systemKey } = rules;
 
-describe("the money limits (spec §5, §9; README)", () => {
+describe("the money limits (spec §5, §9; docs/decisions/money-rules.md)", () => {
   it("are the documented amounts, in cents", () => {
     expect(rules.CURRENCY).toBe("USD");
     expect([rules.MIN_TOP_UP_CENTS, rules.MAX_TOP_UP_CENTS]).toEqual([500, 100_000]);

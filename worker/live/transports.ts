@@ -13,7 +13,7 @@ export interface LiveMediaInput {
 }
 
 /**
- * How live video travels, chosen by LIVE_TRANSPORT (README "Configuration"). The Worker never carries video
+ * How live video travels, chosen by LIVE_TRANSPORT (docs/decisions/live-transports.md). The Worker never carries video
  * (workerd has no WebRTC): it prepares where the browser publishes and plays, and hands those addresses only to
  * the creator (publish) and to who may watch (play), through GET /api/live/{id}/media.
  *

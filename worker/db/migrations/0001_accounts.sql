@@ -53,7 +53,7 @@ CREATE TABLE rate_limits (
 );
 CREATE INDEX rate_limits_window ON rate_limits(window_start_ms);
 
--- Every message sent while MAIL_DRIVER=dev, shown at /dev/mailbox.
+-- Every message a local run sends (worker/dev/mailbox.ts), shown at /dev/mailbox; the production Worker never writes here.
 CREATE TABLE dev_mailbox (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   to_address TEXT NOT NULL,

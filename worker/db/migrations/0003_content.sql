@@ -1,4 +1,4 @@
--- Content (issue 4): profiles, media, posts and their life cycle, likes, bookmarks, comments, subscription plans
+-- Content: profiles, media, posts and their life cycle, likes, bookmarks, comments, subscription plans
 -- and subscriptions, blocks, reports, creator requests and post search.
 -- Times are UTC ISO-8601 text. Counters kept by triggers so that lists never count rows.
 

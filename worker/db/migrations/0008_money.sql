@@ -1,4 +1,4 @@
--- Money (issue 5): a double-entry ledger in integer cents (USD), the user-facing records it justifies
+-- Money: a double-entry ledger in integer cents (USD), the user-facing records it justifies
 -- (payments, earnings, payouts), payout methods and provider events. worker/domain/money/ledger.ts explains
 -- how writes use it; the rules that keep money exact live here, in the database:
 --   * an entry goes only into an open transfer, and entries are never updated or deleted;

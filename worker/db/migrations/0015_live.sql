@@ -1,4 +1,4 @@
--- Live streams (issue 14): the streams that lists and access checks read, and money of its own kind.
+-- Live streams: the streams that lists and access checks read, and money of its own kind.
 -- A stream is live until its creator ends it or goes silent (the LiveRoom's alarm); the LiveRoom Durable Object
 -- holds its sockets, chat and heartbeat, and writes the viewer counts back here for the lists.
 CREATE TABLE live_streams (

@@ -1,4 +1,4 @@
--- Stories (issue 15): a photo or a video of up to 60 s that lives 24 hours, seen by its audience; the creator's
+-- Stories: a photo or a video of up to 60 s that lives 24 hours, seen by its audience; the creator's
 -- highlights keep some on the profile after that. The medium is an upload of purpose 'post' under the stories/
 -- prefix (worker/domain/media/uploads.ts), owned by exactly one story.
 

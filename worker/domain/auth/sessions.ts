@@ -51,8 +51,8 @@ async function tokenHashOf(token: string): Promise<string> {
  * - every revocation publishes SessionsEnded, and the publisher calls forgetSessionsOf at once, so in the isolate
  *   that revoked, the next request is refused;
  * - another isolate keeps its copy at most `cacheSeconds` (5 in production, SESSION_CACHE_SECONDS);
- * - writes (any method but GET and HEAD) never act on a copy D1 has not confirmed: most read the session and the
- *   user from D1 before anything else, and the copy of that user is dropped when the write ends, so a change to the
+ * - writes (any method but GET, HEAD and OPTIONS) never act on a copy: they read the session and the user from D1
+ *   before anything else, and the copy of that user is dropped when the write ends, so a change to the
  *   user's own row (email verified, role, the Home mark) is read fresh by their next request in this isolate;
  * - a copy past the session's own expiry is never used.
  */
