@@ -50,7 +50,7 @@ earningsRoutes.openapi(
     middleware: [requireSession, requireCreator] as const,
     responses: { 200: json(EarningsOverviewSchema, "The overview"), 401: e401, 403: e403 },
   }),
-  async (c) => c.json(await earningsOverview(c.get("domain").db, c.get("session")!.user.id, c.get("domain").config.PLATFORM_FEE_PERCENT), 200),
+  async (c) => c.json(await earningsOverview(c.get("domain").db, c.get("session").user.id, c.get("domain").config.PLATFORM_FEE_PERCENT), 200),
 );
 
 earningsRoutes.openapi(
@@ -63,7 +63,7 @@ earningsRoutes.openapi(
     request: { query: idCursorQuery("cursor") },
     responses: { 200: json(z.object({ payouts: z.array(PayoutSchema), nextCursor: z.number().int().nullable() }), "A page"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json(await listPayouts(c.get("domain").db, c.get("session")!.user.id, c.req.valid("query").cursor ?? null), 200),
+  async (c) => c.json(await listPayouts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null), 200),
 );
 
 earningsRoutes.openapi(
@@ -82,7 +82,7 @@ earningsRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await requestWithdrawal(c.get("domain"), c.get("session")!.user, c.req.valid("json")), 200),
+  async (c) => c.json(await requestWithdrawal(c.get("domain"), c.get("session").user, c.req.valid("json")), 200),
 );
 
 earningsRoutes.openapi(
@@ -94,7 +94,7 @@ earningsRoutes.openapi(
     middleware: [requireSession, requireCreator] as const,
     responses: { 200: json(z.object({ method: PayoutMethodViewSchema.nullable() }), "The method"), 401: e401, 403: e403 },
   }),
-  async (c) => c.json({ method: await getPayoutMethod(c.get("domain").db, c.get("session")!.user.id) }, 200),
+  async (c) => c.json({ method: await getPayoutMethod(c.get("domain").db, c.get("session").user.id) }, 200),
 );
 
 earningsRoutes.openapi(
@@ -107,5 +107,5 @@ earningsRoutes.openapi(
     request: { body: jsonBody(PayoutMethodSchema) },
     responses: { 200: json(z.object({ method: PayoutMethodViewSchema }), "Saved"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json({ method: await setPayoutMethod(c.get("domain"), c.get("session")!.user, c.req.valid("json")) }, 200),
+  async (c) => c.json({ method: await setPayoutMethod(c.get("domain"), c.get("session").user, c.req.valid("json")) }, 200),
 );

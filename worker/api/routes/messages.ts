@@ -73,7 +73,7 @@ messageRoutes.openapi(
     request: { query: z.object({ cursor: z.string().max(200).optional() }) },
     responses: { 200: json(ConversationPageSchema, "A page of conversations"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await listConversations(c.get("domain"), c.get("session")!.user, c.req.valid("query").cursor), 200),
+  async (c) => c.json(await listConversations(c.get("domain"), c.get("session").user, c.req.valid("query").cursor), 200),
 );
 
 messageRoutes.openapi(
@@ -86,7 +86,7 @@ messageRoutes.openapi(
     request: { body: jsonBody(StartSchema) },
     responses: { 200: json(ConversationSchema, "The conversation"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await startConversation(c.get("domain"), c.get("session")!.user, c.req.valid("json").username), 200),
+  async (c) => c.json(await startConversation(c.get("domain"), c.get("session").user, c.req.valid("json").username), 200),
 );
 
 messageRoutes.openapi(
@@ -99,7 +99,7 @@ messageRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(ConversationSchema, "The conversation"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await getConversation(c.get("domain"), c.get("session")!.user, c.req.valid("param").id), 200),
+  async (c) => c.json(await getConversation(c.get("domain"), c.get("session").user, c.req.valid("param").id), 200),
 );
 
 messageRoutes.openapi(
@@ -113,7 +113,7 @@ messageRoutes.openapi(
     responses: { 204: { description: "Removed" }, 401: e401, 404: e404, 422: e422 },
   }),
   async (c) => {
-    await hideConversation(c.get("domain"), c.get("session")!.user, c.req.valid("param").id);
+    await hideConversation(c.get("domain"), c.get("session").user, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -128,7 +128,7 @@ messageRoutes.openapi(
     request: { params: IdParams, query: MessagesQuery },
     responses: { 200: json(MessagePageSchema, "A page of messages"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await listMessages(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("query")), 200),
+  async (c) => c.json(await listMessages(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("query")), 200),
 );
 
 messageRoutes.openapi(
@@ -149,7 +149,7 @@ messageRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await sendMessage(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) => c.json(await sendMessage(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
 );
 
 messageRoutes.openapi(
@@ -170,7 +170,7 @@ messageRoutes.openapi(
     },
   }),
   async (c) => {
-    const { message, ...tip } = await sendTip(c.get("domain"), c.get("session")!.user, { conversationId: c.req.valid("param").id }, c.req.valid("json"));
+    const { message, ...tip } = await sendTip(c.get("domain"), c.get("session").user, { conversationId: c.req.valid("param").id }, c.req.valid("json"));
     return c.json({ ...tip, message: message! }, 200);
   },
 );
@@ -185,7 +185,7 @@ messageRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(z.object({ lastReadSeq: z.number().int() }), "Read"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await markConversationRead(c.get("domain"), c.get("session")!.user, c.req.valid("param").id), 200),
+  async (c) => c.json(await markConversationRead(c.get("domain"), c.get("session").user, c.req.valid("param").id), 200),
 );
 
 messageRoutes.openapi(
@@ -206,7 +206,7 @@ messageRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await unlockMessage(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) => c.json(await unlockMessage(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
 );
 
 messageRoutes.openapi(
@@ -230,5 +230,5 @@ messageRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await listChatMedia(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("query").before), 200),
+  async (c) => c.json(await listChatMedia(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("query").before), 200),
 );

@@ -35,7 +35,7 @@ postRoutes.openapi(
     request: { query: CursorQuery },
     responses: { 200: json(PostPageSchema, "A page of scheduled posts"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await listScheduledPosts(c.get("domain").db, c.get("session")!.user.id, c.req.valid("query").cursor ?? null), 200),
+  async (c) => c.json(await listScheduledPosts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null), 200),
 );
 
 postRoutes.openapi(
@@ -48,7 +48,7 @@ postRoutes.openapi(
     request: { query: idCursorQuery("cursor") },
     responses: { 200: json(pageOf(ProcessingPostSchema), "A page of processing posts"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await listProcessingPosts(c.get("domain").db, c.get("session")!.user.id, c.req.valid("query").cursor ?? null), 200),
+  async (c) => c.json(await listProcessingPosts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null), 200),
 );
 
 postRoutes.openapi(
@@ -62,7 +62,7 @@ postRoutes.openapi(
     request: { body: jsonBody(createPostSchema) },
     responses: { 201: json(PostSchema, "The new post"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json(await createPost(c.get("domain"), c.get("session")!.user, c.req.valid("json")), 201),
+  async (c) => c.json(await createPost(c.get("domain"), c.get("session").user, c.req.valid("json")), 201),
 );
 
 postRoutes.openapi(
@@ -75,7 +75,7 @@ postRoutes.openapi(
     request: { params: IdParams, body: jsonBody(updatePostSchema) },
     responses: { 200: json(PostSchema, "The post after the edit"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await updatePost(c.get("domain").db, c.get("session")!.user.id, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) => c.json(await updatePost(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id, c.req.valid("json")), 200),
 );
 
 postRoutes.openapi(
@@ -90,7 +90,7 @@ postRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    await deletePost(c.get("domain"), c.get("session")!.user.id, id);
+    await deletePost(c.get("domain"), c.get("session").user.id, id);
     return c.json({ deleted: id }, 200);
   },
 );
@@ -105,5 +105,5 @@ postRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(PostSchema, "The published post"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await publishPostNow(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").id), 200),
+  async (c) => c.json(await publishPostNow(c.get("domain"), c.get("session").user.id, c.req.valid("param").id), 200),
 );
