@@ -1,13 +1,14 @@
 import type { z } from "zod";
 import { MessageSchema } from "@shared/contracts/common";
-import { MediaSchema, PostPageSchema, PostSchema } from "@shared/contracts/posts";
+import { CommentSchema, MediaSchema, PostPageSchema, PostSchema } from "@shared/contracts/posts";
 import { MeSchema, UpdatesSchema } from "@shared/contracts/session";
 
 /**
- * The page's checks of the API's answers (app/lib/api-shapes.ts), written from the answers' zod schemas in
- * shared/contracts. zod itself would cost the first /home more bytes than its budget leaves, so the page gets
- * the same checks as the small combinators of shared/shape.ts. A unit test (tests/unit/api-shapes.test.ts)
- * fails while the file differs from what this writes; `npm run generate:api-shapes` writes it.
+ * The page's checks of the API's answers (app/lib/api-shapes.ts, and files of their own for answers that only some
+ * chunks read), written from the answers' zod schemas in shared/contracts. zod itself would cost the first /home
+ * more bytes than its budget leaves, so the page gets the same checks as the small combinators of
+ * shared/shape.ts. A unit test (tests/unit/api-shapes.test.ts) fails while a file differs from what this writes;
+ * `npm run generate:api-shapes` writes them.
  */
 
 interface Entry {
@@ -20,14 +21,19 @@ interface Entry {
   fields?: string;
 }
 
-const ENTRIES: Entry[] = [
-  { name: "currentUserShape", schema: MeSchema, type: { name: "Me", from: "@shared/contracts/session" } },
-  { name: "updatesAnswerShape", schema: UpdatesSchema, type: { name: "Updates", from: "@shared/contracts/session", expression: "{ updates: Updates }" } },
-  { name: "scaledImagesShape", schema: MediaSchema.shape.scaled, type: { name: "ScaledImage", from: "@shared/contracts/posts", expression: "ScaledImage[]" } },
-  { name: "postShape", schema: PostSchema, type: { name: "PostView", from: "@shared/contracts/posts" }, fields: "postFields" },
-  { name: "postPageShape", schema: PostPageSchema, type: { name: "PostView", from: "@shared/contracts/posts", expression: "{ posts: PostView[]; nextCursor: string | null }" } },
-  { name: "messageAnswerShape", schema: MessageSchema, type: { name: "", from: "", expression: "{ message: string }" } },
-];
+/** Each generated file (from the repository's root) and the checks it exports. */
+export const GENERATED: Record<string, Entry[]> = {
+  "app/lib/api-shapes.ts": [
+    { name: "currentUserShape", schema: MeSchema, type: { name: "Me", from: "@shared/contracts/session" } },
+    { name: "updatesAnswerShape", schema: UpdatesSchema, type: { name: "Updates", from: "@shared/contracts/session", expression: "{ updates: Updates }" } },
+    { name: "scaledImagesShape", schema: MediaSchema.shape.scaled, type: { name: "ScaledImage", from: "@shared/contracts/posts", expression: "ScaledImage[]" } },
+    { name: "postShape", schema: PostSchema, type: { name: "PostView", from: "@shared/contracts/posts" }, fields: "postFields" },
+    { name: "postPageShape", schema: PostPageSchema, type: { name: "PostView", from: "@shared/contracts/posts", expression: "{ posts: PostView[]; nextCursor: string | null }" } },
+    { name: "messageAnswerShape", schema: MessageSchema, type: { name: "", from: "", expression: "{ message: string }" } },
+  ],
+  // The comments list and the outbox only: not in the first /home.
+  "app/lib/comment-shape.ts": [{ name: "commentShape", schema: CommentSchema, type: { name: "CommentView", from: "@shared/contracts/posts" } }],
+};
 
 type Def = { type: string } & Record<string, unknown>;
 const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
@@ -67,13 +73,13 @@ function fieldsOf(schema: z.ZodType, named: Map<z.ZodType, string>, where: strin
     .join(", ")} }`;
 }
 
-/** The text of app/lib/api-shapes.ts. */
-export function apiShapesSource(): string {
+/** The text of one generated file. */
+export function apiShapesSource(file: string): string {
   const named = new Map<z.ZodType, string>();
   const combinators = new Set<string>();
   const types = new Map<string, Set<string>>();
   const lines: string[] = [];
-  for (const entry of ENTRIES) {
+  for (const entry of GENERATED[file]!) {
     const type = entry.type.expression ?? entry.type.name;
     if (entry.type.name) types.set(entry.type.from, (types.get(entry.type.from) ?? new Set()).add(entry.type.name));
     if (entry.fields) {

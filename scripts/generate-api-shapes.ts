@@ -1,4 +1,4 @@
 import { writeFileSync } from "node:fs";
-import { apiShapesSource } from "./api-shapes";
+import { apiShapesSource, GENERATED } from "./api-shapes";
 
-writeFileSync(new URL("../app/lib/api-shapes.ts", import.meta.url), apiShapesSource());
+for (const file of Object.keys(GENERATED)) writeFileSync(new URL(`../${file}`, import.meta.url), apiShapesSource(file));

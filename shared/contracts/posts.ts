@@ -112,15 +112,17 @@ export const ProcessingPostPageSchema = z.object({ posts: z.array(ProcessingPost
 export const COMMENT_MAX = 1000;
 
 /** A comment as every answer shows it. */
-export interface CommentView {
-  id: number;
-  postId: number;
-  text: string;
-  createdAt: string;
-  author: { id: number; username: string; name: string; avatarUrl: string };
-  /** The comment's author and the post's author may delete it. */
-  canDelete: boolean;
-}
+export const CommentSchema = z
+  .object({
+    id: z.number().int(),
+    postId: z.number().int(),
+    text: z.string(),
+    createdAt: z.string(),
+    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
+    canDelete: z.boolean().meta({ description: "The comment's author and the post's author may delete it" }),
+  })
+  .meta({ id: "Comment" });
+export type CommentView = z.infer<typeof CommentSchema>;
 
 export type ProfileTab = "posts" | "media";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { apiShapesSource } from "../../scripts/api-shapes";
+import { apiShapesSource, GENERATED } from "../../scripts/api-shapes";
 import { PostSchema } from "@shared/contracts/posts";
 import { postShape } from "../../app/lib/api-shapes";
 
@@ -8,8 +8,8 @@ import { postShape } from "../../app/lib/api-shapes";
 const code = (text: string) => text.replace(/\s+/g, "").replace(/,([}\])])/g, "$1");
 
 describe("the page's checks of the API's answers", () => {
-  it("are the ones written from the contracts' schemas (run `npm run generate:api-shapes` after changing one)", () => {
-    expect(code(readFileSync(new URL("../../app/lib/api-shapes.ts", import.meta.url), "utf8"))).toBe(code(apiShapesSource()));
+  it.each(Object.keys(GENERATED))("in %s are the ones written from the contracts' schemas (run `npm run generate:api-shapes` after changing one)", (file) => {
+    expect(code(readFileSync(new URL(`../../${file}`, import.meta.url), "utf8"))).toBe(code(apiShapesSource(file)));
   });
 
   it("accept what the contract accepts and refuse what it refuses, field by field", () => {

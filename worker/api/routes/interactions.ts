@@ -11,6 +11,7 @@ import { ClientIdSchema, multilineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { cursorQuery, errorResponses, idCursorQuery, IdParams, json, jsonBody, PostPageSchema } from "../schemas";
+import { CommentSchema } from "@shared/contracts/posts";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
@@ -18,17 +19,6 @@ const e404 = { ...errorResponses[403], description: "Not found, or not visible t
 
 const LikeSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() }).openapi("LikeState");
 const BookmarkSchema = z.object({ bookmarked: z.boolean() }).openapi("BookmarkState");
-const CommentSchema = z
-  .object({
-    id: z.number().int(),
-    postId: z.number().int(),
-    text: z.string(),
-    createdAt: z.string(),
-    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
-    canDelete: z.boolean(),
-  })
-  .openapi("Comment");
-
 const CommentBody = z.object({
   text: multilineText()
     .trim()
