@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import { EARNING_SOURCES, type EarningSource } from "@shared/contracts/money";
 import { earningsOverview } from "../../domain/money/earnings-overview";
 import { listPayouts } from "../../domain/money/list-payouts";
 import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "../../domain/money/payout-methods";
@@ -20,7 +21,7 @@ const requireCreator = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-const bySource = { subscription: z.number().int(), tip: z.number().int(), post: z.number().int(), message: z.number().int() };
+const bySource = Object.fromEntries(EARNING_SOURCES.map((source) => [source, z.number().int()])) as Record<EarningSource, z.ZodNumber>;
 const TotalsSchema = z.object({ ...bySource, total: z.number().int() });
 
 const EarningsOverviewSchema = z

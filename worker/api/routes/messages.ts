@@ -9,6 +9,7 @@ import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { e404, errorResponses, IdParams, json, jsonBody, PaymentSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
+import { ScaledImageSchema } from "@shared/contracts/posts";
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
 
@@ -20,6 +21,7 @@ const ChatMediaSchema = z.object({
   previewUrl: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  scaled: z.array(ScaledImageSchema).openapi({ description: "Smaller copies of a photo, narrowest first; empty while the message is locked for the caller" }),
 });
 
 export const MessageViewSchema = z
@@ -38,7 +40,7 @@ export const MessageViewSchema = z
     purchased: z.boolean(),
     media: z.array(ChatMediaSchema),
   })
-  .openapi("Message");
+  .openapi("ChatMessage");
 
 const ConversationSchema = z
   .object({
