@@ -51,6 +51,11 @@ describe("the worker tier's check of every answer against the OpenAPI document",
     await expect(answer("/posts/7", 200, { ...post, audience: "friends" })).rejects.toThrow(/audience/);
   });
 
+  it("reads a nullable named schema as the schema or null", async () => {
+    await expect(answer("/live/1/join", 200, { payment: null, replayed: false }, "POST")).resolves.toBeUndefined();
+    await expect(answer("/live/1/join", 200, { payment: { id: 1 }, replayed: false }, "POST")).rejects.toThrow(/payment/);
+  });
+
   it("fails on a success the document does not list; an unlisted error must still be the Error body", async () => {
     await expect(answer("/posts/7", 201, post)).rejects.toThrow(/status 201 is not documented/);
     await expect(answer("/no-such-path", 200, {})).rejects.toThrow(/not documented/);
