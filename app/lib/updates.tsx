@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { Updates } from "@shared/contracts/accounts";
+import type { Updates } from "@shared/contracts/session";
 import { useSession } from "~/lib/session";
 import { connectUserChannel } from "~/lib/user-channel";
 import { soon } from "~/lib/idle";

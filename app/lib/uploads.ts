@@ -7,7 +7,7 @@
  */
 import { ApiError, type ApiErrorBody } from "~/lib/api";
 import { readToken } from "~/lib/token";
-import { SCALED_WIDTHS } from "@shared/contracts/posts";
+import { SCALED_WIDTHS } from "@shared/contracts/scaled-widths";
 
 export type UploadPurpose = "post" | "message" | "story" | "avatar" | "cover" | "id_document" | "id_selfie";
 

@@ -1,4 +1,4 @@
-/** The account API's shapes (account types, /api/updates) as the page receives them. Plain types only. */
+/** The account types of sign-up. Plain constants (the sign-up page loads them): the answers are in session.ts. */
 
 /** The twelve account types of spec §1, as stored. The sign-up page lists them. */
 export const ACCOUNT_TYPES = [
@@ -17,10 +17,3 @@ export const ACCOUNT_TYPES = [
 ] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
-/** The four sidebar indicators of spec §3 ("updates summary"), answered by GET /api/updates. */
-export interface Updates {
-  home: boolean;
-  notifications: number;
-  messages: number;
-  balance: boolean;
-}

@@ -1,9 +1,11 @@
 /**
- * The posts API's shapes as the page receives them (timeline, profiles, /post/{id}, comments): written by the Worker's
- * presenters (worker/domain/posts, profiles, interactions), read by the screens. Plain types and constants only:
- * nothing here may import Worker code.
+ * The posts API's answers (timeline, profiles, /post/{id}, comments): written by the Worker's presenters
+ * (worker/domain/posts, profiles, interactions), documented by worker/api, checked by the page
+ * (app/lib/api-shapes.ts, generated from these schemas). The page imports types only from here: a value import
+ * would bring zod into its bundle.
  */
 
+import { z } from "zod";
 import type { PlanView, SubscriptionView } from "./subscriptions";
 
 /**
@@ -19,92 +21,108 @@ export const AUDIENCES = ["everyone", "followers", "subscribers"] as const satis
 export type LockReason = "follow" | "subscribe" | "purchase";
 
 /** What the viewer may do with a post they see; the buttons under a post are exactly these. */
-export interface PostPermissions {
-  canEdit: boolean;
-  canDelete: boolean;
-  canLike: boolean;
-  canComment: boolean;
-  canBookmark: boolean;
-  canTip: boolean;
-  canUnlock: boolean;
-  canReport: boolean;
-}
+export const PostPermissionsSchema = z
+  .object({
+    canEdit: z.boolean(),
+    canDelete: z.boolean(),
+    canLike: z.boolean(),
+    canComment: z.boolean(),
+    canBookmark: z.boolean(),
+    canTip: z.boolean(),
+    canUnlock: z.boolean(),
+    canReport: z.boolean(),
+  })
+  .meta({ id: "PostPermissions" });
+export type PostPermissions = z.infer<typeof PostPermissionsSchema>;
+
+/** A copy of a photo `width` pixels wide, made by the uploader's browser; the page offers it with srcset. */
+export const ScaledImageSchema = z.object({ width: z.number().int(), url: z.string() }).meta({ id: "ScaledImage" });
+export type ScaledImage = z.infer<typeof ScaledImageSchema>;
+
+const MediaKindSchema = z.enum(["image", "video"]);
+
+/** One file of a post the viewer may open. */
+export const MediaSchema = z
+  .object({
+    id: z.number().int(),
+    kind: MediaKindSchema,
+    url: z.string(),
+    posterUrl: z.string().nullable(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    // Answers stored before photos had copies (offline copies, cached answers) have none.
+    scaled: z.array(ScaledImageSchema).default([]).meta({ description: "Smaller copies of a photo, narrowest first, under the same rule as `url` (empty when none was made)" }),
+  })
+  .meta({ id: "Media" });
+export type MediaView = z.infer<typeof MediaSchema>;
+
+/** One file of a post the viewer may not open. */
+export const LockedMediaSchema = z
+  .object({ kind: MediaKindSchema, previewUrl: z.string().nullable().meta({ description: "A tiny blurred image made at upload time; null when none exists" }) })
+  .meta({ id: "LockedMedia" });
+export type LockedMediaView = z.infer<typeof LockedMediaSchema>;
+
+export const POST_STATUSES = ["processing", "scheduled", "published"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
 
 /**
  * The one shape a post takes in every answer (timeline, profile, /post/{id}, bookmarks, search): its text is the
  * public teaser; media URLs appear only when the viewer may open the post, otherwise only blurred previews.
  */
-export interface MediaView {
-  id: number;
-  kind: "image" | "video";
-  url: string;
-  posterUrl: string | null;
-  width: number | null;
-  height: number | null;
-  /** Smaller copies of a photo, narrowest first, under the same rule as `url` (empty when none was made). */
-  scaled: ScaledImage[];
-}
+export const PostSchema = z
+  .object({
+    id: z.number().int(),
+    text: z.string(),
+    audience: z.enum(AUDIENCES),
+    priceCents: z.number().int(),
+    status: z.enum(POST_STATUSES),
+    publishedAt: z.string().nullable(),
+    scheduledAt: z.string().nullable(),
+    editedAt: z.string().nullable(),
+    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
+    likeCount: z.number().int(),
+    commentCount: z.number().int(),
+    liked: z.boolean(),
+    bookmarked: z.boolean(),
+    isOwn: z.boolean(),
+    lock: z.enum(["follow", "subscribe", "purchase"] satisfies LockReason[]).nullable().meta({ description: "null when open; otherwise what unlocks it" }),
+    viewer: PostPermissionsSchema,
+    mediaCount: z.number().int(),
+    media: z.array(MediaSchema).nullable(),
+    previews: z.array(LockedMediaSchema),
+  })
+  .meta({ id: "Post" });
+export type PostView = z.infer<typeof PostSchema>;
 
-/** The widths of the copies of a photo: made by the uploader's browser (app/lib/uploads.ts), kept by the server. */
-export const SCALED_WIDTHS = [640, 1280] as const;
-
-/** A copy of a photo `width` pixels wide, made by the uploader's browser; the page offers it with srcset. */
-export interface ScaledImage {
-  width: number;
-  url: string;
-}
-
-export interface LockedMediaView {
-  kind: "image" | "video";
-  /** A tiny blurred image made at upload time; null when none exists. */
-  previewUrl: string | null;
-}
-
-export type PostStatus = "processing" | "scheduled" | "published";
-
-export interface PostView {
-  id: number;
-  text: string;
-  audience: Audience;
-  priceCents: number;
-  status: PostStatus;
-  publishedAt: string | null;
-  scheduledAt: string | null;
-  editedAt: string | null;
-  author: { id: number; username: string; name: string; avatarUrl: string };
-  likeCount: number;
-  commentCount: number;
-  liked: boolean;
-  bookmarked: boolean;
-  isOwn: boolean;
-  /** null when open; otherwise what unlocks it. */
-  lock: LockReason | null;
-  /** What this viewer may do with the post (policies/posts.ts): screens show exactly these buttons. */
-  viewer: PostPermissions;
-  mediaCount: number;
-  media: MediaView[] | null;
-  previews: LockedMediaView[];
-}
+/** A keyset page of posts: /timeline, /bookmarks, a profile's tabs, /scheduled. */
+export const PostPageSchema = z
+  .object({ posts: z.array(PostSchema), nextCursor: z.string().nullable().meta({ description: "Pass back as `cursor` for the next page; null at the end" }) })
+  .meta({ id: "PostPage" });
 
 export type UploadState = "uploading" | "ready" | "failed";
 
 /** A processing post with the state of each of its files (the presenter shows ready ones only). */
-export interface ProcessingPostView extends PostView {
-  uploads: { id: number; kind: "image" | "video"; status: UploadState }[];
-}
+export const ProcessingPostSchema = PostSchema.extend({
+  uploads: z.array(z.object({ id: z.number().int(), kind: MediaKindSchema, status: z.enum(["uploading", "ready", "failed"] satisfies UploadState[]) })),
+}).meta({ id: "ProcessingPost" });
+export type ProcessingPostView = z.infer<typeof ProcessingPostSchema>;
+
+export const ProcessingPostPageSchema = z.object({ posts: z.array(ProcessingPostSchema), nextCursor: z.string().nullable() }).meta({ id: "ProcessingPostPage" });
 
 export const COMMENT_MAX = 1000;
 
 /** A comment as every answer shows it. */
-export interface CommentView {
-  id: number;
-  postId: number;
-  text: string;
-  createdAt: string;
-  author: { id: number; username: string; name: string; avatarUrl: string };
-  /** The comment's author and the post's author may delete it. */
-  canDelete: boolean;
-}
+export const CommentSchema = z
+  .object({
+    id: z.number().int(),
+    postId: z.number().int(),
+    text: z.string(),
+    createdAt: z.string(),
+    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
+    canDelete: z.boolean().meta({ description: "The comment's author and the post's author may delete it" }),
+  })
+  .meta({ id: "Comment" });
+export type CommentView = z.infer<typeof CommentSchema>;
 
 export type ProfileTab = "posts" | "media";
 

@@ -1,5 +1,6 @@
 import { createApp } from "../../worker/app";
 import { devMailbox } from "../../worker/dev/mailbox";
+import { checkAnswer } from "./answer-check";
 import { runScheduledJobs } from "../../worker/jobs";
 import type { Env } from "../../worker/env";
 import type { MassMessageJob } from "../../worker/domain/messages/mass-messages";
@@ -20,6 +21,7 @@ const app = createApp(null, { mailer: devMailbox });
 /**
  * Work a route hands to `waitUntil` (fan-out, object deletion) finishes before the answer reaches the test:
  * otherwise it would outlive the test and touch storage that the next test's isolation has already reset.
+ * Every JSON answer of the API is checked against the OpenAPI document on its way (./answer-check.ts).
  */
 async function fetchAndSettle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const pending: Promise<unknown>[] = [];
@@ -31,6 +33,7 @@ async function fetchAndSettle(request: Request, env: Env, ctx: ExecutionContext)
   const response = await app.fetch(request, withInlineQueue(env, (work) => void pending.push(work)), settlingContext);
   const { pathname } = new URL(request.url);
   while (pending.length > 0) await within(Promise.allSettled(pending.splice(0)), `the work ${request.method} ${pathname} left to waitUntil`);
+  await checkAnswer(request, response);
   return response;
 }
 

@@ -1,31 +1,17 @@
 import { z } from "@hono/zod-openapi";
-import { AUDIENCES } from "../domain/posts/access";
+import { ErrorSchema } from "@shared/contracts/common";
 import { decodeCursor } from "../domain/shared/cursor";
 import { message } from "../domain/shared/messages";
 import { idText, singleLineText } from "../domain/shared/validation";
 import { PERIODS } from "../domain/subscriptions/periods";
 
-export const ErrorSchema = z
-  .object({
-    message: z.string().openapi({ example: "The provided credentials are incorrect" }),
-    errors: z.record(z.string(), z.array(z.string())),
-    priceCents: z.number().int().optional().openapi({ description: "A charge refused because the price changed (409): the current price, in cents" }),
-  })
-  .openapi("Error");
-
-export const MessageSchema = z.object({ message: z.string() }).openapi("Message");
-
-export const MeSchema = z
-  .object({
-    userId: z.number().int(),
-    avatarUrl: z.string(),
-    username: z.string(),
-    isCreator: z.boolean(),
-    isEmailVerified: z.boolean(),
-  })
-  .openapi("Me");
-
-export const AuthResultSchema = z.object({ token: z.string(), user: MeSchema }).openapi("AuthResult");
+/**
+ * The answers the page reads are defined once under shared/contracts (their types, this document and the page's
+ * checks all come from there); the rest are still described next to their routes.
+ */
+export { ErrorSchema, MessageSchema } from "@shared/contracts/common";
+export { AuthResultSchema, MeSchema, UpdatesSchema } from "@shared/contracts/session";
+export { PostPageSchema, PostPermissionsSchema, PostSchema, ProcessingPostPageSchema } from "@shared/contracts/posts";
 
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
 
@@ -59,19 +45,6 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { "application/json": { schema: strictly(schema) } },
 });
 
-/** What the viewer may do with a post (worker/domain/policies/posts.ts): the buttons a screen shows. */
-export const PostPermissionsSchema = z
-  .object({
-    canEdit: z.boolean(),
-    canDelete: z.boolean(),
-    canLike: z.boolean(),
-    canComment: z.boolean(),
-    canBookmark: z.boolean(),
-    canTip: z.boolean(),
-    canUnlock: z.boolean(),
-    canReport: z.boolean(),
-  })
-  .openapi("PostPermissions");
 /** The schema with every object in it (nested ones, array items, union members) refusing unknown keys. */
 export function strictly<T extends z.ZodType>(schema: T): T {
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
@@ -117,46 +90,6 @@ export const cursorQuery = (field: string) =>
       if (!cursor) ctx.addIssue({ code: "custom", message: INVALID_CURSOR, path: [field] });
       return cursor;
     });
-
-/** The one presented post (worker/domain/posts/present-posts.ts): media URLs only when open, else previews. */
-export const PostSchema = z
-  .object({
-    id: z.number().int(),
-    text: z.string(),
-    audience: z.enum(AUDIENCES),
-    priceCents: z.number().int(),
-    status: z.enum(["processing", "scheduled", "published"]),
-    publishedAt: z.string().nullable(),
-    scheduledAt: z.string().nullable(),
-    editedAt: z.string().nullable(),
-    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
-    likeCount: z.number().int(),
-    commentCount: z.number().int(),
-    liked: z.boolean(),
-    bookmarked: z.boolean(),
-    isOwn: z.boolean(),
-    lock: z.enum(["follow", "subscribe", "purchase"]).nullable(),
-    viewer: PostPermissionsSchema,
-    mediaCount: z.number().int(),
-    media: z
-      .array(z.object({ id: z.number().int(), kind: z.enum(["image", "video"]), url: z.string(), posterUrl: z.string().nullable(), width: z.number().int().nullable(), height: z.number().int().nullable() }))
-      .nullable(),
-    previews: z.array(z.object({ kind: z.enum(["image", "video"]), previewUrl: z.string().nullable() })),
-  })
-  .openapi("Post");
-
-export const PostPageSchema = z.object({ posts: z.array(PostSchema), nextCursor: z.string().nullable() }).openapi("PostPage");
-
-export const UpdatesSchema = z
-  .object({
-    updates: z.object({
-      home: z.boolean().openapi({ description: "A followed creator posted since the user last opened /home" }),
-      notifications: z.number().int().openapi({ description: "Unread notifications, counted up to 100" }),
-      messages: z.number().int().openapi({ description: "Conversations with unread messages, counted up to 100" }),
-      balance: z.boolean().openapi({ description: "The wallet cannot cover the next subscription renewal" }),
-    }),
-  })
-  .openapi("Updates");
 
 export const PlanSchema = z.object({ period: z.enum(PERIODS), priceCents: z.number().int() }).openapi("Plan");
 

@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
 import { LANGUAGE_COOKIE, languageFromAcceptHeader, matchLanguage, FALLBACK_LANGUAGE, type LanguageCode } from "@shared/i18n/languages";
@@ -14,7 +14,7 @@ import { config } from "../env";
 import { liveMediaOrigins } from "../live/transports";
 import { readSessionCookie } from "./cookies";
 import { errorResponse } from "./errors";
-import type { AppEnv } from "./types";
+import type { AppEnv, SignedInEnv } from "./types";
 
 /** Stripe's hosted checkout, where the top-up form's POST redirects when Stripe is configured. */
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
@@ -176,8 +176,11 @@ export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-/** For routes that need a signed-in user. */
+/**
+ * For routes that need a signed-in user: past it the session is there, and the route's `c.get("session")` is
+ * typed so (@hono/zod-openapi hands a route the variables its middleware declares).
+ */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get("session")) return errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
   return next();
-});
+}) as unknown as MiddlewareHandler<SignedInEnv>;

@@ -28,3 +28,6 @@ export interface AppEnv {
     csrfToken: () => Promise<string | null>;
   };
 }
+
+/** A request past requireSession: its session is never null. */
+export type SignedInEnv = AppEnv & { Variables: { session: CurrentSession } };

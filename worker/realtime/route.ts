@@ -4,6 +4,7 @@ import { message } from "../domain/shared/messages";
 import { errorResponse, translateError } from "../http/errors";
 import { CSRF_FAILED } from "../http/middleware";
 import type { AppEnv } from "../http/types";
+import type { CurrentSession } from "../domain/auth/sessions";
 import { userChannelName } from "@shared/user-channel-events";
 import { userChannelStub } from "./notify";
 import { chatRoomName, requireConversationAccess } from "../domain/policies/conversations";
@@ -19,9 +20,9 @@ import type { LiveSocketGuest } from "./live-room";
  * A browser sends cookies with a cross-site WebSocket handshake, so another Origin is refused (hijacking).
  */
 export async function openUserChannel(c: Context<AppEnv>): Promise<Response> {
-  const refused = refuseUpgrade(c);
-  if (refused) return refused;
-  const session = c.get("session")!;
+  const admission = admitUpgrade(c);
+  if (admission.refused) return admission.refused;
+  const { session } = admission;
   // Only the upgrade goes on, with the session's id (to close its sockets when it ends), never a credential.
   const name = userChannelName(session.user.id);
   const upgrade = new Request(`https://user-channel.internal/${name}?session=${session.sessionId}`, { headers: { Upgrade: "websocket" } });
@@ -29,17 +30,18 @@ export async function openUserChannel(c: Context<AppEnv>): Promise<Response> {
 }
 
 /** The checks every socket route makes: a WebSocket upgrade, a session, and the app's own Origin (or none). */
-function refuseUpgrade(c: Context<AppEnv>): Response | null {
+function admitUpgrade(c: Context<AppEnv>): { refused: Response } | { refused: null; session: CurrentSession } {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     c.header("Upgrade", "websocket");
-    return c.json(translateError(c.get("domain").t, new AppError("validation", INVALID_VALUE)), 426);
+    return { refused: c.json(translateError(c.get("domain").t, new AppError("validation", INVALID_VALUE)), 426) };
   }
-  if (!c.get("session")) return errorResponse(c, new AppError("unauthenticated", message("Unauthenticated.")));
+  const session = c.get("session");
+  if (!session) return { refused: errorResponse(c, new AppError("unauthenticated", message("Unauthenticated."))) };
   const origin = c.req.header("Origin");
   if (origin !== undefined && origin !== new URL(c.req.url).origin) {
-    return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
+    return { refused: errorResponse(c, new AppError("forbidden", CSRF_FAILED)) };
   }
-  return null;
+  return { refused: null, session };
 }
 
 /**
@@ -47,8 +49,7 @@ function refuseUpgrade(c: Context<AppEnv>): Response | null {
  * the session's end reaches it there. If the session ended meanwhile (its end has been handled without this room),
  * the socket is closed at once; the client then asks whether it is still signed in.
  */
-async function enterRoom(c: Context<AppEnv>, room: RoomAddress, upgrade: Request): Promise<Response> {
-  const { user, sessionId } = c.get("session")!;
+async function enterRoom(c: Context<AppEnv>, { user, sessionId }: CurrentSession, room: RoomAddress, upgrade: Request): Promise<Response> {
   const stub = roomStub(c.env, room);
   const response = await stub.fetch(upgrade);
   if (response.status !== 101) return response;
@@ -70,15 +71,15 @@ async function enterRoom(c: Context<AppEnv>, room: RoomAddress, upgrade: Request
  * learns the member and the session from the session.
  */
 export async function openChatRoom(c: Context<AppEnv>): Promise<Response> {
-  const refused = refuseUpgrade(c);
-  if (refused) return refused;
-  const { user, sessionId } = c.get("session")!;
+  const admission = admitUpgrade(c);
+  if (admission.refused) return admission.refused;
+  const { user, sessionId } = admission.session;
   const conversationId = parseIdText(c.req.param("id"));
   try {
     if (conversationId === null) throw new AppError("validation", INVALID_VALUE);
     const access = await requireConversationAccess(c.get("domain").db, user, conversationId, "read");
     const upgrade = new Request(`https://chat-room.internal/${conversationId}?user=${user.id}&session=${sessionId}`, { headers: { Upgrade: "websocket" } });
-    return await enterRoom(c, { kind: "chat", name: chatRoomName(access.userLow, access.userHigh) }, upgrade);
+    return await enterRoom(c, admission.session, { kind: "chat", name: chatRoomName(access.userLow, access.userHigh) }, upgrade);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(c, error);
     throw error;
@@ -91,9 +92,9 @@ export async function openChatRoom(c: Context<AppEnv>): Promise<Response> {
  * by the id read from D1, and learns the person, their language and the p2p cap from this route only.
  */
 export async function openLiveRoom(c: Context<AppEnv>): Promise<Response> {
-  const refused = refuseUpgrade(c);
-  if (refused) return refused;
-  const { user, sessionId } = c.get("session")!;
+  const admission = admitUpgrade(c);
+  if (admission.refused) return admission.refused;
+  const { user, sessionId } = admission.session;
   const streamId = parseIdText(c.req.param("id"));
   try {
     if (streamId === null) throw new AppError("validation", INVALID_VALUE);
@@ -110,7 +111,7 @@ export async function openLiveRoom(c: Context<AppEnv>): Promise<Response> {
       language: c.get("domain").language,
     };
     const upgrade = new Request(`https://live-room.internal/${streamId}?guest=${encodeURIComponent(JSON.stringify(guest))}`, { headers: { Upgrade: "websocket" } });
-    return await enterRoom(c, { kind: "live", name: liveRoomName(streamId) }, upgrade);
+    return await enterRoom(c, admission.session, { kind: "live", name: liveRoomName(streamId) }, upgrade);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(c, error);
     throw error;

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import type { MiddlewareHandler } from "hono";
 import { decideCreatorRequest, rejectionReasonSchema } from "../../domain/creators/decide-creator-request";
 import { listPendingCreatorRequests } from "../../domain/creators/list-creator-requests";
 import { listPayoutQueue } from "../../domain/money/list-payouts";
@@ -11,18 +12,21 @@ import { AppError } from "../../domain/shared/errors";
 import { message } from "../../domain/shared/messages";
 import { multilineText, parseOrThrow } from "../../domain/shared/validation";
 import { errorResponse } from "../../http/errors";
-import type { AppEnv } from "../../http/types";
+import type { AppEnv, SignedInEnv } from "../../http/types";
 import { errorResponses, IdParams, json, jsonBody, MessageSchema, PayoutSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 403: e403, 409: e409, 422: e422 } = errorResponses;
 const e404 = { description: "Not an admin, or no such pending item", content: errorResponses[422].content };
 
-/** The admin area does not exist for anyone else: visitors and members get the same 404 as an unknown path. */
+/**
+ * The admin area does not exist for anyone else: visitors and members get the same 404 as an unknown path. It
+ * guards every /admin path; a route that reads the admin's session names it too, for the session's type.
+ */
 const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get("session")?.user.role !== "admin") return errorResponse(c, new AppError("not_found", message("Not found.")));
   return next();
-});
+}) as unknown as MiddlewareHandler<SignedInEnv>;
 
 const CreatorRequestSchema = z
   .object({
@@ -157,11 +161,12 @@ adminRoutes.openapi(
     method: "post",
     path: "/admin/payouts/{id}/paid",
     tags: ["Admin"],
+    middleware: [requireAdmin] as const,
     summary: "Mark a requested payout paid: the money leaves through the provider; the creator is notified",
     request: { params: IdParams },
     responses: { 200: json(z.object({ payout: PayoutSchema }), "Paid"), 404: e404, 409: e409, 422: e422 },
   }),
-  async (c) => c.json({ payout: await decidePayout(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, { decision: "paid" }) }, 200),
+  async (c) => c.json({ payout: await decidePayout(c.get("domain"), c.get("session").user, c.req.valid("param").id, { decision: "paid" }) }, 200),
 );
 
 adminRoutes.openapi(
@@ -169,12 +174,13 @@ adminRoutes.openapi(
     method: "post",
     path: "/admin/payouts/{id}/reject",
     tags: ["Admin"],
+    middleware: [requireAdmin] as const,
     summary: "Reject a requested payout with a reason: the money returns to the creator's available earnings",
     request: { params: IdParams, body: jsonBody(z.object({ reason: multilineText().max(2000) })) },
     responses: { 200: json(z.object({ payout: PayoutSchema }), "Rejected"), 404: e404, 409: e409, 422: e422 },
   }),
   async (c) => {
     const input = parseOrThrow(DecidePayoutSchema, { decision: "rejected", reason: c.req.valid("json").reason });
-    return c.json({ payout: await decidePayout(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, input) }, 200);
+    return c.json({ payout: await decidePayout(c.get("domain"), c.get("session").user, c.req.valid("param").id, input) }, 200);
   },
 );

@@ -67,7 +67,7 @@ authRoutes.openapi(
     responses: { 200: json(MessageSchema, "Signed out"), 401: e401, 403: e403 },
   }),
   async (c) => {
-    await signOut(c.get("domain"), c.get("session")!);
+    await signOut(c.get("domain"), c.get("session"));
     c.header("Set-Cookie", clearedSessionCookie());
     return c.json({ message: c.get("domain").t("You have been signed out.") }, 200);
   },
@@ -82,7 +82,7 @@ authRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(MeSchema, "The current user"), 401: e401 },
   }),
-  (c) => c.json(presentMe(c.get("session")!.user), 200),
+  (c) => c.json(presentMe(c.get("session").user), 200),
 );
 
 authRoutes.openapi(
@@ -95,7 +95,7 @@ authRoutes.openapi(
     responses: { 200: json(MessageSchema, "Sent, or already verified"), 401: e401, 403: e403, 429: e429 },
   }),
   async (c) => {
-    await resendVerificationEmail(c.get("domain"), c.get("session")!.user);
+    await resendVerificationEmail(c.get("domain"), c.get("session").user);
     return c.json({ message: c.get("domain").t("A new verification link has been sent to your email address.") }, 200);
   },
 );
@@ -124,7 +124,7 @@ authRoutes.openapi(
   }),
   async (c) => {
     const { email, password } = c.req.valid("json");
-    await requestEmailChange(c.get("domain"), c.get("session")!.user, email, password ?? "");
+    await requestEmailChange(c.get("domain"), c.get("session").user, email, password ?? "");
     return c.json({ message: c.get("domain").t("We have sent a confirmation link to your new address.") }, 200);
   },
 );
@@ -140,7 +140,7 @@ authRoutes.openapi(
     responses: { 200: json(MessageSchema, "Changed"), 401: e401, ...inputErrors },
   }),
   async (c) => {
-    await changePassword(c.get("domain"), c.get("session")!, c.req.valid("json"));
+    await changePassword(c.get("domain"), c.get("session"), c.req.valid("json"));
     return c.json({ message: c.get("domain").t("Your password was changed. Other devices have been signed out.") }, 200);
   },
 );

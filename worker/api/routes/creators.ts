@@ -34,7 +34,7 @@ creatorRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(ApplicationSchema, "The latest application"), 401: e401 },
   }),
-  async (c) => c.json({ application: await getCreatorApplication(c.get("domain").db, c.get("session")!.user.id) }, 200),
+  async (c) => c.json({ application: await getCreatorApplication(c.get("domain").db, c.get("session").user.id) }, 200),
 );
 
 creatorRoutes.openapi(
@@ -49,7 +49,7 @@ creatorRoutes.openapi(
   }),
   async (c) => {
     const { db } = c.get("domain");
-    const user = c.get("session")!.user;
+    const user = c.get("session").user;
     await submitCreatorRequest(db, user, c.req.valid("json"), c.get("domain").language);
     return c.json({ application: await getCreatorApplication(db, user.id) }, 201);
   },

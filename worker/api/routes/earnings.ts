@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import { EARNING_SOURCES, type EarningSource } from "@shared/contracts/money";
 import { earningsOverview } from "../../domain/money/earnings-overview";
 import { listPayouts } from "../../domain/money/list-payouts";
 import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "../../domain/money/payout-methods";
@@ -20,7 +21,7 @@ const requireCreator = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-const bySource = { subscription: z.number().int(), tip: z.number().int(), post: z.number().int(), message: z.number().int() };
+const bySource = Object.fromEntries(EARNING_SOURCES.map((source) => [source, z.number().int()])) as Record<EarningSource, z.ZodNumber>;
 const TotalsSchema = z.object({ ...bySource, total: z.number().int() });
 
 const EarningsOverviewSchema = z
@@ -50,7 +51,7 @@ earningsRoutes.openapi(
     middleware: [requireSession, requireCreator] as const,
     responses: { 200: json(EarningsOverviewSchema, "The overview"), 401: e401, 403: e403 },
   }),
-  async (c) => c.json(await earningsOverview(c.get("domain").db, c.get("session")!.user.id, c.get("domain").config.PLATFORM_FEE_PERCENT), 200),
+  async (c) => c.json(await earningsOverview(c.get("domain").db, c.get("session").user.id, c.get("domain").config.PLATFORM_FEE_PERCENT), 200),
 );
 
 earningsRoutes.openapi(
@@ -63,7 +64,7 @@ earningsRoutes.openapi(
     request: { query: idCursorQuery("cursor") },
     responses: { 200: json(z.object({ payouts: z.array(PayoutSchema), nextCursor: z.number().int().nullable() }), "A page"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json(await listPayouts(c.get("domain").db, c.get("session")!.user.id, c.req.valid("query").cursor ?? null), 200),
+  async (c) => c.json(await listPayouts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null), 200),
 );
 
 earningsRoutes.openapi(
@@ -82,7 +83,7 @@ earningsRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await requestWithdrawal(c.get("domain"), c.get("session")!.user, c.req.valid("json")), 200),
+  async (c) => c.json(await requestWithdrawal(c.get("domain"), c.get("session").user, c.req.valid("json")), 200),
 );
 
 earningsRoutes.openapi(
@@ -94,7 +95,7 @@ earningsRoutes.openapi(
     middleware: [requireSession, requireCreator] as const,
     responses: { 200: json(z.object({ method: PayoutMethodViewSchema.nullable() }), "The method"), 401: e401, 403: e403 },
   }),
-  async (c) => c.json({ method: await getPayoutMethod(c.get("domain").db, c.get("session")!.user.id) }, 200),
+  async (c) => c.json({ method: await getPayoutMethod(c.get("domain").db, c.get("session").user.id) }, 200),
 );
 
 earningsRoutes.openapi(
@@ -107,5 +108,5 @@ earningsRoutes.openapi(
     request: { body: jsonBody(PayoutMethodSchema) },
     responses: { 200: json(z.object({ method: PayoutMethodViewSchema }), "Saved"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json({ method: await setPayoutMethod(c.get("domain"), c.get("session")!.user, c.req.valid("json")) }, 200),
+  async (c) => c.json({ method: await setPayoutMethod(c.get("domain"), c.get("session").user, c.req.valid("json")) }, 200),
 );

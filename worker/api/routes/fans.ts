@@ -36,6 +36,6 @@ fanRoutes.openapi(
   }),
   async (c) => {
     const { kind, cursor } = c.req.valid("query");
-    return c.json(await listFans(c.get("domain").db, c.get("session")!.user, kind, cursor), 200);
+    return c.json(await listFans(c.get("domain").db, c.get("session").user, kind, cursor), 200);
   },
 );

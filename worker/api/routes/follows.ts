@@ -22,7 +22,7 @@ followRoutes.openapi(
     request: { params: UsernameParams },
     responses: { 200: json(FollowStateSchema, "Following"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await followUser(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").username), 200),
+  async (c) => c.json(await followUser(c.get("domain"), c.get("session").user.id, c.req.valid("param").username), 200),
 );
 
 followRoutes.openapi(
@@ -35,5 +35,5 @@ followRoutes.openapi(
     request: { params: UsernameParams },
     responses: { 200: json(FollowStateSchema, "Not following"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await unfollowUser(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").username), 200),
+  async (c) => c.json(await unfollowUser(c.get("domain"), c.get("session").user.id, c.req.valid("param").username), 200),
 );

@@ -11,6 +11,7 @@ import { ClientIdSchema, multilineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { cursorQuery, errorResponses, idCursorQuery, IdParams, json, jsonBody, PostPageSchema } from "../schemas";
+import { CommentSchema } from "@shared/contracts/posts";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
@@ -18,17 +19,6 @@ const e404 = { ...errorResponses[403], description: "Not found, or not visible t
 
 const LikeSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() }).openapi("LikeState");
 const BookmarkSchema = z.object({ bookmarked: z.boolean() }).openapi("BookmarkState");
-const CommentSchema = z
-  .object({
-    id: z.number().int(),
-    postId: z.number().int(),
-    text: z.string(),
-    createdAt: z.string(),
-    author: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
-    canDelete: z.boolean(),
-  })
-  .openapi("Comment");
-
 const CommentBody = z.object({
   text: multilineText()
     .trim()
@@ -56,7 +46,7 @@ for (const [method, summary] of [
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const viewerId = c.get("session")!.user.id;
+      const viewerId = c.get("session").user.id;
       return c.json(method === "post" ? await likePost(c.get("domain"), viewerId, id) : await unlikePost(c.get("domain").db, viewerId, id), 200);
     },
   );
@@ -78,7 +68,7 @@ for (const [method, summary] of [
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const viewerId = c.get("session")!.user.id;
+      const viewerId = c.get("session").user.id;
       return c.json(method === "post" ? await bookmarkPost(c.get("domain").db, viewerId, id) : await unbookmarkPost(c.get("domain").db, viewerId, id), 200);
     },
   );
@@ -94,7 +84,7 @@ interactionRoutes.openapi(
     request: { query: z.object({ cursor: cursorQuery("cursor") }) },
     responses: { 200: json(PostPageSchema, "A page of bookmarks"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await listBookmarks(c.get("domain").db, c.get("session")!.user.id, c.req.valid("query").cursor), 200),
+  async (c) => c.json(await listBookmarks(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor), 200),
 );
 
 interactionRoutes.openapi(
@@ -135,7 +125,7 @@ interactionRoutes.openapi(
   }),
   async (c) => {
     const { text, clientId } = c.req.valid("json");
-    const { comment, replayed } = await addComment(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").id, text, clientId ?? null);
+    const { comment, replayed } = await addComment(c.get("domain"), c.get("session").user.id, c.req.valid("param").id, text, clientId ?? null);
     return replayed ? c.json({ comment }, 200) : c.json({ comment }, 201);
   },
 );
@@ -151,7 +141,7 @@ interactionRoutes.openapi(
     responses: { 200: json(z.object({ deleted: z.literal(true) }), "Deleted"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
-    await deleteComment(c.get("domain").db, c.get("session")!.user.id, c.req.valid("param").id);
+    await deleteComment(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id);
     return c.json({ deleted: true as const }, 200);
   },
 );

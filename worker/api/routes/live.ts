@@ -59,7 +59,7 @@ liveRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(z.object({ streams: z.array(LiveStreamSchema) }), "Live streams"), 401: e401 },
   }),
-  async (c) => c.json({ streams: await listLiveNow(c.get("domain").db, c.get("session")!.user) }, 200),
+  async (c) => c.json({ streams: await listLiveNow(c.get("domain").db, c.get("session").user) }, 200),
 );
 
 liveRoutes.openapi(
@@ -77,7 +77,7 @@ liveRoutes.openapi(
     const input = c.req.valid("json");
     const media = await transport.prepare();
     try {
-      return c.json(await startLiveStream(c.get("domain"), c.get("session")!.user, input, { transport: transport.kind, ...media }), 201);
+      return c.json(await startLiveStream(c.get("domain"), c.get("session").user, input, { transport: transport.kind, ...media }), 201);
     } catch (error) {
       if (media.inputId) c.get("domain").defer(transport.release(media.inputId));
       throw error;
@@ -94,7 +94,7 @@ liveRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(z.object({ stream: LiveStreamSchema.nullable() }), "The stream, or null"), 401: e401 },
   }),
-  async (c) => c.json({ stream: await currentLiveStreamOf(c.get("domain").db, c.get("session")!.user) }, 200),
+  async (c) => c.json({ stream: await currentLiveStreamOf(c.get("domain").db, c.get("session").user) }, 200),
 );
 
 liveRoutes.openapi(
@@ -108,7 +108,7 @@ liveRoutes.openapi(
     responses: { 200: json(LiveStreamSchema, "The stream"), 401: e401, 404: e404, 422: e422 },
   }),
   async (c) => {
-    const stream = await getLiveStream(c.get("domain").db, c.get("session")!.user, c.req.valid("param").id);
+    const stream = await getLiveStream(c.get("domain").db, c.get("session").user, c.req.valid("param").id);
     if (!stream) throw LIVE_NOT_FOUND_ERROR();
     return c.json(stream, 200);
   },
@@ -132,7 +132,7 @@ liveRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await joinLiveStream(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("json").priceCents ?? 0), 200),
+  async (c) => c.json(await joinLiveStream(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json").priceCents ?? 0), 200),
 );
 
 liveRoutes.openapi(
@@ -145,7 +145,7 @@ liveRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(LiveStreamSchema, "The stream, ended"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await endOwnLiveStream(c.get("domain"), c.get("session")!.user, c.req.valid("param").id), 200),
+  async (c) => c.json(await endOwnLiveStream(c.get("domain"), c.get("session").user, c.req.valid("param").id), 200),
 );
 
 liveRoutes.openapi(
@@ -158,7 +158,7 @@ liveRoutes.openapi(
     request: { params: IdParams, body: jsonBody(LiveTipSchema) },
     responses: { 200: json(PaymentResultSchema, "The tip's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 409: e409, 422: e422 },
   }),
-  async (c) => c.json(await sendLiveTip(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) => c.json(await sendLiveTip(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
 );
 
 liveRoutes.openapi(
@@ -172,7 +172,7 @@ liveRoutes.openapi(
     responses: { 200: json(LiveMediaSchema, "The media addresses"), 401: e401, 402: e402, 404: e404, 409: e409, 422: e422 },
   }),
   async (c) => {
-    const { stream, facts } = await requireLiveAccess(c.get("domain").db, c.get("session")!.user, c.req.valid("param").id, "watch");
+    const { stream, facts } = await requireLiveAccess(c.get("domain").db, c.get("session").user, c.req.valid("param").id, "watch");
     return c.json(liveMediaView(config(c.env), stream, facts.isCreator), 200);
   },
 );

@@ -33,7 +33,7 @@ massMessageRoutes.openapi(
     request: { body: jsonBody(MassMessageSchema) },
     responses: { 202: json(MassMessageViewSchema, "Accepted; `delivered` counts up as it goes"), 401: e401, 403: e403, 409: e409, 422: e422 },
   }),
-  async (c) => c.json(await startMassMessage(c.get("domain"), enqueueMassMessage(c.env), c.get("session")!.user, c.req.valid("json")), 202),
+  async (c) => c.json(await startMassMessage(c.get("domain"), enqueueMassMessage(c.env), c.get("session").user, c.req.valid("json")), 202),
 );
 
 massMessageRoutes.openapi(
@@ -45,5 +45,5 @@ massMessageRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(z.object({ massMessages: z.array(MassMessageViewSchema) }), "Mass messages"), 401: e401 },
   }),
-  async (c) => c.json({ massMessages: await listMassMessages(c.get("domain").db, c.get("session")!.user.id) }, 200),
+  async (c) => c.json({ massMessages: await listMassMessages(c.get("domain").db, c.get("session").user.id) }, 200),
 );

@@ -9,6 +9,7 @@ import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { e404, errorResponses, IdParams, json, jsonBody, PaymentSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
+import { ScaledImageSchema } from "@shared/contracts/posts";
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
 
@@ -20,6 +21,7 @@ const ChatMediaSchema = z.object({
   previewUrl: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  scaled: z.array(ScaledImageSchema).openapi({ description: "Smaller copies of a photo, narrowest first; empty while the message is locked for the caller" }),
 });
 
 export const MessageViewSchema = z
@@ -38,7 +40,7 @@ export const MessageViewSchema = z
     purchased: z.boolean(),
     media: z.array(ChatMediaSchema),
   })
-  .openapi("Message");
+  .openapi("ChatMessage");
 
 const ConversationSchema = z
   .object({
@@ -73,7 +75,7 @@ messageRoutes.openapi(
     request: { query: z.object({ cursor: z.string().max(200).optional() }) },
     responses: { 200: json(ConversationPageSchema, "A page of conversations"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await listConversations(c.get("domain"), c.get("session")!.user, c.req.valid("query").cursor), 200),
+  async (c) => c.json(await listConversations(c.get("domain"), c.get("session").user, c.req.valid("query").cursor), 200),
 );
 
 messageRoutes.openapi(
@@ -86,7 +88,7 @@ messageRoutes.openapi(
     request: { body: jsonBody(StartSchema) },
     responses: { 200: json(ConversationSchema, "The conversation"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await startConversation(c.get("domain"), c.get("session")!.user, c.req.valid("json").username), 200),
+  async (c) => c.json(await startConversation(c.get("domain"), c.get("session").user, c.req.valid("json").username), 200),
 );
 
 messageRoutes.openapi(
@@ -99,7 +101,7 @@ messageRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(ConversationSchema, "The conversation"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await getConversation(c.get("domain"), c.get("session")!.user, c.req.valid("param").id), 200),
+  async (c) => c.json(await getConversation(c.get("domain"), c.get("session").user, c.req.valid("param").id), 200),
 );
 
 messageRoutes.openapi(
@@ -113,7 +115,7 @@ messageRoutes.openapi(
     responses: { 204: { description: "Removed" }, 401: e401, 404: e404, 422: e422 },
   }),
   async (c) => {
-    await hideConversation(c.get("domain"), c.get("session")!.user, c.req.valid("param").id);
+    await hideConversation(c.get("domain"), c.get("session").user, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -128,7 +130,7 @@ messageRoutes.openapi(
     request: { params: IdParams, query: MessagesQuery },
     responses: { 200: json(MessagePageSchema, "A page of messages"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await listMessages(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("query")), 200),
+  async (c) => c.json(await listMessages(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("query")), 200),
 );
 
 messageRoutes.openapi(
@@ -149,7 +151,7 @@ messageRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await sendMessage(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) => c.json(await sendMessage(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
 );
 
 messageRoutes.openapi(
@@ -170,7 +172,7 @@ messageRoutes.openapi(
     },
   }),
   async (c) => {
-    const { message, ...tip } = await sendTip(c.get("domain"), c.get("session")!.user, { conversationId: c.req.valid("param").id }, c.req.valid("json"));
+    const { message, ...tip } = await sendTip(c.get("domain"), c.get("session").user, { conversationId: c.req.valid("param").id }, c.req.valid("json"));
     return c.json({ ...tip, message: message! }, 200);
   },
 );
@@ -185,7 +187,7 @@ messageRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(z.object({ lastReadSeq: z.number().int() }), "Read"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await markConversationRead(c.get("domain"), c.get("session")!.user, c.req.valid("param").id), 200),
+  async (c) => c.json(await markConversationRead(c.get("domain"), c.get("session").user, c.req.valid("param").id), 200),
 );
 
 messageRoutes.openapi(
@@ -206,7 +208,7 @@ messageRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await unlockMessage(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) => c.json(await unlockMessage(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
 );
 
 messageRoutes.openapi(
@@ -230,5 +232,5 @@ messageRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await listChatMedia(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("query").before), 200),
+  async (c) => c.json(await listChatMedia(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("query").before), 200),
 );

@@ -95,5 +95,5 @@ moderationRoutes.openapi(
       401: e401,
     },
   }),
-  async (c) => c.json({ users: await listBlockedUsers(c.get("domain").db, c.get("session")!.user.id) }, 200),
+  async (c) => c.json({ users: await listBlockedUsers(c.get("domain").db, c.get("session").user.id) }, 200),
 );

@@ -32,7 +32,7 @@ notificationRoutes.openapi(
     responses: { 200: json(z.object({ notifications: z.array(NotificationSchema) }), "A page of notifications"), 401: e401, 422: e422 },
   }),
   async (c) => {
-    const notifications = await listNotifications(c.get("domain").db, c.get("session")!.user.id, c.req.valid("query").before ?? null);
+    const notifications = await listNotifications(c.get("domain").db, c.get("session").user.id, c.req.valid("query").before ?? null);
     return c.json({ notifications }, 200);
   },
 );
@@ -63,7 +63,7 @@ notificationRoutes.openapi(
     responses: { 201: json(MessageSchema, "Sent"), 401: e401, 403: e403, 429: e429 },
   }),
   async (c) => {
-    await sendTestNotification(c.get("domain"), c.get("session")!.user.id);
+    await sendTestNotification(c.get("domain"), c.get("session").user.id);
     return c.json({ message: c.get("domain").t("Test notification sent.") }, 201);
   },
 );

@@ -32,7 +32,7 @@ paymentRoutes.openapi(
     },
   }),
   async (c) => {
-    const userId = c.get("session")!.user.id;
+    const userId = c.get("session").user.id;
     const [balanceCents, page] = await Promise.all([balanceOf(c.get("domain").db, walletOf(userId)), listPayments(c.get("domain").db, userId, c.req.valid("query").cursor ?? null)]);
     return c.json({ balanceCents, ...page }, 200);
   },
@@ -48,7 +48,7 @@ paymentRoutes.openapi(
     request: { params: IdParams, body: jsonBody(TipSchema) },
     responses: { 200: json(PaymentResultSchema, "The tip's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await sendTip(c.get("domain"), c.get("session")!.user, { postId: c.req.valid("param").id }, c.req.valid("json")), 200),
+  async (c) => c.json(await sendTip(c.get("domain"), c.get("session").user, { postId: c.req.valid("param").id }, c.req.valid("json")), 200),
 );
 
 paymentRoutes.openapi(
@@ -61,7 +61,7 @@ paymentRoutes.openapi(
     request: { params: UsernameParams, body: jsonBody(TipSchema) },
     responses: { 200: json(PaymentResultSchema, "The tip's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await sendTip(c.get("domain"), c.get("session")!.user, { username: c.req.valid("param").username }, c.req.valid("json")), 200),
+  async (c) => c.json(await sendTip(c.get("domain"), c.get("session").user, { username: c.req.valid("param").username }, c.req.valid("json")), 200),
 );
 
 paymentRoutes.openapi(
@@ -74,5 +74,5 @@ paymentRoutes.openapi(
     request: { params: IdParams, body: jsonBody(PurchaseSchema) },
     responses: { 200: json(PaymentResultSchema, "The purchase's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 409: e409, 422: e422 },
   }),
-  async (c) => c.json(await purchasePost(c.get("domain"), c.get("session")!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) => c.json(await purchasePost(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
 );

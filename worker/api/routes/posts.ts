@@ -7,18 +7,12 @@ import { publishPostNow } from "../../domain/posts/publish-post-now";
 import { updatePost } from "../../domain/posts/update-post";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, idCursorQuery, IdParams, json, jsonBody, PostPageSchema, PostSchema } from "../schemas";
+import { errorResponses, idCursorQuery, IdParams, json, jsonBody, PostPageSchema, PostSchema, ProcessingPostPageSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 const e404 = { description: "No such post of yours", content: errorResponses[422].content };
 
-
-const ProcessingPostSchema = PostSchema.extend({
-  uploads: z.array(z.object({ id: z.number().int(), kind: z.enum(["image", "video"]), status: z.enum(["uploading", "ready", "failed"]) })),
-}).openapi("ProcessingPost");
-
-const pageOf = <T extends z.ZodType>(item: T) => z.object({ posts: z.array(item), nextCursor: z.string().nullable() });
 
 const CursorQuery = z.object({ cursor: z.string().min(1).max(200).optional() });
 
@@ -35,7 +29,7 @@ postRoutes.openapi(
     request: { query: CursorQuery },
     responses: { 200: json(PostPageSchema, "A page of scheduled posts"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await listScheduledPosts(c.get("domain").db, c.get("session")!.user.id, c.req.valid("query").cursor ?? null), 200),
+  async (c) => c.json(await listScheduledPosts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null), 200),
 );
 
 postRoutes.openapi(
@@ -46,9 +40,9 @@ postRoutes.openapi(
     summary: "The author's posts whose media are still uploading or being processed, newest first",
     middleware: [requireSession] as const,
     request: { query: idCursorQuery("cursor") },
-    responses: { 200: json(pageOf(ProcessingPostSchema), "A page of processing posts"), 401: e401, 422: e422 },
+    responses: { 200: json(ProcessingPostPageSchema, "A page of processing posts"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await listProcessingPosts(c.get("domain").db, c.get("session")!.user.id, c.req.valid("query").cursor ?? null), 200),
+  async (c) => c.json(await listProcessingPosts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null), 200),
 );
 
 postRoutes.openapi(
@@ -62,7 +56,7 @@ postRoutes.openapi(
     request: { body: jsonBody(createPostSchema) },
     responses: { 201: json(PostSchema, "The new post"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json(await createPost(c.get("domain"), c.get("session")!.user, c.req.valid("json")), 201),
+  async (c) => c.json(await createPost(c.get("domain"), c.get("session").user, c.req.valid("json")), 201),
 );
 
 postRoutes.openapi(
@@ -75,7 +69,7 @@ postRoutes.openapi(
     request: { params: IdParams, body: jsonBody(updatePostSchema) },
     responses: { 200: json(PostSchema, "The post after the edit"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await updatePost(c.get("domain").db, c.get("session")!.user.id, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) => c.json(await updatePost(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id, c.req.valid("json")), 200),
 );
 
 postRoutes.openapi(
@@ -90,7 +84,7 @@ postRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    await deletePost(c.get("domain"), c.get("session")!.user.id, id);
+    await deletePost(c.get("domain"), c.get("session").user.id, id);
     return c.json({ deleted: id }, 200);
   },
 );
@@ -105,5 +99,5 @@ postRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(PostSchema, "The published post"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await publishPostNow(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").id), 200),
+  async (c) => c.json(await publishPostNow(c.get("domain"), c.get("session").user.id, c.req.valid("param").id), 200),
 );

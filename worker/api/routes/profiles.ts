@@ -93,7 +93,7 @@ profileRoutes.openapi(
     responses: { 200: json(MessageSchema, "Saved"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => {
-    await updateProfile(c.get("domain").db, c.get("session")!.user.id, c.req.valid("json"));
+    await updateProfile(c.get("domain").db, c.get("session").user.id, c.req.valid("json"));
     return c.json({ message: c.get("domain").t("Your profile has been saved.") }, 200);
   },
 );

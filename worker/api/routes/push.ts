@@ -40,7 +40,7 @@ pushRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(PushSettingsSchema, "The settings"), 401: e401 },
   }),
-  async (c) => c.json(await getPushSettings(c.get("domain"), c.get("session")!.user.id), 200),
+  async (c) => c.json(await getPushSettings(c.get("domain"), c.get("session").user.id), 200),
 );
 
 pushRoutes.openapi(
@@ -53,7 +53,7 @@ pushRoutes.openapi(
     request: { body: jsonBody(PushSubscriptionInputSchema) },
     responses: { 201: json(PushDeviceSchema, "The device"), 401: e401, 403: e403, 409: e409, 422: e422 },
   }),
-  async (c) => c.json(await subscribeDevice(c.get("domain"), c.get("session")!.user.id, c.req.valid("json")), 201),
+  async (c) => c.json(await subscribeDevice(c.get("domain"), c.get("session").user.id, c.req.valid("json")), 201),
 );
 
 pushRoutes.openapi(
@@ -67,7 +67,7 @@ pushRoutes.openapi(
     responses: { 204: { description: "Removed" }, 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
-    await removeDevice(c.get("domain").db, c.get("session")!.user.id, c.req.valid("param").id);
+    await removeDevice(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -82,7 +82,7 @@ pushRoutes.openapi(
     request: { body: jsonBody(PushPreferencesSchema) },
     responses: { 200: json(PushPreferencesSchema, "The kinds now chosen"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json(await setPreferences(c.get("domain").db, c.get("session")!.user.id, c.req.valid("json")), 200),
+  async (c) => c.json(await setPreferences(c.get("domain").db, c.get("session").user.id, c.req.valid("json")), 200),
 );
 
 pushRoutes.openapi(

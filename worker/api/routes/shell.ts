@@ -44,7 +44,7 @@ shellRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(UpdatesSchema, "The updates summary"), 401: e401 },
   }),
-  async (c) => c.json({ updates: await getUpdates(c.get("domain").db, c.get("session")!.user) }, 200),
+  async (c) => c.json({ updates: await getUpdates(c.get("domain").db, c.get("session").user) }, 200),
 );
 
 shellRoutes.openapi(
@@ -94,7 +94,7 @@ shellRoutes.openapi(
   }),
   async (c) => {
     const { db } = c.get("domain");
-    const user = c.get("session")!.user;
+    const user = c.get("session").user;
     const seenAt = await markHomeSeen(db, user, c.req.valid("json").upTo);
     return c.json({ updates: await getUpdates(db, { ...user, home_seen_at: seenAt }) }, 200);
   },

@@ -58,7 +58,7 @@ storyRoutes.openapi(
       401: e401,
     },
   }),
-  async (c) => c.json({ creators: await listStoriesBar(c.get("domain").db, c.get("session")!.user) }, 200),
+  async (c) => c.json({ creators: await listStoriesBar(c.get("domain").db, c.get("session").user) }, 200),
 );
 
 storyRoutes.openapi(
@@ -71,7 +71,7 @@ storyRoutes.openapi(
     request: { body: jsonBody(CreateStorySchema) },
     responses: { 201: json(StorySchema, "The story"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json(await createStory(c.get("domain"), c.get("session")!.user, c.req.valid("json")), 201),
+  async (c) => c.json(await createStory(c.get("domain"), c.get("session").user, c.req.valid("json")), 201),
 );
 
 storyRoutes.openapi(
@@ -84,7 +84,7 @@ storyRoutes.openapi(
     request: { params: UsernameParams },
     responses: { 200: json(ReelSchema, "The stories"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await getStoryReel(c.get("domain").db, c.get("session")!.user, c.req.valid("param").username), 200),
+  async (c) => c.json(await getStoryReel(c.get("domain").db, c.get("session").user, c.req.valid("param").username), 200),
 );
 
 storyRoutes.openapi(
@@ -98,7 +98,7 @@ storyRoutes.openapi(
     responses: { 204: { description: "Deleted" }, 401: e401, 404: e404, 422: e422 },
   }),
   async (c) => {
-    await deleteStory(c.get("domain"), c.get("session")!.user, c.req.valid("param").id);
+    await deleteStory(c.get("domain"), c.get("session").user, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -114,7 +114,7 @@ storyRoutes.openapi(
     responses: { 204: { description: "Seen" }, 401: e401, 404: e404, 422: e422 },
   }),
   async (c) => {
-    await markStorySeen(c.get("domain").db, c.get("session")!.user, c.req.valid("param").id);
+    await markStorySeen(c.get("domain").db, c.get("session").user, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -129,7 +129,7 @@ storyRoutes.openapi(
     request: { params: IdParams, body: jsonBody(StoryLikeSchema) },
     responses: { 200: json(z.object({ liked: z.boolean() }), "The like"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await setStoryLike(c.get("domain").db, c.get("session")!.user, c.req.valid("param").id, c.req.valid("json").liked), 200),
+  async (c) => c.json(await setStoryLike(c.get("domain").db, c.get("session").user, c.req.valid("param").id, c.req.valid("json").liked), 200),
 );
 
 storyRoutes.openapi(
@@ -155,7 +155,7 @@ storyRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await listStoryViewers(c.get("domain").db, c.get("session")!.user, c.req.valid("param").id, c.req.valid("query").cursor), 200),
+  async (c) => c.json(await listStoryViewers(c.get("domain").db, c.get("session").user, c.req.valid("param").id, c.req.valid("query").cursor), 200),
 );
 
 storyRoutes.openapi(
@@ -168,7 +168,7 @@ storyRoutes.openapi(
     request: { params: IdParams, body: jsonBody(KeepStorySchema) },
     responses: { 200: json(z.object({ highlightId: z.number().int() }), "Kept"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await keepStoryInHighlight(c.get("domain").db, c.get("session")!.user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) => c.json(await keepStoryInHighlight(c.get("domain").db, c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
 );
 
 storyRoutes.openapi(
@@ -182,7 +182,7 @@ storyRoutes.openapi(
     responses: { 204: { description: "Removed" }, 401: e401, 404: e404, 422: e422 },
   }),
   async (c) => {
-    await removeStoryFromHighlight(c.get("domain").db, c.get("session")!.user, c.req.valid("param").id);
+    await removeStoryFromHighlight(c.get("domain").db, c.get("session").user, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -200,7 +200,7 @@ storyRoutes.openapi(
   async (c) => {
     const user = await findVisibleUser(c.get("domain").db, c.req.valid("param").username);
     if (!user) throw new AppError("not_found", PROFILE_NOT_FOUND);
-    return c.json({ highlights: await listHighlights(c.get("domain").db, c.get("session")!.user, user.id) }, 200);
+    return c.json({ highlights: await listHighlights(c.get("domain").db, c.get("session").user, user.id) }, 200);
   },
 );
 
@@ -213,7 +213,7 @@ storyRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(z.object({ highlights: z.array(z.object({ id: z.number().int(), title: z.string() })) }), "The titles"), 401: e401 },
   }),
-  async (c) => c.json({ highlights: await listOwnHighlightTitles(c.get("domain").db, c.get("session")!.user) }, 200),
+  async (c) => c.json({ highlights: await listOwnHighlightTitles(c.get("domain").db, c.get("session").user) }, 200),
 );
 
 storyRoutes.openapi(
@@ -226,7 +226,7 @@ storyRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(ReelSchema.extend({ highlight: z.object({ id: z.number().int(), title: z.string() }) }), "The stories"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await getHighlightReel(c.get("domain").db, c.get("session")!.user, c.req.valid("param").id), 200),
+  async (c) => c.json(await getHighlightReel(c.get("domain").db, c.get("session").user, c.req.valid("param").id), 200),
 );
 
 storyRoutes.openapi(
@@ -240,7 +240,7 @@ storyRoutes.openapi(
     responses: { 204: { description: "Deleted" }, 401: e401, 404: e404, 422: e422 },
   }),
   async (c) => {
-    await deleteHighlight(c.get("domain").db, c.get("session")!.user, c.req.valid("param").id);
+    await deleteHighlight(c.get("domain").db, c.get("session").user, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );

@@ -46,7 +46,7 @@ subscriptionRoutes.openapi(
     request: { body: jsonBody(SetPlansSchema) },
     responses: { 200: json(PlansSchema, "The plans now offered"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json({ plans: await setPlans(c.get("domain").db, c.get("session")!.user, c.req.valid("json")) }, 200),
+  async (c) => c.json({ plans: await setPlans(c.get("domain").db, c.get("session").user, c.req.valid("json")) }, 200),
 );
 
 subscriptionRoutes.openapi(
@@ -59,7 +59,7 @@ subscriptionRoutes.openapi(
     request: { params: UsernameParams, body: jsonBody(SubscribeSchema) },
     responses: { 200: json(SubscriptionSchema, "The subscription"), 401: e401, 402: e402, 403: e403, 404: e404, 409: e409, 422: e422 },
   }),
-  async (c) => c.json(await subscribe(c.get("domain"), c.get("session")!.user, c.req.valid("param").username, c.req.valid("json")), 200),
+  async (c) => c.json(await subscribe(c.get("domain"), c.get("session").user, c.req.valid("param").username, c.req.valid("json")), 200),
 );
 
 subscriptionRoutes.openapi(
@@ -72,7 +72,7 @@ subscriptionRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(SubscriptionSchema, "The subscription"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await cancelSubscription(c.get("domain").db, c.get("session")!.user.id, c.req.valid("param").id), 200),
+  async (c) => c.json(await cancelSubscription(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id), 200),
 );
 
 subscriptionRoutes.openapi(
@@ -84,5 +84,5 @@ subscriptionRoutes.openapi(
     middleware: [requireSession] as const,
     responses: { 200: json(SubscriptionListSchema, "Subscriptions"), 401: e401 },
   }),
-  async (c) => c.json({ subscriptions: await listSubscriptions(c.get("domain").db, c.get("session")!.user.id) }, 200),
+  async (c) => c.json({ subscriptions: await listSubscriptions(c.get("domain").db, c.get("session").user.id) }, 200),
 );

@@ -24,7 +24,7 @@ timelineRoutes.openapi(
     request: { query: z.object({ cursor: cursorQuery("cursor") }) },
     responses: { 200: json(PostPageSchema, "A page; nextCursor is null on the last one"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await getTimeline(c.get("domain").db, c.get("session")!.user, c.req.valid("query").cursor), 200),
+  async (c) => c.json(await getTimeline(c.get("domain").db, c.get("session").user, c.req.valid("query").cursor), 200),
 );
 
 timelineRoutes.openapi(
@@ -39,7 +39,7 @@ timelineRoutes.openapi(
   }),
   async (c) => {
     const { db } = c.get("domain");
-    const viewer = c.get("session")!.user;
+    const viewer = c.get("session").user;
     const after = c.req.valid("query").after;
     return c.json({ posts: after ? await getNewerPosts(db, viewer.id, after) : (await getTimeline(db, viewer, null)).posts }, 200);
   },

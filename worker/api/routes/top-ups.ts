@@ -37,7 +37,7 @@ topUpRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await startTopUp(c.get("domain"), c.get("session")!.user, c.req.valid("json")), 200),
+  async (c) => c.json(await startTopUp(c.get("domain"), c.get("session").user, c.req.valid("json")), 200),
 );
 
 topUpRoutes.openapi(
@@ -50,7 +50,7 @@ topUpRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: PaymentResult, 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json({ payment: presentPayment(await findOwnTopUp(c.get("domain").db, c.get("session")!.user.id, c.req.valid("param").id)) }, 200),
+  async (c) => c.json({ payment: presentPayment(await findOwnTopUp(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id)) }, 200),
 );
 
 topUpRoutes.openapi(
@@ -63,7 +63,7 @@ topUpRoutes.openapi(
     request: { params: IdParams, body: jsonBody(CardSchema) },
     responses: { 200: PaymentResult, 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json({ payment: presentPayment(await payWithSandboxCard(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").id, c.req.valid("json"))) }, 200),
+  async (c) => c.json({ payment: presentPayment(await payWithSandboxCard(c.get("domain"), c.get("session").user.id, c.req.valid("param").id, c.req.valid("json"))) }, 200),
 );
 
 topUpRoutes.openapi(
@@ -76,5 +76,5 @@ topUpRoutes.openapi(
     request: { params: IdParams, body: jsonBody(z.object({ decision: z.enum(["confirm", "cancel"]) })) },
     responses: { 200: PaymentResult, 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json({ payment: presentPayment(await confirmSandboxTopUp(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").id, c.req.valid("json").decision)) }, 200),
+  async (c) => c.json({ payment: presentPayment(await confirmSandboxTopUp(c.get("domain"), c.get("session").user.id, c.req.valid("param").id, c.req.valid("json").decision)) }, 200),
 );

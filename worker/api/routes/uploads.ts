@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { completeUpload } from "../../domain/media/complete-upload";
 import { createUpload, EMPTY_FILE } from "../../domain/media/create-upload";
@@ -41,7 +41,7 @@ const rawBody = (description: string) => ({
   content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
 });
 
-const tooLarge = (maxSize: number) =>
+const tooLarge = (maxSize: number): MiddlewareHandler<AppEnv> =>
   bodyLimit({ maxSize, onError: (c) => errorResponse(c as Context<AppEnv>, new AppError("too_large", TOO_LARGE)) });
 
 /** JSON calls of the upload protocol (under the API's 64 KiB body limit). */
@@ -74,7 +74,7 @@ uploadRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await createUpload(c.get("domain"), c.get("session")!.user, c.req.valid("json")), 201),
+  async (c) => c.json(await createUpload(c.get("domain"), c.get("session").user, c.req.valid("json")), 201),
 );
 
 uploadRoutes.openapi(
@@ -87,7 +87,7 @@ uploadRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(UploadStatusSchema, "The upload"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await getUpload(c.get("domain").db, c.get("session")!.user.id, c.req.valid("param").id), 200),
+  async (c) => c.json(await getUpload(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id), 200),
 );
 
 uploadRoutes.openapi(
@@ -100,7 +100,7 @@ uploadRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(UploadedMediaSchema, "The stored file"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await completeUpload(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").id), 200),
+  async (c) => c.json(await completeUpload(c.get("domain"), c.get("session").user.id, c.req.valid("param").id), 200),
 );
 
 uploadRoutes.openapi(
@@ -114,7 +114,7 @@ uploadRoutes.openapi(
     responses: { 204: { description: "Deleted" }, 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
-    await deleteUpload(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").id);
+    await deleteUpload(c.get("domain"), c.get("session").user.id, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -130,7 +130,7 @@ for (const which of ["avatar", "cover"] as const satisfies readonly ProfileImage
       request: { body: jsonBody(z.object({ mediaId: idNumber })) },
       responses: { 200: json(z.object({ url: z.string() }), "The new image's URL"), 401: e401, 403: e403, 404: e404, 422: e422 },
     }),
-    async (c) => c.json(await setProfileImage(c.get("domain"), c.get("session")!.user.id, c.req.valid("json").mediaId, which), 200),
+    async (c) => c.json(await setProfileImage(c.get("domain"), c.get("session").user.id, c.req.valid("json").mediaId, which), 200),
   );
 }
 
@@ -161,7 +161,7 @@ uploadBodyRoutes.openapi(
   async (c) => {
     const { id, partNumber } = c.req.valid("param");
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    await uploadPart(c.get("domain"), c.get("session")!.user.id, id, partNumber, bytes);
+    await uploadPart(c.get("domain"), c.get("session").user.id, id, partNumber, bytes);
     return c.json({ partNumber }, 200);
   },
 );
@@ -186,7 +186,7 @@ for (const variant of ["poster", "preview", "w640", "w1280"] as const satisfies 
     }),
     async (c) => {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return c.json(await putMediaVariant(c.get("domain"), c.get("session")!.user.id, c.req.valid("param").id, variant, bytes), 200);
+      return c.json(await putMediaVariant(c.get("domain"), c.get("session").user.id, c.req.valid("param").id, variant, bytes), 200);
     },
   );
 }

@@ -26,6 +26,7 @@ webhookRoutes.openapi(
       200: json(WebhookAnswerSchema, "Received: applied, already applied, or not about a top-up of ours"),
       400: json(WebhookAnswerSchema, "Bad signature (forged, stale, malformed) or payload; nothing changed"),
       404: json(WebhookAnswerSchema, "Stripe is not configured"),
+      413: json(WebhookAnswerSchema, "Body over the webhook's limit"),
     },
   }),
   async (c) => {

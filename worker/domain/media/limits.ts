@@ -1,5 +1,5 @@
 import type { MediaKind } from "./file-types";
-import { SCALED_WIDTHS } from "@shared/contracts/posts";
+import { SCALED_WIDTHS } from "@shared/contracts/scaled-widths";
 
 const MIB = 1024 * 1024;
 

@@ -2,7 +2,7 @@ import type { UserRow } from "../accounts/users";
 import { followsSql } from "../policies/members";
 import { isoNow } from "../shared/time";
 import { MANY_FOLLOWS } from "../timeline/get-timeline";
-import type { Updates } from "@shared/contracts/accounts";
+import type { Updates } from "@shared/contracts/session";
 export { type Updates };
 
 /** Counts stop here: the badge shows "99+" past 99, and a long unread backlog costs no more to count. */

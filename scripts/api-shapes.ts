@@ -1,0 +1,106 @@
+import type { z } from "zod";
+import { MessageSchema } from "@shared/contracts/common";
+import { CommentSchema, MediaSchema, PostPageSchema, PostSchema } from "@shared/contracts/posts";
+import { MeSchema, UpdatesSchema } from "@shared/contracts/session";
+
+/**
+ * The page's checks of the API's answers (app/lib/api-shapes.ts, and files of their own for answers that only some
+ * chunks read), written from the answers' zod schemas in shared/contracts. zod itself would cost the first /home
+ * more bytes than its budget leaves, so the page gets the same checks as the small combinators of
+ * shared/shape.ts. A unit test (tests/unit/api-shapes.test.ts) fails while a file differs from what this writes;
+ * `npm run generate:api-shapes` writes them.
+ */
+
+interface Entry {
+  /** The exported check's name. */
+  name: string;
+  schema: z.ZodType;
+  /** The type it checks, in the page's words (an import type from shared/contracts). */
+  type: { name: string; from: string; expression?: string };
+  /** Also export the object's fields, for a screen whose answer adds its own to them. */
+  fields?: string;
+}
+
+/** Each generated file (from the repository's root) and the checks it exports. */
+export const GENERATED: Record<string, Entry[]> = {
+  "app/lib/api-shapes.ts": [
+    { name: "currentUserShape", schema: MeSchema, type: { name: "Me", from: "@shared/contracts/session" } },
+    { name: "updatesAnswerShape", schema: UpdatesSchema, type: { name: "Updates", from: "@shared/contracts/session", expression: "{ updates: Updates }" } },
+    { name: "scaledImagesShape", schema: MediaSchema.shape.scaled, type: { name: "ScaledImage", from: "@shared/contracts/posts", expression: "ScaledImage[]" } },
+    { name: "postShape", schema: PostSchema, type: { name: "PostView", from: "@shared/contracts/posts" }, fields: "postFields" },
+    { name: "postPageShape", schema: PostPageSchema, type: { name: "PostView", from: "@shared/contracts/posts", expression: "{ posts: PostView[]; nextCursor: string | null }" } },
+    { name: "messageAnswerShape", schema: MessageSchema, type: { name: "", from: "", expression: "{ message: string }" } },
+  ],
+  // The comments list and the outbox only: not in the first /home.
+  "app/lib/comment-shape.ts": [{ name: "commentShape", schema: CommentSchema, type: { name: "CommentView", from: "@shared/contracts/posts" } }],
+};
+
+type Def = { type: string } & Record<string, unknown>;
+const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
+
+/** The combinators' expression checking what `schema` accepts; `named` maps an already written schema to its check. */
+function expression(schema: z.ZodType, named: Map<z.ZodType, string>, where: string): string {
+  const known = named.get(schema);
+  if (known) return known;
+  const def = defOf(schema);
+  switch (def.type) {
+    case "string":
+    case "number":
+    case "boolean":
+      return def.type;
+    case "nullable":
+      return `nullable(${expression(def.innerType as z.ZodType, named, where)})`;
+    case "default":
+      return `orDefault(${expression(def.innerType as z.ZodType, named, where)}, () => ${JSON.stringify(def.defaultValue)})`;
+    case "array":
+      return `array(${expression(def.element as z.ZodType, named, `${where}[]`)})`;
+    case "enum":
+      return `oneOf(${Object.values(def.entries as Record<string, string>).map((value) => JSON.stringify(value)).join(", ")})`;
+    case "record":
+      return `record(${expression(def.valueType as z.ZodType, named, `${where}{}`)})`;
+    case "object":
+      return `object(${fieldsOf(schema, named, where)})`;
+    default:
+      // A kind the combinators cannot check would be let through unchecked: refuse it instead.
+      throw new Error(`${where}: no check for a zod ${def.type}`);
+  }
+}
+
+function fieldsOf(schema: z.ZodType, named: Map<z.ZodType, string>, where: string): string {
+  const shape = defOf(schema).shape as Record<string, z.ZodType>;
+  return `{ ${Object.entries(shape)
+    .map(([key, field]) => `${key}: ${expression(field, named, `${where}.${key}`)}`)
+    .join(", ")} }`;
+}
+
+/** The text of one generated file. */
+export function apiShapesSource(file: string): string {
+  const named = new Map<z.ZodType, string>();
+  const combinators = new Set<string>();
+  const types = new Map<string, Set<string>>();
+  const lines: string[] = [];
+  for (const entry of GENERATED[file]!) {
+    const type = entry.type.expression ?? entry.type.name;
+    if (entry.type.name) types.set(entry.type.from, (types.get(entry.type.from) ?? new Set()).add(entry.type.name));
+    if (entry.fields) {
+      lines.push(`export const ${entry.fields} = ${fieldsOf(entry.schema, named, entry.name)};`);
+      lines.push(`export const ${entry.name}: Shape<${type}> = object(${entry.fields});`);
+    } else {
+      lines.push(`export const ${entry.name}: Shape<${type}> = ${expression(entry.schema, named, entry.name)};`);
+    }
+    named.set(entry.schema, entry.name);
+  }
+  const body = lines.join("\n\n");
+  for (const combinator of ["array", "boolean", "nullable", "number", "object", "oneOf", "orDefault", "record", "string"]) {
+    if (new RegExp(`\\b${combinator}\\b`).test(body.replace(/Shape<[^\n]*?> =/g, ""))) combinators.add(combinator);
+  }
+  const typeImports = [...types].map(([from, names]) => `import type { ${[...names].sort().join(", ")} } from "${from}";`);
+  return [
+    "// Written by scripts/api-shapes.ts from the answers' schemas in shared/contracts: `npm run generate:api-shapes`.",
+    ...typeImports,
+    `import { ${[...combinators].join(", ")}, type Shape } from "@shared/shape";`,
+    "",
+    body,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,14 @@
+/** Answers every part of the API gives: a confirmation to show as is, and the error body. */
+import { z } from "zod";
+
+/** A confirmation the page shows as is (a report filed, a test notification sent). */
+export const MessageSchema = z.object({ message: z.string() }).meta({ id: "Message" });
+
+/** Every 4xx and 5xx of the API. */
+export const ErrorSchema = z
+  .object({
+    message: z.string().meta({ example: "The provided credentials are incorrect" }),
+    errors: z.record(z.string(), z.array(z.string())).meta({ description: "Each invalid field's messages, by the field's name" }),
+    priceCents: z.number().int().optional().meta({ description: "A charge refused because the price changed (409): the current price, in cents" }),
+  })
+  .meta({ id: "Error" });

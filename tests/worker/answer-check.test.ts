@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { checkAnswer, documentedSchema } from "./answer-check";
+
+/** A post as the presenter writes it, with one open photo and its copies. */
+const post = {
+  id: 7,
+  text: "hello",
+  audience: "everyone",
+  priceCents: 0,
+  status: "published",
+  publishedAt: "2026-01-01T00:00:00.000Z",
+  scheduledAt: null,
+  editedAt: null,
+  author: { id: 3, username: "mia", name: "Mia", avatarUrl: "" },
+  likeCount: 0,
+  commentCount: 0,
+  liked: false,
+  bookmarked: false,
+  isOwn: false,
+  lock: null,
+  viewer: { canEdit: false, canDelete: false, canLike: true, canComment: true, canBookmark: true, canTip: true, canUnlock: false, canReport: true },
+  mediaCount: 1,
+  media: [{ id: 9, kind: "image", url: "/media/a.jpg", posterUrl: null, width: 4000, height: 3000, scaled: [{ width: 640, url: "/media/scaled/640/a.webp" }] }],
+  previews: [],
+};
+
+const answer = (path: string, status: number, body: unknown, method = "GET") =>
+  checkAnswer(new Request(`https://app.test/api${path}`, { method }), Response.json(body, { status }));
+
+describe("the worker tier's check of every answer against the OpenAPI document", () => {
+  it("passes an answer that is what the document says", async () => {
+    await expect(answer("/posts/7", 200, post)).resolves.toBeUndefined();
+    await expect(answer("/timeline", 200, { posts: [post], nextCursor: null })).resolves.toBeUndefined();
+  });
+
+  it("documents a photo's copies", () => {
+    const documented = documentedSchema("get", "/posts/7", 200);
+    expect(JSON.stringify(documented)).toContain("#/components/schemas/Post");
+    expect(documentedSchema("get", "/posts/scheduled", 200)).toMatchObject({ schema: { $ref: "#/components/schemas/PostPage" } });
+  });
+
+  it("fails on a field the document does not have, deep inside the answer", async () => {
+    const undocumented = { ...post, media: [{ ...post.media[0], blurhash: "x" }] };
+    await expect(answer("/posts/7", 200, undocumented)).rejects.toThrow(/GET \/api\/posts\/7 answered 200 off its OpenAPI document[\s\S]*blurhash/);
+  });
+
+  it("fails on a field the document promises and the answer lacks, or of another type", async () => {
+    const withoutCount: Record<string, unknown> = { ...post };
+    delete withoutCount.likeCount;
+    await expect(answer("/posts/7", 200, withoutCount)).rejects.toThrow(/likeCount/);
+    await expect(answer("/posts/7", 200, { ...post, audience: "friends" })).rejects.toThrow(/audience/);
+  });
+
+  it("reads a nullable named schema as the schema or null", async () => {
+    await expect(answer("/live/1/join", 200, { payment: null, replayed: false }, "POST")).resolves.toBeUndefined();
+    await expect(answer("/live/1/join", 200, { payment: { id: 1 }, replayed: false }, "POST")).rejects.toThrow(/payment/);
+  });
+
+  it("fails on a success the document does not list; an unlisted error must still be the Error body", async () => {
+    await expect(answer("/posts/7", 201, post)).rejects.toThrow(/status 201 is not documented/);
+    await expect(answer("/no-such-path", 200, {})).rejects.toThrow(/not documented/);
+    await expect(answer("/posts/7", 429, { message: "Too many", errors: {} })).resolves.toBeUndefined();
+    await expect(answer("/posts/7", 429, { error: "Too many" })).rejects.toThrow(/off its OpenAPI document/);
+  });
+});
