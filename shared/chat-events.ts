@@ -55,7 +55,8 @@ export type ChatClientFrame = z.infer<typeof chatClientFrame>;
 
 // The socket's schema and the API's contract describe one message.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const MESSAGE_VIEW_MATCHES_CONTRACT: Same<z.infer<typeof messageViewSchema>, MessageView> = true;
+const messageViewMatchesContract: Same<z.infer<typeof messageViewSchema>, MessageView> = true;
+void messageViewMatchesContract;
 
 /** Parses a frame; null for anything that is not valid JSON of the schema. */
 export function parseFrame<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, text: unknown): T | null {

@@ -29,7 +29,7 @@ export const DATE_FORMS = Object.keys(DATE_FORM_OPTIONS) as DateForm[];
 type Field = "FullYear" | "Month" | "Date" | "Hours" | "Minutes";
 
 /** A field written by name (n: indexed by the field's value) or as a number (w: minimum width; c: 12 on a 12-hour clock; z: what 0 reads as on it). */
-export type FieldToken = { f: Field; n: string[] } | { f: Field; w: number; c?: 12; z?: number };
+type FieldToken = { f: Field; n: string[] } | { f: Field; w: number; c?: 12; z?: number };
 
 export interface DatePattern {
   /** The parts in order: literal text, or a field. */

@@ -15,14 +15,14 @@ import { object, ShapeError, type Shape } from "./shape";
  * badge). The schemas are shared/shape.ts checks, the page's validators (zod would not fit the first load's
  * JavaScript budget).
  */
-export const USER_CHANNEL_EVENTS = {
+const USER_CHANNEL_EVENTS = {
   /** Something new for the user (a notification, a post of a followed creator…): refetch /api/updates. */
   NewUpdate: object({}),
 } satisfies Record<string, Shape<Record<string, unknown>>>;
 
-export type UserChannelEventName = keyof typeof USER_CHANNEL_EVENTS;
+type UserChannelEventName = keyof typeof USER_CHANNEL_EVENTS;
 
-export type UserChannelEventMap = { [Name in UserChannelEventName]: ReturnType<(typeof USER_CHANNEL_EVENTS)[Name]> };
+type UserChannelEventMap = { [Name in UserChannelEventName]: ReturnType<(typeof USER_CHANNEL_EVENTS)[Name]> };
 
 /** One event as sent on the wire: a discriminated union on `event`. */
 export type UserChannelEvent = {
@@ -60,7 +60,7 @@ const isEventName = (name: unknown): name is UserChannelEventName =>
   typeof name === "string" && Object.prototype.hasOwnProperty.call(USER_CHANNEL_EVENTS, name);
 
 /** Validates an already-parsed value; junk (unknown event, wrong payload, not an object) gives null; unknown extra fields are dropped, so a newer server can add fields without breaking an open page. */
-export function toUserChannelEvent(value: unknown): UserChannelEvent | null {
+function toUserChannelEvent(value: unknown): UserChannelEvent | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const { event, ...payload } = value as Record<string, unknown>;
   if (!isEventName(event)) return null;

@@ -151,4 +151,3 @@ export function vapidOf(settings: Config): { publicKey: string; privateKey: stri
   return publicKey && privateKey && subject ? { publicKey, privateKey, subject } : null;
 }
 
-export const isDevelopment = (env: Env) => config(env).APP_ENV === "development";

@@ -7,7 +7,7 @@ import { onNetworkAnswer } from "~/lib/network-answers";
 import { useSession } from "~/lib/session";
 
 /** The service worker's Background Sync asks open pages to send (app/sw/service-worker.ts). */
-export const FLUSH_OUTBOX = "FLUSH_OUTBOX";
+const FLUSH_OUTBOX = "FLUSH_OUTBOX";
 
 /**
  * The outbox's sender and tray (app/lib/outbox.ts), once per signed-in page: it sends what waits when the page

@@ -30,12 +30,3 @@ export function EmptyState({ icon, title, text, action }: { icon: IconName; titl
   );
 }
 
-/** A screen that has nothing to list yet: its title bar over an empty state. */
-export function EmptyScreen({ screenTitle, ...empty }: { screenTitle: string } & Parameters<typeof EmptyState>[0]) {
-  return (
-    <>
-      <PageHeader title={screenTitle} />
-      <EmptyState {...empty} />
-    </>
-  );
-}

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
-export type FetcherResult = { ok: true; message?: string } | { ok: false; message: string; errors: Record<string, string[]> };
+type FetcherResult = { ok: true; message?: string } | { ok: false; message: string; errors: Record<string, string[]> };
 
 /**
  * A fetcher for a form whose result is shown beside it. Once the action succeeds, the password fields inside

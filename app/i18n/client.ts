@@ -8,7 +8,7 @@ import { cachingPlainTexts } from "@shared/i18n/plain-texts";
 // its texts (scripts/i18n-keys.mjs keeps en.json so), and i18next shows and interpolates a missing key as is.
 const locales = import.meta.glob<{ default: Record<string, string> }>(["../locales/*.json", "!../locales/en.json"]);
 
-export async function loadTranslations(language: LanguageCode): Promise<Record<string, string>> {
+async function loadTranslations(language: LanguageCode): Promise<Record<string, string>> {
   const load = locales[`../locales/${language}.json`];
   return load ? (await load()).default : {};
 }

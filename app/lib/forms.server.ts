@@ -107,12 +107,6 @@ export function requireCreator(context: AppLoadContext, request: Request) {
   return session;
 }
 
-/** The loader of a screen that shows nothing private yet but needs an account. */
-export const signedInOnly = ({ context, request }: { context: AppLoadContext; request: Request }) => {
-  requireViewer(context, request);
-  return null;
-};
-
 /** The loader of a creator screen that shows nothing private yet. */
 export const creatorsOnly = ({ context, request }: { context: AppLoadContext; request: Request }) => {
   requireCreator(context, request);

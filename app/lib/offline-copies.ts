@@ -15,17 +15,17 @@ import { SAVED_PAGE_ATTRIBUTE } from "~/sw/policy";
  */
 
 /** Bump when a stored copy's shape changes: older copies are then ignored. */
-export const OFFLINE_SCHEMA_VERSION = 2;
+const OFFLINE_SCHEMA_VERSION = 2;
 
 /** A page older than this when it starts came from a saved copy, not from the server just now. */
-export const SAVED_COPY_AFTER_MS = 2 * 60_000;
+const SAVED_COPY_AFTER_MS = 2 * 60_000;
 
 /** A screen showing its copy asks the server again after this long, then twice as long each time, up to the max. */
-export const RETRY_FIRST_MS = 5_000;
-export const RETRY_MAX_MS = 60_000;
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 60_000;
 
 /** At most this many conversations keep a copy of their thread (the most recently opened ones). */
-export const KEPT_THREADS = 20;
+const KEPT_THREADS = 20;
 const THREADS_INDEX = "offline:threads";
 
 interface StoredCopy {
@@ -67,7 +67,7 @@ export const OFFLINE_STORAGE_REFUSED = "offline-storage-refused";
  * from the cache, whose data is older than any copy). A thread's copy also counts among the KEPT_THREADS most
  * recent.
  */
-export async function saveCopy(key: string, data: unknown, { savedAt = Date.now(), onlyIfMissing = false } = {}): Promise<void> {
+async function saveCopy(key: string, data: unknown, { savedAt = Date.now(), onlyIfMissing = false } = {}): Promise<void> {
   if (typeof indexedDB === "undefined") return;
   try {
     let kept = false;
@@ -105,7 +105,7 @@ export async function changeCopy(key: string, change: (data: unknown) => unknown
 }
 
 /** The stored copy under `key` if it exists, has this version and still fits `shape`; otherwise null. */
-export async function readCopy<T>(key: string, shape: Shape<T>): Promise<{ savedAt: number; data: T } | null> {
+async function readCopy<T>(key: string, shape: Shape<T>): Promise<{ savedAt: number; data: T } | null> {
   if (typeof indexedDB === "undefined") return null;
   try {
     const stored = await get<StoredCopy>(copyKey(key));
@@ -131,7 +131,7 @@ export const isNetworkFailure = (error: unknown) =>
 
 /** What a screen's loader throws offline when nothing was saved for it: the error boundary shows a calm state. */
 export const OFFLINE_STATUS = 503;
-export const offlineWithoutCopy = () => new Response(null, { status: OFFLINE_STATUS, statusText: "Offline" });
+const offlineWithoutCopy = () => new Response(null, { status: OFFLINE_STATUS, statusText: "Offline" });
 
 /** Data older than SAVED_COPY_AFTER_MS, or any data while the browser knows it is offline, is not the server's now. */
 const looksSaved = (savedAt: number) => Date.now() - savedAt > SAVED_COPY_AFTER_MS || !navigator.onLine;
@@ -171,7 +171,7 @@ const lastShown = new Map<string, { savedAt: number; data: unknown }>();
  * network too slow to answer): then its data is an old copy, even if it was kept a minute ago. The worker marks
  * such a page's <html> (SAVED_PAGE_ATTRIBUTE).
  */
-export const pageWasSaved = (): boolean => typeof document !== "undefined" && document.documentElement.hasAttribute(SAVED_PAGE_ATTRIBUTE);
+const pageWasSaved = (): boolean => typeof document !== "undefined" && document.documentElement.hasAttribute(SAVED_PAGE_ATTRIBUTE);
 
 // A page served from the cache will read its copy as soon as it has hydrated: IndexedDB is opened meanwhile.
 if (typeof document !== "undefined" && pageWasSaved()) void get(copyKey("warm-up")).catch(() => undefined);

@@ -78,7 +78,7 @@ let inFlight: InFlight | null = null;
 /** Requests given up by recoveries since the outbox last had an answer. */
 let givenUp = 0;
 
-export const OUTBOX_STALE_AFTER_MS = 1_000;
+const OUTBOX_STALE_AFTER_MS = 1_000;
 /** How long a request must have waited before a recovery gives it up, after `given` such give-ups in a row. */
 export const outboxStaleAfter = (given: number) => Math.min(OUTBOX_REQUEST_TIMEOUT_MS, OUTBOX_STALE_AFTER_MS * 2 ** Math.max(0, Math.min(given, 30)));
 
@@ -142,8 +142,8 @@ async function sendAll(client: ApiClient): Promise<RoundEnd> {
  * outbox-tray.tsx): a network back within seconds is used within seconds, one gone for long is not asked in vain
  * more often than every 15 s. An answer from the server (network-answers.ts) does not wait for the next try.
  */
-export const OUTBOX_RETRY_FIRST_MS = 1_000;
-export const OUTBOX_RETRY_MAX_MS = 15_000;
+const OUTBOX_RETRY_FIRST_MS = 1_000;
+const OUTBOX_RETRY_MAX_MS = 15_000;
 
 /** The wait before try `attempt` (0 = the first after the one that failed). */
 export const outboxRetryDelay = (attempt: number) => Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_FIRST_MS * 2 ** Math.max(0, Math.min(attempt, 30)));

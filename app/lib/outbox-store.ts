@@ -23,7 +23,7 @@ export interface OutboxEntry {
   reason: string | null;
 }
 
-export const OUTBOX_KEY = "outbox";
+const OUTBOX_KEY = "outbox";
 /** The Background Sync tag the service worker answers by asking open pages to send (FLUSH_OUTBOX). */
 export const OUTBOX_SYNC_TAG = "outbox";
 /** Fired on window (and told to the other tabs) whenever the outbox changes. */

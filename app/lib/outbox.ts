@@ -5,7 +5,7 @@ import { flushOutbox } from "~/lib/outbox-sender";
 import { anyPending, editOutbox, noteQueued, OUTBOX_CHANGED, OUTBOX_SYNC_TAG, outboxEntries, type OutboxAction, type OutboxEntry } from "~/lib/outbox-store";
 import { soon } from "~/lib/idle";
 
-export { forgetOutbox, OUTBOX_CHANGED, OUTBOX_KEY, OUTBOX_SENT, OUTBOX_SYNC_TAG, outboxEntries, waitingChanges, type OutboxAction, type OutboxEntry } from "~/lib/outbox-store";
+export { forgetOutbox,   OUTBOX_SENT,  outboxEntries, waitingChanges, type OutboxAction, type OutboxEntry } from "~/lib/outbox-store";
 
 /**
  * The outbox: likes, bookmarks, comments and chat messages made while the network fails are kept in IndexedDB, in
@@ -27,7 +27,7 @@ const sending = new Map<string, Promise<unknown>>();
  * believes it is online would otherwise hold the action for good. Past it the call is given up (aborted) and the
  * action kept in the outbox; should the call still land, the outbox's resend is applied once all the same.
  */
-export const FIRST_TRY_TIMEOUT_MS = 8_000;
+const FIRST_TRY_TIMEOUT_MS = 8_000;
 
 /**
  * Sends an action now (`direct`, the screen's own call, given up when `signal` aborts) unless actions wait

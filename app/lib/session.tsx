@@ -13,7 +13,7 @@ export interface CurrentUser {
   isEmailVerified: boolean;
 }
 
-export const ANONYMOUS: CurrentUser = { userId: 0, username: "", avatarUrl: "", isCreator: false, isEmailVerified: true };
+const ANONYMOUS: CurrentUser = { userId: 0, username: "", avatarUrl: "", isCreator: false, isEmailVerified: true };
 
 interface SessionState {
   isAuth: boolean;

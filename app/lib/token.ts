@@ -1,5 +1,5 @@
 /** The session token of spec §1/§7, kept in localStorage under "token". */
-export const TOKEN_KEY = "token";
+const TOKEN_KEY = "token";
 
 export function readToken(): string | null {
   // On the server there is no localStorage: answering at once spares every server render a thrown ReferenceError

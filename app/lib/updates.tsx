@@ -9,10 +9,10 @@ import { updatesAnswerShape } from "~/lib/api-shapes";
 export type { Updates };
 
 /** Spec §3: the updates summary starts at false, 0, 0, false. */
-export const NO_UPDATES: Updates = { home: false, notifications: 0, messages: 0, balance: false };
+const NO_UPDATES: Updates = { home: false, notifications: 0, messages: 0, balance: false };
 
 /** Spec §9: the fallback poll when no push arrives. */
-export const UPDATES_POLL_MS = 30_000;
+const UPDATES_POLL_MS = 30_000;
 
 /** Screens that clear an indicator without answering the new summary themselves: refetch after opening one. */
 const CLEARING_PATHS = /^\/messages(\/|$)/;

@@ -8,11 +8,11 @@ import {
 } from "@shared/user-channel-events";
 import { networkAnswered } from "~/lib/network-answers";
 
-export { parseUserChannelFrame, type UserChannelEvent, type UserChannelEventName } from "@shared/user-channel-events";
+export { parseUserChannelFrame, type UserChannelEvent,  } from "@shared/user-channel-events";
 
 /** First retry after about 1 s, doubling up to 30 s; back to the start after a successful open. */
-export const RECONNECT_BASE_MS = 1_000;
-export const RECONNECT_MAX_MS = 30_000;
+const RECONNECT_BASE_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
 /** Keep-alive interval: under the idle timeouts of common proxies (often 60 s). */
 export const PING_INTERVAL_MS = 25_000;
 

@@ -23,7 +23,7 @@ export const KEEP_PAGE = "KEEP_PAGE";
 export const SAVED_PAGE_ATTRIBUTE = "data-saved-page";
 
 /** How long a link tapped before the hydration waits for it (EARLY_LINKS_SCRIPT) before it loads as a document. */
-export const EARLY_LINK_FALLBACK_MS = 5000;
+const EARLY_LINK_FALLBACK_MS = 5000;
 
 /**
  * Links tapped on a kept page before it has hydrated. A page served from the page cache (offline, or on a network

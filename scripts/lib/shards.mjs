@@ -13,7 +13,7 @@ const DEFAULT_WEIGHT = 10;
 export const WORKER_SHARDS = 4;
 
 /** Longest first onto the shard with the least so far: within a few seconds of even for these sizes. */
-export function dealFiles(paths, weightOf, shards) {
+function dealFiles(paths, weightOf, shards) {
   const dealt = Array.from({ length: shards }, () => ({ files: [], seconds: 0 }));
   for (const path of [...paths].sort((a, b) => weightOf(b) - weightOf(a) || a.localeCompare(b))) {
     const lightest = dealt.reduce((least, shard) => (shard.seconds < least.seconds ? shard : least));

@@ -4,7 +4,7 @@
  */
 import type { ScaledImage } from "./posts";
 
-export interface ChatMember {
+interface ChatMember {
   userId: number;
   username: string;
   name: string;
@@ -48,7 +48,7 @@ export interface MessageView {
 }
 
 /** What the viewer may do in a conversation. */
-export interface ConversationPermissions {
+interface ConversationPermissions {
   canWrite: boolean;
   canSetPrice: boolean;
 }

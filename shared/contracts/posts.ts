@@ -21,7 +21,7 @@ export const AUDIENCES = ["everyone", "followers", "subscribers"] as const satis
 export type LockReason = "follow" | "subscribe" | "purchase";
 
 /** What the viewer may do with a post they see; the buttons under a post are exactly these. */
-export const PostPermissionsSchema = z
+const PostPermissionsSchema = z
   .object({
     canEdit: z.boolean(),
     canDelete: z.boolean(),
@@ -54,15 +54,13 @@ export const MediaSchema = z
     scaled: z.array(ScaledImageSchema).default([]).meta({ description: "Smaller copies of a photo, narrowest first, under the same rule as `url` (empty when none was made)" }),
   })
   .meta({ id: "Media" });
-export type MediaView = z.infer<typeof MediaSchema>;
 
 /** One file of a post the viewer may not open. */
-export const LockedMediaSchema = z
+const LockedMediaSchema = z
   .object({ kind: MediaKindSchema, previewUrl: z.string().nullable().meta({ description: "A tiny blurred image made at upload time; null when none exists" }) })
   .meta({ id: "LockedMedia" });
-export type LockedMediaView = z.infer<typeof LockedMediaSchema>;
 
-export const POST_STATUSES = ["processing", "scheduled", "published"] as const;
+const POST_STATUSES = ["processing", "scheduled", "published"] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /**
@@ -102,7 +100,7 @@ export const PostPageSchema = z
 export type UploadState = "uploading" | "ready" | "failed";
 
 /** A processing post with the state of each of its files (the presenter shows ready ones only). */
-export const ProcessingPostSchema = PostSchema.extend({
+const ProcessingPostSchema = PostSchema.extend({
   uploads: z.array(z.object({ id: z.number().int(), kind: MediaKindSchema, status: z.enum(["uploading", "ready", "failed"] satisfies UploadState[]) })),
 }).meta({ id: "ProcessingPost" });
 export type ProcessingPostView = z.infer<typeof ProcessingPostSchema>;

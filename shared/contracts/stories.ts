@@ -17,7 +17,7 @@ export const MAX_HIGHLIGHT_TITLE_LENGTH = 30;
 /** How many creators the bar shows (those with unseen stories first). */
 export const STORIES_BAR_SIZE = 100;
 
-export interface StoryAuthor {
+interface StoryAuthor {
   id: number;
   username: string;
   name: string;

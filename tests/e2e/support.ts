@@ -16,7 +16,7 @@ export const baseURL = () => inject("baseURL");
  * busy machine only makes a passing wait slower), and under the tests' own time-out (vitest.e2e.config.ts, 60 s),
  * which would say nothing of what was awaited.
  */
-export const WAIT_MS = 30_000;
+const WAIT_MS = 30_000;
 
 /** fetch against the test server, failing after WAIT_MS with the request it was waiting for. */
 async function fetchWithin(url: string, init: RequestInit = {}): Promise<Response> {
@@ -37,7 +37,7 @@ export const CHROMIUM = {
  * `E2E_NETLOG=<dir>` has each browser write Chromium's net log there (one file a launch): which socket a request
  * that never "loaded" waited for or was sent on, and what came back. A diagnosis aid, off by default.
  */
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   const netLogDir = process.env.E2E_NETLOG;
   if (!netLogDir) return chromium.launch(CHROMIUM);
   mkdirSync(netLogDir, { recursive: true });
@@ -64,7 +64,7 @@ export function browserForThisFile(): () => Browser {
 }
 
 /** Where a failing test leaves its trace and screenshots (npm test starts by deleting test-results/). */
-export const FAILURE_ARTIFACTS_DIR = "test-results/e2e";
+const FAILURE_ARTIFACTS_DIR = "test-results/e2e";
 
 const artifactName = (file: string, test: string) => `${basename(file, ".test.ts")}--${test}`.replace(/[^\w.-]+/g, "-").slice(0, 150);
 
@@ -289,7 +289,7 @@ export const storedToken = (page: Page) => page.evaluate(() => localStorage.getI
 const D1_DATABASE_ID = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync("wrangler.toml", "utf8"))![1]!;
 
 /** The statements of a script, split at the semicolons outside quotes (what `wrangler d1 execute` does too). */
-export function statementsOf(script: string): string[] {
+function statementsOf(script: string): string[] {
   const statements: string[] = [];
   let current = "";
   let quote: string | null = null;

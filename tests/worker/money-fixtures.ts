@@ -6,7 +6,7 @@ import { makeCreator } from "./timeline-fixtures";
 
 /** Seeds and helpers for the money tests: verified members, funded wallets, the books' audit. */
 
-export const verifyEmail = (userId: number) =>
+const verifyEmail = (userId: number) =>
   env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").bind(new Date().toISOString(), userId).run();
 
 /** A member whose email is verified (paying needs it), as the API returns them after sign-up. */

@@ -3,7 +3,7 @@
  * bounded well under the test's own time-out (vitest.worker.config.ts, 30 s) and fails naming what it waited
  * for; the bound is generous, so a busy machine only makes a passing wait slower, never a failing one.
  */
-export const WAIT_MS = 10_000;
+const WAIT_MS = 10_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -29,7 +29,7 @@ import { topUpRoutes } from "./routes/top-ups";
 import { uploadBodyRoutes, uploadRoutes } from "./routes/uploads";
 import { webhookRoutes } from "./routes/webhooks";
 
-export const API_BODY_LIMIT = 64 * 1024;
+const API_BODY_LIMIT = 64 * 1024;
 
 /** Everything under /api: JSON in, JSON out, errors as `{ message, errors }`. */
 export const api = new OpenAPIHono<AppEnv>();

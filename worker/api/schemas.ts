@@ -9,9 +9,9 @@ import { PERIODS } from "../domain/subscriptions/periods";
  * The answers the page reads are defined once under shared/contracts (their types, this document and the page's
  * checks all come from there); the rest are still described next to their routes.
  */
-export { ErrorSchema, MessageSchema } from "@shared/contracts/common";
+export {  MessageSchema } from "@shared/contracts/common";
 export { AuthResultSchema, MeSchema, UpdatesSchema } from "@shared/contracts/session";
-export { PostPageSchema, PostPermissionsSchema, PostSchema, ProcessingPostPageSchema } from "@shared/contracts/posts";
+export { PostPageSchema,  PostSchema, ProcessingPostPageSchema } from "@shared/contracts/posts";
 
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
 
@@ -46,7 +46,7 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 });
 
 /** The schema with every object in it (nested ones, array items, union members) refusing unknown keys. */
-export function strictly<T extends z.ZodType>(schema: T): T {
+function strictly<T extends z.ZodType>(schema: T): T {
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
   const clone = (changes: Record<string, unknown>) => schema.clone({ ...def, ...changes } as never) as T;
   switch (def.type) {

@@ -1,5 +1,5 @@
 /** How long a local run waits for an asset's whole body before asking the ASSETS binding again. */
-export const LOCAL_ASSET_BODY_MS = 5000;
+const LOCAL_ASSET_BODY_MS = 5000;
 
 /**
  * A built file from the ASSETS binding, for a local run's Worker (`wrangler dev`); production streams

@@ -14,7 +14,7 @@ import type { PushJob } from "./push/jobs";
  * the chat's delivery costs no read), is only ever shown through that same policy (presentStored), and never goes
  * into a Queue message or a push payload.
  */
-export interface DomainEventMap {
+interface DomainEventMap {
   /**
    * A notification row for `userId` was recorded (follow, like, tip, payout…). `pushJobs`: the pushes it calls for
    * (device and notification ids), when the command read them in the batch that recorded it; absent, the push
@@ -62,7 +62,7 @@ export interface DomainEventMap {
   LiveTipped: { streamId: number; paymentId: number };
 }
 
-export type DomainEventType = keyof DomainEventMap;
+type DomainEventType = keyof DomainEventMap;
 
 /** One event: a discriminated union on `type`. */
 export type DomainEvent = { [Type in DomainEventType]: { type: Type } & DomainEventMap[Type] }[DomainEventType];

@@ -10,7 +10,7 @@ import { deliverToLiveMedia } from "../live/media-delivery";
 export type DeliveryAdapter = (env: Env, event: DomainEvent) => Promise<unknown>;
 
 /** Every channel an event goes out on: the sockets (chat and live rooms), web push, and live media inputs. */
-export const DELIVERY_ADAPTERS: readonly DeliveryAdapter[] = [deliverToSockets, deliverToPush, deliverToLiveMedia];
+const DELIVERY_ADAPTERS: readonly DeliveryAdapter[] = [deliverToSockets, deliverToPush, deliverToLiveMedia];
 
 /**
  * The `publish` of a request or a cron run: each event goes to every adapter after the answer (`defer` is the

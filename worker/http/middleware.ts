@@ -117,7 +117,7 @@ export const detectLanguage = createMiddleware<AppEnv>(async (c, next) => {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export const csrfTokenFor = (secret: string, tokenHash: string) => hmac(secret, `csrf:${tokenHash}`);
+const csrfTokenFor = (secret: string, tokenHash: string) => hmac(secret, `csrf:${tokenHash}`);
 const noCsrfToken = () => Promise.resolve(null);
 
 /**

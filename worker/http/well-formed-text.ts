@@ -5,7 +5,7 @@ import { BROKEN_TEXT, LONE_SURROGATE } from "../domain/shared/validation";
 import { errorResponse } from "./errors";
 import type { AppEnv } from "./types";
 
-export const NOT_UTF8 = message("The request body must be UTF-8 text; this one has bytes that are not.");
+const NOT_UTF8 = message("The request body must be UTF-8 text; this one has bytes that are not.");
 
 /** The media types Hono's validator reads as JSON. */
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;

@@ -3,10 +3,10 @@ import type { Config } from "../env";
 import { AppError } from "../domain/shared/errors";
 import { message } from "../domain/shared/messages";
 
-export const LIVE_VIDEO_UNAVAILABLE = message("Live video is not available right now. Try again in a moment.");
+const LIVE_VIDEO_UNAVAILABLE = message("Live video is not available right now. Try again in a moment.");
 
 /** Where a stream's video goes in and comes out, made before the stream starts (whip only). */
-export interface LiveMediaInput {
+interface LiveMediaInput {
   inputId: string | null;
   publishUrl: string | null;
   playUrl: string | null;

@@ -8,7 +8,7 @@ import { devicesWanting, notificationPushStatement, pushJobsOf } from "../domain
 import { enqueuePush } from "./queue";
 
 /** Followers pushed about one new post, most recent first; the rest see it in their feed (as with sockets). */
-export const PUSH_FAN_OUT_LIMIT = 5000;
+const PUSH_FAN_OUT_LIMIT = 5000;
 
 /**
  * The web push adapter: turns a domain event into one Queue message per device to reach (the people it

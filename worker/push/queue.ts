@@ -34,10 +34,10 @@ const BACKOFF_MAX_SECONDS = 3600;
 /** The longest delay a Queue message may be given (Cloudflare Queues: 12 hours). */
 const MAX_DELAY_SECONDS = 12 * 3600;
 
-export const backoffSeconds = (attempts: number) => Math.min(BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_SECONDS);
+const backoffSeconds = (attempts: number) => Math.min(BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_SECONDS);
 
 /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
-export function retryAfterSeconds(header: string | null, nowMs: number): number | null {
+function retryAfterSeconds(header: string | null, nowMs: number): number | null {
   if (!header) return null;
   const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : (Date.parse(header) - nowMs) / 1000;
   return Number.isFinite(seconds) ? Math.min(Math.max(0, Math.ceil(seconds)), MAX_DELAY_SECONDS) : null;

@@ -9,7 +9,7 @@ export const enqueueMassMessage =
   };
 
 /** How long one queue message may keep writing batches before it hands the rest on as a new message. */
-export const MASS_MESSAGE_SLICE_MS = 5_000;
+const MASS_MESSAGE_SLICE_MS = 5_000;
 
 /**
  * A timer between batches. Where the database runs in the same workerd process as the Worker (`npm start`, the

@@ -5,7 +5,7 @@ import { CLOSE_CODES, PING, PONG } from "@shared/user-channel-events";
 import { closeQuietly, closeSessionSockets, openSocketsOf, sendOrClose, sessionIdOf, sessionTag, userTag } from "./sockets";
 
 /** Sockets one conversation holds at once (both members' tabs and devices); a further upgrade gets 429. */
-export const MAX_SOCKETS_PER_ROOM = 64;
+const MAX_SOCKETS_PER_ROOM = 64;
 
 /**
  * One instance per conversation, named after its pair (`chat.{low}-{high}`, worker/domain/policies/conversations.ts).

@@ -22,16 +22,16 @@ import { createPublisher } from "../events/publisher";
 import { viewersShutOut } from "../domain/policies/live";
 
 /** Sockets one stream holds at once (its creator's and every viewer's); a further upgrade gets 429. */
-export const MAX_SOCKETS_PER_STREAM = 32_000;
+const MAX_SOCKETS_PER_STREAM = 32_000;
 /** Chat lines and tips kept for the stream's length; a new socket gets the last HELLO_LINES of each. */
 const HELLO_LINES = 50;
 /** Once ended, what the room kept (chat, tips, mutes) is deleted this much later. */
 const FORGET_AFTER_MS = 60_000;
 
-export const CHAT_TOO_FAST = message("You are sending messages too fast. Wait a few seconds.");
-export const CHAT_MUTED = message("The creator has muted you in this chat.");
-export const REMOVED = message("The creator removed you from this stream.");
-export const SHUT_OUT = message("You can no longer watch this stream.");
+const CHAT_TOO_FAST = message("You are sending messages too fast. Wait a few seconds.");
+const CHAT_MUTED = message("The creator has muted you in this chat.");
+const REMOVED = message("The creator removed you from this stream.");
+const SHUT_OUT = message("You can no longer watch this stream.");
 
 /** What the Worker tells the room about a socket it authorised (GET /ws/live/{id}, worker/realtime/route.ts). */
 export interface LiveSocketGuest {

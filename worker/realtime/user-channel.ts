@@ -5,9 +5,9 @@ import { closeQuietly, closeSessionSockets, sendOrClose, sessionIdOf, sessionTag
 import { roomStub, type RoomAddress } from "./rooms";
 
 /** Sockets one user may hold at once (tabs, devices); a further upgrade is refused with 429. */
-export const MAX_SOCKETS_PER_USER = 32;
+const MAX_SOCKETS_PER_USER = 32;
 /** Rooms remembered per user (the most recently entered); an older one's sockets outlive a session's end. */
-export const MAX_ROOMS_PER_USER = 100;
+const MAX_ROOMS_PER_USER = 100;
 /**
  * How long an ended session is remembered: longer than an isolate keeps a session's copy (SESSION_CACHE_SECONDS),
  * so an upgrade checked against a copy, or just before the end, is still refused here.

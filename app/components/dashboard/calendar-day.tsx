@@ -4,7 +4,7 @@ import { useServerText } from "~/lib/server-text";
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** A calendar day ("2026-11-23", UTC) as `language` writes it, without a time; one formatter per language. */
-export function formatDay(language: string, day: string): string {
+function formatDay(language: string, day: string): string {
   let format = formatters.get(language);
   if (!format) {
     format = new Intl.DateTimeFormat(language, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });

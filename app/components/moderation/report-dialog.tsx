@@ -14,7 +14,7 @@ export type ReportTarget = { kind: "post"; postId: number } | { kind: "user"; us
  * Report a post or a user (spec §8's reasons): a radio list, a description that "Other" requires, then a
  * thank-you. Errors from the server appear next to the field they concern.
  */
-export function ReportDialog({ target, open, onClose }: { target: ReportTarget; open: boolean; onClose: () => void }) {
+function ReportDialog({ target, open, onClose }: { target: ReportTarget; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useSession();
   const labels = useReportReasonLabels();

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Audience } from "@shared/contracts/posts";
 
 /** The browser's time zone, known only after hydration (the server render cannot know it). */
-export function useTimeZone(): string | null {
+function useTimeZone(): string | null {
   const [zone, setZone] = useState<string | null>(null);
   useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
   return zone;

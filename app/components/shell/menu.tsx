@@ -21,7 +21,7 @@ const BUTTON_GAP = 8;
  * past the screen's side (a long label, a button near the other edge), and is then moved sideways, back in; opening
  * below a button near the screen's bottom, it opens above the button instead where it fits there.
  */
-export function useKeepOnScreen(popover: RefObject<HTMLElement>, button: RefObject<HTMLElement>, open: boolean) {
+function useKeepOnScreen(popover: RefObject<HTMLElement>, button: RefObject<HTMLElement>, open: boolean) {
   useLayoutEffect(() => {
     const element = popover.current;
     if (!open || !element) return;

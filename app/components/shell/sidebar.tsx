@@ -11,7 +11,7 @@ import { MenuButton } from "~/components/shell/menu";
 import { Handle } from "~/components/handle";
 
 /** Spec §9: sidebar tooltips appear after 1000 ms. */
-export const TOOLTIP_DELAY_MS = 1000;
+const TOOLTIP_DELAY_MS = 1000;
 
 /**
  * One sidebar entry. At the in-between width the sidebar shows icons only: the label stays for screen readers

@@ -42,7 +42,7 @@ const STATUS_STYLES: Record<PaymentStatus, string> = {
   failed: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
 };
 
-export function StatusBadge({ status }: { status: PaymentStatus }) {
+function StatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation();
   const labels: Record<PaymentStatus, string> = {
     succeeded: t("Succeeded"),

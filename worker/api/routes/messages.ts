@@ -24,7 +24,7 @@ const ChatMediaSchema = z.object({
   scaled: z.array(ScaledImageSchema).openapi({ description: "Smaller copies of a photo, narrowest first; empty while the message is locked for the caller" }),
 });
 
-export const MessageViewSchema = z
+const MessageViewSchema = z
   .object({
     id: z.number().int(),
     conversationId: z.number().int(),

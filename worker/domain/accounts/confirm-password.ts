@@ -5,8 +5,8 @@ import { fieldError } from "../shared/errors";
 import { message } from "../shared/messages";
 import type { UserRow } from "./users";
 
-export const PASSWORD_REQUIRED = message("Please enter your password");
-export const WRONG_PASSWORD = message("Wrong password");
+const PASSWORD_REQUIRED = message("Please enter your password");
+const WRONG_PASSWORD = message("Wrong password");
 
 /**
  * Re-checks the password of a signed-in user before a sensitive action (spec §5: changing the password or the

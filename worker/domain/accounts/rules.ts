@@ -5,13 +5,13 @@ import { singleLineText, visibleNameText } from "../shared/validation";
 
 import { ACCOUNT_TYPES } from "@shared/contracts/accounts";
 
-export { ACCOUNT_TYPES, type AccountType } from "@shared/contracts/accounts";
+;
 
 /**
  * Names a profile URL /{username} may not take: every top-level route, and files served from the site root.
  * Compared lowercase.
  */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "about", "admin", "administrator", "api", "app", "assets", "becomecreator", "bookmarks", "build", "dashboard",
   "dev", "email", "explore", "favicon.ico", "favicon.svg", "feed", "forgot-password", "help", "home", "icons", "live", "login", "logout",
   "manifest.webmanifest", "me", "media", "messages", "notifications", "offline", "offline.html", "payments", "post", "posts",
@@ -20,16 +20,16 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "users", "wallet", "ws", "www",
 ]);
 
-export const MIN_AGE_YEARS = 18;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const MIN_AGE_YEARS = 18;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
 
 const USERNAME_RULE = message("Usernames have 3 to 30 characters: letters a-z, digits, dots and underscores.");
 const USERNAME_RESERVED = message("This username is not available.");
 const PASSWORD_SHORT = message("The password must be at least 8 characters.");
 const PASSWORD_LONG = message("The password may not be longer than 128 characters.");
 const PASSWORD_COMMON = message("This password is too common. Please choose another one.");
-export const UNDERAGE = message("Your age must be over 18+");
+const UNDERAGE = message("Your age must be over 18+");
 const REQUIRED = message("This field is required.");
 
 export const usernameSchema = singleLineText()
@@ -108,7 +108,6 @@ export const signUpSchema = z.object({
   dateOfBirth: dateOfBirthSchema,
   accountType: z.enum(ACCOUNT_TYPES),
 });
-export type SignUpInput = z.output<typeof signUpSchema>;
 
 const LOGIN_TOO_LONG = message("An email or username has at most {{max}} characters.", { max: 254 });
 

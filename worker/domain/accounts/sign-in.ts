@@ -8,7 +8,7 @@ import { assertNotSuspended } from "../moderation/suspend-user";
 import type { SignInInput } from "./rules";
 import { findUserByLogin, type UserRow } from "./users";
 
-export const BAD_CREDENTIALS = message("The provided credentials are incorrect");
+const BAD_CREDENTIALS = message("The provided credentials are incorrect");
 
 /**
  * Email or username plus password. Every attempt counts against the IP. Failures count against the account

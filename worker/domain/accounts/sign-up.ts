@@ -10,7 +10,7 @@ import { toFieldErrors } from "../shared/validation";
 import { findUserById, type UserRow } from "./users";
 import { sendVerificationEmail } from "./email-verification";
 
-export const USERNAME_TAKEN = message("The username has already been taken");
+const USERNAME_TAKEN = message("The username has already been taken");
 export const EMAIL_TAKEN = message("The email has already been taken");
 
 const takenStatement = (db: D1Database, username: string | null, email: string | null) =>

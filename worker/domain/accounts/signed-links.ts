@@ -11,7 +11,7 @@ import type { UserRow } from "./users";
  * also signed over the password's hash (not carried in the link): a password change or reset ends a change asked
  * for before it, by whoever had the session then.
  */
-export const SIGNED_LINK_LIFETIME_MS = DAY;
+const SIGNED_LINK_LIFETIME_MS = DAY;
 
 const emailHash = async (email: string) => (await sha256Hex(email.toLowerCase())).slice(0, 40);
 

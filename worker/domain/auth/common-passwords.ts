@@ -29,6 +29,6 @@ january1 december1 monday123 123456aa aa123456 aa12345678 qq123456 11112222 1313
 pa$$w0rd p4ssw0rd passw0rd1 p@ssw0rd1 Password1! letmein2 master12 killer12 hunter12 hunter123
 qwerty!@ 1q2w3e4r! !qaz2wsx zxcvbnmm 123456qwerty qwerty123456 987654321a lovely12 forever1`;
 
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST.split(/\s+/).map((p) => p.toLowerCase()));
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST.split(/\s+/).map((p) => p.toLowerCase()));
 
 export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.toLowerCase());

@@ -3,7 +3,7 @@ import { isoIn, isoNow, MINUTE } from "../shared/time";
 
 export type TokenPurpose = "magic_login" | "password_reset";
 
-export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   magic_login: 15 * MINUTE,
   password_reset: 60 * MINUTE,
 };

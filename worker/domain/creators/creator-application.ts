@@ -1,4 +1,4 @@
-export type CreatorRequestStatus = "pending" | "approved" | "rejected";
+type CreatorRequestStatus = "pending" | "approved" | "rejected";
 
 /** Where the user's latest application stands, for /becomeCreator. */
 export interface CreatorApplication {

@@ -9,8 +9,8 @@ import { isoNow } from "../shared/time";
 import { forgetSessionsOf } from "../auth/sessions";
 import { translatorFor } from "../i18n";
 
-export const REQUEST_NOT_PENDING = message("This request does not exist or has already been decided.");
-export const ID_IMAGES_MISSING = message("This application's ID document or selfie is missing: it cannot be approved. Reject it so that the member can apply again.");
+const REQUEST_NOT_PENDING = message("This request does not exist or has already been decided.");
+const ID_IMAGES_MISSING = message("This application's ID document or selfie is missing: it cannot be approved. Reject it so that the member can apply again.");
 
 /** What the member is told when rejected: required, at most 500 characters (creator_requests.rejection_reason). */
 export const rejectionReasonSchema = multilineText()

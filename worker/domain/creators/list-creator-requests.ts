@@ -2,7 +2,7 @@ import { publicMediaUrl } from "../accounts/users";
 import type { PendingCreatorRequest } from "@shared/contracts/moderation";
 export { type PendingCreatorRequest };
 
-export const privateMediaUrl = (key: string | null) => (key ? `/media/${key}` : "");
+const privateMediaUrl = (key: string | null) => (key ? `/media/${key}` : "");
 
 /** Oldest first, so the queue is worked in order. */
 export async function listPendingCreatorRequests(db: D1Database): Promise<PendingCreatorRequest[]> {

@@ -8,8 +8,8 @@ export interface CreatorRequestInput {
   selfieMediaId: number;
 }
 
-export const ALREADY_CREATOR = message("You are already a creator.");
-export const ALREADY_PENDING = message("Your application is already pending validation.");
+const ALREADY_CREATOR = message("You are already a creator.");
+const ALREADY_PENDING = message("Your application is already pending validation.");
 
 /** The uploaded ID image must be the applicant's own, finished, and uploaded for this very purpose. */
 async function assertOwnIdImage(db: D1Database, userId: number, mediaId: number, purpose: "id_document" | "id_selfie", field: string) {

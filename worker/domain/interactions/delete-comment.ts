@@ -1,7 +1,7 @@
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 
-export const COMMENT_NOT_FOUND = message("This comment does not exist.");
+const COMMENT_NOT_FOUND = message("This comment does not exist.");
 
 /** Deletes a comment written by the viewer or left on the viewer's post; anything else is "not found". */
 export async function deleteComment(db: D1Database, viewerId: number, commentId: number): Promise<void> {

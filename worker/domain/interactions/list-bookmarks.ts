@@ -4,7 +4,7 @@ import { encodeCursor, type Cursor } from "../shared/cursor";
 import { isoNow } from "../shared/time";
 import type { TimelinePage } from "../timeline/get-timeline";
 
-export const BOOKMARKS_PAGE_SIZE = 20;
+const BOOKMARKS_PAGE_SIZE = 20;
 
 /**
  * /bookmarks: the viewer's saved posts, most recently saved first, keyset-paged over (bookmarked at, post id).

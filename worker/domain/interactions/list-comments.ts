@@ -2,7 +2,7 @@ import { COMMENT_SELECT_SQL, presentComment, type CommentRow, type CommentView }
 import { postAccessCheck } from "../policies/posts";
 import { readTogether, type Read } from "../shared/reads";
 
-export const COMMENTS_PAGE_SIZE = 20;
+const COMMENTS_PAGE_SIZE = 20;
 
 type CommentPage = { comments: CommentView[]; nextCursor: string | null };
 

@@ -10,7 +10,7 @@ import { LIVE_ENDED, liveAccessCheck, requireLiveAccess } from "../policies/live
 import { AppError, fieldError, PriceChangedError } from "../shared/errors";
 import { message } from "../shared/messages";
 
-export const CANNOT_JOIN_OWN = message("This is your own stream.");
+const CANNOT_JOIN_OWN = message("This is your own stream.");
 
 /**
  * POST /api/live/{id}/join: the entry price the fan was shown (absent: shown free); the entry is the stream's,

@@ -20,10 +20,10 @@ import { isoNow } from "../shared/time";
 import { readOne, type Read } from "../shared/reads";
 import { singleLineText } from "../shared/validation";
 
-export const ONLY_CREATORS_GO_LIVE = message("Only creators can go live.");
-export const ALREADY_LIVE = message("You are already live. End that stream first.");
-export const LIVE_PRICE_RANGE = message("An entry price is between {{min, money}} and {{max, money}}, or nothing.");
-export const LIVE_GOAL_RANGE = message("A tip goal is between {{min, money}} and {{max, money}}.");
+const ONLY_CREATORS_GO_LIVE = message("Only creators can go live.");
+const ALREADY_LIVE = message("You are already live. End that stream first.");
+const LIVE_PRICE_RANGE = message("An entry price is between {{min, money}} and {{max, money}}, or nothing.");
+const LIVE_GOAL_RANGE = message("A tip goal is between {{min, money}} and {{max, money}}.");
 
 const cents = z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE });
 
@@ -165,7 +165,7 @@ export async function currentLiveStreamOf(db: D1Database, creator: UserRow): Pro
   return access ? presentLiveStream(access.stream, access.facts) : null;
 }
 
-export const LIVE_LIST_LIMIT = 50;
+const LIVE_LIST_LIMIT = 50;
 
 /**
  * "Streaming right now" for the viewer: the live streams whose audience admits them, creators they subscribe to
@@ -210,16 +210,13 @@ const seenStreams = (found: LiveAccess[]): LiveStreamView[] =>
   found.flatMap(({ stream, facts }) => (audienceAdmits(stream.audience, facts) ? [presentLiveStream(stream, facts)] : []));
 
 /** How far back /live lists the streams that ended. */
-export const RECENTLY_ENDED_DAYS = 7;
+const RECENTLY_ENDED_DAYS = 7;
 
 /**
  * "Recently ended" on /live: the streams of the last RECENTLY_ENDED_DAYS by the viewer and the creators they
  * follow or subscribe to, newest first; one statement over each creator's streams (live_streams_of_creator),
  * then the policy over the few ids found.
  */
-export const listRecentlyEnded = (db: D1Database, viewer: UserRow, limit = 10): Promise<LiveStreamView[]> => readOne(recentlyEndedRead(db, viewer, limit));
-
-/** listRecentlyEnded as a read, for a page that sends it in one batch with its other reads. */
 export function recentlyEndedRead(db: D1Database, viewer: UserRow, limit = 10): Read<LiveStreamView[]> {
   const since = new Date(Date.now() - RECENTLY_ENDED_DAYS * 86_400_000).toISOString();
   const { statement, answer } = liveAccessAmongRead(

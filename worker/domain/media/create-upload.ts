@@ -20,8 +20,8 @@ export interface CreatedUpload {
   partCount: number;
 }
 
-export const IMAGE_TOO_LARGE = message("Images can be at most 20 MB.");
-export const VIDEO_TOO_LARGE = message("Videos can be at most 2 GB.");
+const IMAGE_TOO_LARGE = message("Images can be at most 20 MB.");
+const VIDEO_TOO_LARGE = message("Videos can be at most 2 GB.");
 export const EMPTY_FILE = message("This file is empty. Choose a file that has something in it.");
 const ONLY_CREATORS = message("Only creators can upload post media.");
 const ONLY_IMAGES = message("Choose an image (JPEG, PNG, WebP or GIF).");

@@ -6,7 +6,7 @@ import { expectedPartSize, partCountOf } from "./limits";
 import { discardMedia } from "./discard-media";
 import { findOwnUpload, unsupportedType, UPLOAD_LOST, type UploadRow } from "./uploads";
 
-export const UPLOAD_FINISHED = message("This upload is already finished.");
+const UPLOAD_FINISHED = message("This upload is already finished.");
 const NO_SUCH_PART = message("This part number is out of range.");
 const WRONG_PART_SIZE = message("This part does not have the expected size.");
 const FIRST_PART_FIRST = message("Send the first part before the others.");

@@ -15,8 +15,8 @@ export const storedPurposeOf = (purpose: UploadPurpose): StoredPurpose => (purpo
 /** The SQL test, on a `media` row, that a file is post or chat media (not a story's). */
 export const IN_POSTS_PREFIX_SQL = "media.object_key LIKE 'posts/%'";
 
-export const UNSUPPORTED_TYPE = message("This file type is not supported.");
-export const UPLOAD_NOT_FOUND = message("This upload does not exist.");
+const UNSUPPORTED_TYPE = message("This file type is not supported.");
+const UPLOAD_NOT_FOUND = message("This upload does not exist.");
 export const UPLOAD_LOST = message("The upload could not be finished. Please upload the file again.");
 
 export const unsupportedType = () => fieldError("file", UNSUPPORTED_TYPE);

@@ -13,8 +13,8 @@ import { readTogether, type Read } from "../shared/reads";
 
 export type { ConversationView };
 
-export const CANNOT_MESSAGE_YOURSELF = message("You cannot send a message to yourself.");
-export const CONVERSATIONS_PAGE_SIZE = 20;
+const CANNOT_MESSAGE_YOURSELF = message("You cannot send a message to yourself.");
+const CONVERSATIONS_PAGE_SIZE = 20;
 
 /** What a fan pays per message they send to this member: a creator's per-message price; creators write for free. */
 export const messagePriceFor = (viewerRole: string, other: { role: string; message_price_cents: number }) =>

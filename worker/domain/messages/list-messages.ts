@@ -6,9 +6,9 @@ import { allRows, readTogether, type Read } from "../shared/reads";
 import { conversationRead } from "./conversations";
 import { MESSAGE_COLUMNS, messageMediaSql, presentMessagesWith, type ChatMediaRow, type MessageRow } from "./present-messages";
 
-export const MESSAGES_PAGE_SIZE = 30;
+const MESSAGES_PAGE_SIZE = 30;
 /** At most this many newer messages in one answer (a socket that reconnects catches up with `after`). */
-export const MESSAGES_AFTER_LIMIT = 100;
+const MESSAGES_AFTER_LIMIT = 100;
 
 /** What a page of a conversation reads: messages m with MESSAGE_COLUMNS (`sql`: WHERE, ORDER and LIMIT), and how it is shown. */
 interface PageQuery<T> {
@@ -66,7 +66,7 @@ export async function listMessages(ctx: Pick<DomainContext, "db">, viewer: Viewe
   return (await readWithAccess(ctx, viewer, conversationId, messagesQuery(conversationId, position))).page;
 }
 
-export const CHAT_MEDIA_PAGE_SIZE = 60;
+const CHAT_MEDIA_PAGE_SIZE = 60;
 
 /**
  * "Chat media" (spec §2): the photos and videos exchanged in a conversation, newest first, as the viewer sees them

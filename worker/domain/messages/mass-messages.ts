@@ -10,18 +10,18 @@ import { isoNow } from "../shared/time";
 import { ClientIdSchema } from "../shared/validation";
 import { assertSendable, checkMessageInput, messageStatements, SendMessageSchema } from "./send-message";
 
-export const MASS_AUDIENCES = ["subscribers", "followers", "both"] as const satisfies readonly MassMessageAudience[];
+const MASS_AUDIENCES = ["subscribers", "followers", "both"] as const satisfies readonly MassMessageAudience[];
 
 export const MassMessageSchema = SendMessageSchema.extend({
   clientId: ClientIdSchema,
   audience: z.enum(MASS_AUDIENCES, { message: INVALID_VALUE }),
 });
 
-export const ONLY_CREATORS_MASS_MESSAGE = message("Only creators can send a message to all their fans.");
-export const NO_RECIPIENTS = message("Nobody to send it to yet: this audience is empty.");
+const ONLY_CREATORS_MASS_MESSAGE = message("Only creators can send a message to all their fans.");
+const NO_RECIPIENTS = message("Nobody to send it to yet: this audience is empty.");
 
 /** Recipients per queue message; each becomes one D1 batch of four or five statements per recipient. */
-export const MASS_BATCH_SIZE = 50;
+const MASS_BATCH_SIZE = 50;
 
 /** What the Queue carries: which mass message, and the last recipient id already done (keyset). */
 export interface MassMessageJob {

@@ -38,7 +38,7 @@ export interface ChatMediaRow extends ScaledKeys {
  * The pure rule of a message's media: its members open them, except the recipient of a pay-per-view message
  * they have not bought, who gets the blurred previews only (the same rule as /media, worker/domain/policies/media.ts).
  */
-export const isMessageLockedFor = (row: Pick<MessageRow, "price_cents" | "sender_id" | "bought">, viewerId: number) =>
+const isMessageLockedFor = (row: Pick<MessageRow, "price_cents" | "sender_id" | "bought">, viewerId: number) =>
   row.price_cents > 0 && row.sender_id !== viewerId && row.bought !== 1;
 
 /**

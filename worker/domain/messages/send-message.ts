@@ -15,18 +15,18 @@ import { pushIsOn } from "../push/devices";
 import { messagePriceFor } from "./conversations";
 import { MESSAGE_COLUMNS, presentMessages, presentStored, storedMessage, type MessageRow } from "./present-messages";
 
-export const MAX_MESSAGE_LENGTH = 2000;
-export const MAX_MESSAGE_MEDIA = 10;
-export const MIN_MESSAGE_PRICE_CENTS = 100;
-export const MAX_MESSAGE_PRICE_CENTS = 20_000;
+const MAX_MESSAGE_LENGTH = 2000;
+const MAX_MESSAGE_MEDIA = 10;
+const MIN_MESSAGE_PRICE_CENTS = 100;
+const MAX_MESSAGE_PRICE_CENTS = 20_000;
 
-export const EMPTY_MESSAGE = message("Write a message or attach a photo or video.");
-export const MESSAGE_TOO_LONG = message("A message is at most {{max}} characters.");
-export const PRICE_NEEDS_MEDIA = message("Only a message with a photo or video can have a price.");
-export const ONLY_CREATORS_SET_PRICES = message("Only creators can put a price on a message.");
-export const MESSAGE_PRICE_RANGE = message("A message's price is between {{min}} and {{max}}.");
-export const MEDIA_NOT_SENDABLE = message("Attach photos or videos you uploaded and that are not in a post or message yet.");
-export const MESSAGE_NOW_COSTS = message("Sending a message here now costs {{price, money}}: it was not sent.");
+const EMPTY_MESSAGE = message("Write a message or attach a photo or video.");
+const MESSAGE_TOO_LONG = message("A message is at most {{max}} characters.");
+const PRICE_NEEDS_MEDIA = message("Only a message with a photo or video can have a price.");
+const ONLY_CREATORS_SET_PRICES = message("Only creators can put a price on a message.");
+const MESSAGE_PRICE_RANGE = message("A message's price is between {{min}} and {{max}}.");
+const MEDIA_NOT_SENDABLE = message("Attach photos or videos you uploaded and that are not in a post or message yet.");
+const MESSAGE_NOW_COSTS = message("Sending a message here now costs {{price, money}}: it was not sent.");
 
 export const SendMessageSchema = z.object({
   clientId: ClientIdSchema,

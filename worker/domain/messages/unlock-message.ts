@@ -17,8 +17,8 @@ export const UnlockMessageSchema = z.object({
   idempotencyKey: IdempotencyKeySchema,
 });
 
-export const MESSAGE_NOT_FOR_SALE = message("This message is not for sale.");
-export const MESSAGE_ALREADY_UNLOCKED = message("You already unlocked this message.");
+const MESSAGE_NOT_FOR_SALE = message("This message is not for sale.");
+const MESSAGE_ALREADY_UNLOCKED = message("You already unlocked this message.");
 
 /**
  * Buys a pay-per-view message: the recipient's wallet pays its price and a message_purchases row (primary key:

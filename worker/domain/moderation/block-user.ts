@@ -3,9 +3,9 @@ import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { readOne, type Read } from "../shared/reads";
+import type { Read } from "../shared/reads";
 
-export const CANNOT_BLOCK_YOURSELF = message("You cannot block yourself.");
+const CANNOT_BLOCK_YOURSELF = message("You cannot block yourself.");
 
 async function userIdByUsername(db: D1Database, username: string): Promise<number> {
   const row = await db.prepare("SELECT id FROM users WHERE username = ?").bind(username.toLowerCase()).first<{ id: number }>();
@@ -61,10 +61,7 @@ export async function listBlockedUsers(db: D1Database, blockerId: number): Promi
   return results.map((row) => ({ username: row.username, name: row.name, avatarUrl: publicMediaUrl(row.avatar_key), blockedAt: row.created_at }));
 }
 
-/** Whether the viewer blocks this user (the profile's Block / Unblock button). */
-export const isBlocking = (db: D1Database, blockerId: number, username: string): Promise<boolean> => readOne(blockingRead(db, blockerId, username));
-
-/** isBlocking as a read, for a page that sends it in one batch with its other reads. */
+/** Whether the viewer blocks this user (the profile's Block / Unblock button), as a read for the page's batch. */
 export const blockingRead = (db: D1Database, blockerId: number, username: string): Read<boolean> => ({
   statement: db.prepare("SELECT 1 AS x FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ? AND u.username = ?").bind(blockerId, username.toLowerCase()),
   answer: (result) => result.results.length > 0,

@@ -4,7 +4,7 @@ import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import type { ReportReason } from "@shared/contracts/moderation";
 
-export type ReportTarget = { kind: "post"; postId: number } | { kind: "user"; username: string };
+type ReportTarget = { kind: "post"; postId: number } | { kind: "user"; username: string };
 
 export interface ReportInput {
   target: ReportTarget;
@@ -12,7 +12,7 @@ export interface ReportInput {
   description: string;
 }
 
-export const CANNOT_REPORT_YOURSELF = message("You cannot report yourself.");
+const CANNOT_REPORT_YOURSELF = message("You cannot report yourself.");
 export const DESCRIPTION_REQUIRED = message("Please describe the problem.");
 
 /** The reported thing must exist for the reporter: a post they can see, an active account. */

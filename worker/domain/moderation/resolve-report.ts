@@ -8,7 +8,7 @@ import { suspendUser } from "./suspend-user";
 export const REPORT_ACTIONS = ["dismiss", "removeContent", "suspendUser"] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
-export const REPORT_NOT_OPEN = message("This report does not exist or has already been handled.");
+const REPORT_NOT_OPEN = message("This report does not exist or has already been handled.");
 
 const STATUS_OF: Record<ReportAction, "dismissed" | "content_removed" | "user_suspended"> = {
   dismiss: "dismissed",

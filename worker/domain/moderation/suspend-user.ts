@@ -3,7 +3,7 @@ import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 
-export const ACCOUNT_SUSPENDED = message("This account has been suspended.");
+const ACCOUNT_SUSPENDED = message("This account has been suspended.");
 
 /** Sign-in and magic links refuse a suspended account (told only after the password or link proved who it is). */
 export function assertNotSuspended(user: { suspended_at: string | null }) {

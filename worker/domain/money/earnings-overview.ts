@@ -6,10 +6,10 @@
 import { DAY } from "../shared/time";
 import type { AccountKind } from "./ledger";
 import { EARNING_SOURCES, type EarningSource, type BySource, type EarningsOverview } from "@shared/contracts/money";
-export { EARNING_SOURCES, type EarningSource, type BySource, type EarningsOverview };
+export {    type EarningsOverview };
 
 /** The chart's span, in UTC days ending today. */
-export const CHART_DAYS = 30;
+const CHART_DAYS = 30;
 
 const noEarnings = (): BySource => ({ subscription: 0, tip: 0, post: 0, message: 0, live: 0 });
 const sumOf = (bySource: BySource) => EARNING_SOURCES.reduce((sum, source) => sum + bySource[source], 0);

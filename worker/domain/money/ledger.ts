@@ -15,11 +15,11 @@
 import { isoNow } from "../shared/time";
 
 export type AccountKind = "wallet" | "earnings_pending" | "earnings_available" | "platform_fees" | "provider_clearing" | "payouts";
-export type TransferKind = "top_up" | "subscription" | "renewal" | "tip" | "post" | "message" | "live" | "live_tip" | "release" | "withdrawal" | "payout_paid" | "payout_rejected" | "correction";
+type TransferKind = "top_up" | "subscription" | "renewal" | "tip" | "post" | "message" | "live" | "live_tip" | "release" | "withdrawal" | "payout_paid" | "payout_rejected" | "correction";
 
 /** The platform's own accounts, created by the migration with these ids. */
 export const PLATFORM_ACCOUNT_IDS = { platform_fees: 1, provider_clearing: 2, payouts: 3 } as const;
-export type PlatformAccountKind = keyof typeof PLATFORM_ACCOUNT_IDS;
+type PlatformAccountKind = keyof typeof PLATFORM_ACCOUNT_IDS;
 
 export type Account = { kind: PlatformAccountKind } | { kind: "wallet" | "earnings_pending" | "earnings_available"; userId: number };
 
@@ -36,7 +36,7 @@ export interface Sql {
   binds: unknown[];
 }
 
-export interface Leg {
+interface Leg {
   account: Account;
   /** Cents, positive in, negative out; or an SQL expression evaluated when the entry is written. */
   amount: number | Sql;

@@ -4,11 +4,11 @@
  */
 import { presentPayout, type PayoutRow, type PayoutView } from "./withdrawals";
 import type { PayoutDestination, QueuedPayout } from "@shared/contracts/money";
-export { type PayoutDestination, type QueuedPayout };
+export {  type QueuedPayout };
 
 export const PAYOUTS_PAGE_SIZE = 20;
 /** The queue shows this many at a time; deciding them brings in the next ones. */
-export const PAYOUT_QUEUE_SIZE = 50;
+const PAYOUT_QUEUE_SIZE = 50;
 
 export async function listPayouts(db: D1Database, creatorId: number, cursor: number | null): Promise<{ payouts: PayoutView[]; nextCursor: number | null }> {
   const { results } = await db

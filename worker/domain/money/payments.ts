@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
 import { SANDBOX_TOP_UP_LIFETIME_MS } from "./top-ups";
 import { firstRow, readOne, type Read } from "../shared/reads";
 import type { PaymentKind, PaymentStatus, EarningSource, PaymentView } from "@shared/contracts/money";
-export { type PaymentKind, type PaymentStatus, type EarningSource, type PaymentView };
+export {    type PaymentView };
 
 export interface PaymentRow {
   id: number;
@@ -31,7 +31,7 @@ export interface PaymentRow {
 }
 
 /** The dashboard's source of an earning: a renewal is a subscription's, a stream's entry and tips are "live". */
-export const sourceOfPayment = (kind: Exclude<PaymentKind, "top_up">): EarningSource =>
+const sourceOfPayment = (kind: Exclude<PaymentKind, "top_up">): EarningSource =>
   kind === "renewal" ? "subscription" : kind === "live" || kind === "live_tip" ? "live" : kind;
 
 /** The hash that tells a replay (same key, same request) from a reused key. */
@@ -70,7 +70,7 @@ export async function replayedFrom(earlier: PaymentRow | null, { kind, amountCen
   return earlier;
 }
 
-export const paymentIdSql = (userId: number, key: string): Sql => ({
+const paymentIdSql = (userId: number, key: string): Sql => ({
   sql: "(SELECT id FROM payments WHERE user_id = ? AND idempotency_key = ?)",
   binds: [userId, key],
 });
@@ -192,7 +192,7 @@ interface PaymentListRow extends PaymentRow {
   creator_avatar_key: string | null;
 }
 
-export const PAYMENTS_PAGE_SIZE = 20;
+const PAYMENTS_PAGE_SIZE = 20;
 
 /**
  * Where the payer finishes a top-up left at the sandbox's card form: its page while the top-up waits and is young

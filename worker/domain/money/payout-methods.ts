@@ -14,7 +14,7 @@ import { isoNow } from "../shared/time";
 import type { PayoutMethodView } from "@shared/contracts/money";
 export { type PayoutMethodView };
 
-export const EMAILS_DIFFER = message("The email addresses do not match.");
+const EMAILS_DIFFER = message("The email addresses do not match.");
 const REQUIRED = message("This field is required.");
 const ACCOUNT_NUMBER_RULE = message("Enter the IBAN or account number: 4 to 34 letters and digits.");
 const ROUTING_CODE_RULE = message("Enter the SWIFT/BIC or routing code: 6 to 11 letters and digits.");

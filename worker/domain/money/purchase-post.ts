@@ -16,8 +16,8 @@ export const PurchaseSchema = z.object({
   idempotencyKey: IdempotencyKeySchema,
 });
 
-export const SUBSCRIBE_FIRST = message("Subscribe to this creator to buy this post.");
-export const FOLLOW_FIRST = message("Follow this creator to buy this post.");
+const SUBSCRIBE_FIRST = message("Subscribe to this creator to buy this post.");
+const FOLLOW_FIRST = message("Follow this creator to buy this post.");
 
 /**
  * Buys a paid post: the fan's wallet pays its price, and a post_purchases row (primary key: fan and post) unlocks

@@ -12,7 +12,7 @@ import { sandboxAllowed, TOP_UPS_UNAVAILABLE } from "./providers/provider";
 import { CARD_DECLINED, PAYMENT_CANCELLED, sandboxOutcome, type CardInput } from "./providers/sandbox";
 import { creditTopUp, failTopUp } from "./top-ups";
 
-export const TOP_UP_NOT_FOUND = message("This top-up does not exist.");
+const TOP_UP_NOT_FOUND = message("This top-up does not exist.");
 
 type SandboxContext = Pick<DomainContext, "env" | "db" | "publish"> & { config: Pick<Config, "APP_ENV"> };
 

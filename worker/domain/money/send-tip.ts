@@ -28,7 +28,7 @@ export type TipInput = z.output<typeof TipSchema>;
 /** The values TIP_AMOUNT_RANGE needs. */
 export const tipRangeVars = { min: MIN_TIP_CENTS, max: MAX_TIP_CENTS };
 
-export const CANNOT_TIP_SELF = message("You cannot tip yourself.");
+const CANNOT_TIP_SELF = message("You cannot tip yourself.");
 export const NOT_A_CREATOR = message("Only creators can receive payments.");
 
 export type TipTarget = { postId: number } | { username: string } | { conversationId: number };

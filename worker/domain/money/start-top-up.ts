@@ -16,7 +16,7 @@ export const TopUpSchema = z.object({
 });
 export type TopUpInput = z.output<typeof TopUpSchema>;
 
-export const topUpRangeVars = { min: MIN_TOP_UP_CENTS, max: MAX_TOP_UP_CENTS };
+const topUpRangeVars = { min: MIN_TOP_UP_CENTS, max: MAX_TOP_UP_CENTS };
 
 export interface TopUpStart {
   payment: PaymentView;

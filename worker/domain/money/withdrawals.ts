@@ -19,13 +19,13 @@ import { findPayoutMethod, maskDestination, payoutDetailsOf } from "./payout-met
 import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
 import type { PayoutStatus, PayoutView } from "@shared/contracts/money";
 import { MAX_WITHDRAWAL_CENTS, OVER_MAXIMUM } from "./withdrawal-amount";
-export { type PayoutStatus, type PayoutView };
+export {  type PayoutView };
 
-export const MIN_WITHDRAWAL = message("The minimum withdrawal is {{min, money}}.");
-export const OVER_AVAILABLE = message("You can withdraw at most {{available, money}}.");
-export const ONE_OPEN_WITHDRAWAL = message("You already have a withdrawal request pending. You can request another once it is processed.");
-export const NO_PAYOUT_METHOD = message("Add a payout method first.");
-export const PAYOUT_ALREADY_DECIDED = message("This withdrawal was already processed.");
+const MIN_WITHDRAWAL = message("The minimum withdrawal is {{min, money}}.");
+const OVER_AVAILABLE = message("You can withdraw at most {{available, money}}.");
+const ONE_OPEN_WITHDRAWAL = message("You already have a withdrawal request pending. You can request another once it is processed.");
+const NO_PAYOUT_METHOD = message("Add a payout method first.");
+const PAYOUT_ALREADY_DECIDED = message("This withdrawal was already processed.");
 
 const CENTS_FORMAT = message("Send the amount as a whole number of cents.");
 

@@ -21,7 +21,7 @@ export interface NotificationView {
   createdAt: string;
 }
 
-export { NOTIFICATION_PAGE_SIZE };
+;
 
 /**
  * Records a notification and announces it (NotificationCreated: the user's open tabs refetch /api/updates).

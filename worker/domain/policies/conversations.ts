@@ -18,7 +18,7 @@ import type { Viewer } from "./policy";
  * The rule is checked on every send, so unfollowing or blocking stops new messages at once.
  */
 export const CONVERSATION_NOT_FOUND = message("This conversation does not exist.");
-export const CANNOT_MESSAGE = message("You can message creators you follow or subscribe to, your own fans, and people who follow you back.");
+const CANNOT_MESSAGE = message("You can message creators you follow or subscribe to, your own fans, and people who follow you back.");
 export const MESSAGING_BLOCKED = message("This profile is not available.");
 
 /** What the viewer (?1) and the member `o` are to each other; ?2 is now. Columns of the statement reading `o`. */
@@ -123,8 +123,6 @@ function conversationAccessRead(db: D1Database, viewer: Viewer, ids: readonly nu
       ),
   };
 }
-
-const findConversationAccess = (db: D1Database, viewer: Viewer, ids: readonly number[]) => readOne(conversationAccessRead(db, viewer, ids));
 
 /** "read": the history, the socket, read marks; "write": a new message. */
 export type ConversationAction = "read" | "write";

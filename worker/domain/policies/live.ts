@@ -17,7 +17,7 @@ import type { Viewer } from "./policy";
  */
 export const LIVE_NOT_FOUND = message("This live stream does not exist.");
 export const LIVE_ENDED = message("This stream has ended");
-export const LIVE_ENTRY_NEEDED = message("Pay the entry price to watch this stream.");
+const LIVE_ENTRY_NEEDED = message("Pay the entry price to watch this stream.");
 
 /** The viewer's (`viewer`, a column or ?1) facts about the stream aliased `ls` and its creator `o`; ?2 is now. */
 const liveFactsSql = (viewer: string) => `
@@ -102,7 +102,7 @@ export function audienceAdmits(audience: LiveAudience, facts: LiveFacts): boolea
 }
 
 /** The pure rule of "watch": why the viewer may not watch (a refusal to throw), or null when they may. */
-export function watchRefusalOf(stream: { audience: LiveAudience; status: LiveStatus; price_cents: number }, facts: LiveFacts): AppError | null {
+function watchRefusalOf(stream: { audience: LiveAudience; status: LiveStatus; price_cents: number }, facts: LiveFacts): AppError | null {
   if (!audienceAdmits(stream.audience, facts)) return new AppError("not_found", LIVE_NOT_FOUND);
   if (stream.status !== "live") return new AppError("conflict", LIVE_ENDED);
   if (facts.isCreator || stream.price_cents === 0 || facts.entered) return null;
@@ -128,7 +128,7 @@ export async function findLiveAccess(db: D1Database, viewer: Viewer, ids: readon
  * out for the picked streams only (a subquery with a LIMIT, joined, is not merged into the outer query). Both
  * strings are the callers' constants, never input.
  */
-export const findLiveAccessAmong = (db: D1Database, viewer: Viewer, picks: string, order: string, ...params: unknown[]): Promise<LiveAccess[]> =>
+const findLiveAccessAmong = (db: D1Database, viewer: Viewer, picks: string, order: string, ...params: unknown[]): Promise<LiveAccess[]> =>
   readOne(liveAccessAmongRead(db, viewer, picks, order, ...params));
 
 /** findLiveAccessAmong as a read, for a page or a command that sends it in one batch with its other reads. */

@@ -47,7 +47,7 @@ interface PostMediaRow extends ViewerFactsRow {
  * the blurred preview does not. Of a message: they must be in its conversation; the file, poster and copies of a
  * pay-per-view message also need it bought (its sender always has it), the preview does not.
  */
-export function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: number | null): boolean {
+function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: number | null): boolean {
   if (viewerId !== null && row.uploader_id === viewerId) return true;
   if (row.media_status !== "ready") return false;
   if (row.in_message === 1) return variant === "preview" ? row.msg_preview === 1 : row.msg_open === 1;
@@ -97,7 +97,7 @@ interface StoryMediaRow {
  * The pure rule of a story's file and its poster frame: the uploader always (the composer shows the file before
  * the story exists); anyone else needs a ready file of a story they may see (policies/stories.ts).
  */
-export function mayReadStoryMedia(row: StoryMediaRow, viewerId: number | null): boolean {
+function mayReadStoryMedia(row: StoryMediaRow, viewerId: number | null): boolean {
   if (viewerId !== null && row.uploader_id === viewerId) return true;
   return viewerId !== null && row.media_status === "ready" && row.visible === 1;
 }
@@ -132,7 +132,7 @@ interface IdDocumentRow {
  * uploader until they submit it (the form shows what was picked), never afterwards, so a stolen session cannot
  * read the documents back.
  */
-export function mayReadIdDocument(row: IdDocumentRow, viewer: Viewer | null): boolean {
+function mayReadIdDocument(row: IdDocumentRow, viewer: Viewer | null): boolean {
   if (!viewer) return false;
   if (viewer.role === "admin") return row.request_status === "pending";
   return row.user_id === viewer.id && row.request_status === null;

@@ -14,7 +14,7 @@ export { type PostPermissions };
  * its media), so no page can hold a post that does not exist for its viewer.
  */
 export const POST_NOT_FOUND = message("This post does not exist.");
-export const POST_LOCKED = message("Unlock this post first.");
+const POST_LOCKED = message("Unlock this post first.");
 
 /** "see": the post exists for the viewer (its text, a tip, a bookmark); "open": its content too. */
 export type PostAction = "see" | "open";

@@ -16,7 +16,7 @@ import type { Viewer } from "./policy";
  *
  * Stories are for members: a visitor sees none.
  */
-export const STORY_NOT_FOUND = message("This story does not exist.");
+const STORY_NOT_FOUND = message("This story does not exist.");
 
 export type StoryAction = "see" | "manage";
 

@@ -4,7 +4,7 @@ import { isoNow } from "../shared/time";
 import { POSTS_PAGE_SIZE } from "./post-rules";
 import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "./present-posts";
 import type { UploadState, ProcessingPostView } from "@shared/contracts/posts";
-export { type UploadState, type ProcessingPostView };
+export {  type ProcessingPostView };
 
 export interface OwnPostsPage<T> {
   posts: T[];

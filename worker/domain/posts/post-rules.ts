@@ -4,14 +4,14 @@ import { idNumber, multilineText } from "../shared/validation";
 import { DAY, now } from "../shared/time";
 import { AUDIENCES } from "./access";
 
-export const POST_TEXT_MAX = 5000;
-export const POST_MEDIA_MAX = 20;
+const POST_TEXT_MAX = 5000;
+const POST_MEDIA_MAX = 20;
 /** A paid post costs from $1 to $200; 0 is free. */
-export const POST_PRICE_MIN_CENTS = 100;
-export const POST_PRICE_MAX_CENTS = 20_000;
-export const SCHEDULE_HORIZON_MS = 365 * DAY;
+const POST_PRICE_MIN_CENTS = 100;
+const POST_PRICE_MAX_CENTS = 20_000;
+const SCHEDULE_HORIZON_MS = 365 * DAY;
 
-export const AUDIENCE_REQUIRED = message("Who can see field is required!");
+const AUDIENCE_REQUIRED = message("Who can see field is required!");
 export const POST_EMPTY = message("Write something or add a photo or video.");
 export const POST_NOT_FOUND = message("This post does not exist.");
 export const ONLY_CREATORS_POST = message("Only creators can post.");

@@ -2,8 +2,8 @@ import { publicMediaUrl } from "../accounts/users";
 import { scaledImagesOf, type ScaledKeys } from "../media/scaled-images";
 import { postPermissionsOf } from "../policies/posts";
 import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type ViewerFactsRow } from "./access";
-import type { MediaView, LockedMediaView, PostStatus, PostView } from "@shared/contracts/posts";
-export { type MediaView, type LockedMediaView, type PostStatus, type PostView };
+import type { PostStatus, PostView } from "@shared/contracts/posts";
+export {    type PostView };
 
 /**
  * SELECT … FROM posts p JOIN users u: the columns presentPosts needs, with the viewer as ?1 and now as ?2.
@@ -52,7 +52,7 @@ interface MediaRow extends ScaledKeys {
 }
 
 /** Rows to views; posts hidden from this viewer (blocks) are dropped. */
-export function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId: number | null): PostView[] {
+function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId: number | null): PostView[] {
   const mediaByPost = new Map<number, MediaRow[]>();
   for (const row of mediaRows) mediaByPost.set(row.post_id, [...(mediaByPost.get(row.post_id) ?? []), row]);
   const views: PostView[] = [];

@@ -2,7 +2,7 @@ import type { EffectsContext } from "../context";
 import { isoNow } from "../shared/time";
 
 /** How many due posts one cron run publishes; the rest wait for the next run (every 5 minutes). */
-export const DUE_POSTS_PER_RUN = 500;
+const DUE_POSTS_PER_RUN = 500;
 
 export interface PublishedPost {
   id: number;

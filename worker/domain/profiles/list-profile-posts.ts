@@ -5,7 +5,7 @@ import { isoNow } from "../shared/time";
 import type { ProfileTab, ProfilePostsPage } from "@shared/contracts/posts";
 export { type ProfileTab, type ProfilePostsPage };
 
-export const PROFILE_PAGE_SIZE = 20;
+const PROFILE_PAGE_SIZE = 20;
 
 /**
  * The author's published posts, newest first, as `viewerId` may see them (locked ones without media URLs; none

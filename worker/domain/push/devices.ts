@@ -12,12 +12,12 @@ import { vapidOf, type Config } from "../../env";
 export const pushIsOn = (settings: Config) => vapidOf(settings) !== null;
 
 /** Devices one account may receive pushes on; a 21st is refused until one is removed. */
-export const MAX_PUSH_DEVICES = 20;
+const MAX_PUSH_DEVICES = 20;
 
 export const PUSH_OFF = message("Push notifications are not available on this server.");
-export const TOO_MANY_DEVICES = message("You can receive push notifications on at most {{count}} devices. Remove one first.");
-export const DEVICE_NOT_FOUND = message("This device does not receive your push notifications.");
-export const NOT_A_PUSH_SERVICE = message("Push notifications can only go through a browser's push service: this address is not one this server sends to.");
+const TOO_MANY_DEVICES = message("You can receive push notifications on at most {{count}} devices. Remove one first.");
+const DEVICE_NOT_FOUND = message("This device does not receive your push notifications.");
+const NOT_A_PUSH_SERVICE = message("Push notifications can only go through a browser's push service: this address is not one this server sends to.");
 
 /** base64url, as PushSubscription.toJSON() writes keys; the padding some browsers add is dropped. */
 const base64UrlKey = (length: number) =>
@@ -82,7 +82,7 @@ const SYSTEMS: [RegExp, string][] = [
 ];
 
 /** "Chrome on Android", in the language the device uses: how Settings names a device. */
-export function deviceLabel(userAgent: string, t: DomainContext["t"]): string {
+function deviceLabel(userAgent: string, t: DomainContext["t"]): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return t("{{browser}} on {{system}}", { browser, system });

@@ -4,7 +4,7 @@ import { z } from "zod";
  * What a push is about, by reference: the payload is written when it is sent (push-payload.ts), in the
  * device's language and under the recipient's policy, so a queue message never carries private content.
  */
-export const PushTopicSchema = z.discriminatedUnion("type", [
+const PushTopicSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), messageId: z.number().int().positive() }),
   z.object({ type: z.literal("notification"), notificationId: z.number().int().positive() }),
   z.object({ type: z.literal("post"), postId: z.number().int().positive() }),

@@ -10,7 +10,7 @@ import { PUSH_KIND_OF_NOTIFICATION, PUSH_KINDS, type PushKind, type PushPreferen
 import type { PushJob } from "./jobs";
 import type { NotificationKind } from "../notifications/notifications";
 
-export const NO_DEVICES = message("Turn on push notifications on this device first.");
+const NO_DEVICES = message("Turn on push notifications on this device first.");
 
 export const PushPreferencesSchema = z.object(Object.fromEntries(PUSH_KINDS.map((kind) => [kind, z.boolean()])) as Record<PushKind, z.ZodBoolean>);
 
@@ -25,7 +25,7 @@ export interface PushSettings {
 
 const ALL_ON: PushPreferences = Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])) as PushPreferences;
 
-export async function getPreferences(db: D1Database, userId: number): Promise<PushPreferences> {
+async function getPreferences(db: D1Database, userId: number): Promise<PushPreferences> {
   const row = await db.prepare(`SELECT ${PUSH_KINDS.join(", ")} FROM push_preferences WHERE user_id = ?`).bind(userId).first<Record<PushKind, number>>();
   return row ? (Object.fromEntries(PUSH_KINDS.map((kind) => [kind, row[kind] === 1])) as PushPreferences) : { ...ALL_ON };
 }
@@ -61,7 +61,7 @@ export async function requestTestPush(ctx: Pick<DomainContext, "db" | "config">,
 }
 
 /** A condition on push_subscriptions s (to follow an AND): its owner has not turned `kind` off (null: any device). */
-export const wantsSql = (kind: PushKind | null) => (kind ? `AND NOT EXISTS (SELECT 1 FROM push_preferences p WHERE p.user_id = s.user_id AND p.${kind} = 0)` : "");
+const wantsSql = (kind: PushKind | null) => (kind ? `AND NOT EXISTS (SELECT 1 FROM push_preferences p WHERE p.user_id = s.user_id AND p.${kind} = 0)` : "");
 
 /**
  * The newest notification of `kind` for `userId` and the devices that want it pushed, in one statement: the one a

@@ -4,7 +4,7 @@ import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "../p
 import { isoNow } from "../shared/time";
 import { rateLimitedSearch } from "./search-users";
 
-export const POST_SEARCH_LIMIT = 20;
+const POST_SEARCH_LIMIT = 20;
 
 /**
  * /search → Posts: published posts whose text has words starting with the term's words, best match first, with

@@ -2,7 +2,7 @@ import { publicMediaUrl } from "../accounts/users";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import type { DomainContext } from "../context";
 
-export const SEARCH_RESULT_LIMIT = 10;
+const SEARCH_RESULT_LIMIT = 10;
 export const SEARCH_TERM_MAX = 64;
 
 export interface UserSearchResult {

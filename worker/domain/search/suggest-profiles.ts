@@ -3,7 +3,7 @@ import { followsSql, visibleMemberSql } from "../policies/members";
 import type { SuggestedProfile } from "@shared/contracts/posts";
 export { type SuggestedProfile };
 
-export const SUGGESTION_LIMIT = 5;
+const SUGGESTION_LIMIT = 5;
 
 /**
  * The "Suggested" panel: the most followed creators the viewer does not follow yet, never the viewer. Walks the

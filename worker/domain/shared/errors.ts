@@ -6,7 +6,7 @@ import { message } from "./messages";
  */
 export type AppErrorCode = "unauthenticated" | "payment_required" | "forbidden" | "not_found" | "conflict" | "validation" | "rate_limited" | "too_large";
 
-export const statusOf: Record<AppErrorCode, 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429> = {
+const statusOf: Record<AppErrorCode, 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429> = {
   unauthenticated: 401,
   /** The wallet cannot cover a payment (WALLET_NEEDS_FUNDS). */
   payment_required: 402,
@@ -48,7 +48,7 @@ export const INVALID_VALUE = message("Invalid value");
  * The rest of spec §8's server messages: paying from a wallet that cannot cover the price (a 402, which the
  * client answers with a link to the top-up), and paying before the email address is verified (a 403).
  */
-export const WALLET_NEEDS_FUNDS = message("You need to fund your wallet!");
+const WALLET_NEEDS_FUNDS = message("You need to fund your wallet!");
 export const EMAIL_NOT_VERIFIED = message("Your email didn't verified yet.");
 
 /** A 422 for one field; the top-level message repeats the field's message, as the API contract shows. */
@@ -62,8 +62,8 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
   return new AppError("rate_limited", text, {}, minutes === 1 ? {} : { count: minutes }, retryAfterSeconds);
 }
 
-export const PRICE_CHANGED = message("The price changed to {{price, money}}. Check it and try again.");
-export const NOW_FREE = message("It is free now. Check it and try again.");
+const PRICE_CHANGED = message("The price changed to {{price, money}}. Check it and try again.");
+const NOW_FREE = message("It is free now. Check it and try again.");
 
 /**
  * A charge refused because the price the person was shown is no longer the price (a 409): nothing was charged,

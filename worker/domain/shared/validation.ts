@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError, INVALID_VALUE, type FieldErrors } from "./errors";
 import { isKnownMessage, message } from "./messages";
 
-export { message } from "./messages";
+;
 
 /**
  * Control characters (Unicode Cc: C0, DEL, C1) have no place in anything a person types: a NUL breaks the database's
@@ -55,7 +55,7 @@ export const visibleNameText = (params?: StringParams) =>
  * spaces, no leading zero, at least 1 and at most Number.MAX_SAFE_INTEGER. `Number()` alone would read " 7",
  * "07", "7.0", "0x7" and "7e0" all as 7.
  */
-export const ID_PATTERN = /^[1-9]\d{0,15}$/;
+const ID_PATTERN = /^[1-9]\d{0,15}$/;
 export const idText = z
   .string()
   .regex(ID_PATTERN, { message: INVALID_VALUE })

@@ -27,7 +27,7 @@ export const CreateStorySchema = z
   .strict();
 export type CreateStoryInput = z.output<typeof CreateStorySchema>;
 
-export const highlightTitle = singleLineText({ message: INVALID_VALUE })
+const highlightTitle = singleLineText({ message: INVALID_VALUE })
   .trim()
   .min(1, { message: message("Give the highlight a title.") })
   .max(MAX_HIGHLIGHT_TITLE_LENGTH, { message: message("A highlight title is at most 30 characters.") });

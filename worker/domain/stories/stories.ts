@@ -234,10 +234,7 @@ export async function deleteStory(ctx: Pick<DomainContext, "db" | "env">, viewer
   if (gone) await discardMediaByIds(ctx.env, [gone.media_id]);
 }
 
-/** The ring on a profile's avatar: how many stories of this creator the viewer may see now, and how many unseen. */
-export const storyRingOf = (db: D1Database, viewer: Viewer, creatorId: number): Promise<{ count: number; unseen: number }> => readOne(storyRingRead(db, viewer, creatorId));
-
-/** storyRingOf as a read, for a page that sends it in one batch with its other reads. */
+/** The ring on a profile's avatar: how many stories of this creator the viewer may see now, and how many unseen (a read for the page's batch). */
 export function storyRingRead(db: D1Database, viewer: Viewer, creatorId: number): Read<{ count: number; unseen: number }> {
   const statement = db
     .prepare(

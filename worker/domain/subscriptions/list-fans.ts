@@ -8,9 +8,9 @@ import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import type { Period } from "./periods";
 
-export const FANS_PAGE_SIZE = 20;
+const FANS_PAGE_SIZE = 20;
 
-export const ONLY_CREATORS_HAVE_FANS = message("Only creators have a dashboard.");
+const ONLY_CREATORS_HAVE_FANS = message("Only creators have a dashboard.");
 
 interface FanRow {
   user_id: number;

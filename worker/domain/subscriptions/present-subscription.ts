@@ -1,7 +1,7 @@
 import { publicMediaUrl } from "../accounts/users";
 import type { Period } from "./periods";
 import type { SubscriptionStatus, SubscriptionView, SubscriptionListItem } from "@shared/contracts/subscriptions";
-export { type SubscriptionStatus, type SubscriptionView, type SubscriptionListItem };
+export {  type SubscriptionView, type SubscriptionListItem };
 
 export interface SubscriptionRow {
   id: number;

@@ -5,7 +5,7 @@ import { isoNow } from "../shared/time";
 import { listPlans, MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MESSAGE_PRICE_OUT_OF_RANGE, MIN_PAID_PRICE_CENTS, PRICE_OUT_OF_RANGE, type PlanView } from "./plans";
 import { PERIODS } from "./periods";
 
-export const PlanInputSchema = z.object({
+const PlanInputSchema = z.object({
   period: z.enum(PERIODS),
   priceCents: z
     .number()

@@ -23,7 +23,7 @@ export const SubscribeSchema = z.object({
 /** The same, from a page's form (its fields are text). */
 export const SubscribeFormSchema = SubscribeSchema.extend({ priceCents: SeenPriceText.optional() });
 
-export const PLAN_NOT_OFFERED = message("This creator does not offer this plan.");
+const PLAN_NOT_OFFERED = message("This creator does not offer this plan.");
 /** The live-row unique index refused a second subscription: a concurrent request won. */
 const ALREADY_SUBSCRIBED = message("You are already subscribed to this creator.");
 

@@ -4,9 +4,9 @@ import { encodeCursor, type Cursor } from "../shared/cursor";
 import { isoNow } from "../shared/time";
 import { allRows, readOne, type Read } from "../shared/reads";
 
-export const TIMELINE_PAGE_SIZE = 20;
+const TIMELINE_PAGE_SIZE = 20;
 /** New posts fetched at once for "Show N new posts"; more than this waits for the next page load. */
-export const NEW_POSTS_LIMIT = 50;
+const NEW_POSTS_LIMIT = 50;
 
 export interface TimelinePage {
   posts: PostView[];

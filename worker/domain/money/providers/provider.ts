@@ -10,12 +10,12 @@ import type { ProviderName } from "../top-ups";
 import { sandboxProvider } from "./sandbox";
 import { stripeProvider } from "./stripe";
 
-export interface PendingTopUp {
+interface PendingTopUp {
   id: number;
   amountCents: number;
 }
 
-export interface Checkout {
+interface Checkout {
   /** Where the browser goes to pay: a page of ours (sandbox) or the provider's hosted page (Stripe). */
   redirectUrl: string;
   /** The provider's id for this checkout (a Stripe Checkout Session id), kept in payments.provider_ref. */

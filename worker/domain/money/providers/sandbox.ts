@@ -9,7 +9,7 @@ import { message } from "../../shared/messages";
 import { singleLineText } from "../../shared/validation";
 import type { PaymentProvider } from "./provider";
 import { SANDBOX_CARDS, type SandboxOutcome } from "@shared/contracts/money";
-export { SANDBOX_CARDS, type SandboxOutcome };
+export {  type SandboxOutcome };
 
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",

@@ -6,7 +6,7 @@
 const encoder = new TextEncoder();
 
 /** Stripe's default: an event signed more than five minutes away from now is a replay or a broken clock. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 function bytesOfHex(hex: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[0-9a-f]{64}$/.test(hex)) return null;

@@ -9,7 +9,7 @@ import { message } from "../../shared/messages";
 import { CHECKOUT_EXPIRED, creditTopUp, failTopUp, type EventOutcome } from "../top-ups";
 import { verifyStripeSignature } from "./stripe-signature";
 
-export const PAYMENT_FAILED = message("The payment failed.");
+const PAYMENT_FAILED = message("The payment failed.");
 
 const EventSchema = z.object({ id: z.string().min(1).max(255), type: z.string(), data: z.object({ object: z.unknown() }) });
 

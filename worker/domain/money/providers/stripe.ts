@@ -9,12 +9,12 @@ import type { PaymentProvider } from "./provider";
 
 const CHECKOUT_SESSIONS_URL = "https://api.stripe.com/v1/checkout/sessions";
 
-export const PROVIDER_UNREACHABLE = message("The payment provider could not be reached. Please try again.");
+const PROVIDER_UNREACHABLE = message("The payment provider could not be reached. Please try again.");
 
 const SessionSchema = z.object({ id: z.string().min(1), url: z.url() });
 
 /** Stripe's form encoding of the session to create; the payment id travels back in the webhook's metadata. */
-export function checkoutSessionForm(payment: { id: number; amountCents: number }, origin: string): URLSearchParams {
+function checkoutSessionForm(payment: { id: number; amountCents: number }, origin: string): URLSearchParams {
   const returnUrl = `${origin}/wallet?topUp=${payment.id}`;
   return new URLSearchParams({
     mode: "payment",
