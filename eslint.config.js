@@ -3,7 +3,19 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["build/", ".wrangler/", "node_modules/", "test-results/", "tests/e2e/.artifacts/", "reports/", ".stryker-tmp/", "tests/bench/.state/", "tests/bench/.state-whip/"] },
+  {
+    ignores: [
+      "build/",
+      ".wrangler/",
+      "node_modules/",
+      "test-results/",
+      "tests/e2e/.artifacts/",
+      "reports/",
+      ".stryker-tmp/",
+      "tests/bench/.state/",
+      "tests/bench/.state-whip/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,7 +43,13 @@ export default tseslint.config(
     // on every request, so it asks for the one it needs: `c.get("session")`.
     files: ["worker/**/*.ts"],
     rules: {
-      "no-restricted-syntax": ["error", { selector: "MemberExpression[property.name='var'][object.name='c']", message: 'Read one variable with c.get("name"): c.var copies them all.' }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='var'][object.name='c']",
+          message: 'Read one variable with c.get("name"): c.var copies them all.',
+        },
+      ],
     },
   },
   {
@@ -44,13 +62,34 @@ export default tseslint.config(
         {
           patterns: [
             // The locale files are data both sides read (the Worker bundles them all: API errors and emails).
-            { regex: "^~/(?!locales/)|(^|/)app/(?!locales/)", message: "worker/domain must not import the Remix app: move what both use to shared/." },
             {
-              group: ["**/realtime/**", "@worker/realtime/*", "**/http/**", "@worker/http/*", "**/api/**", "@worker/api/*", "**/events/**", "@worker/events/*", "**/jobs/**", "@worker/jobs/*", "hono", "hono/*"],
-              message: "worker/domain must not import a transport: publish a DomainEvent (worker/domain/events.ts) instead.",
+              regex: "^~/(?!locales/)|(^|/)app/(?!locales/)",
+              message: "worker/domain must not import the Remix app: move what both use to shared/.",
+            },
+            {
+              group: [
+                "**/realtime/**",
+                "@worker/realtime/*",
+                "**/http/**",
+                "@worker/http/*",
+                "**/api/**",
+                "@worker/api/*",
+                "**/events/**",
+                "@worker/events/*",
+                "**/jobs/**",
+                "@worker/jobs/*",
+                "hono",
+                "hono/*",
+              ],
+              message:
+                "worker/domain must not import a transport: publish a DomainEvent (worker/domain/events.ts) instead.",
             },
             // worker/push (the web push sender) is a transport too; worker/domain/push is the domain's own.
-            { regex: "^@worker/push/|(^|/)\\.\\./\\.\\./push/", message: "worker/domain must not import a transport: publish a DomainEvent (worker/domain/events.ts) instead." },
+            {
+              regex: "^@worker/push/|(^|/)\\.\\./\\.\\./push/",
+              message:
+                "worker/domain must not import a transport: publish a DomainEvent (worker/domain/events.ts) instead.",
+            },
           ],
         },
       ],
@@ -60,7 +99,17 @@ export default tseslint.config(
     // What the page and the Worker share depends on neither.
     files: ["shared/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["~/*", "@worker/*", "**/app/**", "**/worker/**"], message: "shared/ must not import app/ or worker/." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/*", "@worker/*", "**/app/**", "**/worker/**"],
+              message: "shared/ must not import app/ or worker/.",
+            },
+          ],
+        },
+      ],
     },
   },
   // One import style per side (the layering rules above are no-restricted-imports; these are typescript-eslint's
@@ -69,7 +118,19 @@ export default tseslint.config(
   // locale files through ~/; shared/ imports itself relatively.
   {
     files: ["app/**/*.{ts,tsx}"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\.?/", message: "In app/, import through ~/ (the app), @worker/ (the Worker) or @shared/ (shared/)." }] }] },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\.?/",
+              message: "In app/, import through ~/ (the app), @worker/ (the Worker) or @shared/ (shared/).",
+            },
+          ],
+        },
+      ],
+    },
   },
   // A relative import that climbs out of worker/ (as many ../ as the file is deep, and one more) names another side.
   ...[0, 1, 2, 3].map((depth) => ({
@@ -80,7 +141,10 @@ export default tseslint.config(
         {
           patterns: [
             { regex: "^@worker/", message: "In worker/, import the Worker's own files relatively." },
-            { regex: `^(\\.\\./){${depth + 1}}`, message: "In worker/, import shared/ through @shared/ and the locale files through ~/locales/." },
+            {
+              regex: `^(\\.\\./){${depth + 1}}`,
+              message: "In worker/, import shared/ through @shared/ and the locale files through ~/locales/.",
+            },
           ],
         },
       ],
@@ -88,10 +152,29 @@ export default tseslint.config(
   })),
   {
     files: ["shared/**/*.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "^@shared/", message: "In shared/, import shared/'s own files relatively." }] }] },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^@shared/", message: "In shared/, import shared/'s own files relatively." }] },
+      ],
+    },
   },
   {
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "*.js"],
-    languageOptions: { globals: { console: "readonly", process: "readonly", Buffer: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", TextEncoder: "readonly", WebAssembly: "readonly", fetch: "readonly", performance: "readonly", WebSocket: "readonly" } },
+    languageOptions: {
+      globals: {
+        console: "readonly",
+        process: "readonly",
+        Buffer: "readonly",
+        URL: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        TextEncoder: "readonly",
+        WebAssembly: "readonly",
+        fetch: "readonly",
+        performance: "readonly",
+        WebSocket: "readonly",
+      },
+    },
   },
 );

@@ -6,7 +6,15 @@ export default {
   theme: {
     // Spec §2: up to 1024 px is mobile (`desk` starts after it), 1280 px and up is wide; `narrow` is the 700 px
     // threshold of some components. Listed in ascending order so that larger screens win in the CSS.
-    screens: { sm: "640px", narrow: "700px", md: "768px", lg: "1024px", desk: "1025px", wide: "1280px", "2xl": "1536px" },
+    screens: {
+      sm: "640px",
+      narrow: "700px",
+      md: "768px",
+      lg: "1024px",
+      desk: "1025px",
+      wide: "1280px",
+      "2xl": "1536px",
+    },
     extend: {
       colors: {
         brand: {

@@ -25,7 +25,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       ...Object.entries(ALIASES).map(([find, replacement]) => ({ find, replacement })),
       // workbox-window's "module" entry is its ES5 build (2.3 KB gzip); the ES2017 one is 1.4 KB, and every
       // browser that can run this app runs it.
-      { find: /^workbox-window$/, replacement: fileURLToPath(new URL("./node_modules/workbox-window/build/workbox-window.prod.mjs", import.meta.url)) },
+      {
+        find: /^workbox-window$/,
+        replacement: fileURLToPath(
+          new URL("./node_modules/workbox-window/build/workbox-window.prod.mjs", import.meta.url),
+        ),
+      },
       // The part of react-i18next this app uses, for the page and the server render alike (app/i18n/react-i18next.ts):
       // 1.1 KB gzip of the first /home.
       { find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n/react-i18next.ts", import.meta.url)) },
@@ -52,13 +57,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     // "strict", keeps `x.y` when x could be null, for the TypeError). Nothing shipped reads a property for the
     // throw; it lets terser drop what only named hooks in React Router's development messages (the enums of
     // hook names whose readers are gone): 0.6 KB gzip of the first /home.
-    terserOptions: { ecma: 2020, module: true, compress: { passes: 3, pure_getters: true }, format: { comments: false } },
+    terserOptions: {
+      ecma: 2020,
+      module: true,
+      compress: { passes: 3, pure_getters: true },
+      format: { comments: false },
+    },
     rollupOptions: isSsrBuild
       ? {
           // The server build leaves worker/ and shared/ modules as imports: wrangler bundles them once, shared by
           // the API and the loaders (one copy of module state, one copy of the code).
           // Only once resolved: an aliased id (`@shared/…`) is matched as the file it names, extension included.
-          external: (id: string, _importer: string | undefined, isResolved: boolean) => isResolved && bundledByWrangler(id),
+          external: (id: string, _importer: string | undefined, isResolved: boolean) =>
+            isResolved && bundledByWrangler(id),
           // Every such import, relative or aliased, is written as a path from the output directory (build/server/)
           // and Rollup re-bases it onto the chunk that imports it.
           makeAbsoluteExternalsRelative: true,
@@ -75,14 +86,17 @@ export default defineConfig(({ isSsrBuild }) => ({
  * what keeps the first /home under QUALITY.md's 120 KB with workbox-window loaded after it.
  */
 const ROOT_DIRECTORY = fileURLToPath(new URL("./", import.meta.url));
-const CORE = /^(app\/root\.tsx|app\/entry\.client\.tsx|app\/tailwind\.css\?url|app\/lib\/(session|updates|api|api-shapes|token|offline|offline-copies|outbox|outbox-store|outbox-sender|comment-shape|use-signed-in|user-channel|nonce|idle)\.tsx?|app\/components\/(logo|notice|spinner|service-worker|route-error)\.tsx?|app\/sw\/policy\.ts|app\/i18n\/(client|meta)\.ts|shared\/i18n\/(languages|options)\.ts|shared\/(user-channel-events|shape|money-pattern)\.ts)$/;
+const CORE =
+  /^(app\/root\.tsx|app\/entry\.client\.tsx|app\/tailwind\.css\?url|app\/lib\/(session|updates|api|api-shapes|token|offline|offline-copies|outbox|outbox-store|outbox-sender|comment-shape|use-signed-in|user-channel|nonce|idle)\.tsx?|app\/components\/(logo|notice|spinner|service-worker|route-error)\.tsx?|app\/sw\/policy\.ts|app\/i18n\/(client|meta)\.ts|shared\/i18n\/(languages|options)\.ts|shared\/(user-channel-events|shape|money-pattern)\.ts)$/;
 /**
  * The layout of the signed-in screens and profiles (sidebar, bottom bar, right column, outbox tray), what their
  * pages share, and the feed: a file of their own, so the landing page and the sign-in screens neither download nor
  * evaluate them.
  */
-const SHELL = /^(app\/routes\/_shell\.tsx|app\/lib\/navigation\.ts|app\/components\/(shell\/[^/]+|page|local-time|outbox-tray|offline-notice)\.tsx?)$/;
-const FEED = /^(app\/lib\/(timeline|use-post-list)\.tsx?|app\/components\/posts\/(post-card|post-list|post-actions|lazy)\.tsx|shared\/money\.ts)$/;
+const SHELL =
+  /^(app\/routes\/_shell\.tsx|app\/lib\/navigation\.ts|app\/components\/(shell\/[^/]+|page|local-time|outbox-tray|offline-notice)\.tsx?)$/;
+const FEED =
+  /^(app\/lib\/(timeline|use-post-list)\.tsx?|app\/components\/posts\/(post-card|post-list|post-actions|lazy)\.tsx|shared\/money\.ts)$/;
 
 function clientChunkOf(id: string): string | undefined {
   if (!id.startsWith(ROOT_DIRECTORY) || id.includes("/node_modules/")) return undefined;
@@ -151,12 +165,23 @@ function thirdPartyLicenses(): Plugin {
       }
       const sections = [...packages].sort().map((name) => {
         const directory = join(ROOT_DIRECTORY, "node_modules", name);
-        const manifest = JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as { version: string; license?: string };
-        const file = existsSync(directory) ? readdirSync(directory).find((entry) => /^(licen[sc]e|copying)(\.|$)/i.test(entry)) : undefined;
-        const text = file ? readFileSync(join(directory, file), "utf8").trim() : `License: ${manifest.license ?? "see the package"}`;
+        const manifest = JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as {
+          version: string;
+          license?: string;
+        };
+        const file = existsSync(directory)
+          ? readdirSync(directory).find((entry) => /^(licen[sc]e|copying)(\.|$)/i.test(entry))
+          : undefined;
+        const text = file
+          ? readFileSync(join(directory, file), "utf8").trim()
+          : `License: ${manifest.license ?? "see the package"}`;
         return `${name}@${manifest.version}\n\n${text}`;
       });
-      this.emitFile({ type: "asset", fileName: LICENSES_FILE.slice(1), source: `${sections.join("\n\n" + "-".repeat(72) + "\n\n")}\n` });
+      this.emitFile({
+        type: "asset",
+        fileName: LICENSES_FILE.slice(1),
+        source: `${sections.join("\n\n" + "-".repeat(72) + "\n\n")}\n`,
+      });
     },
   };
 }

@@ -26,7 +26,8 @@ export default defineWorkersConfig(async () => {
               // Only the webhook's secret: without STRIPE_SECRET_KEY top-ups still use the sandbox.
               STRIPE_WEBHOOK_SECRET: "whsec_test_secret_for_worker_tests",
               // A fixed VAPID key pair for the tests only (tests/worker/push.test.ts verifies its signatures).
-              VAPID_PUBLIC_KEY: "BEr0vtT4gsYQw6wA9_1OQp4pf-PfeHnKEV0tG56nQHGduhPz18o4Ovp8nYPAh4e6Hz17Ui0UWIwDWfc3f1V63OA",
+              VAPID_PUBLIC_KEY:
+                "BEr0vtT4gsYQw6wA9_1OQp4pf-PfeHnKEV0tG56nQHGduhPz18o4Ovp8nYPAh4e6Hz17Ui0UWIwDWfc3f1V63OA",
               VAPID_PRIVATE_KEY: "eynCnUvpRSn1hJ1D-hymbfCue-1pmAFync1ON9x-oCw",
               VAPID_SUBJECT: "mailto:push-tests@example.com",
               // The fake push service tests/worker/push.test.ts answers for (its fetch is stubbed): the only host listed.

@@ -53,7 +53,8 @@ function serverMissedStoredLanguage(): boolean {
  * two long tasks (127–154 ms at 4×) together; apart, each is a task of its own.
  */
 const nextTask = (): Promise<void> =>
-  (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));
+  (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ??
+  new Promise((resolve) => setTimeout(resolve, 0));
 
 async function hydrate() {
   await nextTask();

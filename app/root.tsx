@@ -1,6 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { lazy, Suspense, useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -41,7 +51,9 @@ function perLanguage<T>(read: (language: string) => T): (language: string) => T 
 }
 
 /** The pattern of each language's amounts, read from two amounts the server formats. */
-const moneyPatternOf = perLanguage((language) => moneyPattern(MONEY_SAMPLE_CENTS.map((cents) => formatCents(cents, language))));
+const moneyPatternOf = perLanguage((language) =>
+  moneyPattern(MONEY_SAMPLE_CENTS.map((cents) => formatCents(cents, language))),
+);
 /** The patterns of each language's dates, read from dates the server formats. */
 const datePatternsOf = perLanguage(datePatterns);
 
@@ -75,8 +87,17 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  * The root's data (viewer, language, first badges) changes with a sign-in, a form or a language switch, not with
  * a link: moving between pages does not re-read it (the badges keep themselves fresh in the browser).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  formMethod !== undefined || currentUrl.href === nextUrl.href || currentUrl.searchParams.get("lng") !== nextUrl.searchParams.get("lng") ? defaultShouldRevalidate : false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) =>
+  formMethod !== undefined ||
+  currentUrl.href === nextUrl.href ||
+  currentUrl.searchParams.get("lng") !== nextUrl.searchParams.get("lng")
+    ? defaultShouldRevalidate
+    : false;
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
@@ -129,7 +150,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
-
 
 /**
  * Spec §2: a spinner while a route loads. Inside the layout the shell covers its content column; pages without

@@ -25,14 +25,41 @@ interface Entry {
 export const GENERATED: Record<string, Entry[]> = {
   "app/lib/api-shapes.ts": [
     { name: "currentUserShape", schema: MeSchema, type: { name: "Me", from: "@shared/contracts/session" } },
-    { name: "updatesAnswerShape", schema: UpdatesSchema, type: { name: "Updates", from: "@shared/contracts/session", expression: "{ updates: Updates }" } },
-    { name: "scaledImagesShape", schema: MediaSchema.shape.scaled, type: { name: "ScaledImage", from: "@shared/contracts/posts", expression: "ScaledImage[]" } },
-    { name: "postShape", schema: PostSchema, type: { name: "PostView", from: "@shared/contracts/posts" }, fields: "postFields" },
-    { name: "postPageShape", schema: PostPageSchema, type: { name: "PostView", from: "@shared/contracts/posts", expression: "{ posts: PostView[]; nextCursor: string | null }" } },
-    { name: "messageAnswerShape", schema: MessageSchema, type: { name: "", from: "", expression: "{ message: string }" } },
+    {
+      name: "updatesAnswerShape",
+      schema: UpdatesSchema,
+      type: { name: "Updates", from: "@shared/contracts/session", expression: "{ updates: Updates }" },
+    },
+    {
+      name: "scaledImagesShape",
+      schema: MediaSchema.shape.scaled,
+      type: { name: "ScaledImage", from: "@shared/contracts/posts", expression: "ScaledImage[]" },
+    },
+    {
+      name: "postShape",
+      schema: PostSchema,
+      type: { name: "PostView", from: "@shared/contracts/posts" },
+      fields: "postFields",
+    },
+    {
+      name: "postPageShape",
+      schema: PostPageSchema,
+      type: {
+        name: "PostView",
+        from: "@shared/contracts/posts",
+        expression: "{ posts: PostView[]; nextCursor: string | null }",
+      },
+    },
+    {
+      name: "messageAnswerShape",
+      schema: MessageSchema,
+      type: { name: "", from: "", expression: "{ message: string }" },
+    },
   ],
   // The comments list and the outbox only: not in the first /home.
-  "app/lib/comment-shape.ts": [{ name: "commentShape", schema: CommentSchema, type: { name: "CommentView", from: "@shared/contracts/posts" } }],
+  "app/lib/comment-shape.ts": [
+    { name: "commentShape", schema: CommentSchema, type: { name: "CommentView", from: "@shared/contracts/posts" } },
+  ],
 };
 
 type Def = { type: string } & Record<string, unknown>;
@@ -55,7 +82,9 @@ function expression(schema: z.ZodType, named: Map<z.ZodType, string>, where: str
     case "array":
       return `array(${expression(def.element as z.ZodType, named, `${where}[]`)})`;
     case "enum":
-      return `oneOf(${Object.values(def.entries as Record<string, string>).map((value) => JSON.stringify(value)).join(", ")})`;
+      return `oneOf(${Object.values(def.entries as Record<string, string>)
+        .map((value) => JSON.stringify(value))
+        .join(", ")})`;
     case "record":
       return `record(${expression(def.valueType as z.ZodType, named, `${where}{}`)})`;
     case "object":
@@ -91,10 +120,22 @@ export function apiShapesSource(file: string): string {
     named.set(entry.schema, entry.name);
   }
   const body = lines.join("\n\n");
-  for (const combinator of ["array", "boolean", "nullable", "number", "object", "oneOf", "orDefault", "record", "string"]) {
+  for (const combinator of [
+    "array",
+    "boolean",
+    "nullable",
+    "number",
+    "object",
+    "oneOf",
+    "orDefault",
+    "record",
+    "string",
+  ]) {
     if (new RegExp(`\\b${combinator}\\b`).test(body.replace(/Shape<[^\n]*?> =/g, ""))) combinators.add(combinator);
   }
-  const typeImports = [...types].map(([from, names]) => `import type { ${[...names].sort().join(", ")} } from "${from}";`);
+  const typeImports = [...types].map(
+    ([from, names]) => `import type { ${[...names].sort().join(", ")} } from "${from}";`,
+  );
   return [
     "// Written by scripts/api-shapes.ts from the answers' schemas in shared/contracts: `npm run generate:api-shapes`.",
     ...typeImports,

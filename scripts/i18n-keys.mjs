@@ -35,10 +35,14 @@ try {
   // First run: no file yet.
 }
 const missing = [...used].filter((key) => !(key in en)).sort();
-const unused = Object.keys(en).filter((key) => !used.has(key)).sort();
+const unused = Object.keys(en)
+  .filter((key) => !used.has(key))
+  .sort();
 
 if (process.argv.includes("--write")) {
-  const next = Object.fromEntries([...used].sort((a, b) => a.localeCompare(b, "en")).map((key) => [key, en[key] ?? key]));
+  const next = Object.fromEntries(
+    [...used].sort((a, b) => a.localeCompare(b, "en")).map((key) => [key, en[key] ?? key]),
+  );
   writeFileSync(enPath, JSON.stringify(next, null, 2) + "\n");
   console.log(`en.json: ${Object.keys(next).length} keys (${missing.length} added, ${unused.length} removed)`);
 } else {

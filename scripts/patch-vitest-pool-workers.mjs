@@ -145,10 +145,30 @@ const PROXY_REPLACEMENTS = [
 ];
 
 const LABEL = "patch-vitest-pool-workers";
-if (!patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/dist/pool/index.mjs", marker: MARKER, replacements: REPLACEMENTS, version: "@cloudflare/vitest-pool-workers 0.7.8" })) {
+if (
+  !patchFile({
+    label: LABEL,
+    relativePath: "node_modules/@cloudflare/vitest-pool-workers/dist/pool/index.mjs",
+    marker: MARKER,
+    replacements: REPLACEMENTS,
+    version: "@cloudflare/vitest-pool-workers 0.7.8",
+  })
+) {
   // `npm ci --omit=dev` (a production install) has no test pool to patch.
   console.log(`${LABEL}: @cloudflare/vitest-pool-workers is not installed, nothing to patch`);
   process.exit(0);
 }
-patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/node_modules/miniflare/dist/src/index.js", marker: LOOPBACK_MARKER, replacements: LOOPBACK_REPLACEMENTS, version: "miniflare 3.20250310.0" });
-patchFile({ label: LABEL, relativePath: "node_modules/@cloudflare/vitest-pool-workers/dist/worker/lib/cloudflare/test-internal.mjs", marker: PROXY_MARKER, replacements: PROXY_REPLACEMENTS, version: "@cloudflare/vitest-pool-workers 0.7.8" });
+patchFile({
+  label: LABEL,
+  relativePath: "node_modules/@cloudflare/vitest-pool-workers/node_modules/miniflare/dist/src/index.js",
+  marker: LOOPBACK_MARKER,
+  replacements: LOOPBACK_REPLACEMENTS,
+  version: "miniflare 3.20250310.0",
+});
+patchFile({
+  label: LABEL,
+  relativePath: "node_modules/@cloudflare/vitest-pool-workers/dist/worker/lib/cloudflare/test-internal.mjs",
+  marker: PROXY_MARKER,
+  replacements: PROXY_REPLACEMENTS,
+  version: "@cloudflare/vitest-pool-workers 0.7.8",
+});

@@ -10,17 +10,74 @@ import { demoImage } from "./lib/png.mjs";
 import { seedTip, seedTopUp } from "./lib/demo-money.mjs";
 
 export const DEMO_ACCOUNTS = [
-  { username: "demo_fan", name: "Dana Fan", email: "fan@demo.test", password: "demo-fan-2026", role: "member", accountType: "female" },
-  { username: "mia.rivers", name: "Mia Rivers", email: "creator@demo.test", password: "demo-creator-2026", role: "creator", accountType: "female" },
-  { username: "site_admin", name: "Site Admin", email: "admin@demo.test", password: "demo-admin-2026", role: "admin", accountType: "other" },
+  {
+    username: "demo_fan",
+    name: "Dana Fan",
+    email: "fan@demo.test",
+    password: "demo-fan-2026",
+    role: "member",
+    accountType: "female",
+  },
+  {
+    username: "mia.rivers",
+    name: "Mia Rivers",
+    email: "creator@demo.test",
+    password: "demo-creator-2026",
+    role: "creator",
+    accountType: "female",
+  },
+  {
+    username: "site_admin",
+    name: "Site Admin",
+    email: "admin@demo.test",
+    password: "demo-admin-2026",
+    role: "admin",
+    accountType: "other",
+  },
 ];
 
 const POSTS = [
-  { text: "Welcome to my page! New photo sets every week. 🌊", audience: "everyone", colours: [[10, 111, 214], [120, 200, 255]] },
-  { text: "Golden hour at the beach today.", audience: "everyone", colours: [[255, 140, 60], [255, 220, 120]] },
-  { text: "A little thank-you for my followers.", audience: "followers", colours: [[90, 60, 200], [220, 120, 255]] },
-  { text: "Behind the scenes of this week's shoot, for subscribers only.", audience: "subscribers", colours: [[20, 140, 100], [160, 240, 200]] },
-  { text: "The full sunset set, 12 photos. Unlock it for $9.99.", audience: "everyone", priceCents: 999, colours: [[200, 60, 90], [255, 190, 90]] },
+  {
+    text: "Welcome to my page! New photo sets every week. 🌊",
+    audience: "everyone",
+    colours: [
+      [10, 111, 214],
+      [120, 200, 255],
+    ],
+  },
+  {
+    text: "Golden hour at the beach today.",
+    audience: "everyone",
+    colours: [
+      [255, 140, 60],
+      [255, 220, 120],
+    ],
+  },
+  {
+    text: "A little thank-you for my followers.",
+    audience: "followers",
+    colours: [
+      [90, 60, 200],
+      [220, 120, 255],
+    ],
+  },
+  {
+    text: "Behind the scenes of this week's shoot, for subscribers only.",
+    audience: "subscribers",
+    colours: [
+      [20, 140, 100],
+      [160, 240, 200],
+    ],
+  },
+  {
+    text: "The full sunset set, 12 photos. Unlock it for $9.99.",
+    audience: "everyone",
+    priceCents: 999,
+    colours: [
+      [200, 60, 90],
+      [255, 190, 90],
+    ],
+  },
 ];
 
 // The same parameters and PHC format as worker/domain/auth/password.ts, so the Worker verifies these hashes.
@@ -32,12 +89,20 @@ const argon2id = await setupArgon2id(
 const b64url = (bytes) => Buffer.from(bytes).toString("base64url");
 function hashPassword(password) {
   const salt = randomBytes(16);
-  const hash = argon2id({ password: new TextEncoder().encode(password), salt, memorySize: 19456, passes: 2, parallelism: 1, tagLength: 32 });
+  const hash = argon2id({
+    password: new TextEncoder().encode(password),
+    salt,
+    memorySize: 19456,
+    passes: 2,
+    parallelism: 1,
+    tagLength: 32,
+  });
   return `$argon2id$v=19$m=19456,t=2,p=1$${b64url(salt)}$${b64url(hash)}`;
 }
 
 /** The id of the account named `username`, or undefined when there is none. */
-const userId = async (env, username) => (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first())?.id;
+const userId = async (env, username) =>
+  (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first())?.id;
 
 /**
  * The fan topped up $100 twelve days ago and tipped the creator $75 then (released by the first cron run: $60
@@ -54,7 +119,14 @@ async function seedMoney() {
 }
 
 async function seedTodaysTip() {
-  await seedTip(env.DB, { fanId: await userId(env, "demo_fan"), creatorId: await userId(env, "mia.rivers"), cents: 1500, feePercent: 20, at: new Date().toISOString(), releaseAt: new Date(Date.now() + 9 * 86_400_000).toISOString() });
+  await seedTip(env.DB, {
+    fanId: await userId(env, "demo_fan"),
+    creatorId: await userId(env, "mia.rivers"),
+    cents: 1500,
+    feePercent: 20,
+    at: new Date().toISOString(),
+    releaseAt: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+  });
 }
 
 /**
@@ -68,41 +140,89 @@ async function seedChat(env) {
   const creatorId = await userId(env, "mia.rivers");
   if (!fanId || !creatorId) return;
   const [low, high] = fanId < creatorId ? [fanId, creatorId] : [creatorId, fanId];
-  if (await env.DB.prepare("SELECT 1 FROM conversations WHERE user_low = ? AND user_high = ?").bind(low, high).first()) return;
+  if (await env.DB.prepare("SELECT 1 FROM conversations WHERE user_low = ? AND user_high = ?").bind(low, high).first())
+    return;
   const minutesAgo = (minutes) => new Date(Date.now() - minutes * 60_000).toISOString();
   // A fan writes to creators they follow (worker/domain/policies/conversations.ts); databases seeded before the
   // demo follow existed get it here.
-  await env.DB.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fanId, creatorId, minutesAgo(3000)).run();
+  await env.DB.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)")
+    .bind(fanId, creatorId, minutesAgo(3000))
+    .run();
   const releaseAt = new Date(Date.now() + 8 * 86_400_000).toISOString();
-  await seedTip(env.DB, { fanId, creatorId, cents: 200, feePercent: 20, at: minutesAgo(2800), releaseAt, kind: "message", note: null });
+  await seedTip(env.DB, {
+    fanId,
+    creatorId,
+    cents: 200,
+    feePercent: 20,
+    at: minutesAgo(2800),
+    releaseAt,
+    kind: "message",
+    note: null,
+  });
   const tipNote = "For the sunrise series ☀️";
-  await seedTip(env.DB, { fanId, creatorId, cents: 300, feePercent: 20, at: minutesAgo(1400), releaseAt, note: tipNote });
-  const { id: conversationId } = await env.DB.prepare("INSERT INTO conversations (user_low, user_high, created_at) VALUES (?, ?, ?) RETURNING id").bind(low, high, minutesAgo(2900)).first();
+  await seedTip(env.DB, {
+    fanId,
+    creatorId,
+    cents: 300,
+    feePercent: 20,
+    at: minutesAgo(1400),
+    releaseAt,
+    note: tipNote,
+  });
+  const { id: conversationId } = await env.DB.prepare(
+    "INSERT INTO conversations (user_low, user_high, created_at) VALUES (?, ?, ?) RETURNING id",
+  )
+    .bind(low, high, minutesAgo(2900))
+    .first();
   const previewKey = `previews/${randomBytes(16).toString("hex")}.png`;
   const photo = await putPostPhoto(env, [255, 120, 80], [255, 230, 150], 11);
   await putPng(env, previewKey, demoImage(40, 50, [240, 150, 110], [250, 210, 160], 11));
   const { id: photoId } = await env.DB.prepare(
     "INSERT INTO media (user_id, purpose, kind, status, object_key, w640_key, preview_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, ?, 'image/png', 1, 800, 1000, ?) RETURNING id",
-  ).bind(creatorId, photo.key, photo.w640Key, previewKey, minutesAgo(60)).first();
+  )
+    .bind(creatorId, photo.key, photo.w640Key, previewKey, minutesAgo(60))
+    .first();
   const messages = [
     { from: fanId, text: "Hi Mia! The golden hour set is stunning 😍", at: minutesAgo(2900) },
     { from: fanId, text: "Any chance of a sunrise series next?", at: minutesAgo(2800), paidCents: 200 },
     { from: creatorId, text: "Thank you Dana! Sunrise is next week, promise 🌅", at: minutesAgo(1500) },
     { from: fanId, text: tipNote, at: minutesAgo(1400), tipCents: 300 },
-    { from: creatorId, text: "A sneak peek of tomorrow's set, just for you.", at: minutesAgo(60), priceCents: 499, mediaId: photoId },
+    {
+      from: creatorId,
+      text: "A sneak peek of tomorrow's set, just for you.",
+      at: minutesAgo(60),
+      priceCents: 499,
+      mediaId: photoId,
+    },
   ];
   const statements = messages.map((m, index) =>
     env.DB.prepare(
       "INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, tip_cents, media_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ).bind(conversationId, index + 1, m.from, `seed-${randomBytes(8).toString("hex")}`, m.text, m.priceCents ?? 0, m.paidCents ?? 0, m.tipCents ?? 0, m.mediaId ? 1 : 0, m.at),
+    ).bind(
+      conversationId,
+      index + 1,
+      m.from,
+      `seed-${randomBytes(8).toString("hex")}`,
+      m.text,
+      m.priceCents ?? 0,
+      m.paidCents ?? 0,
+      m.tipCents ?? 0,
+      m.mediaId ? 1 : 0,
+      m.at,
+    ),
   );
   const last = messages.at(-1);
   await env.DB.batch([
     ...statements,
-    env.DB.prepare("INSERT INTO message_media (message_id, media_id, position) SELECT id, ?, 0 FROM messages WHERE conversation_id = ? AND seq = ?").bind(photoId, conversationId, messages.length),
-    env.DB.prepare("UPDATE conversations SET last_message_id = (SELECT id FROM messages WHERE conversation_id = ?1 AND seq = ?3), last_message_at = ?2 WHERE id = ?1").bind(conversationId, last.at, messages.length),
-    env.DB.prepare("INSERT INTO conversation_members (conversation_id, user_id, unread_count, last_read_seq, activity_at) VALUES (?, ?, 1, 4, ?), (?, ?, 0, ?, ?)")
-      .bind(conversationId, fanId, last.at, conversationId, creatorId, messages.length, last.at),
+    env.DB.prepare(
+      "INSERT INTO message_media (message_id, media_id, position) SELECT id, ?, 0 FROM messages WHERE conversation_id = ? AND seq = ?",
+    ).bind(photoId, conversationId, messages.length),
+    env.DB.prepare(
+      "UPDATE conversations SET last_message_id = (SELECT id FROM messages WHERE conversation_id = ?1 AND seq = ?3), last_message_at = ?2 WHERE id = ?1",
+    ).bind(conversationId, last.at, messages.length),
+    env.DB.prepare(
+      "INSERT INTO conversation_members (conversation_id, user_id, unread_count, last_read_seq, activity_at) VALUES (?, ?, 1, 4, ?), (?, ?, 0, ?, ?)",
+    ).bind(conversationId, fanId, last.at, conversationId, creatorId, messages.length, last.at),
   ]);
   console.log("Demo conversation created between @demo_fan and @mia.rivers.");
 }
@@ -118,7 +238,12 @@ async function seedLive(env) {
   const creatorId = await userId(env, "mia.rivers");
   if (!fanId || !creatorId) return;
   const hoursAgo = (hours) => new Date(Date.now() - hours * 3_600_000).toISOString();
-  if (await env.DB.prepare("SELECT 1 FROM live_streams WHERE creator_id = ? AND started_at > ?").bind(creatorId, hoursAgo(24 * 5)).first()) return;
+  if (
+    await env.DB.prepare("SELECT 1 FROM live_streams WHERE creator_id = ? AND started_at > ?")
+      .bind(creatorId, hoursAgo(24 * 5))
+      .first()
+  )
+    return;
   const startedAt = hoursAgo(50);
   const endedAt = new Date(Date.parse(startedAt) + 42 * 60_000).toISOString();
   const { id: streamId } = await env.DB.prepare(
@@ -131,7 +256,17 @@ async function seedLive(env) {
   try {
     // The fan topped up $10 for it just before (the rest of her wallet stays as the chat left it).
     await seedTopUp(env.DB, fanId, 1000, hoursAgo(51));
-    await seedTip(env.DB, { fanId, creatorId, cents: 1000, feePercent: 20, at: tippedAt, releaseAt: hoursAgo(-24 * 6), kind: "live_tip", note: "Best sunrise yet!", liveStreamId: streamId });
+    await seedTip(env.DB, {
+      fanId,
+      creatorId,
+      cents: 1000,
+      feePercent: 20,
+      at: tippedAt,
+      releaseAt: hoursAgo(-24 * 6),
+      kind: "live_tip",
+      note: "Best sunrise yet!",
+      liveStreamId: streamId,
+    });
   } catch (error) {
     await env.DB.prepare("DELETE FROM live_streams WHERE id = ?").bind(streamId).run();
     throw error;
@@ -157,19 +292,56 @@ async function seedStories(env) {
     await putPng(env, posterKey, demoImage(240, 427, colours[0], colours[1], seed));
     const { id: mediaId } = await env.DB.prepare(
       "INSERT INTO media (user_id, purpose, kind, status, object_key, poster_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, 'image/png', 1, 540, 960, ?) RETURNING id",
-    ).bind(creatorId, key, posterKey, at(hoursAgo)).first();
+    )
+      .bind(creatorId, key, posterKey, at(hoursAgo))
+      .first();
     await env.DB.prepare(
       "INSERT INTO stories (creator_id, media_id, text, audience, created_at, expires_at, highlight_id) VALUES (?, ?, ?, 'everyone', ?, ?, ?)",
-    ).bind(creatorId, mediaId, text, at(hoursAgo), at(hoursAgo - 24), highlightId).run();
+    )
+      .bind(creatorId, mediaId, text, at(hoursAgo), at(hoursAgo - 24), highlightId)
+      .run();
   };
   if (!(await env.DB.prepare("SELECT 1 FROM story_highlights WHERE creator_id = ?").bind(creatorId).first())) {
-    const { id: highlightId } = await env.DB.prepare("INSERT INTO story_highlights (creator_id, title, created_at) VALUES (?, 'Beach days', ?) RETURNING id")
-      .bind(creatorId, at(72)).first();
-    await story({ hoursAgo: 72, text: "Best wave of the summer 🏄", colours: [[0, 90, 160], [140, 220, 255]], seed: 11, highlightId });
+    const { id: highlightId } = await env.DB.prepare(
+      "INSERT INTO story_highlights (creator_id, title, created_at) VALUES (?, 'Beach days', ?) RETURNING id",
+    )
+      .bind(creatorId, at(72))
+      .first();
+    await story({
+      hoursAgo: 72,
+      text: "Best wave of the summer 🏄",
+      colours: [
+        [0, 90, 160],
+        [140, 220, 255],
+      ],
+      seed: 11,
+      highlightId,
+    });
   }
-  if (await env.DB.prepare("SELECT 1 FROM stories WHERE creator_id = ? AND expires_at > ?").bind(creatorId, new Date(now).toISOString()).first()) return;
-  await story({ hoursAgo: 3, text: "Morning swim before the shoot", colours: [[255, 170, 80], [255, 235, 180]], seed: 5 });
-  await story({ hoursAgo: 0.5, text: "New set drops tonight ✨", colours: [[120, 40, 160], [255, 120, 200]], seed: 9 });
+  if (
+    await env.DB.prepare("SELECT 1 FROM stories WHERE creator_id = ? AND expires_at > ?")
+      .bind(creatorId, new Date(now).toISOString())
+      .first()
+  )
+    return;
+  await story({
+    hoursAgo: 3,
+    text: "Morning swim before the shoot",
+    colours: [
+      [255, 170, 80],
+      [255, 235, 180],
+    ],
+    seed: 5,
+  });
+  await story({
+    hoursAgo: 0.5,
+    text: "New set drops tonight ✨",
+    colours: [
+      [120, 40, 160],
+      [255, 120, 200],
+    ],
+    seed: 9,
+  });
   console.log("Demo stories created for @mia.rivers.");
 }
 
@@ -183,29 +355,77 @@ async function seedNotifications(env) {
   const fanId = await userId(env, "demo_fan");
   const creatorId = await userId(env, "mia.rivers");
   if (!fanId || !creatorId) return;
-  if (await env.DB.prepare("SELECT 1 FROM notifications WHERE user_id IN (?, ?)").bind(fanId, creatorId).first()) return;
+  if (await env.DB.prepare("SELECT 1 FROM notifications WHERE user_id IN (?, ?)").bind(fanId, creatorId).first())
+    return;
   const rows = [];
-  const follow = await env.DB.prepare("SELECT created_at FROM follows WHERE follower_id = ? AND creator_id = ?").bind(fanId, creatorId).first();
+  const follow = await env.DB.prepare("SELECT created_at FROM follows WHERE follower_id = ? AND creator_id = ?")
+    .bind(fanId, creatorId)
+    .first();
   if (follow) rows.push({ userId: creatorId, kind: "follow", actorId: fanId, params: {}, at: follow.created_at });
   const { results: payments } = await env.DB.prepare(
     "SELECT kind, amount_cents, live_stream_id, note, created_at FROM payments WHERE user_id = ? AND status = 'succeeded' ORDER BY created_at",
-  ).bind(fanId).all();
+  )
+    .bind(fanId)
+    .all();
   for (const payment of payments) {
-    if (payment.kind === "top_up") rows.push({ userId: fanId, kind: "top_up", actorId: null, params: { amountCents: payment.amount_cents }, at: payment.created_at });
-    if (payment.kind === "live_tip") rows.push({ userId: creatorId, kind: "tip", actorId: fanId, params: { amountCents: payment.amount_cents, streamId: payment.live_stream_id }, at: payment.created_at });
+    if (payment.kind === "top_up")
+      rows.push({
+        userId: fanId,
+        kind: "top_up",
+        actorId: null,
+        params: { amountCents: payment.amount_cents },
+        at: payment.created_at,
+      });
+    if (payment.kind === "live_tip")
+      rows.push({
+        userId: creatorId,
+        kind: "tip",
+        actorId: fanId,
+        params: { amountCents: payment.amount_cents, streamId: payment.live_stream_id },
+        at: payment.created_at,
+      });
     if (payment.kind === "tip") {
-      const thread = await env.DB.prepare("SELECT conversation_id FROM messages WHERE sender_id = ? AND tip_cents = ? AND text = ?").bind(fanId, payment.amount_cents, payment.note ?? "").first();
-      rows.push({ userId: creatorId, kind: "tip", actorId: fanId, params: { amountCents: payment.amount_cents, ...(thread ? { conversationId: thread.conversation_id } : {}) }, at: payment.created_at });
+      const thread = await env.DB.prepare(
+        "SELECT conversation_id FROM messages WHERE sender_id = ? AND tip_cents = ? AND text = ?",
+      )
+        .bind(fanId, payment.amount_cents, payment.note ?? "")
+        .first();
+      rows.push({
+        userId: creatorId,
+        kind: "tip",
+        actorId: fanId,
+        params: { amountCents: payment.amount_cents, ...(thread ? { conversationId: thread.conversation_id } : {}) },
+        at: payment.created_at,
+      });
     }
   }
-  const { results: streams } = await env.DB.prepare("SELECT id, title, started_at FROM live_streams WHERE creator_id = ?").bind(creatorId).all();
-  for (const stream of streams) rows.push({ userId: fanId, kind: "live", actorId: creatorId, params: { streamId: stream.id, title: stream.title }, at: stream.started_at });
+  const { results: streams } = await env.DB.prepare(
+    "SELECT id, title, started_at FROM live_streams WHERE creator_id = ?",
+  )
+    .bind(creatorId)
+    .all();
+  for (const stream of streams)
+    rows.push({
+      userId: fanId,
+      kind: "live",
+      actorId: creatorId,
+      params: { streamId: stream.id, title: stream.title },
+      at: stream.started_at,
+    });
   rows.sort((a, b) => a.at.localeCompare(b.at));
   const newestOfCreator = rows.filter((row) => row.userId === creatorId).at(-1);
   await env.DB.batch(
     rows.map((row) =>
-      env.DB.prepare("INSERT INTO notifications (user_id, kind, actor_id, params, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?)")
-        .bind(row.userId, row.kind, row.actorId, JSON.stringify(row.params), row.at, row === newestOfCreator ? null : row.at),
+      env.DB.prepare(
+        "INSERT INTO notifications (user_id, kind, actor_id, params, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?)",
+      ).bind(
+        row.userId,
+        row.kind,
+        row.actorId,
+        JSON.stringify(row.params),
+        row.at,
+        row === newestOfCreator ? null : row.at,
+      ),
     ),
   );
   console.log(`Demo notifications created (${rows.length}).`);
@@ -222,9 +442,13 @@ async function seedBookmarks(env) {
   if (await env.DB.prepare("SELECT 1 FROM bookmarks WHERE user_id = ?").bind(fanId).first()) return;
   const { results: posts } = await env.DB.prepare(
     "SELECT id, published_at FROM posts WHERE user_id = ? AND audience = 'everyone' AND price_cents = 0 AND status = 'published' ORDER BY published_at DESC LIMIT 2",
-  ).bind(creatorId).all();
+  )
+    .bind(creatorId)
+    .all();
   for (const post of posts) {
-    await env.DB.prepare("INSERT OR IGNORE INTO bookmarks (user_id, post_id, created_at) VALUES (?, ?, ?)").bind(fanId, post.id, post.published_at).run();
+    await env.DB.prepare("INSERT OR IGNORE INTO bookmarks (user_id, post_id, created_at) VALUES (?, ?, ?)")
+      .bind(fanId, post.id, post.published_at)
+      .run();
   }
   if (posts.length > 0) console.log(`Demo bookmarks created (${posts.length}).`);
 }
@@ -233,11 +457,35 @@ async function seedBookmarks(env) {
  * A second creator the demo fan does not follow yet (its own idempotent step): three public posts, a free monthly
  * plan, so Search and the right column suggest someone to follow, and following him brings his posts to the feed.
  */
-const SECOND_CREATOR = { username: "noah.waves", name: "Noah Waves", email: "noah@demo.test", password: "demo-noah-2026", bio: "Surf photography from the Atlantic coast." };
+const SECOND_CREATOR = {
+  username: "noah.waves",
+  name: "Noah Waves",
+  email: "noah@demo.test",
+  password: "demo-noah-2026",
+  bio: "Surf photography from the Atlantic coast.",
+};
 const SECOND_CREATOR_POSTS = [
-  { text: "First light on the reef, before anyone paddled out.", colours: [[20, 80, 140], [120, 210, 230]] },
-  { text: "Storm swell rolling in. Stayed on the cliffs for this one.", colours: [[60, 70, 90], [170, 190, 210]] },
-  { text: "Board wax, sunburn and a very good day.", colours: [[230, 120, 40], [250, 220, 140]] },
+  {
+    text: "First light on the reef, before anyone paddled out.",
+    colours: [
+      [20, 80, 140],
+      [120, 210, 230],
+    ],
+  },
+  {
+    text: "Storm swell rolling in. Stayed on the cliffs for this one.",
+    colours: [
+      [60, 70, 90],
+      [170, 190, 210],
+    ],
+  },
+  {
+    text: "Board wax, sunburn and a very good day.",
+    colours: [
+      [230, 120, 40],
+      [250, 220, 140],
+    ],
+  },
 ];
 
 async function seedSecondCreator(env) {
@@ -252,20 +500,41 @@ async function seedSecondCreator(env) {
     `INSERT INTO users (username, name, email, email_verified_at, password_hash, date_of_birth, account_type, role, bio, avatar_key, cover_key, monetization_enabled, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, '1992-08-30', 'male', 'creator', ?, ?, ?, 1, ?, ?) RETURNING id`,
   )
-    .bind(SECOND_CREATOR.username, SECOND_CREATOR.name, SECOND_CREATOR.email, at(30), hashPassword(SECOND_CREATOR.password), SECOND_CREATOR.bio, avatarKey, coverKey, at(30), at(30))
+    .bind(
+      SECOND_CREATOR.username,
+      SECOND_CREATOR.name,
+      SECOND_CREATOR.email,
+      at(30),
+      hashPassword(SECOND_CREATOR.password),
+      SECOND_CREATOR.bio,
+      avatarKey,
+      coverKey,
+      at(30),
+      at(30),
+    )
     .first();
-  await env.DB.prepare("INSERT INTO subscription_plans (creator_id, period, price_cents, updated_at) VALUES (?, 'month', 0, ?)").bind(id, at(30)).run();
+  await env.DB.prepare(
+    "INSERT INTO subscription_plans (creator_id, period, price_cents, updated_at) VALUES (?, 'month', 0, ?)",
+  )
+    .bind(id, at(30))
+    .run();
   for (const [index, post] of SECOND_CREATOR_POSTS.entries()) {
     const publishedAt = at(SECOND_CREATOR_POSTS.length - index + 0.5);
     const { id: postId } = await env.DB.prepare(
       "INSERT INTO posts (user_id, text, audience, price_cents, published_at, created_at) VALUES (?, ?, 'everyone', 0, ?, ?) RETURNING id",
-    ).bind(id, post.text, publishedAt, publishedAt).first();
+    )
+      .bind(id, post.text, publishedAt, publishedAt)
+      .first();
     const photo = await putPostPhoto(env, post.colours[0], post.colours[1], index + 21);
     await env.DB.prepare(
       "INSERT INTO media (user_id, post_id, position, kind, status, object_key, w640_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, ?, 'image/png', 1, 800, 1000, ?)",
-    ).bind(id, postId, photo.key, photo.w640Key, publishedAt).run();
+    )
+      .bind(id, postId, photo.key, photo.w640Key, publishedAt)
+      .run();
   }
-  console.log(`Demo creator @${SECOND_CREATOR.username} created (${SECOND_CREATOR.email} / ${SECOND_CREATOR.password}), not followed by the fan.`);
+  console.log(
+    `Demo creator @${SECOND_CREATOR.username} created (${SECOND_CREATOR.email} / ${SECOND_CREATOR.password}), not followed by the fan.`,
+  );
 }
 
 // The proxy passes plain ArrayBuffers across to workerd, not Node Buffers.
@@ -279,7 +548,9 @@ async function putPostPhoto(env, from, to, seed) {
 }
 
 const putPng = (env, key, png) =>
-  env.MEDIA.put(key, png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength), { httpMetadata: { contentType: "image/png" } });
+  env.MEDIA.put(key, png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength), {
+    httpMetadata: { contentType: "image/png" },
+  });
 
 const { env, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: true });
 try {
@@ -301,31 +572,53 @@ try {
         `INSERT INTO users (username, name, email, email_verified_at, password_hash, date_of_birth, account_type, role, bio, avatar_key, cover_key, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, '1995-04-12', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
-        .bind(account.username, account.name, account.email, now, hashPassword(account.password), account.accountType, account.role,
-          account.role === "creator" ? "Photographer and traveller. Ocean views, golden hours and behind-the-scenes." : "",
-          avatarKey, coverKey, now, now)
+        .bind(
+          account.username,
+          account.name,
+          account.email,
+          now,
+          hashPassword(account.password),
+          account.accountType,
+          account.role,
+          account.role === "creator"
+            ? "Photographer and traveller. Ocean views, golden hours and behind-the-scenes."
+            : "",
+          avatarKey,
+          coverKey,
+          now,
+          now,
+        )
         .first();
       if (account.role !== "creator") continue;
       // Approved creators start with a free monthly plan (as the admin approval does), plus a paid yearly one.
       await env.DB.prepare("UPDATE users SET monetization_enabled = 1 WHERE id = ?").bind(id).run();
-      await env.DB.prepare("INSERT INTO subscription_plans (creator_id, period, price_cents, updated_at) VALUES (?, 'month', 0, ?), (?, 'year', 4999, ?)")
-        .bind(id, now, id, now).run();
+      await env.DB.prepare(
+        "INSERT INTO subscription_plans (creator_id, period, price_cents, updated_at) VALUES (?, 'month', 0, ?), (?, 'year', 4999, ?)",
+      )
+        .bind(id, now, id, now)
+        .run();
       for (const [index, post] of POSTS.entries()) {
         const publishedAt = new Date(Date.now() - (POSTS.length - index) * 86_400_000).toISOString();
         const { id: postId } = await env.DB.prepare(
           "INSERT INTO posts (user_id, text, audience, price_cents, published_at, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-        ).bind(id, post.text, post.audience, post.priceCents ?? 0, publishedAt, publishedAt).first();
+        )
+          .bind(id, post.text, post.audience, post.priceCents ?? 0, publishedAt, publishedAt)
+          .first();
         const photo = await putPostPhoto(env, post.colours[0], post.colours[1], index + 3);
         await env.DB.prepare(
           "INSERT INTO media (user_id, post_id, position, kind, status, object_key, w640_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, ?, 'image/png', 1, 800, 1000, ?)",
-        ).bind(id, postId, photo.key, photo.w640Key, publishedAt).run();
+        )
+          .bind(id, postId, photo.key, photo.w640Key, publishedAt)
+          .run();
       }
     }
     // The fan follows the creator (since before her first tip), so the demo feed opens on her posts rather than on
     // "Your feed is empty".
     await env.DB.prepare(
       "INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) SELECT f.id, c.id, ? FROM users f, users c WHERE f.username = 'demo_fan' AND c.username = 'mia.rivers'",
-    ).bind(new Date(Date.now() - 13 * 86_400_000).toISOString()).run();
+    )
+      .bind(new Date(Date.now() - 13 * 86_400_000).toISOString())
+      .run();
     await seedMoney();
     fresh = true;
     console.log("Demo data created:");

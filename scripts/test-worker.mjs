@@ -11,6 +11,15 @@ import { runShards, WORKER_SHARDS } from "./lib/shards.mjs";
 
 const AT_ONCE = Number(process.env.WORKER_SHARDS_AT_ONCE ?? 2);
 
-if ((spawnSync("node", ["scripts/patch-vitest-pool-workers.mjs"], { stdio: "inherit" }).status ?? 1) !== 0) process.exit(1);
+if ((spawnSync("node", ["scripts/patch-vitest-pool-workers.mjs"], { stdio: "inherit" }).status ?? 1) !== 0)
+  process.exit(1);
 
-process.exit(await runShards({ tier: "worker", config: "vitest.worker.config.ts", shards: WORKER_SHARDS, atOnce: AT_ONCE, filters: process.argv.slice(2) }));
+process.exit(
+  await runShards({
+    tier: "worker",
+    config: "vitest.worker.config.ts",
+    shards: WORKER_SHARDS,
+    atOnce: AT_ONCE,
+    filters: process.argv.slice(2),
+  }),
+);

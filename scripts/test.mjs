@@ -20,7 +20,10 @@ const step = async (name, ok) => {
   if (!(await ok)) failedSteps.push(name);
 };
 
-const [checks, build] = await Promise.all([run("node", ["scripts/parallel.mjs", "lint", "typecheck"]), run("node", ["scripts/parallel.mjs", "build"])]);
+const [checks, build] = await Promise.all([
+  run("node", ["scripts/parallel.mjs", "lint", "typecheck"]),
+  run("node", ["scripts/parallel.mjs", "build"]),
+]);
 if (!checks) failedSteps.push("lint or typecheck");
 if (!build) failedSteps.push("build");
 await step("unit tier", run("npm", ["run", "--silent", "test:unit"]));

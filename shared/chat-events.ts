@@ -59,7 +59,10 @@ const messageViewMatchesContract: Same<z.infer<typeof messageViewSchema>, Messag
 void messageViewMatchesContract;
 
 /** Parses a frame; null for anything that is not valid JSON of the schema. */
-export function parseFrame<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, text: unknown): T | null {
+export function parseFrame<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  text: unknown,
+): T | null {
   if (typeof text !== "string" || text.length > 64 * 1024) return null;
   try {
     const result = schema.safeParse(JSON.parse(text));

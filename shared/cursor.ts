@@ -8,7 +8,8 @@ export interface Cursor {
   id: number;
 }
 
-export const encodeCursor = (at: string, id: number) => btoa(`${at}~${id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const encodeCursor = (at: string, id: number) =>
+  btoa(`${at}~${id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 /** null for anything malformed: the caller then answers a 422. */
 export function decodeCursor(value: string): Cursor | null {

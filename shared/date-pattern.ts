@@ -55,9 +55,17 @@ export function formatWithDatePattern(pattern: DatePattern, date: Date, utc = fa
     .join("");
 }
 
-const PART_FIELDS: Partial<Record<Intl.DateTimeFormatPartTypes, Field>> = { year: "FullYear", month: "Month", day: "Date", hour: "Hours", minute: "Minutes", dayPeriod: "Hours" };
+const PART_FIELDS: Partial<Record<Intl.DateTimeFormatPartTypes, Field>> = {
+  year: "FullYear",
+  month: "Month",
+  day: "Date",
+  hour: "Hours",
+  minute: "Minutes",
+  dayPeriod: "Hours",
+};
 const DIGIT = /\p{Nd}/gu;
-const utc = (month: number, day: number, hour: number, minute: number, year = 2026) => new Date(Date.UTC(year, month, day, hour, minute));
+const utc = (month: number, day: number, hour: number, minute: number, year = 2026) =>
+  new Date(Date.UTC(year, month, day, hour, minute));
 
 /** The dates a pattern must write exactly as Intl does: every month, every hour, several days, minutes and years. */
 function samples(): Date[] {
@@ -76,9 +84,12 @@ export function datePattern(format: Intl.DateTimeFormat): DatePattern | null {
     const partsAt = (date: Date) => {
       const text = format.format(date);
       let offset = 0;
-      return format.formatToParts(date).map(({ type, value }) => ({ type, value: text.slice(offset, (offset += value.length)) }));
+      return format
+        .formatToParts(date)
+        .map(({ type, value }) => ({ type, value: text.slice(offset, (offset += value.length)) }));
     };
-    const valueOf = (date: Date, type: Intl.DateTimeFormatPartTypes) => partsAt(date).find((part) => part.type === type)?.value ?? "";
+    const valueOf = (date: Date, type: Intl.DateTimeFormatPartTypes) =>
+      partsAt(date).find((part) => part.type === type)?.value ?? "";
     // Digits: the days 1–9 and 10 (the last digit of each, whatever the width).
     const d: string[] = [];
     for (let day = 1; day <= 10; day++) {
@@ -93,11 +104,14 @@ export function datePattern(format: Intl.DateTimeFormat): DatePattern | null {
       const f = PART_FIELDS[type];
       if (type === "literal") p.push(value);
       else if (!f) return null;
-      else if (type === "month") p.push({ f, n: Array.from({ length: 12 }, (_, month) => valueOf(utc(month, 7, 13, 5), "month")) });
-      else if (type === "dayPeriod") p.push({ f, n: Array.from({ length: 24 }, (_, hour) => valueOf(utc(10, 7, hour, 5), "dayPeriod")) });
+      else if (type === "month")
+        p.push({ f, n: Array.from({ length: 12 }, (_, month) => valueOf(utc(month, 7, 13, 5), "month")) });
+      else if (type === "dayPeriod")
+        p.push({ f, n: Array.from({ length: 24 }, (_, hour) => valueOf(utc(10, 7, hour, 5), "dayPeriod")) });
       else if (type === "hour") {
         // The width of a one-digit hour (1 a.m.), and the clock: what midnight and 1 p.m. read as.
-        const hourAt = (hour: number) => Number(valueOf(utc(10, 7, hour, 5), "hour").replace(DIGIT, (digit) => String(d.indexOf(digit))));
+        const hourAt = (hour: number) =>
+          Number(valueOf(utc(10, 7, hour, 5), "hour").replace(DIGIT, (digit) => String(d.indexOf(digit))));
         const midnight = hourAt(0);
         const afternoon = hourAt(13);
         const w = valueOf(utc(10, 7, 1, 5), "hour").length;
@@ -105,7 +119,9 @@ export function datePattern(format: Intl.DateTimeFormat): DatePattern | null {
       } else p.push({ f, w: type === "year" ? 1 : valueOf(utc(0, 1, 1, 1), type).length });
     }
     const pattern = { p, d };
-    return samples().every((date) => formatWithDatePattern(pattern, date, true) === format.format(date)) ? pattern : null;
+    return samples().every((date) => formatWithDatePattern(pattern, date, true) === format.format(date))
+      ? pattern
+      : null;
   } catch {
     return null;
   }
@@ -129,4 +145,5 @@ export function learnDatePatterns(language: string, patterns: DatePatterns | nul
   if (patterns && !learntPatterns.has(language)) learntPatterns.set(language, patterns);
 }
 
-export const learntDatePattern = (language: string, form: DateForm): DatePattern | undefined => learntPatterns.get(language)?.[form];
+export const learntDatePattern = (language: string, form: DateForm): DatePattern | undefined =>
+  learntPatterns.get(language)?.[form];

@@ -10,7 +10,13 @@ import { z } from "zod/mini";
 const person = z.object({ id: z.number(), username: z.string(), name: z.string() });
 
 const liveChatLine = z.object({ id: z.number(), user: person, text: z.string(), at: z.string() });
-const liveTipLine = z.object({ id: z.number(), user: person, amountCents: z.number(), note: z.nullable(z.string()), at: z.string() });
+const liveTipLine = z.object({
+  id: z.number(),
+  user: person,
+  amountCents: z.number(),
+  note: z.nullable(z.string()),
+  at: z.string(),
+});
 
 const sdp = z.object({ type: z.enum(["offer", "answer"]), sdp: z.string().check(z.maxLength(32_000)) });
 const candidate = z.object({

@@ -84,9 +84,21 @@ export function moneyPattern(samples: readonly string[] | null | undefined): Mon
   const smallWhole = small.runs.slice(0, -1);
   const minimumGrouping = smallWhole.length > 1 ? 1 : 2;
   if (small.separators.at(-1) !== decimal || (smallWhole.length > 1 && small.separators[0] !== group)) return null;
-  const pattern = { prefix: big.prefix, suffix: big.suffix, digits, decimal, group, primary, secondary, minimumGrouping };
+  const pattern = {
+    prefix: big.prefix,
+    suffix: big.suffix,
+    digits,
+    decimal,
+    group,
+    primary,
+    secondary,
+    minimumGrouping,
+  };
   // What the pattern writes for the samples must be the samples themselves.
-  return formatWithPattern(pattern, MONEY_SAMPLE_CENTS[0]) === samples[0] && formatWithPattern(pattern, MONEY_SAMPLE_CENTS[1]) === samples[1] ? pattern : null;
+  return formatWithPattern(pattern, MONEY_SAMPLE_CENTS[0]) === samples[0] &&
+    formatWithPattern(pattern, MONEY_SAMPLE_CENTS[1]) === samples[1]
+    ? pattern
+    : null;
 }
 
 /** Patterns the browser was given, by language (app/root.tsx, from the root loader's data). */

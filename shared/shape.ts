@@ -15,8 +15,10 @@ const fail = (path: string, expected: string): never => {
 };
 
 export const string: Shape<string> = (value, path = "") => (typeof value === "string" ? value : fail(path, "string"));
-export const number: Shape<number> = (value, path = "") => (typeof value === "number" && Number.isFinite(value) ? value : fail(path, "number"));
-export const boolean: Shape<boolean> = (value, path = "") => (typeof value === "boolean" ? value : fail(path, "boolean"));
+export const number: Shape<number> = (value, path = "") =>
+  typeof value === "number" && Number.isFinite(value) ? value : fail(path, "number");
+export const boolean: Shape<boolean> = (value, path = "") =>
+  typeof value === "boolean" ? value : fail(path, "boolean");
 
 export const nullable =
   <T>(shape: Shape<T>): Shape<T | null> =>
@@ -44,7 +46,9 @@ export const array =
     Array.isArray(value) ? value.map((entry, index) => item(entry, `${path}[${index}]`)) : fail(path, "array");
 
 export const object =
-  <Fields extends Record<string, Shape<unknown>>>(fields: Fields): Shape<{ [K in keyof Fields]: ReturnType<Fields[K]> }> =>
+  <Fields extends Record<string, Shape<unknown>>>(
+    fields: Fields,
+  ): Shape<{ [K in keyof Fields]: ReturnType<Fields[K]> }> =>
   (value, path = "") => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return fail(path, "object");
     const checked: Record<string, unknown> = {};

@@ -19,6 +19,7 @@ export function createWorker(options: Omit<AppOptions, "buildVersion"> = {}) {
     scheduled(_controller, env, ctx) {
       ctx.waitUntil(runScheduledJobs(env, (work) => ctx.waitUntil(work)));
     },
-    queue: (batch: MessageBatch<unknown>, env: Env) => (batch.queue === PUSH_QUEUE ? consumePush(batch, env) : consumeMassMessages(batch, env)),
+    queue: (batch: MessageBatch<unknown>, env: Env) =>
+      batch.queue === PUSH_QUEUE ? consumePush(batch, env) : consumeMassMessages(batch, env),
   } satisfies ExportedHandler<Env>;
 }

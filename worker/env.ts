@@ -71,19 +71,34 @@ const configSchema = z
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(20),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-    VAPID_PUBLIC_KEY: z.string().regex(base64UrlOf(65), "must be the base64url of a 65-byte uncompressed P-256 point").optional(),
-    VAPID_PRIVATE_KEY: z.string().regex(base64UrlOf(32), "must be the base64url of a 32-byte P-256 private key").optional(),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(base64UrlOf(65), "must be the base64url of a 65-byte uncompressed P-256 point")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(base64UrlOf(32), "must be the base64url of a 32-byte P-256 private key")
+      .optional(),
     VAPID_SUBJECT: z
       .url()
-      .refine((url) => /^(mailto:[^@\s]+@[^@\s]+|https:\/\/.+)$/.test(url), "must be a mailto: address or an https: URL")
+      .refine(
+        (url) => /^(mailto:[^@\s]+@[^@\s]+|https:\/\/.+)$/.test(url),
+        "must be a mailto: address or an https: URL",
+      )
       .optional(),
     PUSH_SERVICE_HOSTS: z
       .string()
       .transform((text, context) => {
-        const hosts = text.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+        const hosts = text
+          .split(",")
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean);
         const bad = hosts.filter((entry) => !isHostEntry(entry));
         if (hosts.length === 0 || bad.length > 0) {
-          context.addIssue({ code: "custom", message: `must list host names like fcm.googleapis.com,*.push.apple.com${bad.length > 0 ? ` (not ${bad.join(", ")})` : ""}` });
+          context.addIssue({
+            code: "custom",
+            message: `must list host names like fcm.googleapis.com,*.push.apple.com${bad.length > 0 ? ` (not ${bad.join(", ")})` : ""}`,
+          });
           return z.NEVER;
         }
         return hosts;
@@ -95,17 +110,34 @@ const configSchema = z
       .string()
       .transform((text, context) => {
         try {
-          return z.array(z.object({ urls: z.array(z.string().regex(/^(stun|turns?):/)), username: z.string().optional(), credential: z.string().optional() })).parse(JSON.parse(text));
+          return z
+            .array(
+              z.object({
+                urls: z.array(z.string().regex(/^(stun|turns?):/)),
+                username: z.string().optional(),
+                credential: z.string().optional(),
+              }),
+            )
+            .parse(JSON.parse(text));
         } catch {
           context.addIssue({ code: "custom", message: 'must be JSON like [{"urls":["stun:stun.example.com:3478"]}]' });
           return z.NEVER;
         }
       })
       .default([]),
-    CF_ACCOUNT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a 32-character account id").optional(),
+    CF_ACCOUNT_ID: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, "must be a 32-character account id")
+      .optional(),
     CF_STREAM_API_TOKEN: z.string().min(1).optional(),
-    LIVE_WHIP_URL: z.url().refine((url) => url.includes("{stream}"), "must contain {stream}").optional(),
-    LIVE_WHEP_URL: z.url().refine((url) => url.includes("{stream}"), "must contain {stream}").optional(),
+    LIVE_WHIP_URL: z
+      .url()
+      .refine((url) => url.includes("{stream}"), "must contain {stream}")
+      .optional(),
+    LIVE_WHEP_URL: z
+      .url()
+      .refine((url) => url.includes("{stream}"), "must contain {stream}")
+      .optional(),
   })
   .refine((c) => new Set([c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY, c.VAPID_SUBJECT].map(Boolean)).size === 1, {
     message: "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together or not at all",
@@ -113,9 +145,15 @@ const configSchema = z
   .refine((c) => c.APP_ENV === "test" || c.PUSH_SERVICE_HOSTS.every(isPublicHostEntry), {
     message: "PUSH_SERVICE_HOSTS may name only public hosts (no IP address, localhost or private name)",
   })
-  .refine((c) => c.LIVE_TRANSPORT !== "whip" || (Boolean(c.CF_ACCOUNT_ID) && Boolean(c.CF_STREAM_API_TOKEN)) || (Boolean(c.LIVE_WHIP_URL) && Boolean(c.LIVE_WHEP_URL)), {
-    message: "LIVE_TRANSPORT=whip needs CF_ACCOUNT_ID and CF_STREAM_API_TOKEN, or LIVE_WHIP_URL and LIVE_WHEP_URL",
-  })
+  .refine(
+    (c) =>
+      c.LIVE_TRANSPORT !== "whip" ||
+      (Boolean(c.CF_ACCOUNT_ID) && Boolean(c.CF_STREAM_API_TOKEN)) ||
+      (Boolean(c.LIVE_WHIP_URL) && Boolean(c.LIVE_WHEP_URL)),
+    {
+      message: "LIVE_TRANSPORT=whip needs CF_ACCOUNT_ID and CF_STREAM_API_TOKEN, or LIVE_WHIP_URL and LIVE_WHEP_URL",
+    },
+  )
   .refine((c) => !c.STRIPE_SECRET_KEY || Boolean(c.STRIPE_WEBHOOK_SECRET), {
     message: "STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET",
   })
@@ -137,7 +175,9 @@ export function config(env: Env): Config {
   if (!parsed) {
     const result = configSchema.safeParse(env);
     if (!result.success) {
-      throw new Error(`Invalid configuration: ${result.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+      throw new Error(
+        `Invalid configuration: ${result.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+      );
     }
     parsed = result.data;
     cache.set(env, parsed);
@@ -150,4 +190,3 @@ export function vapidOf(settings: Config): { publicKey: string; privateKey: stri
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = settings;
   return publicKey && privateKey && subject ? { publicKey, privateKey, subject } : null;
 }
-

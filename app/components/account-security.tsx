@@ -12,11 +12,36 @@ export function ChangePasswordForm() {
       <h3 id="change-password" className="font-semibold">
         {t("Change password")}
       </h3>
-      {result && (result.ok || !Object.keys(result.errors).length) ? <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice> : null}
+      {result && (result.ok || !Object.keys(result.errors).length) ? (
+        <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice>
+      ) : null}
       <IntentForm fetcher={fetcher} intent="password" className="space-y-3">
-        <Field label={t("Current password")} name="password" type="password" autoComplete="current-password" errors={errors.password} />
-        <Field label={t("New password")} name="newPassword" type="password" autoComplete="new-password" minLength={8} maxLength={128} required errors={errors.newPassword} hint={t("At least 8 characters.")} />
-        <Field label={t("Repeat the new password")} name="newPasswordConfirmation" type="password" autoComplete="new-password" required errors={errors.newPasswordConfirmation} />
+        <Field
+          label={t("Current password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          errors={errors.password}
+        />
+        <Field
+          label={t("New password")}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          maxLength={128}
+          required
+          errors={errors.newPassword}
+          hint={t("At least 8 characters.")}
+        />
+        <Field
+          label={t("Repeat the new password")}
+          name="newPasswordConfirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          errors={errors.newPasswordConfirmation}
+        />
         <button type="submit" className="btn-primary w-auto" disabled={fetcher.state !== "idle"}>
           {t("Change password")}
         </button>
@@ -34,10 +59,25 @@ export function ChangeEmailForm() {
       <h3 id="change-email" className="font-semibold">
         {t("Change email")}
       </h3>
-      {result && (result.ok || !Object.keys(result.errors).length) ? <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice> : null}
+      {result && (result.ok || !Object.keys(result.errors).length) ? (
+        <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice>
+      ) : null}
       <IntentForm fetcher={fetcher} intent="email" className="space-y-3">
-        <Field label={t("New email address")} name="email" type="email" autoComplete="email" required errors={errors.email} />
-        <Field label={t("Password")} name="password" type="password" autoComplete="current-password" errors={errors.password} />
+        <Field
+          label={t("New email address")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          errors={errors.email}
+        />
+        <Field
+          label={t("Password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          errors={errors.password}
+        />
         <button type="submit" className="btn-primary w-auto" disabled={fetcher.state !== "idle"}>
           {t("Send confirmation link")}
         </button>

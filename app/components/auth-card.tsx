@@ -4,7 +4,17 @@ import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
 
 /** The frame of the sign-in, sign-up and email-link pages (no app layout, spec §2). */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <main className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-10 dark:bg-slate-950 sm:items-center">

@@ -7,7 +7,17 @@ import { useCsrfToken } from "~/lib/session";
  * submit button names the `intent`). Once the page has hydrated, `onSubmit` does the same the app's own way
  * (shown at once, kept in the outbox offline) and the browser's post is prevented.
  */
-export function EarlyForm({ action, onSubmit, className, children }: { action: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void; className?: string; children: ReactNode }) {
+export function EarlyForm({
+  action,
+  onSubmit,
+  className,
+  children,
+}: {
+  action: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  className?: string;
+  children: ReactNode;
+}) {
   const csrfToken = useCsrfToken();
   return (
     <form

@@ -33,7 +33,14 @@ export function Field({ label, name, errors, hint, ...input }: FieldProps) {
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <input id={id} name={name} className="input" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={id}
+        name={name}
+        className="input"
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {hint ? (
         <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
           {hint}
@@ -61,7 +68,14 @@ export function SelectField({ label, name, errors, options, placeholder, ...sele
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <select id={id} name={name} className="input" aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} {...select}>
+      <select
+        id={id}
+        name={name}
+        className="input"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        {...select}
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -83,7 +97,19 @@ function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-export function SubmitButton({ children, pendingText, name, value, className = "btn-primary" }: { children: ReactNode; pendingText: string; name?: string; value?: string; className?: string }) {
+export function SubmitButton({
+  children,
+  pendingText,
+  name,
+  value,
+  className = "btn-primary",
+}: {
+  children: ReactNode;
+  pendingText: string;
+  name?: string;
+  value?: string;
+  className?: string;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
   return (
@@ -103,7 +129,7 @@ type Result = { ok: true; message?: string } | { ok: false; message: string; err
  */
 export function FormNotice({ result, saved }: { result: Result | undefined; saved?: string }) {
   if (!result) return null;
-  if (result.ok) return saved ?? result.message ? <Notice tone="success">{saved ?? result.message}</Notice> : null;
+  if (result.ok) return (saved ?? result.message) ? <Notice tone="success">{saved ?? result.message}</Notice> : null;
   if (Object.values(result.errors ?? {}).some((messages) => messages.includes(result.message))) return null;
   return <Notice tone="error">{result.message}</Notice>;
 }

@@ -7,7 +7,17 @@ import { AppForm, SubmitButton } from "~/components/forms";
  * fetching the link changes nothing. With JavaScript the page submits itself at once; without it, the person
  * presses the button.
  */
-export function LinkConfirmation({ button, pendingText, autoSubmit, children }: { button: string; pendingText: string; autoSubmit: boolean; children?: ReactNode }) {
+export function LinkConfirmation({
+  button,
+  pendingText,
+  autoSubmit,
+  children,
+}: {
+  button: string;
+  pendingText: string;
+  autoSubmit: boolean;
+  children?: ReactNode;
+}) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const sent = useRef(false);

@@ -10,11 +10,21 @@ interface PagedList {
 
 /** A usePagedList list's "Load more", with its failure; nothing once the list has no next page. */
 export function LoadMore({ list }: { list: PagedList }) {
-  return list.nextCursor === null ? null : <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} failure={list.failure} />;
+  return list.nextCursor === null ? null : (
+    <LoadMoreButton onClick={() => void list.loadMore()} disabled={list.loading} failure={list.failure} />
+  );
 }
 
 /** "Load more" under a paged list, with why the last page did not come (usePagedList's `failure`) above it. */
-export function LoadMoreButton({ onClick, disabled, failure }: { onClick: () => void; disabled?: boolean; failure?: string | null }) {
+export function LoadMoreButton({
+  onClick,
+  disabled,
+  failure,
+}: {
+  onClick: () => void;
+  disabled?: boolean;
+  failure?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <div className="p-4 text-center">

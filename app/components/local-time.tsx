@@ -42,7 +42,8 @@ function browserZoneWithoutIntl(): string | undefined {
 }
 
 /** Whether `zone` (null: the browser's own) is the zone of the browser this runs in, as far as it can tell without Intl. */
-const isBrowserZone = (zone: string | null) => typeof document !== "undefined" && (zone === null || zone === browserZoneWithoutIntl());
+const isBrowserZone = (zone: string | null) =>
+  typeof document !== "undefined" && (zone === null || zone === browserZoneWithoutIntl());
 
 /**
  * `date` in `language`, in one of the app's forms, in `zone` (as formatterFor). In the browser, in its own zone,
@@ -72,8 +73,10 @@ let browserZone: Promise<string> | undefined;
 function whenBrowserZoneKnown(serverZone: string | null): Promise<string> {
   browserZone ??= new Promise((resolve) => {
     whenIdle(() => {
-      const zone = (knownBrowserZone = browserZoneWithoutIntl() ?? new Intl.DateTimeFormat().resolvedOptions().timeZone);
-      if (zone !== serverZone) document.cookie = `${TIME_ZONE_COOKIE}=${zone}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`;
+      const zone = (knownBrowserZone =
+        browserZoneWithoutIntl() ?? new Intl.DateTimeFormat().resolvedOptions().timeZone);
+      if (zone !== serverZone)
+        document.cookie = `${TIME_ZONE_COOKIE}=${zone}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`;
       resolve(zone);
     });
   });
@@ -107,7 +110,15 @@ export function useReaderZone(): { serverZone: string | null; local: boolean } {
  * idle, a page rendered in another zone than the browser's switches to local time, without a hydration mismatch.
  * From the second page on, nothing switches.
  */
-export function LocalTime({ iso, className, dateOnly = false }: { iso: string; className?: string; dateOnly?: boolean }) {
+export function LocalTime({
+  iso,
+  className,
+  dateOnly = false,
+}: {
+  iso: string;
+  className?: string;
+  dateOnly?: boolean;
+}) {
   const { i18n } = useTranslation();
   const { serverZone, local } = useReaderZone();
   // While the page hydrates, the text the server wrote: a browser's first Intl.DateTimeFormat loads ICU's data

@@ -7,7 +7,8 @@ import type { ReactNode } from "react";
 export function Notice({ tone, children }: { tone: "error" | "success" | "info"; children: ReactNode }) {
   const styles = {
     error: "bg-red-50 text-red-800 ring-red-200 dark:bg-red-950 dark:text-red-200 dark:ring-red-900",
-    success: "bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-900",
+    success:
+      "bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-900",
     info: "bg-brand-50 text-brand-700 ring-brand-100 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700",
   }[tone];
   return (

@@ -8,7 +8,11 @@ export function OfflineNotice({ offline }: { offline: OfflineMark | null | undef
   if (!offline) return null;
   const [before, after] = t("Offline — showing what was saved at {{time}}", { time: "\u0000" }).split("\u0000");
   return (
-    <p role="status" data-testid="offline-notice" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+    <p
+      role="status"
+      data-testid="offline-notice"
+      className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+    >
       {before}
       <LocalTime iso={new Date(offline.savedAt).toISOString()} />
       {after}

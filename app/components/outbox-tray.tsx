@@ -48,7 +48,8 @@ export function OutboxTray() {
     const back = () => void outboxNetworkBack(api);
     const stopListening = onNetworkAnswer((signal) => void outboxNetworkBack(api, signal));
     const whenShown = () => document.visibilityState === "visible" && send();
-    const fromWorker = (event: MessageEvent) => (event.data as { type?: unknown } | null)?.type === FLUSH_OUTBOX && send();
+    const fromWorker = (event: MessageEvent) =>
+      (event.data as { type?: unknown } | null)?.type === FLUSH_OUTBOX && send();
     window.addEventListener("online", back);
     document.addEventListener("visibilitychange", whenShown);
     navigator.serviceWorker?.addEventListener("message", fromWorker);
@@ -62,8 +63,14 @@ export function OutboxTray() {
   }, [pending, api]);
 
   const storageNotice = storageOff ? (
-    <p role="status" data-testid="offline-storage-off" className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-900">
-      <span className="flex-1">{t("Offline reading is off: this browser does not let Fanclub keep anything on this device.")}</span>
+    <p
+      role="status"
+      data-testid="offline-storage-off"
+      className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <span className="flex-1">
+        {t("Offline reading is off: this browser does not let Fanclub keep anything on this device.")}
+      </span>
       <button type="button" className="link text-sm" onClick={() => setStorageOff(false)}>
         {t("Close")}
       </button>
@@ -71,11 +78,17 @@ export function OutboxTray() {
   ) : null;
   if (pending === 0 && failed.length === 0) return storageNotice;
   return (
-    <section aria-label={t("Waiting to be sent")} data-testid="outbox-tray" className="space-y-2 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-label={t("Waiting to be sent")}
+      data-testid="outbox-tray"
+      className="space-y-2 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       {storageNotice}
       {pending > 0 ? (
         <p role="status" data-testid="outbox-pending">
-          {pending === 1 ? t("1 action waits for the network.") : t("{{count}} actions wait for the network.", { count: pending })}
+          {pending === 1
+            ? t("1 action waits for the network.")
+            : t("{{count}} actions wait for the network.", { count: pending })}
         </p>
       ) : null}
       {failed.map((entry) => (
@@ -97,8 +110,14 @@ function FailedEntry({ entry }: { entry: OutboxEntry }) {
     message: t("Your message"),
   }[entry.action.kind];
   return (
-    <div role="alert" data-testid="outbox-failed" className="flex flex-wrap items-center gap-2 text-red-800 dark:text-red-200">
-      <p className="min-w-0 flex-1">{t("{{what}} could not be sent: {{reason}}", { what, reason: entry.reason ?? "" })}</p>
+    <div
+      role="alert"
+      data-testid="outbox-failed"
+      className="flex flex-wrap items-center gap-2 text-red-800 dark:text-red-200"
+    >
+      <p className="min-w-0 flex-1">
+        {t("{{what}} could not be sent: {{reason}}", { what, reason: entry.reason ?? "" })}
+      </p>
       <button type="button" className="btn-secondary text-sm" onClick={() => void retryEntry(api, entry.id)}>
         {t("Try again")}
       </button>

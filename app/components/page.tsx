@@ -13,7 +13,17 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 }
 
 /** What a screen shows while it has nothing to list: an icon, a sentence that says why, and what to do next. */
-export function EmptyState({ icon, title, text, action }: { icon: IconName; title: string; text: string; action?: { to: string; label: string } }) {
+export function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: IconName;
+  title: string;
+  text: string;
+  action?: { to: string; label: string };
+}) {
   return (
     <div data-empty-state className="flex flex-col items-center gap-3 px-6 py-16 text-center">
       <span className="rounded-full bg-slate-100 p-4 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
@@ -29,4 +39,3 @@ export function EmptyState({ icon, title, text, action }: { icon: IconName; titl
     </div>
   );
 }
-

@@ -40,7 +40,11 @@ export function ProfileView({
     ...(profile.followerCount === null ? [] : [{ label: t("Followers"), value: profile.followerCount }]),
   ];
   const avatar = profile.avatarUrl ? (
-    <img src={profile.avatarUrl} alt={t("Avatar of {{name}}", { name: profile.name })} className="h-24 w-24 rounded-full border-4 border-white object-cover dark:border-slate-950" />
+    <img
+      src={profile.avatarUrl}
+      alt={t("Avatar of {{name}}", { name: profile.name })}
+      className="h-24 w-24 rounded-full border-4 border-white object-cover dark:border-slate-950"
+    />
   ) : (
     <div className="h-24 w-24 rounded-full border-4 border-white bg-slate-300 dark:border-slate-950 dark:bg-slate-700" />
   );
@@ -55,7 +59,11 @@ export function ProfileView({
             <Link
               to={`/stories?user=${encodeURIComponent(profile.username)}&back=${encodeURIComponent(`/${profile.username}`)}`}
               className={`inline-block ${storyRingClass(storyRing.unseen > 0)}`}
-              aria-label={storyRing.unseen > 0 ? t("{{name}}, new stories", { name: profile.name }) : t("Stories of {{name}}", { name: profile.name })}
+              aria-label={
+                storyRing.unseen > 0
+                  ? t("{{name}}, new stories", { name: profile.name })
+                  : t("Stories of {{name}}", { name: profile.name })
+              }
               data-story-ring={storyRing.unseen > 0 ? "unseen" : "seen"}
             >
               {avatar}
@@ -66,10 +74,16 @@ export function ProfileView({
           <h1 id="profile-name" className="mt-2 break-words text-2xl font-bold">
             {profile.name}
           </h1>
-          <p className="text-slate-600 dark:text-slate-400"><Handle username={profile.username} /></p>
+          <p className="text-slate-600 dark:text-slate-400">
+            <Handle username={profile.username} />
+          </p>
           {profile.available ? (
             <>
-              {profile.bio ? <p dir="auto" className="mt-2 whitespace-pre-line break-words">{profile.bio}</p> : null}
+              {profile.bio ? (
+                <p dir="auto" className="mt-2 whitespace-pre-line break-words">
+                  {profile.bio}
+                </p>
+              ) : null}
               {profile.location || profile.website ? (
                 <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
                   {profile.location ? <span>{profile.location}</span> : null}
@@ -103,9 +117,13 @@ export function ProfileView({
                   data-highlight={highlight.id}
                 >
                   <span className="block h-14 w-14 overflow-hidden rounded-full border-2 border-slate-300 bg-slate-200 dark:border-slate-600 dark:bg-slate-800">
-                    {highlight.coverUrl ? <img src={highlight.coverUrl} alt="" className="h-full w-full object-cover" loading="lazy" /> : null}
+                    {highlight.coverUrl ? (
+                      <img src={highlight.coverUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
+                    ) : null}
                   </span>
-                  <span dir="auto" className="w-full truncate-text">{highlight.title}</span>
+                  <span dir="auto" className="w-full truncate-text">
+                    {highlight.title}
+                  </span>
                 </Link>
               ))}
             </nav>

@@ -14,12 +14,27 @@ interface PushSettingsView {
   devices: PushDevice[];
 }
 
-const deviceShape: Shape<PushDeviceView> = object({ id: number, label: string, endpoint: string, language: string, createdAt: string, lastSentAt: nullable(string) });
-const preferencesShape = object(Object.fromEntries(PUSH_KINDS.map((kind) => [kind, boolean])) as Record<PushKind, Shape<boolean>>);
-const settingsShape: Shape<PushSettingsView> = object({ enabled: boolean, publicKey: nullable(string), preferences: preferencesShape, devices: array(deviceShape) });
+const deviceShape: Shape<PushDeviceView> = object({
+  id: number,
+  label: string,
+  endpoint: string,
+  language: string,
+  createdAt: string,
+  lastSentAt: nullable(string),
+});
+const preferencesShape = object(
+  Object.fromEntries(PUSH_KINDS.map((kind) => [kind, boolean])) as Record<PushKind, Shape<boolean>>,
+);
+const settingsShape: Shape<PushSettingsView> = object({
+  enabled: boolean,
+  publicKey: nullable(string),
+  preferences: preferencesShape,
+  devices: array(deviceShape),
+});
 
 /** Push needs a service worker, the Push API and notifications: an in-app browser or an old one may lack them. */
-const pushSupported = () => typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+const pushSupported = () =>
+  typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 
 /**
  * Settings → Notifications, web push: turn push on for this device (the browser asks for permission only once the
@@ -39,7 +54,9 @@ export function PushSettings() {
   const load = useCallback(async () => {
     const [answer, subscription] = await Promise.all([
       api.get("/push", settingsShape),
-      supported ? navigator.serviceWorker.ready.then((registration) => registration.pushManager.getSubscription()) : Promise.resolve(null),
+      supported
+        ? navigator.serviceWorker.ready.then((registration) => registration.pushManager.getSubscription())
+        : Promise.resolve(null),
     ]);
     setSettings(answer);
     setThisEndpoint(subscription?.endpoint ?? null);
@@ -65,27 +82,49 @@ export function PushSettings() {
 
   const turnOn = () =>
     run(async () => {
-      if ((await Notification.requestPermission()) !== "granted") return t("Notifications are blocked for this site in your browser's settings.");
+      if ((await Notification.requestPermission()) !== "granted")
+        return t("Notifications are blocked for this site in your browser's settings.");
       const registration = await navigator.serviceWorker.ready;
-      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: settings!.publicKey! });
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: settings!.publicKey!,
+      });
       const { endpoint, keys } = subscription.toJSON();
-      await api.post("/push/subscriptions", { endpoint, keys: { p256dh: keys?.p256dh, auth: keys?.auth } }, deviceShape);
+      await api.post(
+        "/push/subscriptions",
+        { endpoint, keys: { p256dh: keys?.p256dh, auth: keys?.auth } },
+        deviceShape,
+      );
       return t("Push notifications are on for this device.");
     });
 
   const remove = (device: PushDeviceView) =>
     run(async () => {
-      if (device.endpoint === thisEndpoint) await (await navigator.serviceWorker.ready).pushManager.getSubscription().then((subscription) => subscription?.unsubscribe());
+      if (device.endpoint === thisEndpoint)
+        await (
+          await navigator.serviceWorker.ready
+        ).pushManager
+          .getSubscription()
+          .then((subscription) => subscription?.unsubscribe());
       await api.delete(`/push/subscriptions/${device.id}`);
       return null;
     });
 
-  const choose = (kind: PushKind, on: boolean) => run(async () => (await api.put("/push/preferences", { ...settings!.preferences, [kind]: on }, preferencesShape), null));
+  const choose = (kind: PushKind, on: boolean) =>
+    run(
+      async () => (
+        await api.put("/push/preferences", { ...settings!.preferences, [kind]: on }, preferencesShape),
+        null
+      ),
+    );
 
   const test = () => run(async () => (await api.post("/push/test", {}, object({ message: string }))).message);
 
   if (!settings) return null;
-  if (!settings.enabled) return <p className="text-slate-600 dark:text-slate-400">{t("Push notifications are not available on this server.")}</p>;
+  if (!settings.enabled)
+    return (
+      <p className="text-slate-600 dark:text-slate-400">{t("Push notifications are not available on this server.")}</p>
+    );
   const thisDevice = settings.devices.find((device) => device.endpoint === thisEndpoint) ?? null;
   const kindLabels: Record<PushKind, string> = {
     messages: t("Messages"),
@@ -99,7 +138,9 @@ export function PushSettings() {
     <div className="space-y-4" data-testid="push-settings">
       <h3 className="font-semibold">{t("Push notifications")}</h3>
       {!supported ? (
-        <p className="text-slate-600 dark:text-slate-400">{t("This browser cannot receive push notifications. Installing Fanclub on your home screen may help.")}</p>
+        <p className="text-slate-600 dark:text-slate-400">
+          {t("This browser cannot receive push notifications. Installing Fanclub on your home screen may help.")}
+        </p>
       ) : thisDevice ? (
         <p>{t("Push notifications are on for this device.")}</p>
       ) : (
@@ -111,27 +152,44 @@ export function PushSettings() {
         <legend className="text-sm font-medium">{t("Send me a push for")}</legend>
         {PUSH_KINDS.map((kind) => (
           <div key={kind} className="flex items-center gap-2">
-            <input id={`${id}-${kind}`} type="checkbox" className="h-4 w-4" checked={settings.preferences[kind]} disabled={busy} onChange={(event) => void choose(kind, event.target.checked)} />
+            <input
+              id={`${id}-${kind}`}
+              type="checkbox"
+              className="h-4 w-4"
+              checked={settings.preferences[kind]}
+              disabled={busy}
+              onChange={(event) => void choose(kind, event.target.checked)}
+            />
             <label htmlFor={`${id}-${kind}`}>{kindLabels[kind]}</label>
           </div>
         ))}
       </fieldset>
       <div className="space-y-2">
         <h4 className="text-sm font-medium">{t("Devices that receive push notifications")}</h4>
-        {settings.devices.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("None yet.")}</p> : null}
+        {settings.devices.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t("None yet.")}</p>
+        ) : null}
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {settings.devices.map((device) => (
             <li key={device.id} data-testid="push-device" className="flex flex-wrap items-center gap-2 py-2">
               <div className="min-w-0 flex-1">
                 <p className="font-medium">
                   {device.label}
-                  {device === thisDevice ? <span className="ms-2 text-sm text-slate-600 dark:text-slate-400">{t("(this device)")}</span> : null}
+                  {device === thisDevice ? (
+                    <span className="ms-2 text-sm text-slate-600 dark:text-slate-400">{t("(this device)")}</span>
+                  ) : null}
                 </p>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   {t("Added")} <LocalTime iso={device.createdAt} />
                 </p>
               </div>
-              <button type="button" className="btn-secondary text-sm" disabled={busy} onClick={() => void remove(device)} aria-label={t("Remove {{device}}", { device: device.label })}>
+              <button
+                type="button"
+                className="btn-secondary text-sm"
+                disabled={busy}
+                onClick={() => void remove(device)}
+                aria-label={t("Remove {{device}}", { device: device.label })}
+              >
                 {t("Remove")}
               </button>
             </li>
@@ -143,7 +201,10 @@ export function PushSettings() {
           {t("Send a test push")}
         </button>
       ) : null}
-      <p role="status" className={status?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-green-700 dark:text-green-400"}>
+      <p
+        role="status"
+        className={status?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-green-700 dark:text-green-400"}
+      >
         {status?.text}
       </p>
     </div>

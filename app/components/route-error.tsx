@@ -30,7 +30,10 @@ function FailureText({ way, Heading }: { way: { to: string; label: string }; Hea
   const [title, text] = {
     "not-found": [t("Page not found"), t("The page you are looking for does not exist.")],
     "no-access": [t("No access"), t("Your account cannot open this page.")],
-    offline: [t("You are offline"), t("This page was not saved on this device. It opens again once you are back online.")],
+    offline: [
+      t("You are offline"),
+      t("This page was not saved on this device. It opens again once you are back online."),
+    ],
     server: [t("Something went wrong"), t("Please try again in a moment.")],
   }[failure];
   return (
@@ -48,7 +51,12 @@ function FailureText({ way, Heading }: { way: { to: string; label: string }; Hea
 export function RouteErrorBoundary() {
   const { t } = useTranslation();
   const { isAuth } = useSession();
-  return <FailureText Heading="h2" way={isAuth ? { to: "/home", label: t("Go to your feed") } : { to: "/", label: t("Go to the home page") }} />;
+  return (
+    <FailureText
+      Heading="h2"
+      way={isAuth ? { to: "/home", label: t("Go to your feed") } : { to: "/", label: t("Go to the home page") }}
+    />
+  );
 }
 
 /**

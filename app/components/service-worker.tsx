@@ -39,7 +39,9 @@ export function ServiceWorkerManager() {
   // the worker; client-side navigations load data only), so a launch offline can start from it.
   useEffect(() => {
     if (!("serviceWorker" in navigator) || !isKeptOffline(pathname)) return;
-    void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: KEEP_PAGE, url: pathname }));
+    void navigator.serviceWorker.ready.then((registration) =>
+      registration.active?.postMessage({ type: KEEP_PAGE, url: pathname }),
+    );
   }, [pathname]);
 
   // Registered once the page has loaded and the main thread is idle: workbox-window (loaded only then) and the
@@ -73,7 +75,11 @@ export function ServiceWorkerManager() {
   }, []);
 
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 pb-[calc(1rem+env(safe-area-inset-bottom))]">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 pb-[calc(1rem+env(safe-area-inset-bottom))]"
+    >
       {applyUpdate ? (
         <div className="pointer-events-auto flex w-full max-w-md flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900">
           <p className="min-w-0 flex-1">{t("A new version of Fanclub is available.")}</p>

@@ -15,7 +15,8 @@ export function useFormFetcher({ clearOnSuccess = false }: { clearOnSuccess?: bo
   useEffect(() => {
     if (!result?.ok) return;
     if (clearOnSuccess) for (const form of container.current?.querySelectorAll("form") ?? []) form.reset();
-    for (const input of container.current?.querySelectorAll<HTMLInputElement>('input[type="password"]') ?? []) input.value = "";
+    for (const input of container.current?.querySelectorAll<HTMLInputElement>('input[type="password"]') ?? [])
+      input.value = "";
   }, [result, clearOnSuccess]);
   return { fetcher, container, result, errors: result && !result.ok ? result.errors : {} };
 }

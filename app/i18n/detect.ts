@@ -12,7 +12,14 @@ export interface LanguageSources {
 
 /** Spec §9: query lng, cookie i18nextLng, localStorage, sessionStorage, browser language, html lang. */
 export function detectLanguage(sources: LanguageSources): LanguageCode | null {
-  const candidates = [sources.query, sources.cookie, sources.localStorage, sources.sessionStorage, ...sources.navigator, sources.htmlLang];
+  const candidates = [
+    sources.query,
+    sources.cookie,
+    sources.localStorage,
+    sources.sessionStorage,
+    ...sources.navigator,
+    sources.htmlLang,
+  ];
   for (const candidate of candidates) {
     const match = matchLanguage(candidate);
     if (match) return match;

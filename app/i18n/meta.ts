@@ -32,6 +32,8 @@ export const titleTag = (title: string): MetaDescriptor => ({ title: `${title} Â
  * A route's `meta` in the page's language. Remix calls `meta` outside React's hooks, on the server and after
  * every client navigation, so it gets a `t` for the language of the root data rather than `useTranslation`.
  */
-export function pageMeta<Loader = unknown>(describe: (t: TFunction, args: MetaArgs<Loader>) => MetaDescriptor[]): MetaFunction<Loader> {
+export function pageMeta<Loader = unknown>(
+  describe: (t: TFunction, args: MetaArgs<Loader>) => MetaDescriptor[],
+): MetaFunction<Loader> {
   return (args) => describe(translatorFor(languageOf(args.matches)), args);
 }

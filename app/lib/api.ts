@@ -52,7 +52,9 @@ export class MalformedAnswerError extends ApiError {
 
 /** The current price a charge was refused for (its price had changed since it was shown), or null. */
 export const changedPriceOf = (error: unknown): number | null =>
-  error instanceof ApiError && error.status === 409 && typeof error.body.priceCents === "number" ? error.body.priceCents : null;
+  error instanceof ApiError && error.status === 409 && typeof error.body.priceCents === "number"
+    ? error.body.priceCents
+    : null;
 
 /** An error answer's body when it has the documented shape (`wellFormed`); otherwise the status text stands in. */
 function errorBodyOf(payload: unknown, statusText: string): { body: ApiErrorBody; wellFormed: boolean } {
@@ -63,7 +65,12 @@ function errorBodyOf(payload: unknown, statusText: string): { body: ApiErrorBody
     typeof errors === "object" &&
     errors !== null &&
     Object.values(errors).every((texts) => Array.isArray(texts) && texts.every((text) => typeof text === "string"));
-  return { body: wellFormed ? (body as ApiErrorBody) : { message: typeof body?.message === "string" ? body.message : statusText, errors: {} }, wellFormed };
+  return {
+    body: wellFormed
+      ? (body as ApiErrorBody)
+      : { message: typeof body?.message === "string" ? body.message : statusText, errors: {} },
+    wellFormed,
+  };
 }
 
 /** The answer of a call that reads none: nothing, or JSON (a 2xx page of HTML is a captive portal's, not the API's). */
@@ -94,7 +101,13 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
     if (!options.quiet) window.alert(serverErrorText());
   }
 
-  async function request<T>(method: string, path: string, body: unknown, expect: Shape<T> | undefined, options: RequestOptions = {}): Promise<T | undefined> {
+  async function request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    expect: Shape<T> | undefined,
+    options: RequestOptions = {},
+  ): Promise<T | undefined> {
     const response = await fetch(`/api${path}`, {
       method,
       headers,
@@ -135,10 +148,12 @@ export function createApiClient({ csrfToken, serverErrorText }: ApiClientOptions
   }
 
   return {
-    get: <T>(path: string, expect: Shape<T>, options?: RequestOptions) => request("GET", path, undefined, expect, options) as Promise<T>,
+    get: <T>(path: string, expect: Shape<T>, options?: RequestOptions) =>
+      request("GET", path, undefined, expect, options) as Promise<T>,
     post,
     patch: <T>(path: string, body: unknown, expect: Shape<T>) => request("PATCH", path, body, expect) as Promise<T>,
     put: <T>(path: string, body: unknown, expect: Shape<T>) => request("PUT", path, body, expect) as Promise<T>,
-    delete: (path: string, options?: RequestOptions) => request("DELETE", path, undefined, undefined, options) as Promise<void>,
+    delete: (path: string, options?: RequestOptions) =>
+      request("DELETE", path, undefined, undefined, options) as Promise<void>,
   };
 }

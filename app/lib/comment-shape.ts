@@ -2,4 +2,11 @@
 import type { CommentView } from "@shared/contracts/posts";
 import { boolean, number, object, string, type Shape } from "@shared/shape";
 
-export const commentShape: Shape<CommentView> = object({ id: number, postId: number, text: string, createdAt: string, author: object({ id: number, username: string, name: string, avatarUrl: string }), canDelete: boolean });
+export const commentShape: Shape<CommentView> = object({
+  id: number,
+  postId: number,
+  text: string,
+  createdAt: string,
+  author: object({ id: number, username: string, name: string, avatarUrl: string }),
+  canDelete: boolean,
+});

@@ -37,7 +37,8 @@ async function formDataOf(request: Pick<Request, "formData" | "headers" | "clone
 /** The text fields of a submitted form, without the CSRF token. */
 export async function readForm(request: Request): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
-  for (const [key, value] of await formDataOf(request)) if (typeof value === "string" && key !== "_csrf") fields[key] = value;
+  for (const [key, value] of await formDataOf(request))
+    if (typeof value === "string" && key !== "_csrf") fields[key] = value;
   return fields;
 }
 
@@ -62,8 +63,13 @@ export async function handleForm<T>(context: AppLoadContext, work: () => Promise
   } catch (error) {
     const appError = asAppError(error);
     if (!appError) throw error;
-    const headers: HeadersInit = appError.retryAfterSeconds ? { "Retry-After": String(appError.retryAfterSeconds) } : {};
-    return data<FormResult>({ ok: false, ...translateError(context.domain.t, appError) }, { status: appError.status, headers });
+    const headers: HeadersInit = appError.retryAfterSeconds
+      ? { "Retry-After": String(appError.retryAfterSeconds) }
+      : {};
+    return data<FormResult>(
+      { ok: false, ...translateError(context.domain.t, appError) },
+      { status: appError.status, headers },
+    );
   }
 }
 
@@ -72,7 +78,10 @@ export async function handleForm<T>(context: AppLoadContext, work: () => Promise
  * localStorage (spec §1) before it moves on to `redirectTo`.
  */
 export function signedIn(token: string, redirectTo: string) {
-  return data<FormResult>({ ok: true, token, redirectTo }, { headers: { "Set-Cookie": sessionCookie(token), "Cache-Control": "no-store" } });
+  return data<FormResult>(
+    { ok: true, token, redirectTo },
+    { headers: { "Set-Cookie": sessionCookie(token), "Cache-Control": "no-store" } },
+  );
 }
 
 /**

@@ -13,7 +13,8 @@ export function whenIdle(task: () => void, timeoutMs = IDLE_TIMEOUT_MS): () => v
   let timer: number | undefined;
   const schedule = () => {
     if (cancelled) return;
-    if (typeof window.requestIdleCallback === "function") idleHandle = window.requestIdleCallback(() => cancelled || task(), { timeout: timeoutMs });
+    if (typeof window.requestIdleCallback === "function")
+      idleHandle = window.requestIdleCallback(() => cancelled || task(), { timeout: timeoutMs });
     else timer = window.setTimeout(() => cancelled || task(), 1);
   };
   if (document.readyState === "complete") schedule();

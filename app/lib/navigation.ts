@@ -5,7 +5,18 @@ export interface NavViewer {
   username: string;
 }
 
-export type NavKey = "home" | "search" | "notifications" | "bookmarks" | "messages" | "wallet" | "live" | "profile" | "dashboard" | "newPost" | "goLive";
+export type NavKey =
+  | "home"
+  | "search"
+  | "notifications"
+  | "bookmarks"
+  | "messages"
+  | "wallet"
+  | "live"
+  | "profile"
+  | "dashboard"
+  | "newPost"
+  | "goLive";
 export type MenuKey = "settings" | "dashboard" | "becomeCreator" | "logout";
 
 export interface NavEntry<K extends string = NavKey> {
@@ -32,7 +43,12 @@ export function sidebarEntries(viewer: NavViewer): NavEntry[] {
   ];
   if (!viewer.isCreator) entries.push({ key: "live", to: "/live" });
   if (viewer.username) entries.push({ key: "profile", to: `/${viewer.username}` });
-  if (viewer.isCreator) entries.push({ key: "dashboard", to: "/dashboard" }, { key: "newPost", to: "/home#compose", action: true }, { key: "goLive", to: "/live/start" });
+  if (viewer.isCreator)
+    entries.push(
+      { key: "dashboard", to: "/dashboard" },
+      { key: "newPost", to: "/home#compose", action: true },
+      { key: "goLive", to: "/live/start" },
+    );
   return entries;
 }
 

@@ -16,7 +16,9 @@ export const offlineAwareAction =
       return await serverAction();
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
-      const message = movesMoney(form) ? "You are offline. Payments need a connection; nothing was charged." : "You are offline";
+      const message = movesMoney(form)
+        ? "You are offline. Payments need a connection; nothing was charged."
+        : "You are offline";
       return { ok: false as const, message: pageT(message), errors: {} };
     }
   };

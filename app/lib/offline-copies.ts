@@ -67,7 +67,11 @@ export const OFFLINE_STORAGE_REFUSED = "offline-storage-refused";
  * from the cache, whose data is older than any copy). A thread's copy also counts among the KEPT_THREADS most
  * recent.
  */
-async function saveCopy(key: string, data: unknown, { savedAt = Date.now(), onlyIfMissing = false } = {}): Promise<void> {
+async function saveCopy(
+  key: string,
+  data: unknown,
+  { savedAt = Date.now(), onlyIfMissing = false } = {},
+): Promise<void> {
   if (typeof indexedDB === "undefined") return;
   try {
     let kept = false;
@@ -98,7 +102,9 @@ async function saveCopy(key: string, data: unknown, { savedAt = Date.now(), only
 export async function changeCopy(key: string, change: (data: unknown) => unknown): Promise<void> {
   if (typeof indexedDB === "undefined") return;
   try {
-    await update<StoredCopy | undefined>(copyKey(key), (stored) => (stored?.version === OFFLINE_SCHEMA_VERSION ? { ...stored, data: change(stored.data) } : stored));
+    await update<StoredCopy | undefined>(copyKey(key), (stored) =>
+      stored?.version === OFFLINE_SCHEMA_VERSION ? { ...stored, data: change(stored.data) } : stored,
+    );
   } catch (error) {
     storageRefusedBy(error);
   }
@@ -142,7 +148,10 @@ const looksSaved = (savedAt: number) => Date.now() - savedAt > SAVED_COPY_AFTER_
  * data from its cache); when the network fails, the stored copy is shown, marked `offline` with the time it was
  * saved. Offline with nothing stored, it throws offlineWithoutCopy().
  */
-export function offlineLoader<T extends { savedAt: number }>(keyOf: (args: ClientLoaderFunctionArgs) => string | null, shape: Shape<T>) {
+export function offlineLoader<T extends { savedAt: number }>(
+  keyOf: (args: ClientLoaderFunctionArgs) => string | null,
+  shape: Shape<T>,
+) {
   return async (args: ClientLoaderFunctionArgs): Promise<WithOffline<T>> => {
     const key = keyOf(args);
     // Known to be offline: the copy is read while the server is tried, not after.
@@ -171,7 +180,8 @@ const lastShown = new Map<string, { savedAt: number; data: unknown }>();
  * network too slow to answer): then its data is an old copy, even if it was kept a minute ago. The worker marks
  * such a page's <html> (SAVED_PAGE_ATTRIBUTE).
  */
-const pageWasSaved = (): boolean => typeof document !== "undefined" && document.documentElement.hasAttribute(SAVED_PAGE_ATTRIBUTE);
+const pageWasSaved = (): boolean =>
+  typeof document !== "undefined" && document.documentElement.hasAttribute(SAVED_PAGE_ATTRIBUTE);
 
 // A page served from the cache will read its copy as soon as it has hydrated: IndexedDB is opened meanwhile.
 if (typeof document !== "undefined" && pageWasSaved()) void get(copyKey("warm-up")).catch(() => undefined);
@@ -190,7 +200,11 @@ export const knownOffline = (): boolean => !navigator.onLine || pageWasSaved();
  * again at once if it thinks it is online, whenever the browser says it is back online or the tab is shown
  * again, and every RETRY_FIRST_MS doubling up to RETRY_MAX_MS.
  */
-export function useOfflineCopy(key: string | null, data: { savedAt: number; offline?: OfflineMark | null }, kept: unknown): void {
+export function useOfflineCopy(
+  key: string | null,
+  data: { savedAt: number; offline?: OfflineMark | null },
+  kept: unknown,
+): void {
   const { revalidate } = useRevalidator();
   // `offline` is undefined only for the data a page started with (no client loader ran yet).
   const started = data.offline === undefined;

@@ -31,7 +31,12 @@ function send(client: ApiClient, entry: OutboxEntry, signal: AbortSignal): Promi
     case "unbookmark":
       return client.delete(`/posts/${action.postId}/bookmark`, quiet);
     case "comment":
-      return client.post(`/posts/${action.postId}/comments`, { text: action.text, clientId: entry.id }, object({ comment: commentShape }), quiet);
+      return client.post(
+        `/posts/${action.postId}/comments`,
+        { text: action.text, clientId: entry.id },
+        object({ comment: commentShape }),
+        quiet,
+      );
     case "message":
       return sendMessage(client, entry.id, action.conversationId, action.text, signal);
   }
@@ -48,16 +53,28 @@ const sentOutline = (value: unknown): unknown => {
  * answered: never on a page's first load, and never while offline, where a chunk that fails to load would stay
  * failed for the page (Chromium does not fetch a failed module again).
  */
-async function sendMessage(client: ApiClient, clientId: string, conversationId: number, text: string, signal: AbortSignal): Promise<unknown> {
+async function sendMessage(
+  client: ApiClient,
+  clientId: string,
+  conversationId: number,
+  text: string,
+  signal: AbortSignal,
+): Promise<unknown> {
   // Money never waits for later: a price set meanwhile is refused, not charged.
   // Its outline is checked at once: an answer of another shape is not the server's answer (app/lib/api.ts).
-  const answer = await client.post(`/conversations/${conversationId}/messages`, { clientId, text, maxPaidCents: 0 }, sentOutline, { quiet: true, signal });
+  const answer = await client.post(
+    `/conversations/${conversationId}/messages`,
+    { clientId, text, maxPaidCents: 0 },
+    sentOutline,
+    { quiet: true, signal },
+  );
   const { messageShape } = await import("~/components/messages/chat-shapes");
   return object({ message: messageShape })(answer);
 }
 
 /** A refusal the person must decide on (not the network, not the server failing). */
-const refusedBy = (error: unknown): ApiError | null => (error instanceof ApiError && !(error instanceof MalformedAnswerError) && error.status < 500 ? error : null);
+const refusedBy = (error: unknown): ApiError | null =>
+  error instanceof ApiError && !(error instanceof MalformedAnswerError) && error.status < 500 ? error : null;
 
 /**
  * The request this tab's round waits on. When the network is seen to be back (`outboxNetworkBack`) while it is
@@ -80,14 +97,18 @@ let givenUp = 0;
 
 const OUTBOX_STALE_AFTER_MS = 1_000;
 /** How long a request must have waited before a recovery gives it up, after `given` such give-ups in a row. */
-export const outboxStaleAfter = (given: number) => Math.min(OUTBOX_REQUEST_TIMEOUT_MS, OUTBOX_STALE_AFTER_MS * 2 ** Math.max(0, Math.min(given, 30)));
+export const outboxStaleAfter = (given: number) =>
+  Math.min(OUTBOX_REQUEST_TIMEOUT_MS, OUTBOX_STALE_AFTER_MS * 2 ** Math.max(0, Math.min(given, 30)));
 
 /** Sends one entry, as the request `outboxNetworkBack` may give up; a DOMException TimeoutError after OUTBOX_REQUEST_TIMEOUT_MS. */
 async function sendTracked(client: ApiClient, entry: OutboxEntry): Promise<unknown> {
   const controller = new AbortController();
   const request: InFlight = { controller, sentAt: Date.now(), doomed: false };
   // The page's own timer, not AbortSignal.timeout: recoveries and the timeout keep one time (a test's clock too).
-  const timeout = setTimeout(() => controller.abort(new DOMException("The outbox's request was not answered in time", "TimeoutError")), OUTBOX_REQUEST_TIMEOUT_MS);
+  const timeout = setTimeout(
+    () => controller.abort(new DOMException("The outbox's request was not answered in time", "TimeoutError")),
+    OUTBOX_REQUEST_TIMEOUT_MS,
+  );
   inFlight = request;
   try {
     const answer = await send(client, entry, controller.signal);
@@ -117,7 +138,9 @@ function giveUp(request: InFlight) {
 type RoundEnd = "done" | "unanswered" | "failed";
 
 /** The network did not answer: fetch failed (or a chunk it loads did), or the request was given up. */
-const unanswered = (error: unknown) => error instanceof TypeError || (error instanceof DOMException && (error.name === "AbortError" || error.name === "TimeoutError"));
+const unanswered = (error: unknown) =>
+  error instanceof TypeError ||
+  (error instanceof DOMException && (error.name === "AbortError" || error.name === "TimeoutError"));
 
 async function sendAll(client: ApiClient): Promise<RoundEnd> {
   for (;;) {
@@ -129,7 +152,11 @@ async function sendAll(client: ApiClient): Promise<RoundEnd> {
     } catch (error) {
       const refusal = refusedBy(error);
       if (!refusal) return unanswered(error) ? "unanswered" : "failed";
-      await editOutbox((entries) => entries.map((entry) => (entry.id === next.id ? { ...entry, status: "failed", reason: refusal.body.message } : entry)));
+      await editOutbox((entries) =>
+        entries.map((entry) =>
+          entry.id === next.id ? { ...entry, status: "failed", reason: refusal.body.message } : entry,
+        ),
+      );
       continue;
     }
     await editOutbox((entries) => entries.filter((entry) => entry.id !== next.id));
@@ -146,7 +173,8 @@ const OUTBOX_RETRY_FIRST_MS = 1_000;
 const OUTBOX_RETRY_MAX_MS = 15_000;
 
 /** The wait before try `attempt` (0 = the first after the one that failed). */
-export const outboxRetryDelay = (attempt: number) => Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_FIRST_MS * 2 ** Math.max(0, Math.min(attempt, 30)));
+export const outboxRetryDelay = (attempt: number) =>
+  Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_FIRST_MS * 2 ** Math.max(0, Math.min(attempt, 30)));
 
 let round: Promise<void> | null = null;
 /**
@@ -161,7 +189,10 @@ let latestClient: ApiClient | null = null;
 async function sendRound(client: ApiClient): Promise<RoundEnd> {
   try {
     // Another tab holding the lock sends what waits.
-    if (navigator.locks) return await navigator.locks.request("fanclub-outbox", { ifAvailable: true }, (lock) => (lock ? sendAll(client) : "done"));
+    if (navigator.locks)
+      return await navigator.locks.request("fanclub-outbox", { ifAvailable: true }, (lock) =>
+        lock ? sendAll(client) : "done",
+      );
     return await sendAll(client);
   } catch (error) {
     console.warn("the outbox could not be sent", error);
@@ -210,7 +241,9 @@ export function outboxNetworkBack(client: ApiClient, answered?: AbortSignal): Pr
 
 /** A failed entry, sent again. */
 export async function retryEntry(client: ApiClient, id: string): Promise<void> {
-  await editOutbox((entries) => entries.map((entry) => (entry.id === id ? { ...entry, status: "pending", reason: null } : entry)));
+  await editOutbox((entries) =>
+    entries.map((entry) => (entry.id === id ? { ...entry, status: "pending", reason: null } : entry)),
+  );
   await flushOutbox(client);
 }
 

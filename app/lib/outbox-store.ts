@@ -64,7 +64,11 @@ export function forgetOutbox(): void {
 
 /** The likes and bookmarks that wait in this tab's view of the outbox, oldest first (written before they are stored). */
 export const waitingChanges = (): WaitingChange[] =>
-  snapshot.flatMap(({ status, action }) => (status === "pending" && action.kind !== "comment" && action.kind !== "message" ? [{ kind: action.kind, postId: action.postId }] : []));
+  snapshot.flatMap(({ status, action }) =>
+    status === "pending" && action.kind !== "comment" && action.kind !== "message"
+      ? [{ kind: action.kind, postId: action.postId }]
+      : [],
+  );
 
 /** Changes the stored list in one IndexedDB transaction, then tells every tab. */
 export async function editOutbox(change: (entries: OutboxEntry[]) => OutboxEntry[]): Promise<void> {

@@ -2,10 +2,26 @@ import { useEffect, useMemo, useState } from "react";
 import type { ApiClient } from "~/lib/api";
 import { isNetworkFailure } from "~/lib/offline-copies";
 import { flushOutbox } from "~/lib/outbox-sender";
-import { anyPending, editOutbox, noteQueued, OUTBOX_CHANGED, OUTBOX_SYNC_TAG, outboxEntries, type OutboxAction, type OutboxEntry } from "~/lib/outbox-store";
+import {
+  anyPending,
+  editOutbox,
+  noteQueued,
+  OUTBOX_CHANGED,
+  OUTBOX_SYNC_TAG,
+  outboxEntries,
+  type OutboxAction,
+  type OutboxEntry,
+} from "~/lib/outbox-store";
 import { soon } from "~/lib/idle";
 
-export { forgetOutbox,   OUTBOX_SENT,  outboxEntries, waitingChanges, type OutboxAction, type OutboxEntry } from "~/lib/outbox-store";
+export {
+  forgetOutbox,
+  OUTBOX_SENT,
+  outboxEntries,
+  waitingChanges,
+  type OutboxAction,
+  type OutboxEntry,
+} from "~/lib/outbox-store";
 
 /**
  * The outbox: likes, bookmarks, comments and chat messages made while the network fails are kept in IndexedDB, in
@@ -17,7 +33,9 @@ export { forgetOutbox,   OUTBOX_SENT,  outboxEntries, waitingChanges, type Outbo
 
 /** What must reach the server in the order it was made: a post's likes, its bookmarks, its comments, a thread. */
 const subjectOf = (action: OutboxAction) =>
-  action.kind === "message" ? `thread:${action.conversationId}` : `${action.kind === "unlike" ? "like" : action.kind === "unbookmark" ? "bookmark" : action.kind}:${action.postId}`;
+  action.kind === "message"
+    ? `thread:${action.conversationId}`
+    : `${action.kind === "unlike" ? "like" : action.kind === "unbookmark" ? "bookmark" : action.kind}:${action.postId}`;
 
 /** Per subject, the tab's last direct send: a like and the unlike right after it reach the server in that order. */
 const sending = new Map<string, Promise<unknown>>();
@@ -36,7 +54,12 @@ const FIRST_TRY_TIMEOUT_MS = 8_000;
  * time (a quick like, unlike, like never cross on the way). Anything else the server says reaches the caller.
  * Answers the server's answer, or null when it was kept.
  */
-export function sendOrKeep<T>(client: ApiClient, action: OutboxAction, direct: (signal: AbortSignal) => Promise<T>, id?: string): Promise<{ answer: T } | null> {
+export function sendOrKeep<T>(
+  client: ApiClient,
+  action: OutboxAction,
+  direct: (signal: AbortSignal) => Promise<T>,
+  id?: string,
+): Promise<{ answer: T } | null> {
   const subject = subjectOf(action);
   const turn = (sending.get(subject) ?? Promise.resolve()).then(async () => {
     if (anyPending()) {
@@ -45,7 +68,10 @@ export function sendOrKeep<T>(client: ApiClient, action: OutboxAction, direct: (
     }
     // The page's own timer, not AbortSignal.timeout: one time with the outbox's (and a test's clock).
     const controller = new AbortController();
-    const timeout = setTimeout(() => controller.abort(new DOMException("The action's request was not answered in time", "TimeoutError")), FIRST_TRY_TIMEOUT_MS);
+    const timeout = setTimeout(
+      () => controller.abort(new DOMException("The action's request was not answered in time", "TimeoutError")),
+      FIRST_TRY_TIMEOUT_MS,
+    );
     try {
       return { answer: await direct(controller.signal) };
     } catch (error) {
@@ -69,14 +95,22 @@ export function sendOrKeep<T>(client: ApiClient, action: OutboxAction, direct: (
  * Keeps an action to send once the network answers, and tries at once as `client`; returns its entry (its id is
  * the client id the screen shows).
  */
-export async function queueAction(client: ApiClient, action: OutboxAction, id: string = crypto.randomUUID()): Promise<OutboxEntry> {
+export async function queueAction(
+  client: ApiClient,
+  action: OutboxAction,
+  id: string = crypto.randomUUID(),
+): Promise<OutboxEntry> {
   const entry: OutboxEntry = { id, action, createdAt: Date.now(), status: "pending", reason: null };
   // Known to this tab at once (waitingChanges, sendOrKeep), before IndexedDB has it.
   noteQueued(entry);
   await editOutbox((entries) => (entries.some((known) => known.id === id) ? entries : [...entries, entry]));
   // Where the browser has Background Sync, the service worker wakes an open page to send when the network is back.
   void navigator.serviceWorker?.ready
-    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG))
+    .then((registration) =>
+      (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(
+        OUTBOX_SYNC_TAG,
+      ),
+    )
     .catch(() => undefined);
   void sendOutboxSoon(client);
   return entry;
@@ -93,7 +127,10 @@ export function useOutboxEntries(): OutboxEntry[] {
   useEffect(() => {
     let active = true;
     // An outbox still empty keeps the same list: its readers (every post list, the tray) are not rendered again.
-    const read = () => void outboxEntries().then((list) => active && setEntries((shown) => (list.length === 0 && shown.length === 0 ? shown : list)));
+    const read = () =>
+      void outboxEntries().then(
+        (list) => active && setEntries((shown) => (list.length === 0 && shown.length === 0 ? shown : list)),
+      );
     const cancel = soon(read);
     window.addEventListener(OUTBOX_CHANGED, read);
     return () => {
@@ -109,7 +146,14 @@ export function useOutboxEntries(): OutboxEntry[] {
 export function useWaitingPostIds(): ReadonlySet<number> {
   const entries = useOutboxEntries();
   return useMemo(
-    () => new Set(entries.flatMap((entry) => (entry.status === "pending" && "postId" in entry.action && entry.action.kind !== "comment" ? [entry.action.postId] : []))),
+    () =>
+      new Set(
+        entries.flatMap((entry) =>
+          entry.status === "pending" && "postId" in entry.action && entry.action.kind !== "comment"
+            ? [entry.action.postId]
+            : [],
+        ),
+      ),
     [entries],
   );
 }

@@ -14,10 +14,14 @@ export function srcSetOf(url: string, width: number | null, scaled: readonly Sca
 }
 
 /** How wide a photo is shown: the feed's column (full width on phones), halved in a grid of two. */
-export const feedImageSizes = (inGrid: boolean) => (inGrid ? "(min-width: 1536px) 500px, (min-width: 1025px) 33vw, 50vw" : "(min-width: 1536px) 1000px, (min-width: 1025px) 66vw, 100vw");
+export const feedImageSizes = (inGrid: boolean) =>
+  inGrid
+    ? "(min-width: 1536px) 500px, (min-width: 1025px) 33vw, 50vw"
+    : "(min-width: 1536px) 1000px, (min-width: 1025px) 66vw, 100vw";
 
 /** A chat bubble's photo (at most 85% of a phone's width), halved in a grid of two. */
-export const bubbleImageSizes = (inGrid: boolean) => (inGrid ? "(min-width: 1025px) 20vw, 43vw" : "(min-width: 1025px) 40vw, 85vw");
+export const bubbleImageSizes = (inGrid: boolean) =>
+  inGrid ? "(min-width: 1025px) 20vw, 43vw" : "(min-width: 1025px) 40vw, 85vw";
 
 /** A tile of a conversation's gallery: three to a row, four from 640 pixels. */
 export const GALLERY_TILE_SIZES = "(min-width: 640px) 25vw, 33vw";

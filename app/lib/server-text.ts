@@ -11,7 +11,9 @@ import { useId, useState } from "react";
 export function useServerText(deps: string, compute: () => string): [id: string, text: string] {
   const id = useId();
   const [kept] = useState(() =>
-    typeof document === "undefined" || document.documentElement.dataset.hydrated !== undefined ? null : { deps, text: document.getElementById(id)?.textContent ?? null },
+    typeof document === "undefined" || document.documentElement.dataset.hydrated !== undefined
+      ? null
+      : { deps, text: document.getElementById(id)?.textContent ?? null },
   );
   return [id, kept?.text != null && kept.deps === deps ? kept.text : compute()];
 }

@@ -30,7 +30,15 @@ const CsrfTokenContext = createContext<string | null>(null);
  * Auth state of spec §3/§4. The server render already knows the user from the session cookie; if it does not
  * but a token is stored (a session opened by the API), the user is loaded with GET /me and marked signed in.
  */
-export function SessionProvider({ viewer, csrfToken, children }: { viewer: CurrentUser | null; csrfToken: string | null; children: ReactNode }) {
+export function SessionProvider({
+  viewer,
+  csrfToken,
+  children,
+}: {
+  viewer: CurrentUser | null;
+  csrfToken: string | null;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const [isAuth, setAuth] = useState(viewer !== null);
   const [user, setUser] = useState<CurrentUser>(viewer ?? ANONYMOUS);
@@ -38,7 +46,10 @@ export function SessionProvider({ viewer, csrfToken, children }: { viewer: Curre
   // effects that use it. The alert text is read when a 500 happens, in the language of that moment.
   const translate = useRef(t);
   translate.current = t;
-  const api = useMemo(() => createApiClient({ csrfToken, serverErrorText: () => translate.current("server error.") }), [csrfToken]);
+  const api = useMemo(
+    () => createApiClient({ csrfToken, serverErrorText: () => translate.current("server error.") }),
+    [csrfToken],
+  );
 
   useEffect(() => {
     setAuth(viewer !== null);

@@ -12,7 +12,11 @@ export interface TimelineState {
   nextCursor: string | null;
 }
 
-export const emptyTimeline = (posts: PostView[] = [], nextCursor: string | null = null): TimelineState => ({ posts, newPosts: [], nextCursor });
+export const emptyTimeline = (posts: PostView[] = [], nextCursor: string | null = null): TimelineState => ({
+  posts,
+  newPosts: [],
+  nextCursor,
+});
 
 const without = (posts: PostView[], ids: Set<number>) => posts.filter((post) => !ids.has(post.id));
 const idsOf = (posts: PostView[]) => new Set(posts.map((post) => post.id));
@@ -59,14 +63,17 @@ const update = (state: TimelineState, id: number, change: (post: PostView) => Po
 
 /** like / unlike by id; the count follows, and liking a liked post changes nothing. */
 export const setLiked = (state: TimelineState, id: number, liked: boolean): TimelineState =>
-  update(state, id, (post) => (post.liked === liked ? post : { ...post, liked, likeCount: Math.max(0, post.likeCount + (liked ? 1 : -1)) }));
+  update(state, id, (post) =>
+    post.liked === liked ? post : { ...post, liked, likeCount: Math.max(0, post.likeCount + (liked ? 1 : -1)) },
+  );
 
 /** bookmark / unbookmark by id. */
 export const setBookmarked = (state: TimelineState, id: number, bookmarked: boolean): TimelineState =>
   update(state, id, (post) => (post.bookmarked === bookmarked ? post : { ...post, bookmarked }));
 
 /** replace by id with the updated post (an edit, or the server's answer after a change). */
-export const replacePost = (state: TimelineState, updated: PostView): TimelineState => update(state, updated.id, () => updated);
+export const replacePost = (state: TimelineState, updated: PostView): TimelineState =>
+  update(state, updated.id, () => updated);
 
 /** A like or bookmark made but not yet applied by the server (app/lib/outbox.ts), oldest first. */
 export type WaitingChange = { kind: "like" | "unlike" | "bookmark" | "unbookmark"; postId: number };
@@ -78,7 +85,9 @@ export type WaitingChange = { kind: "like" | "unlike" | "bookmark" | "unbookmark
 export const applyWaiting = (state: TimelineState, waiting: readonly WaitingChange[]): TimelineState =>
   waiting.reduce(
     (next, change) =>
-      change.kind === "like" || change.kind === "unlike" ? setLiked(next, change.postId, change.kind === "like") : setBookmarked(next, change.postId, change.kind === "bookmark"),
+      change.kind === "like" || change.kind === "unlike"
+        ? setLiked(next, change.postId, change.kind === "like")
+        : setBookmarked(next, change.postId, change.kind === "bookmark"),
     state,
   );
 

@@ -50,7 +50,15 @@ export function summaryToShow(shown: Updates, next: Updates): Updates {
  * Failures are only logged. `initial` is what the server rendered, so badges are right from the first paint.
  * The channel needs the session cookie (browsers cannot send a header on a WebSocket): `realtime` says there is one.
  */
-export function UpdatesProvider({ initial, realtime, children }: { initial: Updates | null; realtime: boolean; children: ReactNode }) {
+export function UpdatesProvider({
+  initial,
+  realtime,
+  children,
+}: {
+  initial: Updates | null;
+  realtime: boolean;
+  children: ReactNode;
+}) {
   const { api, isAuth } = useSession();
   const [updates, setState] = useState<Updates>(initial ?? NO_UPDATES);
   const { pathname } = useLocation();

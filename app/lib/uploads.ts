@@ -63,7 +63,13 @@ export async function uploadFile(picked: File, options: UploadOptions): Promise<
   }
 }
 
-async function sendParts(call: Caller, mediaId: number, upload: UploadStatus, file: File, options: UploadOptions): Promise<UploadedMedia> {
+async function sendParts(
+  call: Caller,
+  mediaId: number,
+  upload: UploadStatus,
+  file: File,
+  options: UploadOptions,
+): Promise<UploadedMedia> {
   // Post and chat media get a poster frame (videos) and a blurred preview (shown while locked); a story's video
   // its poster frame (a story is never shown locked).
   if (options.purpose === "post" || options.purpose === "message") await uploadVariants(call, mediaId, file, true);
@@ -75,7 +81,9 @@ async function sendParts(call: Caller, mediaId: number, upload: UploadStatus, fi
     if (received.has(n)) continue;
     const part = partBytes(file, upload, n);
     await withRetries(options.signal, () =>
-      call.send("PUT", `/uploads/${mediaId}/parts/${n}`, part, (loaded) => options.onProgress?.((sent + loaded) / file.size)),
+      call.send("PUT", `/uploads/${mediaId}/parts/${n}`, part, (loaded) =>
+        options.onProgress?.((sent + loaded) / file.size),
+      ),
     );
     sent += part.size;
   }
@@ -103,11 +111,18 @@ async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, r
     contentType: file.type || "application/octet-stream",
     size: file.size,
   });
-  const upload: UploadStatus = { status: "uploading", partSize: created.partSize, partCount: created.partCount, receivedParts: [], postId: null };
+  const upload: UploadStatus = {
+    status: "uploading",
+    partSize: created.partSize,
+    partCount: created.partCount,
+    receivedParts: [],
+    postId: null,
+  };
   return { mediaId: created.mediaId, upload };
 }
 
-const partBytes = (file: File, upload: UploadStatus, n: number) => file.slice((n - 1) * upload.partSize, n * upload.partSize);
+const partBytes = (file: File, upload: UploadStatus, n: number) =>
+  file.slice((n - 1) * upload.partSize, n * upload.partSize);
 
 /** Network failures and 5xx are retried after 1, 2, 4 s; a 4xx is the server's answer and is not. */
 async function withRetries<T>(signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
@@ -139,7 +154,8 @@ async function uploadVariants(call: Caller, mediaId: number, file: File, withPre
     if (withPreview) await call.send("PUT", `/uploads/${mediaId}/preview`, await drawJpeg(source, PREVIEW_SIZE, 0.7));
     if (withPreview && !(source instanceof HTMLVideoElement)) {
       for (const width of SCALED_WIDTHS) {
-        if (source.width > width) await call.send("PUT", `/uploads/${mediaId}/w${width}`, await drawScaled(source, width));
+        if (source.width > width)
+          await call.send("PUT", `/uploads/${mediaId}/w${width}`, await drawScaled(source, width));
       }
     }
   } catch (error) {
@@ -178,7 +194,10 @@ async function fitted(file: File, purpose: UploadPurpose): Promise<File> {
     if (measured <= fit.pixels) return file;
     const blob = await drawScaled(bitmap, Math.round((bitmap.width * fit.pixels) / measured));
     const extension = blob.type === "image/webp" ? "webp" : "jpg";
-    return new File([blob], `${file.name.replace(/\.[^.]*$/, "")}.${extension}`, { type: blob.type, lastModified: file.lastModified });
+    return new File([blob], `${file.name.replace(/\.[^.]*$/, "")}.${extension}`, {
+      type: blob.type,
+      lastModified: file.lastModified,
+    });
   } catch {
     return file;
   }
@@ -198,7 +217,9 @@ function drawJpeg(source: Drawable, maxWidth: number, quality: number, type = "i
   canvas.width = Math.max(1, Math.round(width * scale));
   canvas.height = Math.max(1, Math.round(height * scale));
   canvas.getContext("2d")!.drawImage(source, 0, 0, canvas.width, canvas.height);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no image"))), type, quality));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no image"))), type, quality),
+  );
 }
 
 /** A video element showing the frame at 0.1 s, ready to be drawn. */
@@ -235,7 +256,8 @@ function caller({ csrfToken, signal }: { csrfToken: string | null; signal?: Abor
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (response.status === 204) return undefined as T;
-    const payload = (await response.json().catch(() => ({ message: response.statusText, errors: {} }))) as T & ApiErrorBody;
+    const payload = (await response.json().catch(() => ({ message: response.statusText, errors: {} }))) as T &
+      ApiErrorBody;
     if (!response.ok) throw new ApiError(response.status, payload);
     return payload;
   }

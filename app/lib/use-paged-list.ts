@@ -13,7 +13,10 @@ export interface PageOf<T, C> {
  * does not come leaves the list as it was and says why in `failure` (the API's message, or that the device is
  * offline), for LoadMore (app/components/load-more-button.tsx) to show beside the button that tries again.
  */
-export function usePagedList<T extends { id: number }, C extends string | number>(first: PageOf<T, C>, fetchPage: (cursor: C) => Promise<PageOf<T, C>>) {
+export function usePagedList<T extends { id: number }, C extends string | number>(
+  first: PageOf<T, C>,
+  fetchPage: (cursor: C) => Promise<PageOf<T, C>>,
+) {
   const [items, setItems] = useState(first.items);
   const [nextCursor, setNextCursor] = useState(first.nextCursor);
   const [loading, setLoading] = useState(false);
@@ -33,7 +36,10 @@ export function usePagedList<T extends { id: number }, C extends string | number
     setFailure(null);
     try {
       const page = await fetchPage(nextCursor);
-      setItems((current) => [...current, ...page.items.filter((item) => !current.some((shown) => shown.id === item.id))]);
+      setItems((current) => [
+        ...current,
+        ...page.items.filter((item) => !current.some((shown) => shown.id === item.id)),
+      ]);
       setNextCursor(page.nextCursor);
     } catch (error) {
       if (error instanceof ApiError) setFailure(error.body.message);

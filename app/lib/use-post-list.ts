@@ -15,20 +15,29 @@ import { postPageShape } from "~/lib/api-shapes";
  */
 export function usePostList(initial: { posts: PostView[]; nextCursor: string | null }, listPath: string) {
   const { api } = useSession();
-  const [state, dispatchNow] = useReducer(timelineReducer, undefined, (): TimelineState => applyWaiting(emptyTimeline(initial.posts, initial.nextCursor), waitingChanges()));
+  const [state, dispatchNow] = useReducer(timelineReducer, undefined, (): TimelineState =>
+    applyWaiting(emptyTimeline(initial.posts, initial.nextCursor), waitingChanges()),
+  );
   // Posts that come from elsewhere (the server, a saved copy) show the likes and bookmarks still waiting to be sent.
   const dispatch = useCallback((action: TimelineAction) => {
     dispatchNow(action);
-    if (action.type === "set" || action.type === "loadOlder" || action.type === "addNewPosts" || action.type === "replace") dispatchNow({ type: "applyWaiting", waiting: waitingChanges() });
+    if (
+      action.type === "set" ||
+      action.type === "loadOlder" ||
+      action.type === "addNewPosts" ||
+      action.type === "replace"
+    )
+      dispatchNow({ type: "applyWaiting", waiting: waitingChanges() });
   }, []);
   useEffect(() => {
     let active = true;
     // Only when something waits: an empty outbox (nearly always) renders the screen again for nothing.
-    const cancel = soon(() =>
-      void outboxEntries().then(() => {
-        const waiting = waitingChanges();
-        if (active && waiting.length > 0) dispatchNow({ type: "applyWaiting", waiting });
-      }),
+    const cancel = soon(
+      () =>
+        void outboxEntries().then(() => {
+          const waiting = waitingChanges();
+          if (active && waiting.length > 0) dispatchNow({ type: "applyWaiting", waiting });
+        }),
     );
     return () => {
       active = false;
@@ -52,7 +61,9 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
       const liked = !post.liked;
       dispatch({ type: liked ? "like" : "unlike", id: post.id });
       const path = `/posts/${post.id}/like`;
-      sendOrKeep(api, { kind: liked ? "like" : "unlike", postId: post.id }, (signal) => (liked ? api.post(path, {}, undefined, { signal }) : api.delete(path, { signal }))).catch((error: unknown) => {
+      sendOrKeep(api, { kind: liked ? "like" : "unlike", postId: post.id }, (signal) =>
+        liked ? api.post(path, {}, undefined, { signal }) : api.delete(path, { signal }),
+      ).catch((error: unknown) => {
         console.error(`${liked ? "like" : "unlike"} failed`, error);
         dispatch({ type: liked ? "unlike" : "like", id: post.id });
       });
@@ -65,7 +76,9 @@ export function usePostList(initial: { posts: PostView[]; nextCursor: string | n
       const bookmarked = !post.bookmarked;
       dispatch({ type: bookmarked ? "bookmark" : "unbookmark", id: post.id });
       const path = `/posts/${post.id}/bookmark`;
-      sendOrKeep(api, { kind: bookmarked ? "bookmark" : "unbookmark", postId: post.id }, (signal) => (bookmarked ? api.post(path, {}, undefined, { signal }) : api.delete(path, { signal }))).catch((error: unknown) => {
+      sendOrKeep(api, { kind: bookmarked ? "bookmark" : "unbookmark", postId: post.id }, (signal) =>
+        bookmarked ? api.post(path, {}, undefined, { signal }) : api.delete(path, { signal }),
+      ).catch((error: unknown) => {
         console.error(`${bookmarked ? "bookmark" : "unbookmark"} failed`, error);
         dispatch({ type: bookmarked ? "unbookmark" : "bookmark", id: post.id });
       });

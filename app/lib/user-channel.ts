@@ -8,7 +8,7 @@ import {
 } from "@shared/user-channel-events";
 import { networkAnswered } from "~/lib/network-answers";
 
-export { parseUserChannelFrame, type UserChannelEvent,  } from "@shared/user-channel-events";
+export { parseUserChannelFrame, type UserChannelEvent } from "@shared/user-channel-events";
 
 /** First retry after about 1 s, doubling up to 30 s; back to the start after a successful open. */
 const RECONNECT_BASE_MS = 1_000;
@@ -28,7 +28,9 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 
 /** Closes after which trying again is pointless: signed out, refused by policy. Anything else is transient. */
 export function shouldReconnect(closeCode: number): boolean {
-  return closeCode !== CLOSE_CODES.policy && closeCode !== CLOSE_CODES.unauthenticated && closeCode !== CLOSE_CODES.forbidden;
+  return (
+    closeCode !== CLOSE_CODES.policy && closeCode !== CLOSE_CODES.unauthenticated && closeCode !== CLOSE_CODES.forbidden
+  );
 }
 
 /** `ws://host/path` or `wss://…` for the page's own origin (the session cookie goes along). */
@@ -37,7 +39,8 @@ export function sameOriginSocketUrl(location: { protocol: string; host: string }
 }
 
 /** `ws://host/ws/updates` or `wss://…` for the page's own origin. */
-export const userChannelUrl = (location: { protocol: string; host: string }) => sameOriginSocketUrl(location, USER_CHANNEL_PATH);
+export const userChannelUrl = (location: { protocol: string; host: string }) =>
+  sameOriginSocketUrl(location, USER_CHANNEL_PATH);
 
 type SocketLike = Pick<WebSocket, "send" | "close" | "readyState"> & {
   onopen: ((event: Event) => void) | null;
@@ -144,10 +147,13 @@ export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConne
 
   function scheduleRetry() {
     if (finished || retryTimer !== undefined) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      connect();
-    }, reconnectDelay(attempt++, random));
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        connect();
+      },
+      reconnectDelay(attempt++, random),
+    );
   }
 
   function connect() {
@@ -238,7 +244,10 @@ export function connectSocket<Frame>(options: SocketOptions<Frame>): SocketConne
  * first too) it also emits one `NewUpdate`, so the caller refetches whatever it may have missed meanwhile. Returns
  * a disposer that closes the socket and stops everything.
  */
-export function connectUserChannel(onEvent: (event: UserChannelEvent) => void, options: UserChannelOptions = {}): () => void {
+export function connectUserChannel(
+  onEvent: (event: UserChannelEvent) => void,
+  options: UserChannelOptions = {},
+): () => void {
   const connection = connectSocket({
     ...options,
     url: options.url ?? userChannelUrl(window.location),

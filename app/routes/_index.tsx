@@ -35,9 +35,13 @@ export default function Landing() {
         </nav>
       </header>
       <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col justify-center gap-6 p-6">
-        <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">{t("Support the creators you love.")}</h1>
+        <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+          {t("Support the creators you love.")}
+        </h1>
         <p className="max-w-xl text-lg text-slate-600 dark:text-slate-400">
-          {t("Follow creators, subscribe for exclusive posts, chat, tip and watch them live. Creators earn from subscriptions, tips, paid messages and paid posts.")}
+          {t(
+            "Follow creators, subscribe for exclusive posts, chat, tip and watch them live. Creators earn from subscriptions, tips, paid messages and paid posts.",
+          )}
         </p>
         <div className="flex flex-wrap gap-3">
           <Link to="/signup" className="btn-primary w-auto">

@@ -45,11 +45,14 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   return handleForm(context, async () => {
     const fields = await readForm(request);
     const username = usernameOf(params);
-    if (fields.intent === "message") return redirect(`/messages/${(await startConversation(context.domain, user, username)).id}`);
+    if (fields.intent === "message")
+      return redirect(`/messages/${(await startConversation(context.domain, user, username)).id}`);
     if (fields.intent === "follow") await followUser(context.domain, user.id, username);
     else if (fields.intent === "unfollow") await unfollowUser(context.domain, user.id, username);
-    else if (fields.intent === "subscribe") await subscribe(context.domain, user, username, parseOrThrow(SubscribeFormSchema, fields));
-    else if (fields.intent === "cancel") await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);
+    else if (fields.intent === "subscribe")
+      await subscribe(context.domain, user, username, parseOrThrow(SubscribeFormSchema, fields));
+    else if (fields.intent === "cancel")
+      await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);
     else throw new AppError("validation", INVALID_VALUE);
     return { ok: true } satisfies FormResult;
   });
@@ -80,7 +83,16 @@ function profileMeta(profile: Profile, profileUrl: string, origin: string, fallb
   ];
 }
 
-export const meta = pageMeta<typeof loader>((t, { data }) => (data ? profileMeta(data.profile, data.profileUrl, data.origin, t("Follow and subscribe to creators, see their exclusive posts, chat and tip.")) : [titleTag(t("Page not found"))]));
+export const meta = pageMeta<typeof loader>((t, { data }) =>
+  data
+    ? profileMeta(
+        data.profile,
+        data.profileUrl,
+        data.origin,
+        t("Follow and subscribe to creators, see their exclusive posts, chat and tip."),
+      )
+    : [titleTag(t("Page not found"))],
+);
 
 /** /{username}: the profile as this viewer may see it. */
 export default function ProfilePage() {
@@ -90,10 +102,19 @@ export default function ProfilePage() {
     profile.viewer.canReport || profile.viewer.canBlock ? (
       <>
         {profile.viewer.canReport ? <ReportButton target={{ kind: "user", username: profile.username }} /> : null}
-        {profile.viewer.canBlock ? <BlockButton username={profile.username} blocked={viewerBlocks} onChange={() => revalidate()} /> : null}
+        {profile.viewer.canBlock ? (
+          <BlockButton username={profile.username} blocked={viewerBlocks} onChange={() => revalidate()} />
+        ) : null}
       </>
     ) : undefined;
   return (
-    <ProfileView profile={profile} viewer={signedIn ? "member" : "visitor"} shareUrl={profileUrl} moreMenu={moreMenu} storyRing={storyRing} highlights={highlights} />
+    <ProfileView
+      profile={profile}
+      viewer={signedIn ? "member" : "visitor"}
+      shareUrl={profileUrl}
+      moreMenu={moreMenu}
+      storyRing={storyRing}
+      highlights={highlights}
+    />
   );
 }

@@ -46,7 +46,6 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { ...empty, payouts: await listPayoutQueue(db) };
 }
 
-
 export async function action({ context, request }: ActionFunctionArgs) {
   const { user } = requireAdmin(context, request);
   const { domain } = context;
@@ -62,7 +61,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
       const reason = rejectionReasonSchema.safeParse(form.reason);
       if (!reason.success) {
         const text = translateError(domain.t, validationError(reason.error)).message;
-        return data({ ok: false as const, requestId: form.requestId, message: text, errors: { reason: [text] } }, { status: 422 });
+        return data(
+          { ok: false as const, requestId: form.requestId, message: text, errors: { reason: [text] } },
+          { status: 422 },
+        );
       }
       await decideCreatorRequest(domain, user.id, form.requestId, { status: "rejected", reason: reason.data });
       return { ok: true, message: domain.t("The request was rejected.") } satisfies FormResult;
@@ -77,12 +79,21 @@ export async function action({ context, request }: ActionFunctionArgs) {
       const decision = DecidePayoutSchema.safeParse({ decision: "rejected", reason: form.reason });
       if (!decision.success) {
         const text = translateError(domain.t, validationError(decision.error)).message;
-        return data({ ok: false as const, payoutId: form.payoutId, message: text, errors: { reason: [text] } }, { status: 422 });
+        return data(
+          { ok: false as const, payoutId: form.payoutId, message: text, errors: { reason: [text] } },
+          { status: 422 },
+        );
       }
       await decidePayout(domain, user, form.payoutId, decision.data);
-      return { ok: true, message: domain.t("The payout was rejected; the money is available to the creator again.") } satisfies FormResult;
+      return {
+        ok: true,
+        message: domain.t("The payout was rejected; the money is available to the creator again."),
+      } satisfies FormResult;
     }
-    const { reportId, intent: reportAction } = await parseForm(request, z.object({ reportId: idText, intent: z.enum(REPORT_ACTIONS) }));
+    const { reportId, intent: reportAction } = await parseForm(
+      request,
+      z.object({ reportId: idText, intent: z.enum(REPORT_ACTIONS) }),
+    );
     await resolveReport(domain, user.id, reportId, reportAction);
     return { ok: true, message: domain.t("The report was handled.") } satisfies FormResult;
   });
@@ -93,15 +104,29 @@ export default function AdminPage() {
   const { t } = useTranslation();
   const { tab, requests, reports, payouts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as (FormResult & { requestId?: number; payoutId?: number }) | undefined;
-  const titles: Record<AdminTab, string> = { requests: t("Creator requests"), reports: t("Reports"), payouts: t("Payouts") };
-  const rejectErrors = result && !result.ok && result.requestId ? { requestId: result.requestId, reason: result.errors.reason } : {};
-  const payoutErrors = result && !result.ok && result.payoutId ? { payoutId: result.payoutId, reason: result.errors.reason } : {};
+  const titles: Record<AdminTab, string> = {
+    requests: t("Creator requests"),
+    reports: t("Reports"),
+    payouts: t("Payouts"),
+  };
+  const rejectErrors =
+    result && !result.ok && result.requestId ? { requestId: result.requestId, reason: result.errors.reason } : {};
+  const payoutErrors =
+    result && !result.ok && result.payoutId ? { payoutId: result.payoutId, reason: result.errors.reason } : {};
   return (
     <>
       <PageHeader title={t("Admin")} />
       <nav aria-label={t("Admin")} className="flex gap-1 border-b border-slate-200 p-2 dark:border-slate-800">
         {TABS.map((name) => (
-          <NavLink key={name} to={name === "requests" ? "/admin" : `/admin/${name}`} end className={() => `rounded-lg px-3 py-2 ${tab === name ? "bg-slate-100 font-semibold dark:bg-slate-800" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`} aria-current={tab === name ? "page" : undefined}>
+          <NavLink
+            key={name}
+            to={name === "requests" ? "/admin" : `/admin/${name}`}
+            end
+            className={() =>
+              `rounded-lg px-3 py-2 ${tab === name ? "bg-slate-100 font-semibold dark:bg-slate-800" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`
+            }
+            aria-current={tab === name ? "page" : undefined}
+          >
             {titles[name]}
           </NavLink>
         ))}

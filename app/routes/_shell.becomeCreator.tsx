@@ -35,13 +35,15 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   };
 }
 
-
 export async function action({ context, request }: ActionFunctionArgs) {
   const { user } = requireViewer(context, request);
   return handleForm(context, async () => {
     const input = await parseForm(request, z.object({ documentMediaId: idText, selfieMediaId: idText }));
     await submitCreatorRequest(context.domain.db, user, input, context.domain.language);
-    return { ok: true, message: context.domain.t("Your application was sent. It is pending validation.") } satisfies FormResult;
+    return {
+      ok: true,
+      message: context.domain.t("Your application was sent. It is pending validation."),
+    } satisfies FormResult;
   });
 }
 
@@ -49,7 +51,10 @@ function Step({ label, done, action }: { label: string; done: boolean; action?: 
   const { t } = useTranslation();
   return (
     <li className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
-      <span aria-hidden="true" className={`flex h-6 w-6 items-center justify-center rounded-full text-sm font-bold ${done ? "bg-green-600 text-white" : "bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}>
+      <span
+        aria-hidden="true"
+        className={`flex h-6 w-6 items-center justify-center rounded-full text-sm font-bold ${done ? "bg-green-600 text-white" : "bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
+      >
         {done ? "✓" : ""}
       </span>
       <span className="flex-1">{label}</span>
@@ -86,9 +91,21 @@ function ProfileImages({ avatarUrl, coverUrl }: { avatarUrl: string; coverUrl: s
         {t("Profile photo and cover image")}
       </h2>
       <div className="flex flex-wrap items-start gap-6">
-        <ImagePicker purpose="avatar" shape="round" label={t("Profile photo")} currentUrl={avatarUrl || null} onUploaded={(media) => void save("avatar", media.id)} />
+        <ImagePicker
+          purpose="avatar"
+          shape="round"
+          label={t("Profile photo")}
+          currentUrl={avatarUrl || null}
+          onUploaded={(media) => void save("avatar", media.id)}
+        />
         <div className="min-w-64 flex-1">
-          <ImagePicker purpose="cover" shape="wide" label={t("Cover image")} currentUrl={coverUrl || null} onUploaded={(media) => void save("cover", media.id)} />
+          <ImagePicker
+            purpose="cover"
+            shape="wide"
+            label={t("Cover image")}
+            currentUrl={coverUrl || null}
+            onUploaded={(media) => void save("cover", media.id)}
+          />
         </div>
       </div>
       {failure ? <Notice tone="error">{failure}</Notice> : null}
@@ -110,24 +127,46 @@ function IdVerification({ ready }: { ready: boolean }) {
       </h2>
       <div className="flex flex-wrap gap-6">
         <div className="space-y-1">
-          <ImagePicker purpose="id_document" shape="document" label={t("Photo of your ID document")} onUploaded={(media) => setDocumentId(media.id)} />
-          <p className="max-w-64 text-sm text-slate-600 dark:text-slate-400">{t("A passport, identity card or driving licence, fully visible and readable.")}</p>
+          <ImagePicker
+            purpose="id_document"
+            shape="document"
+            label={t("Photo of your ID document")}
+            onUploaded={(media) => setDocumentId(media.id)}
+          />
+          <p className="max-w-64 text-sm text-slate-600 dark:text-slate-400">
+            {t("A passport, identity card or driving licence, fully visible and readable.")}
+          </p>
         </div>
         <div className="space-y-1">
-          <ImagePicker purpose="id_selfie" shape="document" label={t("Selfie holding your ID document")} onUploaded={(media) => setSelfieId(media.id)} />
-          <p className="max-w-64 text-sm text-slate-600 dark:text-slate-400">{t("Your face and the document in the same photo.")}</p>
+          <ImagePicker
+            purpose="id_selfie"
+            shape="document"
+            label={t("Selfie holding your ID document")}
+            onUploaded={(media) => setSelfieId(media.id)}
+          />
+          <p className="max-w-64 text-sm text-slate-600 dark:text-slate-400">
+            {t("Your face and the document in the same photo.")}
+          </p>
         </div>
       </div>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{t("Only our team sees these images, and they are deleted once your application is decided.")}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {t("Only our team sees these images, and they are deleted once your application is decided.")}
+      </p>
       {result && !result.ok ? <Notice tone="error">{result.message}</Notice> : null}
       <AppForm method="post">
         <input type="hidden" name="documentMediaId" value={documentId ?? ""} />
         <input type="hidden" name="selfieMediaId" value={selfieId ?? ""} />
-        <button type="submit" className="btn-primary" disabled={!ready || documentId === null || selfieId === null || navigation.state === "submitting"}>
+        <button
+          type="submit"
+          className="btn-primary"
+          disabled={!ready || documentId === null || selfieId === null || navigation.state === "submitting"}
+        >
           {navigation.state === "submitting" ? t("Sending…") : t("Submit application")}
         </button>
       </AppForm>
-      {!ready ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("Finish the steps above before you submit.")}</p> : null}
+      {!ready ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("Finish the steps above before you submit.")}</p>
+      ) : null}
     </section>
   );
 }
@@ -144,16 +183,29 @@ export default function BecomeCreatorPage() {
     <>
       <PageHeader title={t("Become a creator")} />
       <div className="space-y-4 p-4">
-        <p>{t("Earn from subscriptions, tips, paid messages and paid posts. Once your application is approved, monetization is enabled and you are notified.")}</p>
-        {pending ? <Notice tone="info">{t("Your application is pending validation. We will notify you once it is reviewed.")}</Notice> : null}
+        <p>
+          {t(
+            "Earn from subscriptions, tips, paid messages and paid posts. Once your application is approved, monetization is enabled and you are notified.",
+          )}
+        </p>
+        {pending ? (
+          <Notice tone="info">
+            {t("Your application is pending validation. We will notify you once it is reviewed.")}
+          </Notice>
+        ) : null}
         {application?.status === "rejected" ? (
           <Notice tone="error">
-            {t("Your last application was not approved. Reason: {{reason}}", { reason: application.rejectionReason })} {t("You can apply again below.")}
+            {t("Your last application was not approved. Reason: {{reason}}", { reason: application.rejectionReason })}{" "}
+            {t("You can apply again below.")}
           </Notice>
         ) : null}
         <h2 className="font-semibold">{t("What you need")}</h2>
         <ol className="space-y-2">
-          <Step label={t("Verify your email address")} done={verifiedEmail} action={{ to: "/email/verify", label: t("Verify now") }} />
+          <Step
+            label={t("Verify your email address")}
+            done={verifiedEmail}
+            action={{ to: "/email/verify", label: t("Verify now") }}
+          />
           <Step label={t("Add a profile photo")} done={hasAvatar} />
           <Step label={t("Add a cover image")} done={hasCover} />
           <Step label={t("Verify your identity with an ID document")} done={pending} />

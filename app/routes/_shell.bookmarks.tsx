@@ -33,10 +33,16 @@ export const clientLoader = offlineLoader(() => "bookmarks", object({ page: post
 export default function BookmarksPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof clientLoader>();
-  const { state, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(data.page, "/bookmarks");
+  const { state, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(
+    data.page,
+    "/bookmarks",
+  );
   const kept = useMemo(() => {
     const posts = state.posts.slice(0, KEPT_POSTS);
-    return { savedAt: data.savedAt, page: { posts, nextCursor: posts.length < state.posts.length ? null : state.nextCursor } };
+    return {
+      savedAt: data.savedAt,
+      page: { posts, nextCursor: posts.length < state.posts.length ? null : state.nextCursor },
+    };
   }, [data.savedAt, state.posts, state.nextCursor]);
   useOfflineCopy("bookmarks", data, kept);
   return (

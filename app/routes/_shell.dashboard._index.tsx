@@ -23,7 +23,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 const COPY_KEY = "dashboard:earnings";
 const bySource = { subscription: number, tip: number, post: number, message: number, live: number };
 const overviewShape: Shape<EarningsOverview> = object({
-  totals: object({ today: object({ ...bySource, total: number }), last7Days: object({ ...bySource, total: number }), last30Days: object({ ...bySource, total: number }) }),
+  totals: object({
+    today: object({ ...bySource, total: number }),
+    last7Days: object({ ...bySource, total: number }),
+    last30Days: object({ ...bySource, total: number }),
+  }),
   days: array(object({ date: string, ...bySource })),
   pendingCents: number,
   availableCents: number,
@@ -38,7 +42,11 @@ export default function EarningsTab() {
   const data = useLoaderData<typeof clientLoader>();
   const { overview, savedAt } = data;
   useFreshEarnings();
-  useOfflineCopy(COPY_KEY, data, useMemo(() => ({ overview, savedAt }), [overview, savedAt]));
+  useOfflineCopy(
+    COPY_KEY,
+    data,
+    useMemo(() => ({ overview, savedAt }), [overview, savedAt]),
+  );
   return (
     <>
       <OfflineNotice offline={data.offline} />

@@ -27,7 +27,11 @@ export default function PayoutsTab() {
   const data = useLoaderData<typeof clientLoader>();
   const { payouts, savedAt } = data;
   useFreshEarnings();
-  useOfflineCopy(COPY_KEY, data, useMemo(() => ({ payouts, savedAt }), [payouts, savedAt]));
+  useOfflineCopy(
+    COPY_KEY,
+    data,
+    useMemo(() => ({ payouts, savedAt }), [payouts, savedAt]),
+  );
   return (
     <>
       <OfflineNotice offline={data.offline} />

@@ -34,7 +34,13 @@ export default function DashboardLayout() {
         <ul ref={tabs} className="flex gap-1 overflow-x-auto py-2">
           {links.map(({ to, label }) => (
             <li key={to}>
-              <NavLink to={to} end={to === "/dashboard"} className={({ isActive }) => `block whitespace-nowrap rounded-full px-3 py-1.5 text-sm ${isActive ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}>
+              <NavLink
+                to={to}
+                end={to === "/dashboard"}
+                className={({ isActive }) =>
+                  `block whitespace-nowrap rounded-full px-3 py-1.5 text-sm ${isActive ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`
+                }
+              >
                 {label}
               </NavLink>
             </li>

@@ -18,8 +18,18 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireCreator(context, request);
   const { db } = context.domain;
-  const [availableCents, openPayout, method] = await Promise.all([balanceOf(db, availableOf(user.id)), findOpenPayout(db, user.id), getPayoutMethod(db, user.id)]);
-  return { availableCents, minimumCents: MIN_WITHDRAWAL_CENTS, openPayout, hasPayoutMethod: method !== null, idempotencyKey: crypto.randomUUID() };
+  const [availableCents, openPayout, method] = await Promise.all([
+    balanceOf(db, availableOf(user.id)),
+    findOpenPayout(db, user.id),
+    getPayoutMethod(db, user.id),
+  ]);
+  return {
+    availableCents,
+    minimumCents: MIN_WITHDRAWAL_CENTS,
+    openPayout,
+    hasPayoutMethod: method !== null,
+    idempotencyKey: crypto.randomUUID(),
+  };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -28,10 +38,17 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return handleForm(context, async () => {
     const fields = await readForm(request);
     const amountCents = withdrawalCentsFromForm(fields.amount ?? "");
-    const input = parseOrThrow(WithdrawalSchema, { amountCents, password: fields.password, idempotencyKey: fields.idempotencyKey });
+    const input = parseOrThrow(WithdrawalSchema, {
+      amountCents,
+      password: fields.password,
+      idempotencyKey: fields.idempotencyKey,
+    });
     const { payout } = await requestWithdrawal(domain, user, input);
     const amount = formatCents(payout.amountCents, domain.language);
-    return { ok: true, message: domain.t("Your withdrawal request of {{amount}} has been sent.", { amount }) } satisfies FormResult;
+    return {
+      ok: true,
+      message: domain.t("Your withdrawal request of {{amount}} has been sent.", { amount }),
+    } satisfies FormResult;
   });
 }
 

@@ -31,13 +31,15 @@ import { array, boolean, number, object, string } from "@shared/shape";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
-export const meta = pageMeta((t) => [titleTag(t("Home")), { name: "description", content: t("Follow and subscribe to creators, see their exclusive posts, chat and tip.") }]);
+export const meta = pageMeta((t) => [
+  titleTag(t("Home")),
+  { name: "description", content: t("Follow and subscribe to creators, see their exclusive posts, chat and tip.") },
+]);
 
 /** GET /timeline/new: the posts published since the newest one held. */
 const newPostsShape = object({ posts: array(postShape) });
 
 export const handle: ShellHandle = { rightColumn: "search-and-suggested" };
-
 
 /** How many people on air Home shows. */
 const LIVE_ON_HOME = 12;
@@ -51,14 +53,32 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
   const { db } = context.domain;
   // One batch: the timeline's first page, who is live and the stories tray.
-  const [rows, onAir, stories] = await readTogether(db, [timelineRead(db, user, null), liveNowRead(db, user), storiesBarRead(db, user)]);
+  const [rows, onAir, stories] = await readTogether(db, [
+    timelineRead(db, user, null),
+    liveNowRead(db, user),
+    storiesBarRead(db, user),
+  ]);
   const page = await timelinePageOf(db, user, null, rows);
   const suggestions = page.posts.length === 0 ? await suggestProfiles(context.domain.db, user.id) : [];
   const live = onAir
     .filter((stream) => !stream.viewer.isCreator)
     .slice(0, LIVE_ON_HOME)
-    .map(({ id, title, creator }) => ({ id, title, creator: { username: creator.username, name: creator.name, avatarUrl: creator.avatarUrl } }));
-  return { name: user.name, verified: user.email_verified_at !== null, isCreator: user.role === "creator", page, suggestions, live, stories, selfId: user.id, savedAt: Date.now() };
+    .map(({ id, title, creator }) => ({
+      id,
+      title,
+      creator: { username: creator.username, name: creator.name, avatarUrl: creator.avatarUrl },
+    }));
+  return {
+    name: user.name,
+    verified: user.email_verified_at !== null,
+    isCreator: user.role === "creator",
+    page,
+    suggestions,
+    live,
+    stories,
+    selfId: user.id,
+    savedAt: Date.now(),
+  };
 }
 
 /** The copy kept for offline reading (app/lib/offline-copies.ts): up to the last 200 posts on screen. */
@@ -73,7 +93,15 @@ const homeShape = object({
 const KEPT_POSTS = 200;
 
 // Who was live and who has stories are not kept: offline, nobody can be watched and no story played.
-export const clientLoader = offlineLoader(() => "home", (value, path) => ({ ...homeShape(value, path), live: [] as LiveNowItem[], stories: [] as StoriesBarItem[], selfId: 0 }));
+export const clientLoader = offlineLoader(
+  () => "home",
+  (value, path) => ({
+    ...homeShape(value, path),
+    live: [] as LiveNowItem[],
+    stories: [] as StoriesBarItem[],
+    selfId: 0,
+  }),
+);
 
 /**
  * The home feed (spec §3/§4). Opening it clears the Home dot (a POST: GETs never change anything). While it is
@@ -87,10 +115,20 @@ export default function Home() {
   useEmailVerifiedElsewhere(verified);
   const { api } = useSession();
   const { updates, setUpdates } = useUpdates();
-  const { state, dispatch, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(page, "/timeline");
+  const { state, dispatch, toggleLike, toggleBookmark, replacePost, loadOlder, loadingOlder } = usePostList(
+    page,
+    "/timeline",
+  );
   const kept = useMemo(() => {
     const posts = state.posts.slice(0, KEPT_POSTS);
-    return { name, verified, isCreator, suggestions, savedAt: data.savedAt, page: { posts, nextCursor: posts.length < state.posts.length ? null : state.nextCursor } };
+    return {
+      name,
+      verified,
+      isCreator,
+      suggestions,
+      savedAt: data.savedAt,
+      page: { posts, nextCursor: posts.length < state.posts.length ? null : state.nextCursor },
+    };
   }, [name, verified, isCreator, suggestions, data.savedAt, state.posts, state.nextCursor]);
   useOfflineCopy("home", data, kept);
 
@@ -142,7 +180,11 @@ export default function Home() {
   const ownerMenu = useCallback(
     (post: PostView) =>
       post.viewer.canEdit ? (
-        <LazyPostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={(id) => dispatch({ type: "remove", id })} />
+        <LazyPostOwnerMenu
+          post={post}
+          onUpdated={(updated) => dispatch({ type: "replace", post: updated })}
+          onDeleted={(id) => dispatch({ type: "remove", id })}
+        />
       ) : null,
     [dispatch],
   );

@@ -57,7 +57,11 @@ export default function LiveStreamsPage() {
             ))}
           </ul>
         ) : (
-          <EmptyState icon="live" title={t("Nobody is live right now")} text={t("When creators you follow go live, you will find them here and get a notification.")} />
+          <EmptyState
+            icon="live"
+            title={t("Nobody is live right now")}
+            text={t("When creators you follow go live, you will find them here and get a notification.")}
+          />
         )}
       </section>
       {ended.length > 0 ? (

@@ -24,7 +24,10 @@ export const handle: ShellHandle = { rightColumn: "none" };
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireCreator(context, request);
   const { db } = context.domain;
-  const [current, past] = await readTogether(db, [currentLiveAccessRead(db, user), endedStreamsOfRead(db, user, user.id, 5)]);
+  const [current, past] = await readTogether(db, [
+    currentLiveAccessRead(db, user),
+    endedStreamsOfRead(db, user, user.id, 5),
+  ]);
   return {
     current: current ? presentLiveStream(current.stream, current.facts) : null,
     media: current ? liveMediaView(context.domain.config, current.stream, true) : null,

@@ -34,7 +34,9 @@ async function forgetPushDevice(api: ApiClient) {
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return;
-  const { devices } = await api.get("/push", object({ devices: array(object({ id: number, endpoint: string })) }), { quiet: true });
+  const { devices } = await api.get("/push", object({ devices: array(object({ id: number, endpoint: string })) }), {
+    quiet: true,
+  });
   const device = devices.find((candidate) => candidate.endpoint === subscription.endpoint);
   if (device) await api.delete(`/push/subscriptions/${device.id}`, { quiet: true });
   await subscription.unsubscribe();

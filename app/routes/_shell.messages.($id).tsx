@@ -71,7 +71,12 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
     const { intent, clientId, text, maxPaidCents } = await readForm(request);
     if (intent !== "send") throw new AppError("validation", INVALID_VALUE);
     const seenPrice = maxPaidCents === undefined || maxPaidCents === "" ? undefined : Number(maxPaidCents);
-    await sendMessage(context.domain, user, id, parseOrThrow(SendMessageSchema, { clientId, text, maxPaidCents: seenPrice }));
+    await sendMessage(
+      context.domain,
+      user,
+      id,
+      parseOrThrow(SendMessageSchema, { clientId, text, maxPaidCents: seenPrice }),
+    );
     return redirect(`/messages/${id}`);
   });
 }
@@ -80,7 +85,8 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
  * Offline reading (app/lib/offline-copies.ts): the conversation list, and the threads of the KEPT_THREADS most
  * recently opened conversations (their last 100 messages, kept by Thread as they arrive).
  */
-const copyKeyOf = (id: string | undefined, view: string | null) => (view !== null ? null : id === undefined ? CONVERSATIONS_COPY : `thread:${id}`);
+const copyKeyOf = (id: string | undefined, view: string | null) =>
+  view !== null ? null : id === undefined ? CONVERSATIONS_COPY : `thread:${id}`;
 type MessagesData = Awaited<ReturnType<typeof loader>>;
 const keptShape = object({
   list: nullable(conversationPageShape),
@@ -100,13 +106,28 @@ export default function MessagesPage() {
   const [search] = useSearchParams();
   const key = copyKeyOf(useParams().id, search.get("view"));
   // The thread keeps its own copy, with what arrives while it is open.
-  useOfflineCopy(thread ? null : key, data, useMemo(() => ({ list, thread: null, savedAt }), [list, savedAt]));
+  useOfflineCopy(
+    thread ? null : key,
+    data,
+    useMemo(() => ({ list, thread: null, savedAt }), [list, savedAt]),
+  );
   if (thread) {
     // New loader data for the same conversation (its saved copy, or the server's answer to a copy) joins what the
     // thread shows, without losing the draft being typed.
-    return <Thread key={thread.conversation.id} conversation={thread.conversation} firstPage={thread.firstPage} postedClientId={thread.postedClientId} copy={{ key: key!, savedAt, offline: data.offline }} />;
+    return (
+      <Thread
+        key={thread.conversation.id}
+        conversation={thread.conversation}
+        firstPage={thread.firstPage}
+        postedClientId={thread.postedClientId}
+        copy={{ key: key!, savedAt, offline: data.offline }}
+      />
+    );
   }
-  if (media) return <ChatMediaGallery key={media.conversation.id} conversation={media.conversation} firstPage={media.firstPage} />;
+  if (media)
+    return (
+      <ChatMediaGallery key={media.conversation.id} conversation={media.conversation} firstPage={media.firstPage} />
+    );
   if (massMessages) {
     return (
       <>

@@ -42,7 +42,10 @@ const notificationShape: Shape<NotificationView> = object({
   read: boolean,
   createdAt: string,
 });
-export const clientLoader = offlineLoader(() => "notifications", object({ notifications: array(notificationShape), savedAt: number }));
+export const clientLoader = offlineLoader(
+  () => "notifications",
+  object({ notifications: array(notificationShape), savedAt: number }),
+);
 
 /** A page of GET /api/notifications. */
 const notificationsPageShape = object({ notifications: array(notificationShape) });
@@ -61,7 +64,9 @@ function useNotificationText() {
       case "subscription":
         return t("{{name}} subscribed to you.", { name });
       case "tip":
-        return cents > 0 ? t("{{name}} sent you a tip of {{amount}}.", { name, amount }) : t("{{name}} sent you a tip.", { name });
+        return cents > 0
+          ? t("{{name}} sent you a tip of {{amount}}.", { name, amount })
+          : t("{{name}} sent you a tip.", { name });
       case "purchase":
         return t("{{name}} bought your post for {{amount}}.", { name, amount });
       case "renewal_failed":
@@ -69,7 +74,10 @@ function useNotificationText() {
       case "payout":
         return notification.params.status === "paid"
           ? t("Your withdrawal of {{amount}} has been paid.", { amount })
-          : t("Your withdrawal of {{amount}} was rejected and the money is available again. Reason: {{reason}}", { amount, reason: String(notification.params.reason ?? "") });
+          : t("Your withdrawal of {{amount}} was rejected and the money is available again. Reason: {{reason}}", {
+              amount,
+              reason: String(notification.params.reason ?? ""),
+            });
       case "top_up":
         return t("{{amount}} was added to your wallet.", { amount });
       case "like":
@@ -86,7 +94,9 @@ function useNotificationText() {
       case "creator_request":
         return notification.params.status === "approved"
           ? t("Your creator application was approved. You are now a creator.")
-          : t("Your creator application was not approved. Reason: {{reason}}", { reason: String(notification.params.reason ?? "") });
+          : t("Your creator application was not approved. Reason: {{reason}}", {
+              reason: String(notification.params.reason ?? ""),
+            });
     }
   };
 }
@@ -96,13 +106,18 @@ export default function NotificationsPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof clientLoader>();
   const { notifications: firstPage } = data;
-  useOfflineCopy("notifications", data, useMemo(() => ({ notifications: firstPage, savedAt: data.savedAt }), [firstPage, data.savedAt]));
+  useOfflineCopy(
+    "notifications",
+    data,
+    useMemo(() => ({ notifications: firstPage, savedAt: data.savedAt }), [firstPage, data.savedAt]),
+  );
   const { api } = useSession();
   const { setUpdates } = useUpdateActions();
   const textOf = useNotificationText();
   const hasUnread = firstPage.some((n) => !n.read);
   // A full page may have more after it: "Load more" asks for those older than its last.
-  const cursorAfter = (page: NotificationView[]) => (page.length >= NOTIFICATION_PAGE_SIZE ? page[page.length - 1]!.id : null);
+  const cursorAfter = (page: NotificationView[]) =>
+    page.length >= NOTIFICATION_PAGE_SIZE ? page[page.length - 1]!.id : null;
   const list = usePagedList({ items: firstPage, nextCursor: cursorAfter(firstPage) }, async (before: number) => {
     const page = await api.get(`/notifications?before=${before}`, notificationsPageShape);
     return { items: page.notifications, nextCursor: cursorAfter(page.notifications) };
@@ -122,7 +137,11 @@ export default function NotificationsPage() {
       <PageHeader title={t("Notifications")} />
       <OfflineNotice offline={data.offline} />
       {notifications.length === 0 ? (
-        <EmptyState icon="notifications" title={t("No notifications yet")} text={t("New followers, subscribers, tips, likes and comments will show up here.")} />
+        <EmptyState
+          icon="notifications"
+          title={t("No notifications yet")}
+          text={t("New followers, subscribers, tips, likes and comments will show up here.")}
+        />
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {notifications.map((notification) => {
@@ -136,11 +155,18 @@ export default function NotificationsPage() {
               >
                 {notification.actor ? (
                   // Above the line's own link (z-10): the avatar opens the person's profile.
-                  <Link to={`/${notification.actor.username}`} className="relative z-10 shrink-0 rounded-full" aria-label={`@${notification.actor.username}`}>
+                  <Link
+                    to={`/${notification.actor.username}`}
+                    className="relative z-10 shrink-0 rounded-full"
+                    aria-label={`@${notification.actor.username}`}
+                  >
                     <Avatar url={notification.actor.avatarUrl} name={notification.actor.name} />
                   </Link>
                 ) : (
-                  <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400"
+                  >
                     <Icon name={SYSTEM_ICONS[notification.kind] ?? "notifications"} className="h-5 w-5" />
                   </span>
                 )}

@@ -68,7 +68,7 @@ function linkPreview(post: NonNullable<Awaited<ReturnType<typeof getPost>>>, ori
   return {
     title: `${post.author.name} (@${post.author.username})`,
     description: isPublic ? post.text.slice(0, 200) : null,
-    image: image ?? fallback ? new URL((image ?? fallback)!, origin).toString() : null,
+    image: (image ?? fallback) ? new URL((image ?? fallback)!, origin).toString() : null,
     url: new URL(`/post/${post.id}`, origin).toString(),
   };
 }
@@ -81,7 +81,12 @@ export const meta = pageMeta<typeof loader>((t, { data }) => {
     { property: "og:type", content: "article" },
     { property: "og:title", content: title },
     { property: "og:url", content: url },
-    ...(description ? [{ name: "description", content: description.slice(0, 160) }, { property: "og:description", content: description }] : []),
+    ...(description
+      ? [
+          { name: "description", content: description.slice(0, 160) },
+          { property: "og:description", content: description },
+        ]
+      : []),
     ...(image ? [{ property: "og:image", content: image }] : []),
   ];
 });
@@ -105,16 +110,31 @@ export default function PostPage() {
         priority
         headerExtra={
           post.viewer.canEdit ? (
-            <LazyPostOwnerMenu post={post} onUpdated={(updated) => dispatch({ type: "replace", post: updated })} onDeleted={() => navigate("/home", { replace: true })} />
+            <LazyPostOwnerMenu
+              post={post}
+              onUpdated={(updated) => dispatch({ type: "replace", post: updated })}
+              onDeleted={() => navigate("/home", { replace: true })}
+            />
           ) : post.viewer.canReport ? (
-            <LazyReportButton target={{ kind: "post", postId: post.id }} className="btn-secondary w-auto px-3 py-1 text-sm" />
+            <LazyReportButton
+              target={{ kind: "post", postId: post.id }}
+              className="btn-secondary w-auto px-3 py-1 text-sm"
+            />
           ) : null
         }
-        actions={<PostActions post={post} onLike={toggleLike} onBookmark={toggleBookmark} waiting={waiting.has(post.id)} />}
+        actions={
+          <PostActions post={post} onLike={toggleLike} onBookmark={toggleBookmark} waiting={waiting.has(post.id)} />
+        }
         unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined}
       />
       {post.lock === null ? (
-        <Comments postId={post.id} initial={data.comments} onCountChange={(delta) => dispatch({ type: "replace", post: { ...post, commentCount: post.commentCount + delta } })} />
+        <Comments
+          postId={post.id}
+          initial={data.comments}
+          onCountChange={(delta) =>
+            dispatch({ type: "replace", post: { ...post, commentCount: post.commentCount + delta } })
+          }
+        />
       ) : null}
     </>
   );

@@ -60,7 +60,11 @@ export default function ProcessingPage() {
         </Link>
       </PageHeader>
       {!anyPosts ? (
-        <EmptyState icon="dashboard" title={t("Nothing is processing")} text={t("Videos and photos you upload appear here while they are being prepared.")} />
+        <EmptyState
+          icon="dashboard"
+          title={t("Nothing is processing")}
+          text={t("Videos and photos you upload appear here while they are being prepared.")}
+        />
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t("Processing posts")}>
           {list.posts.map((post) => (
@@ -72,8 +76,18 @@ export default function ProcessingPage() {
                     <ul className="space-y-1 text-sm" aria-label={t("Files")}>
                       {post.uploads.map((upload, index) => (
                         <li key={upload.id} className="flex justify-between gap-3" data-upload-state={upload.status}>
-                          <span>{upload.kind === "video" ? t("Video {{number}}", { number: index + 1 }) : t("Photo {{number}}", { number: index + 1 })}</span>
-                          <span className={upload.status === "failed" ? "font-medium text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}>
+                          <span>
+                            {upload.kind === "video"
+                              ? t("Video {{number}}", { number: index + 1 })
+                              : t("Photo {{number}}", { number: index + 1 })}
+                          </span>
+                          <span
+                            className={
+                              upload.status === "failed"
+                                ? "font-medium text-red-700 dark:text-red-300"
+                                : "text-slate-600 dark:text-slate-400"
+                            }
+                          >
                             {stateLabel[upload.status]}
                           </span>
                         </li>

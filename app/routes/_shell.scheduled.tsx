@@ -67,7 +67,11 @@ export default function ScheduledPage() {
         </div>
       ) : null}
       {list.posts.length === 0 ? (
-        <EmptyState icon="dashboard" title={t("Nothing scheduled")} text={t("Posts you schedule for later wait here until they are published.")} />
+        <EmptyState
+          icon="dashboard"
+          title={t("Nothing scheduled")}
+          text={t("Posts you schedule for later wait here until they are published.")}
+        />
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t("Scheduled posts")}>
           {list.posts.map((post) => (
@@ -77,10 +81,15 @@ export default function ScheduledPage() {
                 actions={
                   <div className="space-y-3">
                     <p className="text-sm text-slate-600 dark:text-slate-400">
-                      {t("Publishes on")} <LocalTime iso={post.scheduledAt!} className="font-medium text-slate-900 dark:text-slate-100" />
+                      {t("Publishes on")}{" "}
+                      <LocalTime iso={post.scheduledAt!} className="font-medium text-slate-900 dark:text-slate-100" />
                     </p>
                     <div className="flex flex-wrap gap-2">
-                      <button type="button" className="btn-primary w-auto text-sm" onClick={() => void publishNow(post)}>
+                      <button
+                        type="button"
+                        className="btn-primary w-auto text-sm"
+                        onClick={() => void publishNow(post)}
+                      >
                         {t("Publish now")}
                       </button>
                       <button type="button" className="btn-secondary text-sm" onClick={() => setEditing(post)}>

@@ -29,12 +29,14 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const tab = url.searchParams.get("tab") === "posts" ? "posts" : "users";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_TERM_MAX);
   // The Users tab starts with creators to follow: something to find before a single letter is typed.
-  if (tab === "users") return { tab, q, posts: null, error: null, suggestions: await suggestProfiles(context.domain.db, user.id) };
+  if (tab === "users")
+    return { tab, q, posts: null, error: null, suggestions: await suggestProfiles(context.domain.db, user.id) };
   if (q === "") return { tab, q, posts: null, error: null, suggestions: [] };
   try {
     return { tab, q, posts: await searchPosts(context.domain, user.id, q), error: null, suggestions: [] };
   } catch (error) {
-    if (error instanceof AppError) return { tab, q, posts: null, error: translateError(context.domain.t, error).message, suggestions: [] };
+    if (error instanceof AppError)
+      return { tab, q, posts: null, error: translateError(context.domain.t, error).message, suggestions: [] };
     throw error;
   }
 }
@@ -52,13 +54,22 @@ export default function SearchPage() {
         <Link to="/search" className={tabClass(tab === "users")} aria-current={tab === "users" ? "page" : undefined}>
           {t("Users")}
         </Link>
-        <Link to={`/search?tab=posts${q ? `&q=${encodeURIComponent(q)}` : ""}`} className={tabClass(tab === "posts")} aria-current={tab === "posts" ? "page" : undefined}>
+        <Link
+          to={`/search?tab=posts${q ? `&q=${encodeURIComponent(q)}` : ""}`}
+          className={tabClass(tab === "posts")}
+          aria-current={tab === "posts" ? "page" : undefined}
+        >
           {t("Posts")}
         </Link>
       </nav>
       {tab === "users" ? (
         <div className="p-4">
-          <UserSearch key={q} autoFocus initialTerm={q} whileEmpty={<SuggestionsPanel profiles={suggestions} className="mt-4" />} />
+          <UserSearch
+            key={q}
+            autoFocus
+            initialTerm={q}
+            whileEmpty={<SuggestionsPanel profiles={suggestions} className="mt-4" />}
+          />
         </div>
       ) : (
         <PostSearch key={q} q={q} posts={posts} error={error} />
@@ -67,7 +78,15 @@ export default function SearchPage() {
   );
 }
 
-function PostSearch({ q, posts, error }: { q: string; posts: Parameters<typeof usePostList>[0]["posts"] | null; error: string | null }) {
+function PostSearch({
+  q,
+  posts,
+  error,
+}: {
+  q: string;
+  posts: Parameters<typeof usePostList>[0]["posts"] | null;
+  error: string | null;
+}) {
   const { t } = useTranslation();
   const found = useMemo(() => ({ posts: posts ?? [], nextCursor: null }), [posts]);
   const { state, toggleLike, toggleBookmark, replacePost } = usePostList(found, "/search/posts");
@@ -78,7 +97,16 @@ function PostSearch({ q, posts, error }: { q: string; posts: Parameters<typeof u
         <label htmlFor="post-search" className="sr-only">
           {t("Search posts")}
         </label>
-        <input id="post-search" name="q" type="search" className="input" defaultValue={q} maxLength={SEARCH_TERM_MAX} placeholder={t("Search posts")} autoFocus />
+        <input
+          id="post-search"
+          name="q"
+          type="search"
+          className="input"
+          defaultValue={q}
+          maxLength={SEARCH_TERM_MAX}
+          placeholder={t("Search posts")}
+          autoFocus
+        />
         <button type="submit" className="btn-primary w-auto">
           {t("Search")}
         </button>
@@ -88,8 +116,18 @@ function PostSearch({ q, posts, error }: { q: string; posts: Parameters<typeof u
           {error}
         </p>
       ) : null}
-      {posts !== null && state.posts.length === 0 ? <p className="px-4 text-slate-600 dark:text-slate-400">{t("No result")}</p> : null}
-      <PostList posts={state.posts} onLike={toggleLike} onBookmark={toggleBookmark} onUnlocked={replacePost} hasOlder={false} loadingOlder={false} onLoadOlder={() => {}} />
+      {posts !== null && state.posts.length === 0 ? (
+        <p className="px-4 text-slate-600 dark:text-slate-400">{t("No result")}</p>
+      ) : null}
+      <PostList
+        posts={state.posts}
+        onLike={toggleLike}
+        onBookmark={toggleBookmark}
+        onUnlocked={replacePost}
+        hasOlder={false}
+        loadingOlder={false}
+        onLoadOlder={() => {}}
+      />
     </>
   );
 }

@@ -52,7 +52,14 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     coverUrl: publicMediaUrl(user.cover_key),
   };
   const subscriptions = page === "subscriptions" ? await listSubscriptions(context.domain.db, user.id) : [];
-  return { page, username: user.username, email: user.email, verified: user.email_verified_at !== null, profile, subscriptions };
+  return {
+    page,
+    username: user.username,
+    email: user.email,
+    verified: user.email_verified_at !== null,
+    profile,
+    subscriptions,
+  };
 }
 
 const CancelSchema = z.object({ subscriptionId: idText });
@@ -68,15 +75,20 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const { t } = context.domain;
     if (fields.intent === "password") {
       await changePassword(context.domain, session, parseOrThrow(ChangePasswordSchema, fields));
-      return { ok: true, message: t("Your password was changed. Other devices have been signed out.") } satisfies FormResult;
+      return {
+        ok: true,
+        message: t("Your password was changed. Other devices have been signed out."),
+      } satisfies FormResult;
     }
     if (fields.intent === "email") {
       const input = parseOrThrow(ChangeEmailSchema, fields);
       await requestEmailChange(context.domain, user, input.email, input.password ?? "");
       return { ok: true, message: t("We have sent a confirmation link to your new address.") } satisfies FormResult;
     }
-    if (fields.intent === "profile") await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileInputSchema, fields));
-    else if (fields.intent === "cancel") await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);
+    if (fields.intent === "profile")
+      await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileInputSchema, fields));
+    else if (fields.intent === "cancel")
+      await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);
     else if (fields.intent === "resubscribe") {
       const { username, ...plan } = parseOrThrow(ResubscribeSchema, fields);
       await subscribe(context.domain, user, username.toLowerCase(), plan);
@@ -103,11 +115,16 @@ function TestNotification() {
   }
   return (
     <div className="space-y-2">
-      <p className="text-slate-600 dark:text-slate-400">{t("Check that notifications reach this device: the bell in the menu shows the new one at once.")}</p>
+      <p className="text-slate-600 dark:text-slate-400">
+        {t("Check that notifications reach this device: the bell in the menu shows the new one at once.")}
+      </p>
       <button type="button" className="btn-secondary" disabled={busy} onClick={() => void send()}>
         {t("Send me a test notification")}
       </button>
-      <p role="status" className={status?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-green-700 dark:text-green-400"}>
+      <p
+        role="status"
+        className={status?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-green-700 dark:text-green-400"}
+      >
         {status?.text}
       </p>
     </div>
@@ -131,17 +148,28 @@ export default function SettingsPage() {
     <>
       <PageHeader title={t("Settings")} />
       <div className="narrow:flex">
-        <nav aria-label={t("Settings")} className="border-b border-slate-200 p-2 dark:border-slate-800 narrow:w-56 narrow:border-b-0 narrow:border-e">
+        <nav
+          aria-label={t("Settings")}
+          className="border-b border-slate-200 p-2 dark:border-slate-800 narrow:w-56 narrow:border-b-0 narrow:border-e"
+        >
           <ul ref={tabs} className="flex gap-1 overflow-x-auto narrow:flex-col">
             {PAGES.map((name) => (
               <li key={name} className="shrink-0">
-                <NavLink to={`/settings/${name}`} className={({ isActive }) => `block whitespace-nowrap rounded-lg px-3 py-2 narrow:whitespace-normal ${isActive || (name === "account" && page === "account") ? "bg-slate-100 font-semibold dark:bg-slate-800" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}>
+                <NavLink
+                  to={`/settings/${name}`}
+                  className={({ isActive }) =>
+                    `block whitespace-nowrap rounded-lg px-3 py-2 narrow:whitespace-normal ${isActive || (name === "account" && page === "account") ? "bg-slate-100 font-semibold dark:bg-slate-800" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`
+                  }
+                >
                   {titles[name]}
                 </NavLink>
               </li>
             ))}
             <li className="shrink-0">
-              <NavLink to="/settings/blocked" className="block whitespace-nowrap rounded-lg px-3 py-2 hover:bg-slate-100 narrow:whitespace-normal dark:hover:bg-slate-800">
+              <NavLink
+                to="/settings/blocked"
+                className="block whitespace-nowrap rounded-lg px-3 py-2 hover:bg-slate-100 narrow:whitespace-normal dark:hover:bg-slate-800"
+              >
                 {t("Blocked users")}
               </NavLink>
             </li>

@@ -34,15 +34,23 @@ export default function BlockedUsersPage() {
         </Link>
       </PageHeader>
       {users.length === 0 ? (
-        <EmptyState icon="profile" title={t("You have not blocked anyone")} text={t("People you block cannot see your posts, follow you, subscribe or message you.")} />
+        <EmptyState
+          icon="profile"
+          title={t("You have not blocked anyone")}
+          text={t("People you block cannot see your posts, follow you, subscribe or message you.")}
+        />
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {users.map((user) => (
             <li key={user.username} className="flex items-center gap-3 p-4">
               <Avatar url={user.avatarUrl} name={user.name || user.username} />
               <Link to={`/${user.username}`} className="min-w-0 flex-1">
-                <span dir="auto" className="block truncate-text font-semibold">{user.name}</span>
-                <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={user.username} /></span>
+                <span dir="auto" className="block truncate-text font-semibold">
+                  {user.name}
+                </span>
+                <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
+                  <Handle username={user.username} />
+                </span>
               </Link>
               <BlockButton username={user.username} blocked onChange={revalidate} className="btn-secondary w-auto" />
             </li>

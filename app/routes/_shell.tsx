@@ -12,7 +12,19 @@ import { useSession } from "~/lib/session";
 function Shell({ children }: { children: ReactNode }) {
   const { isAuth, user } = useSession();
   const viewerName = useRootData()?.viewerName ?? "";
-  return <AppShell viewer={{ isAuth, isCreator: user.isCreator, username: user.username, avatarUrl: user.avatarUrl, name: viewerName || user.username }}>{children}</AppShell>;
+  return (
+    <AppShell
+      viewer={{
+        isAuth,
+        isCreator: user.isCreator,
+        username: user.username,
+        avatarUrl: user.avatarUrl,
+        name: viewerName || user.username,
+      }}
+    >
+      {children}
+    </AppShell>
+  );
 }
 
 export default function ShellLayout() {

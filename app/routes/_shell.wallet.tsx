@@ -70,7 +70,14 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  * The copy kept for offline reading (app/lib/offline-copies.ts): balance and payments. A top-up's outcome is
  * not kept, and a copy gets a fresh form key (a top-up needs the network anyway).
  */
-const walletShape = object({ balanceCents: number, page: paymentsPageShape, verified: boolean, available: boolean, presetsCents: array(number), savedAt: number });
+const walletShape = object({
+  balanceCents: number,
+  page: paymentsPageShape,
+  verified: boolean,
+  available: boolean,
+  presetsCents: array(number),
+  savedAt: number,
+});
 export const clientLoader = offlineLoader(
   () => "wallet",
   (value, path) => ({ ...walletShape(value, path), topUp: null, idempotencyKey: crypto.randomUUID() }),
@@ -80,7 +87,13 @@ const ENTER_AMOUNT = message("Enter an amount in dollars, like 25 or 12.50.");
 
 /** What the form sent: a preset button's cents, or the typed dollars ("12.50", "12,50") as cents. */
 const TopUpFormSchema = z.union([
-  z.object({ presetCents: z.string().regex(/^\d{1,9}$/).transform(Number), idempotencyKey: IdempotencyKeySchema }),
+  z.object({
+    presetCents: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
+    idempotencyKey: IdempotencyKeySchema,
+  }),
   z.object({ amount: singleLineText(), idempotencyKey: IdempotencyKeySchema }),
 ]);
 
@@ -96,7 +109,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const { user } = requireViewer(context, request);
   return handleForm(context, async () => {
     const fields = parseOrThrow(TopUpFormSchema, await readForm(request));
-    const started = await startTopUp(context.domain, user, { amountCents: amountCentsOf(fields), idempotencyKey: fields.idempotencyKey });
+    const started = await startTopUp(context.domain, user, {
+      amountCents: amountCentsOf(fields),
+      idempotencyKey: fields.idempotencyKey,
+    });
     return redirect(started.redirectUrl);
   });
 }
@@ -112,14 +128,24 @@ export default function WalletPage() {
   const result = useActionData<typeof action>() as FormResult | undefined;
   const failed = result && !result.ok ? result : null;
   const { balanceCents, page, verified, available, presetsCents, savedAt } = data;
-  useOfflineCopy("wallet", data, useMemo(() => ({ balanceCents, page, verified, available, presetsCents, savedAt }), [balanceCents, page, verified, available, presetsCents, savedAt]));
+  useOfflineCopy(
+    "wallet",
+    data,
+    useMemo(
+      () => ({ balanceCents, page, verified, available, presetsCents, savedAt }),
+      [balanceCents, page, verified, available, presetsCents, savedAt],
+    ),
+  );
   return (
     <>
       <PageHeader title={t("Wallet")} />
       <OfflineNotice offline={data.offline} />
       <div className="space-y-4 p-4">
         {data.topUp ? <TopUpOutcome payment={data.topUp} /> : null}
-        <section aria-labelledby="balance-heading" className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-6 text-white">
+        <section
+          aria-labelledby="balance-heading"
+          className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-6 text-white"
+        >
           <h2 id="balance-heading" className="text-sm font-medium opacity-90">
             {t("Balance")}
           </h2>

@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -29,7 +35,11 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 const notFound = () => new Response("Not found", { status: 404 });
 
 /** The caller's own sandbox top-up, or a 404 for anything else: another's payment, a Stripe one, production. */
-async function sandboxTopUpOf(context: LoaderFunctionArgs["context"], userId: number, param: string | undefined): Promise<PaymentRow> {
+async function sandboxTopUpOf(
+  context: LoaderFunctionArgs["context"],
+  userId: number,
+  param: string | undefined,
+): Promise<PaymentRow> {
   const id = parseIdText(param);
   if (id === null || !sandboxAllowed(context.domain.config)) throw notFound();
   try {
@@ -59,8 +69,10 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
     const fields = await readForm(request);
     const sandbox = context.domain;
     let outcome: PaymentRow;
-    if (fields.intent === "pay") outcome = await payWithSandboxCard(sandbox, user.id, payment.id, parseOrThrow(CardSchema, fields));
-    else if (fields.intent === "confirm" || fields.intent === "cancel") outcome = await confirmSandboxTopUp(sandbox, user.id, payment.id, parseOrThrow(DecisionSchema, fields).intent);
+    if (fields.intent === "pay")
+      outcome = await payWithSandboxCard(sandbox, user.id, payment.id, parseOrThrow(CardSchema, fields));
+    else if (fields.intent === "confirm" || fields.intent === "cancel")
+      outcome = await confirmSandboxTopUp(sandbox, user.id, payment.id, parseOrThrow(DecisionSchema, fields).intent);
     else throw new AppError("validation", INVALID_VALUE);
     if (outcome.status === "succeeded") return redirect(topUpResultPath(payment.id));
     return { ok: true } satisfies FormResult;
@@ -81,7 +93,14 @@ export default function SandboxTopUpPage() {
         </Link>
       </PageHeader>
       <div className="mx-auto max-w-md space-y-4 p-4">
-        {payment.status === "pending" ? <SandboxCardForm payment={payment} cards={cards} errors={failed?.errors ?? {}} message={failed?.message ?? null} /> : null}
+        {payment.status === "pending" ? (
+          <SandboxCardForm
+            payment={payment}
+            cards={cards}
+            errors={failed?.errors ?? {}}
+            message={failed?.message ?? null}
+          />
+        ) : null}
         {payment.status === "requires_confirmation" ? <SandboxConfirmation payment={payment} /> : null}
         {payment.status === "failed" ? <SandboxFailure payment={payment} /> : null}
       </div>

@@ -13,7 +13,8 @@ export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Confirm new email"))]);
 
-const linkParams = (request: Request) => emailChangeParams.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+const linkParams = (request: Request) =>
+  emailChangeParams.safeParse(Object.fromEntries(new URL(request.url).searchParams));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const link = linkParams(request);
@@ -23,9 +24,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(context, async () => {
     const link = linkParams(request);
-    if (!link.success) return { ok: false, message: context.domain.t("This link is invalid or has expired."), errors: {} } satisfies FormResult;
+    if (!link.success)
+      return {
+        ok: false,
+        message: context.domain.t("This link is invalid or has expired."),
+        errors: {},
+      } satisfies FormResult;
     const user = await confirmEmailChange(context.domain, link.data);
-    return { ok: true, message: context.domain.t("Your email address is now {{email}}.", { email: user.email }) } satisfies FormResult;
+    return {
+      ok: true,
+      message: context.domain.t("Your email address is now {{email}}.", { email: user.email }),
+    } satisfies FormResult;
   });
 }
 

@@ -17,7 +17,12 @@ export const meta = pageMeta((t) => [titleTag(t("Verify your email address"))]);
 
 function linkParams(request: Request, params: Record<string, string | undefined>) {
   const query = new URL(request.url).searchParams;
-  return emailVerificationParams.safeParse({ id: params.id, hash: params.hash, expires: query.get("expires"), signature: query.get("signature") });
+  return emailVerificationParams.safeParse({
+    id: params.id,
+    hash: params.hash,
+    expires: query.get("expires"),
+    signature: query.get("signature"),
+  });
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -27,7 +32,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return handleForm(context, async () => {
     const link = linkParams(request, params);
-    if (!link.success) return { ok: false, message: context.domain.t("This link is invalid or has expired."), errors: {} } satisfies FormResult;
+    if (!link.success)
+      return {
+        ok: false,
+        message: context.domain.t("This link is invalid or has expired."),
+        errors: {},
+      } satisfies FormResult;
     await verifyEmail(context.domain, link.data);
     return { ok: true, message: context.domain.t("Your email address is verified.") } satisfies FormResult;
   });

@@ -28,10 +28,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === "change-email") {
       const input = await parseForm(request, z.object({ email: emailSchema, password: passwordText.optional() }));
       await requestEmailChange(context.domain, user, input.email, input.password ?? "");
-      return { ok: true, message: context.domain.t("We have sent a confirmation link to your new address.") } satisfies FormResult;
+      return {
+        ok: true,
+        message: context.domain.t("We have sent a confirmation link to your new address."),
+      } satisfies FormResult;
     }
     await resendVerificationEmail(context.domain, user);
-    return { ok: true, message: context.domain.t("A new verification link has been sent to your email address.") } satisfies FormResult;
+    return {
+      ok: true,
+      message: context.domain.t("A new verification link has been sent to your email address."),
+    } satisfies FormResult;
   });
 }
 
@@ -58,9 +64,16 @@ export default function VerifyEmailNotice() {
   }
 
   return (
-    <AuthCard title={t("Verify your email address")} subtitle={t("We sent a verification link to {{email}}. Open it to finish setting up your account.", { email })}>
+    <AuthCard
+      title={t("Verify your email address")}
+      subtitle={t("We sent a verification link to {{email}}. Open it to finish setting up your account.", { email })}
+    >
       <div className="space-y-4">
-        {result ? <FormNotice result={result} /> : params.has("checked") ? <Notice tone="info">{t("Your email didn't verified yet.")}</Notice> : null}
+        {result ? (
+          <FormNotice result={result} />
+        ) : params.has("checked") ? (
+          <Notice tone="info">{t("Your email didn't verified yet.")}</Notice>
+        ) : null}
         <div className="flex flex-col gap-3 sm:flex-row">
           <AppForm method="post" className="flex-1">
             <SubmitButton name="intent" value="resend" pendingText={t("Sending…")}>
@@ -86,9 +99,28 @@ export default function VerifyEmailNotice() {
         <details className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
           <summary className="cursor-pointer text-sm font-medium">{t("Wrong address? Change your email")}</summary>
           <AppForm method="post" className="mt-4 space-y-3" noValidate>
-            <Field label={t("New email address")} name="email" type="email" autoComplete="email" required errors={errors.email} />
-            <Field label={t("Current password")} name="password" type="password" autoComplete="current-password" required errors={errors.password} />
-            <SubmitButton name="intent" value="change-email" className="btn-secondary w-full" pendingText={t("Sending…")}>
+            <Field
+              label={t("New email address")}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              errors={errors.email}
+            />
+            <Field
+              label={t("Current password")}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              errors={errors.password}
+            />
+            <SubmitButton
+              name="intent"
+              value="change-email"
+              className="btn-secondary w-full"
+              pendingText={t("Sending…")}
+            >
               {t("Send confirmation link")}
             </SubmitButton>
           </AppForm>

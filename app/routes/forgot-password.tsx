@@ -17,7 +17,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(context, async () => {
     const { email } = await parseForm(request, z.object({ email: emailSchema }));
     await requestPasswordReset(context.domain, email);
-    return { ok: true, message: context.domain.t("If an account exists for that address, we have sent it a link.") } satisfies FormResult;
+    return {
+      ok: true,
+      message: context.domain.t("If an account exists for that address, we have sent it a link."),
+    } satisfies FormResult;
   });
 }
 
@@ -37,7 +40,14 @@ export default function ForgotPassword() {
     >
       <AppForm method="post" className="space-y-4" noValidate>
         <FormNotice result={result} />
-        <Field label={t("Email address")} name="email" type="email" autoComplete="email" required errors={errors.email} />
+        <Field
+          label={t("Email address")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          errors={errors.email}
+        />
         <SubmitButton pendingText={t("Sending…")}>{t("Send reset link")}</SubmitButton>
       </AppForm>
     </AuthCard>

@@ -24,7 +24,8 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
   const id = parseIdText(params.id ?? "");
   const access = id === null ? undefined : (await findLiveAccess(context.domain.db, user, [id])).get(id);
-  if (!access || !audienceAdmits(access.stream.audience, access.facts)) return data({ stream: null, media: null, selfId: user.id }, { status: 404 });
+  if (!access || !audienceAdmits(access.stream.audience, access.facts))
+    return data({ stream: null, media: null, selfId: user.id }, { status: 404 });
   const stream = presentLiveStream(access.stream, access.facts);
   if (stream.status === "live" && stream.viewer.isCreator) throw redirect("/live/start");
   if (stream.status === "live" && !stream.viewer.hasEntry) throw redirect(`/live/${stream.id}/join`);

@@ -48,7 +48,8 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
  * one. Single fetch does not re-run loaders after a 4xx action by itself (v7_skipActionErrorRevalidation), and the
  * root's own shouldRevalidate may pull this loader along or not: nothing here relies on it.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 const JoinFormSchema = z.object({ priceCents: SeenPriceText });
 
@@ -69,7 +70,10 @@ export default function JoinLivePage() {
   const short = walletCents < stream.priceCents;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-950 p-4 text-white">
-      <section className="w-full max-w-sm space-y-4 rounded-2xl bg-slate-900 p-6 text-center" aria-labelledby="join-title">
+      <section
+        className="w-full max-w-sm space-y-4 rounded-2xl bg-slate-900 p-6 text-center"
+        aria-labelledby="join-title"
+      >
         <div className="flex justify-center">
           <Avatar url={stream.creator.avatarUrl} name={stream.creator.name} size="h-20 w-20" />
         </div>
@@ -79,7 +83,9 @@ export default function JoinLivePage() {
         </h1>
         <p className="text-lg">{t("Entry: {{amount}}", { amount: money(stream.priceCents) })}</p>
         <p className="text-sm text-slate-300">{t("Your wallet: {{amount}}", { amount: money(walletCents) })}</p>
-        {result && !result.ok ? <Notice tone="error">{Object.values(result.errors)[0]?.[0] ?? result.message}</Notice> : null}
+        {result && !result.ok ? (
+          <Notice tone="error">{Object.values(result.errors)[0]?.[0] ?? result.message}</Notice>
+        ) : null}
         {short ? (
           <div className="space-y-2">
             <Notice tone="info">{t("You need to fund your wallet!")}</Notice>
@@ -90,7 +96,9 @@ export default function JoinLivePage() {
         ) : (
           <AppForm method="post">
             <input type="hidden" name="priceCents" value={stream.priceCents} />
-            <SubmitButton pendingText={t("Paying…")}>{t("Pay {{amount}} and watch", { amount: money(stream.priceCents) })}</SubmitButton>
+            <SubmitButton pendingText={t("Paying…")}>
+              {t("Pay {{amount}} and watch", { amount: money(stream.priceCents) })}
+            </SubmitButton>
           </AppForm>
         )}
         <p className="text-xs text-slate-400">{t("You pay once for this stream, however often you come back.")}</p>

@@ -28,7 +28,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === "magic-link") {
       const { email } = await parseForm(request, z.object({ email: emailSchema }));
       await requestMagicLink(context.domain, email);
-      return { ok: true, message: context.domain.t("If an account exists for that address, we have sent it a link.") } satisfies FormResult;
+      return {
+        ok: true,
+        message: context.domain.t("If an account exists for that address, we have sent it a link."),
+      } satisfies FormResult;
     }
     const input = await parseForm(request, signInSchema.extend({ redirectTo: z.string().optional() }));
     const { token } = await signIn(context.domain, input);
@@ -57,13 +60,22 @@ export default function Login() {
       }
     >
       <div className="space-y-4">
-        {params.get("reset") ? <Notice tone="success">{t("Your password has been changed. Please sign in.")}</Notice> : null}
+        {params.get("reset") ? (
+          <Notice tone="success">{t("Your password has been changed. Please sign in.")}</Notice>
+        ) : null}
         {result?.ok && result.message ? <Notice tone="success">{result.message}</Notice> : null}
         {result && !result.ok && !Object.keys(errors).length ? <Notice tone="error">{result.message}</Notice> : null}
         <AppForm method="post" className="space-y-4" noValidate>
           <input type="hidden" name="redirectTo" value={safeLocalPath(params.get("redirectTo"))} />
           <Field label={t("Email or username")} name="login" autoComplete="username" required errors={errors.login} />
-          <Field label={t("Password")} name="password" type="password" autoComplete="current-password" required errors={errors.password} />
+          <Field
+            label={t("Password")}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            errors={errors.password}
+          />
           <div className="text-end text-sm">
             <Link to="/forgot-password" className="link">
               {t("Forgot password?")}
@@ -76,7 +88,14 @@ export default function Login() {
         <details className="group rounded-lg border border-slate-200 p-4 dark:border-slate-800">
           <summary className="cursor-pointer text-sm font-medium">{t("Email me a sign-in link instead")}</summary>
           <AppForm method="post" className="mt-4 space-y-3" noValidate>
-            <Field label={t("Email address")} name="email" type="email" autoComplete="email" required errors={errors.email} />
+            <Field
+              label={t("Email address")}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              errors={errors.email}
+            />
             <SubmitButton name="intent" value="magic-link" className="btn-secondary w-full" pendingText={t("Sending…")}>
               {t("Send me a link")}
             </SubmitButton>

@@ -47,11 +47,31 @@ export default function ResetPassword() {
     );
   }
   return (
-    <AuthCard title={t("Reset your password")} subtitle={t("Choose a new password. You will be signed out everywhere else.")}>
+    <AuthCard
+      title={t("Reset your password")}
+      subtitle={t("Choose a new password. You will be signed out everywhere else.")}
+    >
       <AppForm method="post" className="space-y-4" noValidate>
         {result && !result.ok && !Object.keys(errors).length ? <Notice tone="error">{result.message}</Notice> : null}
-        <Field label={t("New password")} name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} errors={errors.password} hint={t("At least 8 characters.")} />
-        <Field label={t("Confirm new password")} name="passwordConfirmation" type="password" autoComplete="new-password" required errors={errors.passwordConfirmation} />
+        <Field
+          label={t("New password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          errors={errors.password}
+          hint={t("At least 8 characters.")}
+        />
+        <Field
+          label={t("Confirm new password")}
+          name="passwordConfirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          errors={errors.passwordConfirmation}
+        />
         <SubmitButton pendingText={t("Saving…")}>{t("Reset password")}</SubmitButton>
       </AppForm>
     </AuthCard>

@@ -49,11 +49,44 @@ export default function SignUp() {
     >
       <AppForm method="post" className="space-y-4" noValidate>
         {result && !result.ok && !Object.keys(errors).length ? <Notice tone="error">{result.message}</Notice> : null}
-        <Field label={t("Username")} name="username" autoComplete="username" required minLength={3} maxLength={30} errors={errors.username} hint={t("3 to 30 characters: letters, digits, dots and underscores.")} />
+        <Field
+          label={t("Username")}
+          name="username"
+          autoComplete="username"
+          required
+          minLength={3}
+          maxLength={30}
+          errors={errors.username}
+          hint={t("3 to 30 characters: letters, digits, dots and underscores.")}
+        />
         <Field label={t("Name")} name="name" autoComplete="name" required maxLength={60} errors={errors.name} />
-        <Field label={t("Email address")} name="email" type="email" autoComplete="email" required errors={errors.email} />
-        <Field label={t("Password")} name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} errors={errors.password} hint={t("At least 8 characters.")} />
-        <Field label={t("Date of birth")} name="dateOfBirth" type="date" autoComplete="bday" required errors={errors.dateOfBirth} />
+        <Field
+          label={t("Email address")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          errors={errors.email}
+        />
+        <Field
+          label={t("Password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          errors={errors.password}
+          hint={t("At least 8 characters.")}
+        />
+        <Field
+          label={t("Date of birth")}
+          name="dateOfBirth"
+          type="date"
+          autoComplete="bday"
+          required
+          errors={errors.dateOfBirth}
+        />
         <SelectField
           label={t("Account type")}
           name="accountType"

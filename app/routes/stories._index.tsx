@@ -42,7 +42,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     const id = parseIdText(highlightParam);
     const highlight = id === null ? null : await reelOrNull(getHighlightReel(db, user, id));
     const reel: StoryReel | null = highlight ? { creator: highlight.creator, stories: highlight.stories } : null;
-    return data({ reel, queue: [] as string[], closeTo, title: highlight?.highlight.title ?? null, selfId: user.id }, { status: reel ? 200 : 404 });
+    return data(
+      { reel, queue: [] as string[], closeTo, title: highlight?.highlight.title ?? null, selfId: user.id },
+      { status: reel ? 200 : 404 },
+    );
   }
   const bar = await listStoriesBar(db, user);
   const asked = url.searchParams.get("user")?.toLowerCase().slice(0, 64) ?? null;
@@ -57,7 +60,17 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export default function StoriesPage() {
   const { t } = useTranslation();
   const { reel, queue, closeTo, title, selfId } = useLoaderData<typeof loader>();
-  if (reel) return <StoryViewer key={`${reel.creator.id}:${title ?? ""}`} initial={reel} queue={queue} selfId={selfId} closeTo={closeTo} title={title} />;
+  if (reel)
+    return (
+      <StoryViewer
+        key={`${reel.creator.id}:${title ?? ""}`}
+        initial={reel}
+        queue={queue}
+        selfId={selfId}
+        closeTo={closeTo}
+        title={title}
+      />
+    );
   return (
     <main className="flex min-h-screen flex-col bg-slate-950 text-white">
       <div className="flex justify-end p-4">

@@ -43,7 +43,12 @@ async function evict(index: Index) {
 export const mediaCachePlugin: WorkboxPlugin = {
   // Only whole images the server gave: no error, no partial answer, no redirect.
   cacheWillUpdate: async ({ response }) =>
-    response.status === 200 && response.type === "basic" && !response.redirected && (response.headers.get("Content-Type") ?? "").startsWith("image/") ? response : null,
+    response.status === 200 &&
+    response.type === "basic" &&
+    !response.redirected &&
+    (response.headers.get("Content-Type") ?? "").startsWith("image/")
+      ? response
+      : null,
   cacheDidUpdate: async ({ request, newResponse }) => {
     const bytes = Number(newResponse.headers.get("Content-Length")) || (await newResponse.clone().blob()).size;
     await edit(async (index) => {

@@ -56,11 +56,14 @@ export const EARLY_LINKS_SCRIPT =
 export function markSavedPage(html: string, csp: string | null = null): string {
   const nonce = csp ? /(?:^|;)\s*script-src\s[^;]*'nonce-([A-Za-z0-9+/_=-]+)'/.exec(csp)?.[1] : undefined;
   const script = `<script${nonce ? ` nonce="${nonce}"` : ""}>${EARLY_LINKS_SCRIPT}</script>`;
-  return html.replace(/<html(?=[\s>])/i, `<html ${SAVED_PAGE_ATTRIBUTE}=""`).replace(/<head(?:\s[^>]*)?>/i, (head) => head + script);
+  return html
+    .replace(/<html(?=[\s>])/i, `<html ${SAVED_PAGE_ATTRIBUTE}=""`)
+    .replace(/<head(?:\s[^>]*)?>/i, (head) => head + script);
 }
 
 /** The screens that keep an offline copy, whose pages a launch offline must find. */
-export const isKeptOffline = (pathname: string) => /^\/(?:home|bookmarks|notifications|wallet|messages(?:\/\d+)?|dashboard(?:\/payouts)?)$/.test(pathname);
+export const isKeptOffline = (pathname: string) =>
+  /^\/(?:home|bookmarks|notifications|wallet|messages(?:\/\d+)?|dashboard(?:\/payouts)?)$/.test(pathname);
 
 /**
  * Images already seen, readable offline: answered by the network first (a revoked access is never served from
@@ -77,7 +80,8 @@ export const PRIVATE_CACHES = [PAGES_CACHE, MEDIA_CACHE] as const;
  * Paths the service worker never keeps in its page cache: the API, media (which has its own cache, above),
  * sockets, development pages, and the sandbox card form (a payment step must never be replayed from a stale copy).
  */
-export const isNeverCached = (pathname: string) => /^\/(?:api|media|ws|dev|__dev|wallet\/top-up)(?:\/|$)/.test(pathname);
+export const isNeverCached = (pathname: string) =>
+  /^\/(?:api|media|ws|dev|__dev|wallet\/top-up)(?:\/|$)/.test(pathname);
 
 /**
  * The address of the page whose single-fetch data `url` is (Remix: /a/b.data for /a/b, /_root.data for /, the
@@ -97,7 +101,9 @@ export function pageOfData(url: URL): URL | null {
  * written (Remix writes a data request's query anew, form-encoded: "a b" as "a+b", "," as "%2C").
  */
 export const samePage = (a: URL, b: URL) =>
-  a.origin === b.origin && a.pathname === b.pathname && new URLSearchParams(a.search).toString() === new URLSearchParams(b.search).toString();
+  a.origin === b.origin &&
+  a.pathname === b.pathname &&
+  new URLSearchParams(a.search).toString() === new URLSearchParams(b.search).toString();
 
 /**
  * A single-fetch answer that makes Remix load `path` as a document (a redirect with `reload`, as the server encodes
@@ -106,6 +112,21 @@ export const samePage = (a: URL, b: URL) =>
  * single fetch decodes redirects with.
  */
 export function reloadAsDocument(path: string): Response {
-  const body = JSON.stringify([["SingleFetchRedirect", 1], { _2: 3, _4: 5, _6: 7, _8: 9, _10: 7 }, "redirect", path, "status", 302, "revalidate", false, "reload", true, "replace"]);
-  return new Response(`${body}\n`, { status: 202, headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" } });
+  const body = JSON.stringify([
+    ["SingleFetchRedirect", 1],
+    { _2: 3, _4: 5, _6: 7, _8: 9, _10: 7 },
+    "redirect",
+    path,
+    "status",
+    302,
+    "revalidate",
+    false,
+    "reload",
+    true,
+    "replace",
+  ]);
+  return new Response(`${body}\n`, {
+    status: 202,
+    headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" },
+  });
 }

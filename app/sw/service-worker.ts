@@ -21,7 +21,23 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute } from "workbox-routing";
 import { NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { forgetMedia, mediaCachePlugin } from "~/sw/media-cache";
-import { CLEAR_PRIVATE_DATA, isKeptOffline, isMediaPath, isNeverCached, KEEP_PAGE, MEDIA_CACHE, NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, PAGES_CACHE, markSavedPage, pageOfData, PAGES_CACHE_MAX_ENTRIES, PRIVATE_CACHES, reloadAsDocument, samePage } from "~/sw/policy";
+import {
+  CLEAR_PRIVATE_DATA,
+  isKeptOffline,
+  isMediaPath,
+  isNeverCached,
+  KEEP_PAGE,
+  MEDIA_CACHE,
+  NETWORK_TIMEOUT_SECONDS,
+  OFFLINE_PAGE,
+  PAGES_CACHE,
+  markSavedPage,
+  pageOfData,
+  PAGES_CACHE_MAX_ENTRIES,
+  PRIVATE_CACHES,
+  reloadAsDocument,
+  samePage,
+} from "~/sw/policy";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -68,7 +84,8 @@ const offlineFallback: WorkboxPlugin = {
   handlerDidError: async () => (await matchPrecache(OFFLINE_PAGE)) ?? Response.error(),
 };
 
-const ownGet = (url: URL, request: Request) => url.origin === self.location.origin && request.method === "GET" && !isNeverCached(url.pathname);
+const ownGet = (url: URL, request: Request) =>
+  url.origin === self.location.origin && request.method === "GET" && !isNeverCached(url.pathname);
 
 /**
  * A page served from the cache says so on its <html> (SAVED_PAGE_ATTRIBUTE, read by app/lib/offline-copies.ts), and
@@ -78,7 +95,11 @@ const markSavedPages: WorkboxPlugin = {
   cachedResponseWillBeUsed: async ({ cachedResponse }) => {
     if (!cachedResponse) return null;
     const { status, statusText, headers } = cachedResponse;
-    return new Response(markSavedPage(await cachedResponse.text(), headers.get("Content-Security-Policy")), { status, statusText, headers });
+    return new Response(markSavedPage(await cachedResponse.text(), headers.get("Content-Security-Policy")), {
+      status,
+      statusText,
+      headers,
+    });
   },
 };
 
@@ -94,8 +115,10 @@ registerRoute(
 // The data of a screen with an offline copy always comes from the server: offline, its client loader shows the
 // copy (newer than anything kept here) and says it is one.
 const dataPath = (url: URL) => url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-registerRoute(({ url, request }) => url.pathname.endsWith(".data") && ownGet(url, request) && isKeptOffline(dataPath(url)), new NetworkOnly());
-
+registerRoute(
+  ({ url, request }) => url.pathname.endsWith(".data") && ownGet(url, request) && isKeptOffline(dataPath(url)),
+  new NetworkOnly(),
+);
 
 /**
  * A client-side navigation offline to a screen whose data was never kept, while its page was (its address loaded
@@ -125,7 +148,11 @@ const keptPageInstead: WorkboxPlugin = {
 // Client-side navigations: single-fetch data.
 registerRoute(
   ({ url, request }) => url.pathname.endsWith(".data") && ownGet(url, request),
-  new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [sameGeneration, onlyGoodAnswers("data"), trimPages, keptPageInstead] }),
+  new NetworkFirst({
+    cacheName: PAGES_CACHE,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [sameGeneration, onlyGoodAnswers("data"), trimPages, keptPageInstead],
+  }),
 );
 
 /**
@@ -134,12 +161,16 @@ registerRoute(
  * read from its precached manifest file (window.__remixManifest = {…}), so a page opened offline and the screens
  * it links to still know their routes. Public and the same for everyone: nothing is kept in "pages".
  */
-const ROUTE_MANIFEST_FILE = PRECACHED.map((entry) => (typeof entry === "string" ? entry : entry.url)).find((url) => /^\/assets\/manifest-[\w-]+\.js$/.test(url));
+const ROUTE_MANIFEST_FILE = PRECACHED.map((entry) => (typeof entry === "string" ? entry : entry.url)).find((url) =>
+  /^\/assets\/manifest-[\w-]+\.js$/.test(url),
+);
 async function wholeRouteTable(): Promise<Response> {
   const file = ROUTE_MANIFEST_FILE ? await matchPrecache(ROUTE_MANIFEST_FILE) : undefined;
   if (!file) return Response.error();
   const source = await file.text();
-  const { routes } = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as { routes: Record<string, unknown> };
+  const { routes } = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as {
+    routes: Record<string, unknown>;
+  };
   return new Response(JSON.stringify(routes), { headers: { "Content-Type": "application/json" } });
 }
 registerRoute(
@@ -149,7 +180,11 @@ registerRoute(
 
 // Images seen, for reading offline: only whole answers (200) of image requests, never a range of a video.
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && request.method === "GET" && isMediaPath(url.pathname) && request.destination === "image",
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === "GET" &&
+    isMediaPath(url.pathname) &&
+    request.destination === "image",
   // No timeout: online, an image is always asked of the server (a revoked access is never served from here).
   new NetworkFirst({ cacheName: MEDIA_CACHE, plugins: [sameGeneration, mediaCachePlugin] }),
 );
@@ -161,7 +196,12 @@ async function keepPage(href: string) {
   const startedIn = generation;
   if (await (await caches.open(PAGES_CACHE)).match(url.href)) return;
   const response = await fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
-  if (response.status !== 200 || response.redirected || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return;
+  if (
+    response.status !== 200 ||
+    response.redirected ||
+    !(response.headers.get("Content-Type") ?? "").startsWith("text/html")
+  )
+    return;
   if (startedIn !== generation) return;
   await (await caches.open(PAGES_CACHE)).put(url.href, response);
   await trimPageCache();
@@ -175,7 +215,9 @@ self.addEventListener("message", (event) => {
     generation++;
     // Answers on the transferred port, if any, once the caches are gone (app/lib/offline.ts waits for it).
     event.waitUntil(
-      Promise.all([...PRIVATE_CACHES.map((name) => caches.delete(name)), forgetMedia()]).then(([deleted]) => event.ports[0]?.postMessage({ type: CLEAR_PRIVATE_DATA, deleted })),
+      Promise.all([...PRIVATE_CACHES.map((name) => caches.delete(name)), forgetMedia()]).then(([deleted]) =>
+        event.ports[0]?.postMessage({ type: CLEAR_PRIVATE_DATA, deleted }),
+      ),
     );
   } else if (data?.type === KEEP_PAGE && typeof data.url === "string") {
     event.waitUntil(keepPage(data.url).catch((error: unknown) => console.warn("KEEP_PAGE failed", error)));
@@ -186,7 +228,11 @@ self.addEventListener("message", (event) => {
 self.addEventListener("sync", (event) => {
   const sync = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
   if (sync.tag !== "outbox") return;
-  sync.waitUntil(self.clients.matchAll({ type: "window" }).then((windows) => windows.forEach((window) => window.postMessage({ type: "FLUSH_OUTBOX" }))));
+  sync.waitUntil(
+    self.clients
+      .matchAll({ type: "window" })
+      .then((windows) => windows.forEach((window) => window.postMessage({ type: "FLUSH_OUTBOX" }))),
+  );
 });
 
 // Web push (worker/push): the payload is JSON {title, body, url, tag, badge}, already written in the device's
@@ -208,7 +254,9 @@ self.addEventListener("push", (event) => {
         tag: typeof payload.tag === "string" ? payload.tag : undefined,
         data: { url: typeof payload.url === "string" ? payload.url : "/" },
       }),
-      typeof payload.badge === "number" && navigatorWithBadge.setAppBadge ? navigatorWithBadge.setAppBadge(payload.badge).catch(() => undefined) : undefined,
+      typeof payload.badge === "number" && navigatorWithBadge.setAppBadge
+        ? navigatorWithBadge.setAppBadge(payload.badge).catch(() => undefined)
+        : undefined,
     ]),
   );
 });

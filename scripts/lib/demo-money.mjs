@@ -13,14 +13,23 @@ function transfer(db, kind, at, legs) {
   const handle = ref();
   const statements = [];
   for (const leg of legs) {
-    if (leg.userId) statements.push(db.prepare("INSERT OR IGNORE INTO ledger_accounts (kind, user_id) VALUES (?, ?)").bind(leg.kind, leg.userId));
+    if (leg.userId)
+      statements.push(
+        db.prepare("INSERT OR IGNORE INTO ledger_accounts (kind, user_id) VALUES (?, ?)").bind(leg.kind, leg.userId),
+      );
   }
-  statements.push(db.prepare("INSERT INTO ledger_transfers (ref, kind, created_at) VALUES (?, ?, ?)").bind(handle, kind, at));
+  statements.push(
+    db.prepare("INSERT INTO ledger_transfers (ref, kind, created_at) VALUES (?, ?, ?)").bind(handle, kind, at),
+  );
   for (const leg of legs) {
     const account = leg.userId ? accountId : "?";
     const binds = leg.userId ? [leg.userId, leg.kind] : [leg.accountId];
     statements.push(
-      db.prepare(`INSERT INTO ledger_entries (transfer_id, account_id, amount_cents) VALUES (${transferId}, ${account}, ?)`).bind(handle, ...binds, leg.cents),
+      db
+        .prepare(
+          `INSERT INTO ledger_entries (transfer_id, account_id, amount_cents) VALUES (${transferId}, ${account}, ?)`,
+        )
+        .bind(handle, ...binds, leg.cents),
     );
   }
   statements.push(db.prepare("UPDATE ledger_transfers SET closed = 1 WHERE ref = ?").bind(handle));
@@ -42,7 +51,9 @@ export async function seedTopUp(db, userId, cents, at) {
          VALUES (?, 'top_up', ?, 'succeeded', 'sandbox', ?, 'seed', ${transferId}, ?, ?)`,
       )
       .bind(userId, cents, key, handle, at, at),
-    db.prepare("INSERT INTO provider_events (provider, event_id, received_at) VALUES ('sandbox', ?, ?)").bind(`seed-${handle}`, at),
+    db
+      .prepare("INSERT INTO provider_events (provider, event_id, received_at) VALUES ('sandbox', ?, ?)")
+      .bind(`seed-${handle}`, at),
   ]);
 }
 
@@ -50,7 +61,20 @@ export async function seedTopUp(db, userId, cents, at) {
  * A tip (or, with kind "message", a paid message) from the fan's wallet: net to the creator's pending earnings,
  * the fee to the platform.
  */
-export async function seedTip(db, { fanId, creatorId, cents, feePercent, at, releaseAt, kind = "tip", note = "Love the beach series!", liveStreamId = null }) {
+export async function seedTip(
+  db,
+  {
+    fanId,
+    creatorId,
+    cents,
+    feePercent,
+    at,
+    releaseAt,
+    kind = "tip",
+    note = "Love the beach series!",
+    liveStreamId = null,
+  },
+) {
   const fee = Math.floor((cents * Math.round(feePercent * 100) + 5000) / 10_000);
   const net = cents - fee;
   const { handle, statements } = transfer(db, kind, at, [

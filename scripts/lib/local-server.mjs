@@ -9,7 +9,9 @@ const MINUTE_MS = 60_000;
 export const LOCAL_WORKER = "worker/dev/index.ts";
 
 export function serveLocally({ port = 8787, log = console.log } = {}) {
-  const server = spawn("npx", ["wrangler", "dev", LOCAL_WORKER, "--port", String(port), "--test-scheduled"], { stdio: "inherit" });
+  const server = spawn("npx", ["wrangler", "dev", LOCAL_WORKER, "--port", String(port), "--test-scheduled"], {
+    stdio: "inherit",
+  });
   const origin = `http://localhost:${port}`;
   let timer;
   let stopped = false;
@@ -25,10 +27,13 @@ export function serveLocally({ port = 8787, log = console.log } = {}) {
 
   function scheduleNext() {
     if (stopped) return;
-    timer = setTimeout(async () => {
-      await tick();
-      scheduleNext();
-    }, MINUTE_MS - (Date.now() % MINUTE_MS));
+    timer = setTimeout(
+      async () => {
+        await tick();
+        scheduleNext();
+      },
+      MINUTE_MS - (Date.now() % MINUTE_MS),
+    );
   }
 
   async function firstRun() {

@@ -49,8 +49,8 @@ export function encodePng(width, height, pixel) {
 /** A soft diagonal gradient between two colours, with a few circles: recognisable, pleasant, tiny. */
 export function demoImage(width, height, from, to, seed = 1) {
   const circles = Array.from({ length: 4 }, (_, i) => ({
-    x: ((seed * 97 + i * 211) % 100) / 100 * width,
-    y: ((seed * 53 + i * 149) % 100) / 100 * height,
+    x: (((seed * 97 + i * 211) % 100) / 100) * width,
+    y: (((seed * 53 + i * 149) % 100) / 100) * height,
     r: (0.08 + ((seed + i) % 5) * 0.04) * Math.min(width, height),
   }));
   return encodePng(width, height, (x, y) => {

@@ -42,10 +42,21 @@ export async function runShards({ tier, config, shards, atOnce, filters = [], en
     if (mine.length === 0) return Promise.resolve(0);
     return new Promise((resolve) => {
       const env = { ...process.env, ...envOf(shard), ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}) };
-      const child = spawn("npx", [
-        "vitest", "run", "--config", config, "--passWithNoTests",
-        "--reporter=default", "--reporter=json", `--outputFile.json=test-results/${tier}-${shard}.json`, ...mine,
-      ], { stdio: ["ignore", "pipe", "pipe"], env });
+      const child = spawn(
+        "npx",
+        [
+          "vitest",
+          "run",
+          "--config",
+          config,
+          "--passWithNoTests",
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile.json=test-results/${tier}-${shard}.json`,
+          ...mine,
+        ],
+        { stdio: ["ignore", "pipe", "pipe"], env },
+      );
       const output = [];
       child.stdout.on("data", (chunk) => output.push(chunk));
       child.stderr.on("data", (chunk) => output.push(chunk));
@@ -61,7 +72,8 @@ export async function runShards({ tier, config, shards, atOnce, filters = [], en
   let failed = false;
   await Promise.all(
     Array.from({ length: atOnce }, async () => {
-      for (let shard = queue.shift(); shard !== undefined; shard = queue.shift()) if ((await runShard(shard)) !== 0) failed = true;
+      for (let shard = queue.shift(); shard !== undefined; shard = queue.shift())
+        if ((await runShard(shard)) !== 0) failed = true;
     }),
   );
   return failed ? 1 : 0;

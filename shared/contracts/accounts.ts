@@ -16,4 +16,3 @@ export const ACCOUNT_TYPES = [
   "other",
 ] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
-

@@ -8,7 +8,13 @@ export const MessageSchema = z.object({ message: z.string() }).meta({ id: "Messa
 export const ErrorSchema = z
   .object({
     message: z.string().meta({ example: "The provided credentials are incorrect" }),
-    errors: z.record(z.string(), z.array(z.string())).meta({ description: "Each invalid field's messages, by the field's name" }),
-    priceCents: z.number().int().optional().meta({ description: "A charge refused because the price changed (409): the current price, in cents" }),
+    errors: z
+      .record(z.string(), z.array(z.string()))
+      .meta({ description: "Each invalid field's messages, by the field's name" }),
+    priceCents: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "A charge refused because the price changed (409): the current price, in cents" }),
   })
   .meta({ id: "Error" });

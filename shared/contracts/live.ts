@@ -51,4 +51,10 @@ export interface LiveIceServer {
 /** `loopbackOnly` (APP_ENV=test): the browsers keep only 127.0.0.1 ICE candidates, so test traffic never leaves the machine. */
 export type LiveMediaView =
   | { transport: "p2p"; iceServers: LiveIceServer[]; loopbackOnly: boolean; maxViewers: number }
-  | { transport: "whip"; iceServers: LiveIceServer[]; loopbackOnly: boolean; publishUrl: string | null; playUrl: string | null };
+  | {
+      transport: "whip";
+      iceServers: LiveIceServer[];
+      loopbackOnly: boolean;
+      publishUrl: string | null;
+      playUrl: string | null;
+    };

@@ -28,7 +28,12 @@ export interface OpenReport {
   description: string;
   createdAt: string;
   reporter: { username: string };
-  target: { kind: ReportTargetKind; id: number; text: string | null; user: { id: number; username: string; name: string; suspended: boolean } | null };
+  target: {
+    kind: ReportTargetKind;
+    id: number;
+    text: string | null;
+    user: { id: number; username: string; name: string; suspended: boolean } | null;
+  };
 }
 
 /** A pending request as the admin queue shows it; the ID images are private objects only admins may fetch. */
@@ -36,7 +41,15 @@ export interface PendingCreatorRequest {
   id: number;
   createdAt: string;
   /** The name and birth date the applicant signed up with (YYYY-MM-DD), to compare with the ID document. */
-  user: { id: number; username: string; name: string; email: string; dateOfBirth: string; avatarUrl: string; coverUrl: string };
+  user: {
+    id: number;
+    username: string;
+    name: string;
+    email: string;
+    dateOfBirth: string;
+    avatarUrl: string;
+    coverUrl: string;
+  };
   documentUrl: string;
   selfieUrl: string;
 }

@@ -29,7 +29,11 @@ export interface PaymentView {
 
 export interface EarningsOverview {
   /** Net cents per source (and their total) earned today, in the last 7 and the last 30 UTC days, today included. */
-  totals: { today: BySource & { total: number }; last7Days: BySource & { total: number }; last30Days: BySource & { total: number } };
+  totals: {
+    today: BySource & { total: number };
+    last7Days: BySource & { total: number };
+    last30Days: BySource & { total: number };
+  };
   /** One entry per UTC day, oldest first, the last being today. */
   days: ({ date: string } & BySource)[];
   pendingCents: number;
@@ -66,7 +70,14 @@ export interface PayoutMethodView {
 /** Where an admin sends the money: the method as it was when the payout was requested, unmasked. */
 export type PayoutDestination =
   | { kind: "paypal"; paypalEmail: string }
-  | { kind: "bank"; accountHolder: string; bankName: string; accountNumber: string; routingCode: string; country: string };
+  | {
+      kind: "bank";
+      accountHolder: string;
+      bankName: string;
+      accountNumber: string;
+      routingCode: string;
+      country: string;
+    };
 
 /** A line of the admin's payout queue. */
 export interface QueuedPayout {

@@ -12,7 +12,11 @@ export const NOTIFICATION_PAGE_SIZE = 20;
  * creator application's outcome). Shared by the push payload (worker/domain/push/push-payload.ts) and the
  * notifications screen, so both open the same page.
  */
-export function notificationPath(kind: string, params: Record<string, string | number | undefined>, actorUsername: string | null): string | null {
+export function notificationPath(
+  kind: string,
+  params: Record<string, string | number | undefined>,
+  actorUsername: string | null,
+): string | null {
   const postPath = typeof params.postId === "number" ? `/post/${params.postId}` : null;
   switch (kind) {
     case "follow":
@@ -21,7 +25,9 @@ export function notificationPath(kind: string, params: Record<string, string | n
       return "/dashboard/fans";
     case "tip":
       // A tip in a conversation opens the thread, where the tip and its note are.
-      return typeof params.conversationId === "number" ? `/messages/${params.conversationId}` : (postPath ?? "/dashboard");
+      return typeof params.conversationId === "number"
+        ? `/messages/${params.conversationId}`
+        : (postPath ?? "/dashboard");
     case "purchase":
       return postPath ?? "/dashboard";
     case "payout":

@@ -51,13 +51,25 @@ export const MediaSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     // Answers stored before photos had copies (offline copies, cached answers) have none.
-    scaled: z.array(ScaledImageSchema).default([]).meta({ description: "Smaller copies of a photo, narrowest first, under the same rule as `url` (empty when none was made)" }),
+    scaled: z
+      .array(ScaledImageSchema)
+      .default([])
+      .meta({
+        description:
+          "Smaller copies of a photo, narrowest first, under the same rule as `url` (empty when none was made)",
+      }),
   })
   .meta({ id: "Media" });
 
 /** One file of a post the viewer may not open. */
 const LockedMediaSchema = z
-  .object({ kind: MediaKindSchema, previewUrl: z.string().nullable().meta({ description: "A tiny blurred image made at upload time; null when none exists" }) })
+  .object({
+    kind: MediaKindSchema,
+    previewUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "A tiny blurred image made at upload time; null when none exists" }),
+  })
   .meta({ id: "LockedMedia" });
 
 const POST_STATUSES = ["processing", "scheduled", "published"] as const;
@@ -83,7 +95,10 @@ export const PostSchema = z
     liked: z.boolean(),
     bookmarked: z.boolean(),
     isOwn: z.boolean(),
-    lock: z.enum(["follow", "subscribe", "purchase"] satisfies LockReason[]).nullable().meta({ description: "null when open; otherwise what unlocks it" }),
+    lock: z
+      .enum(["follow", "subscribe", "purchase"] satisfies LockReason[])
+      .nullable()
+      .meta({ description: "null when open; otherwise what unlocks it" }),
     viewer: PostPermissionsSchema,
     mediaCount: z.number().int(),
     media: z.array(MediaSchema).nullable(),
@@ -94,18 +109,29 @@ export type PostView = z.infer<typeof PostSchema>;
 
 /** A keyset page of posts: /timeline, /bookmarks, a profile's tabs, /scheduled. */
 export const PostPageSchema = z
-  .object({ posts: z.array(PostSchema), nextCursor: z.string().nullable().meta({ description: "Pass back as `cursor` for the next page; null at the end" }) })
+  .object({
+    posts: z.array(PostSchema),
+    nextCursor: z.string().nullable().meta({ description: "Pass back as `cursor` for the next page; null at the end" }),
+  })
   .meta({ id: "PostPage" });
 
 export type UploadState = "uploading" | "ready" | "failed";
 
 /** A processing post with the state of each of its files (the presenter shows ready ones only). */
 const ProcessingPostSchema = PostSchema.extend({
-  uploads: z.array(z.object({ id: z.number().int(), kind: MediaKindSchema, status: z.enum(["uploading", "ready", "failed"] satisfies UploadState[]) })),
+  uploads: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: MediaKindSchema,
+      status: z.enum(["uploading", "ready", "failed"] satisfies UploadState[]),
+    }),
+  ),
 }).meta({ id: "ProcessingPost" });
 export type ProcessingPostView = z.infer<typeof ProcessingPostSchema>;
 
-export const ProcessingPostPageSchema = z.object({ posts: z.array(ProcessingPostSchema), nextCursor: z.string().nullable() }).meta({ id: "ProcessingPostPage" });
+export const ProcessingPostPageSchema = z
+  .object({ posts: z.array(ProcessingPostSchema), nextCursor: z.string().nullable() })
+  .meta({ id: "ProcessingPostPage" });
 
 export const COMMENT_MAX = 1000;
 

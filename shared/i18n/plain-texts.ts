@@ -10,10 +10,15 @@ import type { i18n as I18n, TFunction } from "i18next";
  */
 export function cachingPlainTexts(i18n: I18n, maxTexts: number): I18n {
   type Translator = (...args: unknown[]) => unknown;
-  const getFixedT = i18n.getFixedT.bind(i18n) as unknown as (lng: unknown, ns?: unknown, keyPrefix?: unknown) => Translator;
+  const getFixedT = i18n.getFixedT.bind(i18n) as unknown as (
+    lng: unknown,
+    ns?: unknown,
+    keyPrefix?: unknown,
+  ) => Translator;
   const made = new Map<string, TFunction>();
   i18n.getFixedT = ((lng: unknown, ns?: unknown, keyPrefix?: unknown) => {
-    if ((lng && lng !== i18n.language) || (ns && typeof ns !== "string") || keyPrefix) return getFixedT(lng, ns, keyPrefix);
+    if ((lng && lng !== i18n.language) || (ns && typeof ns !== "string") || keyPrefix)
+      return getFixedT(lng, ns, keyPrefix);
     const slot = `${i18n.language}\u0000${(ns as string | null | undefined) ?? ""}`;
     let cached = made.get(slot);
     if (!cached) {

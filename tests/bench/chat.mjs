@@ -16,14 +16,15 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MASS_FOLLOWERS = Number(process.env.BENCH_MASS_FOLLOWERS ?? 10_000);
 const NOW = new Date().toISOString();
 
-
 /**
  * Seeding takes longer than the server keeps an idle connection: the first reuse of a pooled socket would fail
  * with "other side closed", so each seed ends with one throwaway request that drops it (as run.mjs does).
  */
 export async function seed(baseURL, stateDir, sql) {
   runSql(stateDir, sql);
-  await fetch(`${baseURL}/api/health`).then((r) => r.arrayBuffer()).catch(() => {});
+  await fetch(`${baseURL}/api/health`)
+    .then((r) => r.arrayBuffer())
+    .catch(() => {});
 }
 
 function runSql(stateDir, sql) {
@@ -44,7 +45,9 @@ export function personSql(username, role, token) {
 
 /** A socket on the conversation's ChatRoom that resolves waiters by client id. */
 async function openRoom(baseURL, conversationId, token) {
-  const socket = new WebSocket(`${baseURL.replace("http", "ws")}/ws/conversations/${conversationId}`, { headers: { Authorization: `Bearer ${token}` } });
+  const socket = new WebSocket(`${baseURL.replace("http", "ws")}/ws/conversations/${conversationId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const waiting = new Map();
   let received = 0;
   socket.addEventListener("message", (event) => {
@@ -69,13 +72,20 @@ export async function benchChat(baseURL, stateDir) {
   const tag = randomBytes(3).toString("hex");
   const fan = { username: `chat_fan_${tag}`, token: randomBytes(32).toString("base64url") };
   const creator = { username: `chat_creator_${tag}`, token: randomBytes(32).toString("base64url") };
-  await seed(baseURL, stateDir, `${personSql(fan.username, "member", fan.token)}
+  await seed(
+    baseURL,
+    stateDir,
+    `${personSql(fan.username, "member", fan.token)}
     ${personSql(creator.username, "creator", creator.token)}
-    INSERT INTO follows (follower_id, creator_id, created_at) SELECT f.id, c.id, '${NOW}' FROM users f, users c WHERE f.username = '${fan.username}' AND c.username = '${creator.username}';`);
+    INSERT INTO follows (follower_id, creator_id, created_at) SELECT f.id, c.id, '${NOW}' FROM users f, users c WHERE f.username = '${fan.username}' AND c.username = '${creator.username}';`,
+  );
   const call = (path, token, body) =>
     fetch(`${baseURL}/api${path}`, {
       method: body === undefined ? "GET" : "POST",
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const started = await call("/conversations", fan.token, { username: creator.username });
@@ -89,7 +99,10 @@ export async function benchChat(baseURL, stateDir) {
     const clientId = randomUUID();
     const arrived = room.arrival(clientId);
     const sentAt = performance.now();
-    const response = await call(`/conversations/${conversationId}/messages`, fan.token, { clientId, text: `message ${i}` });
+    const response = await call(`/conversations/${conversationId}/messages`, fan.token, {
+      clientId,
+      text: `message ${i}`,
+    });
     if (response.status !== 200) throw new Error(`send failed: ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
     latencies.push((await arrived) - sentAt);
@@ -104,7 +117,10 @@ export async function benchChat(baseURL, stateDir) {
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < deadline) {
-        const response = await call(`/conversations/${conversationId}/messages`, fan.token, { clientId: randomUUID(), text: "burst" });
+        const response = await call(`/conversations/${conversationId}/messages`, fan.token, {
+          clientId: randomUUID(),
+          text: "burst",
+        });
         await response.arrayBuffer();
         if (response.status === 200) sent++;
       }
@@ -112,20 +128,29 @@ export async function benchChat(baseURL, stateDir) {
   );
   const perSecond = sent / ((performance.now() - throughputStart) / 1000);
   const settleBy = Date.now() + 10_000;
-  while (room.received() - before < sent && Date.now() < settleBy) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (room.received() - before < sent && Date.now() < settleBy)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   const delivered = room.received() - before;
   room.close();
 
   // 3. A mass message to MASS_FOLLOWERS followers.
-  await seed(baseURL, stateDir, `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${MASS_FOLLOWERS})
+  await seed(
+    baseURL,
+    stateDir,
+    `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${MASS_FOLLOWERS})
     INSERT INTO users (username, name, email, email_verified_at, password_hash, date_of_birth, account_type, role, created_at, updated_at)
     SELECT printf('mass_${tag}_%05d', n), 'Mass fan', printf('mass_${tag}_%05d@example.test', n), '${NOW}', 'x', '1990-01-01', 'other', 'member', '${NOW}', '${NOW}' FROM seq;
     INSERT INTO follows (follower_id, creator_id, created_at)
-    SELECT u.id, (SELECT id FROM users WHERE username = '${creator.username}'), '${NOW}' FROM users u WHERE u.username LIKE 'mass_${tag}_%';`);
+    SELECT u.id, (SELECT id FROM users WHERE username = '${creator.username}'), '${NOW}' FROM users u WHERE u.username LIKE 'mass_${tag}_%';`,
+  );
   const counts = async () => (await (await fetch(`${baseURL}/__bench/d1-statements`)).json()).queue;
   const d1Before = await counts();
   const massStart = performance.now();
-  const mass = await call("/mass-messages", creator.token, { clientId: randomUUID(), audience: "followers", text: "Hello, all of you!" });
+  const mass = await call("/mass-messages", creator.token, {
+    clientId: randomUUID(),
+    audience: "followers",
+    text: "Hello, all of you!",
+  });
   if (mass.status !== 202) throw new Error(`mass message refused: ${mass.status} ${await mass.text()}`);
   const { id: massId, recipients } = await mass.json();
   let progress = { delivered: 0, status: "sending" };
@@ -136,9 +161,15 @@ export async function benchChat(baseURL, stateDir) {
   const massSeconds = (performance.now() - massStart) / 1000;
   const d1After = await counts();
 
-  console.log(`\nChat (loopback, wrangler dev; ${MESSAGES} messages one at a time, then ${CONCURRENCY} senders for ${DURATION_MS} ms)\n`);
-  console.log(`message send → other socket     p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   (target p95 ≤ 50 ms)`);
-  console.log(`messages through one conversation ${perSecond.toFixed(0).padStart(5)} /s   (${delivered} of ${sent} delivered to the socket)`);
+  console.log(
+    `\nChat (loopback, wrangler dev; ${MESSAGES} messages one at a time, then ${CONCURRENCY} senders for ${DURATION_MS} ms)\n`,
+  );
+  console.log(
+    `message send → other socket     p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   (target p95 ≤ 50 ms)`,
+  );
+  console.log(
+    `messages through one conversation ${perSecond.toFixed(0).padStart(5)} /s   (${delivered} of ${sent} delivered to the socket)`,
+  );
   console.log(
     `mass message to ${recipients} followers  ${massSeconds.toFixed(1)} s until all ${progress.delivered} written; ` +
       `${d1After.statements - d1Before.statements} D1 statements in ${d1After.roundTrips - d1Before.roundTrips} round trips ` +

@@ -32,7 +32,6 @@ const KEEP = process.env.BENCH_GROWTH_KEEP === "1";
 const TYPICAL_FOLLOWS = 50;
 const HEAVY_FOLLOWS = 1000;
 
-
 /**
  * The data of one size, in seed.sql's shape and proportions but laid out for a fast load: users bench_000001…
  * with consecutive ids (bench_n is base + n), the creators first (creator c, 0 ≤ c < C, is bench_{c + 1}), so
@@ -158,7 +157,8 @@ function fansSql(users, fans, now) {
       const me = `(SELECT id FROM users WHERE username = '${username}')`;
       // The fan's 5 conversations: the last 5 written (the statements run one after another).
       const mine = "c.id > (SELECT MAX(id) FROM conversations) - 5";
-      const creator = (k) => `(SELECT id FROM users WHERE username = printf('bench_%06d', 1 + ((${k}) * ${step}) % ${creators}))`;
+      const creator = (k) =>
+        `(SELECT id FROM users WHERE username = printf('bench_%06d', 1 + ((${k}) * ${step}) % ${creators}))`;
       return `${personSql(username, "member", token)}
 WITH RECURSIVE picks(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM picks WHERE k < ${follows - 1})
 INSERT INTO follows (follower_id, creator_id, created_at) SELECT ${me}, ${creator("k")}, ${at("'-30 days'")} FROM picks;
@@ -184,7 +184,17 @@ WHERE f.follower_id = ${me} AND st.id % 2 = 0;`;
 }
 
 /** The tables seedSql fills by the million, whose secondary indexes are built after the rows (see measureSize). */
-const BULK_TABLES = ["follows", "posts", "media", "stories", "subscriptions", "conversations", "messages", "conversation_members", "notifications"];
+const BULK_TABLES = [
+  "follows",
+  "posts",
+  "media",
+  "stories",
+  "subscriptions",
+  "conversations",
+  "messages",
+  "conversation_members",
+  "notifications",
+];
 
 const wrangler = (stateDir, ...args) =>
   execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, ...args], {
@@ -196,7 +206,12 @@ const wrangler = (stateDir, ...args) =>
 /** The CREATE INDEX statements of the migrations on those tables, as the database holds them (UNIQUE ones too). */
 function secondaryIndexes(stateDir) {
   const tables = BULK_TABLES.map((t) => `'${t}'`).join(", ");
-  const out = wrangler(stateDir, "--json", "--command", `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables})`);
+  const out = wrangler(
+    stateDir,
+    "--json",
+    "--command",
+    `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables})`,
+  );
   return JSON.parse(out.slice(out.indexOf("[")))[0].results;
 }
 
@@ -206,7 +221,9 @@ function runSqlFile(stateDir, sql) {
   try {
     wrangler(stateDir, "--file", file);
   } catch (error) {
-    throw new Error(`seeding ${stateDir} failed: ${error.stderr?.toString() || error.stdout?.toString() || error.message}`);
+    throw new Error(
+      `seeding ${stateDir} failed: ${error.stderr?.toString() || error.stdout?.toString() || error.message}`,
+    );
   } finally {
     rmSync(file, { force: true });
   }
@@ -216,7 +233,8 @@ function runSqlFile(stateDir, sql) {
 function databaseBytes(dir) {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && /\.sqlite(-wal)?$/.test(entry.name)) total += statSync(join(entry.parentPath ?? entry.path, entry.name)).size;
+    if (entry.isFile() && /\.sqlite(-wal)?$/.test(entry.name))
+      total += statSync(join(entry.parentPath ?? entry.path, entry.name)).size;
   }
   return total;
 }
@@ -224,7 +242,8 @@ function databaseBytes(dir) {
 async function get(url, headers) {
   const response = await fetch(url, { headers, redirect: "manual" });
   const body = await response.text();
-  if (response.status !== 200) throw new Error(`growth bench: ${url} answered ${response.status}: ${body.slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new Error(`growth bench: ${url} answered ${response.status}: ${body.slice(0, 200)}`);
   return body;
 }
 
@@ -241,11 +260,16 @@ async function checkFan(baseURL, fan, size) {
   const posts = (html.match(/data-post-id=/g) ?? []).length;
   if (posts === 0) throw new Error(`growth bench, ${size} users, ${fan.kind} fan: /home rendered no posts`);
   const bar = JSON.parse(await get(`${baseURL}/api/stories`, { Authorization: `Bearer ${fan.token}` }));
-  if (bar.creators.length === 0) throw new Error(`growth bench, ${size} users, ${fan.kind} fan: the stories bar is empty`);
+  if (bar.creators.length === 0)
+    throw new Error(`growth bench, ${size} users, ${fan.kind} fan: the stories bar is empty`);
   const list = JSON.parse(await get(`${baseURL}/api/conversations`, { Authorization: `Bearer ${fan.token}` }));
-  if (list.conversations.length === 0) throw new Error(`growth bench, ${size} users, ${fan.kind} fan: the conversation list is empty`);
+  if (list.conversations.length === 0)
+    throw new Error(`growth bench, ${size} users, ${fan.kind} fan: the conversation list is empty`);
   const { updates } = JSON.parse(await get(`${baseURL}/api/updates`, { Authorization: `Bearer ${fan.token}` }));
-  if (updates.notifications === 0 || updates.messages === 0) throw new Error(`growth bench, ${size} users, ${fan.kind} fan: /api/updates shows nothing unread (${JSON.stringify(updates)})`);
+  if (updates.notifications === 0 || updates.messages === 0)
+    throw new Error(
+      `growth bench, ${size} users, ${fan.kind} fan: /api/updates shows nothing unread (${JSON.stringify(updates)})`,
+    );
   return { posts, bar: bar.creators.length, conversations: list.conversations.length };
 }
 
@@ -255,10 +279,25 @@ async function measureSize(users) {
   const now = new Date().toISOString();
   const tag = randomBytes(3).toString("hex");
   const fans = [
-    { kind: "typical", username: `growth_typ_${tag}`, token: randomBytes(32).toString("base64url"), follows: Math.min(TYPICAL_FOLLOWS, creators) },
-    { kind: "heavy", username: `growth_hvy_${tag}`, token: randomBytes(32).toString("base64url"), follows: Math.min(HEAVY_FOLLOWS, creators) },
+    {
+      kind: "typical",
+      username: `growth_typ_${tag}`,
+      token: randomBytes(32).toString("base64url"),
+      follows: Math.min(TYPICAL_FOLLOWS, creators),
+    },
+    {
+      kind: "heavy",
+      username: `growth_hvy_${tag}`,
+      token: randomBytes(32).toString("base64url"),
+      follows: Math.min(HEAVY_FOLLOWS, creators),
+    },
   ];
-  const server = await startDevServer({ stateDir, vars: { RATE_LIMIT_SCALE: "100000" }, requestLog: false, entry: BENCH_WORKER });
+  const server = await startDevServer({
+    stateDir,
+    vars: { RATE_LIMIT_SCALE: "100000" },
+    requestLog: false,
+    entry: BENCH_WORKER,
+  });
   try {
     const seedStarted = performance.now();
     // D1 keeps foreign keys on and SQLite's page cache small: rows written into indexes keyed by creator, millions
@@ -270,15 +309,28 @@ async function measureSize(users) {
     runSqlFile(stateDir, `${drop}\n${seedSql(users, now)}\n${create}\n${fansSql(users, fans, now)}\nANALYZE;`);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     // Seeding takes longer than the server keeps an idle connection: one throwaway request drops the stale socket.
-    await fetch(`${server.baseURL}/api/health`).then((r) => r.arrayBuffer()).catch(() => {});
+    await fetch(`${server.baseURL}/api/health`)
+      .then((r) => r.arrayBuffer())
+      .catch(() => {});
 
     const base = server.baseURL;
-    const rows = fans.map((fan) => ({ fan, seen: null, home: [], timeline: [], stories: [], conversations: [], updates: [], health: [], healthRate: [] }));
+    const rows = fans.map((fan) => ({
+      fan,
+      seen: null,
+      home: [],
+      timeline: [],
+      stories: [],
+      conversations: [],
+      updates: [],
+      health: [],
+      healthRate: [],
+    }));
     for (const row of rows) row.seen = await checkFan(base, row.fan, users);
     // Warm-up of every route, then the figures in two halves, the reference between the others.
     for (const { fan } of rows) {
       await latencies(`${base}/home`, { Cookie: `__Host-session=${fan.token}` }, 10);
-      for (const path of ["timeline", "stories", "conversations", "updates"]) await latencies(`${base}/api/${path}`, { Authorization: `Bearer ${fan.token}` }, 10);
+      for (const path of ["timeline", "stories", "conversations", "updates"])
+        await latencies(`${base}/api/${path}`, { Authorization: `Bearer ${fan.token}` }, 10);
     }
     await latencies(`${base}/api/health`, {}, 10);
     const half = Math.ceil(REQUESTS / 2);
@@ -302,7 +354,13 @@ async function measureSize(users) {
       seedSeconds,
       databaseMB: databaseBytes(stateDir) / 1024 / 1024,
       rows: rows.map(({ fan, seen, ...figures }) => {
-        const [home, timeline, stories, conversations, health] = [figures.home, figures.timeline, figures.stories, figures.conversations, figures.health].map(sorted);
+        const [home, timeline, stories, conversations, health] = [
+          figures.home,
+          figures.timeline,
+          figures.stories,
+          figures.conversations,
+          figures.health,
+        ].map(sorted);
         return {
           kind: fan.kind,
           follows: fan.follows,
@@ -355,11 +413,14 @@ const sizeName = (users) => (users >= 1000 && users % 1000 === 0 ? `${users / 10
 export async function benchGrowth() {
   const results = [];
   for (const users of SIZES) {
-    if (!Number.isInteger(users / 10) || users < 100) throw new Error(`BENCH_GROWTH_SIZES: ${users} is not a multiple of 10 from 100 up`);
+    if (!Number.isInteger(users / 10) || users < 100)
+      throw new Error(`BENCH_GROWTH_SIZES: ${users} is not a multiple of 10 from 100 up`);
     results.push(await measureSize(users));
   }
 
-  console.log(`\nGrowth: the same figures at ${results.map((r) => sizeName(r.users)).join(", ")} users (fresh server and state each; n=${REQUESTS} one at a time, ${CONCURRENCY} clients for ${DURATION_MS} ms per throughput)`);
+  console.log(
+    `\nGrowth: the same figures at ${results.map((r) => sizeName(r.users)).join(", ")} users (fresh server and state each; n=${REQUESTS} one at a time, ${CONCURRENCY} clients for ${DURATION_MS} ms per throughput)`,
+  );
   for (const r of results) {
     const follows = Math.min(TYPICAL_FOLLOWS, r.creators);
     console.log(
@@ -373,9 +434,13 @@ export async function benchGrowth() {
   };
   const ordered = [...results.map((r) => [r, r.rows[0]]), ...results.map((r) => [r, r.rows[1]])];
   const nameWidth = Math.max(...ordered.map(([r, row]) => rowName(r, row).length)) + 2;
-  console.log(`\n${"".padEnd(nameWidth)}${COLUMNS.map(([, title]) => title.padStart(13)).join("")}   shown: posts / bar / conversations`);
+  console.log(
+    `\n${"".padEnd(nameWidth)}${COLUMNS.map(([, title]) => title.padStart(13)).join("")}   shown: posts / bar / conversations`,
+  );
   for (const [r, row] of ordered) {
-    console.log(`${rowName(r, row).padEnd(nameWidth)}${COLUMNS.map(([key, , format]) => format(row[key]).padStart(13)).join("")}   ${row.seen.posts} / ${row.seen.bar} / ${row.seen.conversations}`);
+    console.log(
+      `${rowName(r, row).padEnd(nameWidth)}${COLUMNS.map(([key, , format]) => format(row[key]).padStart(13)).join("")}   ${row.seen.posts} / ${row.seen.bar} / ${row.seen.conversations}`,
+    );
   }
 
   if (results.length >= 2) {
@@ -390,10 +455,15 @@ export async function benchGrowth() {
       const reference = key === "updates" || key === "healthRate" ? "healthRate" : "health50";
       const growth = last.rows[0][key] / first.rows[0][key];
       const net = growth / (last.rows[0][reference] / first.rows[0][reference]);
-      const heavy = results.map((r) => `${sizeName(r.users)} ${(r.rows[1][key] / r.rows[0][key]).toFixed(2)}×`).join("  ");
+      const heavy = results
+        .map((r) => `${sizeName(r.users)} ${(r.rows[1][key] / r.rows[0][key]).toFixed(2)}×`)
+        .join("  ");
       const netText = key.startsWith("health") ? "" : `(${net.toFixed(2)}× net)`;
-      console.log(`${LABELS[key].padEnd(36)} ${span} ${growth.toFixed(2).padStart(6)}× ${netText.padEnd(13)}  heavy/typical: ${heavy}`);
+      console.log(
+        `${LABELS[key].padEnd(36)} ${span} ${growth.toFixed(2).padStart(6)}× ${netText.padEnd(13)}  heavy/typical: ${heavy}`,
+      );
     }
   }
-  if (results.some((r) => r.creators < TYPICAL_FOLLOWS)) console.log(`(sizes with fewer than ${TYPICAL_FOLLOWS} creators: everyone follows all of them)`);
+  if (results.some((r) => r.creators < TYPICAL_FOLLOWS))
+    console.log(`(sizes with fewer than ${TYPICAL_FOLLOWS} creators: everyone follows all of them)`);
 }

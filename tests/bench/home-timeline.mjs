@@ -13,7 +13,8 @@ export async function benchHomeTimeline(baseURL, { token, userId, workerURL = ba
   const page = await fetch(`${baseURL}/home`, { headers: cookie });
   const html = await page.text();
   const shown = (html.match(/data-post-id=/g) ?? []).length;
-  if (page.status !== 200 || shown === 0) throw new Error(`/home did not render a timeline (${page.status}, ${shown} posts)`);
+  if (page.status !== 200 || shown === 0)
+    throw new Error(`/home did not render a timeline (${page.status}, ${shown} posts)`);
 
   await latencies(`${baseURL}/home`, cookie, 20);
   await latencies(`${baseURL}/api/health`, {}, 20);
@@ -35,10 +36,18 @@ export async function benchHomeTimeline(baseURL, { token, userId, workerURL = ba
   const [p50, p95] = [percentile(home, 50), percentile(home, 95)];
   const [r50, r95] = [percentile(health, 50), percentile(health, 95)];
 
-  console.log(`\n/home server render, first timeline page (${shown} posts; 10,000 users, 200,000 posts, 500,000 follows; n=${HOME_REQUESTS}, one at a time)`);
-  console.log(`GET /home                     p50 ${p50.toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   (target p95 ≤ 50 ms)`);
-  console.log(`GET /api/health (reference)   p50 ${r50.toFixed(1)} ms   p95 ${r95.toFixed(1)} ms   → /home p95 = ${(p95 / r95).toFixed(1)}× the reference`);
-  console.log(`GET /api/timeline (same page) p50 ${percentile(json, 50).toFixed(1)} ms   p95 ${percentile(json, 95).toFixed(1)} ms   (the data without the page render)`);
+  console.log(
+    `\n/home server render, first timeline page (${shown} posts; 10,000 users, 200,000 posts, 500,000 follows; n=${HOME_REQUESTS}, one at a time)`,
+  );
+  console.log(
+    `GET /home                     p50 ${p50.toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   (target p95 ≤ 50 ms)`,
+  );
+  console.log(
+    `GET /api/health (reference)   p50 ${r50.toFixed(1)} ms   p95 ${r95.toFixed(1)} ms   → /home p95 = ${(p95 / r95).toFixed(1)}× the reference`,
+  );
+  console.log(
+    `GET /api/timeline (same page) p50 ${percentile(json, 50).toFixed(1)} ms   p95 ${percentile(json, 95).toFixed(1)} ms   (the data without the page render)`,
+  );
   if (workerURL !== baseURL) {
     // The same at the Worker's own port, past wrangler dev's proxy process (tests/support/dev-server.mjs).
     await latencies(`${workerURL}/home`, cookie, 20);
@@ -54,7 +63,9 @@ export async function benchHomeTimeline(baseURL, { token, userId, workerURL = ba
         `GET /api/health p50 ${percentile(directHealth, 50).toFixed(1)} ms   p95 ${percentile(directHealth, 95).toFixed(1)} ms`,
     );
   }
-  console.log(`D1 statements per /home       ${(statements / HOME_REQUESTS).toFixed(2)}   (target ≤ 5; session, updates summary, timeline page, its media)`);
+  console.log(
+    `D1 statements per /home       ${(statements / HOME_REQUESTS).toFixed(2)}   (target ≤ 5; session, updates summary, timeline page, its media)`,
+  );
 
   const { plan } = await (await fetch(`${baseURL}/__bench/timeline-plan?viewer=${userId}`)).json();
   const depth = new Map([[0, 0]]);
@@ -64,5 +75,9 @@ export async function benchHomeTimeline(baseURL, { token, userId, workerURL = ba
     console.log(`  ${"  ".repeat(depth.get(row.id) - 1)}${row.detail}`);
   }
   const scans = plan.filter((row) => /^SCAN (p|posts|follows|f|users|u|media|m)\b/.test(row.detail));
-  console.log(scans.length === 0 ? "  → no full scan of a large table" : `  → FULL SCANS: ${scans.map((s) => s.detail).join("; ")}`);
+  console.log(
+    scans.length === 0
+      ? "  → no full scan of a large table"
+      : `  → FULL SCANS: ${scans.map((s) => s.detail).join("; ")}`,
+  );
 }

@@ -53,7 +53,9 @@ const CATEGORIES = [
 /** Chromium with its DevTools port on a free port (it prints which); `close` stops it and removes its profile. */
 async function launchChromium() {
   const profile = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
-  const chrome = spawn(CHROMIUM, [...FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+  const chrome = spawn(CHROMIUM, [...FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   const port = await new Promise((resolve, reject) => {
     chrome.stderr.on("data", (chunk) => {
@@ -110,7 +112,11 @@ async function prepareOrigin(port, baseURL, cookie) {
     await send("Storage.clearDataForOrigin", { origin: new URL(baseURL).origin, storageTypes: "all" }, sessionId);
     if (cookie) {
       const [name, ...value] = cookie.split("=");
-      await send("Storage.setCookies", { cookies: [{ name, value: value.join("="), url: baseURL, path: "/", secure: true, httpOnly: true, sameSite: "Lax" }] });
+      await send("Storage.setCookies", {
+        cookies: [
+          { name, value: value.join("="), url: baseURL, path: "/", secure: true, httpOnly: true, sameSite: "Lax" },
+        ],
+      });
     }
   } finally {
     socket.close();
@@ -128,7 +134,9 @@ const seconds = (ms) => (ms === undefined || ms === null ? "n/a" : `${(ms / 1000
 function scriptsBeforePaint(lhr) {
   const observed = lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint;
   if (observed === undefined) return "";
-  const loaded = (lhr.audits["network-requests"]?.details?.items ?? []).filter((request) => request.resourceType === "Script" && request.priority === "High" && request.networkEndTime <= observed);
+  const loaded = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
+    (request) => request.resourceType === "Script" && request.priority === "High" && request.networkEndTime <= observed,
+  );
   if (loaded.length === 0) return "";
   const bytes = loaded.reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
   return `${loaded.length} script${loaded.length === 1 ? "" : "s"}, ${(bytes / 1024).toFixed(0)} KB, loaded before the paint`;
@@ -139,7 +147,8 @@ function whyMissing(lhr, auditIds) {
   if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
   for (const id of auditIds) {
     const audit = lhr.audits[id];
-    if (audit && audit.score === null && (audit.errorMessage || audit.explanation)) return `${id}: ${audit.errorMessage ?? audit.explanation}`;
+    if (audit && audit.score === null && (audit.errorMessage || audit.explanation))
+      return `${id}: ${audit.errorMessage ?? audit.explanation}`;
   }
   return "no reason given";
 }
@@ -157,29 +166,42 @@ function report(label, lhr, runScores) {
   const tbt = metric("total-blocking-time", (v) => `${v.toFixed(0)} ms`);
   const cls = metric("cumulative-layout-shift", (v) => v.toFixed(3));
   console.log(`${label.padEnd(30)} ${scores.join("   ")}`);
-  console.log(`${"".padEnd(30)} LCP ${lcp}   TBT ${tbt}   CLS ${cls}   (targets: performance ≥ 95, TBT ≤ 200 ms, LCP ≤ 1.5 s)`);
+  console.log(
+    `${"".padEnd(30)} LCP ${lcp}   TBT ${tbt}   CLS ${cls}   (targets: performance ≥ 95, TBT ≤ 200 ms, LCP ≤ 1.5 s)`,
+  );
   if (runScores.length > 1) console.log(`${"".padEnd(30)} performance of each run: ${runScores.join(", ")}`);
   for (const [id, name] of CATEGORIES) {
     if (lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined) {
-      console.log(`${"".padEnd(30)} ${name} has no score: ${whyMissing(lhr, lhr.categories[id]?.auditRefs.map((ref) => ref.id) ?? [])}`);
+      console.log(
+        `${"".padEnd(30)} ${name} has no score: ${whyMissing(lhr, lhr.categories[id]?.auditRefs.map((ref) => ref.id) ?? [])}`,
+      );
     }
   }
-  for (const [id, value] of [["largest-contentful-paint", lcp], ["total-blocking-time", tbt], ["cumulative-layout-shift", cls]]) {
+  for (const [id, value] of [
+    ["largest-contentful-paint", lcp],
+    ["total-blocking-time", tbt],
+    ["cumulative-layout-shift", cls],
+  ]) {
     if (value === "n/a") console.log(`${"".padEnd(30)} ${id} has no value: ${whyMissing(lhr, [id])}`);
   }
-  for (const warning of lhr.runWarnings) console.log(`${"".padEnd(30)} warning: ${warning.replace(/\s+/g, " ").slice(0, 200)}`);
+  for (const warning of lhr.runWarnings)
+    console.log(`${"".padEnd(30)} warning: ${warning.replace(/\s+/g, " ").slice(0, 200)}`);
   if (process.env.BENCH_VERBOSE) {
     // The element of the largest paint and where its time went (Lighthouse's phases: TTFB, load delay, load
     // time, render delay).
     const lcpElement = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
     const node = lcpElement[0]?.items?.[0]?.node;
     if (node) console.log(`${"".padEnd(32)}largest paint: ${node.snippet}`);
-    for (const phase of lcpElement[1]?.items ?? []) console.log(`${"".padEnd(34)}${phase.phase} ${Math.round(phase.timing)} ms`);
+    for (const phase of lcpElement[1]?.items ?? [])
+      console.log(`${"".padEnd(34)}${phase.phase} ${Math.round(phase.timing)} ms`);
     // What costs the points: every scored audit of a category below 0.9, with Lighthouse's own figure.
     for (const [id, name] of CATEGORIES) {
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) console.log(`${"".padEnd(32)}${name}: ${ref.id} ${audit.score}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+        if (ref.weight > 0 && audit.score !== null && audit.score < 0.9)
+          console.log(
+            `${"".padEnd(32)}${name}: ${ref.id} ${audit.score}${audit.displayValue ? ` (${audit.displayValue})` : ""}`,
+          );
       }
     }
   }
@@ -191,12 +213,18 @@ function report(label, lhr, runScores) {
  * creator and its session are SQL (chat.mjs's helpers), the posts and the follow go through the API.
  */
 export async function seedPageBench(baseURL, stateDir, fan) {
-  const creator = { username: `page_creator_${randomBytes(3).toString("hex")}`, token: randomBytes(32).toString("base64url") };
+  const creator = {
+    username: `page_creator_${randomBytes(3).toString("hex")}`,
+    token: randomBytes(32).toString("base64url"),
+  };
   await seed(baseURL, stateDir, personSql(creator.username, "creator", creator.token));
   const call = async (path, token, body) => {
     const response = await fetch(`${baseURL}/api${path}`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
@@ -226,10 +254,16 @@ export async function benchLighthouse(baseURL, { cookie, profilePath }) {
         const runner = await lighthouse(`${baseURL}${path}`, { port: chrome.port, output: "json", logLevel: "error" });
         if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
         const finalPath = new URL(runner.lhr.finalDisplayedUrl).pathname;
-        if (finalPath !== path) throw new Error(`Lighthouse's ${path} ended on ${runner.lhr.finalDisplayedUrl}: ${path === "/home" ? "the session cookie did not sign in" : "a redirect"}`);
+        if (finalPath !== path)
+          throw new Error(
+            `Lighthouse's ${path} ended on ${runner.lhr.finalDisplayedUrl}: ${path === "/home" ? "the session cookie did not sign in" : "a redirect"}`,
+          );
         // A run Lighthouse could not complete (NO_FCP: no paint seen in time, on a busy machine) has no figures:
         // it is said and left out of the median, never silently counted.
-        if (runner.lhr.runtimeError) console.log(`Lighthouse run ${run + 1} of ${path} failed: ${runner.lhr.runtimeError.code} ${runner.lhr.runtimeError.message}`);
+        if (runner.lhr.runtimeError)
+          console.log(
+            `Lighthouse run ${run + 1} of ${path} failed: ${runner.lhr.runtimeError.code} ${runner.lhr.runtimeError.message}`,
+          );
         else runs.push(runner.lhr);
       }
       if (runs.length === 0) throw new Error(`every Lighthouse run of ${path} failed`);

@@ -35,7 +35,9 @@ async function goLive(baseURL, token, title) {
 
 /** A LiveRoom socket that records when each chat line arrived (by text) and answers pings. */
 async function openLiveSocket(baseURL, streamId, token, onLine) {
-  const socket = new WebSocket(`${baseURL.replace("http", "ws")}/ws/live/${streamId}`, { headers: { Authorization: `Bearer ${token}` } });
+  const socket = new WebSocket(`${baseURL.replace("http", "ws")}/ws/live/${streamId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   let pong = null;
   socket.addEventListener("message", (event) => {
     if (event.data === "pong") return pong?.(performance.now());
@@ -55,13 +57,32 @@ async function openLiveSocket(baseURL, streamId, token, onLine) {
 }
 
 async function benchChatFanOut() {
-  const server = await startDevServer({ stateDir: WHIP_STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000", LIVE_TRANSPORT: "whip", LIVE_WHIP_URL: "http://127.0.0.1:9/whip/{stream}", LIVE_WHEP_URL: "http://127.0.0.1:9/whep/{stream}" }, requestLog: false });
+  const server = await startDevServer({
+    stateDir: WHIP_STATE_DIR,
+    vars: {
+      RATE_LIMIT_SCALE: "100000",
+      LIVE_TRANSPORT: "whip",
+      LIVE_WHIP_URL: "http://127.0.0.1:9/whip/{stream}",
+      LIVE_WHEP_URL: "http://127.0.0.1:9/whep/{stream}",
+    },
+    requestLog: false,
+  });
   const sockets = [];
   try {
     const tag = randomBytes(3).toString("hex");
     const creator = { username: `live_creator_${tag}`, token: randomBytes(32).toString("base64url") };
-    const viewers = Array.from({ length: VIEWERS }, (_, i) => ({ username: `live_viewer_${tag}_${i}`, token: randomBytes(32).toString("base64url") }));
-    await seed(server.baseURL, WHIP_STATE_DIR, [personSql(creator.username, "creator", creator.token), ...viewers.map((v) => personSql(v.username, "member", v.token))].join("\n"));
+    const viewers = Array.from({ length: VIEWERS }, (_, i) => ({
+      username: `live_viewer_${tag}_${i}`,
+      token: randomBytes(32).toString("base64url"),
+    }));
+    await seed(
+      server.baseURL,
+      WHIP_STATE_DIR,
+      [
+        personSql(creator.username, "creator", creator.token),
+        ...viewers.map((v) => personSql(v.username, "member", v.token)),
+      ].join("\n"),
+    );
     const streamId = await goLive(server.baseURL, creator.token, "Fan-out bench");
 
     const arrivals = new Map(); // text → arrival times
@@ -74,7 +95,11 @@ async function benchChatFanOut() {
     const creatorSocket = await openLiveSocket(server.baseURL, streamId, creator.token, () => {});
     const beat = setInterval(() => creatorSocket.send({ type: "heartbeat" }), 5000);
     for (let i = 0; i < viewers.length; i += 25) {
-      sockets.push(...(await Promise.all(viewers.slice(i, i + 25).map((viewer) => openLiveSocket(server.baseURL, streamId, viewer.token, record)))));
+      sockets.push(
+        ...(await Promise.all(
+          viewers.slice(i, i + 25).map((viewer) => openLiveSocket(server.baseURL, streamId, viewer.token, record)),
+        )),
+      );
     }
     // Let the viewer-count frames of the arrivals settle.
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -95,9 +120,11 @@ async function benchChatFanOut() {
       const sentAt = performance.now();
       sender.send({ type: "chat", text });
       const deadline = Date.now() + 10_000;
-      while ((arrivals.get(text)?.length ?? 0) < sockets.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+      while ((arrivals.get(text)?.length ?? 0) < sockets.length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 2));
       const times = arrivals.get(text) ?? [];
-      if (times.length < sockets.length) console.warn(`line ${line} reached ${times.length} of ${sockets.length} sockets`);
+      if (times.length < sockets.length)
+        console.warn(`line ${line} reached ${times.length} of ${sockets.length} sockets`);
       for (const at of times) perDelivery.push(at - sentAt);
       untilAll.push(Math.max(...times) - sentAt);
     }
@@ -106,7 +133,18 @@ async function benchChatFanOut() {
 
     console.log(`\nLive chat (one LiveRoom, ${sockets.length} viewer sockets, ${LINES} lines from ${LINES} viewers)`);
     console.log(`ping → pong on a room socket (reference)   ${figures(pings)}`);
-    console.log(`chat line → each viewer socket             ${figures(perDelivery)}   (p50 = ${(percentile([...perDelivery].sort((a, b) => a - b), 50) / percentile([...pings].sort((a, b) => a - b), 50)).toFixed(1)}× the reference)`);
+    console.log(
+      `chat line → each viewer socket             ${figures(perDelivery)}   (p50 = ${(
+        percentile(
+          [...perDelivery].sort((a, b) => a - b),
+          50,
+        ) /
+        percentile(
+          [...pings].sort((a, b) => a - b),
+          50,
+        )
+      ).toFixed(1)}× the reference)`,
+    );
     console.log(`chat line → the last of ${sockets.length} sockets          ${figures(untilAll)}`);
   } finally {
     for (const socket of sockets) socket.close();
@@ -116,8 +154,19 @@ async function benchChatFanOut() {
 
 /** Signs a person up through the API (a real password: the browser signs in with it). */
 async function signUp(baseURL, username) {
-  const person = { username, name: username, email: `${username}@example.test`, password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" };
-  const response = await fetch(`${baseURL}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
+  const person = {
+    username,
+    name: username,
+    email: `${username}@example.test`,
+    password: "a long bench passphrase",
+    dateOfBirth: "1990-01-01",
+    accountType: "other",
+  };
+  const response = await fetch(`${baseURL}/api/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(person),
+  });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
   return person;
 }
@@ -127,15 +176,28 @@ async function benchFirstFrame(baseURL, stateDir) {
   const tag = randomBytes(3).toString("hex");
   const creator = await signUp(baseURL, `live_star_${tag}`);
   const viewer = await signUp(baseURL, `live_fan_${tag}`);
-  await seed(baseURL, stateDir, `UPDATE users SET role = 'creator', email_verified_at = '2026-01-01T00:00:00.000Z' WHERE username = '${creator.username}';`);
+  await seed(
+    baseURL,
+    stateDir,
+    `UPDATE users SET role = 'creator', email_verified_at = '2026-01-01T00:00:00.000Z' WHERE username = '${creator.username}';`,
+  );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--allow-loopback-in-peer-connection"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      "--allow-loopback-in-peer-connection",
+    ],
   });
   /** A context signed in as the person: the session cookie from the sign-in, and the token the page keeps. */
   const asPerson = async (person) => {
     const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
-    const login = await context.request.post("/api/login", { data: { login: person.email, password: person.password } });
+    const login = await context.request.post("/api/login", {
+      data: { login: person.email, password: person.password },
+    });
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
     const { token } = await login.json();
     await context.addInitScript((value) => localStorage.setItem("token", value), token);
@@ -148,7 +210,18 @@ async function benchFirstFrame(baseURL, stateDir) {
     await studio.getByLabel("Title").fill("First frame bench");
     await studio.getByRole("button", { name: "Go live", exact: true }).click();
     await studio.getByRole("button", { name: "End stream" }).waitFor();
-    const streamId = Number(await studio.evaluate(async () => (await (await fetch("/api/live/current", { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } })).json()).stream.id));
+    const streamId = Number(
+      await studio.evaluate(
+        async () =>
+          (
+            await (
+              await fetch("/api/live/current", {
+                headers: { Authorization: `Bearer ${localStorage.getItem("token")}` },
+              })
+            ).json()
+          ).stream.id,
+      ),
+    );
 
     const loads = [];
     const frames = [];
@@ -165,7 +238,10 @@ async function benchFirstFrame(baseURL, stateDir) {
       const page = await context.newPage();
       await page.goto(`/live/${streamId}`);
       await page.waitForFunction(() => window.__firstFrameAt !== undefined, null, { timeout: 30_000 });
-      const { load, frame } = await page.evaluate(() => ({ load: performance.getEntriesByType("navigation")[0].loadEventEnd, frame: window.__firstFrameAt }));
+      const { load, frame } = await page.evaluate(() => ({
+        load: performance.getEntriesByType("navigation")[0].loadEventEnd,
+        frame: window.__firstFrameAt,
+      }));
       loads.push(load);
       frames.push(frame);
       await context.close();
@@ -176,7 +252,9 @@ async function benchFirstFrame(baseURL, stateDir) {
     const sortedFrames = [...frames].sort((a, b) => a - b);
     console.log(`\nLive video, p2p on loopback (${FIRST_FRAMES} viewers one after another, Chromium, fake camera)`);
     console.log(`/live/{id} load event (reference)          ${figures(loads)}`);
-    console.log(`/live/{id} → first video frame             ${figures(frames)}   (p50 = ${(percentile(sortedFrames, 50) / percentile(sortedLoads, 50)).toFixed(1)}× the reference)`);
+    console.log(
+      `/live/{id} → first video frame             ${figures(frames)}   (p50 = ${(percentile(sortedFrames, 50) / percentile(sortedLoads, 50)).toFixed(1)}× the reference)`,
+    );
   } finally {
     await browser.close();
   }

@@ -31,7 +31,9 @@ export async function benchLoad(baseURL, { token, workerURL }) {
       results.push([where, label, result]);
     }
   }
-  console.log(`\nUnder load (autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route, loopback, wrangler dev; target p99 ≤ 250 ms, 0 errors)`);
+  console.log(
+    `\nUnder load (autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route, loopback, wrangler dev; target p99 ≤ 250 ms, 0 errors)`,
+  );
   let shown = null;
   for (const [where, label, r] of results) {
     if (where !== shown) console.log(`\n${(shown = where)}`);

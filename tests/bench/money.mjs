@@ -27,7 +27,10 @@ const sqlText = (value) => `'${String(value).replace(/'/g, "''")}'`;
 /** The seed: users, a session per fan (the token is kept here, its SHA-256 stored), and funded wallets. */
 function seedSql(fans, creators) {
   const lines = [];
-  for (const [role, people] of [["member", fans], ["creator", creators]]) {
+  for (const [role, people] of [
+    ["member", fans],
+    ["creator", creators],
+  ]) {
     for (const person of people) {
       lines.push(
         `INSERT INTO users (username, name, email, email_verified_at, password_hash, date_of_birth, account_type, role, monetization_enabled, created_at, updated_at)
@@ -70,7 +73,10 @@ async function measure(task) {
 export function seedMoneyBench(stateDir) {
   const stamp = Date.now().toString(36);
   const fan = (n, cents) => ({ username: `mfan_${stamp}_${n}`, token: randomBytes(32).toString("base64url"), cents });
-  const fans = [...Array.from({ length: RICH_FANS }, (_, n) => fan(n, RICH_CENTS)), ...Array.from({ length: THIN_FANS }, (_, n) => fan(RICH_FANS + n, THIN_CENTS))];
+  const fans = [
+    ...Array.from({ length: RICH_FANS }, (_, n) => fan(n, RICH_CENTS)),
+    ...Array.from({ length: THIN_FANS }, (_, n) => fan(RICH_FANS + n, THIN_CENTS)),
+  ];
   const creators = Array.from({ length: CREATORS }, (_, n) => ({ username: `mcre_${stamp}_${n}` }));
   const seedFile = `${stateDir}/money-seed.sql`;
   writeFileSync(seedFile, seedSql(fans, creators));
@@ -83,7 +89,9 @@ export function seedMoneyBench(stateDir) {
 
 export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
   const { fans, creators } = seedMoneyBench(stateDir);
-  await fetch(`${baseURL}/api/health`).then((r) => r.arrayBuffer()).catch(() => {});
+  await fetch(`${baseURL}/api/health`)
+    .then((r) => r.arrayBuffer())
+    .catch(() => {});
   const before = await (await fetch(`${baseURL}/__bench/ledger-audit`)).json();
 
   const pick = (items) => items[Math.floor(Math.random() * items.length)];
@@ -123,47 +131,91 @@ export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
     rounds.push({ reference, tips });
   }
   // The same at the Worker's own port, past wrangler dev's proxy process (tests/support/dev-server.mjs).
-  const direct = workerURL === baseURL ? null : { reference: await measure(healthAt(workerURL)), tips: await measure(tipAt(workerURL)) };
+  const direct =
+    workerURL === baseURL
+      ? null
+      : { reference: await measure(healthAt(workerURL)), tips: await measure(tipAt(workerURL)) };
   // The same tips without HTTP, the session or validation: sendTip called inside the Worker.
   const d1BeforeInWorker = await (await fetch(`${baseURL}/__bench/d1-statements`)).json();
   const inWorkerResponse = await fetch(`${baseURL}/__bench/tips-in-worker`, {
     method: "POST",
-    body: JSON.stringify({ fans: fans.slice(0, RICH_FANS).map((f) => f.username), creators: creators.map((c) => c.username), durationMs: DURATION_MS, concurrency: CONCURRENCY }),
+    body: JSON.stringify({
+      fans: fans.slice(0, RICH_FANS).map((f) => f.username),
+      creators: creators.map((c) => c.username),
+      durationMs: DURATION_MS,
+      concurrency: CONCURRENCY,
+    }),
   });
-  if (!inWorkerResponse.ok) throw new Error(`tips-in-worker: ${inWorkerResponse.status} ${await inWorkerResponse.text()}`);
+  if (!inWorkerResponse.ok)
+    throw new Error(`tips-in-worker: ${inWorkerResponse.status} ${await inWorkerResponse.text()}`);
   const inWorker = await inWorkerResponse.json();
   const d1AfterInWorker = await (await fetch(`${baseURL}/__bench/d1-statements`)).json();
   const books = await (await fetch(`${baseURL}/__bench/ledger-audit`)).json();
   // What the database's own part costs here, after the books are read (these tips are not the benchmark's).
   const alone = async (kind, perBatch) => {
-    const body = { kind, perBatch, durationMs: DURATION_MS, concurrency: CONCURRENCY, fans: fans.slice(0, RICH_FANS).map((f) => f.username), creators: creators.map((c) => c.username) };
-    const response = await fetch(`${baseURL}/__bench/commits-in-worker`, { method: "POST", body: JSON.stringify(body) });
+    const body = {
+      kind,
+      perBatch,
+      durationMs: DURATION_MS,
+      concurrency: CONCURRENCY,
+      fans: fans.slice(0, RICH_FANS).map((f) => f.username),
+      creators: creators.map((c) => c.username),
+    };
+    const response = await fetch(`${baseURL}/__bench/commits-in-worker`, {
+      method: "POST",
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`commits-in-worker: ${response.status} ${await response.text()}`);
     return response.json();
   };
-  const floor = { read: await alone("read", 1), row: await alone("row", 1), tip: await alone("tip", 1), tips16: await alone("tip", 16) };
+  const floor = {
+    read: await alone("read", 1),
+    row: await alone("row", 1),
+    tip: await alone("tip", 1),
+    tips16: await alone("tip", 16),
+  };
 
   const mean = (pick) => rounds.reduce((sum, round) => sum + pick(round), 0) / rounds.length;
   const tipsPerSecond = mean((r) => r.tips.perSecond);
   const healthPerSecond = mean((r) => r.reference.perSecond);
   const accepted = rounds.reduce((sum, r) => sum + r.tips.ok, 0);
   const answered200 = accepted + warmUp.ok + inWorker.ok + (direct?.tips.ok ?? 0);
-  const refused = rounds.reduce((sum, r) => sum + r.tips.refused, warmUp.refused + inWorker.refused + (direct?.tips.refused ?? 0));
-  const failed = rounds.reduce((sum, r) => sum + r.tips.failed + r.reference.failed, (direct?.tips.failed ?? 0) + (direct?.reference.failed ?? 0));
-  const violations = books.unbalancedTransfers + books.openTransfers + books.negativeAccounts + books.driftedAccounts + Math.abs(books.totalCents) + books.overspentWallets;
+  const refused = rounds.reduce(
+    (sum, r) => sum + r.tips.refused,
+    warmUp.refused + inWorker.refused + (direct?.tips.refused ?? 0),
+  );
+  const failed = rounds.reduce(
+    (sum, r) => sum + r.tips.failed + r.reference.failed,
+    (direct?.tips.failed ?? 0) + (direct?.reference.failed ?? 0),
+  );
+  const violations =
+    books.unbalancedTransfers +
+    books.openTransfers +
+    books.negativeAccounts +
+    books.driftedAccounts +
+    Math.abs(books.totalCents) +
+    books.overspentWallets;
   // Every 200 is one tip in the books and nothing else is (the warm-up's tips included).
   const recorded = books.succeededTips - before.succeededTips;
 
-  console.log(`\nMoney (${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per measurement, ${RICH_FANS + THIN_FANS} fans of which ${THIN_FANS} hold $${THIN_CENTS / 100}, ${CREATORS} creators)`);
+  console.log(
+    `\nMoney (${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per measurement, ${RICH_FANS + THIN_FANS} fans of which ${THIN_FANS} hold $${THIN_CENTS / 100}, ${CREATORS} creators)`,
+  );
   console.log(`GET /api/health (reference)   ${healthPerSecond.toFixed(0).padStart(7)} req/s`);
-  console.log(`POST /api/users/{u}/tips      ${tipsPerSecond.toFixed(0).padStart(7)} tips/s  = ${((tipsPerSecond / healthPerSecond) * 100).toFixed(0)}% of the reference (target ≥ 500 tips/s)`);
+  console.log(
+    `POST /api/users/{u}/tips      ${tipsPerSecond.toFixed(0).padStart(7)} tips/s  = ${((tipsPerSecond / healthPerSecond) * 100).toFixed(0)}% of the reference (target ≥ 500 tips/s)`,
+  );
   if (direct) {
     console.log(
       `  at the Worker's own port    ${direct.tips.perSecond.toFixed(0).padStart(7)} tips/s  = ${((direct.tips.perSecond / direct.reference.perSecond) * 100).toFixed(0)}% of its reference there (${direct.reference.perSecond.toFixed(0)} req/s; no dev proxy)`,
     );
   }
-  console.log(`D1 round trips per tip        ${(roundTrips / rounds.reduce((sum, r) => sum + r.tips.ok + r.tips.refused + r.tips.failed, 0)).toFixed(2)}`);
-  console.log(`tips accepted / refused (402) ${String(accepted).padStart(7)} / ${refused} (all phases)   other failures: ${failed}`);
+  console.log(
+    `D1 round trips per tip        ${(roundTrips / rounds.reduce((sum, r) => sum + r.tips.ok + r.tips.refused + r.tips.failed, 0)).toFixed(2)}`,
+  );
+  console.log(
+    `tips accepted / refused (402) ${String(accepted).padStart(7)} / ${refused} (all phases)   other failures: ${failed}`,
+  );
   console.log(
     `sendTip inside the Worker      ${inWorker.perSecond.toFixed(0).padStart(7)} tips/s  (no HTTP, session or validation; ${((d1AfterInWorker.roundTrips - d1BeforeInWorker.roundTrips) / (inWorker.ok + inWorker.refused + inWorker.failed)).toFixed(2)} D1 round trips per tip; failures ${inWorker.failed})`,
   );
@@ -171,8 +223,16 @@ export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
   console.log(`  a read round trip (SELECT 1)  ${floor.read.perSecond.toFixed(0).padStart(7)} /s`);
   console.log(`  a one-row write commit        ${floor.row.perSecond.toFixed(0).padStart(7)} /s`);
   console.log(`  a tip's ledger batch, 1 a batch  ${floor.tip.perSecond.toFixed(0).padStart(4)} tips/s`);
-  console.log(`  the same, 16 tips a batch     ${floor.tips16.perSecond.toFixed(0).padStart(7)} tips/s   (${floor.tips16.batchesPerSecond.toFixed(0)} batches/s)`);
-  console.log(`tips in the books             ${String(recorded).padStart(7)}   = ${answered200} accepted (warm-up and in-Worker included)${recorded === answered200 ? "" : "   MISMATCH"}`);
-  console.log(`ledger violations             ${String(violations).padStart(7)}   (unbalanced ${books.unbalancedTransfers}, open ${books.openTransfers}, negative ${books.negativeAccounts}, drifted ${books.driftedAccounts}, total ${books.totalCents}; target 0)`);
-  console.log(`wallets overspent             ${String(books.overspentWallets).padStart(7)}   (payments out beyond top-ups in, or a balance that disagrees; target 0)`);
+  console.log(
+    `  the same, 16 tips a batch     ${floor.tips16.perSecond.toFixed(0).padStart(7)} tips/s   (${floor.tips16.batchesPerSecond.toFixed(0)} batches/s)`,
+  );
+  console.log(
+    `tips in the books             ${String(recorded).padStart(7)}   = ${answered200} accepted (warm-up and in-Worker included)${recorded === answered200 ? "" : "   MISMATCH"}`,
+  );
+  console.log(
+    `ledger violations             ${String(violations).padStart(7)}   (unbalanced ${books.unbalancedTransfers}, open ${books.openTransfers}, negative ${books.negativeAccounts}, drifted ${books.driftedAccounts}, total ${books.totalCents}; target 0)`,
+  );
+  console.log(
+    `wallets overspent             ${String(books.overspentWallets).padStart(7)}   (payments out beyond top-ups in, or a balance that disagrees; target 0)`,
+  );
 }

@@ -13,7 +13,14 @@ const LAUNCHES = Number(process.env.BENCH_LAUNCHES ?? 10);
 const ACTIONS = Number(process.env.BENCH_OUTBOX_ACTIONS ?? 200);
 const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 
 const ms = (value) => `${value.toFixed(0)} ms`;
@@ -30,7 +37,14 @@ async function json(baseURL, method, path, token, body) {
 
 async function signUp(baseURL, name) {
   const tag = `${name}_${Date.now().toString(36)}`;
-  const person = { username: tag, name, email: `${tag}@example.test`, password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" };
+  const person = {
+    username: tag,
+    name,
+    email: `${tag}@example.test`,
+    password: "a long bench passphrase",
+    dateOfBirth: "1990-01-01",
+    accountType: "other",
+  };
   const { token } = await json(baseURL, "POST", "/signup", null, person);
   return { ...person, token };
 }
@@ -70,13 +84,39 @@ async function launch(context, expectOffline) {
 export async function benchOffline(baseURL, stateDir) {
   const creator = await signUp(baseURL, "offline_creator");
   const fan = await signUp(baseURL, "offline_fan");
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", `UPDATE users SET role = 'creator' WHERE username = '${creator.username}'`], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
-    stdio: "pipe",
-  });
-  await fetch(`${baseURL}/api/health`).then((r) => r.arrayBuffer()).catch(() => {});
+  execFileSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      stateDir,
+      "--command",
+      `UPDATE users SET role = 'creator' WHERE username = '${creator.username}'`,
+    ],
+    {
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+      stdio: "pipe",
+    },
+  );
+  await fetch(`${baseURL}/api/health`)
+    .then((r) => r.arrayBuffer())
+    .catch(() => {});
   const postIds = [];
-  for (let i = 0; i < 20; i++) postIds.push((await json(baseURL, "POST", "/posts", creator.token, { text: `Offline bench post ${i}`, audience: "everyone", priceCents: 0, mediaIds: [] })).id);
+  for (let i = 0; i < 20; i++)
+    postIds.push(
+      (
+        await json(baseURL, "POST", "/posts", creator.token, {
+          text: `Offline bench post ${i}`,
+          audience: "everyone",
+          priceCents: 0,
+          mediaIds: [],
+        })
+      ).id,
+    );
   await json(baseURL, "POST", `/users/${creator.username}/follow`, fan.token);
 
   const browser = await chromium.launch(CHROMIUM);
@@ -86,8 +126,15 @@ export async function benchOffline(baseURL, stateDir) {
     await context.request.post("/api/login", { data: { login: fan.email, password: fan.password } });
     const page = await context.newPage();
     await page.goto("/home");
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 30_000 });
-    await page.waitForFunction(async () => (await (await caches.open("pages")).keys()).some((request) => new URL(request.url).pathname === "/home"), null, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, {
+      timeout: 30_000,
+    });
+    await page.waitForFunction(
+      async () =>
+        (await (await caches.open("pages")).keys()).some((request) => new URL(request.url).pathname === "/home"),
+      null,
+      { timeout: 30_000 },
+    );
 
     const online = [];
     const offline = [];
@@ -105,19 +152,32 @@ export async function benchOffline(baseURL, stateDir) {
     for (let i = 0; i < ACTIONS; i++) await likeButtons.nth(i % buttons).click();
     await page.getByTestId("outbox-pending").waitFor();
     const requests = [];
-    page.on("request", (request) => /\/api\/posts\/\d+\/like$/.test(new URL(request.url()).pathname) && requests.push(request.url()));
+    page.on(
+      "request",
+      (request) => /\/api\/posts\/\d+\/like$/.test(new URL(request.url()).pathname) && requests.push(request.url()),
+    );
     const replayStarted = performance.now();
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
     await page.getByTestId("outbox-tray").waitFor({ state: "detached", timeout: 120_000 });
     const replay = performance.now() - replayStarted;
-    const liked = await Promise.all(postIds.slice(0, buttons).map(async (id) => (await json(baseURL, "GET", `/posts/${id}`, fan.token)).liked));
+    const liked = await Promise.all(
+      postIds.slice(0, buttons).map(async (id) => (await json(baseURL, "GET", `/posts/${id}`, fan.token)).liked),
+    );
 
     console.log("\nOffline");
-    console.log(`  launch of /home to the first post, online (reference)  p50 ${ms(percentile(online, 50))}   p95 ${ms(percentile(online, 95))}   (${LAUNCHES} fresh pages)`);
-    console.log(`  launch of /home to the first post, offline             p50 ${ms(percentile(offline, 50))}   p95 ${ms(percentile(offline, 95))}   ratio ${(percentile(offline, 50) / percentile(online, 50)).toFixed(2)}× (target ≤ 1 s)`);
-    console.log(`  outbox replay of ${ACTIONS} likes/unlikes                  ${ms(replay)}   ${(ACTIONS / (replay / 1000)).toFixed(0)} actions/s   ${requests.length} requests`);
-    console.log(`  likes after the replay, each post                        ${liked.filter(Boolean).length} of ${buttons} liked (${ACTIONS / buttons} toggles each: ${(ACTIONS / buttons) % 2 === 1 ? "liked" : "not liked"} expected)`);
+    console.log(
+      `  launch of /home to the first post, online (reference)  p50 ${ms(percentile(online, 50))}   p95 ${ms(percentile(online, 95))}   (${LAUNCHES} fresh pages)`,
+    );
+    console.log(
+      `  launch of /home to the first post, offline             p50 ${ms(percentile(offline, 50))}   p95 ${ms(percentile(offline, 95))}   ratio ${(percentile(offline, 50) / percentile(online, 50)).toFixed(2)}× (target ≤ 1 s)`,
+    );
+    console.log(
+      `  outbox replay of ${ACTIONS} likes/unlikes                  ${ms(replay)}   ${(ACTIONS / (replay / 1000)).toFixed(0)} actions/s   ${requests.length} requests`,
+    );
+    console.log(
+      `  likes after the replay, each post                        ${liked.filter(Boolean).length} of ${buttons} liked (${ACTIONS / buttons} toggles each: ${(ACTIONS / buttons) % 2 === 1 ? "liked" : "not liked"} expected)`,
+    );
   } finally {
     await browser.close();
   }

@@ -69,7 +69,8 @@ export async function benchPush(baseURL, stateDir) {
     if (published.status !== 201) throw new Error(`publishing failed: ${published.status} ${await published.text()}`);
     const answered = performance.now() - started;
     const deadline = started + 600_000;
-    while (service.received() < DEVICES && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (service.received() < DEVICES && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const seconds = (service.lastAt() - started) / 1000;
     // The consumer's last statements (each push's last_sent_at) follow its last fetch.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -77,7 +78,9 @@ export async function benchPush(baseURL, stateDir) {
     const statements = after.statements - before.statements;
 
     console.log(`\nPush fan-out (loopback, wrangler dev; a new post to ${DEVICES} followers' devices)\n`);
-    console.log(`the POST answered                    ${answered.toFixed(0)} ms (the fan-out runs after it: waitUntil, then the Queue)`);
+    console.log(
+      `the POST answered                    ${answered.toFixed(0)} ms (the fan-out runs after it: waitUntil, then the Queue)`,
+    );
     console.log(
       `pushes received by the push service  ${service.received()} of ${DEVICES} in ${seconds.toFixed(1)} s   ${(service.received() / Math.max(seconds, 0.001)).toFixed(0)} pushes/s   ` +
         `${(service.bytes() / Math.max(1, service.received())).toFixed(0)} bytes each`,

@@ -22,7 +22,7 @@ import { personSql, seed } from "./chat.mjs";
 
 const REPEAT = Number(process.env.BENCH_ROUND_TRIPS_REPEAT ?? 20);
 
-const counts = async (baseURL) => (await (await fetch(`${baseURL}/__bench/d1-statements`)).json());
+const counts = async (baseURL) => await (await fetch(`${baseURL}/__bench/d1-statements`)).json();
 
 export async function benchRoundTrips(baseURL, stateDir) {
   const tag = randomBytes(4).toString("hex");
@@ -52,7 +52,11 @@ export async function benchRoundTrips(baseURL, stateDir) {
   const bearer = { Authorization: `Bearer ${fan.token}` };
   const cookie = { Cookie: `__Host-session=${fan.token}` };
   const json = { ...bearer, "Content-Type": "application/json" };
-  const opened = await fetch(`${baseURL}/api/conversations`, { method: "POST", headers: json, body: JSON.stringify({ username: creator.username }) });
+  const opened = await fetch(`${baseURL}/api/conversations`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ username: creator.username }),
+  });
   if (!opened.ok) throw new Error(`conversation: ${opened.status} ${await opened.text()}`);
   const conversation = await opened.json();
   const [firstPost] = (await (await fetch(`${baseURL}/api/timeline`, { headers: bearer })).json()).posts;
@@ -62,10 +66,32 @@ export async function benchRoundTrips(baseURL, stateDir) {
     ["updates", "GET /api/updates", () => fetch(`${baseURL}/api/updates`, { headers: bearer })],
     ["timeline", "GET /api/timeline", () => fetch(`${baseURL}/api/timeline`, { headers: bearer })],
     ["home", "GET /home (page)", () => fetch(`${baseURL}/home`, { headers: cookie })],
-    ["profile", "GET /api/users/{creator}", () => fetch(`${baseURL}/api/users/${creator.username}`, { headers: bearer })],
+    [
+      "profile",
+      "GET /api/users/{creator}",
+      () => fetch(`${baseURL}/api/users/${creator.username}`, { headers: bearer }),
+    ],
     ["profilePage", "GET /{creator} (page)", () => fetch(`${baseURL}/${creator.username}`, { headers: cookie })],
-    ["tip", "POST /api/users/{creator}/tips", () => fetch(`${baseURL}/api/users/${creator.username}/tips`, { method: "POST", headers: json, body: JSON.stringify({ amountCents: 100, idempotencyKey: randomUUID() }) })],
-    ["message", "POST /api/conversations/{id}/messages", () => fetch(`${baseURL}/api/conversations/${conversation.id}/messages`, { method: "POST", headers: json, body: JSON.stringify({ clientId: randomUUID(), text: "Round trip" }) })],
+    [
+      "tip",
+      "POST /api/users/{creator}/tips",
+      () =>
+        fetch(`${baseURL}/api/users/${creator.username}/tips`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ amountCents: 100, idempotencyKey: randomUUID() }),
+        }),
+    ],
+    [
+      "message",
+      "POST /api/conversations/{id}/messages",
+      () =>
+        fetch(`${baseURL}/api/conversations/${conversation.id}/messages`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ clientId: randomUUID(), text: "Round trip" }),
+        }),
+    ],
     ["thread", "GET /messages/{id} (page)", () => fetch(`${baseURL}/messages/${conversation.id}`, { headers: cookie })],
     ["post", "GET /post/{id} (page)", () => fetch(`${baseURL}/post/${firstPost.id}`, { headers: cookie })],
     ["stories", "GET /api/stories", () => fetch(`${baseURL}/api/stories`, { headers: bearer })],
@@ -83,15 +109,23 @@ export async function benchRoundTrips(baseURL, stateDir) {
       if (!response.ok) throw new Error(`${key}: ${response.status}`);
     }
     const after = await counts(baseURL);
-    figures[key] = { roundTrips: (after.roundTrips - before.roundTrips) / REPEAT, statements: (after.statements - before.statements) / REPEAT };
+    figures[key] = {
+      roundTrips: (after.roundTrips - before.roundTrips) / REPEAT,
+      statements: (after.statements - before.statements) / REPEAT,
+    };
   }
   const baselineFile = process.env.BENCH_ROUND_TRIPS_BASELINE ?? "tests/bench/round-trips-before.json";
   const baseline = baselineFile && existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, "utf8")) : null;
-  if (process.env.BENCH_ROUND_TRIPS_OUT) writeFileSync(process.env.BENCH_ROUND_TRIPS_OUT, JSON.stringify(figures, null, 2));
+  if (process.env.BENCH_ROUND_TRIPS_OUT)
+    writeFileSync(process.env.BENCH_ROUND_TRIPS_OUT, JSON.stringify(figures, null, 2));
 
   console.log(`\nD1 per request on the hot paths (${REPEAT} requests each, one at a time; a batch is one round trip)`);
-  const column = (f) => (f ? `${f.roundTrips.toFixed(1).padStart(4)} trips ${f.statements.toFixed(1).padStart(5)} statements` : "".padStart(26));
+  const column = (f) =>
+    f
+      ? `${f.roundTrips.toFixed(1).padStart(4)} trips ${f.statements.toFixed(1).padStart(5)} statements`
+      : "".padStart(26);
   console.log(`${"".padEnd(40)}${baseline ? `${"before".padEnd(30)}now` : "now"}`);
-  for (const [key, label] of paths) console.log(`${label.padEnd(40)}${baseline ? `${column(baseline[key])}    ` : ""}${column(figures[key])}`);
+  for (const [key, label] of paths)
+    console.log(`${label.padEnd(40)}${baseline ? `${column(baseline[key])}    ` : ""}${column(figures[key])}`);
   return figures;
 }

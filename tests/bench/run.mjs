@@ -74,29 +74,59 @@ const runs = (part) => !ONLY || ONLY.includes(part);
 
 /** The Worker's count of D1 statements and round trips so far (tests/bench/worker/count-d1.ts). */
 const d1Count = async (base) => (await fetch(`${base}/__bench/d1-statements`)).json();
-const throughput = (url, headers) => measureThroughput(url, headers, { durationMs: DURATION_MS, concurrency: CONCURRENCY });
-
+const throughput = (url, headers) =>
+  measureThroughput(url, headers, { durationMs: DURATION_MS, concurrency: CONCURRENCY });
 
 async function benchCore(server, workerURL) {
-  const person = { username: `bench_${Date.now().toString(36)}`, name: "Bench", email: `bench_${Date.now()}@example.test`, password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" };
-  const signup = await fetch(`${server.baseURL}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
+  const person = {
+    username: `bench_${Date.now().toString(36)}`,
+    name: "Bench",
+    email: `bench_${Date.now()}@example.test`,
+    password: "a long bench passphrase",
+    dateOfBirth: "1990-01-01",
+    accountType: "other",
+  };
+  const signup = await fetch(`${server.baseURL}/api/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(person),
+  });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
   const { token, user } = await signup.json();
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", "tests/bench/seed.sql"], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
-    stdio: "pipe",
-  });
+  execFileSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", "tests/bench/seed.sql"],
+    {
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+      stdio: "pipe",
+    },
+  );
   // The bench user follows 50 creators and has unread notifications, so /updates does real work.
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--command",
-    `INSERT INTO follows (follower_id, creator_id, created_at) SELECT ${user.userId}, id, '2026-02-01T00:00:00.000Z' FROM users WHERE role = 'creator' LIMIT 50;
-     INSERT INTO notifications (user_id, kind, created_at) SELECT ${user.userId}, 'test', '2026-02-01T00:00:00.000Z' FROM users LIMIT 30;`], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
-    stdio: "pipe",
-  });
+  execFileSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      STATE_DIR,
+      "--command",
+      `INSERT INTO follows (follower_id, creator_id, created_at) SELECT ${user.userId}, id, '2026-02-01T00:00:00.000Z' FROM users WHERE role = 'creator' LIMIT 50;
+     INSERT INTO notifications (user_id, kind, created_at) SELECT ${user.userId}, 'test', '2026-02-01T00:00:00.000Z' FROM users LIMIT 30;`,
+    ],
+    {
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+      stdio: "pipe",
+    },
+  );
 
   // Seeding takes longer than the server keeps an idle connection: the first reuse of the sign-up's socket fails
   // with "other side closed", so one throwaway request drops it from the pool before anything is measured.
-  await fetch(`${server.baseURL}/api/health`).then((r) => r.arrayBuffer()).catch(() => {});
+  await fetch(`${server.baseURL}/api/health`)
+    .then((r) => r.arrayBuffer())
+    .catch(() => {});
 
   // The seed's image rows have no files: store one (its blurred preview, and the copy 640 pixels wide that an
   // uploader's browser makes of a photo 720 wide) for the newest 300, enough for the pages the page figures open,
@@ -141,7 +171,11 @@ async function benchCore(server, workerURL) {
     }
     const mean = (name) => rounds.reduce((sum, r) => sum + r[name].perSecond, 0) / rounds.length;
     const failed = rounds.reduce((sum, r) => sum + Object.values(r).reduce((n, f) => n + f.failed, 0), 0);
-    return { ...Object.fromEntries(names.map((name) => [name, mean(name)])), failed, updatesTrips: trips.roundTrips / trips.requests };
+    return {
+      ...Object.fromEntries(names.map((name) => [name, mean(name)])),
+      failed,
+      updatesTrips: trips.roundTrips / trips.requests,
+    };
   };
   const proxied = await measureAt(server.baseURL, ["health", "me", "updates", "search", "trip"]);
   const direct = workerURL === server.baseURL ? null : await measureAt(workerURL, ["health", "me", "updates", "trip"]);
@@ -151,30 +185,56 @@ async function benchCore(server, workerURL) {
   const latencies = [];
   for (let i = 0; i < SIGN_INS; i++) {
     const started = performance.now();
-    const response = await fetch(`${server.baseURL}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ login: person.email, password: person.password }) });
+    const response = await fetch(`${server.baseURL}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ login: person.email, password: person.password }),
+    });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
     latencies.push(performance.now() - started);
   }
   latencies.sort((a, b) => a - b);
 
-  console.log(`\nBenchmarks (${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per measurement, loopback, wrangler dev)\n`);
+  console.log(
+    `\nBenchmarks (${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per measurement, loopback, wrangler dev)\n`,
+  );
   console.log(`GET /api/health (reference)   ${health.toFixed(0).padStart(7)} req/s`);
-  console.log(`GET /api/me                   ${me.toFixed(0).padStart(7)} req/s   = ${((me / health) * 100).toFixed(0)}% of the reference`);
-  console.log(`GET /api/updates              ${updates.toFixed(0).padStart(7)} req/s   = ${((updates / health) * 100).toFixed(0)}% of the reference (target ≥ 60%); ${((updates / trip) * 100).toFixed(0)}% of one D1 round trip alone`);
-  console.log(`  D1 round trips a request    ${proxied.updatesTrips.toFixed(2).padStart(7)}         (${CONCURRENCY} clients; one at a time: 1)`);
-  console.log(`GET /api/searchUsers          ${search.toFixed(0).padStart(7)} req/s   = ${((search / health) * 100).toFixed(0)}% of the reference`);
-  console.log(`one D1 round trip alone       ${trip.toFixed(0).padStart(7)} req/s   = ${((trip / health) * 100).toFixed(0)}% of the reference (SELECT 1, no router, middleware or session: the ceiling of a request that reads D1 once)`);
+  console.log(
+    `GET /api/me                   ${me.toFixed(0).padStart(7)} req/s   = ${((me / health) * 100).toFixed(0)}% of the reference`,
+  );
+  console.log(
+    `GET /api/updates              ${updates.toFixed(0).padStart(7)} req/s   = ${((updates / health) * 100).toFixed(0)}% of the reference (target ≥ 60%); ${((updates / trip) * 100).toFixed(0)}% of one D1 round trip alone`,
+  );
+  console.log(
+    `  D1 round trips a request    ${proxied.updatesTrips.toFixed(2).padStart(7)}         (${CONCURRENCY} clients; one at a time: 1)`,
+  );
+  console.log(
+    `GET /api/searchUsers          ${search.toFixed(0).padStart(7)} req/s   = ${((search / health) * 100).toFixed(0)}% of the reference`,
+  );
+  console.log(
+    `one D1 round trip alone       ${trip.toFixed(0).padStart(7)} req/s   = ${((trip / health) * 100).toFixed(0)}% of the reference (SELECT 1, no router, middleware or session: the ceiling of a request that reads D1 once)`,
+  );
   if (direct) {
     console.log(`at the Worker's own port, past wrangler dev's proxy process (production has no such hop):`);
-    console.log(`  GET /api/health (reference) ${direct.health.toFixed(0).padStart(7)} req/s   = ${(direct.health / health).toFixed(2)}× the proxied reference`);
-    console.log(`  GET /api/me                 ${direct.me.toFixed(0).padStart(7)} req/s   = ${((direct.me / direct.health) * 100).toFixed(0)}% of that reference`);
-    console.log(`  GET /api/updates            ${direct.updates.toFixed(0).padStart(7)} req/s   = ${((direct.updates / direct.health) * 100).toFixed(0)}% of that reference; ${((direct.updates / direct.trip) * 100).toFixed(0)}% of one D1 round trip alone`);
+    console.log(
+      `  GET /api/health (reference) ${direct.health.toFixed(0).padStart(7)} req/s   = ${(direct.health / health).toFixed(2)}× the proxied reference`,
+    );
+    console.log(
+      `  GET /api/me                 ${direct.me.toFixed(0).padStart(7)} req/s   = ${((direct.me / direct.health) * 100).toFixed(0)}% of that reference`,
+    );
+    console.log(
+      `  GET /api/updates            ${direct.updates.toFixed(0).padStart(7)} req/s   = ${((direct.updates / direct.health) * 100).toFixed(0)}% of that reference; ${((direct.updates / direct.trip) * 100).toFixed(0)}% of one D1 round trip alone`,
+    );
     console.log(`    D1 round trips a request  ${direct.updatesTrips.toFixed(2).padStart(7)}`);
-    console.log(`  one D1 round trip alone     ${direct.trip.toFixed(0).padStart(7)} req/s   = ${((direct.trip / direct.health) * 100).toFixed(0)}% of that reference`);
+    console.log(
+      `  one D1 round trip alone     ${direct.trip.toFixed(0).padStart(7)} req/s   = ${((direct.trip / direct.health) * 100).toFixed(0)}% of that reference`,
+    );
   }
   console.log(`failed requests               ${String(failures).padStart(7)}`);
-  console.log(`POST /api/login latency       p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   (n=${SIGN_INS})`);
+  console.log(
+    `POST /api/login latency       p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   (n=${SIGN_INS})`,
+  );
 
   await benchHomeTimeline(server.baseURL, { token, userId: user.userId, workerURL });
 
@@ -184,18 +244,41 @@ async function benchCore(server, workerURL) {
 
 /** Signs up a person through the API, for the benchmarks that need nothing else; with the answer's { token, user }. */
 async function signUpBenchPerson(baseURL) {
-  const person = { username: `bench_${Date.now().toString(36)}`, name: "Bench", email: `bench_${Date.now()}@example.test`, password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" };
-  const signup = await fetch(`${baseURL}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
+  const person = {
+    username: `bench_${Date.now().toString(36)}`,
+    name: "Bench",
+    email: `bench_${Date.now()}@example.test`,
+    password: "a long bench passphrase",
+    dateOfBirth: "1990-01-01",
+    accountType: "other",
+  };
+  const signup = await fetch(`${baseURL}/api/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(person),
+  });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
   return { ...person, ...(await signup.json()) };
 }
 
 /** The JavaScript a signed-in first load of /home downloads until the network is quiet, gzipped, file by file. */
 async function benchFirstLoadJavaScript(baseURL, person) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
   try {
     const context = await browser.newContext({ baseURL });
-    const login = await context.request.post("/api/login", { data: { login: person.email, password: person.password } });
+    const login = await context.request.post("/api/login", {
+      data: { login: person.email, password: person.password },
+    });
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
     const page = await context.newPage();
     const scripts = [];
@@ -213,15 +296,28 @@ async function benchFirstLoadJavaScript(baseURL, person) {
       gzipped += size;
       files.push([new URL(response.url()).pathname, size]);
     }
-    console.log(`JavaScript of a first /home    ${(gzipped / 1024).toFixed(1).padStart(7)} KB gzip   (${scripts.length} files, ${(raw / 1024).toFixed(0)} KB raw; target ≤ 120 KB)`);
-    if (process.env.BENCH_VERBOSE) for (const [path, size] of files.sort((a, b) => b[1] - a[1])) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${path}`);
+    console.log(
+      `JavaScript of a first /home    ${(gzipped / 1024).toFixed(1).padStart(7)} KB gzip   (${scripts.length} files, ${(raw / 1024).toFixed(0)} KB raw; target ≤ 120 KB)`,
+    );
+    if (process.env.BENCH_VERBOSE)
+      for (const [path, size] of files.sort((a, b) => b[1] - a[1]))
+        console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${path}`);
   } finally {
     await browser.close();
   }
 }
 
 // BENCH_ONLY=growth needs none of this server (nor wipes its state): the growth figures start their own.
-const server = ONLY?.join() === "growth" ? null : await startDevServer({ stateDir: STATE_DIR, vars: { RATE_LIMIT_SCALE: "100000" }, entry: BENCH_WORKER, logFile: process.env.BENCH_SERVER_LOG ?? null, requestLog: false });
+const server =
+  ONLY?.join() === "growth"
+    ? null
+    : await startDevServer({
+        stateDir: STATE_DIR,
+        vars: { RATE_LIMIT_SCALE: "100000" },
+        entry: BENCH_WORKER,
+        logFile: process.env.BENCH_SERVER_LOG ?? null,
+        requestLog: false,
+      });
 // The signed-in person of the page figures (Lighthouse, slow 3G, load) and a creator's profile to open.
 const PAGE_BENCHES = ["lighthouse", "slow3g", "load"];
 // The Worker's own address, past wrangler dev's proxy (tests/support/dev-server.mjs), for the figures measured at both.
@@ -230,8 +326,13 @@ let signedIn = null;
 try {
   if (ONLY?.join() === "js") await benchFirstLoadJavaScript(server.baseURL, await signUpBenchPerson(server.baseURL));
   else if (runs("core")) signedIn = { token: (await benchCore(server, workerURL)).token, profilePath: "/bench_00010" };
-  else if (PAGE_BENCHES.some(runs)) signedIn = await seedPageBench(server.baseURL, STATE_DIR, await signUpBenchPerson(server.baseURL));
-  if (runs("lighthouse")) await benchLighthouse(server.baseURL, { cookie: `__Host-session=${signedIn.token}`, profilePath: signedIn.profilePath });
+  else if (PAGE_BENCHES.some(runs))
+    signedIn = await seedPageBench(server.baseURL, STATE_DIR, await signUpBenchPerson(server.baseURL));
+  if (runs("lighthouse"))
+    await benchLighthouse(server.baseURL, {
+      cookie: `__Host-session=${signedIn.token}`,
+      profilePath: signedIn.profilePath,
+    });
   if (runs("slow3g")) await benchSlow3G(server.baseURL, { cookie: `__Host-session=${signedIn.token}` });
   if (runs("load")) await benchLoad(server.baseURL, { token: signedIn.token, workerURL });
   if (runs("roundtrips")) await benchRoundTrips(server.baseURL, STATE_DIR);

@@ -17,10 +17,23 @@
 import { chromium } from "playwright-core";
 
 const LOADS = Number(process.env.BENCH_SLOW3G_LOADS ?? 3);
-const SLOW_3G = { offline: false, latency: 400 * 5, downloadThroughput: ((500 * 1000) / 8) * 0.8, uploadThroughput: ((500 * 1000) / 8) * 0.8, connectionType: "cellular3g" };
+const SLOW_3G = {
+  offline: false,
+  latency: 400 * 5,
+  downloadThroughput: ((500 * 1000) / 8) * 0.8,
+  uploadThroughput: ((500 * 1000) / 8) * 0.8,
+  connectionType: "cellular3g",
+};
 const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -32,7 +45,17 @@ async function load(browser, baseURL, cookie) {
   const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, locale: "en-US" });
   try {
     // As the app sets it (worker/http/cookies.ts); Chromium keeps a Secure cookie for http://localhost.
-    await context.addCookies([{ name, value: token, domain: new URL(baseURL).hostname, path: "/", secure: true, httpOnly: true, sameSite: "Lax" }]);
+    await context.addCookies([
+      {
+        name,
+        value: token,
+        domain: new URL(baseURL).hostname,
+        path: "/",
+        secure: true,
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
     await context.addInitScript((stored) => localStorage.setItem("token", stored), token);
     await context.addInitScript(() => {
       const marks = (window.__slow3g = {});
@@ -46,7 +69,8 @@ async function load(browser, baseURL, cookie) {
           // stylesheets in <head> still load), the timeout fires after that frame is painted.
           requestAnimationFrame(() => setTimeout(() => (marks.postVisible = performance.now())));
         }
-        if (marks.hydrated === undefined && document.documentElement?.dataset.hydrated !== undefined) marks.hydrated = performance.now();
+        if (marks.hydrated === undefined && document.documentElement?.dataset.hydrated !== undefined)
+          marks.hydrated = performance.now();
       }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
     });
     const page = await context.newPage();
@@ -67,8 +91,13 @@ async function load(browser, baseURL, cookie) {
     });
 
     await page.goto("/home", { waitUntil: "load", timeout: 180_000 });
-    if (new URL(page.url()).pathname !== "/home") throw new Error(`slow 3G /home ended on ${page.url()}: the session did not sign in`);
-    await page.waitForFunction(() => window.__slow3g.hydrated !== undefined && window.__slow3g.postVisible !== undefined, null, { timeout: 180_000 });
+    if (new URL(page.url()).pathname !== "/home")
+      throw new Error(`slow 3G /home ended on ${page.url()}: the session did not sign in`);
+    await page.waitForFunction(
+      () => window.__slow3g.hydrated !== undefined && window.__slow3g.postVisible !== undefined,
+      null,
+      { timeout: 180_000 },
+    );
     await page.waitForLoadState("networkidle", { timeout: 180_000 });
     const marks = await page.evaluate(() => {
       const navigation = performance.getEntriesByType("navigation")[0];
@@ -99,7 +128,9 @@ export async function benchSlow3G(baseURL, { cookie }) {
         console.log(
           `    load ${i + 1}: first byte ${seconds(run.firstByte)}, post in DOM ${seconds(run.postInDom)}, visible ${seconds(run.postVisible)}, LCP ${seconds(run.lcp)}, ` +
             `DOMContentLoaded ${seconds(run.domContentLoaded)}, load ${seconds(run.load)}, hydrated ${seconds(run.hydrated)}; ` +
-            Object.entries(run.byType).map(([type, size]) => `${type} ${(size / 1024).toFixed(1)} KB`).join(", "),
+            Object.entries(run.byType)
+              .map(([type, size]) => `${type} ${(size / 1024).toFixed(1)} KB`)
+              .join(", "),
         );
       }
     }
@@ -109,12 +140,16 @@ export async function benchSlow3G(baseURL, { cookie }) {
       `\nSlow 3G, a signed-in first /home (DevTools preset: +2,000 ms a request, 400 kbit/s down and up; fresh context, no cache, no service worker; ` +
         `412×823; median of ${LOADS})\n`,
     );
-    console.log(`first post visible             ${seconds(figure("postVisible")).padStart(8)}   (target ≤ 4 s; in the DOM at ${seconds(figure("postInDom"))}; ${last.posts} posts${last.aboveFold ? "" : ", the first BELOW the fold"})`);
+    console.log(
+      `first post visible             ${seconds(figure("postVisible")).padStart(8)}   (target ≤ 4 s; in the DOM at ${seconds(figure("postInDom"))}; ${last.posts} posts${last.aboveFold ? "" : ", the first BELOW the fold"})`,
+    );
     console.log(`largest contentful paint       ${seconds(figure("lcp")).padStart(8)}`);
     console.log(`DOMContentLoaded               ${seconds(figure("domContentLoaded")).padStart(8)}`);
     console.log(`load event                     ${seconds(figure("load")).padStart(8)}`);
     console.log(`hydrated (<html data-hydrated>) ${seconds(figure("hydrated")).padStart(7)}`);
-    console.log(`transferred until network idle ${`${(figure("bytes") / 1024).toFixed(1)} KB`.padStart(8)}   (${last.requests} requests)`);
+    console.log(
+      `transferred until network idle ${`${(figure("bytes") / 1024).toFixed(1)} KB`.padStart(8)}   (${last.requests} requests)`,
+    );
   } finally {
     await browser.close();
   }

@@ -10,8 +10,6 @@ const REQUESTS = Number(process.env.BENCH_STORIES_REQUESTS ?? 200);
 const FOLLOWS = Number(process.env.BENCH_STORIES_FOLLOWS ?? 1000);
 const OTHERS = Number(process.env.BENCH_STORIES_OTHERS ?? 40_000);
 
-
-
 export async function benchStories(baseURL, stateDir) {
   const tag = randomBytes(4).toString("hex");
   const heavy = { username: `sb_heavy_${tag}`, token: randomBytes(32).toString("base64url") };
@@ -71,10 +69,18 @@ export async function benchStories(baseURL, stateDir) {
   const [l50, l95] = [percentile(lightTimes, 50), percentile(lightTimes, 95)];
   const [r50, r95] = [percentile(health, 50), percentile(health, 95)];
 
-  console.log(`\nStories bar: GET /api/stories (n=${REQUESTS}, one at a time; ${creators * 3 + OTHERS} stories seeded, a third expired)`);
-  console.log(`fan following ${FOLLOWS} creators      p50 ${h50.toFixed(1)} ms   p95 ${h95.toFixed(1)} ms   (${bar.creators.length} shown, ${bar.creators.filter((c) => c.unseen > 0).length} with unseen stories)`);
-  console.log(`fan following 10 creators        p50 ${l50.toFixed(1)} ms   p95 ${l95.toFixed(1)} ms   (${lightBar.creators.length} shown) → ${FOLLOWS} follows cost ${(h95 / l95).toFixed(1)}× 10 at p95`);
-  console.log(`GET /api/health (reference)      p50 ${r50.toFixed(1)} ms   p95 ${r95.toFixed(1)} ms   → the ${FOLLOWS}-follow bar p95 = ${(h95 / r95).toFixed(1)}× the reference`);
+  console.log(
+    `\nStories bar: GET /api/stories (n=${REQUESTS}, one at a time; ${creators * 3 + OTHERS} stories seeded, a third expired)`,
+  );
+  console.log(
+    `fan following ${FOLLOWS} creators      p50 ${h50.toFixed(1)} ms   p95 ${h95.toFixed(1)} ms   (${bar.creators.length} shown, ${bar.creators.filter((c) => c.unseen > 0).length} with unseen stories)`,
+  );
+  console.log(
+    `fan following 10 creators        p50 ${l50.toFixed(1)} ms   p95 ${l95.toFixed(1)} ms   (${lightBar.creators.length} shown) → ${FOLLOWS} follows cost ${(h95 / l95).toFixed(1)}× 10 at p95`,
+  );
+  console.log(
+    `GET /api/health (reference)      p50 ${r50.toFixed(1)} ms   p95 ${r95.toFixed(1)} ms   → the ${FOLLOWS}-follow bar p95 = ${(h95 / r95).toFixed(1)}× the reference`,
+  );
 
   const heavyId = (await (await fetch(`${baseURL}/api/me`, { headers: heavyHeaders })).json()).userId;
   const { plan } = await (await fetch(`${baseURL}/__bench/stories-plan?viewer=${heavyId}`)).json();
@@ -85,5 +91,9 @@ export async function benchStories(baseURL, stateDir) {
     console.log(`  ${"  ".repeat(depth.get(row.id) - 1)}${row.detail}`);
   }
   const scans = plan.filter((row) => /^SCAN (st|stories|f|follows|o|users|v|story_views)\b/.test(row.detail));
-  console.log(scans.length === 0 ? "  → no full scan of a large table" : `  → FULL SCANS: ${scans.map((s) => s.detail).join("; ")}`);
+  console.log(
+    scans.length === 0
+      ? "  → no full scan of a large table"
+      : `  → FULL SCANS: ${scans.map((s) => s.detail).join("; ")}`,
+  );
 }

@@ -28,7 +28,11 @@ describe("Settings → Account", () => {
     await page.reload();
     await page.getByRole("region", { name: "Change password" }).waitFor();
     await hydrated(page);
-    const login = await fetch(`${baseURL()}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ login: account.email, password: "a quiet harbour at dawn" }) });
+    const login = await fetch(`${baseURL()}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ login: account.email, password: "a quiet harbour at dawn" }),
+    });
     expect(login.status).toBe(200);
 
     const emailForm = page.getByRole("region", { name: "Change email" });
@@ -57,7 +61,12 @@ describe("Settings → Account", () => {
           return [link.textContent, new Set([...text.getClientRects()].map((box) => Math.round(box.top))).size];
         }),
       );
-      expect(linesPerTab).toEqual(["Account", "Profile", "Subscriptions", "Language", "Notifications", "Blocked users"].map((key) => [texts[key], 1]));
+      expect(linesPerTab).toEqual(
+        ["Account", "Profile", "Subscriptions", "Language", "Notifications", "Blocked users"].map((key) => [
+          texts[key],
+          1,
+        ]),
+      );
       expect(await row.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { buildSignUp, createAccount, latestLinkTo, browserForThisFile, hydrated, newPage, signedInPage, storedToken } from "./support";
+import {
+  buildSignUp,
+  createAccount,
+  latestLinkTo,
+  browserForThisFile,
+  hydrated,
+  newPage,
+  signedInPage,
+  storedToken,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -39,7 +48,9 @@ describe("accounts, as a person uses them", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
 
     await expect.poll(() => page.getByText("Enter a valid email address, such as name@example.com.").count()).toBe(1);
-    expect(await page.getByText("Names may not contain invisible characters or text-direction controls.").count()).toBe(1);
+    expect(await page.getByText("Names may not contain invisible characters or text-direction controls.").count()).toBe(
+      1,
+    );
     expect(await page.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByText("Invalid value").count()).toBe(0);
   });

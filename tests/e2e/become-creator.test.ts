@@ -1,7 +1,17 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, newPage, seriousViolations, signedInPage, sql, unique } from "./support";
+import {
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  newPage,
+  seriousViolations,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -25,10 +35,19 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, no interlace
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
-const image = (name: string, colour: [number, number, number]) => ({ name, mimeType: "image/png", buffer: png(64, 48, colour) });
+const image = (name: string, colour: [number, number, number]) => ({
+  name,
+  mimeType: "image/png",
+  buffer: png(64, 48, colour),
+});
 
 beforeAll(async () => {
   const tag = `bc${unique().slice(-8)}`;
@@ -80,10 +99,14 @@ describe("becoming a creator (spec §4)", () => {
     await reviewer.page.goto("/admin");
     await hydrated(reviewer.page);
     const application = reviewer.page.getByRole("listitem", { name: `Application of @${member.username}` });
-    const documentUrl = (await application.getByRole("img", { name: `ID document of @${member.username}` }).getAttribute("src"))!;
+    const documentUrl = (await application
+      .getByRole("img", { name: `ID document of @${member.username}` })
+      .getAttribute("src"))!;
     expect(documentUrl).toMatch(/^\/media\/private\//);
     // Beside the document: the name and birth date given at sign-up, to compare with it.
-    const document = application.getByRole("figure").filter({ has: reviewer.page.getByRole("img", { name: `ID document of @${member.username}` }) });
+    const document = application
+      .getByRole("figure")
+      .filter({ has: reviewer.page.getByRole("img", { name: `ID document of @${member.username}` }) });
     expect(await document.getByRole("definition").allTextContents()).toEqual([member.name, "May 17, 1990"]);
     // The admin sees the document; the applicant, having submitted it, no longer can.
     expect((await reviewer.context.request.get(documentUrl)).status()).toBe(200);
@@ -146,7 +169,9 @@ describe("a rejected application (spec §4)", () => {
     await page.getByText("Your creator application was not approved. Reason: The document is not readable.").waitFor();
     await page.goto("/becomeCreator");
     await hydrated(page);
-    await page.getByText("Your last application was not approved. Reason: The document is not readable.", { exact: false }).waitFor();
+    await page
+      .getByText("Your last application was not approved. Reason: The document is not readable.", { exact: false })
+      .waitFor();
     await page.getByRole("button", { name: "Submit application" }).waitFor();
     await page.getByLabel("Photo of your ID document").waitFor();
     await context.close();
@@ -161,7 +186,12 @@ describe("the reports queue", () => {
     const report = await fetch(`${baseURL()}/api/reports`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${reporter.token}` },
-      body: JSON.stringify({ targetKind: "user", username: offender.username, reason: "other", description: "Sends the same link to everyone" }),
+      body: JSON.stringify({
+        targetKind: "user",
+        username: offender.username,
+        reason: "other",
+        description: "Sends the same link to everyone",
+      }),
     });
     expect(report.status).toBe(201);
 
@@ -172,7 +202,14 @@ describe("the reports queue", () => {
     await item.getByText("Sends the same link to everyone").waitFor();
     await item.getByRole("button", { name: "Suspend user" }).click();
     await reviewer.page.getByText("The report was handled.").waitFor();
-    await expect.poll(() => reviewer.page.getByRole("listitem").filter({ hasText: `@${offender.username}` }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        reviewer.page
+          .getByRole("listitem")
+          .filter({ hasText: `@${offender.username}` })
+          .count(),
+      )
+      .toBe(0);
     await reviewer.context.close();
 
     const { page, context } = await newPage(browser());
@@ -192,7 +229,10 @@ describe("blocked users", () => {
     const tag = `bl${unique().slice(-8)}`;
     const blocker = await createAccount({ username: `${tag}_me` });
     const pest = await createAccount({ username: `${tag}_pest`, name: "Pat Pest" });
-    const blocked = await fetch(`${baseURL()}/api/users/${pest.username}/block`, { method: "POST", headers: { Authorization: `Bearer ${blocker.token}` } });
+    const blocked = await fetch(`${baseURL()}/api/users/${pest.username}/block`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${blocker.token}` },
+    });
     expect(blocked.status).toBe(200);
 
     const { page, context } = await signedInPage(browser(), blocker);
@@ -208,12 +248,13 @@ describe("blocked users", () => {
     await row.getByRole("button", { name: "Unblock" }).click();
     await dialog.getByRole("button", { name: "Unblock" }).click();
     await page.getByText("You have not blocked anyone").waitFor();
-    const list = (await (await fetch(`${baseURL()}/api/blocks`, { headers: { Authorization: `Bearer ${blocker.token}` } })).json()) as { users: unknown[] };
+    const list = (await (
+      await fetch(`${baseURL()}/api/blocks`, { headers: { Authorization: `Bearer ${blocker.token}` } })
+    ).json()) as { users: unknown[] };
     expect(list.users).toEqual([]);
     await context.close();
   });
 });
-
 
 describe("accessibility of the moderation screens (axe-core)", () => {
   for (const colorScheme of ["light", "dark"] as const) {
@@ -223,7 +264,11 @@ describe("accessibility of the moderation screens (axe-core)", () => {
       const other = await createAccount({ username: `${tag}_other` });
       await seedPendingApplication(other.username);
       const headers = { "Content-Type": "application/json", Authorization: `Bearer ${someone.token}` };
-      await fetch(`${baseURL()}/api/reports`, { method: "POST", headers, body: JSON.stringify({ targetKind: "user", username: other.username, reason: "spam" }) });
+      await fetch(`${baseURL()}/api/reports`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ targetKind: "user", username: other.username, reason: "spam" }),
+      });
       await fetch(`${baseURL()}/api/users/${other.username}/block`, { method: "POST", headers });
 
       const viewer = await signedInPage(browser(), someone, undefined, { colorScheme });

@@ -1,7 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiAs as api, browserForThisFile, createAccount, hydrated, newContext, openPage, sql, sqlRows, unique } from "./support";
+import {
+  apiAs as api,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  newContext,
+  openPage,
+  sql,
+  sqlRows,
+  unique,
+} from "./support";
 
 /**
  * A tap before the page's JavaScript has started is never lost: each primary action is a form the browser posts
@@ -18,7 +28,9 @@ let postId: number;
 beforeAll(async () => {
   const tag = `bh${unique().slice(-8)}`;
   creator = await createAccount({ username: `${tag}_star`, name: "Hana Host" });
-  await sql(`UPDATE users SET role = 'creator', monetization_enabled = 1, email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}'`);
+  await sql(
+    `UPDATE users SET role = 'creator', monetization_enabled = 1, email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}'`,
+  );
   await api(creator, "PUT", "/me/plans", { plans: [{ period: "month", priceCents: 499 }] });
   postId = (await api(creator, "POST", "/posts", { text: "Before the hydration", audience: "everyone" })).id as number;
 });
@@ -39,7 +51,9 @@ async function holdScripts(page: Page): Promise<{ release(): void }> {
 /** A signed-in page (the session cookie only, as after the sign-in form) whose modules are held. */
 async function heldPage(account: Account, options: { javaScriptEnabled?: boolean; locale?: string } = {}) {
   const context = await newContext(browser(), { viewport: { width: 390, height: 844 }, ...options });
-  const login = await context.request.post("/api/login", { data: { login: account.email, password: account.password } });
+  const login = await context.request.post("/api/login", {
+    data: { login: account.email, password: account.password },
+  });
   if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
   const page = await openPage(context);
   return { page, scripts: await holdScripts(page) };
@@ -53,7 +67,9 @@ async function openUnhydrated(page: Page, path: string) {
 
 /** Taps `control` and expects the browser itself to post a form for it (nothing else can act before the hydration). */
 async function tapPosts(page: Page, control: Locator, what: string) {
-  const posted = page.waitForRequest((request) => request.method() === "POST" && request.isNavigationRequest(), { timeout: 15_000 }).catch(() => null);
+  const posted = page
+    .waitForRequest((request) => request.method() === "POST" && request.isNavigationRequest(), { timeout: 15_000 })
+    .catch(() => null);
   await control.click();
   expect(await posted, `${what}: the browser posted no form for the tap`).not.toBeNull();
   await page.waitForLoadState("domcontentloaded");
@@ -68,9 +84,17 @@ async function looksDisabled(control: Locator) {
 }
 
 const likedBy = async (account: Account) =>
-  (await sqlRows(`SELECT 1 FROM likes WHERE post_id = ${postId} AND user_id = (SELECT id FROM users WHERE username = '${account.username}')`))[0]!.length === 1;
+  (
+    await sqlRows(
+      `SELECT 1 FROM likes WHERE post_id = ${postId} AND user_id = (SELECT id FROM users WHERE username = '${account.username}')`,
+    )
+  )[0]!.length === 1;
 const bookmarkedBy = async (account: Account) =>
-  (await sqlRows(`SELECT 1 FROM bookmarks WHERE post_id = ${postId} AND user_id = (SELECT id FROM users WHERE username = '${account.username}')`))[0]!.length === 1;
+  (
+    await sqlRows(
+      `SELECT 1 FROM bookmarks WHERE post_id = ${postId} AND user_id = (SELECT id FROM users WHERE username = '${account.username}')`,
+    )
+  )[0]!.length === 1;
 const follows = async (account: Account) =>
   (
     await sqlRows(
@@ -92,9 +116,13 @@ describe("taps before the hydration", () => {
     await page.waitForURL(/\/messages\/\d+$/, { waitUntil: "domcontentloaded" });
     await page.getByTestId("composer-input").fill("Written before the scripts");
     await tapPosts(page, page.getByTestId("send-button"), "Send");
-    await page.locator("[data-testid='message'][data-mine='true']", { hasText: "Written before the scripts" }).waitFor();
+    await page
+      .locator("[data-testid='message'][data-mine='true']", { hasText: "Written before the scripts" })
+      .waitFor();
     const threadId = Number(new URL(page.url()).pathname.split("/").at(-1));
-    expect(await sqlRows(`SELECT text FROM messages WHERE conversation_id = ${threadId}`)).toEqual([[{ text: "Written before the scripts" }]]);
+    expect(await sqlRows(`SELECT text FROM messages WHERE conversation_id = ${threadId}`)).toEqual([
+      [{ text: "Written before the scripts" }],
+    ]);
 
     // The controls that need the page's JavaScript look disabled until it has hydrated, then work.
     await openUnhydrated(page, `/${creator.username}`);
@@ -102,7 +130,8 @@ describe("taps before the hydration", () => {
     const tip = page.getByRole("button", { name: "Tip", exact: true });
     // The profile's own Share comes before its posts' ones.
     const share = page.getByRole("button", { name: "Share", exact: true }).first();
-    for (const [name, control] of Object.entries({ subscribe, tip, share })) expect(await looksDisabled(control), name).toBe(true);
+    for (const [name, control] of Object.entries({ subscribe, tip, share }))
+      expect(await looksDisabled(control), name).toBe(true);
     scripts.release();
     await hydrated(page);
     expect(await looksDisabled(subscribe)).toBe(false);
@@ -146,7 +175,12 @@ describe("without JavaScript", () => {
     // Not following yet: Message is refused, in German, and nothing opens.
     await page.goto(`/${creator.username}`);
     await tapPosts(page, page.getByRole("button", { name: de["Message"], exact: true }), "Message");
-    await page.getByRole("alert").getByText(de["You can message creators you follow or subscribe to, your own fans, and people who follow you back."]!).waitFor();
+    await page
+      .getByRole("alert")
+      .getByText(
+        de["You can message creators you follow or subscribe to, your own fans, and people who follow you back."]!,
+      )
+      .waitFor();
 
     await tapPosts(page, page.getByRole("button", { name: de["Follow"], exact: true }), "Follow");
     await page.getByRole("button", { name: de["Following"] }).waitFor();

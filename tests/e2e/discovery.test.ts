@@ -52,20 +52,30 @@ describe("a new fan on a phone finds creators", () => {
     await page.goto("/search");
     const suggestions = page.locator('[data-shell="content"] [data-suggestions]');
     await suggestions.getByRole("link", { name: /Lena Lens/ }).waitFor();
-    expect(await suggestions.getByRole("link", { name: /Lena Lens/ }).getAttribute("href")).toBe(`/${creator.username}`);
+    expect(await suggestions.getByRole("link", { name: /Lena Lens/ }).getAttribute("href")).toBe(
+      `/${creator.username}`,
+    );
     await hydrated(page);
     await page.getByRole("searchbox", { name: "Search users" }).fill(tag);
     // Each result is the person's name with the handle under it.
-    const result = page.getByRole("list", { name: "Search results" }).getByRole("link", { name: `Lena Lens @${creator.username}`, exact: true });
+    const result = page
+      .getByRole("list", { name: "Search results" })
+      .getByRole("link", { name: `Lena Lens @${creator.username}`, exact: true });
     await result.waitFor();
-    const [name, handle] = [(await result.getByText("Lena Lens").boundingBox())!, (await result.getByText(`@${creator.username}`).boundingBox())!];
+    const [name, handle] = [
+      (await result.getByText("Lena Lens").boundingBox())!,
+      (await result.getByText(`@${creator.username}`).boundingBox())!,
+    ];
     expect(name.width).toBeGreaterThan(0);
     expect(handle.y).toBeGreaterThanOrEqual(name.y + name.height - 1);
     expect(await suggestions.count()).toBe(0);
 
     // A link with the term searches it at once.
     await page.goto(`/search?q=${tag}`);
-    await page.getByRole("list", { name: "Search results" }).getByRole("link", { name: `@${creator.username}` }).waitFor();
+    await page
+      .getByRole("list", { name: "Search results" })
+      .getByRole("link", { name: `@${creator.username}` })
+      .waitFor();
     expect(await page.getByRole("searchbox", { name: "Search users" }).inputValue()).toBe(tag);
     await context.close();
   });

@@ -1,10 +1,18 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, recordFormattersBuilt, seriousViolations, signedInPage, sql } from "./support";
+import {
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  recordFormattersBuilt,
+  seriousViolations,
+  signedInPage,
+  sql,
+} from "./support";
 import { fundedFanSql } from "./money-support";
 
 const browser = browserForThisFile();
-
 
 async function tip(fanToken: string, creator: string, amountCents: number) {
   const response = await fetch(`${baseURL()}/api/users/${creator}/tips`, {
@@ -34,7 +42,9 @@ describe("creator earnings and withdrawals", () => {
     await sql(fundedFanSql(fan.username, 16_000));
     await tip(fan.token, creator.username, 10_000);
     // That first tip ($80.00 net) is made available as if its 7 business days had passed; the second stays held.
-    await sql(`UPDATE earnings SET release_at = '2000-01-01T00:00:00.000Z' WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}')`);
+    await sql(
+      `UPDATE earnings SET release_at = '2000-01-01T00:00:00.000Z' WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}')`,
+    );
     await tip(fan.token, creator.username, 5000);
     const { page, context } = await signedInPage(browser(), creator, undefined, { serviceWorkers: "allow" });
     expect((await context.request.get("/__scheduled")).status()).toBe(200);
@@ -62,10 +72,14 @@ describe("creator earnings and withdrawals", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // Visited once, the overview reloads offline with its figures (the service worker's pages cache).
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, {
+      timeout: 20_000,
+    });
     await page.reload();
     // The worker keeps the answer after handing it over: wait until the kept copy has today's figures.
-    await expect.poll(() => page.evaluate(async () => (await (await caches.match("/dashboard"))?.text()) ?? "")).toContain("$80.00");
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.match("/dashboard"))?.text()) ?? ""))
+      .toContain("$80.00");
     await context.setOffline(true);
     // The network is really cut, for the service worker's fetches too: an address never visited gets the
     // offline page, not the server's answer.
@@ -87,7 +101,9 @@ describe("creator earnings and withdrawals", () => {
     await page.getByLabel("Confirm PayPal email").fill(paypalEmail);
     await page.getByRole("button", { name: "Save payout method" }).click();
     await page.getByText("Your payout method has been saved.").waitFor();
-    expect(await page.getByTestId("current-payout-method").textContent()).toBe(`PayPal ${paypalEmail[0]}•••@paypal.example.com`);
+    expect(await page.getByTestId("current-payout-method").textContent()).toBe(
+      `PayPal ${paypalEmail[0]}•••@paypal.example.com`,
+    );
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto("/dashboard/withdraw");
@@ -115,7 +131,9 @@ describe("creator earnings and withdrawals", () => {
     await page.getByRole("region", { name: "Your pending request" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await withdraw(page, "15", creator.password);
-    await page.getByText("You already have a withdrawal request pending. You can request another once it is processed.").waitFor();
+    await page
+      .getByText("You already have a withdrawal request pending. You can request another once it is processed.")
+      .waitFor();
 
     const adminView = await signedInPage(browser(), admin);
     await adminView.page.goto("/admin/payouts");

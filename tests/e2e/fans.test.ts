@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql } from "./money-support";
-import { apiAs as api, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+import {
+  apiAs as api,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  seriousViolations,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -18,7 +27,11 @@ beforeAll(async () => {
   );
   // A real paid subscription: $4.99 a month, charged from the fan's wallet.
   await api(creator, "PUT", "/me/plans", { plans: [{ period: "month", priceCents: 499 }] });
-  await api(fan, "POST", `/users/${creator.username}/subscribe`, { period: "month", priceCents: 499, idempotencyKey: crypto.randomUUID() });
+  await api(fan, "POST", `/users/${creator.username}/subscribe`, {
+    period: "month",
+    priceCents: 499,
+    idempotencyKey: crypto.randomUUID(),
+  });
 });
 
 describe("a creator's fans", () => {
@@ -27,7 +40,9 @@ describe("a creator's fans", () => {
     for (const language of ["en", "ar"]) {
       await page.goto(`/dashboard/fans?lng=${language}`);
       await hydrated(page);
-      const row = page.getByRole("navigation", { name: language === "en" ? "Dashboard" : "لوحة التحكم" }).getByRole("list");
+      const row = page
+        .getByRole("navigation", { name: language === "en" ? "Dashboard" : "لوحة التحكم" })
+        .getByRole("list");
       const current = row.locator('a[aria-current="page"]');
       expect(await current.getAttribute("href")).toBe("/dashboard/fans");
       // The last tab starts beyond the phone's edge; once hydrated, the row has scrolled to it.
@@ -58,7 +73,9 @@ describe("a creator's fans", () => {
     await tabs.getByRole("link", { name: "Payout history" }).click();
     await page.waitForURL("/dashboard/payouts");
     await page.getByRole("heading", { name: "Payout history", level: 2 }).waitFor({ state: "attached" });
-    expect(dataRequests.map((url) => `${url.pathname} ${url.searchParams.get("_routes")}`)).toEqual(["/dashboard/payouts.data routes/_shell.dashboard.payouts"]);
+    expect(dataRequests.map((url) => `${url.pathname} ${url.searchParams.get("_routes")}`)).toEqual([
+      "/dashboard/payouts.data routes/_shell.dashboard.payouts",
+    ]);
 
     await page.goto("/dashboard/earnings");
     expect(new URL(page.url()).pathname).toBe("/dashboard");
@@ -96,7 +113,9 @@ describe("a creator's fans", () => {
     const threadPath = new URL(creatorPage.url()).pathname;
     await creatorPage.getByTestId("composer-input").fill("Thanks for subscribing, Felix!");
     await creatorPage.getByTestId("send-button").click();
-    await creatorPage.locator("[data-testid='message'][data-mine='true'][data-seq]", { hasText: "Thanks for subscribing, Felix!" }).waitFor();
+    await creatorPage
+      .locator("[data-testid='message'][data-mine='true'][data-seq]", { hasText: "Thanks for subscribing, Felix!" })
+      .waitFor();
 
     const fanSide = await signedInPage(browser(), fan, { width: 390, height: 844 });
     const fanPage = fanSide.page;
@@ -107,6 +126,8 @@ describe("a creator's fans", () => {
     await conversation.getByText("Cora Creator").waitFor();
     await conversation.getByRole("link").click();
     await fanPage.waitForURL(threadPath);
-    await fanPage.locator("[data-testid='message'][data-mine='false']", { hasText: "Thanks for subscribing, Felix!" }).waitFor();
+    await fanPage
+      .locator("[data-testid='message'][data-mine='false']", { hasText: "Thanks for subscribing, Felix!" })
+      .waitFor();
   });
 });

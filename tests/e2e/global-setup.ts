@@ -15,7 +15,11 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   // The tests change users behind the app's back (`sql`: a role, a verified email) and then read a page at once:
   // the server must not answer from a session copy read seconds before (worker tests cover the cache itself).
-  const server = await startDevServer({ stateDir: E2E_STATE_DIR, logFile: E2E_SERVER_LOG, vars: { SESSION_CACHE_SECONDS: "0" } });
+  const server = await startDevServer({
+    stateDir: E2E_STATE_DIR,
+    logFile: E2E_SERVER_LOG,
+    vars: { SESSION_CACHE_SECONDS: "0" },
+  });
   project.provide("baseURL", server.baseURL);
   return () => server.stop();
 }

@@ -76,7 +76,10 @@ describe("languages", () => {
     expect(await page.title()).toBe(`${de("Home")} · Fanclub`);
     // A marker on window survives only a client-side navigation, not a new document.
     await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
-    await page.locator('[data-shell="sidebar"]').getByRole("link", { name: de("Notifications") }).click();
+    await page
+      .locator('[data-shell="sidebar"]')
+      .getByRole("link", { name: de("Notifications") })
+      .click();
     await page.waitForURL(/\/notifications$/);
     await expect.poll(() => page.title()).toBe(`${de("Notifications")} · Fanclub`);
     expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);

@@ -23,7 +23,12 @@ beforeAll(async () => {
   });
   browser = await chromium.launch({
     ...CHROMIUM,
-    args: [...CHROMIUM.args, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--allow-loopback-in-peer-connection"],
+    args: [
+      ...CHROMIUM.args,
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      "--allow-loopback-in-peer-connection",
+    ],
   });
 }, 90_000);
 afterAll(async () => {
@@ -35,38 +40,62 @@ afterAll(async () => {
 /** An account on this file's server, signed in in a fresh context. */
 async function personOn(overrides: { username: string; name: string }, viewport = { width: 1280, height: 900 }) {
   const person = buildSignUp(overrides);
-  const signup = await fetch(`${server.baseURL}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
+  const signup = await fetch(`${server.baseURL}/api/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(person),
+  });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status}`);
   const { token } = (await signup.json()) as { token: string };
   const context = await newContext(browser, { baseURL: server.baseURL, viewport });
   const login = await context.request.post("/api/login", { data: { login: person.email, password: person.password } });
   if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
-  await context.addInitScript((value) => localStorage.setItem("token", value), ((await login.json()) as { token: string }).token);
+  await context.addInitScript(
+    (value) => localStorage.setItem("token", value),
+    ((await login.json()) as { token: string }).token,
+  );
   return { ...person, token, context, page: await openPage(context) };
 }
 
 async function playsFrames(page: Page) {
   const video = page.locator("[data-live-video]");
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   const first = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(first);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(first);
 }
 
 describe("live streams through WHIP and WHEP", () => {
   it("the creator publishes with WHIP; two viewers play it with WHEP and chat; the end reaches them", async () => {
     const tag = `wh${unique().slice(-8)}`;
     const creator = await personOn({ username: `${tag}_star`, name: "Wendy Whip" });
-    await sqlRows(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}'`, STATE_DIR);
-    const viewers = [await personOn({ username: `${tag}_one`, name: "Viewer One" }), await personOn({ username: `${tag}_two`, name: "Viewer Two" }, { width: 390, height: 844 })];
+    await sqlRows(
+      `UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}'`,
+      STATE_DIR,
+    );
+    const viewers = [
+      await personOn({ username: `${tag}_one`, name: "Viewer One" }),
+      await personOn({ username: `${tag}_two`, name: "Viewer Two" }, { width: 390, height: 844 }),
+    ];
 
     const studio = creator.page;
     await studio.goto("/live/start");
     await hydrated(studio);
-    await expect.poll(() => studio.locator("[data-studio-preview]").evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => studio.locator("[data-studio-preview]").evaluate((element: HTMLVideoElement) => element.videoWidth), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
     await studio.getByLabel("Title").fill("Broadcast through the SFU");
     await studio.getByRole("button", { name: "Go live", exact: true }).click();
     await studio.getByRole("button", { name: "End stream" }).waitFor();
-    const [rows] = await sqlRows<{ id: number; transport: string; publish_url: string }>("SELECT id, transport, publish_url FROM live_streams ORDER BY id DESC LIMIT 1", STATE_DIR);
+    const [rows] = await sqlRows<{ id: number; transport: string; publish_url: string }>(
+      "SELECT id, transport, publish_url FROM live_streams ORDER BY id DESC LIMIT 1",
+      STATE_DIR,
+    );
     const stream = rows![0];
     expect(stream!.transport).toBe("whip");
     expect(stream!.publish_url.startsWith(relay.origin)).toBe(true);

@@ -2,7 +2,17 @@ import { readFileSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql, verifiedFanSql } from "./money-support";
-import { apiAs as api, CHROMIUM, createAccount, hydrated, seriousViolations, signedInPage, sqlRows, sql, unique } from "./support";
+import {
+  apiAs as api,
+  CHROMIUM,
+  createAccount,
+  hydrated,
+  seriousViolations,
+  signedInPage,
+  sqlRows,
+  sql,
+  unique,
+} from "./support";
 
 /**
  * Live streams end to end: Chromium with fake camera and microphone, WebRTC on loopback only (the server's test
@@ -12,7 +22,13 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await chromium.launch({
     ...CHROMIUM,
-    args: [...CHROMIUM.args, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--allow-loopback-in-peer-connection", "--autoplay-policy=user-gesture-required"],
+    args: [
+      ...CHROMIUM.args,
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      "--allow-loopback-in-peer-connection",
+      "--autoplay-policy=user-gesture-required",
+    ],
   });
 });
 afterAll(async () => {
@@ -31,7 +47,9 @@ beforeAll(async () => {
   creator = await createAccount({ username: `${tag}_star`, name: "Luna Live" });
   paidCreator = await createAccount({ username: `${tag}_paid`, name: "Pay Perview" });
   privateCreator = await createAccount({ username: `${tag}_priv`, name: "Priya Private" });
-  fans = await Promise.all(["ana", "ben", "cy"].map((name) => createAccount({ username: `${tag}_${name}`, name: `Fan ${name}` })));
+  fans = await Promise.all(
+    ["ana", "ben", "cy"].map((name) => createAccount({ username: `${tag}_${name}`, name: `Fan ${name}` })),
+  );
   outsider = await createAccount({ username: `${tag}_out`, name: "Otto Outsider" });
   const at = new Date().toISOString();
   await sql(
@@ -47,9 +65,13 @@ beforeAll(async () => {
 /** Resolves once the page's live video plays frames: a known size and time moving on. */
 async function playsFrames(page: Page): Promise<{ width: number; height: number }> {
   const video = page.locator("[data-live-video]");
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   const first = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(first);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(first);
   return video.evaluate((element: HTMLVideoElement) => ({ width: element.videoWidth, height: element.videoHeight }));
 }
 
@@ -66,7 +88,11 @@ describe("live streams", () => {
     await page.goto("/live/start");
     await hydrated(page);
     // The camera's preview plays before going live.
-    await expect.poll(() => page.locator("[data-studio-preview]").evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator("[data-studio-preview]").evaluate((element: HTMLVideoElement) => element.videoWidth), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
     // The server's reason for a bad entry price, under its field; nothing starts.
     await page.getByLabel("Title").fill("Morning coffee chat");
     await page.getByLabel("Entry price in dollars (optional)").fill("0.50");
@@ -77,11 +103,17 @@ describe("live streams", () => {
     await page.getByLabel("What the goal is for (optional)").fill("New microphone");
     await page.getByRole("button", { name: "Go live", exact: true }).click();
     await page.getByRole("button", { name: "End stream" }).waitFor();
-    const [stream] = (await sqlRows<{ id: number }>(`SELECT id FROM live_streams WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}') AND status = 'live'`))[0]!;
+    const [stream] = (
+      await sqlRows<{ id: number }>(
+        `SELECT id FROM live_streams WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}') AND status = 'live'`,
+      )
+    )[0]!;
     expect(stream).toBeDefined();
 
     // Three fans, each in their own browser context: one on a phone, two on desktops.
-    const viewers = await Promise.all(fans.map((fan, index) => signedInPage(browser, fan, index === 2 ? { width: 390, height: 844 } : undefined)));
+    const viewers = await Promise.all(
+      fans.map((fan, index) => signedInPage(browser, fan, index === 2 ? { width: 390, height: 844 } : undefined)),
+    );
     // Each finds it another way: Home's "Live now", the notification's Watch, the /live list.
     const [ana, ben, cy] = viewers.map((viewer) => viewer.page) as [Page, Page, Page];
     await ana.goto("/home");
@@ -110,7 +142,8 @@ describe("live streams", () => {
     await ben.locator("[data-live-chat]").getByText("Hello from Ana!").waitFor();
     await page.getByLabel("Say something").fill("Welcome, everyone");
     await page.getByLabel("Say something").press("Enter");
-    for (const viewer of [ana, ben, cy]) await viewer.locator("[data-live-chat]").getByText("Welcome, everyone").waitFor();
+    for (const viewer of [ana, ben, cy])
+      await viewer.locator("[data-live-chat]").getByText("Welcome, everyone").waitFor();
 
     // A tip with a message: on every screen, toward the goal, and on the creator's dashboard under "Live streams".
     await ana.getByRole("button", { name: "Send a tip" }).click();
@@ -118,7 +151,8 @@ describe("live streams", () => {
     await ana.getByLabel("Message (optional)").fill("For the new mic");
     await ana.getByRole("dialog").getByRole("button", { name: "Send $5.00", exact: true }).click();
     await ana.getByText("Your tip of $5.00 was sent. Thank you!").waitFor();
-    for (const viewer of [ben, cy]) await viewer.locator("[data-tip-banner]").getByText("Fan ana tipped $5.00").waitFor();
+    for (const viewer of [ben, cy])
+      await viewer.locator("[data-tip-banner]").getByText("Fan ana tipped $5.00").waitFor();
     await page.locator("[data-live-tip]").getByText("For the new mic").waitFor();
     await page.getByText("Tips so far: $5.00").waitFor();
     expect(await ben.getByRole("progressbar", { name: "New microphone" }).getAttribute("aria-valuenow")).toBe("25");
@@ -200,7 +234,8 @@ describe("live streams", () => {
     await pastStreams.locator(`[data-ended-stream="${stream!.id}"]`).waitFor();
     for (const viewer of [ana, back]) await viewer.getByRole("alert").getByText("This stream has ended").waitFor();
     // Both tell the stream's peak (three at once), Ana's page though it loaded before the others came.
-    for (const viewer of [ana, back]) await viewer.getByRole("alert").getByText("Peak viewers: 3 · Tips: $5.00").waitFor();
+    for (const viewer of [ana, back])
+      await viewer.getByRole("alert").getByText("Peak viewers: 3 · Tips: $5.00").waitFor();
     // Nobody is watching any more: the header says when it was, not how many watch.
     await expect.poll(() => ana.locator("[data-viewer-count]").count()).toBe(0);
     expect(await ana.getByText(/\d+ watching/).count()).toBe(0);
@@ -222,7 +257,9 @@ describe("live streams", () => {
     await toldBefore.waitFor();
     expect(await toldBefore.getByRole("link", { name: "Watch" }).count()).toBe(0);
     expect(await back.getByText("Luna Live is live now").count()).toBe(0);
-    expect(await toldBefore.getByRole("link", { name: "Luna Live was live: Morning coffee chat" }).getAttribute("href")).toBe(`/live/${stream!.id}`);
+    expect(
+      await toldBefore.getByRole("link", { name: "Luna Live was live: Morning coffee chat" }).getAttribute("href"),
+    ).toBe(`/live/${stream!.id}`);
 
     await page.goto("/dashboard");
     const liveRow = page.locator("dt", { hasText: "Live streams" }).first().locator("xpath=following-sibling::dd[1]");
@@ -230,7 +267,9 @@ describe("live streams", () => {
   });
 
   it("in Arabic on a phone: Home's tray says Live on one line under the avatar, and the stream's back arrow points right", async () => {
-    const onAir = (await api(creator, "POST", "/live", { title: "Quick hello", audience: "everyone" })) as { id: number };
+    const onAir = (await api(creator, "POST", "/live", { title: "Quick hello", audience: "everyone" })) as {
+      id: number;
+    };
     try {
       const { page } = await signedInPage(browser, fans[1]!, { width: 390, height: 844 });
       // ?lng=ar is remembered for the pages after it too, once the page has hydrated (the browser writes the cookie).
@@ -255,8 +294,15 @@ describe("live streams", () => {
   });
 
   it("a subscribers-only stream is not there for a follower; an entry price is taken once, through the wallet", async () => {
-    const subscribersOnly = (await api(privateCreator, "POST", "/live", { title: "Subscribers only", audience: "subscribers" })) as { id: number };
-    const paid = (await api(paidCreator, "POST", "/live", { title: "Paid show", audience: "everyone", priceCents: 300 })) as { id: number };
+    const subscribersOnly = (await api(privateCreator, "POST", "/live", {
+      title: "Subscribers only",
+      audience: "subscribers",
+    })) as { id: number };
+    const paid = (await api(paidCreator, "POST", "/live", {
+      title: "Paid show",
+      audience: "everyone",
+      priceCents: 300,
+    })) as { id: number };
     try {
       const { page } = await signedInPage(browser, outsider, { width: 390, height: 844 });
       await page.goto(`/live/${subscribersOnly.id}`);

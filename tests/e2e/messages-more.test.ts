@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql } from "./money-support";
-import { apiAs as api, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+import {
+  apiAs as api,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  seriousViolations,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -10,23 +19,32 @@ let fans: Account[];
 let blocked: Account;
 let blockedConversationId: number;
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 const PHONE = { width: 390, height: 844 };
 const MASS_TEXT = "Big news for all of you!";
 
 /** The id of the account's conversation with the creator (the mass message made it). */
 const conversationWithCreator = async (account: Account) => {
-  const page = (await api(account, "GET", "/conversations")) as { conversations: { id: number; other: { username: string } }[] };
+  const page = (await api(account, "GET", "/conversations")) as {
+    conversations: { id: number; other: { username: string } }[];
+  };
   return page.conversations.find((conversation) => conversation.other.username === creator.username)!.id;
 };
 
 beforeAll(async () => {
   const tag = `mm${unique().slice(-8)}`;
   creator = await createAccount({ username: `${tag}_star`, name: "Sam Star" });
-  fans = await Promise.all(["ann", "ben", "cat"].map((name) => createAccount({ username: `${tag}_${name}`, name: `Fan ${name}` })));
+  fans = await Promise.all(
+    ["ann", "ben", "cat"].map((name) => createAccount({ username: `${tag}_${name}`, name: `Fan ${name}` })),
+  );
   blocked = await createAccount({ username: `${tag}_troll`, name: "Tom Troll" });
   // The first fan has $20 to tip with from a conversation.
-  await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';\n${fundedFanSql(fans[0]!.username, 2000)}`);
+  await sql(
+    `UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';\n${fundedFanSql(fans[0]!.username, 2000)}`,
+  );
   await new Promise((resolve) => setTimeout(resolve, 20));
   for (const fan of [...fans, blocked]) await api(fan, "POST", `/users/${creator.username}/follow`);
   blockedConversationId = (await api(blocked, "POST", "/conversations", { username: creator.username })).id as number;
@@ -77,13 +95,19 @@ describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
       SELECT printf('${tag}_%04d', n), 'Fan', printf('${tag}_%04d@example.test', n), '${now}', 'x', '1990-01-01', 'other', 'member', '${now}', '${now}' FROM seq;
       INSERT INTO follows (follower_id, creator_id, created_at)
       SELECT u.id, (SELECT id FROM users WHERE username = '${star.username}'), '${now}' FROM users u WHERE u.username GLOB '${tag}_[0-9]*';`);
-    const { id } = (await api(star, "POST", "/mass-messages", { clientId: crypto.randomUUID(), audience: "followers", text: "To all 3,000" })) as { id: number };
+    const { id } = (await api(star, "POST", "/mass-messages", {
+      clientId: crypto.randomUUID(),
+      audience: "followers",
+      text: "To all 3,000",
+    })) as { id: number };
     // The creator's list, read every 50 ms. Were the consumer to hold the Worker until it is done (the local
     // event loop starved by back-to-back D1 answers), no read would land mid-way: 0, then 3,000.
     const seen = new Set<number>();
     let status = "sending";
     while (status !== "sent") {
-      const { massMessages } = (await api(star, "GET", "/mass-messages")) as { massMessages: { id: number; delivered: number; recipients: number; status: string }[] };
+      const { massMessages } = (await api(star, "GET", "/mass-messages")) as {
+        massMessages: { id: number; delivered: number; recipients: number; status: string }[];
+      };
       const mine = massMessages.find((mass) => mass.id === id)!;
       expect(mine.recipients).toBe(3000);
       seen.add(mine.delivered);
@@ -111,7 +135,9 @@ describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
     const creatorPage = creatorSide.page;
     await creatorPage.goto(`/messages/${conversationId}`);
     await hydrated(creatorPage);
-    await creatorPage.getByTestId("message-files").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
+    await creatorPage
+      .getByTestId("message-files")
+      .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
     await creatorPage.getByRole("progressbar", { name: "dot.png uploaded" }).waitFor();
     await creatorPage.getByLabel("Price in USD (optional)").fill("3");
     await creatorPage.getByTestId("send-button").click();
@@ -148,7 +174,12 @@ describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
 
     for (const colorScheme of ["light", "dark"] as const) {
       await creatorPage.emulateMedia({ colorScheme });
-      for (const path of ["/messages", `/messages/${conversationId}`, "/messages?view=mass", `/messages/${conversationId}?view=media`]) {
+      for (const path of [
+        "/messages",
+        `/messages/${conversationId}`,
+        "/messages?view=mass",
+        `/messages/${conversationId}?view=media`,
+      ]) {
         await creatorPage.goto(path);
         await hydrated(creatorPage);
         expect([path, colorScheme, await seriousViolations(creatorPage)]).toEqual([path, colorScheme, []]);
@@ -170,7 +201,9 @@ describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
     await page.getByTestId("composer-input").fill("مرحبا سام");
     await page.getByTestId("composer-input").press("Enter");
     await page.locator("[data-testid='message'][data-mine='true'][data-seq]", { hasText: "مرحبا سام" }).waitFor();
-    const stored = (await api(creator, "GET", `/conversations/${conversationId}/messages`)) as { messages: { text: string }[] };
+    const stored = (await api(creator, "GET", `/conversations/${conversationId}/messages`)) as {
+      messages: { text: string }[];
+    };
     expect(stored.messages.map((message) => message.text)).toEqual([MASS_TEXT, "مرحبا سام"]);
   });
 
@@ -178,7 +211,10 @@ describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
     const fan = await createAccount({ username: `rm${unique().slice(-8)}`, name: "Rita Remove" });
     await api(fan, "POST", `/users/${creator.username}/follow`);
     const opened = (await api(fan, "POST", "/conversations", { username: creator.username })) as { id: number };
-    await api(fan, "POST", `/conversations/${opened.id}/messages`, { clientId: crypto.randomUUID(), text: "Hello Sam" });
+    await api(fan, "POST", `/conversations/${opened.id}/messages`, {
+      clientId: crypto.randomUUID(),
+      text: "Hello Sam",
+    });
     const { page, context } = await signedInPage(browser(), fan, PHONE);
     await page.goto("/messages");
     await hydrated(page);

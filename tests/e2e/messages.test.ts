@@ -1,6 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql, verifiedFanSql } from "./money-support";
-import { apiAs as api, baseURL, browserForThisFile, createAccount, hydrated, recordFormattersBuilt, seriousViolations, signedInPage, sql, unique } from "./support";
+import {
+  apiAs as api,
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  recordFormattersBuilt,
+  seriousViolations,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -11,7 +22,10 @@ let buyer: Account;
 let broke: Account;
 let seller: Account;
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 /** The Messages badge's number for an account, as /api/updates answers it. */
 const unreadOf = async (account: Account) => {
@@ -49,7 +63,10 @@ describe("messages", () => {
     await fanPage.goto(`/${creator.username}`);
     await hydrated(fanPage);
     await fanPage.getByRole("button", { name: "Message", exact: true }).click();
-    await fanPage.getByRole("alert").getByText("You can message creators you follow or subscribe to, your own fans, and people who follow you back.").waitFor();
+    await fanPage
+      .getByRole("alert")
+      .getByText("You can message creators you follow or subscribe to, your own fans, and people who follow you back.")
+      .waitFor();
     expect(new URL(fanPage.url()).pathname).toBe(`/${creator.username}`);
 
     // Following makes writing possible.
@@ -71,7 +88,9 @@ describe("messages", () => {
     expect(await creatorPage.locator("[data-badge='messages']").count()).toBe(0);
     await fanPage.getByTestId("composer-input").fill("Hello Sam!");
     await fanPage.getByTestId("composer-input").press("Enter");
-    const fanMessage = fanPage.locator("[data-testid='message'][data-mine='true'][data-seq]", { hasText: "Hello Sam!" });
+    const fanMessage = fanPage.locator("[data-testid='message'][data-mine='true'][data-seq]", {
+      hasText: "Hello Sam!",
+    });
     await fanMessage.waitFor();
     expect(await fanPage.getByTestId("composer-input").inputValue()).toBe("");
     await creatorPage.locator("[data-badge='messages']", { hasText: "1" }).first().waitFor();
@@ -118,7 +137,9 @@ describe("messages", () => {
     expect(await fanPage.getByTestId("composer-input").inputValue()).toBe("Line one\nline two");
     await fanPage.getByTestId("send-button").click();
     await creatorPage.locator("[data-testid='message'][data-mine='false']", { hasText: "line two" }).waitFor();
-    const seqs = await creatorPage.getByTestId("message").evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("data-seq"))));
+    const seqs = await creatorPage
+      .getByTestId("message")
+      .evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("data-seq"))));
     expect(seqs).toEqual([1, 2, 3]);
   });
 
@@ -126,10 +147,15 @@ describe("messages", () => {
     const tag = `so${unique().slice(-8)}`;
     const member = await createAccount({ username: `${tag}_fan`, name: "Dana Device" });
     const star = await createAccount({ username: `${tag}_star`, name: "Ravi Star" });
-    await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${star.username}'`);
+    await sql(
+      `UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${star.username}'`,
+    );
     await api(member, "POST", `/users/${star.username}/follow`);
-    const { id: conversationId } = (await api(member, "POST", "/conversations", { username: star.username })) as { id: number };
-    const say = (text: string) => api(star, "POST", `/conversations/${conversationId}/messages`, { clientId: `c${unique()}`, text });
+    const { id: conversationId } = (await api(member, "POST", "/conversations", { username: star.username })) as {
+      id: number;
+    };
+    const say = (text: string) =>
+      api(star, "POST", `/conversations/${conversationId}/messages`, { clientId: `c${unique()}`, text });
 
     // Device B is ready to change the password first, so that device A's 30-second poll of /api/updates (whose
     // 401 would also lead it away) comes only after everything below.
@@ -157,7 +183,9 @@ describe("messages", () => {
       });
     });
     // The thread catches up once its socket is open (through to the room).
-    const socketOpen = deviceA.page.waitForResponse((response) => response.url().includes(`/api/conversations/${conversationId}/messages?after=`));
+    const socketOpen = deviceA.page.waitForResponse((response) =>
+      response.url().includes(`/api/conversations/${conversationId}/messages?after=`),
+    );
     await deviceA.page.goto(`/messages/${conversationId}`);
     await hydrated(deviceA.page);
     expect((await socketOpen).status()).toBe(200);
@@ -210,7 +238,9 @@ describe("messages", () => {
     const sellerPage = sellerSide.page;
     await sellerPage.goto(`/messages/${String(opened.id)}`);
     await hydrated(sellerPage);
-    await sellerPage.getByTestId("message-files").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
+    await sellerPage
+      .getByTestId("message-files")
+      .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
     await sellerPage.getByRole("progressbar", { name: "dot.png uploaded" }).waitFor();
     await sellerPage.getByLabel("Price in USD (optional)").fill("3");
     await sellerPage.getByTestId("composer-input").fill("Something special");
@@ -225,7 +255,15 @@ describe("messages", () => {
     expect(await locked.locator("a img").count()).toBe(0);
     expect(await locked.getByText("1 photo", { exact: true }).count()).toBe(1);
     // The blurred preview the browser made at upload, fetched only when the message comes near the screen.
-    expect(await locked.locator("img").evaluate((img: HTMLImageElement) => [img.getAttribute("src")?.startsWith("/media/previews/"), img.loading, img.decoding])).toEqual([true, "lazy", "async"]);
+    expect(
+      await locked
+        .locator("img")
+        .evaluate((img: HTMLImageElement) => [
+          img.getAttribute("src")?.startsWith("/media/previews/"),
+          img.loading,
+          img.decoding,
+        ]),
+    ).toEqual([true, "lazy", "async"]);
     await locked.getByTestId("unlock-button").click();
     await locked.getByRole("button", { name: "Confirm" }).click();
     await locked.locator("a img").waitFor();
@@ -240,10 +278,15 @@ describe("messages", () => {
     const tag = `mt${unique().slice(-8)}`;
     const reader = await createAccount({ username: `${tag}_fan` });
     const star = await createAccount({ username: `${tag}_star` });
-    await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${star.username}';`);
+    await sql(
+      `UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${star.username}';`,
+    );
     await api(reader, "POST", `/users/${star.username}/follow`);
     const opened = (await api(reader, "POST", "/conversations", { username: star.username })) as { id: number };
-    await api(reader, "POST", `/conversations/${opened.id}/messages`, { clientId: crypto.randomUUID(), text: "Time check" });
+    await api(reader, "POST", `/conversations/${opened.id}/messages`, {
+      clientId: crypto.randomUUID(),
+      text: "Time check",
+    });
     // Sent on 1 March at 15:04 UTC: 2 March, 12:04 AM in Tokyo.
     await sql(`UPDATE messages SET created_at = '2026-03-01T15:04:00.000Z' WHERE conversation_id = ${opened.id};`);
     const { page, context } = await signedInPage(browser(), reader, undefined, { timezoneId: "Asia/Tokyo" });
@@ -254,7 +297,9 @@ describe("messages", () => {
     await hydrated(page);
     const time = page.getByTestId("message").filter({ hasText: "Time check" }).locator("time");
     await expect.poll(() => time.textContent()).toBe("Mar 2, 12:04 AM");
-    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "tz")?.value).toBe("Asia/Tokyo");
+    await expect
+      .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "tz")?.value)
+      .toBe("Asia/Tokyo");
     expect(await formattersBuilt()).toEqual([]);
     // From then on the server writes Tokyo's time, and the hydration keeps it.
     const html = await (await page.request.get(`/messages/${opened.id}`)).text();

@@ -25,4 +25,5 @@ export function fundedFanSql(username: string, cents: number): string {
 }
 
 /** A verified member with an empty wallet. */
-export const verifiedFanSql = (username: string) => `UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${username}';`;
+export const verifiedFanSql = (username: string) =>
+  `UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${username}';`;

@@ -1,6 +1,15 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiAs as api, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+import {
+  apiAs as api,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  seriousViolations,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -22,7 +31,9 @@ describe("notifications", () => {
     // People's own text with a long word and no space: a 60-letter name, a 100-letter stream title.
     const streamer = await createAccount({ username: `${tag}_long`, name: "W".repeat(60) });
     const longTitle = "T".repeat(100);
-    await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username IN ('${creator.username}', '${streamer.username}');`);
+    await sql(
+      `UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username IN ('${creator.username}', '${streamer.username}');`,
+    );
     // Older ones first (the list is newest first): 21 test notifications, the long one, then a follow and a like by the fan.
     await sql(
       `INSERT INTO notifications (user_id, kind, params, created_at, read_at)
@@ -32,7 +43,12 @@ describe("notifications", () => {
        SELECT (SELECT id FROM users WHERE username = '${creator.username}'), 'live', id, json_object('streamId', 0, 'title', '${longTitle}'), '2026-01-02T00:00:00.000Z'
        FROM users WHERE username = '${streamer.username}';`,
     );
-    const post = (await api(creator, "POST", "/posts", { text: `Harbour at dawn ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number };
+    const post = (await api(creator, "POST", "/posts", {
+      text: `Harbour at dawn ${tag}`,
+      audience: "everyone",
+      priceCents: 0,
+      mediaIds: [],
+    })) as { id: number };
     await api(fan, "POST", `/users/${creator.username}/follow`);
     await api(fan, "POST", `/posts/${post.id}/like`);
 
@@ -68,7 +84,10 @@ describe("notifications", () => {
     await page.getByRole("link", { name: "Finn Follower started following you." }).click();
     await page.waitForURL(`**/${fan.username}`);
     await page.goBack();
-    await lines.first().getByRole("link", { name: `@${fan.username}` }).click();
+    await lines
+      .first()
+      .getByRole("link", { name: `@${fan.username}` })
+      .click();
     await page.waitForURL(`**/${fan.username}`);
 
     // Right to left, the same: the list is not pushed off the screen by the long words.

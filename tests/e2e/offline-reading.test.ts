@@ -1,7 +1,18 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql } from "./money-support";
-import { apiAs as api, baseURL, browserForThisFile, createAccount, goOffline, hydrated, openPage, signedInPage, sql, unique } from "./support";
+import {
+  apiAs as api,
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  goOffline,
+  hydrated,
+  openPage,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 /**
  * Offline reading (app/lib/offline-copies.ts, app/sw/service-worker.ts): screens visited online open offline
@@ -20,21 +31,41 @@ const POST_TEXT = `Sunrise over the bay ${tag}`;
 beforeAll(async () => {
   creator = await createAccount({ username: `${tag}_mia`, name: "Mia Offline" });
   fan = await createAccount({ username: `${tag}_dana`, name: "Dana Offline" });
-  await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';\n${fundedFanSql(fan.username, 2000)}`);
-  const post = (await api(creator, "POST", "/posts", { text: POST_TEXT, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number };
+  await sql(
+    `UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username = '${creator.username}';\n${fundedFanSql(fan.username, 2000)}`,
+  );
+  const post = (await api(creator, "POST", "/posts", {
+    text: POST_TEXT,
+    audience: "everyone",
+    priceCents: 0,
+    mediaIds: [],
+  })) as { id: number };
   await api(fan, "POST", `/users/${creator.username}/follow`);
   await api(fan, "POST", `/posts/${post.id}/bookmark`);
   conversationId = (await api(fan, "POST", "/conversations", { username: creator.username })).id as number;
-  await api(fan, "POST", `/conversations/${conversationId}/messages`, { clientId: `${tag}-hello-1`, text: "Hello from Dana" });
+  await api(fan, "POST", `/conversations/${conversationId}/messages`, {
+    clientId: `${tag}-hello-1`,
+    text: "Hello from Dana",
+  });
   await api(fan, "POST", `/users/${creator.username}/tips`, { amountCents: 500, idempotencyKey: `${tag}-tip-0001` });
   await api(fan, "POST", "/notifications/test");
 });
 
 /** The service worker controls the page, and keeps a copy of `path`'s page. */
 async function pageKept(page: Page, path: string) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, {
+    timeout: 20_000,
+  });
   await expect
-    .poll(() => page.evaluate(async (wanted) => (await (await caches.open("pages")).keys()).some((request) => new URL(request.url).pathname === wanted), path), { timeout: 15_000 })
+    .poll(
+      () =>
+        page.evaluate(
+          async (wanted) =>
+            (await (await caches.open("pages")).keys()).some((request) => new URL(request.url).pathname === wanted),
+          path,
+        ),
+      { timeout: 15_000 },
+    )
     .toBe(true);
 }
 
@@ -97,9 +128,14 @@ describe("offline reading", () => {
     await page.getByText("Hello from Dana").waitFor();
     await pageKept(page, `/messages/${conversationId}`);
     // A message arriving live after the thread's page was kept: only the saved copy has it.
-    await api(creator, "POST", `/conversations/${conversationId}/messages`, { clientId: `${tag}-fresh-1`, text: "Fresh from Mia" });
+    await api(creator, "POST", `/conversations/${conversationId}/messages`, {
+      clientId: `${tag}-fresh-1`,
+      text: "Fresh from Mia",
+    });
     await page.getByText("Fresh from Mia").waitFor();
-    await expect.poll(async () => JSON.stringify(await storedCopy(page, `thread:${conversationId}`))).toContain("Fresh from Mia");
+    await expect
+      .poll(async () => JSON.stringify(await storedCopy(page, `thread:${conversationId}`)))
+      .toContain("Fresh from Mia");
 
     await goOffline(context);
     const home = await launch(context, "/home");
@@ -166,17 +202,29 @@ describe("offline reading", () => {
     const cdp = await context.newCDPSession(page);
     const origin = new URL(baseURL()).origin;
     // The login page that loaded after signing out may start the page cache again: nothing private is in it.
-    const { caches: cacheList } = (await cdp.send("CacheStorage.requestCacheNames", { securityOrigin: origin })) as { caches: { cacheId: string; cacheName: string }[] };
+    const { caches: cacheList } = (await cdp.send("CacheStorage.requestCacheNames", { securityOrigin: origin })) as {
+      caches: { cacheId: string; cacheName: string }[];
+    };
     expect(cacheList.map((cache) => cache.cacheName)).not.toContain("media");
     const pagesCache = cacheList.find((cache) => cache.cacheName === "pages");
     const kept = pagesCache
-      ? ((await cdp.send("CacheStorage.requestEntries", { cacheId: pagesCache.cacheId, skipCount: 0, pageSize: 100 })) as { cacheDataEntries: { requestURL: string }[] }).cacheDataEntries.map(
-          (entry) => new URL(entry.requestURL).pathname,
-        )
+      ? (
+          (await cdp.send("CacheStorage.requestEntries", {
+            cacheId: pagesCache.cacheId,
+            skipCount: 0,
+            pageSize: 100,
+          })) as { cacheDataEntries: { requestURL: string }[] }
+        ).cacheDataEntries.map((entry) => new URL(entry.requestURL).pathname)
       : [];
-    expect(kept.filter((path) => /^\/(?:home|dashboard|wallet|messages|bookmarks|notifications)/.test(path))).toEqual([]);
+    expect(kept.filter((path) => /^\/(?:home|dashboard|wallet|messages|bookmarks|notifications)/.test(path))).toEqual(
+      [],
+    );
     // The screens' copies (idb-keyval's store) are gone too.
-    const { entriesCount } = await cdp.send("IndexedDB.getMetadata", { securityOrigin: origin, databaseName: "keyval-store", objectStoreName: "keyval" });
+    const { entriesCount } = await cdp.send("IndexedDB.getMetadata", {
+      securityOrigin: origin,
+      databaseName: "keyval-store",
+      objectStoreName: "keyval",
+    });
     expect(entriesCount).toBe(0);
   });
 
@@ -184,7 +232,10 @@ describe("offline reading", () => {
     const reader = await createAccount({ username: `${tag}_rhea`, name: "Rhea Reader" });
     await api(reader, "POST", `/users/${creator.username}/follow`);
     const id = (await api(reader, "POST", "/conversations", { username: creator.username })).id as number;
-    await api(creator, "POST", `/conversations/${id}/messages`, { clientId: `${tag}-unread-1`, text: "Unread until opened" });
+    await api(creator, "POST", `/conversations/${id}/messages`, {
+      clientId: `${tag}-unread-1`,
+      text: "Unread until opened",
+    });
     const { context, page } = await signedInPage(browser(), reader, undefined, { serviceWorkers: "allow" });
     await page.goto("/messages");
     await hydrated(page);
@@ -196,8 +247,12 @@ describe("offline reading", () => {
     // Opened straight from its address (a notification, a push): the list is not shown again before going offline.
     await page.goto(`/messages/${id}`);
     await page.getByText("Unread until opened").waitFor();
-    await expect.poll(async () => ((await api(reader, "GET", "/updates")).updates as { messages: number }).messages).toBe(0);
-    await expect.poll(async () => JSON.stringify(await storedCopy(page, "conversations")), { timeout: 10_000 }).toContain('"unreadCount":0');
+    await expect
+      .poll(async () => ((await api(reader, "GET", "/updates")).updates as { messages: number }).messages)
+      .toBe(0);
+    await expect
+      .poll(async () => JSON.stringify(await storedCopy(page, "conversations")), { timeout: 10_000 })
+      .toContain('"unreadCount":0');
 
     await goOffline(context);
     const list = await launch(context, "/messages");

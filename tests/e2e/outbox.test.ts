@@ -1,6 +1,15 @@
 import type { Page, Request, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiAs as api, browserForThisFile, createAccount, goOffline, hydrated, signedInPage, sql, unique } from "./support";
+import {
+  apiAs as api,
+  browserForThisFile,
+  createAccount,
+  goOffline,
+  hydrated,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 /**
  * The outbox (app/lib/outbox.ts): likes, bookmarks, comments and messages made offline are shown at once as
@@ -18,14 +27,30 @@ let conversationId: number;
 const tag = `ob${unique().slice(-6)}`;
 
 const threadTexts = async () =>
-  ((await api(creator, "GET", `/conversations/${conversationId}/messages`)) as { messages: { text: string }[] }).messages.map((message) => message.text);
+  (
+    (await api(creator, "GET", `/conversations/${conversationId}/messages`)) as { messages: { text: string }[] }
+  ).messages.map((message) => message.text);
 
 beforeAll(async () => {
   creator = await createAccount({ username: `${tag}_sam`, name: "Sam Outbox" });
   fan = await createAccount({ username: `${tag}_ivy`, name: "Ivy Outbox" });
   await sql(`UPDATE users SET role = 'creator' WHERE username = '${creator.username}';`);
-  postId = ((await api(creator, "POST", "/posts", { text: `Morning light ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
-  doomedPostId = ((await api(creator, "POST", "/posts", { text: `Soon gone ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
+  postId = (
+    (await api(creator, "POST", "/posts", {
+      text: `Morning light ${tag}`,
+      audience: "everyone",
+      priceCents: 0,
+      mediaIds: [],
+    })) as { id: number }
+  ).id;
+  doomedPostId = (
+    (await api(creator, "POST", "/posts", {
+      text: `Soon gone ${tag}`,
+      audience: "everyone",
+      priceCents: 0,
+      mediaIds: [],
+    })) as { id: number }
+  ).id;
   await api(fan, "POST", `/users/${creator.username}/follow`);
   conversationId = (await api(fan, "POST", "/conversations", { username: creator.username })).id as number;
 });
@@ -33,7 +58,9 @@ beforeAll(async () => {
 async function visitOnline(page: Page, path: string) {
   await page.goto(path);
   await hydrated(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, {
+    timeout: 20_000,
+  });
 }
 
 /**
@@ -42,8 +69,17 @@ async function visitOnline(page: Page, path: string) {
  * meanwhile, and cannot be paused in its past). Counts the like requests the server answered.
  */
 async function postOnHeldClock(text: string, commentText: string) {
-  const postId = ((await api(creator, "POST", "/posts", { text: `${text} ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
-  const commentId = ((await api(fan, "POST", `/posts/${postId}/comments`, { text: commentText })) as { comment: { id: number } }).comment.id;
+  const postId = (
+    (await api(creator, "POST", "/posts", {
+      text: `${text} ${tag}`,
+      audience: "everyone",
+      priceCents: 0,
+      mediaIds: [],
+    })) as { id: number }
+  ).id;
+  const commentId = (
+    (await api(fan, "POST", `/posts/${postId}/comments`, { text: commentText })) as { comment: { id: number } }
+  ).comment.id;
   const { page } = await signedInPage(browser(), fan);
   const likePath = `/api/posts/${postId}/like`;
   const isLike = (request: Request) => request.method() === "POST" && new URL(request.url()).pathname === likePath;
@@ -69,9 +105,16 @@ async function likedOnce(page: Page, postId: number, answeredLikes: () => number
   await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 30_000 });
   // Playwright may tell of a response after the page has used it (it waits for the headers' extra info).
   await expect.poll(answeredLikes).toBe(1);
-  expect((await api(fan, "GET", `/posts/${postId}`)) as { liked: boolean; likeCount: number }).toMatchObject({ liked: true, likeCount: 1 });
-  const notices = (await api(creator, "GET", "/notifications")) as { notifications: { kind: string; params?: { postId?: number } }[] };
-  expect(notices.notifications.filter((notice) => notice.kind === "like" && notice.params?.postId === postId)).toHaveLength(1);
+  expect((await api(fan, "GET", `/posts/${postId}`)) as { liked: boolean; likeCount: number }).toMatchObject({
+    liked: true,
+    likeCount: 1,
+  });
+  const notices = (await api(creator, "GET", "/notifications")) as {
+    notifications: { kind: string; params?: { postId?: number } }[];
+  };
+  expect(
+    notices.notifications.filter((notice) => notice.kind === "like" && notice.params?.postId === postId),
+  ).toHaveLength(1);
 }
 
 describe("the outbox", () => {
@@ -105,8 +148,12 @@ describe("the outbox", () => {
     await page.goto(`/post/${postId}`);
     await hydrated(page);
     const postActions = page.locator("[data-post-actions]");
-    await expect.poll(() => postActions.getByRole("button", { name: /Like/ }).getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(() => postActions.getByRole("button", { name: "Bookmark" }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => postActions.getByRole("button", { name: /Like/ }).getAttribute("aria-pressed"))
+      .toBe("true");
+    await expect
+      .poll(() => postActions.getByRole("button", { name: "Bookmark" }).getAttribute("aria-pressed"))
+      .toBe("true");
     expect(await page.locator("[data-like-count]").first().textContent()).toBe("1");
 
     // A reload while still offline: the outbox is kept, and so is what it shows.
@@ -123,7 +170,12 @@ describe("the outbox", () => {
     await page.getByText("Second offline message").waitFor();
     expect(await page.locator('[data-outgoing="waiting"]').count()).toBe(0);
     expect(await threadTexts()).toEqual(["First offline message", "Second offline message"]);
-    const post = (await api(fan, "GET", `/posts/${postId}`)) as { liked: boolean; likeCount: number; bookmarked: boolean; commentCount: number };
+    const post = (await api(fan, "GET", `/posts/${postId}`)) as {
+      liked: boolean;
+      likeCount: number;
+      bookmarked: boolean;
+      commentCount: number;
+    };
     expect(post).toMatchObject({ liked: true, likeCount: 1, bookmarked: true, commentCount: 1 });
     const comments = (await api(fan, "GET", `/posts/${postId}/comments`)) as { comments: { text: string }[] };
     expect(comments.comments.map((comment) => comment.text)).toEqual(["Lovely, written offline"]);
@@ -171,12 +223,25 @@ describe("the outbox", () => {
   });
 
   it("where the browser refuses storage, says offline reading is off, and a like made offline still reaches the server while the tab stays open", async () => {
-    const quietPostId = ((await api(creator, "POST", "/posts", { text: `Quiet hour ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
+    const quietPostId = (
+      (await api(creator, "POST", "/posts", {
+        text: `Quiet hour ${tag}`,
+        audience: "everyone",
+        priceCents: 0,
+        mediaIds: [],
+      })) as { id: number }
+    ).id;
     const { context, page } = await signedInPage(browser(), fan);
     // What private browsing in some browsers does: every IndexedDB database fails to open.
     await context.addInitScript(() => {
       IDBFactory.prototype.open = function () {
-        const request = { result: undefined, error: new DOMException("IndexedDB is not available here.", "InvalidStateError"), onsuccess: null, onupgradeneeded: null, onerror: null as null | ((event: Event) => void) };
+        const request = {
+          result: undefined,
+          error: new DOMException("IndexedDB is not available here.", "InvalidStateError"),
+          onsuccess: null,
+          onupgradeneeded: null,
+          onerror: null as null | ((event: Event) => void),
+        };
         setTimeout(() => request.onerror?.(new Event("error")));
         return request as unknown as IDBOpenDBRequest;
       };
@@ -185,7 +250,9 @@ describe("the outbox", () => {
     await hydrated(page);
     const card = page.locator(`[data-post-id="${quietPostId}"]`);
     await card.getByText(`Quiet hour ${tag}`).waitFor();
-    expect(await page.getByTestId("offline-storage-off").textContent()).toContain("Offline reading is off: this browser does not let Fanclub keep anything on this device.");
+    expect(await page.getByTestId("offline-storage-off").textContent()).toContain(
+      "Offline reading is off: this browser does not let Fanclub keep anything on this device.",
+    );
 
     // The page has finished loading before the network goes.
     await page.waitForLoadState("networkidle");
@@ -198,15 +265,28 @@ describe("the outbox", () => {
 
     await context.setOffline(false);
     await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 40_000 });
-    expect(((await api(fan, "GET", `/posts/${quietPostId}`)) as { liked: boolean; likeCount: number })).toMatchObject({ liked: true, likeCount: 1 });
+    expect((await api(fan, "GET", `/posts/${quietPostId}`)) as { liked: boolean; likeCount: number }).toMatchObject({
+      liked: true,
+      likeCount: 1,
+    });
     expect(await card.getByRole("button", { name: /Like/ }).getAttribute("aria-pressed")).toBe("true");
   });
   it("a network back while the browser never noticed it gone is used at the server's first answer, not at the next timed try, and each action is applied once", async () => {
-    const stillPostId = ((await api(creator, "POST", "/posts", { text: `Still online ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] })) as { id: number }).id;
+    const stillPostId = (
+      (await api(creator, "POST", "/posts", {
+        text: `Still online ${tag}`,
+        audience: "everyone",
+        priceCents: 0,
+        mediaIds: [],
+      })) as { id: number }
+    ).id;
     // Two comments of the fan's to take back later: requests of the app's own that the server answers.
     const commentIds: number[] = [];
     for (const text of ["First thought", "Second thought"]) {
-      commentIds.push(((await api(fan, "POST", `/posts/${stillPostId}/comments`, { text })) as { comment: { id: number } }).comment.id);
+      commentIds.push(
+        ((await api(fan, "POST", `/posts/${stillPostId}/comments`, { text })) as { comment: { id: number } }).comment
+          .id,
+      );
     }
     const { page } = await signedInPage(browser(), fan);
     const applied = { like: 0, bookmark: 0 };
@@ -237,16 +317,24 @@ describe("the outbox", () => {
     await page.unroute("**/api/**", dead);
     await deleteComment(page, commentIds[0]!);
     await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 20_000 });
-    expect((await api(fan, "GET", `/posts/${stillPostId}`)) as { liked: boolean; likeCount: number }).toMatchObject({ liked: true, likeCount: 1 });
+    expect((await api(fan, "GET", `/posts/${stillPostId}`)) as { liked: boolean; likeCount: number }).toMatchObject({
+      liked: true,
+      likeCount: 1,
+    });
 
     // Noticed twice at the same moment (the server's answer and the browser's online event): sent once.
     await page.route("**/api/**", dead);
     await actions.getByRole("button", { name: "Bookmark" }).click();
     await page.getByTestId("outbox-pending").waitFor();
     await page.unroute("**/api/**", dead);
-    await Promise.all([deleteComment(page, commentIds[1]!), page.evaluate(() => window.dispatchEvent(new Event("online")))]);
+    await Promise.all([
+      deleteComment(page, commentIds[1]!),
+      page.evaluate(() => window.dispatchEvent(new Event("online"))),
+    ]);
     await page.getByTestId("outbox-pending").waitFor({ state: "detached", timeout: 20_000 });
-    expect((await api(fan, "GET", `/posts/${stillPostId}`)) as { bookmarked: boolean }).toMatchObject({ bookmarked: true });
+    expect((await api(fan, "GET", `/posts/${stillPostId}`)) as { bookmarked: boolean }).toMatchObject({
+      bookmarked: true,
+    });
     // Playwright may tell of a response after the page has used it (it waits for the headers' extra info).
     await expect.poll(() => ({ ...applied })).toEqual({ like: 1, bookmark: 1 });
   });
@@ -274,7 +362,9 @@ describe("the outbox", () => {
     // Then it swallows requests: no answer, no error. The outbox's next try sends the like into it.
     network = "swallowing";
     await page.clock.runFor(1_000);
-    await expect.poll(async () => ((await api(fan, "GET", `/posts/${hushPostId}`)) as { liked: boolean }).liked).toBe(true);
+    await expect
+      .poll(async () => ((await api(fan, "GET", `/posts/${hushPostId}`)) as { liked: boolean }).liked)
+      .toBe(true);
     // The like's request has waited a while (page time) when the network comes back.
     await page.clock.runFor(1_000);
     expect(await page.getByTestId("outbox-pending").textContent()).toBe("1 action waits for the network.");
@@ -283,12 +373,20 @@ describe("the outbox", () => {
     network = "back";
     await deleteComment(page, commentId);
     await likedOnce(page, hushPostId, answeredLikes);
-    expect(await page.locator("[data-post-actions]").getByRole("button", { name: /Like/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(
+      await page.locator("[data-post-actions]").getByRole("button", { name: /Like/ }).getAttribute("aria-pressed"),
+    ).toBe("true");
     expect(swallowed.filter((route) => isLike(route.request()))).toHaveLength(1);
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
   it("a like whose own first request the network swallows is kept in the outbox after a bound, and applied once when the network is back", async () => {
-    const { postId: mutePostId, commentId, page, isLike, answeredLikes } = await postOnHeldClock("Mute", "A quiet thought");
+    const {
+      postId: mutePostId,
+      commentId,
+      page,
+      isLike,
+      answeredLikes,
+    } = await postOnHeldClock("Mute", "A quiet thought");
     // The screen's own first request's bound (FIRST_TRY_TIMEOUT_MS in app/lib/outbox.ts).
     const FIRST_TRY_TIMEOUT_MS = 8_000;
 

@@ -2,7 +2,23 @@ import { describe, expect, it } from "vitest";
 import { buildSignUp } from "../support/people";
 import { baseURL } from "./support";
 
-const PAGES = ["/", "/login", "/login/withToken?token=abc", "/signup", "/logout", "/forgot-password", "/reset-password/abc", "/email/verify", "/email/verify/1/abc", "/email/verify-change-email?id=1", "/home", "/demo_nobody", "/dev/mailbox", "/live/1/join", "/live/abc"];
+const PAGES = [
+  "/",
+  "/login",
+  "/login/withToken?token=abc",
+  "/signup",
+  "/logout",
+  "/forgot-password",
+  "/reset-password/abc",
+  "/email/verify",
+  "/email/verify/1/abc",
+  "/email/verify-change-email?id=1",
+  "/home",
+  "/demo_nobody",
+  "/dev/mailbox",
+  "/live/1/join",
+  "/live/abc",
+];
 const BODIES: [string, string][] = [
   ["multipart/form-data; boundary=zz", "not multipart at all"],
   ["application/x-www-form-urlencoded", "login=%E0%A4%A&password=" + "x".repeat(5000)],
@@ -19,7 +35,15 @@ const form = (fields: Record<string, string>) => ({
 
 describe("pages never answer 5xx to bad input", () => {
   it("GET with malformed query strings and paths", async () => {
-    for (const path of [...PAGES, "/%E0%A4%A", "/login?redirectTo=%E0", "/media/%E0%A4%A", "/a/b/c/d", "/login.data", "/x.data?_data=%ZZ"]) {
+    for (const path of [
+      ...PAGES,
+      "/%E0%A4%A",
+      "/login?redirectTo=%E0",
+      "/media/%E0%A4%A",
+      "/a/b/c/d",
+      "/login.data",
+      "/x.data?_data=%ZZ",
+    ]) {
       const response = await fetch(`${baseURL()}${path}`, { redirect: "manual" });
       expect(response.status, path).toBeLessThan(500);
     }
@@ -28,7 +52,12 @@ describe("pages never answer 5xx to bad input", () => {
   it("POST of every kind of junk body to every page", async () => {
     for (const path of PAGES) {
       for (const [type, body] of BODIES) {
-        const response = await fetch(`${baseURL()}${path}`, { method: "POST", headers: { "Content-Type": type }, body, redirect: "manual" });
+        const response = await fetch(`${baseURL()}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": type },
+          body,
+          redirect: "manual",
+        });
         expect(response.status, `${path} ${type}`).toBeLessThan(500);
       }
     }
@@ -48,10 +77,21 @@ describe("pages never answer 5xx to bad input", () => {
   it("a form whose escapes are not UTF-8 is refused, not stored with U+FFFD", async () => {
     const person = buildSignUp();
     const body = `${new URLSearchParams({ ...person, name: "Ann" }).toString()}%FF%FE`;
-    const signUp = await fetch(`${baseURL()}/signup`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body, redirect: "manual" });
+    const signUp = await fetch(`${baseURL()}/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+      redirect: "manual",
+    });
     expect(signUp.status).toBe(422);
-    expect(await signUp.text()).toContain("This text contains a character that is not valid Unicode. Please type it again.");
-    const nothingStored = await fetch(`${baseURL()}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
+    expect(await signUp.text()).toContain(
+      "This text contains a character that is not valid Unicode. Please type it again.",
+    );
+    const nothingStored = await fetch(`${baseURL()}/api/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(person),
+    });
     expect(nothingStored.status).toBe(201);
   });
 });

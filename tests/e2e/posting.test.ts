@@ -1,6 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiAs as api, baseURL, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, unique } from "./support";
+import {
+  apiAs as api,
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  seriousViolations,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -36,7 +46,15 @@ async function apiAs<T>(account: Account, path: string): Promise<T> {
 function minuteAheadIn(zone: string, ms: number) {
   const at = new Date(Math.floor((Date.now() + ms) / 60_000) * 60_000);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
@@ -53,10 +71,11 @@ async function createPostAs(account: Account, body: Record<string, unknown>): Pr
   return (await response.json()) as { id: number };
 }
 
-
-
 // A 1×1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 /** Holds the page's upload parts (the file's bytes) until the returned function is called. */
 async function holdUploadParts(page: Page): Promise<() => void> {
@@ -98,7 +117,9 @@ describe("the composer", () => {
     await page.goto("/home");
     await hydrated(page);
     await composer(page).getByRole("textbox", { name: "Post text" }).fill(`photo post ${tag}`);
-    await page.locator('[data-testid="composer-files"]').setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
+    await page
+      .locator('[data-testid="composer-files"]')
+      .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
     const progress = composer(page).getByRole("progressbar", { name: "Uploading dot.png" });
     await progress.waitFor();
     releaseParts();
@@ -130,19 +151,28 @@ describe("the composer", () => {
     await hydrated(page);
     const text = `processing post ${tag}`;
     await composer(page).getByRole("textbox", { name: "Post text" }).fill(text);
-    await page.locator('[data-testid="composer-files"]').setInputFiles({ name: "slow.png", mimeType: "image/png", buffer: PNG });
+    await page
+      .locator('[data-testid="composer-files"]')
+      .setInputFiles({ name: "slow.png", mimeType: "image/png", buffer: PNG });
     await composer(page).getByRole("progressbar", { name: "Uploading slow.png" }).waitFor();
     await composer(page).getByRole("combobox", { name: "Who can see" }).selectOption("everyone");
     await composer(page).getByRole("button", { name: "Post now" }).click();
     await composer(page).getByText("Your post will be published when its uploads finish.", { exact: false }).waitFor();
 
-    const { posts } = await apiAs<{ posts: { id: number; text: string; uploads: { status: string }[] }[] }>(creator, "/posts/processing");
+    const { posts } = await apiAs<{ posts: { id: number; text: string; uploads: { status: string }[] }[] }>(
+      creator,
+      "/posts/processing",
+    );
     const post = posts.find((p) => p.text === text)!;
     expect(post.uploads).toEqual([expect.objectContaining({ status: "uploading" })]);
 
     releaseParts();
     await expect
-      .poll(async () => (await apiAs<{ posts: { id: number }[] }>(creator, "/posts/processing")).posts.some((p) => p.id === post.id), { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await apiAs<{ posts: { id: number }[] }>(creator, "/posts/processing")).posts.some((p) => p.id === post.id),
+        { timeout: 15_000 },
+      )
       .toBe(false);
     const visitor = await fetch(`${baseURL()}/post/${post.id}`);
     expect(visitor.status).toBe(200);
@@ -164,7 +194,10 @@ describe("the composer", () => {
     await composer(page).getByRole("button", { name: "Schedule" }).click();
     await composer(page).getByText("Your post is scheduled.").waitFor();
 
-    const { posts } = await apiAs<{ posts: { id: number; text: string; scheduledAt: string }[] }>(creator, "/posts/scheduled");
+    const { posts } = await apiAs<{ posts: { id: number; text: string; scheduledAt: string }[] }>(
+      creator,
+      "/posts/scheduled",
+    );
     const post = posts.find((p) => p.text === text)!;
     expect(post.scheduledAt).toBe(when.iso);
 
@@ -177,7 +210,9 @@ describe("the composer", () => {
     await sql(`UPDATE posts SET scheduled_at = '2000-01-01T00:00:00.000Z' WHERE id = ${post.id}`);
     expect((await context.request.get("/__scheduled")).status()).toBe(200);
     // The handler's work runs in waitUntil: the answer may come first.
-    await expect.poll(async () => (await fanView.context.request.get(`/post/${post.id}`)).status(), { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(async () => (await fanView.context.request.get(`/post/${post.id}`)).status(), { timeout: 10_000 })
+      .toBe(200);
 
     await page.reload();
     await hydrated(page);
@@ -203,7 +238,9 @@ describe("the post menu on /home", () => {
     await page.goto("/home");
     await hydrated(page);
     const card = page.locator(`[data-post-id="${post.id}"]`);
-    await expect.poll(() => card.getByRole("list", { name: "Who can see it" }).getByRole("listitem").allTextContents()).toEqual(["Subscribers", "Price $4.50"]);
+    await expect
+      .poll(() => card.getByRole("list", { name: "Who can see it" }).getByRole("listitem").allTextContents())
+      .toEqual(["Subscribers", "Price $4.50"]);
     await card.getByRole("button", { name: "Post options" }).click();
     await card.getByRole("menuitem", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit post" });
@@ -275,7 +312,11 @@ describe("/scheduled", () => {
     const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
     const inTwoHours = new Date(Date.now() + 7_200_000).toISOString();
     const edited = await createPostAs(creator, { text: `to edit ${tag}`, audience: "everyone", scheduledAt: inAnHour });
-    const cancelled = await createPostAs(creator, { text: `to cancel ${tag}`, audience: "followers", scheduledAt: inTwoHours });
+    const cancelled = await createPostAs(creator, {
+      text: `to cancel ${tag}`,
+      audience: "followers",
+      scheduledAt: inTwoHours,
+    });
     const { page, context } = await creatorPage(browser());
     await page.goto("/scheduled");
     await hydrated(page);
@@ -305,7 +346,9 @@ describe("/scheduled", () => {
     await page.getByText("Your post is published.").waitFor();
     await page.getByText("Nothing scheduled").waitFor();
 
-    const published = await fetch(`${baseURL()}/api/posts/scheduled`, { headers: { Authorization: `Bearer ${creator.token}` } });
+    const published = await fetch(`${baseURL()}/api/posts/scheduled`, {
+      headers: { Authorization: `Bearer ${creator.token}` },
+    });
     expect(((await published.json()) as { posts: unknown[] }).posts).toEqual([]);
     const asVisitor = await fetch(`${baseURL()}/post/${edited.id}`);
     expect(asVisitor.status).toBe(200);

@@ -1,9 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildJpeg } from "../support/media-fixtures";
-import { baseURL, browserForThisFile, createAccount, hydrated, newPage, seriousViolations, signedInPage, sql, unique } from "./support";
+import {
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  newPage,
+  seriousViolations,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
-
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 let fan: Account;
@@ -36,7 +45,12 @@ beforeAll(async () => {
   const plans = await fetch(`${baseURL()}/api/me/plans`, {
     method: "PUT",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${creator.token}` },
-    body: JSON.stringify({ plans: [{ period: "month", priceCents: 0 }, { period: "year", priceCents: 4999 }] }),
+    body: JSON.stringify({
+      plans: [
+        { period: "month", priceCents: 0 },
+        { period: "year", priceCents: 4999 },
+      ],
+    }),
   });
   expect(plans.status).toBe(200);
 });
@@ -51,13 +65,19 @@ describe("profiles", () => {
     expect(await page.locator(`img[src*="${lockedKey}"]`).count()).toBe(0);
     expect(await page.locator(`img[src*="${openKey}"]`).count()).toBe(1);
     // The locked post shows its blurred preview, fetched only when it comes near the screen.
-    expect(await page.locator(`img[src="/media/${lockedPreviewKey}"]`).evaluate((img: HTMLImageElement) => [img.loading, img.decoding])).toEqual(["lazy", "async"]);
+    expect(
+      await page
+        .locator(`img[src="/media/${lockedPreviewKey}"]`)
+        .evaluate((img: HTMLImageElement) => [img.loading, img.decoding]),
+    ).toEqual(["lazy", "async"]);
 
     await page.getByRole("button", { name: "Follow" }).click();
     await page.getByRole("button", { name: "Following" }).waitFor();
 
     await page.getByRole("button", { name: "Subscribe" }).click();
-    const plans = page.getByRole("dialog", { name: "Subscribe to Cora Creator" }).getByRole("list", { name: "Subscription plans" });
+    const plans = page
+      .getByRole("dialog", { name: "Subscribe to Cora Creator" })
+      .getByRole("list", { name: "Subscription plans" });
     expect(await plans.getByRole("button").allTextContents()).toEqual(["MonthlyFree", "Yearly$49.99"]);
     // A paid plan is confirmed first; this fan has not verified the email yet, so paying is refused.
     await plans.getByRole("button", { name: /Yearly/ }).click();
@@ -70,8 +90,16 @@ describe("profiles", () => {
     await page.locator(`img[src*="${lockedKey}"]`).waitFor({ state: "attached" }); // no file behind the key: the image has no size
     expect(await page.getByText("Subscribe to see this post.").count()).toBe(0);
     // The newest post with an image is now the subscribers' one: its image is asked for first, the other's lazily.
-    expect(await page.locator(`img[src*="${lockedKey}"]`).evaluate((img: HTMLImageElement) => [img.loading, img.getAttribute("fetchpriority")])).toEqual(["eager", "high"]);
-    expect(await page.locator(`img[src*="${openKey}"]`).evaluate((img: HTMLImageElement) => [img.loading, img.getAttribute("fetchpriority")])).toEqual(["lazy", null]);
+    expect(
+      await page
+        .locator(`img[src*="${lockedKey}"]`)
+        .evaluate((img: HTMLImageElement) => [img.loading, img.getAttribute("fetchpriority")]),
+    ).toEqual(["eager", "high"]);
+    expect(
+      await page
+        .locator(`img[src*="${openKey}"]`)
+        .evaluate((img: HTMLImageElement) => [img.loading, img.getAttribute("fetchpriority")]),
+    ).toEqual(["lazy", null]);
 
     await page.getByRole("button", { name: "Cancel subscription" }).click();
     await page.getByText("Subscribed until").waitFor();
@@ -100,7 +128,8 @@ describe("profiles", () => {
 
     expect((await fetch(`${baseURL()}/no_such_person_here`)).status).toBe(404);
     expect((await fetch(`${baseURL()}/${creator.username}/preview`)).status).toBe(404);
-    const previewAs = (account: Account) => fetch(`${baseURL()}/${creator.username}/preview`, { headers: { Cookie: `__Host-session=${account.token}` } });
+    const previewAs = (account: Account) =>
+      fetch(`${baseURL()}/${creator.username}/preview`, { headers: { Cookie: `__Host-session=${account.token}` } });
     expect((await previewAs(creator)).status).toBe(200);
     expect((await previewAs(fan)).status).toBe(404);
   });
@@ -117,7 +146,9 @@ describe("profiles", () => {
     await page.getByLabel("Website").fill("https://cora.example");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Your profile has been saved.").waitFor();
-    await page.getByLabel("Avatar").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: Buffer.from(buildJpeg()) });
+    await page
+      .getByLabel("Avatar")
+      .setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: Buffer.from(buildJpeg()) });
     await page.getByText("Your avatar has been saved.").waitFor();
 
     await page.goto(`/${creator.username}`);
@@ -126,7 +157,9 @@ describe("profiles", () => {
     await page.getByText("Oil and watercolour").waitFor();
     expect(await page.getByRole("link", { name: "cora.example" }).getAttribute("rel")).toBe("nofollow ugc noopener");
     expect(await page.getByText("Followers").count()).toBe(1);
-    expect(await page.getByRole("img", { name: "Avatar of Cora the Painter" }).getAttribute("src")).toMatch(/^\/media\/public\//);
+    expect(await page.getByRole("img", { name: "Avatar of Cora the Painter" }).getAttribute("src")).toMatch(
+      /^\/media\/public\//,
+    );
 
     await page.getByRole("button", { name: "Share" }).click();
     const dialog = page.getByRole("dialog", { name: "Share this profile" });
@@ -162,12 +195,21 @@ describe("profiles", () => {
     await weekly.getByLabel("Offer this plan").check();
     await weekly.getByLabel("Price in dollars").fill("2");
     await page.getByRole("button", { name: "Save plans" }).click();
-    await weekly.getByRole("alert").filter({ hasText: "A paid plan costs between $4.99 and $1,000.00; 0 makes it free." }).waitFor();
+    await weekly
+      .getByRole("alert")
+      .filter({ hasText: "A paid plan costs between $4.99 and $1,000.00; 0 makes it free." })
+      .waitFor();
     await weekly.getByLabel("Price in dollars").fill("5.50");
     await page.getByRole("button", { name: "Save plans" }).click();
     await page.getByText("Your plans have been saved.").waitFor();
     const plans = await (await fetch(`${baseURL()}/api/users/${creator.username}/plans`)).json();
-    expect(plans).toEqual({ plans: [{ period: "week", priceCents: 550 }, { period: "month", priceCents: 0 }, { period: "year", priceCents: 4999 }] });
+    expect(plans).toEqual({
+      plans: [
+        { period: "week", priceCents: 550 },
+        { period: "month", priceCents: 0 },
+        { period: "year", priceCents: 4999 },
+      ],
+    });
     await context.close();
   });
 
@@ -177,14 +219,18 @@ describe("profiles", () => {
       await page.emulateMedia({ colorScheme });
       await page.goto(`/${creator.username}`);
       await hydrated(page);
-      expect(await page.getByRole("link", { name: "Follow" }).getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent(`/${creator.username}`)}`);
+      expect(await page.getByRole("link", { name: "Follow" }).getAttribute("href")).toBe(
+        `/login?redirectTo=${encodeURIComponent(`/${creator.username}`)}`,
+      );
       await page.getByRole("tab", { name: "Media" }).click();
       const gallery = page.getByRole("tabpanel");
       await gallery.getByRole("link", { name: "Locked media" }).waitFor();
       expect(await gallery.getByRole("link", { name: "Photo" }).count()).toBe(1);
       expect(await gallery.locator(`img[src*="${lockedKey}"]`).count()).toBe(0);
       // The open photo's tile offers its copy 640 pixels wide, which a tile needs rather than the original.
-      expect(await gallery.getByRole("link", { name: "Photo" }).locator("img").getAttribute("srcset")).toBe(`/media/${openCopyKey} 640w, /media/${openKey} 3000w`);
+      expect(await gallery.getByRole("link", { name: "Photo" }).locator("img").getAttribute("srcset")).toBe(
+        `/media/${openCopyKey} 640w, /media/${openKey} 3000w`,
+      );
       expect(await gallery.locator("img[srcset]").count()).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
     }

@@ -40,7 +40,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pushService.listen(0, "127.0.0.1", resolve));
   endpoint = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/push/${tag}`;
   // The device's keys, as a browser makes them for a subscription.
-  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
+    "deriveBits",
+  ])) as CryptoKeyPair;
   device = {
     publicKey: toBase64Url(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey))),
     privateKey: (await crypto.subtle.exportKey("jwk", pair.privateKey)).d!,
@@ -50,7 +52,10 @@ beforeAll(async () => {
   creator = await createAccount({ username: `${tag}_sam`, name: "Sam Push" });
   fan = await createAccount({ username: `${tag}_ivy`, name: "Ivy Push" });
   await sql(`UPDATE users SET role = 'creator' WHERE username = '${creator.username}';`);
-  await fetch(`${baseURL()}/api/users/${creator.username}/follow`, { method: "POST", headers: { Authorization: `Bearer ${fan.token}` } });
+  await fetch(`${baseURL()}/api/users/${creator.username}/follow`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${fan.token}` },
+  });
   const opened = await fetch(`${baseURL()}/api/conversations`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${creator.token}` },
@@ -90,7 +95,9 @@ describe("web push", () => {
     );
     await page.goto("/settings/notifications");
     await hydrated(page);
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, {
+      timeout: 20_000,
+    });
     await page.reload();
     await hydrated(page);
     const settings = page.getByTestId("push-settings");
@@ -110,14 +117,26 @@ describe("web push", () => {
     expect(Number(push!.headers.ttl)).toBeGreaterThan(0);
     expect(push!.headers.urgency).toMatch(/^(very-low|low|normal|high)$/);
     expect(push!.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
-    const payload = JSON.parse(new TextDecoder().decode(await decryptPush(push!.body, device))) as { title: string; body: string; url: string; badge: number };
+    const payload = JSON.parse(new TextDecoder().decode(await decryptPush(push!.body, device))) as {
+      title: string;
+      body: string;
+      url: string;
+      badge: number;
+    };
     // The badge is the fan's unread count: the one message.
-    expect(payload).toMatchObject({ title: "Sam Push sent you a message.", url: `/messages/${conversationId}`, badge: 1 });
+    expect(payload).toMatchObject({
+      title: "Sam Push sent you a message.",
+      url: `/messages/${conversationId}`,
+      badge: 1,
+    });
 
     // The app badge the worker sets (Badging API) is recorded where Chromium shows none (headless).
     const [worker] = context.serviceWorkers();
     await worker!.evaluate(() => {
-      const scope = self as unknown as { badges: number[]; navigator: { setAppBadge?: (count: number) => Promise<void> } };
+      const scope = self as unknown as {
+        badges: number[];
+        navigator: { setAppBadge?: (count: number) => Promise<void> };
+      };
       scope.badges = [];
       scope.navigator.setAppBadge = async (count: number) => void scope.badges.push(count);
     });
@@ -126,14 +145,28 @@ describe("web push", () => {
     const cdp = await context.newCDPSession(page);
     const registration = new Promise<string>((resolve) =>
       cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const mine = registrations.find((candidate: { scopeURL: string; isDeleted: boolean }) => candidate.scopeURL.startsWith(baseURL()) && !candidate.isDeleted);
+        const mine = registrations.find(
+          (candidate: { scopeURL: string; isDeleted: boolean }) =>
+            candidate.scopeURL.startsWith(baseURL()) && !candidate.isDeleted,
+        );
         if (mine) resolve(mine.registrationId);
       }),
     );
     await cdp.send("ServiceWorker.enable");
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(baseURL()).origin, registrationId: await registration, data: JSON.stringify(payload) });
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: new URL(baseURL()).origin,
+      registrationId: await registration,
+      data: JSON.stringify(payload),
+    });
     await expect
-      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => [shown.title, (shown.data as { url: string }).url])))
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => [
+            shown.title,
+            (shown.data as { url: string }).url,
+          ]),
+        ),
+      )
       .toEqual([["Sam Push sent you a message.", `/messages/${conversationId}`]]);
     expect(await worker!.evaluate(() => (self as unknown as { badges: number[] }).badges)).toEqual([1]);
 

@@ -11,18 +11,41 @@ const SERVICE_WORKER_FILE = "build/client/sw.js";
 
 /** The service worker registers after the page's load event and claims the page once it is active. */
 async function waitForServiceWorkerControl(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, {
+    timeout: 20_000,
+  });
 }
 
 const pagesCacheURLs = (page: Page) =>
-  page.evaluate(async () => ((await caches.has("pages")) ? (await (await caches.open("pages")).keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search) : null));
+  page.evaluate(async () =>
+    (await caches.has("pages"))
+      ? (await (await caches.open("pages")).keys()).map(
+          (request) => new URL(request.url).pathname + new URL(request.url).search,
+        )
+      : null,
+  );
 
 describe("progressive web app", () => {
   it("serves a web manifest whose icons are PNGs, and the service worker uncached", async () => {
     const response = await fetch(`${baseURL()}/manifest.webmanifest`);
     expect(response.status).toBe(200);
-    const manifest = (await response.json()) as { name: string; start_url: string; scope: string; display: string; id: string; theme_color: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
-    expect(manifest).toMatchObject({ name: "Fanclub", start_url: "/home", scope: "/", display: "standalone", id: "/", theme_color: "#0a6fd6" });
+    const manifest = (await response.json()) as {
+      name: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      id: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: "Fanclub",
+      start_url: "/home",
+      scope: "/",
+      display: "standalone",
+      id: "/",
+      theme_color: "#0a6fd6",
+    });
     const icons = manifest.icons.map(({ sizes, purpose }) => `${sizes} ${purpose}`).sort();
     expect(icons).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
     for (const src of [...manifest.icons.map((icon) => icon.src), "/icons/apple-touch-icon.png"]) {
@@ -47,7 +70,11 @@ describe("progressive web app", () => {
     // browser.newContext() contexts are incognito, where Chromium never offers to install ("in-incognito"):
     // this check needs a persistent profile, as a person's browser has.
     const profile = await mkdtemp(join(tmpdir(), "fanclub-pwa-"));
-    const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM, baseURL: baseURL(), locale: "en-US" });
+    const context = await chromium.launchPersistentContext(profile, {
+      ...CHROMIUM,
+      baseURL: baseURL(),
+      locale: "en-US",
+    });
     await traceUntilTestEnds(context, () => rm(profile, { recursive: true, force: true }));
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto("/");
@@ -117,7 +144,13 @@ describe("progressive web app", () => {
   const linksFollowedByTheApp = async (page: Page) => {
     await hydrated(page);
     await expect
-      .poll(() => page.evaluate(() => "routes/email.verify._index" in (window as unknown as { __remixManifest: { routes: object } }).__remixManifest.routes))
+      .poll(() =>
+        page.evaluate(
+          () =>
+            "routes/email.verify._index" in
+            (window as unknown as { __remixManifest: { routes: object } }).__remixManifest.routes,
+        ),
+      )
       .toBe(true);
   };
 
@@ -214,15 +247,30 @@ describe("progressive web app", () => {
     await page.goto("/never-visited?page=1");
     const offline = (texts: Record<string, string>) => page.getByRole("heading", { name: texts["You are offline"] });
     await offline(ar).waitFor();
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.title])).toEqual(["ar", "rtl", `${ar["You are offline"]} · Fanclub`]);
-    expect(await page.getByText(ar["This page was not saved on this device. It opens again once you are back online."]!).count()).toBe(1);
-    expect(await page.getByRole("link", { name: ar["Try again"] }).evaluate((link) => (link as HTMLAnchorElement).href)).toBe(`${baseURL()}/never-visited?page=1`);
-    expect(await page.getByRole("link", { name: ar["Go to your feed"] }).evaluate((link) => (link as HTMLAnchorElement).href)).toBe(`${baseURL()}/home`);
+    expect(
+      await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.title]),
+    ).toEqual(["ar", "rtl", `${ar["You are offline"]} · Fanclub`]);
+    expect(
+      await page
+        .getByText(ar["This page was not saved on this device. It opens again once you are back online."]!)
+        .count(),
+    ).toBe(1);
+    expect(
+      await page.getByRole("link", { name: ar["Try again"] }).evaluate((link) => (link as HTMLAnchorElement).href),
+    ).toBe(`${baseURL()}/never-visited?page=1`);
+    expect(
+      await page
+        .getByRole("link", { name: ar["Go to your feed"] })
+        .evaluate((link) => (link as HTMLAnchorElement).href),
+    ).toBe(`${baseURL()}/home`);
     // A language chosen in the app (its cookie, spec §9) comes before the browser's.
     await context.addCookies([{ name: "i18nextLng", value: "ja", url: baseURL() }]);
     await page.goto("/never-visited?page=2");
     await offline(ja).waitFor();
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(["ja", "ltr"]);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      "ja",
+      "ltr",
+    ]);
     expect(await page.getByRole("link", { name: ja["Try again"] }).count()).toBe(1);
     await context.close();
   });
@@ -238,7 +286,14 @@ describe("progressive web app", () => {
     await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
     await page.goto("/home");
     await heading.waitFor();
-    await expect.poll(async () => (await pagesCacheURLs(page))?.filter((url) => /^\/(?:home|settings|email\/verify\.data)\b/.test(url)).map((url) => url.split("?")[0]).sort()).toEqual(["/email/verify.data", "/home", "/settings"]);
+    await expect
+      .poll(async () =>
+        (await pagesCacheURLs(page))
+          ?.filter((url) => /^\/(?:home|settings|email\/verify\.data)\b/.test(url))
+          .map((url) => url.split("?")[0])
+          .sort(),
+      )
+      .toEqual(["/email/verify.data", "/home", "/settings"]);
 
     await context.setOffline(true);
     // The network is really cut, for the service worker's fetches too: a never visited address is the offline page.
@@ -256,18 +311,28 @@ describe("progressive web app", () => {
         // A link within the page (the skip link) stays the browser's: it moves at once.
         document.querySelector<HTMLAnchorElement>('a[href="#content"]')!.click();
         const skipped = location.hash === "#content";
-        const verify = [...document.querySelectorAll<HTMLAnchorElement>("a")].find((link) => link.textContent?.trim() === "Verify now");
+        const verify = [...document.querySelectorAll<HTMLAnchorElement>("a")].find(
+          (link) => link.textContent?.trim() === "Verify now",
+        );
         verify!.click();
         Object.assign(window, { tappedBeforeHydration: { before, skipped } });
       });
     });
     const documents: string[] = [];
-    page.on("request", (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && documents.push(new URL(request.url()).pathname));
+    page.on(
+      "request",
+      (request) =>
+        request.isNavigationRequest() &&
+        request.frame() === page.mainFrame() &&
+        documents.push(new URL(request.url()).pathname),
+    );
     await page.goto("/home");
     // Held, then followed by the app from the kept data. Without that, the browser would load /email/verify as a
     // document, which the worker never kept: the offline page.
     // page.goto waits for the load event, which comes after the tap.
-    const tappedBeforeHydration = await page.evaluate(() => (window as unknown as { tappedBeforeHydration?: unknown }).tappedBeforeHydration);
+    const tappedBeforeHydration = await page.evaluate(
+      () => (window as unknown as { tappedBeforeHydration?: unknown }).tappedBeforeHydration,
+    );
     expect(tappedBeforeHydration).toEqual({ before: true, skipped: true });
     await page.getByRole("heading", { name: "Verify your email address" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/email/verify");
@@ -286,7 +351,11 @@ describe("progressive web app", () => {
     // The page's own data asked again (as after a form sent offline) fails as it would: the page is not loaded again.
     type Router = { revalidate(): void; state: { revalidation: string } };
     await page.evaluate(() => (window as unknown as { __remixRouter: Router }).__remixRouter.revalidate());
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __remixRouter: Router }).__remixRouter.state.revalidation)).toBe("idle");
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __remixRouter: Router }).__remixRouter.state.revalidation),
+      )
+      .toBe("idle");
     await page.waitForTimeout(500);
     // The documents loaded: /home twice and /settings once, from the cache; /email/verify was none (the app
     // followed the tap).

@@ -6,7 +6,17 @@ import { baseURL, createAccount } from "./support";
  * action, and the stories viewer's `back`) sends anything but a path of this site to /home, and never answers 5xx.
  * Plain requests, as an attacker sends them; the rule itself is tests/unit/local-path.test.ts.
  */
-const ATTACKS = ["/%09/evil.example", "/%0A/x", "/%0D/x", "/%00/x", "//evil.example", "/%5Cevil.example", "https://evil.example", "%2F%2Fevil.example", "/%E0%A4%A"];
+const ATTACKS = [
+  "/%09/evil.example",
+  "/%0A/x",
+  "/%0D/x",
+  "/%00/x",
+  "//evil.example",
+  "/%5Cevil.example",
+  "https://evil.example",
+  "%2F%2Fevil.example",
+  "/%E0%A4%A",
+];
 
 const page = (path: string, init: RequestInit = {}) => fetch(`${baseURL()}${path}`, { redirect: "manual", ...init });
 const withSession = (token: string): HeadersInit => ({ Cookie: `__Host-session=${token}` });
@@ -19,7 +29,9 @@ describe("redirect parameters", () => {
       expect(response.status, target).toBe(302);
       expect(response.headers.get("Location"), target).toBe("/home");
     }
-    const local = await page(`/login?redirectTo=${encodeURIComponent("/settings?tab=privacy")}`, { headers: withSession(person.token) });
+    const local = await page(`/login?redirectTo=${encodeURIComponent("/settings?tab=privacy")}`, {
+      headers: withSession(person.token),
+    });
     expect(local.headers.get("Location")).toBe("/settings?tab=privacy");
   });
 
@@ -28,7 +40,11 @@ describe("redirect parameters", () => {
     // A body whose escapes are not UTF-8 is refused whole (tests/e2e/pages-bad-input.test.ts).
     for (const target of ATTACKS.filter((attack) => attack !== "/%E0%A4%A")) {
       const body = `login=${encodeURIComponent(person.username)}&password=${encodeURIComponent(person.password)}&intent=password&redirectTo=${target}`;
-      const response = await page("/login.data", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+      const response = await page("/login.data", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      });
       expect(response.status, target).toBe(200);
       const answer = await response.text();
       expect(answer, target).toContain('"redirectTo","/home"');

@@ -49,7 +49,9 @@ describe("a route that fails says what failed, in the person's language, inside 
     await inGerman(context);
     await page.goto("/dashboard");
     await hydrated(page);
-    await page.route("**/dashboard/withdraw.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "the loader failed" }));
+    await page.route("**/dashboard/withdraw.data*", (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "the loader failed" }),
+    );
     const tabs = page.getByRole("navigation", { name: "Übersicht" });
     await tabs.getByRole("link", { name: "Auszahlung beantragen" }).click();
     await page.waitForURL("/dashboard/withdraw");

@@ -33,13 +33,21 @@ beforeAll(async () => {
   );
   await apiAs(creator, "PUT", "/me/plans", { plans: [{ period: "month", priceCents: 499 }] });
   // A post for subscribers with a price: its author sees the audience and price labels beside the menu.
-  await apiAs(creator, "POST", "/posts", { text: "For my subscribers", audience: "subscribers", priceCents: 300, mediaIds: [] });
+  await apiAs(creator, "POST", "/posts", {
+    text: "For my subscribers",
+    audience: "subscribers",
+    priceCents: 300,
+    mediaIds: [],
+  });
   await apiAs(fan, "POST", `/users/${creator.username}/follow`);
   // A long Latin name, in a conversation the creator reads in Arabic.
   latin = await createAccount({ username: `${tag}_max`, name: "Maximilian Alexander Hoffmann-Wolkenstein" });
   await apiAs(latin, "POST", `/users/${creator.username}/follow`);
   const { id } = (await apiAs(latin, "POST", "/conversations", { username: creator.username })) as { id: number };
-  await apiAs(latin, "POST", `/conversations/${id}/messages`, { clientId: `${tag}-latin-1`, text: "Guten Morgen aus Wien, wie geht es dir heute?" });
+  await apiAs(latin, "POST", `/conversations/${id}/messages`, {
+    clientId: `${tag}-latin-1`,
+    text: "Guten Morgen aus Wien, wie geht es dir heute?",
+  });
 });
 
 /** An Arabic phone, signed in as `account`. */
@@ -65,7 +73,10 @@ async function expectOnScreen(page: Page, what: string, element: Locator) {
   expect(box.y, where).toBeGreaterThanOrEqual(-1);
   expect(box.x + box.width, where).toBeLessThanOrEqual(PHONE.width + 1);
   expect(box.y + box.height, where).toBeLessThanOrEqual(PHONE.height + 1);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what}: the page's width`).toBeLessThanOrEqual(PHONE.width);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${what}: the page's width`,
+  ).toBeLessThanOrEqual(PHONE.width);
 }
 
 /** Opens a dialog with the button named `opener`, checks it lies on the screen, and closes it with Escape. */
@@ -78,10 +89,14 @@ async function checkDialog(page: Page, opener: string) {
 }
 
 async function checkAccountMenu(page: Page) {
-  await page.getByRole("navigation", { name: arabic("Main") }).getByRole("button", { name: arabic("Account menu") }).click();
+  await page
+    .getByRole("navigation", { name: arabic("Main") })
+    .getByRole("button", { name: arabic("Account menu") })
+    .click();
   await expectOnScreen(page, "the account menu", page.getByRole("menu", { name: arabic("Account menu") }));
   // Every entry can be read and tapped.
-  for (const item of await page.getByRole("menuitem").all()) await expectOnScreen(page, `the entry ${await item.textContent()}`, item);
+  for (const item of await page.getByRole("menuitem").all())
+    await expectOnScreen(page, `the entry ${await item.textContent()}`, item);
   await page.keyboard.press("Escape");
 }
 
@@ -148,7 +163,10 @@ describe("text and numbers of their own direction on an Arabic phone", () => {
 
   it("the sandbox's test card numbers read left to right, in groups of four in order", async () => {
     const page = await arabicPhone(fan);
-    const { redirectUrl } = (await apiAs(fan, "POST", "/wallet/top-ups", { amountCents: 1000, idempotencyKey: crypto.randomUUID() })) as { redirectUrl: string };
+    const { redirectUrl } = (await apiAs(fan, "POST", "/wallet/top-ups", {
+      amountCents: 1000,
+      idempotencyKey: crypto.randomUUID(),
+    })) as { redirectUrl: string };
     await open(page, redirectUrl);
     const number = page.locator("code", { hasText: "4000 0025 0000 3155" });
     const [first, last] = await number.evaluate((node) => {

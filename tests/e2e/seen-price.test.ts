@@ -60,19 +60,29 @@ describe("the price shown is the price charged", () => {
 
     // The fan confirms the $5.00 they saw: refused, the dialog now shows $200.00, nothing charged.
     await dialog.getByRole("button", { name: "Pay and subscribe" }).click();
-    await dialog.getByRole("alert").filter({ hasText: "The price changed to $200.00. Check it and try again." }).waitFor();
+    await dialog
+      .getByRole("alert")
+      .filter({ hasText: "The price changed to $200.00. Check it and try again." })
+      .waitFor();
     await dialog.getByText("$200.00 is paid from your wallet now, then at each renewal until you cancel.").waitFor();
-    expect(await dialog.getByRole("list", { name: "Subscription plans" }).getByRole("button").allTextContents()).toEqual(["Monthly$200.00"]);
+    expect(
+      await dialog.getByRole("list", { name: "Subscription plans" }).getByRole("button").allTextContents(),
+    ).toEqual(["Monthly$200.00"]);
     release();
     await page.unroute(/\.data(\?|$)/);
-    expect(await walletOf(fan)).toMatchObject({ balanceCents: 30_000, payments: [expect.objectContaining({ kind: "top_up" })] });
+    expect(await walletOf(fan)).toMatchObject({
+      balanceCents: 30_000,
+      payments: [expect.objectContaining({ kind: "top_up" })],
+    });
 
     // Confirmed again, at the price now shown: subscribed, charged $200 once.
     await dialog.getByRole("button", { name: "Pay and subscribe" }).click();
     await page.getByText("Subscribed, renews on").waitFor();
     const wallet = await walletOf(fan);
     expect(wallet.balanceCents).toBe(10_000);
-    expect(wallet.payments.filter((payment) => payment.kind === "subscription").map((payment) => payment.amountCents)).toEqual([20_000]);
+    expect(
+      wallet.payments.filter((payment) => payment.kind === "subscription").map((payment) => payment.amountCents),
+    ).toEqual([20_000]);
     await context.close();
   });
 
@@ -92,12 +102,18 @@ describe("the price shown is the price charged", () => {
       if (route.request().method() === "GET") await released;
       await route.continue().catch(() => {});
     });
-    await apiAs(creator, "PUT", "/me/plans", { plans: [{ period: "month", priceCents: 20_000 }], messagePriceCents: 300 });
+    await apiAs(creator, "PUT", "/me/plans", {
+      plans: [{ period: "month", priceCents: 20_000 }],
+      messagePriceCents: 300,
+    });
     const before = (await walletOf(fan)).balanceCents;
     await page.getByTestId("composer-input").fill("Hello there");
     expect(await send.textContent()).toBe("Send · $2.50");
     await send.click();
-    await page.getByRole("alert").filter({ hasText: "Sending a message here now costs $3.00: it was not sent." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Sending a message here now costs $3.00: it was not sent." })
+      .waitFor();
     await page.getByText("Send · $3.00").waitFor();
     release();
     await page.unroute(/\.data(\?|$)/);
@@ -112,7 +128,12 @@ describe("the price shown is the price charged", () => {
     const creatorView = await signedInPage(browser(), creator);
     await creatorView.page.goto(`/messages/${conversation.id as number}`);
     await hydrated(creatorView.page);
-    await creatorView.page.getByTestId("message").filter({ hasText: "Hello there" }).getByTestId("message-paid").filter({ hasText: "Paid $3.00" }).waitFor();
+    await creatorView.page
+      .getByTestId("message")
+      .filter({ hasText: "Hello there" })
+      .getByTestId("message-paid")
+      .filter({ hasText: "Paid $3.00" })
+      .waitFor();
     // The creator writes for free: a plain Send.
     expect(await creatorView.page.getByTestId("send-button").textContent()).toBe("Send");
     await creatorView.context.close();
@@ -136,7 +157,11 @@ describe("the price shown is the price charged", () => {
     const dialog = page.getByRole("dialog", { name: "Subscribe to Sam Star" });
     await dialog.getByRole("button", { name: /Monthly/ }).click();
     await dialog.getByRole("button", { name: "Pay and subscribe" }).click();
-    await dialog.getByRole("alert").filter({ hasText: "You need to fund your wallet!" }).getByRole("link", { name: "Top up your wallet" }).click();
+    await dialog
+      .getByRole("alert")
+      .filter({ hasText: "You need to fund your wallet!" })
+      .getByRole("link", { name: "Top up your wallet" })
+      .click();
     await page.waitForURL(/\/wallet$/);
     await hydrated(page);
     await page.getByLabel("Amount (USD)").fill("250");
@@ -155,7 +180,11 @@ describe("the price shown is the price charged", () => {
   });
 
   it("the live entry page refuses an entry price raised meanwhile, shows the new one on its button, and charges it once confirmed", async () => {
-    const stream = (await apiAs(creator, "POST", "/live", { title: "Paid evening", audience: "everyone", priceCents: 300 })) as { id: number };
+    const stream = (await apiAs(creator, "POST", "/live", {
+      title: "Paid evening",
+      audience: "everyone",
+      priceCents: 300,
+    })) as { id: number };
     try {
       const { page, context } = await signedInPage(browser(), liveFan);
       await page.goto(`/live/${stream.id}/join`);
@@ -169,10 +198,16 @@ describe("the price shown is the price charged", () => {
 
       // The fan pays the $3.00 they saw: refused, the page now says $5.00, nothing charged.
       await page.getByRole("button", { name: "Pay $3.00 and watch" }).click();
-      await page.getByRole("alert").filter({ hasText: "The price changed to $5.00. Check it and try again." }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "The price changed to $5.00. Check it and try again." })
+        .waitFor();
       await page.getByRole("button", { name: "Pay $5.00 and watch" }).waitFor();
       await page.getByText("Entry: $5.00").waitFor();
-      expect(await walletOf(liveFan)).toMatchObject({ balanceCents: 1000, payments: [expect.objectContaining({ kind: "top_up" })] });
+      expect(await walletOf(liveFan)).toMatchObject({
+        balanceCents: 1000,
+        payments: [expect.objectContaining({ kind: "top_up" })],
+      });
 
       // Confirmed at the price now shown: in, charged $5.00 once.
       await page.getByRole("button", { name: "Pay $5.00 and watch" }).click();
@@ -180,7 +215,9 @@ describe("the price shown is the price charged", () => {
       await page.getByRole("heading", { name: "Paid evening" }).waitFor();
       const wallet = await walletOf(liveFan);
       expect(wallet.balanceCents).toBe(500);
-      expect(wallet.payments.filter((payment) => payment.kind === "live").map((payment) => payment.amountCents)).toEqual([500]);
+      expect(
+        wallet.payments.filter((payment) => payment.kind === "live").map((payment) => payment.amountCents),
+      ).toEqual([500]);
       await context.close();
     } finally {
       await apiAs(creator, "POST", `/live/${stream.id}/end`);

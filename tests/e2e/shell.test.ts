@@ -1,7 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, newContext, newPage, signedInPage, sql, unique } from "./support";
+import {
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  newContext,
+  newPage,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -23,20 +33,29 @@ beforeAll(async () => {
 
 const sidebar = (page: Page) => page.locator('[data-shell="sidebar"] nav');
 const bottomBar = (page: Page) => page.locator("nav.fixed");
-const entryNames = (page: Page) => sidebar(page).getByRole("link").evaluateAll((links) => links.map((l) => l.textContent?.trim()));
+const entryNames = (page: Page) =>
+  sidebar(page)
+    .getByRole("link")
+    .evaluateAll((links) => links.map((l) => l.textContent?.trim()));
 
 describe("layout by width (spec §2)", () => {
   it("wide: labelled sidebar 2/12, content 7/12, right column 3/12; content 10/12 without a right column", async () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);
     await page.goto("/home");
     const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
-    const [side, content, right] = [await box('[data-shell="sidebar"]'), await box('[data-shell="content"]'), await box('[data-shell="right-column"]')];
+    const [side, content, right] = [
+      await box('[data-shell="sidebar"]'),
+      await box('[data-shell="content"]'),
+      await box('[data-shell="right-column"]'),
+    ];
     expect(side.width / 1440).toBeGreaterThan(0.13);
     expect(side.width / 1440).toBeLessThan(0.18);
     expect(content.width / 1440).toBeGreaterThan(0.52);
     expect(content.width / 1440).toBeLessThan(0.6);
     expect(right.width / 1440).toBeGreaterThan(0.2);
-    expect(await sidebar(page).getByRole("link", { name: "Home" }).locator("span.sr-only, span").last().isVisible()).toBe(true);
+    expect(
+      await sidebar(page).getByRole("link", { name: "Home" }).locator("span.sr-only, span").last().isVisible(),
+    ).toBe(true);
     await expect.poll(() => bottomBar(page).isVisible()).toBe(false);
 
     await page.goto("/settings");
@@ -81,14 +100,25 @@ describe("layout by width (spec §2)", () => {
     await bottomBar(page).getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menu").waitFor();
     const items = await page.getByRole("menuitem").allTextContents();
-    expect(items).toEqual(["Bookmarks", "Wallet", "Live Streams", "My Profile", "Settings", "Become a creator", "Logout"]);
+    expect(items).toEqual([
+      "Bookmarks",
+      "Wallet",
+      "Live Streams",
+      "My Profile",
+      "Settings",
+      "Become a creator",
+      "Logout",
+    ]);
     await context.close();
   });
 
   it("the stylesheet comes inside the page: laid out without JavaScript, no second request, and still after hydrating and moving on", async () => {
-    const sidebarShare = async (page: Page) => ((await page.locator('[data-shell="sidebar"]').boundingBox())?.width ?? 0) / WIDE.width;
+    const sidebarShare = async (page: Page) =>
+      ((await page.locator('[data-shell="sidebar"]').boundingBox())?.width ?? 0) / WIDE.width;
     const noScript = await newContext(browser(), { viewport: WIDE, javaScriptEnabled: false });
-    expect((await noScript.request.post("/api/login", { data: { login: member.email, password: member.password } })).ok()).toBe(true);
+    expect(
+      (await noScript.request.post("/api/login", { data: { login: member.email, password: member.password } })).ok(),
+    ).toBe(true);
     const bare = await noScript.newPage();
     const stylesheets: string[] = [];
     bare.on("request", (request) => {
@@ -108,7 +138,9 @@ describe("layout by width (spec §2)", () => {
     expect(await sidebarShare(page)).toBeGreaterThan(0.13);
     await sidebar(page).getByRole("link", { name: "Bookmarks" }).click();
     await page.waitForURL(/\/bookmarks$/);
-    expect(await page.locator("#app-styles").evaluate((style) => style.textContent?.length ?? 0)).toBeGreaterThan(10_000);
+    expect(await page.locator("#app-styles").evaluate((style) => style.textContent?.length ?? 0)).toBeGreaterThan(
+      10_000,
+    );
     expect(await sidebarShare(page)).toBeGreaterThan(0.13);
     await context.close();
   });
@@ -132,7 +164,9 @@ describe("layout by width (spec §2)", () => {
     // pseudo-elements some forty variables to compute: a fifth of a feed's style recalculation.
     const universal = await page.evaluate(() =>
       [...(document.getElementById("app-styles") as HTMLStyleElement).sheet!.cssRules]
-        .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && /(^|,)\s*\*\s*(,|$)/.test(rule.selectorText))
+        .filter(
+          (rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && /(^|,)\s*\*\s*(,|$)/.test(rule.selectorText),
+        )
         .filter((rule) => [...rule.style].some((property) => property.startsWith("--tw-")))
         .map((rule) => rule.selectorText),
     );
@@ -160,8 +194,19 @@ describe("navigation by role (spec §2, §6)", () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);
     await page.goto("/home");
     await hydrated(page);
-    expect(await entryNames(page)).toEqual(["Home", "Search", "Notifications", "Bookmarks", "Messages", "Wallet", "Live Streams", "My Profile"]);
-    expect(await sidebar(page).getByRole("link", { name: "My Profile" }).getAttribute("href")).toBe(`/${member.username}`);
+    expect(await entryNames(page)).toEqual([
+      "Home",
+      "Search",
+      "Notifications",
+      "Bookmarks",
+      "Messages",
+      "Wallet",
+      "Live Streams",
+      "My Profile",
+    ]);
+    expect(await sidebar(page).getByRole("link", { name: "My Profile" }).getAttribute("href")).toBe(
+      `/${member.username}`,
+    );
     const menuButton = page.getByRole("button", { name: "Account menu" });
     await menuButton.click();
     await page.getByRole("menu").waitFor();
@@ -180,7 +225,18 @@ describe("navigation by role (spec §2, §6)", () => {
     const { page, context } = await signedInPage(browser(), creator, WIDE);
     await page.goto("/home");
     await hydrated(page);
-    expect(await entryNames(page)).toEqual(["Home", "Search", "Notifications", "Bookmarks", "Messages", "Wallet", "My Profile", "Dashboard", "New post", "Go Live"]);
+    expect(await entryNames(page)).toEqual([
+      "Home",
+      "Search",
+      "Notifications",
+      "Bookmarks",
+      "Messages",
+      "Wallet",
+      "My Profile",
+      "Dashboard",
+      "New post",
+      "Go Live",
+    ]);
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menu").waitFor();
     expect(await page.getByRole("menuitem").allTextContents()).toEqual(["Settings", "Dashboard", "Logout"]);
@@ -206,7 +262,16 @@ describe("navigation by role (spec §2, §6)", () => {
     // On a phone, both are in the bottom bar's menu, the Dashboard once.
     await page.setViewportSize(PHONE);
     await bottomBar(page).getByRole("button", { name: "Account menu" }).click();
-    expect(await page.getByRole("menuitem").allTextContents()).toEqual(["Bookmarks", "Wallet", "My Profile", "Dashboard", "New post", "Go Live", "Settings", "Logout"]);
+    expect(await page.getByRole("menuitem").allTextContents()).toEqual([
+      "Bookmarks",
+      "Wallet",
+      "My Profile",
+      "Dashboard",
+      "New post",
+      "Go Live",
+      "Settings",
+      "Logout",
+    ]);
     await context.close();
   });
 
@@ -255,14 +320,19 @@ describe("badges (spec §2, §7)", () => {
     await hydrated(page);
     const badge = page.locator('[data-shell="sidebar"] [data-badge="notifications"]');
     expect(await badge.count()).toBe(0);
-    const sent = await fetch(`${baseURL()}/api/notifications/test`, { method: "POST", headers: { Authorization: `Bearer ${fan.token}` } });
+    const sent = await fetch(`${baseURL()}/api/notifications/test`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${fan.token}` },
+    });
     expect(sent.status).toBe(201);
     // Well before the 30 s poll: only the push can have brought it.
     await badge.waitFor({ timeout: 5000 });
     expect(await badge.locator('[aria-hidden="true"]').textContent()).toBe("1");
 
     // Opening the screen reads them; the badge goes.
-    await sidebar(page).getByRole("link", { name: /Notifications/ }).click();
+    await sidebar(page)
+      .getByRole("link", { name: /Notifications/ })
+      .click();
     await page.getByText("This is a test notification. Notifications reach you here.").waitFor();
     await expect.poll(() => badge.count(), { timeout: 5000 }).toBe(0);
     // Rendered by the server too (times in UTC there, local after hydration), and now read.
@@ -297,7 +367,10 @@ describe("badges (spec §2, §7)", () => {
     const setHidden = (hidden: boolean) =>
       page.evaluate((value) => {
         Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
-        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (value ? "hidden" : "visible") });
+        Object.defineProperty(document, "visibilityState", {
+          configurable: true,
+          get: () => (value ? "hidden" : "visible"),
+        });
         document.dispatchEvent(new Event("visibilitychange"));
       }, hidden);
 
@@ -343,7 +416,12 @@ describe("right column (spec §2, §7)", () => {
   it("searches on a non-empty term, says No result, and clears", async () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);
     const searches: string[] = [];
-    page.on("request", (request) => request.url().includes("/api/searchUsers") && searches.push(new URL(request.url()).searchParams.get("searchTerm") ?? ""));
+    page.on(
+      "request",
+      (request) =>
+        request.url().includes("/api/searchUsers") &&
+        searches.push(new URL(request.url()).searchParams.get("searchTerm") ?? ""),
+    );
     await page.goto("/home");
     const box = page.locator('[data-shell="right-column"]').getByRole("searchbox", { name: "Search users" });
     await box.fill(`${tag.toUpperCase()}.ST`);
@@ -362,7 +440,10 @@ describe("right column (spec §2, §7)", () => {
 
   it("shows Suggested only when isExist is true and the list has profiles; alerts api error on failures", async () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);
-    let answer: (route: import("playwright-core").Route) => Promise<void> = (route) => route.fulfill({ json: { isExist: true, suggestedProfiles: [{ username: "ana.b", avatarUrl: "", fullname: "Ana B" }] } });
+    let answer: (route: import("playwright-core").Route) => Promise<void> = (route) =>
+      route.fulfill({
+        json: { isExist: true, suggestedProfiles: [{ username: "ana.b", avatarUrl: "", fullname: "Ana B" }] },
+      });
     await page.route("**/api/suggestedProfiles", (route) => answer(route));
     const alerts: string[] = [];
     page.on("dialog", (dialog) => {
@@ -375,7 +456,10 @@ describe("right column (spec §2, §7)", () => {
     await panel.waitFor();
     expect(await page.getByRole("link", { name: /Ana B/ }).getAttribute("href")).toBe("/ana.b");
 
-    for (const body of [{ isExist: false, suggestedProfiles: [{ username: "ana.b", avatarUrl: "", fullname: "Ana B" }] }, { isExist: true, suggestedProfiles: [] }]) {
+    for (const body of [
+      { isExist: false, suggestedProfiles: [{ username: "ana.b", avatarUrl: "", fullname: "Ana B" }] },
+      { isExist: true, suggestedProfiles: [] },
+    ]) {
       answer = (route) => route.fulfill({ json: body });
       const loaded = page.waitForResponse("**/api/suggestedProfiles");
       await page.reload();
@@ -397,14 +481,20 @@ describe("right column (spec §2, §7)", () => {
 describe("badges on a phone", () => {
   it("sit at the corner of the bell and the bubble without covering them", async () => {
     const { page, context } = await signedInPage(browser(), member, { width: 390, height: 844 });
-    await page.route("**/api/updates", (route) => route.fulfill({ json: { updates: { home: true, notifications: 120, messages: 7, balance: false } } }));
+    await page.route("**/api/updates", (route) =>
+      route.fulfill({ json: { updates: { home: true, notifications: 120, messages: 7, balance: false } } }),
+    );
     await page.goto("/settings");
     for (const entry of ["home", "notifications", "messages"]) {
       const link = bottomBar(page).locator(`[data-nav="${entry}"]`);
       const badge = link.locator(`[data-badge="${entry}"]`);
       await badge.waitFor();
       // The glyph's own box (the drawn path), not the 24 px square around it.
-      const [glyph, mark, target] = [(await link.locator("svg path").boundingBox())!, (await badge.boundingBox())!, (await link.boundingBox())!];
+      const [glyph, mark, target] = [
+        (await link.locator("svg path").boundingBox())!,
+        (await badge.boundingBox())!,
+        (await link.boundingBox())!,
+      ];
       const overlapX = Math.min(glyph.x + glyph.width, mark.x + mark.width) - Math.max(glyph.x, mark.x);
       const overlapY = Math.min(glyph.y + glyph.height, mark.y + mark.height) - Math.max(glyph.y, mark.y);
       expect(overlapX <= 0 || overlapY <= 0, `${entry} badge over its icon`).toBe(true);
@@ -420,7 +510,9 @@ describe("badges on a phone", () => {
 describe("the API client (spec §8)", () => {
   it("alerts server error. on a 500", async () => {
     const { page, context } = await signedInPage(browser(), member, WIDE);
-    await page.route("**/api/notifications/test", (route) => route.fulfill({ status: 500, json: { message: "server error.", errors: {} } }));
+    await page.route("**/api/notifications/test", (route) =>
+      route.fulfill({ status: 500, json: { message: "server error.", errors: {} } }),
+    );
     await page.goto("/settings/notifications");
     await hydrated(page);
     const alerts: string[] = [];

@@ -23,7 +23,10 @@ const atSignBeforeName = (scope: Locator, username: string) =>
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
       for (let offset = 0; offset < node.data.length; offset++) letters.push({ node, offset });
     }
-    const at = letters.map(({ node, offset }) => node.data[offset]).join("").indexOf(handle);
+    const at = letters
+      .map(({ node, offset }) => node.data[offset])
+      .join("")
+      .indexOf(handle);
     if (at < 0) throw new Error(`${handle} is not in "${element.textContent}"`);
     const leftOf = ({ node, offset }: { node: Text; offset: number }) => {
       const range = document.createRange();
@@ -36,7 +39,7 @@ const atSignBeforeName = (scope: Locator, username: string) =>
 
 const walletOf = async (account: Account) => {
   const response = await fetch(`${baseURL()}/api/wallet`, { headers: { Authorization: `Bearer ${account.token}` } });
-  return ((await response.json()) as { balanceCents: number; payments: { kind: string; amountCents: number }[] });
+  return (await response.json()) as { balanceCents: number; payments: { kind: string; amountCents: number }[] };
 };
 
 beforeAll(async () => {
@@ -83,9 +86,13 @@ describe("spending from the wallet", () => {
     // Subscribe: the dialog shows the price, and the paid plan is confirmed before it is charged.
     await page.getByRole("button", { name: "Subscribe", exact: true }).click();
     const subscribeDialog = page.getByRole("dialog", { name: "Subscribe to Sam Star" });
-    expect(await subscribeDialog.getByRole("list", { name: "Subscription plans" }).getByRole("button").allTextContents()).toEqual(["Monthly$9.99"]);
+    expect(
+      await subscribeDialog.getByRole("list", { name: "Subscription plans" }).getByRole("button").allTextContents(),
+    ).toEqual(["Monthly$9.99"]);
     await subscribeDialog.getByRole("button", { name: /Monthly/ }).click();
-    await subscribeDialog.getByText("$9.99 is paid from your wallet now, then at each renewal until you cancel.").waitFor();
+    await subscribeDialog
+      .getByText("$9.99 is paid from your wallet now, then at each renewal until you cancel.")
+      .waitFor();
     await subscribeDialog.getByRole("button", { name: "Pay and subscribe" }).click();
     await page.getByText("Subscribed, renews on").waitFor();
     await subscriberPost.locator(`img[src*="posts/${tag}0subscribers.jpg"]`).waitFor({ state: "attached" });
@@ -135,12 +142,17 @@ describe("spending from the wallet", () => {
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     const profileHandle = page.locator("#profile-name + p");
     expect(await atSignBeforeName(profileHandle, creator.username)).toBe(true);
-    expect(await profileHandle.locator("bdi").evaluate((handle: HTMLElement) => [handle.dir, handle.textContent])).toEqual(["ltr", `@${creator.username}`]);
+    expect(
+      await profileHandle.locator("bdi").evaluate((handle: HTMLElement) => [handle.dir, handle.textContent]),
+    ).toEqual(["ltr", `@${creator.username}`]);
     await page.goto("/wallet");
     await hydrated(page);
     const tipLine = page.locator("li[data-payment]").first().locator("p").first();
     expect(await atSignBeforeName(tipLine, creator.username)).toBe(true);
-    expect(await tipLine.locator("bdi").evaluate((handle: HTMLElement) => [handle.dir, handle.textContent])).toEqual(["ltr", `@${creator.username}`]);
+    expect(await tipLine.locator("bdi").evaluate((handle: HTMLElement) => [handle.dir, handle.textContent])).toEqual([
+      "ltr",
+      `@${creator.username}`,
+    ]);
     await context.close();
   });
 
@@ -159,7 +171,7 @@ describe("spending from the wallet", () => {
     await context.close();
   });
 
-  it("the sidebar's Wallet shows \"!\" once the wallet cannot pay the next renewal", async () => {
+  it('the sidebar\'s Wallet shows "!" once the wallet cannot pay the next renewal', async () => {
     const { page, context } = await signedInPage(browser(), tightFan);
     await page.goto(`/${creator.username}`);
     await hydrated(page);
@@ -182,7 +194,11 @@ describe("spending from the wallet", () => {
     const price = page.getByLabel("Price per message");
     await price.fill("200.01");
     await page.getByRole("button", { name: "Save plans" }).click();
-    await page.getByRole("alert").filter({ hasText: "A message costs at most $200.00; 0 makes messages free." }).first().waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "A message costs at most $200.00; 0 makes messages free." })
+      .first()
+      .waitFor();
     expect(await price.getAttribute("aria-invalid")).toBe("true");
     await price.fill("2,50");
     await page.getByRole("button", { name: "Save plans" }).click();

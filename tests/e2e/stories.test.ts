@@ -1,6 +1,16 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiAs as api, browserForThisFile, createAccount, hydrated, seriousViolations, signedInPage, sql, sqlRows, unique } from "./support";
+import {
+  apiAs as api,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  seriousViolations,
+  signedInPage,
+  sql,
+  sqlRows,
+  unique,
+} from "./support";
 
 /**
  * Stories end to end: a creator on a desktop posts a photo and a video story through /stories/create; a follower
@@ -22,7 +32,9 @@ beforeAll(async () => {
   creator = await createAccount({ username: `${tag}_mia`, name: "Stella Stories" });
   second = await createAccount({ username: `${tag}_rita`, name: "Rita Second" });
   fan = await createAccount({ username: `${tag}_fan`, name: "Finn Follower" });
-  await sql(`UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username IN ('${creator.username}', '${second.username}');`);
+  await sql(
+    `UPDATE users SET role = 'creator', email_verified_at = '${new Date().toISOString()}' WHERE username IN ('${creator.username}', '${second.username}');`,
+  );
   await api(fan, "POST", `/users/${creator.username}/follow`);
   await api(fan, "POST", `/users/${second.username}/follow`);
 });
@@ -44,7 +56,10 @@ async function pickStoryFile(page: Page, kind: "photo" | "video" | "fake") {
       const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
       file = new File([blob], "beach.png", { type: "image/png", lastModified: Date.now() });
     } else if (what === "fake") {
-      file = new File(["this is not a picture at all\n".repeat(20)], "fake.png", { type: "image/png", lastModified: Date.now() });
+      file = new File(["this is not a picture at all\n".repeat(20)], "fake.png", {
+        type: "image/png",
+        lastModified: Date.now(),
+      });
     } else {
       const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: "video/webm" });
       const chunks: Blob[] = [];
@@ -80,7 +95,11 @@ async function publishStory(page: Page, kind: "photo" | "video", text: string) {
 }
 
 const storyIndex = (page: Page) => page.locator("main p[aria-live]").textContent();
-const fillWidth = (page: Page) => page.locator("[data-story-viewer] .bg-white").nth(0).evaluate((element: HTMLElement) => element.style.width);
+const fillWidth = (page: Page) =>
+  page
+    .locator("[data-story-viewer] .bg-white")
+    .nth(0)
+    .evaluate((element: HTMLElement) => element.style.width);
 
 /** Clicks the picture at a fraction of its width (a tap). */
 async function tapStage(page: Page, fraction: number) {
@@ -117,7 +136,9 @@ describe("stories", () => {
     const page = phone.page;
     await page.goto("/home");
     await hydrated(page);
-    const ring = page.getByRole("navigation", { name: "Stories" }).getByRole("link", { name: "Stella Stories New stories" });
+    const ring = page
+      .getByRole("navigation", { name: "Stories" })
+      .getByRole("link", { name: "Stella Stories New stories" });
     expect(await ring.getAttribute("data-story-ring")).toBe("unseen");
     expect(await seriousViolations(page), "/home with the stories tray").toEqual([]);
     await ring.click();
@@ -126,7 +147,9 @@ describe("stories", () => {
     expect(await storyIndex(page)).toBe("Story 1 of 2");
     expect(await page.locator("[data-story-viewer] .h-0\\.5").count()).toBe(2);
     await page.getByText("Hello from the beach").waitFor();
-    await expect.poll(() => page.locator("[data-story-stage] img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(180);
+    await expect
+      .poll(() => page.locator("[data-story-stage] img").evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(180);
 
     // Holding pauses: the progress does not move while held, and moves on once let go.
     const box = (await page.locator("[data-story-stage]").boundingBox())!;
@@ -153,7 +176,9 @@ describe("stories", () => {
     await tapStage(page, 0.85);
     await expect.poll(() => storyIndex(page)).toBe("Story 2 of 2");
     const video = page.locator("[data-story-stage] video");
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
     await page.getByRole("button", { name: "Tap for sound" }).click();
     expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(false);
@@ -170,8 +195,12 @@ describe("stories", () => {
     await page.waitForURL("**/home");
     await hydrated(page);
     const tray = page.getByRole("navigation", { name: "Stories" });
-    expect(await tray.getByRole("link", { name: "Stella Stories", exact: true }).getAttribute("data-story-ring")).toBe("seen");
-    expect(await tray.getByRole("link", { name: "Rita Second", exact: true }).getAttribute("data-story-ring")).toBe("seen");
+    expect(await tray.getByRole("link", { name: "Stella Stories", exact: true }).getAttribute("data-story-ring")).toBe(
+      "seen",
+    );
+    expect(await tray.getByRole("link", { name: "Rita Second", exact: true }).getAttribute("data-story-ring")).toBe(
+      "seen",
+    );
     // The profile's avatar has the same ring, seen.
     await page.goto(`/${creator.username}`);
     expect(await page.locator("[data-story-ring]").getAttribute("data-story-ring")).toBe("seen");
@@ -231,7 +260,9 @@ describe("stories", () => {
     await page.getByRole("button", { name: "Remove from highlight" }).waitFor();
 
     // A day later: every story of the creator has expired; the cron runs.
-    await sql(`UPDATE stories SET expires_at = '${new Date(Date.now() - 1000).toISOString()}' WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}');`);
+    await sql(
+      `UPDATE stories SET expires_at = '${new Date(Date.now() - 1000).toISOString()}' WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}');`,
+    );
     expect((await desk.context.request.get("/__scheduled")).status()).toBe(200);
     const left = await sqlRows<{ n: number; kept: number }>(
       `SELECT COUNT(*) AS n, SUM(highlight_id IS NOT NULL) AS kept FROM stories WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}')`,
@@ -246,9 +277,13 @@ describe("stories", () => {
     expect(await tray.getByRole("link", { name: /Stella Stories/ }).count()).toBe(0);
     await phone.page.goto(`/${creator.username}`);
     expect(await phone.page.locator("[data-story-ring]").count()).toBe(0);
-    const highlight = phone.page.getByRole("navigation", { name: "Highlights" }).getByRole("link", { name: "Beach days" });
+    const highlight = phone.page
+      .getByRole("navigation", { name: "Highlights" })
+      .getByRole("link", { name: "Beach days" });
     // Its cover is the photo's small poster, drawn by the creator's browser when the story was uploaded, not the photo.
-    expect(await highlight.locator("img").getAttribute("src")).toMatch(/^\/media\/stories\/posters\/[a-f0-9]{32}\.jpg$/);
+    expect(await highlight.locator("img").getAttribute("src")).toMatch(
+      /^\/media\/stories\/posters\/[a-f0-9]{32}\.jpg$/,
+    );
     await highlight.click();
     await phone.page.waitForURL(/\/stories\?highlight=/);
     await phone.page.getByText("Hello from the beach").waitFor();
@@ -267,14 +302,19 @@ describe("stories", () => {
     await refusal.waitFor({ timeout: 20_000 });
     // No broken picture: the preview is back to its explanation, and nothing says it is still processing.
     expect(await page.locator("[data-story-preview] img").count()).toBe(0);
-    await page.getByText("Stories are photos or short videos that disappear after 24 hours.", { exact: false }).waitFor();
+    await page
+      .getByText("Stories are photos or short videos that disappear after 24 hours.", { exact: false })
+      .waitFor();
     expect(await page.getByText("Processing fake.png…").count()).toBe(0);
     expect(await page.getByRole("progressbar").count()).toBe(0);
     expect(await refusal.textContent()).toContain("fake.png");
     // On screen, not under the phone's bottom bar.
     const uncovered = (element: Element) => {
       const box = element.getBoundingClientRect();
-      return box.bottom <= window.innerHeight && element.contains(document.elementFromPoint(box.left + box.width / 2, box.bottom - 2));
+      return (
+        box.bottom <= window.innerHeight &&
+        element.contains(document.elementFromPoint(box.left + box.width / 2, box.bottom - 2))
+      );
     };
     await expect.poll(() => refusal.evaluate(uncovered)).toBe(true);
     expect(await page.getByRole("button", { name: "Publish story" }).isDisabled()).toBe(true);
@@ -282,7 +322,9 @@ describe("stories", () => {
     // Another file: the refusal goes, the photo uploads and can be published.
     await page.getByRole("button", { name: "Choose a photo or video" }).waitFor();
     await pickStoryFile(page, "photo");
-    await expect.poll(() => page.locator("[data-story-preview] img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(180);
+    await expect
+      .poll(() => page.locator("[data-story-preview] img").evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(180);
     expect(await refusal.count()).toBe(0);
     await page.getByText("beach.png uploaded").waitFor({ timeout: 20_000 });
     expect(await page.getByRole("button", { name: "Publish story" }).isEnabled()).toBe(true);
@@ -299,7 +341,11 @@ describe("stories", () => {
       ["light", "ar"],
     ] as const) {
       await page.emulateMedia({ colorScheme });
-      for (const path of [`/stories/create?lng=${lng}`, `/stories?highlight=${highlight}&lng=${lng}`, `/${creator.username}?lng=${lng}`]) {
+      for (const path of [
+        `/stories/create?lng=${lng}`,
+        `/stories?highlight=${highlight}&lng=${lng}`,
+        `/${creator.username}?lng=${lng}`,
+      ]) {
         await page.goto(path);
         await hydrated(page);
         if (path.startsWith("/stories?")) await page.locator("[data-story-viewer]").waitFor();
@@ -312,6 +358,8 @@ describe("stories", () => {
 });
 
 async function highlightId(): Promise<number> {
-  const rows = await sqlRows<{ id: number }>(`SELECT id FROM story_highlights WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}')`);
+  const rows = await sqlRows<{ id: number }>(
+    `SELECT id FROM story_highlights WHERE creator_id = (SELECT id FROM users WHERE username = '${creator.username}')`,
+  );
   return rows[0]![0]!.id;
 }

@@ -1,11 +1,17 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Request,
+} from "playwright-core";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, expect, inject, onTestFinished } from "vitest";
 import { E2E_SERVER_LOG, E2E_STATE_DIR } from "./global-setup";
 import { buildSignUp, unique, type SignUpBody } from "../support/people";
-
 
 export { buildSignUp, unique };
 
@@ -30,7 +36,16 @@ async function fetchWithin(url: string, init: RequestInit = {}): Promise<Respons
 /** Debian's Chromium with the flags this machine needs (no network but loopback, no sandbox as root). */
 export const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 };
 
 /**
@@ -42,7 +57,10 @@ function launchBrowser(): Promise<Browser> {
   if (!netLogDir) return chromium.launch(CHROMIUM);
   mkdirSync(netLogDir, { recursive: true });
   const file = join(netLogDir, `${basename(expect.getState().testPath ?? "browser")}-${Date.now()}.json`);
-  return chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, `--log-net-log=${file}`, "--net-log-capture-mode=Default"] });
+  return chromium.launch({
+    ...CHROMIUM,
+    args: [...CHROMIUM.args, `--log-net-log=${file}`, "--net-log-capture-mode=Default"],
+  });
 }
 
 /** One browser per test file: launched before its tests, closed after. */
@@ -54,7 +72,10 @@ export function browserForThisFile(): () => Browser {
   afterAll(async () => {
     // A context Chromium never disposed (closeWithin) can hold the browser's close up too: the process is ended.
     const closing = browser?.close();
-    const ended = await Promise.race([closing?.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), CONTEXT_CLOSE_MS))]);
+    const ended = await Promise.race([
+      closing?.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), CONTEXT_CLOSE_MS)),
+    ]);
     if (ended === false) console.error("[the browser did not close in time]");
   }, 60_000);
   return () => {
@@ -66,7 +87,8 @@ export function browserForThisFile(): () => Browser {
 /** Where a failing test leaves its trace and screenshots (npm test starts by deleting test-results/). */
 const FAILURE_ARTIFACTS_DIR = "test-results/e2e";
 
-const artifactName = (file: string, test: string) => `${basename(file, ".test.ts")}--${test}`.replace(/[^\w.-]+/g, "-").slice(0, 150);
+const artifactName = (file: string, test: string) =>
+  `${basename(file, ".test.ts")}--${test}`.replace(/[^\w.-]+/g, "-").slice(0, 150);
 
 /**
  * Ties `context` to the running test: it records a Playwright trace (screenshots and DOM snapshots) and is closed
@@ -89,7 +111,8 @@ export async function traceUntilTestEnds(context: BrowserContext, cleanup?: () =
     try {
       // A test may close its context itself; a closed context has nothing left to keep.
       if (closed) return;
-      if (task.result?.state === "fail") await keepEvidence(context, `${FAILURE_ARTIFACTS_DIR}/${artifactName(task.file.name, task.name)}`);
+      if (task.result?.state === "fail")
+        await keepEvidence(context, `${FAILURE_ARTIFACTS_DIR}/${artifactName(task.file.name, task.name)}`);
       await closeWithin(context);
     } finally {
       await cleanup?.();
@@ -107,10 +130,15 @@ async function closeWithin(context: BrowserContext) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const gaveUp = new Promise<"gave up">((resolve) => (timer = setTimeout(() => resolve("gave up"), CONTEXT_CLOSE_MS)));
   // The pages' own close can hang the same way: the time limit covers both.
-  const closing = Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined))).then(() => context.close());
+  const closing = Promise.all(
+    context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)),
+  ).then(() => context.close());
   const outcome = await Promise.race([closing.then(() => "closed" as const), gaveUp]);
   clearTimeout(timer);
-  if (outcome === "gave up") console.error(`[a browser context did not close within ${CONTEXT_CLOSE_MS} ms; the browser's close at the end of the file ends it]`);
+  if (outcome === "gave up")
+    console.error(
+      `[a browser context did not close within ${CONTEXT_CLOSE_MS} ms; the browser's close at the end of the file ends it]`,
+    );
 }
 
 /**
@@ -119,16 +147,24 @@ async function closeWithin(context: BrowserContext) {
  */
 async function keepEvidence(context: BrowserContext, base: string) {
   mkdirSync(FAILURE_ARTIFACTS_DIR, { recursive: true });
-  const report = (what: string) => (error: unknown) => console.error(`[${what} not kept]`, base, error instanceof Error ? error.message : error);
+  const report = (what: string) => (error: unknown) =>
+    console.error(`[${what} not kept]`, base, error instanceof Error ? error.message : error);
   // What the browser still waited for, and what the server last logged: a page that never "loaded" shows
   // whether a request never reached the server or never got its answer.
   for (const page of context.pages()) {
-    const waiting = [...(unfinished.get(page) ?? new Map<string, number>())].map(([url, since]) => `${url} (${Date.now() - since} ms)`);
+    const waiting = [...(unfinished.get(page) ?? new Map<string, number>())].map(
+      ([url, since]) => `${url} (${Date.now() - since} ms)`,
+    );
     if (waiting.length > 0) console.error(`[requests without an answer on ${page.url()}]\n  ${waiting.join("\n  ")}`);
   }
-  if (existsSync(E2E_SERVER_LOG)) console.error(`[the server's last lines]\n${readFileSync(E2E_SERVER_LOG, "utf8").split("\n").slice(-40).join("\n")}`);
+  if (existsSync(E2E_SERVER_LOG))
+    console.error(
+      `[the server's last lines]\n${readFileSync(E2E_SERVER_LOG, "utf8").split("\n").slice(-40).join("\n")}`,
+    );
   for (const [index, page] of context.pages().entries()) {
-    await page.screenshot({ path: `${base}${index === 0 ? "" : `-${index + 1}`}.png`, fullPage: true, timeout: 10_000 }).catch(report("screenshot"));
+    await page
+      .screenshot({ path: `${base}${index === 0 ? "" : `-${index + 1}`}.png`, fullPage: true, timeout: 10_000 })
+      .catch(report("screenshot"));
   }
   await context.tracing.stop({ path: `${base}.zip` }).catch(report("trace"));
 }
@@ -140,7 +176,12 @@ async function keepEvidence(context: BrowserContext, base: string) {
  * scripts (a /home that never "loaded"). The tests of the worker itself (offline, the outbox, updates) allow it.
  */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseURL(), locale: "en-US", serviceWorkers: "block", ...options });
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: "en-US",
+    serviceWorkers: "block",
+    ...options,
+  });
   await traceUntilTestEnds(context);
   return context;
 }
@@ -169,7 +210,10 @@ export async function openPage(context: BrowserContext): Promise<Page> {
     if (HYDRATION_ERROR.test(error.message)) hydrationErrors.push(`${page.url()}: ${error.message.slice(0, 40)}`);
   });
   onTestFinished(() => {
-    if (hydrationErrors.length > 0) throw new Error(`the server's render and the hydration differed:\n  ${[...new Set(hydrationErrors)].join("\n  ")}`);
+    if (hydrationErrors.length > 0)
+      throw new Error(
+        `the server's render and the hydration differed:\n  ${[...new Set(hydrationErrors)].join("\n  ")}`,
+      );
   });
   const waiting = new Map<string, number>();
   unfinished.set(page, waiting);
@@ -183,7 +227,8 @@ export async function openPage(context: BrowserContext): Promise<Page> {
     if (isScript(request.url())) failedScripts.push(`${request.url()} (${request.failure()?.errorText ?? "failed"})`);
   });
   page.on("response", (response) => {
-    if (response.status() >= 400 && isScript(response.url())) failedScripts.push(`${response.url()} (${response.status()})`);
+    if (response.status() >= 400 && isScript(response.url()))
+      failedScripts.push(`${response.url()} (${response.status()})`);
   });
   return page;
 }
@@ -207,7 +252,9 @@ export async function hydrated(page: Page): Promise<void> {
   } catch (error) {
     // Nothing retries a module that failed or never came: the page stays as the server wrote it. Say which.
     const scripts = scriptFailures.get(page) ?? [];
-    const waiting = [...(unfinished.get(page) ?? new Map<string, number>())].map(([url, since]) => `${url} (${Date.now() - since} ms)`);
+    const waiting = [...(unfinished.get(page) ?? new Map<string, number>())].map(
+      ([url, since]) => `${url} (${Date.now() - since} ms)`,
+    );
     throw new Error(
       `${page.url()} did not hydrate (no <html data-hydrated>) within ${WAIT_MS / 1000} s.\n  scripts that failed: ${scripts.join("; ") || "none"}\n  requests without an answer: ${waiting.join("; ") || "none"}`,
       { cause: error },
@@ -224,7 +271,8 @@ export async function recordFormattersBuilt(page: Page): Promise<() => Promise<s
   await page.addInitScript(() => {
     const built: string[] = [];
     Object.assign(window, { formattersBuilt: built });
-    const record = (name: string) => built.push(`${name} ${document.documentElement.dataset.hydrated === undefined ? "while hydrating" : "after"}`);
+    const record = (name: string) =>
+      built.push(`${name} ${document.documentElement.dataset.hydrated === undefined ? "while hydrating" : "after"}`);
     Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
       construct: (target, args: []) => (record("DateTimeFormat"), Reflect.construct(target, args)),
       apply: (target, self, args: []) => (record("DateTimeFormat"), Reflect.apply(target, self, args)),
@@ -238,7 +286,12 @@ export async function recordFormattersBuilt(page: Page): Promise<() => Promise<s
 }
 
 /** An API call as `account` (its Bearer token) for a test's set-up or check; a non-2xx answer throws. JSON back, {} when empty. */
-export async function apiAs(account: { token: string }, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+export async function apiAs(
+  account: { token: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
   const response = await fetchWithin(`${baseURL()}/api${path}`, {
     method,
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
@@ -257,7 +310,10 @@ export async function goOffline(context: BrowserContext): Promise<void> {
     .getByRole("heading", { name: "You are offline" })
     .waitFor({ timeout: WAIT_MS })
     .catch((error: unknown) => {
-      throw new Error(`the offline page (heading "You are offline") did not show within ${WAIT_MS / 1000} s after cutting the network`, { cause: error });
+      throw new Error(
+        `the offline page (heading "You are offline") did not show within ${WAIT_MS / 1000} s after cutting the network`,
+        { cause: error },
+      );
     });
   await probe.close();
 }
@@ -265,7 +321,11 @@ export async function goOffline(context: BrowserContext): Promise<void> {
 /** Seeds an account straight through the API (not the form), as the style guide asks of test set-up. */
 export async function createAccount(overrides: Partial<SignUpBody> = {}) {
   const person = buildSignUp(overrides);
-  const response = await fetchWithin(`${baseURL()}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(person) });
+  const response = await fetchWithin(`${baseURL()}/api/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(person),
+  });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
   const { token } = (await response.json()) as { token: string };
   return { ...person, token };
@@ -276,7 +336,9 @@ export async function latestLinkTo(address: string, pathPrefix: string): Promise
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const html = await (await fetchWithin(`${baseURL()}/dev/mailbox?to=${encodeURIComponent(address)}`)).text();
-    const link = [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&")).find((href) => new URL(href).pathname.startsWith(pathPrefix));
+    const link = [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)]
+      .map((m) => m[1]!.replace(/&amp;/g, "&"))
+      .find((href) => new URL(href).pathname.startsWith(pathPrefix));
     if (link) return link;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -317,7 +379,12 @@ function statementsOf(script: string): string[] {
  * `stateDir`: another server's state (a test that starts its own, tests/support/dev-server.mjs).
  */
 export async function sqlRows<T = Record<string, unknown>>(script: string, stateDir = E2E_STATE_DIR): Promise<T[][]> {
-  const mf = new Miniflare({ modules: true, script: "", d1Persist: join(stateDir, "v3", "d1"), d1Databases: { DATABASE: D1_DATABASE_ID } });
+  const mf = new Miniflare({
+    modules: true,
+    script: "",
+    d1Persist: join(stateDir, "v3", "d1"),
+    d1Databases: { DATABASE: D1_DATABASE_ID },
+  });
   try {
     const db = await mf.getD1Database("DATABASE");
     const results = await db.batch(statementsOf(script).map((statement) => db.prepare(statement)));
@@ -336,10 +403,15 @@ export async function signedInPage(
   browser: Browser,
   account: { email: string; password: string; token: string },
   viewport = { width: 1440, height: 900 },
-  options: Pick<BrowserContextOptions, "colorScheme" | "locale" | "timezoneId" | "bypassCSP" | "serviceWorkers" | "deviceScaleFactor"> = {},
+  options: Pick<
+    BrowserContextOptions,
+    "colorScheme" | "locale" | "timezoneId" | "bypassCSP" | "serviceWorkers" | "deviceScaleFactor"
+  > = {},
 ) {
   const context = await newContext(browser, { viewport, colorScheme: "light", ...options });
-  const login = await context.request.post("/api/login", { data: { login: account.email, password: account.password } });
+  const login = await context.request.post("/api/login", {
+    data: { login: account.email, password: account.password },
+  });
   if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
   const { token } = (await login.json()) as { token: string };
   await context.addInitScript((value) => localStorage.setItem("token", value), token);
@@ -353,8 +425,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }
+    ).axe;
+    const { violations } = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   });
 }

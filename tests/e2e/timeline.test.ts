@@ -3,7 +3,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page, Response } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, recordFormattersBuilt, seriousViolations, signedInPage, sql, unique } from "./support";
+import {
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  recordFormattersBuilt,
+  seriousViolations,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -65,7 +75,11 @@ interface Fiber {
  * `window.__postPartRenders`. Mounted cards (a new post shown) are not counted: only renders of cards already there.
  */
 function renderProbe() {
-  const page = window as unknown as { __postRenders: number[]; __postPartRenders: number[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+  const page = window as unknown as {
+    __postRenders: number[];
+    __postPartRenders: number[];
+    __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown;
+  };
   page.__postRenders = [];
   page.__postPartRenders = [];
   // Function, class, forwardRef and memo components: the fibers that run the app's code.
@@ -119,7 +133,12 @@ describe("the home timeline", () => {
     expect(await like.getAttribute("aria-pressed")).toBe("false");
     // The icons are drawn by the stylesheet (.post-action in app/tailwind.css): an outline, filled once pressed.
     const heart = like.locator("svg path");
-    const drawn = () => heart.evaluate((path) => ({ fill: getComputedStyle(path).fill, stroke: getComputedStyle(path).stroke, width: path.closest("svg")!.getBoundingClientRect().width }));
+    const drawn = () =>
+      heart.evaluate((path) => ({
+        fill: getComputedStyle(path).fill,
+        stroke: getComputedStyle(path).stroke,
+        width: path.closest("svg")!.getBoundingClientRect().width,
+      }));
     const color = await like.evaluate((button) => getComputedStyle(button).color);
     expect(await drawn()).toEqual({ fill: "none", stroke: color, width: 20 });
     await like.click();
@@ -136,7 +155,9 @@ describe("the home timeline", () => {
     const bookmark = post.getByRole("button", { name: "Bookmark" });
     await bookmark.click();
     await expect.poll(() => bookmark.getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(async () => (await apiAs<{ bookmarked: boolean }>(fan.token, `/posts/${hello.id}`)).bookmarked).toBe(true);
+    await expect
+      .poll(async () => (await apiAs<{ bookmarked: boolean }>(fan.token, `/posts/${hello.id}`)).bookmarked)
+      .toBe(true);
 
     // Comment on /post/{id}.
     await post.getByRole("link", { name: "Comments" }).click();
@@ -160,7 +181,9 @@ describe("the home timeline", () => {
     const show = await publishedWhileReading(page, `Fresh news ${tag}`);
     expect(await page.getByText(`Fresh news ${tag}`).count()).toBe(0);
     await show.click();
-    await expect.poll(() => page.locator("[data-post-list] article").first().textContent()).toContain(`Fresh news ${tag}`);
+    await expect
+      .poll(() => page.locator("[data-post-list] article").first().textContent())
+      .toContain(`Fresh news ${tag}`);
     expect(await show.count()).toBe(0);
     await context.close();
   });
@@ -192,8 +215,12 @@ describe("the home timeline", () => {
     // The feed has a tip button on each post and an unlock button on the paid one (each with a payment attempt of
     // its own): after the hydration nothing in any post renders again, not for the Home dot's clearing nor for the
     // routes discovered (the probe sees renders at all: a like, below, is one).
-    await card(page, `Paid set ${tag}`).getByRole("button", { name: /^Unlock for/ }).waitFor();
-    expect(await page.locator("[data-post-list]").getByRole("button", { name: "Send a tip" }).count()).toBeGreaterThan(0);
+    await card(page, `Paid set ${tag}`)
+      .getByRole("button", { name: /^Unlock for/ })
+      .waitFor();
+    expect(await page.locator("[data-post-list]").getByRole("button", { name: "Send a tip" }).count()).toBeGreaterThan(
+      0,
+    );
     expect(await renders()).toEqual({ cards: [], parts: [] });
 
     // A new post lights the Home dot (the summary changes, Home renders) and waits behind "Show 1 new post".
@@ -203,7 +230,9 @@ describe("the home timeline", () => {
     // Shown at the top (a mount), and the dot cleared again: the posts that were there do not render again.
     const clearedAgain = seen();
     await show.click();
-    await expect.poll(() => page.locator("[data-post-list] article").first().textContent()).toContain(`Quiet news ${tag}`);
+    await expect
+      .poll(() => page.locator("[data-post-list] article").first().textContent())
+      .toContain(`Quiet news ${tag}`);
     await clearedAgain;
     expect(await renders()).toEqual({ cards: [], parts: [] });
 
@@ -227,7 +256,8 @@ describe("the home timeline", () => {
     const { page, context } = await signedInPage(browser(), fan);
     const scripts: Promise<[string, string]>[] = [];
     const keep = (response: Response) => {
-      if (response.request().resourceType() === "script") scripts.push(response.text().then((body) => [new URL(response.url()).pathname, body]));
+      if (response.request().resourceType() === "script")
+        scripts.push(response.text().then((body) => [new URL(response.url()).pathname, body]));
     };
     page.on("response", keep);
     await page.goto("/home");
@@ -242,9 +272,13 @@ describe("the home timeline", () => {
     expect(served.filter(([, body]) => !body.startsWith(hint)).map(([path]) => path)).toEqual([]);
     // Every chunk of the build, those loaded on demand (a dialog, chat, live) too; not Remix's manifest file, which
     // the build writes afterwards and no page loads (the page's manifest is inline, the rest comes from /__manifest).
-    const chunks = readdirSync("build/client/assets").filter((file) => file.endsWith(".js") && !/^manifest-[0-9a-f]+\.js$/.test(file));
+    const chunks = readdirSync("build/client/assets").filter(
+      (file) => file.endsWith(".js") && !/^manifest-[0-9a-f]+\.js$/.test(file),
+    );
     expect(chunks.length).toBeGreaterThan(served.length);
-    expect(chunks.filter((file) => !readFileSync(join("build/client/assets", file), "utf8").startsWith(hint))).toEqual([]);
+    expect(chunks.filter((file) => !readFileSync(join("build/client/assets", file), "utf8").startsWith(hint))).toEqual(
+      [],
+    );
     await context.close();
   });
 
@@ -264,7 +298,9 @@ describe("the home timeline", () => {
     await hydrated(page);
     await expect.poll(() => time.textContent()).not.toContain("UTC");
     const tokyo = await time.textContent();
-    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "tz")?.value).toBe("Asia/Tokyo");
+    await expect
+      .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "tz")?.value)
+      .toBe("Asia/Tokyo");
     expect(await formattersBuilt()).toEqual([]);
 
     // Next page: the server renders Tokyo time itself, the very text the browser wrote with the page's pattern,
@@ -314,7 +350,9 @@ describe("the home timeline", () => {
     await hydrated(page);
     const time = card(page, `Hello from ${tag}`).locator("time").first();
     await expect.poll(() => time.textContent()).not.toContain("UTC");
-    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "tz")?.value).toBe("Asia/Tokyo");
+    await expect
+      .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "tz")?.value)
+      .toBe("Asia/Tokyo");
     // The one formatter: the zone's check, after the hydration; the dates themselves are the pattern's.
     expect(await formattersBuilt()).toEqual(["DateTimeFormat after"]);
     const html = await (await page.request.get("/home")).text();

@@ -25,7 +25,12 @@ beforeAll(async () => {
     write: false,
     format: "iife",
     globalName: "uploads",
-    plugins: [{ name: "app-alias", setup: (b) => b.onResolve({ filter: /^~\// }, (args) => ({ path: `${app}${args.path.slice(2)}.ts` })) }],
+    plugins: [
+      {
+        name: "app-alias",
+        setup: (b) => b.onResolve({ filter: /^~\// }, (args) => ({ path: `${app}${args.path.slice(2)}.ts` })),
+      },
+    ],
   });
   uploadsBundle = bundled.outputFiles[0]!.text;
 });
@@ -57,25 +62,50 @@ describe("uploads in the browser", () => {
       const draw = canvas.getContext("2d")!;
       draw.fillStyle = "#c0392b";
       draw.fillRect(0, 0, 320, 200);
-      const jpeg = new Uint8Array(await (await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/jpeg"))).arrayBuffer());
+      const jpeg = new Uint8Array(
+        await (await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/jpeg"))).arrayBuffer(),
+      );
       // A camera's photo: the same picture with an Exif segment holding a GPS position, right after SOI.
       const withGps = new Uint8Array([...jpeg.subarray(0, 2), ...exifSegment, ...jpeg.subarray(2)]);
       const file = new File([withGps], "holiday.jpg", { type: "image/jpeg", lastModified: 1 });
       const progress: number[] = [];
-      const media = await window.uploads.uploadFile(file, { purpose: "post", csrfToken: null, onProgress: (f) => progress.push(f) });
+      const media = await window.uploads.uploadFile(file, {
+        purpose: "post",
+        csrfToken: null,
+        onProgress: (f) => progress.push(f),
+      });
       const stored = new Uint8Array(await (await fetch(media.url)).arrayBuffer());
       const bitmap = await createImageBitmap(new Blob([stored], { type: "image/jpeg" }));
       const text = String.fromCharCode(...stored.subarray(0, 4096));
-      return { ...media, progress, hasExif: text.includes("Exif"), width: bitmap.width, hadExif: String.fromCharCode(...withGps.subarray(0, 64)).includes("Exif") };
+      return {
+        ...media,
+        progress,
+        hasExif: text.includes("Exif"),
+        width: bitmap.width,
+        hadExif: String.fromCharCode(...withGps.subarray(0, 64)).includes("Exif"),
+      };
     }, exif);
     expect(result.hadExif).toBe(true);
     expect(result).toMatchObject({ kind: "image", hasExif: false, width: 320 });
     expect(result.progress.at(-1)).toBe(1);
-    const row = (await sqlRows<{ preview_key: string | null; width: number; height: number }>(`SELECT preview_key, width, height FROM media WHERE id = ${result.id}`))[0]?.[0];
-    expect(row).toMatchObject({ width: 320, height: 200, preview_key: expect.stringMatching(/^previews\/[a-f0-9]{32}\.jpg$/) });
+    const row = (
+      await sqlRows<{ preview_key: string | null; width: number; height: number }>(
+        `SELECT preview_key, width, height FROM media WHERE id = ${result.id}`,
+      )
+    )[0]?.[0];
+    expect(row).toMatchObject({
+      width: 320,
+      height: 200,
+      preview_key: expect.stringMatching(/^previews\/[a-f0-9]{32}\.jpg$/),
+    });
     // Narrower than 640 pixels: no copies, the page shows the original.
-    expect(await sqlRows(`SELECT w640_key, w1280_key FROM media WHERE id = ${result.id}`)).toEqual([[{ w640_key: null, w1280_key: null }]]);
-    const previewWidth = await page.evaluate(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width, row!.preview_key!);
+    expect(await sqlRows(`SELECT w640_key, w1280_key FROM media WHERE id = ${result.id}`)).toEqual([
+      [{ w640_key: null, w1280_key: null }],
+    ]);
+    const previewWidth = await page.evaluate(
+      async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width,
+      row!.preview_key!,
+    );
     expect(previewWidth).toBeLessThanOrEqual(24);
     await context.close();
   });
@@ -90,13 +120,27 @@ describe("uploads in the browser", () => {
       draw.fillStyle = "#2e86c1";
       draw.fillRect(0, 0, 2400, 1600);
       const jpeg = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/jpeg"));
-      return window.uploads.uploadFile(new File([jpeg], "wide.jpg", { type: "image/jpeg", lastModified: 2 }), { purpose: "post", csrfToken: null });
+      return window.uploads.uploadFile(new File([jpeg], "wide.jpg", { type: "image/jpeg", lastModified: 2 }), {
+        purpose: "post",
+        csrfToken: null,
+      });
     });
-    const row = (await sqlRows<{ w640_key: string; w1280_key: string; width: number }>(`SELECT w640_key, w1280_key, width FROM media WHERE id = ${media.id}`))[0]?.[0];
+    const row = (
+      await sqlRows<{ w640_key: string; w1280_key: string; width: number }>(
+        `SELECT w640_key, w1280_key, width FROM media WHERE id = ${media.id}`,
+      )
+    )[0]?.[0];
     // Chromium writes WebP.
-    expect(row).toMatchObject({ width: 2400, w640_key: expect.stringMatching(/^scaled\/640\/[a-f0-9]{32}\.webp$/), w1280_key: expect.stringMatching(/^scaled\/1280\/[a-f0-9]{32}\.webp$/) });
+    expect(row).toMatchObject({
+      width: 2400,
+      w640_key: expect.stringMatching(/^scaled\/640\/[a-f0-9]{32}\.webp$/),
+      w1280_key: expect.stringMatching(/^scaled\/1280\/[a-f0-9]{32}\.webp$/),
+    });
     const widths = await page.evaluate(
-      async (keys) => Promise.all(keys.map(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width)),
+      async (keys) =>
+        Promise.all(
+          keys.map(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width),
+        ),
       [row!.w640_key, row!.w1280_key],
     );
     expect(widths).toEqual([640, 1280]);
@@ -118,8 +162,12 @@ describe("uploads in the browser", () => {
       const phone = await signedInPage(browser(), creator, { width: 412, height: 823 }, { deviceScaleFactor });
       await phone.page.goto(`/post/${postId}`);
       const photo = phone.page.locator(`[data-post-id="${postId}"] img[srcset]`);
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc), `density ${deviceScaleFactor}`).toContain(`/media/${key}`);
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc), `density ${deviceScaleFactor}`).toContain(
+        `/media/${key}`,
+      );
       await phone.context.close();
     }
   });
@@ -134,13 +182,18 @@ describe("uploads in the browser", () => {
         const draw = canvas.getContext("2d")!;
         draw.fillStyle = "#8e44ad";
         draw.fillRect(0, 0, width, height);
-        return new File([await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), type))], `p.${type.slice(6)}`, { type, lastModified: width });
+        return new File(
+          [await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), type))],
+          `p.${type.slice(6)}`,
+          { type, lastModified: width },
+        );
       };
       const sizeOf = async (url: string) => {
         const bitmap = await createImageBitmap(await (await fetch(url)).blob());
         return { url, width: bitmap.width, height: bitmap.height };
       };
-      const send = async (file: File, purpose: "avatar" | "cover" | "story") => sizeOf((await window.uploads.uploadFile(file, { purpose, csrfToken: null })).url);
+      const send = async (file: File, purpose: "avatar" | "cover" | "story") =>
+        sizeOf((await window.uploads.uploadFile(file, { purpose, csrfToken: null })).url);
       return {
         avatar: await send(await picture(2400, 3200, "image/jpeg"), "avatar"),
         cover: await send(await picture(3000, 1000, "image/jpeg"), "cover"),
@@ -179,10 +232,17 @@ describe("uploads in the browser", () => {
       return window.uploads.uploadFile(file, { purpose: "post", csrfToken: null });
     });
     expect(media.kind).toBe("video");
-    const row = (await sqlRows<{ poster_key: string | null; preview_key: string | null }>(`SELECT poster_key, preview_key FROM media WHERE id = ${media.id}`))[0]?.[0];
+    const row = (
+      await sqlRows<{ poster_key: string | null; preview_key: string | null }>(
+        `SELECT poster_key, preview_key FROM media WHERE id = ${media.id}`,
+      )
+    )[0]?.[0];
     expect(row!.poster_key).toMatch(/^posters\/[a-f0-9]{32}\.jpg$/);
     expect(row!.preview_key).toMatch(/^previews\/[a-f0-9]{32}\.jpg$/);
-    const posterWidth = await page.evaluate(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width, row!.poster_key!);
+    const posterWidth = await page.evaluate(
+      async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width,
+      row!.poster_key!,
+    );
     expect(posterWidth).toBe(160);
     await context.close();
   });
@@ -207,7 +267,15 @@ describe("uploads in the browser", () => {
         },
         { name, lastModified },
       );
-    const upload = () => page.evaluate(() => window.uploads.uploadFile((window as unknown as { video: File }).video, { purpose: "post", csrfToken: null }).then((m) => m.kind, (e: Error) => `failed: ${e.message}`));
+    const upload = () =>
+      page.evaluate(() =>
+        window.uploads
+          .uploadFile((window as unknown as { video: File }).video, { purpose: "post", csrfToken: null })
+          .then(
+            (m) => m.kind,
+            (e: Error) => `failed: ${e.message}`,
+          ),
+      );
 
     await makeVideo("retried.mp4", 3);
     expect(await upload()).toBe("video");

@@ -1,9 +1,19 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, newContext, recordFormattersBuilt, seriousViolations, signedInPage, sql, unique } from "./support";
+import {
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  newContext,
+  recordFormattersBuilt,
+  seriousViolations,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
-
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 let fan: Account;
@@ -104,12 +114,17 @@ describe("wallet top-ups with the sandbox card form", () => {
     const before = await balance(page);
     await page.getByRole("button", { name: "Top up $10.00" }).click();
     await payWithCard(page, "4000 0000 0000 0002");
-    await page.getByRole("alert").filter({ hasText: "Your top-up of $10.00 failed. Your card was declined." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Your top-up of $10.00 failed. Your card was declined." })
+      .waitFor();
     await page.getByRole("link", { name: "Try again from the wallet" }).click();
     await page.waitForURL(/\/wallet$/);
     await hydrated(page);
     expect(await balance(page)).toBe(before);
-    expect(await page.locator("li[data-payment]").first().textContent()).toMatch(/Top-up.*Your card was declined\..*\$10\.00.*Failed/);
+    expect(await page.locator("li[data-payment]").first().textContent()).toMatch(
+      /Top-up.*Your card was declined\..*\$10\.00.*Failed/,
+    );
     await context.close();
   });
 
@@ -145,7 +160,9 @@ describe("wallet top-ups with the sandbox card form", () => {
 
   it("a top-up left at the card form for an hour expires: the history says so and no longer leads to the form", async () => {
     const account = await createAccount({ username: `${tag}_late` });
-    await sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`);
+    await sql(
+      `UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`,
+    );
     const { page, context } = await signedInPage(browser(), account);
     await openWallet(page);
     await page.getByRole("button", { name: "Top up $10.00" }).click();
@@ -153,7 +170,9 @@ describe("wallet top-ups with the sandbox card form", () => {
     const id = /(\d+)$/.exec(page.url())![1]!;
     await openWallet(page);
     const line = page.locator(`li[data-payment="${id}"]`);
-    expect(await line.getByRole("link", { name: "Complete payment" }).getAttribute("href")).toBe(`/wallet/top-up/${id}`);
+    expect(await line.getByRole("link", { name: "Complete payment" }).getAttribute("href")).toBe(
+      `/wallet/top-up/${id}`,
+    );
     // An hour later the card form is no longer offered, even before the cron has failed the top-up.
     await sql(`UPDATE payments SET created_at = '${new Date(Date.now() - 3_660_000).toISOString()}' WHERE id = ${id};`);
     await openWallet(page);
@@ -177,9 +196,13 @@ describe("wallet top-ups with the sandbox card form", () => {
 
   it("works without JavaScript: a preset amount, the card form and the way back are plain forms", async () => {
     const account = await createAccount({ username: `${tag}_nojs` });
-    await sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`);
+    await sql(
+      `UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`,
+    );
     const context = await newContext(browser(), { javaScriptEnabled: false });
-    const login = await context.request.post("/api/login", { data: { login: account.email, password: account.password } });
+    const login = await context.request.post("/api/login", {
+      data: { login: account.email, password: account.password },
+    });
     expect(login.ok()).toBe(true);
     const page = await context.newPage();
     await page.goto("/wallet");
@@ -195,8 +218,13 @@ describe("wallet top-ups with the sandbox card form", () => {
     const account = await createAccount({ username: `${tag}_fmt` });
     const at = new Date().toISOString();
     const owner = `(SELECT id FROM users WHERE username = '${account.username}')`;
-    const rows = [500, 123_456, 99].map((cents, i) => `(${owner}, 'top_up', ${cents}, 'failed', 'sandbox', 'Your card was declined.', 'u:fmt-${tag}-${i}', 'seed', '${at}', '${at}')`);
-    await sql(`INSERT INTO payments (user_id, kind, amount_cents, status, provider, failure_reason, idempotency_key, request_hash, created_at, updated_at) VALUES ${rows.join(", ")};`);
+    const rows = [500, 123_456, 99].map(
+      (cents, i) =>
+        `(${owner}, 'top_up', ${cents}, 'failed', 'sandbox', 'Your card was declined.', 'u:fmt-${tag}-${i}', 'seed', '${at}', '${at}')`,
+    );
+    await sql(
+      `INSERT INTO payments (user_id, kind, amount_cents, status, provider, failure_reason, idempotency_key, request_hash, created_at, updated_at) VALUES ${rows.join(", ")};`,
+    );
     for (const language of ["en", "de"]) {
       const { page, context } = await signedInPage(browser(), account);
       await context.addCookies([{ name: "i18nextLng", value: language, url: baseURL() }]);
@@ -206,9 +234,13 @@ describe("wallet top-ups with the sandbox card form", () => {
       await openWallet(page);
       const lines = await page.locator("li[data-payment]").allTextContents();
       expect(lines).toHaveLength(3);
-      const amounts = language === "en" ? ["$0.99", "$1,234.56", "$5.00"] : ["0,99\u00a0$", "1.234,56\u00a0$", "5,00\u00a0$"];
+      const amounts =
+        language === "en" ? ["$0.99", "$1,234.56", "$5.00"] : ["0,99\u00a0$", "1.234,56\u00a0$", "5,00\u00a0$"];
       for (const amount of amounts) {
-        expect(lines.some((line) => line.includes(amount)), amount).toBe(true);
+        expect(
+          lines.some((line) => line.includes(amount)),
+          amount,
+        ).toBe(true);
         expect(html).toContain(amount);
       }
       expect((await formattersBuilt()).filter((entry) => entry.endsWith("while hydrating"))).toEqual([]);
@@ -220,7 +252,11 @@ describe("wallet top-ups with the sandbox card form", () => {
     const account = await createAccount({ username: `${tag}_many` });
     const at = new Date().toISOString();
     const owner = `(SELECT id FROM users WHERE username = '${account.username}')`;
-    const rows = Array.from({ length: 23 }, (_, i) => `(${owner}, 'top_up', ${(i + 5) * 100}, 'failed', 'sandbox', 'Your card was declined.', 'u:seed-${tag}-${i}', 'seed', '${at}', '${at}')`);
+    const rows = Array.from(
+      { length: 23 },
+      (_, i) =>
+        `(${owner}, 'top_up', ${(i + 5) * 100}, 'failed', 'sandbox', 'Your card was declined.', 'u:seed-${tag}-${i}', 'seed', '${at}', '${at}')`,
+    );
     await sql(
       `UPDATE users SET email_verified_at = '${at}' WHERE username = '${account.username}';
        INSERT INTO payments (user_id, kind, amount_cents, status, provider, failure_reason, idempotency_key, request_hash, created_at, updated_at) VALUES ${rows.join(", ")};`,
@@ -233,7 +269,10 @@ describe("wallet top-ups with the sandbox card form", () => {
       expect(await page.locator("li[data-payment]").count()).toBe(20);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "Load more" }).click();
-      await page.locator("li[data-payment]").nth(total - 1).waitFor();
+      await page
+        .locator("li[data-payment]")
+        .nth(total - 1)
+        .waitFor();
       expect(await page.locator("li[data-payment]").count()).toBe(total);
       expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
       await page.getByRole("button", { name: "Top up $10.00" }).click();
@@ -255,7 +294,12 @@ describe("wallet top-ups with the sandbox card form", () => {
     const { payment } = (await started.json()) as { payment: { id: number } };
     const other = await createAccount({ username: `${tag}_other` });
     const { page, context } = await signedInPage(browser(), other);
-    for (const path of [`/wallet/top-up/${payment.id}`, "/wallet/top-up/abc", "/wallet/top-up/99999999", "/wallet/top-up/0"]) {
+    for (const path of [
+      `/wallet/top-up/${payment.id}`,
+      "/wallet/top-up/abc",
+      "/wallet/top-up/99999999",
+      "/wallet/top-up/0",
+    ]) {
       expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
     }
     expect((await page.request.get("/wallet?topUp=%E0%A4%A")).status()).toBe(200);
@@ -272,7 +316,11 @@ describe("wallet top-ups with the sandbox card form", () => {
 
   it("a top-up still processing on return shows its outcome as soon as the provider reports it", async () => {
     const headers = { "Content-Type": "application/json", Authorization: `Bearer ${fan.token}` };
-    const started = await fetch(`${baseURL()}/api/wallet/top-ups`, { method: "POST", headers, body: JSON.stringify({ amountCents: 900, idempotencyKey: crypto.randomUUID() }) });
+    const started = await fetch(`${baseURL()}/api/wallet/top-ups`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ amountCents: 900, idempotencyKey: crypto.randomUUID() }),
+    });
     const { payment } = (await started.json()) as { payment: { id: number } };
     const { page, context } = await signedInPage(browser(), fan);
     await page.goto(`/wallet?topUp=${payment.id}`);
@@ -281,7 +329,15 @@ describe("wallet top-ups with the sandbox card form", () => {
     const before = await balance(page);
     // The provider's outcome arrives while the page is open (here the sandbox's, paid from another device).
     const card = { cardNumber: "4242424242424242", expiry: "12/39", cvc: "123", name: "Ada Fan" };
-    expect((await fetch(`${baseURL()}/api/wallet/top-ups/${payment.id}/card`, { method: "POST", headers, body: JSON.stringify(card) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${baseURL()}/api/wallet/top-ups/${payment.id}/card`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify(card),
+        })
+      ).status,
+    ).toBe(200);
     await page.getByText("Your wallet was topped up with $9.00.").waitFor({ timeout: 10_000 });
     expect(await balance(page)).not.toBe(before);
     await context.close();
@@ -289,11 +345,16 @@ describe("wallet top-ups with the sandbox card form", () => {
 
   it("answers junk posted to the wallet's forms with a 4xx and no payment", async () => {
     const account = await createAccount({ username: `${tag}_junk` });
-    await sql(`UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`);
+    await sql(
+      `UPDATE users SET email_verified_at = '${new Date().toISOString()}' WHERE username = '${account.username}';`,
+    );
     const { page, context } = await signedInPage(browser(), account);
     await openWallet(page);
     const csrf = (await page.locator('input[name="_csrf"]').first().getAttribute("value"))!;
-    const started = await page.request.post("/api/wallet/top-ups", { headers: { "X-CSRF-Token": csrf }, data: { amountCents: 600, idempotencyKey: crypto.randomUUID() } });
+    const started = await page.request.post("/api/wallet/top-ups", {
+      headers: { "X-CSRF-Token": csrf },
+      data: { amountCents: 600, idempotencyKey: crypto.randomUUID() },
+    });
     const { payment } = (await started.json()) as { payment: { id: number } };
     const forms: Record<string, string>[] = [
       { amount: "lots", idempotencyKey: crypto.randomUUID() },
@@ -310,10 +371,17 @@ describe("wallet top-ups with the sandbox card form", () => {
         expect(response.status(), `${path} ${JSON.stringify(form).slice(0, 60)}`).toBeGreaterThanOrEqual(400);
         expect(response.status()).toBeLessThan(500);
       }
-      const junk = await page.request.post(path, { headers: { "X-CSRF-Token": csrf, "Content-Type": "application/json" }, data: "{", maxRedirects: 0 });
+      const junk = await page.request.post(path, {
+        headers: { "X-CSRF-Token": csrf, "Content-Type": "application/json" },
+        data: "{",
+        maxRedirects: 0,
+      });
       expect(junk.status()).toBeLessThan(500);
     }
-    const wallet = (await (await page.request.get("/api/wallet")).json()) as { balanceCents: number; payments: { status: string }[] };
+    const wallet = (await (await page.request.get("/api/wallet")).json()) as {
+      balanceCents: number;
+      payments: { status: string }[];
+    };
     expect(wallet.balanceCents).toBe(0);
     expect(wallet.payments.map((p) => p.status)).toEqual(["pending"]);
     await context.close();

@@ -50,7 +50,11 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null, requ
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(stateDir, { recursive: true });
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
-  const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { env, encoding: "utf8" });
+  const migrate = spawnSync(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
+    { env, encoding: "utf8" },
+  );
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
   const allVars = {
@@ -73,7 +77,18 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null, requ
   const server = spawn(
     "npx",
     [
-      "wrangler", "dev", entry, "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "localhost", "--persist-to", stateDir, "--test-scheduled",
+      "wrangler",
+      "dev",
+      entry,
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--ip",
+      "localhost",
+      "--persist-to",
+      stateDir,
+      "--test-scheduled",
       ...(requestLog ? [] : ["--log-level", "warn"]),
       ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     ],
@@ -141,7 +156,9 @@ async function workerURL(baseURL, groupId) {
   for (const { port, pid } of sockets) {
     if (pid === proxyPid) continue;
     const url = `http://127.0.0.1:${port}`;
-    const answer = await fetch(`${url}/api/health`, { signal: globalThis.AbortSignal.timeout(10_000) }).catch(() => null);
+    const answer = await fetch(`${url}/api/health`, { signal: globalThis.AbortSignal.timeout(10_000) }).catch(
+      () => null,
+    );
     if (answer?.status === 200 && (await answer.text()).includes('"ok"')) return url;
   }
   return baseURL;

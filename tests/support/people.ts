@@ -1,6 +1,7 @@
 /** Builds unique, valid sign-up data; shared by the worker and end-to-end tiers so tests never collide. */
 let counter = 0;
-export const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const unique = () =>
+  `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 export interface SignUpBody {
   username: string;

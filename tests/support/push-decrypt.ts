@@ -4,9 +4,14 @@
  * tests/worker/push.test.ts checks it against the RFC's Appendix A example before trusting it.
  */
 
-export const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+export const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
-export const toBase64Url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const toBase64Url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text);
 const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
@@ -29,7 +34,12 @@ export interface DeviceKeys {
   auth: string;
 }
 
-async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>, info: Uint8Array<ArrayBuffer>, bytes: number): Promise<Uint8Array<ArrayBuffer>> {
+async function hkdf(
+  salt: Uint8Array<ArrayBuffer>,
+  ikm: Uint8Array<ArrayBuffer>,
+  info: Uint8Array<ArrayBuffer>,
+  bytes: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   const key = await crypto.subtle.importKey("raw", ikm, "HKDF", false, ["deriveBits"]);
   return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info }, key, bytes * 8));
 }
@@ -42,18 +52,35 @@ export async function decryptPush(body: Uint8Array<ArrayBuffer>, device: DeviceK
   const idLength = body[20]!;
   const senderPublic = body.slice(21, 21 + idLength);
   const record = body.slice(21 + idLength);
-  if (idLength !== 65 || record.length > recordSize) throw new Error(`not a single-record aes128gcm body (key id ${idLength} bytes, record ${record.length} of ${recordSize})`);
+  if (idLength !== 65 || record.length > recordSize)
+    throw new Error(
+      `not a single-record aes128gcm body (key id ${idLength} bytes, record ${record.length} of ${recordSize})`,
+    );
 
   const devicePublic = fromBase64Url(device.publicKey);
   const privateKey = await crypto.subtle.importKey(
     "jwk",
-    { kty: "EC", crv: "P-256", x: toBase64Url(devicePublic.slice(1, 33)), y: toBase64Url(devicePublic.slice(33, 65)), d: device.privateKey },
+    {
+      kty: "EC",
+      crv: "P-256",
+      x: toBase64Url(devicePublic.slice(1, 33)),
+      y: toBase64Url(devicePublic.slice(33, 65)),
+      d: device.privateKey,
+    },
     { name: "ECDH", namedCurve: "P-256" },
     false,
     ["deriveBits"],
   );
-  const senderKey = await crypto.subtle.importKey("raw", senderPublic, { name: "ECDH", namedCurve: "P-256" }, false, []);
-  const ecdhSecret = new Uint8Array(await crypto.subtle.deriveBits({ name: "ECDH", public: senderKey }, privateKey, 256));
+  const senderKey = await crypto.subtle.importKey(
+    "raw",
+    senderPublic,
+    { name: "ECDH", namedCurve: "P-256" },
+    false,
+    [],
+  );
+  const ecdhSecret = new Uint8Array(
+    await crypto.subtle.deriveBits({ name: "ECDH", public: senderKey }, privateKey, 256),
+  );
 
   // RFC 8291 §3.4: IKM from the ECDH secret and the auth secret; then RFC 8188 §2.2–2.3: CEK and nonce.
   const keyInfo = concat(utf8("WebPush: info\0"), devicePublic, senderPublic);

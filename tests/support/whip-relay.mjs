@@ -16,7 +16,13 @@ const LOOPBACK = "127.0.0.1";
 /** Options for every werift peer: VP8 + Opus only, loopback host candidates only, no STUN. */
 const peerConfig = () => ({
   codecs: {
-    video: [new RTCRtpCodecParameters({ mimeType: "video/VP8", clockRate: 90000, rtcpFeedback: [useNACK(), usePLI(), useREMB()] })],
+    video: [
+      new RTCRtpCodecParameters({
+        mimeType: "video/VP8",
+        clockRate: 90000,
+        rtcpFeedback: [useNACK(), usePLI(), useREMB()],
+      }),
+    ],
     audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48000, channels: 2 })],
   },
   iceServers: [], // werift defaults to Google's STUN server; we want none.

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { readdirSync } from "node:fs";
-import { ageOn, dateOfBirthSchema, emailSchema, newPasswordFormSchema, newPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema, usernameSchema } from "../../worker/domain/accounts/rules";
+import {
+  ageOn,
+  dateOfBirthSchema,
+  emailSchema,
+  newPasswordFormSchema,
+  newPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  usernameSchema,
+} from "../../worker/domain/accounts/rules";
 import { validationError } from "../../worker/domain/shared/validation";
 
 describe("ageOn", () => {
@@ -18,11 +28,16 @@ describe("ageOn", () => {
 });
 
 describe("dateOfBirthSchema", () => {
-  it.each(["2000-02-30", "2000-13-01", "1899-12-31", "20-01-01", "2000/01/01", "", "3000-01-01"])("refuses %s as a date", (text) => {
-    const result = dateOfBirthSchema.safeParse(text);
-    expect(result.success).toBe(false);
-    expect(validationError(result.error!).message).toBe("Enter your date of birth as a real date from 1900 to today, such as 1990-05-17.");
-  });
+  it.each(["2000-02-30", "2000-13-01", "1899-12-31", "20-01-01", "2000/01/01", "", "3000-01-01"])(
+    "refuses %s as a date",
+    (text) => {
+      const result = dateOfBirthSchema.safeParse(text);
+      expect(result.success).toBe(false);
+      expect(validationError(result.error!).message).toBe(
+        "Enter your date of birth as a real date from 1900 to today, such as 1990-05-17.",
+      );
+    },
+  );
 
   it("names the age rule for a real date under 18", () => {
     const result = dateOfBirthSchema.safeParse(`${new Date().getUTCFullYear() - 10}-01-01`);
@@ -40,13 +55,23 @@ describe("usernameSchema", () => {
     expect(usernameSchema.parse(input)).toBe(output);
   });
 
-  it.each(["ab", "x".repeat(31), "a..b", ".ab", "ab.", "a b", "a-b", "ab@c", "HOME", "settings", "sw.js"])("refuses %s", (input) => {
-    expect(usernameSchema.safeParse(input).success).toBe(false);
-  });
+  it.each(["ab", "x".repeat(31), "a..b", ".ab", "ab.", "a b", "a-b", "ab@c", "HOME", "settings", "sw.js"])(
+    "refuses %s",
+    (input) => {
+      expect(usernameSchema.safeParse(input).success).toBe(false);
+    },
+  );
 });
 
 describe("signUpSchema", () => {
-  const valid = { username: "valid_name", name: "A Name", email: "A@B.example", password: "long enough secret", dateOfBirth: "1990-01-01", accountType: "couple" };
+  const valid = {
+    username: "valid_name",
+    name: "A Name",
+    email: "A@B.example",
+    password: "long enough secret",
+    dateOfBirth: "1990-01-01",
+    accountType: "couple",
+  };
   it("lowercases the email and keeps the rest", () => {
     expect(signUpSchema.parse(valid)).toEqual({ ...valid, email: "a@b.example" });
   });
@@ -57,14 +82,28 @@ describe("signUpSchema", () => {
 });
 
 describe("reserved usernames", () => {
-  const usernameShaped = (name: string) => /^[a-z0-9_](?:[a-z0-9_]|\.(?!\.))*[a-z0-9_]$/.test(name) && name.length >= 3 && name.length <= 30;
+  const usernameShaped = (name: string) =>
+    /^[a-z0-9_](?:[a-z0-9_]|\.(?!\.))*[a-z0-9_]$/.test(name) && name.length >= 3 && name.length <= 30;
   /** The first path segment of every route (flat routes: "_shell.home.tsx" is /home, "login._index.tsx" /login). */
   const routeSegments = readdirSync(new URL("../../app/routes", import.meta.url))
-    .map((file) => file.replace(/\.tsx$/, "").split(".").find((part) => !part.startsWith("_")) ?? "")
+    .map(
+      (file) =>
+        file
+          .replace(/\.tsx$/, "")
+          .split(".")
+          .find((part) => !part.startsWith("_")) ?? "",
+    )
     .filter((segment) => segment !== "" && !segment.startsWith("$") && !segment.startsWith("("))
     .map((segment) => segment.replace(/_$/, "").toLowerCase());
   /** Files and folders served from the site root, and the Worker's own prefixes. */
-  const rootPaths = [...readdirSync(new URL("../../public", import.meta.url)), "api", "media", "ws", "assets", "sw.js"].map((name) => name.toLowerCase());
+  const rootPaths = [
+    ...readdirSync(new URL("../../public", import.meta.url)),
+    "api",
+    "media",
+    "ws",
+    "assets",
+    "sw.js",
+  ].map((name) => name.toLowerCase());
 
   it("covers every page and every file at the root, so a profile URL never shadows one", () => {
     const taken = [...new Set([...routeSegments, ...rootPaths])].filter(usernameShaped);
@@ -73,20 +112,52 @@ describe("reserved usernames", () => {
   });
 
   it("keeps the names people would take for the site's own, pages or not", () => {
-    const official = ["about", "admin", "administrator", "app", "build", "email", "explore", "feed", "forgot-password", "help", "me", "offline", "payments", "posts", "preview", "privacy", "profile", "reset-password", "root", "static", "subscriptions", "support", "system", "terms", "user", "users", "www"];
+    const official = [
+      "about",
+      "admin",
+      "administrator",
+      "app",
+      "build",
+      "email",
+      "explore",
+      "feed",
+      "forgot-password",
+      "help",
+      "me",
+      "offline",
+      "payments",
+      "posts",
+      "preview",
+      "privacy",
+      "profile",
+      "reset-password",
+      "root",
+      "static",
+      "subscriptions",
+      "support",
+      "system",
+      "terms",
+      "user",
+      "users",
+      "www",
+    ];
     for (const name of official) expect(usernameSchema.safeParse(name).success, name).toBe(false);
   });
 
   it("refuses them whatever the case, with their own sentence", () => {
     for (const name of ["Admin", "WALLET", "robots.txt", "Favicon.ico"]) {
-      expect(validationError(usernameSchema.safeParse(name).error!).message, name).toBe("This username is not available.");
+      expect(validationError(usernameSchema.safeParse(name).error!).message, name).toBe(
+        "This username is not available.",
+      );
     }
   });
 });
 
 describe("usernames: the sentence of the format rule", () => {
   it.each(["ab", "x".repeat(31), "x".repeat(65), "a..b", "_a_b_-"])("names it for %s", (input) => {
-    expect(validationError(usernameSchema.safeParse(input).error!).message).toBe("Usernames have 3 to 30 characters: letters a-z, digits, dots and underscores.");
+    expect(validationError(usernameSchema.safeParse(input).error!).message).toBe(
+      "Usernames have 3 to 30 characters: letters a-z, digits, dots and underscores.",
+    );
   });
 });
 
@@ -130,20 +201,29 @@ describe("dateOfBirthSchema: a real calendar date, not in the future, from 1900"
   it("accepts someone who turns 18 today", () => {
     const today = new Date().toISOString().slice(0, 10);
     // On a 29 February, eighteen years ago had none: born the day before, then.
-    const birth = today.endsWith("-02-29") ? `${Number(today.slice(0, 4)) - 18}-02-28` : `${Number(today.slice(0, 4)) - 18}${today.slice(4)}`;
+    const birth = today.endsWith("-02-29")
+      ? `${Number(today.slice(0, 4)) - 18}-02-28`
+      : `${Number(today.slice(0, 4)) - 18}${today.slice(4)}`;
     expect(dateOfBirthSchema.safeParse(birth).success).toBe(true);
   });
   it("refuses tomorrow as not a date of birth, and someone born 18 years ago tomorrow as under age", () => {
     const day = 24 * 3_600_000;
     const tomorrow = new Date(Date.now() + day).toISOString().slice(0, 10);
-    expect(validationError(dateOfBirthSchema.safeParse(tomorrow).error!).message).toBe("Enter your date of birth as a real date from 1900 to today, such as 1990-05-17.");
+    expect(validationError(dateOfBirthSchema.safeParse(tomorrow).error!).message).toBe(
+      "Enter your date of birth as a real date from 1900 to today, such as 1990-05-17.",
+    );
     const inAday = new Date(Date.now() + day);
     const eighteenTomorrow = `${inAday.getUTCFullYear() - 18}-${tomorrow.slice(5)}`;
-    expect(validationError(dateOfBirthSchema.safeParse(eighteenTomorrow).error!).message).toBe("Your age must be over 18+");
+    expect(validationError(dateOfBirthSchema.safeParse(eighteenTomorrow).error!).message).toBe(
+      "Your age must be over 18+",
+    );
   });
-  it.each(["2001-02-29", "2000-04-31", "2000-00-10", "2000-01-00", " 2000-01-01", "2000-01-01 "])("refuses %s", (text) => {
-    expect(dateOfBirthSchema.safeParse(text).success).toBe(false);
-  });
+  it.each(["2001-02-29", "2000-04-31", "2000-00-10", "2000-01-00", " 2000-01-01", "2000-01-01 "])(
+    "refuses %s",
+    (text) => {
+      expect(dateOfBirthSchema.safeParse(text).success).toBe(false);
+    },
+  );
 });
 
 describe("ageOn: month and day both count", () => {
@@ -159,7 +239,10 @@ describe("ageOn: month and day both count", () => {
 
 describe("signInSchema", () => {
   it("trims the login and keeps the password as typed", () => {
-    expect(signInSchema.parse({ login: "  mia ", password: " secret " })).toEqual({ login: "mia", password: " secret " });
+    expect(signInSchema.parse({ login: "  mia ", password: " secret " })).toEqual({
+      login: "mia",
+      password: " secret ",
+    });
   });
   it.each([
     [{ login: "   ", password: "x" }],
@@ -177,21 +260,34 @@ describe("signInSchema", () => {
 describe("new password forms: the two passwords must match", () => {
   const password = "kq8#vz!p-long";
   it("accepts matching passwords", () => {
-    expect(newPasswordFormSchema.parse({ password, passwordConfirmation: password })).toEqual({ password, passwordConfirmation: password });
-    expect(resetPasswordSchema.parse({ token: "t", password, passwordConfirmation: password })).toEqual({ token: "t", password, passwordConfirmation: password });
+    expect(newPasswordFormSchema.parse({ password, passwordConfirmation: password })).toEqual({
+      password,
+      passwordConfirmation: password,
+    });
+    expect(resetPasswordSchema.parse({ token: "t", password, passwordConfirmation: password })).toEqual({
+      token: "t",
+      password,
+      passwordConfirmation: password,
+    });
   });
   it("names the confirmation field when they differ", () => {
     for (const result of [
       newPasswordFormSchema.safeParse({ password, passwordConfirmation: `${password}x` }),
       resetPasswordSchema.safeParse({ token: "t", password, passwordConfirmation: `${password}x` }),
     ]) {
-      expect(validationError(result.error!).fieldErrors).toEqual({ passwordConfirmation: ["The passwords do not match."] });
+      expect(validationError(result.error!).fieldErrors).toEqual({
+        passwordConfirmation: ["The passwords do not match."],
+      });
     }
   });
   it("refuses a reset without a token or with one over 64 characters", () => {
     expect(resetPasswordSchema.safeParse({ token: "", password, passwordConfirmation: password }).success).toBe(false);
-    expect(resetPasswordSchema.safeParse({ token: "t".repeat(65), password, passwordConfirmation: password }).success).toBe(false);
-    expect(resetPasswordSchema.safeParse({ token: "t".repeat(64), password, passwordConfirmation: password }).success).toBe(true);
+    expect(
+      resetPasswordSchema.safeParse({ token: "t".repeat(65), password, passwordConfirmation: password }).success,
+    ).toBe(false);
+    expect(
+      resetPasswordSchema.safeParse({ token: "t".repeat(64), password, passwordConfirmation: password }).success,
+    ).toBe(true);
   });
   it("refuses a confirmation over 512 characters", () => {
     expect(newPasswordFormSchema.safeParse({ password, passwordConfirmation: "x".repeat(513) }).success).toBe(false);
@@ -200,7 +296,14 @@ describe("new password forms: the two passwords must match", () => {
 
 describe("signUpSchema: the display name", () => {
   it("is kept without the spaces around it", () => {
-    const parsed = signUpSchema.parse({ username: "mia", name: "  Mia Rivers  ", email: "mia@example.test", password: "a long bench passphrase", dateOfBirth: "1990-01-01", accountType: "other" });
+    const parsed = signUpSchema.parse({
+      username: "mia",
+      name: "  Mia Rivers  ",
+      email: "mia@example.test",
+      password: "a long bench passphrase",
+      dateOfBirth: "1990-01-01",
+      accountType: "other",
+    });
     expect(parsed.name).toBe("Mia Rivers");
   });
 });

@@ -20,9 +20,28 @@ const wirePost = () => ({
   bookmarked: true,
   isOwn: false,
   lock: null,
-  viewer: { canEdit: false, canDelete: false, canLike: true, canComment: true, canBookmark: true, canTip: true, canUnlock: false, canReport: true },
+  viewer: {
+    canEdit: false,
+    canDelete: false,
+    canLike: true,
+    canComment: true,
+    canBookmark: true,
+    canTip: true,
+    canUnlock: false,
+    canReport: true,
+  },
   mediaCount: 1,
-  media: [{ id: 9, kind: "image", url: "/media/a.jpg", posterUrl: null, width: 4000, height: 3000, scaled: [{ width: 640, url: "/media/scaled/640/a.webp" }] }],
+  media: [
+    {
+      id: 9,
+      kind: "image",
+      url: "/media/a.jpg",
+      posterUrl: null,
+      width: 4000,
+      height: 3000,
+      scaled: [{ width: 640, url: "/media/scaled/640/a.webp" }],
+    },
+  ],
   previews: [],
 });
 
@@ -63,14 +82,22 @@ describe("the API client checks the answers it hands to the page", () => {
     delete older.scaled;
     answer = { status: 200, body: JSON.stringify({ posts: [{ ...wirePost(), media: [older] }], nextCursor: null }) };
     expect((await client().get("/timeline", postPageShape)).posts[0]!.media).toEqual([{ ...older, scaled: [] }]);
-    answer = { status: 200, body: JSON.stringify({ posts: [{ ...wirePost(), media: [{ ...older, scaled: [{ width: "640", url: "/x" }] }] }], nextCursor: null }) };
+    answer = {
+      status: 200,
+      body: JSON.stringify({
+        posts: [{ ...wirePost(), media: [{ ...older, scaled: [{ width: "640", url: "/x" }] }] }],
+        nextCursor: null,
+      }),
+    };
     await expect(client().get("/timeline", postPageShape)).rejects.toBeInstanceOf(ApiError);
   });
 
   it("turns a malformed post deep inside a page into a handled ApiError with the server-error text", async () => {
     const broken = { ...wirePost(), author: { id: 3, username: "mia", name: null, avatarUrl: "" } };
     answer = { status: 200, body: JSON.stringify({ posts: [wirePost(), broken], nextCursor: null }) };
-    const failure = await client().get("/timeline", postPageShape).catch((error: unknown) => error);
+    const failure = await client()
+      .get("/timeline", postPageShape)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MalformedAnswerError);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).body).toEqual({ message: SERVER_ERROR, errors: {} });
@@ -80,7 +107,10 @@ describe("the API client checks the answers it hands to the page", () => {
   });
 
   it("rejects an unknown enum value and a missing field", async () => {
-    answer = { status: 200, body: JSON.stringify({ posts: [{ ...wirePost(), audience: "friends" }], nextCursor: null }) };
+    answer = {
+      status: 200,
+      body: JSON.stringify({ posts: [{ ...wirePost(), audience: "friends" }], nextCursor: null }),
+    };
     await expect(client().get("/timeline", postPageShape)).rejects.toBeInstanceOf(MalformedAnswerError);
     answer = { status: 200, body: JSON.stringify({ posts: [wirePost()] }) };
     await expect(client().get("/timeline", postPageShape)).rejects.toBeInstanceOf(MalformedAnswerError);
@@ -88,9 +118,16 @@ describe("the API client checks the answers it hands to the page", () => {
 
   it("treats a 2xx that is not JSON as malformed, and a quiet call does not alert", async () => {
     answer = { status: 200, body: "<html>proxy error</html>" };
-    await expect(client().get("/updates", updatesAnswerShape, { quiet: true })).rejects.toBeInstanceOf(MalformedAnswerError);
-    answer = { status: 200, body: JSON.stringify({ updates: { home: "yes", notifications: 0, messages: 0, balance: false } }) };
-    await expect(client().get("/updates", updatesAnswerShape, { quiet: true })).rejects.toBeInstanceOf(MalformedAnswerError);
+    await expect(client().get("/updates", updatesAnswerShape, { quiet: true })).rejects.toBeInstanceOf(
+      MalformedAnswerError,
+    );
+    answer = {
+      status: 200,
+      body: JSON.stringify({ updates: { home: "yes", notifications: 0, messages: 0, balance: false } }),
+    };
+    await expect(client().get("/updates", updatesAnswerShape, { quiet: true })).rejects.toBeInstanceOf(
+      MalformedAnswerError,
+    );
     expect(alerts).toEqual([]);
   });
 
@@ -107,17 +144,24 @@ describe("the API client checks the answers it hands to the page", () => {
 
   it("keeps a well-formed error body and replaces a malformed one by the status text", async () => {
     answer = { status: 422, body: JSON.stringify({ message: "Invalid value", errors: { text: ["Too long"] } }) };
-    const documented = await client().post("/posts", {}, postPageShape).catch((error: unknown) => error);
+    const documented = await client()
+      .post("/posts", {}, postPageShape)
+      .catch((error: unknown) => error);
     expect((documented as ApiError).body).toEqual({ message: "Invalid value", errors: { text: ["Too long"] } });
 
     answer = { status: 422, statusText: "Unprocessable Entity", body: JSON.stringify({ message: 5, errors: "nope" }) };
-    const malformed = await client().post("/posts", {}, postPageShape).catch((error: unknown) => error);
+    const malformed = await client()
+      .post("/posts", {}, postPageShape)
+      .catch((error: unknown) => error);
     expect((malformed as ApiError).status).toBe(422);
     expect((malformed as ApiError).body).toEqual({ message: "Unprocessable Entity", errors: {} });
   });
 
   it("sends JSON with the CSRF token and no response header among the request headers", async () => {
-    answer = { status: 200, body: JSON.stringify({ updates: { home: true, notifications: 2, messages: 0, balance: false } }) };
+    answer = {
+      status: 200,
+      body: JSON.stringify({ updates: { home: true, notifications: 2, messages: 0, balance: false } }),
+    };
     await client().post("/home/seen", {}, updatesAnswerShape);
     const headers = sent[0]!.init.headers as Record<string, string>;
     expect(Object.keys(headers).sort()).toEqual(["Accept", "Authorization", "Content-Type", "X-CSRF-Token"]);
@@ -144,7 +188,8 @@ describe("shapes", () => {
   });
 
   it("refuses null, arrays and primitives where an object is expected", () => {
-    for (const value of [null, [], "x", 1]) expect(() => shape(value)).toThrow(new ShapeError("answer: expected object"));
+    for (const value of [null, [], "x", 1])
+      expect(() => shape(value)).toThrow(new ShapeError("answer: expected object"));
   });
 });
 
@@ -153,7 +198,11 @@ describe("a call that names a timeout", () => {
     const { isNetworkFailure } = await import("../../app/lib/offline-copies");
     vi.stubGlobal("navigator", { onLine: true });
     // A network that swallows the request: no answer, no error, until the signal gives it up.
-    vi.stubGlobal("fetch", (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(init.signal!.reason))));
+    vi.stubGlobal(
+      "fetch",
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(init.signal!.reason))),
+    );
     const error = await client()
       .post("/posts/1/like", {}, object({ liked: number }), { quiet: true, timeoutMs: 30 })
       .catch((caught: unknown) => caught);

@@ -8,16 +8,53 @@ import { postShape } from "../../app/lib/api-shapes";
 const code = (text: string) => text.replace(/\s+/g, "").replace(/,([}\])])/g, "$1");
 
 describe("the page's checks of the API's answers", () => {
-  it.each(Object.keys(GENERATED))("in %s are the ones written from the contracts' schemas (run `npm run generate:api-shapes` after changing one)", (file) => {
-    expect(code(readFileSync(new URL(`../../${file}`, import.meta.url), "utf8"))).toBe(code(apiShapesSource(file)));
-  });
+  it.each(Object.keys(GENERATED))(
+    "in %s are the ones written from the contracts' schemas (run `npm run generate:api-shapes` after changing one)",
+    (file) => {
+      expect(code(readFileSync(new URL(`../../${file}`, import.meta.url), "utf8"))).toBe(code(apiShapesSource(file)));
+    },
+  );
 
   it("accept what the contract accepts and refuse what it refuses, field by field", () => {
     const post = PostSchema.parse({
-      id: 1, text: "t", audience: "everyone", priceCents: 0, status: "published", publishedAt: null, scheduledAt: null, editedAt: null,
-      author: { id: 2, username: "a", name: "A", avatarUrl: "" }, likeCount: 0, commentCount: 0, liked: false, bookmarked: false, isOwn: false, lock: null,
-      viewer: { canEdit: false, canDelete: false, canLike: true, canComment: true, canBookmark: true, canTip: true, canUnlock: false, canReport: true },
-      mediaCount: 1, media: [{ id: 3, kind: "image", url: "/m", posterUrl: null, width: null, height: null, scaled: [{ width: 640, url: "/s" }] }], previews: [],
+      id: 1,
+      text: "t",
+      audience: "everyone",
+      priceCents: 0,
+      status: "published",
+      publishedAt: null,
+      scheduledAt: null,
+      editedAt: null,
+      author: { id: 2, username: "a", name: "A", avatarUrl: "" },
+      likeCount: 0,
+      commentCount: 0,
+      liked: false,
+      bookmarked: false,
+      isOwn: false,
+      lock: null,
+      viewer: {
+        canEdit: false,
+        canDelete: false,
+        canLike: true,
+        canComment: true,
+        canBookmark: true,
+        canTip: true,
+        canUnlock: false,
+        canReport: true,
+      },
+      mediaCount: 1,
+      media: [
+        {
+          id: 3,
+          kind: "image",
+          url: "/m",
+          posterUrl: null,
+          width: null,
+          height: null,
+          scaled: [{ width: 640, url: "/s" }],
+        },
+      ],
+      previews: [],
     });
     expect(postShape(post)).toEqual(post);
     for (const key of Object.keys(PostSchema.shape)) {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { MessageView } from "@shared/contracts/messages";
-import { lastSeqOf, mergeMessages, seenMessageId, stillOutgoing, type OutgoingMessage } from "../../app/components/messages/thread-state";
+import {
+  lastSeqOf,
+  mergeMessages,
+  seenMessageId,
+  stillOutgoing,
+  type OutgoingMessage,
+} from "../../app/components/messages/thread-state";
 import { splitLinks } from "../../app/components/messages/text-links";
 
 const ME = 7;
@@ -40,7 +46,9 @@ describe("splitLinks", () => {
   });
 
   it("never links other schemes", () => {
-    expect(splitLinks("javascript:alert(1) data:text/html,<b>x</b> ftp://files.test")).toEqual([{ text: "javascript:alert(1) data:text/html,<b>x</b> ftp://files.test" }]);
+    expect(splitLinks("javascript:alert(1) data:text/html,<b>x</b> ftp://files.test")).toEqual([
+      { text: "javascript:alert(1) data:text/html,<b>x</b> ftp://files.test" },
+    ]);
   });
 
   it("does not carry markup into a link", () => {
@@ -52,14 +60,21 @@ describe("splitLinks", () => {
   });
 
   it("finds a link inside a word's brackets", () => {
-    expect(splitLinks("(https://a.test/b)")).toEqual([{ text: "(" }, { text: "https://a.test/b", href: "https://a.test/b" }, { text: ")" }]);
+    expect(splitLinks("(https://a.test/b)")).toEqual([
+      { text: "(" },
+      { text: "https://a.test/b", href: "https://a.test/b" },
+      { text: ")" },
+    ]);
   });
 });
 
 describe("mergeMessages", () => {
   it("orders by seq and keeps each message once, the later view winning", () => {
     const locked = message(2, 2, THEM, { locked: true });
-    const merged = mergeMessages([message(3, 3, ME), locked], [message(1, 1, THEM), message(2, 2, THEM, { locked: false }), message(3, 3, ME)]);
+    const merged = mergeMessages(
+      [message(3, 3, ME), locked],
+      [message(1, 1, THEM), message(2, 2, THEM, { locked: false }), message(3, 3, ME)],
+    );
     expect(merged.map((m) => [m.id, m.locked])).toEqual([
       [1, false],
       [2, false],
@@ -76,7 +91,11 @@ describe("mergeMessages", () => {
 describe("stillOutgoing", () => {
   it("drops an outgoing message once the viewer's stored message with its client id is there", () => {
     const stored = [message(1, 1, ME, { clientId: "aaaa-1111" }), message(2, 2, THEM, { clientId: "bbbb-2222" })];
-    expect(stillOutgoing([outgoing("aaaa-1111"), outgoing("bbbb-2222"), outgoing("cccc-3333")], stored, ME).map((o) => o.clientId)).toEqual(["bbbb-2222", "cccc-3333"]);
+    expect(
+      stillOutgoing([outgoing("aaaa-1111"), outgoing("bbbb-2222"), outgoing("cccc-3333")], stored, ME).map(
+        (o) => o.clientId,
+      ),
+    ).toEqual(["bbbb-2222", "cccc-3333"]);
   });
 });
 

@@ -7,7 +7,12 @@ describe("the domain's clock (worker/domain/shared/time.ts)", () => {
   afterEach(() => setClockForTests(testEnv, null));
 
   it("writes the instant it is asked at, again each time the clock moves, by a millisecond too", () => {
-    for (const at of ["2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.001Z", "2031-07-04T09:01:00.000Z", "2026-01-01T00:00:00.000Z"]) {
+    for (const at of [
+      "2026-01-01T00:00:00.000Z",
+      "2026-01-01T00:00:00.001Z",
+      "2031-07-04T09:01:00.000Z",
+      "2026-01-01T00:00:00.000Z",
+    ]) {
       setClockForTests(testEnv, new Date(at));
       expect(isoNow()).toBe(at);
       expect(isoNow()).toBe(at);

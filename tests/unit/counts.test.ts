@@ -6,12 +6,17 @@ import { viewsAndLikesText } from "../../app/components/stories/story-counts";
 import { I18N_OPTIONS } from "../../shared/i18n/options";
 import { tooManyAttempts } from "../../worker/domain/shared/errors";
 
-const locale = (language: string) => JSON.parse(readFileSync(`app/locales/${language}.json`, "utf8")) as Record<string, string>;
+const locale = (language: string) =>
+  JSON.parse(readFileSync(`app/locales/${language}.json`, "utf8")) as Record<string, string>;
 
 /** As the browser's: English texts are their keys (en.json is never downloaded), the others from their files. */
 async function translator(language: string) {
   const i18n = i18next.createInstance();
-  await i18n.init({ ...I18N_OPTIONS, lng: language, resources: { en: { translation: {} }, [language]: { translation: language === "en" ? {} : locale(language) } } });
+  await i18n.init({
+    ...I18N_OPTIONS,
+    lng: language,
+    resources: { en: { translation: {} }, [language]: { translation: language === "en" ? {} : locale(language) } },
+  });
   return i18n.t;
 }
 

@@ -7,7 +7,9 @@ const t = ((key: string) => `[${key}]`) as unknown as TFunction;
 
 describe("failureText: what a failed request says beside its button", () => {
   it("the server's message when it answered", () => {
-    expect(failureText(t, new ApiError(404, { message: "This comment does not exist.", errors: {} }))).toBe("This comment does not exist.");
+    expect(failureText(t, new ApiError(404, { message: "This comment does not exist.", errors: {} }))).toBe(
+      "This comment does not exist.",
+    );
   });
 
   it("that the device is offline when the request never reached the server", () => {

@@ -3,7 +3,9 @@ import { LANGUAGES, languageFromAcceptHeader, matchLanguage } from "@shared/i18n
 
 describe("languages", () => {
   it("offers the fifteen languages of spec §1, each with its own name", () => {
-    expect(LANGUAGES.map((l) => l.langCode).sort()).toEqual(["ar", "de", "en", "es", "fr", "hi", "it", "ja", "ko", "pt", "ro", "ru", "uk", "zh-CN", "zh-TW"].sort());
+    expect(LANGUAGES.map((l) => l.langCode).sort()).toEqual(
+      ["ar", "de", "en", "es", "fr", "hi", "it", "ja", "ko", "pt", "ro", "ru", "uk", "zh-CN", "zh-TW"].sort(),
+    );
     expect(new Set(LANGUAGES.map((l) => l.langName)).size).toBe(15);
   });
 

@@ -15,7 +15,9 @@ const whole = (text: string) => new Response(text, { status: 200, headers: { "Co
 
 function binding(...answers: (() => Response)[]) {
   const asked: string[] = [];
-  const fetcher = { fetch: async (request: Request) => (asked.push(new URL(request.url).pathname), answers.shift()!()) } as unknown as Fetcher;
+  const fetcher = {
+    fetch: async (request: Request) => (asked.push(new URL(request.url).pathname), answers.shift()!()),
+  } as unknown as Fetcher;
   return { fetcher, asked };
 }
 

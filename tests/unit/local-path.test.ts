@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { safeLocalPath } from "../../shared/local-path";
 
 describe("safeLocalPath: where a redirect parameter may send a person", () => {
-  it.each(["/home", "/", "/post/12?x=1", "/mia.rivers", "/messages/3?view=media#last", "/search?q=caf%C3%A9", "/%09/x"])("keeps the local path %j", (path) => {
+  it.each([
+    "/home",
+    "/",
+    "/post/12?x=1",
+    "/mia.rivers",
+    "/messages/3?view=media#last",
+    "/search?q=caf%C3%A9",
+    "/%09/x",
+  ])("keeps the local path %j", (path) => {
     expect(safeLocalPath(path)).toBe(path);
   });
 

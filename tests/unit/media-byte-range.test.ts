@@ -13,11 +13,17 @@ describe("parseByteRange", () => {
     expect(parseByteRange(header, 1000)).toEqual(range);
   });
 
-  it.each(["bytes=1000-", "bytes=2000-3000", "bytes=-0", "bytes=10-5"])("%s of 1000 bytes is unsatisfiable", (header) => {
-    expect(parseByteRange(header, 1000)).toBe("unsatisfiable");
-  });
+  it.each(["bytes=1000-", "bytes=2000-3000", "bytes=-0", "bytes=10-5"])(
+    "%s of 1000 bytes is unsatisfiable",
+    (header) => {
+      expect(parseByteRange(header, 1000)).toBe("unsatisfiable");
+    },
+  );
 
-  it.each([undefined, "", "bytes=-", "items=0-1", "bytes=0-1,5-6", "bytes=a-b"])("ignores %s (serve the whole file)", (header) => {
-    expect(parseByteRange(header, 1000)).toBeNull();
-  });
+  it.each([undefined, "", "bytes=-", "items=0-1", "bytes=0-1,5-6", "bytes=a-b"])(
+    "ignores %s (serve the whole file)",
+    (header) => {
+      expect(parseByteRange(header, 1000)).toBeNull();
+    },
+  );
 });

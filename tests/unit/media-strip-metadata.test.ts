@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { exifOrientation, orientationSegment, stripGif, stripImageMetadata, stripJpeg, stripPng, stripWebp } from "../../worker/domain/media/strip-metadata";
+import {
+  exifOrientation,
+  orientationSegment,
+  stripGif,
+  stripImageMetadata,
+  stripJpeg,
+  stripPng,
+  stripWebp,
+} from "../../worker/domain/media/strip-metadata";
 import { ascii, buildJpeg, contains, exifPayload, GPS_TAG, PNG_1x1, segment } from "../support/media-fixtures";
 
 const u32be = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
@@ -30,12 +38,30 @@ describe("JPEG", () => {
   it("keeps every scan of a progressive JPEG, the ICC profile, and nothing after the end of image", () => {
     const scan = (data: number[]) => [...segment(0xda, [1, 1, 0, 0, 0x3f, 0]), ...data];
     const iccProfile = segment(0xe2, [...ascii("ICC_PROFILE"), 0, 1, 1, 9, 9]);
-    const head = [0xff, 0xd8, ...iccProfile, ...segment(0xe2, [...ascii("MPF"), 0, 1, 2]), ...segment(0xc2, [8, 0, 2, 0, 3, 1, 1, 0x11, 0])];
+    const head = [
+      0xff,
+      0xd8,
+      ...iccProfile,
+      ...segment(0xe2, [...ascii("MPF"), 0, 1, 2]),
+      ...segment(0xc2, [8, 0, 2, 0, 3, 1, 1, 0x11, 0]),
+    ];
     // Stuffed 0xFF00 bytes and a restart marker belong to the scan; a DHT between scans is a segment.
-    const body = [...scan([0x11, 0xff, 0x00, 0x22, 0xff, 0xd0, 0x33]), ...segment(0xc4, [0x10, 1]), ...scan([0x44, 0x55])];
+    const body = [
+      ...scan([0x11, 0xff, 0x00, 0x22, 0xff, 0xd0, 0x33]),
+      ...segment(0xc4, [0x10, 1]),
+      ...scan([0x44, 0x55]),
+    ];
     const appended = [0xff, 0xd8, ...segment(0xe1, exifPayload({ gps: true })), 0xff, 0xd9];
     const clean = stripJpeg(Uint8Array.from([...head, ...body, 0xff, 0xd9, ...appended]))!;
-    expect([...clean.bytes]).toEqual([0xff, 0xd8, ...iccProfile, ...segment(0xc2, [8, 0, 2, 0, 3, 1, 1, 0x11, 0]), ...body, 0xff, 0xd9]);
+    expect([...clean.bytes]).toEqual([
+      0xff,
+      0xd8,
+      ...iccProfile,
+      ...segment(0xc2, [8, 0, 2, 0, 3, 1, 1, 0x11, 0]),
+      ...body,
+      0xff,
+      0xd9,
+    ]);
     expect(clean).toMatchObject({ width: 3, height: 2 });
   });
 
@@ -53,7 +79,12 @@ const chunk = (type: string, data: number[]) => [...u32be(data.length), ...ascii
 describe("PNG", () => {
   it("drops eXIf, text and time chunks and keeps the image chunks in order", () => {
     const png = Uint8Array.from([
-      0x89, ...ascii("PNG"), 0x0d, 0x0a, 0x1a, 0x0a,
+      0x89,
+      ...ascii("PNG"),
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
       ...chunk("IHDR", [...u32be(800), ...u32be(600), 8, 6, 0, 0, 0]),
       ...chunk("tEXt", ascii("Comment\0secret place")),
       ...chunk("eXIf", ascii("MM\0*GPSdata")),
@@ -64,13 +95,29 @@ describe("PNG", () => {
       ...chunk("IEND", []),
     ]);
     const clean = stripPng(png)!;
-    for (const trace of ["tEXt", "eXIf", "iTXt", "zTXt", "tIME", "secret place", "GPSdata"]) expect(contains(clean.bytes, trace)).toBe(false);
-    expect([...clean.bytes]).toEqual([0x89, ...ascii("PNG"), 0x0d, 0x0a, 0x1a, 0x0a, ...chunk("IHDR", [...u32be(800), ...u32be(600), 8, 6, 0, 0, 0]), ...chunk("IDAT", [1, 2, 3]), ...chunk("IEND", [])]);
+    for (const trace of ["tEXt", "eXIf", "iTXt", "zTXt", "tIME", "secret place", "GPSdata"])
+      expect(contains(clean.bytes, trace)).toBe(false);
+    expect([...clean.bytes]).toEqual([
+      0x89,
+      ...ascii("PNG"),
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      ...chunk("IHDR", [...u32be(800), ...u32be(600), 8, 6, 0, 0, 0]),
+      ...chunk("IDAT", [1, 2, 3]),
+      ...chunk("IEND", []),
+    ]);
     expect(clean).toMatchObject({ width: 800, height: 600 });
   });
 });
 
-const riffChunk = (type: string, data: number[]) => [...ascii(type), ...u32le(data.length), ...data, ...(data.length % 2 ? [0] : [])];
+const riffChunk = (type: string, data: number[]) => [
+  ...ascii(type),
+  ...u32le(data.length),
+  ...data,
+  ...(data.length % 2 ? [0] : []),
+];
 
 describe("WebP", () => {
   it("drops EXIF and XMP chunks, clears their VP8X flags and fixes the RIFF size", () => {

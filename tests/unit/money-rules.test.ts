@@ -22,7 +22,13 @@ describe("the money limits (spec §5, §9; docs/decisions/money-rules.md)", () =
   });
 
   it("its sentences are translation keys of the English locale", () => {
-    const sentences = [rules.IDEMPOTENCY_KEY_REUSED, rules.ALREADY_PURCHASED, rules.NOT_FOR_SALE, rules.TIP_AMOUNT_RANGE, rules.TOP_UP_AMOUNT_RANGE];
+    const sentences = [
+      rules.IDEMPOTENCY_KEY_REUSED,
+      rules.ALREADY_PURCHASED,
+      rules.NOT_FOR_SALE,
+      rules.TIP_AMOUNT_RANGE,
+      rules.TOP_UP_AMOUNT_RANGE,
+    ];
     for (const sentence of sentences) expect(Object.keys(en), sentence).toContain(sentence);
     expect(rules.TIP_AMOUNT_RANGE).toBe("A tip is between {{min, money}} and {{max, money}}.");
     expect(rules.TOP_UP_AMOUNT_RANGE).toBe("A top-up is between {{min, money}} and {{max, money}}.");
@@ -121,11 +127,14 @@ describe("idempotency keys", () => {
     expect(IdempotencyKeySchema.parse(key)).toBe(key);
   });
 
-  it.each(["", "abcdefg", "0".repeat(101), "bad key!", "abcdefgh\n", "ключключключ"])("refuses %j as an invalid value", (key) => {
-    const result = IdempotencyKeySchema.safeParse(key);
-    expect(result.success).toBe(false);
-    expect(validationError(result.error!).message).toBe("Invalid value");
-  });
+  it.each(["", "abcdefg", "0".repeat(101), "bad key!", "abcdefgh\n", "ключключключ"])(
+    "refuses %j as an invalid value",
+    (key) => {
+      const result = IdempotencyKeySchema.safeParse(key);
+      expect(result.success).toBe(false);
+      expect(validationError(result.error!).message).toBe("Invalid value");
+    },
+  );
 
   it("refuses a key that is not a string as an invalid value", () => {
     expect(validationError(IdempotencyKeySchema.safeParse(12345678).error!).message).toBe("Invalid value");
@@ -153,7 +162,9 @@ describe("withdrawalCentsFromForm: what the withdrawal form's amount says", () =
   });
 
   it("says the maximum for an amount over it, and how to write one for anything else", () => {
-    for (const typed of ["100000000", "10,000,000", "$12,345,678.50", "99999999999"]) expect(refusal(typed)).toBe("A withdrawal can be at most {{max, money}}.");
-    for (const typed of ["abc", "", "1,2,3", "12.505", "-50", "1e9", "00000000"]) expect(refusal(typed)).toBe("Enter an amount in dollars, like 12.50.");
+    for (const typed of ["100000000", "10,000,000", "$12,345,678.50", "99999999999"])
+      expect(refusal(typed)).toBe("A withdrawal can be at most {{max, money}}.");
+    for (const typed of ["abc", "", "1,2,3", "12.505", "-50", "1e9", "00000000"])
+      expect(refusal(typed)).toBe("Enter an amount in dollars, like 12.50.");
   });
 });

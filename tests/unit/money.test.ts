@@ -91,15 +91,26 @@ describe("money formatting", () => {
   it("writes the amounts of a translated error as the reader's language writes them: the error's own and the rule's", () => {
     const plain = (text: string) => text.replace(/\s/g, " ");
     const tip = fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
-    expect(translateError(translatorFor("en"), tip)).toEqual({ message: "A tip is between $1.00 and $200.00.", errors: { amountCents: ["A tip is between $1.00 and $200.00."] } });
-    expect(plain(translateError(translatorFor("de"), tip).message)).toBe("Ein Trinkgeld muss zwischen 1,00 $ und 200,00 $ liegen.");
+    expect(translateError(translatorFor("en"), tip)).toEqual({
+      message: "A tip is between $1.00 and $200.00.",
+      errors: { amountCents: ["A tip is between $1.00 and $200.00."] },
+    });
+    expect(plain(translateError(translatorFor("de"), tip).message)).toBe(
+      "Ein Trinkgeld muss zwischen 1,00 $ und 200,00 $ liegen.",
+    );
     // A zod rule's sentence carries no variables of its own: the ones it was marked with fill it in.
     const plan = fieldError("price_week", PRICE_OUT_OF_RANGE);
-    expect(translateError(translatorFor("en"), plan).message).toBe("A paid plan costs between $4.99 and $1,000.00; 0 makes it free.");
-    expect(plain(translateError(translatorFor("de"), plan).errors.price_week![0]!)).toBe("Ein kostenpflichtiger Plan kostet zwischen 4,99 $ und 1.000,00 $; mit 0 ist er kostenlos.");
+    expect(translateError(translatorFor("en"), plan).message).toBe(
+      "A paid plan costs between $4.99 and $1,000.00; 0 makes it free.",
+    );
+    expect(plain(translateError(translatorFor("de"), plan).errors.price_week![0]!)).toBe(
+      "Ein kostenpflichtiger Plan kostet zwischen 4,99 $ und 1.000,00 $; mit 0 ist er kostenlos.",
+    );
     // The error's variables win over the sentence's.
     const sentence = message("A test sentence costs {{max, money}}.", { max: 100 });
-    expect(translateError(translatorFor("en"), fieldError("x", sentence, { max: 250 })).message).toBe("A test sentence costs $2.50.");
+    expect(translateError(translatorFor("en"), fieldError("x", sentence, { max: 250 })).message).toBe(
+      "A test sentence costs $2.50.",
+    );
   });
 
   it("writes a field's amount the way parseDollars reads it back", () => {
@@ -108,6 +119,7 @@ describe("money formatting", () => {
     expect(typedDollars(100_000)).toBe("1000.00");
     expect(typedDollars(999)).toBe("9.99");
     expect(typedDollars(0)).toBe("0.00");
-    for (const cents of [0, 7, 99, 100, 1205, 100_000, 999_999_999]) expect(parseDollars(typedDollars(cents))).toBe(cents);
+    for (const cents of [0, 7, 99, 100, 1205, 100_000, 999_999_999])
+      expect(parseDollars(typedDollars(cents))).toBe(cents);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { avatarMenuEntries, badgeCount, bottomBarMenuEntries, isInConversation, sidebarEntries } from "~/lib/navigation";
+import {
+  avatarMenuEntries,
+  badgeCount,
+  bottomBarMenuEntries,
+  isInConversation,
+  sidebarEntries,
+} from "~/lib/navigation";
 import { summaryToShow, type Updates } from "~/lib/updates";
 
 const visitor = { isAuth: false, isCreator: false, username: "" };
@@ -13,21 +19,66 @@ describe("navigation by role (spec §2, §6)", () => {
   });
 
   it("gives members Live Streams and Become a creator", () => {
-    expect(sidebarEntries(member).map((e) => e.key)).toEqual(["home", "search", "notifications", "bookmarks", "messages", "wallet", "live", "profile"]);
+    expect(sidebarEntries(member).map((e) => e.key)).toEqual([
+      "home",
+      "search",
+      "notifications",
+      "bookmarks",
+      "messages",
+      "wallet",
+      "live",
+      "profile",
+    ]);
     expect(sidebarEntries(member).find((e) => e.key === "profile")?.to).toBe("/dana");
     expect(avatarMenuEntries(member).map((e) => e.to)).toEqual(["/settings", "/becomeCreator", "/logout"]);
   });
 
   it("gives creators their Dashboard, New post and Go Live in the sidebar, and Dashboard in the avatar menu", () => {
-    expect(sidebarEntries(creator).map((e) => e.key)).toEqual(["home", "search", "notifications", "bookmarks", "messages", "wallet", "profile", "dashboard", "newPost", "goLive"]);
-    expect(sidebarEntries(creator).slice(-3).map((e) => e.to)).toEqual(["/dashboard", "/home#compose", "/live/start"]);
-    expect(sidebarEntries(creator).filter((e) => e.action).map((e) => e.key)).toEqual(["newPost"]);
+    expect(sidebarEntries(creator).map((e) => e.key)).toEqual([
+      "home",
+      "search",
+      "notifications",
+      "bookmarks",
+      "messages",
+      "wallet",
+      "profile",
+      "dashboard",
+      "newPost",
+      "goLive",
+    ]);
+    expect(
+      sidebarEntries(creator)
+        .slice(-3)
+        .map((e) => e.to),
+    ).toEqual(["/dashboard", "/home#compose", "/live/start"]);
+    expect(
+      sidebarEntries(creator)
+        .filter((e) => e.action)
+        .map((e) => e.key),
+    ).toEqual(["newPost"]);
     expect(avatarMenuEntries(creator).map((e) => e.to)).toEqual(["/settings", "/dashboard", "/logout"]);
   });
 
   it("puts the rest of the sidebar and the avatar menu into the bottom bar's menu, each entry once", () => {
-    expect(bottomBarMenuEntries(creator).map((e) => e.key)).toEqual(["bookmarks", "wallet", "profile", "dashboard", "newPost", "goLive", "settings", "logout"]);
-    expect(bottomBarMenuEntries(member).map((e) => e.key)).toEqual(["bookmarks", "wallet", "live", "profile", "settings", "becomeCreator", "logout"]);
+    expect(bottomBarMenuEntries(creator).map((e) => e.key)).toEqual([
+      "bookmarks",
+      "wallet",
+      "profile",
+      "dashboard",
+      "newPost",
+      "goLive",
+      "settings",
+      "logout",
+    ]);
+    expect(bottomBarMenuEntries(member).map((e) => e.key)).toEqual([
+      "bookmarks",
+      "wallet",
+      "live",
+      "profile",
+      "settings",
+      "becomeCreator",
+      "logout",
+    ]);
   });
 
   it("leaves My Profile out until the username is known", () => {

@@ -3,7 +3,13 @@ import type { ApiClient } from "../../app/lib/api";
 import { createApiClient } from "../../app/lib/api";
 import { onNetworkAnswer } from "../../app/lib/network-answers";
 import { forgetOutbox, OUTBOX_SENT, outboxEntries, queueAction } from "../../app/lib/outbox";
-import { flushOutbox, OUTBOX_REQUEST_TIMEOUT_MS, outboxNetworkBack, outboxRetryDelay, outboxStaleAfter } from "../../app/lib/outbox-sender";
+import {
+  flushOutbox,
+  OUTBOX_REQUEST_TIMEOUT_MS,
+  outboxNetworkBack,
+  outboxRetryDelay,
+  outboxStaleAfter,
+} from "../../app/lib/outbox-sender";
 import { connectSocket } from "../../app/lib/user-channel";
 import { PONG } from "@shared/user-channel-events";
 
@@ -28,7 +34,9 @@ function stubPage(onSent: () => void, extra: object = {}) {
 
 describe("the outbox's retries", () => {
   it("start 1 s after a failure and double, up to every 15 s", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 30, 1000].map(outboxRetryDelay)).toEqual([1000, 2000, 4000, 8000, 15000, 15000, 15000, 15000, 15000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 30, 1000].map(outboxRetryDelay)).toEqual([
+      1000, 2000, 4000, 8000, 15000, 15000, 15000, 15000, 15000,
+    ]);
   });
 });
 
@@ -49,7 +57,12 @@ describe("an answer of the server", () => {
 
   it("is any API response short of a 5xx; a request the network swallowed is none", async () => {
     const client = createApiClient({ csrfToken: null, serverErrorText: () => "server error" });
-    const answering = (status: number) => vi.stubGlobal("fetch", async () => new Response(status === 204 ? null : status < 300 ? "{}" : '{"message":"No.","errors":{}}', { status }));
+    const answering = (status: number) =>
+      vi.stubGlobal(
+        "fetch",
+        async () =>
+          new Response(status === 204 ? null : status < 300 ? "{}" : '{"message":"No.","errors":{}}', { status }),
+      );
     for (const [status, counted] of [
       [204, 1],
       [200, 1],
@@ -65,7 +78,11 @@ describe("an answer of the server", () => {
     }
     // A page that is not the API's (a captive portal, a proxy), whatever its status: no answer.
     for (const status of [200, 403, 407]) {
-      vi.stubGlobal("fetch", async () => new Response("<!doctype html><title>Sign in</title>", { status, headers: { "Content-Type": "text/html" } }));
+      vi.stubGlobal(
+        "fetch",
+        async () =>
+          new Response("<!doctype html><title>Sign in</title>", { status, headers: { "Content-Type": "text/html" } }),
+      );
       heard = 0;
       await client.delete("/comments/1").catch(() => undefined);
       expect(heard, `HTML ${status}`).toBe(0);
@@ -79,11 +96,28 @@ describe("an answer of the server", () => {
   });
 
   it("is also the real-time socket opening, and each pong it sends", () => {
-    type Fake = { onopen: (() => void) | null; onmessage: ((event: { data: unknown }) => void) | null; onclose: null; onerror: null; readyState: number; send(): void; close(): void };
+    type Fake = {
+      onopen: (() => void) | null;
+      onmessage: ((event: { data: unknown }) => void) | null;
+      onclose: null;
+      onerror: null;
+      readyState: number;
+      send(): void;
+      close(): void;
+    };
     let socket: Fake | undefined;
     const connection = connectSocket({
       url: "wss://app.test/ws/updates",
-      createSocket: () => (socket = { onopen: null, onmessage: null, onclose: null, onerror: null, readyState: 0, send: () => {}, close: () => {} }) as never,
+      createSocket: () =>
+        (socket = {
+          onopen: null,
+          onmessage: null,
+          onclose: null,
+          onerror: null,
+          readyState: 0,
+          send: () => {},
+          close: () => {},
+        }) as never,
       events: null,
       parse: () => null,
       onFrame: () => {},
@@ -166,7 +200,8 @@ describe("the network seen back while the outbox's round waits on a request", ()
       calls.push({ path, body, signal: options.signal, resolve });
     });
   const client = {
-    post: (path: string, body: unknown, _shape: unknown, options: { signal: AbortSignal }) => request(path, body, options),
+    post: (path: string, body: unknown, _shape: unknown, options: { signal: AbortSignal }) =>
+      request(path, body, options),
     delete: (path: string, options: { signal: AbortSignal }) => request(path, undefined, options),
   } as unknown as ApiClient;
   /** Lets the promises queued so far run (the page's time stands still). */

@@ -11,7 +11,10 @@ async function instance() {
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
-    resources: { en: { translation: {} }, de: { translation: { Like: "Gefällt mir", "{{count}} likes": "{{count}} Likes" } } },
+    resources: {
+      en: { translation: {} },
+      de: { translation: { Like: "Gefällt mir", "{{count}} likes": "{{count}} Likes" } },
+    },
   });
   return { i18n, resolved: vi.spyOn(i18n, "t") };
 }

@@ -19,7 +19,15 @@ function refusal(fields: Record<string, string>): AppError {
 describe("plansFromForm: the dashboard's plans form", () => {
   it("keeps the offered periods, weekly before monthly before yearly, with their prices in cents", () => {
     expect(
-      plansFromForm({ offer_year: "on", price_year: "$1,000", offer_week: "on", price_week: "4.99", offer_month: "on", price_month: "9,9", message_price: "2.50" }),
+      plansFromForm({
+        offer_year: "on",
+        price_year: "$1,000",
+        offer_week: "on",
+        price_week: "4.99",
+        offer_month: "on",
+        price_month: "9,9",
+        message_price: "2.50",
+      }),
     ).toEqual({
       plans: [
         { period: "week", priceCents: 499 },
@@ -31,16 +39,34 @@ describe("plansFromForm: the dashboard's plans form", () => {
   });
 
   it("leaves out periods not offered, whatever their price field says", () => {
-    expect(plansFromForm({ offer_week: "off", price_week: "5", price_month: "nonsense", offer_year: "on", price_year: "0" })).toEqual({ plans: [{ period: "year", priceCents: 0 }] });
+    expect(
+      plansFromForm({ offer_week: "off", price_week: "5", price_month: "nonsense", offer_year: "on", price_year: "0" }),
+    ).toEqual({ plans: [{ period: "year", priceCents: 0 }] });
     expect(plansFromForm({})).toStrictEqual({ plans: [] });
   });
 
   it("takes a free plan (0) and the paid range's two ends", () => {
-    expect(plansFromForm({ offer_week: "on", price_week: "0", offer_month: "on", price_month: "4.99", offer_year: "on", price_year: "1000.00" }).plans.map((plan) => plan.priceCents)).toEqual([0, 499, 100_000]);
+    expect(
+      plansFromForm({
+        offer_week: "on",
+        price_week: "0",
+        offer_month: "on",
+        price_month: "4.99",
+        offer_year: "on",
+        price_year: "1000.00",
+      }).plans.map((plan) => plan.priceCents),
+    ).toEqual([0, 499, 100_000]);
   });
 
   it("names each bad price's field: not an amount, under $4.99 or over $1,000", () => {
-    const error = refusal({ offer_week: "on", price_week: "4.98", offer_month: "on", price_month: "19.999", offer_year: "on", price_year: "1000.01" });
+    const error = refusal({
+      offer_week: "on",
+      price_week: "4.98",
+      offer_month: "on",
+      price_month: "19.999",
+      offer_year: "on",
+      price_year: "1000.01",
+    });
     expect(error.code).toBe("validation");
     expect(error.message).toBe(PLAN_RANGE);
     expect(error.fieldErrors).toEqual({ price_week: [PLAN_RANGE], price_month: [FORMAT], price_year: [PLAN_RANGE] });

@@ -40,15 +40,28 @@ describe("lockOf: who sees what", () => {
   });
 
   it("the author sees every own post, whatever the other facts say", () => {
-    for (const audience of AUDIENCES) expect(lockOf(post(audience, 900), { ...nobody, viewerId: AUTHOR, blocked: true })).toBeNull();
+    for (const audience of AUDIENCES)
+      expect(lockOf(post(audience, 900), { ...nobody, viewerId: AUTHOR, blocked: true })).toBeNull();
   });
 });
 
 describe("viewerFactsOf", () => {
   it("reads SQLite's 1 as true and 0 as false, fact by fact", () => {
     const row = { v_follows: 1, v_subscribed: 0, v_purchased: 1, v_blocked: 0, v_liked: 1, v_bookmarked: 1 };
-    expect(viewerFactsOf(VIEWER, row)).toEqual({ viewerId: VIEWER, follows: true, subscribed: false, purchased: true, blocked: false });
+    expect(viewerFactsOf(VIEWER, row)).toEqual({
+      viewerId: VIEWER,
+      follows: true,
+      subscribed: false,
+      purchased: true,
+      blocked: false,
+    });
     const flipped = { v_follows: 0, v_subscribed: 1, v_purchased: 0, v_blocked: 1, v_liked: 0, v_bookmarked: 0 };
-    expect(viewerFactsOf(null, flipped)).toEqual({ viewerId: null, follows: false, subscribed: true, purchased: false, blocked: true });
+    expect(viewerFactsOf(null, flipped)).toEqual({
+      viewerId: null,
+      follows: false,
+      subscribed: true,
+      purchased: false,
+      blocked: true,
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { centsFromDollars, dollarsFromCents, isoFromLocalInput, localInputFromIso } from "~/components/posts/post-values";
+import {
+  centsFromDollars,
+  dollarsFromCents,
+  isoFromLocalInput,
+  localInputFromIso,
+} from "~/components/posts/post-values";
 
 describe("post form values", () => {
   it("prices: the typed dollars as cents, empty is free, anything else is no price (null)", () => {
@@ -37,7 +42,20 @@ describe("post form values", () => {
     });
 
     it("empty or malformed values are no time at all", () => {
-      for (const value of ["", "tomorrow", "2030-06-01", "2030-13-45T99:99", "2030-13-01T10:00", "2030-06-01T09:30Z", "x2030-06-01T09:30", "2030-06-01T09:30x", "30-06-01T09:30", "2030-06-01T09:30:1", "2030-06-01T09:30:15."]) expect(isoFromLocalInput(value), value).toBeNull();
+      for (const value of [
+        "",
+        "tomorrow",
+        "2030-06-01",
+        "2030-13-45T99:99",
+        "2030-13-01T10:00",
+        "2030-06-01T09:30Z",
+        "x2030-06-01T09:30",
+        "2030-06-01T09:30x",
+        "30-06-01T09:30",
+        "2030-06-01T09:30:1",
+        "2030-06-01T09:30:15.",
+      ])
+        expect(isoFromLocalInput(value), value).toBeNull();
     });
   });
 });

@@ -19,7 +19,8 @@ const BUILD_MS = 240_000;
 let productionBundle = "";
 
 beforeAll(() => {
-  if (!existsSync("build/server/index.js")) throw new Error("The production Worker bundles the Remix build: run `npm run build` first.");
+  if (!existsSync("build/server/index.js"))
+    throw new Error("The production Worker bundles the Remix build: run `npm run build` first.");
   const outdir = mkdtempSync(join(tmpdir(), "fanclub-bundle-"));
   try {
     // What `wrangler deploy` would upload: wrangler.toml's main (worker/index.ts), bundled, not sent anywhere.
@@ -41,7 +42,10 @@ describe("the production Worker's bundle (wrangler deploy --dry-run)", () => {
   });
 
   it.each(LOCAL_ONLY)("holds none of $what", ({ text, file }) => {
-    expect(readFileSync(file, "utf8"), `${file} no longer holds ${JSON.stringify(text)}: say what marks its code now`).toContain(text);
+    expect(
+      readFileSync(file, "utf8"),
+      `${file} no longer holds ${JSON.stringify(text)}: say what marks its code now`,
+    ).toContain(text);
     expect(productionBundle.includes(text), `${JSON.stringify(text)} is in the production bundle`).toBe(false);
   });
 });

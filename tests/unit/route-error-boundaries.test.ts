@@ -16,6 +16,8 @@ describe("every route's error boundary", () => {
   });
 
   it("the layout wraps the shared one in its navigation", () => {
-    expect(readFileSync(new URL("_shell.tsx", ROUTES), "utf8")).toMatch(/export function ErrorBoundary\(\) \{\s*return \(\s*<Shell>\s*<RouteErrorBoundary \/>/);
+    expect(readFileSync(new URL("_shell.tsx", ROUTES), "utf8")).toMatch(
+      /export function ErrorBoundary\(\) \{\s*return \(\s*<Shell>\s*<RouteErrorBoundary \/>/,
+    );
   });
 });

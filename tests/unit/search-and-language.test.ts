@@ -23,10 +23,24 @@ describe("toPrefixQuery", () => {
 });
 
 describe("detectLanguage (spec §9 order)", () => {
-  const none: LanguageSources = { query: null, cookie: null, localStorage: null, sessionStorage: null, navigator: [], htmlLang: null };
+  const none: LanguageSources = {
+    query: null,
+    cookie: null,
+    localStorage: null,
+    sessionStorage: null,
+    navigator: [],
+    htmlLang: null,
+  };
 
   it("takes the first source that names a supported language", () => {
-    const all: LanguageSources = { query: "ja", cookie: "fr", localStorage: "de", sessionStorage: "es", navigator: ["it-IT"], htmlLang: "ko" };
+    const all: LanguageSources = {
+      query: "ja",
+      cookie: "fr",
+      localStorage: "de",
+      sessionStorage: "es",
+      navigator: ["it-IT"],
+      htmlLang: "ko",
+    };
     expect(detectLanguage(all)).toBe("ja");
     expect(detectLanguage({ ...all, query: null })).toBe("fr");
     expect(detectLanguage({ ...all, query: null, cookie: null })).toBe("de");

@@ -49,5 +49,4 @@ describe("moving through stories", () => {
     expect(otherReel(reels, { reel: 1, story: 0 }, 1, 3)).toBe("more");
     expect(otherReel(reels, { reel: 1, story: 0 }, 1, 0)).toBe("end");
   });
-
 });

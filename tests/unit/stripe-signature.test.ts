@@ -5,16 +5,26 @@ import { verifyStripeSignature } from "../../worker/domain/money/providers/strip
 const SECRET = "whsec_unit";
 const BODY = '{"id":"evt_1","type":"checkout.session.completed"}';
 const NOW = 1_800_000_000;
-const v1 = (timestamp: number | string, body = BODY, secret = SECRET) => createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+const v1 = (timestamp: number | string, body = BODY, secret = SECRET) =>
+  createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
 
 describe("Stripe-Signature", () => {
   it("accepts a signature made up to 300 seconds either side of now, and refuses one beyond", async () => {
-    for (const offset of [0, -300, 300]) expect(await verifyStripeSignature(SECRET, `t=${NOW + offset},v1=${v1(NOW + offset)}`, BODY, NOW)).toBe(true);
-    for (const offset of [-301, 301]) expect(await verifyStripeSignature(SECRET, `t=${NOW + offset},v1=${v1(NOW + offset)}`, BODY, NOW)).toBe(false);
+    for (const offset of [0, -300, 300])
+      expect(await verifyStripeSignature(SECRET, `t=${NOW + offset},v1=${v1(NOW + offset)}`, BODY, NOW)).toBe(true);
+    for (const offset of [-301, 301])
+      expect(await verifyStripeSignature(SECRET, `t=${NOW + offset},v1=${v1(NOW + offset)}`, BODY, NOW)).toBe(false);
   });
 
   it("accepts any one valid v1 among several, in any order, with spaces", async () => {
-    expect(await verifyStripeSignature(SECRET, `v1=${"0".repeat(64)}, t=${NOW}, v1=${v1(NOW)}, v0=${"1".repeat(64)}`, BODY, NOW)).toBe(true);
+    expect(
+      await verifyStripeSignature(
+        SECRET,
+        `v1=${"0".repeat(64)}, t=${NOW}, v1=${v1(NOW)}, v0=${"1".repeat(64)}`,
+        BODY,
+        NOW,
+      ),
+    ).toBe(true);
   });
 
   it.each([

@@ -17,7 +17,10 @@ afterEach(() => {
 /** A step that writes `reports` (name: [passed, failed]) into test-results/, notes that it ran, and exits `code`. */
 function standIn(name: string, code: number, reports: Record<string, [number, number]> = {}) {
   const writes = Object.entries(reports)
-    .map(([file, [passed, failed]]) => `fs.writeFileSync("test-results/${file}.json", JSON.stringify({ numPassedTests: ${passed}, numFailedTests: ${failed}, numPendingTests: 0 }));`)
+    .map(
+      ([file, [passed, failed]]) =>
+        `fs.writeFileSync("test-results/${file}.json", JSON.stringify({ numPassedTests: ${passed}, numFailedTests: ${failed}, numPendingTests: 0 }));`,
+    )
     .join(" ");
   return `node -e 'const fs = require("fs"); fs.mkdirSync("test-results", { recursive: true }); fs.appendFileSync("ran", "${name}\\n"); ${writes} process.exit(${code})'`;
 }
@@ -27,7 +30,9 @@ function project(fail: { build?: boolean; worker?: boolean }) {
   made.push(dir);
   mkdirSync(join(dir, "scripts/lib"), { recursive: true });
   for (const file of SCRIPTS) cpSync(join("scripts", file), join(dir, "scripts", file));
-  const workerReports = Object.fromEntries([1, 2, 3, 4].map((n) => [`worker-${n}`, [2, fail.worker && n === 3 ? 1 : 0] as [number, number]]));
+  const workerReports = Object.fromEntries(
+    [1, 2, 3, 4].map((n) => [`worker-${n}`, [2, fail.worker && n === 3 ? 1 : 0] as [number, number]]),
+  );
   const scripts = {
     lint: standIn("lint", 0),
     typecheck: standIn("typecheck", 0),
@@ -36,7 +41,10 @@ function project(fail: { build?: boolean; worker?: boolean }) {
     "test:worker": standIn("worker", fail.worker ? 1 : 0, workerReports),
     "test:e2e": standIn("e2e", 0, { e2e: [3, 0] }),
   };
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "stand-in", private: true, type: "module", scripts }));
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "stand-in", private: true, type: "module", scripts }),
+  );
   return dir;
 }
 

@@ -33,7 +33,16 @@ const post = (id: number, overrides: Partial<PostView> = {}): PostView => ({
   bookmarked: false,
   isOwn: false,
   lock: null,
-  viewer: { canEdit: false, canDelete: false, canLike: true, canComment: true, canBookmark: true, canTip: true, canUnlock: false, canReport: true },
+  viewer: {
+    canEdit: false,
+    canDelete: false,
+    canLike: true,
+    canComment: true,
+    canBookmark: true,
+    canTip: true,
+    canUnlock: false,
+    canReport: true,
+  },
   mediaCount: 0,
   media: [],
   previews: [],
@@ -95,13 +104,20 @@ describe("timeline store (spec §4)", () => {
   });
 
   it("replace by id swaps in the updated post in place", () => {
-    const state = replacePost(emptyTimeline([post(3), post(2), post(1)]), post(2, { text: "edited", editedAt: "2026-02-01T00:00:00.000Z" }));
+    const state = replacePost(
+      emptyTimeline([post(3), post(2), post(1)]),
+      post(2, { text: "edited", editedAt: "2026-02-01T00:00:00.000Z" }),
+    );
     expect(ids(state.posts)).toEqual([3, 2, 1]);
     expect(state.posts[1]!.text).toBe("edited");
   });
 
   it("the reducer dispatches every operation and never mutates the state", () => {
-    const start = Object.freeze({ posts: Object.freeze([post(2)]) as PostView[], newPosts: Object.freeze([]) as unknown as PostView[], nextCursor: null });
+    const start = Object.freeze({
+      posts: Object.freeze([post(2)]) as PostView[],
+      newPosts: Object.freeze([]) as unknown as PostView[],
+      nextCursor: null,
+    });
     let state = timelineReducer(start, { type: "addNewPosts", posts: [post(3)] });
     state = timelineReducer(state, { type: "showNewPosts" });
     state = timelineReducer(state, { type: "like", id: 3 });
@@ -118,7 +134,10 @@ describe("timeline store (spec §4)", () => {
   it("new posts start after the newest post held, pending first", () => {
     expect(newestCursor(emptyTimeline())).toBeNull();
     expect(decodeCursor(newestCursor(emptyTimeline([post(4), post(3)]))!)).toEqual({ at: post(4).publishedAt, id: 4 });
-    expect(decodeCursor(newestCursor({ posts: [post(4)], newPosts: [post(6)], nextCursor: null })!)).toEqual({ at: post(6).publishedAt, id: 6 });
+    expect(decodeCursor(newestCursor({ posts: [post(4)], newPosts: [post(6)], nextCursor: null })!)).toEqual({
+      at: post(6).publishedAt,
+      id: 6,
+    });
   });
 });
 
@@ -141,6 +160,8 @@ describe("likes and bookmarks still waiting in the outbox", () => {
     expect(next.posts[2]).toBe(state.posts[2]);
     // The same changes again (a second list rebuilt on top) change nothing more.
     expect(applyWaiting(next, [{ kind: "like", postId: 1 }]).posts[0]!.likeCount).toBe(5);
-    expect(timelineReducer(state, { type: "applyWaiting", waiting: [{ kind: "like", postId: 3 }] }).posts[2]!.liked).toBe(true);
+    expect(
+      timelineReducer(state, { type: "applyWaiting", waiting: [{ kind: "like", postId: 3 }] }).posts[2]!.liked,
+    ).toBe(true);
   });
 });

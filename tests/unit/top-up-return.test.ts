@@ -33,14 +33,20 @@ describe("the path a top-up returns to", () => {
 
   // The one rule of redirect parameters (shared/local-path.ts), not one of its own: a NUL or a character the URL
   // parser would encode is no path of this site either.
-  it.each(["https://evil.example", "//evil.example", "/\\evil.example", "/\t/evil.example", "/\u0000/x", "/café", "", "home"])(
-    "is never %j",
-    (path) => {
-      rememberTopUpReturn(path);
-      expect(stored.has(KEY)).toBe(false);
-      // Nor when the stored value was written by something else.
-      stored.set(KEY, JSON.stringify({ path, at: Date.now() }));
-      expect(takeTopUpReturn()).toBeNull();
-    },
-  );
+  it.each([
+    "https://evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "/\u0000/x",
+    "/café",
+    "",
+    "home",
+  ])("is never %j", (path) => {
+    rememberTopUpReturn(path);
+    expect(stored.has(KEY)).toBe(false);
+    // Nor when the stored value was written by something else.
+    stored.set(KEY, JSON.stringify({ path, at: Date.now() }));
+    expect(takeTopUpReturn()).toBeNull();
+  });
 });

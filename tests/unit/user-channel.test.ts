@@ -258,7 +258,15 @@ describe("connectSocket's onClose", () => {
   });
 
   const open = (onClose: (code: number, reason: string) => boolean | void) =>
-    connectSocket({ url: "wss://app.test/ws/live/1", parse: () => null, onFrame: () => undefined, onClose, createSocket: (url) => new FakeSocket(url), events: null, random: () => 0 });
+    connectSocket({
+      url: "wss://app.test/ws/live/1",
+      parse: () => null,
+      onFrame: () => undefined,
+      onClose,
+      createSocket: (url) => new FakeSocket(url),
+      events: null,
+      random: () => 0,
+    });
 
   it("hears the server's code and reason, and stops for good when it answers false (a room that turned the person away)", () => {
     const heard: [number, string][] = [];

@@ -26,8 +26,10 @@ const box = (type: string, ...payload: (Uint8Array | number[])[]) => {
 const FTYP = box("ftyp", ascii("isom"), u32(0x200), ascii("isom"), ascii("mp41"));
 /** The fields of mvhd after the duration: rate, volume, reserved, matrix, pre-defined, next track id. */
 const MVHD_TAIL = [...u32(0x00010000), 1, 0, ...zeros(10), ...zeros(36), ...zeros(24), ...u32(2)];
-const mvhdV0 = (timescale: number, duration: number) => box("mvhd", [0, 0, 0, 0], u32(1), u32(2), u32(timescale), u32(duration), MVHD_TAIL);
-const mvhdV1 = (timescale: number, duration: number | bigint) => box("mvhd", [1, 0, 0, 0], u64(1), u64(2), u32(timescale), u64(duration), MVHD_TAIL);
+const mvhdV0 = (timescale: number, duration: number) =>
+  box("mvhd", [0, 0, 0, 0], u32(1), u32(2), u32(timescale), u32(duration), MVHD_TAIL);
+const mvhdV1 = (timescale: number, duration: number | bigint) =>
+  box("mvhd", [1, 0, 0, 0], u64(1), u64(2), u32(timescale), u64(duration), MVHD_TAIL);
 
 /**
  * A file of `size` bytes: `pieces` at their offsets, zeros elsewhere (so a multi-gigabyte file costs nothing), read
@@ -55,7 +57,8 @@ const wholeFile = (...parts: Uint8Array[]) => {
   return { ...sparseFile(bytes.length, [{ at: 0, bytes }]), size: bytes.length };
 };
 
-const mp4Duration = (file: { read: ReadRange; size: number }, contentType = "video/mp4") => videoDurationMs(file.read, file.size, contentType);
+const mp4Duration = (file: { read: ReadRange; size: number }, contentType = "video/mp4") =>
+  videoDurationMs(file.read, file.size, contentType);
 
 describe("MP4 / QuickTime: the movie header", () => {
   it("reads mvhd version 0 (32-bit duration) in its own timescale", async () => {
@@ -66,13 +69,21 @@ describe("MP4 / QuickTime: the movie header", () => {
   });
 
   it("reads mvhd version 1 (64-bit times, duration beyond 32 bits)", async () => {
-    expect(await mp4Duration(wholeFile(FTYP, box("moov", mvhdV1(90_000, 4_095_000)), box("mdat", zeros(8))))).toBe(45_500);
+    expect(await mp4Duration(wholeFile(FTYP, box("moov", mvhdV1(90_000, 4_095_000)), box("mdat", zeros(8))))).toBe(
+      45_500,
+    );
     // 45 s in nanoseconds: 45e9 does not fit in 32 bits, so its high word counts.
     expect(await mp4Duration(wholeFile(FTYP, box("moov", mvhdV1(1_000_000_000, 45_000_000_000n))))).toBe(45_000);
   });
 
   it("finds mvhd after other children of moov", async () => {
-    const moov = box("moov", box("udta", zeros(20)), box("free", zeros(3)), mvhdV0(1000, 20_000), box("trak", zeros(40)));
+    const moov = box(
+      "moov",
+      box("udta", zeros(20)),
+      box("free", zeros(3)),
+      mvhdV0(1000, 20_000),
+      box("trak", zeros(40)),
+    );
     expect(await mp4Duration(wholeFile(FTYP, moov))).toBe(20_000);
   });
 
@@ -124,9 +135,18 @@ describe("MP4 / QuickTime: the movie header", () => {
     ["moov without mvhd", () => wholeFile(FTYP, box("moov", box("trak", zeros(16))))],
     ["a timescale of 0", () => wholeFile(FTYP, box("moov", mvhdV0(0, 1000)))],
     ["an mvhd version 2", () => wholeFile(FTYP, box("moov", box("mvhd", [2, 0, 0, 0], zeros(96))))],
-    ["an mvhd cut short", () => wholeFile(FTYP, box("moov", concat(u32(108), ascii("mvhd"), [0, 0, 0, 0], u32(1), u32(2))))],
-    ["a box smaller than its header", () => wholeFile(FTYP, concat(u32(4), ascii("free")), box("moov", mvhdV0(1000, 1000)))],
-    ["a moov child smaller than its header", () => wholeFile(FTYP, box("moov", concat(u32(3), ascii("free")), mvhdV0(1000, 1000)))],
+    [
+      "an mvhd cut short",
+      () => wholeFile(FTYP, box("moov", concat(u32(108), ascii("mvhd"), [0, 0, 0, 0], u32(1), u32(2)))),
+    ],
+    [
+      "a box smaller than its header",
+      () => wholeFile(FTYP, concat(u32(4), ascii("free")), box("moov", mvhdV0(1000, 1000))),
+    ],
+    [
+      "a moov child smaller than its header",
+      () => wholeFile(FTYP, box("moov", concat(u32(3), ascii("free")), mvhdV0(1000, 1000))),
+    ],
     ["text", () => wholeFile(Uint8Array.from(ascii("this is not a video, just some words of text")))],
     ["zeros", () => wholeFile(new Uint8Array(100))],
     ["an empty file", () => wholeFile()],
@@ -165,7 +185,10 @@ const uint = (value: number) => {
   return bytes;
 };
 
-const EBML_HEADER = element([0x1a, 0x45, 0xdf, 0xa3], [...element([0x42, 0x86], [1]), ...element([0x42, 0x82], ascii("webm"))]);
+const EBML_HEADER = element(
+  [0x1a, 0x45, 0xdf, 0xa3],
+  [...element([0x42, 0x86], [1]), ...element([0x42, 0x82], ascii("webm"))],
+);
 /** A Segment of "unknown" size (all ones), as a live recorder writes it. */
 const SEGMENT_UNKNOWN_SIZE = [0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff];
 const SEEK_HEAD = element([0x11, 0x4d, 0x9b, 0x74], element([0x4d, 0xbb], zeros(12)));
@@ -176,11 +199,14 @@ const duration64 = (value: number) => element([0x44, 0x89], float64(value));
 const duration32 = (value: number) => element([0x44, 0x89], float32(value));
 const muxingApp = element([0x4d, 0x80], ascii("hand-built"));
 const info = (...children: number[][]) => element([0x15, 0x49, 0xa9, 0x66], children.flat());
-const webm = (...segmentChildren: number[][]) => Uint8Array.from([...EBML_HEADER, ...SEGMENT_UNKNOWN_SIZE, ...segmentChildren.flat()]);
+const webm = (...segmentChildren: number[][]) =>
+  Uint8Array.from([...EBML_HEADER, ...SEGMENT_UNKNOWN_SIZE, ...segmentChildren.flat()]);
 
 describe("WebM: the segment's Info", () => {
   it("reads Duration as a float64 in the default TimecodeScale (1 ms)", () => {
-    expect(webmDurationMs(webm(SEEK_HEAD, VOID, info(timecodeScale(1_000_000), muxingApp, duration64(12_345)), CLUSTER))).toBe(12_345);
+    expect(
+      webmDurationMs(webm(SEEK_HEAD, VOID, info(timecodeScale(1_000_000), muxingApp, duration64(12_345)), CLUSTER)),
+    ).toBe(12_345);
     // TimecodeScale is optional: 1 ms by default.
     expect(webmDurationMs(webm(info(duration64(59_999.6)), CLUSTER))).toBe(60_000);
   });

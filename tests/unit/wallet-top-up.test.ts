@@ -26,7 +26,9 @@ describe("the sandbox's test cards", () => {
   });
 
   it("normalises what the form sends", () => {
-    expect(CardSchema.parse({ cardNumber: "4242 4242-4242 4242", expiry: " 12 / 39 ", cvc: "123 ", name: " Ada " })).toEqual({
+    expect(
+      CardSchema.parse({ cardNumber: "4242 4242-4242 4242", expiry: " 12 / 39 ", cvc: "123 ", name: " Ada " }),
+    ).toEqual({
       cardNumber: "4242424242424242",
       expiry: "12/39",
       cvc: "123",

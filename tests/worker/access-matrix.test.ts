@@ -73,7 +73,14 @@ let posts: Record<Kind, SeededPost>;
 let tokens: Record<Viewer, string | undefined>;
 let viewerIds: Record<Viewer, number | null>;
 /** Every body each viewer received, to look for locked keys at the end. */
-const bodies: Record<Viewer, string[]> = { owner: [], follower: [], subscriber: [], member: [], visitor: [], blocked: [] };
+const bodies: Record<Viewer, string[]> = {
+  owner: [],
+  follower: [],
+  subscriber: [],
+  member: [],
+  visitor: [],
+  blocked: [],
+};
 
 async function call(viewer: Viewer, path: string, init: RequestInit = {}) {
   const response = await api(path, { ...init, token: tokens[viewer] });
@@ -84,7 +91,9 @@ async function call(viewer: Viewer, path: string, init: RequestInit = {}) {
 
 async function media(viewer: Viewer, key: string) {
   const token = tokens[viewer];
-  const response = await SELF.fetch(`https://app.test/media/${key}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await SELF.fetch(`https://app.test/media/${key}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -93,7 +102,12 @@ const accessOf = (post: PostBody): Access => post.lock ?? "open";
 
 beforeAll(async () => {
   const creator = await makeCreator();
-  const [follower, subscriber, member, blocked] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+  const [follower, subscriber, member, blocked] = await Promise.all([
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+  ]);
   await follow(follower.user.userId, creator.user.userId);
   await subscribe(subscriber.user.userId, creator.user.userId);
   await follow(blocked.user.userId, creator.user.userId);
@@ -112,11 +126,20 @@ beforeAll(async () => {
     visitor: null,
     blocked: blocked.user.userId,
   };
-  tokens = { owner: creator.token, follower: follower.token, subscriber: subscriber.token, member: member.token, visitor: undefined, blocked: blocked.token };
+  tokens = {
+    owner: creator.token,
+    follower: follower.token,
+    subscriber: subscriber.token,
+    member: member.token,
+    visitor: undefined,
+    blocked: blocked.token,
+  };
   // Everyone signed in has bookmarked every post (before the block, say): /bookmarks must still filter.
   for (const viewer of [creator, follower, subscriber, member, blocked]) {
     for (const post of Object.values(posts)) {
-      await env.DB.prepare("INSERT INTO bookmarks (user_id, post_id, created_at) VALUES (?, ?, ?)").bind(viewer.user.userId, post.id, new Date().toISOString()).run();
+      await env.DB.prepare("INSERT INTO bookmarks (user_id, post_id, created_at) VALUES (?, ?, ?)")
+        .bind(viewer.user.userId, post.id, new Date().toISOString())
+        .run();
     }
   }
 });
@@ -151,7 +174,9 @@ describe.each(VIEWERS)("access matrix: %s", (viewer) => {
     for (const kind of KINDS) {
       const expected = EXPECTED[viewer][kind];
       expect(await outcome(posts[kind].id, "see"), kind).toBe(expected === "hidden" ? "not_found" : "passes");
-      expect(await outcome(posts[kind].id, "open"), kind).toBe(expected === "hidden" ? "not_found" : expected === "open" ? "passes" : "forbidden");
+      expect(await outcome(posts[kind].id, "open"), kind).toBe(
+        expected === "hidden" ? "not_found" : expected === "open" ? "passes" : "forbidden",
+      );
     }
   });
 
@@ -161,7 +186,8 @@ describe.each(VIEWERS)("access matrix: %s", (viewer) => {
     expect(status).toBe(200);
     const listed = body.posts as PostBody[];
     expect(listed.map((p) => p.id).sort()).toEqual(IN_TIMELINE[viewer].map((kind) => posts[kind].id).sort());
-    for (const post of listed) expect(accessOf(post)).toBe(EXPECTED[viewer][KINDS.find((k) => posts[k].id === post.id)!]);
+    for (const post of listed)
+      expect(accessOf(post)).toBe(EXPECTED[viewer][KINDS.find((k) => posts[k].id === post.id)!]);
   });
 
   it("GET /api/bookmarks keeps visible bookmarks, locked ones locked", async () => {
@@ -171,7 +197,8 @@ describe.each(VIEWERS)("access matrix: %s", (viewer) => {
     const listed = body.posts as PostBody[];
     const visible = KINDS.filter((kind) => EXPECTED[viewer][kind] !== "hidden");
     expect(listed.map((p) => p.id).sort()).toEqual(visible.map((kind) => posts[kind].id).sort());
-    for (const post of listed) expect(accessOf(post)).toBe(EXPECTED[viewer][KINDS.find((k) => posts[k].id === post.id)!]);
+    for (const post of listed)
+      expect(accessOf(post)).toBe(EXPECTED[viewer][KINDS.find((k) => posts[k].id === post.id)!]);
   });
 
   it("GET /api/search/posts finds only what the viewer may read", async () => {
@@ -179,7 +206,8 @@ describe.each(VIEWERS)("access matrix: %s", (viewer) => {
     expect(status).toBe(200);
     const listed = body.posts as PostBody[];
     expect(listed.map((p) => p.id).sort()).toEqual(IN_SEARCH[viewer].map((kind) => posts[kind].id).sort());
-    for (const post of listed) expect(accessOf(post)).toBe(EXPECTED[viewer][KINDS.find((k) => posts[k].id === post.id)!]);
+    for (const post of listed)
+      expect(accessOf(post)).toBe(EXPECTED[viewer][KINDS.find((k) => posts[k].id === post.id)!]);
   });
 
   it("/media serves the file only when open, the blurred preview whenever the post is visible", async () => {
@@ -199,7 +227,10 @@ describe.each(VIEWERS)("access matrix: %s", (viewer) => {
       const signedIn = viewer !== "visitor";
       const like = await call(viewer, `/posts/${id}/like`, { method: "POST", body: "{}" });
       expect(like.status, `${kind} like`).toBe(signedIn ? contentStatus : 401);
-      const comment = await call(viewer, `/posts/${id}/comments`, { method: "POST", body: JSON.stringify({ text: "hello" }) });
+      const comment = await call(viewer, `/posts/${id}/comments`, {
+        method: "POST",
+        body: JSON.stringify({ text: "hello" }),
+      });
       expect(comment.status, `${kind} comment`).toBe(signedIn ? (contentStatus === 200 ? 201 : contentStatus) : 401);
       const bookmark = await call(viewer, `/posts/${id}/bookmark`, { method: "POST", body: "{}" });
       expect(bookmark.status, `${kind} bookmark`).toBe(!signedIn ? 401 : expected === "hidden" ? 404 : 200);
@@ -223,7 +254,9 @@ describe("guessed and replayed media keys", () => {
     const forFollowers = await createPost(creator.user.userId, { audience: "followers" });
     const scheduled = await createPost(creator.user.userId, { status: "scheduled" });
     const fetchAs = async (key: string, token?: string) => {
-      const response = await SELF.fetch(`https://app.test/media/${key}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      const response = await SELF.fetch(`https://app.test/media/${key}`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
       await response.arrayBuffer();
       return response.status;
     };

@@ -16,7 +16,9 @@ describe("the admin area", () => {
 
     const member = await createUser();
     const creator = await createUser();
-    await env.DB.prepare("UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE id = ?").bind(creator.user.userId).run();
+    await env.DB.prepare("UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE id = ?")
+      .bind(creator.user.userId)
+      .run();
     const calls: [string, string, unknown?][] = [
       ["GET", "/admin/creatorRequests"],
       ["POST", `/admin/creatorRequests/${requestId}/approve`, {}],
@@ -28,14 +30,22 @@ describe("the admin area", () => {
     ];
     for (const token of [undefined, member.token, creator.token]) {
       for (const [method, path, body] of calls) {
-        const response = await api(path, { method, token, body: body === undefined ? undefined : JSON.stringify(body) });
+        const response = await api(path, {
+          method,
+          token,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         expect(response.status, `${method} ${path}`).toBe(404);
       }
     }
     expect(await env.DB.prepare("SELECT status FROM creator_requests").first("status")).toBe("pending");
     expect(await env.DB.prepare("SELECT status FROM reports").first("status")).toBe("open");
     expect(await countRows("posts")).toBe(1);
-    expect(await env.DB.prepare("SELECT suspended_at FROM users WHERE id = ?").bind(author.user.userId).first("suspended_at")).toBeNull();
+    expect(
+      await env.DB.prepare("SELECT suspended_at FROM users WHERE id = ?")
+        .bind(author.user.userId)
+        .first("suspended_at"),
+    ).toBeNull();
   });
 
   it("answers bad ids and actions with 422 and unknown ones with 404", async () => {
@@ -61,21 +71,39 @@ describe("the admin area", () => {
 
     const dismissed = await report({ targetKind: "post", targetId: kept.postId, reason: "didnt_like" });
     expect((await postJson(`/admin/reports/${dismissed}/dismiss`, {}, { token: admin.token })).status).toBe(200);
-    expect(await env.DB.prepare("SELECT status, resolved_by FROM reports WHERE id = ?").bind(dismissed).first()).toEqual({ status: "dismissed", resolved_by: admin.user.userId });
-    expect((await api(`/admin/reports`, { token: admin.token }).then((r) => r.json())) as unknown).toEqual({ reports: [] });
+    expect(
+      await env.DB.prepare("SELECT status, resolved_by FROM reports WHERE id = ?").bind(dismissed).first(),
+    ).toEqual({ status: "dismissed", resolved_by: admin.user.userId });
+    expect((await api(`/admin/reports`, { token: admin.token }).then((r) => r.json())) as unknown).toEqual({
+      reports: [],
+    });
 
     const removed = await report({ targetKind: "post", targetId: spam.postId, reason: "spam" });
-    const queue = (await (await api("/admin/reports", { token: admin.token })).json()) as { reports: { id: number; target: { text: string; user: { username: string } } }[] };
-    expect(queue.reports).toEqual([expect.objectContaining({ id: removed, target: expect.objectContaining({ text: "a everyone post", user: expect.objectContaining({ username: author.user.username }) }) })]);
+    const queue = (await (await api("/admin/reports", { token: admin.token })).json()) as {
+      reports: { id: number; target: { text: string; user: { username: string } } }[];
+    };
+    expect(queue.reports).toEqual([
+      expect.objectContaining({
+        id: removed,
+        target: expect.objectContaining({
+          text: "a everyone post",
+          user: expect.objectContaining({ username: author.user.username }),
+        }),
+      }),
+    ]);
     expect((await postJson(`/admin/reports/${removed}/removeContent`, {}, { token: admin.token })).status).toBe(200);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM posts WHERE id = ?").bind(spam.postId).first("n")).toBe(0);
     expect(await env.MEDIA.head(spam.key)).toBeNull();
-    expect(await env.DB.prepare("SELECT status FROM reports WHERE id = ?").bind(removed).first("status")).toBe("content_removed");
+    expect(await env.DB.prepare("SELECT status FROM reports WHERE id = ?").bind(removed).first("status")).toBe(
+      "content_removed",
+    );
 
     expect(await fetchMedia(kept.key, fan.token)).toBe(200);
     const suspended = await report({ targetKind: "user", username: author.user.username, reason: "impersonation" });
     expect((await postJson(`/admin/reports/${suspended}/suspendUser`, {}, { token: admin.token })).status).toBe(200);
-    expect(await env.DB.prepare("SELECT status FROM reports WHERE id = ?").bind(suspended).first("status")).toBe("user_suspended");
+    expect(await env.DB.prepare("SELECT status FROM reports WHERE id = ?").bind(suspended).first("status")).toBe(
+      "user_suspended",
+    );
     expect((await api("/me", { token: author.token })).status).toBe(401);
     const signIn = await postJson("/login", { login: author.input.email, password: author.input.password });
     expect(signIn.status).toBe(403);
@@ -85,7 +113,9 @@ describe("the admin area", () => {
     expect((await postJson("/login/magic-link", { email: author.input.email })).status).toBe(200);
     const magicToken = new URL(linkIn((await latestMailTo(author.input.email))!.text_body)!).searchParams.get("token");
     expect((await postJson("/login/token", { token: magicToken })).status).toBe(403);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(author.user.userId).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(author.user.userId).first("n"),
+    ).toBe(0);
 
     // An admin cannot be suspended through a report against them.
     const onAdmin = await report({ targetKind: "user", username: admin.user.username, reason: "spam" });

@@ -18,9 +18,28 @@ const post = {
   bookmarked: false,
   isOwn: false,
   lock: null,
-  viewer: { canEdit: false, canDelete: false, canLike: true, canComment: true, canBookmark: true, canTip: true, canUnlock: false, canReport: true },
+  viewer: {
+    canEdit: false,
+    canDelete: false,
+    canLike: true,
+    canComment: true,
+    canBookmark: true,
+    canTip: true,
+    canUnlock: false,
+    canReport: true,
+  },
   mediaCount: 1,
-  media: [{ id: 9, kind: "image", url: "/media/a.jpg", posterUrl: null, width: 4000, height: 3000, scaled: [{ width: 640, url: "/media/scaled/640/a.webp" }] }],
+  media: [
+    {
+      id: 9,
+      kind: "image",
+      url: "/media/a.jpg",
+      posterUrl: null,
+      width: 4000,
+      height: 3000,
+      scaled: [{ width: 640, url: "/media/scaled/640/a.webp" }],
+    },
+  ],
   previews: [],
 };
 
@@ -36,12 +55,16 @@ describe("the worker tier's check of every answer against the OpenAPI document",
   it("documents a photo's copies", () => {
     const documented = documentedSchema("get", "/posts/7", 200);
     expect(JSON.stringify(documented)).toContain("#/components/schemas/Post");
-    expect(documentedSchema("get", "/posts/scheduled", 200)).toMatchObject({ schema: { $ref: "#/components/schemas/PostPage" } });
+    expect(documentedSchema("get", "/posts/scheduled", 200)).toMatchObject({
+      schema: { $ref: "#/components/schemas/PostPage" },
+    });
   });
 
   it("fails on a field the document does not have, deep inside the answer", async () => {
     const undocumented = { ...post, media: [{ ...post.media[0], blurhash: "x" }] };
-    await expect(answer("/posts/7", 200, undocumented)).rejects.toThrow(/GET \/api\/posts\/7 answered 200 off its OpenAPI document[\s\S]*blurhash/);
+    await expect(answer("/posts/7", 200, undocumented)).rejects.toThrow(
+      /GET \/api\/posts\/7 answered 200 off its OpenAPI document[\s\S]*blurhash/,
+    );
   });
 
   it("fails on a field the document promises and the answer lacks, or of another type", async () => {
@@ -53,7 +76,9 @@ describe("the worker tier's check of every answer against the OpenAPI document",
 
   it("reads a nullable named schema as the schema or null", async () => {
     await expect(answer("/live/1/join", 200, { payment: null, replayed: false }, "POST")).resolves.toBeUndefined();
-    await expect(answer("/live/1/join", 200, { payment: { id: 1 }, replayed: false }, "POST")).rejects.toThrow(/payment/);
+    await expect(answer("/live/1/join", 200, { payment: { id: 1 }, replayed: false }, "POST")).rejects.toThrow(
+      /payment/,
+    );
   });
 
   it("fails on a success the document does not list; an unlisted error must still be the Error body", async () => {

@@ -33,7 +33,9 @@ function loadDocument() {
 function closed(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closed);
   if (typeof schema !== "object" || schema === null) return schema;
-  const copy: JsonSchema = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === "example" || key === "default" ? value : closed(value)]));
+  const copy: JsonSchema = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, key === "example" || key === "default" ? value : closed(value)]),
+  );
   if (typeof copy.$ref === "string") copy.$ref = copy.$ref.replace("#/components/schemas/", "#/$defs/");
   // zod-to-openapi writes a nullable named schema as `allOf: [{ $ref }, { type: [..., "null"] }]`, which JSON
   // Schema reads as never null; it means "the named schema, or null".
@@ -42,7 +44,8 @@ function closed(schema: unknown): unknown {
     delete copy.allOf;
     copy.anyOf = [first, { type: "null" }];
   }
-  if (copy.type === "object" && copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
+  if (copy.type === "object" && copy.properties && copy.additionalProperties === undefined)
+    copy.additionalProperties = false;
   return copy;
 }
 
@@ -50,14 +53,21 @@ function validatorFor(key: string, schema: JsonSchema): z.ZodType {
   let validator = validators.get(key);
   if (!validator) {
     const { components } = loadDocument();
-    validator = z.fromJSONSchema({ ...(closed(schema) as JsonSchema), $defs: closed(components) as Record<string, JsonSchema> });
+    validator = z.fromJSONSchema({
+      ...(closed(schema) as JsonSchema),
+      $defs: closed(components) as Record<string, JsonSchema>,
+    });
     validators.set(key, validator);
   }
   return validator;
 }
 
 /** The schema the document gives an answer, or why there is none. */
-export function documentedSchema(method: string, path: string, status: number): { key: string; schema: JsonSchema } | { missing: string } {
+export function documentedSchema(
+  method: string,
+  path: string,
+  status: number,
+): { key: string; schema: JsonSchema } | { missing: string } {
   const { routes } = loadDocument();
   const route = routes.find((candidate) => candidate.pattern.test(path) && candidate.operations[method]);
   const operation = route?.operations[method];
@@ -74,16 +84,22 @@ export function documentedSchema(method: string, path: string, status: number): 
 /** Throws, failing the test that made the request, when the answer is not what the document says. */
 export async function checkAnswer(request: Request, response: Response): Promise<void> {
   const url = new URL(request.url);
-  if (!url.pathname.startsWith("/api/") || !response.headers.get("Content-Type")?.startsWith("application/json")) return;
+  if (!url.pathname.startsWith("/api/") || !response.headers.get("Content-Type")?.startsWith("application/json"))
+    return;
   const path = url.pathname.slice("/api".length);
   // The document itself is the one answer it does not describe.
   if (path === "/openapi.json") return;
   const method = request.method.toLowerCase();
   const body: unknown = await response.clone().json();
   const documented = documentedSchema(method, path, response.status);
-  if ("missing" in documented) throw new Error(`${request.method} ${url.pathname} answered ${response.status} with JSON, but ${documented.missing} in the OpenAPI document`);
+  if ("missing" in documented)
+    throw new Error(
+      `${request.method} ${url.pathname} answered ${response.status} with JSON, but ${documented.missing} in the OpenAPI document`,
+    );
   const result = validatorFor(documented.key, documented.schema).safeParse(body);
   if (!result.success) {
-    throw new Error(`${request.method} ${url.pathname} answered ${response.status} off its OpenAPI document:\n${z.prettifyError(result.error)}\n${JSON.stringify(body).slice(0, 2000)}`);
+    throw new Error(
+      `${request.method} ${url.pathname} answered ${response.status} off its OpenAPI document:\n${z.prettifyError(result.error)}\n${JSON.stringify(body).slice(0, 2000)}`,
+    );
   }
 }

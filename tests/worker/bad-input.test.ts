@@ -59,36 +59,84 @@ const PASSWORD = "a long passphrase here";
 const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   "POST /signup": () => ({ ...buildSignUp() }),
   "POST /login": () => ({ login: "someone@example.test", password: PASSWORD }),
-  "POST /email/verify": () => ({ id: 1, hash: "a".repeat(40), expires: Date.now() + 60_000, signature: "x".repeat(43) }),
+  "POST /email/verify": () => ({
+    id: 1,
+    hash: "a".repeat(40),
+    expires: Date.now() + 60_000,
+    signature: "x".repeat(43),
+  }),
   "POST /email/change": () => ({ email: "new@example.test", password: PASSWORD }),
   "POST /home/seen": () => ({ upTo: new Date().toISOString() }),
-  "POST /me/password": () => ({ password: PASSWORD, newPassword: "another long passphrase", newPasswordConfirmation: "another long passphrase" }),
-  "POST /email/change/confirm": () => ({ id: 1, email: "new@example.test", from: "a".repeat(40), expires: Date.now() + 60_000, signature: "x".repeat(43) }),
+  "POST /me/password": () => ({
+    password: PASSWORD,
+    newPassword: "another long passphrase",
+    newPasswordConfirmation: "another long passphrase",
+  }),
+  "POST /email/change/confirm": () => ({
+    id: 1,
+    email: "new@example.test",
+    from: "a".repeat(40),
+    expires: Date.now() + 60_000,
+    signature: "x".repeat(43),
+  }),
   "POST /login/magic-link": () => ({ email: "someone@example.test" }),
   "POST /login/token": () => ({ token: "x".repeat(43) }),
   "POST /password/forgot": () => ({ email: "someone@example.test" }),
-  "POST /password/reset": () => ({ token: "x".repeat(43), password: "another long passphrase", passwordConfirmation: "another long passphrase" }),
-  "POST /posts": () => ({ text: "Hello\nthere", audience: "everyone", priceCents: 0, mediaIds: [], scheduledAt: FUTURE }),
+  "POST /password/reset": () => ({
+    token: "x".repeat(43),
+    password: "another long passphrase",
+    passwordConfirmation: "another long passphrase",
+  }),
+  "POST /posts": () => ({
+    text: "Hello\nthere",
+    audience: "everyone",
+    priceCents: 0,
+    mediaIds: [],
+    scheduledAt: FUTURE,
+  }),
   "PATCH /posts/{id}": () => ({ text: "Edited", audience: "followers", priceCents: 500, scheduledAt: FUTURE }),
   "POST /posts/{id}/comments": () => ({ text: "Nice" }),
-  "PUT /me/profile": () => ({ name: "New Name", bio: "Line one\nline two", location: "Paris", website: "https://example.com" }),
+  "PUT /me/profile": () => ({
+    name: "New Name",
+    bio: "Line one\nline two",
+    location: "Paris",
+    website: "https://example.com",
+  }),
   "PUT /me/plans": () => ({ messagePriceCents: 100, plans: [{ period: "month", priceCents: 999 }] }),
   "POST /users/{username}/subscribe": () => ({ period: "month", priceCents: 999, idempotencyKey: KEY }),
   "POST /uploads": () => ({ purpose: "avatar", fileName: "me.png", contentType: "image/png", size: 1000 }),
   "POST /me/avatar": () => ({ mediaId: 1 }),
   "POST /me/cover": () => ({ mediaId: 1 }),
   "POST /creatorRequest": () => ({ documentMediaId: 1, selfieMediaId: 2 }),
-  "POST /reports": (f) => ({ targetKind: "user", username: f.member.user.username, reason: "other", description: "Why" }),
+  "POST /reports": (f) => ({
+    targetKind: "user",
+    username: f.member.user.username,
+    reason: "other",
+    description: "Why",
+  }),
   "POST /admin/creatorRequests/{id}/reject": () => ({ reason: "Blurry" }),
   "POST /admin/payouts/{id}/reject": () => ({ reason: "Wrong details" }),
   "POST /posts/{id}/tips": () => ({ amountCents: 500, note: "Thanks", idempotencyKey: KEY }),
   "POST /users/{username}/tips": () => ({ amountCents: 500, note: "Thanks", idempotencyKey: KEY }),
   "POST /posts/{id}/purchase": () => ({ priceCents: 900, idempotencyKey: KEY }),
   "POST /wallet/top-ups": () => ({ amountCents: 2500, idempotencyKey: KEY }),
-  "POST /wallet/top-ups/{id}/card": () => ({ cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", name: "Card Holder" }),
+  "POST /wallet/top-ups/{id}/card": () => ({
+    cardNumber: "4242 4242 4242 4242",
+    expiry: "12/39",
+    cvc: "123",
+    name: "Card Holder",
+  }),
   "POST /wallet/top-ups/{id}/confirmation": () => ({ decision: "confirm" }),
   "POST /payouts": () => ({ amountCents: 5000, password: PASSWORD, idempotencyKey: KEY }),
-  "PUT /me/payout-method": () => ({ kind: "bank", accountHolder: "Card Holder", bankName: "Bank", accountNumber: "DE89370400440532013000", routingCode: "COBADEFFXXX", country: "Germany", password: PASSWORD }),
+  "PUT /me/payout-method": () => ({
+    kind: "bank",
+    accountHolder: "Card Holder",
+    bankName: "Bank",
+    accountNumber: "DE89370400440532013000",
+    routingCode: "COBADEFFXXX",
+    country: "Germany",
+    password: PASSWORD,
+  }),
   "POST /conversations": (f) => ({ username: f.member.user.username }),
   "POST /conversations/{id}/tips": () => ({ amountCents: 500, note: "Thanks", idempotencyKey: KEY }),
   "POST /live": () => ({ title: "A stream", audience: "everyone", priceCents: 0, goalCents: null, goalTitle: null }),
@@ -97,14 +145,30 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   "POST /stories": () => ({ mediaId: 1, text: "On the beach", audience: "everyone", durationMs: null }),
   "PUT /stories/{id}/like": () => ({ liked: true }),
   "PUT /stories/{id}/highlight": () => ({ title: "Beach days" }),
-  "POST /conversations/{id}/messages": () => ({ clientId: KEY, text: "Hello\nthere", mediaIds: [], priceCents: 0, maxPaidCents: 0 }),
+  "POST /conversations/{id}/messages": () => ({
+    clientId: KEY,
+    text: "Hello\nthere",
+    mediaIds: [],
+    priceCents: 0,
+    maxPaidCents: 0,
+  }),
   "POST /messages/{id}/unlock": () => ({ priceCents: 500, idempotencyKey: KEY }),
   "POST /mass-messages": () => ({ clientId: KEY, audience: "followers", text: "Hello", mediaIds: [], priceCents: 0 }),
   "POST /push/subscriptions": () => ({
     endpoint: "https://push.example.test/send/1",
-    keys: { p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4", auth: "BTBZMqHH6r4Tts7J_aSIgg" },
+    keys: {
+      p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+      auth: "BTBZMqHH6r4Tts7J_aSIgg",
+    },
   }),
-  "PUT /push/preferences": () => ({ messages: true, posts: false, earnings: true, subscriptions: true, interactions: false, live: true }),
+  "PUT /push/preferences": () => ({
+    messages: true,
+    posts: false,
+    earnings: true,
+    subscriptions: true,
+    interactions: false,
+    live: true,
+  }),
 };
 
 /**
@@ -137,7 +201,9 @@ function objectSchemaOf(doc: OpenApiDocument, schema: JsonSchema, body: Record<s
   const resolved = resolve(doc, schema);
   const members = resolved.oneOf ?? resolved.anyOf;
   if (!members) return resolved;
-  const match = members.map((member) => resolve(doc, member)).find((member) => Object.keys(body).every((key) => key in (member.properties ?? {})));
+  const match = members
+    .map((member) => resolve(doc, member))
+    .find((member) => Object.keys(body).every((key) => key in (member.properties ?? {})));
   if (!match) throw new Error(`no member of the union takes ${Object.keys(body).join(", ")}`);
   return match;
 }
@@ -169,12 +235,18 @@ function wrongTypes(schema: JsonSchema): [string, unknown][] {
 }
 
 function bodyCases(doc: OpenApiDocument, path: string, schema: JsonSchema, valid: Record<string, unknown>): Case[] {
-  const json = (name: string, value: unknown): Case => ({ name, path, body: JSON.stringify(value), contentType: "application/json" });
+  const json = (name: string, value: unknown): Case => ({
+    name,
+    path,
+    body: JSON.stringify(value),
+    contentType: "application/json",
+  });
   const with_ = (field: string, value: unknown) => ({ ...valid, [field]: value });
   const object = objectSchemaOf(doc, schema, valid);
   const firstText = Object.keys(valid).find((field) => typeof valid[field] === "string");
   const properties = object.properties ?? {};
-  for (const field of Object.keys(valid)) if (!(field in properties)) throw new Error(`${path}: the valid body names ${field}, which the schema lacks`);
+  for (const field of Object.keys(valid))
+    if (!(field in properties)) throw new Error(`${path}: the valid body names ${field}, which the schema lacks`);
   expect(object.additionalProperties, `${path} refuses unknown fields`).toBe(false);
 
   const cases: Case[] = [
@@ -186,7 +258,12 @@ function bodyCases(doc: OpenApiDocument, path: string, schema: JsonSchema, valid
     { name: "plain text", path, body: JSON.stringify(valid), contentType: "text/plain" },
     json("an unknown field", with_("unexpectedField", "x")),
     json("1 MB of text", with_(firstText ?? "padding", ONE_MEGABYTE)),
-    { name: "a __proto__ field", path, body: JSON.stringify(valid).replace(/^\{/, '{"__proto__":{"role":"admin"},').replace(/,\}$/, "}"), contentType: "application/json" },
+    {
+      name: "a __proto__ field",
+      path,
+      body: JSON.stringify(valid).replace(/^\{/, '{"__proto__":{"role":"admin"},').replace(/,\}$/, "}"),
+      contentType: "application/json",
+    },
   ];
   for (const field of object.required ?? []) {
     cases.push(json(`no ${field}`, Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field))));
@@ -194,22 +271,46 @@ function bodyCases(doc: OpenApiDocument, path: string, schema: JsonSchema, valid
   for (const [field, fieldSchema] of Object.entries(properties)) {
     const resolved = resolve(doc, fieldSchema);
     for (const [label, value] of wrongTypes(resolved)) cases.push(json(`${field} as ${label}`, with_(field, value)));
-    if (resolved.type === "integer") cases.push({ name: `${field} beyond the safe integers`, path, body: JSON.stringify(with_(field, 0)).replace(`"${field}":0`, `"${field}":9007199254740993`), contentType: "application/json" });
+    if (resolved.type === "integer")
+      cases.push({
+        name: `${field} beyond the safe integers`,
+        path,
+        body: JSON.stringify(with_(field, 0)).replace(`"${field}":0`, `"${field}":9007199254740993`),
+        contentType: "application/json",
+      });
     if (resolved.type === "string") {
       const base = typeof valid[field] === "string" ? (valid[field] as string) : "text";
-      if (resolved.maxLength !== undefined) cases.push(json(`${field} of ${resolved.maxLength + 1} characters`, with_(field, "x".repeat(resolved.maxLength + 1))));
+      if (resolved.maxLength !== undefined)
+        cases.push(
+          json(`${field} of ${resolved.maxLength + 1} characters`, with_(field, "x".repeat(resolved.maxLength + 1))),
+        );
       const controls = field === firstText ? [NUL, C1, LONE_SURROGATE] : [NUL];
-      for (const control of controls) cases.push(json(`${field} with ${JSON.stringify(control)}`, with_(field, `${base.slice(0, 3)}${control}${base.slice(3)}`)));
+      for (const control of controls)
+        cases.push(
+          json(
+            `${field} with ${JSON.stringify(control)}`,
+            with_(field, `${base.slice(0, 3)}${control}${base.slice(3)}`),
+          ),
+        );
     }
     if (resolved.type === "array" && resolved.items) {
       const items = resolve(doc, resolved.items);
       const first = Array.isArray(valid[field]) ? (valid[field] as unknown[])[0] : undefined;
-      for (const [label, value] of wrongTypes(items)) cases.push(json(`${field} holding ${label}`, with_(field, [value])));
-      if (resolved.maxItems !== undefined && first !== undefined) cases.push(json(`${field} with ${resolved.maxItems + 1} items`, with_(field, Array(resolved.maxItems + 1).fill(first))));
+      for (const [label, value] of wrongTypes(items))
+        cases.push(json(`${field} holding ${label}`, with_(field, [value])));
+      if (resolved.maxItems !== undefined && first !== undefined)
+        cases.push(
+          json(`${field} with ${resolved.maxItems + 1} items`, with_(field, Array(resolved.maxItems + 1).fill(first))),
+        );
       if (items.properties && first && typeof first === "object") {
-        cases.push(json(`${field} item with an unknown field`, with_(field, [{ ...(first as object), unexpectedField: 1 }])));
+        cases.push(
+          json(`${field} item with an unknown field`, with_(field, [{ ...(first as object), unexpectedField: 1 }])),
+        );
         for (const [inner, innerSchema] of Object.entries(items.properties)) {
-          for (const [label, value] of wrongTypes(resolve(doc, innerSchema))) cases.push(json(`${field}[0].${inner} as ${label}`, with_(field, [{ ...(first as object), [inner]: value }])));
+          for (const [label, value] of wrongTypes(resolve(doc, innerSchema)))
+            cases.push(
+              json(`${field}[0].${inner} as ${label}`, with_(field, [{ ...(first as object), [inner]: value }])),
+            );
         }
       }
     }
@@ -218,17 +319,31 @@ function bodyCases(doc: OpenApiDocument, path: string, schema: JsonSchema, valid
 }
 
 /** Bad spellings of each path parameter, the others kept valid. */
-function pathCases(path: string, parameters: Parameter[], valid: Record<string, string>, f: Fixtures): { name: string; path: string }[] {
+function pathCases(
+  path: string,
+  parameters: Parameter[],
+  valid: Record<string, string>,
+  f: Fixtures,
+): { name: string; path: string }[] {
   const fill = (values: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
   const cases: { name: string; path: string }[] = [];
   for (const parameter of parameters.filter((p) => p.in === "path")) {
     const bad =
       parameter.name === "username"
-        ? [`${f.member.user.username}%00`, `${f.member.user.username}%1B`, `%7F${f.member.user.username}`, "x".repeat(65)]
+        ? [
+            `${f.member.user.username}%00`,
+            `${f.member.user.username}%1B`,
+            `%7F${f.member.user.username}`,
+            "x".repeat(65),
+          ]
         : parameter.schema.enum
           ? ["nonsense", `${String(parameter.schema.enum[0])}%00`]
           : badIds(Number(valid[parameter.name]));
-    for (const value of bad) cases.push({ name: `${parameter.name} "${decodeURIComponent(value.replace(/%(?![0-9A-F]{2})/g, "%25"))}"`, path: fill({ ...valid, [parameter.name]: value }) });
+    for (const value of bad)
+      cases.push({
+        name: `${parameter.name} "${decodeURIComponent(value.replace(/%(?![0-9A-F]{2})/g, "%25"))}"`,
+        path: fill({ ...valid, [parameter.name]: value }),
+      });
   }
   return cases;
 }
@@ -236,17 +351,20 @@ function pathCases(path: string, parameters: Parameter[], valid: Record<string, 
 /** Bad values of each query parameter: malformed numbers and cursors, unknown enum values, control characters, over-long text. */
 function queryCases(parameters: Parameter[]): { name: string; query: string }[] {
   const cases: { name: string; query: string }[] = [];
-  const requiredOthers = (except: string) => parameters.filter((p) => p.in === "query" && p.required && p.name !== except).map((p) => `${p.name}=ok`);
+  const requiredOthers = (except: string) =>
+    parameters.filter((p) => p.in === "query" && p.required && p.name !== except).map((p) => `${p.name}=ok`);
   for (const parameter of parameters.filter((p) => p.in === "query")) {
     const q = (value: string) => [...requiredOthers(parameter.name), `${parameter.name}=${value}`].join("&");
     const values: string[] = [];
     if (parameter.schema.enum) values.push("nonsense");
-    if (parameter.schema.type !== "string" || parameter.schema.enum || /cursor|before|after/.test(parameter.name)) values.push("%20123", "0123", "9007199254740993");
+    if (parameter.schema.type !== "string" || parameter.schema.enum || /cursor|before|after/.test(parameter.name))
+      values.push("%20123", "0123", "9007199254740993");
     values.push("x".repeat((parameter.schema.maxLength ?? 10_000) + 1));
     values.push(`ab${encodeURIComponent(NUL)}c`, `ab${encodeURIComponent(C1)}c`);
     for (const value of values) cases.push({ name: `${parameter.name}=${value.slice(0, 24)}`, query: q(value) });
     cases.push({ name: `${parameter.name} twice`, query: q(`a&${parameter.name}=b`) });
-    if (parameter.required) cases.push({ name: `no ${parameter.name}`, query: requiredOthers(parameter.name).join("&") });
+    if (parameter.required)
+      cases.push({ name: `no ${parameter.name}`, query: requiredOthers(parameter.name).join("&") });
   }
   return cases;
 }
@@ -259,7 +377,9 @@ async function fingerprint(): Promise<Record<string, unknown>> {
   const parts: string[] = [];
   for (const { name } of tables.results) {
     const columns = await env.DB.prepare(`SELECT name FROM pragma_table_info('${name}')`).all<{ name: string }>();
-    parts.push(`(SELECT count(*) || ':' || coalesce(group_concat(${columns.results.map((c) => `quote("${c.name}")`).join(" || ',' || ")}, '|'), '') FROM "${name}") AS "${name}"`);
+    parts.push(
+      `(SELECT count(*) || ':' || coalesce(group_concat(${columns.results.map((c) => `quote("${c.name}")`).join(" || ',' || ")}, '|'), '') FROM "${name}") AS "${name}"`,
+    );
   }
   return (await env.DB.prepare(`SELECT ${parts.join(", ")}`).first())!;
 }
@@ -278,7 +398,12 @@ async function send(method: string, token: string, testCase: Case) {
 
 /** Bodies over the limit go through SELF: refused unread, an in-isolate request's body would outlive the test. */
 const sendLarge = (method: string, token: string, testCase: Case) =>
-  api(testCase.query ? `${testCase.path}?${testCase.query}` : testCase.path, { method, token, body: testCase.body, headers: testCase.contentType ? { "Content-Type": testCase.contentType } : {} });
+  api(testCase.query ? `${testCase.path}?${testCase.query}` : testCase.path, {
+    method,
+    token,
+    body: testCase.body,
+    headers: testCase.contentType ? { "Content-Type": testCase.contentType } : {},
+  });
 
 describe("bad input is refused with a 4xx in the API's error shape and changes nothing", () => {
   it("every operation of the OpenAPI document, every kind of bad input", async () => {
@@ -287,12 +412,26 @@ describe("bad input is refused with a 4xx in the API's error shape and changes n
     const member = await createUser();
     const admin = await createUser();
     await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.user.userId).run();
-    const fixtures: Fixtures = { creator, admin, member, postId: (await createPost(creator.user.userId, { text: "The original" })).id };
+    const fixtures: Fixtures = {
+      creator,
+      admin,
+      member,
+      postId: (await createPost(creator.user.userId, { text: "The original" })).id,
+    };
     const validParams = (parameters: Parameter[]) =>
       Object.fromEntries(
         parameters
           .filter((p) => p.in === "path")
-          .map((p) => [p.name, p.name === "username" ? member.user.username : p.schema.enum ? String(p.schema.enum[0]) : p.name === "partNumber" ? "1" : String(fixtures.postId)]),
+          .map((p) => [
+            p.name,
+            p.name === "username"
+              ? member.user.username
+              : p.schema.enum
+                ? String(p.schema.enum[0])
+                : p.name === "partNumber"
+                  ? "1"
+                  : String(fixtures.postId),
+          ]),
       );
 
     const failures: string[] = [];
@@ -329,12 +468,18 @@ describe("bad input is refused with a 4xx in the API's error shape and changes n
         for (let start = 0; start < cases.length; start += 8) {
           await Promise.all(
             cases.slice(start, start + 8).map(async (testCase) => {
-              const response = await ((testCase.body?.length ?? 0) > 64 * 1024 ? sendLarge : send)(method.toUpperCase(), token, testCase);
+              const response = await ((testCase.body?.length ?? 0) > 64 * 1024 ? sendLarge : send)(
+                method.toUpperCase(),
+                token,
+                testCase,
+              );
               const text = await response.text();
               const where = `${key} with ${testCase.name}: ${response.status}`;
-              if (response.status < 400 || response.status >= 500) return void failures.push(`${where} ${text.slice(0, 200)}`);
+              if (response.status < 400 || response.status >= 500)
+                return void failures.push(`${where} ${text.slice(0, 200)}`);
               const payload = JSON.parse(text) as { message: unknown; errors: unknown };
-              if (typeof payload.message !== "string" || typeof payload.errors !== "object" || payload.errors === null) failures.push(`${where}: not the error shape: ${text.slice(0, 200)}`);
+              if (typeof payload.message !== "string" || typeof payload.errors !== "object" || payload.errors === null)
+                failures.push(`${where}: not the error shape: ${text.slice(0, 200)}`);
             }),
           );
         }
@@ -354,7 +499,10 @@ describe("bad input is refused with a 4xx in the API's error shape and changes n
   }, 300_000);
 
   it("a body over the limit is 413, malformed JSON and a wrong content type 422, with clear messages", async () => {
-    const big = await api("/login", { method: "POST", body: JSON.stringify({ login: "x".repeat(70_000), password: "y" }) });
+    const big = await api("/login", {
+      method: "POST",
+      body: JSON.stringify({ login: "x".repeat(70_000), password: "y" }),
+    });
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ message: "The request is too large.", errors: {} });
     const broken = await api("/login", { method: "POST", body: "{", headers: { "Content-Type": "application/json" } });
@@ -367,15 +515,25 @@ describe("bad input is refused with a 4xx in the API's error shape and changes n
   it("an empty sign-in or name says the field is required", async () => {
     const login = await api("/login", { method: "POST", body: JSON.stringify({ login: "  ", password: "" }) });
     expect(login.status).toBe(422);
-    expect(((await login.json()) as { errors: unknown }).errors).toEqual({ login: ["This field is required."], password: ["This field is required."] });
+    expect(((await login.json()) as { errors: unknown }).errors).toEqual({
+      login: ["This field is required."],
+      password: ["This field is required."],
+    });
     const signup = await api("/signup", { method: "POST", body: JSON.stringify({ ...buildSignUp(), name: " " }) });
     expect(((await signup.json()) as { errors: unknown }).errors).toEqual({ name: ["This field is required."] });
   });
 
-  it("a field without a rule of its own says \"Invalid value\"; so does an unknown field, under its own name", async () => {
-    const response = await api("/signup", { method: "POST", body: JSON.stringify({ ...buildSignUp(), name: 7, accountType: "robot", nickname: "x" }) });
+  it('a field without a rule of its own says "Invalid value"; so does an unknown field, under its own name', async () => {
+    const response = await api("/signup", {
+      method: "POST",
+      body: JSON.stringify({ ...buildSignUp(), name: 7, accountType: "robot", nickname: "x" }),
+    });
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { errors: unknown }).errors).toEqual({ name: ["Invalid value"], accountType: ["Invalid value"], nickname: ["Invalid value"] });
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual({
+      name: ["Invalid value"],
+      accountType: ["Invalid value"],
+      nickname: ["Invalid value"],
+    });
   });
 
   it("a control character in a name, a password or a post says what the field allows; line breaks and tabs stay in post text", async () => {
@@ -390,8 +548,14 @@ describe("bad input is refused with a 4xx in the API's error shape and changes n
     const creator = await makeCreator();
     const nul = await postJson("/posts", { text: "Hello\u0000", audience: "everyone" }, { token: creator.token });
     expect(nul.status).toBe(422);
-    expect(((await nul.json()) as { errors: unknown }).errors).toEqual({ text: ["This text may not contain control characters; only line breaks and tabs are allowed."] });
-    const layout = await postJson("/posts", { text: "Line one\r\n\tindented", audience: "everyone" }, { token: creator.token });
+    expect(((await nul.json()) as { errors: unknown }).errors).toEqual({
+      text: ["This text may not contain control characters; only line breaks and tabs are allowed."],
+    });
+    const layout = await postJson(
+      "/posts",
+      { text: "Line one\r\n\tindented", audience: "everyone" },
+      { token: creator.token },
+    );
     expect(layout.status).toBe(201);
     expect(((await layout.json()) as { text: string }).text).toBe("Line one\r\n\tindented");
   });
@@ -400,7 +564,11 @@ describe("bad input is refused with a 4xx in the API's error shape and changes n
     const creator = await makeCreator();
     const { id } = await createPost(creator.user.userId, { text: "Unchanged" });
     for (const spelling of [`%20${id}`, `0${id}`, `${id}.0`, `%2B${id}`]) {
-      const patch = await api(`/posts/${spelling}`, { method: "PATCH", body: JSON.stringify({ text: "Changed" }), token: creator.token });
+      const patch = await api(`/posts/${spelling}`, {
+        method: "PATCH",
+        body: JSON.stringify({ text: "Changed" }),
+        token: creator.token,
+      });
       expect(patch.status, `PATCH ${spelling}`).toBe(422);
       const remove = await api(`/posts/${spelling}`, { method: "DELETE", token: creator.token });
       expect(remove.status, `DELETE ${spelling}`).toBe(422);
@@ -411,7 +579,11 @@ describe("bad input is refused with a 4xx in the API's error shape and changes n
   });
 
   it("unknown API paths and methods are JSON 404s", async () => {
-    for (const [method, path] of [["GET", "/nothing-here"], ["DELETE", "/me"], ["GET", "/login"]]) {
+    for (const [method, path] of [
+      ["GET", "/nothing-here"],
+      ["DELETE", "/me"],
+      ["GET", "/login"],
+    ]) {
       const response = await api(path!, { method });
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(await response.json()).toEqual({ message: "Not found.", errors: {} });

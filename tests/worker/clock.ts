@@ -9,4 +9,3 @@ import { setClockForTests } from "@worker/domain/shared/time";
 export function stopClockAt(at: Date): void {
   setClockForTests(env, at);
 }
-

@@ -1,7 +1,10 @@
 /** A count of D1 round trips, for the tests that count round trips (round-trips.test.ts, messages.test.ts). */
 
 /** env.DB with a count of what reaches D1 (its sessions included): single statements and batches. */
-export function counted(db: D1Database, calls = { single: 0, batches: 0, batchSizes: [] as number[] }): { database: D1Database; calls: typeof calls } {
+export function counted(
+  db: D1Database,
+  calls = { single: 0, batches: 0, batchSizes: [] as number[] },
+): { database: D1Database; calls: typeof calls } {
   const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
     new Proxy(statement, {
       get(target, property) {

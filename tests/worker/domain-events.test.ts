@@ -58,7 +58,9 @@ describe("the publish seam", () => {
     const input = { amountCents: 500, idempotencyKey: newKey() };
     await sendTip(tip, fanRow, { username: creator.user.username }, input);
     // With the devices that want it pushed, read in the tip's batch (none here).
-    expect(tip.published).toEqual([{ type: "NotificationCreated", userId: creator.user.userId, kind: "tip", pushJobs: [] }]);
+    expect(tip.published).toEqual([
+      { type: "NotificationCreated", userId: creator.user.userId, kind: "tip", pushJobs: [] },
+    ]);
     // A replay moves no money and tells nobody again.
     await sendTip(tip, fanRow, { username: creator.user.username }, input);
     expect(tip.published).toHaveLength(1);
@@ -67,7 +69,9 @@ describe("the publish seam", () => {
     const post = await createPost(creator.user.userId);
     await likePost(like, fan.user.userId, post.id);
     // Likewise with the devices read in the like's batch; liked again, nothing new to tell.
-    expect(like.published).toEqual([{ type: "NotificationCreated", userId: creator.user.userId, kind: "like", pushJobs: [] }]);
+    expect(like.published).toEqual([
+      { type: "NotificationCreated", userId: creator.user.userId, kind: "like", pushJobs: [] },
+    ]);
     await likePost(like, fan.user.userId, post.id);
     expect(like.published).toHaveLength(1);
     // The author liking their own post notifies nobody.
@@ -84,12 +88,24 @@ describe("the publish seam", () => {
 
   it("a password change announces the other sessions it ended, never the current one", async () => {
     const member = await createUser();
-    const other = (await (await postJson("/login", { login: member.input.email, password: member.input.password })).json()) as { token: string };
+    const other = (await (
+      await postJson("/login", { login: member.input.email, password: member.input.password })
+    ).json()) as { token: string };
     expect(other.token).toBeTruthy();
-    const sessions = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id").bind(member.user.userId).all<{ id: number }>();
+    const sessions = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id")
+      .bind(member.user.userId)
+      .all<{ id: number }>();
     const [current, ended] = sessions.results.map((row) => row.id);
     const ctx = testContext();
-    await changePassword(ctx, { user: await userRow(member.user.userId), sessionId: current! }, { password: member.input.password, newPassword: "a-new-long-passphrase-2026", newPasswordConfirmation: "a-new-long-passphrase-2026" });
+    await changePassword(
+      ctx,
+      { user: await userRow(member.user.userId), sessionId: current! },
+      {
+        password: member.input.password,
+        newPassword: "a-new-long-passphrase-2026",
+        newPasswordConfirmation: "a-new-long-passphrase-2026",
+      },
+    );
     expect(ctx.published).toEqual([{ type: "SessionsEnded", userId: member.user.userId, sessionIds: [ended] }]);
   });
 });
@@ -111,7 +127,10 @@ describe("the socket adapter", () => {
   it("closes exactly the ended sessions' sockets", async () => {
     const member = await createUser();
     const calls: number[][] = [];
-    const recording = { ...env, USER_CHANNEL: recordingDisconnects(member.user.userId, calls) } as unknown as typeof env;
+    const recording = {
+      ...env,
+      USER_CHANNEL: recordingDisconnects(member.user.userId, calls),
+    } as unknown as typeof env;
     await deliverToSockets(recording, { type: "SessionsEnded", userId: member.user.userId, sessionIds: [7, 9] });
     await deliverToSockets(recording, { type: "SessionsEnded", userId: member.user.userId, sessionIds: [11] });
     expect(calls).toEqual([[7, 9], [11]]);

@@ -10,18 +10,33 @@ import { createFan, fundWallet, newKey } from "./money-fixtures";
 export const FEE_PERCENT = 20;
 
 /** A fan pays the creator `grossCents` for `kind` from a freshly funded wallet; returns the earning's id. */
-export async function earn(creatorId: number, grossCents: number, kind: "subscription" | "tip" | "post" | "message" = "tip"): Promise<number> {
+export async function earn(
+  creatorId: number,
+  grossCents: number,
+  kind: "subscription" | "tip" | "post" | "message" = "tip",
+): Promise<number> {
   const fan = await createFan();
   await fundWallet(fan.user.userId, grossCents);
   const payer = (await findUserById(env.DB, fan.user.userId))!;
-  const { payment } = await payFromWallet(env.DB, { payer, creatorId, kind, amountCents: grossCents, idempotencyKey: clientKey(newKey()), feePercent: FEE_PERCENT });
-  const row = await env.DB.prepare("SELECT id FROM earnings WHERE payment_id = ?").bind(payment.id).first<{ id: number }>();
+  const { payment } = await payFromWallet(env.DB, {
+    payer,
+    creatorId,
+    kind,
+    amountCents: grossCents,
+    idempotencyKey: clientKey(newKey()),
+    feePercent: FEE_PERCENT,
+  });
+  const row = await env.DB.prepare("SELECT id FROM earnings WHERE payment_id = ?")
+    .bind(payment.id)
+    .first<{ id: number }>();
   return row!.id;
 }
 
 /** Moves an unreleased earning's dates, as if it had been made `daysAgo` days ago and frees up at `releaseAt`. */
 export const backdate = (earningId: number, createdAt: string, releaseAt?: string) =>
-  env.DB.prepare("UPDATE earnings SET created_at = ?, release_at = COALESCE(?, release_at) WHERE id = ?").bind(createdAt, releaseAt ?? null, earningId).run();
+  env.DB.prepare("UPDATE earnings SET created_at = ?, release_at = COALESCE(?, release_at) WHERE id = ?")
+    .bind(createdAt, releaseAt ?? null, earningId)
+    .run();
 
 /** Gives the creator `netCents` of available earnings: a tip of the matching gross, released by the cron job. */
 export async function makeAvailable(creatorId: number, netCents: number): Promise<void> {

@@ -28,10 +28,31 @@ describe("the earnings overview", () => {
 
     const overview = await earningsOverview(env.DB, id, FEE_PERCENT, NOW);
     expect(overview.totals.today).toEqual({ subscription: 0, tip: 800, post: 400, message: 0, live: 0, total: 1200 });
-    expect(overview.totals.last7Days).toEqual({ subscription: 1600, tip: 800, post: 400, message: 240, live: 0, total: 3040 });
-    expect(overview.totals.last30Days).toEqual({ subscription: 1600, tip: 5600, post: 400, message: 240, live: 0, total: 7840 });
+    expect(overview.totals.last7Days).toEqual({
+      subscription: 1600,
+      tip: 800,
+      post: 400,
+      message: 240,
+      live: 0,
+      total: 3040,
+    });
+    expect(overview.totals.last30Days).toEqual({
+      subscription: 1600,
+      tip: 5600,
+      post: 400,
+      message: 240,
+      live: 0,
+      total: 7840,
+    });
     expect(overview.days).toHaveLength(30);
-    expect(overview.days[29]).toEqual({ date: "2026-11-23", subscription: 0, tip: 800, post: 400, message: 0, live: 0 });
+    expect(overview.days[29]).toEqual({
+      date: "2026-11-23",
+      subscription: 0,
+      tip: 800,
+      post: 400,
+      message: 0,
+      live: 0,
+    });
     expect(overview.days[0]).toEqual({ date: "2026-10-25", subscription: 0, tip: 4000, post: 0, message: 0, live: 0 });
     expect(overview.pendingCents).toBe(8400);
     expect(overview.availableCents).toBe(0);
@@ -55,18 +76,30 @@ describe("the earnings overview", () => {
     ]);
     expect(overview.pendingCents).toBe(2800);
     expect(overview.availableCents).toBe(200);
-    expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
+    expect(await auditLedger(env.DB)).toEqual({
+      unbalancedTransfers: 0,
+      openTransfers: 0,
+      negativeAccounts: 0,
+      driftedAccounts: 0,
+      totalCents: 0,
+    });
   });
 
   it("reads the creator's earnings through their indexes only", async () => {
     const plan = async (sql: string) =>
-      ((await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(1, "2026-01-01").all<{ detail: string }>()).results.map((row) => row.detail).join(" | "));
-    expect(await plan("SELECT substr(created_at, 1, 10) AS day, source, SUM(net_cents) FROM earnings WHERE creator_id = ? AND created_at >= ? GROUP BY day, source")).toContain(
-      "USING INDEX earnings_of_creator",
-    );
-    expect(await plan("SELECT substr(release_at, 1, 10) AS day, SUM(net_cents) FROM earnings WHERE creator_id = ? AND release_transfer_id IS NULL AND ? IS NOT NULL GROUP BY day")).toContain(
-      "earnings_held",
-    );
+      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(1, "2026-01-01").all<{ detail: string }>()).results
+        .map((row) => row.detail)
+        .join(" | ");
+    expect(
+      await plan(
+        "SELECT substr(created_at, 1, 10) AS day, source, SUM(net_cents) FROM earnings WHERE creator_id = ? AND created_at >= ? GROUP BY day, source",
+      ),
+    ).toContain("USING INDEX earnings_of_creator");
+    expect(
+      await plan(
+        "SELECT substr(release_at, 1, 10) AS day, SUM(net_cents) FROM earnings WHERE creator_id = ? AND release_transfer_id IS NULL AND ? IS NOT NULL GROUP BY day",
+      ),
+    ).toContain("earnings_held");
   });
 
   it("answers GET /api/dashboard/earnings to creators only", async () => {
@@ -74,7 +107,11 @@ describe("the earnings overview", () => {
     await earn(creator.user.userId, 1000, "post");
     const response = await api("/dashboard/earnings", { token: creator.token });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { totals: { today: { post: number } }; pendingCents: number; days: unknown[] };
+    const body = (await response.json()) as {
+      totals: { today: { post: number } };
+      pendingCents: number;
+      days: unknown[];
+    };
     expect(body.totals.today.post).toBe(800);
     expect(body.pendingCents).toBe(800);
     expect(body.days).toHaveLength(30);

@@ -5,7 +5,12 @@ import { api, createUser, latestMailTo, linkIn, postJson } from "./factories";
 function verificationParts(link: string) {
   const url = new URL(link);
   const [, , , id, hash] = url.pathname.split("/");
-  return { id: Number(id), hash, expires: Number(url.searchParams.get("expires")), signature: url.searchParams.get("signature") };
+  return {
+    id: Number(id),
+    hash,
+    expires: Number(url.searchParams.get("expires")),
+    signature: url.searchParams.get("signature"),
+  };
 }
 
 describe("email verification", () => {
@@ -15,7 +20,10 @@ describe("email verification", () => {
 
     // The first character: the last one of a base64url SHA-256 carries two padding bits, so changing it can
     // leave the decoded signature the same.
-    const forged = await postJson("/email/verify", { ...parts, signature: parts.signature!.replace(/^./, (c) => (c === "A" ? "B" : "A")) });
+    const forged = await postJson("/email/verify", {
+      ...parts,
+      signature: parts.signature!.replace(/^./, (c) => (c === "A" ? "B" : "A")),
+    });
     expect(forged.status).toBe(403);
     expect(await forged.json()).toEqual({ message: "This link is invalid or has expired.", errors: {} });
     const longer = await postJson("/email/verify", { ...parts, expires: parts.expires + 1 });
@@ -42,9 +50,12 @@ describe("email verification", () => {
   it("resend sends a new link, at most 3 times in 10 minutes", async () => {
     const { token, input } = await createUser();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await postJson("/email/verification-notification", {}, { token })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await postJson("/email/verification-notification", {}, { token })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address = ?").bind(input.email).first<{ n: number }>())!;
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address = ?")
+      .bind(input.email)
+      .first<{ n: number }>())!;
     expect(n).toBe(4); // the sign-up's own message and three resends
   });
 
@@ -52,22 +63,31 @@ describe("email verification", () => {
     const { token, input } = await createUser();
     const newEmail = `changed_${input.username}@example.test`;
     const missing = await postJson("/email/change", { email: newEmail }, { token });
-    expect(await missing.json()).toEqual({ message: "Please enter your password", errors: { password: ["Please enter your password"] } });
+    expect(await missing.json()).toEqual({
+      message: "Please enter your password",
+      errors: { password: ["Please enter your password"] },
+    });
     const wrong = await postJson("/email/change", { email: newEmail, password: "not my password" }, { token });
     expect(wrong.status).toBe(422);
     expect(await wrong.json()).toEqual({ message: "Wrong password", errors: { password: ["Wrong password"] } });
     expect(await latestMailTo(newEmail)).toBeNull();
 
-    expect((await postJson("/email/change", { email: newEmail, password: input.password }, { token })).status).toBe(200);
+    expect((await postJson("/email/change", { email: newEmail, password: input.password }, { token })).status).toBe(
+      200,
+    );
     const link = new URL(linkIn((await latestMailTo(newEmail))!.text_body)!);
     expect(link.pathname).toBe("/email/verify-change-email");
     const params = Object.fromEntries(link.searchParams);
 
-    expect((await postJson("/email/change/confirm", { ...params, email: "someone.else@example.test" })).status).toBe(403);
+    expect((await postJson("/email/change/confirm", { ...params, email: "someone.else@example.test" })).status).toBe(
+      403,
+    );
     const confirmed = await postJson("/email/change/confirm", params);
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ isEmailVerified: true });
-    const row = await env.DB.prepare("SELECT email FROM users WHERE username = ?").bind(input.username).first<{ email: string }>();
+    const row = await env.DB.prepare("SELECT email FROM users WHERE username = ?")
+      .bind(input.username)
+      .first<{ email: string }>();
     expect(row?.email).toBe(newEmail);
     // The link was bound to the old address: it cannot be replayed after the change.
     expect((await postJson("/email/change/confirm", params)).status).toBe(403);
@@ -76,9 +96,16 @@ describe("email verification", () => {
   it("an address taken by another account cannot be claimed", async () => {
     const first = await createUser();
     const second = await createUser();
-    const response = await postJson("/email/change", { email: first.input.email, password: second.input.password }, { token: second.token });
+    const response = await postJson(
+      "/email/change",
+      { email: first.input.email, password: second.input.password },
+      { token: second.token },
+    );
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ message: "The email has already been taken", errors: { email: ["The email has already been taken"] } });
+    expect(await response.json()).toEqual({
+      message: "The email has already been taken",
+      errors: { email: ["The email has already been taken"] },
+    });
   });
 });
 
@@ -87,7 +114,16 @@ describe("an email change says which addresses are taken only within its limit",
     const owner = await createUser();
     const prober = await createUser();
     const tries: number[] = [];
-    for (let i = 0; i < 4; i++) tries.push((await postJson("/email/change", { email: owner.input.email, password: prober.input.password }, { token: prober.token, ip: `203.0.113.${i + 1}` })).status);
+    for (let i = 0; i < 4; i++)
+      tries.push(
+        (
+          await postJson(
+            "/email/change",
+            { email: owner.input.email, password: prober.input.password },
+            { token: prober.token, ip: `203.0.113.${i + 1}` },
+          )
+        ).status,
+      );
     expect(tries).toEqual([422, 422, 422, 429]);
   });
 });
@@ -115,7 +151,9 @@ describe("magic link sign-in", () => {
     const before = (await env.DB.prepare("SELECT COUNT(*) AS n FROM dev_mailbox").first<{ n: number }>())!.n;
     const response = await postJson("/login/magic-link", { email: "nobody@example.test" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: "If an account exists for that address, we have sent it a link." });
+    expect(await response.json()).toEqual({
+      message: "If an account exists for that address, we have sent it a link.",
+    });
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM dev_mailbox").first<{ n: number }>())!.n).toBe(before);
   });
 
@@ -131,25 +169,41 @@ describe("magic link sign-in", () => {
 describe("password reset", () => {
   it("sets a new password once, ends every session, and the old password stops working", async () => {
     const { token, input } = await createUser();
-    const second = (await (await postJson("/login", { login: input.email, password: input.password })).json()) as { token: string };
+    const second = (await (await postJson("/login", { login: input.email, password: input.password })).json()) as {
+      token: string;
+    };
     expect((await postJson("/password/forgot", { email: input.email })).status).toBe(200);
     const link = new URL(linkIn((await latestMailTo(input.email))!.text_body)!);
     const resetToken = link.pathname.split("/").pop()!;
     expect(link.pathname).toBe(`/reset-password/${resetToken}`);
 
-    const mismatch = await postJson("/password/reset", { token: resetToken, password: "a brand new passphrase", passwordConfirmation: "something else" });
+    const mismatch = await postJson("/password/reset", {
+      token: resetToken,
+      password: "a brand new passphrase",
+      passwordConfirmation: "something else",
+    });
     expect(mismatch.status).toBe(422);
-    expect(((await mismatch.json()) as { errors: Record<string, string[]> }).errors).toEqual({ passwordConfirmation: ["The passwords do not match."] });
+    expect(((await mismatch.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      passwordConfirmation: ["The passwords do not match."],
+    });
     expect((await api("/me", { token })).status).toBe(200);
 
-    const reset = await postJson("/password/reset", { token: resetToken, password: "a brand new passphrase", passwordConfirmation: "a brand new passphrase" });
+    const reset = await postJson("/password/reset", {
+      token: resetToken,
+      password: "a brand new passphrase",
+      passwordConfirmation: "a brand new passphrase",
+    });
     expect(reset.status).toBe(200);
     expect((await api("/me", { token })).status).toBe(401);
     expect((await api("/me", { token: second.token })).status).toBe(401);
     expect((await postJson("/login", { login: input.email, password: input.password })).status).toBe(422);
     expect((await postJson("/login", { login: input.email, password: "a brand new passphrase" })).status).toBe(200);
 
-    const reuse = await postJson("/password/reset", { token: resetToken, password: "yet another passphrase", passwordConfirmation: "yet another passphrase" });
+    const reuse = await postJson("/password/reset", {
+      token: resetToken,
+      password: "yet another passphrase",
+      passwordConfirmation: "yet another passphrase",
+    });
     expect(reuse.status).toBe(403);
     expect((await postJson("/login", { login: input.email, password: "a brand new passphrase" })).status).toBe(200);
   });
@@ -160,13 +214,32 @@ describe("password reset", () => {
     const older = new URL(linkIn((await latestMailTo(input.email))!.text_body)!).pathname.split("/").pop()!;
     await postJson("/password/forgot", { email: input.email });
     const newer = new URL(linkIn((await latestMailTo(input.email))!.text_body)!).pathname.split("/").pop()!;
-    expect((await postJson("/password/reset", { token: newer, password: "first new passphrase", passwordConfirmation: "first new passphrase" })).status).toBe(200);
-    expect((await postJson("/password/reset", { token: older, password: "second new passphrase", passwordConfirmation: "second new passphrase" })).status).toBe(403);
+    expect(
+      (
+        await postJson("/password/reset", {
+          token: newer,
+          password: "first new passphrase",
+          passwordConfirmation: "first new passphrase",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await postJson("/password/reset", {
+          token: older,
+          password: "second new passphrase",
+          passwordConfirmation: "second new passphrase",
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("limits reset requests per IP", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await postJson("/password/forgot", { email: `x${i}@example.test` }, { ip: "203.0.113.90" })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await postJson("/password/forgot", { email: `x${i}@example.test` }, { ip: "203.0.113.90" })).status,
+      );
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
   });
@@ -174,7 +247,9 @@ describe("password reset", () => {
 
 describe("the emailed-link limit says nothing about which addresses exist", () => {
   const mailCount = async (address: string) =>
-    (await env.DB.prepare("SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address = ?").bind(address).first<{ n: number }>())!.n;
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address = ?")
+      .bind(address)
+      .first<{ n: number }>())!.n;
 
   for (const path of ["/login/magic-link", "/password/forgot"]) {
     it(`${path}: a known and an unknown address get the same answers, up to and past 3 in 10 minutes`, async () => {
@@ -183,7 +258,10 @@ describe("the emailed-link limit says nothing about which addresses exist", () =
       const answers: Record<"known" | "unknown", { status: number; body: unknown }[]> = { known: [], unknown: [] };
       // Alternating, from addresses of their own, so that each pair is asked within the same few milliseconds.
       for (let i = 0; i < 5; i++) {
-        for (const [who, email] of [["known", input.email], ["unknown", unknown]] as const) {
+        for (const [who, email] of [
+          ["known", input.email],
+          ["unknown", unknown],
+        ] as const) {
           const response = await postJson(path, { email }, { ip: `192.0.2.${i * 2 + (who === "known" ? 0 : 1)}` });
           answers[who].push({ status: response.status, body: await response.json() });
         }

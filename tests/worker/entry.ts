@@ -30,9 +30,14 @@ async function fetchAndSettle(request: Request, env: Env, ctx: ExecutionContext)
     waitUntil: (work) => void pending.push(work),
     passThroughOnException: () => ctx.passThroughOnException(),
   };
-  const response = await app.fetch(request, withInlineQueue(env, (work) => void pending.push(work)), settlingContext);
+  const response = await app.fetch(
+    request,
+    withInlineQueue(env, (work) => void pending.push(work)),
+    settlingContext,
+  );
   const { pathname } = new URL(request.url);
-  while (pending.length > 0) await within(Promise.allSettled(pending.splice(0)), `the work ${request.method} ${pathname} left to waitUntil`);
+  while (pending.length > 0)
+    await within(Promise.allSettled(pending.splice(0)), `the work ${request.method} ${pathname} left to waitUntil`);
   await checkAnswer(request, response);
   return response;
 }
@@ -57,7 +62,14 @@ export function withInlineQueue(env: Env, defer: (work: Promise<unknown>) => voi
   const inline: Env = { ...env };
   let sequence = 0;
   const batchOf = (queue: string, bodies: unknown[]): MessageBatch<unknown> => {
-    const messages = bodies.map((body): Message<unknown> => ({ id: `inline-${++sequence}`, timestamp: new Date(), body, attempts: 1, ack: () => {}, retry: () => {} }));
+    const messages = bodies.map((body): Message<unknown> => ({
+      id: `inline-${++sequence}`,
+      timestamp: new Date(),
+      body,
+      attempts: 1,
+      ack: () => {},
+      retry: () => {},
+    }));
     return { queue, messages, ackAll: () => {}, retryAll: () => {} };
   };
   inline.MASS_MESSAGES = {
@@ -68,7 +80,16 @@ export function withInlineQueue(env: Env, defer: (work: Promise<unknown>) => voi
   } as unknown as Queue<MassMessageJob>;
   inline.PUSH = {
     send: async (job: PushJob) => defer(consumePush(batchOf(PUSH_QUEUE, [job]), inline)),
-    sendBatch: async (jobs: Iterable<MessageSendRequest<PushJob>>) => defer(consumePush(batchOf(PUSH_QUEUE, [...jobs].map(({ body }) => body)), inline)),
+    sendBatch: async (jobs: Iterable<MessageSendRequest<PushJob>>) =>
+      defer(
+        consumePush(
+          batchOf(
+            PUSH_QUEUE,
+            [...jobs].map(({ body }) => body),
+          ),
+          inline,
+        ),
+      ),
   } as unknown as Queue<PushJob>;
   return inline;
 }

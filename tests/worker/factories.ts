@@ -13,8 +13,11 @@ export const api = (path: string, init: RequestInit & { token?: string; ip?: str
   return SELF.fetch(`https://app.test/api${path}`, { ...init, headers });
 };
 
-export const postJson = (path: string, body: unknown, init: { token?: string; ip?: string; headers?: HeadersInit } = {}) =>
-  api(path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), ...init });
+export const postJson = (
+  path: string,
+  body: unknown,
+  init: { token?: string; ip?: string; headers?: HeadersInit } = {},
+) => api(path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), ...init });
 
 /** Signs up through the API and returns the token and user. */
 export async function createUser(overrides: Partial<SignUpBody> = {}) {
@@ -48,7 +51,9 @@ export async function followQuietCreators(fanId: number, count: number) {
   )
     .bind(fanId, count)
     .run();
-  await env.DB.prepare(`INSERT INTO follows (follower_id, creator_id, created_at) SELECT ?1, id, '2026-01-01' FROM users WHERE username LIKE 'quiet_' || ?1 || '_%'`)
+  await env.DB.prepare(
+    `INSERT INTO follows (follower_id, creator_id, created_at) SELECT ?1, id, '2026-01-01' FROM users WHERE username LIKE 'quiet_' || ?1 || '_%'`,
+  )
     .bind(fanId)
     .run();
 }

@@ -45,7 +45,10 @@ describe("HTTP", () => {
 
   it("gives each page its own nonce, the one its scripts carry, and keeps API answers out of caches", async () => {
     // The page handler as production has it, with a render that writes the nonce it is given into a script tag.
-    const pages = createApp(async (_request, context) => new Response(`<script nonce="${context.nonce}"></script>`, { headers: { "Content-Type": "text/html" } }));
+    const pages = createApp(
+      async (_request, context) =>
+        new Response(`<script nonce="${context.nonce}"></script>`, { headers: { "Content-Type": "text/html" } }),
+    );
     const page = () => pages.fetch(new Request("https://app.test/home"), env, createExecutionContext());
     const nonces = [];
     for (const response of [await page(), await page()]) {
@@ -65,7 +68,9 @@ describe("HTTP", () => {
     expect(response.status).toBe(200);
     const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toBe("3.1.0");
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(operations.sort()).toEqual(
       [
         "GET /health",
@@ -202,9 +207,16 @@ describe("HTTP", () => {
         "DELETE /highlights/{id}",
       ].sort(),
     );
-    const signup = doc.paths["/signup"]!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
-    expect(Object.keys(signup.requestBody.content["application/json"]!.schema.properties).sort()).toEqual(
-      ["accountType", "dateOfBirth", "email", "name", "password", "username"],
-    );
+    const signup = doc.paths["/signup"]!.post as {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    };
+    expect(Object.keys(signup.requestBody.content["application/json"]!.schema.properties).sort()).toEqual([
+      "accountType",
+      "dateOfBirth",
+      "email",
+      "name",
+      "password",
+      "username",
+    ]);
   });
 });

@@ -9,7 +9,9 @@ import { likePost, unlikePost } from "../../worker/domain/interactions/like-post
 import { addComment } from "../../worker/domain/interactions/add-comment";
 
 const notificationsOf = (userId: number) =>
-  env.DB.prepare("SELECT kind, actor_id, params FROM notifications WHERE user_id = ? ORDER BY id").bind(userId).all<{ kind: string; actor_id: number; params: string }>();
+  env.DB.prepare("SELECT kind, actor_id, params FROM notifications WHERE user_id = ? ORDER BY id")
+    .bind(userId)
+    .all<{ kind: string; actor_id: number; params: string }>();
 
 describe("likes", () => {
   it("likes once, counts, notifies the author, and unlikes", async () => {
@@ -27,7 +29,10 @@ describe("likes", () => {
 
     const page = (await (await api("/timeline", { token: fan.token })).json()) as { posts: unknown[] };
     expect(page.posts).toEqual([]);
-    const seen = (await (await api(`/posts/${post.id}`, { token: fan.token })).json()) as { liked: boolean; likeCount: number };
+    const seen = (await (await api(`/posts/${post.id}`, { token: fan.token })).json()) as {
+      liked: boolean;
+      likeCount: number;
+    };
     expect(seen).toMatchObject({ liked: true, likeCount: 1 });
 
     const unliked = await api(`/posts/${post.id}/like`, { method: "DELETE", token: fan.token });
@@ -43,7 +48,9 @@ describe("likes", () => {
     const first = await likePost(ctx, fan.user.userId, post.id);
     expect(first).toEqual({ liked: true, likeCount: 1 });
     expect(calls).toMatchObject({ single: 1, batches: 1 });
-    expect(ctx.published).toEqual([expect.objectContaining({ type: "NotificationCreated", userId: creator.user.userId, kind: "like" })]);
+    expect(ctx.published).toEqual([
+      expect.objectContaining({ type: "NotificationCreated", userId: creator.user.userId, kind: "like" }),
+    ]);
     // Liked again: nothing new to tell, and the count is the same.
     expect(await likePost(ctx, fan.user.userId, post.id)).toEqual({ liked: true, likeCount: 1 });
     expect(ctx.published).toHaveLength(1);
@@ -106,7 +113,9 @@ describe("bookmarks", () => {
     stopClockAt(new Date(start.getTime() + 1));
     expect((await postJson(`/posts/${first.id}/bookmark`, {}, { token: fan.token })).status).toBe(200);
 
-    const list = (await (await api("/bookmarks", { token: fan.token })).json()) as { posts: { id: number; bookmarked: boolean; lock: string | null }[] };
+    const list = (await (await api("/bookmarks", { token: fan.token })).json()) as {
+      posts: { id: number; bookmarked: boolean; lock: string | null }[];
+    };
     expect(list.posts.map((p) => [p.id, p.bookmarked, p.lock])).toEqual([
       [first.id, true, null],
       [locked.id, true, "subscribe"],
@@ -125,11 +134,19 @@ describe("bookmarks", () => {
     const ids: number[] = [];
     for (let i = 0; i < 22; i++) {
       const post = await createPost(creator.user.userId);
-      await env.DB.prepare("INSERT INTO bookmarks (user_id, post_id, created_at) VALUES (?, ?, ?)").bind(fan.user.userId, post.id, new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString()).run();
+      await env.DB.prepare("INSERT INTO bookmarks (user_id, post_id, created_at) VALUES (?, ?, ?)")
+        .bind(fan.user.userId, post.id, new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString())
+        .run();
       ids.unshift(post.id);
     }
-    const first = (await (await api("/bookmarks", { token: fan.token })).json()) as { posts: { id: number }[]; nextCursor: string };
-    const second = (await (await api(`/bookmarks?cursor=${first.nextCursor}`, { token: fan.token })).json()) as { posts: { id: number }[]; nextCursor: null };
+    const first = (await (await api("/bookmarks", { token: fan.token })).json()) as {
+      posts: { id: number }[];
+      nextCursor: string;
+    };
+    const second = (await (await api(`/bookmarks?cursor=${first.nextCursor}`, { token: fan.token })).json()) as {
+      posts: { id: number }[];
+      nextCursor: null;
+    };
     expect([...first.posts, ...second.posts].map((p) => p.id)).toEqual(ids);
     expect(second.nextCursor).toBeNull();
   });
@@ -146,7 +163,11 @@ describe("comments", () => {
     expect(added.status).toBe(201);
     const { comment } = (await added.json()) as { comment: { id: number; text: string; canDelete: boolean } };
     expect(comment).toMatchObject({ text: "Lovely!", canDelete: true });
-    const second = ((await (await postJson(`/posts/${post.id}/comments`, { text: "Mine" }, { token: other.token })).json()) as { comment: { id: number } }).comment;
+    const second = (
+      (await (await postJson(`/posts/${post.id}/comments`, { text: "Mine" }, { token: other.token })).json()) as {
+        comment: { id: number };
+      }
+    ).comment;
 
     const { results } = await notificationsOf(creator.user.userId);
     expect(results.map((n) => [n.kind, n.actor_id, JSON.parse(n.params)])).toEqual([
@@ -154,7 +175,9 @@ describe("comments", () => {
       ["comment", other.user.userId, { postId: post.id, commentId: second.id }],
     ]);
 
-    const listed = (await (await api(`/posts/${post.id}/comments`)).json()) as { comments: { id: number; canDelete: boolean }[] };
+    const listed = (await (await api(`/posts/${post.id}/comments`)).json()) as {
+      comments: { id: number; canDelete: boolean }[];
+    };
     expect(listed.comments.map((c) => [c.id, c.canDelete])).toEqual([
       [comment.id, false],
       [second.id, false],
@@ -177,8 +200,13 @@ describe("comments", () => {
     const clientId = `c-${crypto.randomUUID()}`;
     const first = await addComment(ctx, fan.user.userId, post.id, "Lovely", clientId);
     expect(calls).toMatchObject({ single: 1, batches: 1 });
-    expect(first).toMatchObject({ replayed: false, comment: { text: "Lovely", postId: post.id, canDelete: true, author: { id: fan.user.userId } } });
-    expect(ctx.published).toEqual([expect.objectContaining({ type: "NotificationCreated", userId: creator.user.userId, kind: "comment" })]);
+    expect(first).toMatchObject({
+      replayed: false,
+      comment: { text: "Lovely", postId: post.id, canDelete: true, author: { id: fan.user.userId } },
+    });
+    expect(ctx.published).toEqual([
+      expect.objectContaining({ type: "NotificationCreated", userId: creator.user.userId, kind: "comment" }),
+    ]);
     const again = await addComment(ctx, fan.user.userId, post.id, "Lovely", clientId);
     expect(again).toEqual({ ...first, replayed: true });
     expect(ctx.published).toHaveLength(1);
@@ -186,7 +214,9 @@ describe("comments", () => {
     await addComment(ctx, fan.user.userId, post.id, "Again");
     await addComment(ctx, creator.user.userId, post.id, "Thanks");
     expect(ctx.published).toHaveLength(2);
-    expect((await notificationsOf(creator.user.userId)).results.map((n) => JSON.parse(n.params).commentId)).toHaveLength(2);
+    expect(
+      (await notificationsOf(creator.user.userId)).results.map((n) => JSON.parse(n.params).commentId),
+    ).toHaveLength(2);
   });
 
   it("a comment sent again with its client id is stored once; the id cannot be reused on another post", async () => {
@@ -195,18 +225,28 @@ describe("comments", () => {
     const post = await createPost(creator.user.userId);
     const other = await createPost(creator.user.userId);
     const clientId = "outbox-comment-0001";
-    const answers = await Promise.all([1, 2, 3].map(() => postJson(`/posts/${post.id}/comments`, { text: "Once", clientId }, { token: fan.token })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => postJson(`/posts/${post.id}/comments`, { text: "Once", clientId }, { token: fan.token })),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 201]);
-    const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { comment: { id: number } }).comment.id));
+    const ids = await Promise.all(
+      answers.map(async (r) => ((await r.json()) as { comment: { id: number } }).comment.id),
+    );
     expect(new Set(ids).size).toBe(1);
     expect(await countRows("comments")).toBe(1);
     expect((await notificationsOf(creator.user.userId)).results.filter((n) => n.kind === "comment")).toHaveLength(1);
-    expect((await postJson(`/posts/${other.id}/comments`, { text: "Once", clientId }, { token: fan.token })).status).toBe(409);
+    expect(
+      (await postJson(`/posts/${other.id}/comments`, { text: "Once", clientId }, { token: fan.token })).status,
+    ).toBe(409);
     // Another person's same id is their own; without an id every comment is new.
-    expect((await postJson(`/posts/${post.id}/comments`, { text: "Mine", clientId }, { token: creator.token })).status).toBe(201);
+    expect(
+      (await postJson(`/posts/${post.id}/comments`, { text: "Mine", clientId }, { token: creator.token })).status,
+    ).toBe(201);
     expect((await postJson(`/posts/${post.id}/comments`, { text: "Again" }, { token: fan.token })).status).toBe(201);
     expect((await postJson(`/posts/${post.id}/comments`, { text: "Again" }, { token: fan.token })).status).toBe(201);
-    expect((await postJson(`/posts/${post.id}/comments`, { text: "Bad id", clientId: "no" }, { token: fan.token })).status).toBe(422);
+    expect(
+      (await postJson(`/posts/${post.id}/comments`, { text: "Bad id", clientId: "no" }, { token: fan.token })).status,
+    ).toBe(422);
     expect(await countRows("comments")).toBe(4);
   });
 

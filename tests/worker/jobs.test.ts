@@ -15,7 +15,9 @@ describe("the cron's jobs", () => {
       job("broken", async () => {
         throw new Error("D1 went away");
       }),
-      job("last", async (ctx) => ({ users: (await ctx.db.prepare("SELECT COUNT(*) AS n FROM users").first<{ n: number }>())!.n })),
+      job("last", async (ctx) => ({
+        users: (await ctx.db.prepare("SELECT COUNT(*) AS n FROM users").first<{ n: number }>())!.n,
+      })),
     ]);
     expect(ran).toEqual(["first", "broken", "last"]);
     expect(outcomes.map(({ job, ok }) => [job, ok])).toEqual([

@@ -32,7 +32,13 @@ import { createPost } from "./timeline-fixtures";
 
 const ctx = () => testContext();
 const userRow = async (id: number) => (await findUserById(env.DB, id))!;
-const CLEAN_BOOKS = { unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 };
+const CLEAN_BOOKS = {
+  unbalancedTransfers: 0,
+  openTransfers: 0,
+  negativeAccounts: 0,
+  driftedAccounts: 0,
+  totalCents: 0,
+};
 
 /** Everything money leaves behind: row counts and every balance. Equal snapshots mean nothing moved. */
 async function snapshot() {
@@ -54,11 +60,20 @@ async function creatorWithAvailable(cents: number) {
   await fundWallet(fan.user.userId, gross);
   const fanRow = await userRow(fan.user.userId);
   for (let left = gross; left > 0; left -= 20_000) {
-    await sendTip(ctx(), fanRow, { username: creator.user.username }, { amountCents: Math.min(left, 20_000), idempotencyKey: newKey() });
+    await sendTip(
+      ctx(),
+      fanRow,
+      { username: creator.user.username },
+      { amountCents: Math.min(left, 20_000), idempotencyKey: newKey() },
+    );
   }
-  await env.DB.prepare("UPDATE earnings SET release_at = '2000-01-01T00:00:00.000Z' WHERE creator_id = ?").bind(creator.user.userId).run();
+  await env.DB.prepare("UPDATE earnings SET release_at = '2000-01-01T00:00:00.000Z' WHERE creator_id = ?")
+    .bind(creator.user.userId)
+    .run();
   await releaseDueEarnings(env);
-  await env.DB.prepare("INSERT INTO payout_methods (user_id, kind, paypal_email, updated_at) VALUES (?, 'paypal', 'payee@example.test', ?)")
+  await env.DB.prepare(
+    "INSERT INTO payout_methods (user_id, kind, paypal_email, updated_at) VALUES (?, 'paypal', 'payee@example.test', ?)",
+  )
     .bind(creator.user.userId, new Date().toISOString())
     .run();
   return creator;
@@ -70,17 +85,27 @@ describe("concurrent spending of one wallet", () => {
     const creator = await createVerifiedCreator();
     await fundWallet(fan.user.userId, 10 * 500);
     const responses = await Promise.all(
-      Array.from({ length: 200 }, () => postJson(`/users/${creator.user.username}/tips`, { amountCents: 500, idempotencyKey: newKey() }, { token: fan.token })),
+      Array.from({ length: 200 }, () =>
+        postJson(
+          `/users/${creator.user.username}/tips`,
+          { amountCents: 500, idempotencyKey: newKey() },
+          { token: fan.token },
+        ),
+      ),
     );
     const bodies = await Promise.all(responses.map((response) => response.json<{ message?: string }>()));
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 402)).toHaveLength(190);
-    expect(new Set(bodies.filter((_, i) => statuses[i] === 402).map((body) => body.message))).toEqual(new Set(["You need to fund your wallet!"]));
+    expect(new Set(bodies.filter((_, i) => statuses[i] === 402).map((body) => body.message))).toEqual(
+      new Set(["You need to fund your wallet!"]),
+    );
     expect(await balancesOf(env.DB, fan.user.userId)).toEqual({ wallet: 0, pending: 0, available: 0 });
     expect(await balancesOf(env.DB, creator.user.userId)).toEqual({ wallet: 0, pending: 10 * 400, available: 0 });
     expect(await balanceOf(env.DB, PLATFORM_FEES)).toBe(10 * 100);
-    const tips = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE user_id = ? AND kind = 'tip'").bind(fan.user.userId).first<{ n: number }>();
+    const tips = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE user_id = ? AND kind = 'tip'")
+      .bind(fan.user.userId)
+      .first<{ n: number }>();
     expect(tips!.n).toBe(10);
     expect(await auditLedger(env.DB)).toEqual(CLEAN_BOOKS);
   });
@@ -92,7 +117,12 @@ describe("a replayed idempotency key", () => {
     const creator = await createVerifiedCreator();
     await fundWallet(fan.user.userId, 700);
     const key = newKey();
-    const tip = () => postJson(`/users/${creator.user.username}/tips`, { amountCents: 700, note: "thanks", idempotencyKey: key }, { token: fan.token });
+    const tip = () =>
+      postJson(
+        `/users/${creator.user.username}/tips`,
+        { amountCents: 700, note: "thanks", idempotencyKey: key },
+        { token: fan.token },
+      );
     const first = await tip();
     expect(first.status).toBe(200);
     const { payment } = await first.json<{ payment: { id: number } }>();
@@ -112,10 +142,18 @@ describe("a replayed idempotency key", () => {
     await fundWallet(fan.user.userId, 700);
     const key = newKey();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => postJson(`/users/${creator.user.username}/tips`, { amountCents: 700, idempotencyKey: key }, { token: fan.token })),
+      Array.from({ length: 10 }, () =>
+        postJson(
+          `/users/${creator.user.username}/tips`,
+          { amountCents: 700, idempotencyKey: key },
+          { token: fan.token },
+        ),
+      ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
-    const bodies = await Promise.all(responses.map((response) => response.json<{ payment: { id: number }; replayed: boolean }>()));
+    const bodies = await Promise.all(
+      responses.map((response) => response.json<{ payment: { id: number }; replayed: boolean }>()),
+    );
     expect(new Set(bodies.map((body) => body.payment.id)).size).toBe(1);
     expect(bodies.filter((body) => !body.replayed)).toHaveLength(1);
     expect(await balancesOf(env.DB, fan.user.userId)).toMatchObject({ wallet: 0 });
@@ -128,7 +166,15 @@ describe("a replayed idempotency key", () => {
     const other = await createVerifiedCreator();
     await fundWallet(fan.user.userId, 5000);
     const key = newKey();
-    expect((await postJson(`/users/${creator.user.username}/tips`, { amountCents: 500, idempotencyKey: key }, { token: fan.token })).status).toBe(200);
+    expect(
+      (
+        await postJson(
+          `/users/${creator.user.username}/tips`,
+          { amountCents: 500, idempotencyKey: key },
+          { token: fan.token },
+        )
+      ).status,
+    ).toBe(200);
     const before = await snapshot();
     for (const [username, body] of [
       [creator.user.username, { amountCents: 600, idempotencyKey: key }],
@@ -137,7 +183,9 @@ describe("a replayed idempotency key", () => {
     ] as const) {
       const response = await postJson(`/users/${username}/tips`, body, { token: fan.token });
       expect(response.status).toBe(422);
-      expect(await response.json()).toMatchObject({ message: "This request was already made with different details. Reload the page and try again." });
+      expect(await response.json()).toMatchObject({
+        message: "This request was already made with different details. Reload the page and try again.",
+      });
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -149,10 +197,16 @@ describe("a replayed idempotency key", () => {
     const otherPost = await createPost(creator.user.userId, { priceCents: 900 });
     await fundWallet(fan.user.userId, 2000);
     const key = newKey();
-    const buy = (postId: number) => postJson(`/posts/${postId}/purchase`, { priceCents: 900, idempotencyKey: key }, { token: fan.token });
+    const buy = (postId: number) =>
+      postJson(`/posts/${postId}/purchase`, { priceCents: 900, idempotencyKey: key }, { token: fan.token });
     const racing = await Promise.all(Array.from({ length: 6 }, () => buy(post.id)));
     const sequential = await buy(post.id);
-    const bodies = await Promise.all([...racing, sequential].map(async (response) => ({ status: response.status, body: await response.json<{ payment: { id: number }; replayed: boolean }>() })));
+    const bodies = await Promise.all(
+      [...racing, sequential].map(async (response) => ({
+        status: response.status,
+        body: await response.json<{ payment: { id: number }; replayed: boolean }>(),
+      })),
+    );
     expect(bodies.map((b) => b.status)).toEqual(Array(7).fill(200));
     expect(new Set(bodies.map((b) => b.body.payment.id)).size).toBe(1);
     expect(bodies.filter((b) => !b.body.replayed)).toHaveLength(1);
@@ -169,7 +223,8 @@ describe("a replayed idempotency key", () => {
     const creator = await creatorWithAvailable(16_000);
     const creatorRow = await userRow(creator.user.userId);
     const key = newKey();
-    const withdraw = (amountCents: number) => requestWithdrawal(ctx(), creatorRow, { amountCents, password: creator.input.password, idempotencyKey: key });
+    const withdraw = (amountCents: number) =>
+      requestWithdrawal(ctx(), creatorRow, { amountCents, password: creator.input.password, idempotencyKey: key });
     const racing = await Promise.all(Array.from({ length: 4 }, () => withdraw(6000)));
     const sequential = await withdraw(6000);
     const outcomes = [...racing, sequential];
@@ -214,7 +269,9 @@ describe("a batch that fails half-way", () => {
     ];
     await expect(env.DB.batch(statements)).rejects.toThrow(/CHECK constraint failed/);
     expect(await snapshot()).toEqual(before);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_transfers WHERE ref = ?").bind(ref).first()).toEqual({ n: 0 });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_transfers WHERE ref = ?").bind(ref).first()).toEqual({
+      n: 0,
+    });
     expect(await auditLedger(env.DB)).toEqual(CLEAN_BOOKS);
   });
 
@@ -246,24 +303,46 @@ describe("a batch that fails half-way", () => {
   it("refuses a hand-written transfer that does not balance, and one that overdraws a wallet", async () => {
     const fan = await createFan();
     await fundWallet(fan.user.userId, 1000);
-    const wallet = await env.DB.prepare("SELECT id FROM ledger_accounts WHERE user_id = ? AND kind = 'wallet'").bind(fan.user.userId).first<{ id: number }>();
+    const wallet = await env.DB.prepare("SELECT id FROM ledger_accounts WHERE user_id = ? AND kind = 'wallet'")
+      .bind(fan.user.userId)
+      .first<{ id: number }>();
     const before = await snapshot();
     const byHand = (amounts: [number, number][]) => [
-      env.DB.prepare("INSERT INTO ledger_transfers (ref, kind, created_at) VALUES ('by-hand', 'correction', '2026-01-01T00:00:00.000Z')"),
+      env.DB.prepare(
+        "INSERT INTO ledger_transfers (ref, kind, created_at) VALUES ('by-hand', 'correction', '2026-01-01T00:00:00.000Z')",
+      ),
       ...amounts.map(([account, cents]) =>
-        env.DB.prepare("INSERT INTO ledger_entries (transfer_id, account_id, amount_cents) VALUES ((SELECT id FROM ledger_transfers WHERE ref = 'by-hand'), ?, ?)").bind(account, cents),
+        env.DB.prepare(
+          "INSERT INTO ledger_entries (transfer_id, account_id, amount_cents) VALUES ((SELECT id FROM ledger_transfers WHERE ref = 'by-hand'), ?, ?)",
+        ).bind(account, cents),
       ),
       env.DB.prepare("UPDATE ledger_transfers SET closed = 1 WHERE ref = 'by-hand'"),
     ];
     const fees = PLATFORM_ACCOUNT_IDS.platform_fees;
     // Money out of nowhere: the fees account gains more than the wallet loses.
-    await expect(env.DB.batch(byHand([[wallet!.id, -100], [fees, 150]]))).rejects.toThrow(/ledger: unbalanced transfer/);
+    await expect(
+      env.DB.batch(
+        byHand([
+          [wallet!.id, -100],
+          [fees, 150],
+        ]),
+      ),
+    ).rejects.toThrow(/ledger: unbalanced transfer/);
     // A single entry cannot make a transfer.
     await expect(env.DB.batch(byHand([[fees, 100]]))).rejects.toThrow(/ledger: unbalanced transfer/);
     // Balanced but more than the wallet holds.
-    await expect(env.DB.batch(byHand([[wallet!.id, -1001], [fees, 1001]]))).rejects.toThrow(/balance_not_negative/);
+    await expect(
+      env.DB.batch(
+        byHand([
+          [wallet!.id, -1001],
+          [fees, 1001],
+        ]),
+      ),
+    ).rejects.toThrow(/balance_not_negative/);
     // Writing a balance directly is refused too when it would go below zero.
-    await expect(env.DB.prepare("UPDATE ledger_accounts SET balance_cents = -1 WHERE id = ?").bind(wallet!.id).run()).rejects.toThrow(/balance_not_negative/);
+    await expect(
+      env.DB.prepare("UPDATE ledger_accounts SET balance_cents = -1 WHERE id = ?").bind(wallet!.id).run(),
+    ).rejects.toThrow(/balance_not_negative/);
     expect(await snapshot()).toEqual(before);
     expect(await auditLedger(env.DB)).toEqual(CLEAN_BOOKS);
   });
@@ -271,9 +350,13 @@ describe("a batch that fails half-way", () => {
   it("refuses an entry added to a transfer after it closed", async () => {
     const fan = await createFan();
     await fundWallet(fan.user.userId, 1000);
-    const transfer = await env.DB.prepare("SELECT id FROM ledger_transfers WHERE kind = 'top_up'").first<{ id: number }>();
+    const transfer = await env.DB.prepare("SELECT id FROM ledger_transfers WHERE kind = 'top_up'").first<{
+      id: number;
+    }>();
     await expect(
-      env.DB.prepare("INSERT INTO ledger_entries (transfer_id, account_id, amount_cents) VALUES (?, ?, 5)").bind(transfer!.id, PLATFORM_ACCOUNT_IDS.provider_clearing).run(),
+      env.DB.prepare("INSERT INTO ledger_entries (transfer_id, account_id, amount_cents) VALUES (?, ?, 5)")
+        .bind(transfer!.id, PLATFORM_ACCOUNT_IDS.provider_clearing)
+        .run(),
     ).rejects.toThrow(/ledger: entries go into an open transfer/);
     expect(await auditLedger(env.DB)).toEqual(CLEAN_BOOKS);
   });
@@ -300,7 +383,11 @@ describe("the history is immutable", () => {
 
   it("refuses to change a released earning", async () => {
     const creator = await creatorWithAvailable(800);
-    await expect(env.DB.prepare("UPDATE earnings SET release_transfer_id = NULL WHERE creator_id = ?").bind(creator.user.userId).run()).rejects.toThrow(/an earning never changes/);
+    await expect(
+      env.DB.prepare("UPDATE earnings SET release_transfer_id = NULL WHERE creator_id = ?")
+        .bind(creator.user.userId)
+        .run(),
+    ).rejects.toThrow(/an earning never changes/);
   });
 });
 
@@ -315,12 +402,24 @@ describe("any sequence of operations", () => {
     const post = await createPost(creator.user.userId, { priceCents: 1200 });
     await purchasePost(ctx(), fanRow, post.id, { priceCents: 1200, idempotencyKey: newKey() });
     await sendTip(ctx(), fanRow, { postId: post.id }, { amountCents: 1800, idempotencyKey: newKey() });
-    await expect(sendTip(ctx(), fanRow, { postId: post.id }, { amountCents: 100, idempotencyKey: newKey() })).rejects.toMatchObject({ code: "payment_required" });
-    const first = await requestWithdrawal(ctx(), creatorRow, { amountCents: 5000, password: creator.input.password, idempotencyKey: newKey() });
+    await expect(
+      sendTip(ctx(), fanRow, { postId: post.id }, { amountCents: 100, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "payment_required" });
+    const first = await requestWithdrawal(ctx(), creatorRow, {
+      amountCents: 5000,
+      password: creator.input.password,
+      idempotencyKey: newKey(),
+    });
     await decidePayout(ctx(), admin, first.payout.id, { decision: "rejected", reason: "Check the address" });
-    const second = await requestWithdrawal(ctx(), creatorRow, { amountCents: 16_000, password: creator.input.password, idempotencyKey: newKey() });
+    const second = await requestWithdrawal(ctx(), creatorRow, {
+      amountCents: 16_000,
+      password: creator.input.password,
+      idempotencyKey: newKey(),
+    });
     await decidePayout(ctx(), admin, second.payout.id, { decision: "paid" });
-    await expect(decidePayout(ctx(), admin, second.payout.id, { decision: "rejected", reason: "late" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(
+      decidePayout(ctx(), admin, second.payout.id, { decision: "rejected", reason: "late" }),
+    ).rejects.toMatchObject({ code: "conflict" });
     expect(await balancesOf(env.DB, fan.user.userId)).toEqual({ wallet: 0, pending: 0, available: 0 });
     expect(await balancesOf(env.DB, creator.user.userId)).toEqual({ wallet: 0, pending: 2400, available: 0 });
     expect(await auditLedger(env.DB)).toEqual(CLEAN_BOOKS);

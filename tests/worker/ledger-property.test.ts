@@ -4,7 +4,14 @@ import { config } from "../../worker/env";
 import { expect, it } from "vitest";
 import { findUserById, type UserRow } from "../../worker/domain/accounts/users";
 import { AppError } from "../../worker/domain/shared/errors";
-import { auditLedger, balanceOf, balancesOf, PAYOUTS, PLATFORM_FEES, PROVIDER_CLEARING } from "../../worker/domain/money/ledger";
+import {
+  auditLedger,
+  balanceOf,
+  balancesOf,
+  PAYOUTS,
+  PLATFORM_FEES,
+  PROVIDER_CLEARING,
+} from "../../worker/domain/money/ledger";
 import { purchasePost } from "../../worker/domain/money/purchase-post";
 import { releaseDueEarnings } from "../../worker/domain/money/release-earnings";
 import { MAX_TIP_CENTS, MIN_TIP_CENTS, MIN_WITHDRAWAL_CENTS } from "../../worker/domain/money/rules";
@@ -81,7 +88,8 @@ function feeOf(grossCents: number, percent: number) {
  * next week, 9 days; Thursday + 7 is Monday, 11 days; Saturday counts from Monday, 2 + 9 days).
  */
 const DAYS_TO_RELEASE = [10, 9, 9, 9, 11, 11, 11];
-const releaseOf = (paidAt: string) => new Date(Date.parse(paidAt) + DAYS_TO_RELEASE[new Date(paidAt).getUTCDay()]! * 86_400_000).toISOString();
+const releaseOf = (paidAt: string) =>
+  new Date(Date.parse(paidAt) + DAYS_TO_RELEASE[new Date(paidAt).getUTCDay()]! * 86_400_000).toISOString();
 
 const wallet = (id: number) => `wallet:${id}`;
 const pending = (id: number) => `pending:${id}`;
@@ -100,7 +108,10 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
   const ctx = { ...testContext(), config: { ...config(env), RATE_LIMIT_SCALE: 1000 } };
   const feePercent = ctx.config.PLATFORM_FEE_PERCENT;
   expect(Number.isInteger(feePercent)).toBe(true);
-  const person = async (made: { user: { userId: number; username: string }; input: { password: string } }): Promise<Person> => ({
+  const person = async (made: {
+    user: { userId: number; username: string };
+    input: { password: string };
+  }): Promise<Person> => ({
     row: (await findUserById(env.DB, made.user.userId))!,
     password: made.input.password,
     username: made.user.username,
@@ -111,7 +122,9 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
   const admin = (await findUserById(env.DB, (await createAdmin()).user.userId))!;
   const posts: { id: number; creatorId: number; priceCents: number }[] = [];
   for (const creator of creators) {
-    await env.DB.prepare("INSERT INTO payout_methods (user_id, kind, paypal_email, updated_at) VALUES (?, 'paypal', ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO payout_methods (user_id, kind, paypal_email, updated_at) VALUES (?, 'paypal', ?, ?)",
+    )
       .bind(creator.row.id, `payee${creator.row.id}@example.test`, new Date().toISOString())
       .run();
     posts.push({ id: (await createPost(creator.row.id)).id, creatorId: creator.row.id, priceCents: 0 });
@@ -124,12 +137,25 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
   /** Each creator's plan prices and message price (0: messages are free). */
   const plans = new Map<number, { week: number; month: number; message: number }>();
   for (const creator of creators) {
-    const offer = { week: random.int(499, 1500), month: random.int(499, 4000), message: random.chance(0.3) ? 0 : random.int(100, 500) };
-    await setPlans(env.DB, creator.row, { messagePriceCents: offer.message, plans: [{ period: "week", priceCents: offer.week }, { period: "month", priceCents: offer.month }] });
+    const offer = {
+      week: random.int(499, 1500),
+      month: random.int(499, 4000),
+      message: random.chance(0.3) ? 0 : random.int(100, 500),
+    };
+    await setPlans(env.DB, creator.row, {
+      messagePriceCents: offer.message,
+      plans: [
+        { period: "week", priceCents: offer.week },
+        { period: "month", priceCents: offer.month },
+      ],
+    });
     plans.set(creator.row.id, offer);
   }
   /** The live subscription of each fan:creator pair, as the model expects it. */
-  const subscriptions = new Map<string, { id: number; fan: Person; creatorId: number; priceCents: number; status: "active" | "cancelled" }>();
+  const subscriptions = new Map<
+    string,
+    { id: number; fan: Person; creatorId: number; priceCents: number; status: "active" | "cancelled" }
+  >();
   let lastForcedEnd = 0;
 
   const books = new Books();
@@ -170,10 +196,18 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
   /** The earning a payment to this creator has just recorded: the model's fee and net, released on the model's date. */
   async function expectEarning(creatorId: number, grossCents: number) {
     const split = feeOf(grossCents, feePercent);
-    const row = await env.DB.prepare("SELECT gross_cents, fee_cents, net_cents, created_at, release_at FROM earnings WHERE creator_id = ? ORDER BY id DESC LIMIT 1")
+    const row = await env.DB.prepare(
+      "SELECT gross_cents, fee_cents, net_cents, created_at, release_at FROM earnings WHERE creator_id = ? ORDER BY id DESC LIMIT 1",
+    )
       .bind(creatorId)
       .first<{ gross_cents: number; fee_cents: number; net_cents: number; created_at: string; release_at: string }>();
-    expect(row).toEqual({ gross_cents: grossCents, fee_cents: split.feeCents, net_cents: split.netCents, created_at: row!.created_at, release_at: releaseOf(row!.created_at) });
+    expect(row).toEqual({
+      gross_cents: grossCents,
+      fee_cents: split.feeCents,
+      net_cents: split.netCents,
+      created_at: row!.created_at,
+      release_at: releaseOf(row!.created_at),
+    });
     return split;
   }
 
@@ -191,198 +225,373 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
   }
 
   const operations: [number, string, () => Promise<void>][] = [
-    [13, "top-up", async () => {
-      const fan = random.pick(fans);
-      const amount = random.int(500, 8000);
-      const paymentId = await startTopUp(fan.row.id, amount);
-      if (random.chance(0.3)) {
-        liveTopUps.push({ paymentId, amount });
-        return;
-      }
-      const eventId = `evt_${++eventCounter}`;
-      expect(await creditTopUp(testContext(), { provider: "sandbox", eventId, paymentId, amountCents: amount })).toBe("applied");
-      books.move("provider_clearing", wallet(fan.row.id), amount);
-      closedTopUps.push({ paymentId, amount, eventId, credited: true });
-    }],
-    [5, "settle a waiting top-up", async () => {
-      const topUp = liveTopUps.splice(random.int(0, liveTopUps.length - 1), 1)[0];
-      if (!topUp) return;
-      const eventId = `evt_${++eventCounter}`;
-      const payment = await env.DB.prepare("SELECT user_id FROM payments WHERE id = ?").bind(topUp.paymentId).first<{ user_id: number }>();
-      if (random.chance(0.5)) {
-        expect(await creditTopUp(testContext(), { provider: "sandbox", eventId, paymentId: topUp.paymentId, amountCents: topUp.amount })).toBe("applied");
-        books.move("provider_clearing", wallet(payment!.user_id), topUp.amount);
-        closedTopUps.push({ ...topUp, eventId, credited: true });
-      } else {
-        expect(await failTopUp(env, { provider: "sandbox", eventId, paymentId: topUp.paymentId, reason: "card_declined" })).toBe("applied");
-        closedTopUps.push({ ...topUp, eventId, credited: false });
-      }
-    }],
-    [5, "provider event again, or about a settled top-up", async () => {
-      const topUp = closedTopUps.length > 0 ? random.pick(closedTopUps) : null;
-      if (!topUp) return;
-      // Whatever arrives about a settled top-up changes nothing: a payment no longer waiting is ignored, and an
-      // event id seen before is a duplicate.
-      const variant = random.int(0, 3);
-      if (variant === 0) expect(await creditTopUp(testContext(), { provider: "sandbox", eventId: topUp.eventId, paymentId: topUp.paymentId, amountCents: topUp.amount })).toBe("ignored");
-      if (variant === 1) expect(await failTopUp(env, { provider: "sandbox", eventId: topUp.eventId, paymentId: topUp.paymentId, reason: "late" })).toBe("duplicate");
-      if (variant === 2) expect(await creditTopUp(testContext(), { provider: "sandbox", eventId: `evt_${++eventCounter}`, paymentId: topUp.paymentId, amountCents: topUp.amount })).toBe("ignored");
-      if (variant === 3) expect(await failTopUp(env, { provider: "sandbox", eventId: `evt_${++eventCounter}`, paymentId: topUp.paymentId, reason: "late" })).toBe("ignored");
-    }],
-    [2, "top-up event with another amount", async () => {
-      const topUp = liveTopUps.length > 0 ? random.pick(liveTopUps) : null;
-      if (!topUp) return;
-      expect(await creditTopUp(testContext(), { provider: "sandbox", eventId: `evt_${++eventCounter}`, paymentId: topUp.paymentId, amountCents: topUp.amount + 1 })).toBe("ignored");
-    }],
-    [20, "tip", async () => {
-      const fan = random.pick(fans);
-      const onPost = random.chance(0.5);
-      const post = random.pick(posts);
-      const creator = onPost ? creators.find((c) => c.row.id === post.creatorId)! : random.pick(creators);
-      const target: TipTarget = onPost ? { postId: post.id } : { username: creator.username };
-      const amount = random.chance(0.05) ? random.pick([MIN_TIP_CENTS - 1, MAX_TIP_CENTS + 1]) : random.int(MIN_TIP_CENTS, 5000);
-      const input = { amountCents: amount, idempotencyKey: newKey(), ...(random.chance(0.3) ? { note: "for you" } : {}) };
-      const run = () => sendTip(ctx, fan.row, target, input);
-      if (amount < MIN_TIP_CENTS || amount > MAX_TIP_CENTS) {
-        expect(await outcomeOf(run)).toBe("validation");
-        return;
-      }
-      if ((await pay(fan, creator.row.id, amount, run, "tip")) === "ok") {
-        replayable.push(() => ({ run, reused: () => sendTip(ctx, fan.row, target, { ...input, amountCents: amount === MIN_TIP_CENTS ? amount + 1 : amount - 1 }) }));
-      }
-    }],
-    [12, "purchase", async () => {
-      const fan = random.pick(fans);
-      const post = random.pick(paidPosts);
-      const input = { priceCents: post.priceCents, idempotencyKey: newKey() };
-      const run = () => purchasePost(ctx, fan.row, post.id, input);
-      if (bought.has(`${fan.row.id}:${post.id}`)) {
-        expect(await outcomeOf(run)).toBe("conflict");
-        return;
-      }
-      if (random.chance(0.05)) {
-        expect(await outcomeOf(() => purchasePost(ctx, fan.row, post.id, { ...input, priceCents: post.priceCents + 1 }))).toBe("conflict");
-        return;
-      }
-      if ((await pay(fan, post.creatorId, post.priceCents, run, "purchase")) === "ok") {
-        bought.add(`${fan.row.id}:${post.id}`);
-        replayable.push(() => {
-          const other = paidPosts.find((p) => p.id !== post.id && !bought.has(`${fan.row.id}:${p.id}`));
-          return { run, reused: other ? () => purchasePost(ctx, fan.row, other.id, { ...input, priceCents: other.priceCents }) : () => null };
+    [
+      13,
+      "top-up",
+      async () => {
+        const fan = random.pick(fans);
+        const amount = random.int(500, 8000);
+        const paymentId = await startTopUp(fan.row.id, amount);
+        if (random.chance(0.3)) {
+          liveTopUps.push({ paymentId, amount });
+          return;
+        }
+        const eventId = `evt_${++eventCounter}`;
+        expect(await creditTopUp(testContext(), { provider: "sandbox", eventId, paymentId, amountCents: amount })).toBe(
+          "applied",
+        );
+        books.move("provider_clearing", wallet(fan.row.id), amount);
+        closedTopUps.push({ paymentId, amount, eventId, credited: true });
+      },
+    ],
+    [
+      5,
+      "settle a waiting top-up",
+      async () => {
+        const topUp = liveTopUps.splice(random.int(0, liveTopUps.length - 1), 1)[0];
+        if (!topUp) return;
+        const eventId = `evt_${++eventCounter}`;
+        const payment = await env.DB.prepare("SELECT user_id FROM payments WHERE id = ?")
+          .bind(topUp.paymentId)
+          .first<{ user_id: number }>();
+        if (random.chance(0.5)) {
+          expect(
+            await creditTopUp(testContext(), {
+              provider: "sandbox",
+              eventId,
+              paymentId: topUp.paymentId,
+              amountCents: topUp.amount,
+            }),
+          ).toBe("applied");
+          books.move("provider_clearing", wallet(payment!.user_id), topUp.amount);
+          closedTopUps.push({ ...topUp, eventId, credited: true });
+        } else {
+          expect(
+            await failTopUp(env, { provider: "sandbox", eventId, paymentId: topUp.paymentId, reason: "card_declined" }),
+          ).toBe("applied");
+          closedTopUps.push({ ...topUp, eventId, credited: false });
+        }
+      },
+    ],
+    [
+      5,
+      "provider event again, or about a settled top-up",
+      async () => {
+        const topUp = closedTopUps.length > 0 ? random.pick(closedTopUps) : null;
+        if (!topUp) return;
+        // Whatever arrives about a settled top-up changes nothing: a payment no longer waiting is ignored, and an
+        // event id seen before is a duplicate.
+        const variant = random.int(0, 3);
+        if (variant === 0)
+          expect(
+            await creditTopUp(testContext(), {
+              provider: "sandbox",
+              eventId: topUp.eventId,
+              paymentId: topUp.paymentId,
+              amountCents: topUp.amount,
+            }),
+          ).toBe("ignored");
+        if (variant === 1)
+          expect(
+            await failTopUp(env, {
+              provider: "sandbox",
+              eventId: topUp.eventId,
+              paymentId: topUp.paymentId,
+              reason: "late",
+            }),
+          ).toBe("duplicate");
+        if (variant === 2)
+          expect(
+            await creditTopUp(testContext(), {
+              provider: "sandbox",
+              eventId: `evt_${++eventCounter}`,
+              paymentId: topUp.paymentId,
+              amountCents: topUp.amount,
+            }),
+          ).toBe("ignored");
+        if (variant === 3)
+          expect(
+            await failTopUp(env, {
+              provider: "sandbox",
+              eventId: `evt_${++eventCounter}`,
+              paymentId: topUp.paymentId,
+              reason: "late",
+            }),
+          ).toBe("ignored");
+      },
+    ],
+    [
+      2,
+      "top-up event with another amount",
+      async () => {
+        const topUp = liveTopUps.length > 0 ? random.pick(liveTopUps) : null;
+        if (!topUp) return;
+        expect(
+          await creditTopUp(testContext(), {
+            provider: "sandbox",
+            eventId: `evt_${++eventCounter}`,
+            paymentId: topUp.paymentId,
+            amountCents: topUp.amount + 1,
+          }),
+        ).toBe("ignored");
+      },
+    ],
+    [
+      20,
+      "tip",
+      async () => {
+        const fan = random.pick(fans);
+        const onPost = random.chance(0.5);
+        const post = random.pick(posts);
+        const creator = onPost ? creators.find((c) => c.row.id === post.creatorId)! : random.pick(creators);
+        const target: TipTarget = onPost ? { postId: post.id } : { username: creator.username };
+        const amount = random.chance(0.05)
+          ? random.pick([MIN_TIP_CENTS - 1, MAX_TIP_CENTS + 1])
+          : random.int(MIN_TIP_CENTS, 5000);
+        const input = {
+          amountCents: amount,
+          idempotencyKey: newKey(),
+          ...(random.chance(0.3) ? { note: "for you" } : {}),
+        };
+        const run = () => sendTip(ctx, fan.row, target, input);
+        if (amount < MIN_TIP_CENTS || amount > MAX_TIP_CENTS) {
+          expect(await outcomeOf(run)).toBe("validation");
+          return;
+        }
+        if ((await pay(fan, creator.row.id, amount, run, "tip")) === "ok") {
+          replayable.push(() => ({
+            run,
+            reused: () =>
+              sendTip(ctx, fan.row, target, {
+                ...input,
+                amountCents: amount === MIN_TIP_CENTS ? amount + 1 : amount - 1,
+              }),
+          }));
+        }
+      },
+    ],
+    [
+      12,
+      "purchase",
+      async () => {
+        const fan = random.pick(fans);
+        const post = random.pick(paidPosts);
+        const input = { priceCents: post.priceCents, idempotencyKey: newKey() };
+        const run = () => purchasePost(ctx, fan.row, post.id, input);
+        if (bought.has(`${fan.row.id}:${post.id}`)) {
+          expect(await outcomeOf(run)).toBe("conflict");
+          return;
+        }
+        if (random.chance(0.05)) {
+          expect(
+            await outcomeOf(() => purchasePost(ctx, fan.row, post.id, { ...input, priceCents: post.priceCents + 1 })),
+          ).toBe("conflict");
+          return;
+        }
+        if ((await pay(fan, post.creatorId, post.priceCents, run, "purchase")) === "ok") {
+          bought.add(`${fan.row.id}:${post.id}`);
+          replayable.push(() => {
+            const other = paidPosts.find((p) => p.id !== post.id && !bought.has(`${fan.row.id}:${p.id}`));
+            return {
+              run,
+              reused: other
+                ? () => purchasePost(ctx, fan.row, other.id, { ...input, priceCents: other.priceCents })
+                : () => null,
+            };
+          });
+        }
+      },
+    ],
+    [
+      8,
+      "subscribe",
+      async () => {
+        const fan = random.pick(fans);
+        const creator = random.pick(creators);
+        const period: Period = random.pick(["week", "month"] as const);
+        const live = subscriptions.get(`${fan.row.id}:${creator.row.id}`);
+        const price = plans.get(creator.row.id)![period];
+        const run = () =>
+          subscribe(ctx, fan.row, creator.username, { period, priceCents: price, idempotencyKey: newKey() });
+        if (live) {
+          // Already subscribed: nothing is charged; a cancelled one that still runs is reactivated.
+          expect(await outcomeOf(run)).toBe("ok");
+          live.status = "active";
+          return;
+        }
+        let view: Awaited<ReturnType<typeof subscribe>> | null = null;
+        if ((await pay(fan, creator.row.id, price, async () => (view = await run()), "subscribe")) === "ok") {
+          subscriptions.set(`${fan.row.id}:${creator.row.id}`, {
+            id: view!.id,
+            fan,
+            creatorId: creator.row.id,
+            priceCents: price,
+            status: "active",
+          });
+        }
+      },
+    ],
+    [
+      2,
+      "cancel a subscription",
+      async () => {
+        if (subscriptions.size === 0) return;
+        const subscription = random.pick([...subscriptions.values()]);
+        await cancelSubscription(env.DB, subscription.fan.row.id, subscription.id);
+        subscription.status = "cancelled";
+      },
+    ],
+    [
+      5,
+      "renewal",
+      async () => {
+        if (subscriptions.size === 0) return;
+        const [pair, subscription] = random.pick([...subscriptions.entries()]);
+        // Its renewal date has just passed (each forced date is new, as each real one is).
+        lastForcedEnd = Math.max(Date.now() - 60_000, lastForcedEnd + 1);
+        await env.DB.prepare("UPDATE subscriptions SET current_period_end = ? WHERE id = ?")
+          .bind(new Date(lastForcedEnd).toISOString(), subscription.id)
+          .run();
+        const charged =
+          subscription.status === "active" && books.get(wallet(subscription.fan.row.id)) >= subscription.priceCents;
+        expect(await renewSubscriptions(testContext())).toEqual(
+          charged ? { renewed: 1, expired: 0 } : { renewed: 0, expired: 1 },
+        );
+        tally(
+          `renewal ${charged ? "charged" : subscription.status === "active" ? "short of funds" : "of a cancelled one"}`,
+        );
+        if (charged) {
+          const { feeCents, netCents } = await expectEarning(subscription.creatorId, subscription.priceCents);
+          books.move(wallet(subscription.fan.row.id), pending(subscription.creatorId), netCents);
+          books.move(wallet(subscription.fan.row.id), "platform_fees", feeCents);
+        } else {
+          subscriptions.delete(pair);
+        }
+      },
+    ],
+    [
+      4,
+      "paid message",
+      async () => {
+        const fan = random.pick(fans);
+        const creator = random.pick(creators);
+        const price = plans.get(creator.row.id)!.message;
+        // A fan writes to a creator they follow (worker/domain/policies/conversations.ts).
+        await env.DB.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)")
+          .bind(fan.row.id, creator.row.id, new Date().toISOString())
+          .run();
+        const { id: conversationId } = await startConversation(
+          { db: env.DB, t: translatorFor("en") },
+          fan.row,
+          creator.username,
+        );
+        const input = { clientId: newKey(), text: "hello", mediaIds: [], priceCents: 0, maxPaidCents: price };
+        const run = () => sendMessage(ctx, fan.row, conversationId, input);
+        if (price === 0) {
+          expect((await run()).message.paidCents).toBe(0);
+          return;
+        }
+        if ((await pay(fan, creator.row.id, price, run, "message")) === "ok")
+          replayable.push(() => ({ run, reused: () => null }));
+      },
+    ],
+    [
+      8,
+      "replay",
+      async () => {
+        if (replayable.length === 0) return;
+        const { run, reused } = random.pick(replayable)();
+        if (random.chance(0.7)) {
+          expect(await outcomeOf(run)).toBe("replayed");
+        } else {
+          const outcome = await outcomeOf(async () => (await reused()) ?? "skipped");
+          if (outcome !== ("skipped" as Outcome)) expect(outcome).toBe("validation");
+        }
+      },
+    ],
+    [
+      6,
+      "release due earnings",
+      async () => {
+        const creator = random.pick(creators);
+        const { results } = await env.DB.prepare(
+          "UPDATE earnings SET release_at = '2000-01-01T00:00:00.000Z' WHERE creator_id = ? AND release_transfer_id IS NULL AND (id + ?) % 3 <> 0 RETURNING net_cents",
+        )
+          .bind(creator.row.id, random.int(0, 2))
+          .all<{ net_cents: number }>();
+        const due = results.reduce((sum, row) => sum + row.net_cents, 0);
+        const released = await releaseDueEarnings(env);
+        expect(released.cents).toBe(due);
+        books.move(pending(creator.row.id), available(creator.row.id), due);
+      },
+    ],
+    [
+      5,
+      "withdrawal",
+      async () => {
+        const creator = random.pick(creators);
+        const balance = books.get(available(creator.row.id));
+        const amount = random.chance(0.15)
+          ? random.int(1000, MIN_WITHDRAWAL_CENTS - 1)
+          : random.int(MIN_WITHDRAWAL_CENTS, Math.max(MIN_WITHDRAWAL_CENTS, balance + 2000));
+        const wrongPassword = random.chance(0.1);
+        const input = {
+          amountCents: amount,
+          password: wrongPassword ? "not the password" : creator.password,
+          idempotencyKey: newKey(),
+        };
+        const run = () => requestWithdrawal(ctx, creator.row, input);
+        // The order of the reasons given: the password, an open request, the minimum, the balance.
+        const expected: Outcome = wrongPassword
+          ? "validation"
+          : openPayouts.has(creator.row.id)
+            ? "conflict"
+            : amount < MIN_WITHDRAWAL_CENTS || amount > balance
+              ? "validation"
+              : "ok";
+        const outcome = await outcomeOf(async () => {
+          const result = await run();
+          openPayouts.set(creator.row.id, { id: result.payout.id, amount });
+          return result;
         });
-      }
-    }],
-    [8, "subscribe", async () => {
-      const fan = random.pick(fans);
-      const creator = random.pick(creators);
-      const period: Period = random.pick(["week", "month"] as const);
-      const live = subscriptions.get(`${fan.row.id}:${creator.row.id}`);
-      const price = plans.get(creator.row.id)![period];
-      const run = () => subscribe(ctx, fan.row, creator.username, { period, priceCents: price, idempotencyKey: newKey() });
-      if (live) {
-        // Already subscribed: nothing is charged; a cancelled one that still runs is reactivated.
-        expect(await outcomeOf(run)).toBe("ok");
-        live.status = "active";
-        return;
-      }
-      let view: Awaited<ReturnType<typeof subscribe>> | null = null;
-      if ((await pay(fan, creator.row.id, price, async () => (view = await run()), "subscribe")) === "ok") {
-        subscriptions.set(`${fan.row.id}:${creator.row.id}`, { id: view!.id, fan, creatorId: creator.row.id, priceCents: price, status: "active" });
-      }
-    }],
-    [2, "cancel a subscription", async () => {
-      if (subscriptions.size === 0) return;
-      const subscription = random.pick([...subscriptions.values()]);
-      await cancelSubscription(env.DB, subscription.fan.row.id, subscription.id);
-      subscription.status = "cancelled";
-    }],
-    [5, "renewal", async () => {
-      if (subscriptions.size === 0) return;
-      const [pair, subscription] = random.pick([...subscriptions.entries()]);
-      // Its renewal date has just passed (each forced date is new, as each real one is).
-      lastForcedEnd = Math.max(Date.now() - 60_000, lastForcedEnd + 1);
-      await env.DB.prepare("UPDATE subscriptions SET current_period_end = ? WHERE id = ?").bind(new Date(lastForcedEnd).toISOString(), subscription.id).run();
-      const charged = subscription.status === "active" && books.get(wallet(subscription.fan.row.id)) >= subscription.priceCents;
-      expect(await renewSubscriptions(testContext())).toEqual(charged ? { renewed: 1, expired: 0 } : { renewed: 0, expired: 1 });
-      tally(`renewal ${charged ? "charged" : subscription.status === "active" ? "short of funds" : "of a cancelled one"}`);
-      if (charged) {
-        const { feeCents, netCents } = await expectEarning(subscription.creatorId, subscription.priceCents);
-        books.move(wallet(subscription.fan.row.id), pending(subscription.creatorId), netCents);
-        books.move(wallet(subscription.fan.row.id), "platform_fees", feeCents);
-      } else {
-        subscriptions.delete(pair);
-      }
-    }],
-    [4, "paid message", async () => {
-      const fan = random.pick(fans);
-      const creator = random.pick(creators);
-      const price = plans.get(creator.row.id)!.message;
-      // A fan writes to a creator they follow (worker/domain/policies/conversations.ts).
-      await env.DB.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fan.row.id, creator.row.id, new Date().toISOString()).run();
-      const { id: conversationId } = await startConversation({ db: env.DB, t: translatorFor("en") }, fan.row, creator.username);
-      const input = { clientId: newKey(), text: "hello", mediaIds: [], priceCents: 0, maxPaidCents: price };
-      const run = () => sendMessage(ctx, fan.row, conversationId, input);
-      if (price === 0) {
-        expect((await run()).message.paidCents).toBe(0);
-        return;
-      }
-      if ((await pay(fan, creator.row.id, price, run, "message")) === "ok") replayable.push(() => ({ run, reused: () => null }));
-    }],
-    [8, "replay", async () => {
-      if (replayable.length === 0) return;
-      const { run, reused } = random.pick(replayable)();
-      if (random.chance(0.7)) {
-        expect(await outcomeOf(run)).toBe("replayed");
-      } else {
-        const outcome = await outcomeOf(async () => (await reused()) ?? "skipped");
-        if (outcome !== ("skipped" as Outcome)) expect(outcome).toBe("validation");
-      }
-    }],
-    [6, "release due earnings", async () => {
-      const creator = random.pick(creators);
-      const { results } = await env.DB.prepare(
-        "UPDATE earnings SET release_at = '2000-01-01T00:00:00.000Z' WHERE creator_id = ? AND release_transfer_id IS NULL AND (id + ?) % 3 <> 0 RETURNING net_cents",
-      )
-        .bind(creator.row.id, random.int(0, 2))
-        .all<{ net_cents: number }>();
-      const due = results.reduce((sum, row) => sum + row.net_cents, 0);
-      const released = await releaseDueEarnings(env);
-      expect(released.cents).toBe(due);
-      books.move(pending(creator.row.id), available(creator.row.id), due);
-    }],
-    [5, "withdrawal", async () => {
-      const creator = random.pick(creators);
-      const balance = books.get(available(creator.row.id));
-      const amount = random.chance(0.15) ? random.int(1000, MIN_WITHDRAWAL_CENTS - 1) : random.int(MIN_WITHDRAWAL_CENTS, Math.max(MIN_WITHDRAWAL_CENTS, balance + 2000));
-      const wrongPassword = random.chance(0.1);
-      const input = { amountCents: amount, password: wrongPassword ? "not the password" : creator.password, idempotencyKey: newKey() };
-      const run = () => requestWithdrawal(ctx, creator.row, input);
-      // The order of the reasons given: the password, an open request, the minimum, the balance.
-      const expected: Outcome = wrongPassword ? "validation" : openPayouts.has(creator.row.id) ? "conflict" : amount < MIN_WITHDRAWAL_CENTS || amount > balance ? "validation" : "ok";
-      const outcome = await outcomeOf(async () => {
-        const result = await run();
-        openPayouts.set(creator.row.id, { id: result.payout.id, amount });
-        return result;
-      });
-      expect(outcome, "withdrawal").toBe(expected);
-      tally(`withdrawal ${outcome}`);
-      if (outcome === "ok") {
-        books.move(available(creator.row.id), "payouts", amount);
-        replayable.push(() => ({ run, reused: () => requestWithdrawal(ctx, creator.row, { ...input, amountCents: amount + 1 }) }));
-      }
-    }],
-    [4, "payout decision", async () => {
-      if (openPayouts.size > 0 && random.chance(0.85)) {
-        const [creatorId, payout] = random.pick([...openPayouts.entries()]);
-        const paid = random.chance(0.5);
-        expect(await outcomeOf(() => decidePayout(ctx, admin, payout.id, paid ? { decision: "paid" } : { decision: "rejected", reason: "Check the details" }))).toBe("ok");
-        books.move("payouts", paid ? "provider_clearing" : available(creatorId), payout.amount);
-        openPayouts.delete(creatorId);
-        decidedPayouts.push(payout.id);
-      } else if (decidedPayouts.length > 0) {
-        expect(await outcomeOf(() => decidePayout(ctx, admin, random.pick(decidedPayouts), { decision: "paid" }))).toBe("conflict");
-      }
-    }],
+        expect(outcome, "withdrawal").toBe(expected);
+        tally(`withdrawal ${outcome}`);
+        if (outcome === "ok") {
+          books.move(available(creator.row.id), "payouts", amount);
+          replayable.push(() => ({
+            run,
+            reused: () => requestWithdrawal(ctx, creator.row, { ...input, amountCents: amount + 1 }),
+          }));
+        }
+      },
+    ],
+    [
+      4,
+      "payout decision",
+      async () => {
+        if (openPayouts.size > 0 && random.chance(0.85)) {
+          const [creatorId, payout] = random.pick([...openPayouts.entries()]);
+          const paid = random.chance(0.5);
+          expect(
+            await outcomeOf(() =>
+              decidePayout(
+                ctx,
+                admin,
+                payout.id,
+                paid ? { decision: "paid" } : { decision: "rejected", reason: "Check the details" },
+              ),
+            ),
+          ).toBe("ok");
+          books.move("payouts", paid ? "provider_clearing" : available(creatorId), payout.amount);
+          openPayouts.delete(creatorId);
+          decidedPayouts.push(payout.id);
+        } else if (decidedPayouts.length > 0) {
+          expect(
+            await outcomeOf(() => decidePayout(ctx, admin, random.pick(decidedPayouts), { decision: "paid" })),
+          ).toBe("conflict");
+        }
+      },
+    ],
   ];
   const totalWeight = operations.reduce((sum, [weight]) => sum + weight, 0);
   const chooseOperation = () => {
@@ -393,7 +602,10 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
 
   async function compareWithModel(step: number) {
     for (const someone of [...fans, ...creators]) {
-      expect(await balancesOf(env.DB, someone.row.id), `balances of user ${someone.row.id} after operation ${step}`).toEqual({
+      expect(
+        await balancesOf(env.DB, someone.row.id),
+        `balances of user ${someone.row.id} after operation ${step}`,
+      ).toEqual({
         wallet: books.get(wallet(someone.row.id)),
         pending: books.get(pending(someone.row.id)),
         available: books.get(available(someone.row.id)),
@@ -413,7 +625,10 @@ it(`keeps the books exact through ${OPERATIONS} random operations (seed ${SEED})
       expect(await auditLedger(env.DB)).toEqual(clean);
       if (step % 250 === 0) await compareWithModel(step);
     } catch (error) {
-      throw new Error(`operation ${step} (${name}) failed with seed ${SEED}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(
+        `operation ${step} (${name}) failed with seed ${SEED}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
   }
   await compareWithModel(OPERATIONS);

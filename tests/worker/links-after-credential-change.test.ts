@@ -27,13 +27,23 @@ async function changePassword(token: string, password: string) {
   expect((await postJson("/me/password", body, { token })).status).toBe(200);
 }
 
-const useReset = (token: string) => postJson("/password/reset", { token, password: "the attacker's passphrase", passwordConfirmation: "the attacker's passphrase" });
+const useReset = (token: string) =>
+  postJson("/password/reset", {
+    token,
+    password: "the attacker's passphrase",
+    passwordConfirmation: "the attacker's passphrase",
+  });
 const useMagic = (token: string) => postJson("/login/token", { token });
 
 function verificationParts(link: string) {
   const url = new URL(link);
   const [, , , id, hash] = url.pathname.split("/");
-  return { id: Number(id), hash, expires: Number(url.searchParams.get("expires")), signature: url.searchParams.get("signature") };
+  return {
+    id: Number(id),
+    hash,
+    expires: Number(url.searchParams.get("expires")),
+    signature: url.searchParams.get("signature"),
+  };
 }
 
 describe("a changed email ends every link sent before", () => {
@@ -53,7 +63,9 @@ describe("a changed email ends every link sent before", () => {
     const { token, input } = await createUser();
     const oldVerification = verificationParts(linkIn((await latestMailTo(input.email))!.text_body)!);
     const newEmail = `moved_${input.username}@example.test`;
-    expect((await postJson("/email/change", { email: newEmail, password: input.password }, { token })).status).toBe(200);
+    expect((await postJson("/email/change", { email: newEmail, password: input.password }, { token })).status).toBe(
+      200,
+    );
     // Following the change link proves the new address; unverify it to see that the old link cannot.
     const params = Object.fromEntries(new URL(linkIn((await latestMailTo(newEmail))!.text_body)!).searchParams);
     expect((await postJson("/email/change/confirm", params)).status).toBe(200);
@@ -81,7 +93,9 @@ describe("a changed password ends every link sent before", () => {
     const { token, input } = await createUser();
     const attackerEmail = `attacker_${input.username}@example.test`;
     // Someone with the session (and the password) asks to move the account to their own address...
-    expect((await postJson("/email/change", { email: attackerEmail, password: input.password }, { token })).status).toBe(200);
+    expect(
+      (await postJson("/email/change", { email: attackerEmail, password: input.password }, { token })).status,
+    ).toBe(200);
     const params = Object.fromEntries(new URL(linkIn((await latestMailTo(attackerEmail))!.text_body)!).searchParams);
     // ...and the owner, noticing, changes the password.
     await changePassword(token, input.password);
@@ -94,10 +108,20 @@ describe("a changed password ends every link sent before", () => {
   it("a pending email change is refused after a password reset", async () => {
     const { token, input } = await createUser();
     const attackerEmail = `attacker_${input.username}@example.test`;
-    expect((await postJson("/email/change", { email: attackerEmail, password: input.password }, { token })).status).toBe(200);
+    expect(
+      (await postJson("/email/change", { email: attackerEmail, password: input.password }, { token })).status,
+    ).toBe(200);
     const params = Object.fromEntries(new URL(linkIn((await latestMailTo(attackerEmail))!.text_body)!).searchParams);
     const reset = await resetToken(input.email);
-    expect((await postJson("/password/reset", { token: reset, password: NEW_PASSPHRASE, passwordConfirmation: NEW_PASSPHRASE })).status).toBe(200);
+    expect(
+      (
+        await postJson("/password/reset", {
+          token: reset,
+          password: NEW_PASSPHRASE,
+          passwordConfirmation: NEW_PASSPHRASE,
+        })
+      ).status,
+    ).toBe(200);
 
     expect((await postJson("/email/change/confirm", params)).status).toBe(403);
     expect((await postJson("/login", { login: input.email, password: NEW_PASSPHRASE })).status).toBe(200);

@@ -22,11 +22,20 @@ describe("the Resend mail driver", () => {
       });
     await resendMailer("re_test_key", "Fanclub <no-reply@example.com>").send(message);
     expect(sent?.headers.authorization ?? sent?.headers.Authorization).toBe("Bearer re_test_key");
-    expect(sent?.body).toEqual({ from: "Fanclub <no-reply@example.com>", to: ["someone@example.test"], subject: "Hello", text: "Plain", html: "<p>Html</p>" });
+    expect(sent?.body).toEqual({
+      from: "Fanclub <no-reply@example.com>",
+      to: ["someone@example.test"],
+      subject: "Hello",
+      text: "Plain",
+      html: "<p>Html</p>",
+    });
   });
 
   it("fails loudly when Resend refuses", async () => {
-    fetchMock.get("https://api.resend.com").intercept({ path: "/emails", method: "POST" }).reply(422, { message: "bad from" });
+    fetchMock
+      .get("https://api.resend.com")
+      .intercept({ path: "/emails", method: "POST" })
+      .reply(422, { message: "bad from" });
     await expect(resendMailer("re_test_key", "bad").send(message)).rejects.toThrow(/Resend refused the message: 422/);
   });
 });

@@ -11,10 +11,31 @@ import { block, follow, makeCreator, PNG, subscribe } from "./timeline-fixtures"
  * The post is for subscribers: "nonSubscriber" follows its author without subscribing.
  */
 type Viewer = "owner" | "subscriber" | "nonSubscriber" | "member" | "visitor" | "blocked" | "admin";
-type KeyKind = "avatar" | "cover" | "postMedia" | "poster" | "preview" | "w640" | "w1280" | "idPending" | "idUnsubmitted" | "idDecided";
+type KeyKind =
+  | "avatar"
+  | "cover"
+  | "postMedia"
+  | "poster"
+  | "preview"
+  | "w640"
+  | "w1280"
+  | "idPending"
+  | "idUnsubmitted"
+  | "idDecided";
 
 const VIEWERS: Viewer[] = ["owner", "subscriber", "nonSubscriber", "member", "visitor", "blocked", "admin"];
-const KEY_KINDS: KeyKind[] = ["avatar", "cover", "postMedia", "poster", "preview", "w640", "w1280", "idPending", "idUnsubmitted", "idDecided"];
+const KEY_KINDS: KeyKind[] = [
+  "avatar",
+  "cover",
+  "postMedia",
+  "poster",
+  "preview",
+  "w640",
+  "w1280",
+  "idPending",
+  "idUnsubmitted",
+  "idDecided",
+];
 
 /** Who reads each key (the ID documents' "owner" is their uploader, a member applying to be a creator). */
 const READS: Record<KeyKind, Viewer[]> = {
@@ -61,7 +82,8 @@ let viewers: Record<Viewer, Person | null>;
 let applicant: Person;
 
 /** Who `viewer` is for a key of `kind`: the owner of an ID document is its uploader, of the rest the creator. */
-const personFor = (viewer: Viewer, kind: KeyKind) => (viewer === "owner" && ID_KINDS.includes(kind) ? applicant : viewers[viewer]);
+const personFor = (viewer: Viewer, kind: KeyKind) =>
+  viewer === "owner" && ID_KINDS.includes(kind) ? applicant : viewers[viewer];
 
 async function put(key: string) {
   await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
@@ -76,7 +98,9 @@ async function idDocument(userId: number, request: "pending" | "approved" | null
     .bind(userId, key, new Date().toISOString())
     .first<{ id: number }>();
   if (request) {
-    await env.DB.prepare("INSERT INTO creator_requests (user_id, status, document_media_id, created_at) VALUES (?, ?, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO creator_requests (user_id, status, document_media_id, created_at) VALUES (?, ?, ?, ?)",
+    )
       .bind(userId, request, media!.id, new Date().toISOString())
       .run();
   }
@@ -84,14 +108,23 @@ async function idDocument(userId: number, request: "pending" | "approved" | null
 }
 
 async function fetchAs(person: Person | null, key: string) {
-  const response = await SELF.fetch(`https://app.test/media/${key}`, { headers: person ? { Authorization: `Bearer ${person.token}` } : {} });
+  const response = await SELF.fetch(`https://app.test/media/${key}`, {
+    headers: person ? { Authorization: `Bearer ${person.token}` } : {},
+  });
   await response.arrayBuffer();
   return response;
 }
 
 beforeAll(async () => {
   const creator = await makeCreator();
-  const [subscriber, nonSubscriber, member, blocked, admin, applying] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser(), createUser()]);
+  const [subscriber, nonSubscriber, member, blocked, admin, applying] = await Promise.all([
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+  ]);
   await subscribe(subscriber.user.userId, creator.user.userId);
   await follow(nonSubscriber.user.userId, creator.user.userId);
   await block(blocked.user.userId, creator.user.userId);
@@ -100,7 +133,9 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   const avatar = `public/${hex()}.png`;
   const cover = `public/${hex()}.png`;
-  await env.DB.prepare("UPDATE users SET avatar_key = ?, cover_key = ? WHERE id = ?").bind(avatar, cover, creator.user.userId).run();
+  await env.DB.prepare("UPDATE users SET avatar_key = ?, cover_key = ? WHERE id = ?")
+    .bind(avatar, cover, creator.user.userId)
+    .run();
   const post = await env.DB.prepare(
     "INSERT INTO posts (user_id, text, audience, price_cents, status, published_at, created_at) VALUES (?1, 'for subscribers', 'subscribers', 0, 'published', ?2, ?2) RETURNING id",
   )
@@ -136,7 +171,11 @@ beforeAll(async () => {
     idUnsubmitted: await idDocument(applying.user.userId, null),
     idDecided: await idDocument(applying.user.userId, "approved"),
   };
-  const as = (person: { token: string; user: { userId: number } }, role: Role): Person => ({ id: person.user.userId, role, token: person.token });
+  const as = (person: { token: string; user: { userId: number } }, role: Role): Person => ({
+    id: person.user.userId,
+    role,
+    token: person.token,
+  });
   applicant = as(applying, "member");
   viewers = {
     owner: as(creator, "creator"),
@@ -180,13 +219,31 @@ describe.each(VIEWERS)("media policies: %s", (viewer) => {
   it("the set-of-keys check agrees with /media for every key at once", async () => {
     for (const kinds of [PICTURE_KINDS, ID_KINDS]) {
       const person = personFor(viewer, kinds[0]!);
-      const readable = await readableMediaKeys(env.DB, person && { id: person.id, role: person.role }, kinds.map((kind) => keys[kind]));
-      expect([...readable].sort()).toEqual(kinds.filter((kind) => READS[kind].includes(viewer)).map((kind) => keys[kind]).sort());
+      const readable = await readableMediaKeys(
+        env.DB,
+        person && { id: person.id, role: person.role },
+        kinds.map((kind) => keys[kind]),
+      );
+      expect([...readable].sort()).toEqual(
+        kinds
+          .filter((kind) => READS[kind].includes(viewer))
+          .map((kind) => keys[kind])
+          .sort(),
+      );
     }
   });
 
   it("a guessed key of every kind is 404", async () => {
-    for (const key of [`public/${hex()}.png`, `posts/${hex()}.png`, `posters/${hex()}.png`, `previews/${hex()}.png`, `scaled/640/${hex()}.webp`, `scaled/1280/${hex()}.jpg`, `private/${hex()}.png`, "elsewhere/x.png"]) {
+    for (const key of [
+      `public/${hex()}.png`,
+      `posts/${hex()}.png`,
+      `posters/${hex()}.png`,
+      `previews/${hex()}.png`,
+      `scaled/640/${hex()}.webp`,
+      `scaled/1280/${hex()}.jpg`,
+      `private/${hex()}.png`,
+      "elsewhere/x.png",
+    ]) {
       expect((await fetchAs(viewers[viewer], key)).status, key).toBe(404);
     }
   });

@@ -7,18 +7,26 @@ const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 async function createPost(userId: number, audience: "everyone" | "followers" | "subscribers") {
   const at = new Date().toISOString();
-  const post = await env.DB.prepare("INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
+  const post = await env.DB.prepare(
+    "INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+  )
     .bind(userId, `a ${audience} post`, audience, at, at)
     .first<{ id: number }>();
   const key = `posts/${crypto.randomUUID().replace(/-/g, "")}.png`;
   await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
-  await env.DB.prepare("INSERT INTO media (user_id, post_id, position, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, 'image/png', 8, ?)").bind(userId, post!.id, key, at).run();
+  await env.DB.prepare(
+    "INSERT INTO media (user_id, post_id, position, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, 'image/png', 8, ?)",
+  )
+    .bind(userId, post!.id, key, at)
+    .run();
   return { postId: post!.id, key };
 }
 
 /** Reads the body to the end: an unread R2 stream would keep the test's isolated storage open. */
 async function fetchMedia(key: string, token?: string) {
-  const response = await SELF.fetch(`https://app.test/media/${key}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await SELF.fetch(`https://app.test/media/${key}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   const body = new Uint8Array(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, body };
 }
@@ -26,7 +34,9 @@ async function fetchMedia(key: string, token?: string) {
 /** A video on a post, with its poster frame and blurred preview stored beside it. */
 async function createVideoPost(userId: number, audience: "everyone" | "subscribers", status = "published") {
   const at = new Date().toISOString();
-  const post = await env.DB.prepare("INSERT INTO posts (user_id, text, audience, status, published_at, created_at) VALUES (?, 'video', ?, ?, ?, ?) RETURNING id")
+  const post = await env.DB.prepare(
+    "INSERT INTO posts (user_id, text, audience, status, published_at, created_at) VALUES (?, 'video', ?, ?, ?, ?) RETURNING id",
+  )
     .bind(userId, audience, status, status === "published" ? at : null, at)
     .first<{ id: number }>();
   const hex = () => crypto.randomUUID().replace(/-/g, "");
@@ -45,7 +55,9 @@ describe("media and the public profile", () => {
     const creator = await createUser();
     const member = await createUser();
     const blocked = await createUser();
-    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(creator.user.userId, blocked.user.userId, new Date().toISOString()).run();
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)")
+      .bind(creator.user.userId, blocked.user.userId, new Date().toISOString())
+      .run();
     const locked = await createVideoPost(creator.user.userId, "subscribers");
     for (const token of [undefined, member.token]) {
       expect((await fetchMedia(locked.original, token)).status).toBe(404);
@@ -63,11 +75,12 @@ describe("media and the public profile", () => {
 
     const open = await createVideoPost(creator.user.userId, "everyone");
     expect((await fetchMedia(open.original)).status).toBe(200);
-    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(new Date().toISOString(), creator.user.userId).run();
+    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), creator.user.userId)
+      .run();
     expect((await fetchMedia(open.original)).status).toBe(404);
     expect((await fetchMedia(open.preview)).status).toBe(404);
   });
-
 
   it("serves Everyone-post media to anyone, locked media only to its owner, and nothing unknown", async () => {
     const creator = await createUser();

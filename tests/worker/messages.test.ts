@@ -27,7 +27,8 @@ type Member = Awaited<ReturnType<typeof createUser>>;
 
 const BALANCED = { unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 };
 
-const start = (from: Member, to: Member) => postJson("/conversations", { username: to.user.username }, { token: from.token });
+const start = (from: Member, to: Member) =>
+  postJson("/conversations", { username: to.user.username }, { token: from.token });
 
 async function conversationOf(from: Member, to: Member): Promise<ConversationView> {
   const response = await start(from, to);
@@ -45,22 +46,29 @@ async function sent(from: Member, conversationId: number, body: Record<string, u
 }
 
 const messagesOf = async (member: Member, conversationId: number, query = "") =>
-  (await (await api(`/conversations/${conversationId}/messages${query}`, { token: member.token })).json()) as MessagePage;
+  (await (
+    await api(`/conversations/${conversationId}/messages${query}`, { token: member.token })
+  ).json()) as MessagePage;
 
-const listOf = async (member: Member) => (await (await api("/conversations", { token: member.token })).json()) as ConversationPage;
+const listOf = async (member: Member) =>
+  (await (await api("/conversations", { token: member.token })).json()) as ConversationPage;
 
-const unreadBadge = async (member: Member) => ((await (await api("/updates", { token: member.token })).json()) as { updates: { messages: number } }).updates.messages;
+const unreadBadge = async (member: Member) =>
+  ((await (await api("/updates", { token: member.token })).json()) as { updates: { messages: number } }).updates
+    .messages;
 
 const walletOf = async (userId: number) => (await balancesOf(env.DB, userId)).wallet;
 
 /** A ready chat image of `userId` (what uploadFile with purpose "message" leaves), with its blurred preview. */
 async function chatImage(userId: number) {
-  const hex = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = () =>
+    [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
   const key = `posts/${hex()}.png`;
   const previewKey = `previews/${hex()}.png`;
   // Its copy 640 pixels wide, as the sender's browser makes it of a wider photo.
   const w640Key = `scaled/640/${hex()}.png`;
-  for (const stored of [key, previewKey, w640Key]) await env.MEDIA.put(stored, PNG, { httpMetadata: { contentType: "image/png" } });
+  for (const stored of [key, previewKey, w640Key])
+    await env.MEDIA.put(stored, PNG, { httpMetadata: { contentType: "image/png" } });
   const row = await env.DB.prepare(
     "INSERT INTO media (user_id, purpose, kind, status, object_key, preview_key, w640_key, content_type, size_bytes, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, ?, 'image/png', 8, ?) RETURNING id",
   )
@@ -72,7 +80,13 @@ async function chatImage(userId: number) {
 describe("who may write to whom", () => {
   it("a fan writes to a creator they follow or subscribe to, a creator to their fans, members once both follow", async () => {
     const creator = await makeCreator();
-    const [follower, subscriber, stranger, friendA, friendB] = [await createUser(), await createUser(), await createUser(), await createUser(), await createUser()];
+    const [follower, subscriber, stranger, friendA, friendB] = [
+      await createUser(),
+      await createUser(),
+      await createUser(),
+      await createUser(),
+      await createUser(),
+    ];
     await follow(follower.user.userId, creator.user.userId);
     await subscribe(subscriber.user.userId, creator.user.userId);
     await follow(friendA.user.userId, friendB.user.userId);
@@ -83,7 +97,9 @@ describe("who may write to whom", () => {
     // A stranger to the creator, and the creator to someone who does not follow them.
     const refused = await start(stranger, creator);
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { message: string }).message).toBe("You can message creators you follow or subscribe to, your own fans, and people who follow you back.");
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "You can message creators you follow or subscribe to, your own fans, and people who follow you back.",
+    );
     expect((await start(creator, stranger)).status).toBe(403);
     // Members: one-way is not enough; both ways is.
     expect((await start(friendA, friendB)).status).toBe(403);
@@ -92,7 +108,9 @@ describe("who may write to whom", () => {
     expect((await start(friendA, friendB)).status).toBe(200);
     // Nobody writes to themselves; an unknown username does not exist.
     expect((await start(follower, follower)).status).toBe(403);
-    expect((await postJson("/conversations", { username: "nobody_here_at_all" }, { token: follower.token })).status).toBe(404);
+    expect(
+      (await postJson("/conversations", { username: "nobody_here_at_all" }, { token: follower.token })).status,
+    ).toBe(404);
     expect(await countRows("conversations")).toBe(3);
   });
 
@@ -116,7 +134,9 @@ describe("who may write to whom", () => {
     await env.DB.prepare("DELETE FROM blocks").run();
     await env.DB.prepare("DELETE FROM follows WHERE follower_id = ?").bind(fan.user.userId).run();
     expect((await send(fan, conversation.id, { text: "unfollowed" })).status).toBe(403);
-    const view = (await (await api(`/conversations/${conversation.id}`, { token: fan.token })).json()) as ConversationView;
+    const view = (await (
+      await api(`/conversations/${conversation.id}`, { token: fan.token })
+    ).json()) as ConversationView;
     expect(view.viewer).toEqual({ canWrite: false, canSetPrice: false });
   });
 
@@ -130,7 +150,14 @@ describe("who may write to whom", () => {
     await env.DB.prepare("DELETE FROM follows WHERE follower_id = ?").bind(other.user.userId).run();
     const ids = [withFan.id, withOther.id, 999_999];
     const outcomes = (viewer: Viewer, action: ConversationAction) =>
-      Promise.all(ids.map((id) => requireConversationAccess(env.DB, viewer, id, action).then(() => "passes", (error: AppError) => error.code)));
+      Promise.all(
+        ids.map((id) =>
+          requireConversationAccess(env.DB, viewer, id, action).then(
+            () => "passes",
+            (error: AppError) => error.code,
+          ),
+        ),
+      );
     const asViewer = (member: Member): Viewer => ({ id: member.user.userId, role: "member" });
     const asCreator: Viewer = { id: creator.user.userId, role: "creator" };
     expect(await outcomes(asViewer(fan), "read")).toEqual(["passes", "not_found", "not_found"]);
@@ -154,8 +181,18 @@ describe("who may write to whom", () => {
     expect((await send(outsider, id, { text: "hi" })).status).toBe(404);
     expect((await postJson(`/conversations/${id}/read`, {}, { token: outsider.token })).status).toBe(404);
     expect((await api(`/conversations/${id}`, { method: "DELETE", token: outsider.token })).status).toBe(404);
-    expect((await postJson(`/messages/${message.id}/unlock`, { priceCents: 100, idempotencyKey: newKey() }, { token: outsider.token })).status).toBe(404);
-    const socket = await SELF.fetch(`https://app.test/ws/conversations/${id}`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${outsider.token}` } });
+    expect(
+      (
+        await postJson(
+          `/messages/${message.id}/unlock`,
+          { priceCents: 100, idempotencyKey: newKey() },
+          { token: outsider.token },
+        )
+      ).status,
+    ).toBe(404);
+    const socket = await SELF.fetch(`https://app.test/ws/conversations/${id}`, {
+      headers: { Upgrade: "websocket", Authorization: `Bearer ${outsider.token}` },
+    });
     expect(socket.status).toBe(404);
     // Visitors are asked to sign in.
     expect((await api(`/conversations/${id}/messages`)).status).toBe(401);
@@ -175,7 +212,8 @@ describe("sending and reading", () => {
     expect((await listOf(creator)).conversations).toEqual([]);
     // Opening it catches up from the start: nothing yet, and no refusal.
     expect((await messagesOf(fanA, withA.id, "?after=0")).messages).toEqual([]);
-    for (const after of ["-1", "01", "1.5", "x", ""]) expect((await api(`/conversations/${withA.id}/messages?after=${after}`, { token: fanA.token })).status).toBe(422);
+    for (const after of ["-1", "01", "1.5", "x", ""])
+      expect((await api(`/conversations/${withA.id}/messages?after=${after}`, { token: fanA.token })).status).toBe(422);
 
     await sent(fanA, withA.id, { text: "one" });
     await sent(fanA, withA.id, { text: "two\nlines" });
@@ -201,10 +239,15 @@ describe("sending and reading", () => {
     expect(await unreadBadge(creator)).toBe(4);
     expect(await unreadBadge(fanA)).toBe(0);
 
-    expect(await (await postJson(`/conversations/${withA.id}/read`, {}, { token: creator.token })).json()).toEqual({ lastReadSeq: 3 });
+    expect(await (await postJson(`/conversations/${withA.id}/read`, {}, { token: creator.token })).json()).toEqual({
+      lastReadSeq: 3,
+    });
     expect(await unreadBadge(creator)).toBe(1);
     // The fan's side shows "Seen" up to the creator's read mark.
-    expect(((await (await api(`/conversations/${withA.id}`, { token: fanA.token })).json()) as ConversationView).otherLastReadSeq).toBe(3);
+    expect(
+      ((await (await api(`/conversations/${withA.id}`, { token: fanA.token })).json()) as ConversationView)
+        .otherLastReadSeq,
+    ).toBe(3);
   });
 
   it("a resend with the same client id stores one message; the id cannot be reused elsewhere", async () => {
@@ -214,7 +257,9 @@ describe("sending and reading", () => {
     await follow(creator.user.userId, fan.user.userId);
     const conversation = await conversationOf(fan, creator);
     const clientId = newKey();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => send(fan, conversation.id, { clientId, text: "once" })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => send(fan, conversation.id, { clientId, text: "once" })),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const bodies = (await Promise.all(answers.map((r) => r.json()))) as { message: MessageView; replayed: boolean }[];
     expect(new Set(bodies.map((b) => b.message.id)).size).toBe(1);
@@ -240,8 +285,18 @@ describe("sending and reading", () => {
       [fan, { text: "x".repeat(2001) }, 422, "A message is at most 2000 characters."],
       [fan, { text: "pay me", priceCents: 500 }, 422, "Only creators can put a price on a message."],
       [creator, { text: "no media", priceCents: 500 }, 422, "Only a message with a photo or video can have a price."],
-      [fan, { text: "hi", mediaIds: [someoneElses.id] }, 422, "Attach photos or videos you uploaded and that are not in a post or message yet."],
-      [fan, { text: "a\u0000b" }, 422, "This text may not contain control characters; only line breaks and tabs are allowed."],
+      [
+        fan,
+        { text: "hi", mediaIds: [someoneElses.id] },
+        422,
+        "Attach photos or videos you uploaded and that are not in a post or message yet.",
+      ],
+      [
+        fan,
+        { text: "a\u0000b" },
+        422,
+        "This text may not contain control characters; only line breaks and tabs are allowed.",
+      ],
       [fan, { text: "hi", clientId: "short" }, 422, "Invalid value"],
     ];
     for (const [who, body, status, message] of cases) {
@@ -250,8 +305,14 @@ describe("sending and reading", () => {
       expect(((await response.json()) as { message: string }).message).toBe(message);
     }
     // In German too.
-    const german = await postJson(`/conversations/${conversation.id}/messages?lng=de`, { clientId: newKey(), text: "" }, { token: fan.token });
-    expect(((await german.json()) as { message: string }).message).not.toBe("Write a message or attach a photo or video.");
+    const german = await postJson(
+      `/conversations/${conversation.id}/messages?lng=de`,
+      { clientId: newKey(), text: "" },
+      { token: fan.token },
+    );
+    expect(((await german.json()) as { message: string }).message).not.toBe(
+      "Write a message or attach a photo or video.",
+    );
     expect(await countRows("messages")).toBe(0);
     expect((await api("/conversations/0/messages", { token: fan.token })).status).toBe(422);
   });
@@ -262,7 +323,9 @@ describe("sending and reading", () => {
     await follow(fan.user.userId, creator.user.userId);
     const conversation = await conversationOf(fan, creator);
     await sent(fan, conversation.id, { text: "hello" });
-    expect((await api(`/conversations/${conversation.id}`, { method: "DELETE", token: creator.token })).status).toBe(204);
+    expect((await api(`/conversations/${conversation.id}`, { method: "DELETE", token: creator.token })).status).toBe(
+      204,
+    );
     expect((await listOf(creator)).conversations).toEqual([]);
     expect(await unreadBadge(creator)).toBe(0);
     expect((await listOf(fan)).conversations).toHaveLength(1);
@@ -281,7 +344,9 @@ describe("paid messages", () => {
     const conversation = await conversationOf(fan, creator);
     expect(conversation.messagePriceCents).toBe(200);
 
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => send(fan, conversation.id, { text: `paid ${i}`, maxPaidCents: 200 })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => send(fan, conversation.id, { text: `paid ${i}`, maxPaidCents: 200 })),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 402)).toHaveLength(20);
@@ -289,7 +354,11 @@ describe("paid messages", () => {
     expect(refusal.message).toBe("You need to fund your wallet!");
     expect(await countRows("messages")).toBe(10);
     expect(await walletOf(fan.user.userId)).toBe(0);
-    const payments = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(amount_cents) AS total FROM payments WHERE user_id = ? AND kind = 'message'").bind(fan.user.userId).first<{ n: number; total: number }>();
+    const payments = await env.DB.prepare(
+      "SELECT COUNT(*) AS n, SUM(amount_cents) AS total FROM payments WHERE user_id = ? AND kind = 'message'",
+    )
+      .bind(fan.user.userId)
+      .first<{ n: number; total: number }>();
     expect(payments).toEqual({ n: 10, total: 2000 });
     expect((await messagesOf(creator, conversation.id)).messages.every((m) => m.paidCents === 200)).toBe(true);
     // The creator answers for free.
@@ -306,7 +375,9 @@ describe("paid messages", () => {
     await env.DB.prepare("UPDATE users SET message_price_cents = 250 WHERE id = ?").bind(creator.user.userId).run();
     const refused = await send(fan, conversation.id, { text: "written offline", maxPaidCents: 0 });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toBe("Sending a message here now costs $2.50: it was not sent.");
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "Sending a message here now costs $2.50: it was not sent.",
+    );
     expect(await countRows("messages")).toBe(0);
     expect(await walletOf(fan.user.userId)).toBe(1000);
     // Agreeing to the price sends it.
@@ -323,7 +394,9 @@ describe("paid messages", () => {
     await fundWallet(fan.user.userId, 1000);
     const conversation = await conversationOf(fan, creator);
     const clientId = newKey();
-    const answers = await Promise.all([1, 2, 3].map(() => send(fan, conversation.id, { clientId, text: "paid once", maxPaidCents: 300 })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => send(fan, conversation.id, { clientId, text: "paid once", maxPaidCents: 300 })),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await walletOf(fan.user.userId)).toBe(700);
     expect(await countRows("messages")).toBe(1);
@@ -333,7 +406,11 @@ describe("paid messages", () => {
 
 describe("tips in a conversation", () => {
   const tip = (from: Member, conversationId: number, body: Record<string, unknown>) =>
-    postJson(`/conversations/${conversationId}/tips`, { amountCents: 500, idempotencyKey: newKey(), ...body }, { token: from.token });
+    postJson(
+      `/conversations/${conversationId}/tips`,
+      { amountCents: 500, idempotencyKey: newKey(), ...body },
+      { token: from.token },
+    );
 
   it("a tip from the thread is one payment and one message with its note, on both sockets, charged once however often it is sent", async () => {
     const creator = await createVerifiedCreator();
@@ -346,23 +423,41 @@ describe("tips in a conversation", () => {
     const creatorSocket = await connect(creator, conversation.id);
     const idempotencyKey = newKey();
 
-    const answers = await Promise.all([1, 2, 3].map(() => tip(fan, conversation.id, { amountCents: 700, note: "For the sunrise set", idempotencyKey })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => tip(fan, conversation.id, { amountCents: 700, note: "For the sunrise set", idempotencyKey })),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-    const bodies = (await Promise.all(answers.map((r) => r.json()))) as { replayed: boolean; message: MessageView; payment: { amountCents: number; kind: string } }[];
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as {
+      replayed: boolean;
+      message: MessageView;
+      payment: { amountCents: number; kind: string };
+    }[];
     expect(bodies.filter((b) => !b.replayed)).toHaveLength(1);
     expect(new Set(bodies.map((b) => b.message.id)).size).toBe(1);
-    expect(bodies[0]!.message).toMatchObject({ senderId: fan.user.userId, text: "For the sunrise set", tipCents: 700, paidCents: 0 });
+    expect(bodies[0]!.message).toMatchObject({
+      senderId: fan.user.userId,
+      text: "For the sunrise set",
+      tipCents: 700,
+      paidCents: 0,
+    });
     expect(bodies[0]!.payment).toMatchObject({ amountCents: 700, kind: "tip" });
     expect(await walletOf(fan.user.userId)).toBe(300);
     expect(await countRows("messages")).toBe(1);
 
     // The creator's open thread gets it live, their list and badge show it, and they are notified of the tip.
     await until(() => creatorSocket.frames.length > 0, "the tip on the creator's socket");
-    expect(creatorSocket.frames[0]).toMatchObject({ type: "message", message: { tipCents: 700, text: "For the sunrise set" } });
+    expect(creatorSocket.frames[0]).toMatchObject({
+      type: "message",
+      message: { tipCents: 700, text: "For the sunrise set" },
+    });
     const [row] = (await listOf(creator)).conversations;
     expect(row!.lastMessage).toMatchObject({ fromMe: false, text: "For the sunrise set", tipCents: 700 });
     expect(row!.unreadCount).toBe(1);
-    const notifications = await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND kind = 'tip'").bind(creator.user.userId).first<{ n: number }>();
+    const notifications = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND kind = 'tip'",
+    )
+      .bind(creator.user.userId)
+      .first<{ n: number }>();
     expect(notifications!.n).toBe(1);
     // A tip without a note is a message too; the wallet's limit holds.
     expect((await tip(fan, conversation.id, { amountCents: 300 })).status).toBe(200);
@@ -384,18 +479,28 @@ describe("tips in a conversation", () => {
     await fundWallet(stranger.user.userId, 1000);
     const conversation = await conversationOf(fan, creator);
     const idempotencyKey = newKey();
-    const first = (await (await tip(fan, conversation.id, { amountCents: 400, note: "Before", idempotencyKey })).json()) as { message: MessageView; payment: { id: number } };
+    const first = (await (
+      await tip(fan, conversation.id, { amountCents: 400, note: "Before", idempotencyKey })
+    ).json()) as { message: MessageView; payment: { id: number } };
     expect((await postJson(`/users/${fan.user.username}/block`, {}, { token: creator.token })).status).toBe(200);
 
     // The answer was lost on the way: the retry says what was charged instead of "you cannot message".
     const again = await tip(fan, conversation.id, { amountCents: 400, note: "Before", idempotencyKey });
     expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({ replayed: true, payment: { id: first.payment.id }, message: { id: first.message.id, tipCents: 400 } });
+    expect(await again.json()).toMatchObject({
+      replayed: true,
+      payment: { id: first.payment.id },
+      message: { id: first.message.id, tipCents: 400 },
+    });
     const otherAmount = await tip(fan, conversation.id, { amountCents: 500, note: "Before", idempotencyKey });
     expect(otherAmount.status).toBe(422);
-    expect(((await otherAmount.json()) as { message: string }).message).toBe("This request was already made with different details. Reload the page and try again.");
+    expect(((await otherAmount.json()) as { message: string }).message).toBe(
+      "This request was already made with different details. Reload the page and try again.",
+    );
     // A key is the payer's own: someone else's use of it is a request of theirs, checked as any other.
-    expect((await tip(stranger, conversation.id, { amountCents: 400, note: "Before", idempotencyKey })).status).toBe(404);
+    expect((await tip(stranger, conversation.id, { amountCents: 400, note: "Before", idempotencyKey })).status).toBe(
+      404,
+    );
     expect(await walletOf(fan.user.userId)).toBe(600);
     expect(await walletOf(stranger.user.userId)).toBe(1000);
     expect(await auditLedger(env.DB)).toEqual(BALANCED);
@@ -416,7 +521,9 @@ describe("tips in a conversation", () => {
     expect((await tip(stranger, conversation.id, {})).status).toBe(404);
     const tooMuch = await tip(fan, conversation.id, { amountCents: 1_000_000 });
     expect(tooMuch.status).toBe(422);
-    expect(((await tooMuch.json()) as { errors: Record<string, string[]> }).errors.amountCents![0]).toBe("A tip is between $1.00 and $200.00.");
+    expect(((await tooMuch.json()) as { errors: Record<string, string[]> }).errors.amountCents![0]).toBe(
+      "A tip is between $1.00 and $200.00.",
+    );
     expect((await tip(fan, conversation.id, { note: "x".repeat(501) })).status).toBe(422);
     expect((await tip(fan, conversation.id, { idempotencyKey: "no" })).status).toBe(422);
     await block(creator.user.userId, fan.user.userId);
@@ -444,7 +551,18 @@ describe("pay-per-view messages", () => {
 
     const [locked] = (await messagesOf(fan, conversation.id)).messages;
     expect(locked).toMatchObject({ text: "a treat", locked: true, purchased: false });
-    expect(locked!.media).toEqual([{ id: image.id, kind: "image", url: null, posterUrl: null, previewUrl: `/media/${image.previewKey}`, width: null, height: null, scaled: [] }]);
+    expect(locked!.media).toEqual([
+      {
+        id: image.id,
+        kind: "image",
+        url: null,
+        posterUrl: null,
+        previewUrl: `/media/${image.previewKey}`,
+        width: null,
+        height: null,
+        scaled: [],
+      },
+    ]);
     expect(JSON.stringify(await messagesOf(fan, conversation.id))).not.toContain(image.key);
     expect(JSON.stringify(await messagesOf(fan, conversation.id))).not.toContain(image.w640Key);
     const [previewOfList] = (await listOf(fan)).conversations;
@@ -460,9 +578,21 @@ describe("pay-per-view messages", () => {
     expect(await fetchMedia(image.key)).toBe(404);
 
     // A price other than the one shown is refused; then the fan buys it.
-    expect((await postJson(`/messages/${offer.id}/unlock`, { priceCents: 400, idempotencyKey: newKey() }, { token: fan.token })).status).toBe(409);
+    expect(
+      (
+        await postJson(
+          `/messages/${offer.id}/unlock`,
+          { priceCents: 400, idempotencyKey: newKey() },
+          { token: fan.token },
+        )
+      ).status,
+    ).toBe(409);
     const key = newKey();
-    const bought = await postJson(`/messages/${offer.id}/unlock`, { priceCents: 500, idempotencyKey: key }, { token: fan.token });
+    const bought = await postJson(
+      `/messages/${offer.id}/unlock`,
+      { priceCents: 500, idempotencyKey: key },
+      { token: fan.token },
+    );
     expect(bought.status).toBe(200);
     const { message: opened } = (await bought.json()) as { message: MessageView };
     expect(opened).toMatchObject({ locked: false, purchased: true });
@@ -474,16 +604,32 @@ describe("pay-per-view messages", () => {
     expect(await fetchMedia(image.key, outsider.token)).toBe(404);
 
     // Twice: the same key replays, a new key is refused; either way one charge.
-    const replay = await postJson(`/messages/${offer.id}/unlock`, { priceCents: 500, idempotencyKey: key }, { token: fan.token });
+    const replay = await postJson(
+      `/messages/${offer.id}/unlock`,
+      { priceCents: 500, idempotencyKey: key },
+      { token: fan.token },
+    );
     expect(((await replay.json()) as { replayed: boolean }).replayed).toBe(true);
-    const again = await postJson(`/messages/${offer.id}/unlock`, { priceCents: 500, idempotencyKey: newKey() }, { token: fan.token });
+    const again = await postJson(
+      `/messages/${offer.id}/unlock`,
+      { priceCents: 500, idempotencyKey: newKey() },
+      { token: fan.token },
+    );
     expect(again.status).toBe(409);
     expect(((await again.json()) as { message: string }).message).toBe("You already unlocked this message.");
     expect(await walletOf(fan.user.userId)).toBe(1500);
     // The creator sees that it sold.
     expect((await messagesOf(creator, conversation.id)).messages[0]).toMatchObject({ purchased: true });
     // Nothing to buy in one's own message or a free one.
-    expect((await postJson(`/messages/${offer.id}/unlock`, { priceCents: 500, idempotencyKey: newKey() }, { token: creator.token })).status).toBe(409);
+    expect(
+      (
+        await postJson(
+          `/messages/${offer.id}/unlock`,
+          { priceCents: 500, idempotencyKey: newKey() },
+          { token: creator.token },
+        )
+      ).status,
+    ).toBe(409);
     expect(await auditLedger(env.DB)).toEqual(BALANCED);
   });
 
@@ -497,8 +643,12 @@ describe("pay-per-view messages", () => {
     await sent(creator, conversation.id, { text: "free", mediaIds: [free.id] });
     await sent(creator, conversation.id, { text: "no file" });
     await sent(creator, conversation.id, { mediaIds: [paid.id], priceCents: 250 });
-    type Gallery = { items: { seq: number; locked: boolean; media: { url: string | null; previewUrl: string | null } }[] };
-    const gallery = (await (await api(`/conversations/${conversation.id}/media`, { token: fan.token })).json()) as Gallery;
+    type Gallery = {
+      items: { seq: number; locked: boolean; media: { url: string | null; previewUrl: string | null } }[];
+    };
+    const gallery = (await (
+      await api(`/conversations/${conversation.id}/media`, { token: fan.token })
+    ).json()) as Gallery;
     expect(gallery.items.map((item) => [item.seq, item.locked, item.media.url, item.media.previewUrl])).toEqual([
       [3, true, null, `/media/${paid.previewKey}`],
       [1, false, `/media/${free.key}`, `/media/${free.previewKey}`],
@@ -514,7 +664,11 @@ describe("pay-per-view messages", () => {
     const conversation = await conversationOf(creator, fan);
     const image = await chatImage(creator.user.userId);
     const offer = await sent(creator, conversation.id, { mediaIds: [image.id], priceCents: 700 });
-    const answers = await Promise.all([1, 2, 3, 4].map(() => postJson(`/messages/${offer.id}/unlock`, { priceCents: 700, idempotencyKey: newKey() }, { token: fan.token })));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        postJson(`/messages/${offer.id}/unlock`, { priceCents: 700, idempotencyKey: newKey() }, { token: fan.token }),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     expect(await walletOf(fan.user.userId)).toBe(2300);
     expect(await auditLedger(env.DB)).toEqual(BALANCED);
@@ -541,7 +695,9 @@ afterEach(() => {
 });
 
 async function connect(member: Member, conversationId: number, headers: Record<string, string> = {}): Promise<Client> {
-  const response = await SELF.fetch(`https://app.test/ws/conversations/${conversationId}`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${member.token}`, ...headers } });
+  const response = await SELF.fetch(`https://app.test/ws/conversations/${conversationId}`, {
+    headers: { Upgrade: "websocket", Authorization: `Bearer ${member.token}`, ...headers },
+  });
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
   const frames: unknown[] = [];
@@ -566,21 +722,35 @@ describe("a conversation's page", () => {
     const { database, calls } = counted(env.DB);
     const db = database;
     // What the thread's page reads: the access, the conversation, the page and its media, in one batch.
-    const { conversation: view, firstPage: page } = await getThread({ db, t: translatorFor("en") }, fanRow, conversation.id);
+    const { conversation: view, firstPage: page } = await getThread(
+      { db, t: translatorFor("en") },
+      fanRow,
+      conversation.id,
+    );
     expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [4] });
     expect(view.id).toBe(conversation.id);
     expect(page.messages.map((message) => message.id)).toEqual([offer.id, hello.id]);
     // Each as reading it alone gives: the pay-per-view file is its preview for the fan.
-    for (const message of page.messages) expect(message).toEqual(await presentMessageById(env.DB, fan.user.userId, message.id));
-    expect(page.messages[0]).toMatchObject({ locked: true, media: [{ url: null, previewUrl: `/media/${image.previewKey}` }] });
+    for (const message of page.messages)
+      expect(message).toEqual(await presentMessageById(env.DB, fan.user.userId, message.id));
+    expect(page.messages[0]).toMatchObject({
+      locked: true,
+      media: [{ url: null, previewUrl: `/media/${image.previewKey}` }],
+    });
     const media = await listChatMedia({ db }, fanRow, conversation.id, undefined);
     expect(media.items).toMatchObject([{ messageId: offer.id, locked: true, media: { url: null } }]);
 
     const outsiderRow = (await findUserById(env.DB, outsider.user.userId))!;
     await expect(listMessages({ db }, outsiderRow, conversation.id, {})).rejects.toMatchObject({ code: "not_found" });
-    await expect(getConversation({ db, t: translatorFor("en") }, outsiderRow, conversation.id)).rejects.toMatchObject({ code: "not_found" });
-    await expect(listChatMedia({ db }, outsiderRow, conversation.id, undefined)).rejects.toMatchObject({ code: "not_found" });
-    await expect(getThread({ db, t: translatorFor("en") }, outsiderRow, conversation.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getConversation({ db, t: translatorFor("en") }, outsiderRow, conversation.id)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(listChatMedia({ db }, outsiderRow, conversation.id, undefined)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(getThread({ db, t: translatorFor("en") }, outsiderRow, conversation.id)).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });
 
@@ -596,7 +766,18 @@ describe("what a paid message, a tip in a conversation and a message bought read
     const { database, calls } = counted(env.DB);
     const ctx = { ...testContext(), db: database };
 
-    const paid = await sendMessage(ctx, fanRow, conversation.id, SendMessageSchema.parse({ clientId: newKey(), text: "paid hello", mediaIds: [], priceCents: 0, maxPaidCents: 150 }));
+    const paid = await sendMessage(
+      ctx,
+      fanRow,
+      conversation.id,
+      SendMessageSchema.parse({
+        clientId: newKey(),
+        text: "paid hello",
+        mediaIds: [],
+        priceCents: 0,
+        maxPaidCents: 150,
+      }),
+    );
     // The access check, then the payment's batch (which stores the message): nothing read after it.
     expect(calls).toMatchObject({ single: 1, batches: 1 });
     expect(paid.message).toMatchObject({ text: "paid hello", paidCents: 150 });
@@ -636,13 +817,23 @@ describe("what a paid message, a tip in a conversation and a message bought read
     await follow(fan.user.userId, creator.user.userId);
     await fundWallet(fan.user.userId, 200);
     const conversation = await conversationOf(fan, creator);
-    const offer = await sent(creator, conversation.id, { text: "a look", mediaIds: [(await chatImage(creator.user.userId)).id], priceCents: 300 });
+    const offer = await sent(creator, conversation.id, {
+      text: "a look",
+      mediaIds: [(await chatImage(creator.user.userId)).id],
+      priceCents: 300,
+    });
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const { database } = counted(env.DB);
     const ctx = { ...testContext(), db: database };
-    await expect(unlockMessage(ctx, fanRow, offer.id, { priceCents: 300, idempotencyKey: newKey() })).rejects.toMatchObject({ code: "payment_required" });
+    await expect(
+      unlockMessage(ctx, fanRow, offer.id, { priceCents: 300, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "payment_required" });
     expect((await balancesOf(env.DB, fan.user.userId)).wallet).toBe(200);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM message_purchases WHERE message_id = ?").bind(offer.id).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM message_purchases WHERE message_id = ?")
+        .bind(offer.id)
+        .first("n"),
+    ).toBe(0);
   });
 });
 
@@ -655,13 +846,26 @@ describe("the delivery of a sent message", () => {
     const image = await chatImage(creator.user.userId);
     const ctx = testContext();
     const creatorRow = (await findUserById(env.DB, creator.user.userId))!;
-    const input = SendMessageSchema.parse({ clientId: newKey(), text: "for you", mediaIds: [image.id], priceCents: 300 });
+    const input = SendMessageSchema.parse({
+      clientId: newKey(),
+      text: "for you",
+      mediaIds: [image.id],
+      priceCents: 300,
+    });
     const { message } = await sendMessage(ctx, creatorRow, conversation.id, input);
     const [event] = ctx.published;
-    expect(event).toMatchObject({ type: "MessageSent", messageId: message.id, senderId: creator.user.userId, recipientId: fan.user.userId });
+    expect(event).toMatchObject({
+      type: "MessageSent",
+      messageId: message.id,
+      senderId: creator.user.userId,
+      recipientId: fan.user.userId,
+    });
 
     const delivered: { userId: number; frame: { type: string; message: MessageView } }[] = [];
-    const rooms = { idFromName: (name: string) => name, get: () => ({ deliver: async (items: typeof delivered) => (delivered.push(...items), items.length) }) };
+    const rooms = {
+      idFromName: (name: string) => name,
+      get: () => ({ deliver: async (items: typeof delivered) => (delivered.push(...items), items.length) }),
+    };
     const noDatabase = new Proxy(env.DB, {
       get: () => () => {
         throw new Error("the delivery read D1");
@@ -672,10 +876,19 @@ describe("the delivery of a sent message", () => {
     expect(framed.size).toBe(2);
     // Each member's frame is exactly what reading the message as them gives: the preview for the fan, the file for its sender.
     for (const member of [creator, fan]) {
-      expect(framed.get(member.user.userId)).toEqual({ type: "message", message: await presentMessageById(env.DB, member.user.userId, message.id) });
+      expect(framed.get(member.user.userId)).toEqual({
+        type: "message",
+        message: await presentMessageById(env.DB, member.user.userId, message.id),
+      });
     }
-    expect(framed.get(fan.user.userId)!.message).toMatchObject({ locked: true, media: [{ url: null, previewUrl: `/media/${image.previewKey}` }] });
-    expect(framed.get(creator.user.userId)!.message).toMatchObject({ locked: false, media: [{ url: `/media/${image.key}` }] });
+    expect(framed.get(fan.user.userId)!.message).toMatchObject({
+      locked: true,
+      media: [{ url: null, previewUrl: `/media/${image.previewKey}` }],
+    });
+    expect(framed.get(creator.user.userId)!.message).toMatchObject({
+      locked: false,
+      media: [{ url: `/media/${image.key}` }],
+    });
   });
 });
 
@@ -748,8 +961,20 @@ describe("GET /ws/conversations/{id}", () => {
     const conversation = await conversationOf(fan, creator);
     const url = `https://app.test/ws/conversations/${conversation.id}`;
     expect((await SELF.fetch(url, { headers: { Upgrade: "websocket" } })).status).toBe(401);
-    expect((await SELF.fetch(url, { headers: { Upgrade: "websocket", Authorization: `Bearer ${fan.token}`, Origin: "https://evil.test" } })).status).toBe(403);
-    expect((await SELF.fetch("https://app.test/ws/conversations/07", { headers: { Upgrade: "websocket", Authorization: `Bearer ${fan.token}` } })).status).toBe(422);
+    expect(
+      (
+        await SELF.fetch(url, {
+          headers: { Upgrade: "websocket", Authorization: `Bearer ${fan.token}`, Origin: "https://evil.test" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await SELF.fetch("https://app.test/ws/conversations/07", {
+          headers: { Upgrade: "websocket", Authorization: `Bearer ${fan.token}` },
+        })
+      ).status,
+    ).toBe(422);
     expect((await SELF.fetch(url, { headers: { Authorization: `Bearer ${fan.token}` } })).status).toBe(426);
   });
 });
@@ -760,34 +985,62 @@ describe("mass messages", () => {
     const followers = await Promise.all(Array.from({ length: 53 }, () => createUser()));
     for (const fan of followers) await follow(fan.user.userId, creator.user.userId);
     const subscriberOnly = await createUser();
-    await env.DB.prepare("INSERT INTO subscriptions (fan_id, creator_id, period, price_cents, status, started_at, current_period_end) VALUES (?, ?, 'month', 0, 'active', ?, ?)")
-      .bind(subscriberOnly.user.userId, creator.user.userId, new Date().toISOString(), new Date(Date.now() + 86_400_000).toISOString())
+    await env.DB.prepare(
+      "INSERT INTO subscriptions (fan_id, creator_id, period, price_cents, status, started_at, current_period_end) VALUES (?, ?, 'month', 0, 'active', ?, ?)",
+    )
+      .bind(
+        subscriberOnly.user.userId,
+        creator.user.userId,
+        new Date().toISOString(),
+        new Date(Date.now() + 86_400_000).toISOString(),
+      )
       .run();
     await block(followers[0]!.user.userId, creator.user.userId);
     const clientId = newKey();
 
-    const response = await postJson("/mass-messages", { clientId, audience: "followers", text: "Hello all of you" }, { token: creator.token });
+    const response = await postJson(
+      "/mass-messages",
+      { clientId, audience: "followers", text: "Hello all of you" },
+      { token: creator.token },
+    );
     expect(response.status).toBe(202);
     expect(await response.json()).toMatchObject({ audience: "followers", recipients: 52, text: "Hello all of you" });
     // The inline queue (tests/worker/entry.ts) has run every batch before the answer: 50, then 2.
-    const { massMessages } = (await (await api("/mass-messages", { token: creator.token })).json()) as { massMessages: { recipients: number; delivered: number; status: string }[] };
+    const { massMessages } = (await (await api("/mass-messages", { token: creator.token })).json()) as {
+      massMessages: { recipients: number; delivered: number; status: string }[];
+    };
     expect(massMessages).toEqual([expect.objectContaining({ recipients: 52, delivered: 52, status: "sent" })]);
     expect(await countRows("messages")).toBe(52);
     expect(await unreadBadge(followers[1]!)).toBe(1);
-    expect((await listOf(followers[52]!)).conversations.map((c) => [c.other.username, c.lastMessage?.text])).toEqual([[creator.user.username, "Hello all of you"]]);
+    expect((await listOf(followers[52]!)).conversations.map((c) => [c.other.username, c.lastMessage?.text])).toEqual([
+      [creator.user.username, "Hello all of you"],
+    ]);
     expect((await listOf(followers[0]!)).conversations).toEqual([]);
     expect((await listOf(subscriberOnly)).conversations).toEqual([]);
 
     // The same client id again: the same mass message, nothing sent twice.
-    const again = await postJson("/mass-messages", { clientId, audience: "followers", text: "Hello all of you" }, { token: creator.token });
+    const again = await postJson(
+      "/mass-messages",
+      { clientId, audience: "followers", text: "Hello all of you" },
+      { token: creator.token },
+    );
     expect(again.status).toBe(202);
     expect(await countRows("mass_messages")).toBe(1);
     expect(await countRows("messages")).toBe(52);
 
     // "both" adds the subscriber; a fan who is already in a conversation with the creator gets it there.
-    await postJson("/mass-messages", { clientId: newKey(), audience: "both", text: "Second" }, { token: creator.token });
+    await postJson(
+      "/mass-messages",
+      { clientId: newKey(), audience: "both", text: "Second" },
+      { token: creator.token },
+    );
     expect((await listOf(subscriberOnly)).conversations.map((c) => c.lastMessage?.text)).toEqual(["Second"]);
-    expect((await messagesOf(followers[1]!, (await listOf(followers[1]!)).conversations[0]!.id)).messages.map((m) => [m.seq, m.text])).toEqual([
+    expect(
+      (await messagesOf(followers[1]!, (await listOf(followers[1]!)).conversations[0]!.id)).messages.map((m) => [
+        m.seq,
+        m.text,
+      ]),
+    ).toEqual([
       [1, "Hello all of you"],
       [2, "Second"],
     ]);
@@ -800,11 +1053,27 @@ describe("mass messages", () => {
     for (const fan of [buyer, other]) await follow(fan.user.userId, creator.user.userId);
     await fundWallet(buyer.user.userId, 1000);
     const image = await chatImage(creator.user.userId);
-    expect((await postJson("/mass-messages", { clientId: newKey(), audience: "followers", text: "Exclusive", mediaIds: [image.id], priceCents: 400 }, { token: creator.token })).status).toBe(202);
+    expect(
+      (
+        await postJson(
+          "/mass-messages",
+          { clientId: newKey(), audience: "followers", text: "Exclusive", mediaIds: [image.id], priceCents: 400 },
+          { token: creator.token },
+        )
+      ).status,
+    ).toBe(202);
     const [toBuyer] = (await messagesOf(buyer, (await listOf(buyer)).conversations[0]!.id)).messages;
     expect(toBuyer).toMatchObject({ locked: true, priceCents: 400 });
     expect(await fetchMedia(image.key, buyer.token)).toBe(404);
-    expect((await postJson(`/messages/${toBuyer!.id}/unlock`, { priceCents: 400, idempotencyKey: newKey() }, { token: buyer.token })).status).toBe(200);
+    expect(
+      (
+        await postJson(
+          `/messages/${toBuyer!.id}/unlock`,
+          { priceCents: 400, idempotencyKey: newKey() },
+          { token: buyer.token },
+        )
+      ).status,
+    ).toBe(200);
     expect(await fetchMedia(image.key, buyer.token)).toBe(200);
     expect(await fetchMedia(image.key, other.token)).toBe(404);
     expect(await fetchMedia(image.previewKey, other.token)).toBe(200);
@@ -814,13 +1083,43 @@ describe("mass messages", () => {
   it("is for creators with an audience, and checks what is sent like any message", async () => {
     const creator = await createVerifiedCreator();
     const member = await createUser();
-    expect((await postJson("/mass-messages", { clientId: newKey(), audience: "followers", text: "hi" }, { token: member.token })).status).toBe(403);
-    const empty = await postJson("/mass-messages", { clientId: newKey(), audience: "subscribers", text: "hi" }, { token: creator.token });
+    expect(
+      (
+        await postJson(
+          "/mass-messages",
+          { clientId: newKey(), audience: "followers", text: "hi" },
+          { token: member.token },
+        )
+      ).status,
+    ).toBe(403);
+    const empty = await postJson(
+      "/mass-messages",
+      { clientId: newKey(), audience: "subscribers", text: "hi" },
+      { token: creator.token },
+    );
     expect(empty.status).toBe(422);
-    expect(((await empty.json()) as { message: string }).message).toBe("Nobody to send it to yet: this audience is empty.");
+    expect(((await empty.json()) as { message: string }).message).toBe(
+      "Nobody to send it to yet: this audience is empty.",
+    );
     await follow(member.user.userId, creator.user.userId);
-    expect((await postJson("/mass-messages", { clientId: newKey(), audience: "everyone", text: "hi" }, { token: creator.token })).status).toBe(422);
-    expect((await postJson("/mass-messages", { clientId: newKey(), audience: "followers", text: " " }, { token: creator.token })).status).toBe(422);
+    expect(
+      (
+        await postJson(
+          "/mass-messages",
+          { clientId: newKey(), audience: "everyone", text: "hi" },
+          { token: creator.token },
+        )
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await postJson(
+          "/mass-messages",
+          { clientId: newKey(), audience: "followers", text: " " },
+          { token: creator.token },
+        )
+      ).status,
+    ).toBe(422);
     expect(await countRows("mass_messages")).toBe(0);
     expect(await countRows("messages")).toBe(0);
   });

@@ -35,18 +35,26 @@ export async function submitApplication(token: string, userId: number, language?
   const document = await createIdImage(userId, "id_document");
   const selfie = await createIdImage(userId, "id_selfie");
   const headers = language ? { "Accept-Language": language } : undefined;
-  const response = await postJson("/creatorRequest", { documentMediaId: document.id, selfieMediaId: selfie.id }, { token, headers });
+  const response = await postJson(
+    "/creatorRequest",
+    { documentMediaId: document.id, selfieMediaId: selfie.id },
+    { token, headers },
+  );
   return { response, document, selfie };
 }
 
 export async function createPost(userId: number, audience: "everyone" | "followers" | "subscribers" = "everyone") {
   const at = new Date().toISOString();
-  const post = await env.DB.prepare("INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
+  const post = await env.DB.prepare(
+    "INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+  )
     .bind(userId, `a ${audience} post`, audience, at, at)
     .first<{ id: number }>();
   const key = `posts/${hex()}.png`;
   await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
-  await env.DB.prepare("INSERT INTO media (user_id, post_id, position, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, 'image/png', 8, ?)")
+  await env.DB.prepare(
+    "INSERT INTO media (user_id, post_id, position, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, 'image/png', 8, ?)",
+  )
     .bind(userId, post!.id, key, at)
     .run();
   return { postId: post!.id, key };
@@ -56,7 +64,9 @@ export const del = (path: string, token?: string) => api(path, { method: "DELETE
 
 /** Reads the body to the end: an unread R2 stream would keep the test's isolated storage open. */
 export async function fetchMedia(key: string, token?: string) {
-  const response = await SELF.fetch(`https://app.test/media/${key}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await SELF.fetch(`https://app.test/media/${key}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   await response.arrayBuffer();
   return response.status;
 }

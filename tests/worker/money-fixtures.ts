@@ -39,7 +39,12 @@ export async function fundWallet(userId: number, cents: number): Promise<number>
   )
     .bind(userId, cents, `u:${newKey()}`, now, now)
     .first<{ id: number }>();
-  const outcome = await creditTopUp(testContext(), { provider: "sandbox", eventId: `seed-${++eventCounter}-${newKey()}`, paymentId: payment!.id, amountCents: cents });
+  const outcome = await creditTopUp(testContext(), {
+    provider: "sandbox",
+    eventId: `seed-${++eventCounter}-${newKey()}`,
+    paymentId: payment!.id,
+    amountCents: cents,
+  });
   if (outcome !== "applied") throw new Error(`fundWallet: ${outcome}`);
   return payment!.id;
 }

@@ -7,32 +7,63 @@ import { createVerifiedCreator, newKey } from "./money-fixtures";
 type Creator = Awaited<ReturnType<typeof createVerifiedCreator>>;
 
 /** The four actions that re-check the password (spec §5), each with a way to see that it changed nothing. */
-const ACTIONS: { name: string; attempt(creator: Creator, password: string, headers?: HeadersInit): Promise<Response>; unchanged(creator: Creator): Promise<void> }[] = [
+const ACTIONS: {
+  name: string;
+  attempt(creator: Creator, password: string, headers?: HeadersInit): Promise<Response>;
+  unchanged(creator: Creator): Promise<void>;
+}[] = [
   {
     name: "changing the password",
     attempt: (creator, password, headers) =>
-      postJson("/me/password", { password, newPassword: "a brand new passphrase", newPasswordConfirmation: "a brand new passphrase" }, { token: creator.token, headers }),
+      postJson(
+        "/me/password",
+        { password, newPassword: "a brand new passphrase", newPasswordConfirmation: "a brand new passphrase" },
+        { token: creator.token, headers },
+      ),
     unchanged: async (creator) => {
-      const signIn = await postJson("/login", { login: creator.input.email, password: creator.input.password }, { ip: "198.51.100.200" });
+      const signIn = await postJson(
+        "/login",
+        { login: creator.input.email, password: creator.input.password },
+        { ip: "198.51.100.200" },
+      );
       expect(signIn.status).toBe(200);
     },
   },
   {
     name: "changing the email",
-    attempt: (creator, password, headers) => postJson("/email/change", { email: `new_${creator.input.email}`, password }, { token: creator.token, headers }),
+    attempt: (creator, password, headers) =>
+      postJson("/email/change", { email: `new_${creator.input.email}`, password }, { token: creator.token, headers }),
     unchanged: async (creator) => expect(await latestMailTo(`new_${creator.input.email}`)).toBeNull(),
   },
   {
     name: "setting the payout method",
     attempt: (creator, password, headers) =>
-      api("/me/payout-method", { method: "PUT", body: JSON.stringify({ kind: "paypal", paypalEmail: "me@example.com", paypalEmailConfirmation: "me@example.com", password }), token: creator.token, headers }),
-    unchanged: async (creator) => expect(await (await api("/me/payout-method", { token: creator.token })).json()).toEqual({ method: null }),
+      api("/me/payout-method", {
+        method: "PUT",
+        body: JSON.stringify({
+          kind: "paypal",
+          paypalEmail: "me@example.com",
+          paypalEmailConfirmation: "me@example.com",
+          password,
+        }),
+        token: creator.token,
+        headers,
+      }),
+    unchanged: async (creator) =>
+      expect(await (await api("/me/payout-method", { token: creator.token })).json()).toEqual({ method: null }),
   },
   {
     name: "requesting a withdrawal",
-    attempt: (creator, password, headers) => postJson("/payouts", { amountCents: 5000, password, idempotencyKey: newKey() }, { token: creator.token, headers }),
+    attempt: (creator, password, headers) =>
+      postJson(
+        "/payouts",
+        { amountCents: 5000, password, idempotencyKey: newKey() },
+        { token: creator.token, headers },
+      ),
     unchanged: async (creator) => {
-      const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM payouts WHERE creator_id = ?").bind(creator.user.userId).first<{ n: number }>())!;
+      const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM payouts WHERE creator_id = ?")
+        .bind(creator.user.userId)
+        .first<{ n: number }>())!;
       expect(n).toBe(0);
     },
   },
@@ -70,7 +101,8 @@ describe("the password re-check of a signed-in user", () => {
   it("counts wrong passwords per account across the four actions, and only for that account", async () => {
     const creator = await createVerifiedCreator();
     const other = await createVerifiedCreator();
-    for (const action of [...ACTIONS, ACTIONS[0]!]) expect((await action.attempt(creator, "not my password")).status).toBe(422);
+    for (const action of [...ACTIONS, ACTIONS[0]!])
+      expect((await action.attempt(creator, "not my password")).status).toBe(422);
     for (const action of ACTIONS) expect((await action.attempt(creator, "not my password")).status).toBe(429);
     for (const action of ACTIONS) expect((await action.attempt(other, "not my password either")).status).toBe(422);
   });
@@ -79,7 +111,10 @@ describe("the password re-check of a signed-in user", () => {
     const creator = await createVerifiedCreator();
     for (let attempt = 0; attempt < 6; attempt++) {
       const missing = await ACTIONS[1]!.attempt(creator, "");
-      expect(await missing.json()).toEqual({ message: "Please enter your password", errors: { password: ["Please enter your password"] } });
+      expect(await missing.json()).toEqual({
+        message: "Please enter your password",
+        errors: { password: ["Please enter your password"] },
+      });
     }
     expect((await ACTIONS[1]!.attempt(creator, creator.input.password)).status).toBe(200);
   });

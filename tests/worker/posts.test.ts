@@ -12,7 +12,9 @@ type User = Awaited<ReturnType<typeof createUser>>;
 
 async function createCreator(): Promise<User> {
   const user = await createUser();
-  await env.DB.prepare("UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE id = ?").bind(user.user.userId).run();
+  await env.DB.prepare("UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE id = ?")
+    .bind(user.user.userId)
+    .run();
   return user;
 }
 
@@ -23,7 +25,15 @@ async function insertMedia(userId: number, overrides: { status?: string; purpose
     `INSERT INTO media (user_id, post_id, purpose, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
      VALUES (?, ?, ?, 'image', ?, ?, ?, 'image/jpeg', 100, ?) RETURNING id`,
   )
-    .bind(userId, overrides.postId ?? null, overrides.purpose ?? "post", overrides.status ?? "ready", key, key.replace("posts/", "previews/"), new Date().toISOString())
+    .bind(
+      userId,
+      overrides.postId ?? null,
+      overrides.purpose ?? "post",
+      overrides.status ?? "ready",
+      key,
+      key.replace("posts/", "previews/"),
+      new Date().toISOString(),
+    )
     .first<{ id: number }>();
   return { id: row!.id, key };
 }
@@ -32,19 +42,35 @@ const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).t
 
 async function createPost(token: string, body: Record<string, unknown>) {
   const response = await postJson("/posts", body, { token });
-  return { status: response.status, body: (await response.json()) as PostView & { message: string; errors: Record<string, string[]> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as PostView & { message: string; errors: Record<string, string[]> },
+  };
 }
 
-const patchJson = (path: string, body: unknown, token: string) => api(path, { method: "PATCH", body: JSON.stringify(body), token });
+const patchJson = (path: string, body: unknown, token: string) =>
+  api(path, { method: "PATCH", body: JSON.stringify(body), token });
 
 async function postRow(id: number) {
-  return env.DB.prepare("SELECT status, published_at, scheduled_at, edited_at, text, audience, price_cents FROM posts WHERE id = ?")
+  return env.DB.prepare(
+    "SELECT status, published_at, scheduled_at, edited_at, text, audience, price_cents FROM posts WHERE id = ?",
+  )
     .bind(id)
-    .first<{ status: string; published_at: string | null; scheduled_at: string | null; edited_at: string | null; text: string; audience: string; price_cents: number }>();
+    .first<{
+      status: string;
+      published_at: string | null;
+      scheduled_at: string | null;
+      edited_at: string | null;
+      text: string;
+      audience: string;
+      price_cents: number;
+    }>();
 }
 
 async function counts() {
-  const row = await env.DB.prepare("SELECT (SELECT COUNT(*) FROM posts) AS posts, (SELECT COUNT(*) FROM media WHERE post_id IS NOT NULL) AS attached").first<{ posts: number; attached: number }>();
+  const row = await env.DB.prepare(
+    "SELECT (SELECT COUNT(*) FROM posts) AS posts, (SELECT COUNT(*) FROM media WHERE post_id IS NOT NULL) AS attached",
+  ).first<{ posts: number; attached: number }>();
   return row!;
 }
 
@@ -53,7 +79,14 @@ describe("POST /api/posts", () => {
     const creator = await createCreator();
     const { status, body } = await createPost(creator.token, { text: "Hello fans", audience: "everyone" });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ text: "Hello fans", audience: "everyone", priceCents: 0, status: "published", isOwn: true, lock: null });
+    expect(body).toMatchObject({
+      text: "Hello fans",
+      audience: "everyone",
+      priceCents: 0,
+      status: "published",
+      isOwn: true,
+      lock: null,
+    });
     expect(body.publishedAt).not.toBeNull();
   });
 
@@ -121,7 +154,11 @@ describe("POST /api/posts", () => {
     const creator = await createCreator();
     const first = await insertMedia(creator.user.userId);
     const second = await insertMedia(creator.user.userId);
-    const { status, body } = await createPost(creator.token, { audience: "subscribers", priceCents: 500, mediaIds: [second.id, first.id] });
+    const { status, body } = await createPost(creator.token, {
+      audience: "subscribers",
+      priceCents: 500,
+      mediaIds: [second.id, first.id],
+    });
     expect(status).toBe(201);
     expect(body.status).toBe("published");
     expect(body.media!.map((m) => m.id)).toEqual([second.id, first.id]);
@@ -135,12 +172,18 @@ describe("POST /api/posts", () => {
     const creator = await createCreator();
     const done = await insertMedia(creator.user.userId);
     const running = await insertMedia(creator.user.userId, { status: "uploading" });
-    const { status, body } = await createPost(creator.token, { text: "coming", audience: "everyone", mediaIds: [done.id, running.id] });
+    const { status, body } = await createPost(creator.token, {
+      text: "coming",
+      audience: "everyone",
+      mediaIds: [done.id, running.id],
+    });
     expect(status).toBe(201);
     expect(body.status).toBe("processing");
     expect(body.publishedAt).toBeNull();
 
-    const listed = (await (await api("/posts/processing", { token: creator.token })).json()) as { posts: (PostView & { uploads: { id: number; status: string }[] })[] };
+    const listed = (await (await api("/posts/processing", { token: creator.token })).json()) as {
+      posts: (PostView & { uploads: { id: number; status: string }[] })[];
+    };
     expect(listed.posts.map((p) => p.id)).toEqual([body.id]);
     expect(listed.posts[0]!.uploads).toEqual([
       { id: done.id, kind: "image", status: "ready" },
@@ -160,7 +203,11 @@ describe("POST /api/posts", () => {
   it("a processing post with a time still ahead becomes scheduled when its uploads complete", async () => {
     const creator = await createCreator();
     const running = await insertMedia(creator.user.userId, { status: "uploading" });
-    const { body } = await createPost(creator.token, { audience: "followers", mediaIds: [running.id], scheduledAt: inMinutes(30) });
+    const { body } = await createPost(creator.token, {
+      audience: "followers",
+      mediaIds: [running.id],
+      scheduledAt: inMinutes(30),
+    });
     expect(body.status).toBe("processing");
     await env.DB.prepare("UPDATE media SET status = 'ready' WHERE id = ?").bind(running.id).run();
     expect(await completeProcessingPost(testContext(), body.id)).toBe("scheduled");
@@ -172,10 +219,17 @@ describe("scheduled posts", () => {
   it("are listed for their author only, soonest first, with a cursor", async () => {
     const creator = await createCreator();
     const later = await createPost(creator.token, { text: "later", audience: "everyone", scheduledAt: inMinutes(120) });
-    const sooner = await createPost(creator.token, { text: "sooner", audience: "everyone", scheduledAt: inMinutes(60) });
+    const sooner = await createPost(creator.token, {
+      text: "sooner",
+      audience: "everyone",
+      scheduledAt: inMinutes(60),
+    });
     expect(sooner.body).toMatchObject({ status: "scheduled", publishedAt: null });
 
-    const page = (await (await api("/posts/scheduled", { token: creator.token })).json()) as { posts: PostView[]; nextCursor: string | null };
+    const page = (await (await api("/posts/scheduled", { token: creator.token })).json()) as {
+      posts: PostView[];
+      nextCursor: string | null;
+    };
     expect(page.posts.map((p) => p.text)).toEqual(["sooner", "later"]);
     expect(page.nextCursor).toBeNull();
     const other = await createCreator();
@@ -190,16 +244,18 @@ describe("scheduled posts", () => {
     const creator = await createCreator();
     const at = Date.now() + 3_600_000;
     const statements = Array.from({ length: 23 }, (_, i) =>
-      env.DB.prepare("INSERT INTO posts (user_id, text, audience, status, scheduled_at, created_at) VALUES (?, ?, 'everyone', 'scheduled', ?, ?)").bind(
-        creator.user.userId,
-        `post ${i}`,
-        new Date(at + (i % 5) * 60_000).toISOString(),
-        new Date().toISOString(),
-      ),
+      env.DB.prepare(
+        "INSERT INTO posts (user_id, text, audience, status, scheduled_at, created_at) VALUES (?, ?, 'everyone', 'scheduled', ?, ?)",
+      ).bind(creator.user.userId, `post ${i}`, new Date(at + (i % 5) * 60_000).toISOString(), new Date().toISOString()),
     );
     await env.DB.batch(statements);
-    const first = (await (await api("/posts/scheduled", { token: creator.token })).json()) as { posts: PostView[]; nextCursor: string };
-    const second = (await (await api(`/posts/scheduled?cursor=${first.nextCursor}`, { token: creator.token })).json()) as { posts: PostView[]; nextCursor: string | null };
+    const first = (await (await api("/posts/scheduled", { token: creator.token })).json()) as {
+      posts: PostView[];
+      nextCursor: string;
+    };
+    const second = (await (
+      await api(`/posts/scheduled?cursor=${first.nextCursor}`, { token: creator.token })
+    ).json()) as { posts: PostView[]; nextCursor: string | null };
     expect(first.posts).toHaveLength(20);
     expect(second.posts).toHaveLength(3);
     expect(second.nextCursor).toBeNull();
@@ -214,8 +270,12 @@ describe("scheduled posts", () => {
       await createPost(creator.token, { text: "due two", audience: "followers", scheduledAt: inMinutes(6) }),
       await createPost(other.token, { text: "due three", audience: "everyone", scheduledAt: inMinutes(7) }),
     ].map((p) => p.body.id);
-    const notYet = (await createPost(creator.token, { text: "not yet", audience: "everyone", scheduledAt: inMinutes(60) })).body.id;
-    await env.DB.prepare("UPDATE posts SET scheduled_at = ? WHERE id IN (SELECT value FROM json_each(?))").bind(inMinutes(-1), JSON.stringify(due)).run();
+    const notYet = (
+      await createPost(creator.token, { text: "not yet", audience: "everyone", scheduledAt: inMinutes(60) })
+    ).body.id;
+    await env.DB.prepare("UPDATE posts SET scheduled_at = ? WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(inMinutes(-1), JSON.stringify(due))
+      .run();
 
     const ctx = testContext();
     const runs = await Promise.all([publishDueScheduledPosts(ctx), publishDueScheduledPosts(ctx)]);
@@ -237,13 +297,20 @@ describe("scheduled posts", () => {
   it("a follower's Home dot lights when a post is published, not while it is scheduled", async () => {
     const creator = await createCreator();
     const fan = await createUser();
-    await env.DB.prepare("INSERT INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fan.user.userId, creator.user.userId, new Date().toISOString()).run();
-    const homeDot = async () => ((await (await api("/updates", { token: fan.token })).json()) as { updates: { home: boolean } }).updates.home;
+    await env.DB.prepare("INSERT INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)")
+      .bind(fan.user.userId, creator.user.userId, new Date().toISOString())
+      .run();
+    const homeDot = async () =>
+      ((await (await api("/updates", { token: fan.token })).json()) as { updates: { home: boolean } }).updates.home;
     await postJson("/home/seen", {}, { token: fan.token });
-    const scheduled = (await createPost(creator.token, { text: "later", audience: "everyone", scheduledAt: inMinutes(30) })).body;
+    const scheduled = (
+      await createPost(creator.token, { text: "later", audience: "everyone", scheduledAt: inMinutes(30) })
+    ).body;
     expect(await homeDot()).toBe(false);
     // Due long ago: its publication time is when the cron publishes it, so it is news since the fan last looked.
-    await env.DB.prepare("UPDATE posts SET scheduled_at = ? WHERE id = ?").bind("2020-01-01T00:00:00.000Z", scheduled.id).run();
+    await env.DB.prepare("UPDATE posts SET scheduled_at = ? WHERE id = ?")
+      .bind("2020-01-01T00:00:00.000Z", scheduled.id)
+      .run();
     await runScheduledJobsAndSettle(env as Env);
     expect(await homeDot()).toBe(true);
   });
@@ -251,7 +318,9 @@ describe("scheduled posts", () => {
   it("publish now: the author's scheduled post only", async () => {
     const creator = await createCreator();
     const other = await createCreator();
-    const scheduled = (await createPost(creator.token, { text: "soon", audience: "everyone", scheduledAt: inMinutes(60) })).body;
+    const scheduled = (
+      await createPost(creator.token, { text: "soon", audience: "everyone", scheduledAt: inMinutes(60) })
+    ).body;
     expect((await postJson(`/posts/${scheduled.id}/publish`, {}, { token: other.token })).status).toBe(404);
     const response = await postJson(`/posts/${scheduled.id}/publish`, {}, { token: creator.token });
     expect(response.status).toBe(200);
@@ -267,7 +336,11 @@ describe("editing and deleting own posts", () => {
     const creator = await createCreator();
     const post = (await createPost(creator.token, { text: "first", audience: "everyone" })).body;
     expect(post.editedAt).toBeNull();
-    const response = await patchJson(`/posts/${post.id}`, { text: "second", audience: "subscribers", priceCents: 300 }, creator.token);
+    const response = await patchJson(
+      `/posts/${post.id}`,
+      { text: "second", audience: "subscribers", priceCents: 300 },
+      creator.token,
+    );
     expect(response.status).toBe(200);
     const edited = (await response.json()) as PostView;
     expect(edited).toMatchObject({ text: "second", audience: "subscribers", priceCents: 300 });
@@ -280,9 +353,12 @@ describe("editing and deleting own posts", () => {
 
   it("reschedules a scheduled post without marking it edited", async () => {
     const creator = await createCreator();
-    const post = (await createPost(creator.token, { text: "plan", audience: "everyone", scheduledAt: inMinutes(60) })).body;
+    const post = (await createPost(creator.token, { text: "plan", audience: "everyone", scheduledAt: inMinutes(60) }))
+      .body;
     const newTime = inMinutes(90);
-    const edited = (await (await patchJson(`/posts/${post.id}`, { scheduledAt: newTime, text: "new plan" }, creator.token)).json()) as PostView;
+    const edited = (await (
+      await patchJson(`/posts/${post.id}`, { scheduledAt: newTime, text: "new plan" }, creator.token)
+    ).json()) as PostView;
     expect(edited).toMatchObject({ scheduledAt: newTime, text: "new plan", editedAt: null, status: "scheduled" });
   });
 
@@ -298,7 +374,8 @@ describe("editing and deleting own posts", () => {
       [{ priceCents: 1 }, 422],
       [{ scheduledAt: inMinutes(-5) }, 422],
     ];
-    for (const [body, status] of bad) expect((await patchJson(`/posts/${post.id}`, body, creator.token)).status, JSON.stringify(body)).toBe(status);
+    for (const [body, status] of bad)
+      expect((await patchJson(`/posts/${post.id}`, body, creator.token)).status, JSON.stringify(body)).toBe(status);
     expect((await patchJson(`/posts/${post.id}`, { text: "theirs now" }, other.token)).status).toBe(404);
     expect((await patchJson("/posts/abc", { text: "x" }, creator.token)).status).toBe(422);
     expect((await api(`/posts/${post.id}`, { method: "PATCH", body: JSON.stringify({ text: "x" }) })).status).toBe(401);

@@ -2,7 +2,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, createUser } from "./factories";
 
-interface PostView { id: number; lock: string | null; media: { url: string }[] | null }
+interface PostView {
+  id: number;
+  lock: string | null;
+  media: { url: string }[] | null;
+}
 interface Profile {
   available: boolean;
   bio: string;
@@ -21,12 +25,16 @@ let clock = Date.parse("2026-01-01T00:00:00.000Z");
 /** A published post with one ready image; each one a second newer than the last. */
 async function createPost(authorId: number, audience: "everyone" | "followers" | "subscribers", withMedia = true) {
   const at = new Date((clock += 1000)).toISOString();
-  const post = await env.DB.prepare("INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
+  const post = await env.DB.prepare(
+    "INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+  )
     .bind(authorId, `${audience} post`, audience, at, at)
     .first<{ id: number }>();
   const key = `posts/${crypto.randomUUID().replace(/-/g, "")}.jpg`;
   if (withMedia) {
-    await env.DB.prepare("INSERT INTO media (user_id, post_id, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, ?, 'image', 'ready', ?, 'image/jpeg', 8, ?)")
+    await env.DB.prepare(
+      "INSERT INTO media (user_id, post_id, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, ?, 'image', 'ready', ?, 'image/jpeg', 8, ?)",
+    )
       .bind(authorId, post!.id, key, at)
       .run();
   }
@@ -46,11 +54,21 @@ describe("GET /api/users/{username}", () => {
     const open = await createPost(creator.user.userId, "everyone");
     const locked = await createPost(creator.user.userId, "subscribers");
     await createPost(creator.user.userId, "everyone", false);
-    await env.DB.prepare("INSERT INTO likes (user_id, post_id, created_at) VALUES (?, ?, ?)").bind(fan.user.userId, open.id, new Date().toISOString()).run();
+    await env.DB.prepare("INSERT INTO likes (user_id, post_id, created_at) VALUES (?, ?, ?)")
+      .bind(fan.user.userId, open.id, new Date().toISOString())
+      .run();
     await api(`/users/${creator.user.username}/follow`, { method: "POST", token: fan.token });
 
     const asFan = await profileOf(creator.user.username, fan.token);
-    expect(asFan).toMatchObject({ available: true, postCount: 3, mediaCount: 2, likeCount: 1, followerCount: null, following: true, nextCursor: null });
+    expect(asFan).toMatchObject({
+      available: true,
+      postCount: 3,
+      mediaCount: 2,
+      likeCount: 1,
+      followerCount: null,
+      following: true,
+      nextCursor: null,
+    });
     expect(asFan.posts.find((p) => p.id === locked.id)).toMatchObject({ lock: "subscribe", media: null });
     const text = JSON.stringify(asFan);
     expect(text).toContain(open.key);
@@ -73,7 +91,10 @@ describe("GET /api/users/{username}", () => {
     expect(second).toEqual({ posts: expect.any(Array), nextCursor: null });
     expect(second.posts.map((p) => p.id)).toEqual(ids.slice(0, 3).reverse());
 
-    const media = (await (await api(`/users/${creator.user.username}/posts?tab=media`)).json()) as { posts: PostView[]; nextCursor: string | null };
+    const media = (await (await api(`/users/${creator.user.username}/posts?tab=media`)).json()) as {
+      posts: PostView[];
+      nextCursor: string | null;
+    };
     expect(media.posts.map((p) => p.id)).toEqual(ids.filter((_, i) => i % 2 === 0).reverse());
     expect(media.nextCursor).toBeNull();
 
@@ -87,14 +108,20 @@ describe("GET /api/users/{username}", () => {
     const blocked = await createUser();
     await createPost(creator.user.userId, "everyone");
     expect((await api("/users/no_such_person")).status).toBe(404);
-    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(creator.user.userId, blocked.user.userId, new Date().toISOString()).run();
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)")
+      .bind(creator.user.userId, blocked.user.userId, new Date().toISOString())
+      .run();
     const asBlocked = await profileOf(creator.user.username, blocked.token);
     expect(asBlocked).toMatchObject({ available: false, posts: [], postCount: 0, bio: "" });
-    const morePosts = (await (await api(`/users/${creator.user.username}/posts`, { token: blocked.token })).json()) as { posts: PostView[] };
+    const morePosts = (await (await api(`/users/${creator.user.username}/posts`, { token: blocked.token })).json()) as {
+      posts: PostView[];
+    };
     expect(morePosts.posts).toEqual([]);
     expect((await profileOf(blocked.user.username, creator.token)).available).toBe(false);
 
-    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(new Date().toISOString(), creator.user.userId).run();
+    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), creator.user.userId)
+      .run();
     expect((await api(`/users/${creator.user.username}`)).status).toBe(404);
   });
 
@@ -104,30 +131,60 @@ describe("GET /api/users/{username}", () => {
     const fan = await createUser();
     const blocked = await createUser();
     await env.DB.prepare("UPDATE users SET role = 'creator' WHERE id = ?").bind(creator.user.userId).run();
-    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(blocked.user.userId, creator.user.userId, new Date().toISOString()).run();
+    await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)")
+      .bind(blocked.user.userId, creator.user.userId, new Date().toISOString())
+      .run();
     const none = { canEdit: false, canFollow: false, canTip: false, canReport: false, canBlock: false };
     expect((await profileOf(creator.user.username, creator.token)).viewer).toEqual({ ...none, canEdit: true });
-    expect((await profileOf(creator.user.username, fan.token)).viewer).toEqual({ ...none, canFollow: true, canTip: true, canReport: true, canBlock: true });
-    expect((await profileOf(member.user.username, fan.token)).viewer).toEqual({ ...none, canFollow: true, canReport: true, canBlock: true });
-    expect((await profileOf(creator.user.username, blocked.token)).viewer).toEqual({ ...none, canReport: true, canBlock: true });
+    expect((await profileOf(creator.user.username, fan.token)).viewer).toEqual({
+      ...none,
+      canFollow: true,
+      canTip: true,
+      canReport: true,
+      canBlock: true,
+    });
+    expect((await profileOf(member.user.username, fan.token)).viewer).toEqual({
+      ...none,
+      canFollow: true,
+      canReport: true,
+      canBlock: true,
+    });
+    expect((await profileOf(creator.user.username, blocked.token)).viewer).toEqual({
+      ...none,
+      canReport: true,
+      canBlock: true,
+    });
     expect((await profileOf(creator.user.username)).viewer).toEqual(none);
   });
 });
 
 describe("PUT /api/me/profile", () => {
-  const put = (body: unknown, token?: string) => api("/me/profile", { method: "PUT", token, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const put = (body: unknown, token?: string) =>
+    api("/me/profile", { method: "PUT", token, body: typeof body === "string" ? body : JSON.stringify(body) });
 
   it("saves name, bio, location and website", async () => {
     const user = await createUser();
-    const response = await put({ name: "  Mia R  ", bio: "Hello\nworld", location: "Lisbon", website: "https://mia.example/links" }, user.token);
+    const response = await put(
+      { name: "  Mia R  ", bio: "Hello\nworld", location: "Lisbon", website: "https://mia.example/links" },
+      user.token,
+    );
     expect(response.status).toBe(200);
-    const row = await env.DB.prepare("SELECT name, bio, location, website FROM users WHERE id = ?").bind(user.user.userId).first();
-    expect(row).toEqual({ name: "Mia R", bio: "Hello\nworld", location: "Lisbon", website: "https://mia.example/links" });
+    const row = await env.DB.prepare("SELECT name, bio, location, website FROM users WHERE id = ?")
+      .bind(user.user.userId)
+      .first();
+    expect(row).toEqual({
+      name: "Mia R",
+      bio: "Hello\nworld",
+      location: "Lisbon",
+      website: "https://mia.example/links",
+    });
   });
 
   it("refuses bad input and changes nothing", async () => {
     const user = await createUser();
-    const before = await env.DB.prepare("SELECT name, bio, location, website FROM users WHERE id = ?").bind(user.user.userId).first();
+    const before = await env.DB.prepare("SELECT name, bio, location, website FROM users WHERE id = ?")
+      .bind(user.user.userId)
+      .first();
     for (const body of [
       { name: "" },
       { name: "x".repeat(61) },
@@ -144,6 +201,10 @@ describe("PUT /api/me/profile", () => {
     const website = await put({ name: "Mia", website: "ftp://x.example" }, user.token);
     expect(await website.json()).toMatchObject({ errors: { website: ["The website must be an https:// address."] } });
     expect((await put({ name: "Mia" })).status).toBe(401);
-    expect(await env.DB.prepare("SELECT name, bio, location, website FROM users WHERE id = ?").bind(user.user.userId).first()).toEqual(before);
+    expect(
+      await env.DB.prepare("SELECT name, bio, location, website FROM users WHERE id = ?")
+        .bind(user.user.userId)
+        .first(),
+    ).toEqual(before);
   });
 });

@@ -21,7 +21,8 @@ import { createPost, follow, makeCreator, PNG } from "./timeline-fixtures";
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
-const NOT_A_PUSH_SERVICE = "Push notifications can only go through a browser's push service: this address is not one this server sends to.";
+const NOT_A_PUSH_SERVICE =
+  "Push notifications can only go through a browser's push service: this address is not one this server sends to.";
 /** What an attacker may hand over as a device's endpoint (the worker tier lists only push.example.test). */
 const NOT_PUSH_SERVICES = [
   "https://127.0.0.1:1/x",
@@ -53,7 +54,8 @@ const NOT_PUSH_SERVICES = [
 ];
 
 const PUSH_HOST = "push.example.test";
-const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+const ANDROID_CHROME =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 
 /** What the fake push service received: one request per push. */
 interface Received {
@@ -77,7 +79,12 @@ beforeEach(() => {
     const request = new Request(input, init);
     contacted.push(request.url);
     if (new URL(request.url).hostname !== PUSH_HOST) return realFetch(input, init);
-    received.push({ endpoint: request.url, headers: request.headers, redirect: request.redirect, body: new Uint8Array(await request.arrayBuffer()) });
+    received.push({
+      endpoint: request.url,
+      headers: request.headers,
+      redirect: request.redirect,
+      body: new Uint8Array(await request.arrayBuffer()),
+    });
     return answer(request.url);
   });
 });
@@ -89,17 +96,34 @@ interface Device extends DeviceKeys {
 
 /** A browser's push subscription: a fresh P-256 key pair and auth secret, and an endpoint at the fake service. */
 async function newDevice(): Promise<Device> {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
+    "deriveBits",
+  ])) as CryptoKeyPair;
   const publicKey = toBase64Url(new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer));
   const { d } = (await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey;
-  return { endpoint: `https://${PUSH_HOST}/send/${newKey()}`, publicKey, privateKey: d!, auth: toBase64Url(crypto.getRandomValues(new Uint8Array(16))) };
+  return {
+    endpoint: `https://${PUSH_HOST}/send/${newKey()}`,
+    publicKey,
+    privateKey: d!,
+    auth: toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
+  };
 }
 
-const subscribeBody = (device: Device) => ({ endpoint: device.endpoint, keys: { p256dh: device.publicKey, auth: device.auth } });
+const subscribeBody = (device: Device) => ({
+  endpoint: device.endpoint,
+  keys: { p256dh: device.publicKey, auth: device.auth },
+});
 
-async function subscribed(member: Member, device?: Device, userAgent = ANDROID_CHROME): Promise<Device & { id: number }> {
+async function subscribed(
+  member: Member,
+  device?: Device,
+  userAgent = ANDROID_CHROME,
+): Promise<Device & { id: number }> {
   const chosen = device ?? (await newDevice());
-  const response = await postJson("/push/subscriptions", subscribeBody(chosen), { token: member.token, headers: { "User-Agent": userAgent } });
+  const response = await postJson("/push/subscriptions", subscribeBody(chosen), {
+    token: member.token,
+    headers: { "User-Agent": userAgent },
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   return { ...chosen, id: ((await response.json()) as { id: number }).id };
 }
@@ -112,7 +136,8 @@ interface Payload {
   badge: number;
 }
 
-const payloadOf = async (push: Received, device: Device) => JSON.parse(new TextDecoder().decode(await decryptPush(push.body, device))) as Payload;
+const payloadOf = async (push: Received, device: Device) =>
+  JSON.parse(new TextDecoder().decode(await decryptPush(push.body, device))) as Payload;
 
 const pushesTo = (device: Device) => received.filter((push) => push.endpoint === device.endpoint);
 
@@ -123,11 +148,18 @@ async function conversationBetween(from: Member, to: Member): Promise<number> {
 }
 
 const sendMessage = async (from: Member, conversationId: number, body: Record<string, unknown>) => {
-  const response = await postJson(`/conversations/${conversationId}/messages`, { clientId: newKey(), mediaIds: [], priceCents: 0, ...body }, { token: from.token });
+  const response = await postJson(
+    `/conversations/${conversationId}/messages`,
+    { clientId: newKey(), mediaIds: [], priceCents: 0, ...body },
+    { token: from.token },
+  );
   expect(response.status, await response.clone().text()).toBe(200);
 };
 
-const deviceRow = (id: number) => env.DB.prepare("SELECT id, last_sent_at FROM push_subscriptions WHERE id = ?").bind(id).first<{ id: number; last_sent_at: string | null }>();
+const deviceRow = (id: number) =>
+  env.DB.prepare("SELECT id, last_sent_at FROM push_subscriptions WHERE id = ?")
+    .bind(id)
+    .first<{ id: number; last_sent_at: string | null }>();
 
 describe("the test helper that decrypts pushes", () => {
   it("decrypts RFC 8291 Appendix A's example to its plaintext", async () => {
@@ -157,8 +189,14 @@ describe("push settings and devices", () => {
       devices: [],
     });
     const phone = await subscribed(member);
-    await subscribed(member, undefined, "Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:128.0) Gecko/20100101 Firefox/128.0");
-    const { devices } = (await (await api("/push", { token: member.token })).json()) as { devices: { id: number; label: string; endpoint: string; language: string; lastSentAt: string | null }[] };
+    await subscribed(
+      member,
+      undefined,
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:128.0) Gecko/20100101 Firefox/128.0",
+    );
+    const { devices } = (await (await api("/push", { token: member.token })).json()) as {
+      devices: { id: number; label: string; endpoint: string; language: string; lastSentAt: string | null }[];
+    };
     expect(devices.map((d) => [d.label, d.language, d.lastSentAt])).toEqual([
       ["Chrome on Android", "en", null],
       ["Firefox on macOS", "en", null],
@@ -175,7 +213,11 @@ describe("push settings and devices", () => {
     const moved = await subscribed(second, device);
     expect(moved.id).toBe(a.id);
     expect(((await (await api("/push", { token: first.token })).json()) as { devices: unknown[] }).devices).toEqual([]);
-    expect(((await (await api("/push", { token: second.token })).json()) as { devices: { id: number }[] }).devices.map((d) => d.id)).toEqual([a.id]);
+    expect(
+      ((await (await api("/push", { token: second.token })).json()) as { devices: { id: number }[] }).devices.map(
+        (d) => d.id,
+      ),
+    ).toEqual([a.id]);
   });
 
   it("removes only the caller's own device: another account's is a 404", async () => {
@@ -183,7 +225,10 @@ describe("push settings and devices", () => {
     const device = await subscribed(owner);
     const refused = await api(`/push/subscriptions/${device.id}`, { method: "DELETE", token: other.token });
     expect(refused.status).toBe(404);
-    expect(await refused.json()).toEqual({ message: "This device does not receive your push notifications.", errors: {} });
+    expect(await refused.json()).toEqual({
+      message: "This device does not receive your push notifications.",
+      errors: {},
+    });
     expect(await deviceRow(device.id)).not.toBeNull();
     expect((await api(`/push/subscriptions/${device.id}`, { method: "DELETE", token: owner.token })).status).toBe(204);
     expect(await deviceRow(device.id)).toBeNull();
@@ -196,27 +241,43 @@ describe("push settings and devices", () => {
     for (const endpoint of NOT_PUSH_SERVICES) {
       const response = await post({ ...subscribeBody(device), endpoint });
       expect(response.status, endpoint).toBe(422);
-      expect(await response.json()).toEqual({ message: NOT_A_PUSH_SERVICE, errors: { endpoint: [NOT_A_PUSH_SERVICE] } });
+      expect(await response.json()).toEqual({
+        message: NOT_A_PUSH_SERVICE,
+        errors: { endpoint: [NOT_A_PUSH_SERVICE] },
+      });
     }
     // The default port written out is the same URL.
-    expect((await post({ ...subscribeBody(device), endpoint: `https://${PUSH_HOST}:443/send/${newKey()}` })).status).toBe(201);
+    expect(
+      (await post({ ...subscribeBody(device), endpoint: `https://${PUSH_HOST}:443/send/${newKey()}` })).status,
+    ).toBe(201);
     await env.DB.prepare("DELETE FROM push_subscriptions WHERE user_id = ?").bind(member.user.userId).run();
     // 0x04 then 64 zero bytes: the right length and prefix, but (0, 0) is not on the curve.
     const offCurve = toBase64Url(Uint8Array.from([4, ...new Uint8Array(64)]));
     const badKey = await post({ ...subscribeBody(device), keys: { p256dh: offCurve, auth: device.auth } });
     expect(badKey.status).toBe(422);
     expect(((await badKey.json()) as { errors: unknown }).errors).toEqual({ "keys.p256dh": ["Invalid value"] });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?").bind(member.user.userId).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?")
+        .bind(member.user.userId)
+        .first("n"),
+    ).toBe(0);
 
     for (let i = 0; i < 20; i++) await subscribed(member);
     const tooMany = await post(subscribeBody(await newDevice()));
     expect(tooMany.status).toBe(409);
-    expect(await tooMany.json()).toEqual({ message: "You can receive push notifications on at most 20 devices. Remove one first.", errors: {} });
-    const { devices } = (await (await api("/push", { token: member.token })).json()) as { devices: { endpoint: string }[] };
+    expect(await tooMany.json()).toEqual({
+      message: "You can receive push notifications on at most 20 devices. Remove one first.",
+      errors: {},
+    });
+    const { devices } = (await (await api("/push", { token: member.token })).json()) as {
+      devices: { endpoint: string }[];
+    };
     expect(devices).toHaveLength(20);
     // A device already subscribed may still renew its keys.
     const renewed = await newDevice();
-    expect((await post({ endpoint: devices[0]!.endpoint, keys: { p256dh: renewed.publicKey, auth: renewed.auth } })).status).toBe(201);
+    expect(
+      (await post({ endpoint: devices[0]!.endpoint, keys: { p256dh: renewed.publicKey, auth: renewed.auth } })).status,
+    ).toBe(201);
   });
 
   it("without VAPID keys push is off: the settings say so, and no device can subscribe", async () => {
@@ -226,7 +287,12 @@ describe("push settings and devices", () => {
     expect([settings.enabled, settings.publicKey]).toEqual([false, null]);
     const device = await newDevice();
     const ctx = { db: env.DB, config: off, userAgent: "", language: "en", t: translatorFor("en") };
-    await expect(subscribeDevice(ctx, member.user.userId, { endpoint: device.endpoint, keys: { p256dh: device.publicKey, auth: device.auth } })).rejects.toMatchObject({
+    await expect(
+      subscribeDevice(ctx, member.user.userId, {
+        endpoint: device.endpoint,
+        keys: { p256dh: device.publicKey, auth: device.auth },
+      }),
+    ).rejects.toMatchObject({
       status: 409,
       message: "Push notifications are not available on this server.",
     });
@@ -237,7 +303,8 @@ describe("push settings and devices", () => {
     const member = await createUser();
     const device = await newDevice();
     const ctx = { db: env.DB, config: config(production), userAgent: "", language: "en", t: translatorFor("en") };
-    const subscribe = (endpoint: string) => subscribeDevice(ctx, member.user.userId, { endpoint, keys: { p256dh: device.publicKey, auth: device.auth } });
+    const subscribe = (endpoint: string) =>
+      subscribeDevice(ctx, member.user.userId, { endpoint, keys: { p256dh: device.publicKey, auth: device.auth } });
     for (const endpoint of [
       "https://fcm.googleapis.com/fcm/send/abc",
       "https://updates.push.services.mozilla.com/wpush/v2/abc",
@@ -257,7 +324,10 @@ describe("push settings and devices", () => {
       "https://localhost/x",
       "https://push.example.test/x",
     ]) {
-      await expect(subscribe(endpoint), endpoint).rejects.toMatchObject({ status: 422, fieldErrors: { endpoint: [NOT_A_PUSH_SERVICE] } });
+      await expect(subscribe(endpoint), endpoint).rejects.toMatchObject({
+        status: 422,
+        fieldErrors: { endpoint: [NOT_A_PUSH_SERVICE] },
+      });
     }
     // Even listed, an IP literal or a private name is not a push service: the configuration is refused.
     for (const hosts of ["127.0.0.1", "localhost", "*.internal", "push.corp", "[::1]", "0x7f.1", "*", "metadata"]) {
@@ -267,18 +337,45 @@ describe("push settings and devices", () => {
       expect(() => config({ ...production, PUSH_SERVICE_HOSTS: hosts }), hosts).toThrow(/PUSH_SERVICE_HOSTS/);
     }
     // The list is the operator's: a host of their own replaces the default one.
-    const own = { ...ctx, config: config({ ...production, PUSH_SERVICE_HOSTS: "push.example.com, *.Push.Example.NET" }) };
-    expect((await subscribeDevice(own, member.user.userId, { endpoint: "https://a.b.push.example.net/x", keys: { p256dh: device.publicKey, auth: device.auth } })).endpoint).toBe("https://a.b.push.example.net/x");
-    await expect(subscribeDevice(own, member.user.userId, { endpoint: "https://fcm.googleapis.com/fcm/send/x", keys: { p256dh: device.publicKey, auth: device.auth } })).rejects.toMatchObject({ status: 422 });
+    const own = {
+      ...ctx,
+      config: config({ ...production, PUSH_SERVICE_HOSTS: "push.example.com, *.Push.Example.NET" }),
+    };
+    expect(
+      (
+        await subscribeDevice(own, member.user.userId, {
+          endpoint: "https://a.b.push.example.net/x",
+          keys: { p256dh: device.publicKey, auth: device.auth },
+        })
+      ).endpoint,
+    ).toBe("https://a.b.push.example.net/x");
+    await expect(
+      subscribeDevice(own, member.user.userId, {
+        endpoint: "https://fcm.googleapis.com/fcm/send/x",
+        keys: { p256dh: device.publicKey, auth: device.auth },
+      }),
+    ).rejects.toMatchObject({ status: 422 });
   });
 
   it("the test tier reaches its fake push service on this machine only when its configuration lists that host", async () => {
     const member = await createUser();
     const device = await newDevice();
-    const ctx = { db: env.DB, config: config({ ...env, PUSH_SERVICE_HOSTS: "127.0.0.1" }), userAgent: "", language: "en", t: translatorFor("en") };
-    const subscribe = (endpoint: string) => subscribeDevice(ctx, member.user.userId, { endpoint, keys: { p256dh: device.publicKey, auth: device.auth } });
+    const ctx = {
+      db: env.DB,
+      config: config({ ...env, PUSH_SERVICE_HOSTS: "127.0.0.1" }),
+      userAgent: "",
+      language: "en",
+      t: translatorFor("en"),
+    };
+    const subscribe = (endpoint: string) =>
+      subscribeDevice(ctx, member.user.userId, { endpoint, keys: { p256dh: device.publicKey, auth: device.auth } });
     expect((await subscribe("http://127.0.0.1:9/push/a")).endpoint).toBe("http://127.0.0.1:9/push/a");
-    for (const endpoint of ["http://localhost:9/push/a", "http://[::1]:9/push/a", "http://user@127.0.0.1:9/push/a", "ftp://127.0.0.1/push/a"]) {
+    for (const endpoint of [
+      "http://localhost:9/push/a",
+      "http://[::1]:9/push/a",
+      "http://user@127.0.0.1:9/push/a",
+      "ftp://127.0.0.1/push/a",
+    ]) {
       await expect(subscribe(endpoint), endpoint).rejects.toMatchObject({ status: 422 });
     }
   });
@@ -318,17 +415,33 @@ describe("sending a push", () => {
     expect(match).not.toBeNull();
     const [, header, claims, signature, k] = match!;
     expect(k).toBe(env.VAPID_PUBLIC_KEY);
-    const decode = (part: string) => JSON.parse(new TextDecoder().decode(fromBase64Url(part))) as Record<string, unknown>;
+    const decode = (part: string) =>
+      JSON.parse(new TextDecoder().decode(fromBase64Url(part))) as Record<string, unknown>;
     expect(decode(header!)).toEqual({ typ: "JWT", alg: "ES256" });
     const jwt = decode(claims!) as { aud: string; exp: number; sub: string };
     expect(jwt.aud).toBe(`https://${PUSH_HOST}`);
     expect(jwt.sub).toBe("mailto:push-tests@example.com");
     expect(jwt.exp).toBeGreaterThan(before);
     expect(jwt.exp).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 24 * 3600);
-    const vapidKey = await crypto.subtle.importKey("raw", fromBase64Url(env.VAPID_PUBLIC_KEY!), { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
+    const vapidKey = await crypto.subtle.importKey(
+      "raw",
+      fromBase64Url(env.VAPID_PUBLIC_KEY!),
+      { name: "ECDSA", namedCurve: "P-256" },
+      false,
+      ["verify"],
+    );
     const signed = new TextEncoder().encode(`${header}.${claims}`);
-    expect(await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, vapidKey, fromBase64Url(signature!), signed)).toBe(true);
-    expect(await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, vapidKey, fromBase64Url(signature!), new TextEncoder().encode(`${header}.${claims}x`))).toBe(false);
+    expect(
+      await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, vapidKey, fromBase64Url(signature!), signed),
+    ).toBe(true);
+    expect(
+      await crypto.subtle.verify(
+        { name: "ECDSA", hash: "SHA-256" },
+        vapidKey,
+        fromBase64Url(signature!),
+        new TextEncoder().encode(`${header}.${claims}x`),
+      ),
+    ).toBe(false);
 
     expect((await deviceRow(phone.id))?.last_sent_at).not.toBeNull();
     // The sender's own devices hear nothing of their own message.
@@ -377,18 +490,33 @@ describe("sending a push", () => {
     const fan = await createUser();
     await follow(fan.user.userId, creator.user.userId);
     const phone = await subscribed(fan);
-    const preferences = { messages: false, posts: true, earnings: true, subscriptions: true, interactions: true, live: true };
+    const preferences = {
+      messages: false,
+      posts: true,
+      earnings: true,
+      subscriptions: true,
+      interactions: true,
+      live: true,
+    };
     const put = await api("/push/preferences", { method: "PUT", body: JSON.stringify(preferences), token: fan.token });
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual(preferences);
 
     await sendMessage(creator, await conversationBetween(creator, fan), { text: "muted" });
     expect(pushesTo(phone)).toEqual([]);
-    const post = await postJson("/posts", { text: "New here", audience: "everyone", priceCents: 0, mediaIds: [] }, { token: creator.token });
+    const post = await postJson(
+      "/posts",
+      { text: "New here", audience: "everyone", priceCents: 0, mediaIds: [] },
+      { token: creator.token },
+    );
     expect(post.status).toBe(201);
     const postId = ((await post.json()) as { id: number }).id;
     const [push] = pushesTo(phone);
-    expect(await payloadOf(push!, phone)).toMatchObject({ title: `${creator.input.name} published a new post.`, body: "", url: `/post/${postId}` });
+    expect(await payloadOf(push!, phone)).toMatchObject({
+      title: `${creator.input.name} published a new post.`,
+      body: "",
+      url: `/post/${postId}`,
+    });
     expect(push!.headers.get("Urgency")).toBe("low");
   });
 });
@@ -404,7 +532,9 @@ async function queuedWithoutD1(events: DomainEvent[]): Promise<PushJob[]> {
     },
   });
   const queued: PushJob[] = [];
-  const queue = { sendBatch: async (messages: { body: PushJob }[]) => void queued.push(...messages.map((message) => message.body)) };
+  const queue = {
+    sendBatch: async (messages: { body: PushJob }[]) => void queued.push(...messages.map((message) => message.body)),
+  };
   for (const event of events) await deliverToPush({ ...env, DB: untouchable, PUSH: queue as unknown as Queue }, event);
   return queued;
 }
@@ -427,8 +557,17 @@ describe("a tip's push", () => {
     const phone = await subscribed(creator);
     const events: DomainEvent[] = [];
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
-    await sendTip({ db: env.DB, publish: (event) => void events.push(event), config: config(env) }, fanRow, { username: creator.user.username }, { amountCents: 300, idempotencyKey: newKey() });
-    const notificationId = await env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'tip'").bind(creator.user.userId).first<number>("id");
+    await sendTip(
+      { db: env.DB, publish: (event) => void events.push(event), config: config(env) },
+      fanRow,
+      { username: creator.user.username },
+      { amountCents: 300, idempotencyKey: newKey() },
+    );
+    const notificationId = await env.DB.prepare(
+      "SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'tip'",
+    )
+      .bind(creator.user.userId)
+      .first<number>("id");
     const created = events.find((event) => event.type === "NotificationCreated");
     expect(created).toEqual({
       type: "NotificationCreated",
@@ -440,10 +579,23 @@ describe("a tip's push", () => {
     const queued = await queuedWithoutD1([created!]);
     expect(queued).toEqual([{ subscriptionId: phone.id, topic: { type: "notification", notificationId } }]);
     // And the consumer sends it to the creator's phone.
-    const message = { id: newKey(), timestamp: new Date(), body: queued[0], attempts: 1, ack: () => {}, retry: () => {} } as Message<unknown>;
-    await consumePush({ queue: "fanclub-push", messages: [message], ackAll: () => {}, retryAll: () => {} } as MessageBatch<unknown>, env);
+    const message = {
+      id: newKey(),
+      timestamp: new Date(),
+      body: queued[0],
+      attempts: 1,
+      ack: () => {},
+      retry: () => {},
+    } as Message<unknown>;
+    await consumePush(
+      { queue: "fanclub-push", messages: [message], ackAll: () => {}, retryAll: () => {} } as MessageBatch<unknown>,
+      env,
+    );
     expect(pushesTo(phone)).toHaveLength(1);
-    expect(await payloadOf(pushesTo(phone)[0]!, phone)).toMatchObject({ tag: `notification-${notificationId}`, body: "" });
+    expect(await payloadOf(pushesTo(phone)[0]!, phone)).toMatchObject({
+      tag: `notification-${notificationId}`,
+      body: "",
+    });
   });
 
   it("a message's push likewise: the recipient's devices come with the stored message, for free and paid messages", async () => {
@@ -451,12 +603,23 @@ describe("a tip's push", () => {
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const events: DomainEvent[] = [];
     const ctx = { db: env.DB, publish: (event: DomainEvent) => void events.push(event), config: config(env) };
-    const send = (text: string) => sendMessageAs(ctx, fanRow, conversationId, { clientId: newKey(), text, mediaIds: [], priceCents: 0, maxPaidCents: 150 });
+    const send = (text: string) =>
+      sendMessageAs(ctx, fanRow, conversationId, {
+        clientId: newKey(),
+        text,
+        mediaIds: [],
+        priceCents: 0,
+        maxPaidCents: 150,
+      });
     const free = await send("hello");
     await env.DB.prepare("UPDATE users SET message_price_cents = 150 WHERE id = ?").bind(creator.user.userId).run();
     const paid = await send("paid hello");
     const sent = events.filter((event) => event.type === "MessageSent");
-    expect(sent.map((event) => event.pushJobs)).toEqual([free.message.id, paid.message.id].map((messageId) => [{ subscriptionId: phone.id, topic: { type: "message", messageId } }]));
+    expect(sent.map((event) => event.pushJobs)).toEqual(
+      [free.message.id, paid.message.id].map((messageId) => [
+        { subscriptionId: phone.id, topic: { type: "message", messageId } },
+      ]),
+    );
 
     expect(await queuedWithoutD1(sent)).toEqual(sent.flatMap((event) => event.pushJobs));
   });
@@ -466,27 +629,49 @@ describe("a tip's push", () => {
     const fan = await createFan();
     await fundWallet(fan.user.userId, 5000);
     const phone = await subscribed(creator);
-    const plans = await api("/me/plans", { method: "PUT", body: JSON.stringify({ plans: [{ period: "month", priceCents: 999 }] }), token: creator.token });
+    const plans = await api("/me/plans", {
+      method: "PUT",
+      body: JSON.stringify({ plans: [{ period: "month", priceCents: 999 }] }),
+      token: creator.token,
+    });
     expect(plans.status).toBe(200);
     const post = await createPost(creator.user.userId, { priceCents: 450 });
     await follow(fan.user.userId, creator.user.userId);
 
-    const bought = await postJson(`/posts/${post.id}/purchase`, { priceCents: 450, idempotencyKey: newKey() }, { token: fan.token });
+    const bought = await postJson(
+      `/posts/${post.id}/purchase`,
+      { priceCents: 450, idempotencyKey: newKey() },
+      { token: fan.token },
+    );
     expect(bought.status, await bought.clone().text()).toBe(200);
-    const subscribedNow = await postJson(`/users/${creator.user.username}/subscribe`, { period: "month", priceCents: 999, idempotencyKey: newKey() }, { token: fan.token });
+    const subscribedNow = await postJson(
+      `/users/${creator.user.username}/subscribe`,
+      { period: "month", priceCents: 999, idempotencyKey: newKey() },
+      { token: fan.token },
+    );
     expect(subscribedNow.status, await subscribedNow.clone().text()).toBe(200);
 
     const idOf = (kind: string) =>
-      env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = ?").bind(creator.user.userId, kind).first<number>("id");
+      env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = ?")
+        .bind(creator.user.userId, kind)
+        .first<number>("id");
     const tags = await Promise.all(pushesTo(phone).map(async (push) => (await payloadOf(push, phone)).tag));
     expect(tags).toEqual([`notification-${await idOf("purchase")}`, `notification-${await idOf("subscription")}`]);
   });
 
   it("a tip in a conversation is one push, the tip's, and it opens the thread", async () => {
     const { creator, fan, phone, conversationId } = await fanWritingToCreatorsPhone();
-    const tipped = await postJson(`/conversations/${conversationId}/tips`, { amountCents: 500, note: "For the sunrise set", idempotencyKey: newKey() }, { token: fan.token });
+    const tipped = await postJson(
+      `/conversations/${conversationId}/tips`,
+      { amountCents: 500, note: "For the sunrise set", idempotencyKey: newKey() },
+      { token: fan.token },
+    );
     expect(tipped.status, await tipped.clone().text()).toBe(200);
-    const notificationId = await env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'tip'").bind(creator.user.userId).first<number>("id");
+    const notificationId = await env.DB.prepare(
+      "SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'tip'",
+    )
+      .bind(creator.user.userId)
+      .first<number>("id");
     // Not also "sent you a message" for the message the tip is: the same tip twice on the phone.
     expect(pushesTo(phone)).toHaveLength(1);
     expect(await payloadOf(pushesTo(phone)[0]!, phone)).toMatchObject({
@@ -498,7 +683,10 @@ describe("a tip's push", () => {
     // A message after it is pushed as any other.
     await sendMessage(fan, conversationId, { text: "see you live" });
     expect(pushesTo(phone)).toHaveLength(2);
-    expect(await payloadOf(pushesTo(phone)[1]!, phone)).toMatchObject({ title: `${fan.input.name} sent you a message.`, body: "see you live" });
+    expect(await payloadOf(pushesTo(phone)[1]!, phone)).toMatchObject({
+      title: `${fan.input.name} sent you a message.`,
+      body: "see you live",
+    });
   });
 
   it("a like is pushed once, its devices read in the like's batch; liking again pushes nothing", async () => {
@@ -506,18 +694,34 @@ describe("a tip's push", () => {
     const fan = await createUser();
     const phone = await subscribed(creator);
     const post = await createPost(creator.user.userId);
-    for (let i = 0; i < 2; i++) expect((await postJson(`/posts/${post.id}/like`, {}, { token: fan.token })).status).toBe(200);
-    const notificationId = await env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'like'").bind(creator.user.userId).first<number>("id");
+    for (let i = 0; i < 2; i++)
+      expect((await postJson(`/posts/${post.id}/like`, {}, { token: fan.token })).status).toBe(200);
+    const notificationId = await env.DB.prepare(
+      "SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'like'",
+    )
+      .bind(creator.user.userId)
+      .first<number>("id");
     expect(pushesTo(phone)).toHaveLength(1);
-    expect(await payloadOf(pushesTo(phone)[0]!, phone)).toMatchObject({ title: `${fan.input.name} liked your post.`, tag: `notification-${notificationId}` });
+    expect(await payloadOf(pushesTo(phone)[0]!, phone)).toMatchObject({
+      title: `${fan.input.name} liked your post.`,
+      tag: `notification-${notificationId}`,
+    });
 
     const events: DomainEvent[] = [];
     const other = await createUser();
-    await likePost({ db: env.DB, publish: (event) => void events.push(event), config: config(env) }, other.user.userId, post.id);
+    await likePost(
+      { db: env.DB, publish: (event) => void events.push(event), config: config(env) },
+      other.user.userId,
+      post.id,
+    );
     const created = events.find((event) => event.type === "NotificationCreated");
-    const newest = await env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'like'").bind(creator.user.userId).first<number>("id");
+    const newest = await env.DB.prepare("SELECT MAX(id) AS id FROM notifications WHERE user_id = ? AND kind = 'like'")
+      .bind(creator.user.userId)
+      .first<number>("id");
     expect(newest).not.toBe(notificationId);
-    expect(await queuedWithoutD1([created!])).toEqual([{ subscriptionId: phone.id, topic: { type: "notification", notificationId: newest } }]);
+    expect(await queuedWithoutD1([created!])).toEqual([
+      { subscriptionId: phone.id, topic: { type: "notification", notificationId: newest } },
+    ]);
   });
 
   it("a creator without a device: the event says there is nothing to push; a replay publishes nothing", async () => {
@@ -529,7 +733,9 @@ describe("a tip's push", () => {
     const ctx = { db: env.DB, publish: (event: DomainEvent) => void events.push(event), config: config(env) };
     const input = { amountCents: 200, idempotencyKey: newKey() };
     await sendTip(ctx, fanRow, { username: creator.user.username }, input);
-    expect(events.filter((event) => event.type === "NotificationCreated")).toEqual([{ type: "NotificationCreated", userId: creator.user.userId, kind: "tip", pushJobs: [] }]);
+    expect(events.filter((event) => event.type === "NotificationCreated")).toEqual([
+      { type: "NotificationCreated", userId: creator.user.userId, kind: "tip", pushJobs: [] },
+    ]);
     const replay = await sendTip(ctx, fanRow, { username: creator.user.username }, input);
     expect(replay.replayed).toBe(true);
     expect(events.filter((event) => event.type === "NotificationCreated")).toHaveLength(1);
@@ -548,13 +754,19 @@ describe("what a payload may say", () => {
 
     await sendMessage(fan, conversationId, { text: "a paid secret", maxPaidCents: 275 });
     const toCreator = await payloadOf(pushesTo(creatorPhone)[0]!, creatorPhone);
-    expect(toCreator).toMatchObject({ title: `${fan.input.name} sent you a message.`, body: "Open the conversation to read it." });
+    expect(toCreator).toMatchObject({
+      title: `${fan.input.name} sent you a message.`,
+      body: "Open the conversation to read it.",
+    });
     expect(JSON.stringify(toCreator)).not.toContain("secret");
 
     const image = await chatImage(creator.user.userId);
     await sendMessage(creator, conversationId, { text: "locked words", mediaIds: [image], priceCents: 1234 });
     const toFan = await payloadOf(pushesTo(fanPhone)[0]!, fanPhone);
-    expect(toFan).toMatchObject({ title: `${creator.input.name} sent you a message.`, body: "Open the conversation to read it." });
+    expect(toFan).toMatchObject({
+      title: `${creator.input.name} sent you a message.`,
+      body: "Open the conversation to read it.",
+    });
     expect(JSON.stringify(toFan)).not.toMatch(/locked|12\.34|1234|\$/);
   });
 
@@ -563,7 +775,11 @@ describe("what a payload may say", () => {
     const follower = await createUser();
     await follow(follower.user.userId, creator.user.userId);
     const phone = await subscribed(follower);
-    const post = await postJson("/posts", { text: "Only for subscribers: the secret recipe", audience: "subscribers", priceCents: 0, mediaIds: [] }, { token: creator.token });
+    const post = await postJson(
+      "/posts",
+      { text: "Only for subscribers: the secret recipe", audience: "subscribers", priceCents: 0, mediaIds: [] },
+      { token: creator.token },
+    );
     expect(post.status).toBe(201);
     const payload = await payloadOf(pushesTo(phone)[0]!, phone);
     expect(payload.title).toBe(`${creator.input.name} published a new post.`);
@@ -582,12 +798,17 @@ describe("what a payload may say", () => {
       [topUp, "Money was added to your wallet.", "/wallet"],
       [payout, "Your withdrawal has been paid.", "/dashboard/payouts"],
     ] as const) {
-      const payload = await pushPayloadFor(env.DB, fan.user.userId, "en", { type: "notification", notificationId: row!.id });
+      const payload = await pushPayloadFor(env.DB, fan.user.userId, "en", {
+        type: "notification",
+        notificationId: row!.id,
+      });
       expect(payload).toEqual({ title, body: "", url, tag: `notification-${row!.id}`, badge: 2 });
     }
     // Another user's notification is not theirs to be pushed.
     const other = await createUser();
-    expect(await pushPayloadFor(env.DB, other.user.userId, "en", { type: "notification", notificationId: topUp!.id })).toBeNull();
+    expect(
+      await pushPayloadFor(env.DB, other.user.userId, "en", { type: "notification", notificationId: topUp!.id }),
+    ).toBeNull();
   });
 });
 
@@ -602,7 +823,15 @@ describe("the push service's answers", () => {
       ack: () => void (outcome.acked = true),
       retry: (options) => void (outcome.retried = options ?? {}),
     };
-    return { batch: { queue: "fanclub-push", messages: [message], ackAll: () => {}, retryAll: () => {} } as MessageBatch<unknown>, outcome };
+    return {
+      batch: {
+        queue: "fanclub-push",
+        messages: [message],
+        ackAll: () => {},
+        retryAll: () => {},
+      } as MessageBatch<unknown>,
+      outcome,
+    };
   };
 
   it("410 Gone and 404 delete the subscription", async () => {
@@ -663,7 +892,10 @@ describe("the push service's answers", () => {
       inFlight--;
       return new Response(null, { status: endpoint === failing.endpoint ? 503 : 201 });
     };
-    const jobs = [...devices.map((device) => ({ subscriptionId: device.id, topic: { type: "test" } })), { subscriptionId: 987654, topic: { type: "test" } }] as PushJob[];
+    const jobs = [
+      ...devices.map((device) => ({ subscriptionId: device.id, topic: { type: "test" } })),
+      { subscriptionId: 987654, topic: { type: "test" } },
+    ] as PushJob[];
     const messages = jobs.map((job) => batchOf(job));
     // What reaches D1 about the devices themselves: their reading and their marking.
     const statements: string[] = [];
@@ -678,7 +910,12 @@ describe("the push service's answers", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const batch = { queue: "fanclub-push", messages: messages.map(({ batch }) => batch.messages[0]!), ackAll: () => {}, retryAll: () => {} } as MessageBatch<unknown>;
+    const batch = {
+      queue: "fanclub-push",
+      messages: messages.map(({ batch }) => batch.messages[0]!),
+      ackAll: () => {},
+      retryAll: () => {},
+    } as MessageBatch<unknown>;
     const { database, calls } = counted(DB);
     await consumePush(batch, { ...env, DB: database });
 
@@ -704,7 +941,13 @@ describe("the push service's answers", () => {
     const member = await createUser();
     const keys = await newDevice();
     const outcomes = [];
-    for (const endpoint of ["https://127.0.0.1:1/x", "https://localhost/x", "http://push.example.test/x", "https://evil.example/x", "https://push.example.test:8443/x"]) {
+    for (const endpoint of [
+      "https://127.0.0.1:1/x",
+      "https://localhost/x",
+      "http://push.example.test/x",
+      "https://evil.example/x",
+      "https://push.example.test:8443/x",
+    ]) {
       const id = await env.DB.prepare(
         "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, language, label, created_at) VALUES (?, ?, ?, ?, 'en', 'Old row', '2026-01-01T00:00:00.000Z') RETURNING id",
       )
@@ -717,7 +960,11 @@ describe("the push service's answers", () => {
     expect(contacted).toEqual([]);
     expect(outcomes).toEqual(Array(5).fill({ acked: true, retried: null }));
     // Nothing sent, nothing marked; the rows stay for their owner to see and remove.
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ? AND last_sent_at IS NULL").bind(member.user.userId).first("n")).toBe(5);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ? AND last_sent_at IS NULL")
+        .bind(member.user.userId)
+        .first("n"),
+    ).toBe(5);
   });
 
   it("a push does not follow a redirect", async () => {

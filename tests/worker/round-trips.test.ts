@@ -48,10 +48,13 @@ describe("the session copy", () => {
 
   it("over HTTP: reads share the copy, a write drops it, sign-out refuses the token at once", async () => {
     const member = await createUser();
-    const verified = async () => ((await (await api("/me", { token: member.token })).json()) as { isEmailVerified: boolean }).isEmailVerified;
+    const verified = async () =>
+      ((await (await api("/me", { token: member.token })).json()) as { isEmailVerified: boolean }).isEmailVerified;
     expect(await verified()).toBe(false);
     // Verified behind the app's back: reads within the copy's seconds still see the copy...
-    await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").bind(new Date().toISOString(), member.user.userId).run();
+    await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), member.user.userId)
+      .run();
     expect(await verified()).toBe(false);
     // ...a write reads the user from D1 and drops the copy, so the next read is fresh.
     expect((await postJson("/home/seen", {}, { token: member.token })).status).toBeLessThan(300);
@@ -87,12 +90,19 @@ describe("a profile's reads on a guess", () => {
     expect(second.page!.profile.subscription).not.toBeNull();
 
     // The creator renames and someone else takes the name: the guessed reads are not used, the right ones follow.
-    await env.DB.prepare("UPDATE users SET username = ? WHERE id = ?").bind(`${username}_old`, creator.user.userId).run();
+    await env.DB.prepare("UPDATE users SET username = ? WHERE id = ?")
+      .bind(`${username}_old`, creator.user.userId)
+      .run();
     const newcomer = await createUser();
     await env.DB.prepare("UPDATE users SET username = ? WHERE id = ?").bind(username, newcomer.user.userId).run();
     await createPost(newcomer.user.userId, { text: "the newcomer's own" });
     const third = await pageOf();
-    expect(third.page!.profile).toMatchObject({ userId: newcomer.user.userId, isCreator: false, subscription: null, plans: [] });
+    expect(third.page!.profile).toMatchObject({
+      userId: newcomer.user.userId,
+      isCreator: false,
+      subscription: null,
+      plans: [],
+    });
     expect(third.page!.profile.posts.map((post) => post.text)).toEqual(["the newcomer's own"]);
     expect(third.page!.storyRing).toBeNull();
     expect(third.calls).toMatchObject({ single: 0, batches: 2 });
@@ -109,21 +119,35 @@ describe("a post's comments", () => {
     const fan = await createUser();
     const open = await createPost(creator.user.userId);
     const locked = await createPost(creator.user.userId, { audience: "subscribers" });
-    await env.DB.prepare("INSERT INTO comments (post_id, user_id, text, created_at) VALUES (?, ?, 'first!', ?)").bind(open.id, fan.user.userId, new Date().toISOString()).run();
-    await env.DB.prepare("INSERT INTO comments (post_id, user_id, text, created_at) VALUES (?, ?, 'secret talk', ?)").bind(locked.id, creator.user.userId, new Date().toISOString()).run();
+    await env.DB.prepare("INSERT INTO comments (post_id, user_id, text, created_at) VALUES (?, ?, 'first!', ?)")
+      .bind(open.id, fan.user.userId, new Date().toISOString())
+      .run();
+    await env.DB.prepare("INSERT INTO comments (post_id, user_id, text, created_at) VALUES (?, ?, 'secret talk', ?)")
+      .bind(locked.id, creator.user.userId, new Date().toISOString())
+      .run();
     const { database, calls } = counted(env.DB);
     const db = database;
-    expect((await listComments(db, open.id, fan.user.userId, null)).comments.map((comment) => comment.text)).toEqual(["first!"]);
+    expect((await listComments(db, open.id, fan.user.userId, null)).comments.map((comment) => comment.text)).toEqual([
+      "first!",
+    ]);
     expect(calls).toMatchObject({ single: 0, batches: 1, batchSizes: [2] });
     await expect(listComments(db, locked.id, fan.user.userId, null)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(listComments(db, locked.id + 1000, fan.user.userId, null)).rejects.toMatchObject({ code: "not_found" });
+    await expect(listComments(db, locked.id + 1000, fan.user.userId, null)).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });
 
 describe("read replication", () => {
   it("a read starts at the bookmark the client carries; writes start at the primary and hand the bookmark back", async () => {
-    expect(incomingBookmark(new Request("https://app.test/", { headers: { Cookie: "a=1; __Host-d1b=0000000a-00000001-abc" } }))).toBe("0000000a-00000001-abc");
-    expect(incomingBookmark(new Request("https://app.test/", { headers: { "X-D1-Bookmark": "bad bookmark!" } }))).toBeNull();
+    expect(
+      incomingBookmark(
+        new Request("https://app.test/", { headers: { Cookie: "a=1; __Host-d1b=0000000a-00000001-abc" } }),
+      ),
+    ).toBe("0000000a-00000001-abc");
+    expect(
+      incomingBookmark(new Request("https://app.test/", { headers: { "X-D1-Bookmark": "bad bookmark!" } })),
+    ).toBeNull();
     // The tests' D1 has no Sessions API (wrangler dev's has): a stand-in records how sessions are opened.
     const opened: unknown[] = [];
     const binding = {
@@ -131,17 +155,29 @@ describe("read replication", () => {
       batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
       withSession: (constraint: string) => {
         opened.push(constraint);
-        return { prepare: (query: string) => env.DB.prepare(query), batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements), getBookmark: () => "0000000a-00000005" };
+        return {
+          prepare: (query: string) => env.DB.prepare(query),
+          batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
+          getBookmark: () => "0000000a-00000005",
+        };
       },
     } as unknown as D1Database;
     const read = requestDatabase(binding, new Request("https://app.test/home"));
-    requestDatabase(binding, new Request("https://app.test/home", { headers: { "X-D1-Bookmark": "0000000a-00000003" } }));
-    const write = requestDatabase(binding, new Request("https://app.test/api/x", { method: "POST", headers: { "X-D1-Bookmark": "0000000a-00000003" } }));
+    requestDatabase(
+      binding,
+      new Request("https://app.test/home", { headers: { "X-D1-Bookmark": "0000000a-00000003" } }),
+    );
+    const write = requestDatabase(
+      binding,
+      new Request("https://app.test/api/x", { method: "POST", headers: { "X-D1-Bookmark": "0000000a-00000003" } }),
+    );
     expect(opened).toEqual(["first-unconstrained", "0000000a-00000003", "first-primary"]);
     expect((await read.db.prepare("SELECT 1 AS n").first<{ n: number }>())?.n).toBe(1);
     expect(write.bookmark()).toBe("0000000a-00000005");
     // Without the Sessions API: the binding itself, and no bookmark.
-    expect(requestDatabase(env.DB, new Request("https://app.test/api/x", { method: "POST" }))).toMatchObject({ db: env.DB });
+    expect(requestDatabase(env.DB, new Request("https://app.test/api/x", { method: "POST" }))).toMatchObject({
+      db: env.DB,
+    });
   });
 });
 
@@ -150,7 +186,11 @@ describe("a post bought and a paid subscription", () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();
     await fundWallet(fan.user.userId, 5000);
-    const plans = await api("/me/plans", { method: "PUT", body: JSON.stringify({ plans: [{ period: "month", priceCents: 999 }] }), token: creator.token });
+    const plans = await api("/me/plans", {
+      method: "PUT",
+      body: JSON.stringify({ plans: [{ period: "month", priceCents: 999 }] }),
+      token: creator.token,
+    });
     expect(plans.status).toBe(200);
     const post = await createPost(creator.user.userId, { priceCents: 450 });
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
@@ -166,14 +206,24 @@ describe("a post bought and a paid subscription", () => {
 
     calls.single = 0;
     calls.batches = 0;
-    const subscription = await subscribe(ctx, fanRow, creator.user.username, { period: "month", priceCents: 999, idempotencyKey: newKey() });
+    const subscription = await subscribe(ctx, fanRow, creator.user.username, {
+      period: "month",
+      priceCents: 999,
+      idempotencyKey: newKey(),
+    });
     // The creator's username (read once: the isolate may know it), the live subscription with the plan, the payment.
     expect(calls.single).toBeLessThanOrEqual(1);
     expect(calls.batches).toBe(2);
     expect(subscription).toMatchObject({ status: "active", priceCents: 999, period: "month" });
-    const stored = await env.DB.prepare("SELECT id FROM subscriptions WHERE fan_id = ? AND status = 'active'").bind(fan.user.userId).first<{ id: number }>();
+    const stored = await env.DB.prepare("SELECT id FROM subscriptions WHERE fan_id = ? AND status = 'active'")
+      .bind(fan.user.userId)
+      .first<{ id: number }>();
     expect(subscription.id).toBe(stored!.id);
-    expect(await auditLedger(env.DB)).toMatchObject({ unbalancedTransfers: 0, negativeAccounts: 0, driftedAccounts: 0 });
+    expect(await auditLedger(env.DB)).toMatchObject({
+      unbalancedTransfers: 0,
+      negativeAccounts: 0,
+      driftedAccounts: 0,
+    });
   });
 });
 
@@ -181,12 +231,20 @@ describe("a free subscription", () => {
   it("writes the subscription, the creator's notification and the follow in one batch, and notifies once", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();
-    const plans = await api("/me/plans", { method: "PUT", body: JSON.stringify({ plans: [{ period: "month", priceCents: 0 }] }), token: creator.token });
+    const plans = await api("/me/plans", {
+      method: "PUT",
+      body: JSON.stringify({ plans: [{ period: "month", priceCents: 0 }] }),
+      token: creator.token,
+    });
     expect(plans.status).toBe(200);
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const { database, calls } = counted(env.DB);
     const events: { type: string; userId?: number; kind?: string; pushJobs?: unknown[] }[] = [];
-    const ctx = { db: database, publish: (event: (typeof events)[number]) => void events.push(event), config: config(env) };
+    const ctx = {
+      db: database,
+      publish: (event: (typeof events)[number]) => void events.push(event),
+      config: config(env),
+    };
 
     const subscription = await subscribe(ctx, fanRow, creator.user.username, { period: "month" });
     expect(subscription).toMatchObject({ status: "active", priceCents: 0, period: "month" });
@@ -194,11 +252,19 @@ describe("a free subscription", () => {
     // batch; the notification was a trip of its own after it before.
     expect(calls.single).toBeLessThanOrEqual(1);
     expect(calls.batches).toBe(2);
-    expect(events).toEqual([expect.objectContaining({ type: "NotificationCreated", userId: creator.user.userId, kind: "subscription" })]);
+    expect(events).toEqual([
+      expect.objectContaining({ type: "NotificationCreated", userId: creator.user.userId, kind: "subscription" }),
+    ]);
     const notifications = () =>
-      env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND kind = 'subscription' AND actor_id = ?").bind(creator.user.userId, fan.user.userId).first<{ n: number }>();
+      env.DB.prepare(
+        "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND kind = 'subscription' AND actor_id = ?",
+      )
+        .bind(creator.user.userId, fan.user.userId)
+        .first<{ n: number }>();
     expect(await notifications()).toEqual({ n: 1 });
-    const follows = await env.DB.prepare("SELECT COUNT(*) AS n FROM follows WHERE follower_id = ? AND creator_id = ?").bind(fan.user.userId, creator.user.userId).first<{ n: number }>();
+    const follows = await env.DB.prepare("SELECT COUNT(*) AS n FROM follows WHERE follower_id = ? AND creator_id = ?")
+      .bind(fan.user.userId, creator.user.userId)
+      .first<{ n: number }>();
     expect(follows).toEqual({ n: 1 });
 
     // Subscribing again answers the same subscription and notifies no one.
@@ -210,13 +276,23 @@ describe("a free subscription", () => {
   it("when a concurrent request wrote the live row first, records no second notification", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();
-    await api("/me/plans", { method: "PUT", body: JSON.stringify({ plans: [{ period: "month", priceCents: 0 }] }), token: creator.token });
+    await api("/me/plans", {
+      method: "PUT",
+      body: JSON.stringify({ plans: [{ period: "month", priceCents: 0 }] }),
+      token: creator.token,
+    });
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const events: unknown[] = [];
     const ctx = { db: env.DB, publish: (event: unknown) => void events.push(event), config: config(env) };
-    const answers = await Promise.all([1, 2, 3].map(() => subscribe(ctx, fanRow, creator.user.username, { period: "month" })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => subscribe(ctx, fanRow, creator.user.username, { period: "month" })),
+    );
     expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
-    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND kind = 'subscription'").bind(creator.user.userId).first<{ n: number }>())!;
+    const { n } = (await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND kind = 'subscription'",
+    )
+      .bind(creator.user.userId)
+      .first<{ n: number }>())!;
     expect(n).toBe(1);
     expect(events).toHaveLength(1);
   });
@@ -232,13 +308,23 @@ describe("payments side by side", () => {
     const tip = (fan: { token: string }, amountCents: number) =>
       postJson(`/users/${creator.user.username}/tips`, { amountCents, idempotencyKey: newKey() }, { token: fan.token });
     // Twelve at once: ten the rich fan can pay, two the poor fan cannot both pay ($3 for two $2 tips).
-    const answers = await Promise.all([...Array.from({ length: 10 }, () => tip(rich, 500)), tip(poor, 200), tip(poor, 200)]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => tip(rich, 500)),
+      tip(poor, 200),
+      tip(poor, 200),
+    ]);
     const statuses = answers.map((r) => r.status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses.slice(10).sort()).toEqual([200, 402]);
     expect((await balancesOf(env.DB, rich.user.userId)).wallet).toBe(100_000 - 10 * 500);
     expect((await balancesOf(env.DB, poor.user.userId)).wallet).toBe(100);
-    expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
+    expect(await auditLedger(env.DB)).toEqual({
+      unbalancedTransfers: 0,
+      openTransfers: 0,
+      negativeAccounts: 0,
+      driftedAccounts: 0,
+      totalCents: 0,
+    });
   });
 
   it("a tip reads its replay and its access in one batch, then pays in one; a tip the wallet cannot cover changes nothing", async () => {
@@ -248,12 +334,19 @@ describe("payments side by side", () => {
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const { database, calls } = counted(env.DB);
     const ctx = { db: database, publish: () => {}, config: config(env) };
-    const tip = (amountCents: number) => sendTip(ctx, fanRow, { username: creator.user.username }, { amountCents, idempotencyKey: newKey() });
+    const tip = (amountCents: number) =>
+      sendTip(ctx, fanRow, { username: creator.user.username }, { amountCents, idempotencyKey: newKey() });
     await tip(100);
     expect(calls).toMatchObject({ single: 0, batches: 2, batchSizes: [2, expect.any(Number)] });
     await expect(tip(200)).rejects.toMatchObject({ code: "payment_required" });
     expect((await balancesOf(env.DB, fan.user.userId)).wallet).toBe(0);
-    expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
+    expect(await auditLedger(env.DB)).toEqual({
+      unbalancedTransfers: 0,
+      openTransfers: 0,
+      negativeAccounts: 0,
+      driftedAccounts: 0,
+      totalCents: 0,
+    });
   });
 
   it("a post its wallet cannot cover is refused by the commit, and nothing is bought", async () => {
@@ -263,8 +356,12 @@ describe("payments side by side", () => {
     const post = await createPost(creator.user.userId, { priceCents: 450 });
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const ctx = { db: env.DB, publish: () => {}, config: config(env) };
-    await expect(purchasePost(ctx, fanRow, post.id, { priceCents: 450, idempotencyKey: newKey() })).rejects.toMatchObject({ code: "payment_required" });
+    await expect(
+      purchasePost(ctx, fanRow, post.id, { priceCents: 450, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "payment_required" });
     expect((await balancesOf(env.DB, fan.user.userId)).wallet).toBe(400);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM post_purchases WHERE post_id = ?").bind(post.id).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM post_purchases WHERE post_id = ?").bind(post.id).first("n"),
+    ).toBe(0);
   });
 });

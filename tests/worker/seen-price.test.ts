@@ -17,11 +17,20 @@ type Person = Awaited<ReturnType<typeof createFan>>;
 type ErrorBody = { message: string; errors: Record<string, string[]>; priceCents?: number };
 
 afterAll(async () => {
-  expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
+  expect(await auditLedger(env.DB)).toEqual({
+    unbalancedTransfers: 0,
+    openTransfers: 0,
+    negativeAccounts: 0,
+    driftedAccounts: 0,
+    totalCents: 0,
+  });
 });
 
 const walletOf = async (person: Person) => (await balancesOf(env.DB, person.user.userId)).wallet;
-const paymentsOf = (person: Person) => env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE user_id = ? AND kind <> 'top_up'").bind(person.user.userId).first<number>("n");
+const paymentsOf = (person: Person) =>
+  env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE user_id = ? AND kind <> 'top_up'")
+    .bind(person.user.userId)
+    .first<number>("n");
 
 async function chatImage(userId: number): Promise<number> {
   const key = `posts/${newKey().replace(/-/g, "")}.png`;
@@ -45,7 +54,14 @@ interface ChargePath {
   name: string;
   /** The sentence of the refusal, for the new price written as dollars. */
   refusal: (price: string) => string;
-  setup(creator: Person, fan: Person, priceCents: number): Promise<{ charge: (seenCents: number, key: string) => Promise<Response>; raise: (cents: number) => Promise<void> }>;
+  setup(
+    creator: Person,
+    fan: Person,
+    priceCents: number,
+  ): Promise<{
+    charge: (seenCents: number, key: string) => Promise<Response>;
+    raise: (cents: number) => Promise<void>;
+  }>;
 }
 
 const PRICE_CHANGED = (price: string) => `The price changed to ${price}. Check it and try again.`;
@@ -55,10 +71,20 @@ const PATHS: ChargePath[] = [
     name: "a subscription",
     refusal: PRICE_CHANGED,
     async setup(creator, fan, priceCents) {
-      const plans = (cents: number) => api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [{ period: "month", priceCents: cents }] }) });
+      const plans = (cents: number) =>
+        api("/me/plans", {
+          method: "PUT",
+          token: creator.token,
+          body: JSON.stringify({ plans: [{ period: "month", priceCents: cents }] }),
+        });
       expect((await plans(priceCents)).status).toBe(200);
       return {
-        charge: (seen, key) => postJson(`/users/${creator.user.username}/subscribe`, { period: "month", priceCents: seen, idempotencyKey: key }, { token: fan.token }),
+        charge: (seen, key) =>
+          postJson(
+            `/users/${creator.user.username}/subscribe`,
+            { period: "month", priceCents: seen, idempotencyKey: key },
+            { token: fan.token },
+          ),
         raise: async (cents) => void expect((await plans(cents)).status).toBe(200),
       };
     },
@@ -67,14 +93,24 @@ const PATHS: ChargePath[] = [
     name: "a message to a creator with a message price",
     refusal: (price) => `Sending a message here now costs ${price}: it was not sent.`,
     async setup(creator, fan, priceCents) {
-      const price = (cents: number) => api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [], messagePriceCents: cents }) });
+      const price = (cents: number) =>
+        api("/me/plans", {
+          method: "PUT",
+          token: creator.token,
+          body: JSON.stringify({ plans: [], messagePriceCents: cents }),
+        });
       expect((await price(priceCents)).status).toBe(200);
       await follow(fan.user.userId, creator.user.userId);
       const conversation = await conversationOf(fan, creator);
       expect(conversation.messagePriceCents).toBe(priceCents);
       return {
         // The message's client id is its key.
-        charge: (seen, key) => postJson(`/conversations/${conversation.id}/messages`, { clientId: key, text: "hello", maxPaidCents: seen }, { token: fan.token }),
+        charge: (seen, key) =>
+          postJson(
+            `/conversations/${conversation.id}/messages`,
+            { clientId: key, text: "hello", maxPaidCents: seen },
+            { token: fan.token },
+          ),
         raise: async (cents) => void expect((await price(cents)).status).toBe(200),
       };
     },
@@ -85,8 +121,10 @@ const PATHS: ChargePath[] = [
     async setup(creator, fan, priceCents) {
       const post = await createPost(creator.user.userId, { priceCents });
       return {
-        charge: (seen, key) => postJson(`/posts/${post.id}/purchase`, { priceCents: seen, idempotencyKey: key }, { token: fan.token }),
-        raise: async (cents) => void (await env.DB.prepare("UPDATE posts SET price_cents = ? WHERE id = ?").bind(cents, post.id).run()),
+        charge: (seen, key) =>
+          postJson(`/posts/${post.id}/purchase`, { priceCents: seen, idempotencyKey: key }, { token: fan.token }),
+        raise: async (cents) =>
+          void (await env.DB.prepare("UPDATE posts SET price_cents = ? WHERE id = ?").bind(cents, post.id).run()),
       };
     },
   },
@@ -96,12 +134,18 @@ const PATHS: ChargePath[] = [
     async setup(creator, fan, priceCents) {
       await follow(fan.user.userId, creator.user.userId);
       const conversation = await conversationOf(creator, fan);
-      const offer = await postJson(`/conversations/${conversation.id}/messages`, { clientId: newKey(), text: "a treat", mediaIds: [await chatImage(creator.user.userId)], priceCents }, { token: creator.token });
+      const offer = await postJson(
+        `/conversations/${conversation.id}/messages`,
+        { clientId: newKey(), text: "a treat", mediaIds: [await chatImage(creator.user.userId)], priceCents },
+        { token: creator.token },
+      );
       expect(offer.status).toBe(200);
       const { message } = (await offer.json()) as { message: MessageView };
       return {
-        charge: (seen, key) => postJson(`/messages/${message.id}/unlock`, { priceCents: seen, idempotencyKey: key }, { token: fan.token }),
-        raise: async (cents) => void (await env.DB.prepare("UPDATE messages SET price_cents = ? WHERE id = ?").bind(cents, message.id).run()),
+        charge: (seen, key) =>
+          postJson(`/messages/${message.id}/unlock`, { priceCents: seen, idempotencyKey: key }, { token: fan.token }),
+        raise: async (cents) =>
+          void (await env.DB.prepare("UPDATE messages SET price_cents = ? WHERE id = ?").bind(cents, message.id).run()),
       };
     },
   },
@@ -109,13 +153,20 @@ const PATHS: ChargePath[] = [
     name: "a live stream's entry",
     refusal: PRICE_CHANGED,
     async setup(creator, fan, priceCents) {
-      const live = await postJson("/live", { title: "Evening stream", audience: "everyone", priceCents }, { token: creator.token });
+      const live = await postJson(
+        "/live",
+        { title: "Evening stream", audience: "everyone", priceCents },
+        { token: creator.token },
+      );
       expect(live.status).toBe(201);
       const stream = (await live.json()) as LiveStreamView;
       return {
         // The entry's key is the stream's own: the attempt's key is not sent.
         charge: (seen) => postJson(`/live/${stream.id}/join`, { priceCents: seen }, { token: fan.token }),
-        raise: async (cents) => void (await env.DB.prepare("UPDATE live_streams SET price_cents = ? WHERE id = ?").bind(cents, stream.id).run()),
+        raise: async (cents) =>
+          void (await env.DB.prepare("UPDATE live_streams SET price_cents = ? WHERE id = ?")
+            .bind(cents, stream.id)
+            .run()),
       };
     },
   },
@@ -177,23 +228,46 @@ describe("a price that is not said", () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();
     await fundWallet(fan.user.userId, 10_000);
-    const plans = (cents: number) => api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [{ period: "month", priceCents: cents }] }) });
+    const plans = (cents: number) =>
+      api("/me/plans", {
+        method: "PUT",
+        token: creator.token,
+        body: JSON.stringify({ plans: [{ period: "month", priceCents: cents }] }),
+      });
     await plans(0);
     // The screen showed "Free"; the creator then asks $5.00.
     await plans(500);
     for (const shownFree of [{ period: "month" }, { period: "month", priceCents: 0 }]) {
       const refused = await postJson(`/users/${creator.user.username}/subscribe`, shownFree, { token: fan.token });
       expect(refused.status).toBe(409);
-      expect(await refused.json()).toEqual({ message: "The price changed to $5.00. Check it and try again.", errors: {}, priceCents: 500 });
+      expect(await refused.json()).toEqual({
+        message: "The price changed to $5.00. Check it and try again.",
+        errors: {},
+        priceCents: 500,
+      });
     }
     expect(await paymentsOf(fan)).toBe(0);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM subscriptions WHERE fan_id = ?").bind(fan.user.userId).first<number>("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM subscriptions WHERE fan_id = ?")
+        .bind(fan.user.userId)
+        .first<number>("n"),
+    ).toBe(0);
 
     // Confirmed at $5.00 but without a key: the refusal says what is missing.
-    const noKey = await postJson(`/users/${creator.user.username}/subscribe`, { period: "month", priceCents: 500 }, { token: fan.token });
+    const noKey = await postJson(
+      `/users/${creator.user.username}/subscribe`,
+      { period: "month", priceCents: 500 },
+      { token: fan.token },
+    );
     expect(noKey.status).toBe(422);
-    expect(((await noKey.json()) as ErrorBody).errors).toEqual({ idempotencyKey: ["A payment needs an idempotency key: a new one for each attempt."] });
-    const paid = await postJson(`/users/${creator.user.username}/subscribe`, { period: "month", priceCents: 500, idempotencyKey: newKey() }, { token: fan.token });
+    expect(((await noKey.json()) as ErrorBody).errors).toEqual({
+      idempotencyKey: ["A payment needs an idempotency key: a new one for each attempt."],
+    });
+    const paid = await postJson(
+      `/users/${creator.user.username}/subscribe`,
+      { period: "month", priceCents: 500, idempotencyKey: newKey() },
+      { token: fan.token },
+    );
     expect(paid.status).toBe(200);
     expect(await walletOf(fan)).toBe(9_500);
   });
@@ -201,29 +275,73 @@ describe("a price that is not said", () => {
   it("a paid plan that became free says so; the free plan is then taken without a key", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();
-    await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [{ period: "week", priceCents: 600 }] }) });
-    await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [{ period: "week", priceCents: 0 }] }) });
-    const refused = await postJson(`/users/${creator.user.username}/subscribe`, { period: "week", priceCents: 600, idempotencyKey: newKey() }, { token: fan.token });
+    await api("/me/plans", {
+      method: "PUT",
+      token: creator.token,
+      body: JSON.stringify({ plans: [{ period: "week", priceCents: 600 }] }),
+    });
+    await api("/me/plans", {
+      method: "PUT",
+      token: creator.token,
+      body: JSON.stringify({ plans: [{ period: "week", priceCents: 0 }] }),
+    });
+    const refused = await postJson(
+      `/users/${creator.user.username}/subscribe`,
+      { period: "week", priceCents: 600, idempotencyKey: newKey() },
+      { token: fan.token },
+    );
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ message: "It is free now. Check it and try again.", errors: {}, priceCents: 0 });
-    expect((await postJson(`/users/${creator.user.username}/subscribe`, { period: "week", priceCents: 0 }, { token: fan.token })).status).toBe(200);
+    expect(await refused.json()).toEqual({
+      message: "It is free now. Check it and try again.",
+      errors: {},
+      priceCents: 0,
+    });
+    expect(
+      (
+        await postJson(
+          `/users/${creator.user.username}/subscribe`,
+          { period: "week", priceCents: 0 },
+          { token: fan.token },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("a message without maxPaidCents to a creator with a price is not charged; a paid stream joined without a price is not either", async () => {
     const creator = await createVerifiedCreator();
     const fan = await createFan();
     await fundWallet(fan.user.userId, 10_000);
-    await api("/me/plans", { method: "PUT", token: creator.token, body: JSON.stringify({ plans: [], messagePriceCents: 250 }) });
+    await api("/me/plans", {
+      method: "PUT",
+      token: creator.token,
+      body: JSON.stringify({ plans: [], messagePriceCents: 250 }),
+    });
     await follow(fan.user.userId, creator.user.userId);
     const conversation = await conversationOf(fan, creator);
-    const message = await postJson(`/conversations/${conversation.id}/messages`, { clientId: newKey(), text: "hello" }, { token: fan.token });
+    const message = await postJson(
+      `/conversations/${conversation.id}/messages`,
+      { clientId: newKey(), text: "hello" },
+      { token: fan.token },
+    );
     expect(message.status).toBe(409);
-    expect(await message.json()).toMatchObject({ message: "Sending a message here now costs $2.50: it was not sent.", priceCents: 250 });
+    expect(await message.json()).toMatchObject({
+      message: "Sending a message here now costs $2.50: it was not sent.",
+      priceCents: 250,
+    });
 
-    const live = (await (await postJson("/live", { title: "Evening stream", audience: "everyone", priceCents: 400 }, { token: creator.token })).json()) as LiveStreamView;
+    const live = (await (
+      await postJson(
+        "/live",
+        { title: "Evening stream", audience: "everyone", priceCents: 400 },
+        { token: creator.token },
+      )
+    ).json()) as LiveStreamView;
     const join = await postJson(`/live/${live.id}/join`, {}, { token: fan.token });
     expect(join.status).toBe(409);
-    expect(await join.json()).toMatchObject({ message: "The price changed to $4.00. Check it and try again.", priceCents: 400 });
+    expect(await join.json()).toMatchObject({
+      message: "The price changed to $4.00. Check it and try again.",
+      priceCents: 400,
+    });
     expect(await walletOf(fan)).toBe(10_000);
     expect(await paymentsOf(fan)).toBe(0);
   });

@@ -22,7 +22,9 @@ async function makeCreator(overrides: { name?: string; username?: string } = {})
 }
 
 const publish = (userId: number, publishedAt: Date) =>
-  env.DB.prepare("INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, 'hello', 'everyone', ?, ?)")
+  env.DB.prepare(
+    "INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (?, 'hello', 'everyone', ?, ?)",
+  )
     .bind(userId, publishedAt.toISOString(), publishedAt.toISOString())
     .run();
 
@@ -75,7 +77,11 @@ describe("GET /api/updates", () => {
     const dot = async (seen: Date | null) => {
       const answers = [];
       for (const following_count of [1, user!.following_count]) {
-        const { results, meta } = await updatesStatement(env.DB, { ...user!, following_count, home_seen_at: seen?.toISOString() ?? null }).all<{ home: number }>();
+        const { results, meta } = await updatesStatement(env.DB, {
+          ...user!,
+          following_count,
+          home_seen_at: seen?.toISOString() ?? null,
+        }).all<{ home: number }>();
         answers.push({ home: results[0]!.home === 1, rowsRead: meta.rows_read });
       }
       expect(answers[1]!.home, "both ways give the same answer").toBe(answers[0]!.home);
@@ -86,7 +92,10 @@ describe("GET /api/updates", () => {
     const { results: plan } = await updatesStatement(env.DB, user!, true).all<{ detail: string }>();
     const lines = plan.map((row) => row.detail);
     expect(lines.filter((line) => /posts_recent/.test(line)).length, lines.join("\n")).toBe(2);
-    expect(lines.filter((line) => /^SCAN (p|f|posts|follows|users)\b/.test(line)), lines.join("\n")).toEqual([]);
+    expect(
+      lines.filter((line) => /^SCAN (p|f|posts|follows|users)\b/.test(line)),
+      lines.join("\n"),
+    ).toEqual([]);
 
     // Nothing new since sign-up: the walk reads almost nothing, where the per-author way seeks every followed creator.
     const quiet = await dot(null);
@@ -129,12 +138,20 @@ describe("GET /api/updates", () => {
     expect((await updatesOf(other.token)).notifications).toBe(0);
 
     const read = await postJson("/notifications/read", {}, { token: fan.token });
-    expect(await read.json()).toEqual({ marked: 2, updates: { home: false, notifications: 0, messages: 0, balance: false } });
+    expect(await read.json()).toEqual({
+      marked: 2,
+      updates: { home: false, notifications: 0, messages: 0, balance: false },
+    });
     expect((await updatesOf(fan.token)).notifications).toBe(0);
 
     const now = new Date().toISOString();
     await env.DB.batch(
-      Array.from({ length: 150 }, () => env.DB.prepare("INSERT INTO notifications (user_id, kind, created_at) VALUES (?, 'test', ?)").bind(fan.user.userId, now)),
+      Array.from({ length: 150 }, () =>
+        env.DB.prepare("INSERT INTO notifications (user_id, kind, created_at) VALUES (?, 'test', ?)").bind(
+          fan.user.userId,
+          now,
+        ),
+      ),
     );
     expect((await updatesOf(fan.token)).notifications).toBe(100);
   });
@@ -143,12 +160,20 @@ describe("GET /api/updates", () => {
     const fan = await createUser();
     const now = new Date().toISOString();
     for (const unread of [3, 0, 1, 0]) {
-      const conversation = await env.DB.prepare("INSERT INTO conversations (created_at) VALUES (?) RETURNING id").bind(now).first<{ id: number }>();
-      await env.DB.prepare("INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES (?, ?, ?)").bind(conversation!.id, fan.user.userId, unread).run();
+      const conversation = await env.DB.prepare("INSERT INTO conversations (created_at) VALUES (?) RETURNING id")
+        .bind(now)
+        .first<{ id: number }>();
+      await env.DB.prepare("INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES (?, ?, ?)")
+        .bind(conversation!.id, fan.user.userId, unread)
+        .run();
     }
     expect((await updatesOf(fan.token)).messages).toBe(4);
-    const busy = await env.DB.prepare("INSERT INTO conversations (created_at) VALUES (?) RETURNING id").bind(now).first<{ id: number }>();
-    await env.DB.prepare("INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES (?, ?, 250)").bind(busy!.id, fan.user.userId).run();
+    const busy = await env.DB.prepare("INSERT INTO conversations (created_at) VALUES (?) RETURNING id")
+      .bind(now)
+      .first<{ id: number }>();
+    await env.DB.prepare("INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES (?, ?, 250)")
+      .bind(busy!.id, fan.user.userId)
+      .run();
     expect((await updatesOf(fan.token)).messages).toBe(100);
   });
 });
@@ -158,10 +183,14 @@ describe("notifications", () => {
     const fan = await createUser();
     const other = await createUser();
     for (let i = 0; i < 3; i++) await postJson("/notifications/test", {}, { token: fan.token });
-    const mine = (await (await api("/notifications", { token: fan.token })).json()) as { notifications: { id: number; kind: string; read: boolean }[] };
+    const mine = (await (await api("/notifications", { token: fan.token })).json()) as {
+      notifications: { id: number; kind: string; read: boolean }[];
+    };
     expect(mine.notifications.map((n) => n.kind)).toEqual(["test", "test", "test"]);
     expect(mine.notifications[0]!.id).toBeGreaterThan(mine.notifications[2]!.id);
-    const older = (await (await api(`/notifications?before=${mine.notifications[0]!.id}`, { token: fan.token })).json()) as { notifications: unknown[] };
+    const older = (await (
+      await api(`/notifications?before=${mine.notifications[0]!.id}`, { token: fan.token })
+    ).json()) as { notifications: unknown[] };
     expect(older.notifications).toHaveLength(2);
     const theirs = (await (await api("/notifications", { token: other.token })).json()) as { notifications: unknown[] };
     expect(theirs.notifications).toEqual([]);
@@ -171,31 +200,47 @@ describe("notifications", () => {
 
   it("limits test notifications to 5 per 10 minutes per account", async () => {
     const fan = await createUser();
-    for (let i = 0; i < 5; i++) expect((await postJson("/notifications/test", {}, { token: fan.token })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await postJson("/notifications/test", {}, { token: fan.token })).status).toBe(201);
     const refused = await postJson("/notifications/test", {}, { token: fan.token });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?").bind(fan.user.userId).first<{ n: number }>())!.n).toBe(5);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?")
+        .bind(fan.user.userId)
+        .first<{ n: number }>())!.n,
+    ).toBe(5);
   });
 });
 
 describe("GET /api/searchUsers", () => {
   const search = async (term: string, ip = "198.51.100.1") => {
     const response = await api(`/searchUsers?searchTerm=${encodeURIComponent(term)}`, { ip });
-    return { status: response.status, body: (await response.json()) as { results?: { users: { username: string; avatarUrl: string }[] }; message?: string } };
+    return {
+      status: response.status,
+      body: (await response.json()) as {
+        results?: { users: { username: string; avatarUrl: string }[] };
+        message?: string;
+      },
+    };
   };
 
   it("matches the start of any word of the username or name, in any case", async () => {
     const tag = `zq${Date.now().toString(36)}`;
     await createUser({ username: `${tag}.rivers`, name: "Mia Rivers" });
     await createUser({ username: `${tag}_other`, name: "Ölga Ström" });
-    expect((await search(tag.toUpperCase())).body.results!.users.map((u) => u.username).sort()).toEqual([`${tag}.rivers`, `${tag}_other`]);
+    expect((await search(tag.toUpperCase())).body.results!.users.map((u) => u.username).sort()).toEqual([
+      `${tag}.rivers`,
+      `${tag}_other`,
+    ]);
     expect((await search(`${tag}.riv`)).body.results!.users.map((u) => u.username)).toEqual([`${tag}.rivers`]);
     expect((await search(`${tag} olga`)).body.results!.users.map((u) => u.username)).toEqual([`${tag}_other`]);
     expect((await search(`${tag} ivers`)).body.results!.users).toEqual([]);
     expect((await search(`${tag}-nobody`)).body.results!.users).toEqual([]);
     // The name too, for the results to show it beside the handle.
-    expect((await search(`${tag}.rivers`)).body.results!.users).toEqual([{ username: `${tag}.rivers`, name: "Mia Rivers", avatarUrl: "" }]);
+    expect((await search(`${tag}.rivers`)).body.results!.users).toEqual([
+      { username: `${tag}.rivers`, name: "Mia Rivers", avatarUrl: "" },
+    ]);
   });
 
   it("follows renames and never answers more than 10", async () => {
@@ -211,7 +256,9 @@ describe("GET /api/searchUsers", () => {
   it("refuses an empty or overlong term with a translated message, and survives query syntax", async () => {
     const empty = await api("/searchUsers?searchTerm=%20&lng=de", { ip: "198.51.100.2" });
     expect(empty.status).toBe(422);
-    expect(((await empty.json()) as { errors: Record<string, string[]> }).errors.searchTerm).toEqual(["Gib einen Suchbegriff ein."]);
+    expect(((await empty.json()) as { errors: Record<string, string[]> }).errors.searchTerm).toEqual([
+      "Gib einen Suchbegriff ein.",
+    ]);
     expect((await api("/searchUsers", { ip: "198.51.100.2" })).status).toBe(422);
     expect((await search("x".repeat(65), "198.51.100.2")).status).toBe(422);
     for (const junk of ['"', "*", "a OR b", "NEAR(a b)", "username:x", "^", "'; DROP TABLE users; --", "🙂"]) {
@@ -236,7 +283,10 @@ describe("GET /api/searchUsers", () => {
 
 describe("GET /api/suggestedProfiles", () => {
   const suggestions = async (token?: string) =>
-    (await (await api("/suggestedProfiles", { token })).json()) as { isExist: boolean; suggestedProfiles: { username: string; fullname: string; avatarUrl: string }[] };
+    (await (await api("/suggestedProfiles", { token })).json()) as {
+      isExist: boolean;
+      suggestedProfiles: { username: string; fullname: string; avatarUrl: string }[];
+    };
 
   it("says there is nothing when there are no creators", async () => {
     const fan = await createUser();
@@ -250,13 +300,22 @@ describe("GET /api/suggestedProfiles", () => {
     const followed = await makeCreator();
     const me = await makeCreator();
     await createUser(); // a member, never suggested
-    for (const creator of [popular, popular, rising]) await follow((await createUser()).user.userId, creator.user.userId);
+    for (const creator of [popular, popular, rising])
+      await follow((await createUser()).user.userId, creator.user.userId);
     await follow(fan.user.userId, followed.user.userId);
 
     const forFan = await suggestions(fan.token);
     expect(forFan.isExist).toBe(true);
-    expect(forFan.suggestedProfiles.map((p) => p.username)).toEqual([popular.user.username, rising.user.username, me.user.username]);
-    expect(forFan.suggestedProfiles[0]).toEqual({ username: popular.user.username, fullname: "Popular One", avatarUrl: "" });
+    expect(forFan.suggestedProfiles.map((p) => p.username)).toEqual([
+      popular.user.username,
+      rising.user.username,
+      me.user.username,
+    ]);
+    expect(forFan.suggestedProfiles[0]).toEqual({
+      username: popular.user.username,
+      fullname: "Popular One",
+      avatarUrl: "",
+    });
     expect((await suggestions(me.token)).suggestedProfiles.map((p) => p.username)).not.toContain(me.user.username);
   });
 });
@@ -293,7 +352,10 @@ describe("POST /api/home/seen", () => {
     expect((await updatesOf(fan.token)).home).toBe(true);
 
     // Seen up to the newest: cleared; an older screen's mark then changes nothing.
-    expect((await postJson("/home/seen", { upTo: new Date(start.getTime() + 2000).toISOString() }, { token: fan.token })).status).toBe(200);
+    expect(
+      (await postJson("/home/seen", { upTo: new Date(start.getTime() + 2000).toISOString() }, { token: fan.token }))
+        .status,
+    ).toBe(200);
     expect((await updatesOf(fan.token)).home).toBe(false);
     const stale = await postJson("/home/seen", { upTo: shown.toISOString() }, { token: fan.token });
     expect(((await stale.json()) as { updates: Updates }).updates.home).toBe(false);

@@ -17,7 +17,10 @@ describe("POST /api/login", () => {
 
   it("gives one message for a wrong password and for an unknown account", async () => {
     const { input } = await createUser();
-    const expected = { message: "The provided credentials are incorrect", errors: { login: ["The provided credentials are incorrect"] } };
+    const expected = {
+      message: "The provided credentials are incorrect",
+      errors: { login: ["The provided credentials are incorrect"] },
+    };
     const wrong = await postJson("/login", { login: input.email, password: "not the password" });
     expect(wrong.status).toBe(422);
     expect(await wrong.json()).toEqual(expected);
@@ -27,22 +30,33 @@ describe("POST /api/login", () => {
   });
 
   const login = (body: { login: string; password: string }, ip: string) => postJson("/login", body, { ip });
-  const sessionsOf = async (userId: number) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+  const sessionsOf = async (userId: number) =>
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(userId).first<{ n: number }>())!
+      .n;
 
   it("locks an account out of one address after 5 failures from it, with Retry-After, even for the right password", async () => {
     const { input, user } = await createUser();
-    for (let attempt = 0; attempt < 5; attempt++) expect((await login({ login: input.username, password: "wrong password" }, "198.51.100.1")).status).toBe(422);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login({ login: input.username, password: "wrong password" }, "198.51.100.1")).status).toBe(422);
     const locked = await login({ login: input.username, password: input.password }, "198.51.100.1");
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await locked.json()) as { message: string }).message).toMatch(/^Too many attempts\. Please try again in (1 minute|([2-9]|\d{2,}) minutes)\.$/);
+    expect(((await locked.json()) as { message: string }).message).toMatch(
+      /^Too many attempts\. Please try again in (1 minute|([2-9]|\d{2,}) minutes)\.$/,
+    );
     expect(await sessionsOf(user.userId)).toBe(1); // only the sign-up's own session
   });
 
   it("counts the username and the email of one account together", async () => {
     const { input } = await createUser();
     const ip = "198.51.100.2";
-    for (const name of [input.username, input.email.toUpperCase(), input.username.toUpperCase(), input.email, input.username]) {
+    for (const name of [
+      input.username,
+      input.email.toUpperCase(),
+      input.username.toUpperCase(),
+      input.email,
+      input.username,
+    ]) {
       expect((await login({ login: name, password: "wrong password" }, ip)).status).toBe(422);
     }
     expect((await login({ login: input.email, password: input.password }, ip)).status).toBe(429);
@@ -50,7 +64,8 @@ describe("POST /api/login", () => {
 
   it("a stranger's failures from another address do not lock the owner out of theirs", async () => {
     const { input, user } = await createUser();
-    for (let attempt = 0; attempt < 5; attempt++) expect((await login({ login: input.email, password: "a guess" }, "203.0.113.66")).status).toBe(422);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login({ login: input.email, password: "a guess" }, "203.0.113.66")).status).toBe(422);
     expect((await login({ login: input.email, password: input.password }, "203.0.113.66")).status).toBe(429);
     expect((await login({ login: input.username, password: input.password }, "198.51.100.3")).status).toBe(200);
     expect(await sessionsOf(user.userId)).toBe(2);
@@ -60,7 +75,9 @@ describe("POST /api/login", () => {
     const { input, user } = await createUser();
     for (let address = 0; address < 10; address++) {
       for (let attempt = 0; attempt < 5; attempt++) {
-        expect((await login({ login: input.username, password: `guess ${attempt}` }, `100.64.0.${address}`)).status).toBe(422);
+        expect(
+          (await login({ login: input.username, password: `guess ${attempt}` }, `100.64.0.${address}`)).status,
+        ).toBe(422);
       }
     }
     expect((await login({ login: input.username, password: input.password }, "198.51.100.4")).status).toBe(429);
@@ -72,7 +89,10 @@ describe("POST /api/login", () => {
     const { input } = await createUser();
     const answers: Record<"known" | "unknown", { status: number; body: unknown }[]> = { known: [], unknown: [] };
     for (let attempt = 0; attempt < 6; attempt++) {
-      for (const [who, name] of [["known", input.username], ["unknown", `${input.username}_nobody`]] as const) {
+      for (const [who, name] of [
+        ["known", input.username],
+        ["unknown", `${input.username}_nobody`],
+      ] as const) {
         const response = await login({ login: name, password: "wrong password" }, "198.51.100.5");
         answers[who].push({ status: response.status, body: await response.json() });
       }
@@ -84,12 +104,20 @@ describe("POST /api/login", () => {
   it("limits attempts per IP address", async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 31; attempt++) {
-      const response = await postJson("/login", { login: `someone${attempt}@example.test`, password: "whatever password" }, { ip: "203.0.113.7" });
+      const response = await postJson(
+        "/login",
+        { login: `someone${attempt}@example.test`, password: "whatever password" },
+        { ip: "203.0.113.7" },
+      );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 30).every((s) => s === 422)).toBe(true);
     expect(statuses[30]).toBe(429);
-    const elsewhere = await postJson("/login", { login: "someone@example.test", password: "whatever password" }, { ip: "203.0.113.8" });
+    const elsewhere = await postJson(
+      "/login",
+      { login: "someone@example.test", password: "whatever password" },
+      { ip: "203.0.113.8" },
+    );
     expect(elsewhere.status).toBe(422);
     // 31 argon2id hashes (unknown accounts cost as much as real ones): seconds on a busy two-core machine.
   }, 30_000);
@@ -98,9 +126,13 @@ describe("POST /api/login", () => {
     const { buildSignUp } = await import("./factories");
     // A refused form is no sign-up: eleven with a taken name from one address, then the ten accounts it may make.
     const { input } = await createUser();
-    for (let attempt = 0; attempt < 11; attempt++) expect((await postJson("/signup", buildSignUp({ username: input.username }), { ip: "203.0.113.50" })).status).toBe(422);
+    for (let attempt = 0; attempt < 11; attempt++)
+      expect(
+        (await postJson("/signup", buildSignUp({ username: input.username }), { ip: "203.0.113.50" })).status,
+      ).toBe(422);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) statuses.push((await postJson("/signup", buildSignUp(), { ip: "203.0.113.50" })).status);
+    for (let attempt = 0; attempt < 11; attempt++)
+      statuses.push((await postJson("/signup", buildSignUp(), { ip: "203.0.113.50" })).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
     expect(statuses[10]).toBe(429);
   }, 30_000);
@@ -111,11 +143,24 @@ describe("sessions", () => {
     const { token, user } = await createUser();
     const response = await api("/me", { token });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ userId: user.userId, avatarUrl: "", username: user.username, isCreator: false, isEmailVerified: false });
+    expect(await response.json()).toEqual({
+      userId: user.userId,
+      avatarUrl: "",
+      username: user.username,
+      isCreator: false,
+      isEmailVerified: false,
+    });
   });
 
   it("answers 401 without a token, with a malformed one and with an unknown one", async () => {
-    for (const authorization of [undefined, "", "Bearer", "Bearer not-a-token", `Bearer ${"A".repeat(43)}`, "Basic abc"]) {
+    for (const authorization of [
+      undefined,
+      "",
+      "Bearer",
+      "Bearer not-a-token",
+      `Bearer ${"A".repeat(43)}`,
+      "Basic abc",
+    ]) {
       const headers: HeadersInit = authorization === undefined ? {} : { Authorization: authorization };
       const response = await api("/me", { headers });
       expect(response.status, String(authorization)).toBe(401);
@@ -125,7 +170,9 @@ describe("sessions", () => {
 
   it("logout revokes the session for the token and the cookie alike, and leaves other sessions", async () => {
     const { token, input } = await createUser();
-    const other = (await (await postJson("/login", { login: input.email, password: input.password })).json()) as { token: string };
+    const other = (await (await postJson("/login", { login: input.email, password: input.password })).json()) as {
+      token: string;
+    };
     const logout = await postJson("/logout", {}, { token });
     expect(logout.status).toBe(200);
     expect(logout.headers.get("Set-Cookie")).toMatch(/^__Host-session=; .*Max-Age=0/);

@@ -36,7 +36,9 @@ afterEach(() => {
 });
 
 async function connect(path: string, token: string): Promise<Client> {
-  const response = await SELF.fetch(`https://app.test${path}`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } });
+  const response = await SELF.fetch(`https://app.test${path}`, {
+    headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
   const client: Client = { socket, frames: [], closed: null };
@@ -52,7 +54,11 @@ async function connect(path: string, token: string): Promise<Client> {
 }
 
 async function signInAgain(person: Person): Promise<string> {
-  const response = await postJson("/login", { login: person.input.email, password: person.input.password }, { ip: `10.8.${Math.floor(Math.random() * 250)}.1` });
+  const response = await postJson(
+    "/login",
+    { login: person.input.email, password: person.input.password },
+    { ip: `10.8.${Math.floor(Math.random() * 250)}.1` },
+  );
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: string }).token;
 }
@@ -69,7 +75,11 @@ const SOCKET_KINDS: Record<string, (fan: Person) => Promise<string>> = {
   },
   live: async () => {
     const creator = await createVerifiedCreator();
-    const started = await postJson("/live", { title: "Evening stream", audience: "everyone" }, { token: creator.token });
+    const started = await postJson(
+      "/live",
+      { title: "Evening stream", audience: "everyone" },
+      { token: creator.token },
+    );
     expect(started.status).toBe(201);
     return `/ws/live/${((await started.json()) as { id: number }).id}`;
   },
@@ -86,7 +96,15 @@ const SESSION_ENDS: Record<string, (fan: Person, ended: string, other: string) =
   },
   "a password change on another device": async (fan, _ended, other) => {
     const newPassword = "a brand new passphrase";
-    expect((await postJson("/me/password", { password: fan.input.password, newPassword, newPasswordConfirmation: newPassword }, { token: other })).status).toBe(200);
+    expect(
+      (
+        await postJson(
+          "/me/password",
+          { password: fan.input.password, newPassword, newPasswordConfirmation: newPassword },
+          { token: other },
+        )
+      ).status,
+    ).toBe(200);
     return true;
   },
   "a password reset": async (fan) => {
@@ -98,14 +116,30 @@ const SESSION_ENDS: Record<string, (fan: Person, ended: string, other: string) =
   },
   "a suspension": async (fan) => {
     const [admin, reporter] = [await createAdmin(), await createUser()];
-    expect((await postJson("/reports", { targetKind: "user", username: fan.user.username, reason: "impersonation" }, { token: reporter.token })).status).toBe(201);
-    const reportId = (await env.DB.prepare("SELECT id FROM reports WHERE target_kind = 'user' AND target_id = ? ORDER BY id DESC").bind(fan.user.userId).first<number>("id"))!;
+    expect(
+      (
+        await postJson(
+          "/reports",
+          { targetKind: "user", username: fan.user.username, reason: "impersonation" },
+          { token: reporter.token },
+        )
+      ).status,
+    ).toBe(201);
+    const reportId = (await env.DB.prepare(
+      "SELECT id FROM reports WHERE target_kind = 'user' AND target_id = ? ORDER BY id DESC",
+    )
+      .bind(fan.user.userId)
+      .first<number>("id"))!;
     expect((await postJson(`/admin/reports/${reportId}/suspendUser`, {}, { token: admin.token })).status).toBe(200);
     return false;
   },
   "its expiry (the cron's sweep)": async (fan) => {
-    const { id } = (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id LIMIT 1").bind(fan.user.userId).first<{ id: number }>())!;
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
+    const { id } = (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id LIMIT 1")
+      .bind(fan.user.userId)
+      .first<{ id: number }>())!;
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), id)
+      .run();
     const deliveries: Promise<unknown>[] = [];
     vi.spyOn(console, "log").mockImplementation(() => {});
     await runScheduledJobs(env, (work) => void deliveries.push(work), [sweepExpiredRecords]);
@@ -138,7 +172,13 @@ describe("a socket outlives no session", () => {
           expect(going.closed!.code).toBe(4401);
         }
         // Nor can the ended session open a socket again.
-        expect((await SELF.fetch(`https://app.test${path}`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${fan.token}` } })).status).toBe(401);
+        expect(
+          (
+            await SELF.fetch(`https://app.test${path}`, {
+              headers: { Upgrade: "websocket", Authorization: `Bearer ${fan.token}` },
+            })
+          ).status,
+        ).toBe(401);
       });
     }
   }
@@ -148,7 +188,9 @@ describe("an upgrade checked just before its session ended", () => {
   it("is closed by the room, or refused by the user's channel, once the channel has heard of the end", async () => {
     const fan = await createFan();
     const rooms = [await SOCKET_KINDS.chat!(fan), await SOCKET_KINDS.live!(fan)];
-    const { id } = (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?").bind(fan.user.userId).first<{ id: number }>())!;
+    const { id } = (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?")
+      .bind(fan.user.userId)
+      .first<{ id: number }>())!;
     // The end reaches the channel while the row still stands: what a route that read the session a moment before sees.
     await disconnectSessions(env, fan.user.userId, [id]);
     for (const path of rooms) {
@@ -156,6 +198,12 @@ describe("an upgrade checked just before its session ended", () => {
       await until(() => client.closed !== null, `the socket of ${path} closed`);
       expect(client.closed!.code).toBe(4401);
     }
-    expect((await SELF.fetch("https://app.test/ws/updates", { headers: { Upgrade: "websocket", Authorization: `Bearer ${fan.token}` } })).status).toBe(401);
+    expect(
+      (
+        await SELF.fetch("https://app.test/ws/updates", {
+          headers: { Upgrade: "websocket", Authorization: `Bearer ${fan.token}` },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

@@ -1,6 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { HighlightView, StoriesBarItem, StoryAudience, StoryReel, StoryView, StoryViewerItem } from "@shared/contracts/stories";
+import type {
+  HighlightView,
+  StoriesBarItem,
+  StoryAudience,
+  StoryReel,
+  StoryView,
+  StoryViewerItem,
+} from "@shared/contracts/stories";
 import { encodeCursor } from "@shared/cursor";
 import { storiesBarStatement } from "../../worker/domain/stories/stories";
 import { runScheduledJobs } from "../../worker/jobs";
@@ -14,23 +21,37 @@ type Person = Awaited<ReturnType<typeof createUser>>;
 
 /** A file uploaded through the real upload API with purpose "story". */
 async function uploadStoryFile(person: Person, bytes: Uint8Array, contentType = "image/jpeg"): Promise<number> {
-  const started = await postJson("/uploads", { purpose: "story", fileName: "s.bin", contentType, size: bytes.length }, { token: person.token });
+  const started = await postJson(
+    "/uploads",
+    { purpose: "story", fileName: "s.bin", contentType, size: bytes.length },
+    { token: person.token },
+  );
   expect(started.status).toBe(201);
   const { mediaId } = (await started.json()) as { mediaId: number };
-  const part = await api(`/uploads/${mediaId}/parts/1`, { method: "PUT", body: new Uint8Array(bytes), token: person.token, headers: { "Content-Type": "application/octet-stream" } });
+  const part = await api(`/uploads/${mediaId}/parts/1`, {
+    method: "PUT",
+    body: new Uint8Array(bytes),
+    token: person.token,
+    headers: { "Content-Type": "application/octet-stream" },
+  });
   expect(part.status).toBe(200);
   expect((await postJson(`/uploads/${mediaId}/complete`, {}, { token: person.token })).status).toBe(200);
   return mediaId;
 }
 
-async function postStory(creator: Person, body: Record<string, unknown> = {}, bytes: Uint8Array = buildJpeg()): Promise<StoryView> {
+async function postStory(
+  creator: Person,
+  body: Record<string, unknown> = {},
+  bytes: Uint8Array = buildJpeg(),
+): Promise<StoryView> {
   const mediaId = await uploadStoryFile(creator, bytes);
   const response = await postJson("/stories", { mediaId, audience: "everyone", ...body }, { token: creator.token });
   expect(response.status).toBe(201);
   return (await response.json()) as StoryView;
 }
 
-const bar = async (person: Person) => ((await (await api("/stories", { token: person.token })).json()) as { creators: StoriesBarItem[] }).creators;
+const bar = async (person: Person) =>
+  ((await (await api("/stories", { token: person.token })).json()) as { creators: StoriesBarItem[] }).creators;
 const reel = (person: Person, username: string) => api(`/stories/users/${username}`, { token: person.token });
 const put = (path: string, body: unknown, token: string) =>
   api(path, { method: "PUT", token, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
@@ -41,10 +62,22 @@ describe("stories", () => {
     const fan = await createUser();
     await follow(fan.user.userId, creator.user.userId);
     const story = await postStory(creator, { text: "Hello fans" });
-    expect(story).toMatchObject({ kind: "image", text: "Hello fans", audience: "everyone", seen: true, own: { viewCount: 0, likeCount: 0 } });
+    expect(story).toMatchObject({
+      kind: "image",
+      text: "Hello fans",
+      audience: "everyone",
+      seen: true,
+      own: { viewCount: 0, likeCount: 0 },
+    });
     expect(story.url).toMatch(/^\/media\/stories\/[a-f0-9]{32}\.jpg$/);
 
-    expect(await bar(fan)).toEqual([expect.objectContaining({ creator: expect.objectContaining({ username: creator.user.username }), count: 1, unseen: 1 })]);
+    expect(await bar(fan)).toEqual([
+      expect.objectContaining({
+        creator: expect.objectContaining({ username: creator.user.username }),
+        count: 1,
+        unseen: 1,
+      }),
+    ]);
     const seenReel = (await (await reel(fan, creator.user.username)).json()) as StoryReel;
     expect(seenReel.stories.map((s) => [s.id, s.seen, s.own])).toEqual([[story.id, false, null]]);
     expect((await api(story.url.replace("/media", ""), { token: fan.token })).status).toBe(404); // /api has no media
@@ -55,7 +88,11 @@ describe("stories", () => {
     expect((await bar(fan))[0]).toMatchObject({ count: 1, unseen: 0 });
     expect((await put(`/stories/${story.id}/like`, { liked: true }, fan.token)).status).toBe(200);
 
-    const viewers = (await (await api(`/stories/${story.id}/viewers`, { token: creator.token })).json()) as { viewers: StoryViewerItem[]; viewCount: number; likeCount: number };
+    const viewers = (await (await api(`/stories/${story.id}/viewers`, { token: creator.token })).json()) as {
+      viewers: StoryViewerItem[];
+      viewCount: number;
+      likeCount: number;
+    };
     expect(viewers).toMatchObject({ viewCount: 1, likeCount: 1 });
     expect(viewers.viewers.map((v) => [v.user.username, v.liked])).toEqual([[fan.user.username, true]]);
     // Only the creator reads the viewers list.
@@ -74,18 +111,31 @@ describe("stories", () => {
     const created = await postJson("/stories", { mediaId, audience: "everyone" }, { token: creator.token });
     const story = (await created.json()) as StoryView;
     expect((await put(`/stories/${story.id}/highlight`, { title: "Sunsets" }, creator.token)).status).toBe(200);
-    const highlights = ((await (await api(`/users/${creator.user.username}/highlights`, { token: fan.token })).json()) as { highlights: HighlightView[] }).highlights;
+    const highlights = (
+      (await (await api(`/users/${creator.user.username}/highlights`, { token: fan.token })).json()) as {
+        highlights: HighlightView[];
+      }
+    ).highlights;
     expect(highlights.map((h) => h.coverUrl)).toEqual([posterUrl]);
     expect((await fetchMedia(posterUrl, fan.token)).status).toBe(200);
 
-    const post = await postJson("/uploads", { purpose: "post", fileName: "p.jpg", contentType: "image/jpeg", size: 100 }, { token: creator.token });
+    const post = await postJson(
+      "/uploads",
+      { purpose: "post", fileName: "p.jpg", contentType: "image/jpeg", size: 100 },
+      { token: creator.token },
+    );
     const { mediaId: postMediaId } = (await post.json()) as { mediaId: number };
     expect((await octets(`/uploads/${postMediaId}/poster`, buildJpeg(), creator.token)).status).toBe(422);
   });
 
   it("audience, blocks and suspension decide who sees a story, its file and its place in the bar", async () => {
     const creator = await makeCreator();
-    const [follower, subscriber, stranger, blocked] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+    const [follower, subscriber, stranger, blocked] = await Promise.all([
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+    ]);
     await follow(follower.user.userId, creator.user.userId);
     await subscribe(subscriber.user.userId, creator.user.userId);
     await follow(blocked.user.userId, creator.user.userId);
@@ -114,11 +164,16 @@ describe("stories", () => {
       [creator, forSubscribers, 200],
     ] as const) {
       expect((await fetchMedia(story.url, person.token)).status, `${story.audience} file`).toBe(status);
-      expect((await postJson(`/stories/${story.id}/view`, {}, { token: person.token })).status, `${story.audience} view`).toBe(status === 200 ? 204 : 404);
+      expect(
+        (await postJson(`/stories/${story.id}/view`, {}, { token: person.token })).status,
+        `${story.audience} view`,
+      ).toBe(status === 200 ? 204 : 404);
     }
     expect((await fetchMedia(open.url, null)).status).toBe(404);
 
-    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(new Date().toISOString(), creator.user.userId).run();
+    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), creator.user.userId)
+      .run();
     expect(await ids(subscriber)).toEqual([]);
     expect((await fetchMedia(open.url, subscriber.token)).status).toBe(404);
   });
@@ -151,7 +206,11 @@ describe("stories", () => {
     expect(await env.MEDIA.head(keptKey)).not.toBeNull();
 
     // The highlight is still on the profile and plays.
-    const highlights = ((await (await api(`/users/${creator.user.username}/highlights`, { token: fan.token })).json()) as { highlights: HighlightView[] }).highlights;
+    const highlights = (
+      (await (await api(`/users/${creator.user.username}/highlights`, { token: fan.token })).json()) as {
+        highlights: HighlightView[];
+      }
+    ).highlights;
     expect(highlights).toEqual([{ id: highlightId, title: "Best of", count: 1, coverUrl: kept.url }]);
     const played = (await (await api(`/highlights/${highlightId}`, { token: fan.token })).json()) as StoryReel;
     expect(played.stories.map((s) => s.id)).toEqual([kept.id]);
@@ -179,7 +238,12 @@ async function expectRefused(response: Response, status: number, message: string
 
 const del = (path: string, token?: string) => api(path, { method: "DELETE", token });
 const octets = (path: string, bytes: Uint8Array, token: string) =>
-  api(path, { method: "PUT", body: new Uint8Array(bytes), token, headers: { "Content-Type": "application/octet-stream" } });
+  api(path, {
+    method: "PUT",
+    body: new Uint8Array(bytes),
+    token,
+    headers: { "Content-Type": "application/octet-stream" },
+  });
 const keyOf = (url: string) => url.replace("/media/", "");
 
 /** /media's status for this viewer (the body read, so nothing is left open). */
@@ -200,8 +264,25 @@ const box = (type: string, ...payload: (Uint8Array | number[])[]) => {
 
 /** A minimal MP4: 'ftyp' (brand isom), 'moov' with a version-0 'mvhd' stating `duration` in `timescale` units, 'mdat'. */
 function buildMp4(duration: number, timescale = 1000): Uint8Array {
-  const mvhd = box("mvhd", [0, 0, 0, 0], u32(0), u32(0), u32(timescale), u32(duration), u32(0x00010000), [1, 0], zeros(10), zeros(36), zeros(24), u32(2));
-  return concat(box("ftyp", ascii("isom"), u32(0x200), ascii("isom"), ascii("mp41")), box("moov", mvhd), box("mdat", zeros(64)));
+  const mvhd = box(
+    "mvhd",
+    [0, 0, 0, 0],
+    u32(0),
+    u32(0),
+    u32(timescale),
+    u32(duration),
+    u32(0x00010000),
+    [1, 0],
+    zeros(10),
+    zeros(36),
+    zeros(24),
+    u32(2),
+  );
+  return concat(
+    box("ftyp", ascii("isom"), u32(0x200), ascii("isom"), ascii("mp41")),
+    box("moov", mvhd),
+    box("mdat", zeros(64)),
+  );
 }
 
 /** A WebM as MediaRecorder writes it: EBML header, a Segment of unknown size, an Info with no Duration, a Cluster. */
@@ -210,7 +291,10 @@ function buildWebmWithoutDuration(): Uint8Array {
   return concat(
     element([0x1a, 0x45, 0xdf, 0xa3], element([0x42, 0x82], ascii("webm"))),
     [0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
-    element([0x15, 0x49, 0xa9, 0x66], [0x2a, 0xd7, 0xb1, 0x83, 0x0f, 0x42, 0x40, ...element([0x4d, 0x80], ascii("test"))]),
+    element(
+      [0x15, 0x49, 0xa9, 0x66],
+      [0x2a, 0xd7, 0xb1, 0x83, 0x0f, 0x42, 0x40, ...element([0x4d, 0x80], ascii("test"))],
+    ),
     element([0x1f, 0x43, 0xb6, 0x75], zeros(16)),
   );
 }
@@ -231,7 +315,8 @@ async function uploadFile(person: Person, purpose: string, bytes: Uint8Array = b
   return mediaId;
 }
 
-const createStoryAs = (person: Person, body: Record<string, unknown>) => postJson("/stories", { audience: "everyone", ...body }, { token: person.token });
+const createStoryAs = (person: Person, body: Record<string, unknown>) =>
+  postJson("/stories", { audience: "everyone", ...body }, { token: person.token });
 
 /** A 30-second MP4 story with its poster frame (stories/posters/…). */
 async function videoStory(creator: Person, audience: StoryAudience): Promise<StoryView> {
@@ -246,8 +331,10 @@ async function videoStory(creator: Person, audience: StoryAudience): Promise<Sto
   return story;
 }
 
-const storyRow = (id: number) => env.DB.prepare("SELECT * FROM stories WHERE id = ?").bind(id).first<Record<string, unknown>>();
-const mediaIdOf = async (storyId: number) => (await env.DB.prepare("SELECT media_id FROM stories WHERE id = ?").bind(storyId).first<number>("media_id"))!;
+const storyRow = (id: number) =>
+  env.DB.prepare("SELECT * FROM stories WHERE id = ?").bind(id).first<Record<string, unknown>>();
+const mediaIdOf = async (storyId: number) =>
+  (await env.DB.prepare("SELECT media_id FROM stories WHERE id = ?").bind(storyId).first<number>("media_id"))!;
 
 /** Everything a story command could change: the rows of stories, highlights, views and media, and R2's keys. */
 async function storiesState() {
@@ -268,7 +355,11 @@ const keepIn = async (storyId: number, body: { title: string } | { highlightId: 
 };
 
 const highlightsOf = async (person: Person, username: string) =>
-  ((await (await api(`/users/${username}/highlights`, { token: person.token })).json()) as { highlights: HighlightView[] }).highlights;
+  (
+    (await (await api(`/users/${username}/highlights`, { token: person.token })).json()) as {
+      highlights: HighlightView[];
+    }
+  ).highlights;
 
 const runExpiry = () => expireStories.run({ env, db: env.DB, defer: () => undefined, publish: () => undefined });
 
@@ -283,7 +374,13 @@ const EVERYONE_BUT_CREATOR: Who[] = ["subscriber", "follower", "stranger", "bloc
  */
 async function storyWorld() {
   const creator = await makeCreator();
-  const [subscriber, follower, stranger, blockedByCreator, blockingCreator] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser()]);
+  const [subscriber, follower, stranger, blockedByCreator, blockingCreator] = await Promise.all([
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+  ]);
   await subscribe(subscriber.user.userId, creator.user.userId);
   await follow(follower.user.userId, creator.user.userId);
   await follow(blockedByCreator.user.userId, creator.user.userId);
@@ -315,7 +412,14 @@ describe("stories: who sees what (every 'see' endpoint, the file and the poster)
       blockingCreator: [],
     };
     // The bar lists the creators one follows (and oneself): the stranger follows nobody.
-    const BAR_COUNT: Record<Who, number | null> = { creator: 4, subscriber: 4, follower: 2, stranger: null, blockedByCreator: null, blockingCreator: null };
+    const BAR_COUNT: Record<Who, number | null> = {
+      creator: 4,
+      subscriber: 4,
+      follower: 2,
+      stranger: null,
+      blockedByCreator: null,
+      blockingCreator: null,
+    };
     // Each highlight shows the viewer only the stories they may see; its cover is the first of those.
     const HIGHLIGHTS: Record<Who, HighlightView[]> = {
       creator: [
@@ -336,12 +440,17 @@ describe("stories: who sees what (every 'see' endpoint, the file and the poster)
       const seen = SEES[who].map((story) => story.id);
       const reelResponse = await reel(person, creator.user.username);
       if (seen.length === 0) await expectRefused(reelResponse, 404, "No stories right now");
-      else expect(((await reelResponse.json()) as StoryReel).stories.map((s) => s.id), `${who} reel`).toEqual(seen);
+      else
+        expect(
+          ((await reelResponse.json()) as StoryReel).stories.map((s) => s.id),
+          `${who} reel`,
+        ).toEqual(seen);
 
       const barItems = await bar(person);
-      expect(barItems.map((item) => [item.creator.username, item.count]), `${who} bar`).toEqual(
-        BAR_COUNT[who] === null ? [] : [[creator.user.username, BAR_COUNT[who]]],
-      );
+      expect(
+        barItems.map((item) => [item.creator.username, item.count]),
+        `${who} bar`,
+      ).toEqual(BAR_COUNT[who] === null ? [] : [[creator.user.username, BAR_COUNT[who]]]);
       expect(await highlightsOf(person, creator.user.username), `${who} highlights`).toEqual(HIGHLIGHTS[who]);
 
       for (const [highlightId, inIt] of [
@@ -351,7 +460,11 @@ describe("stories: who sees what (every 'see' endpoint, the file and the poster)
         const expected = inIt.filter((story) => seen.includes(story.id)).map((story) => story.id);
         const response = await api(`/highlights/${highlightId}`, { token: person.token });
         if (expected.length === 0) await expectRefused(response, 404, "This highlight does not exist.");
-        else expect(((await response.json()) as StoryReel).stories.map((s) => s.id), `${who} highlight ${highlightId}`).toEqual(expected);
+        else
+          expect(
+            ((await response.json()) as StoryReel).stories.map((s) => s.id),
+            `${who} highlight ${highlightId}`,
+          ).toEqual(expected);
       }
 
       for (const story of [subs, fans, open, subsOnly]) {
@@ -371,12 +484,19 @@ describe("stories: who sees what (every 'see' endpoint, the file and the poster)
 
     // Who saw and liked each story: exactly the viewers it was for (the creator's own look is not counted).
     const viewersOf = async (story: StoryView) =>
-      ((await (await api(`/stories/${story.id}/viewers`, { token: creator.token })).json()) as { viewers: StoryViewerItem[] }).viewers.map((v) => [v.user.username, v.liked]).sort();
+      (
+        (await (await api(`/stories/${story.id}/viewers`, { token: creator.token })).json()) as {
+          viewers: StoryViewerItem[];
+        }
+      ).viewers
+        .map((v) => [v.user.username, v.liked])
+        .sort();
     const sawIt = (story: StoryView) =>
       EVERYONE_BUT_CREATOR.filter((who) => SEES[who].includes(story))
         .map((who) => [people[who].user.username, true])
         .sort();
-    for (const story of [subs, fans, open, subsOnly]) expect(await viewersOf(story), `viewers of ${story.audience}`).toEqual(sawIt(story));
+    for (const story of [subs, fans, open, subsOnly])
+      expect(await viewersOf(story), `viewers of ${story.audience}`).toEqual(sawIt(story));
     expect(await storyRow(open.id)).toMatchObject({ view_count: 3, like_count: 3 });
 
     // A visitor sees no story, file or poster.
@@ -397,15 +517,39 @@ describe("stories: who sees what (every 'see' endpoint, the file and the poster)
     for (const person of [...EVERYONE_BUT_CREATOR.map((who) => people[who]), rival]) {
       for (const story of [open, subs]) {
         await expectRefused(await del(`/stories/${story.id}`, person.token), 404, "This story does not exist.");
-        await expectRefused(await api(`/stories/${story.id}/viewers`, { token: person.token }), 404, "This story does not exist.");
-        await expectRefused(await put(`/stories/${story.id}/highlight`, { title: "Mine now" }, person.token), 404, "This story does not exist.");
-        await expectRefused(await put(`/stories/${story.id}/highlight`, { highlightId: highlights.mixed }, person.token), 404, "This story does not exist.");
-        await expectRefused(await del(`/stories/${story.id}/highlight`, person.token), 404, "This story does not exist.");
+        await expectRefused(
+          await api(`/stories/${story.id}/viewers`, { token: person.token }),
+          404,
+          "This story does not exist.",
+        );
+        await expectRefused(
+          await put(`/stories/${story.id}/highlight`, { title: "Mine now" }, person.token),
+          404,
+          "This story does not exist.",
+        );
+        await expectRefused(
+          await put(`/stories/${story.id}/highlight`, { highlightId: highlights.mixed }, person.token),
+          404,
+          "This story does not exist.",
+        );
+        await expectRefused(
+          await del(`/stories/${story.id}/highlight`, person.token),
+          404,
+          "This story does not exist.",
+        );
       }
-      await expectRefused(await del(`/highlights/${highlights.mixed}`, person.token), 404, "This highlight does not exist.");
+      await expectRefused(
+        await del(`/highlights/${highlights.mixed}`, person.token),
+        404,
+        "This highlight does not exist.",
+      );
       expect(await (await api("/highlights", { token: person.token })).json()).toEqual({ highlights: [] });
     }
-    await expectRefused(await put(`/stories/${rivalStory.id}/highlight`, { highlightId: highlights.mixed }, rival.token), 404, "This highlight does not exist.");
+    await expectRefused(
+      await put(`/stories/${rivalStory.id}/highlight`, { highlightId: highlights.mixed }, rival.token),
+      404,
+      "This highlight does not exist.",
+    );
     expect(await storiesState()).toEqual(before);
 
     // The creator: their highlights by title, the viewers list, out of a highlight, a highlight deleted, a story deleted.
@@ -415,14 +559,27 @@ describe("stories: who sees what (every 'see' endpoint, the file and the poster)
         { id: highlights.subs, title: "Subs" },
       ],
     });
-    expect(await (await api(`/stories/${open.id}/viewers`, { token: creator.token })).json()).toEqual({ viewers: [], nextCursor: null, viewCount: 0, likeCount: 0 });
+    expect(await (await api(`/stories/${open.id}/viewers`, { token: creator.token })).json()).toEqual({
+      viewers: [],
+      nextCursor: null,
+      viewCount: 0,
+      likeCount: 0,
+    });
     expect((await del(`/stories/${open.id}/highlight`, creator.token)).status).toBe(204);
     expect(await storyRow(open.id)).toMatchObject({ highlight_id: null });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM stories WHERE highlight_id = ?").bind(highlights.mixed).first("n")).toBe(2);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM stories WHERE highlight_id = ?")
+        .bind(highlights.mixed)
+        .first("n"),
+    ).toBe(2);
     expect((await del(`/highlights/${highlights.subs}`, creator.token)).status).toBe(204);
-    expect(await env.DB.prepare("SELECT id FROM story_highlights WHERE id = ?").bind(highlights.subs).first()).toBeNull();
+    expect(
+      await env.DB.prepare("SELECT id FROM story_highlights WHERE id = ?").bind(highlights.subs).first(),
+    ).toBeNull();
     expect(await storyRow(subsOnly.id)).toMatchObject({ highlight_id: null });
-    expect(await (await api(`/highlights/${highlights.subs}`, { token: creator.token })).json()).toMatchObject({ message: "This highlight does not exist." });
+    expect(await (await api(`/highlights/${highlights.subs}`, { token: creator.token })).json()).toMatchObject({
+      message: "This highlight does not exist.",
+    });
 
     const fansMedia = await mediaIdOf(fans.id);
     expect((await del(`/stories/${fans.id}`, creator.token)).status).toBe(204);
@@ -457,7 +614,10 @@ describe("stories: who sees what (every 'see' endpoint, the file and the poster)
       ["DELETE", `/highlights/${highlightId}`],
       ["POST", "/uploads", { purpose: "story", fileName: "s.jpg", contentType: "image/jpeg", size: 100 }],
     ] as [string, string, unknown?][]) {
-      const response = await api(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: json }) });
+      const response = await api(path, {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: json }),
+      });
       expect(response.status, `${method} ${path}`).toBe(401);
     }
     expect(await mediaStatus(story.url, null)).toBe(404);
@@ -480,14 +640,30 @@ describe("stories: who sees what (every 'see' endpoint, the file and the poster)
     stopClockAt(new Date(start.getTime() + DAY_MS));
     const row = await storyRow(story.id);
     for (const person of [creator, fan]) {
-      await expectRefused(await postJson(`/stories/${story.id}/view`, {}, { token: person.token }), 404, "This story does not exist.");
-      await expectRefused(await put(`/stories/${story.id}/like`, { liked: true }, person.token), 404, "This story does not exist.");
+      await expectRefused(
+        await postJson(`/stories/${story.id}/view`, {}, { token: person.token }),
+        404,
+        "This story does not exist.",
+      );
+      await expectRefused(
+        await put(`/stories/${story.id}/like`, { liked: true }, person.token),
+        404,
+        "This story does not exist.",
+      );
       await expectRefused(await reel(person, creator.user.username), 404, "No stories right now");
     }
     expect(await mediaStatus(story.url, fan.token)).toBe(404);
-    await expectRefused(await api(`/stories/${story.id}/viewers`, { token: creator.token }), 404, "This story does not exist.");
+    await expectRefused(
+      await api(`/stories/${story.id}/viewers`, { token: creator.token }),
+      404,
+      "This story does not exist.",
+    );
     await expectRefused(await del(`/stories/${story.id}`, creator.token), 404, "This story does not exist.");
-    await expectRefused(await put(`/stories/${story.id}/highlight`, { title: "Too late" }, creator.token), 404, "This story does not exist.");
+    await expectRefused(
+      await put(`/stories/${story.id}/highlight`, { title: "Too late" }, creator.token),
+      404,
+      "This story does not exist.",
+    );
     expect(await bar(creator)).toEqual([]);
     // Nothing changed: the cron deletes it.
     expect(await storyRow(story.id)).toEqual(row);
@@ -515,22 +691,54 @@ describe("stories: bad input gets a clear 4xx", () => {
     const MISSING = "Choose a photo or a video uploaded for a story.";
     const othersFile = await uploadStoryFile(other, buildJpeg());
     await expectRefused(await createStoryAs(creator, { mediaId: othersFile }), 422, MISSING, "mediaId");
-    await expectRefused(await createStoryAs(creator, { mediaId: await uploadFile(creator, "post") }), 422, MISSING, "mediaId");
-    await expectRefused(await createStoryAs(creator, { mediaId: await uploadFile(creator, "message") }), 422, MISSING, "mediaId");
+    await expectRefused(
+      await createStoryAs(creator, { mediaId: await uploadFile(creator, "post") }),
+      422,
+      MISSING,
+      "mediaId",
+    );
+    await expectRefused(
+      await createStoryAs(creator, { mediaId: await uploadFile(creator, "message") }),
+      422,
+      MISSING,
+      "mediaId",
+    );
     await expectRefused(await createStoryAs(creator, { mediaId: 999_999 }), 422, MISSING, "mediaId");
 
     const started = await startUpload(creator, "story");
     expect(started.status).toBe(201);
     const { mediaId: uploading } = (await started.json()) as { mediaId: number };
-    await expectRefused(await createStoryAs(creator, { mediaId: uploading }), 422, "Wait for the upload to finish.", "mediaId");
+    await expectRefused(
+      await createStoryAs(creator, { mediaId: uploading }),
+      422,
+      "Wait for the upload to finish.",
+      "mediaId",
+    );
 
     const file = await uploadStoryFile(creator, buildJpeg());
-    await expectRefused(await createStoryAs(creator, { mediaId: file, text: "x".repeat(201) }), 422, "The text is at most 200 characters.", "text");
-    for (const audience of ["friends", "", null, 1]) await expectRefused(await createStoryAs(creator, { mediaId: file, audience }), 422, "Invalid value", "audience");
-    await expectRefused(await postJson("/stories", { mediaId: file }, { token: creator.token }), 422, "Invalid value", "audience");
-    for (const mediaId of ["abc", "1", 0, -1, 1.5, null]) await expectRefused(await createStoryAs(creator, { mediaId }), 422, "Invalid value", "mediaId");
+    await expectRefused(
+      await createStoryAs(creator, { mediaId: file, text: "x".repeat(201) }),
+      422,
+      "The text is at most 200 characters.",
+      "text",
+    );
+    for (const audience of ["friends", "", null, 1])
+      await expectRefused(await createStoryAs(creator, { mediaId: file, audience }), 422, "Invalid value", "audience");
+    await expectRefused(
+      await postJson("/stories", { mediaId: file }, { token: creator.token }),
+      422,
+      "Invalid value",
+      "audience",
+    );
+    for (const mediaId of ["abc", "1", 0, -1, 1.5, null])
+      await expectRefused(await createStoryAs(creator, { mediaId }), 422, "Invalid value", "mediaId");
     await expectRefused(await createStoryAs(creator, { mediaId: file, extra: 1 }), 422, "Invalid value", "extra");
-    await expectRefused(await createStoryAs(creator, { mediaId: file, durationMs: -1 }), 422, "Invalid value", "durationMs");
+    await expectRefused(
+      await createStoryAs(creator, { mediaId: file, durationMs: -1 }),
+      422,
+      "Invalid value",
+      "durationMs",
+    );
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM stories").first("n")).toBe(0);
 
     const first = await createStoryAs(creator, { mediaId: file, text: "y".repeat(200), audience: "followers" });
@@ -549,21 +757,42 @@ describe("stories: bad input gets a clear 4xx", () => {
     const notYetInStory = await uploadStoryFile(creator, buildJpeg());
 
     for (const mediaId of [inStory, notYetInStory]) {
-      const post = await postJson("/posts", { text: "with a story file", audience: "everyone", mediaIds: [mediaId] }, { token: creator.token });
+      const post = await postJson(
+        "/posts",
+        { text: "with a story file", audience: "everyone", mediaIds: [mediaId] },
+        { token: creator.token },
+      );
       await expectRefused(post, 422, "A photo or video could not be attached. Please upload it again.", "mediaIds");
     }
     const conversation = await postJson("/conversations", { username: fan.user.username }, { token: creator.token });
     expect(conversation.status).toBe(200);
     const { id: conversationId } = (await conversation.json()) as { id: number };
     for (const mediaId of [inStory, notYetInStory]) {
-      const sent = await postJson(`/conversations/${conversationId}/messages`, { clientId: crypto.randomUUID(), text: "look", mediaIds: [mediaId] }, { token: creator.token });
-      await expectRefused(sent, 422, "Attach photos or videos you uploaded and that are not in a post or message yet.", "mediaIds");
+      const sent = await postJson(
+        `/conversations/${conversationId}/messages`,
+        { clientId: crypto.randomUUID(), text: "look", mediaIds: [mediaId] },
+        { token: creator.token },
+      );
+      await expectRefused(
+        sent,
+        422,
+        "Attach photos or videos you uploaded and that are not in a post or message yet.",
+        "mediaIds",
+      );
     }
     // A post file is still attachable: the refusals above are about the story's files.
     const postFile = await uploadFile(creator, "post");
-    expect((await postJson("/posts", { text: "fine", audience: "everyone", mediaIds: [postFile] }, { token: creator.token })).status).toBe(201);
+    expect(
+      (await postJson("/posts", { text: "fine", audience: "everyone", mediaIds: [postFile] }, { token: creator.token }))
+        .status,
+    ).toBe(201);
 
-    await expectRefused(await del(`/uploads/${inStory}`, creator.token), 422, "This file belongs to a story: delete the story to remove it.", "file");
+    await expectRefused(
+      await del(`/uploads/${inStory}`, creator.token),
+      422,
+      "This file belongs to a story: delete the story to remove it.",
+      "file",
+    );
     expect(await env.MEDIA.head(keyOf(story.url))).not.toBeNull();
     expect(await storyRow(story.id)).not.toBeNull();
     expect(await env.DB.prepare("SELECT post_id FROM media WHERE id = ?").bind(inStory).first("post_id")).toBeNull();
@@ -589,16 +818,33 @@ describe("stories: bad input gets a clear 4xx", () => {
 
     const webm = await uploadStoryFile(creator, buildWebmWithoutDuration(), "video/webm");
     await expectRefused(await createStoryAs(creator, { mediaId: webm, durationMs: 61_000 }), 422, TOO_LONG, "mediaId");
-    await expectRefused(await createStoryAs(creator, { mediaId: webm }), 422, "The length of this video could not be read.", "mediaId");
-    await expectRefused(await createStoryAs(creator, { mediaId: webm, durationMs: null }), 422, "The length of this video could not be read.", "mediaId");
+    await expectRefused(
+      await createStoryAs(creator, { mediaId: webm }),
+      422,
+      "The length of this video could not be read.",
+      "mediaId",
+    );
+    await expectRefused(
+      await createStoryAs(creator, { mediaId: webm, durationMs: null }),
+      422,
+      "The length of this video could not be read.",
+      "mediaId",
+    );
     const fromBrowser = await createStoryAs(creator, { mediaId: webm, durationMs: 20_000 });
     expect(fromBrowser.status).toBe(201);
     expect(await fromBrowser.json()).toMatchObject({ kind: "video", durationMs: 20_000 });
 
     // A photo has no length, whatever is declared.
-    const photo = await createStoryAs(creator, { mediaId: await uploadStoryFile(creator, buildJpeg()), durationMs: 5000 });
+    const photo = await createStoryAs(creator, {
+      mediaId: await uploadStoryFile(creator, buildJpeg()),
+      durationMs: 5000,
+    });
     expect(await photo.json()).toMatchObject({ kind: "image", durationMs: null });
-    expect(await env.DB.prepare("SELECT duration_ms FROM stories ORDER BY id").all().then((r) => r.results.map((row) => row.duration_ms))).toEqual([30_000, 60_000, 20_000, null]);
+    expect(
+      await env.DB.prepare("SELECT duration_ms FROM stories ORDER BY id")
+        .all()
+        .then((r) => r.results.map((row) => row.duration_ms)),
+    ).toEqual([30_000, 60_000, 20_000, null]);
   });
 
   it("garbage ids, cursors and bodies are 422, unknown ids 404, never a 5xx", async () => {
@@ -618,21 +864,37 @@ describe("stories: bad input gets a clear 4xx", () => {
     const send = (method: string, path: string, body?: unknown) =>
       api(path, { method, token: creator.token, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     for (const id of ["abc", "0", "1.5", "99999999999999999999"]) {
-      for (const [method, path, body] of paths(id)) await expectRefused(await send(method, path, body), 422, "Invalid value", "id");
+      for (const [method, path, body] of paths(id))
+        await expectRefused(await send(method, path, body), 422, "Invalid value", "id");
     }
     for (const [method, path, body] of paths("999999")) {
       const response = await send(method, path, body);
       expect(response.status, `${method} ${path}`).toBe(404);
     }
-    await expectRefused(await api("/stories/users/nobody_at_all", { token: creator.token }), 404, "No stories right now");
+    await expectRefused(
+      await api("/stories/users/nobody_at_all", { token: creator.token }),
+      404,
+      "No stories right now",
+    );
 
-    for (const cursor of ["garbage", "bm90IGEgY3Vyc29y", encodeCursor("2026-01-01T00:00:00.000Z", 1).slice(0, -2) + "!!"]) {
-      await expectRefused(await api(`/stories/${story.id}/viewers?cursor=${cursor}`, { token: creator.token }), 422, "This list position is not valid. Reload the page.");
+    for (const cursor of [
+      "garbage",
+      "bm90IGEgY3Vyc29y",
+      encodeCursor("2026-01-01T00:00:00.000Z", 1).slice(0, -2) + "!!",
+    ]) {
+      await expectRefused(
+        await api(`/stories/${story.id}/viewers?cursor=${cursor}`, { token: creator.token }),
+        422,
+        "This list position is not valid. Reload the page.",
+      );
     }
-    const fromCursor = await api(`/stories/${story.id}/viewers?cursor=${encodeCursor("2099-01-01T00:00:00.000Z", 1)}`, { token: creator.token });
+    const fromCursor = await api(`/stories/${story.id}/viewers?cursor=${encodeCursor("2099-01-01T00:00:00.000Z", 1)}`, {
+      token: creator.token,
+    });
     expect(fromCursor.status).toBe(200);
 
-    for (const body of [{}, { liked: "yes" }, { liked: true, extra: 1 }]) await expectRefused(await send("PUT", `/stories/${story.id}/like`, body), 422, "Invalid value");
+    for (const body of [{}, { liked: "yes" }, { liked: true, extra: 1 }])
+      await expectRefused(await send("PUT", `/stories/${story.id}/like`, body), 422, "Invalid value");
     for (const [body, message] of [
       [{}, "Invalid value"],
       [{ title: "x", highlightId: 1 }, "Invalid value"],
@@ -642,7 +904,11 @@ describe("stories: bad input gets a clear 4xx", () => {
     ] as const) {
       await expectRefused(await send("PUT", `/stories/${story.id}/highlight`, body), 422, message);
     }
-    await expectRefused(await send("PUT", `/stories/${story.id}/highlight`, { highlightId: 999_999 }), 404, "This highlight does not exist.");
+    await expectRefused(
+      await send("PUT", `/stories/${story.id}/highlight`, { highlightId: 999_999 }),
+      404,
+      "This highlight does not exist.",
+    );
     expect(await storiesState()).toEqual(before);
   });
 });
@@ -664,7 +930,9 @@ describe("stories: the expiry job", () => {
     expect(await runExpiry()).toEqual({ expired: 1 });
     expect(await runExpiry()).toEqual({ expired: 0 });
     expect(await storyRow(old.id)).toBeNull();
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM story_views WHERE story_id = ?").bind(old.id).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM story_views WHERE story_id = ?").bind(old.id).first("n"),
+    ).toBe(0);
     expect(await env.DB.prepare("SELECT id FROM media WHERE id = ?").bind(oldMedia).first()).toBeNull();
     expect(await env.MEDIA.head(keyOf(old.url))).toBeNull();
     expect(await env.MEDIA.head(keyOf(old.posterUrl!))).toBeNull();
@@ -672,7 +940,9 @@ describe("stories: the expiry job", () => {
     expect(await storyRow(young.id)).not.toBeNull();
     expect(await env.MEDIA.head(keyOf(young.url))).not.toBeNull();
     expect(await env.MEDIA.head(keyOf(young.posterUrl!))).not.toBeNull();
-    expect(((await (await reel(fan, creator.user.username)).json()) as StoryReel).stories.map((s) => s.id)).toEqual([young.id]);
+    expect(((await (await reel(fan, creator.user.username)).json()) as StoryReel).stories.map((s) => s.id)).toEqual([
+      young.id,
+    ]);
   });
 
   it("a story taken out of its highlight after 24 hours is gone, and deleted by the next run", async () => {
@@ -691,7 +961,11 @@ describe("stories: the expiry job", () => {
     expect((await del(`/stories/${story.id}/highlight`, creator.token)).status).toBe(204);
     // The highlight, now empty, goes too; the story is past its time for everyone.
     expect(await env.DB.prepare("SELECT id FROM story_highlights WHERE id = ?").bind(highlightId).first()).toBeNull();
-    await expectRefused(await postJson(`/stories/${story.id}/view`, {}, { token: fan.token }), 404, "This story does not exist.");
+    await expectRefused(
+      await postJson(`/stories/${story.id}/view`, {}, { token: fan.token }),
+      404,
+      "This story does not exist.",
+    );
     expect(await mediaStatus(story.url, fan.token)).toBe(404);
 
     expect(await runExpiry()).toEqual({ expired: 1 });
@@ -706,7 +980,8 @@ describe("stories: the expiry job", () => {
     const first = await keepIn(a.id, { title: "First" }, creator);
     const second = await keepIn(b.id, { title: "Second" }, creator);
     await keepIn(c.id, { highlightId: second }, creator);
-    const exists = async (id: number) => (await env.DB.prepare("SELECT id FROM story_highlights WHERE id = ?").bind(id).first()) !== null;
+    const exists = async (id: number) =>
+      (await env.DB.prepare("SELECT id FROM story_highlights WHERE id = ?").bind(id).first()) !== null;
 
     // Moving the only story of "First" into "Second" leaves "First" empty: it goes.
     expect(await keepIn(a.id, { highlightId: second }, creator)).toBe(second);
@@ -759,7 +1034,10 @@ describe("stories: the expiry job", () => {
     const pending: Promise<unknown>[] = [];
     const outcomes = await runScheduledJobs(env, (work) => void pending.push(work));
     await Promise.allSettled(pending);
-    expect(outcomes.find((outcome) => outcome.job === "expire-stories")).toMatchObject({ ok: true, result: { expired: 2 } });
+    expect(outcomes.find((outcome) => outcome.job === "expire-stories")).toMatchObject({
+      ok: true,
+      result: { expired: 2 },
+    });
     for (const story of gone) {
       expect(await storyRow(story.id)).toBeNull();
       expect(await env.MEDIA.head(keyOf(story.url))).toBeNull();
@@ -767,7 +1045,11 @@ describe("stories: the expiry job", () => {
     expect(await env.MEDIA.head(keyOf(gone[1]!.posterUrl!))).toBeNull();
     // The abandoned-uploads job of the same run leaves a story's file alone, however old.
     expect(await env.MEDIA.head(keyOf(kept.url))).not.toBeNull();
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id = ?").bind(await mediaIdOf(kept.id)).first("n")).toBe(1);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id = ?")
+        .bind(await mediaIdOf(kept.id))
+        .first("n"),
+    ).toBe(1);
   });
 });
 
@@ -780,11 +1062,16 @@ describe("stories: views and likes", () => {
     const story = await postStory(creator);
     const counts = async () => {
       const row = await storyRow(story.id);
-      const views = await env.DB.prepare("SELECT viewer_id, liked FROM story_views WHERE story_id = ? ORDER BY viewer_id").bind(story.id).all();
+      const views = await env.DB.prepare(
+        "SELECT viewer_id, liked FROM story_views WHERE story_id = ? ORDER BY viewer_id",
+      )
+        .bind(story.id)
+        .all();
       return { views: row!.view_count, likes: row!.like_count, rows: views.results.map((v) => [v.viewer_id, v.liked]) };
     };
 
-    for (let i = 0; i < 3; i++) expect((await postJson(`/stories/${story.id}/view`, {}, { token: fan.token })).status).toBe(204);
+    for (let i = 0; i < 3; i++)
+      expect((await postJson(`/stories/${story.id}/view`, {}, { token: fan.token })).status).toBe(204);
     expect(await counts()).toEqual({ views: 1, likes: 0, rows: [[fan.user.userId, 0]] });
     expect((await postJson(`/stories/${story.id}/view`, {}, { token: creator.token })).status).toBe(204);
     expect(await counts()).toEqual({ views: 1, likes: 0, rows: [[fan.user.userId, 0]] });
@@ -808,12 +1095,24 @@ describe("stories: views and likes", () => {
     // Liking without a view first is seeing it, too; a view afterwards keeps the like.
     await like(other, true);
     expect((await postJson(`/stories/${story.id}/view`, {}, { token: other.token })).status).toBe(204);
-    expect(await counts()).toEqual({ views: 2, likes: 2, rows: [[fan.user.userId, 1], [other.user.userId, 1]].sort((a, b) => a[0]! - b[0]!) });
+    expect(await counts()).toEqual({
+      views: 2,
+      likes: 2,
+      rows: [
+        [fan.user.userId, 1],
+        [other.user.userId, 1],
+      ].sort((a, b) => a[0]! - b[0]!),
+    });
 
-    const viewers = (await (await api(`/stories/${story.id}/viewers`, { token: creator.token })).json()) as { viewCount: number; likeCount: number; viewers: StoryViewerItem[] };
+    const viewers = (await (await api(`/stories/${story.id}/viewers`, { token: creator.token })).json()) as {
+      viewCount: number;
+      likeCount: number;
+      viewers: StoryViewerItem[];
+    };
     expect(viewers).toMatchObject({ viewCount: 2, likeCount: 2 });
     expect(viewers.viewers.map((v) => v.user.username).sort()).toEqual([fan.user.username, other.user.username].sort());
-    const reelOf = async (person: Person) => ((await (await reel(person, creator.user.username)).json()) as StoryReel).stories[0]!;
+    const reelOf = async (person: Person) =>
+      ((await (await reel(person, creator.user.username)).json()) as StoryReel).stories[0]!;
     expect(await reelOf(fan)).toMatchObject({ seen: true, liked: true, own: null });
     expect(await reelOf(creator)).toMatchObject({ seen: true, liked: false, own: { viewCount: 2, likeCount: 2 } });
     expect((await bar(creator))[0]).toMatchObject({ count: 1, unseen: 0 });
@@ -828,8 +1127,16 @@ describe("stories: the bar's query plan", () => {
     await postStory(creator);
     const { results } = await storiesBarStatement(env.DB, fan.user.userId, true).all<{ detail: string }>();
     const plan = results.map((row) => row.detail);
-    expect(plan.some((line) => /^SEARCH st USING (COVERING )?INDEX stories_creator_live \(creator_id=\? AND expires_at>\?\)/.test(line)), plan.join("\n")).toBe(true);
-    expect(plan.filter((line) => /^SCAN (st|stories|f|follows|o|users|v|story_views)\b/.test(line)), plan.join("\n")).toEqual([]);
+    expect(
+      plan.some((line) =>
+        /^SEARCH st USING (COVERING )?INDEX stories_creator_live \(creator_id=\? AND expires_at>\?\)/.test(line),
+      ),
+      plan.join("\n"),
+    ).toBe(true);
+    expect(
+      plan.filter((line) => /^SCAN (st|stories|f|follows|o|users|v|story_views)\b/.test(line)),
+      plan.join("\n"),
+    ).toEqual([]);
     // listStoriesBar runs this statement (without EXPLAIN).
     expect((await bar(fan)).map((item) => item.creator.username)).toEqual([creator.user.username]);
   });

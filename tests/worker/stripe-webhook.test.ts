@@ -14,15 +14,25 @@ const encoder = new TextEncoder();
 
 /** The header Stripe sends: t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">. */
 async function sign(rawBody: string, secret = SECRET, timestamp = Math.floor(Date.now() / 1000)) {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.${rawBody}`)));
   return `t=${timestamp},v1=${[...mac].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
 const deliver = (rawBody: string, signature: string | null) =>
-  api("/webhooks/stripe", { method: "POST", body: rawBody, headers: signature === null ? {} : { "Stripe-Signature": signature } });
+  api("/webhooks/stripe", {
+    method: "POST",
+    body: rawBody,
+    headers: signature === null ? {} : { "Stripe-Signature": signature },
+  });
 
-function sessionEvent(type: string, session: { id: string; paymentId: number; amountCents: number; paymentStatus?: string }, eventId = `evt_${newKey()}`) {
+function sessionEvent(
+  type: string,
+  session: { id: string; paymentId: number; amountCents: number; paymentStatus?: string },
+  eventId = `evt_${newKey()}`,
+) {
   return JSON.stringify({
     id: eventId,
     object: "event",
@@ -54,7 +64,8 @@ function fakeStripe(answer: "ok" | "error" = "ok") {
   const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
     calls.push({ url: String(input), headers, form: new URLSearchParams(String(init?.body)) });
-    if (answer === "error") return new Response(JSON.stringify({ error: { message: "Invalid API Key provided" } }), { status: 401 });
+    if (answer === "error")
+      return new Response(JSON.stringify({ error: { message: "Invalid API Key provided" } }), { status: 401 });
     const key = headers.get("Idempotency-Key")!;
     if (!sessions.has(key)) sessions.set(key, `cs_test_${newKey().replace(/-/g, "")}`);
     const id = sessions.get(key)!;
@@ -66,17 +77,42 @@ function fakeStripe(answer: "ok" | "error" = "ok") {
 async function stripeTopUp(amountCents = 2500, stripe = fakeStripe(), idempotencyKey = newKey()) {
   const fan = await createFan();
   const user = (await findUserById(env.DB, fan.user.userId))!;
-  const ctx = { ...testContext(), config: { ...config(env), STRIPE_SECRET_KEY: "sk_test_123" }, origin: "https://fans.example", fetch: stripe.fetcher };
+  const ctx = {
+    ...testContext(),
+    config: { ...config(env), STRIPE_SECRET_KEY: "sk_test_123" },
+    origin: "https://fans.example",
+    fetch: stripe.fetcher,
+  };
   const start = await startTopUp(ctx, user, { amountCents, idempotencyKey });
-  const row = await env.DB.prepare("SELECT provider, provider_ref FROM payments WHERE id = ?").bind(start.payment.id).first<{ provider: string; provider_ref: string }>();
-  return { fan, user, ctx, start, stripe, sessionId: row!.provider_ref, paymentId: start.payment.id, amountCents, provider: row!.provider };
+  const row = await env.DB.prepare("SELECT provider, provider_ref FROM payments WHERE id = ?")
+    .bind(start.payment.id)
+    .first<{ provider: string; provider_ref: string }>();
+  return {
+    fan,
+    user,
+    ctx,
+    start,
+    stripe,
+    sessionId: row!.provider_ref,
+    paymentId: start.payment.id,
+    amountCents,
+    provider: row!.provider,
+  };
 }
 
 const wallet = (userId: number) => balanceOf(env.DB, walletOf(userId));
-const statusOf = async (paymentId: number) => (await env.DB.prepare("SELECT status FROM payments WHERE id = ?").bind(paymentId).first<{ status: string }>())!.status;
+const statusOf = async (paymentId: number) =>
+  (await env.DB.prepare("SELECT status FROM payments WHERE id = ?").bind(paymentId).first<{ status: string }>())!
+    .status;
 
 async function expectBooksBalanced() {
-  expect(await auditLedger(env.DB)).toEqual({ unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 });
+  expect(await auditLedger(env.DB)).toEqual({
+    unbalancedTransfers: 0,
+    openTransfers: 0,
+    negativeAccounts: 0,
+    driftedAccounts: 0,
+    totalCents: 0,
+  });
 }
 
 describe("Stripe Checkout", () => {
@@ -99,34 +135,56 @@ describe("Stripe Checkout", () => {
       client_reference_id: String(topUp.paymentId),
       "metadata[payment_id]": String(topUp.paymentId),
     });
-    const key = (await env.DB.prepare("SELECT idempotency_key FROM payments WHERE id = ?").bind(topUp.paymentId).first<{ idempotency_key: string }>())!.idempotency_key;
+    const key = (await env.DB.prepare("SELECT idempotency_key FROM payments WHERE id = ?")
+      .bind(topUp.paymentId)
+      .first<{ idempotency_key: string }>())!.idempotency_key;
     const replay = await startTopUp(topUp.ctx, topUp.user, { amountCents: 2500, idempotencyKey: key.slice(2) });
-    expect(replay).toMatchObject({ replayed: true, redirectUrl: topUp.start.redirectUrl, payment: { id: topUp.paymentId } });
+    expect(replay).toMatchObject({
+      replayed: true,
+      redirectUrl: topUp.start.redirectUrl,
+      payment: { id: topUp.paymentId },
+    });
     expect(await wallet(topUp.user.id)).toBe(0);
   });
 
   it("lets forms redirect to Stripe's checkout only when Stripe is configured (CSP form-action)", async () => {
     const formAction = async (variables: Partial<typeof env>) => {
       const ctx = createExecutionContext();
-      const response = await createApp(null).fetch(new Request("https://app.test/api/health"), { ...env, ...variables }, ctx);
+      const response = await createApp(null).fetch(
+        new Request("https://app.test/api/health"),
+        { ...env, ...variables },
+        ctx,
+      );
       await waitOnExecutionContext(ctx);
       return /form-action [^;]+/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[0];
     };
     expect(await formAction({})).toBe("form-action 'self'");
-    expect(await formAction({ STRIPE_SECRET_KEY: "sk_test_123" })).toBe("form-action 'self' https://checkout.stripe.com");
+    expect(await formAction({ STRIPE_SECRET_KEY: "sk_test_123" })).toBe(
+      "form-action 'self' https://checkout.stripe.com",
+    );
   });
 
   it("fails the payment with a clear 409 when Stripe refuses to create the session", async () => {
-    await expect(stripeTopUp(2500, fakeStripe("error"))).rejects.toMatchObject({ code: "conflict", message: "The payment provider could not be reached. Please try again." });
+    await expect(stripeTopUp(2500, fakeStripe("error"))).rejects.toMatchObject({
+      code: "conflict",
+      message: "The payment provider could not be reached. Please try again.",
+    });
     const payment = await env.DB.prepare("SELECT status, failure_reason FROM payments").first();
-    expect(payment).toEqual({ status: "failed", failure_reason: "The payment provider could not be reached. Please try again." });
+    expect(payment).toEqual({
+      status: "failed",
+      failure_reason: "The payment provider could not be reached. Please try again.",
+    });
   });
 });
 
 describe("the Stripe webhook", () => {
   it("credits a paid session once, however often Stripe delivers the event", async () => {
     const topUp = await stripeTopUp(2500);
-    const body = sessionEvent("checkout.session.completed", { id: topUp.sessionId, paymentId: topUp.paymentId, amountCents: 2500 });
+    const body = sessionEvent("checkout.session.completed", {
+      id: topUp.sessionId,
+      paymentId: topUp.paymentId,
+      amountCents: 2500,
+    });
     const first = await deliver(body, await sign(body));
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true, outcome: "applied" });
@@ -135,7 +193,11 @@ describe("the Stripe webhook", () => {
     expect(again.received).toBe(true);
     expect(again.outcome).not.toBe("applied");
     // Another event for the same session (a delayed method's success) cannot credit it twice either.
-    const late = sessionEvent("checkout.session.async_payment_succeeded", { id: topUp.sessionId, paymentId: topUp.paymentId, amountCents: 2500 });
+    const late = sessionEvent("checkout.session.async_payment_succeeded", {
+      id: topUp.sessionId,
+      paymentId: topUp.paymentId,
+      amountCents: 2500,
+    });
     expect(await (await deliver(late, await sign(late))).json()).toEqual({ received: true, outcome: "ignored" });
     expect(await wallet(topUp.user.id)).toBe(2500);
     expect(await statusOf(topUp.paymentId)).toBe("succeeded");
@@ -146,10 +208,16 @@ describe("the Stripe webhook", () => {
 
   it("applies one of two simultaneous deliveries of the same event", async () => {
     const topUp = await stripeTopUp(4000);
-    const body = sessionEvent("checkout.session.completed", { id: topUp.sessionId, paymentId: topUp.paymentId, amountCents: 4000 });
+    const body = sessionEvent("checkout.session.completed", {
+      id: topUp.sessionId,
+      paymentId: topUp.paymentId,
+      amountCents: 4000,
+    });
     const signature = await sign(body);
     const answers = await Promise.all([deliver(body, signature), deliver(body, signature), deliver(body, signature)]);
-    const outcomes = await Promise.all(answers.map(async (response) => ((await response.json()) as { outcome: string }).outcome));
+    const outcomes = await Promise.all(
+      answers.map(async (response) => ((await response.json()) as { outcome: string }).outcome),
+    );
     expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
     expect(outcomes.filter((outcome) => outcome === "applied")).toHaveLength(1);
     expect(await wallet(topUp.user.id)).toBe(4000);
@@ -159,7 +227,11 @@ describe("the Stripe webhook", () => {
 
   it("credits nothing for a forged, wrongly keyed, stale, tampered or malformed signature: 400, nothing recorded", async () => {
     const topUp = await stripeTopUp(2500);
-    const body = sessionEvent("checkout.session.completed", { id: topUp.sessionId, paymentId: topUp.paymentId, amountCents: 2500 });
+    const body = sessionEvent("checkout.session.completed", {
+      id: topUp.sessionId,
+      paymentId: topUp.paymentId,
+      amountCents: 2500,
+    });
     const now = Math.floor(Date.now() / 1000);
     const valid = await sign(body);
     const attempts: [string, string | null][] = [
@@ -192,14 +264,38 @@ describe("the Stripe webhook", () => {
 
   it("credits nothing when the amount differs from the payment's or the session is not ours", async () => {
     const topUp = await stripeTopUp(2500);
-    const wrongAmount = sessionEvent("checkout.session.completed", { id: topUp.sessionId, paymentId: topUp.paymentId, amountCents: 250000 });
-    expect(await (await deliver(wrongAmount, await sign(wrongAmount))).json()).toEqual({ received: true, outcome: "ignored" });
+    const wrongAmount = sessionEvent("checkout.session.completed", {
+      id: topUp.sessionId,
+      paymentId: topUp.paymentId,
+      amountCents: 250000,
+    });
+    expect(await (await deliver(wrongAmount, await sign(wrongAmount))).json()).toEqual({
+      received: true,
+      outcome: "ignored",
+    });
     const noAmount = wrongAmount.replace('"amount_total":250000', '"amount_total":null');
-    expect(await (await deliver(noAmount, await sign(noAmount))).json()).toEqual({ received: true, outcome: "ignored" });
-    const otherSession = sessionEvent("checkout.session.completed", { id: "cs_test_other_deployment", paymentId: topUp.paymentId, amountCents: 2500 });
-    expect(await (await deliver(otherSession, await sign(otherSession))).json()).toEqual({ received: true, outcome: "ignored" });
-    const unknownPayment = sessionEvent("checkout.session.expired", { id: topUp.sessionId, paymentId: 999_999, amountCents: 2500 });
-    expect(await (await deliver(unknownPayment, await sign(unknownPayment))).json()).toEqual({ received: true, outcome: "ignored" });
+    expect(await (await deliver(noAmount, await sign(noAmount))).json()).toEqual({
+      received: true,
+      outcome: "ignored",
+    });
+    const otherSession = sessionEvent("checkout.session.completed", {
+      id: "cs_test_other_deployment",
+      paymentId: topUp.paymentId,
+      amountCents: 2500,
+    });
+    expect(await (await deliver(otherSession, await sign(otherSession))).json()).toEqual({
+      received: true,
+      outcome: "ignored",
+    });
+    const unknownPayment = sessionEvent("checkout.session.expired", {
+      id: topUp.sessionId,
+      paymentId: 999_999,
+      amountCents: 2500,
+    });
+    expect(await (await deliver(unknownPayment, await sign(unknownPayment))).json()).toEqual({
+      received: true,
+      outcome: "ignored",
+    });
     expect(await wallet(topUp.user.id)).toBe(0);
     expect(await statusOf(topUp.paymentId)).toBe("pending");
   });
@@ -211,37 +307,67 @@ describe("the Stripe webhook", () => {
     expect(await (await deliver(unpaid, await sign(unpaid))).json()).toEqual({ received: true, outcome: "ignored" });
     expect(await wallet(delayed.user.id)).toBe(0);
     const succeeded = sessionEvent("checkout.session.async_payment_succeeded", session);
-    expect(await (await deliver(succeeded, await sign(succeeded))).json()).toEqual({ received: true, outcome: "applied" });
+    expect(await (await deliver(succeeded, await sign(succeeded))).json()).toEqual({
+      received: true,
+      outcome: "applied",
+    });
     expect(await wallet(delayed.user.id)).toBe(1000);
 
     const expired = await stripeTopUp(5000);
-    const expiry = sessionEvent("checkout.session.expired", { id: expired.sessionId, paymentId: expired.paymentId, amountCents: 5000 });
+    const expiry = sessionEvent("checkout.session.expired", {
+      id: expired.sessionId,
+      paymentId: expired.paymentId,
+      amountCents: 5000,
+    });
     expect(await (await deliver(expiry, await sign(expiry))).json()).toEqual({ received: true, outcome: "applied" });
-    const failed = (await (await api(`/wallet/top-ups/${expired.paymentId}`, { token: expired.fan.token })).json()) as { payment: { status: string; failureReason: string } };
+    const failed = (await (await api(`/wallet/top-ups/${expired.paymentId}`, { token: expired.fan.token })).json()) as {
+      payment: { status: string; failureReason: string };
+    };
     expect(failed.payment).toMatchObject({ status: "failed", failureReason: "The payment was not completed in time." });
 
     const declined = await stripeTopUp(5000);
-    const failure = sessionEvent("checkout.session.async_payment_failed", { id: declined.sessionId, paymentId: declined.paymentId, amountCents: 5000 });
+    const failure = sessionEvent("checkout.session.async_payment_failed", {
+      id: declined.sessionId,
+      paymentId: declined.paymentId,
+      amountCents: 5000,
+    });
     expect(await (await deliver(failure, await sign(failure))).json()).toEqual({ received: true, outcome: "applied" });
     expect(await statusOf(declined.paymentId)).toBe("failed");
 
-    const other = JSON.stringify({ id: `evt_${newKey()}`, type: "customer.created", data: { object: { id: "cus_1" } } });
+    const other = JSON.stringify({
+      id: `evt_${newKey()}`,
+      type: "customer.created",
+      data: { object: { id: "cus_1" } },
+    });
     expect(await (await deliver(other, await sign(other))).json()).toEqual({ received: true, outcome: "ignored" });
     expect(await wallet(expired.user.id)).toBe(0);
     await expectBooksBalanced();
   });
 
   it("answers 400 to a signed body that is not an event, and 413 to one too large; never 5xx", async () => {
-    for (const body of ["{", "[]", JSON.stringify({ id: 1, type: "x" }), JSON.stringify({ id: "evt_1", type: "checkout.session.completed" })]) {
+    for (const body of [
+      "{",
+      "[]",
+      JSON.stringify({ id: 1, type: "x" }),
+      JSON.stringify({ id: "evt_1", type: "checkout.session.completed" }),
+    ]) {
       const response = await deliver(body, await sign(body));
       expect(response.status, body).toBe(400);
     }
     // Another app's session on the same Stripe account: acknowledged, not ours.
     for (const metadata of [{ payment_id: "-1" }, { payment_id: "abc" }, { order: "7" }, null]) {
-      const body = JSON.stringify({ id: `evt_${newKey()}`, type: "checkout.session.completed", data: { object: { id: "cs_x", amount_total: 500, payment_status: "paid", metadata } } });
+      const body = JSON.stringify({
+        id: `evt_${newKey()}`,
+        type: "checkout.session.completed",
+        data: { object: { id: "cs_x", amount_total: 500, payment_status: "paid", metadata } },
+      });
       expect(await (await deliver(body, await sign(body))).json()).toEqual({ received: true, outcome: "ignored" });
     }
-    const huge = JSON.stringify({ id: "evt_big", type: "customer.updated", data: { object: { padding: "x".repeat(600 * 1024) } } });
+    const huge = JSON.stringify({
+      id: "evt_big",
+      type: "customer.updated",
+      data: { object: { padding: "x".repeat(600 * 1024) } },
+    });
     expect((await deliver(huge, await sign(huge))).status).toBe(413);
     expect(await countRows("provider_events")).toBe(0);
   });
@@ -251,7 +377,11 @@ describe("the Stripe webhook", () => {
     const body = JSON.stringify({ id: "evt_1", type: "checkout.session.completed" });
     const ctx = createExecutionContext();
     const response = await createApp(null).fetch(
-      new Request("https://app.test/api/webhooks/stripe", { method: "POST", body, headers: { "Content-Type": "application/json", "Stripe-Signature": await sign(body) } }),
+      new Request("https://app.test/api/webhooks/stripe", {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/json", "Stripe-Signature": await sign(body) },
+      }),
       withoutStripe,
       ctx,
     );

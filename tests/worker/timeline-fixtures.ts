@@ -5,12 +5,16 @@ import { createUser } from "./factories";
 
 export async function makeCreator() {
   const creator = await createUser();
-  await env.DB.prepare("UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE id = ?").bind(creator.user.userId).run();
+  await env.DB.prepare("UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE id = ?")
+    .bind(creator.user.userId)
+    .run();
   return creator;
 }
 
 export const follow = (followerId: number, creatorId: number) =>
-  env.DB.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(followerId, creatorId, new Date().toISOString()).run();
+  env.DB.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)")
+    .bind(followerId, creatorId, new Date().toISOString())
+    .run();
 
 export async function subscribe(fanId: number, creatorId: number) {
   const now = new Date();
@@ -23,7 +27,9 @@ export async function subscribe(fanId: number, creatorId: number) {
 }
 
 export const block = (blockerId: number, blockedId: number) =>
-  env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(blockerId, blockedId, new Date().toISOString()).run();
+  env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)")
+    .bind(blockerId, blockedId, new Date().toISOString())
+    .run();
 
 export interface SeededPost {
   id: number;
@@ -39,7 +45,12 @@ let clock = Date.parse("2026-05-01T00:00:00.000Z");
  */
 export async function createPost(
   userId: number,
-  options: { audience?: "everyone" | "followers" | "subscribers"; priceCents?: number; text?: string; status?: "published" | "scheduled" } = {},
+  options: {
+    audience?: "everyone" | "followers" | "subscribers";
+    priceCents?: number;
+    text?: string;
+    status?: "published" | "scheduled";
+  } = {},
 ): Promise<SeededPost> {
   clock += 1000;
   const at = new Date(clock).toISOString();
@@ -47,7 +58,16 @@ export async function createPost(
   const post = await env.DB.prepare(
     "INSERT INTO posts (user_id, text, audience, price_cents, status, published_at, scheduled_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
   )
-    .bind(userId, options.text ?? `post ${clock}`, options.audience ?? "everyone", options.priceCents ?? 0, status, status === "published" ? at : null, status === "scheduled" ? "2099-01-01T00:00:00.000Z" : null, at)
+    .bind(
+      userId,
+      options.text ?? `post ${clock}`,
+      options.audience ?? "everyone",
+      options.priceCents ?? 0,
+      status,
+      status === "published" ? at : null,
+      status === "scheduled" ? "2099-01-01T00:00:00.000Z" : null,
+      at,
+    )
     .first<{ id: number }>();
   const key = `posts/${crypto.randomUUID().replace(/-/g, "")}.png`;
   const previewKey = `previews/${crypto.randomUUID().replace(/-/g, "")}.png`;

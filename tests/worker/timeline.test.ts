@@ -57,7 +57,9 @@ describe("GET /api/timeline", () => {
     }
     await block(blocker.user.userId, fan.user.userId);
     await block(fan.user.userId, blocked.user.userId);
-    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(new Date().toISOString(), suspended.user.userId).run();
+    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), suspended.user.userId)
+      .run();
     expect((await timeline(fan.token)).posts).toEqual([]);
   });
 
@@ -76,9 +78,13 @@ describe("GET /api/timeline", () => {
     expect(second.posts.map((p) => p.id)).toEqual(newestFirst.slice(20));
     expect(second.nextCursor).toBeNull();
 
-    const newest = (await env.DB.prepare("SELECT published_at FROM posts WHERE id = ?").bind(ids.at(-1)).first<{ published_at: string }>())!;
+    const newest = (await env.DB.prepare("SELECT published_at FROM posts WHERE id = ?")
+      .bind(ids.at(-1))
+      .first<{ published_at: string }>())!;
     const later = [await createPost(creator.user.userId), await createPost(creator.user.userId)];
-    const pending = await api(`/timeline/new?after=${encodeCursor(newest.published_at, ids.at(-1)!)}`, { token: fan.token });
+    const pending = await api(`/timeline/new?after=${encodeCursor(newest.published_at, ids.at(-1)!)}`, {
+      token: fan.token,
+    });
     expect(pending.status).toBe(200);
     expect(((await pending.json()) as Page).posts.map((p) => p.id)).toEqual([later[1]!.id, later[0]!.id]);
   });
@@ -108,26 +114,50 @@ describe("GET /api/timeline", () => {
   it("reads posts through the posts_feed index, never a scan of posts or follows (EXPLAIN QUERY PLAN)", async () => {
     const fan = await createUser();
     for (const cursor of [null, { at: "2026-05-01T00:00:00.000Z", id: 5 }]) {
-      const { results } = await timelineStatement(env.DB, { id: fan.user.userId, following_count: 0 }, cursor, true).all<{ detail: string }>();
+      const { results } = await timelineStatement(
+        env.DB,
+        { id: fan.user.userId, following_count: 0 },
+        cursor,
+        true,
+      ).all<{ detail: string }>();
       const plan = results.map((row) => row.detail);
-      expect(plan.some((line) => /SEARCH p USING INDEX posts_feed/.test(line)), plan.join("\n")).toBe(true);
+      expect(
+        plan.some((line) => /SEARCH p USING INDEX posts_feed/.test(line)),
+        plan.join("\n"),
+      ).toBe(true);
       expect(plan.filter((line) => /^SCAN (p|posts|follows|users|u|c)\b/.test(line))).toEqual([]);
       expect(plan.filter((line) => /subscriptions_due/.test(line))).toEqual([]);
       // Following many: the newest posts of everyone through posts_recent, a probe per post, no other scan.
-      const { results: recent } = await timelineStatement(env.DB, { id: fan.user.userId, following_count: MANY_FOLLOWS }, cursor, true).all<{ detail: string }>();
+      const { results: recent } = await timelineStatement(
+        env.DB,
+        { id: fan.user.userId, following_count: MANY_FOLLOWS },
+        cursor,
+        true,
+      ).all<{ detail: string }>();
       const recentPlan = recent.map((row) => row.detail);
-      expect(recentPlan.some((line) => /(SCAN|SEARCH) p USING INDEX posts_recent/.test(line)), recentPlan.join("\n")).toBe(true);
+      expect(
+        recentPlan.some((line) => /(SCAN|SEARCH) p USING INDEX posts_recent/.test(line)),
+        recentPlan.join("\n"),
+      ).toBe(true);
       expect(recentPlan.filter((line) => /^SCAN (posts|follows|users|u|c)\b/.test(line))).toEqual([]);
       // The walk stops once the page is full: the window is not materialized and sorted first. The one sort left
       // orders the page's own rows (POST_SELECT_SQL).
-      expect(recentPlan.filter((line) => /MATERIALIZE (?!bound)|USE TEMP B-TREE/.test(line)), recentPlan.join("\n")).toEqual(["USE TEMP B-TREE FOR ORDER BY"]);
+      expect(
+        recentPlan.filter((line) => /MATERIALIZE (?!bound)|USE TEMP B-TREE/.test(line)),
+        recentPlan.join("\n"),
+      ).toEqual(["USE TEMP B-TREE FOR ORDER BY"]);
     }
   });
 
   it("a fan who follows many creators reads the same pages the other way round (posts_recent)", async () => {
     const fan = await createUser();
     const creators = [await makeCreator(), await makeCreator(), await makeCreator(), await makeCreator()];
-    const [followed, subscribed, blocked, unfollowed] = creators.map((c) => c.user.userId) as [number, number, number, number];
+    const [followed, subscribed, blocked, unfollowed] = creators.map((c) => c.user.userId) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     await follow(fan.user.userId, followed);
     await follow(fan.user.userId, blocked);
     await subscribe(fan.user.userId, subscribed);
@@ -141,11 +171,18 @@ describe("GET /api/timeline", () => {
       await createPost(unfollowed);
       if (i % 5 === 0) await createPost(fan.user.userId);
     }
-    const viewer = await env.DB.prepare("SELECT id, following_count FROM users WHERE id = ?").bind(fan.user.userId).first<{ id: number; following_count: number }>();
+    const viewer = await env.DB.prepare("SELECT id, following_count FROM users WHERE id = ?")
+      .bind(fan.user.userId)
+      .first<{ id: number; following_count: number }>();
     expect(viewer!.following_count).toBe(MANY_FOLLOWS + 3);
     type Row = { id: number; published_at: string };
     const ids = async (way: "authors" | "recent", cursor: { at: string; id: number } | null): Promise<Row[]> =>
-      (await timelineStatement(env.DB, viewer!, cursor, false, new Date().toISOString(), way).all<{ id: number; published_at: string }>()).results;
+      (
+        await timelineStatement(env.DB, viewer!, cursor, false, new Date().toISOString(), way).all<{
+          id: number;
+          published_at: string;
+        }>()
+      ).results;
     // Page by page (21 rows: a page and the look-ahead), the two ways agree, the cursor included.
     let cursor: { at: string; id: number } | null = null;
     for (let page = 0; page < 3; page++) {
@@ -157,7 +194,9 @@ describe("GET /api/timeline", () => {
       cursor = { at: last.published_at, id: last.id };
     }
     // Through the API: no post of the blocked or unfollowed creator, and the same first page as the per-author way.
-    const first = (await (await api("/timeline", { token: fan.token })).json()) as { posts: { id: number; author: { id: number } }[] };
+    const first = (await (await api("/timeline", { token: fan.token })).json()) as {
+      posts: { id: number; author: { id: number } }[];
+    };
     expect(first.posts.map((p) => p.id)).toEqual((await ids("authors", null)).slice(0, 20).map((r) => r.id));
     expect(first.posts.some((p) => p.author.id === blocked || p.author.id === unfollowed)).toBe(false);
   });
@@ -178,7 +217,9 @@ describe("GET /api/timeline", () => {
       .bind(other.user.userId, RECENT_WINDOW)
       .run();
     const viewer = { id: fan.user.userId, following_count: MANY_FOLLOWS };
-    expect((await timelineStatement(env.DB, viewer, null, false, new Date().toISOString(), "recent").all()).results).toEqual([]);
+    expect(
+      (await timelineStatement(env.DB, viewer, null, false, new Date().toISOString(), "recent").all()).results,
+    ).toEqual([]);
     const page = await getTimeline(env.DB, viewer, null);
     expect(page.posts.map((p) => p.id)).toEqual([old.id]);
   });

@@ -8,7 +8,9 @@ import { api, createUser, postJson } from "./factories";
 
 async function creator() {
   const user = await createUser();
-  await env.DB.prepare("UPDATE users SET role='creator', monetization_enabled=1 WHERE id=?").bind(user.user.userId).run();
+  await env.DB.prepare("UPDATE users SET role='creator', monetization_enabled=1 WHERE id=?")
+    .bind(user.user.userId)
+    .run();
   return user;
 }
 
@@ -17,7 +19,12 @@ async function start(token: string, body: { purpose?: string; fileName?: string;
 }
 
 const putBytes = (path: string, bytes: Uint8Array, token: string) =>
-  api(path, { method: "PUT", body: new Uint8Array(bytes), token, headers: { "Content-Type": "application/octet-stream" } });
+  api(path, {
+    method: "PUT",
+    body: new Uint8Array(bytes),
+    token,
+    headers: { "Content-Type": "application/octet-stream" },
+  });
 
 /** Uploads `bytes` in one part and completes; answers the completion response. */
 async function upload(token: string, bytes: Uint8Array, contentType: string, purpose = "post") {
@@ -58,7 +65,9 @@ describe("uploads", () => {
     expect([...stored.subarray(-2)]).toEqual([0xff, 0xd9]);
     for (const trace of ["Exif", "GPSLatitude", "shot at home", "xmpmeta"]) expect(contains(stored, trace)).toBe(false);
     expect(contains(stored, GPS_TAG)).toBe(false);
-    const row = await env.DB.prepare("SELECT status, width, height, size_bytes, upload_id FROM media WHERE id = ?").bind(mediaId).first();
+    const row = await env.DB.prepare("SELECT status, width, height, size_bytes, upload_id FROM media WHERE id = ?")
+      .bind(mediaId)
+      .first();
     expect(row).toEqual({ status: "ready", width: 3, height: 2, size_bytes: stored.length, upload_id: null });
 
     // The uploader sees it in the composer; nobody else does while it belongs to no post.
@@ -90,7 +99,10 @@ describe("uploads", () => {
   it("refuses an image cut off before its end when the upload completes, and keeps nothing of it", async () => {
     const { token } = await creator();
     const expected = "This image is incomplete or damaged. Please upload it again.";
-    for (const [cut, contentType] of [[PNG_1x1.subarray(0, 40), "image/png"], [buildJpeg().subarray(0, -2), "image/jpeg"]] as const) {
+    for (const [cut, contentType] of [
+      [PNG_1x1.subarray(0, 40), "image/png"],
+      [buildJpeg().subarray(0, -2), "image/jpeg"],
+    ] as const) {
       const { mediaId, completed } = await upload(token, cut, contentType);
       expect(completed.status).toBe(422);
       expect(await completed.json()).toEqual({ message: expected, errors: { file: [expected] } });
@@ -118,9 +130,19 @@ describe("uploads", () => {
     expect((await start(member.token, { contentType: "image/jpeg", size: 100 })).status).toBe(403);
     expect((await start(member.token, { purpose: "avatar", contentType: "video/mp4", size: 100 })).status).toBe(422);
     for (const bad of [{ size: 0 }, { size: -1 }, { size: "big" }, { purpose: "anything" }, { contentType: "" }]) {
-      expect((await postJson("/uploads", { purpose: "post", fileName: "f", contentType: "image/png", size: 5, ...bad }, { token })).status).toBe(422);
+      expect(
+        (
+          await postJson(
+            "/uploads",
+            { purpose: "post", fileName: "f", contentType: "image/png", size: 5, ...bad },
+            { token },
+          )
+        ).status,
+      ).toBe(422);
     }
-    expect((await postJson("/uploads", { purpose: "avatar", fileName: "a.png", contentType: "image/png", size: 5 })).status).toBe(401);
+    expect(
+      (await postJson("/uploads", { purpose: "avatar", fileName: "a.png", contentType: "image/png", size: 5 })).status,
+    ).toBe(401);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media").first("n")).toBe(0);
     expect(await storedKeys()).toEqual([]);
   });
@@ -139,7 +161,13 @@ describe("uploads", () => {
     expect((await putBytes(`/uploads/${mediaId}/parts/3`, video.subarray(PART_SIZE), token)).status).toBe(422);
     expect((await putBytes(`/uploads/${mediaId}/parts/1`, video.subarray(0, PART_SIZE), token)).status).toBe(200);
     expect((await postJson(`/uploads/${mediaId}/complete`, {}, { token })).status).toBe(422);
-    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toEqual({ status: "uploading", partSize: PART_SIZE, partCount: 2, receivedParts: [1], postId: null });
+    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toEqual({
+      status: "uploading",
+      partSize: PART_SIZE,
+      partCount: 2,
+      receivedParts: [1],
+      postId: null,
+    });
 
     // Someone else can neither see nor feed it.
     const other = await creator();
@@ -153,7 +181,10 @@ describe("uploads", () => {
     expect(completed.status).toBe(200);
     const media = (await completed.json()) as { kind: string; url: string };
     expect(media.kind).toBe("video");
-    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toMatchObject({ status: "ready", receivedParts: [] });
+    expect(await (await api(`/uploads/${mediaId}`, { token })).json()).toMatchObject({
+      status: "ready",
+      receivedParts: [],
+    });
 
     const stored = await env.MEDIA.head(media.url.slice("/media/".length));
     expect(stored?.size).toBe(video.length);
@@ -188,7 +219,9 @@ describe("uploads", () => {
     expect(head.body.length).toBe(0);
 
     const etag = whole.headers.get("ETag")!;
-    const revalidated = await SELF.fetch(`https://app.test${url}`, { headers: { Authorization: `Bearer ${token}`, "If-None-Match": etag } });
+    const revalidated = await SELF.fetch(`https://app.test${url}`, {
+      headers: { Authorization: `Bearer ${token}`, "If-None-Match": etag },
+    });
     expect(revalidated.status).toBe(304);
     await revalidated.arrayBuffer();
   });
@@ -217,8 +250,12 @@ describe("uploads", () => {
     expect((await readMedia(url, { token: admin.token })).status).toBe(200);
 
     // Guessed keys answer like missing ones.
-    expect((await readMedia("/media/private/00000000000000000000000000000000.png", { token: admin.token })).status).toBe(404);
-    expect((await readMedia("/media/posts/0123456789abcdef0123456789abcdef.jpg", { token: admin.token })).status).toBe(404);
+    expect(
+      (await readMedia("/media/private/00000000000000000000000000000000.png", { token: admin.token })).status,
+    ).toBe(404);
+    expect((await readMedia("/media/posts/0123456789abcdef0123456789abcdef.jpg", { token: admin.token })).status).toBe(
+      404,
+    );
   });
 
   it("sets the avatar from an uploaded image and deletes the one it replaces", async () => {
@@ -252,9 +289,13 @@ describe("uploads", () => {
     expect(poster.status).toBe(200);
     const preview = await putBytes(`/uploads/${mediaId}/preview`, PNG_1x1, token);
     expect(await preview.json()).toEqual({ url: expect.stringMatching(/^\/media\/previews\/[a-f0-9]{32}\.png$/) });
-    expect((await putBytes(`/uploads/${mediaId}/preview`, new TextEncoder().encode("GIF89a not really"), token)).status).toBe(422);
+    expect(
+      (await putBytes(`/uploads/${mediaId}/preview`, new TextEncoder().encode("GIF89a not really"), token)).status,
+    ).toBe(422);
     expect((await putBytes(`/uploads/${mediaId}/preview`, new Uint8Array(64 * 1024 + 1), token)).status).toBe(413);
-    const row = await env.DB.prepare("SELECT poster_key, preview_key FROM media WHERE id = ?").bind(mediaId).first<{ poster_key: string; preview_key: string }>();
+    const row = await env.DB.prepare("SELECT poster_key, preview_key FROM media WHERE id = ?")
+      .bind(mediaId)
+      .first<{ poster_key: string; preview_key: string }>();
     const storedPoster = new Uint8Array(await (await env.MEDIA.get(row!.poster_key))!.arrayBuffer());
     expect(contains(storedPoster, "Exif")).toBe(false);
 
@@ -265,13 +306,18 @@ describe("uploads", () => {
 
   it("takes a photo's copies 640 and 1280 pixels wide from the browser, exactly that wide; a post offers them, deleting takes them", async () => {
     const { token } = await creator();
-    const started = await start(token, { contentType: "image/jpeg", size: buildJpeg({ width: 4000, height: 3000 }).length });
+    const started = await start(token, {
+      contentType: "image/jpeg",
+      size: buildJpeg({ width: 4000, height: 3000 }).length,
+    });
     const { mediaId } = (await started.json()) as { mediaId: number };
     const w640 = await putBytes(`/uploads/${mediaId}/w640`, buildJpeg({ width: 640, height: 480, gps: true }), token);
     expect(w640.status).toBe(200);
     const { url: w640Url } = (await w640.json()) as { url: string };
     expect(w640Url).toMatch(/^\/media\/scaled\/640\/[a-f0-9]{32}\.jpg$/);
-    expect(contains(new Uint8Array(await (await env.MEDIA.get(w640Url.slice("/media/".length)))!.arrayBuffer()), "Exif")).toBe(false);
+    expect(
+      contains(new Uint8Array(await (await env.MEDIA.get(w640Url.slice("/media/".length)))!.arrayBuffer()), "Exif"),
+    ).toBe(false);
     // A copy of another width than its address says is refused, in the reader's language, and changes nothing.
     const wrong = await api(`/uploads/${mediaId}/w1280`, {
       method: "PUT",
@@ -280,7 +326,9 @@ describe("uploads", () => {
       headers: { "Content-Type": "application/octet-stream", "Accept-Language": "de" },
     });
     expect(wrong.status).toBe(422);
-    expect(((await wrong.json()) as { message: string }).message).toBe(de["A scaled copy must be exactly {{width}} pixels wide."].replace("{{width}}", "1280"));
+    expect(((await wrong.json()) as { message: string }).message).toBe(
+      de["A scaled copy must be exactly {{width}} pixels wide."].replace("{{width}}", "1280"),
+    );
     expect((await putBytes(`/uploads/${mediaId}/w640`, new Uint8Array(512 * 1024 + 1), token)).status).toBe(413);
     const w1280 = await putBytes(`/uploads/${mediaId}/w1280`, buildJpeg({ width: 1280, height: 960 }), token);
     expect(w1280.status).toBe(200);
@@ -289,9 +337,15 @@ describe("uploads", () => {
       w640_key: w640Url.slice("/media/".length),
       w1280_key: w1280Url.slice("/media/".length),
     });
-    expect((await putBytes(`/uploads/${mediaId}/parts/1`, buildJpeg({ width: 4000, height: 3000 }), token)).status).toBe(200);
+    expect(
+      (await putBytes(`/uploads/${mediaId}/parts/1`, buildJpeg({ width: 4000, height: 3000 }), token)).status,
+    ).toBe(200);
     expect((await postJson(`/uploads/${mediaId}/complete`, {}, { token })).status).toBe(200);
-    const created = await postJson("/posts", { text: "a big photo", audience: "everyone", mediaIds: [mediaId] }, { token });
+    const created = await postJson(
+      "/posts",
+      { text: "a big photo", audience: "everyone", mediaIds: [mediaId] },
+      { token },
+    );
     expect(created.status).toBe(201);
     const post = (await created.json()) as { id: number; media: { url: string; width: number; scaled: unknown }[] };
     expect(post.media[0]!.width).toBe(4000);
@@ -303,15 +357,26 @@ describe("uploads", () => {
     // Only a post's or message's photo has copies: not a video, not a story.
     const video = new Uint8Array(64);
     video.set([0x1a, 0x45, 0xdf, 0xa3]);
-    const videoUpload = (await (await start(token, { contentType: "video/webm", size: video.length })).json()) as { mediaId: number };
-    expect((await putBytes(`/uploads/${videoUpload.mediaId}/w640`, buildJpeg({ width: 640, height: 480 }), token)).status).toBe(422);
-    const story = (await (await start(token, { purpose: "story", contentType: "image/jpeg", size: 100 })).json()) as { mediaId: number };
-    expect((await putBytes(`/uploads/${story.mediaId}/w640`, buildJpeg({ width: 640, height: 480 }), token)).status).toBe(422);
+    const videoUpload = (await (await start(token, { contentType: "video/webm", size: video.length })).json()) as {
+      mediaId: number;
+    };
+    expect(
+      (await putBytes(`/uploads/${videoUpload.mediaId}/w640`, buildJpeg({ width: 640, height: 480 }), token)).status,
+    ).toBe(422);
+    const story = (await (await start(token, { purpose: "story", contentType: "image/jpeg", size: 100 })).json()) as {
+      mediaId: number;
+    };
+    expect(
+      (await putBytes(`/uploads/${story.mediaId}/w640`, buildJpeg({ width: 640, height: 480 }), token)).status,
+    ).toBe(422);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE w640_key IS NOT NULL").first("n")).toBe(1);
 
     // Deleting the post takes the photo and both copies with it.
     expect((await api(`/posts/${post.id}`, { method: "DELETE", token })).status).toBe(200);
-    for (const url of [post.media[0]!.url, w640Url, w1280Url]) await expect.poll(async () => (await env.MEDIA.head(url.slice("/media/".length))) === null, { message: url }).toBe(true);
+    for (const url of [post.media[0]!.url, w640Url, w1280Url])
+      await expect
+        .poll(async () => (await env.MEDIA.head(url.slice("/media/".length))) === null, { message: url })
+        .toBe(true);
   });
 
   it("limits unfinished uploads per user; the cron discards unfinished or unused files after a day", async () => {
@@ -324,7 +389,9 @@ describe("uploads", () => {
     const refused = await start(token, { contentType: "image/png", size: 100 });
     expect(refused.status).toBe(429);
 
-    const { mediaId } = (await env.DB.prepare("SELECT id AS mediaId FROM media WHERE status = 'uploading' LIMIT 1").first<{ mediaId: number }>())!;
+    const { mediaId } = (await env.DB.prepare(
+      "SELECT id AS mediaId FROM media WHERE status = 'uploading' LIMIT 1",
+    ).first<{ mediaId: number }>())!;
     const png = new Uint8Array(100);
     png.set(PNG_1x1.subarray(0, 16));
     expect((await putBytes(`/uploads/${mediaId}/parts/1`, png, token)).status).toBe(200);
@@ -332,7 +399,11 @@ describe("uploads", () => {
     const dayAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
     await env.DB.prepare("UPDATE media SET created_at = ?").bind(dayAgo).run();
     expect(await discardAbandonedUploads(env)).toBe(41);
-    expect(await env.DB.prepare("SELECT id FROM media").all().then((r) => r.results)).toEqual([{ id: kept.mediaId }]);
+    expect(
+      await env.DB.prepare("SELECT id FROM media")
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ id: kept.mediaId }]);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media_parts").first("n")).toBe(0);
     expect((await start(token, { contentType: "image/png", size: 100 })).status).toBe(201);
   });
@@ -341,18 +412,27 @@ describe("uploads", () => {
     const { token } = await creator();
     const started = await start(token, { contentType: "image/png", size: PNG_1x1.length });
     const { mediaId } = (await started.json()) as { mediaId: number };
-    const row = await env.DB.prepare("SELECT object_key, upload_id FROM media WHERE id = ?").bind(mediaId).first<{ object_key: string; upload_id: string }>();
+    const row = await env.DB.prepare("SELECT object_key, upload_id FROM media WHERE id = ?")
+      .bind(mediaId)
+      .first<{ object_key: string; upload_id: string }>();
     await env.MEDIA.resumeMultipartUpload(row!.object_key, row!.upload_id).abort();
     const refused = await putBytes(`/uploads/${mediaId}/parts/1`, PNG_1x1, token);
     expect(refused.status).toBe(422);
-    expect(((await refused.json()) as { message: string }).message).toBe("The upload could not be finished. Please upload the file again.");
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "The upload could not be finished. Please upload the file again.",
+    );
   });
 
   it("answers bad paths, missing sessions and oversized bodies with 4xx and stores nothing", async () => {
     const { token } = await creator();
     const started = await start(token, { contentType: "video/mp4", size: PART_SIZE * 2 });
     const { mediaId } = (await started.json()) as { mediaId: number };
-    for (const path of [`/uploads/abc/parts/1`, `/uploads/${mediaId}/parts/0`, `/uploads/${mediaId}/parts/10001`, `/uploads/${mediaId}/parts/x`]) {
+    for (const path of [
+      `/uploads/abc/parts/1`,
+      `/uploads/${mediaId}/parts/0`,
+      `/uploads/${mediaId}/parts/10001`,
+      `/uploads/${mediaId}/parts/x`,
+    ]) {
       expect((await putBytes(path, PNG_1x1, token)).status).toBe(422);
     }
     expect((await api(`/uploads/-1`, { token })).status).toBe(422);
@@ -370,13 +450,22 @@ describe("uploads", () => {
     const started = await start(author.token, { contentType: "video/mp4", size: 100 });
     const { mediaId } = (await started.json()) as { mediaId: number };
     const at = new Date().toISOString();
-    const post = await env.DB.prepare("INSERT INTO posts (user_id, text, audience, status, created_at) VALUES (?, 'soon', 'everyone', 'processing', ?) RETURNING id")
+    const post = await env.DB.prepare(
+      "INSERT INTO posts (user_id, text, audience, status, created_at) VALUES (?, 'soon', 'everyone', 'processing', ?) RETURNING id",
+    )
       .bind(author.user.userId, at)
       .first<{ id: number }>();
-    await env.DB.prepare("UPDATE media SET post_id = ?, created_at = ? WHERE id = ?").bind(post!.id, new Date(Date.now() - 25 * 3600 * 1000).toISOString(), mediaId).run();
+    await env.DB.prepare("UPDATE media SET post_id = ?, created_at = ? WHERE id = ?")
+      .bind(post!.id, new Date(Date.now() - 25 * 3600 * 1000).toISOString(), mediaId)
+      .run();
     expect(await discardAbandonedUploads(env)).toBe(1);
-    expect(await env.DB.prepare("SELECT status, upload_id, post_id FROM media WHERE id = ?").bind(mediaId).first()).toEqual({ status: "failed", upload_id: null, post_id: post!.id });
-    expect(await (await api(`/uploads/${mediaId}`, { token: author.token })).json()).toMatchObject({ status: "failed", postId: post!.id });
+    expect(
+      await env.DB.prepare("SELECT status, upload_id, post_id FROM media WHERE id = ?").bind(mediaId).first(),
+    ).toEqual({ status: "failed", upload_id: null, post_id: post!.id });
+    expect(await (await api(`/uploads/${mediaId}`, { token: author.token })).json()).toMatchObject({
+      status: "failed",
+      postId: post!.id,
+    });
   });
   it("a file some record uses is not deleted by its uploader: a post's, a message's, a mass message's being sent; a profile image in use is cleared from the profile", async () => {
     const person = await creator();
@@ -387,37 +476,56 @@ describe("uploads", () => {
       const refused = await deleteUpload(mediaId);
       expect(refused.status, text).toBe(422);
       expect(await refused.json()).toEqual({ message: text, errors: { file: [text] } });
-      expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id = ?").bind(mediaId).first("n"), text).toBe(1);
+      expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id = ?").bind(mediaId).first("n"), text).toBe(
+        1,
+      );
     };
 
     const inPost = await upload(token, PNG_1x1, "image/png");
-    expect((await postJson("/posts", { text: "a photo", audience: "everyone", mediaIds: [inPost.mediaId] }, { token })).status).toBe(201);
+    expect(
+      (await postJson("/posts", { text: "a photo", audience: "everyone", mediaIds: [inPost.mediaId] }, { token }))
+        .status,
+    ).toBe(201);
     await refusedWith(inPost.mediaId, "This file belongs to a post: edit the post to remove it.");
 
-    await env.DB.prepare("INSERT INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fan.user.userId, person.user.userId, new Date().toISOString()).run();
+    await env.DB.prepare("INSERT INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)")
+      .bind(fan.user.userId, person.user.userId, new Date().toISOString())
+      .run();
     const opened = await postJson("/conversations", { username: fan.user.username }, { token });
     expect(opened.status, await opened.clone().text()).toBe(200);
     const conversation = (await opened.json()) as { id: number };
     const inMessage = await upload(token, PNG_1x1, "image/png");
-    const sent = await postJson(`/conversations/${conversation.id}/messages`, { clientId: crypto.randomUUID(), text: "look", mediaIds: [inMessage.mediaId] }, { token });
+    const sent = await postJson(
+      `/conversations/${conversation.id}/messages`,
+      { clientId: crypto.randomUUID(), text: "look", mediaIds: [inMessage.mediaId] },
+      { token },
+    );
     expect(sent.status, await sent.clone().text()).toBe(200);
     await refusedWith(inMessage.mediaId, "This file was sent in a message and cannot be removed.");
 
     // A mass message stored and not yet delivered to anyone: its files are only named by the mass message.
     const inMassMessage = await upload(token, PNG_1x1, "image/png");
-    await env.DB.prepare("INSERT INTO mass_messages (sender_id, client_id, audience, text, media_ids, recipients, created_at) VALUES (?, ?, 'followers', 'hello all', ?, 3, ?)")
+    await env.DB.prepare(
+      "INSERT INTO mass_messages (sender_id, client_id, audience, text, media_ids, recipients, created_at) VALUES (?, ?, 'followers', 'hello all', ?, 3, ?)",
+    )
       .bind(person.user.userId, crypto.randomUUID(), JSON.stringify([inMassMessage.mediaId]), new Date().toISOString())
       .run();
     await refusedWith(inMassMessage.mediaId, "This file was sent in a message and cannot be removed.");
     // Nor does the cron take it a day later while the mass message is being sent.
-    await env.DB.prepare("UPDATE media SET created_at = '2020-01-01T00:00:00.000Z' WHERE id = ?").bind(inMassMessage.mediaId).run();
+    await env.DB.prepare("UPDATE media SET created_at = '2020-01-01T00:00:00.000Z' WHERE id = ?")
+      .bind(inMassMessage.mediaId)
+      .run();
     await discardAbandonedUploads(env);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id = ?").bind(inMassMessage.mediaId).first("n")).toBe(1);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id = ?").bind(inMassMessage.mediaId).first("n"),
+    ).toBe(1);
 
     // A profile image is the person's own to take down: deleting it clears it from the profile.
     const avatar = await upload(token, PNG_1x1, "image/png", "avatar");
     expect((await postJson("/me/avatar", { mediaId: avatar.mediaId }, { token })).status).toBe(200);
     expect((await deleteUpload(avatar.mediaId)).status).toBe(204);
-    expect(await env.DB.prepare("SELECT avatar_key FROM users WHERE id = ?").bind(person.user.userId).first("avatar_key")).toBeNull();
+    expect(
+      await env.DB.prepare("SELECT avatar_key FROM users WHERE id = ?").bind(person.user.userId).first("avatar_key"),
+    ).toBeNull();
   });
 });

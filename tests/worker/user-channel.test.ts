@@ -82,7 +82,9 @@ describe("GET /ws/updates", () => {
     await quiet();
     expect(socketA.frames).toEqual([JSON.stringify({ event: "NewUpdate" })]);
     expect(socketB.frames).toEqual([]);
-    const updates = (await (await SELF.fetch("https://app.test/api/updates", { headers: { Authorization: `Bearer ${a.token}` } })).json()) as { updates: { notifications: number } };
+    const updates = (await (
+      await SELF.fetch("https://app.test/api/updates", { headers: { Authorization: `Bearer ${a.token}` } })
+    ).json()) as { updates: { notifications: number } };
     expect(updates.updates.notifications).toBe(1);
 
     // B's socket is alive: B's own write reaches it.
@@ -131,7 +133,9 @@ describe("GET /ws/updates", () => {
     expect(foreign.status).toBe(403);
     expect(foreign.webSocket).toBeNull();
     expect(await foreign.json()).toMatchObject({ errors: {} });
-    const foreignCookie = await upgrade({ headers: { Cookie: `__Host-session=${a.token}`, Origin: "https://evil.test" } });
+    const foreignCookie = await upgrade({
+      headers: { Cookie: `__Host-session=${a.token}`, Origin: "https://evil.test" },
+    });
     expect(foreignCookie.status).toBe(403);
 
     const plain = await SELF.fetch(URL_WS, { headers: { Authorization: `Bearer ${a.token}` } });
@@ -150,7 +154,9 @@ describe("GET /ws/updates", () => {
   it("takes the user from the session only, whatever the URL says", async () => {
     const [a, b] = [await createUser(), await createUser()];
     const headers = new Headers({ Upgrade: "websocket", Authorization: `Bearer ${a.token}` });
-    const response = await SELF.fetch(`${URL_WS}?userId=${b.user.userId}&channel=updates.${b.user.userId}`, { headers });
+    const response = await SELF.fetch(`${URL_WS}?userId=${b.user.userId}&channel=updates.${b.user.userId}`, {
+      headers,
+    });
     expect(response.status).toBe(101);
     response.webSocket!.accept();
     open.push(response.webSocket!);
@@ -173,11 +179,21 @@ describe("GET /ws/updates", () => {
   it("a password reset closes every socket of the account, and no one else's", async () => {
     const a = await createUser();
     const b = await createUser();
-    const second = (await (await postJson("/login", { login: a.input.email, password: a.input.password })).json()) as { token: string };
-    const [first, other, bystander] = [await connect({ token: a.token }), await connect({ token: second.token }), await connect({ token: b.token })];
+    const second = (await (await postJson("/login", { login: a.input.email, password: a.input.password })).json()) as {
+      token: string;
+    };
+    const [first, other, bystander] = [
+      await connect({ token: a.token }),
+      await connect({ token: second.token }),
+      await connect({ token: b.token }),
+    ];
     expect((await postJson("/password/forgot", { email: a.input.email })).status).toBe(200);
     const resetToken = new URL(linkIn((await latestMailTo(a.input.email))!.text_body)!).pathname.split("/").pop()!;
-    const reset = await postJson("/password/reset", { token: resetToken, password: "a brand new passphrase", passwordConfirmation: "a brand new passphrase" });
+    const reset = await postJson("/password/reset", {
+      token: resetToken,
+      password: "a brand new passphrase",
+      passwordConfirmation: "a brand new passphrase",
+    });
     expect(reset.status).toBe(200);
     expect((await within(first.closed, "the first session's socket closed")).code).toBe(4401);
     expect((await within(other.closed, "the second session's socket closed")).code).toBe(4401);
@@ -187,10 +203,14 @@ describe("GET /ws/updates", () => {
 
   it("closes a session's sockets with 4401 when asked, leaving the user's other sessions connected", async () => {
     const a = await createUser();
-    const second = (await (await postJson("/login", { login: a.input.email, password: a.input.password })).json()) as { token: string };
+    const second = (await (await postJson("/login", { login: a.input.email, password: a.input.password })).json()) as {
+      token: string;
+    };
     const ended = await connect({ token: a.token });
     const other = await connect({ token: second.token });
-    const { id: sessionId } = (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id LIMIT 1").bind(a.user.userId).first<{ id: number }>())!;
+    const { id: sessionId } = (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id LIMIT 1")
+      .bind(a.user.userId)
+      .first<{ id: number }>())!;
 
     await disconnectSessions(env, a.user.userId, [sessionId]);
     const event = await within(ended.closed, "the ended session's socket closed");
@@ -212,13 +232,16 @@ describe("GET /ws/updates", () => {
     const a = await createUser();
     const first = await connect({ token: a.token });
     const second = await connect({ token: a.token });
-    const reached = await runInDurableObject(userChannelStub(env, a.user.userId), async (channel: UserChannel, state) => {
-      // The server side of one socket closes first: sending to it now throws, as to a socket that died.
-      const [dead] = state.getWebSockets();
-      dead!.close(1000, "gone");
-      expect(() => dead!.send("probe")).toThrow();
-      return channel.broadcast({ event: "NewUpdate" });
-    });
+    const reached = await runInDurableObject(
+      userChannelStub(env, a.user.userId),
+      async (channel: UserChannel, state) => {
+        // The server side of one socket closes first: sending to it now throws, as to a socket that died.
+        const [dead] = state.getWebSockets();
+        dead!.close(1000, "gone");
+        expect(() => dead!.send("probe")).toThrow();
+        return channel.broadcast({ event: "NewUpdate" });
+      },
+    );
     expect(reached).toBe(1);
     await until(() => first.frames.length + second.frames.length > 0, "the event on the live socket");
     expect([...first.frames, ...second.frames]).toEqual(['{"event":"NewUpdate"}']);

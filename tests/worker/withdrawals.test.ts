@@ -12,11 +12,20 @@ import { createAdmin } from "./moderation-support";
 
 type Creator = Awaited<ReturnType<typeof createVerifiedCreator>>;
 
-const put = (path: string, body: unknown, token: string) => api(path, { method: "PUT", body: JSON.stringify(body), token });
+const put = (path: string, body: unknown, token: string) =>
+  api(path, { method: "PUT", body: JSON.stringify(body), token });
 const paypal = (creator: Creator, email = "payouts@example.com") =>
-  put("/me/payout-method", { kind: "paypal", paypalEmail: email, paypalEmailConfirmation: email, password: creator.input.password }, creator.token);
-const withdraw = (creator: Creator, amountCents: number, password: string | undefined = creator.input.password, idempotencyKey = newKey()) =>
-  postJson("/payouts", { amountCents, password, idempotencyKey }, { token: creator.token });
+  put(
+    "/me/payout-method",
+    { kind: "paypal", paypalEmail: email, paypalEmailConfirmation: email, password: creator.input.password },
+    creator.token,
+  );
+const withdraw = (
+  creator: Creator,
+  amountCents: number,
+  password: string | undefined = creator.input.password,
+  idempotencyKey = newKey(),
+) => postJson("/payouts", { amountCents, password, idempotencyKey }, { token: creator.token });
 
 /** A creator with $100 available and a PayPal payout method. */
 async function readyCreator() {
@@ -26,43 +35,79 @@ async function readyCreator() {
   return creator;
 }
 
-const errorOf = async (response: Response) => ((await response.json()) as { message: string; errors: Record<string, string[]> });
+const errorOf = async (response: Response) =>
+  (await response.json()) as { message: string; errors: Record<string, string[]> };
 const cleanBooks = { unbalancedTransfers: 0, openTransfers: 0, negativeAccounts: 0, driftedAccounts: 0, totalCents: 0 };
 
 describe("payout methods", () => {
   it("needs the PayPal address twice, the same, and the password", async () => {
     const creator = await createVerifiedCreator();
     const base = { kind: "paypal", paypalEmail: "me@example.com", paypalEmailConfirmation: "me@example.com" };
-    const differ = await put("/me/payout-method", { ...base, paypalEmailConfirmation: "me@example.org", password: creator.input.password }, creator.token);
+    const differ = await put(
+      "/me/payout-method",
+      { ...base, paypalEmailConfirmation: "me@example.org", password: creator.input.password },
+      creator.token,
+    );
     expect(differ.status).toBe(422);
     expect((await errorOf(differ)).errors.paypalEmailConfirmation).toEqual(["The email addresses do not match."]);
     const missing = await put("/me/payout-method", base, creator.token);
     expect((await errorOf(missing)).errors.password).toEqual(["Please enter your password"]);
     const wrong = await put("/me/payout-method", { ...base, password: "not my password" }, creator.token);
     expect((await errorOf(wrong)).errors.password).toEqual(["Wrong password"]);
-    expect((await (await api("/me/payout-method", { token: creator.token })).json()) as unknown).toEqual({ method: null });
+    expect((await (await api("/me/payout-method", { token: creator.token })).json()) as unknown).toEqual({
+      method: null,
+    });
 
-    const saved = await put("/me/payout-method", { ...base, paypalEmailConfirmation: " ME@example.com ", password: creator.input.password }, creator.token);
+    const saved = await put(
+      "/me/payout-method",
+      { ...base, paypalEmailConfirmation: " ME@example.com ", password: creator.input.password },
+      creator.token,
+    );
     expect(saved.status).toBe(200);
     expect(((await saved.json()) as { method: { destination: string } }).method.destination).toBe("m•••@example.com");
   });
 
   it("stores bank details normalised, shows them masked, and refuses bad ones", async () => {
     const creator = await createVerifiedCreator();
-    const bank = { kind: "bank", accountHolder: "Mia Rivers", bankName: "Example Bank", accountNumber: "DE89 3704 0044 0532 0130 00", routingCode: "cobadeffxxx", country: "Germany", password: creator.input.password };
-    const bad = await put("/me/payout-method", { ...bank, accountNumber: "12", routingCode: "??", accountHolder: " " }, creator.token);
+    const bank = {
+      kind: "bank",
+      accountHolder: "Mia Rivers",
+      bankName: "Example Bank",
+      accountNumber: "DE89 3704 0044 0532 0130 00",
+      routingCode: "cobadeffxxx",
+      country: "Germany",
+      password: creator.input.password,
+    };
+    const bad = await put(
+      "/me/payout-method",
+      { ...bank, accountNumber: "12", routingCode: "??", accountHolder: " " },
+      creator.token,
+    );
     expect(bad.status).toBe(422);
     expect(Object.keys((await errorOf(bad)).errors).sort()).toEqual(["accountHolder", "accountNumber", "routingCode"]);
     const saved = await put("/me/payout-method", bank, creator.token);
     expect(saved.status).toBe(200);
-    expect(((await saved.json()) as { method: object }).method).toMatchObject({ kind: "bank", destination: "•••• 3000", bankName: "Example Bank", country: "Germany" });
-    const row = await env.DB.prepare("SELECT bank_account_number, bank_routing_code FROM payout_methods WHERE user_id = ?").bind(creator.user.userId).first();
+    expect(((await saved.json()) as { method: object }).method).toMatchObject({
+      kind: "bank",
+      destination: "•••• 3000",
+      bankName: "Example Bank",
+      country: "Germany",
+    });
+    const row = await env.DB.prepare(
+      "SELECT bank_account_number, bank_routing_code FROM payout_methods WHERE user_id = ?",
+    )
+      .bind(creator.user.userId)
+      .first();
     expect(row).toEqual({ bank_account_number: "DE89370400440532013000", bank_routing_code: "COBADEFFXXX" });
   });
 
   it("belongs to creators", async () => {
     const member = await createUser();
-    const response = await put("/me/payout-method", { kind: "paypal", paypalEmail: "a@b.co", paypalEmailConfirmation: "a@b.co", password: member.input.password }, member.token);
+    const response = await put(
+      "/me/payout-method",
+      { kind: "paypal", paypalEmail: "a@b.co", paypalEmailConfirmation: "a@b.co", password: member.input.password },
+      member.token,
+    );
     expect(response.status).toBe(403);
   });
 });
@@ -74,19 +119,31 @@ describe("withdrawal requests", () => {
     expect((await errorOf(await withdraw(creator, 6000))).message).toBe("Add a payout method first.");
     await paypal(creator);
     expect((await errorOf(await withdraw(creator, 6000, ""))).errors.password).toEqual(["Please enter your password"]);
-    expect((await errorOf(await withdraw(creator, 6000, "wrong password"))).errors.password).toEqual(["Wrong password"]);
+    expect((await errorOf(await withdraw(creator, 6000, "wrong password"))).errors.password).toEqual([
+      "Wrong password",
+    ]);
     const small = await withdraw(creator, 2000);
     expect(small.status).toBe(422);
     expect((await errorOf(small)).errors.amountCents).toEqual(["The minimum withdrawal is $50.00."]);
-    expect((await errorOf(await withdraw(creator, 0))).errors.amountCents).toEqual(["The minimum withdrawal is $50.00."]);
+    expect((await errorOf(await withdraw(creator, 0))).errors.amountCents).toEqual([
+      "The minimum withdrawal is $50.00.",
+    ]);
     const large = await withdraw(creator, 10_001);
     expect(large.status).toBe(422);
     expect((await errorOf(large)).errors.amountCents).toEqual(["You can withdraw at most $100.00."]);
     // The most a form's field can hold is still an amount: over what is available, not an "Invalid value".
-    expect((await errorOf(await withdraw(creator, 999_999_999))).errors.amountCents).toEqual(["You can withdraw at most $100.00."]);
-    expect((await errorOf(await withdraw(creator, -5000))).errors.amountCents).toEqual(["The minimum withdrawal is $50.00."]);
+    expect((await errorOf(await withdraw(creator, 999_999_999))).errors.amountCents).toEqual([
+      "You can withdraw at most $100.00.",
+    ]);
+    expect((await errorOf(await withdraw(creator, -5000))).errors.amountCents).toEqual([
+      "The minimum withdrawal is $50.00.",
+    ]);
     expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ available: 10_000 });
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM payouts WHERE creator_id = ?").bind(creator.user.userId).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM payouts WHERE creator_id = ?")
+        .bind(creator.user.userId)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
   });
 
   it("accepts one request at a time, replays a key, and lists the history masked", async () => {
@@ -96,33 +153,61 @@ describe("withdrawal requests", () => {
     expect(first.status).toBe(200);
     const { payout } = (await first.json()) as { payout: { id: number; status: string; destination: string } };
     expect(payout).toMatchObject({ status: "requested", destination: "p•••@example.com" });
-    const replay = (await (await withdraw(creator, 6000, undefined, key)).json()) as { payout: { id: number }; replayed: boolean };
+    const replay = (await (await withdraw(creator, 6000, undefined, key)).json()) as {
+      payout: { id: number };
+      replayed: boolean;
+    };
     expect(replay).toMatchObject({ payout: { id: payout.id }, replayed: true });
     const second = await withdraw(creator, 5000);
     expect(second.status).toBe(409);
     expect((await errorOf(second)).message).toMatch(/already have a withdrawal request pending/);
     expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ available: 4000 });
 
-    const history = (await (await api("/payouts", { token: creator.token })).json()) as { payouts: { id: number; destination: string }[]; nextCursor: number | null };
-    expect(history).toEqual({ payouts: [expect.objectContaining({ id: payout.id, destination: "p•••@example.com" })], nextCursor: null });
+    const history = (await (await api("/payouts", { token: creator.token })).json()) as {
+      payouts: { id: number; destination: string }[];
+      nextCursor: number | null;
+    };
+    expect(history).toEqual({
+      payouts: [expect.objectContaining({ id: payout.id, destination: "p•••@example.com" })],
+      nextCursor: null,
+    });
     expect(JSON.stringify(history)).not.toContain("payouts@example.com");
   });
 
   it("pages a long history, newest first", async () => {
     const creator = await readyCreator();
     const admin = await createAdmin();
-    const [creatorRow, adminRow] = [(await findUserById(env.DB, creator.user.userId))!, (await findUserById(env.DB, admin.user.userId))!];
+    const [creatorRow, adminRow] = [
+      (await findUserById(env.DB, creator.user.userId))!,
+      (await findUserById(env.DB, admin.user.userId))!,
+    ];
     const ctx = testContext();
     const ids: number[] = [];
     for (let round = 0; round < PAYOUTS_PAGE_SIZE + 2; round++) {
-      const { payout } = await requestWithdrawal(ctx, creatorRow, { amountCents: 5000, password: creator.input.password, idempotencyKey: newKey() });
+      const { payout } = await requestWithdrawal(ctx, creatorRow, {
+        amountCents: 5000,
+        password: creator.input.password,
+        idempotencyKey: newKey(),
+      });
       await decidePayout(ctx, adminRow, payout.id, { decision: "rejected", reason: "Try again" });
       ids.push(payout.id);
     }
-    const first = (await (await api("/payouts", { token: creator.token })).json()) as { payouts: { id: number }[]; nextCursor: number };
+    const first = (await (await api("/payouts", { token: creator.token })).json()) as {
+      payouts: { id: number }[];
+      nextCursor: number;
+    };
     expect(first.payouts.map((payout) => payout.id)).toEqual(ids.slice().reverse().slice(0, PAYOUTS_PAGE_SIZE));
-    const second = (await (await api(`/payouts?cursor=${first.nextCursor}`, { token: creator.token })).json()) as { payouts: { id: number }[]; nextCursor: number | null };
-    expect(second).toEqual({ payouts: ids.slice(0, 2).reverse().map((id) => expect.objectContaining({ id, status: "rejected", rejectionReason: "Try again" })), nextCursor: null });
+    const second = (await (await api(`/payouts?cursor=${first.nextCursor}`, { token: creator.token })).json()) as {
+      payouts: { id: number }[];
+      nextCursor: number | null;
+    };
+    expect(second).toEqual({
+      payouts: ids
+        .slice(0, 2)
+        .reverse()
+        .map((id) => expect.objectContaining({ id, status: "rejected", rejectionReason: "Try again" })),
+      nextCursor: null,
+    });
   });
 
   it("lets exactly one of three concurrent requests through", async () => {
@@ -138,8 +223,13 @@ describe("withdrawal requests", () => {
     await withdraw(creator, 5000);
     await paypal(creator, "elsewhere@example.org");
     const admin = await createAdmin();
-    const queue = (await (await api("/admin/payouts", { token: admin.token })).json()) as { payouts: { creator: { id: number }; destination: object }[] };
-    expect(queue.payouts.find((item) => item.creator.id === creator.user.userId)?.destination).toEqual({ kind: "paypal", paypalEmail: "payouts@example.com" });
+    const queue = (await (await api("/admin/payouts", { token: admin.token })).json()) as {
+      payouts: { creator: { id: number }; destination: object }[];
+    };
+    expect(queue.payouts.find((item) => item.creator.id === creator.user.userId)?.destination).toEqual({
+      kind: "paypal",
+      paypalEmail: "payouts@example.com",
+    });
   });
 });
 
@@ -148,8 +238,16 @@ describe("the admin's payouts queue", () => {
     const creator = await readyCreator();
     const { payout } = (await (await withdraw(creator, 7000)).json()) as { payout: { id: number } };
     const admin = await createAdmin();
-    const queue = (await (await api("/admin/payouts", { token: admin.token })).json()) as { payouts: { id: number; amountCents: number; creator: { username: string } }[] };
-    expect(queue.payouts).toContainEqual(expect.objectContaining({ id: payout.id, amountCents: 7000, creator: expect.objectContaining({ username: creator.user.username }) }));
+    const queue = (await (await api("/admin/payouts", { token: admin.token })).json()) as {
+      payouts: { id: number; amountCents: number; creator: { username: string } }[];
+    };
+    expect(queue.payouts).toContainEqual(
+      expect.objectContaining({
+        id: payout.id,
+        amountCents: 7000,
+        creator: expect.objectContaining({ username: creator.user.username }),
+      }),
+    );
     const clearing = await balanceOf(env.DB, PROVIDER_CLEARING);
 
     const paid = await postJson(`/admin/payouts/${payout.id}/paid`, {}, { token: admin.token });
@@ -157,11 +255,15 @@ describe("the admin's payouts queue", () => {
     expect(((await paid.json()) as { payout: { status: string } }).payout.status).toBe("paid");
     expect(await balanceOf(env.DB, PROVIDER_CLEARING)).toBe(clearing + 7000);
     expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ available: 3000 });
-    const notice = await env.DB.prepare("SELECT params FROM notifications WHERE user_id = ? AND kind = 'payout'").bind(creator.user.userId).first<{ params: string }>();
+    const notice = await env.DB.prepare("SELECT params FROM notifications WHERE user_id = ? AND kind = 'payout'")
+      .bind(creator.user.userId)
+      .first<{ params: string }>();
     expect(JSON.parse(notice!.params)).toMatchObject({ status: "paid", amountCents: 7000 });
 
     expect((await postJson(`/admin/payouts/${payout.id}/paid`, {}, { token: admin.token })).status).toBe(409);
-    expect((await postJson(`/admin/payouts/${payout.id}/reject`, { reason: "late" }, { token: admin.token })).status).toBe(409);
+    expect(
+      (await postJson(`/admin/payouts/${payout.id}/reject`, { reason: "late" }, { token: admin.token })).status,
+    ).toBe(409);
     const after = (await (await api("/admin/payouts", { token: admin.token })).json()) as { payouts: { id: number }[] };
     expect(after.payouts.map((item) => item.id)).not.toContain(payout.id);
     expect(await auditLedger(env.DB)).toEqual(cleanBooks);
@@ -174,9 +276,16 @@ describe("the admin's payouts queue", () => {
     const noReason = await postJson(`/admin/payouts/${payout.id}/reject`, { reason: "  " }, { token: admin.token });
     expect(noReason.status).toBe(422);
     expect((await errorOf(noReason)).errors.reason).toEqual(["Give a reason."]);
-    const rejected = await postJson(`/admin/payouts/${payout.id}/reject`, { reason: "The PayPal account is closed." }, { token: admin.token });
+    const rejected = await postJson(
+      `/admin/payouts/${payout.id}/reject`,
+      { reason: "The PayPal account is closed." },
+      { token: admin.token },
+    );
     expect(rejected.status).toBe(200);
-    expect(((await rejected.json()) as { payout: object }).payout).toMatchObject({ status: "rejected", rejectionReason: "The PayPal account is closed." });
+    expect(((await rejected.json()) as { payout: object }).payout).toMatchObject({
+      status: "rejected",
+      rejectionReason: "The PayPal account is closed.",
+    });
     expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ available: 10_000 });
     expect((await withdraw(creator, 10_000)).status).toBe(200);
     expect(await auditLedger(env.DB)).toEqual(cleanBooks);
@@ -237,13 +346,21 @@ describe("bad input to the money endpoints of creators and admins", () => {
     ];
     for (const [method, path, token] of targets) {
       for (const [contentType, body] of junk) {
-        const response = await api(path, { method, token, headers: { "Content-Type": contentType }, ...(method === "GET" ? {} : { body }) });
+        const response = await api(path, {
+          method,
+          token,
+          headers: { "Content-Type": contentType },
+          ...(method === "GET" ? {} : { body }),
+        });
         expect([409, 413, 415, 422], `${method} ${path} ${body}`).toContain(response.status);
         expect(typeof ((await response.json()) as { message: unknown }).message).toBe("string");
       }
     }
     expect(await balancesOf(env.DB, creator.user.userId)).toEqual(books);
-    expect((await env.DB.prepare("SELECT status FROM payouts WHERE id = ?").bind(payout.id).first<{ status: string }>())!.status).toBe("requested");
+    expect(
+      (await env.DB.prepare("SELECT status FROM payouts WHERE id = ?").bind(payout.id).first<{ status: string }>())!
+        .status,
+    ).toBe("requested");
     expect(await auditLedger(env.DB)).toEqual(cleanBooks);
   });
 });

@@ -56,7 +56,9 @@ api.openapi(
     path: "/health",
     tags: ["Operations"],
     summary: "Liveness: answers without touching the database",
-    responses: { 200: { description: "Up", content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } } } },
+    responses: {
+      200: { description: "Up", content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } } },
+    },
   }),
   (c) => c.json({ ok: true as const }, 200),
 );
@@ -88,6 +90,10 @@ api.route("/", storyRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
-  info: { title: "Fanclub API", version: "1.0.0", description: "JSON API of the creator subscription app. Authenticate with `Authorization: Bearer {token}`." },
+  info: {
+    title: "Fanclub API",
+    version: "1.0.0",
+    description: "JSON API of the creator subscription app. Authenticate with `Authorization: Bearer {token}`.",
+  },
   servers: [{ url: "/api" }],
 });

@@ -9,18 +9,23 @@ import { PERIODS } from "../domain/subscriptions/periods";
  * The answers the page reads are defined once under shared/contracts (their types, this document and the page's
  * checks all come from there); the rest are still described next to their routes.
  */
-export {  MessageSchema } from "@shared/contracts/common";
+export { MessageSchema } from "@shared/contracts/common";
 export { AuthResultSchema, MeSchema, UpdatesSchema } from "@shared/contracts/session";
-export { PostPageSchema,  PostSchema, ProcessingPostPageSchema } from "@shared/contracts/posts";
+export { PostPageSchema, PostSchema, ProcessingPostPageSchema } from "@shared/contracts/posts";
 
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorSchema } },
+});
 
 /** The error responses each kind of route can give, for the OpenAPI document. */
 export const errorResponses = {
   401: errorResponse("Not signed in, or the session has ended"),
-  402: errorResponse("The wallet cannot cover the payment: \"You need to fund your wallet!\""),
+  402: errorResponse('The wallet cannot cover the payment: "You need to fund your wallet!"'),
   403: errorResponse("Forbidden, or a link that is invalid or has expired"),
-  409: errorResponse("The state changed: already done, another request is open, or the price shown is no longer the price (priceCents: the current one)"),
+  409: errorResponse(
+    "The state changed: already done, another request is open, or the price shown is no longer the price (priceCents: the current one)",
+  ),
   413: errorResponse("Request body over 64 KiB"),
   415: errorResponse("Body not sent as application/json"),
   422: errorResponse("Invalid input; `errors` names each field"),
@@ -51,7 +56,9 @@ function strictly<T extends z.ZodType>(schema: T): T {
   const clone = (changes: Record<string, unknown>) => schema.clone({ ...def, ...changes } as never) as T;
   switch (def.type) {
     case "object": {
-      const shape = Object.fromEntries(Object.entries(def.shape as Record<string, z.ZodType>).map(([key, field]) => [key, strictly(field)]));
+      const shape = Object.fromEntries(
+        Object.entries(def.shape as Record<string, z.ZodType>).map(([key, field]) => [key, strictly(field)]),
+      );
       return clone({ shape, catchall: z.never() });
     }
     case "array":
@@ -71,7 +78,12 @@ function strictly<T extends z.ZodType>(schema: T): T {
 export const IdParams = z.object({ id: idText });
 
 /** `{username}` in a path: compared lowercase like the stored usernames. */
-export const UsernameParams = z.object({ username: singleLineText().min(1).max(64).transform((name) => name.toLowerCase()) });
+export const UsernameParams = z.object({
+  username: singleLineText()
+    .min(1)
+    .max(64)
+    .transform((name) => name.toLowerCase()),
+});
 
 /** An optional numeric keyset cursor (the last id shown) in the query. */
 export const idCursorQuery = (field: string) => z.object({ [field]: idText.optional() });
@@ -100,7 +112,9 @@ export const SubscriptionSchema = z
     priceCents: z.number().int(),
     status: z.enum(["active", "cancelled", "expired"]),
     startedAt: z.string(),
-    currentPeriodEnd: z.string().openapi({ description: "Renewal date while active; end of the entitlement once cancelled" }),
+    currentPeriodEnd: z
+      .string()
+      .openapi({ description: "Renewal date while active; end of the entitlement once cancelled" }),
     cancelledAt: z.string().nullable(),
     endedAt: z.string().nullable(),
   })
@@ -117,7 +131,12 @@ export const PaymentSchema = z
     postId: z.number().int().nullable(),
     note: z.string().nullable(),
     failureReason: z.string().nullable(),
-    checkoutPath: z.string().nullable().openapi({ description: "Where a sandbox top-up still waiting to be paid is finished (the card form), else null" }),
+    checkoutPath: z
+      .string()
+      .nullable()
+      .openapi({
+        description: "Where a sandbox top-up still waiting to be paid is finished (the card form), else null",
+      }),
   })
   .openapi("Payment");
 

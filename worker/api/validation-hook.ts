@@ -18,5 +18,8 @@ export function validationHook(result: { success: boolean; error?: z.ZodError },
 export async function signUpHook(result: { success: boolean; error?: z.ZodError }, c: Context<AppEnv>) {
   if (result.success || !result.error) return;
   const raw = (result as { data?: unknown }).data;
-  return errorResponse(c, await invalidSignUpErrors(c.get("domain").db, raw, validationError(result.error).fieldErrors));
+  return errorResponse(
+    c,
+    await invalidSignUpErrors(c.get("domain").db, raw, validationError(result.error).fieldErrors),
+  );
 }

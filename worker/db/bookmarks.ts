@@ -35,6 +35,8 @@ export interface RequestDatabase {
 export function requestDatabase(binding: D1Database, request: Request): RequestDatabase {
   if (typeof binding.withSession !== "function") return { db: binding, bookmark: () => null };
   const read = isRead(request.method);
-  const session = binding.withSession((read ? incomingBookmark(request) : null) ?? (read ? "first-unconstrained" : "first-primary"));
+  const session = binding.withSession(
+    (read ? incomingBookmark(request) : null) ?? (read ? "first-unconstrained" : "first-primary"),
+  );
   return { db: session as unknown as D1Database, bookmark: () => session.getBookmark() };
 }

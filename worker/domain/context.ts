@@ -29,7 +29,12 @@ export interface DomainContext {
 export type EffectsContext = Pick<DomainContext, "env" | "db" | "publish" | "defer">;
 
 /** `db` is the request's D1 session (worker/db/bookmarks.ts); env.DB when not given. */
-export function createDomainContext(env: Env, request: Request, language: string, effects: Pick<DomainContext, "publish" | "defer" | "mailer"> & { db?: D1Database }): DomainContext {
+export function createDomainContext(
+  env: Env,
+  request: Request,
+  language: string,
+  effects: Pick<DomainContext, "publish" | "defer" | "mailer"> & { db?: D1Database },
+): DomainContext {
   const settings = config(env);
   const { db = env.DB, ...rest } = effects;
   return {

@@ -53,7 +53,14 @@ interface DomainEventMap {
   /** A member read the conversation up to `seq`: the other member's screen shows "Seen". */
   MessagesRead: { conversationId: number; userLow: number; userHigh: number; readerId: number; seq: number };
   /** A pay-per-view message was bought by `buyerId`. */
-  MessageUnlocked: { conversationId: number; messageId: number; buyerId: number; senderId: number; userLow: number; userHigh: number };
+  MessageUnlocked: {
+    conversationId: number;
+    messageId: number;
+    buyerId: number;
+    senderId: number;
+    userLow: number;
+    userHigh: number;
+  };
   /** A creator went live: their followers and subscribers (notified in the same batch) hear of it. */
   LiveStarted: { streamId: number; creatorId: number };
   /** A stream ended: its LiveRoom tells every viewer and closes. */

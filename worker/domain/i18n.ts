@@ -11,7 +11,8 @@ export type Translate = TFunction;
  * "1,00 $"): an error is made before the reader's language is known, and its amounts are written when it is
  * translated. The server's texts only: the browser's bundle has no such format (its texts get amounts formatted).
  */
-const serverFormat = (value: unknown, format: string | undefined, language: string | undefined) => (format === "money" ? formatCents(value as number, language!) : (value as string));
+const serverFormat = (value: unknown, format: string | undefined, language: string | undefined) =>
+  format === "money" ? formatCents(value as number, language!) : (value as string);
 
 const instance = i18next.createInstance();
 void instance.init({

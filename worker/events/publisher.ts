@@ -17,7 +17,11 @@ const DELIVERY_ADAPTERS: readonly DeliveryAdapter[] = [deliverToSockets, deliver
  * runtime's waitUntil). Adapters run independently; a failing one is logged and never affects another, nor the
  * command that published.
  */
-export function createPublisher(env: Env, defer: Defer, adapters: readonly DeliveryAdapter[] = DELIVERY_ADAPTERS): Publish {
+export function createPublisher(
+  env: Env,
+  defer: Defer,
+  adapters: readonly DeliveryAdapter[] = DELIVERY_ADAPTERS,
+): Publish {
   return (event) => {
     // Ended sessions are refused by this isolate's very next request, not only once its cached copy runs out.
     if (event.type === "SessionsEnded") forgetSessionsOf(event.userId);

@@ -20,7 +20,9 @@ export interface ErrorBody {
 export function translateError(t: Translate, error: AppError): ErrorBody {
   const translate = (text: string) => t(text, { ...varsOfMessage(text), ...error.vars });
   // fromEntries, not assignment: a field named "__proto__" (an unknown key of a JSON body) stays a field.
-  const errors: FieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map(translate)]));
+  const errors: FieldErrors = Object.fromEntries(
+    Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map(translate)]),
+  );
   const body: ErrorBody = { message: translate(error.message), errors };
   if (error instanceof PriceChangedError) body.priceCents = error.priceCents;
   return body;

@@ -1,7 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
-import { LANGUAGE_COOKIE, languageFromAcceptHeader, matchLanguage, FALLBACK_LANGUAGE, type LanguageCode } from "@shared/i18n/languages";
+import {
+  LANGUAGE_COOKIE,
+  languageFromAcceptHeader,
+  matchLanguage,
+  FALLBACK_LANGUAGE,
+  type LanguageCode,
+} from "@shared/i18n/languages";
 import { setBounded } from "../domain/shared/bounded-map";
 import { createDomainContext } from "../domain/context";
 import { createPublisher } from "../events/publisher";
@@ -19,7 +25,11 @@ import type { AppEnv, SignedInEnv } from "./types";
 /** Stripe's hosted checkout, where the top-up form's POST redirects when Stripe is configured. */
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
-function contentSecurityPolicy(nonce: string | undefined, stripeCheckout: boolean, liveOrigins: readonly string[]): string {
+function contentSecurityPolicy(
+  nonce: string | undefined,
+  stripeCheckout: boolean,
+  liveOrigins: readonly string[],
+): string {
   return [
     "default-src 'self'",
     nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
@@ -54,7 +64,10 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   // would keep it in a copy today, but nothing promises that), and these headers mean nothing on it.
   if (c.res.status === 101) return;
   const headers = writableHeaders(c);
-  headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce"), Boolean(c.env.STRIPE_SECRET_KEY), liveMediaOrigins(config(c.env))));
+  headers.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(c.get("nonce"), Boolean(c.env.STRIPE_SECRET_KEY), liveMediaOrigins(config(c.env))),
+  );
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -99,12 +112,23 @@ function languageOfHeader(header: string | undefined): LanguageCode | null {
 /** Language per spec §9 as far as the server can see it: ?lng, then the i18nextLng cookie, then the browser. */
 export const detectLanguage = createMiddleware<AppEnv>(async (c, next) => {
   const language =
-    matchLanguage(c.req.query("lng")) ?? matchLanguage(getCookie(c, LANGUAGE_COOKIE)) ?? languageOfHeader(c.req.header("Accept-Language")) ?? FALLBACK_LANGUAGE;
+    matchLanguage(c.req.query("lng")) ??
+    matchLanguage(getCookie(c, LANGUAGE_COOKIE)) ??
+    languageOfHeader(c.req.header("Accept-Language")) ??
+    FALLBACK_LANGUAGE;
   c.set("language", language);
   const defer = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   const database = requestDatabase(c.env.DB, c.req.raw);
   c.set("database", database);
-  c.set("domain", createDomainContext(c.env, c.req.raw, language, { defer, publish: createPublisher(c.env, defer), db: database.db, mailer: c.get("mailer") }));
+  c.set(
+    "domain",
+    createDomainContext(c.env, c.req.raw, language, {
+      defer,
+      publish: createPublisher(c.env, defer),
+      db: database.db,
+      mailer: c.get("mailer"),
+    }),
+  );
   await next();
   // After a write, the client carries the bookmark its next reads start from (read replication: its own writes).
   const bookmark = SAFE_METHODS.has(c.req.method) || c.res.status === 101 ? null : database.bookmark();
@@ -130,14 +154,19 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearer ?? cookie;
   // Reads may reuse a session read in the last seconds; writes read it from D1 and drop the user's copies after.
   const reads = SAFE_METHODS.has(c.req.method);
-  const session = token ? await findSession(c.get("domain").db, token, reads ? config(c.env).SESSION_CACHE_SECONDS : 0) : null;
+  const session = token
+    ? await findSession(c.get("domain").db, token, reads ? config(c.env).SESSION_CACHE_SECONDS : 0)
+    : null;
   c.set("session", session);
   c.set("sessionSource", session ? (bearer ? "bearer" : "cookie") : null);
   // Only cookie sessions have a CSRF token (pages and cookie-authenticated writes); Bearer calls never make one, and
   // a cookie session's reads of the API make none either: the HMAC is made when a page or a write's check asks.
   const fromCookie = session !== null && bearer === null;
   let csrfToken: Promise<string> | undefined;
-  c.set("csrfToken", fromCookie ? () => (csrfToken ??= csrfTokenFor(config(c.env).APP_SECRET, session.tokenHash)) : noCsrfToken);
+  c.set(
+    "csrfToken",
+    fromCookie ? () => (csrfToken ??= csrfTokenFor(config(c.env).APP_SECRET, session.tokenHash)) : noCsrfToken,
+  );
   try {
     await next();
   } finally {
@@ -170,7 +199,10 @@ export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
   if (origin && origin !== new URL(c.req.url).origin) {
     return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
   }
-  if (c.get("sessionSource") === "cookie" && !safeEqualText((await submittedCsrfToken(c.req.raw)) ?? "", (await c.get("csrfToken")()) ?? "-")) {
+  if (
+    c.get("sessionSource") === "cookie" &&
+    !safeEqualText((await submittedCsrfToken(c.req.raw)) ?? "", (await c.get("csrfToken")()) ?? "-")
+  ) {
     return errorResponse(c, new AppError("forbidden", CSRF_FAILED));
   }
   return next();

@@ -35,10 +35,14 @@ export function brokenStringPath(value: Json): string[] | null {
       continue;
     }
     if (here === null || typeof here !== "object") continue;
-    const entries = Array.isArray(here) ? here.map((item, index) => [String(index), item] as const) : Object.entries(here);
-    for (const [key] of entries) if (!Array.isArray(here) && LONE_SURROGATE.test(key)) return pathOf({ value: null, key, parent: visit });
+    const entries = Array.isArray(here)
+      ? here.map((item, index) => [String(index), item] as const)
+      : Object.entries(here);
+    for (const [key] of entries)
+      if (!Array.isArray(here) && LONE_SURROGATE.test(key)) return pathOf({ value: null, key, parent: visit });
     // In reverse, so the first entry is looked at first.
-    for (let index = entries.length - 1; index >= 0; index--) stack.push({ value: entries[index]![1], key: entries[index]![0], parent: visit });
+    for (let index = entries.length - 1; index >= 0; index--)
+      stack.push({ value: entries[index]![1], key: entries[index]![0], parent: visit });
   }
   return null;
 }

@@ -11,9 +11,19 @@ import { renewSubscriptions } from "./renew-subscriptions";
 import { sweepExpiredRecords } from "./sweep-expired-records";
 
 /** Every job of the cron trigger, in the order they run. A new job is a module here and a line in this list. */
-export const JOBS: readonly Job[] = [publishScheduledPosts, renewSubscriptions, releaseEarnings, expireSandboxTopUps, expireStories, discardAbandonedUploads, sweepExpiredRecords];
+export const JOBS: readonly Job[] = [
+  publishScheduledPosts,
+  renewSubscriptions,
+  releaseEarnings,
+  expireSandboxTopUps,
+  expireStories,
+  discardAbandonedUploads,
+  sweepExpiredRecords,
+];
 
-export type JobOutcome = { job: string; ms: number } & ({ ok: true; result: Record<string, number> } | { ok: false; error: string });
+export type JobOutcome = { job: string; ms: number } & (
+  { ok: true; result: Record<string, number> } | { ok: false; error: string }
+);
 
 /**
  * One cron run: every job runs on its own, one after another, and is logged as one JSON line. A job that throws
@@ -29,7 +39,12 @@ export async function runScheduledJobs(env: Env, defer: Defer, jobs: readonly Jo
       outcome = { job: job.name, ok: true, result: await job.run(ctx), ms: Date.now() - started };
       console.log(JSON.stringify({ cron: outcome }));
     } catch (error) {
-      outcome = { job: job.name, ok: false, error: error instanceof Error ? error.message : String(error), ms: Date.now() - started };
+      outcome = {
+        job: job.name,
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+        ms: Date.now() - started,
+      };
       console.error(JSON.stringify({ cron: outcome }), error);
     }
     outcomes.push(outcome);

@@ -33,7 +33,8 @@ const nothing: LiveMediaInput = { inputId: null, publishUrl: null, playUrl: null
 
 export function liveTransportOf(settings: Config, fetcher: typeof fetch = fetch): LiveTransport {
   if (settings.LIVE_TRANSPORT === "p2p") return { kind: "p2p", prepare: async () => nothing, release: async () => {} };
-  if (settings.CF_ACCOUNT_ID && settings.CF_STREAM_API_TOKEN) return cloudflareStream(settings.CF_ACCOUNT_ID, settings.CF_STREAM_API_TOKEN, fetcher);
+  if (settings.CF_ACCOUNT_ID && settings.CF_STREAM_API_TOKEN)
+    return cloudflareStream(settings.CF_ACCOUNT_ID, settings.CF_STREAM_API_TOKEN, fetcher);
   const whip = settings.LIVE_WHIP_URL!;
   const whep = settings.LIVE_WHEP_URL!;
   return {
@@ -61,10 +62,15 @@ function cloudflareStream(accountId: string, token: string, fetcher: typeof fetc
     kind: "whip",
     async prepare() {
       try {
-        const response = await fetcher(base, { method: "POST", headers, body: JSON.stringify({ recording: { mode: "off" }, meta: { name: "fanclub live" } }) });
+        const response = await fetcher(base, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ recording: { mode: "off" }, meta: { name: "fanclub live" } }),
+        });
         const body = (await response.json()) as { success?: boolean; result?: StreamLiveInput };
         const input = body.result;
-        if (!response.ok || !input?.uid || !input.webRTC?.url || !input.webRTCPlayback?.url) throw new Error(`live_inputs answered ${response.status}`);
+        if (!response.ok || !input?.uid || !input.webRTC?.url || !input.webRTCPlayback?.url)
+          throw new Error(`live_inputs answered ${response.status}`);
         return { inputId: input.uid, publishUrl: input.webRTC.url, playUrl: input.webRTCPlayback.url };
       } catch (error) {
         console.warn("Cloudflare Stream live input not made", error);
@@ -73,22 +79,40 @@ function cloudflareStream(accountId: string, token: string, fetcher: typeof fetc
     },
     async release(inputId) {
       const response = await fetcher(`${base}/${encodeURIComponent(inputId)}`, { method: "DELETE", headers });
-      if (!response.ok && response.status !== 404) console.warn(`Cloudflare Stream live input ${inputId} not deleted: ${response.status}`);
+      if (!response.ok && response.status !== 404)
+        console.warn(`Cloudflare Stream live input ${inputId} not deleted: ${response.status}`);
     },
   };
 }
 
 /** What GET /api/live/{id}/media answers: the creator gets the publish address, who may watch the play address. */
-export function liveMediaView(settings: Config, stream: { transport: LiveTransportKind; publish_url: string | null; play_url: string | null }, isCreator: boolean): LiveMediaView {
+export function liveMediaView(
+  settings: Config,
+  stream: { transport: LiveTransportKind; publish_url: string | null; play_url: string | null },
+  isCreator: boolean,
+): LiveMediaView {
   const iceServers = settings.LIVE_ICE_SERVERS;
   const loopbackOnly = settings.APP_ENV === "test";
-  if (stream.transport === "p2p") return { transport: "p2p", iceServers, loopbackOnly, maxViewers: settings.LIVE_P2P_MAX_VIEWERS };
-  return { transport: "whip", iceServers, loopbackOnly, publishUrl: isCreator ? stream.publish_url : null, playUrl: isCreator ? null : stream.play_url };
+  if (stream.transport === "p2p")
+    return { transport: "p2p", iceServers, loopbackOnly, maxViewers: settings.LIVE_P2P_MAX_VIEWERS };
+  return {
+    transport: "whip",
+    iceServers,
+    loopbackOnly,
+    publishUrl: isCreator ? stream.publish_url : null,
+    playUrl: isCreator ? null : stream.play_url,
+  };
 }
 
 /** Where the browser sends WHIP/WHEP requests (the page's connect-src): none for p2p. */
 export function liveMediaOrigins(settings: Config): string[] {
   if (settings.LIVE_TRANSPORT !== "whip") return [];
   if (settings.CF_ACCOUNT_ID && settings.CF_STREAM_API_TOKEN) return ["https://*.cloudflarestream.com"];
-  return [...new Set([settings.LIVE_WHIP_URL, settings.LIVE_WHEP_URL].flatMap((url) => (url ? [new URL(url.replaceAll("{stream}", "x")).origin] : [])))];
+  return [
+    ...new Set(
+      [settings.LIVE_WHIP_URL, settings.LIVE_WHEP_URL].flatMap((url) =>
+        url ? [new URL(url.replaceAll("{stream}", "x")).origin] : [],
+      ),
+    ),
+  ];
 }

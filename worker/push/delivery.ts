@@ -24,20 +24,33 @@ export async function deliverToPush(env: Env, event: DomainEvent): Promise<void>
 async function jobsFor(db: D1Database, event: DomainEvent): Promise<PushJob[]> {
   switch (event.type) {
     case "MessageSent":
-      return event.pushJobs ?? toDevices(db, [event.recipientId], "messages", { type: "message", messageId: event.messageId });
+      return (
+        event.pushJobs ??
+        toDevices(db, [event.recipientId], "messages", { type: "message", messageId: event.messageId })
+      );
     case "NotificationCreated":
       // The command read the devices in the batch that recorded it (notificationStatements): no round trip here.
       // Otherwise the one statement finds the newest notification of that kind and the devices that want it.
       return event.pushJobs ?? pushJobsOf(await notificationPushStatement(db, event.userId, event.kind).all());
     case "PostPublished": {
       const post = await db
-        .prepare("SELECT id FROM posts WHERE user_id = ? AND status = 'published' ORDER BY published_at DESC, id DESC LIMIT 1")
+        .prepare(
+          "SELECT id FROM posts WHERE user_id = ? AND status = 'published' ORDER BY published_at DESC, id DESC LIMIT 1",
+        )
         .bind(event.authorId)
         .first<{ id: number }>();
-      return post ? toDevices(db, await followersToTell(db, event.authorId, PUSH_FAN_OUT_LIMIT), "posts", { type: "post", postId: post.id }) : [];
+      return post
+        ? toDevices(db, await followersToTell(db, event.authorId, PUSH_FAN_OUT_LIMIT), "posts", {
+            type: "post",
+            postId: post.id,
+          })
+        : [];
     }
     case "LiveStarted":
-      return toDevices(db, await liveAudienceToTell(db, event.creatorId, PUSH_FAN_OUT_LIMIT), "live", { type: "live", streamId: event.streamId });
+      return toDevices(db, await liveAudienceToTell(db, event.creatorId, PUSH_FAN_OUT_LIMIT), "live", {
+        type: "live",
+        streamId: event.streamId,
+      });
     case "LiveEnded":
     case "LiveTipped":
     case "UpdatesChanged":
@@ -49,5 +62,9 @@ async function jobsFor(db: D1Database, event: DomainEvent): Promise<PushJob[]> {
   }
 }
 
-const toDevices = async (db: D1Database, userIds: number[], kind: PushKind | null, topic: PushTopic): Promise<PushJob[]> =>
-  (await devicesWanting(db, userIds, kind)).map((subscriptionId) => ({ subscriptionId, topic }));
+const toDevices = async (
+  db: D1Database,
+  userIds: number[],
+  kind: PushKind | null,
+  topic: PushTopic,
+): Promise<PushJob[]> => (await devicesWanting(db, userIds, kind)).map((subscriptionId) => ({ subscriptionId, topic }));

@@ -34,7 +34,8 @@ const BACKOFF_MAX_SECONDS = 3600;
 /** The longest delay a Queue message may be given (Cloudflare Queues: 12 hours). */
 const MAX_DELAY_SECONDS = 12 * 3600;
 
-const backoffSeconds = (attempts: number) => Math.min(BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_SECONDS);
+const backoffSeconds = (attempts: number) =>
+  Math.min(BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_SECONDS);
 
 /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
 function retryAfterSeconds(header: string | null, nowMs: number): number | null {
@@ -60,7 +61,9 @@ interface TargetRow {
 /** The devices of a batch's pushes, read in one statement (a device removed meanwhile is absent). */
 async function targetsOf(db: D1Database, ids: number[]): Promise<Map<number, TargetRow>> {
   const { results } = await db
-    .prepare("SELECT id, user_id, endpoint, p256dh, auth, language FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?))")
+    .prepare(
+      "SELECT id, user_id, endpoint, p256dh, auth, language FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?))",
+    )
     .bind(JSON.stringify([...new Set(ids)]))
     .all<TargetRow>();
   return new Map(results.map((row) => [row.id, row]));
@@ -74,10 +77,19 @@ async function targetsOf(db: D1Database, ids: number[]): Promise<Map<number, Tar
  * A 429 or 5xx, or no answer at all, is retried later; any other answer would be the same again, so it is
  * logged and dropped.
  */
-async function deliver(db: D1Database, settings: Config, vapid: Vapid, job: PushJob, target: TargetRow | undefined, attempts: number): Promise<Outcome> {
+async function deliver(
+  db: D1Database,
+  settings: Config,
+  vapid: Vapid,
+  job: PushJob,
+  target: TargetRow | undefined,
+  attempts: number,
+): Promise<Outcome> {
   if (!target) return NOTHING_SENT;
   if (!isPushServiceEndpoint(target.endpoint, settings.PUSH_SERVICE_HOSTS, settings.APP_ENV)) {
-    console.warn(JSON.stringify({ queue: PUSH_QUEUE, subscriptionId: target.id, refused: "not a push service's endpoint" }));
+    console.warn(
+      JSON.stringify({ queue: PUSH_QUEUE, subscriptionId: target.id, refused: "not a push service's endpoint" }),
+    );
     return NOTHING_SENT;
   }
   const payload = await pushPayloadFor(db, target.user_id, target.language, job.topic);
@@ -95,11 +107,17 @@ async function deliver(db: D1Database, settings: Config, vapid: Vapid, job: Push
   if (response.ok) return { done: true, sent: true };
   if (response.status === 404 || response.status === 410) {
     // Only the row this push was for: the endpoint may have been subscribed again since with new keys.
-    await db.prepare("DELETE FROM push_subscriptions WHERE id = ? AND endpoint = ?").bind(target.id, target.endpoint).run();
+    await db
+      .prepare("DELETE FROM push_subscriptions WHERE id = ? AND endpoint = ?")
+      .bind(target.id, target.endpoint)
+      .run();
     return NOTHING_SENT;
   }
   if (response.status === 429 || response.status >= 500) {
-    return { done: false, delaySeconds: retryAfterSeconds(response.headers.get("Retry-After"), Date.now()) ?? backoffSeconds(attempts) };
+    return {
+      done: false,
+      delaySeconds: retryAfterSeconds(response.headers.get("Retry-After"), Date.now()) ?? backoffSeconds(attempts),
+    };
   }
   console.warn(JSON.stringify({ queue: PUSH_QUEUE, subscriptionId: target.id, status: response.status }));
   return NOTHING_SENT;
@@ -128,27 +146,38 @@ export async function consumePush(batch: MessageBatch<unknown>, env: Env): Promi
   }
   if (!vapid || work.length === 0) return;
   const db = env.DB;
-  const retryLater = (message: Message<unknown>): Outcome => ({ done: false, delaySeconds: backoffSeconds(message.attempts) });
-  const targets = await targetsOf(db, work.map(({ job }) => job.subscriptionId)).catch((error: unknown) => {
+  const retryLater = (message: Message<unknown>): Outcome => ({
+    done: false,
+    delaySeconds: backoffSeconds(message.attempts),
+  });
+  const targets = await targetsOf(
+    db,
+    work.map(({ job }) => job.subscriptionId),
+  ).catch((error: unknown) => {
     console.error(JSON.stringify({ queue: PUSH_QUEUE, error: String(error) }));
     return null;
   });
   const outcomes = await Promise.all(
     work.map(({ message, job }) =>
       targets
-        ? deliver(db, settings, vapid, job, targets.get(job.subscriptionId), message.attempts).catch((error: unknown) => {
-            console.error(JSON.stringify({ queue: PUSH_QUEUE, job, error: String(error) }));
-            return retryLater(message);
-          })
+        ? deliver(db, settings, vapid, job, targets.get(job.subscriptionId), message.attempts).catch(
+            (error: unknown) => {
+              console.error(JSON.stringify({ queue: PUSH_QUEUE, job, error: String(error) }));
+              return retryLater(message);
+            },
+          )
         : retryLater(message),
     ),
   );
   const reached = work.filter((_, i) => reachedDevice(outcomes[i]!)).map(({ job }) => job.subscriptionId);
   if (reached.length > 0) {
-    await db.prepare("UPDATE push_subscriptions SET last_sent_at = ? WHERE id IN (SELECT value FROM json_each(?))")
+    await db
+      .prepare("UPDATE push_subscriptions SET last_sent_at = ? WHERE id IN (SELECT value FROM json_each(?))")
       .bind(isoNow(), JSON.stringify(reached))
       .run()
-      .catch((error: unknown) => console.error(JSON.stringify({ queue: PUSH_QUEUE, marking: reached, error: String(error) })));
+      .catch((error: unknown) =>
+        console.error(JSON.stringify({ queue: PUSH_QUEUE, marking: reached, error: String(error) })),
+      );
   }
   work.forEach(({ message }, i) => {
     const outcome = outcomes[i]!;

@@ -25,9 +25,21 @@ export interface Delivery {
  * allows (its fake push service on this machine): the VAPID token is then made for the https form of its origin.
  * A redirect is not followed: it could lead anywhere, and push services answer RFC 8030's statuses instead.
  */
-export async function pushRequest(vapid: Vapid, target: PushTarget, payload: PushPayload, delivery: Delivery): Promise<Request> {
+export async function pushRequest(
+  vapid: Vapid,
+  target: PushTarget,
+  payload: PushPayload,
+  delivery: Delivery,
+): Promise<Request> {
   const signedFor = target.endpoint.replace(/^http:/, "https:");
-  const message: PushMessage = { data: { ...payload }, options: { ttl: delivery.ttlSeconds, urgency: delivery.urgency } };
-  const built = await buildPushPayload(message, { endpoint: signedFor, expirationTime: null, keys: { p256dh: target.p256dh, auth: target.auth } }, vapid);
+  const message: PushMessage = {
+    data: { ...payload },
+    options: { ttl: delivery.ttlSeconds, urgency: delivery.urgency },
+  };
+  const built = await buildPushPayload(
+    message,
+    { endpoint: signedFor, expirationTime: null, keys: { p256dh: target.p256dh, auth: target.auth } },
+    vapid,
+  );
   return new Request(target.endpoint, { method: "POST", headers: built.headers, body: built.body, redirect: "manual" });
 }

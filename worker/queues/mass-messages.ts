@@ -1,5 +1,10 @@
 import type { Env } from "../env";
-import { deliverMassMessageBatch, MassMessageJobSchema, type EnqueueMassMessage, type MassMessageJob } from "../domain/messages/mass-messages";
+import {
+  deliverMassMessageBatch,
+  MassMessageJobSchema,
+  type EnqueueMassMessage,
+  type MassMessageJob,
+} from "../domain/messages/mass-messages";
 
 /** The producer: the Worker's Queue binding (wrangler.toml `MASS_MESSAGES`). */
 export const enqueueMassMessage =

@@ -2,7 +2,15 @@ import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
 import { chatClientFrame, parseFrame, TYPING_EVERY_MS, type ChatServerFrame } from "@shared/chat-events";
 import { CLOSE_CODES, PING, PONG } from "@shared/user-channel-events";
-import { closeQuietly, closeSessionSockets, openSocketsOf, sendOrClose, sessionIdOf, sessionTag, userTag } from "./sockets";
+import {
+  closeQuietly,
+  closeSessionSockets,
+  openSocketsOf,
+  sendOrClose,
+  sessionIdOf,
+  sessionTag,
+  userTag,
+} from "./sockets";
 
 /** Sockets one conversation holds at once (both members' tabs and devices); a further upgrade gets 429. */
 const MAX_SOCKETS_PER_ROOM = 64;
@@ -33,8 +41,10 @@ export class ChatRoom extends DurableObject<Env> {
     }
     const userId = Number(new URL(request.url).searchParams.get("user"));
     const sessionId = sessionIdOf(request.url);
-    if (!Number.isSafeInteger(userId) || userId <= 0 || sessionId === null) return new Response("No member", { status: 400 });
-    if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_ROOM) return new Response("Too many connections", { status: 429 });
+    if (!Number.isSafeInteger(userId) || userId <= 0 || sessionId === null)
+      return new Response("No member", { status: 400 });
+    if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_ROOM)
+      return new Response("Too many connections", { status: 429 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [userTag(userId), sessionTag(sessionId)]);
     return new Response(null, { status: 101, webSocket: client });

@@ -106,7 +106,11 @@ export class LiveRoom extends DurableObject<Env> {
   }
 
   private set(key: string, value: string | number): void {
-    this.sql.exec("INSERT INTO room (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, String(value));
+    this.sql.exec(
+      "INSERT INTO room (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      key,
+      String(value),
+    );
   }
 
   private get ended(): boolean {
@@ -124,7 +128,8 @@ export class LiveRoom extends DurableObject<Env> {
       this.set("tipsCents", tipsCents);
       this.set("heartbeatAt", Date.now());
     }
-    if ((await this.ctx.storage.getAlarm()) === null && !this.ended) await this.ctx.storage.setAlarm(Date.now() + LIVE_SILENT_AFTER_MS);
+    if ((await this.ctx.storage.getAlarm()) === null && !this.ended)
+      await this.ctx.storage.setAlarm(Date.now() + LIVE_SILENT_AFTER_MS);
   }
 
   /** The upgrade, forwarded by the Worker once it checked the session and access; the guest rides in the URL. */
@@ -134,13 +139,26 @@ export class LiveRoom extends DurableObject<Env> {
     }
     const guest = JSON.parse(new URL(request.url).searchParams.get("guest") ?? "null") as LiveSocketGuest | null;
     if (!guest) return new Response("No guest", { status: 400 });
-    if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_STREAM) return new Response("Too many connections", { status: 429 });
+    if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_STREAM)
+      return new Response("Too many connections", { status: 429 });
     await this.begin(guest.streamId, guest.creatorId);
     const role = guest.userId === guest.creatorId ? "creator" : "viewer";
     const peerId = crypto.randomUUID();
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [userTag(guest.userId), ROLE_TAG[role], peerTag(peerId), sessionTag(guest.sessionId)]);
-    const attachment: Attachment = { userId: guest.userId, username: guest.username, name: guest.name, language: guest.language, role, peerId };
+    this.ctx.acceptWebSocket(server, [
+      userTag(guest.userId),
+      ROLE_TAG[role],
+      peerTag(peerId),
+      sessionTag(guest.sessionId),
+    ]);
+    const attachment: Attachment = {
+      userId: guest.userId,
+      username: guest.username,
+      name: guest.name,
+      language: guest.language,
+      role,
+      peerId,
+    };
     server.serializeAttachment(attachment);
     const t = translatorFor(guest.language);
     // Refusals travel as a close with a reason, which the page shows.
@@ -180,9 +198,11 @@ export class LiveRoom extends DurableObject<Env> {
     if (guest.role === "creator") {
       this.set("heartbeatAt", Date.now());
       // The creator's (new) tab offers the stream to everyone already watching.
-      for (const viewer of this.ctx.getWebSockets(ROLE_TAG.viewer)) this.send(socket, { type: "peer-joined", peerId: this.attachmentOf(viewer).peerId });
+      for (const viewer of this.ctx.getWebSockets(ROLE_TAG.viewer))
+        this.send(socket, { type: "peer-joined", peerId: this.attachmentOf(viewer).peerId });
     } else {
-      for (const creator of this.ctx.getWebSockets(ROLE_TAG.creator)) this.send(creator, { type: "peer-joined", peerId: guest.peerId });
+      for (const creator of this.ctx.getWebSockets(ROLE_TAG.creator))
+        this.send(creator, { type: "peer-joined", peerId: guest.peerId });
       this.viewersChanged(viewers);
     }
   }
@@ -209,7 +229,11 @@ export class LiveRoom extends DurableObject<Env> {
     this.set("ended", reason);
     for (const socket of this.ctx.getWebSockets()) {
       this.send(socket, { type: "ended", reason });
-      closeQuietly(socket, LIVE_CLOSE.ended, translatorFor(this.attachmentOf(socket).language)("This stream has ended"));
+      closeQuietly(
+        socket,
+        LIVE_CLOSE.ended,
+        translatorFor(this.attachmentOf(socket).language)("This stream has ended"),
+      );
     }
     await this.ctx.storage.setAlarm(Date.now() + FORGET_AFTER_MS);
   }
@@ -261,15 +285,26 @@ export class LiveRoom extends DurableObject<Env> {
       case "chat": {
         const text = frame.text.trim();
         if (!text || CONTROL_CHARACTER.test(text) || LONE_SURROGATE.test(text)) return;
-        if (me.role === "viewer" && this.isMuted(me.userId)) return void this.send(socket, { type: "refused", message: t(CHAT_MUTED) });
+        if (me.role === "viewer" && this.isMuted(me.userId))
+          return void this.send(socket, { type: "refused", message: t(CHAT_MUTED) });
         const pace = this.pace(me.userId);
         if (pace === "flood") return closeQuietly(socket, LIVE_CLOSE.flood, t(CHAT_TOO_FAST));
         if (pace === "slow down") return void this.send(socket, { type: "refused", message: t(CHAT_TOO_FAST) });
         const at = new Date().toISOString();
         const row = this.sql
-          .exec<{ id: number }>("INSERT INTO chat (user_id, username, name, text, at) VALUES (?, ?, ?, ?, ?) RETURNING id", me.userId, me.username, me.name, text, at)
+          .exec<{ id: number }>(
+            "INSERT INTO chat (user_id, username, name, text, at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+            me.userId,
+            me.username,
+            me.name,
+            text,
+            at,
+          )
           .one();
-        this.broadcast({ type: "chat", line: { id: row.id, user: { id: me.userId, username: me.username, name: me.name }, text, at } });
+        this.broadcast({
+          type: "chat",
+          line: { id: row.id, user: { id: me.userId, username: me.username, name: me.name }, text, at },
+        });
         return;
       }
       case "signal": {
@@ -285,7 +320,8 @@ export class LiveRoom extends DurableObject<Env> {
         if (me.role !== "creator" || frame.userId === me.userId) return;
         if (frame.muted) this.sql.exec("INSERT OR IGNORE INTO muted (user_id) VALUES (?)", frame.userId);
         else this.sql.exec("DELETE FROM muted WHERE user_id = ?", frame.userId);
-        for (const viewer of this.ctx.getWebSockets(userTag(frame.userId))) this.send(viewer, { type: "muted", muted: frame.muted });
+        for (const viewer of this.ctx.getWebSockets(userTag(frame.userId)))
+          this.send(viewer, { type: "muted", muted: frame.muted });
         return;
       case "remove":
         if (me.role !== "creator" || frame.userId === me.userId) return;
@@ -331,7 +367,11 @@ export class LiveRoom extends DurableObject<Env> {
     const heartbeatAt = Number(this.get("heartbeatAt") ?? 0);
     if (streamId > 0 && Date.now() - heartbeatAt >= LIVE_SILENT_AFTER_MS) {
       // Ended in D1 first (the lists, and LiveEnded for the other adapters), then here; end() runs once.
-      await endLiveStream({ db: this.env.DB, publish: createPublisher(this.env, (work) => this.ctx.waitUntil(work)) }, streamId, "silent");
+      await endLiveStream(
+        { db: this.env.DB, publish: createPublisher(this.env, (work) => this.ctx.waitUntil(work)) },
+        streamId,
+        "silent",
+      );
       await this.end("silent");
       return;
     }
@@ -367,7 +407,9 @@ export class LiveRoom extends DurableObject<Env> {
     const streamId = Number(this.get("stream"));
     // The lists read the count from D1; a write that fails is caught up by the next change.
     this.ctx.waitUntil(
-      this.env.DB.prepare("UPDATE live_streams SET viewers = ?1, peak_viewers = MAX(peak_viewers, ?1) WHERE id = ?2 AND status = 'live'")
+      this.env.DB.prepare(
+        "UPDATE live_streams SET viewers = ?1, peak_viewers = MAX(peak_viewers, ?1) WHERE id = ?2 AND status = 'live'",
+      )
         .bind(count, streamId)
         .run()
         .catch((error: unknown) => console.warn("live viewers not written", error)),
@@ -398,18 +440,40 @@ export class LiveRoom extends DurableObject<Env> {
 
   private recentChat(): LiveChatLine[] {
     return this.sql
-      .exec<{ id: number; user_id: number; username: string; name: string; text: string; at: string }>("SELECT * FROM chat ORDER BY id DESC LIMIT ?", HELLO_LINES)
+      .exec<{ id: number; user_id: number; username: string; name: string; text: string; at: string }>(
+        "SELECT * FROM chat ORDER BY id DESC LIMIT ?",
+        HELLO_LINES,
+      )
       .toArray()
       .reverse()
-      .map((row) => ({ id: row.id, user: { id: row.user_id, username: row.username, name: row.name }, text: row.text, at: row.at }));
+      .map((row) => ({
+        id: row.id,
+        user: { id: row.user_id, username: row.username, name: row.name },
+        text: row.text,
+        at: row.at,
+      }));
   }
 
   private recentTips(): LiveTipLine[] {
     return this.sql
-      .exec<{ id: number; user_id: number; username: string; name: string; amount_cents: number; note: string | null; at: string }>("SELECT * FROM tips ORDER BY id DESC LIMIT ?", HELLO_LINES)
+      .exec<{
+        id: number;
+        user_id: number;
+        username: string;
+        name: string;
+        amount_cents: number;
+        note: string | null;
+        at: string;
+      }>("SELECT * FROM tips ORDER BY id DESC LIMIT ?", HELLO_LINES)
       .toArray()
       .reverse()
-      .map((row) => ({ id: row.id, user: { id: row.user_id, username: row.username, name: row.name }, amountCents: row.amount_cents, note: row.note, at: row.at }));
+      .map((row) => ({
+        id: row.id,
+        user: { id: row.user_id, username: row.username, name: row.name },
+        amountCents: row.amount_cents,
+        note: row.note,
+        at: row.at,
+      }));
   }
 
   private send(socket: WebSocket, frame: LiveServerFrame): boolean {

@@ -2,7 +2,8 @@ import type { Env } from "../env";
 import { userChannelName, type UserChannelEvent } from "@shared/user-channel-events";
 
 /** The user's `updates.{userId}` Durable Object. */
-export const userChannelStub = (env: Env, userId: number) => env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userChannelName(userId)));
+export const userChannelStub = (env: Env, userId: number) =>
+  env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userChannelName(userId)));
 
 /**
  * Pushes `event` to every open socket of the user (their `updates.{userId}` channel). Best effort: it never
@@ -12,7 +13,11 @@ export const userChannelStub = (env: Env, userId: number) => env.USER_CHANNEL.ge
  *
  * A user without open sockets costs one call to an idle Durable Object that reads no storage.
  */
-export async function notifyUser(env: Env, userId: number, event: UserChannelEvent = { event: "NewUpdate" }): Promise<void> {
+export async function notifyUser(
+  env: Env,
+  userId: number,
+  event: UserChannelEvent = { event: "NewUpdate" },
+): Promise<void> {
   try {
     await userChannelStub(env, userId).broadcast(event);
   } catch (error) {
@@ -36,7 +41,11 @@ export async function disconnectSessions(env: Env, userId: number, sessionIds: n
 export const FAN_OUT_LIMIT = 5000;
 
 /** notifyUser for many users, a few at a time, never throwing (a new post reaches its followers this way). */
-export async function notifyUsers(env: Env, userIds: number[], event: UserChannelEvent = { event: "NewUpdate" }): Promise<void> {
+export async function notifyUsers(
+  env: Env,
+  userIds: number[],
+  event: UserChannelEvent = { event: "NewUpdate" },
+): Promise<void> {
   const ids = userIds.slice(0, FAN_OUT_LIMIT);
   for (let start = 0; start < ids.length; start += 50) {
     await Promise.all(ids.slice(start, start + 50).map((id) => notifyUser(env, id, event)));

@@ -19,4 +19,6 @@ export interface SessionRoom {
 }
 
 export const roomStub = (env: Env, room: RoomAddress): SessionRoom =>
-  room.kind === "chat" ? env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(room.name)) : env.LIVE_ROOM.get(env.LIVE_ROOM.idFromName(room.name));
+  room.kind === "chat"
+    ? env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(room.name))
+    : env.LIVE_ROOM.get(env.LIVE_ROOM.idFromName(room.name));

@@ -25,7 +25,9 @@ export async function openUserChannel(c: Context<AppEnv>): Promise<Response> {
   const { session } = admission;
   // Only the upgrade goes on, with the session's id (to close its sockets when it ends), never a credential.
   const name = userChannelName(session.user.id);
-  const upgrade = new Request(`https://user-channel.internal/${name}?session=${session.sessionId}`, { headers: { Upgrade: "websocket" } });
+  const upgrade = new Request(`https://user-channel.internal/${name}?session=${session.sessionId}`, {
+    headers: { Upgrade: "websocket" },
+  });
   return userChannelStub(c.env, session.user.id).fetch(upgrade);
 }
 
@@ -49,12 +51,18 @@ function admitUpgrade(c: Context<AppEnv>): { refused: Response } | { refused: nu
  * the session's end reaches it there. If the session ended meanwhile (its end has been handled without this room),
  * the socket is closed at once; the client then asks whether it is still signed in.
  */
-async function enterRoom(c: Context<AppEnv>, { user, sessionId }: CurrentSession, room: RoomAddress, upgrade: Request): Promise<Response> {
+async function enterRoom(
+  c: Context<AppEnv>,
+  { user, sessionId }: CurrentSession,
+  room: RoomAddress,
+  upgrade: Request,
+): Promise<Response> {
   const stub = roomStub(c.env, room);
   const response = await stub.fetch(upgrade);
   if (response.status !== 101) return response;
   try {
-    if (!(await userChannelStub(c.env, user.id).enteredRoom(sessionId, room))) await stub.closeSessions(user.id, [sessionId]);
+    if (!(await userChannelStub(c.env, user.id).enteredRoom(sessionId, room)))
+      await stub.closeSessions(user.id, [sessionId]);
   } catch (error) {
     // Not remembered, the session's end could not reach this socket: it is not handed over (the room's end of it
     // closes with the dropped pair), and the client tries again later, as after any failed upgrade.
@@ -78,8 +86,15 @@ export async function openChatRoom(c: Context<AppEnv>): Promise<Response> {
   try {
     if (conversationId === null) throw new AppError("validation", INVALID_VALUE);
     const access = await requireConversationAccess(c.get("domain").db, user, conversationId, "read");
-    const upgrade = new Request(`https://chat-room.internal/${conversationId}?user=${user.id}&session=${sessionId}`, { headers: { Upgrade: "websocket" } });
-    return await enterRoom(c, admission.session, { kind: "chat", name: chatRoomName(access.userLow, access.userHigh) }, upgrade);
+    const upgrade = new Request(`https://chat-room.internal/${conversationId}?user=${user.id}&session=${sessionId}`, {
+      headers: { Upgrade: "websocket" },
+    });
+    return await enterRoom(
+      c,
+      admission.session,
+      { kind: "chat", name: chatRoomName(access.userLow, access.userHigh) },
+      upgrade,
+    );
   } catch (error) {
     if (error instanceof AppError) return errorResponse(c, error);
     throw error;
@@ -110,7 +125,10 @@ export async function openLiveRoom(c: Context<AppEnv>): Promise<Response> {
       name: user.name,
       language: c.get("domain").language,
     };
-    const upgrade = new Request(`https://live-room.internal/${streamId}?guest=${encodeURIComponent(JSON.stringify(guest))}`, { headers: { Upgrade: "websocket" } });
+    const upgrade = new Request(
+      `https://live-room.internal/${streamId}?guest=${encodeURIComponent(JSON.stringify(guest))}`,
+      { headers: { Upgrade: "websocket" } },
+    );
     return await enterRoom(c, admission.session, { kind: "live", name: liveRoomName(streamId) }, upgrade);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(c, error);

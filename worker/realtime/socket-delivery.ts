@@ -8,17 +8,25 @@ import { liveTipOf } from "../domain/live/live-tips";
 import { disconnectSessions, FAN_OUT_LIMIT, notifyUser, notifyUsers } from "./notify";
 
 /** The ChatRoom of the pair userLow < userHigh. */
-export const chatRoomStub = (env: Env, userLow: number, userHigh: number) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatRoomName(userLow, userHigh)));
+export const chatRoomStub = (env: Env, userLow: number, userHigh: number) =>
+  env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatRoomName(userLow, userHigh)));
 
 /** The LiveRoom of a stream. */
-export const liveRoomStub = (env: Env, streamId: number) => env.LIVE_ROOM.get(env.LIVE_ROOM.idFromName(liveRoomName(streamId)));
+export const liveRoomStub = (env: Env, streamId: number) =>
+  env.LIVE_ROOM.get(env.LIVE_ROOM.idFromName(liveRoomName(streamId)));
 
 /** A block either way: whichever of the two is live, the other leaves that stream's room (policies/live.ts). */
 async function shutOutOfLiveStreams(env: Env, blockerId: number, blockedId: number): Promise<void> {
-  const { results } = await env.DB.prepare("SELECT id, creator_id FROM live_streams WHERE status = 'live' AND creator_id IN (?1, ?2)")
+  const { results } = await env.DB.prepare(
+    "SELECT id, creator_id FROM live_streams WHERE status = 'live' AND creator_id IN (?1, ?2)",
+  )
     .bind(blockerId, blockedId)
     .all<{ id: number; creator_id: number }>();
-  await Promise.all(results.map((stream) => liveRoomStub(env, stream.id).shutOut([stream.creator_id === blockerId ? blockedId : blockerId])));
+  await Promise.all(
+    results.map((stream) =>
+      liveRoomStub(env, stream.id).shutOut([stream.creator_id === blockerId ? blockedId : blockerId]),
+    ),
+  );
 }
 
 /**
@@ -40,9 +48,13 @@ export async function deliverToSockets(env: Env, event: DomainEvent): Promise<vo
     case "MessageSent": {
       const members = [event.senderId, event.recipientId];
       const { stored } = event;
-      const views = stored ? new Map(members.map((userId) => [userId, presentStored(stored, userId)])) : await presentMessageToEach(env.DB, event.messageId, members);
+      const views = stored
+        ? new Map(members.map((userId) => [userId, presentStored(stored, userId)]))
+        : await presentMessageToEach(env.DB, event.messageId, members);
       await Promise.all([
-        chatRoomStub(env, event.userLow, event.userHigh).deliver([...views].map(([userId, message]) => ({ userId, frame: { type: "message" as const, message } }))),
+        chatRoomStub(env, event.userLow, event.userHigh).deliver(
+          [...views].map(([userId, message]) => ({ userId, frame: { type: "message" as const, message } })),
+        ),
         // The recipient's badge, wherever they are in the app.
         notifyUser(env, event.recipientId),
       ]);
@@ -51,7 +63,12 @@ export async function deliverToSockets(env: Env, event: DomainEvent): Promise<vo
     case "MessagesRead": {
       const members = [event.userLow, event.userHigh];
       await Promise.all([
-        chatRoomStub(env, event.userLow, event.userHigh).deliver(members.map((userId) => ({ userId, frame: { type: "read" as const, userId: event.readerId, seq: event.seq } }))),
+        chatRoomStub(env, event.userLow, event.userHigh).deliver(
+          members.map((userId) => ({
+            userId,
+            frame: { type: "read" as const, userId: event.readerId, seq: event.seq },
+          })),
+        ),
         // The reader's badge in their other tabs.
         notifyUser(env, event.readerId),
       ]);
@@ -60,7 +77,10 @@ export async function deliverToSockets(env: Env, event: DomainEvent): Promise<vo
     case "MessageUnlocked": {
       const views = await presentMessageToEach(env.DB, event.messageId, [event.buyerId, event.senderId]);
       await chatRoomStub(env, event.userLow, event.userHigh).deliver(
-        [...views].map(([userId, message]) => ({ userId, frame: { type: "unlocked" as const, messageId: event.messageId, message } })),
+        [...views].map(([userId, message]) => ({
+          userId,
+          frame: { type: "unlocked" as const, messageId: event.messageId, message },
+        })),
       );
       return;
     }

@@ -4,7 +4,9 @@ import { CLOSE_CODES } from "@shared/user-channel-events";
 const RESERVED_CLOSE_CODES = new Set([1004, 1005, 1006, 1015]);
 
 const sendableCloseCode = (code: number) =>
-  ((code >= 1000 && code <= 1014) || (code >= 3000 && code <= 4999)) && !RESERVED_CLOSE_CODES.has(code) ? code : CLOSE_CODES.normal;
+  ((code >= 1000 && code <= 1014) || (code >= 3000 && code <= 4999)) && !RESERVED_CLOSE_CODES.has(code)
+    ? code
+    : CLOSE_CODES.normal;
 
 /** Closes a socket of a Durable Object (the user channel, a chat room) without ever throwing. */
 export function closeQuietly(socket: WebSocket, code: number, reason = ""): void {
@@ -49,4 +51,5 @@ export function closeSessionSockets(ctx: DurableObjectState, sessionIds: readonl
 }
 
 /** How many of a person's sockets (tagged `user:{id}`) are still open. */
-export const openSocketsOf = (ctx: DurableObjectState, userId: number) => ctx.getWebSockets(userTag(userId)).filter((socket) => socket.readyState === WebSocket.OPEN).length;
+export const openSocketsOf = (ctx: DurableObjectState, userId: number) =>
+  ctx.getWebSockets(userTag(userId)).filter((socket) => socket.readyState === WebSocket.OPEN).length;

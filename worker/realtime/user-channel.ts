@@ -46,7 +46,8 @@ export class UserChannel extends DurableObject<Env> {
       return new Response("Too many connections", { status: 429 });
     }
     const sessionId = sessionIdOf(request.url);
-    if (sessionId !== null && (await this.hasEnded(sessionId))) return new Response("The session has ended", { status: 401 });
+    if (sessionId !== null && (await this.hasEnded(sessionId)))
+      return new Response("The session has ended", { status: 401 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, sessionId !== null ? [sessionTag(sessionId)] : []);
     return new Response(null, { status: 101, webSocket: client });
@@ -60,7 +61,10 @@ export class UserChannel extends DurableObject<Env> {
   async enteredRoom(sessionId: number, room: RoomAddress): Promise<boolean> {
     if (await this.hasEnded(sessionId)) return false;
     const rooms = (await this.ctx.storage.get<RoomEntered[]>(ROOMS)) ?? [];
-    await this.ctx.storage.put(ROOMS, [...rooms.filter((kept) => !sameRoom(kept, room)), { ...room, at: Date.now() }].slice(-MAX_ROOMS_PER_USER));
+    await this.ctx.storage.put(
+      ROOMS,
+      [...rooms.filter((kept) => !sameRoom(kept, room)), { ...room, at: Date.now() }].slice(-MAX_ROOMS_PER_USER),
+    );
     return true;
   }
 
@@ -86,7 +90,9 @@ export class UserChannel extends DurableObject<Env> {
   async disconnectSessions(userId: number, sessionIds: number[]): Promise<number> {
     if (sessionIds.length === 0) return 0;
     const now = Date.now();
-    const ended = ((await this.ctx.storage.get<EndedSession[]>(ENDED)) ?? []).filter((session) => now - session.at < ENDED_REMEMBERED_MS);
+    const ended = ((await this.ctx.storage.get<EndedSession[]>(ENDED)) ?? []).filter(
+      (session) => now - session.at < ENDED_REMEMBERED_MS,
+    );
     // Bounded by time: the sessions a user can end in a minute are few (sign-ins are rate limited).
     await this.ctx.storage.put(ENDED, [...ended, ...sessionIds.map((id) => ({ id, at: now }))]);
     const closed = closeSessionSockets(this.ctx, sessionIds).length;
@@ -101,7 +107,10 @@ export class UserChannel extends DurableObject<Env> {
     const emptied = rooms.filter((_, index) => left[index] === 0);
     if (emptied.length > 0) {
       const current = (await this.ctx.storage.get<RoomEntered[]>(ROOMS)) ?? [];
-      await this.ctx.storage.put(ROOMS, current.filter((room) => room.at >= now || !emptied.some((gone) => sameRoom(gone, room))));
+      await this.ctx.storage.put(
+        ROOMS,
+        current.filter((room) => room.at >= now || !emptied.some((gone) => sameRoom(gone, room))),
+      );
     }
     return closed;
   }

@@ -17,7 +17,11 @@ function formatDay(language: string, day: string): string {
  * A text with a calendar day in it that the hydration keeps as the server wrote it (useServerText): the
  * browser's first Intl.DateTimeFormat loads ICU's data, a long task on a phone. `render` gets the day's text.
  */
-export function useDayText(day: string, extra: string, render: (dayText: string) => string): [id: string, text: string] {
+export function useDayText(
+  day: string,
+  extra: string,
+  render: (dayText: string) => string,
+): [id: string, text: string] {
   const { i18n } = useTranslation();
   return useServerText(`${day}|${extra}|${i18n.language}`, () => render(formatDay(i18n.language, day)));
 }

@@ -17,16 +17,31 @@ export function EarningsChart({ days }: { days: EarningsOverview["days"] }) {
   const money = useMoney();
   const labels = useSourceLabels();
   const id = useId();
-  const totalOf = (entry: EarningsOverview["days"][number]) => EARNING_SOURCES.reduce((sum, source) => sum + entry[source], 0);
+  const totalOf = (entry: EarningsOverview["days"][number]) =>
+    EARNING_SOURCES.reduce((sum, source) => sum + entry[source], 0);
   const highest = Math.max(1, ...days.map(totalOf));
   const barWidth = WIDTH / days.length - GAP;
   const total = days.reduce((sum, entry) => sum + totalOf(entry), 0);
   return (
     <figure className="space-y-2">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="none" className="h-40 w-full">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        preserveAspectRatio="none"
+        className="h-40 w-full"
+      >
         <title id={`${id}-title`}>{t("Earnings of the last 30 days by source")}</title>
-        <desc id={`${id}-desc`}>{t("{{total}} in 30 days. The table below lists each day.", { total: money(total) })}</desc>
-        <line x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="stroke-slate-300 dark:stroke-slate-700" />
+        <desc id={`${id}-desc`}>
+          {t("{{total}} in 30 days. The table below lists each day.", { total: money(total) })}
+        </desc>
+        <line
+          x1={0}
+          x2={WIDTH}
+          y1={HEIGHT - 0.5}
+          y2={HEIGHT - 0.5}
+          className="stroke-slate-300 dark:stroke-slate-700"
+        />
         {days.map((entry, index) => {
           let top = HEIGHT;
           return (
@@ -35,7 +50,16 @@ export function EarningsChart({ days }: { days: EarningsOverview["days"] }) {
                 const height = (entry[source] / highest) * (HEIGHT - 8);
                 if (height === 0) return null;
                 top -= height;
-                return <rect key={source} x={index * (barWidth + GAP) + GAP / 2} y={top} width={barWidth} height={height} className={SOURCE_COLOURS[source]} />;
+                return (
+                  <rect
+                    key={source}
+                    x={index * (barWidth + GAP) + GAP / 2}
+                    y={top}
+                    width={barWidth}
+                    height={height}
+                    className={SOURCE_COLOURS[source]}
+                  />
+                );
               })}
             </g>
           );
@@ -47,7 +71,10 @@ export function EarningsChart({ days }: { days: EarningsOverview["days"] }) {
         </span>
         <span>{t("Today")}</span>
       </div>
-      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400" aria-hidden="true">
+      <figcaption
+        className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400"
+        aria-hidden="true"
+      >
         {EARNING_SOURCES.map((source) => (
           <span key={source} className="flex items-center gap-1.5">
             <svg viewBox="0 0 10 10" className="h-2.5 w-2.5">

@@ -38,7 +38,9 @@ export function EarningsOverviewPanel({ overview }: { overview: EarningsOverview
             <dd className="mt-1 text-2xl font-bold" data-testid="pending-balance">
               {money(overview.pendingCents)}
             </dd>
-            <dd className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("Earnings become available 7 business days after the payment.")}</dd>
+            <dd className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              {t("Earnings become available 7 business days after the payment.")}
+            </dd>
           </div>
         </dl>
         {overview.releases.length > 0 ? (
@@ -54,10 +56,16 @@ export function EarningsOverviewPanel({ overview }: { overview: EarningsOverview
         <h3 id="earned-heading" className="font-semibold">
           {t("Earned")}
         </h3>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t("Amounts are what you keep, after the platform fee of {{percent}}%.", { percent: overview.feePercent })}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {t("Amounts are what you keep, after the platform fee of {{percent}}%.", { percent: overview.feePercent })}
+        </p>
         <div className="grid grid-cols-1 gap-3 narrow:grid-cols-3">
           {spans.map((span) => (
-            <section key={span.key} aria-label={span.title} className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
+            <section
+              key={span.key}
+              aria-label={span.title}
+              className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
+            >
               <h4 className="text-sm text-slate-600 dark:text-slate-400">{span.title}</h4>
               <p className="mt-1 text-2xl font-bold">{money(span.totals.total)}</p>
               <dl className="mt-2 space-y-0.5 text-sm">
@@ -81,6 +89,8 @@ export function EarningsOverviewPanel({ overview }: { overview: EarningsOverview
 function Release({ release }: { release: EarningsOverview["releases"][number] }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const [id, text] = useDayText(release.date, String(release.cents), (date) => t("Becomes available on {{date}}: {{amount}}", { date, amount: money(release.cents) }));
+  const [id, text] = useDayText(release.date, String(release.cents), (date) =>
+    t("Becomes available on {{date}}: {{amount}}", { date, amount: money(release.cents) }),
+  );
   return <li id={id}>{text}</li>;
 }

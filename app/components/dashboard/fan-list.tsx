@@ -60,9 +60,18 @@ export function FanList({ kind, first }: { kind: FanKind; first: FanPage }) {
       </nav>
       {list.items.length === 0 ? (
         kind === "subscribers" ? (
-          <EmptyState icon="profile" title={t("No subscribers yet")} text={t("People who subscribe to you appear here, and you can message them.")} action={{ to: "/dashboard/plans", label: t("Subscription plans") }} />
+          <EmptyState
+            icon="profile"
+            title={t("No subscribers yet")}
+            text={t("People who subscribe to you appear here, and you can message them.")}
+            action={{ to: "/dashboard/plans", label: t("Subscription plans") }}
+          />
         ) : (
-          <EmptyState icon="profile" title={t("No followers yet")} text={t("People who follow you appear here, and you can message them.")} />
+          <EmptyState
+            icon="profile"
+            title={t("No followers yet")}
+            text={t("People who follow you appear here, and you can message them.")}
+          />
         )
       ) : (
         <ul className="divide-y divide-slate-200 px-4 dark:divide-slate-800">
@@ -84,8 +93,12 @@ function FanRow({ fan }: { fan: FanView }) {
       <Link to={`/${fan.username}`} className="flex min-w-0 flex-1 items-center gap-3">
         <Avatar url={fan.avatarUrl} name={fan.name} />
         <span className="min-w-0">
-          <span dir="auto" className="block truncate-text font-semibold">{fan.name}</span>
-          <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={fan.username} /></span>
+          <span dir="auto" className="block truncate-text font-semibold">
+            {fan.name}
+          </span>
+          <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
+            <Handle username={fan.username} />
+          </span>
         </span>
       </Link>
       <dl className="grid grid-cols-[auto_auto] gap-x-3 text-sm">
@@ -97,7 +110,8 @@ function FanRow({ fan }: { fan: FanView }) {
           <>
             <dt className="text-slate-600 dark:text-slate-400">{t("Plan")}</dt>
             <dd>
-              {periodLabel(fan.period)} · {fan.priceCents === 0 ? t("Free") : formatCents(fan.priceCents, i18n.language)}
+              {periodLabel(fan.period)} ·{" "}
+              {fan.priceCents === 0 ? t("Free") : formatCents(fan.priceCents, i18n.language)}
             </dd>
           </>
         ) : null}

@@ -35,16 +35,32 @@ export function PayoutHistory({ first }: { first: { payouts: PayoutView[]; nextC
     return { items: page.payouts, nextCursor: page.nextCursor };
   });
   const payouts = list.items;
-  if (payouts.length === 0) return <EmptyState icon="wallet" title={t("No payouts yet")} text={t("Earnings become available for payout 7 business days after they are made.")} action={{ to: "/dashboard/withdraw", label: t("Request a withdrawal") }} />;
+  if (payouts.length === 0)
+    return (
+      <EmptyState
+        icon="wallet"
+        title={t("No payouts yet")}
+        text={t("Earnings become available for payout 7 business days after they are made.")}
+        action={{ to: "/dashboard/withdraw", label: t("Request a withdrawal") }}
+      />
+    );
   return (
     <div className="p-4">
       <table className="w-full text-left text-sm">
         <thead className="text-slate-600 dark:text-slate-400">
           <tr>
-            <th scope="col" className="py-2 pe-2 font-medium">{t("Date")}</th>
-            <th scope="col" className="py-2 pe-2 font-medium">{t("Status")}</th>
-            <th scope="col" className="py-2 pe-2 text-end font-medium">{t("Amount")}</th>
-            <th scope="col" className="py-2 font-medium">{t("Sent to")}</th>
+            <th scope="col" className="py-2 pe-2 font-medium">
+              {t("Date")}
+            </th>
+            <th scope="col" className="py-2 pe-2 font-medium">
+              {t("Status")}
+            </th>
+            <th scope="col" className="py-2 pe-2 text-end font-medium">
+              {t("Amount")}
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              {t("Sent to")}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -55,7 +71,9 @@ export function PayoutHistory({ first }: { first: { payouts: PayoutView[]; nextC
               </td>
               <td className="py-2 pe-2">
                 <PayoutStatus status={payout.status} />
-                {payout.rejectionReason ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{payout.rejectionReason}</p> : null}
+                {payout.rejectionReason ? (
+                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{payout.rejectionReason}</p>
+                ) : null}
               </td>
               <td className="py-2 pe-2 text-end font-medium">{money(payout.amountCents)}</td>
               <td className="py-2">

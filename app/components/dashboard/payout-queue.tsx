@@ -7,17 +7,37 @@ import { useMoney } from "~/components/dashboard/use-money";
 import { Handle } from "~/components/handle";
 
 /** The admin's queue of requested payouts, oldest first: who, how much, where to send it; paid or rejected. */
-export function PayoutQueue({ payouts, errors }: { payouts: QueuedPayout[]; errors: { payoutId?: number; reason?: string[] } }) {
+export function PayoutQueue({
+  payouts,
+  errors,
+}: {
+  payouts: QueuedPayout[];
+  errors: { payoutId?: number; reason?: string[] };
+}) {
   const { t } = useTranslation();
   const money = useMoney();
-  if (payouts.length === 0) return <EmptyState icon="wallet" title={t("No payouts to process")} text={t("Withdrawal requests from creators will show up here.")} />;
+  if (payouts.length === 0)
+    return (
+      <EmptyState
+        icon="wallet"
+        title={t("No payouts to process")}
+        text={t("Withdrawal requests from creators will show up here.")}
+      />
+    );
   return (
     <ul className="divide-y divide-slate-200 dark:divide-slate-800">
       {payouts.map((payout) => (
-        <li key={payout.id} className="space-y-3 p-4" aria-label={t("Payout to @{{username}}", { username: payout.creator.username })}>
+        <li
+          key={payout.id}
+          className="space-y-3 p-4"
+          aria-label={t("Payout to @{{username}}", { username: payout.creator.username })}
+        >
           <div>
             <p className="font-semibold">
-              {money(payout.amountCents)} · {payout.creator.name} <span className="font-normal text-slate-600 dark:text-slate-400"><Handle username={payout.creator.username} /></span>
+              {money(payout.amountCents)} · {payout.creator.name}{" "}
+              <span className="font-normal text-slate-600 dark:text-slate-400">
+                <Handle username={payout.creator.username} />
+              </span>
             </p>
             <p className="text-sm text-slate-600 dark:text-slate-400">
               {payout.creator.email} · {t("Requested")} <LocalTime iso={payout.createdAt} />

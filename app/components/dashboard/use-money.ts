@@ -10,7 +10,13 @@ export function useMoney() {
 
 export function useSourceLabels(): Record<EarningSource, string> {
   const { t } = useTranslation();
-  return { subscription: t("Subscriptions"), tip: t("Tips"), post: t("Posts"), message: t("Messages"), live: t("Live streams") };
+  return {
+    subscription: t("Subscriptions"),
+    tip: t("Tips"),
+    post: t("Posts"),
+    message: t("Messages"),
+    live: t("Live streams"),
+  };
 }
 
 /** One colour per source, the same in the chart and its legend. */

@@ -36,7 +36,10 @@ export function WithdrawForm({ data }: { data: WithdrawPageData }) {
         </div>
       </dl>
       {data.openPayout ? (
-        <section aria-labelledby="open-payout" className="rounded-2xl border border-amber-300 p-4 dark:border-amber-800">
+        <section
+          aria-labelledby="open-payout"
+          className="rounded-2xl border border-amber-300 p-4 dark:border-amber-800"
+        >
           <h3 id="open-payout" className="font-semibold">
             {t("Your pending request")}
           </h3>
@@ -47,7 +50,9 @@ export function WithdrawForm({ data }: { data: WithdrawPageData }) {
               <LocalTime iso={data.openPayout.createdAt} /> · {data.openPayout.destination}
             </span>
           </p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("One request can be open at a time. You can request another once it is processed.")}</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {t("One request can be open at a time. You can request another once it is processed.")}
+          </p>
         </section>
       ) : null}
       {data.hasPayoutMethod ? null : (
@@ -59,9 +64,28 @@ export function WithdrawForm({ data }: { data: WithdrawPageData }) {
         </Notice>
       )}
       <FormNotice result={result} />
-      <IntentForm fetcher={fetcher} intent="withdraw" fields={{ idempotencyKey: data.idempotencyKey }} className="space-y-4">
-        <Field label={t("Amount in dollars")} name="amount" inputMode="decimal" autoComplete="off" required errors={errors.amountCents ?? errors.amount} hint={t("At least {{min}}.", { min: money(data.minimumCents) })} />
-        <Field label={t("Password")} name="password" type="password" autoComplete="current-password" errors={errors.password} />
+      <IntentForm
+        fetcher={fetcher}
+        intent="withdraw"
+        fields={{ idempotencyKey: data.idempotencyKey }}
+        className="space-y-4"
+      >
+        <Field
+          label={t("Amount in dollars")}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          errors={errors.amountCents ?? errors.amount}
+          hint={t("At least {{min}}.", { min: money(data.minimumCents) })}
+        />
+        <Field
+          label={t("Password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          errors={errors.password}
+        />
         <button type="submit" className="btn-primary w-auto" disabled={fetcher.state !== "idle"}>
           {fetcher.state !== "idle" ? t("Sending…") : t("Request withdrawal")}
         </button>

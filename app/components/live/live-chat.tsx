@@ -84,21 +84,45 @@ export function LiveChat({
       >
         {feed.map((item) =>
           item.kind === "tip" ? (
-            <li key={item.key} className={`rounded-lg bg-amber-400/20 px-2 py-1 ${onDark ? "text-amber-100" : "text-amber-950 dark:text-amber-100"}`} data-live-tip>
-              <strong>{item.tip.user.name}</strong> {t("tipped {{amount}}", { amount: formatCents(item.tip.amountCents, i18n.language) })}
-              {item.tip.note ? <span dir="auto" className="block break-words">{item.tip.note}</span> : null}
+            <li
+              key={item.key}
+              className={`rounded-lg bg-amber-400/20 px-2 py-1 ${onDark ? "text-amber-100" : "text-amber-950 dark:text-amber-100"}`}
+              data-live-tip
+            >
+              <strong>{item.tip.user.name}</strong>{" "}
+              {t("tipped {{amount}}", { amount: formatCents(item.tip.amountCents, i18n.language) })}
+              {item.tip.note ? (
+                <span dir="auto" className="block break-words">
+                  {item.tip.note}
+                </span>
+              ) : null}
             </li>
           ) : (
             <li key={item.key} className="group flex items-start gap-2" data-live-line>
               <p className="min-w-0 flex-1 break-words">
-                <strong className={item.line.user.id === creatorId ? (onDark ? "text-brand-300" : "text-brand-600 dark:text-brand-300") : undefined}>{item.line.user.name}</strong> <span dir="auto">{item.line.text}</span>
+                <strong
+                  className={
+                    item.line.user.id === creatorId
+                      ? onDark
+                        ? "text-brand-300"
+                        : "text-brand-600 dark:text-brand-300"
+                      : undefined
+                  }
+                >
+                  {item.line.user.name}
+                </strong>{" "}
+                <span dir="auto">{item.line.text}</span>
               </p>
               {moderate && item.line.user.id !== selfId ? (
                 <span className="flex shrink-0 gap-1">
                   <button
                     type="button"
                     className="rounded px-1 text-xs underline"
-                    aria-label={mutedIds.has(item.line.user.id) ? t("Unmute {{name}}", { name: item.line.user.name }) : t("Mute {{name}}", { name: item.line.user.name })}
+                    aria-label={
+                      mutedIds.has(item.line.user.id)
+                        ? t("Unmute {{name}}", { name: item.line.user.name })
+                        : t("Mute {{name}}", { name: item.line.user.name })
+                    }
                     onClick={() => toggleMute(item.line.user.id)}
                   >
                     {mutedIds.has(item.line.user.id) ? t("Unmute") : t("Mute")}
@@ -108,7 +132,8 @@ export function LiveChat({
                     className="rounded px-1 text-xs text-red-700 underline dark:text-red-400"
                     aria-label={t("Remove {{name}} from the stream", { name: item.line.user.name })}
                     onClick={() => {
-                      if (window.confirm(t("Remove {{name}} from the stream?", { name: item.line.user.name }))) send({ type: "remove", userId: item.line.user.id });
+                      if (window.confirm(t("Remove {{name}} from the stream?", { name: item.line.user.name })))
+                        send({ type: "remove", userId: item.line.user.id });
                     }}
                   >
                     {t("Remove")}
@@ -125,7 +150,10 @@ export function LiveChat({
         </p>
       ) : null}
       {canWrite ? (
-        <form onSubmit={submit} className={`flex gap-2 border-t p-2 ${onDark ? "border-slate-800" : "border-slate-200 dark:border-slate-800"}`}>
+        <form
+          onSubmit={submit}
+          className={`flex gap-2 border-t p-2 ${onDark ? "border-slate-800" : "border-slate-200 dark:border-slate-800"}`}
+        >
           <label htmlFor={`${id}-line`} className="sr-only">
             {t("Say something")}
           </label>
@@ -156,10 +184,21 @@ export function GoalBar({ goal, tipsCents }: { goal: { cents: number; title: str
   return (
     <div className="space-y-1" data-goal>
       <p className="flex justify-between gap-2 text-sm">
-        <span dir="auto" className="truncate-text font-medium">{goal.title ?? t("Tip goal")}</span>
-        <span>{t("{{raised}} of {{goal}}", { raised: money(Math.min(tipsCents, goal.cents)), goal: money(goal.cents) })}</span>
+        <span dir="auto" className="truncate-text font-medium">
+          {goal.title ?? t("Tip goal")}
+        </span>
+        <span>
+          {t("{{raised}} of {{goal}}", { raised: money(Math.min(tipsCents, goal.cents)), goal: money(goal.cents) })}
+        </span>
       </p>
-      <div role="progressbar" aria-label={goal.title ?? t("Tip goal")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={share} className="h-2 overflow-hidden rounded-full bg-white/30">
+      <div
+        role="progressbar"
+        aria-label={goal.title ?? t("Tip goal")}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={share}
+        className="h-2 overflow-hidden rounded-full bg-white/30"
+      >
         <div className="h-full rounded-full bg-amber-400" style={{ width: `${share}%` }} />
       </div>
     </div>
@@ -172,12 +211,16 @@ export function LiveMeta({ viewers, startedAt, ended }: { viewers: number; start
   const elapsed = useElapsed(startedAt, !ended);
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm">
-      {ended ? null : <span className="rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold uppercase text-white">{t("Live")}</span>}
+      {ended ? null : (
+        <span className="rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold uppercase text-white">{t("Live")}</span>
+      )}
       {ended ? (
         // Nobody is watching an ended stream: when it was (its peak is told with its tips below the picture).
         <LocalTime iso={startedAt} />
       ) : (
-        <span data-viewer-count={viewers}>{viewers === 1 ? t("1 watching") : t("{{count}} watching", { count: viewers })}</span>
+        <span data-viewer-count={viewers}>
+          {viewers === 1 ? t("1 watching") : t("{{count}} watching", { count: viewers })}
+        </span>
       )}
       {ended ? null : <span className="tabular-nums">{elapsed}</span>}
     </p>

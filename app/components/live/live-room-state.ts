@@ -22,7 +22,8 @@ export interface LiveRoomState {
   closedWith: string | null;
 }
 
-export type FeedItem = { kind: "chat"; key: string; line: LiveChatLine } | { kind: "tip"; key: string; tip: LiveTipLine };
+export type FeedItem =
+  { kind: "chat"; key: string; line: LiveChatLine } | { kind: "tip"; key: string; tip: LiveTipLine };
 
 export const FEED_LIMIT = 200;
 
@@ -40,7 +41,8 @@ export const initialLiveRoom = (tipsCents: number, viewers: number, peakViewers 
   closedWith: null,
 });
 
-export type LiveRoomAction = { type: "frame"; frame: LiveServerFrame } | { type: "closed"; code: number; reason: string } | { type: "dismiss" };
+export type LiveRoomAction =
+  { type: "frame"; frame: LiveServerFrame } | { type: "closed"; code: number; reason: string } | { type: "dismiss" };
 
 const chatItem = (line: LiveChatLine): FeedItem => ({ kind: "chat", key: `c${line.id}`, line });
 const tipItem = (tip: LiveTipLine): FeedItem => ({ kind: "tip", key: `t${tip.id}`, tip });
@@ -87,7 +89,12 @@ export function liveRoomReducer(state: LiveRoomState, action: LiveRoomAction): L
     case "chat":
       return { ...state, feed: merge(state.feed, [chatItem(frame.line)]) };
     case "tip":
-      return { ...state, tipsCents: Math.max(state.tipsCents, frame.tipsCents), latestTip: frame.tip, feed: merge(state.feed, [tipItem(frame.tip)]) };
+      return {
+        ...state,
+        tipsCents: Math.max(state.tipsCents, frame.tipsCents),
+        latestTip: frame.tip,
+        feed: merge(state.feed, [tipItem(frame.tip)]),
+      };
     case "muted":
       return { ...state, muted: frame.muted };
     case "refused":

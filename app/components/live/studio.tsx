@@ -1,7 +1,13 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { LIVE_AUDIENCES, MAX_LIVE_TITLE_LENGTH, type LiveAudience, type LiveMediaView, type LiveStreamView } from "@shared/contracts/live";
+import {
+  LIVE_AUDIENCES,
+  MAX_LIVE_TITLE_LENGTH,
+  type LiveAudience,
+  type LiveMediaView,
+  type LiveStreamView,
+} from "@shared/contracts/live";
 import { formatCents, parseDollars } from "@shared/money";
 import { Field, SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";
@@ -21,7 +27,15 @@ type FieldErrors = Record<string, string[]>;
  * viewer count, the chat (with Mute and Remove per viewer), the tips as they arrive, the goal bar and End stream.
  * Leaving the screen while live asks first; a closed tab ends the stream through the heartbeat (LiveRoom).
  */
-export function Studio({ current, media, selfId }: { current: LiveStreamView | null; media: LiveMediaView | null; selfId: number }) {
+export function Studio({
+  current,
+  media,
+  selfId,
+}: {
+  current: LiveStreamView | null;
+  media: LiveMediaView | null;
+  selfId: number;
+}) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [stream, setStream] = useState<LiveStreamView | null>(current);
@@ -38,13 +52,27 @@ export function Studio({ current, media, selfId }: { current: LiveStreamView | n
   return (
     <div className="space-y-4 p-4">
       <div className="relative overflow-hidden rounded-2xl bg-black">
-        <video ref={preview} className="aspect-video w-full object-cover" playsInline autoPlay muted aria-label={t("Your camera")} data-studio-preview />
+        <video
+          ref={preview}
+          className="aspect-video w-full object-cover"
+          playsInline
+          autoPlay
+          muted
+          aria-label={t("Your camera")}
+          data-studio-preview
+        />
         {camera.failed ? (
           <p role="alert" className="absolute inset-0 flex items-center justify-center p-6 text-center text-white">
-            {camera.failed === "denied" ? t("Allow the camera and microphone in your browser to go live.") : t("No camera or microphone was found.")}
+            {camera.failed === "denied"
+              ? t("Allow the camera and microphone in your browser to go live.")
+              : t("No camera or microphone was found.")}
           </p>
         ) : null}
-        {stream && !ended ? <span className="absolute start-3 top-3 rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold uppercase text-white">{t("Live")}</span> : null}
+        {stream && !ended ? (
+          <span className="absolute start-3 top-3 rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold uppercase text-white">
+            {t("Live")}
+          </span>
+        ) : null}
       </div>
       <DeviceControls camera={camera} choose={choose} toggle={toggle} />
       {ended ? (
@@ -79,19 +107,42 @@ export function Studio({ current, media, selfId }: { current: LiveStreamView | n
   );
 }
 
-function DeviceControls({ camera, choose, toggle }: Pick<ReturnType<typeof useCamera>, "camera" | "choose" | "toggle">) {
+function DeviceControls({
+  camera,
+  choose,
+  toggle,
+}: Pick<ReturnType<typeof useCamera>, "camera" | "choose" | "toggle">) {
   const { t } = useTranslation();
   if (!camera.stream) return null;
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <button type="button" className="btn-secondary" aria-pressed={!camera.microphoneOn} onClick={() => toggle("audio")}>
+      <button
+        type="button"
+        className="btn-secondary"
+        aria-pressed={!camera.microphoneOn}
+        onClick={() => toggle("audio")}
+      >
         {camera.microphoneOn ? t("Mute microphone") : t("Unmute microphone")}
       </button>
       <button type="button" className="btn-secondary" aria-pressed={!camera.cameraOn} onClick={() => toggle("video")}>
         {camera.cameraOn ? t("Turn camera off") : t("Turn camera on")}
       </button>
-      <DeviceSelect kind="video" label={t("Camera")} placeholder={t("Choose a camera")} devices={camera.cameras} value={camera.cameraId} choose={choose} />
-      <DeviceSelect kind="audio" label={t("Microphone")} placeholder={t("Choose a microphone")} devices={camera.microphones} value={camera.microphoneId} choose={choose} />
+      <DeviceSelect
+        kind="video"
+        label={t("Camera")}
+        placeholder={t("Choose a camera")}
+        devices={camera.cameras}
+        value={camera.cameraId}
+        choose={choose}
+      />
+      <DeviceSelect
+        kind="audio"
+        label={t("Microphone")}
+        placeholder={t("Choose a microphone")}
+        devices={camera.microphones}
+        value={camera.microphoneId}
+        choose={choose}
+      />
     </div>
   );
 }
@@ -120,7 +171,10 @@ function DeviceSelect({
         name={kind}
         placeholder={placeholder}
         value={value}
-        options={devices.map((device, index) => ({ value: device.deviceId, label: device.label || `${label} ${index + 1}` }))}
+        options={devices.map((device, index) => ({
+          value: device.deviceId,
+          label: device.label || `${label} ${index + 1}`,
+        }))}
         onChange={(event) => event.target.value && void choose(kind, event.target.value)}
       />
     </div>
@@ -133,13 +187,23 @@ function optionalCents(typed: string): number | null {
   return parseDollars(typed) ?? Number.NaN;
 }
 
-function GoLiveForm({ ready, onLive }: { ready: boolean; onLive: (stream: LiveStreamView, plan: LiveMediaView) => void }) {
+function GoLiveForm({
+  ready,
+  onLive,
+}: {
+  ready: boolean;
+  onLive: (stream: LiveStreamView, plan: LiveMediaView) => void;
+}) {
   const { t } = useTranslation();
   const { api } = useSession();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const audienceLabels: Record<LiveAudience, string> = { everyone: t("Everyone"), followers: t("Followers"), subscribers: t("Subscribers") };
+  const audienceLabels: Record<LiveAudience, string> = {
+    everyone: t("Everyone"),
+    followers: t("Followers"),
+    subscribers: t("Subscribers"),
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -157,7 +221,13 @@ function GoLiveForm({ ready, onLive }: { ready: boolean; onLive: (stream: LiveSt
     try {
       const started = await api.post(
         "/live",
-        { title: text("title"), audience: text("audience"), priceCents: priceCents ?? 0, goalCents, goalTitle: text("goalTitle").trim() || null },
+        {
+          title: text("title"),
+          audience: text("audience"),
+          priceCents: priceCents ?? 0,
+          goalCents,
+          goalTitle: text("goalTitle").trim() || null,
+        },
         liveStreamShape,
       );
       const plan = await api.get(`/live/${started.id}/media`, liveMediaShape);
@@ -176,7 +246,14 @@ function GoLiveForm({ ready, onLive }: { ready: boolean; onLive: (stream: LiveSt
 
   return (
     <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-      <Field label={t("Title")} name="title" required maxLength={MAX_LIVE_TITLE_LENGTH} autoComplete="off" errors={errors.title} />
+      <Field
+        label={t("Title")}
+        name="title"
+        required
+        maxLength={MAX_LIVE_TITLE_LENGTH}
+        autoComplete="off"
+        errors={errors.title}
+      />
       <SelectField
         label={t("Who can watch")}
         name="audience"
@@ -185,16 +262,37 @@ function GoLiveForm({ ready, onLive }: { ready: boolean; onLive: (stream: LiveSt
         options={LIVE_AUDIENCES.map((audience) => ({ value: audience, label: audienceLabels[audience] }))}
         errors={errors.audience}
       />
-      <Field label={t("Entry price in dollars (optional)")} name="price" inputMode="decimal" autoComplete="off" errors={errors.priceCents} hint={t("Fans pay it once from their wallet to watch.")} />
+      <Field
+        label={t("Entry price in dollars (optional)")}
+        name="price"
+        inputMode="decimal"
+        autoComplete="off"
+        errors={errors.priceCents}
+        hint={t("Fans pay it once from their wallet to watch.")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("Tip goal in dollars (optional)")} name="goal" inputMode="decimal" autoComplete="off" errors={errors.goalCents} />
-        <Field label={t("What the goal is for (optional)")} name="goalTitle" maxLength={MAX_LIVE_TITLE_LENGTH} autoComplete="off" errors={errors.goalTitle} />
+        <Field
+          label={t("Tip goal in dollars (optional)")}
+          name="goal"
+          inputMode="decimal"
+          autoComplete="off"
+          errors={errors.goalCents}
+        />
+        <Field
+          label={t("What the goal is for (optional)")}
+          name="goalTitle"
+          maxLength={MAX_LIVE_TITLE_LENGTH}
+          autoComplete="off"
+          errors={errors.goalTitle}
+        />
       </div>
       {failure ? <Notice tone="error">{failure}</Notice> : null}
       <button type="submit" className="btn-primary" disabled={!ready || sending}>
         {sending ? t("Going live…") : t("Go live")}
       </button>
-      <p className="text-sm text-slate-500 dark:text-slate-400">{t("Your followers are notified when you start, and they can chat and tip while you stream.")}</p>
+      <p className="text-sm text-slate-500 dark:text-slate-400">
+        {t("Your followers are notified when you start, and they can chat and tip while you stream.")}
+      </p>
     </form>
   );
 }
@@ -219,7 +317,9 @@ function OnAir({
   const { api } = useSession();
   const revalidator = useRevalidator();
   const [broadcast] = useState(() =>
-    plan.transport === "p2p" ? new P2PBroadcast(camera, plan, (to, signal) => room.current.send({ type: "signal", to, signal })) : null,
+    plan.transport === "p2p"
+      ? new P2PBroadcast(camera, plan, (to, signal) => room.current.send({ type: "signal", to, signal }))
+      : null,
   );
   const [publishFailed, setPublishFailed] = useState(false);
   const [ending, setEnding] = useState(false);
@@ -271,7 +371,12 @@ function OnAir({
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
     const leaving = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.pathname === window.location.pathname) return;
+      if (
+        !(link instanceof HTMLAnchorElement) ||
+        link.origin !== window.location.origin ||
+        link.pathname === window.location.pathname
+      )
+        return;
       if (window.confirm(t("End your stream and leave?"))) {
         void endRef.current();
       } else {
@@ -328,7 +433,9 @@ function OnAir({
           {ending ? t("Ending…") : t("End stream")}
         </button>
       </div>
-      {publishFailed ? <Notice tone="error">{t("Live video is not available right now. Try again in a moment.")}</Notice> : null}
+      {publishFailed ? (
+        <Notice tone="error">{t("Live video is not available right now. Try again in a moment.")}</Notice>
+      ) : null}
       {!state.connected ? <p className="text-sm text-slate-500">{t("Connecting…")}</p> : null}
       <p className="text-sm" data-tips-total>
         {t("Tips so far: {{amount}}", { amount: formatCents(state.tipsCents, i18n.language) })}
@@ -352,11 +459,19 @@ function OnAir({
 function StreamSummary({ stream, onAgain }: { stream: LiveStreamView; onAgain: () => void }) {
   const { t, i18n } = useTranslation();
   return (
-    <section aria-labelledby="stream-ended" className="space-y-3 rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
+    <section
+      aria-labelledby="stream-ended"
+      className="space-y-3 rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
+    >
       <h2 id="stream-ended" className="text-lg font-semibold" role="status">
         {t("This stream has ended")}
       </h2>
-      <p>{t("Peak viewers: {{count}} · Tips: {{amount}}", { count: stream.peakViewers, amount: formatCents(stream.tipsCents, i18n.language) })}</p>
+      <p>
+        {t("Peak viewers: {{count}} · Tips: {{amount}}", {
+          count: stream.peakViewers,
+          amount: formatCents(stream.tipsCents, i18n.language),
+        })}
+      </p>
       <button type="button" className="btn-primary w-auto" onClick={onAgain}>
         {t("Go live again")}
       </button>

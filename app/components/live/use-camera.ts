@@ -13,7 +13,8 @@ export interface CameraState {
   cameraOn: boolean;
 }
 
-const constraintOf = (deviceId: string): MediaTrackConstraints | boolean => (deviceId ? { deviceId: { exact: deviceId } } : true);
+const constraintOf = (deviceId: string): MediaTrackConstraints | boolean =>
+  deviceId ? { deviceId: { exact: deviceId } } : true;
 
 /**
  * The creator's camera and microphone for /live/start: opened when the screen opens, a device list to choose
@@ -66,7 +67,10 @@ export function useCamera(onTrack: (track: MediaStreamTrack) => void) {
       })
       .catch((error: unknown) => {
         const name = error instanceof DOMException ? error.name : "";
-        setState((current) => ({ ...current, failed: name === "NotAllowedError" || name === "SecurityError" ? "denied" : "missing" }));
+        setState((current) => ({
+          ...current,
+          failed: name === "NotAllowedError" || name === "SecurityError" ? "denied" : "missing",
+        }));
       });
     return () => {
       gone = true;
@@ -81,7 +85,9 @@ export function useCamera(onTrack: (track: MediaStreamTrack) => void) {
     if (!stream) return;
     let fresh: MediaStream;
     try {
-      fresh = await navigator.mediaDevices.getUserMedia(kind === "video" ? { video: constraintOf(deviceId) } : { audio: constraintOf(deviceId) });
+      fresh = await navigator.mediaDevices.getUserMedia(
+        kind === "video" ? { video: constraintOf(deviceId) } : { audio: constraintOf(deviceId) },
+      );
     } catch (error) {
       // The device went away or is busy: the one in use stays.
       console.warn("the chosen device could not be opened", error);
@@ -96,7 +102,9 @@ export function useCamera(onTrack: (track: MediaStreamTrack) => void) {
     }
     stream.addTrack(track);
     swapped.current(track);
-    setState((current) => (kind === "video" ? { ...current, cameraId: deviceId } : { ...current, microphoneId: deviceId }));
+    setState((current) =>
+      kind === "video" ? { ...current, cameraId: deviceId } : { ...current, microphoneId: deviceId },
+    );
   }, []);
 
   const toggle = useCallback((kind: "video" | "audio") => {

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { parseFrame } from "@shared/chat-events";
-import { LIVE_HEARTBEAT_MS, liveServerFrame, liveSocketPath, type LiveClientFrame, type LiveServerFrame } from "@shared/live-events";
+import {
+  LIVE_HEARTBEAT_MS,
+  liveServerFrame,
+  liveSocketPath,
+  type LiveClientFrame,
+  type LiveServerFrame,
+} from "@shared/live-events";
 import { connectSocket, sameOriginSocketUrl, type SocketConnection } from "~/lib/user-channel";
 import { useUpdateActions } from "~/lib/updates";
 import { FINAL_CLOSES, initialLiveRoom, liveRoomReducer, type LiveRoomState } from "~/components/live/live-room-state";
@@ -16,9 +22,18 @@ type SignalFrame = Extract<LiveServerFrame, { type: "signal" | "peer-joined" | "
  */
 export function useLiveRoom(
   streamId: number,
-  options: { creator: boolean; initialTipsCents: number; initialViewers: number; initialPeakViewers?: number; enabled?: boolean; onMedia?: (frame: SignalFrame) => void },
+  options: {
+    creator: boolean;
+    initialTipsCents: number;
+    initialViewers: number;
+    initialPeakViewers?: number;
+    enabled?: boolean;
+    onMedia?: (frame: SignalFrame) => void;
+  },
 ): { state: LiveRoomState; send: (frame: LiveClientFrame) => void; dismiss: () => void } {
-  const [state, dispatch] = useReducer(liveRoomReducer, undefined, () => initialLiveRoom(options.initialTipsCents, options.initialViewers, options.initialPeakViewers));
+  const [state, dispatch] = useReducer(liveRoomReducer, undefined, () =>
+    initialLiveRoom(options.initialTipsCents, options.initialViewers, options.initialPeakViewers),
+  );
   const onMedia = useRef(options.onMedia);
   onMedia.current = options.onMedia;
   const connection = useRef<SocketConnection | null>(null);
@@ -34,7 +49,13 @@ export function useLiveRoom(
       parse: (data) => parseFrame(liveServerFrame, data),
       onFrame: (frame) => {
         dispatch({ type: "frame", frame });
-        if (frame.type === "signal" || frame.type === "peer-joined" || frame.type === "peer-left" || frame.type === "hello") onMedia.current?.(frame);
+        if (
+          frame.type === "signal" ||
+          frame.type === "peer-joined" ||
+          frame.type === "peer-left" ||
+          frame.type === "hello"
+        )
+          onMedia.current?.(frame);
       },
       onClose: (code, reason) => {
         dispatch({ type: "closed", code, reason });

@@ -17,7 +17,15 @@ const TIP_SHOWN_MS = 6_000;
  * with sound), the creator and title, the viewer count and time on air, the goal bar, the chat, Tip; "This
  * stream has ended" when it ends, and the room's reason when it turned the viewer away (full, removed).
  */
-export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView; media: LiveMediaView | null; selfId: number }) {
+export function WatchScreen({
+  stream,
+  media,
+  selfId,
+}: {
+  stream: LiveStreamView;
+  media: LiveMediaView | null;
+  selfId: number;
+}) {
   const { t, i18n } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [incoming, setIncoming] = useState<MediaStream | null>(null);
@@ -101,9 +109,21 @@ export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView;
   return (
     <main className="flex h-dvh flex-col bg-slate-950 text-white lg:flex-row">
       <div className="relative flex min-h-0 flex-1 items-center justify-center bg-black">
-        <video ref={video} className="h-full w-full object-contain" playsInline autoPlay muted={!soundOn} aria-label={t("Live stream by {{username}}", { username: stream.creator.name })} data-live-video />
+        <video
+          ref={video}
+          className="h-full w-full object-contain"
+          playsInline
+          autoPlay
+          muted={!soundOn}
+          aria-label={t("Live stream by {{username}}", { username: stream.creator.name })}
+          data-live-video
+        />
         <header className="absolute inset-x-0 top-0 z-10 flex items-start gap-3 bg-gradient-to-b from-black/80 to-transparent p-3">
-          <Link to="/live" className="rounded-full bg-black/50 px-3 py-1 text-sm" aria-label={t("Back to live streams")}>
+          <Link
+            to="/live"
+            className="rounded-full bg-black/50 px-3 py-1 text-sm"
+            aria-label={t("Back to live streams")}
+          >
             {/* Back points the way one reads from: right in Arabic. */}
             <span aria-hidden="true" className="rtl:hidden">
               ←
@@ -116,31 +136,61 @@ export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView;
             <Avatar url={stream.creator.avatarUrl} name={stream.creator.name} />
           </Link>
           <div className="min-w-0 flex-1">
-            <h1 dir="auto" className="truncate-text font-semibold">{stream.title}</h1>
-            <p dir="auto" className="truncate-text text-sm text-slate-300">{stream.creator.name}</p>
+            <h1 dir="auto" className="truncate-text font-semibold">
+              {stream.title}
+            </h1>
+            <p dir="auto" className="truncate-text text-sm text-slate-300">
+              {stream.creator.name}
+            </p>
             <LiveMeta viewers={state.viewers} startedAt={stream.startedAt} ended={ended} />
           </div>
         </header>
         {live && !ended && !turnedAway && !soundOn && incoming ? (
-          <button type="button" className="btn-primary absolute bottom-4 left-1/2 w-auto -translate-x-1/2" onClick={turnSoundOn}>
+          <button
+            type="button"
+            className="btn-primary absolute bottom-4 left-1/2 w-auto -translate-x-1/2"
+            onClick={turnSoundOn}
+          >
             {t("Tap for sound")}
           </button>
         ) : null}
         {live && !ended && !turnedAway && !incoming ? (
           <p role="status" className="absolute text-slate-300">
-            {mediaFailed ? t("Live video is not available right now. Try again in a moment.") : t("Connecting to the stream…")}
+            {mediaFailed
+              ? t("Live video is not available right now. Try again in a moment.")
+              : t("Connecting to the stream…")}
           </p>
         ) : null}
         {shownTip ? (
-          <p role="status" className="absolute bottom-16 left-1/2 max-w-sm -translate-x-1/2 rounded-2xl bg-amber-400 px-4 py-2 text-center text-slate-950 shadow-lg" data-tip-banner>
-            <strong>{t("{{name}} tipped {{amount}}", { name: shownTip.user.name, amount: money(shownTip.amountCents) })}</strong>
-            {shownTip.note ? <span dir="auto" className="block break-words">{shownTip.note}</span> : null}
+          <p
+            role="status"
+            className="absolute bottom-16 left-1/2 max-w-sm -translate-x-1/2 rounded-2xl bg-amber-400 px-4 py-2 text-center text-slate-950 shadow-lg"
+            data-tip-banner
+          >
+            <strong>
+              {t("{{name}} tipped {{amount}}", { name: shownTip.user.name, amount: money(shownTip.amountCents) })}
+            </strong>
+            {shownTip.note ? (
+              <span dir="auto" className="block break-words">
+                {shownTip.note}
+              </span>
+            ) : null}
           </p>
         ) : null}
         {ended || turnedAway ? (
-          <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-black/80 p-6 text-center">
+          <div
+            role="alert"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-black/80 p-6 text-center"
+          >
             <h2 className="text-2xl font-bold">{turnedAway ?? t("This stream has ended")}</h2>
-            {ended ? <p className="text-slate-300">{t("Peak viewers: {{count}} · Tips: {{amount}}", { count: state.peakViewers, amount: money(state.tipsCents) })}</p> : null}
+            {ended ? (
+              <p className="text-slate-300">
+                {t("Peak viewers: {{count}} · Tips: {{amount}}", {
+                  count: state.peakViewers,
+                  amount: money(state.tipsCents),
+                })}
+              </p>
+            ) : null}
             <Link to="/live" className="btn-primary w-auto">
               {t("Live Streams")}
             </Link>
@@ -167,7 +217,11 @@ export function WatchScreen({ stream, media, selfId }: { stream: LiveStreamView;
         />
         {live && !ended && !turnedAway ? (
           <div className="border-t border-slate-800 p-2">
-            <TipButton target={{ liveStreamId: stream.id }} creatorName={stream.creator.name} className="btn-secondary w-full border-amber-400 text-amber-200 hover:bg-amber-400/10">
+            <TipButton
+              target={{ liveStreamId: stream.id }}
+              creatorName={stream.creator.name}
+              className="btn-secondary w-full border-amber-400 text-amber-200 hover:bg-amber-400/10"
+            >
               {t("Send a tip")}
             </TipButton>
           </div>

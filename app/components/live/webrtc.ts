@@ -13,7 +13,9 @@ export interface MediaPlan {
 }
 
 /** What travels through the LiveRoom between the creator and one viewer (shared/live-events.ts checks it). */
-export type Signal = { description: { type: "offer" | "answer"; sdp: string } } | { candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } | null };
+export type Signal =
+  | { description: { type: "offer" | "answer"; sdp: string } }
+  | { candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } | null };
 
 /** Whether a candidate may be used under the plan (the end-of-candidates marker, "", always may). */
 export function keepsCandidate(candidate: string, loopbackOnly: boolean): boolean {
@@ -29,13 +31,20 @@ export function sdpForPlan(sdp: string, loopbackOnly: boolean): string {
     .join("\r\n");
 }
 
-const configurationOf = (plan: MediaPlan): RTCConfiguration => ({ iceServers: plan.iceServers, bundlePolicy: "max-bundle" });
+const configurationOf = (plan: MediaPlan): RTCConfiguration => ({
+  iceServers: plan.iceServers,
+  bundlePolicy: "max-bundle",
+});
 
 function sendCandidates(connection: RTCPeerConnection, plan: MediaPlan, send: (signal: Signal) => void) {
   connection.onicecandidate = (event) => {
     if (event.candidate && !keepsCandidate(event.candidate.candidate, plan.loopbackOnly)) return;
     const found = event.candidate;
-    send({ candidate: found ? { candidate: found.candidate, sdpMid: found.sdpMid, sdpMLineIndex: found.sdpMLineIndex } : null });
+    send({
+      candidate: found
+        ? { candidate: found.candidate, sdpMid: found.sdpMid, sdpMLineIndex: found.sdpMLineIndex }
+        : null,
+    });
   };
 }
 
@@ -88,7 +97,8 @@ export class P2PBroadcast {
     if (!connection) return;
     this.run(async () => {
       if ("description" in signal) {
-        if (signal.description.type === "answer" && connection.signalingState === "have-local-offer") await connection.setRemoteDescription(signal.description);
+        if (signal.description.type === "answer" && connection.signalingState === "have-local-offer")
+          await connection.setRemoteDescription(signal.description);
       } else {
         await addCandidate(connection, signal.candidate, this.plan);
       }
@@ -220,12 +230,17 @@ async function offerTo(endpoint: string, connection: RTCPeerConnection, plan: Me
 /** Publishes the camera and microphone to a WHIP endpoint. */
 export function whipPublish(endpoint: string, stream: MediaStream, plan: MediaPlan): Promise<HttpMediaSession> {
   const connection = new RTCPeerConnection(configurationOf(plan));
-  for (const track of stream.getTracks()) connection.addTransceiver(track, { direction: "sendonly", streams: [stream] });
+  for (const track of stream.getTracks())
+    connection.addTransceiver(track, { direction: "sendonly", streams: [stream] });
   return exchange(endpoint, connection, plan);
 }
 
 /** Plays a stream from a WHEP endpoint; `onStream` gets it once its tracks arrive. */
-export function whepPlay(endpoint: string, plan: MediaPlan, onStream: (stream: MediaStream) => void): Promise<HttpMediaSession> {
+export function whepPlay(
+  endpoint: string,
+  plan: MediaPlan,
+  onStream: (stream: MediaStream) => void,
+): Promise<HttpMediaSession> {
   const connection = new RTCPeerConnection(configurationOf(plan));
   connection.addTransceiver("video", { direction: "recvonly" });
   connection.addTransceiver("audio", { direction: "recvonly" });
@@ -241,7 +256,10 @@ export function whepPlay(endpoint: string, plan: MediaPlan, onStream: (stream: M
  * Opens a WHIP or WHEP session for an effect: `onOpen` once it is up (not if the effect was cleaned up first,
  * in which case it is closed at once), `onFail` if it could not be. Returns the effect's cleanup.
  */
-export function keepSession(open: () => Promise<HttpMediaSession>, on: { open?: (session: HttpMediaSession) => void; fail: (error: unknown) => void }): () => void {
+export function keepSession(
+  open: () => Promise<HttpMediaSession>,
+  on: { open?: (session: HttpMediaSession) => void; fail: (error: unknown) => void },
+): () => void {
   let session: HttpMediaSession | null = null;
   let gone = false;
   open().then(

@@ -65,7 +65,10 @@ export function ImagePicker({ purpose, label, currentUrl, shape = "round", onUpl
       <div className={`${FRAME[shape]} overflow-hidden bg-slate-200 dark:bg-slate-700`}>
         {shown ? <img src={shown} alt="" className="h-full w-full object-cover" /> : null}
       </div>
-      <label htmlFor={inputId} className="btn-secondary inline-block cursor-pointer focus-within:ring-2 focus-within:ring-sky-500">
+      <label
+        htmlFor={inputId}
+        className="btn-secondary inline-block cursor-pointer focus-within:ring-2 focus-within:ring-sky-500"
+      >
         {shown ? t("Change image") : t("Choose image")}
         <input
           id={inputId}

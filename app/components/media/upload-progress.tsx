@@ -22,7 +22,9 @@ export function UploadProgress({ value, name, done = false }: { value: number; n
   return (
     <div className="space-y-1">
       <div className="flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-300">
-        <span dir="auto" className="truncate-text">{label}</span>
+        <span dir="auto" className="truncate-text">
+          {label}
+        </span>
         {percent < 100 ? <span aria-hidden="true">{percent}%</span> : null}
       </div>
       <div
@@ -33,7 +35,10 @@ export function UploadProgress({ value, name, done = false }: { value: number; n
         aria-valuenow={percent}
         className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
       >
-        <div className={`h-full rounded-full transition-[width] ${done ? "bg-emerald-600 dark:bg-emerald-400" : "bg-sky-600 dark:bg-sky-400"}`} style={{ width: `${percent}%` }} />
+        <div
+          className={`h-full rounded-full transition-[width] ${done ? "bg-emerald-600 dark:bg-emerald-400" : "bg-sky-600 dark:bg-sky-400"}`}
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );

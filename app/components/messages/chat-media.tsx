@@ -19,7 +19,13 @@ export interface ChatMediaPage {
  * grid. What the viewer has not bought stays a blurred preview with a lock and its price (it is unlocked in the
  * thread, where its message is); "Load more" asks for the page before the oldest message shown.
  */
-export function ChatMediaGallery({ conversation, firstPage }: { conversation: ConversationView; firstPage: ChatMediaPage }) {
+export function ChatMediaGallery({
+  conversation,
+  firstPage,
+}: {
+  conversation: ConversationView;
+  firstPage: ChatMediaPage;
+}) {
   const { t } = useTranslation();
   const { api } = useSession();
   const [items, setItems] = useState(firstPage.items);
@@ -53,7 +59,9 @@ export function ChatMediaGallery({ conversation, firstPage }: { conversation: Co
         </div>
       </div>
       {items.length === 0 ? (
-        <p className="px-4 py-16 text-center text-slate-600 dark:text-slate-400">{t("Photos and videos you send each other appear here.")}</p>
+        <p className="px-4 py-16 text-center text-slate-600 dark:text-slate-400">
+          {t("Photos and videos you send each other appear here.")}
+        </p>
       ) : (
         <ul className="grid grid-cols-3 gap-1 p-1 sm:grid-cols-4" aria-label={t("Photos and videos")}>
           {items.map((item) => (
@@ -78,10 +86,20 @@ function MediaTile({ item }: { item: ChatMediaItem }) {
   if (item.locked) {
     return (
       <li data-testid="chat-media" data-locked="true" className={tile}>
-        {media.previewUrl ? <img src={media.previewUrl} alt="" loading="lazy" className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl" /> : null}
+        {media.previewUrl ? (
+          <img
+            src={media.previewUrl}
+            alt=""
+            loading="lazy"
+            className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl"
+          />
+        ) : null}
         <span className="absolute inset-x-1 bottom-1 flex items-center justify-center gap-1 rounded-full bg-slate-900/80 px-2 py-1 text-xs font-semibold text-white">
           <svg viewBox="0 0 24 24" className="h-3.5 w-3.5 shrink-0" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V11a1 1 0 0 1 1-1h1zm2 0h6V7a3 3 0 0 0-6 0v3z" />
+            <path
+              fill="currentColor"
+              d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V11a1 1 0 0 1 1-1h1zm2 0h6V7a3 3 0 0 0-6 0v3z"
+            />
           </svg>
           {t("Locked · {{price}}", { price: formatCents(item.priceCents, i18n.language) })}
         </span>
@@ -91,7 +109,15 @@ function MediaTile({ item }: { item: ChatMediaItem }) {
   return (
     <li data-testid="chat-media" data-locked="false" className={tile}>
       {media.url === null ? null : media.kind === "video" ? (
-        <video src={media.url} poster={media.posterUrl ?? undefined} controls preload="none" playsInline className="h-full w-full bg-black object-cover" aria-label={t("Video")} />
+        <video
+          src={media.url}
+          poster={media.posterUrl ?? undefined}
+          controls
+          preload="none"
+          playsInline
+          className="h-full w-full bg-black object-cover"
+          aria-label={t("Video")}
+        />
       ) : (
         <a href={media.url} target="_blank" rel="noopener noreferrer" aria-label={t("Open the photo")}>
           <img

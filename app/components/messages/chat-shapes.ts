@@ -1,5 +1,12 @@
 import { messageViewSchema } from "@shared/chat-events";
-import type { ChatMediaItem, ConversationPage, ConversationView, MassMessageView, MessagePage, MessageView } from "@shared/contracts/messages";
+import type {
+  ChatMediaItem,
+  ConversationPage,
+  ConversationView,
+  MassMessageView,
+  MessagePage,
+  MessageView,
+} from "@shared/contracts/messages";
 import { array, boolean, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { scaledImagesShape } from "~/lib/api-shapes";
 
@@ -27,15 +34,23 @@ export const conversationShape: Shape<ConversationView> = object({
   other: object({ userId: number, username: string, name: string, avatarUrl: string, isCreator: boolean }),
   unreadCount: number,
   activityAt: nullable(string),
-  lastMessage: nullable(object({ fromMe: boolean, text: string, mediaKind, locked: boolean, tipCents: number, createdAt: string })),
+  lastMessage: nullable(
+    object({ fromMe: boolean, text: string, mediaKind, locked: boolean, tipCents: number, createdAt: string }),
+  ),
   otherLastReadSeq: number,
   messagePriceCents: number,
   writeRefusal: nullable(string),
   viewer: object({ canWrite: boolean, canSetPrice: boolean }),
 });
 
-export const conversationPageShape: Shape<ConversationPage> = object({ conversations: array(conversationShape), nextCursor: nullable(string) });
-export const messagePageShape: Shape<MessagePage> = object({ messages: array(messageShape), nextBefore: nullable(number) });
+export const conversationPageShape: Shape<ConversationPage> = object({
+  conversations: array(conversationShape),
+  nextCursor: nullable(string),
+});
+export const messagePageShape: Shape<MessagePage> = object({
+  messages: array(messageShape),
+  nextBefore: nullable(number),
+});
 export const sentShape: Shape<{ message: MessageView }> = object({ message: messageShape });
 
 export const chatMediaPageShape: Shape<{ items: ChatMediaItem[]; nextBefore: number | null }> = object({
@@ -53,4 +68,6 @@ export const massMessageShape: Shape<MassMessageView> = object({
   status: oneOf("sending", "sent"),
   createdAt: string,
 });
-export const massMessageListShape: Shape<{ massMessages: MassMessageView[] }> = object({ massMessages: array(massMessageShape) });
+export const massMessageListShape: Shape<{ massMessages: MassMessageView[] }> = object({
+  massMessages: array(massMessageShape),
+});

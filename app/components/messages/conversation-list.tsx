@@ -21,10 +21,13 @@ import { ChatTime } from "~/components/messages/chat-time";
 export function ConversationList({ firstPage }: { firstPage: ConversationPage }) {
   const { t } = useTranslation();
   const { api } = useSession();
-  const list = usePagedList({ items: firstPage.conversations, nextCursor: firstPage.nextCursor }, async (cursor: string) => {
-    const page = await api.get(`/conversations?cursor=${encodeURIComponent(cursor)}`, conversationPageShape);
-    return { items: page.conversations, nextCursor: page.nextCursor };
-  });
+  const list = usePagedList(
+    { items: firstPage.conversations, nextCursor: firstPage.nextCursor },
+    async (cursor: string) => {
+      const page = await api.get(`/conversations?cursor=${encodeURIComponent(cursor)}`, conversationPageShape);
+      return { items: page.conversations, nextCursor: page.nextCursor };
+    },
+  );
   const [error, setError] = useState<string | null>(null);
   useRevalidateOnUnreadChange();
 
@@ -41,7 +44,12 @@ export function ConversationList({ firstPage }: { firstPage: ConversationPage })
 
   if (list.items.length === 0) {
     return (
-      <EmptyState icon="messages" title={t("No conversations yet")} text={t("Conversations with creators and fans appear here. Open a profile to send a message.")} action={{ to: "/search", label: t("Find creators") }} />
+      <EmptyState
+        icon="messages"
+        title={t("No conversations yet")}
+        text={t("Conversations with creators and fans appear here. Open a profile to send a message.")}
+        action={{ to: "/search", label: t("Find creators") }}
+      />
     );
   }
   return (
@@ -53,7 +61,11 @@ export function ConversationList({ firstPage }: { firstPage: ConversationPage })
       ) : null}
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         {list.items.map((conversation) => (
-          <ConversationRow key={conversation.id} conversation={conversation} onRemove={() => void remove(conversation)} />
+          <ConversationRow
+            key={conversation.id}
+            conversation={conversation}
+            onRemove={() => void remove(conversation)}
+          />
         ))}
       </ul>
       <LoadMore list={list} />
@@ -77,18 +89,34 @@ function ConversationRow({ conversation, onRemove }: { conversation: Conversatio
   const { t } = useTranslation();
   const { other, lastMessage, unreadCount } = conversation;
   return (
-    <li data-testid="conversation-row" data-conversation-id={conversation.id} className="flex items-center gap-3 px-4 py-3">
+    <li
+      data-testid="conversation-row"
+      data-conversation-id={conversation.id}
+      className="flex items-center gap-3 px-4 py-3"
+    >
       <Link to={`/messages/${conversation.id}`} className="flex min-w-0 flex-1 items-center gap-3 hover:opacity-90">
         <Avatar url={other.avatarUrl} name={other.name} size="h-12 w-12" />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-2">
-            <span dir="auto" className={`truncate-text ${unreadCount > 0 ? "font-bold" : "font-semibold"}`}>{other.name}</span>
-            {lastMessage ? <ChatTime iso={lastMessage.createdAt} className="shrink-0 text-xs text-slate-500 dark:text-slate-400" /> : null}
+            <span dir="auto" className={`truncate-text ${unreadCount > 0 ? "font-bold" : "font-semibold"}`}>
+              {other.name}
+            </span>
+            {lastMessage ? (
+              <ChatTime iso={lastMessage.createdAt} className="shrink-0 text-xs text-slate-500 dark:text-slate-400" />
+            ) : null}
           </div>
           <div className="flex items-center justify-between gap-2">
-            <p dir="auto" className={`truncate-text text-sm ${unreadCount > 0 ? "text-slate-900 dark:text-slate-100" : "text-slate-600 dark:text-slate-400"}`}>{lastMessage ? <LastMessage last={lastMessage} /> : null}</p>
+            <p
+              dir="auto"
+              className={`truncate-text text-sm ${unreadCount > 0 ? "text-slate-900 dark:text-slate-100" : "text-slate-600 dark:text-slate-400"}`}
+            >
+              {lastMessage ? <LastMessage last={lastMessage} /> : null}
+            </p>
             {unreadCount > 0 ? (
-              <span data-unread={unreadCount} className="shrink-0 rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white">
+              <span
+                data-unread={unreadCount}
+                className="shrink-0 rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white"
+              >
                 <span aria-hidden="true">{unreadCount}</span>
                 <span className="sr-only">{t("Unread: {{number}}", { number: unreadCount })}</span>
               </span>
@@ -96,7 +124,12 @@ function ConversationRow({ conversation, onRemove }: { conversation: Conversatio
           </div>
         </div>
       </Link>
-      <button type="button" className="btn-secondary shrink-0 text-sm" onClick={onRemove} aria-label={t("Remove the conversation with {{name}}", { name: other.name })}>
+      <button
+        type="button"
+        className="btn-secondary shrink-0 text-sm"
+        onClick={onRemove}
+        aria-label={t("Remove the conversation with {{name}}", { name: other.name })}
+      >
         {t("Remove")}
       </button>
     </li>
@@ -105,7 +138,15 @@ function ConversationRow({ conversation, onRemove }: { conversation: Conversatio
 
 function LastMessage({ last }: { last: NonNullable<ConversationView["lastMessage"]> }) {
   const { t, i18n } = useTranslation();
-  const content = last.locked ? t("Locked message") : last.text ? last.text : last.mediaKind === "video" ? t("Video") : last.mediaKind === "image" ? t("Photo") : "";
+  const content = last.locked
+    ? t("Locked message")
+    : last.text
+      ? last.text
+      : last.mediaKind === "video"
+        ? t("Video")
+        : last.mediaKind === "image"
+          ? t("Photo")
+          : "";
   const tip = last.tipCents > 0 ? t("Tip of {{amount}}", { amount: formatCents(last.tipCents, i18n.language) }) : "";
   const what = [tip, content].filter(Boolean).join(" · ");
   return <>{last.fromMe ? t("You: {{text}}", { text: what }) : what}</>;

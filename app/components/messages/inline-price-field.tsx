@@ -13,7 +13,16 @@ export function InlinePriceField({ value, onChange }: { value: string; onChange:
       <label htmlFor={id} className="text-sm font-medium">
         {t("Price in USD (optional)")}
       </label>
-      <input id={id} className="input w-28" type="text" inputMode="decimal" autoComplete="off" placeholder={t("Free")} value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        className="input w-28"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t("Free")}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }

@@ -9,7 +9,13 @@ export function LinkedText({ text }: { text: string }) {
     <>
       {splitLinks(text).map((part, index) =>
         "href" in part ? (
-          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow" className="break-all underline">
+          <a
+            key={index}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="break-all underline"
+          >
             {part.text}
           </a>
         ) : (

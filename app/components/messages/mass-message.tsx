@@ -62,7 +62,9 @@ export function MassMessagePanel({ initial }: { initial: MassMessageView[] }) {
       setLocalError(t("Enter a price in dollars, like 9.99."));
       return;
     }
-    const mediaIds = uploads.attachments.some((item) => item.state === "failed") ? null : await uploads.mediaIds().catch(() => null);
+    const mediaIds = uploads.attachments.some((item) => item.state === "failed")
+      ? null
+      : await uploads.mediaIds().catch(() => null);
     if (mediaIds === null) {
       setLocalError(t("Remove the files that could not be uploaded."));
       return;
@@ -70,7 +72,11 @@ export function MassMessagePanel({ initial }: { initial: MassMessageView[] }) {
     clientId.current ??= crypto.randomUUID();
     setSending(true);
     try {
-      const answer = await api.post("/mass-messages", { clientId: clientId.current, audience, text, mediaIds, priceCents }, massMessageShape);
+      const answer = await api.post(
+        "/mass-messages",
+        { clientId: clientId.current, audience, text, mediaIds, priceCents },
+        massMessageShape,
+      );
       clientId.current = null;
       setSent((list) => [answer, ...list.filter((message) => message.id !== answer.id)]);
       setText("");
@@ -90,13 +96,24 @@ export function MassMessagePanel({ initial }: { initial: MassMessageView[] }) {
   ];
   return (
     <div className="space-y-6 p-4">
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t("New mass message")} className="space-y-4">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label={t("New mass message")}
+        className="space-y-4"
+      >
         <fieldset>
           <legend className="mb-2 text-sm font-medium">{t("Send to")}</legend>
           <div className="flex flex-wrap gap-4">
             {audiences.map(([value, label]) => (
               <label key={value} className="flex items-center gap-2 text-sm">
-                <input type="radio" name={`${id}-audience`} value={value} checked={audience === value} onChange={() => setAudience(value)} />
+                <input
+                  type="radio"
+                  name={`${id}-audience`}
+                  value={value}
+                  checked={audience === value}
+                  onChange={() => setAudience(value)}
+                />
                 {label}
               </label>
             ))}
@@ -106,22 +123,39 @@ export function MassMessagePanel({ initial }: { initial: MassMessageView[] }) {
           <label htmlFor={`${id}-text`} className="block text-sm font-medium">
             {t("Message")}
           </label>
-          <textarea id={`${id}-text`} data-testid="mass-message-text" className="input min-h-24" maxLength={MAX_MESSAGE_LENGTH} value={text} onChange={(event) => setText(event.target.value)} />
+          <textarea
+            id={`${id}-text`}
+            data-testid="mass-message-text"
+            className="input min-h-24"
+            maxLength={MAX_MESSAGE_LENGTH}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
         </div>
         {withMedia ? (
           <ul className="grid grid-cols-4 gap-2" aria-label={t("Photos and videos")}>
             {uploads.attachments.map((attachment) => (
-              <AttachmentTile key={attachment.key} attachment={attachment} onRemove={() => uploads.remove(attachment.key)} />
+              <AttachmentTile
+                key={attachment.key}
+                attachment={attachment}
+                onRemove={() => uploads.remove(attachment.key)}
+              />
             ))}
           </ul>
         ) : null}
-        <MediaFileInput inputRef={fileInput} testId="mass-message-files" uploads={uploads} max={MAX_MESSAGE_MEDIA} onTooMany={() => setLocalError(t("A message may have at most {{max}} photos and videos.", { max: MAX_MESSAGE_MEDIA }))} />
+        <MediaFileInput
+          inputRef={fileInput}
+          testId="mass-message-files"
+          uploads={uploads}
+          max={MAX_MESSAGE_MEDIA}
+          onTooMany={() =>
+            setLocalError(t("A message may have at most {{max}} photos and videos.", { max: MAX_MESSAGE_MEDIA }))
+          }
+        />
         <button type="button" className="btn-secondary" onClick={() => fileInput.current?.click()} disabled={sending}>
           {t("Add photos or videos")}
         </button>
-        {withMedia ? (
-          <InlinePriceField value={price} onChange={setPrice} />
-        ) : null}
+        {withMedia ? <InlinePriceField value={price} onChange={setPrice} /> : null}
         {localError ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {localError}
@@ -137,11 +171,17 @@ export function MassMessagePanel({ initial }: { initial: MassMessageView[] }) {
           {t("Sent mass messages")}
         </h2>
         {sent.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("Your mass messages and how far they have been delivered appear here.")}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t("Your mass messages and how far they have been delivered appear here.")}
+          </p>
         ) : (
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
             {sent.map((message) => (
-              <SentRow key={message.id} message={message} audienceLabel={audiences.find(([value]) => value === message.audience)![1]} />
+              <SentRow
+                key={message.id}
+                message={message}
+                audienceLabel={audiences.find(([value]) => value === message.audience)![1]}
+              />
             ))}
           </ul>
         )}
@@ -154,13 +194,20 @@ function SentRow({ message, audienceLabel }: { message: MassMessageView; audienc
   const { t, i18n } = useTranslation();
   return (
     <li data-testid="mass-message" data-status={message.status} className="space-y-1 py-3">
-      <p dir="auto" className="whitespace-pre-wrap break-words text-start">{message.text}</p>
+      <p dir="auto" className="whitespace-pre-wrap break-words text-start">
+        {message.text}
+      </p>
       <p className="flex flex-wrap gap-x-3 text-sm text-slate-600 dark:text-slate-400">
         <ChatTime iso={message.createdAt} />
         <span>{audienceLabel}</span>
-        {message.priceCents > 0 ? <span>{t("Price {{price}}", { price: formatCents(message.priceCents, i18n.language) })}</span> : null}
+        {message.priceCents > 0 ? (
+          <span>{t("Price {{price}}", { price: formatCents(message.priceCents, i18n.language) })}</span>
+        ) : null}
         <span role="status" data-testid="mass-message-progress">
-          {t("Delivered {{delivered}} of {{recipients}}", { delivered: message.delivered, recipients: message.recipients })}
+          {t("Delivered {{delivered}} of {{recipients}}", {
+            delivered: message.delivered,
+            recipients: message.recipients,
+          })}
         </span>
       </p>
     </li>

@@ -34,7 +34,17 @@ export interface Draft {
  * new one shown, so that Send again pays it knowingly. Before the hydration the browser posts a text message itself
  * to the thread's action, with `postedClientId` as its client id and the price shown (as the API would be sent them).
  */
-export function MessageComposer({ conversation, send, onTyping, postedClientId }: { conversation: ConversationView; send: (draft: Draft) => Promise<unknown>; onTyping: () => void; postedClientId?: string }) {
+export function MessageComposer({
+  conversation,
+  send,
+  onTyping,
+  postedClientId,
+}: {
+  conversation: ConversationView;
+  send: (draft: Draft) => Promise<unknown>;
+  onTyping: () => void;
+  postedClientId?: string;
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const uploads = useAttachments(useRootData()?.csrfToken ?? null, "message");
@@ -58,7 +68,10 @@ export function MessageComposer({ conversation, send, onTyping, postedClientId }
 
   if (!conversation.viewer.canWrite) {
     return (
-      <p role="status" className="border-t border-slate-200 p-4 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+      <p
+        role="status"
+        className="border-t border-slate-200 p-4 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400"
+      >
         {conversation.writeRefusal ?? t("You cannot write in this conversation.")}
       </p>
     );
@@ -93,7 +106,14 @@ export function MessageComposer({ conversation, send, onTyping, postedClientId }
     draftId.current = null;
     setText("");
     if (withMedia) setSendingMedia(true);
-    const failure = await send({ clientId, text: typed, mediaIds, priceCents, maxPaidCents: messagePriceCents, thumbnails: uploads.attachments.map((item) => item.thumbnailUrl) });
+    const failure = await send({
+      clientId,
+      text: typed,
+      mediaIds,
+      priceCents,
+      maxPaidCents: messagePriceCents,
+      thumbnails: uploads.attachments.map((item) => item.thumbnailUrl),
+    });
     setSendingMedia(false);
     if (failure) {
       const changed = changedPriceOf(failure);
@@ -115,7 +135,14 @@ export function MessageComposer({ conversation, send, onTyping, postedClientId }
   }
 
   return (
-    <form method="post" action={`/messages/${conversation.id}`} onSubmit={(event) => void submit(event)} noValidate aria-label={t("Write a message")} className="space-y-2 border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-950">
+    <form
+      method="post"
+      action={`/messages/${conversation.id}`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t("Write a message")}
+      className="space-y-2 border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-950"
+    >
       {messagePriceCents > 0 ? (
         <p className="text-xs text-slate-600 dark:text-slate-400" data-message-price>
           {t("Each message costs {{price}}", { price: formatCents(messagePriceCents, i18n.language) })}
@@ -124,13 +151,15 @@ export function MessageComposer({ conversation, send, onTyping, postedClientId }
       {uploads.attachments.length > 0 ? (
         <ul className="grid grid-cols-4 gap-2" aria-label={t("Photos and videos")}>
           {uploads.attachments.map((attachment) => (
-            <AttachmentTile key={attachment.key} attachment={attachment} onRemove={() => uploads.remove(attachment.key)} />
+            <AttachmentTile
+              key={attachment.key}
+              attachment={attachment}
+              onRemove={() => uploads.remove(attachment.key)}
+            />
           ))}
         </ul>
       ) : null}
-      {showPrice ? (
-        <InlinePriceField value={price} onChange={setPrice} />
-      ) : null}
+      {showPrice ? <InlinePriceField value={price} onChange={setPrice} /> : null}
       {posted?.ok === false && !error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {posted.message}
@@ -146,8 +175,22 @@ export function MessageComposer({ conversation, send, onTyping, postedClientId }
       {postedClientId ? <input type="hidden" name="clientId" value={postedClientId} /> : null}
       <input type="hidden" name="maxPaidCents" value={messagePriceCents} />
       <div className="flex items-end gap-2">
-        <MediaFileInput inputRef={fileInput} testId="message-files" uploads={uploads} max={MAX_MESSAGE_MEDIA} onTooMany={() => setLocalError(t("A message may have at most {{max}} photos and videos.", { max: MAX_MESSAGE_MEDIA }))} />
-        <button type="button" className="btn-secondary shrink-0 px-3" onClick={() => fileInput.current?.click()} disabled={sendingMedia} aria-label={t("Add photos or videos")}>
+        <MediaFileInput
+          inputRef={fileInput}
+          testId="message-files"
+          uploads={uploads}
+          max={MAX_MESSAGE_MEDIA}
+          onTooMany={() =>
+            setLocalError(t("A message may have at most {{max}} photos and videos.", { max: MAX_MESSAGE_MEDIA }))
+          }
+        />
+        <button
+          type="button"
+          className="btn-secondary shrink-0 px-3"
+          onClick={() => fileInput.current?.click()}
+          disabled={sendingMedia}
+          aria-label={t("Add photos or videos")}
+        >
           +
         </button>
         <label htmlFor={`${id}-text`} className="sr-only">
@@ -169,8 +212,19 @@ export function MessageComposer({ conversation, send, onTyping, postedClientId }
           }}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" name="intent" value="send" data-testid="send-button" className="btn-primary w-auto shrink-0" disabled={uploading || sendingMedia}>
-          {uploading ? t("Uploading…") : messagePriceCents > 0 ? t("Send · {{price}}", { price: formatCents(messagePriceCents, i18n.language) }) : t("Send")}
+        <button
+          type="submit"
+          name="intent"
+          value="send"
+          data-testid="send-button"
+          className="btn-primary w-auto shrink-0"
+          disabled={uploading || sendingMedia}
+        >
+          {uploading
+            ? t("Uploading…")
+            : messagePriceCents > 0
+              ? t("Send · {{price}}", { price: formatCents(messagePriceCents, i18n.language) })
+              : t("Send")}
         </button>
       </div>
     </form>

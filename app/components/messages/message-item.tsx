@@ -23,7 +23,17 @@ const THEIR_NOTE = "text-xs text-slate-600 dark:text-slate-300";
  * "Unlock for $X"), a tip it carries, what the sender sees of a pay-per-view message (sold or not), and what
  * sending it cost.
  */
-export function MessageItem({ message, mine, seen, onReplaced }: { message: MessageView; mine: boolean; seen: boolean; onReplaced: (message: MessageView) => void }) {
+export function MessageItem({
+  message,
+  mine,
+  seen,
+  onReplaced,
+}: {
+  message: MessageView;
+  mine: boolean;
+  seen: boolean;
+  onReplaced: (message: MessageView) => void;
+}) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatCents(cents, i18n.language);
   return (
@@ -31,10 +41,18 @@ export function MessageItem({ message, mine, seen, onReplaced }: { message: Mess
       <div className={mine ? MINE : THEIRS}>
         {message.tipCents > 0 ? (
           <p data-testid="message-tip" className="font-semibold">
-            {mine ? t("You tipped {{amount}}", { amount: money(message.tipCents) }) : t("Tipped you {{amount}}", { amount: money(message.tipCents) })}
+            {mine
+              ? t("You tipped {{amount}}", { amount: money(message.tipCents) })
+              : t("Tipped you {{amount}}", { amount: money(message.tipCents) })}
           </p>
         ) : null}
-        {message.media.length > 0 ? message.locked ? <LockedMedia message={message} onUnlocked={onReplaced} /> : <MediaList media={message.media} /> : null}
+        {message.media.length > 0 ? (
+          message.locked ? (
+            <LockedMedia message={message} onUnlocked={onReplaced} />
+          ) : (
+            <MediaList media={message.media} />
+          )
+        ) : null}
         {message.text ? (
           <p dir="auto" className="whitespace-pre-wrap break-words text-start">
             <LinkedText text={message.text} />
@@ -44,12 +62,18 @@ export function MessageItem({ message, mine, seen, onReplaced }: { message: Mess
           <ChatTime iso={message.createdAt} />
           {mine && message.priceCents > 0 ? (
             <span data-ppv-status={message.purchased ? "bought" : "not-bought"}>
-              {message.purchased ? t("Price {{price}} · Bought", { price: money(message.priceCents) }) : t("Price {{price}} · Not bought yet", { price: money(message.priceCents) })}
+              {message.purchased
+                ? t("Price {{price}} · Bought", { price: money(message.priceCents) })
+                : t("Price {{price}} · Not bought yet", { price: money(message.priceCents) })}
             </span>
           ) : null}
-          {!mine && message.priceCents > 0 && !message.locked ? <span>{t("Bought for {{price}}", { price: money(message.priceCents) })}</span> : null}
+          {!mine && message.priceCents > 0 && !message.locked ? (
+            <span>{t("Bought for {{price}}", { price: money(message.priceCents) })}</span>
+          ) : null}
           {/* What sending it cost: the sender paid it, the creator receiving it earned it. */}
-          {message.paidCents > 0 ? <span data-testid="message-paid">{t("Paid {{price}}", { price: money(message.paidCents) })}</span> : null}
+          {message.paidCents > 0 ? (
+            <span data-testid="message-paid">{t("Paid {{price}}", { price: money(message.paidCents) })}</span>
+          ) : null}
         </p>
       </div>
       {seen ? (
@@ -68,16 +92,29 @@ export function MessageItem({ message, mine, seen, onReplaced }: { message: Mess
 export function OutgoingItem({ message, waiting = false }: { message: OutgoingMessage; waiting?: boolean }) {
   const { t } = useTranslation();
   return (
-    <li data-testid="message" data-mine="true" data-outgoing={waiting ? "waiting" : "sending"} className={`flex flex-col ${waiting ? "opacity-80" : ""}`}>
+    <li
+      data-testid="message"
+      data-mine="true"
+      data-outgoing={waiting ? "waiting" : "sending"}
+      className={`flex flex-col ${waiting ? "opacity-80" : ""}`}
+    >
       <div className={MINE}>
         {message.thumbnails.length > 0 ? (
           <div className="grid grid-cols-2 gap-1">
             {message.thumbnails.map((url, index) =>
-              url ? <img key={index} src={url} alt="" className="aspect-square w-full rounded-lg object-cover" /> : <div key={index} className="aspect-square w-full rounded-lg bg-black/30" />,
+              url ? (
+                <img key={index} src={url} alt="" className="aspect-square w-full rounded-lg object-cover" />
+              ) : (
+                <div key={index} className="aspect-square w-full rounded-lg bg-black/30" />
+              ),
             )}
           </div>
         ) : null}
-        {message.text ? <p dir="auto" className="whitespace-pre-wrap break-words text-start">{message.text}</p> : null}
+        {message.text ? (
+          <p dir="auto" className="whitespace-pre-wrap break-words text-start">
+            {message.text}
+          </p>
+        ) : null}
         <p className={`${MY_NOTE} italic`}>{waiting ? t("Waiting for the network") : t("Sending…")}</p>
       </div>
     </li>
@@ -90,7 +127,15 @@ function MediaList({ media }: { media: ChatMediaView[] }) {
     <div className={media.length > 1 ? "grid grid-cols-2 gap-1" : ""}>
       {media.map((item) =>
         item.url === null ? null : item.kind === "video" ? (
-          <video key={item.id} src={item.url} poster={item.posterUrl ?? undefined} controls preload="none" playsInline className="w-full rounded-lg bg-black" />
+          <video
+            key={item.id}
+            src={item.url}
+            poster={item.posterUrl ?? undefined}
+            controls
+            preload="none"
+            playsInline
+            className="w-full rounded-lg bg-black"
+          />
         ) : (
           <a key={item.id} href={item.url} target="_blank" rel="noopener noreferrer" aria-label={t("Open the photo")}>
             <img
@@ -120,8 +165,19 @@ function LockedMedia({ message, onUnlocked }: { message: MessageView; onUnlocked
     <div className="space-y-2">
       <div className={message.media.length > 1 ? "grid grid-cols-2 gap-1" : ""}>
         {message.media.map((item) => (
-          <div key={item.id} className="relative aspect-square overflow-hidden rounded-lg bg-slate-300 dark:bg-slate-700">
-            {item.previewUrl ? <img src={item.previewUrl} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl" /> : null}
+          <div
+            key={item.id}
+            className="relative aspect-square overflow-hidden rounded-lg bg-slate-300 dark:bg-slate-700"
+          >
+            {item.previewUrl ? (
+              <img
+                src={item.previewUrl}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl"
+              />
+            ) : null}
           </div>
         ))}
       </div>

@@ -15,7 +15,9 @@ export function markReadInSavedList(conversationId: number): Promise<void> {
   return changeCopy(CONVERSATIONS_COPY, (data) => {
     const list = (data as SavedList | null)?.list;
     if (!list || !Array.isArray(list.conversations)) return data;
-    const conversations = (list.conversations as Row[]).map((row) => (row?.id === conversationId ? { ...row, unreadCount: 0 } : row));
+    const conversations = (list.conversations as Row[]).map((row) =>
+      row?.id === conversationId ? { ...row, unreadCount: 0 } : row,
+    );
     return { ...(data as object), list: { ...list, conversations } };
   });
 }

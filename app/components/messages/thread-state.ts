@@ -21,8 +21,14 @@ export function mergeMessages(current: MessageView[], incoming: MessageView[]): 
 }
 
 /** The outgoing messages the server has not answered for yet: those whose client id is not among the stored ones. */
-export function stillOutgoing(outgoing: OutgoingMessage[], messages: MessageView[], viewerId: number): OutgoingMessage[] {
-  const stored = new Set(messages.filter((message) => message.senderId === viewerId).map((message) => message.clientId));
+export function stillOutgoing(
+  outgoing: OutgoingMessage[],
+  messages: MessageView[],
+  viewerId: number,
+): OutgoingMessage[] {
+  const stored = new Set(
+    messages.filter((message) => message.senderId === viewerId).map((message) => message.clientId),
+  );
   const left = outgoing.filter((item) => !stored.has(item.clientId));
   return left.length === outgoing.length ? outgoing : left;
 }

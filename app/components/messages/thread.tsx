@@ -15,7 +15,13 @@ import { conversationShape, messagePageShape, sentShape } from "~/components/mes
 import { MessageComposer, type Draft } from "~/components/messages/message-composer";
 import { MessageItem, OutgoingItem } from "~/components/messages/message-item";
 import { markReadInSavedList } from "~/components/messages/saved-list";
-import { lastSeqOf, mergeMessages, seenMessageId, stillOutgoing, type OutgoingMessage } from "~/components/messages/thread-state";
+import {
+  lastSeqOf,
+  mergeMessages,
+  seenMessageId,
+  stillOutgoing,
+  type OutgoingMessage,
+} from "~/components/messages/thread-state";
 import { useChatRoom } from "~/components/messages/use-chat-room";
 
 /** A thread's offline copy keeps its newest messages, this many. */
@@ -80,14 +86,21 @@ export function Thread({
   const kept = useMemo(() => {
     const last = messages.slice(-KEPT_MESSAGES);
     const keptBefore = last.length < messages.length ? (last[0]?.seq ?? null) : nextBefore;
-    return { list: null, thread: { conversation, firstPage: { messages: last, nextBefore: keptBefore } }, savedAt: copy.savedAt };
+    return {
+      list: null,
+      thread: { conversation, firstPage: { messages: last, nextBefore: keptBefore } },
+      savedAt: copy.savedAt,
+    };
   }, [messages, nextBefore, conversation, copy.savedAt]);
   useOfflineCopy(copy.key, copy, kept);
 
-  const arrive = useCallback((incoming: MessageView[]) => {
-    stickToBottom.current = nearBottom.current || incoming.some((message) => message.senderId === user.userId);
-    setMessages((current) => mergeMessages(current, incoming));
-  }, [user.userId]);
+  const arrive = useCallback(
+    (incoming: MessageView[]) => {
+      stickToBottom.current = nearBottom.current || incoming.some((message) => message.senderId === user.userId);
+      setMessages((current) => mergeMessages(current, incoming));
+    },
+    [user.userId],
+  );
 
   /** Marks the conversation read when the reader can see it and something from the other member is unread. */
   const markRead = useCallback(() => {
@@ -106,7 +119,9 @@ export function Thread({
 
   const catchUp = useCallback(async () => {
     const [page, fresh] = await Promise.all([
-      api.get(`/conversations/${conversationId}/messages?after=${lastSeqOf(messagesNow.current)}`, messagePageShape, { quiet: true }),
+      api.get(`/conversations/${conversationId}/messages?after=${lastSeqOf(messagesNow.current)}`, messagePageShape, {
+        quiet: true,
+      }),
       api.get(`/conversations/${conversationId}`, conversationShape, { quiet: true }),
     ]);
     arrive(page.messages);
@@ -166,9 +181,12 @@ export function Thread({
   useEffect(() => {
     const target = sentinel.current;
     if (!target || nextBefore === null || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadOlder();
-    }, { root: scroller.current, rootMargin: "200px 0px 0px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadOlder();
+      },
+      { root: scroller.current, rootMargin: "200px 0px 0px 0px" },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [loadOlder, nextBefore]);
@@ -187,11 +205,15 @@ export function Thread({
 
   // Text sent offline waits in the outbox (shown as waiting) and arrives once the server has it. A message with
   // files or a price, or one that costs money to send, needs the network: money never waits for later.
-  const waiting = useOutboxEntries().filter((entry) => entry.status === "pending" && entry.action.kind === "message" && entry.action.conversationId === conversationId);
+  const waiting = useOutboxEntries().filter(
+    (entry) =>
+      entry.status === "pending" && entry.action.kind === "message" && entry.action.conversationId === conversationId,
+  );
   useEffect(() => {
     const sent = (event: Event) => {
       const { entry, answer } = (event as CustomEvent<{ entry: OutboxEntry; answer: unknown }>).detail;
-      if (entry.action.kind === "message" && entry.action.conversationId === conversationId) arrive([sentShape(answer).message]);
+      if (entry.action.kind === "message" && entry.action.conversationId === conversationId)
+        arrive([sentShape(answer).message]);
     };
     window.addEventListener(OUTBOX_SENT, sent);
     return () => window.removeEventListener(OUTBOX_SENT, sent);
@@ -200,13 +222,26 @@ export function Thread({
   async function send(draft: Draft): Promise<unknown> {
     stickToBottom.current = true;
     setOutgoing((list) => [...list, { clientId: draft.clientId, text: draft.text, thumbnails: draft.thumbnails }]);
-    const body = { clientId: draft.clientId, text: draft.text, mediaIds: draft.mediaIds, priceCents: draft.priceCents, maxPaidCents: draft.maxPaidCents };
+    const body = {
+      clientId: draft.clientId,
+      text: draft.text,
+      mediaIds: draft.mediaIds,
+      priceCents: draft.priceCents,
+      maxPaidCents: draft.maxPaidCents,
+    };
     // What may wait costs nothing: the outbox sends it later with maxPaidCents 0 (app/lib/outbox-sender.ts).
-    const mayWait = draft.mediaIds.length === 0 && draft.priceCents === 0 && draft.maxPaidCents === 0 && conversation.messagePriceCents === 0;
+    const mayWait =
+      draft.mediaIds.length === 0 &&
+      draft.priceCents === 0 &&
+      draft.maxPaidCents === 0 &&
+      conversation.messagePriceCents === 0;
     try {
       // Only what may wait is given up after a while (sendOrKeep): a paid message waits for its answer.
-      const post = (signal?: AbortSignal) => api.post(`/conversations/${conversationId}/messages`, body, sentShape, { signal });
-      const sent = mayWait ? await sendOrKeep(api, { kind: "message", conversationId, text: draft.text }, post, draft.clientId) : { answer: await post() };
+      const post = (signal?: AbortSignal) =>
+        api.post(`/conversations/${conversationId}/messages`, body, sentShape, { signal });
+      const sent = mayWait
+        ? await sendOrKeep(api, { kind: "message", conversationId, text: draft.text }, post, draft.clientId)
+        : { answer: await post() };
       if (sent) {
         arrive([sent.answer.message]);
         // A paid message moved money: the sidebar's balance flag may have changed.
@@ -227,7 +262,9 @@ export function Thread({
         <BackLink to="/messages">{t("All messages")}</BackLink>
         <Link to={`/${other.username}`} className="flex min-w-0 items-center gap-2 hover:opacity-90">
           <Avatar url={other.avatarUrl} name={other.name} size="h-9 w-9" />
-          <h1 dir="auto" className="truncate-text text-lg font-bold">{other.name}</h1>
+          <h1 dir="auto" className="truncate-text text-lg font-bold">
+            {other.name}
+          </h1>
         </Link>
         <div className="ms-auto flex shrink-0 gap-2">
           <Link to={`/messages/${conversationId}?view=media`} className="btn-secondary text-sm">
@@ -235,7 +272,12 @@ export function Thread({
           </Link>
           {/* A tip to the creator of a conversation the viewer may write in: a message in the thread, its note the text. */}
           {other.isCreator && conversation.viewer.canWrite ? (
-            <TipButton target={{ conversationId }} creatorName={other.name} className="btn-secondary text-sm" onTipped={(answer) => arrive([sentShape(answer).message])}>
+            <TipButton
+              target={{ conversationId }}
+              creatorName={other.name}
+              className="btn-secondary text-sm"
+              onTipped={(answer) => arrive([sentShape(answer).message])}
+            >
               {t("Send a tip")}
             </TipButton>
           ) : null}
@@ -252,7 +294,12 @@ export function Thread({
       >
         {nextBefore !== null ? (
           <div ref={sentinel} className="pb-3 text-center">
-            <button type="button" className="btn-secondary text-sm" disabled={loadingOlder} onClick={() => void loadOlder()}>
+            <button
+              type="button"
+              className="btn-secondary text-sm"
+              disabled={loadingOlder}
+              onClick={() => void loadOlder()}
+            >
               {loadingOlder ? t("Loading…") : t("Load older messages")}
             </button>
             {olderError ? (
@@ -262,14 +309,32 @@ export function Thread({
             ) : null}
           </div>
         ) : null}
-        {messages.length === 0 && shown.length === 0 ? <p className="py-8 text-center text-slate-600 dark:text-slate-400">{t("Say hello! Messages you send and receive appear here.")}</p> : null}
+        {messages.length === 0 && shown.length === 0 ? (
+          <p className="py-8 text-center text-slate-600 dark:text-slate-400">
+            {t("Say hello! Messages you send and receive appear here.")}
+          </p>
+        ) : null}
         <div role="log" aria-label={t("Messages with {{name}}", { name: other.name })}>
           <ol className="space-y-3">
             {messages.map((message) => (
-              <MessageItem key={message.id} message={message} mine={message.senderId === user.userId} seen={message.id === seenId} onReplaced={(replaced) => arrive([replaced])} />
+              <MessageItem
+                key={message.id}
+                message={message}
+                mine={message.senderId === user.userId}
+                seen={message.id === seenId}
+                onReplaced={(replaced) => arrive([replaced])}
+              />
             ))}
             {waiting.map((entry) => (
-              <OutgoingItem key={entry.id} message={{ clientId: entry.id, text: entry.action.kind === "message" ? entry.action.text : "", thumbnails: [] }} waiting />
+              <OutgoingItem
+                key={entry.id}
+                message={{
+                  clientId: entry.id,
+                  text: entry.action.kind === "message" ? entry.action.text : "",
+                  thumbnails: [],
+                }}
+                waiting
+              />
             ))}
             {shown.map((message) => (
               <OutgoingItem key={message.clientId} message={message} />

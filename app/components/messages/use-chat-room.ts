@@ -1,5 +1,12 @@
 import { useEffect, useRef } from "react";
-import { chatServerFrame, chatSocketPath, parseFrame, TYPING_EVERY_MS, type ChatClientFrame, type ChatServerFrame } from "@shared/chat-events";
+import {
+  chatServerFrame,
+  chatSocketPath,
+  parseFrame,
+  TYPING_EVERY_MS,
+  type ChatClientFrame,
+  type ChatServerFrame,
+} from "@shared/chat-events";
 import { connectSocket, sameOriginSocketUrl, type SocketConnection } from "~/lib/user-channel";
 import { useUpdateActions } from "~/lib/updates";
 
@@ -11,7 +18,10 @@ const TYPING_FRAME = JSON.stringify({ type: "typing" } satisfies ChatClientFrame
  * Answers `typing()`, which tells the other member at most once per TYPING_EVERY_MS. Closed because the session
  * ended, it asks for the updates summary, whose 401 leaves for /login (as the updates channel does).
  */
-export function useChatRoom(conversationId: number, handlers: { onFrame: (frame: ChatServerFrame) => void; onOpen: () => void }): { typing: () => void } {
+export function useChatRoom(
+  conversationId: number,
+  handlers: { onFrame: (frame: ChatServerFrame) => void; onOpen: () => void },
+): { typing: () => void } {
   const latest = useRef(handlers);
   latest.current = handlers;
   const { refresh } = useUpdateActions();

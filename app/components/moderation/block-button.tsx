@@ -10,7 +10,17 @@ import { withHandle } from "~/components/handle-sentence";
  * Block / Unblock a user, after a confirmation that says what blocking does. `onChange` hears the new state
  * (a profile hides the person's posts, a list drops the row).
  */
-export function BlockButton({ username, blocked: initiallyBlocked, onChange, className = "btn-secondary" }: { username: string; blocked: boolean; onChange?: (blocked: boolean) => void; className?: string }) {
+export function BlockButton({
+  username,
+  blocked: initiallyBlocked,
+  onChange,
+  className = "btn-secondary",
+}: {
+  username: string;
+  blocked: boolean;
+  onChange?: (blocked: boolean) => void;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const { api } = useSession();
   const [blocked, setBlocked] = useState(initiallyBlocked);
@@ -40,11 +50,22 @@ export function BlockButton({ username, blocked: initiallyBlocked, onChange, cla
       <button type="button" className={className} onClick={() => setConfirming(true)}>
         {blocked ? t("Unblock") : t("Block")}
       </button>
-      <Modal open={confirming} title={withHandle(blocked ? t("Unblock @{{username}}?", { username }) : t("Block @{{username}}?", { username }), username)} onClose={() => setConfirming(false)}>
+      <Modal
+        open={confirming}
+        title={withHandle(
+          blocked ? t("Unblock @{{username}}?", { username }) : t("Block @{{username}}?", { username }),
+          username,
+        )}
+        onClose={() => setConfirming(false)}
+      >
         <p className="text-slate-700 dark:text-slate-300">
           {blocked
-            ? t("They will be able to see your posts, follow you and subscribe again. Follows and subscriptions that ended do not come back.")
-            : t("You will stop following each other, subscriptions between you end now, and neither of you can see the other's posts, follow, subscribe or send messages.")}
+            ? t(
+                "They will be able to see your posts, follow you and subscribe again. Follows and subscriptions that ended do not come back.",
+              )
+            : t(
+                "You will stop following each other, subscriptions between you end now, and neither of you can see the other's posts, follow, subscribe or send messages.",
+              )}
         </p>
         {failure ? <Notice tone="error">{failure}</Notice> : null}
         <div className="flex gap-3">

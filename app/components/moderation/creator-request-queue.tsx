@@ -7,16 +7,36 @@ import { Handle } from "~/components/handle";
 import { CalendarDay } from "~/components/dashboard/calendar-day";
 
 /** The admin's queue of creator applications: who, the two ID images beside the name and birth date given at sign-up, approve or reject with a reason. */
-export function CreatorRequestQueue({ requests, errors }: { requests: PendingCreatorRequest[]; errors: { requestId?: number; reason?: string[] } }) {
+export function CreatorRequestQueue({
+  requests,
+  errors,
+}: {
+  requests: PendingCreatorRequest[];
+  errors: { requestId?: number; reason?: string[] };
+}) {
   const { t } = useTranslation();
-  if (requests.length === 0) return <EmptyState icon="becomeCreator" title={t("No pending requests")} text={t("New creator applications will show up here.")} />;
+  if (requests.length === 0)
+    return (
+      <EmptyState
+        icon="becomeCreator"
+        title={t("No pending requests")}
+        text={t("New creator applications will show up here.")}
+      />
+    );
   return (
     <ul className="divide-y divide-slate-200 dark:divide-slate-800">
       {requests.map((request) => (
-        <li key={request.id} className="space-y-3 p-4" aria-label={t("Application of @{{username}}", { username: request.user.username })}>
+        <li
+          key={request.id}
+          className="space-y-3 p-4"
+          aria-label={t("Application of @{{username}}", { username: request.user.username })}
+        >
           <div>
             <p className="font-semibold">
-              {request.user.name} <span className="font-normal text-slate-600 dark:text-slate-400"><Handle username={request.user.username} /></span>
+              {request.user.name}{" "}
+              <span className="font-normal text-slate-600 dark:text-slate-400">
+                <Handle username={request.user.username} />
+              </span>
             </p>
             <p className="text-sm text-slate-600 dark:text-slate-400">
               {request.user.email} · <LocalTime iso={request.createdAt} />
@@ -24,11 +44,18 @@ export function CreatorRequestQueue({ requests, errors }: { requests: PendingCre
           </div>
           <div className="grid grid-cols-2 gap-3">
             <figure className="space-y-1">
-              <img src={request.documentUrl} alt={t("ID document of @{{username}}", { username: request.user.username })} className="max-h-64 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
+              <img
+                src={request.documentUrl}
+                alt={t("ID document of @{{username}}", { username: request.user.username })}
+                className="max-h-64 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800"
+              />
               <figcaption className="text-sm">
                 {t("ID document")}
                 {/* What the applicant signed up with, to compare with the document. */}
-                <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-slate-700 dark:text-slate-300" data-applicant-facts>
+                <dl
+                  className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-slate-700 dark:text-slate-300"
+                  data-applicant-facts
+                >
                   <dt className="font-medium">{t("Name")}</dt>
                   <dd dir="auto">{request.user.name}</dd>
                   <dt className="font-medium">{t("Date of birth")}</dt>
@@ -39,7 +66,11 @@ export function CreatorRequestQueue({ requests, errors }: { requests: PendingCre
               </figcaption>
             </figure>
             <figure className="space-y-1">
-              <img src={request.selfieUrl} alt={t("Selfie of @{{username}} holding the document", { username: request.user.username })} className="max-h-64 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800" />
+              <img
+                src={request.selfieUrl}
+                alt={t("Selfie of @{{username}} holding the document", { username: request.user.username })}
+                className="max-h-64 w-full rounded-lg bg-slate-100 object-contain dark:bg-slate-800"
+              />
               <figcaption className="text-sm">{t("Selfie with the document")}</figcaption>
             </figure>
           </div>

@@ -2,7 +2,17 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /** A native modal dialog: focus stays inside, Escape and the Close button end it, the page behind is inert. */
-export function Modal({ open, title, onClose, children }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode }) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -27,7 +37,11 @@ export function Modal({ open, title, onClose, children }: { open: boolean; title
             <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
-            <button type="button" onClick={onClose} className="rounded-full px-2 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded-full px-2 py-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
               <span aria-hidden="true">✕</span>
               <span className="sr-only">{t("Close")}</span>
             </button>

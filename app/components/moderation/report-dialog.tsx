@@ -40,7 +40,10 @@ function ReportDialog({ target, open, onClose }: { target: ReportTarget; open: b
     setBusy(true);
     setErrors({});
     setFailure("");
-    const targetFields = target.kind === "post" ? { targetKind: "post", targetId: target.postId } : { targetKind: "user", username: target.username };
+    const targetFields =
+      target.kind === "post"
+        ? { targetKind: "post", targetId: target.postId }
+        : { targetKind: "user", username: target.username };
     try {
       const body = await api.post("/reports", { ...targetFields, reason, description }, messageAnswerShape);
       setDone(body.message);
@@ -68,8 +71,17 @@ function ReportDialog({ target, open, onClose }: { target: ReportTarget; open: b
           <fieldset className="space-y-1">
             <legend className="mb-2 font-medium">{t("Why are you reporting this?")}</legend>
             {(Object.keys(labels) as ReportReason[]).map((code) => (
-              <label key={code} className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">
-                <input type="radio" name="reason" value={code} checked={reason === code} onChange={() => setReason(code)} />
+              <label
+                key={code}
+                className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
+                <input
+                  type="radio"
+                  name="reason"
+                  value={code}
+                  checked={reason === code}
+                  onChange={() => setReason(code)}
+                />
                 {labels[code]}
               </label>
             ))}

@@ -12,7 +12,14 @@ import { withHandle } from "~/components/handle-sentence";
 export function ReportQueue({ reports }: { reports: OpenReport[] }) {
   const { t } = useTranslation();
   const reasons = useReportReasonLabels();
-  if (reports.length === 0) return <EmptyState icon="notifications" title={t("No open reports")} text={t("Reports of posts and users will show up here.")} />;
+  if (reports.length === 0)
+    return (
+      <EmptyState
+        icon="notifications"
+        title={t("No open reports")}
+        text={t("Reports of posts and users will show up here.")}
+      />
+    );
   return (
     <ul className="divide-y divide-slate-200 dark:divide-slate-800">
       {reports.map((report) => (
@@ -21,7 +28,12 @@ export function ReportQueue({ reports }: { reports: OpenReport[] }) {
             <span className="font-semibold">{reasons[report.reason]}</span>
             <span className="text-sm text-slate-600 dark:text-slate-400">
               {" "}
-              · {withHandle(t("reported by @{{username}}", { username: report.reporter.username }), report.reporter.username)} · <LocalTime iso={report.createdAt} />
+              ·{" "}
+              {withHandle(
+                t("reported by @{{username}}", { username: report.reporter.username }),
+                report.reporter.username,
+              )}{" "}
+              · <LocalTime iso={report.createdAt} />
             </span>
           </p>
           {report.description ? <p className="whitespace-pre-line">{report.description}</p> : null}
@@ -37,9 +49,18 @@ export function ReportQueue({ reports }: { reports: OpenReport[] }) {
                   ) : (
                     t("(removed)")
                   )}{" "}
-                  {report.target.user ? withHandle(t("by @{{username}}", { username: report.target.user.username }), report.target.user.username) : null}
+                  {report.target.user
+                    ? withHandle(
+                        t("by @{{username}}", { username: report.target.user.username }),
+                        report.target.user.username,
+                      )
+                    : null}
                 </p>
-                {report.target.text ? <p dir="auto" className="whitespace-pre-line">{report.target.text}</p> : null}
+                {report.target.text ? (
+                  <p dir="auto" className="whitespace-pre-line">
+                    {report.target.text}
+                  </p>
+                ) : null}
               </>
             ) : (
               <p>
@@ -51,14 +72,21 @@ export function ReportQueue({ reports }: { reports: OpenReport[] }) {
                 ) : null}
               </p>
             )}
-            {report.target.user?.suspended ? <p className="text-sm text-red-700 dark:text-red-400">{t("Suspended")}</p> : null}
+            {report.target.user?.suspended ? (
+              <p className="text-sm text-red-700 dark:text-red-400">{t("Suspended")}</p>
+            ) : null}
           </div>
           <AppForm method="post" className="flex flex-wrap gap-2">
             <input type="hidden" name="reportId" value={report.id} />
             <SubmitButton name="intent" value="dismiss" className="btn-secondary w-auto" pendingText={t("Saving…")}>
               {t("Dismiss")}
             </SubmitButton>
-            <SubmitButton name="intent" value="removeContent" className="btn-secondary w-auto" pendingText={t("Saving…")}>
+            <SubmitButton
+              name="intent"
+              value="removeContent"
+              className="btn-secondary w-auto"
+              pendingText={t("Saving…")}
+            >
               {report.target.kind === "post" ? t("Remove post") : t("Mark content removed")}
             </SubmitButton>
             <SubmitButton name="intent" value="suspendUser" className="btn-primary w-auto" pendingText={t("Saving…")}>

@@ -25,7 +25,11 @@ export function PaymentErrorNotice({ error, returnTo }: { error: unknown; return
       </div>
     );
   }
-  if (error instanceof ApiError && error.status === 403 && error.body.message === t("Your email didn't verified yet.")) {
+  if (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    error.body.message === t("Your email didn't verified yet.")
+  ) {
     return (
       <div role="alert" className={className}>
         <p>{error.body.message}</p>

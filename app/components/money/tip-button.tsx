@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import { useAttemptKey } from "~/components/money/attempt-key";
 
-export type TipTarget = { postId: number } | { username: string } | { conversationId: number } | { liveStreamId: number };
+export type TipTarget =
+  { postId: number } | { username: string } | { conversationId: number } | { liveStreamId: number };
 
 /** What the server answers to a tip: in a conversation, the message that carries it. */
 export type TipAnswer = unknown;
@@ -45,10 +46,15 @@ export function TipButton({
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <TipDialog target={target} creatorName={creatorName} attemptKey={attempt.key} onClose={() => setOpen(false)} onTipped={onTipped} />
+          <TipDialog
+            target={target}
+            creatorName={creatorName}
+            attemptKey={attempt.key}
+            onClose={() => setOpen(false)}
+            onTipped={onTipped}
+          />
         </Suspense>
       ) : null}
     </>
   );
 }
-

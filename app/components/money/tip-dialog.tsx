@@ -60,7 +60,11 @@ export function TipDialog({
             ? `/live/${target.liveStreamId}/tips`
             : `/users/${encodeURIComponent(target.username)}/tips`;
     try {
-      const answer = await api.post(path, { amountCents, idempotencyKey: attemptKey, ...(note.trim() ? { note: note.trim() } : {}) }, (value) => value);
+      const answer = await api.post(
+        path,
+        { amountCents, idempotencyKey: attemptKey, ...(note.trim() ? { note: note.trim() } : {}) },
+        (value) => value,
+      );
       setSentCents(amountCents);
       onTipped?.(answer);
       // The wallet changed: the sidebar's balance flag may have too.
@@ -89,7 +93,13 @@ export function TipDialog({
               {PRESETS_CENTS.map((cents) => {
                 const value = (cents / 100).toFixed(2);
                 return (
-                  <button key={cents} type="button" className={amount === value ? "btn-primary w-auto" : "btn-secondary"} aria-pressed={amount === value} onClick={() => setAmount(value)}>
+                  <button
+                    key={cents}
+                    type="button"
+                    className={amount === value ? "btn-primary w-auto" : "btn-secondary"}
+                    aria-pressed={amount === value}
+                    onClick={() => setAmount(value)}
+                  >
                     {money(cents)}
                   </button>
                 );
@@ -120,11 +130,21 @@ export function TipDialog({
             <label htmlFor={`${id}-note`} className="block text-sm font-medium">
               {t("Message (optional)")}
             </label>
-            <textarea id={`${id}-note`} className="input min-h-20" maxLength={NOTE_MAX} value={note} onChange={(event) => setNote(event.target.value)} />
+            <textarea
+              id={`${id}-note`}
+              className="input min-h-20"
+              maxLength={NOTE_MAX}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
           </div>
           <PaymentErrorNotice error={error} />
           <button type="submit" className="btn-primary" disabled={sending}>
-            {sending ? t("Sending…") : typedCents !== null && typedCents > 0 ? t("Send {{amount}}", { amount: money(typedCents) }) : t("Send")}
+            {sending
+              ? t("Sending…")
+              : typedCents !== null && typedCents > 0
+                ? t("Send {{amount}}", { amount: money(typedCents) })
+                : t("Send")}
           </button>
         </form>
       )}

@@ -71,7 +71,9 @@ export function UnlockFlow({
   const shownCents = changedTo ?? priceCents;
   const price = () => formatCents(shownCents, i18n.language);
   // The button's label as the server wrote it, while the page hydrates: no currency formatter built then.
-  const [labelId, label] = useServerText(`${shownCents}|${i18n.language}`, () => t("Unlock for {{price}}", { price: price() }));
+  const [labelId, label] = useServerText(`${shownCents}|${i18n.language}`, () =>
+    t("Unlock for {{price}}", { price: price() }),
+  );
 
   async function pay() {
     setPaying(true);

@@ -7,7 +7,10 @@ import type { Attachment } from "~/components/posts/use-attachments";
 export function AttachmentTile({ attachment, onRemove }: { attachment: Attachment; onRemove: () => void }) {
   const { t } = useTranslation();
   return (
-    <li className="relative overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800" data-upload-state={attachment.state}>
+    <li
+      className="relative overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800"
+      data-upload-state={attachment.state}
+    >
       {attachment.thumbnailUrl ? (
         <img src={attachment.thumbnailUrl} alt="" className="aspect-square w-full object-cover" />
       ) : (

@@ -41,7 +41,9 @@ export function Comments({
   }, []);
 
   // Comments made offline wait in the outbox (shown below the list) and join it once the server has them.
-  const waiting = useOutboxEntries().filter((entry) => entry.status === "pending" && entry.action.kind === "comment" && entry.action.postId === postId);
+  const waiting = useOutboxEntries().filter(
+    (entry) => entry.status === "pending" && entry.action.kind === "comment" && entry.action.postId === postId,
+  );
   const countChange = useRef(onCountChange);
   countChange.current = onCountChange;
   useEffect(() => {
@@ -62,7 +64,13 @@ export function Comments({
     setError(null);
     const clientId = crypto.randomUUID();
     try {
-      const sent = await sendOrKeep(api, { kind: "comment", postId, text }, (signal) => api.post(`/posts/${postId}/comments`, { text, clientId }, object({ comment: commentShape }), { signal }), clientId);
+      const sent = await sendOrKeep(
+        api,
+        { kind: "comment", postId, text },
+        (signal) =>
+          api.post(`/posts/${postId}/comments`, { text, clientId }, object({ comment: commentShape }), { signal }),
+        clientId,
+      );
       if (sent) {
         setComments((list) => [...list, sent.answer.comment]);
         onCountChange(1);
@@ -88,17 +96,26 @@ export function Comments({
 
   async function showMore() {
     if (!nextCursor) return;
-    const page = await api.get(`/posts/${postId}/comments?cursor=${nextCursor}`, object({ comments: array(commentShape), nextCursor: nullable(string) }));
+    const page = await api.get(
+      `/posts/${postId}/comments?cursor=${nextCursor}`,
+      object({ comments: array(commentShape), nextCursor: nullable(string) }),
+    );
     setComments((list) => [...list, ...page.comments.filter((c) => !list.some((known) => known.id === c.id))]);
     setNextCursor(page.nextCursor);
   }
 
   return (
-    <section id="comments" aria-labelledby="comments-title" className="space-y-3 border-t border-slate-200 p-4 dark:border-slate-800">
+    <section
+      id="comments"
+      aria-labelledby="comments-title"
+      className="space-y-3 border-t border-slate-200 p-4 dark:border-slate-800"
+    >
       <h2 id="comments-title" className="font-semibold">
         {t("Comments")}
       </h2>
-      {comments.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("No comments yet.")}</p> : null}
+      {comments.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("No comments yet.")}</p>
+      ) : null}
       <ul className="space-y-3" data-comments>
         {comments.map((comment) => (
           <li key={comment.id} className="flex gap-3" data-comment-id={comment.id}>
@@ -115,10 +132,16 @@ export function Comments({
                   <LocalTime iso={comment.createdAt} />
                 </span>
               </p>
-              <p dir="auto" className="whitespace-pre-line break-words">{comment.text}</p>
+              <p dir="auto" className="whitespace-pre-line break-words">
+                {comment.text}
+              </p>
             </div>
             {comment.canDelete ? (
-              <button type="button" className="self-start text-sm text-red-700 hover:underline dark:text-red-400" onClick={() => void remove(comment)}>
+              <button
+                type="button"
+                className="self-start text-sm text-red-700 hover:underline dark:text-red-400"
+                onClick={() => void remove(comment)}
+              >
                 {t("Delete")}
               </button>
             ) : null}
@@ -128,7 +151,11 @@ export function Comments({
       {waiting.length > 0 ? (
         <ul className="space-y-2" aria-label={t("Waiting for the network")}>
           {waiting.map((entry) => (
-            <li key={entry.id} data-testid="comment-waiting" className="whitespace-pre-line break-words text-slate-600 opacity-80 dark:text-slate-400">
+            <li
+              key={entry.id}
+              data-testid="comment-waiting"
+              className="whitespace-pre-line break-words text-slate-600 opacity-80 dark:text-slate-400"
+            >
               {entry.action.kind === "comment" ? entry.action.text : null}
               <span className="ms-2 text-xs italic">{t("Waiting for the network")}</span>
             </li>

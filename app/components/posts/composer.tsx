@@ -51,7 +51,9 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
   function edited<T>(field: string, set: (value: T) => void) {
     return (value: T) => {
       set(value);
-      setErrors((current) => (field in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)) : current));
+      setErrors((current) =>
+        field in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)) : current,
+      );
     };
   }
 
@@ -59,8 +61,10 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
     const found: Errors = {};
     if (!text.trim() && uploads.attachments.length === 0) found.text = [t("Write something or add a photo or video.")];
     if (!audience) found.audience = [t("Who can see field is required!")];
-    if (when === "later" && (!scheduledAt || new Date(scheduledAt).getTime() <= Date.now())) found.scheduledAt = [t("Choose a time in the future.")];
-    if (uploads.attachments.some((item) => item.state === "failed")) found.mediaIds = [t("Remove the files that could not be uploaded.")];
+    if (when === "later" && (!scheduledAt || new Date(scheduledAt).getTime() <= Date.now()))
+      found.scheduledAt = [t("Choose a time in the future.")];
+    if (uploads.attachments.some((item) => item.state === "failed"))
+      found.mediaIds = [t("Remove the files that could not be uploaded.")];
     return found;
   }
 
@@ -82,11 +86,11 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
       const post = await api.post(
         "/posts",
         {
-        text,
-        audience,
-        priceCents,
-        mediaIds,
-        ...(scheduledAt ? { scheduledAt } : {}),
+          text,
+          audience,
+          priceCents,
+          mediaIds,
+          ...(scheduledAt ? { scheduledAt } : {}),
         },
         postShape,
       );
@@ -111,13 +115,29 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
   }
 
   return (
-    <form ref={form} id="compose" onSubmit={(event) => void submit(event)} noValidate aria-label={t("New post")} className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800">
-      <PostTextField value={text} onChange={edited("text", setText)} errors={errors.text} placeholder={t("What would you like to share?")} />
+    <form
+      ref={form}
+      id="compose"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t("New post")}
+      className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800"
+    >
+      <PostTextField
+        value={text}
+        onChange={edited("text", setText)}
+        errors={errors.text}
+        placeholder={t("What would you like to share?")}
+      />
 
       {uploads.attachments.length > 0 ? (
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t("Photos and videos")}>
           {uploads.attachments.map((attachment) => (
-            <AttachmentTile key={attachment.key} attachment={attachment} onRemove={() => uploads.remove(attachment.key)} />
+            <AttachmentTile
+              key={attachment.key}
+              attachment={attachment}
+              onRemove={() => uploads.remove(attachment.key)}
+            />
           ))}
         </ul>
       ) : null}
@@ -128,7 +148,15 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
       ) : null}
 
       <div>
-        <MediaFileInput inputRef={fileInput} testId="composer-files" uploads={uploads} max={MAX_ATTACHMENTS} onTooMany={() => setErrors((current) => ({ ...current, mediaIds: [t("A post may have at most 20 photos and videos.")] }))} />
+        <MediaFileInput
+          inputRef={fileInput}
+          testId="composer-files"
+          uploads={uploads}
+          max={MAX_ATTACHMENTS}
+          onTooMany={() =>
+            setErrors((current) => ({ ...current, mediaIds: [t("A post may have at most 20 photos and videos.")] }))
+          }
+        />
         <button type="button" className="btn-secondary" onClick={() => fileInput.current?.click()}>
           {t("Add photos or videos")}
         </button>
@@ -147,11 +175,19 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
             {t("Post now")}
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="when" value="later" checked={when === "later"} onChange={() => setWhen("later")} />
+            <input
+              type="radio"
+              name="when"
+              value="later"
+              checked={when === "later"}
+              onChange={() => setWhen("later")}
+            />
             {t("Schedule")}
           </label>
         </div>
-        {when === "later" ? <ScheduleField value={publishAt} onChange={edited("scheduledAt", setPublishAt)} errors={errors.scheduledAt} /> : null}
+        {when === "later" ? (
+          <ScheduleField value={publishAt} onChange={edited("scheduledAt", setPublishAt)} errors={errors.scheduledAt} />
+        ) : null}
       </fieldset>
 
       {formError ? <Notice tone="error">{formError}</Notice> : null}

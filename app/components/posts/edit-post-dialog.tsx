@@ -6,14 +6,27 @@ import { Notice } from "~/components/forms";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
 import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "~/components/posts/post-fields";
-import { centsFromDollars, dollarsFromCents, isoFromLocalInput, localInputFromIso } from "~/components/posts/post-values";
+import {
+  centsFromDollars,
+  dollarsFromCents,
+  isoFromLocalInput,
+  localInputFromIso,
+} from "~/components/posts/post-values";
 import { postShape } from "~/lib/api-shapes";
 
 /**
  * Edits an own post in a modal dialog: text, who can see it and the price; the publication time too while it
  * is not published yet. The server answers the post as it is now, handed to `onSaved`.
  */
-export function EditPostDialog({ post, onSaved, onClose }: { post: PostView; onSaved: (post: PostView) => void; onClose: () => void }) {
+export function EditPostDialog({
+  post,
+  onSaved,
+  onClose,
+}: {
+  post: PostView;
+  onSaved: (post: PostView) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { api } = useSession();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -21,7 +34,9 @@ export function EditPostDialog({ post, onSaved, onClose }: { post: PostView; onS
   const [text, setText] = useState(post.text);
   const [audience, setAudience] = useState<Audience | "">(post.audience);
   const [price, setPrice] = useState(dollarsFromCents(post.priceCents));
-  const [publishAt, setPublishAt] = useState(post.scheduledAt && post.status !== "published" ? localInputFromIso(post.scheduledAt) : "");
+  const [publishAt, setPublishAt] = useState(
+    post.scheduledAt && post.status !== "published" ? localInputFromIso(post.scheduledAt) : "",
+  );
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -11,9 +11,15 @@ function AfterHydration({ children }: { children: ReactNode }) {
   useEffect(() => setHydrated(true), []);
   return hydrated ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
-const ComposerChunk = lazy(() => import("~/components/posts/composer").then((module) => ({ default: module.Composer })));
-const PostOwnerMenuChunk = lazy(() => import("~/components/posts/post-owner-menu").then((module) => ({ default: module.PostOwnerMenu })));
-const ReportButtonChunk = lazy(() => import("~/components/moderation/report-dialog").then((module) => ({ default: module.ReportButton })));
+const ComposerChunk = lazy(() =>
+  import("~/components/posts/composer").then((module) => ({ default: module.Composer })),
+);
+const PostOwnerMenuChunk = lazy(() =>
+  import("~/components/posts/post-owner-menu").then((module) => ({ default: module.PostOwnerMenu })),
+);
+const ReportButtonChunk = lazy(() =>
+  import("~/components/moderation/report-dialog").then((module) => ({ default: module.ReportButton })),
+);
 
 export function LazyComposer(props: ComponentProps<typeof ComposerChunk>) {
   return (

@@ -19,7 +19,19 @@ export type { PostView };
  * is what a post for sale offers to buy it (the screen's UnlockButton, for signed-in readers). `priority`: its
  * images are likely the page's largest paint (priorityPostId): fetched at once, first, rather than lazily.
  */
-export function PostCard({ post, actions, headerExtra, unlock, priority = false }: { post: PostView; actions?: ReactNode; headerExtra?: ReactNode; unlock?: ReactNode; priority?: boolean }) {
+export function PostCard({
+  post,
+  actions,
+  headerExtra,
+  unlock,
+  priority = false,
+}: {
+  post: PostView;
+  actions?: ReactNode;
+  headerExtra?: ReactNode;
+  unlock?: ReactNode;
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <article className="space-y-3 p-4" aria-labelledby={`post-${post.id}-author`} data-post-id={post.id}>
@@ -31,16 +43,26 @@ export function PostCard({ post, actions, headerExtra, unlock, priority = false 
             <span id={`post-${post.id}-author`} dir="auto" className="block truncate-text font-semibold">
               {post.author.name}
             </span>
-            <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={post.author.username} /></span>
+            <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
+              <Handle username={post.author.username} />
+            </span>
           </span>
         </Link>
         <Link to={`/post/${post.id}`} className="shrink-0 text-xs text-slate-600 hover:underline dark:text-slate-400">
-          {post.publishedAt ? <LocalTime iso={post.publishedAt} /> : post.scheduledAt ? <LocalTime iso={post.scheduledAt} /> : null}
+          {post.publishedAt ? (
+            <LocalTime iso={post.publishedAt} />
+          ) : post.scheduledAt ? (
+            <LocalTime iso={post.scheduledAt} />
+          ) : null}
           {post.editedAt ? <span> · {t("edited")}</span> : null}
         </Link>
         {headerExtra}
       </header>
-      {post.text ? <p dir="auto" className="whitespace-pre-line break-words">{post.text}</p> : null}
+      {post.text ? (
+        <p dir="auto" className="whitespace-pre-line break-words">
+          {post.text}
+        </p>
+      ) : null}
       {post.media && post.media.length > 0 ? <MediaGrid media={post.media} priority={priority} /> : null}
       {post.lock ? <LockedCard post={post} unlock={unlock} /> : null}
       {actions}
@@ -53,7 +75,8 @@ export function PostCard({ post, actions, headerExtra, unlock, priority = false 
  * image open to the reader (further down, a phone's first screen ends). Only its images skip lazy loading: the
  * browser finds them in the HTML and asks for them before the scripts, instead of after layout.
  */
-export const priorityPostId = (posts: readonly PostView[]) => posts.slice(0, 3).find((post) => post.media?.some((item) => item.kind === "image"))?.id;
+export const priorityPostId = (posts: readonly PostView[]) =>
+  posts.slice(0, 3).find((post) => post.media?.some((item) => item.kind === "image"))?.id;
 
 // React 18 does not know fetchPriority and would warn about the camel case: the attribute, as HTML spells it.
 const HIGH_PRIORITY = { fetchpriority: "high" } as Record<string, string>;
@@ -63,7 +86,15 @@ function MediaGrid({ media, priority }: { media: NonNullable<PostView["media"]>;
     <div className={`grid gap-1 overflow-hidden rounded-xl ${media.length > 1 ? "grid-cols-2" : ""}`}>
       {media.map((item) =>
         item.kind === "video" ? (
-          <video key={item.id} src={item.url} poster={item.posterUrl ?? undefined} controls preload="none" playsInline className="w-full bg-black" />
+          <video
+            key={item.id}
+            src={item.url}
+            poster={item.posterUrl ?? undefined}
+            controls
+            preload="none"
+            playsInline
+            className="w-full bg-black"
+          />
         ) : (
           <img
             key={item.id}
@@ -99,19 +130,26 @@ function LockedCard({ post, unlock }: { post: PostView; unlock: ReactNode }) {
   const videos = post.previews.length - images;
   return (
     <div className="relative flex aspect-[4/3] flex-col items-center justify-center gap-2 overflow-hidden rounded-xl bg-gradient-to-br from-slate-300 to-slate-400 text-slate-900 dark:from-slate-700 dark:to-slate-800 dark:text-slate-100">
-      {preview ? <img src={preview} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl" /> : null}
+      {preview ? (
+        <img
+          src={preview}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 h-full w-full scale-110 object-cover blur-xl"
+        />
+      ) : null}
       <div className="relative flex flex-col items-center gap-2 rounded-xl bg-white/80 px-4 py-3 text-center dark:bg-slate-900/80">
         <svg viewBox="0 0 24 24" className="h-8 w-8" aria-hidden="true">
-          <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3z" />
+          <path
+            fill="currentColor"
+            d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3z"
+          />
         </svg>
         <span id={reasonId} className="text-sm font-medium">
           {reason}
         </span>
-        {post.previews.length > 0 ? (
-          <span className="text-xs">
-            {mediaCountsText(t, images, videos)}
-          </span>
-        ) : null}
+        {post.previews.length > 0 ? <span className="text-xs">{mediaCountsText(t, images, videos)}</span> : null}
         {post.lock !== "purchase" ? (
           <Link to={`/${post.author.username}`} className="btn-primary text-sm">
             {post.lock === "follow" ? t("Follow") : t("Subscribe")}

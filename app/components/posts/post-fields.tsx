@@ -19,7 +19,17 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /** The post's text: the composer hides the label behind a placeholder, the edit dialog shows it. */
-export function PostTextField({ value, onChange, errors, placeholder }: { value: string; onChange: (value: string) => void; errors?: string[]; placeholder?: string }) {
+export function PostTextField({
+  value,
+  onChange,
+  errors,
+  placeholder,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+  placeholder?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -43,7 +53,15 @@ export function PostTextField({ value, onChange, errors, placeholder }: { value:
 }
 
 /** Who can see the post: no default, so that choosing is a decision (spec §5: the field is required). */
-export function AudienceSelect({ value, onChange, errors }: { value: Audience | ""; onChange: (value: Audience | "") => void; errors?: string[] }) {
+export function AudienceSelect({
+  value,
+  onChange,
+  errors,
+}: {
+  value: Audience | "";
+  onChange: (value: Audience | "") => void;
+  errors?: string[];
+}) {
   const { t } = useTranslation();
   const id = useId();
   const options: { value: Audience; label: string }[] = [
@@ -76,7 +94,15 @@ export function AudienceSelect({ value, onChange, errors }: { value: Audience | 
   );
 }
 
-export function PriceField({ value, onChange, errors }: { value: string; onChange: (value: string) => void; errors?: string[] }) {
+export function PriceField({
+  value,
+  onChange,
+  errors,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+}) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -107,7 +133,15 @@ export function PriceField({ value, onChange, errors }: { value: string; onChang
 }
 
 /** The publication time in the person's own zone, which is named next to it. */
-export function ScheduleField({ value, onChange, errors }: { value: string; onChange: (value: string) => void; errors?: string[] }) {
+export function ScheduleField({
+  value,
+  onChange,
+  errors,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+}) {
   const { t } = useTranslation();
   const id = useId();
   const zone = useTimeZone();

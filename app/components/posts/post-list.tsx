@@ -6,14 +6,26 @@ import { PostActions } from "~/components/posts/post-actions";
 import { PostCard, priorityPostId } from "~/components/posts/post-card";
 import { useWaitingPostIds } from "~/lib/outbox";
 
-type RowProps = Pick<Parameters<typeof PostList>[0], "onLike" | "onBookmark" | "onUnlocked" | "headerExtra"> & { post: PostView; waiting: boolean; priority: boolean };
+type RowProps = Pick<Parameters<typeof PostList>[0], "onLike" | "onBookmark" | "onUnlocked" | "headerExtra"> & {
+  post: PostView;
+  waiting: boolean;
+  priority: boolean;
+};
 
 /**
  * One post of the list. Memoized: a screen re-rendering for something else (the updates summary answering after
  * load, a post liked further down) leaves the other posts alone, given the same callbacks (the screens keep them
  * stable). On a phone, re-rendering a feed's every post right after hydration was one long task.
  */
-const PostRow = memo(function PostRow({ post, onLike, onBookmark, onUnlocked, headerExtra, waiting, priority }: RowProps) {
+const PostRow = memo(function PostRow({
+  post,
+  onLike,
+  onBookmark,
+  onUnlocked,
+  headerExtra,
+  waiting,
+  priority,
+}: RowProps) {
   return (
     <li>
       <PostCard
@@ -70,7 +82,16 @@ export function PostList({
     <>
       <ol className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t("Posts")} data-post-list>
         {posts.map((post) => (
-          <PostRow key={post.id} post={post} onLike={onLike} onBookmark={onBookmark} onUnlocked={onUnlocked} headerExtra={headerExtra} waiting={waiting.has(post.id)} priority={post.id === priorityId} />
+          <PostRow
+            key={post.id}
+            post={post}
+            onLike={onLike}
+            onBookmark={onBookmark}
+            onUnlocked={onUnlocked}
+            headerExtra={headerExtra}
+            waiting={waiting.has(post.id)}
+            priority={post.id === priorityId}
+          />
         ))}
       </ol>
       {hasOlder ? (

@@ -28,7 +28,15 @@ export function useDeletePost() {
  * The "…" menu of an own post (feed, post page): Edit opens the edit dialog, Delete asks first. The screen that
  * owns the list applies the result: `onUpdated` replaces the post in place, `onDeleted` removes it.
  */
-export function PostOwnerMenu({ post, onUpdated, onDeleted }: { post: PostView; onUpdated: (post: PostView) => void; onDeleted: (postId: number) => void }) {
+export function PostOwnerMenu({
+  post,
+  onUpdated,
+  onDeleted,
+}: {
+  post: PostView;
+  onUpdated: (post: PostView) => void;
+  onDeleted: (postId: number) => void;
+}) {
   const { t } = useTranslation();
   const deletePost = useDeletePost();
   const { open, close, buttonProps, menuProps } = useMenuButton();
@@ -39,7 +47,8 @@ export function PostOwnerMenu({ post, onUpdated, onDeleted }: { post: PostView; 
     if (await deletePost(post.id)) onDeleted(post.id);
   }
 
-  const itemClass = "block w-full rounded-lg px-3 py-2 text-start text-sm font-medium hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800";
+  const itemClass =
+    "block w-full rounded-lg px-3 py-2 text-start text-sm font-medium hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800";
   return (
     <>
       <OwnPostTerms post={post} />
@@ -49,7 +58,10 @@ export function PostOwnerMenu({ post, onUpdated, onDeleted }: { post: PostView; 
           className="rounded-full p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-            <path fill="currentColor" d="M5 10a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm7 0a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm7 0a2 2 0 1 1 0 4 2 2 0 0 1 0-4z" />
+            <path
+              fill="currentColor"
+              d="M5 10a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm7 0a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm7 0a2 2 0 1 1 0 4 2 2 0 0 1 0-4z"
+            />
           </svg>
           <span className="sr-only">{t("Post options")}</span>
         </button>
@@ -71,7 +83,13 @@ export function PostOwnerMenu({ post, onUpdated, onDeleted }: { post: PostView; 
             >
               {t("Edit")}
             </button>
-            <button type="button" role="menuitem" tabIndex={-1} className={`${itemClass} text-red-700 dark:text-red-300`} onClick={() => void remove()}>
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={`${itemClass} text-red-700 dark:text-red-300`}
+              onClick={() => void remove()}
+            >
               {t("Delete")}
             </button>
           </div>
@@ -100,9 +118,17 @@ function OwnPostTerms({ post }: { post: PostView }) {
   if (post.audience === "everyone" && post.priceCents === 0) return null;
   const chip = "rounded-full bg-slate-100 px-2 py-0.5 dark:bg-slate-800";
   return (
-    <ul aria-label={t("Who can see it")} className="ms-auto flex shrink-0 gap-1 whitespace-nowrap text-xs font-medium text-slate-700 dark:text-slate-300" data-own-terms>
-      <li className={chip}>{t(post.audience === "subscribers" ? "Subscribers" : post.audience === "followers" ? "Followers" : "Everyone")}</li>
-      {post.priceCents > 0 ? <li className={chip}>{t("Price {{price}}", { price: formatCents(post.priceCents, i18n.language) })}</li> : null}
+    <ul
+      aria-label={t("Who can see it")}
+      className="ms-auto flex shrink-0 gap-1 whitespace-nowrap text-xs font-medium text-slate-700 dark:text-slate-300"
+      data-own-terms
+    >
+      <li className={chip}>
+        {t(post.audience === "subscribers" ? "Subscribers" : post.audience === "followers" ? "Followers" : "Everyone")}
+      </li>
+      {post.priceCents > 0 ? (
+        <li className={chip}>{t("Price {{price}}", { price: formatCents(post.priceCents, i18n.language) })}</li>
+      ) : null}
     </ul>
   );
 }

@@ -88,7 +88,10 @@ export function useAttachments(csrfToken: string | null, purpose: Extract<Upload
       const handle = handles.current.get(key);
       handles.current.delete(key);
       handle?.controller.abort();
-      if (handle?.knownId) deleteUpload(handle.knownId, csrfToken).catch((error: unknown) => console.warn("removing an upload failed", error));
+      if (handle?.knownId)
+        deleteUpload(handle.knownId, csrfToken).catch((error: unknown) =>
+          console.warn("removing an upload failed", error),
+        );
       setAttachments((list) => {
         const gone = list.find((item) => item.key === key);
         if (gone?.thumbnailUrl) URL.revokeObjectURL(gone.thumbnailUrl);
@@ -99,7 +102,10 @@ export function useAttachments(csrfToken: string | null, purpose: Extract<Upload
   );
 
   /** The media ids in the order shown; waits for uploads whose id the server has not given yet. */
-  const mediaIds = useCallback(() => Promise.all(attachments.map((item) => handles.current.get(item.key)!.mediaId)), [attachments]);
+  const mediaIds = useCallback(
+    () => Promise.all(attachments.map((item) => handles.current.get(item.key)!.mediaId)),
+    [attachments],
+  );
 
   /** After posting: forget the files without stopping their uploads. */
   const detach = useCallback(() => {

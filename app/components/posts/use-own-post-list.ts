@@ -24,6 +24,7 @@ export function useOwnPostList<T extends { id: number }>(firstPage: Page<T>, api
     loadMore: list.loadMore,
     remove: (postId: number) => setPosts((current) => current.filter((post) => post.id !== postId)),
     /** Puts the edited post in place, keeping the list's order. */
-    replace: (post: T, order: (a: T, b: T) => number) => setPosts((current) => current.map((p) => (p.id === post.id ? post : p)).sort(order)),
+    replace: (post: T, order: (a: T, b: T) => number) =>
+      setPosts((current) => current.map((p) => (p.id === post.id ? post : p)).sort(order)),
   };
 }

@@ -10,7 +10,10 @@ import { useSession } from "~/lib/session";
 import { IntentForm } from "~/components/profile/intent-form";
 
 /** The fields of the owner's profile (the API's Profile contract) that the form shows and edits. */
-export type EditableProfile = Pick<Profile, "username" | "name" | "bio" | "location" | "website" | "avatarUrl" | "coverUrl">;
+export type EditableProfile = Pick<
+  Profile,
+  "username" | "name" | "bio" | "location" | "website" | "avatarUrl" | "coverUrl"
+>;
 
 type Result = { ok: true; message?: string } | { ok: false; message: string; errors: Record<string, string[]> };
 
@@ -32,7 +35,10 @@ function ProfileImages({ profile }: { profile: EditableProfile }) {
   async function save(which: "avatar" | "cover", media: UploadedMedia) {
     try {
       await api.post(`/me/${which}`, { mediaId: media.id });
-      setStatus({ tone: "success", text: which === "avatar" ? t("Your avatar has been saved.") : t("Your cover image has been saved.") });
+      setStatus({
+        tone: "success",
+        text: which === "avatar" ? t("Your avatar has been saved.") : t("Your cover image has been saved."),
+      });
       revalidator.revalidate();
     } catch (error) {
       if (error instanceof ApiError) setStatus({ tone: "error", text: error.body.message });
@@ -41,8 +47,20 @@ function ProfileImages({ profile }: { profile: EditableProfile }) {
   return (
     <div className="space-y-4">
       {status ? <Notice tone={status.tone}>{status.text}</Notice> : null}
-      <ImagePicker purpose="avatar" label={t("Avatar")} shape="round" currentUrl={profile.avatarUrl || null} onUploaded={(media) => void save("avatar", media)} />
-      <ImagePicker purpose="cover" label={t("Cover image")} shape="wide" currentUrl={profile.coverUrl || null} onUploaded={(media) => void save("cover", media)} />
+      <ImagePicker
+        purpose="avatar"
+        label={t("Avatar")}
+        shape="round"
+        currentUrl={profile.avatarUrl || null}
+        onUploaded={(media) => void save("avatar", media)}
+      />
+      <ImagePicker
+        purpose="cover"
+        label={t("Cover image")}
+        shape="wide"
+        currentUrl={profile.coverUrl || null}
+        onUploaded={(media) => void save("cover", media)}
+      />
     </div>
   );
 }
@@ -55,9 +73,23 @@ function ProfileTextForm({ profile }: { profile: EditableProfile }) {
   return (
     <IntentForm fetcher={fetcher} intent="profile" className="space-y-4">
       <FormNotice result={result} saved={t("Your profile has been saved.")} />
-      <Field label={t("Name")} name="name" defaultValue={profile.name} required maxLength={60} autoComplete="name" errors={errors.name} />
+      <Field
+        label={t("Name")}
+        name="name"
+        defaultValue={profile.name}
+        required
+        maxLength={60}
+        autoComplete="name"
+        errors={errors.name}
+      />
       <BioField defaultValue={profile.bio} errors={errors.bio} />
-      <Field label={t("Location")} name="location" defaultValue={profile.location} maxLength={60} errors={errors.location} />
+      <Field
+        label={t("Location")}
+        name="location"
+        defaultValue={profile.location}
+        maxLength={60}
+        errors={errors.location}
+      />
       <Field
         label={t("Website")}
         name="website"

@@ -2,7 +2,13 @@ import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlanView } from "@shared/contracts/subscriptions";
-import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS, PERIODS, type Period } from "@shared/contracts/subscriptions";
+import {
+  MAX_MESSAGE_PRICE_CENTS,
+  MAX_PRICE_CENTS,
+  MIN_PAID_PRICE_CENTS,
+  PERIODS,
+  type Period,
+} from "@shared/contracts/subscriptions";
 import { FormNotice } from "~/components/forms";
 import { useMoney } from "~/components/dashboard/use-money";
 import { IntentForm } from "~/components/profile/intent-form";
@@ -19,10 +25,20 @@ export function PlansForm({ plans, messagePriceCents }: { plans: PlanView[]; mes
   const errors = result && !result.ok ? result.errors : {};
   return (
     <IntentForm fetcher={fetcher} intent="plans" className="max-w-lg space-y-4 p-4">
-      <p className="text-slate-600 dark:text-slate-400">{t("Offer weekly, monthly or yearly subscriptions. A price of 0 makes the plan free; paid plans cost {{min}} to {{max}}.", { min: money(MIN_PAID_PRICE_CENTS), max: money(MAX_PRICE_CENTS) })}</p>
+      <p className="text-slate-600 dark:text-slate-400">
+        {t(
+          "Offer weekly, monthly or yearly subscriptions. A price of 0 makes the plan free; paid plans cost {{min}} to {{max}}.",
+          { min: money(MIN_PAID_PRICE_CENTS), max: money(MAX_PRICE_CENTS) },
+        )}
+      </p>
       <FormNotice result={result} saved={t("Your plans have been saved.")} />
       {PERIODS.map((period) => (
-        <PlanRow key={period} period={period} plan={plans.find((plan) => plan.period === period)} errors={errors[`price_${period}`]} />
+        <PlanRow
+          key={period}
+          period={period}
+          plan={plans.find((plan) => plan.period === period)}
+          errors={errors[`price_${period}`]}
+        />
       ))}
       <MessagePrice priceCents={messagePriceCents} errors={errors.message_price} />
       <button type="submit" className="btn-primary w-auto" disabled={fetcher.state !== "idle"}>
@@ -77,7 +93,9 @@ function MessagePrice({ priceCents, errors }: { priceCents: number; errors?: str
         {t("Price per message")}
       </label>
       <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-        {t("In dollars: what a fan pays to send you a message. 0 makes messages free; at most {{max}}.", { max: money(MAX_MESSAGE_PRICE_CENTS) })}
+        {t("In dollars: what a fan pays to send you a message. 0 makes messages free; at most {{max}}.", {
+          max: money(MAX_MESSAGE_PRICE_CENTS),
+        })}
       </p>
       <input
         id={`${id}-price`}

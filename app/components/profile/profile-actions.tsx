@@ -19,7 +19,17 @@ export type ProfileViewer = "member" | "visitor" | "preview";
  * owner's Edit and Preview, Share, and `moreMenu` — the "…" menu with Report and Block, supplied by the page.
  * A creator's per-message price is shown under them.
  */
-export function ProfileActions({ profile, viewer, shareUrl, moreMenu }: { profile: Profile; viewer: ProfileViewer; shareUrl: string; moreMenu?: ReactNode }) {
+export function ProfileActions({
+  profile,
+  viewer,
+  shareUrl,
+  moreMenu,
+}: {
+  profile: Profile;
+  viewer: ProfileViewer;
+  shareUrl: string;
+  moreMenu?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [sharing, setSharing] = useState(false);
   return (
@@ -49,7 +59,9 @@ export function ProfileActions({ profile, viewer, shareUrl, moreMenu }: { profil
 /** The creator's price per message, kept from the server's text while the page hydrates (no currency formatter built then). */
 function MessagePrice({ priceCents }: { priceCents: number }) {
   const { t, i18n } = useTranslation();
-  const [id, text] = useServerText(`${priceCents}|${i18n.language}`, () => t("Messages cost {{price}} each.", { price: formatCents(priceCents, i18n.language) }));
+  const [id, text] = useServerText(`${priceCents}|${i18n.language}`, () =>
+    t("Messages cost {{price}} each.", { price: formatCents(priceCents, i18n.language) }),
+  );
   return (
     <p id={id} className="basis-full text-sm text-slate-600 dark:text-slate-400" data-message-price>
       {text}
@@ -62,7 +74,9 @@ function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: Pr
   const fetcher = useFetcher();
   // A form the browser posted itself (before the hydration, or without JavaScript) answers as the page's action data.
   const posted = useActionData<{ ok: boolean; message?: string }>();
-  const error = fetcherError(fetcher) ?? (fetcher.state === "idle" && fetcher.data === undefined && posted?.ok === false ? (posted.message ?? null) : null);
+  const error =
+    fetcherError(fetcher) ??
+    (fetcher.state === "idle" && fetcher.data === undefined && posted?.ok === false ? (posted.message ?? null) : null);
   const busy = fetcher.state !== "idle";
   if (!profile.available) return null;
   if (viewer !== "member") {
@@ -96,7 +110,12 @@ function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: Pr
     <>
       {profile.viewer.canFollow ? (
         <IntentForm fetcher={fetcher} intent={profile.following ? "unfollow" : "follow"}>
-          <button type="submit" className={profile.following ? "btn-secondary" : "btn-primary w-auto"} disabled={busy} aria-pressed={profile.following}>
+          <button
+            type="submit"
+            className={profile.following ? "btn-secondary" : "btn-primary w-auto"}
+            disabled={busy}
+            aria-pressed={profile.following}
+          >
             {profile.following ? t("Following") : t("Follow")}
           </button>
         </IntentForm>
@@ -117,7 +136,15 @@ function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: Pr
   );
 }
 
-function SubscriptionButtons({ profile, fetcher, busy }: { profile: Profile; fetcher: ReturnType<typeof useFetcher>; busy: boolean }) {
+function SubscriptionButtons({
+  profile,
+  fetcher,
+  busy,
+}: {
+  profile: Profile;
+  fetcher: ReturnType<typeof useFetcher>;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const subscription = profile.subscription;
   if (subscription?.status === "active") {
@@ -140,7 +167,11 @@ function SubscriptionButtons({ profile, fetcher, busy }: { profile: Profile; fet
         <span className="text-sm text-slate-600 dark:text-slate-400">
           {t("Subscribed until")} <LocalTime iso={subscription.currentPeriodEnd} />
         </span>
-        <IntentForm fetcher={fetcher} intent="subscribe" fields={{ period: subscription.period, priceCents: subscription.priceCents }}>
+        <IntentForm
+          fetcher={fetcher}
+          intent="subscribe"
+          fields={{ period: subscription.period, priceCents: subscription.priceCents }}
+        >
           <button type="submit" className="btn-secondary" disabled={busy}>
             {t("Resubscribe")}
           </button>

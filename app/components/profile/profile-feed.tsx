@@ -73,7 +73,11 @@ export function ProfileFeed({ username, firstPage }: { username: string; firstPa
   ];
   return (
     <section className="mt-4 border-t border-slate-200 dark:border-slate-800">
-      <div role="tablist" aria-label={t("Profile content")} className="flex border-b border-slate-200 dark:border-slate-800">
+      <div
+        role="tablist"
+        aria-label={t("Profile content")}
+        className="flex border-b border-slate-200 dark:border-slate-800"
+      >
         {tabs.map((item) => (
           <button
             key={item.id}
@@ -90,11 +94,20 @@ export function ProfileFeed({ username, firstPage }: { username: string; firstPa
         ))}
       </div>
       <div id="profile-tab-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`}>
-        {page && page.posts.length === 0 ? <p className="p-4 text-slate-600 dark:text-slate-400">{tab === "posts" ? t("No posts yet.") : t("No media yet.")}</p> : null}
+        {page && page.posts.length === 0 ? (
+          <p className="p-4 text-slate-600 dark:text-slate-400">
+            {tab === "posts" ? t("No posts yet.") : t("No media yet.")}
+          </p>
+        ) : null}
         {page && tab === "posts" ? (
           <div className="divide-y divide-slate-200 dark:divide-slate-800">
             {page.posts.map((post) => (
-              <PostCard key={post.id} post={post} priority={post.id === priorityId} unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined} />
+              <PostCard
+                key={post.id}
+                post={post}
+                priority={post.id === priorityId}
+                unlock={post.viewer.canUnlock ? <UnlockButton post={post} onUnlocked={replacePost} /> : undefined}
+              />
             ))}
           </div>
         ) : null}
@@ -125,13 +138,24 @@ function MediaGallery({ posts }: { posts: PostView[] }) {
           locked: false,
           video: item.kind === "video",
         }))
-      : post.previews.map((item, index) => ({ key: `p${post.id}-${index}`, postId: post.id, src: item.previewUrl, srcSet: undefined, locked: true, video: item.kind === "video" })),
+      : post.previews.map((item, index) => ({
+          key: `p${post.id}-${index}`,
+          postId: post.id,
+          src: item.previewUrl,
+          srcSet: undefined,
+          locked: true,
+          video: item.kind === "video",
+        })),
   );
   return (
     <ul className="grid grid-cols-3 gap-0.5 p-0.5">
       {tiles.map((tile) => (
         <li key={tile.key} className="relative aspect-square overflow-hidden bg-slate-200 dark:bg-slate-800">
-          <Link to={`/post/${tile.postId}`} className="block h-full w-full" aria-label={tile.locked ? t("Locked media") : tile.video ? t("Video") : t("Photo")}>
+          <Link
+            to={`/post/${tile.postId}`}
+            className="block h-full w-full"
+            aria-label={tile.locked ? t("Locked media") : tile.video ? t("Video") : t("Photo")}
+          >
             {tile.src ? (
               <img
                 src={tile.src}
@@ -145,7 +169,10 @@ function MediaGallery({ posts }: { posts: PostView[] }) {
             {tile.locked ? (
               <span className="absolute inset-0 flex items-center justify-center bg-black/20 text-white">
                 <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true">
-                  <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3z" />
+                  <path
+                    fill="currentColor"
+                    d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3z"
+                  />
                 </svg>
               </span>
             ) : null}

@@ -42,7 +42,11 @@ export function ShareDialog({ url, onClose }: { url: string; onClose: () => void
       </h2>
       <div className="mt-4 flex justify-center">
         {qrDataUrl ? (
-          <img src={qrDataUrl} alt={t("QR code of the profile link")} className="h-48 w-48 rounded-lg bg-white p-1 [image-rendering:pixelated]" />
+          <img
+            src={qrDataUrl}
+            alt={t("QR code of the profile link")}
+            className="h-48 w-48 rounded-lg bg-white p-1 [image-rendering:pixelated]"
+          />
         ) : (
           <div className="h-48 w-48 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" aria-hidden="true" />
         )}
@@ -51,7 +55,13 @@ export function ShareDialog({ url, onClose }: { url: string; onClose: () => void
         {t("Profile link")}
       </label>
       <div className="mt-1 flex gap-2">
-        <input id="share-url" className="input" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
+        <input
+          id="share-url"
+          className="input"
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <button type="button" className="btn-secondary shrink-0 px-4" onClick={() => void copy()}>
           {copied ? t("Copied") : t("Copy link")}
         </button>

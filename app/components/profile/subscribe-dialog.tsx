@@ -18,7 +18,15 @@ import { usePeriodLabel } from "~/components/profile/period-label";
  * dialog shows the new price (the server's message and the plan's line) and a paid plan asks to confirm it again.
  * The page's loader data refreshes after, so the locks and the button change.
  */
-export function SubscribeButton({ username, creatorName, plans }: { username: string; creatorName: string; plans: PlanView[] }) {
+export function SubscribeButton({
+  username,
+  creatorName,
+  plans,
+}: {
+  username: string;
+  creatorName: string;
+  plans: PlanView[];
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const attempt = useAttemptKey();
@@ -35,12 +43,32 @@ export function SubscribeButton({ username, creatorName, plans }: { username: st
       >
         {t("Subscribe")}
       </button>
-      {open ? <SubscribeDialog username={username} creatorName={creatorName} plans={plans} attemptKey={attempt.key} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <SubscribeDialog
+          username={username}
+          creatorName={creatorName}
+          plans={plans}
+          attemptKey={attempt.key}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
     </>
   );
 }
 
-function SubscribeDialog({ username, creatorName, plans: plansAtOpening, attemptKey, onClose }: { username: string; creatorName: string; plans: PlanView[]; attemptKey: string; onClose: () => void }) {
+function SubscribeDialog({
+  username,
+  creatorName,
+  plans: plansAtOpening,
+  attemptKey,
+  onClose,
+}: {
+  username: string;
+  creatorName: string;
+  plans: PlanView[];
+  attemptKey: string;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   // The plans as shown: a price the server says has changed replaces the one the page was loaded with.
   const [plans, setPlans] = useState(plansAtOpening);
@@ -57,7 +85,11 @@ function SubscribeDialog({ username, creatorName, plans: plansAtOpening, attempt
     setBusy(true);
     setError(null);
     try {
-      await api.post(`/users/${encodeURIComponent(username)}/subscribe`, { period: plan.period, priceCents: plan.priceCents, ...(plan.priceCents > 0 ? { idempotencyKey: attemptKey } : {}) });
+      await api.post(`/users/${encodeURIComponent(username)}/subscribe`, {
+        period: plan.period,
+        priceCents: plan.priceCents,
+        ...(plan.priceCents > 0 ? { idempotencyKey: attemptKey } : {}),
+      });
       revalidate();
       // The wallet changed: the sidebar's balance flag may have too.
       refreshUpdates();
@@ -103,7 +135,9 @@ function SubscribeDialog({ username, creatorName, plans: plansAtOpening, attempt
       {chosen ? (
         <div className="space-y-2">
           <p className="text-sm">
-            {t("{{price}} is paid from your wallet now, then at each renewal until you cancel.", { price: price(chosen) })}
+            {t("{{price}} is paid from your wallet now, then at each renewal until you cancel.", {
+              price: price(chosen),
+            })}
           </p>
           <button type="button" className="btn-primary" disabled={busy} onClick={() => void subscribe(chosen)}>
             {busy ? t("Paying…") : t("Pay and subscribe")}

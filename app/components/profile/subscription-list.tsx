@@ -13,7 +13,14 @@ import { Handle } from "~/components/handle";
 /** Settings → Subscriptions: creator, plan, start and renewal dates, status, with Cancel or Resubscribe. */
 export function SubscriptionList({ subscriptions }: { subscriptions: SubscriptionListItem[] }) {
   const { t } = useTranslation();
-  if (subscriptions.length === 0) return <EmptyState icon="profile" title={t("No subscriptions yet")} text={t("Subscribe to a creator from their profile to see their subscriber posts.")} />;
+  if (subscriptions.length === 0)
+    return (
+      <EmptyState
+        icon="profile"
+        title={t("No subscriptions yet")}
+        text={t("Subscribe to a creator from their profile to see their subscriber posts.")}
+      />
+    );
   return (
     <ul className="divide-y divide-slate-200 dark:divide-slate-800">
       {subscriptions.map((subscription) => (
@@ -40,20 +47,27 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
       <Link to={`/${subscription.creator.username}`} className="flex min-w-0 flex-1 items-center gap-3">
         <Avatar url={subscription.creator.avatarUrl} name={subscription.creator.name} />
         <span className="min-w-0">
-          <span dir="auto" className="block truncate-text font-semibold">{subscription.creator.name}</span>
-          <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={subscription.creator.username} /></span>
+          <span dir="auto" className="block truncate-text font-semibold">
+            {subscription.creator.name}
+          </span>
+          <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
+            <Handle username={subscription.creator.username} />
+          </span>
         </span>
       </Link>
       <dl className="grid grid-cols-2 gap-x-4 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">{t("Plan")}</dt>
         <dd>
-          {periodLabel(subscription.period)} · {subscription.priceCents === 0 ? t("Free") : formatCents(subscription.priceCents, i18n.language)}
+          {periodLabel(subscription.period)} ·{" "}
+          {subscription.priceCents === 0 ? t("Free") : formatCents(subscription.priceCents, i18n.language)}
         </dd>
         <dt className="text-slate-600 dark:text-slate-400">{t("Started")}</dt>
         <dd>
           <LocalTime iso={subscription.startedAt} />
         </dd>
-        <dt className="text-slate-600 dark:text-slate-400">{subscription.status === "active" ? t("Renews") : t("Ends")}</dt>
+        <dt className="text-slate-600 dark:text-slate-400">
+          {subscription.status === "active" ? t("Renews") : t("Ends")}
+        </dt>
         <dd>
           <LocalTime iso={subscription.endedAt ?? subscription.currentPeriodEnd} />
         </dd>
@@ -67,7 +81,16 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
           </button>
         </IntentForm>
       ) : (
-        <IntentForm fetcher={fetcher} intent="resubscribe" fields={{ username: subscription.creator.username, period: subscription.period, priceCents, idempotencyKey: attempt.key }}>
+        <IntentForm
+          fetcher={fetcher}
+          intent="resubscribe"
+          fields={{
+            username: subscription.creator.username,
+            period: subscription.period,
+            priceCents,
+            idempotencyKey: attempt.key,
+          }}
+        >
           <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
             {t("Resubscribe")}
           </button>

@@ -40,7 +40,10 @@ export function AppShell({ viewer, children }: { viewer: ShellViewer; children: 
   const bottomBarRoom = isInConversation(pathname) ? "" : "pb-20";
   return (
     <div className="mx-auto min-h-screen max-w-screen-2xl desk:grid desk:grid-cols-12 desk:gap-4 desk:px-2">
-      <a href="#content" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:start-2 focus:top-2 dark:bg-slate-900">
+      <a
+        href="#content"
+        className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:start-2 focus:top-2 dark:bg-slate-900"
+      >
         {t("Skip to content")}
       </a>
       <header data-shell="sidebar" className="sticky top-0 hidden h-screen desk:col-span-1 desk:block wide:col-span-2">
@@ -60,7 +63,10 @@ export function AppShell({ viewer, children }: { viewer: ShellViewer; children: 
         {children}
       </main>
       {hasRightColumn ? (
-        <div data-shell="right-column" className="sticky top-0 hidden h-screen overflow-y-auto py-4 desk:col-span-3 desk:block">
+        <div
+          data-shell="right-column"
+          className="sticky top-0 hidden h-screen overflow-y-auto py-4 desk:col-span-3 desk:block"
+        >
           {rightColumn !== "empty" ? (
             <aside aria-label={t("Search and suggestions")} className="space-y-4">
               <UserSearch />

@@ -20,13 +20,21 @@ export function BottomNav({ viewer }: { viewer: ShellViewer }) {
   const menuItems = useMenuItems(bottomBarMenuEntries(viewer));
   if (isInConversation(pathname)) return null;
   return (
-    <nav aria-label={t("Main")} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95 desk:hidden">
+    <nav
+      aria-label={t("Main")}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95 desk:hidden"
+    >
       <ul className="mx-auto flex max-w-xl items-center justify-around">
         {entries
           .filter((entry) => BOTTOM_BAR_KEYS.has(entry.key))
           .map((entry) => (
             <li key={entry.key}>
-              <NavLink to={entry.to} end={entry.to === "/"} data-nav={entry.key} className="relative flex h-14 w-14 items-center justify-center">
+              <NavLink
+                to={entry.to}
+                end={entry.to === "/"}
+                data-nav={entry.key}
+                className="relative flex h-14 w-14 items-center justify-center"
+              >
                 <span className="relative">
                   <Icon name={entry.key} />
                   <span className="sr-only">{labels[entry.key]}</span>
@@ -37,14 +45,22 @@ export function BottomNav({ viewer }: { viewer: ShellViewer }) {
           ))}
         <li>
           {viewer.isAuth ? (
-            <MenuButton label={t("Account menu")} items={menuItems} placement="above-end" buttonClassName="flex h-14 w-14 items-center justify-center">
+            <MenuButton
+              label={t("Account menu")}
+              items={menuItems}
+              placement="above-end"
+              buttonClassName="flex h-14 w-14 items-center justify-center"
+            >
               <span className="relative">
                 <Avatar url={viewer.avatarUrl} name={viewer.name || viewer.username} size="h-8 w-8" />
                 <NavBadge entry="wallet" />
               </span>
             </MenuButton>
           ) : (
-            <Link to={`/login?redirectTo=${encodeURIComponent(pathname)}`} className="flex h-14 items-center px-3 font-semibold text-brand-600 dark:text-brand-500">
+            <Link
+              to={`/login?redirectTo=${encodeURIComponent(pathname)}`}
+              className="flex h-14 items-center px-3 font-semibold text-brand-600 dark:text-brand-500"
+            >
               {t("Sign in")}
             </Link>
           )}

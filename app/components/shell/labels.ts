@@ -33,7 +33,15 @@ export function useMenuItems(entries: NavEntry<NavKey | MenuKey>[]): MenuItem[] 
   const labels = useNavLabels();
   const isAdmin = useRootData()?.viewerIsAdmin ?? false;
   return entries.flatMap((entry) => {
-    const item: MenuItem = { key: entry.key, label: labels[entry.key], to: entry.to, icon: entry.key, reloadDocument: entry.key === "logout" };
-    return isAdmin && entry.key === "logout" ? [{ key: "admin", label: t("Admin"), to: "/admin", icon: "dashboard" }, item] : [item];
+    const item: MenuItem = {
+      key: entry.key,
+      label: labels[entry.key],
+      to: entry.to,
+      icon: entry.key,
+      reloadDocument: entry.key === "logout",
+    };
+    return isAdmin && entry.key === "logout"
+      ? [{ key: "admin", label: t("Admin"), to: "/admin", icon: "dashboard" }, item]
+      : [item];
   });
 }

@@ -1,5 +1,14 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "~/components/shell/icons";
 
@@ -28,7 +37,12 @@ function useKeepOnScreen(popover: RefObject<HTMLElement>, button: RefObject<HTML
     element.style.translate = "";
     const box = element.getBoundingClientRect();
     const { clientWidth: width, clientHeight: height } = document.documentElement;
-    const x = box.left < SCREEN_MARGIN ? SCREEN_MARGIN - box.left : box.right > width - SCREEN_MARGIN ? Math.max(SCREEN_MARGIN - box.left, width - SCREEN_MARGIN - box.right) : 0;
+    const x =
+      box.left < SCREEN_MARGIN
+        ? SCREEN_MARGIN - box.left
+        : box.right > width - SCREEN_MARGIN
+          ? Math.max(SCREEN_MARGIN - box.left, width - SCREEN_MARGIN - box.right)
+          : 0;
     let y = 0;
     const anchor = button.current?.getBoundingClientRect();
     if (anchor && box.top >= anchor.bottom && box.bottom > height - SCREEN_MARGIN) {
@@ -55,7 +69,8 @@ export function useMenuButton() {
     if (!open) return;
     menu.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
     const close = (event: MouseEvent) => {
-      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
+      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener("mousedown", close);
     return () => document.removeEventListener("mousedown", close);
@@ -105,7 +120,19 @@ const PLACEMENTS = {
  * a click outside closes. An empty menu says "No items." (spec §9). `placement` lines the menu up with the
  * button's edge nearer the middle of the screen, so it opens towards the middle in either direction of writing.
  */
-export function MenuButton({ label, items, children, buttonClassName, placement }: { label: string; items: MenuItem[]; children: ReactNode; buttonClassName: string; placement: keyof typeof PLACEMENTS }) {
+export function MenuButton({
+  label,
+  items,
+  children,
+  buttonClassName,
+  placement,
+}: {
+  label: string;
+  items: MenuItem[];
+  children: ReactNode;
+  buttonClassName: string;
+  placement: keyof typeof PLACEMENTS;
+}) {
   const { t } = useTranslation();
   const { open, close, buttonProps, menuProps } = useMenuButton();
 
@@ -121,7 +148,9 @@ export function MenuButton({ label, items, children, buttonClassName, placement 
           aria-label={label}
           className={`absolute z-40 min-w-[14rem] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${PLACEMENTS[placement]}`}
         >
-          {items.length === 0 ? <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">{t("No items.")}</p> : null}
+          {items.length === 0 ? (
+            <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">{t("No items.")}</p>
+          ) : null}
           {items.map((item) => (
             <Link
               key={item.key}

@@ -29,7 +29,8 @@ function SidebarLink({ entry, label }: { entry: NavEntry; label: string }) {
     setTooltip(false);
   };
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  const linkClass = "flex items-center justify-center gap-4 rounded-full p-3 text-lg hover:bg-slate-100 dark:hover:bg-slate-800 wide:justify-start wide:px-4";
+  const linkClass =
+    "flex items-center justify-center gap-4 rounded-full p-3 text-lg hover:bg-slate-100 dark:hover:bg-slate-800 wide:justify-start wide:px-4";
   return (
     <li className="relative">
       <NavLink
@@ -54,7 +55,10 @@ function SidebarLink({ entry, label }: { entry: NavEntry; label: string }) {
         <span className="sr-only wide:not-sr-only wide:min-w-0 wide:hyphens-auto wide:break-words">{label}</span>
       </NavLink>
       {tooltip ? (
-        <span role="tooltip" className="pointer-events-none absolute start-full top-1/2 z-50 ms-2 -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-sm text-white shadow wide:hidden dark:bg-slate-100 dark:text-slate-900">
+        <span
+          role="tooltip"
+          className="pointer-events-none absolute start-full top-1/2 z-50 ms-2 -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-sm text-white shadow wide:hidden dark:bg-slate-100 dark:text-slate-900"
+        >
           {label}
         </span>
       ) : null}
@@ -76,7 +80,11 @@ export function Sidebar({ viewer }: { viewer: ShellViewer }) {
   return (
     <div className="flex h-full flex-col justify-between gap-4 py-4">
       <div className="space-y-4">
-        <Link to={viewer.isAuth ? "/home" : "/"} aria-label={t("Fanclub home")} className="flex justify-center px-3 wide:justify-start">
+        <Link
+          to={viewer.isAuth ? "/home" : "/"}
+          aria-label={t("Fanclub home")}
+          className="flex justify-center px-3 wide:justify-start"
+        >
           <Logo className="h-8 [&>span:last-child]:hidden wide:[&>span:last-child]:inline" />
         </Link>
         <nav aria-label={t("Main")}>
@@ -96,8 +104,12 @@ export function Sidebar({ viewer }: { viewer: ShellViewer }) {
         >
           <Avatar url={viewer.avatarUrl} name={viewer.name || viewer.username} />
           <span className="hidden min-w-0 text-start wide:block">
-            <span dir="auto" className="block truncate-text font-semibold">{viewer.name}</span>
-            <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={viewer.username} /></span>
+            <span dir="auto" className="block truncate-text font-semibold">
+              {viewer.name}
+            </span>
+            <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
+              <Handle username={viewer.username} />
+            </span>
           </span>
         </MenuButton>
       ) : (

@@ -12,7 +12,10 @@ import { Handle } from "~/components/handle";
 
 export type { SuggestedProfile };
 
-const suggestionsShape = object({ isExist: boolean, suggestedProfiles: array(object({ username: string, avatarUrl: string, fullname: string })) });
+const suggestionsShape = object({
+  isExist: boolean,
+  suggestedProfiles: array(object({ username: string, avatarUrl: string, fullname: string })),
+});
 const followStateShape = object({ following: boolean, followerCount: number });
 
 /** Follow / Following for one suggestion, right where it is suggested (no trip to the profile needed). */
@@ -70,23 +73,42 @@ function FollowButton({ profile, onFollowed }: { profile: SuggestedProfile; onFo
  * looks when there is nothing else to see (the empty home feed, /search before a query). `onFollowed` lets the
  * page show what the new follow brings.
  */
-export function SuggestionsPanel({ profiles, onFollowed, className = "" }: { profiles: SuggestedProfile[]; onFollowed?(): void; className?: string }) {
+export function SuggestionsPanel({
+  profiles,
+  onFollowed,
+  className = "",
+}: {
+  profiles: SuggestedProfile[];
+  onFollowed?(): void;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
   if (profiles.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} data-suggestions className={`rounded-2xl border border-slate-200 p-4 dark:border-slate-800 ${className}`}>
+    <section
+      aria-labelledby={headingId}
+      data-suggestions
+      className={`rounded-2xl border border-slate-200 p-4 dark:border-slate-800 ${className}`}
+    >
       <h2 id={headingId} className="mb-3 text-lg font-bold">
         {t("Suggested")}
       </h2>
       <ul className="space-y-1">
         {profiles.map((profile) => (
           <li key={profile.username} className="flex items-center gap-2">
-            <Link to={`/${profile.username}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <Link
+              to={`/${profile.username}`}
+              className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
               <Avatar url={profile.avatarUrl} name={profile.fullname || profile.username} size="h-12 w-12" />
               <span className="min-w-0">
-                <span dir="auto" className="block truncate-text font-semibold">{profile.fullname}</span>
-                <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={profile.username} /></span>
+                <span dir="auto" className="block truncate-text font-semibold">
+                  {profile.fullname}
+                </span>
+                <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
+                  <Handle username={profile.username} />
+                </span>
               </span>
             </Link>
             <FollowButton profile={profile} onFollowed={onFollowed} />

@@ -13,7 +13,9 @@ interface Result {
   avatarUrl: string;
 }
 
-const searchAnswerShape: Shape<{ results: { users: Result[] } }> = object({ results: object({ users: array(object({ username: string, name: string, avatarUrl: string })) }) });
+const searchAnswerShape: Shape<{ results: { users: Result[] } }> = object({
+  results: object({ users: array(object({ username: string, name: string, avatarUrl: string })) }),
+});
 
 /** Typing pauses this long before a search is sent. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -23,7 +25,15 @@ const SEARCH_DEBOUNCE_MS = 250;
  * pause), "No result" when nothing matches; failures are only logged. `whileEmpty` shows until a term is typed;
  * `initialTerm` is searched at once (/search?q=…, a shared link).
  */
-export function UserSearch({ autoFocus = false, whileEmpty = null, initialTerm = "" }: { autoFocus?: boolean; whileEmpty?: ReactNode; initialTerm?: string }) {
+export function UserSearch({
+  autoFocus = false,
+  whileEmpty = null,
+  initialTerm = "",
+}: {
+  autoFocus?: boolean;
+  whileEmpty?: ReactNode;
+  initialTerm?: string;
+}) {
   const { t } = useTranslation();
   const { api } = useSession();
   const [term, setTerm] = useState(initialTerm);
@@ -73,22 +83,36 @@ export function UserSearch({ autoFocus = false, whileEmpty = null, initialTerm =
           className="input rounded-full pe-10 ps-10 [&::-webkit-search-cancel-button]:hidden"
         />
         {term ? (
-          <button type="button" onClick={() => setTerm("")} aria-label={t("Clear search")} className="absolute inset-y-0 end-1 my-auto flex h-8 w-8 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800">
+          <button
+            type="button"
+            onClick={() => setTerm("")}
+            aria-label={t("Clear search")}
+            className="absolute inset-y-0 end-1 my-auto flex h-8 w-8 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+          >
             <Icon name="close" className="h-4 w-4" />
           </button>
         ) : null}
       </div>
       <div id={resultsId} aria-live="polite">
-        {results && results.length === 0 ? <p className="px-3 py-3 text-sm text-slate-600 dark:text-slate-400">{t("No result")}</p> : null}
+        {results && results.length === 0 ? (
+          <p className="px-3 py-3 text-sm text-slate-600 dark:text-slate-400">{t("No result")}</p>
+        ) : null}
         {results && results.length > 0 ? (
           <ul aria-label={t("Search results")} className="mt-2 space-y-1">
             {results.map((user) => (
               <li key={user.username}>
-                <Link to={`/${user.username}`} className="flex items-center gap-3 rounded-xl px-3 py-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+                <Link
+                  to={`/${user.username}`}
+                  className="flex items-center gap-3 rounded-xl px-3 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
                   <Avatar url={user.avatarUrl} name={user.name || user.username} />
                   <span className="min-w-0">
-                    <span dir="auto" className="block truncate-text font-semibold">{user.name}</span>
-                    <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={user.username} /></span>
+                    <span dir="auto" className="block truncate-text font-semibold">
+                      {user.name}
+                    </span>
+                    <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
+                      <Handle username={user.username} />
+                    </span>
                   </span>
                 </Link>
               </li>

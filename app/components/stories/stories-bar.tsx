@@ -42,19 +42,44 @@ function TrayItem({
  * "Live"), then one's own stories ("Your story", or "Add story" for a creator without one), then the creators
  * followed with stories, unseen first. A story opens the viewer at that creator; a live one, the stream.
  */
-export function StoriesBar({ items, live, selfId, isCreator }: { items: StoriesBarItem[]; live: LiveNowItem[]; selfId: number; isCreator: boolean }) {
+export function StoriesBar({
+  items,
+  live,
+  selfId,
+  isCreator,
+}: {
+  items: StoriesBarItem[];
+  live: LiveNowItem[];
+  selfId: number;
+  isCreator: boolean;
+}) {
   const { t } = useTranslation();
   if (items.length === 0 && live.length === 0 && !isCreator) return null;
   return (
-    <nav aria-label={t("Stories")} className="flex gap-3 overflow-x-auto border-b border-slate-200 p-4 dark:border-slate-800">
+    <nav
+      aria-label={t("Stories")}
+      className="flex gap-3 overflow-x-auto border-b border-slate-200 p-4 dark:border-slate-800"
+    >
       {live.map(({ id, creator }) => (
-        <TrayItem key={`l${id}`} to={`/live/${id}`} ring="rounded-full p-0.5 ring-2 ring-red-600" label={creator.name} data-home-live={id}>
+        <TrayItem
+          key={`l${id}`}
+          to={`/live/${id}`}
+          ring="rounded-full p-0.5 ring-2 ring-red-600"
+          label={creator.name}
+          data-home-live={id}
+        >
           <Avatar url={creator.avatarUrl} name={creator.name} size="h-12 w-12" />
-          <span className="absolute -bottom-1 left-1/2 max-w-[4rem] -translate-x-1/2 truncate rounded bg-red-600 px-1 text-[10px] font-bold uppercase leading-4 text-white">{t("Live")}</span>
+          <span className="absolute -bottom-1 left-1/2 max-w-[4rem] -translate-x-1/2 truncate rounded bg-red-600 px-1 text-[10px] font-bold uppercase leading-4 text-white">
+            {t("Live")}
+          </span>
         </TrayItem>
       ))}
       {isCreator && items[0]?.creator.id !== selfId ? (
-        <TrayItem to="/stories/create" ring="flex h-14 w-14 items-center justify-center rounded-full border-2 border-dashed border-slate-400 text-2xl" label={t("Add story")}>
+        <TrayItem
+          to="/stories/create"
+          ring="flex h-14 w-14 items-center justify-center rounded-full border-2 border-dashed border-slate-400 text-2xl"
+          label={t("Add story")}
+        >
           +
         </TrayItem>
       ) : null}

@@ -1,7 +1,12 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_STORY_TEXT_LENGTH, MAX_STORY_VIDEO_MS, STORY_AUDIENCES, type StoryAudience } from "@shared/contracts/stories";
+import {
+  MAX_STORY_TEXT_LENGTH,
+  MAX_STORY_VIDEO_MS,
+  STORY_AUDIENCES,
+  type StoryAudience,
+} from "@shared/contracts/stories";
 import { UploadProgress } from "~/components/media/upload-progress";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
@@ -95,7 +100,13 @@ export function StoryComposer() {
     const controller = new AbortController();
     upload.current = controller;
     try {
-      const media = await uploadFile(file, { purpose: "story", csrfToken, signal: controller.signal, onProgress: setProgress, onStarted: setMediaId });
+      const media = await uploadFile(file, {
+        purpose: "story",
+        csrfToken,
+        signal: controller.signal,
+        onProgress: setProgress,
+        onStarted: setMediaId,
+      });
       if (controller.signal.aborted) return;
       setMediaId(media.id);
       setUploaded(true);
@@ -106,7 +117,10 @@ export function StoryComposer() {
       URL.revokeObjectURL(url);
       setPicked(null);
       setProgress(0);
-      setRefused({ name: file.name, reason: failure instanceof ApiError ? failure.body.message : t("The upload failed. Try again.") });
+      setRefused({
+        name: file.name,
+        reason: failure instanceof ApiError ? failure.body.message : t("The upload failed. Try again."),
+      });
     }
   }
 
@@ -141,25 +155,49 @@ export function StoryComposer() {
         }}
       />
       {/* The story as fans will see it: full height, the text over the picture. */}
-      <div className="relative mx-auto flex aspect-[9/16] max-h-[70vh] w-full max-w-xs items-center justify-center overflow-hidden rounded-2xl bg-slate-900 text-white" data-story-preview>
+      <div
+        className="relative mx-auto flex aspect-[9/16] max-h-[70vh] w-full max-w-xs items-center justify-center overflow-hidden rounded-2xl bg-slate-900 text-white"
+        data-story-preview
+      >
         {picked ? (
           picked.kind === "image" ? (
             <img src={picked.url} alt={t("Your story")} className="h-full w-full object-contain" />
           ) : (
-            <video src={picked.url} muted autoPlay loop playsInline className="h-full w-full object-contain" aria-label={t("Your story")} />
+            <video
+              src={picked.url}
+              muted
+              autoPlay
+              loop
+              playsInline
+              className="h-full w-full object-contain"
+              aria-label={t("Your story")}
+            />
           )
         ) : (
-          <p className="p-6 text-center text-slate-300">{t("Stories are photos or short videos that disappear after 24 hours. Your followers see them at the top of their feed.")}</p>
+          <p className="p-6 text-center text-slate-300">
+            {t(
+              "Stories are photos or short videos that disappear after 24 hours. Your followers see them at the top of their feed.",
+            )}
+          </p>
         )}
         {picked && text.trim() ? (
-          <p dir="auto" className="absolute inset-x-3 bottom-16 whitespace-pre-line break-words rounded-lg bg-black/60 p-2 text-center font-semibold">{text}</p>
+          <p
+            dir="auto"
+            className="absolute inset-x-3 bottom-16 whitespace-pre-line break-words rounded-lg bg-black/60 p-2 text-center font-semibold"
+          >
+            {text}
+          </p>
         ) : null}
       </div>
       <button type="button" className="btn-secondary w-full" onClick={() => input.current?.click()}>
         {picked ? t("Choose another photo or video") : t("Choose a photo or video")}
       </button>
       {refused ? (
-        <div ref={refusal} role="alert" className="scroll-mb-24 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <div
+          ref={refusal}
+          role="alert"
+          className="scroll-mb-24 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           <p className="truncate-text font-medium" dir="auto">
             {refused.name}
           </p>
@@ -170,11 +208,21 @@ export function StoryComposer() {
       ) : null}
       <label className="block">
         <span className="mb-1 block text-sm font-medium">{t("Text on your story")}</span>
-        <textarea className="input" rows={2} maxLength={MAX_STORY_TEXT_LENGTH} value={text} onChange={(event) => setText(event.target.value)} />
+        <textarea
+          className="input"
+          rows={2}
+          maxLength={MAX_STORY_TEXT_LENGTH}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </label>
       <label className="block">
         <span className="mb-1 block text-sm font-medium">{t("Who can see it")}</span>
-        <select className="input" value={audience} onChange={(event) => setAudience(event.target.value as StoryAudience)}>
+        <select
+          className="input"
+          value={audience}
+          onChange={(event) => setAudience(event.target.value as StoryAudience)}
+        >
           {STORY_AUDIENCES.map((value) => (
             <option key={value} value={value}>
               {value === "everyone" ? t("Everyone") : value === "followers" ? t("Followers") : t("Subscribers")}

@@ -12,11 +12,24 @@ import { failureText } from "~/lib/failure-text";
 const toolClass = "rounded-full bg-black/60 px-3 py-2 text-sm font-semibold hover:bg-black/80";
 
 /** The creator's own story: who saw it (and liked it), keep it in a highlight or take it out, delete it. */
-export function StoryOwnerTools({ story, onDeleted, onChanged }: { story: StoryView; onDeleted: (id: number) => void; onChanged: (story: StoryView) => void }) {
+export function StoryOwnerTools({
+  story,
+  onDeleted,
+  onChanged,
+}: {
+  story: StoryView;
+  onDeleted: (id: number) => void;
+  onChanged: (story: StoryView) => void;
+}) {
   const { t } = useTranslation();
   const { api } = useSession();
   const [open, setOpen] = useState<"viewers" | "highlight" | "delete" | null>(null);
-  const [viewers, setViewers] = useState<{ items: StoryViewerItem[]; next: string | null; views: number; likes: number } | null>(null);
+  const [viewers, setViewers] = useState<{
+    items: StoryViewerItem[];
+    next: string | null;
+    views: number;
+    likes: number;
+  } | null>(null);
   const [highlights, setHighlights] = useState<{ id: number; title: string }[] | null>(null);
   const [title, setTitle] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -27,8 +40,16 @@ export function StoryOwnerTools({ story, onDeleted, onChanged }: { story: StoryV
     setOpen("viewers");
     setError(null);
     try {
-      const page = await api.get(`/stories/${story.id}/viewers${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, viewersShape);
-      setViewers((earlier) => ({ items: [...(cursor && earlier ? earlier.items : []), ...page.viewers], next: page.nextCursor, views: page.viewCount, likes: page.likeCount }));
+      const page = await api.get(
+        `/stories/${story.id}/viewers${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
+        viewersShape,
+      );
+      setViewers((earlier) => ({
+        items: [...(cursor && earlier ? earlier.items : []), ...page.viewers],
+        next: page.nextCursor,
+        views: page.viewCount,
+        likes: page.likeCount,
+      }));
     } catch (failure) {
       failed(failure);
     }
@@ -111,15 +132,21 @@ export function StoryOwnerTools({ story, onDeleted, onChanged }: { story: StoryV
       <Modal open={open === "viewers"} title={t("Viewers")} onClose={() => setOpen(null)}>
         {viewers ? (
           <>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{viewsAndLikesText(t, viewers.views, viewers.likes)}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {viewsAndLikesText(t, viewers.views, viewers.likes)}
+            </p>
             {viewers.items.length === 0 ? <p>{t("Nobody has seen this story yet.")}</p> : null}
             <ul className="max-h-80 space-y-2 overflow-y-auto" data-story-viewer-list>
               {viewers.items.map((item) => (
                 <li key={item.user.id} className="flex items-center gap-3">
                   <Avatar url={item.user.avatarUrl} name={item.user.name} size="h-9 w-9" />
                   <span className="min-w-0 flex-1">
-                    <span dir="auto" className="block truncate-text font-semibold">{item.user.name}</span>
-                    <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400"><Handle username={item.user.username} /></span>
+                    <span dir="auto" className="block truncate-text font-semibold">
+                      {item.user.name}
+                    </span>
+                    <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
+                      <Handle username={item.user.username} />
+                    </span>
                   </span>
                   {item.liked ? <span className="text-red-600 dark:text-red-400">{t("Liked")}</span> : null}
                 </li>
@@ -132,7 +159,11 @@ export function StoryOwnerTools({ story, onDeleted, onChanged }: { story: StoryV
             ) : null}
           </>
         ) : null}
-        {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
       </Modal>
 
       <Modal open={open === "highlight"} title={t("Add to highlight")} onClose={() => setOpen(null)}>
@@ -140,7 +171,12 @@ export function StoryOwnerTools({ story, onDeleted, onChanged }: { story: StoryV
           <ul className="flex flex-wrap gap-2">
             {highlights.map((highlight) => (
               <li key={highlight.id}>
-                <button type="button" className="btn-secondary w-auto" disabled={busy} onClick={() => void keep({ highlightId: highlight.id })}>
+                <button
+                  type="button"
+                  className="btn-secondary w-auto"
+                  disabled={busy}
+                  onClick={() => void keep({ highlightId: highlight.id })}
+                >
                   {highlight.title}
                 </button>
               </li>
@@ -150,13 +186,23 @@ export function StoryOwnerTools({ story, onDeleted, onChanged }: { story: StoryV
         <form onSubmit={submitTitle} className="space-y-2">
           <label className="block">
             <span className="mb-1 block text-sm font-medium">{t("New highlight")}</span>
-            <input className="input" value={title} maxLength={30} onChange={(event) => setTitle(event.target.value)} required />
+            <input
+              className="input"
+              value={title}
+              maxLength={30}
+              onChange={(event) => setTitle(event.target.value)}
+              required
+            />
           </label>
           <button type="submit" className="btn-primary" disabled={busy}>
             {t("Save")}
           </button>
         </form>
-        {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
       </Modal>
 
       <Modal open={open === "delete"} title={t("Delete this story?")} onClose={() => setOpen(null)}>
@@ -165,11 +211,20 @@ export function StoryOwnerTools({ story, onDeleted, onChanged }: { story: StoryV
           <button type="button" className="btn-secondary" onClick={() => setOpen(null)}>
             {t("Cancel")}
           </button>
-          <button type="button" className="inline-flex items-center justify-center rounded-full bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60" disabled={busy} onClick={() => void remove()}>
+          <button
+            type="button"
+            className="inline-flex items-center justify-center rounded-full bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            disabled={busy}
+            onClick={() => void remove()}
+          >
             {t("Delete")}
           </button>
         </div>
-        {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
       </Modal>
     </div>
   );

@@ -7,7 +7,11 @@ export interface StoryPosition {
 }
 
 /** A reel starts at its first unseen story (all seen: the first). */
-export const startOf = (reel: StoryReel): number => Math.max(0, reel.stories.findIndex((story) => !story.seen));
+export const startOf = (reel: StoryReel): number =>
+  Math.max(
+    0,
+    reel.stories.findIndex((story) => !story.seen),
+  );
 
 /**
  * The next position: the next story, else the next reel's start; "more" when the next reel is not loaded yet
@@ -27,7 +31,12 @@ export function previousPosition(reels: StoryReel[], at: StoryPosition): StoryPo
 }
 
 /** A swipe sideways moves a whole creator: to the next reel's start, or the previous reel's start. */
-export function otherReel(reels: StoryReel[], at: StoryPosition, direction: 1 | -1, queued: number): StoryPosition | "more" | "end" | null {
+export function otherReel(
+  reels: StoryReel[],
+  at: StoryPosition,
+  direction: 1 | -1,
+  queued: number,
+): StoryPosition | "more" | "end" | null {
   const target = at.reel + direction;
   if (target < 0) return null;
   if (target < reels.length) return { reel: target, story: startOf(reels[target]!) };

@@ -7,7 +7,13 @@ import { Avatar } from "~/components/shell/avatar";
 import { Icon } from "~/components/shell/icons";
 import { useSession } from "~/lib/session";
 import { StoryOwnerTools } from "~/components/stories/story-owner-tools";
-import { nextPosition, otherReel, previousPosition, startOf, type StoryPosition } from "~/components/stories/story-position";
+import {
+  nextPosition,
+  otherReel,
+  previousPosition,
+  startOf,
+  type StoryPosition,
+} from "~/components/stories/story-position";
 import { likedShape, openedShape, reelShape } from "~/components/stories/story-shapes";
 import { failureText } from "~/lib/failure-text";
 
@@ -23,7 +29,19 @@ const SWIPE_PX = 60;
  * bar (`queue`, fetched when reached). Each story is marked seen when shown. Videos play muted until "Tap for
  * sound". Fans like, reply (to the creator's messages) and tip; the creator sees the viewers list and manages.
  */
-export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initial: StoryReel; queue: string[]; selfId: number; closeTo: string; title: string | null }) {
+export function StoryViewer({
+  initial,
+  queue,
+  selfId,
+  closeTo,
+  title,
+}: {
+  initial: StoryReel;
+  queue: string[];
+  selfId: number;
+  closeTo: string;
+  title: string | null;
+}) {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
   const navigate = useNavigate();
@@ -50,7 +68,9 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
     const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
     const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: "auto", style: "short" });
     if (minutes < 60) return format.format(-minutes, "minute");
-    return minutes < 24 * 60 ? format.format(-Math.round(minutes / 60), "hour") : format.format(-Math.round(minutes / (24 * 60)), "day");
+    return minutes < 24 * 60
+      ? format.format(-Math.round(minutes / 60), "hour")
+      : format.format(-Math.round(minutes / (24 * 60)), "day");
   };
 
   const fill = useRef<HTMLSpanElement>(null);
@@ -71,7 +91,9 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
       while (rest.length > 0) {
         const [username, ...others] = rest;
         rest = others;
-        const next = await api.get(`/stories/users/${encodeURIComponent(username!)}`, reelShape, { quiet: true }).catch(() => null);
+        const next = await api
+          .get(`/stories/users/${encodeURIComponent(username!)}`, reelShape, { quiet: true })
+          .catch(() => null);
         if (next && next.stories.length > 0) {
           setWaiting(rest);
           setReels((list) => [...list, next]);
@@ -111,7 +133,13 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
     setUserPaused(false);
     if (!story || story.seen || own) return;
     api.post(`/stories/${story.id}/view`).catch((error: unknown) => console.warn("marking a story seen failed", error));
-    setReels((list) => list.map((item, index) => (index !== at.reel ? item : { ...item, stories: item.stories.map((s) => (s.id === story.id ? { ...s, seen: true } : s)) })));
+    setReels((list) =>
+      list.map((item, index) =>
+        index !== at.reel
+          ? item
+          : { ...item, stories: item.stories.map((s) => (s.id === story.id ? { ...s, seen: true } : s)) },
+      ),
+    );
     // Only when the story shown changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [story?.id]);
@@ -128,7 +156,8 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
         if (paused || dialogOpen) element.pause();
         else if (element.paused && !element.ended) void element.play().catch(() => undefined);
         const length = element.duration;
-        if (fill.current) fill.current.style.width = `${Number.isFinite(length) && length > 0 ? (element.currentTime / length) * 100 : 0}%`;
+        if (fill.current)
+          fill.current.style.width = `${Number.isFinite(length) && length > 0 ? (element.currentTime / length) * 100 : 0}%`;
       } else if (story.kind === "image") {
         if (!paused && !dialogOpen) elapsed.current += now - last;
         if (fill.current) fill.current.style.width = `${Math.min(100, (elapsed.current / STORY_PHOTO_MS) * 100)}%`;
@@ -181,7 +210,7 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
     const dx = event.clientX - start.x;
     const dy = event.clientY - start.y;
     if (dy > SWIPE_PX && Math.abs(dy) > Math.abs(dx)) return close();
-    if (Math.abs(dx) > SWIPE_PX) return go(otherReel(reels, at, (dx < 0) !== rtl ? 1 : -1, waiting.length));
+    if (Math.abs(dx) > SWIPE_PX) return go(otherReel(reels, at, dx < 0 !== rtl ? 1 : -1, waiting.length));
     if (start.held) return;
     const box = event.currentTarget.getBoundingClientRect();
     const onLeftThird = event.clientX - box.left < box.width / 3;
@@ -197,11 +226,18 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
 
   async function toggleLike(current: StoryView) {
     const liked = !current.liked;
-    setReels((list) => list.map((item) => ({ ...item, stories: item.stories.map((s) => (s.id === current.id ? { ...s, liked } : s)) })));
+    setReels((list) =>
+      list.map((item) => ({ ...item, stories: item.stories.map((s) => (s.id === current.id ? { ...s, liked } : s)) })),
+    );
     try {
       await api.put(`/stories/${current.id}/like`, { liked }, likedShape);
     } catch (error) {
-      setReels((list) => list.map((item) => ({ ...item, stories: item.stories.map((s) => (s.id === current.id ? { ...s, liked: !liked } : s)) })));
+      setReels((list) =>
+        list.map((item) => ({
+          ...item,
+          stories: item.stories.map((s) => (s.id === current.id ? { ...s, liked: !liked } : s)),
+        })),
+      );
       setNote({ text: failureText(t, error), error: true });
     }
   }
@@ -213,7 +249,11 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
     try {
       const conversation = await api.post("/conversations", { username: reel.creator.username }, openedShape);
       // A reply never pays a per-message price on its own: a creator who charges refuses it, and says so.
-      await api.post(`/conversations/${conversation.id}/messages`, { clientId: crypto.randomUUID(), text, maxPaidCents: 0 });
+      await api.post(`/conversations/${conversation.id}/messages`, {
+        clientId: crypto.randomUUID(),
+        text,
+        maxPaidCents: 0,
+      });
       setReply("");
       setNote({ text: t("Reply sent"), error: false });
     } catch (error) {
@@ -243,7 +283,13 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
           data-story-stage
         >
           {story.kind === "image" ? (
-            <img key={story.id} src={story.url} alt={story.text || t("Story of {{name}}", { name: reel.creator.name })} className="h-full w-full object-contain" draggable={false} />
+            <img
+              key={story.id}
+              src={story.url}
+              alt={story.text || t("Story of {{name}}", { name: reel.creator.name })}
+              className="h-full w-full object-contain"
+              draggable={false}
+            />
           ) : (
             <video
               key={story.id}
@@ -265,7 +311,11 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
           <div className="flex gap-1" aria-hidden="true">
             {reel.stories.map((item, index) => (
               <span key={item.id} className="h-0.5 flex-1 overflow-hidden rounded bg-white/40">
-                <span ref={index === at.story ? fill : undefined} className="block h-full bg-white" style={{ width: index < at.story ? "100%" : "0%" }} />
+                <span
+                  ref={index === at.story ? fill : undefined}
+                  className="block h-full bg-white"
+                  style={{ width: index < at.story ? "100%" : "0%" }}
+                />
               </span>
             ))}
           </div>
@@ -275,21 +325,39 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
           <div className="mt-3 flex items-center gap-2">
             <Link to={`/${reel.creator.username}`} className="flex min-w-0 items-center gap-2">
               <Avatar url={reel.creator.avatarUrl} name={reel.creator.name} size="h-8 w-8" />
-              <span dir="auto" className="truncate-text font-semibold">{own ? t("Your story") : reel.creator.name}</span>
+              <span dir="auto" className="truncate-text font-semibold">
+                {own ? t("Your story") : reel.creator.name}
+              </span>
             </Link>
             <time dateTime={story.createdAt} className="shrink-0 text-sm text-slate-300">
               {age(story.createdAt)}
             </time>
             <span className="flex-1" />
             {story.kind === "video" ? (
-              <button type="button" className="rounded-full p-2 hover:bg-white/10" aria-pressed={!muted} onClick={() => setMuted((value) => !value)}>
+              <button
+                type="button"
+                className="rounded-full p-2 hover:bg-white/10"
+                aria-pressed={!muted}
+                onClick={() => setMuted((value) => !value)}
+              >
                 {muted ? t("Sound off") : t("Sound on")}
               </button>
             ) : null}
-            <button type="button" className="rounded-full p-2 hover:bg-white/10" aria-pressed={paused} onClick={() => setUserPaused((value) => !value)} data-story-pause>
+            <button
+              type="button"
+              className="rounded-full p-2 hover:bg-white/10"
+              aria-pressed={paused}
+              onClick={() => setUserPaused((value) => !value)}
+              data-story-pause
+            >
               {paused ? t("Play") : t("Pause")}
             </button>
-            <button type="button" className="rounded-full p-2 hover:bg-white/10" aria-label={t("Close stories")} onClick={close}>
+            <button
+              type="button"
+              className="rounded-full p-2 hover:bg-white/10"
+              aria-label={t("Close stories")}
+              onClick={close}
+            >
               <Icon name="close" />
             </button>
           </div>
@@ -297,31 +365,62 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
 
         <div className="pointer-events-none relative z-10 flex flex-1 items-center justify-between [&>button]:pointer-events-auto">
           {/* Keyboard and screen reader users move with these; a pointer taps anywhere on the picture. */}
-          <button type="button" className="sr-only focus:not-sr-only focus:m-2 focus:rounded focus:bg-black/60 focus:p-2" onClick={back}>
+          <button
+            type="button"
+            className="sr-only focus:not-sr-only focus:m-2 focus:rounded focus:bg-black/60 focus:p-2"
+            onClick={back}
+          >
             {t("Previous story")}
           </button>
-          <button type="button" className="sr-only focus:not-sr-only focus:m-2 focus:rounded focus:bg-black/60 focus:p-2" onClick={forward}>
+          <button
+            type="button"
+            className="sr-only focus:not-sr-only focus:m-2 focus:rounded focus:bg-black/60 focus:p-2"
+            onClick={forward}
+          >
             {t("Next story")}
           </button>
         </div>
 
         {story.text ? (
-          <p dir="auto" className="pointer-events-none absolute inset-x-4 bottom-32 z-10 whitespace-pre-line break-words rounded-lg bg-black/60 p-3 text-center text-lg font-semibold">{story.text}</p>
+          <p
+            dir="auto"
+            className="pointer-events-none absolute inset-x-4 bottom-32 z-10 whitespace-pre-line break-words rounded-lg bg-black/60 p-3 text-center text-lg font-semibold"
+          >
+            {story.text}
+          </p>
         ) : null}
 
         <div className="relative z-10 space-y-2 bg-gradient-to-t from-black/80 to-transparent p-3">
           {story.kind === "video" && muted ? (
-            <button type="button" className="mx-auto block rounded-full bg-black/70 px-4 py-2 text-sm font-semibold" onClick={() => setMuted(false)}>
+            <button
+              type="button"
+              className="mx-auto block rounded-full bg-black/70 px-4 py-2 text-sm font-semibold"
+              onClick={() => setMuted(false)}
+            >
               {t("Tap for sound")}
             </button>
           ) : null}
           {note ? (
-            <p role={note.error ? "alert" : "status"} className={`rounded-lg px-3 py-2 text-sm ${note.error ? "bg-red-950/90 text-red-100" : "bg-black/70"}`}>
+            <p
+              role={note.error ? "alert" : "status"}
+              className={`rounded-lg px-3 py-2 text-sm ${note.error ? "bg-red-950/90 text-red-100" : "bg-black/70"}`}
+            >
               {note.text}
             </p>
           ) : null}
           {own ? (
-            <StoryOwnerTools story={story} onDeleted={removeStory} onChanged={(changed) => setReels((list) => list.map((item) => ({ ...item, stories: item.stories.map((s) => (s.id === changed.id ? changed : s)) })))} />
+            <StoryOwnerTools
+              story={story}
+              onDeleted={removeStory}
+              onChanged={(changed) =>
+                setReels((list) =>
+                  list.map((item) => ({
+                    ...item,
+                    stories: item.stories.map((s) => (s.id === changed.id ? changed : s)),
+                  })),
+                )
+              }
+            />
           ) : (
             <div className="flex items-center gap-2">
               <form className="flex min-w-0 flex-1 gap-2" onSubmit={(event) => void sendReply(event)}>
@@ -338,15 +437,29 @@ export function StoryViewer({ initial, queue, selfId, closeTo, title }: { initia
                   />
                 </label>
                 {reply.trim() ? (
-                  <button type="submit" className="rounded-full bg-white px-3 py-2 text-sm font-semibold text-slate-900">
+                  <button
+                    type="submit"
+                    className="rounded-full bg-white px-3 py-2 text-sm font-semibold text-slate-900"
+                  >
                     {t("Send")}
                   </button>
                 ) : null}
               </form>
-              <button type="button" className="rounded-full p-2 text-xl hover:bg-white/10" aria-pressed={story.liked} aria-label={t("Like")} onClick={() => void toggleLike(story)} data-story-like>
+              <button
+                type="button"
+                className="rounded-full p-2 text-xl hover:bg-white/10"
+                aria-pressed={story.liked}
+                aria-label={t("Like")}
+                onClick={() => void toggleLike(story)}
+                data-story-like
+              >
                 <span aria-hidden="true">{story.liked ? "♥" : "♡"}</span>
               </button>
-              <TipButton target={{ username: reel.creator.username }} creatorName={reel.creator.name} className="rounded-full px-3 py-2 text-sm font-semibold hover:bg-white/10">
+              <TipButton
+                target={{ username: reel.creator.username }}
+                creatorName={reel.creator.name}
+                className="rounded-full px-3 py-2 text-sm font-semibold hover:bg-white/10"
+              >
                 {t("Tip")}
               </TipButton>
             </div>

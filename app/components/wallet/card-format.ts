@@ -42,7 +42,8 @@ export function formatExpiry(text: string, caret: number = text.length, deleting
     before += 1;
   }
   digits = digits.slice(0, 4);
-  const value = digits.length > 2 || (digits.length === 2 && !deleting) ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+  const value =
+    digits.length > 2 || (digits.length === 2 && !deleting) ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
   before = Math.min(before, digits.length);
   // Right after the month, the caret goes past the slash, where the year's digits come.
   const position = before === 2 && value.length > 2 ? 3 : afterDigits(value, before);

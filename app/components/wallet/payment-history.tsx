@@ -50,7 +50,9 @@ function StatusBadge({ status }: { status: PaymentStatus }) {
     requires_confirmation: t("Needs confirmation"),
     failed: t("Failed"),
   };
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>{labels[status]}</span>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>{labels[status]}</span>
+  );
 }
 
 /** What a payment was for, in words: "Top-up", "Tip to @mia.rivers"… (the handle isolated: withHandle). */
@@ -95,7 +97,13 @@ export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
   const payments = list.items;
 
   if (payments.length === 0) {
-    return <EmptyState icon="wallet" title={t("No payments yet")} text={t("Top-ups, subscriptions, tips and purchases will be listed here.")} />;
+    return (
+      <EmptyState
+        icon="wallet"
+        title={t("No payments yet")}
+        text={t("Top-ups, subscriptions, tips and purchases will be listed here.")}
+      />
+    );
   }
   return (
     <section aria-labelledby="payments-heading">
@@ -110,7 +118,9 @@ export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 <LocalTime iso={payment.createdAt} />
               </p>
-              {payment.status === "failed" && payment.failureReason ? <p className="text-sm text-red-700 dark:text-red-400">{t(payment.failureReason)}</p> : null}
+              {payment.status === "failed" && payment.failureReason ? (
+                <p className="text-sm text-red-700 dark:text-red-400">{t(payment.failureReason)}</p>
+              ) : null}
               {payment.checkoutPath ? (
                 <Link to={payment.checkoutPath} className="link mt-1 inline-block text-sm font-semibold">
                   {t("Complete payment")}
@@ -118,7 +128,9 @@ export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
               ) : null}
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
-              <span className={`font-semibold tabular-nums ${payment.kind === "top_up" && payment.status === "succeeded" ? "text-emerald-700 dark:text-emerald-400" : ""}`}>
+              <span
+                className={`font-semibold tabular-nums ${payment.kind === "top_up" && payment.status === "succeeded" ? "text-emerald-700 dark:text-emerald-400" : ""}`}
+              >
                 {payment.kind === "top_up" ? "+" : "−"}
                 {money(payment.amountCents)}
               </span>

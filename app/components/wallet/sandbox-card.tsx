@@ -41,7 +41,10 @@ function TestCards({ cards }: { cards: { number: string; outcome: SandboxOutcome
       <ul className="mt-1 space-y-0.5">
         {cards.map((card) => (
           <li key={card.number}>
-            <code dir="ltr" className="font-mono">{card.number}</code> {meaning[card.outcome]}
+            <code dir="ltr" className="font-mono">
+              {card.number}
+            </code>{" "}
+            {meaning[card.outcome]}
           </li>
         ))}
       </ul>
@@ -50,7 +53,17 @@ function TestCards({ cards }: { cards: { number: string; outcome: SandboxOutcome
   );
 }
 
-export function SandboxCardForm({ payment, cards, errors, message }: { payment: PaymentView; cards: { number: string; outcome: SandboxOutcome }[]; errors: Record<string, string[]>; message: string | null }) {
+export function SandboxCardForm({
+  payment,
+  cards,
+  errors,
+  message,
+}: {
+  payment: PaymentView;
+  cards: { number: string; outcome: SandboxOutcome }[];
+  errors: Record<string, string[]>;
+  message: string | null;
+}) {
   const { t } = useTranslation();
   const amount = useMoney()(payment.amountCents);
   return (
@@ -82,7 +95,14 @@ export function SandboxCardForm({ payment, cards, errors, message }: { payment: 
             onKeyDown={skipSeparator}
             errors={errors.expiry}
           />
-          <Field label={t("Security code (CVC)")} name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" errors={errors.cvc} />
+          <Field
+            label={t("Security code (CVC)")}
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            errors={errors.cvc}
+          />
         </div>
         <Field label={t("Name on the card")} name="name" autoComplete="cc-name" errors={errors.name} />
         <SubmitButton pendingText={t("Paying…")}>{t("Pay {{amount}}", { amount })}</SubmitButton>
@@ -96,11 +116,16 @@ export function SandboxConfirmation({ payment }: { payment: PaymentView }) {
   const { t } = useTranslation();
   const amount = useMoney()(payment.amountCents);
   return (
-    <section aria-labelledby="confirm-heading" className="space-y-3 rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
+    <section
+      aria-labelledby="confirm-heading"
+      className="space-y-3 rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
+    >
       <h2 id="confirm-heading" className="text-lg font-semibold">
         {t("Confirm this payment")}
       </h2>
-      <p className="text-slate-600 dark:text-slate-400">{t("Your bank asks you to confirm the payment of {{amount}} to your wallet.", { amount })}</p>
+      <p className="text-slate-600 dark:text-slate-400">
+        {t("Your bank asks you to confirm the payment of {{amount}} to your wallet.", { amount })}
+      </p>
       <AppForm method="post" className="flex gap-2">
         <SubmitButton name="intent" value="confirm" pendingText={t("Confirming…")} className="btn-primary w-auto">
           {t("Confirm")}

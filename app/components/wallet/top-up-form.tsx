@@ -36,7 +36,14 @@ export function TopUpForm({ presetsCents, idempotencyKey, verified, available, e
     <AppForm method="post" className="space-y-4" noValidate>
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {message && !amountErrors ? <Notice tone="error">{message}</Notice> : null}
-      <Field label={t("Amount (USD)")} name="amount" inputMode="decimal" autoComplete="off" placeholder="25.00" errors={amountErrors} />
+      <Field
+        label={t("Amount (USD)")}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="25.00"
+        errors={amountErrors}
+      />
       <SubmitButton pendingText={t("Starting…")} name="intent" value="typed">
         {t("Top up")}
       </SubmitButton>
@@ -44,7 +51,14 @@ export function TopUpForm({ presetsCents, idempotencyKey, verified, available, e
         <legend className="mb-2 text-sm font-medium">{t("Or top up one of these amounts")}</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {presetsCents.map((cents) => (
-            <button key={cents} type="submit" name="presetCents" value={cents} className="btn-secondary" aria-label={t("Top up {{amount}}", { amount: money(cents) })}>
+            <button
+              key={cents}
+              type="submit"
+              name="presetCents"
+              value={cents}
+              className="btn-secondary"
+              aria-label={t("Top up {{amount}}", { amount: money(cents) })}
+            >
               {money(cents)}
             </button>
           ))}

@@ -40,7 +40,8 @@ export function TopUpOutcome({ payment }: { payment: PaymentView }) {
   const amount = useMoney()(payment.amountCents);
   useReloadWhilePending(isPending(payment));
   useReturnWhenSucceeded(payment.status === "succeeded");
-  if (payment.status === "succeeded") return <Notice tone="success">{t("Your wallet was topped up with {{amount}}.", { amount })}</Notice>;
+  if (payment.status === "succeeded")
+    return <Notice tone="success">{t("Your wallet was topped up with {{amount}}.", { amount })}</Notice>;
   if (payment.status === "failed") {
     return (
       <Notice tone="error">
@@ -48,5 +49,11 @@ export function TopUpOutcome({ payment }: { payment: PaymentView }) {
       </Notice>
     );
   }
-  return <Notice tone="info">{t("Your top-up of {{amount}} is being processed. Your balance updates as soon as the payment is confirmed.", { amount })}</Notice>;
+  return (
+    <Notice tone="info">
+      {t("Your top-up of {{amount}} is being processed. Your balance updates as soon as the payment is confirmed.", {
+        amount,
+      })}
+    </Notice>
+  );
 }

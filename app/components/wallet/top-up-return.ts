@@ -29,7 +29,7 @@ export function takeTopUpReturn(): string | null {
   try {
     const stored = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
-    const { path, at } = JSON.parse(stored ?? "null") as { path?: unknown; at?: unknown } | null ?? {};
+    const { path, at } = (JSON.parse(stored ?? "null") as { path?: unknown; at?: unknown } | null) ?? {};
     if (typeof at !== "number" || Date.now() - at > LIFETIME_MS) return null;
     return localPath(path);
   } catch {

@@ -29,9 +29,13 @@ export async function commitsInWorker(env: Env, request: Request): Promise<Respo
     batchOf = async () => Array.from({ length: input.perBatch }, () => db.prepare("SELECT 1 AS one"));
   } else if (input.kind === "row") {
     await db.prepare("CREATE TABLE IF NOT EXISTS bench_commits (id INTEGER PRIMARY KEY, at TEXT NOT NULL)").run();
-    batchOf = async () => Array.from({ length: input.perBatch }, () => db.prepare("INSERT INTO bench_commits (at) VALUES (?)").bind(new Date().toISOString()));
+    batchOf = async () =>
+      Array.from({ length: input.perBatch }, () =>
+        db.prepare("INSERT INTO bench_commits (at) VALUES (?)").bind(new Date().toISOString()),
+      );
   } else {
-    if (input.fans.length === 0 || input.creators.length === 0) throw new Error("commits-in-worker: tips need fans and creators");
+    if (input.fans.length === 0 || input.creators.length === 0)
+      throw new Error("commits-in-worker: tips need fans and creators");
     const [fans, creators] = [await usersNamed(db, input.fans), await usersNamed(db, input.creators)];
     const tip = async () => {
       const spend: WalletPayment = {

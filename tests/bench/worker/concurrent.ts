@@ -3,7 +3,10 @@ import type { UserRow } from "../../../worker/domain/accounts/users";
 /** What the in-Worker benchmarks share (tips-in-worker.ts, commits-in-worker.ts). */
 
 /** Runs `step` `concurrency` at a time, each again as soon as it is done, until `durationMs` have passed; answers the seconds taken. */
-export async function runFor({ concurrency, durationMs }: { concurrency: number; durationMs: number }, step: () => Promise<void>): Promise<number> {
+export async function runFor(
+  { concurrency, durationMs }: { concurrency: number; durationMs: number },
+  step: () => Promise<void>,
+): Promise<number> {
   const started = Date.now();
   const deadline = started + durationMs;
   await Promise.all(

@@ -55,7 +55,9 @@ function countingDatabase(db: D1Database, counter: Counter): D1Database {
   return new Proxy(db, {
     get(target, property) {
       if (property === "prepare") return (query: string) => countingStatement(target.prepare(query), counter);
-      if (property === "withSession") return (...args: unknown[]) => countingDatabase((target.withSession as unknown as (...a: unknown[]) => D1Database)(...args), counter);
+      if (property === "withSession")
+        return (...args: unknown[]) =>
+          countingDatabase((target.withSession as unknown as (...a: unknown[]) => D1Database)(...args), counter);
       if (property === "batch")
         return (batch: D1PreparedStatement[]) => {
           counter.statements += batch.length;
@@ -77,16 +79,27 @@ export function countD1(fetch: Fetch): Fetch {
     if (url.pathname === "/__bench/d1-statements") return Response.json({ ...requests, queue });
     if (url.pathname === "/__bench/ledger-audit") return Response.json(await auditBooksForBench(env.DB));
     if (url.pathname === "/__bench/timeline-plan") {
-      const viewer = await env.DB.prepare("SELECT id, following_count FROM users WHERE id = ?").bind(Number(url.searchParams.get("viewer"))).first<{ id: number; following_count: number }>();
-      const { results } = await timelineStatement(env.DB, viewer ?? { id: 0, following_count: 0 }, null, true).all<{ id: number; parent: number; detail: string }>();
+      const viewer = await env.DB.prepare("SELECT id, following_count FROM users WHERE id = ?")
+        .bind(Number(url.searchParams.get("viewer")))
+        .first<{ id: number; following_count: number }>();
+      const { results } = await timelineStatement(env.DB, viewer ?? { id: 0, following_count: 0 }, null, true).all<{
+        id: number;
+        parent: number;
+        detail: string;
+      }>();
       return Response.json({ plan: results });
     }
     if (url.pathname === "/__bench/stories-plan") {
-      const { results } = await storiesBarStatement(env.DB, Number(url.searchParams.get("viewer")), true).all<{ id: number; parent: number; detail: string }>();
+      const { results } = await storiesBarStatement(env.DB, Number(url.searchParams.get("viewer")), true).all<{
+        id: number;
+        parent: number;
+        detail: string;
+      }>();
       return Response.json({ plan: results });
     }
     if (url.pathname === "/__bench/media-files" && request.method === "POST") return storeBenchMediaFiles(env, request);
-    if (url.pathname === "/__bench/commits-in-worker" && request.method === "POST") return commitsInWorker(env, request);
+    if (url.pathname === "/__bench/commits-in-worker" && request.method === "POST")
+      return commitsInWorker(env, request);
     let counting = countingEnvs.get(env);
     if (!counting) countingEnvs.set(env, (counting = { ...env, DB: countingDatabase(env.DB, requests) }));
     if (url.pathname === "/__bench/tips-in-worker" && request.method === "POST") return tipsInWorker(counting, request);

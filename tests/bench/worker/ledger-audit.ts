@@ -25,7 +25,9 @@ export async function auditBooksForBench(db: D1Database): Promise<BenchBooks> {
        ) w JOIN ledger_accounts a ON a.user_id = w.user_id AND a.kind = 'wallet'
        WHERE w.spent > w.credited OR a.balance_cents <> w.credited - w.spent`,
     ),
-    db.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(amount_cents), 0) AS cents FROM payments WHERE kind = 'tip' AND status = 'succeeded'"),
+    db.prepare(
+      "SELECT COUNT(*) AS n, COALESCE(SUM(amount_cents), 0) AS cents FROM payments WHERE kind = 'tip' AND status = 'succeeded'",
+    ),
   ]);
   return {
     ...audit,

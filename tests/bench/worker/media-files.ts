@@ -34,7 +34,10 @@ export async function storeBenchMediaFiles(env: Env, request: Request): Promise<
     const keys = results.map((row) => ({ id: row.id, key: `scaled/640/${row.id.toString(16).padStart(32, "0")}.png` }));
     for (const { key } of keys) await env.MEDIA.put(key, w640Bytes, { httpMetadata });
     stored += keys.length;
-    if (keys.length > 0) await env.DB.batch(keys.map(({ id, key }) => env.DB.prepare("UPDATE media SET w640_key = ? WHERE id = ?").bind(key, id)));
+    if (keys.length > 0)
+      await env.DB.batch(
+        keys.map(({ id, key }) => env.DB.prepare("UPDATE media SET w640_key = ? WHERE id = ?").bind(key, id)),
+      );
   }
   return Response.json({ stored });
 }

@@ -25,7 +25,12 @@ export async function tipsInWorker(env: Env, request: Request): Promise<Response
   const tally = { ok: 0, refused: 0, failed: 0 };
   const seconds = await runFor(input, async () => {
     try {
-      await sendTip(ctx, pickOne(fans), { username: pickOne(input.creators) }, { amountCents: 100, idempotencyKey: crypto.randomUUID() });
+      await sendTip(
+        ctx,
+        pickOne(fans),
+        { username: pickOne(input.creators) },
+        { amountCents: 100, idempotencyKey: crypto.randomUUID() },
+      );
       tally.ok++;
     } catch (error) {
       if (error instanceof AppError && error.status === 402) tally.refused++;

@@ -24,7 +24,8 @@ const e404 = { description: "Not an admin, or no such pending item", content: er
  * guards every /admin path; a route that reads the admin's session names it too, for the session's type.
  */
 const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get("session")?.user.role !== "admin") return errorResponse(c, new AppError("not_found", message("Not found.")));
+  if (c.get("session")?.user.role !== "admin")
+    return errorResponse(c, new AppError("not_found", message("Not found.")));
   return next();
 }) as unknown as MiddlewareHandler<SignedInEnv>;
 
@@ -32,7 +33,15 @@ const CreatorRequestSchema = z
   .object({
     id: z.number().int(),
     createdAt: z.string(),
-    user: z.object({ id: z.number().int(), username: z.string(), name: z.string(), email: z.string(), dateOfBirth: z.string().openapi({ example: "1990-04-12" }), avatarUrl: z.string(), coverUrl: z.string() }),
+    user: z.object({
+      id: z.number().int(),
+      username: z.string(),
+      name: z.string(),
+      email: z.string(),
+      dateOfBirth: z.string().openapi({ example: "1990-04-12" }),
+      avatarUrl: z.string(),
+      coverUrl: z.string(),
+    }),
     documentUrl: z.string().openapi({ description: "Private /media URL, readable by admins only" }),
     selfieUrl: z.string(),
   })
@@ -49,7 +58,9 @@ const ReportSchema = z
       kind: z.enum(REPORT_TARGET_KINDS),
       id: z.number().int(),
       text: z.string().nullable(),
-      user: z.object({ id: z.number().int(), username: z.string(), name: z.string(), suspended: z.boolean() }).nullable(),
+      user: z
+        .object({ id: z.number().int(), username: z.string(), name: z.string(), suspended: z.boolean() })
+        .nullable(),
     }),
   })
   .openapi("OpenReport");
@@ -60,10 +71,19 @@ const QueuedPayoutSchema = z
     amountCents: z.number().int(),
     createdAt: z.string(),
     creator: z.object({ id: z.number().int(), username: z.string(), name: z.string(), email: z.string() }),
-    destination: z.union([
-      z.object({ kind: z.literal("paypal"), paypalEmail: z.string() }),
-      z.object({ kind: z.literal("bank"), accountHolder: z.string(), bankName: z.string(), accountNumber: z.string(), routingCode: z.string(), country: z.string() }),
-    ]).openapi({ description: "The method as it was when the payout was requested, in full" }),
+    destination: z
+      .union([
+        z.object({ kind: z.literal("paypal"), paypalEmail: z.string() }),
+        z.object({
+          kind: z.literal("bank"),
+          accountHolder: z.string(),
+          bankName: z.string(),
+          accountNumber: z.string(),
+          routingCode: z.string(),
+          country: z.string(),
+        }),
+      ])
+      .openapi({ description: "The method as it was when the payout was requested, in full" }),
   })
   .openapi("QueuedPayout");
 
@@ -112,7 +132,10 @@ adminRoutes.openapi(
   }),
   async (c) => {
     const [domain, session] = [c.get("domain"), c.get("session")];
-    await decideCreatorRequest(domain, session!.user.id, c.req.valid("param").id, { status: "rejected", reason: c.req.valid("json").reason });
+    await decideCreatorRequest(domain, session!.user.id, c.req.valid("param").id, {
+      status: "rejected",
+      reason: c.req.valid("json").reason,
+    });
     return c.json({ message: domain.t("The request was rejected.") }, 200);
   },
 );
@@ -166,7 +189,15 @@ adminRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(z.object({ payout: PayoutSchema }), "Paid"), 404: e404, 409: e409, 422: e422 },
   }),
-  async (c) => c.json({ payout: await decidePayout(c.get("domain"), c.get("session").user, c.req.valid("param").id, { decision: "paid" }) }, 200),
+  async (c) =>
+    c.json(
+      {
+        payout: await decidePayout(c.get("domain"), c.get("session").user, c.req.valid("param").id, {
+          decision: "paid",
+        }),
+      },
+      200,
+    ),
 );
 
 adminRoutes.openapi(
@@ -181,6 +212,9 @@ adminRoutes.openapi(
   }),
   async (c) => {
     const input = parseOrThrow(DecidePayoutSchema, { decision: "rejected", reason: c.req.valid("json").reason });
-    return c.json({ payout: await decidePayout(c.get("domain"), c.get("session").user, c.req.valid("param").id, input) }, 200);
+    return c.json(
+      { payout: await decidePayout(c.get("domain"), c.get("session").user, c.req.valid("param").id, input) },
+      200,
+    );
   },
 );

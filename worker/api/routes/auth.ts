@@ -1,5 +1,11 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { signUpSchema, signInSchema, emailSchema, resetPasswordSchema, passwordText } from "../../domain/accounts/rules";
+import {
+  signUpSchema,
+  signInSchema,
+  emailSchema,
+  resetPasswordSchema,
+  passwordText,
+} from "../../domain/accounts/rules";
 import { signUp } from "../../domain/accounts/sign-up";
 import { signIn, signOut } from "../../domain/accounts/sign-in";
 import { presentMe } from "../../domain/accounts/users";
@@ -141,7 +147,10 @@ authRoutes.openapi(
   }),
   async (c) => {
     await changePassword(c.get("domain"), c.get("session"), c.req.valid("json"));
-    return c.json({ message: c.get("domain").t("Your password was changed. Other devices have been signed out.") }, 200);
+    return c.json(
+      { message: c.get("domain").t("Your password was changed. Other devices have been signed out.") },
+      200,
+    );
   },
 );
 

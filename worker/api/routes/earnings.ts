@@ -17,11 +17,15 @@ const { 401: e401, 403: e403, 409: e409, 422: e422 } = errorResponses;
 
 /** The dashboard is a creator's: members get a 403 (they can become one), visitors a 401. */
 const requireCreator = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get("session")?.user.role !== "creator") return errorResponse(c, new AppError("forbidden", message("Only creators have a dashboard.")));
+  if (c.get("session")?.user.role !== "creator")
+    return errorResponse(c, new AppError("forbidden", message("Only creators have a dashboard.")));
   return next();
 });
 
-const bySource = Object.fromEntries(EARNING_SOURCES.map((source) => [source, z.number().int()])) as Record<EarningSource, z.ZodNumber>;
+const bySource = Object.fromEntries(EARNING_SOURCES.map((source) => [source, z.number().int()])) as Record<
+  EarningSource,
+  z.ZodNumber
+>;
 const TotalsSchema = z.object({ ...bySource, total: z.number().int() });
 
 const EarningsOverviewSchema = z
@@ -30,13 +34,26 @@ const EarningsOverviewSchema = z
     days: z.array(z.object({ date: z.string(), ...bySource })),
     pendingCents: z.number().int(),
     availableCents: z.number().int(),
-    releases: z.array(z.object({ date: z.string().openapi({ description: "UTC day the amount becomes available" }), cents: z.number().int() })),
+    releases: z.array(
+      z.object({
+        date: z.string().openapi({ description: "UTC day the amount becomes available" }),
+        cents: z.number().int(),
+      }),
+    ),
     feePercent: z.number(),
   })
-  .openapi("EarningsOverview", { description: "Net cents (after the platform fee) by source; windows are UTC days ending today" });
+  .openapi("EarningsOverview", {
+    description: "Net cents (after the platform fee) by source; windows are UTC days ending today",
+  });
 
 const PayoutMethodViewSchema = z
-  .object({ kind: z.enum(["paypal", "bank"]), destination: z.string(), bankName: z.string().nullable(), country: z.string().nullable(), updatedAt: z.string() })
+  .object({
+    kind: z.enum(["paypal", "bank"]),
+    destination: z.string(),
+    bankName: z.string().nullable(),
+    country: z.string().nullable(),
+    updatedAt: z.string(),
+  })
   .openapi("PayoutMethod");
 
 /** /api/dashboard/earnings, /api/payouts, /api/me/payout-method: a creator's side of the money. */
@@ -51,7 +68,11 @@ earningsRoutes.openapi(
     middleware: [requireSession, requireCreator] as const,
     responses: { 200: json(EarningsOverviewSchema, "The overview"), 401: e401, 403: e403 },
   }),
-  async (c) => c.json(await earningsOverview(c.get("domain").db, c.get("session").user.id, c.get("domain").config.PLATFORM_FEE_PERCENT), 200),
+  async (c) =>
+    c.json(
+      await earningsOverview(c.get("domain").db, c.get("session").user.id, c.get("domain").config.PLATFORM_FEE_PERCENT),
+      200,
+    ),
 );
 
 earningsRoutes.openapi(
@@ -62,9 +83,15 @@ earningsRoutes.openapi(
     summary: "The creator's payouts, newest first (keyset pages)",
     middleware: [requireSession, requireCreator] as const,
     request: { query: idCursorQuery("cursor") },
-    responses: { 200: json(z.object({ payouts: z.array(PayoutSchema), nextCursor: z.number().int().nullable() }), "A page"), 401: e401, 403: e403, 422: e422 },
+    responses: {
+      200: json(z.object({ payouts: z.array(PayoutSchema), nextCursor: z.number().int().nullable() }), "A page"),
+      401: e401,
+      403: e403,
+      422: e422,
+    },
   }),
-  async (c) => c.json(await listPayouts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null), 200),
+  async (c) =>
+    c.json(await listPayouts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null), 200),
 );
 
 earningsRoutes.openapi(
@@ -72,7 +99,8 @@ earningsRoutes.openapi(
     method: "post",
     path: "/payouts",
     tags: ["Money"],
-    summary: "Request a withdrawal of available earnings (at least $50, one open at a time); needs the password and an idempotency key",
+    summary:
+      "Request a withdrawal of available earnings (at least $50, one open at a time); needs the password and an idempotency key",
     middleware: [requireSession, requireCreator] as const,
     request: { body: jsonBody(WithdrawalSchema) },
     responses: {
@@ -93,7 +121,11 @@ earningsRoutes.openapi(
     tags: ["Money"],
     summary: "The creator's payout method, masked (null when none is set)",
     middleware: [requireSession, requireCreator] as const,
-    responses: { 200: json(z.object({ method: PayoutMethodViewSchema.nullable() }), "The method"), 401: e401, 403: e403 },
+    responses: {
+      200: json(z.object({ method: PayoutMethodViewSchema.nullable() }), "The method"),
+      401: e401,
+      403: e403,
+    },
   }),
   async (c) => c.json({ method: await getPayoutMethod(c.get("domain").db, c.get("session").user.id) }, 200),
 );
@@ -108,5 +140,6 @@ earningsRoutes.openapi(
     request: { body: jsonBody(PayoutMethodSchema) },
     responses: { 200: json(z.object({ method: PayoutMethodViewSchema }), "Saved"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) => c.json({ method: await setPayoutMethod(c.get("domain"), c.get("session").user, c.req.valid("json")) }, 200),
+  async (c) =>
+    c.json({ method: await setPayoutMethod(c.get("domain"), c.get("session").user, c.req.valid("json")) }, 200),
 );

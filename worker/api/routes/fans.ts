@@ -29,10 +29,16 @@ fanRoutes.openapi(
     method: "get",
     path: "/me/fans",
     tags: ["Subscriptions"],
-    summary: "The creator's live subscribers (default) or followers, newest first (keyset pages); suspended and blocked members are left out",
+    summary:
+      "The creator's live subscribers (default) or followers, newest first (keyset pages); suspended and blocked members are left out",
     middleware: [requireSession] as const,
     request: { query: z.object({ kind: z.enum(FAN_KINDS).default("subscribers"), cursor: cursorQuery("cursor") }) },
-    responses: { 200: json(z.object({ fans: z.array(FanSchema), nextCursor: z.string().nullable() }), "A page"), 401: e401, 403: e403, 422: e422 },
+    responses: {
+      200: json(z.object({ fans: z.array(FanSchema), nextCursor: z.string().nullable() }), "A page"),
+      401: e401,
+      403: e403,
+      422: e422,
+    },
   }),
   async (c) => {
     const { kind, cursor } = c.req.valid("query");

@@ -35,5 +35,6 @@ followRoutes.openapi(
     request: { params: UsernameParams },
     responses: { 200: json(FollowStateSchema, "Not following"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await unfollowUser(c.get("domain"), c.get("session").user.id, c.req.valid("param").username), 200),
+  async (c) =>
+    c.json(await unfollowUser(c.get("domain"), c.get("session").user.id, c.req.valid("param").username), 200),
 );

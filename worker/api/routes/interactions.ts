@@ -24,7 +24,9 @@ const CommentBody = z.object({
     .trim()
     .min(1, message("Write a comment first."))
     .max(COMMENT_MAX, message("A comment can be at most 1000 characters.")),
-  clientId: ClientIdSchema.optional().openapi({ description: "The client's id for the comment: sending it again stores nothing new" }),
+  clientId: ClientIdSchema.optional().openapi({
+    description: "The client's id for the comment: sending it again stores nothing new",
+  }),
 });
 
 /** Likes, bookmarks and comments. A post the caller cannot see is 404; one they cannot open, 403 for a like or comment. */
@@ -42,12 +44,23 @@ for (const [method, summary] of [
       summary,
       middleware: [requireSession] as const,
       request: { params: IdParams },
-      responses: { 200: json(LikeSchema, "The like and the post's like count"), 401: e401, 403: e403, 404: e404, 422: e422 },
+      responses: {
+        200: json(LikeSchema, "The like and the post's like count"),
+        401: e401,
+        403: e403,
+        404: e404,
+        422: e422,
+      },
     }),
     async (c) => {
       const { id } = c.req.valid("param");
       const viewerId = c.get("session").user.id;
-      return c.json(method === "post" ? await likePost(c.get("domain"), viewerId, id) : await unlikePost(c.get("domain").db, viewerId, id), 200);
+      return c.json(
+        method === "post"
+          ? await likePost(c.get("domain"), viewerId, id)
+          : await unlikePost(c.get("domain").db, viewerId, id),
+        200,
+      );
     },
   );
 }
@@ -64,12 +77,23 @@ for (const [method, summary] of [
       summary,
       middleware: [requireSession] as const,
       request: { params: IdParams },
-      responses: { 200: json(BookmarkSchema, "Whether the post is bookmarked now"), 401: e401, 403: e403, 404: e404, 422: e422 },
+      responses: {
+        200: json(BookmarkSchema, "Whether the post is bookmarked now"),
+        401: e401,
+        403: e403,
+        404: e404,
+        422: e422,
+      },
     }),
     async (c) => {
       const { id } = c.req.valid("param");
       const viewerId = c.get("session").user.id;
-      return c.json(method === "post" ? await bookmarkPost(c.get("domain").db, viewerId, id) : await unbookmarkPost(c.get("domain").db, viewerId, id), 200);
+      return c.json(
+        method === "post"
+          ? await bookmarkPost(c.get("domain").db, viewerId, id)
+          : await unbookmarkPost(c.get("domain").db, viewerId, id),
+        200,
+      );
     },
   );
 }
@@ -84,7 +108,8 @@ interactionRoutes.openapi(
     request: { query: z.object({ cursor: cursorQuery("cursor") }) },
     responses: { 200: json(PostPageSchema, "A page of bookmarks"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await listBookmarks(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor), 200),
+  async (c) =>
+    c.json(await listBookmarks(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor), 200),
 );
 
 interactionRoutes.openapi(
@@ -95,14 +120,25 @@ interactionRoutes.openapi(
     summary: "Comments of a post open to the caller, oldest first, 20 a page (cursor: the last comment id shown)",
     request: { params: IdParams, query: idCursorQuery("cursor") },
     responses: {
-      200: json(z.object({ comments: z.array(CommentSchema), nextCursor: z.string().nullable() }), "A page of comments"),
+      200: json(
+        z.object({ comments: z.array(CommentSchema), nextCursor: z.string().nullable() }),
+        "A page of comments",
+      ),
       403: e403,
       404: e404,
       422: e422,
     },
   }),
   async (c) =>
-    c.json(await listComments(c.get("domain").db, c.req.valid("param").id, c.get("session")?.user.id ?? null, c.req.valid("query").cursor ?? null), 200),
+    c.json(
+      await listComments(
+        c.get("domain").db,
+        c.req.valid("param").id,
+        c.get("session")?.user.id ?? null,
+        c.req.valid("query").cursor ?? null,
+      ),
+      200,
+    ),
 );
 
 interactionRoutes.openapi(
@@ -110,7 +146,8 @@ interactionRoutes.openapi(
     method: "post",
     path: "/posts/{id}/comments",
     tags: ["Interactions"],
-    summary: "Comment on a post open to the caller; the post's author is notified. A clientId sent again answers 200 with the first comment",
+    summary:
+      "Comment on a post open to the caller; the post's author is notified. A clientId sent again answers 200 with the first comment",
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(CommentBody) },
     responses: {
@@ -125,7 +162,13 @@ interactionRoutes.openapi(
   }),
   async (c) => {
     const { text, clientId } = c.req.valid("json");
-    const { comment, replayed } = await addComment(c.get("domain"), c.get("session").user.id, c.req.valid("param").id, text, clientId ?? null);
+    const { comment, replayed } = await addComment(
+      c.get("domain"),
+      c.get("session").user.id,
+      c.req.valid("param").id,
+      text,
+      clientId ?? null,
+    );
     return replayed ? c.json({ comment }, 200) : c.json({ comment }, 201);
   },
 );
@@ -138,7 +181,13 @@ interactionRoutes.openapi(
     summary: "Delete a comment: its author, or the author of the post it is on",
     middleware: [requireSession] as const,
     request: { params: IdParams },
-    responses: { 200: json(z.object({ deleted: z.literal(true) }), "Deleted"), 401: e401, 403: e403, 404: e404, 422: e422 },
+    responses: {
+      200: json(z.object({ deleted: z.literal(true) }), "Deleted"),
+      401: e401,
+      403: e403,
+      404: e404,
+      422: e422,
+    },
   }),
   async (c) => {
     await deleteComment(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id);

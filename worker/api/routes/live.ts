@@ -1,7 +1,15 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { LIVE_AUDIENCES, LIVE_TRANSPORTS } from "@shared/contracts/live";
 import { joinLiveStream, LiveTipSchema, JoinLiveSchema, sendLiveTip } from "../../domain/live/live-money";
-import { currentLiveStreamOf, endOwnLiveStream, getLiveStream, listLiveNow, LIVE_NOT_FOUND_ERROR, startLiveStream, StartLiveSchema } from "../../domain/live/streams";
+import {
+  currentLiveStreamOf,
+  endOwnLiveStream,
+  getLiveStream,
+  listLiveNow,
+  LIVE_NOT_FOUND_ERROR,
+  startLiveStream,
+  StartLiveSchema,
+} from "../../domain/live/streams";
 import { requireLiveAccess } from "../../domain/policies/live";
 import { config } from "../../env";
 import { requireSession } from "../../http/middleware";
@@ -28,14 +36,29 @@ const LiveStreamSchema = z
     peakViewers: z.number().int(),
     tipsCents: z.number().int(),
     creator: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
-    viewer: z.object({ isCreator: z.boolean(), hasEntry: z.boolean(), canWatch: z.boolean(), follows: z.boolean(), subscribes: z.boolean() }),
+    viewer: z.object({
+      isCreator: z.boolean(),
+      hasEntry: z.boolean(),
+      canWatch: z.boolean(),
+      follows: z.boolean(),
+      subscribes: z.boolean(),
+    }),
   })
   .openapi("LiveStream");
 
-const IceServerSchema = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() });
+const IceServerSchema = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
 const LiveMediaSchema = z
   .union([
-    z.object({ transport: z.literal("p2p"), iceServers: z.array(IceServerSchema), loopbackOnly: z.boolean(), maxViewers: z.number().int() }),
+    z.object({
+      transport: z.literal("p2p"),
+      iceServers: z.array(IceServerSchema),
+      loopbackOnly: z.boolean(),
+      maxViewers: z.number().int(),
+    }),
     z.object({
       transport: z.literal("whip"),
       iceServers: z.array(IceServerSchema),
@@ -67,7 +90,8 @@ liveRoutes.openapi(
     method: "post",
     path: "/live",
     tags: ["Live"],
-    summary: "Go live (creators): title, audience, optional entry price and tip goal; followers and subscribers are notified",
+    summary:
+      "Go live (creators): title, audience, optional entry price and tip goal; followers and subscribers are notified",
     middleware: [requireSession] as const,
     request: { body: jsonBody(StartLiveSchema) },
     responses: { 201: json(LiveStreamSchema, "The stream, live"), 401: e401, 403: e403, 409: e409, 422: e422 },
@@ -77,7 +101,10 @@ liveRoutes.openapi(
     const input = c.req.valid("json");
     const media = await transport.prepare();
     try {
-      return c.json(await startLiveStream(c.get("domain"), c.get("session").user, input, { transport: transport.kind, ...media }), 201);
+      return c.json(
+        await startLiveStream(c.get("domain"), c.get("session").user, input, { transport: transport.kind, ...media }),
+        201,
+      );
     } catch (error) {
       if (media.inputId) c.get("domain").defer(transport.release(media.inputId));
       throw error;
@@ -119,11 +146,15 @@ liveRoutes.openapi(
     method: "post",
     path: "/live/{id}/join",
     tags: ["Live"],
-    summary: "The entry step: checks the audience and takes a paid stream's entry price (the one shown: priceCents) from the wallet, once ever",
+    summary:
+      "The entry step: checks the audience and takes a paid stream's entry price (the one shown: priceCents) from the wallet, once ever",
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(JoinLiveSchema) },
     responses: {
-      200: json(z.object({ payment: PaymentSchema.nullable(), replayed: z.boolean() }), "Entered (payment: null for a free stream)"),
+      200: json(
+        z.object({ payment: PaymentSchema.nullable(), replayed: z.boolean() }),
+        "Entered (payment: null for a free stream)",
+      ),
       401: e401,
       402: e402,
       403: e403,
@@ -132,7 +163,16 @@ liveRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await joinLiveStream(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json").priceCents ?? 0), 200),
+  async (c) =>
+    c.json(
+      await joinLiveStream(
+        c.get("domain"),
+        c.get("session").user,
+        c.req.valid("param").id,
+        c.req.valid("json").priceCents ?? 0,
+      ),
+      200,
+    ),
 );
 
 liveRoutes.openapi(
@@ -156,9 +196,21 @@ liveRoutes.openapi(
     summary: "Tip during a stream (for who may watch it); shown to everyone once paid; needs an idempotency key",
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(LiveTipSchema) },
-    responses: { 200: json(PaymentResultSchema, "The tip's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 409: e409, 422: e422 },
+    responses: {
+      200: json(PaymentResultSchema, "The tip's payment"),
+      401: e401,
+      402: e402,
+      403: e403,
+      404: e404,
+      409: e409,
+      422: e422,
+    },
   }),
-  async (c) => c.json(await sendLiveTip(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) =>
+    c.json(
+      await sendLiveTip(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
 );
 
 liveRoutes.openapi(
@@ -166,13 +218,26 @@ liveRoutes.openapi(
     method: "get",
     path: "/live/{id}/media",
     tags: ["Live"],
-    summary: "Where the video goes: for p2p the ICE servers and the viewer cap; for whip the WHIP (creator) or WHEP (watchers) address",
+    summary:
+      "Where the video goes: for p2p the ICE servers and the viewer cap; for whip the WHIP (creator) or WHEP (watchers) address",
     middleware: [requireSession] as const,
     request: { params: IdParams },
-    responses: { 200: json(LiveMediaSchema, "The media addresses"), 401: e401, 402: e402, 404: e404, 409: e409, 422: e422 },
+    responses: {
+      200: json(LiveMediaSchema, "The media addresses"),
+      401: e401,
+      402: e402,
+      404: e404,
+      409: e409,
+      422: e422,
+    },
   }),
   async (c) => {
-    const { stream, facts } = await requireLiveAccess(c.get("domain").db, c.get("session").user, c.req.valid("param").id, "watch");
+    const { stream, facts } = await requireLiveAccess(
+      c.get("domain").db,
+      c.get("session").user,
+      c.req.valid("param").id,
+      "watch",
+    );
     return c.json(liveMediaView(config(c.env), stream, facts.isCreator), 200);
   },
 );

@@ -28,12 +28,23 @@ massMessageRoutes.openapi(
     method: "post",
     path: "/mass-messages",
     tags: ["Messages"],
-    summary: "Creators: send one message (text, media, optional price) to all subscribers, followers or both; delivered in the background",
+    summary:
+      "Creators: send one message (text, media, optional price) to all subscribers, followers or both; delivered in the background",
     middleware: [requireSession] as const,
     request: { body: jsonBody(MassMessageSchema) },
-    responses: { 202: json(MassMessageViewSchema, "Accepted; `delivered` counts up as it goes"), 401: e401, 403: e403, 409: e409, 422: e422 },
+    responses: {
+      202: json(MassMessageViewSchema, "Accepted; `delivered` counts up as it goes"),
+      401: e401,
+      403: e403,
+      409: e409,
+      422: e422,
+    },
   }),
-  async (c) => c.json(await startMassMessage(c.get("domain"), enqueueMassMessage(c.env), c.get("session").user, c.req.valid("json")), 202),
+  async (c) =>
+    c.json(
+      await startMassMessage(c.get("domain"), enqueueMassMessage(c.env), c.get("session").user, c.req.valid("json")),
+      202,
+    ),
 );
 
 massMessageRoutes.openapi(

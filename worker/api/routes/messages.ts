@@ -1,5 +1,11 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { getConversation, hideConversation, listConversations, markConversationRead, startConversation } from "../../domain/messages/conversations";
+import {
+  getConversation,
+  hideConversation,
+  listConversations,
+  markConversationRead,
+  startConversation,
+} from "../../domain/messages/conversations";
 import { listChatMedia, listMessages } from "../../domain/messages/list-messages";
 import { sendMessage, SendMessageSchema } from "../../domain/messages/send-message";
 import { unlockMessage, UnlockMessageSchema } from "../../domain/messages/unlock-message";
@@ -21,7 +27,11 @@ const ChatMediaSchema = z.object({
   previewUrl: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  scaled: z.array(ScaledImageSchema).openapi({ description: "Smaller copies of a photo, narrowest first; empty while the message is locked for the caller" }),
+  scaled: z
+    .array(ScaledImageSchema)
+    .openapi({
+      description: "Smaller copies of a photo, narrowest first; empty while the message is locked for the caller",
+    }),
 });
 
 const MessageViewSchema = z
@@ -35,7 +45,10 @@ const MessageViewSchema = z
     createdAt: z.string(),
     priceCents: z.number().int().openapi({ description: "Pay-per-view price (0: none)" }),
     paidCents: z.number().int().openapi({ description: "What the sender paid to send it" }),
-    tipCents: z.number().int().openapi({ description: "A tip sent from the conversation: its amount, the text being its note (0: not a tip)" }),
+    tipCents: z
+      .number()
+      .int()
+      .openapi({ description: "A tip sent from the conversation: its amount, the text being its note (0: not a tip)" }),
     locked: z.boolean(),
     purchased: z.boolean(),
     media: z.array(ChatMediaSchema),
@@ -45,11 +58,24 @@ const MessageViewSchema = z
 const ConversationSchema = z
   .object({
     id: z.number().int(),
-    other: z.object({ userId: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string(), isCreator: z.boolean() }),
+    other: z.object({
+      userId: z.number().int(),
+      username: z.string(),
+      name: z.string(),
+      avatarUrl: z.string(),
+      isCreator: z.boolean(),
+    }),
     unreadCount: z.number().int(),
     activityAt: z.string().nullable(),
     lastMessage: z
-      .object({ fromMe: z.boolean(), text: z.string(), mediaKind: z.enum(["image", "video"]).nullable(), locked: z.boolean(), tipCents: z.number().int(), createdAt: z.string() })
+      .object({
+        fromMe: z.boolean(),
+        text: z.string(),
+        mediaKind: z.enum(["image", "video"]).nullable(),
+        locked: z.boolean(),
+        tipCents: z.number().int(),
+        createdAt: z.string(),
+      })
       .nullable(),
     otherLastReadSeq: z.number().int(),
     messagePriceCents: z.number().int(),
@@ -58,9 +84,18 @@ const ConversationSchema = z
   })
   .openapi("Conversation");
 
-const ConversationPageSchema = z.object({ conversations: z.array(ConversationSchema), nextCursor: z.string().nullable() }).openapi("ConversationPage");
-const MessagePageSchema = z.object({ messages: z.array(MessageViewSchema), nextBefore: z.number().int().nullable() }).openapi("MessagePage");
-const StartSchema = z.object({ username: singleLineText().min(1).max(64).transform((name) => name.toLowerCase()) });
+const ConversationPageSchema = z
+  .object({ conversations: z.array(ConversationSchema), nextCursor: z.string().nullable() })
+  .openapi("ConversationPage");
+const MessagePageSchema = z
+  .object({ messages: z.array(MessageViewSchema), nextBefore: z.number().int().nullable() })
+  .openapi("MessagePage");
+const StartSchema = z.object({
+  username: singleLineText()
+    .min(1)
+    .max(64)
+    .transform((name) => name.toLowerCase()),
+});
 const MessagesQuery = z.object({ before: idText.optional(), after: positionText.optional() });
 
 export const messageRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -75,7 +110,8 @@ messageRoutes.openapi(
     request: { query: z.object({ cursor: z.string().max(200).optional() }) },
     responses: { 200: json(ConversationPageSchema, "A page of conversations"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await listConversations(c.get("domain"), c.get("session").user, c.req.valid("query").cursor), 200),
+  async (c) =>
+    c.json(await listConversations(c.get("domain"), c.get("session").user, c.req.valid("query").cursor), 200),
 );
 
 messageRoutes.openapi(
@@ -88,7 +124,8 @@ messageRoutes.openapi(
     request: { body: jsonBody(StartSchema) },
     responses: { 200: json(ConversationSchema, "The conversation"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await startConversation(c.get("domain"), c.get("session").user, c.req.valid("json").username), 200),
+  async (c) =>
+    c.json(await startConversation(c.get("domain"), c.get("session").user, c.req.valid("json").username), 200),
 );
 
 messageRoutes.openapi(
@@ -130,7 +167,11 @@ messageRoutes.openapi(
     request: { params: IdParams, query: MessagesQuery },
     responses: { 200: json(MessagePageSchema, "A page of messages"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await listMessages(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("query")), 200),
+  async (c) =>
+    c.json(
+      await listMessages(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("query")),
+      200,
+    ),
 );
 
 messageRoutes.openapi(
@@ -138,11 +179,15 @@ messageRoutes.openapi(
     method: "post",
     path: "/conversations/{id}/messages",
     tags: ["Messages"],
-    summary: "Send a message (text up to 2,000 characters and/or up to 10 uploaded files; creators may set a price). A fan writing to a creator pays the per-message price; the same clientId twice stores one message",
+    summary:
+      "Send a message (text up to 2,000 characters and/or up to 10 uploaded files; creators may set a price). A fan writing to a creator pays the per-message price; the same clientId twice stores one message",
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(SendMessageSchema) },
     responses: {
-      200: json(z.object({ message: MessageViewSchema, replayed: z.boolean() }), "Sent (or the earlier send with this clientId)"),
+      200: json(
+        z.object({ message: MessageViewSchema, replayed: z.boolean() }),
+        "Sent (or the earlier send with this clientId)",
+      ),
       401: e401,
       402: e402,
       403: e403,
@@ -151,7 +196,11 @@ messageRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await sendMessage(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) =>
+    c.json(
+      await sendMessage(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
 );
 
 messageRoutes.openapi(
@@ -159,11 +208,15 @@ messageRoutes.openapi(
     method: "post",
     path: "/conversations/{id}/tips",
     tags: ["Messages", "Money"],
-    summary: "Tip the creator of the conversation from the wallet; the tip (with its optional note) is a message in the thread. Needs an idempotency key",
+    summary:
+      "Tip the creator of the conversation from the wallet; the tip (with its optional note) is a message in the thread. Needs an idempotency key",
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(TipSchema) },
     responses: {
-      200: json(z.object({ payment: PaymentSchema, replayed: z.boolean(), message: MessageViewSchema }), "The tip's payment and its message"),
+      200: json(
+        z.object({ payment: PaymentSchema, replayed: z.boolean(), message: MessageViewSchema }),
+        "The tip's payment and its message",
+      ),
       401: e401,
       402: e402,
       403: e403,
@@ -172,7 +225,12 @@ messageRoutes.openapi(
     },
   }),
   async (c) => {
-    const { message, ...tip } = await sendTip(c.get("domain"), c.get("session").user, { conversationId: c.req.valid("param").id }, c.req.valid("json"));
+    const { message, ...tip } = await sendTip(
+      c.get("domain"),
+      c.get("session").user,
+      { conversationId: c.req.valid("param").id },
+      c.req.valid("json"),
+    );
     return c.json({ ...tip, message: message! }, 200);
   },
 );
@@ -182,7 +240,8 @@ messageRoutes.openapi(
     method: "post",
     path: "/conversations/{id}/read",
     tags: ["Messages"],
-    summary: "Mark the conversation read up to its newest message (clears its unread count; the other member sees \"Seen\")",
+    summary:
+      'Mark the conversation read up to its newest message (clears its unread count; the other member sees "Seen")',
     middleware: [requireSession] as const,
     request: { params: IdParams },
     responses: { 200: json(z.object({ lastReadSeq: z.number().int() }), "Read"), 401: e401, 404: e404, 422: e422 },
@@ -208,7 +267,11 @@ messageRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await unlockMessage(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) =>
+    c.json(
+      await unlockMessage(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
 );
 
 messageRoutes.openapi(
@@ -216,13 +279,22 @@ messageRoutes.openapi(
     method: "get",
     path: "/conversations/{id}/media",
     tags: ["Messages"],
-    summary: "Chat media: the photos and videos of a conversation, newest first (locked ones as previews); `before` a message seq",
+    summary:
+      "Chat media: the photos and videos of a conversation, newest first (locked ones as previews); `before` a message seq",
     middleware: [requireSession] as const,
     request: { params: IdParams, query: z.object({ before: idText.optional() }) },
     responses: {
       200: json(
         z.object({
-          items: z.array(z.object({ messageId: z.number().int(), seq: z.number().int(), media: ChatMediaSchema, locked: z.boolean(), priceCents: z.number().int() })),
+          items: z.array(
+            z.object({
+              messageId: z.number().int(),
+              seq: z.number().int(),
+              media: ChatMediaSchema,
+              locked: z.boolean(),
+              priceCents: z.number().int(),
+            }),
+          ),
           nextBefore: z.number().int().nullable(),
         }),
         "A page of chat media",
@@ -232,5 +304,9 @@ messageRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await listChatMedia(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("query").before), 200),
+  async (c) =>
+    c.json(
+      await listChatMedia(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("query").before),
+      200,
+    ),
 );

@@ -22,7 +22,8 @@ const ReportBody = z
     z.object({ targetKind: z.literal("user"), username: singleLineText().min(1).max(30), reason, description }),
   ])
   .superRefine((body, ctx) => {
-    if (body.reason === "other" && body.description.trim() === "") ctx.addIssue({ code: "custom", path: ["description"], message: DESCRIPTION_REQUIRED });
+    if (body.reason === "other" && body.description.trim() === "")
+      ctx.addIssue({ code: "custom", path: ["description"], message: DESCRIPTION_REQUIRED });
   });
 
 /** Reports and blocks: what any member can do about another member. */
@@ -36,13 +37,27 @@ moderationRoutes.openapi(
     summary: "Report a post or a user; a repeat while the first is open answers 200 and adds nothing",
     middleware: [requireSession] as const,
     request: { body: jsonBody(ReportBody) },
-    responses: { 201: json(MessageSchema, "Reported"), 200: json(MessageSchema, "Already reported"), 401: e401, 403: e403, 404: e404, 422: e422 },
+    responses: {
+      201: json(MessageSchema, "Reported"),
+      200: json(MessageSchema, "Already reported"),
+      401: e401,
+      403: e403,
+      404: e404,
+      422: e422,
+    },
   }),
   async (c) => {
     const [domain, session] = [c.get("domain"), c.get("session")];
     const body = c.req.valid("json");
-    const target = body.targetKind === "post" ? { kind: "post" as const, postId: body.targetId } : { kind: "user" as const, username: body.username };
-    const { created } = await createReport(domain.db, session!.user.id, { target, reason: body.reason, description: body.description });
+    const target =
+      body.targetKind === "post"
+        ? { kind: "post" as const, postId: body.targetId }
+        : { kind: "user" as const, username: body.username };
+    const { created } = await createReport(domain.db, session!.user.id, {
+      target,
+      reason: body.reason,
+      description: body.description,
+    });
     return created
       ? c.json({ message: domain.t("Thank you. Our team will review your report.") }, 201)
       : c.json({ message: domain.t("You have already reported this. Our team will review it.") }, 200);
@@ -91,7 +106,14 @@ moderationRoutes.openapi(
     summary: "The users the caller blocks, newest first",
     middleware: [requireSession] as const,
     responses: {
-      200: json(z.object({ users: z.array(z.object({ username: z.string(), name: z.string(), avatarUrl: z.string(), blockedAt: z.string() })) }), "Blocked users"),
+      200: json(
+        z.object({
+          users: z.array(
+            z.object({ username: z.string(), name: z.string(), avatarUrl: z.string(), blockedAt: z.string() }),
+          ),
+        }),
+        "Blocked users",
+      ),
       401: e401,
     },
   }),

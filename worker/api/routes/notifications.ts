@@ -1,5 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { listNotifications, markNotificationsRead, NOTIFICATION_KINDS, sendTestNotification } from "../../domain/notifications/notifications";
+import {
+  listNotifications,
+  markNotificationsRead,
+  NOTIFICATION_KINDS,
+  sendTestNotification,
+} from "../../domain/notifications/notifications";
 import { getUpdates } from "../../domain/updates/get-updates";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
@@ -29,10 +34,18 @@ notificationRoutes.openapi(
     summary: "The user's notifications, newest first, 20 at a time",
     middleware: [requireSession] as const,
     request: { query: idCursorQuery("before") },
-    responses: { 200: json(z.object({ notifications: z.array(NotificationSchema) }), "A page of notifications"), 401: e401, 422: e422 },
+    responses: {
+      200: json(z.object({ notifications: z.array(NotificationSchema) }), "A page of notifications"),
+      401: e401,
+      422: e422,
+    },
   }),
   async (c) => {
-    const notifications = await listNotifications(c.get("domain").db, c.get("session").user.id, c.req.valid("query").before ?? null);
+    const notifications = await listNotifications(
+      c.get("domain").db,
+      c.get("session").user.id,
+      c.req.valid("query").before ?? null,
+    );
     return c.json({ notifications }, 200);
   },
 );
@@ -44,7 +57,14 @@ notificationRoutes.openapi(
     tags: ["Notifications"],
     summary: "Mark every notification read",
     middleware: [requireSession] as const,
-    responses: { 200: json(z.object({ marked: z.number().int(), updates: UpdatesSchema.shape.updates }), "How many were unread, and the updates summary after"), 401: e401, 403: e403 },
+    responses: {
+      200: json(
+        z.object({ marked: z.number().int(), updates: UpdatesSchema.shape.updates }),
+        "How many were unread, and the updates summary after",
+      ),
+      401: e401,
+      403: e403,
+    },
   }),
   async (c) => {
     const [domain, session] = [c.get("domain"), c.get("session")];

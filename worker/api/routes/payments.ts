@@ -5,14 +5,25 @@ import { purchasePost, PurchaseSchema } from "../../domain/money/purchase-post";
 import { sendTip, TipSchema } from "../../domain/money/send-tip";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { e404, errorResponses, idCursorQuery, IdParams, json, jsonBody, PaymentSchema, UsernameParams } from "../schemas";
+import {
+  e404,
+  errorResponses,
+  idCursorQuery,
+  IdParams,
+  json,
+  jsonBody,
+  PaymentSchema,
+  UsernameParams,
+} from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
 
 const PaymentResultSchema = z.object({
   payment: PaymentSchema,
-  replayed: z.boolean().openapi({ description: "The idempotency key was used before for this request: nothing was charged again" }),
+  replayed: z
+    .boolean()
+    .openapi({ description: "The idempotency key was used before for this request: nothing was charged again" }),
 });
 
 export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -26,14 +37,24 @@ paymentRoutes.openapi(
     middleware: [requireSession] as const,
     request: { query: idCursorQuery("cursor") },
     responses: {
-      200: json(z.object({ balanceCents: z.number().int(), payments: z.array(PaymentSchema), nextCursor: z.number().int().nullable() }), "Balance and payments"),
+      200: json(
+        z.object({
+          balanceCents: z.number().int(),
+          payments: z.array(PaymentSchema),
+          nextCursor: z.number().int().nullable(),
+        }),
+        "Balance and payments",
+      ),
       401: e401,
       422: e422,
     },
   }),
   async (c) => {
     const userId = c.get("session").user.id;
-    const [balanceCents, page] = await Promise.all([balanceOf(c.get("domain").db, walletOf(userId)), listPayments(c.get("domain").db, userId, c.req.valid("query").cursor ?? null)]);
+    const [balanceCents, page] = await Promise.all([
+      balanceOf(c.get("domain").db, walletOf(userId)),
+      listPayments(c.get("domain").db, userId, c.req.valid("query").cursor ?? null),
+    ]);
     return c.json({ balanceCents, ...page }, 200);
   },
 );
@@ -46,9 +67,20 @@ paymentRoutes.openapi(
     summary: "Tip the author of a post from the wallet (amount in cents, optional message); needs an idempotency key",
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(TipSchema) },
-    responses: { 200: json(PaymentResultSchema, "The tip's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 422: e422 },
+    responses: {
+      200: json(PaymentResultSchema, "The tip's payment"),
+      401: e401,
+      402: e402,
+      403: e403,
+      404: e404,
+      422: e422,
+    },
   }),
-  async (c) => c.json(await sendTip(c.get("domain"), c.get("session").user, { postId: c.req.valid("param").id }, c.req.valid("json")), 200),
+  async (c) =>
+    c.json(
+      await sendTip(c.get("domain"), c.get("session").user, { postId: c.req.valid("param").id }, c.req.valid("json")),
+      200,
+    ),
 );
 
 paymentRoutes.openapi(
@@ -59,9 +91,25 @@ paymentRoutes.openapi(
     summary: "Tip a creator from their profile; needs an idempotency key",
     middleware: [requireSession] as const,
     request: { params: UsernameParams, body: jsonBody(TipSchema) },
-    responses: { 200: json(PaymentResultSchema, "The tip's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 422: e422 },
+    responses: {
+      200: json(PaymentResultSchema, "The tip's payment"),
+      401: e401,
+      402: e402,
+      403: e403,
+      404: e404,
+      422: e422,
+    },
   }),
-  async (c) => c.json(await sendTip(c.get("domain"), c.get("session").user, { username: c.req.valid("param").username }, c.req.valid("json")), 200),
+  async (c) =>
+    c.json(
+      await sendTip(
+        c.get("domain"),
+        c.get("session").user,
+        { username: c.req.valid("param").username },
+        c.req.valid("json"),
+      ),
+      200,
+    ),
 );
 
 paymentRoutes.openapi(
@@ -72,7 +120,19 @@ paymentRoutes.openapi(
     summary: "Buy a paid post from the wallet at the price shown (priceCents); needs an idempotency key",
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(PurchaseSchema) },
-    responses: { 200: json(PaymentResultSchema, "The purchase's payment"), 401: e401, 402: e402, 403: e403, 404: e404, 409: e409, 422: e422 },
+    responses: {
+      200: json(PaymentResultSchema, "The purchase's payment"),
+      401: e401,
+      402: e402,
+      403: e403,
+      404: e404,
+      409: e409,
+      422: e422,
+    },
   }),
-  async (c) => c.json(await purchasePost(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) =>
+    c.json(
+      await purchasePost(c.get("domain"), c.get("session").user, c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
 );

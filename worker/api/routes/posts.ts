@@ -7,12 +7,20 @@ import { publishPostNow } from "../../domain/posts/publish-post-now";
 import { updatePost } from "../../domain/posts/update-post";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, idCursorQuery, IdParams, json, jsonBody, PostPageSchema, PostSchema, ProcessingPostPageSchema } from "../schemas";
+import {
+  errorResponses,
+  idCursorQuery,
+  IdParams,
+  json,
+  jsonBody,
+  PostPageSchema,
+  PostSchema,
+  ProcessingPostPageSchema,
+} from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 const e404 = { description: "No such post of yours", content: errorResponses[422].content };
-
 
 const CursorQuery = z.object({ cursor: z.string().min(1).max(200).optional() });
 
@@ -29,7 +37,11 @@ postRoutes.openapi(
     request: { query: CursorQuery },
     responses: { 200: json(PostPageSchema, "A page of scheduled posts"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await listScheduledPosts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null), 200),
+  async (c) =>
+    c.json(
+      await listScheduledPosts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null),
+      200,
+    ),
 );
 
 postRoutes.openapi(
@@ -42,7 +54,11 @@ postRoutes.openapi(
     request: { query: idCursorQuery("cursor") },
     responses: { 200: json(ProcessingPostPageSchema, "A page of processing posts"), 401: e401, 422: e422 },
   }),
-  async (c) => c.json(await listProcessingPosts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null), 200),
+  async (c) =>
+    c.json(
+      await listProcessingPosts(c.get("domain").db, c.get("session").user.id, c.req.valid("query").cursor ?? null),
+      200,
+    ),
 );
 
 postRoutes.openapi(
@@ -51,7 +67,8 @@ postRoutes.openapi(
     path: "/posts",
     tags: ["Posts"],
     summary: "Publish now, schedule, or (media still uploading) hold a post until its uploads complete. Creators only.",
-    description: "Answers the bare Post object, as every call that answers one post does (GET and PATCH /posts/{id}, POST /posts/{id}/publish).",
+    description:
+      "Answers the bare Post object, as every call that answers one post does (GET and PATCH /posts/{id}, POST /posts/{id}/publish).",
     middleware: [requireSession] as const,
     request: { body: jsonBody(createPostSchema) },
     responses: { 201: json(PostSchema, "The new post"), 401: e401, 403: e403, 422: e422 },
@@ -69,7 +86,11 @@ postRoutes.openapi(
     request: { params: IdParams, body: jsonBody(updatePostSchema) },
     responses: { 200: json(PostSchema, "The post after the edit"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await updatePost(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) =>
+    c.json(
+      await updatePost(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
 );
 
 postRoutes.openapi(
@@ -80,7 +101,13 @@ postRoutes.openapi(
     summary: "Delete an own post and its media",
     middleware: [requireSession] as const,
     request: { params: IdParams },
-    responses: { 200: json(z.object({ deleted: z.number().int() }), "Deleted"), 401: e401, 403: e403, 404: e404, 422: e422 },
+    responses: {
+      200: json(z.object({ deleted: z.number().int() }), "Deleted"),
+      401: e401,
+      403: e403,
+      404: e404,
+      422: e422,
+    },
   }),
   async (c) => {
     const { id } = c.req.valid("param");

@@ -8,7 +8,17 @@ import { listProfilePosts } from "../../domain/profiles/list-profile-posts";
 import { ProfileInputSchema, updateProfile } from "../../domain/profiles/update-profile";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { e404, errorResponses, json, jsonBody, MessageSchema, PlanSchema, PostPageSchema, SubscriptionSchema, UsernameParams } from "../schemas";
+import {
+  e404,
+  errorResponses,
+  json,
+  jsonBody,
+  MessageSchema,
+  PlanSchema,
+  PostPageSchema,
+  SubscriptionSchema,
+  UsernameParams,
+} from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
@@ -26,8 +36,16 @@ const ProfileSchema = PostPageSchema.extend({
   isOwn: z.boolean(),
   available: z.boolean().openapi({ description: "false across a block: only name and avatar" }),
   viewer: z
-    .object({ canEdit: z.boolean(), canFollow: z.boolean(), canTip: z.boolean(), canReport: z.boolean(), canBlock: z.boolean() })
-    .openapi("ProfilePermissions", { description: "What the viewer may do on this profile (worker/domain/policies/members.ts)" }),
+    .object({
+      canEdit: z.boolean(),
+      canFollow: z.boolean(),
+      canTip: z.boolean(),
+      canReport: z.boolean(),
+      canBlock: z.boolean(),
+    })
+    .openapi("ProfilePermissions", {
+      description: "What the viewer may do on this profile (worker/domain/policies/members.ts)",
+    }),
   postCount: z.number().int(),
   mediaCount: z.number().int(),
   likeCount: z.number().int(),
@@ -35,7 +53,10 @@ const ProfileSchema = PostPageSchema.extend({
   following: z.boolean(),
   subscription: SubscriptionSchema.nullable(),
   plans: z.array(PlanSchema),
-  messagePriceCents: z.number().int().openapi({ description: "What a fan pays to send this creator a message, in cents (0: free)" }),
+  messagePriceCents: z
+    .number()
+    .int()
+    .openapi({ description: "What a fan pays to send this creator a message, in cents (0: free)" }),
 }).openapi("Profile");
 
 const CURSOR_INVALID = message("This page link is no longer valid.");
@@ -52,7 +73,11 @@ profileRoutes.openapi(
     responses: { 200: json(ProfileSchema, "The profile"), 404: e404, 422: e422 },
   }),
   async (c) => {
-    const profile = await getProfile(c.get("domain").db, c.req.valid("param").username, c.get("session")?.user.id ?? null);
+    const profile = await getProfile(
+      c.get("domain").db,
+      c.req.valid("param").username,
+      c.get("session")?.user.id ?? null,
+    );
     if (!profile) throw new AppError("not_found", PROFILE_NOT_FOUND);
     return c.json(profile, 200);
   },

@@ -12,8 +12,10 @@ const { 401: e401, 403: e403, 409: e409, 422: e422, 429: e429 } = errorResponses
 const PushDeviceSchema = z
   .object({
     id: z.number().int(),
-    label: z.string().openapi({ description: "From the device's user agent when it subscribed: \"Chrome on Android\"" }),
-    endpoint: z.string().openapi({ description: "Its PushSubscription's endpoint: the page finds \"this device\" by it" }),
+    label: z.string().openapi({ description: 'From the device\'s user agent when it subscribed: "Chrome on Android"' }),
+    endpoint: z
+      .string()
+      .openapi({ description: 'Its PushSubscription\'s endpoint: the page finds "this device" by it' }),
     language: z.string().openapi({ description: "The app language its pushes are written in" }),
     createdAt: z.string(),
     lastSentAt: z.string().nullable(),
@@ -23,7 +25,10 @@ const PushDeviceSchema = z
 const PushSettingsSchema = z
   .object({
     enabled: z.boolean().openapi({ description: "False when the server has no VAPID keys: push is unavailable" }),
-    publicKey: z.string().nullable().openapi({ description: "The applicationServerKey for PushManager.subscribe (base64url)" }),
+    publicKey: z
+      .string()
+      .nullable()
+      .openapi({ description: "The applicationServerKey for PushManager.subscribe (base64url)" }),
     preferences: PushPreferencesSchema,
     devices: z.array(PushDeviceSchema),
   })
@@ -48,7 +53,8 @@ pushRoutes.openapi(
     method: "post",
     path: "/push/subscriptions",
     tags: ["Push"],
-    summary: "Turn push on for this device: its PushSubscription (toJSON), stored with the request's language (idempotent by endpoint)",
+    summary:
+      "Turn push on for this device: its PushSubscription (toJSON), stored with the request's language (idempotent by endpoint)",
     middleware: [requireSession] as const,
     request: { body: jsonBody(PushSubscriptionInputSchema) },
     responses: { 201: json(PushDeviceSchema, "The device"), 401: e401, 403: e403, 409: e409, 422: e422 },
@@ -92,12 +98,21 @@ pushRoutes.openapi(
     tags: ["Push"],
     summary: "Send a test push to each of your devices",
     middleware: [requireSession] as const,
-    responses: { 202: json(z.object({ message: z.string(), devices: z.number().int() }), "Queued for each device"), 401: e401, 403: e403, 409: e409, 429: e429 },
+    responses: {
+      202: json(z.object({ message: z.string(), devices: z.number().int() }), "Queued for each device"),
+      401: e401,
+      403: e403,
+      409: e409,
+      429: e429,
+    },
   }),
   async (c) => {
     const [domain, session] = [c.get("domain"), c.get("session")];
     const devices = await requestTestPush(domain, session!.user.id);
-    await enqueuePush(c.env, devices.map((subscriptionId) => ({ subscriptionId, topic: { type: "test" as const } })));
+    await enqueuePush(
+      c.env,
+      devices.map((subscriptionId) => ({ subscriptionId, topic: { type: "test" as const } })),
+    );
     return c.json({ message: domain.t("Test notification sent."), devices: devices.length }, 202);
   },
 );

@@ -16,13 +16,21 @@ searchRoutes.openapi(
     method: "get",
     path: "/search/posts",
     tags: ["Search"],
-    summary: "Posts whose text has words starting with the term's words, best match first, at most 20, as the caller may see them",
+    summary:
+      "Posts whose text has words starting with the term's words, best match first, at most 20, as the caller may see them",
     request: {
       query: z.object({
-        q: singleLineText().trim().min(1, message("Type something to search for.")).max(SEARCH_TERM_MAX, message("The search term is too long.")),
+        q: singleLineText()
+          .trim()
+          .min(1, message("Type something to search for."))
+          .max(SEARCH_TERM_MAX, message("The search term is too long.")),
       }),
     },
     responses: { 200: json(z.object({ posts: z.array(PostSchema) }), "Matching posts"), 422: e422, 429: e429 },
   }),
-  async (c) => c.json({ posts: await searchPosts(c.get("domain"), c.get("session")?.user.id ?? null, c.req.valid("query").q) }, 200),
+  async (c) =>
+    c.json(
+      { posts: await searchPosts(c.get("domain"), c.get("session")?.user.id ?? null, c.req.valid("query").q) },
+      200,
+    ),
 );

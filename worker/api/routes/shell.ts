@@ -12,7 +12,9 @@ import { validationHook } from "../validation-hook";
 const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;
 
 const SearchResultsSchema = z
-  .object({ results: z.object({ users: z.array(z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() })) }) })
+  .object({
+    results: z.object({ users: z.array(z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() })) }),
+  })
   .openapi("UserSearchResults");
 
 const SuggestedProfilesSchema = z
@@ -28,7 +30,9 @@ const HomeSeenSchema = z
       .string()
       .datetime()
       .optional()
-      .openapi({ description: "When the newest post the screen holds was published; the dot stays lit for anything later" }),
+      .openapi({
+        description: "When the newest post the screen holds was published; the dot stays lit for anything later",
+      }),
   })
   .openapi("HomeSeen");
 

@@ -9,7 +9,15 @@ import {
   removeStoryFromHighlight,
 } from "../../domain/stories/highlights";
 import { CreateStorySchema, KeepStorySchema, StoryLikeSchema } from "../../domain/stories/rules";
-import { createStory, deleteStory, getStoryReel, listStoriesBar, listStoryViewers, markStorySeen, setStoryLike } from "../../domain/stories/stories";
+import {
+  createStory,
+  deleteStory,
+  getStoryReel,
+  listStoriesBar,
+  listStoryViewers,
+  markStorySeen,
+  setStoryLike,
+} from "../../domain/stories/stories";
 import { findVisibleUser, PROFILE_NOT_FOUND } from "../../domain/profiles/find-member";
 import { AppError } from "../../domain/shared/errors";
 import { requireSession } from "../../http/middleware";
@@ -35,7 +43,10 @@ const StorySchema = z
     highlightId: z.number().int().nullable().openapi({ description: "The creator's own stories only" }),
     seen: z.boolean(),
     liked: z.boolean(),
-    own: z.object({ viewCount: z.number().int(), likeCount: z.number().int() }).nullable().openapi({ description: "The creator's own stories only" }),
+    own: z
+      .object({ viewCount: z.number().int(), likeCount: z.number().int() })
+      .nullable()
+      .openapi({ description: "The creator's own stories only" }),
   })
   .openapi("Story");
 
@@ -54,7 +65,19 @@ storyRoutes.openapi(
     summary: "The stories bar: one's own stories, then followed creators with stories one may see, unseen first",
     middleware: [requireSession] as const,
     responses: {
-      200: json(z.object({ creators: z.array(z.object({ creator: AuthorSchema, count: z.number().int(), unseen: z.number().int(), latestAt: z.string() })) }), "The bar"),
+      200: json(
+        z.object({
+          creators: z.array(
+            z.object({
+              creator: AuthorSchema,
+              count: z.number().int(),
+              unseen: z.number().int(),
+              latestAt: z.string(),
+            }),
+          ),
+        }),
+        "The bar",
+      ),
       401: e401,
     },
   }),
@@ -66,7 +89,8 @@ storyRoutes.openapi(
     method: "post",
     path: "/stories",
     tags: ["Stories"],
-    summary: "Post a story (creators): an uploaded photo or video of up to 60 s (purpose story), text and audience; it lives 24 hours",
+    summary:
+      "Post a story (creators): an uploaded photo or video of up to 60 s (purpose story), text and audience; it lives 24 hours",
     middleware: [requireSession] as const,
     request: { body: jsonBody(CreateStorySchema) },
     responses: { 201: json(StorySchema, "The story"), 401: e401, 403: e403, 422: e422 },
@@ -84,7 +108,8 @@ storyRoutes.openapi(
     request: { params: UsernameParams },
     responses: { 200: json(ReelSchema, "The stories"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await getStoryReel(c.get("domain").db, c.get("session").user, c.req.valid("param").username), 200),
+  async (c) =>
+    c.json(await getStoryReel(c.get("domain").db, c.get("session").user, c.req.valid("param").username), 200),
 );
 
 storyRoutes.openapi(
@@ -129,7 +154,11 @@ storyRoutes.openapi(
     request: { params: IdParams, body: jsonBody(StoryLikeSchema) },
     responses: { 200: json(z.object({ liked: z.boolean() }), "The like"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await setStoryLike(c.get("domain").db, c.get("session").user, c.req.valid("param").id, c.req.valid("json").liked), 200),
+  async (c) =>
+    c.json(
+      await setStoryLike(c.get("domain").db, c.get("session").user, c.req.valid("param").id, c.req.valid("json").liked),
+      200,
+    ),
 );
 
 storyRoutes.openapi(
@@ -155,7 +184,16 @@ storyRoutes.openapi(
       422: e422,
     },
   }),
-  async (c) => c.json(await listStoryViewers(c.get("domain").db, c.get("session").user, c.req.valid("param").id, c.req.valid("query").cursor), 200),
+  async (c) =>
+    c.json(
+      await listStoryViewers(
+        c.get("domain").db,
+        c.get("session").user,
+        c.req.valid("param").id,
+        c.req.valid("query").cursor,
+      ),
+      200,
+    ),
 );
 
 storyRoutes.openapi(
@@ -168,7 +206,16 @@ storyRoutes.openapi(
     request: { params: IdParams, body: jsonBody(KeepStorySchema) },
     responses: { 200: json(z.object({ highlightId: z.number().int() }), "Kept"), 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await keepStoryInHighlight(c.get("domain").db, c.get("session").user, c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) =>
+    c.json(
+      await keepStoryInHighlight(
+        c.get("domain").db,
+        c.get("session").user,
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      ),
+      200,
+    ),
 );
 
 storyRoutes.openapi(
@@ -195,7 +242,12 @@ storyRoutes.openapi(
     summary: "A creator's highlights, each with the stories in it the caller may see",
     middleware: [requireSession] as const,
     request: { params: UsernameParams },
-    responses: { 200: json(z.object({ highlights: z.array(HighlightSchema) }), "The highlights"), 401: e401, 404: e404, 422: e422 },
+    responses: {
+      200: json(z.object({ highlights: z.array(HighlightSchema) }), "The highlights"),
+      401: e401,
+      404: e404,
+      422: e422,
+    },
   }),
   async (c) => {
     const user = await findVisibleUser(c.get("domain").db, c.req.valid("param").username);
@@ -211,7 +263,10 @@ storyRoutes.openapi(
     tags: ["Stories"],
     summary: "One's own highlights by title (to add a story to one)",
     middleware: [requireSession] as const,
-    responses: { 200: json(z.object({ highlights: z.array(z.object({ id: z.number().int(), title: z.string() })) }), "The titles"), 401: e401 },
+    responses: {
+      200: json(z.object({ highlights: z.array(z.object({ id: z.number().int(), title: z.string() })) }), "The titles"),
+      401: e401,
+    },
   }),
   async (c) => c.json({ highlights: await listOwnHighlightTitles(c.get("domain").db, c.get("session").user) }, 200),
 );
@@ -224,7 +279,12 @@ storyRoutes.openapi(
     summary: "A highlight's stories the caller may see, oldest first (404 when none)",
     middleware: [requireSession] as const,
     request: { params: IdParams },
-    responses: { 200: json(ReelSchema.extend({ highlight: z.object({ id: z.number().int(), title: z.string() }) }), "The stories"), 401: e401, 404: e404, 422: e422 },
+    responses: {
+      200: json(ReelSchema.extend({ highlight: z.object({ id: z.number().int(), title: z.string() }) }), "The stories"),
+      401: e401,
+      404: e404,
+      422: e422,
+    },
   }),
   async (c) => c.json(await getHighlightReel(c.get("domain").db, c.get("session").user, c.req.valid("param").id), 200),
 );

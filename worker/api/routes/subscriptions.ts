@@ -8,14 +8,25 @@ import { setPlans, SetPlansSchema } from "../../domain/subscriptions/set-plans";
 import { subscribe, SubscribeSchema } from "../../domain/subscriptions/subscribe";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { e404, errorResponses, IdParams, json, jsonBody, PlanSchema, SubscriptionSchema, UsernameParams } from "../schemas";
+import {
+  e404,
+  errorResponses,
+  IdParams,
+  json,
+  jsonBody,
+  PlanSchema,
+  SubscriptionSchema,
+  UsernameParams,
+} from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
 const PlansSchema = z.object({ plans: z.array(PlanSchema) });
 
 const SubscriptionListSchema = z.object({
-  subscriptions: z.array(SubscriptionSchema.extend({ creator: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }) })),
+  subscriptions: z.array(
+    SubscriptionSchema.extend({ creator: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }) }),
+  ),
 });
 
 export const subscriptionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -54,12 +65,25 @@ subscriptionRoutes.openapi(
     method: "post",
     path: "/users/{username}/subscribe",
     tags: ["Subscriptions"],
-    summary: "Subscribe on a plan (a paid plan charges the wallet and needs an idempotency key); reactivates a cancelled subscription still running",
+    summary:
+      "Subscribe on a plan (a paid plan charges the wallet and needs an idempotency key); reactivates a cancelled subscription still running",
     middleware: [requireSession] as const,
     request: { params: UsernameParams, body: jsonBody(SubscribeSchema) },
-    responses: { 200: json(SubscriptionSchema, "The subscription"), 401: e401, 402: e402, 403: e403, 404: e404, 409: e409, 422: e422 },
+    responses: {
+      200: json(SubscriptionSchema, "The subscription"),
+      401: e401,
+      402: e402,
+      403: e403,
+      404: e404,
+      409: e409,
+      422: e422,
+    },
   }),
-  async (c) => c.json(await subscribe(c.get("domain"), c.get("session").user, c.req.valid("param").username, c.req.valid("json")), 200),
+  async (c) =>
+    c.json(
+      await subscribe(c.get("domain"), c.get("session").user, c.req.valid("param").username, c.req.valid("json")),
+      200,
+    ),
 );
 
 subscriptionRoutes.openapi(
@@ -72,7 +96,8 @@ subscriptionRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(SubscriptionSchema, "The subscription"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json(await cancelSubscription(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id), 200),
+  async (c) =>
+    c.json(await cancelSubscription(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id), 200),
 );
 
 subscriptionRoutes.openapi(

@@ -11,7 +11,6 @@ import { validationHook } from "../validation-hook";
 const { 401: e401, 422: e422 } = errorResponses;
 const e404 = { ...errorResponses[403], description: "Not found, or not visible to the caller" };
 
-
 export const timelineRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 timelineRoutes.openapi(
@@ -41,7 +40,10 @@ timelineRoutes.openapi(
     const { db } = c.get("domain");
     const viewer = c.get("session").user;
     const after = c.req.valid("query").after;
-    return c.json({ posts: after ? await getNewerPosts(db, viewer.id, after) : (await getTimeline(db, viewer, null)).posts }, 200);
+    return c.json(
+      { posts: after ? await getNewerPosts(db, viewer.id, after) : (await getTimeline(db, viewer, null)).posts },
+      200,
+    );
   },
 );
 
@@ -51,7 +53,8 @@ timelineRoutes.openapi(
     path: "/posts/{id}",
     tags: ["Posts"],
     summary: "One post as the caller may see it (locked: text and blurred previews only)",
-    description: "Answers the bare Post object, as every call that answers one post does (POST /posts, PATCH /posts/{id}, POST /posts/{id}/publish).",
+    description:
+      "Answers the bare Post object, as every call that answers one post does (POST /posts, PATCH /posts/{id}, POST /posts/{id}/publish).",
     request: { params: IdParams },
     responses: { 200: json(PostSchema, "The post"), 404: e404, 422: e422 },
   }),

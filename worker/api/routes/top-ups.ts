@@ -26,7 +26,12 @@ topUpRoutes.openapi(
       200: json(
         z.object({
           payment: PaymentSchema,
-          redirectUrl: z.string().openapi({ description: "The provider's checkout (Stripe), the sandbox card form, or /wallet?topUp={id} when already settled" }),
+          redirectUrl: z
+            .string()
+            .openapi({
+              description:
+                "The provider's checkout (Stripe), the sandbox card form, or /wallet?topUp={id} when already settled",
+            }),
           replayed: z.boolean(),
         }),
         "The pending top-up and where to pay it",
@@ -50,7 +55,15 @@ topUpRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: PaymentResult, 401: e401, 404: e404, 422: e422 },
   }),
-  async (c) => c.json({ payment: presentPayment(await findOwnTopUp(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id)) }, 200),
+  async (c) =>
+    c.json(
+      {
+        payment: presentPayment(
+          await findOwnTopUp(c.get("domain").db, c.get("session").user.id, c.req.valid("param").id),
+        ),
+      },
+      200,
+    ),
 );
 
 topUpRoutes.openapi(
@@ -63,7 +76,20 @@ topUpRoutes.openapi(
     request: { params: IdParams, body: jsonBody(CardSchema) },
     responses: { 200: PaymentResult, 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json({ payment: presentPayment(await payWithSandboxCard(c.get("domain"), c.get("session").user.id, c.req.valid("param").id, c.req.valid("json"))) }, 200),
+  async (c) =>
+    c.json(
+      {
+        payment: presentPayment(
+          await payWithSandboxCard(
+            c.get("domain"),
+            c.get("session").user.id,
+            c.req.valid("param").id,
+            c.req.valid("json"),
+          ),
+        ),
+      },
+      200,
+    ),
 );
 
 topUpRoutes.openapi(
@@ -76,5 +102,18 @@ topUpRoutes.openapi(
     request: { params: IdParams, body: jsonBody(z.object({ decision: z.enum(["confirm", "cancel"]) })) },
     responses: { 200: PaymentResult, 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) => c.json({ payment: presentPayment(await confirmSandboxTopUp(c.get("domain"), c.get("session").user.id, c.req.valid("param").id, c.req.valid("json").decision)) }, 200),
+  async (c) =>
+    c.json(
+      {
+        payment: presentPayment(
+          await confirmSandboxTopUp(
+            c.get("domain"),
+            c.get("session").user.id,
+            c.req.valid("param").id,
+            c.req.valid("json").decision,
+          ),
+        ),
+      },
+      200,
+    ),
 );

@@ -30,7 +30,9 @@ const UploadStatusSchema = z
     status: z.enum(["uploading", "ready", "failed"]),
     partSize: z.number().int(),
     partCount: z.number().int(),
-    receivedParts: z.array(z.number().int()).openapi({ description: "Parts stored so far; a resumed upload sends the others" }),
+    receivedParts: z
+      .array(z.number().int())
+      .openapi({ description: "Parts stored so far; a resumed upload sends the others" }),
     postId: z.number().int().nullable().openapi({ description: "The post the file is attached to, if any" }),
   })
   .openapi("UploadStatus");
@@ -67,7 +69,10 @@ uploadRoutes.openapi(
       ),
     },
     responses: {
-      201: json(z.object({ mediaId: z.number().int(), partSize: z.number().int(), partCount: z.number().int() }), "Upload started"),
+      201: json(
+        z.object({ mediaId: z.number().int(), partSize: z.number().int(), partCount: z.number().int() }),
+        "Upload started",
+      ),
       401: e401,
       403: e403,
       413: e413,
@@ -128,9 +133,16 @@ for (const which of ["avatar", "cover"] as const satisfies readonly ProfileImage
       summary: `Make an uploaded image (purpose ${which}) the profile's ${which}; the previous one is deleted`,
       middleware: [requireSession] as const,
       request: { body: jsonBody(z.object({ mediaId: idNumber })) },
-      responses: { 200: json(z.object({ url: z.string() }), "The new image's URL"), 401: e401, 403: e403, 404: e404, 422: e422 },
+      responses: {
+        200: json(z.object({ url: z.string() }), "The new image's URL"),
+        401: e401,
+        403: e403,
+        404: e404,
+        422: e422,
+      },
     }),
-    async (c) => c.json(await setProfileImage(c.get("domain"), c.get("session").user.id, c.req.valid("json").mediaId, which), 200),
+    async (c) =>
+      c.json(await setProfileImage(c.get("domain"), c.get("session").user.id, c.req.valid("json").mediaId, which), 200),
   );
 }
 
@@ -156,7 +168,14 @@ uploadBodyRoutes.openapi(
       params: IdParams.extend({ partNumber: idText.refine((n) => n <= 10000, { message: INVALID_VALUE }) }),
       body: rawBody("The part's bytes"),
     },
-    responses: { 200: json(z.object({ partNumber: z.number().int() }), "Stored"), 401: e401, 403: e403, 404: e404, 413: e413, 422: e422 },
+    responses: {
+      200: json(z.object({ partNumber: z.number().int() }), "Stored"),
+      401: e401,
+      403: e403,
+      404: e404,
+      413: e413,
+      422: e422,
+    },
   }),
   async (c) => {
     const { id, partNumber } = c.req.valid("param");
@@ -182,11 +201,21 @@ for (const variant of ["poster", "preview", "w640", "w1280"] as const satisfies 
       summary: VARIANT_SUMMARY[variant],
       middleware: [requireSession, tooLarge(MAX_VARIANT_BYTES[variant])] as const,
       request: { params: IdParams, body: rawBody("The image's bytes") },
-      responses: { 200: json(z.object({ url: z.string() }), "Stored"), 401: e401, 403: e403, 404: e404, 413: e413, 422: e422 },
+      responses: {
+        200: json(z.object({ url: z.string() }), "Stored"),
+        401: e401,
+        403: e403,
+        404: e404,
+        413: e413,
+        422: e422,
+      },
     }),
     async (c) => {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return c.json(await putMediaVariant(c.get("domain"), c.get("session").user.id, c.req.valid("param").id, variant, bytes), 200);
+      return c.json(
+        await putMediaVariant(c.get("domain"), c.get("session").user.id, c.req.valid("param").id, variant, bytes),
+        200,
+      );
     },
   );
 }

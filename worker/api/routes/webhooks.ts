@@ -7,7 +7,11 @@ import { json } from "../schemas";
 /** Stripe's events are small, but a session with many line items can pass the API's 64 KiB. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
-const WebhookAnswerSchema = z.object({ received: z.boolean(), outcome: z.enum(["applied", "duplicate", "ignored"]).optional(), error: z.string().optional() });
+const WebhookAnswerSchema = z.object({
+  received: z.boolean(),
+  outcome: z.enum(["applied", "duplicate", "ignored"]).optional(),
+  error: z.string().optional(),
+});
 
 /**
  * Provider webhooks, mounted before the API's JSON body limit: the signature covers the raw bytes, so the body
@@ -20,8 +24,11 @@ webhookRoutes.openapi(
     method: "post",
     path: "/webhooks/stripe",
     tags: ["Money"],
-    summary: "Stripe events (Stripe-Signature verified): a paid Checkout Session credits the wallet once; 404 without STRIPE_WEBHOOK_SECRET",
-    middleware: [bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: (c) => c.json({ received: false, error: "too large" }, 413) })] as const,
+    summary:
+      "Stripe events (Stripe-Signature verified): a paid Checkout Session credits the wallet once; 404 without STRIPE_WEBHOOK_SECRET",
+    middleware: [
+      bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: (c) => c.json({ received: false, error: "too large" }, 413) }),
+    ] as const,
     responses: {
       200: json(WebhookAnswerSchema, "Received: applied, already applied, or not about a top-up of ours"),
       400: json(WebhookAnswerSchema, "Bad signature (forged, stale, malformed) or payload; nothing changed"),
@@ -32,7 +39,12 @@ webhookRoutes.openapi(
   async (c) => {
     const secret = c.get("domain").config.STRIPE_WEBHOOK_SECRET;
     if (!secret) return c.json({ received: false, error: "not found" }, 404);
-    const answer = await handleStripeWebhook(c.get("domain"), secret, c.req.header("Stripe-Signature"), await c.req.text());
+    const answer = await handleStripeWebhook(
+      c.get("domain"),
+      secret,
+      c.req.header("Stripe-Signature"),
+      await c.req.text(),
+    );
     if (answer.status === 400) return c.json({ received: false, error: answer.reason }, 400);
     return c.json({ received: true, outcome: answer.outcome }, 200);
   },

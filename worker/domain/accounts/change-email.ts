@@ -17,7 +17,12 @@ import { spendTokensStatement } from "../auth/one-time-tokens";
  * per IP and per account (whatever addresses it tries, "taken" or not) and per new address (its inbox, like every
  * emailed link).
  */
-export async function requestEmailChange(ctx: DomainContext, user: UserRow, newEmail: string, password: string): Promise<void> {
+export async function requestEmailChange(
+  ctx: DomainContext,
+  user: UserRow,
+  newEmail: string,
+  password: string,
+): Promise<void> {
   await confirmPassword(ctx, user, password);
   if (newEmail === user.email.toLowerCase()) throw fieldError("email", message("This is already your email address."));
   const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
@@ -41,7 +46,9 @@ export async function confirmEmailChange(ctx: DomainContext, link: EmailChangePa
   const at = isoNow();
   try {
     await ctx.db.batch([
-      ctx.db.prepare("UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ? AND email = ?").bind(link.email, at, at, user.id, user.email),
+      ctx.db
+        .prepare("UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ? AND email = ?")
+        .bind(link.email, at, at, user.id, user.email),
       spendTokensStatement(ctx.db, user.id, at),
     ]);
   } catch (error) {

@@ -11,7 +11,10 @@ import { newPasswordSchema, passwordText } from "./rules";
 /** The current password is `password`, the field every sensitive action asks for (spec §5). */
 export const ChangePasswordSchema = z
   .object({ password: passwordText.optional(), newPassword: newPasswordSchema, newPasswordConfirmation: passwordText })
-  .refine((input) => input.newPassword === input.newPasswordConfirmation, { message: message("The passwords do not match."), path: ["newPasswordConfirmation"] });
+  .refine((input) => input.newPassword === input.newPasswordConfirmation, {
+    message: message("The passwords do not match."),
+    path: ["newPasswordConfirmation"],
+  });
 
 /**
  * Sets a new password after checking the current one, and ends every other session of the account (ASVS: a
@@ -19,7 +22,11 @@ export const ChangePasswordSchema = z
  * (a password reset asked for earlier) are spent in the same batch, and a pending email change's link, signed
  * over the old password's hash, no longer checks (signed-links.ts).
  */
-export async function changePassword(ctx: Pick<DomainContext, "db" | "publish" | "config">, session: Pick<CurrentSession, "user" | "sessionId">, input: z.output<typeof ChangePasswordSchema>): Promise<void> {
+export async function changePassword(
+  ctx: Pick<DomainContext, "db" | "publish" | "config">,
+  session: Pick<CurrentSession, "user" | "sessionId">,
+  input: z.output<typeof ChangePasswordSchema>,
+): Promise<void> {
   const { user, sessionId } = session;
   await confirmPassword(ctx, user, input.password);
   const passwordHash = await hashPassword(input.newPassword, passwordHashParams(ctx.config));

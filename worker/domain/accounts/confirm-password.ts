@@ -13,7 +13,11 @@ const WRONG_PASSWORD = message("Wrong password");
  * email, a withdrawal, a payout method). Wrong passwords count per account as failed sign-ins do, so a stolen
  * session cannot be used to guess the password: past the limit every re-check answers 429, even a right one.
  */
-export async function confirmPassword(ctx: Pick<DomainContext, "db" | "config">, user: Pick<UserRow, "id" | "password_hash">, password: string | undefined): Promise<void> {
+export async function confirmPassword(
+  ctx: Pick<DomainContext, "db" | "config">,
+  user: Pick<UserRow, "id" | "password_hash">,
+  password: string | undefined,
+): Promise<void> {
   if (!password) throw fieldError("password", PASSWORD_REQUIRED);
   const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
   const key = `password-recheck:account:${user.id}`;

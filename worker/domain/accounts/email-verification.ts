@@ -30,7 +30,10 @@ export async function verifyEmail(ctx: DomainContext, link: EmailVerificationPar
   if (!user || !(await isValidVerificationLink(ctx, user, link))) throw new AppError("forbidden", INVALID_LINK);
   if (!user.email_verified_at) {
     const at = isoNow();
-    await ctx.db.prepare("UPDATE users SET email_verified_at = ?, updated_at = ? WHERE id = ? AND email = ?").bind(at, at, user.id, user.email).run();
+    await ctx.db
+      .prepare("UPDATE users SET email_verified_at = ?, updated_at = ? WHERE id = ? AND email = ?")
+      .bind(at, at, user.id, user.email)
+      .run();
     // The link may be opened without the session (another device): the session copies must not keep "unverified".
     forgetSessionsOf(user.id);
     return { ...user, email_verified_at: at };

@@ -25,7 +25,10 @@ export async function requestMagicLink(ctx: DomainContext, email: string): Promi
 }
 
 /** Uses the link up and opens a session. Clicking the link proves the address, so it also verifies it. */
-export async function signInWithMagicLink(ctx: DomainContext, token: string): Promise<{ user: UserRow; token: string }> {
+export async function signInWithMagicLink(
+  ctx: DomainContext,
+  token: string,
+): Promise<{ user: UserRow; token: string }> {
   const consumed = await (await consumeTokenStatement(ctx.db, token, "magic_login")).first<{ user_id: number }>();
   const user = consumed ? await findUserById(ctx.db, consumed.user_id) : null;
   if (!user) throw new AppError("forbidden", INVALID_LINK);
@@ -33,7 +36,10 @@ export async function signInWithMagicLink(ctx: DomainContext, token: string): Pr
   let signedIn = user;
   if (!user.email_verified_at) {
     const at = isoNow();
-    await ctx.db.prepare("UPDATE users SET email_verified_at = ?, updated_at = ? WHERE id = ? AND email_verified_at IS NULL").bind(at, at, user.id).run();
+    await ctx.db
+      .prepare("UPDATE users SET email_verified_at = ?, updated_at = ? WHERE id = ? AND email_verified_at IS NULL")
+      .bind(at, at, user.id)
+      .run();
     signedIn = { ...user, email_verified_at: at };
   }
   return { user: signedIn, token: await createSession(ctx.db, user.id, ctx.userAgent) };

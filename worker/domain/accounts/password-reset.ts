@@ -33,7 +33,8 @@ export async function resetPassword(ctx: DomainContext, token: string, newPasswo
   const passwordHash = await hashPassword(newPassword, passwordHashParams(ctx.config));
   const at = isoNow();
   const tokenHash = await sha256Hex(token);
-  const owner = "(SELECT user_id FROM one_time_tokens WHERE token_hash = ? AND purpose = 'password_reset' AND used_at = ?)";
+  const owner =
+    "(SELECT user_id FROM one_time_tokens WHERE token_hash = ? AND purpose = 'password_reset' AND used_at = ?)";
   const [consumed, , ended] = await ctx.db.batch<{ user_id: number; id: number }>([
     ctx.db
       .prepare(
@@ -41,13 +42,21 @@ export async function resetPassword(ctx: DomainContext, token: string, newPasswo
          WHERE token_hash = ?2 AND purpose = 'password_reset' AND used_at IS NULL AND expires_at > ?1 RETURNING user_id`,
       )
       .bind(at, tokenHash),
-    ctx.db.prepare(`UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ${owner}`).bind(passwordHash, at, tokenHash, at),
+    ctx.db
+      .prepare(`UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ${owner}`)
+      .bind(passwordHash, at, tokenHash, at),
     ctx.db.prepare(`DELETE FROM sessions WHERE user_id = ${owner} RETURNING id`).bind(tokenHash, at),
     // The rest of the account's links (spendTokensStatement's rule, the user found through the token).
-    ctx.db.prepare(`UPDATE one_time_tokens SET used_at = ? WHERE used_at IS NULL AND user_id = ${owner}`).bind(at, tokenHash, at),
+    ctx.db
+      .prepare(`UPDATE one_time_tokens SET used_at = ? WHERE used_at IS NULL AND user_id = ${owner}`)
+      .bind(at, tokenHash, at),
   ]);
   const reset = consumed?.results[0];
   if (!reset) throw new AppError("forbidden", INVALID_LINK);
   // Every session is gone; so are the sockets they opened.
-  ctx.publish({ type: "SessionsEnded", userId: reset.user_id, sessionIds: (ended?.results ?? []).map((row) => row.id) });
+  ctx.publish({
+    type: "SessionsEnded",
+    userId: reset.user_id,
+    sessionIds: (ended?.results ?? []).map((row) => row.id),
+  });
 }

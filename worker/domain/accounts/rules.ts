@@ -5,19 +5,67 @@ import { singleLineText, visibleNameText } from "../shared/validation";
 
 import { ACCOUNT_TYPES } from "@shared/contracts/accounts";
 
-;
-
 /**
  * Names a profile URL /{username} may not take: every top-level route, and files served from the site root.
  * Compared lowercase.
  */
 const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  "about", "admin", "administrator", "api", "app", "assets", "becomecreator", "bookmarks", "build", "dashboard",
-  "dev", "email", "explore", "favicon.ico", "favicon.svg", "feed", "forgot-password", "help", "home", "icons", "live", "login", "logout",
-  "manifest.webmanifest", "me", "media", "messages", "notifications", "offline", "offline.html", "payments", "post", "posts",
-  "preview", "privacy", "processing", "profile", "reset-password", "robots.txt", "root", "scheduled", "search",
-  "settings", "signup", "static", "stories", "subscriptions", "support", "sw.js", "system", "terms", "user",
-  "users", "wallet", "ws", "www",
+  "about",
+  "admin",
+  "administrator",
+  "api",
+  "app",
+  "assets",
+  "becomecreator",
+  "bookmarks",
+  "build",
+  "dashboard",
+  "dev",
+  "email",
+  "explore",
+  "favicon.ico",
+  "favicon.svg",
+  "feed",
+  "forgot-password",
+  "help",
+  "home",
+  "icons",
+  "live",
+  "login",
+  "logout",
+  "manifest.webmanifest",
+  "me",
+  "media",
+  "messages",
+  "notifications",
+  "offline",
+  "offline.html",
+  "payments",
+  "post",
+  "posts",
+  "preview",
+  "privacy",
+  "processing",
+  "profile",
+  "reset-password",
+  "robots.txt",
+  "root",
+  "scheduled",
+  "search",
+  "settings",
+  "signup",
+  "static",
+  "stories",
+  "subscriptions",
+  "support",
+  "sw.js",
+  "system",
+  "terms",
+  "user",
+  "users",
+  "wallet",
+  "ws",
+  "www",
 ]);
 
 const MIN_AGE_YEARS = 18;
@@ -112,17 +160,23 @@ export const signUpSchema = z.object({
 const LOGIN_TOO_LONG = message("An email or username has at most {{max}} characters.", { max: 254 });
 
 export const signInSchema = z.object({
-  login: singleLineText({ message: REQUIRED }).trim().min(1, { message: REQUIRED }).max(254, { message: LOGIN_TOO_LONG }),
+  login: singleLineText({ message: REQUIRED })
+    .trim()
+    .min(1, { message: REQUIRED })
+    .max(254, { message: LOGIN_TOO_LONG }),
   password: passwordText.min(1, { message: REQUIRED }),
 });
 export type SignInInput = z.output<typeof signInSchema>;
 
 const PASSWORDS_DIFFER = message("The passwords do not match.");
 const newPasswordFields = { password: newPasswordSchema, passwordConfirmation: passwordText };
-const passwordsMatch = (input: { password: string; passwordConfirmation: string }) => input.password === input.passwordConfirmation;
+const passwordsMatch = (input: { password: string; passwordConfirmation: string }) =>
+  input.password === input.passwordConfirmation;
 const passwordsDiffer = { message: PASSWORDS_DIFFER, path: ["passwordConfirmation"] };
 
 /** The reset page's form: the token comes from its URL. */
 export const newPasswordFormSchema = z.object(newPasswordFields).refine(passwordsMatch, passwordsDiffer);
 /** POST /api/password/reset. */
-export const resetPasswordSchema = z.object({ token: singleLineText().min(1).max(64), ...newPasswordFields }).refine(passwordsMatch, passwordsDiffer);
+export const resetPasswordSchema = z
+  .object({ token: singleLineText().min(1).max(64), ...newPasswordFields })
+  .refine(passwordsMatch, passwordsDiffer);

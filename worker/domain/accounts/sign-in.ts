@@ -27,7 +27,9 @@ export async function signIn(ctx: DomainContext, input: SignInInput): Promise<{ 
   ];
   for (const { key, limit } of failureLimits) await limiter.check(key, limit);
 
-  const valid = user ? await verifyPassword(input.password, user.password_hash) : (await burnPasswordCheck(input.password, passwordHashParams(ctx.config)), false);
+  const valid = user
+    ? await verifyPassword(input.password, user.password_hash)
+    : (await burnPasswordCheck(input.password, passwordHashParams(ctx.config)), false);
   if (!user || !valid) {
     for (const { key, limit } of failureLimits) await limiter.hit(key, limit);
     throw new AppError("validation", BAD_CREDENTIALS, { login: [BAD_CREDENTIALS] });

@@ -15,7 +15,9 @@ export const EMAIL_TAKEN = message("The email has already been taken");
 
 const takenStatement = (db: D1Database, username: string | null, email: string | null) =>
   db
-    .prepare("SELECT username = ?1 COLLATE NOCASE AS same_username, email = ?2 COLLATE NOCASE AS same_email FROM users WHERE username = ?1 OR email = ?2")
+    .prepare(
+      "SELECT username = ?1 COLLATE NOCASE AS same_username, email = ?2 COLLATE NOCASE AS same_email FROM users WHERE username = ?1 OR email = ?2",
+    )
     .bind(username, email);
 
 function takenFields(results: { same_username: number; same_email: number }[]): FieldErrors {
@@ -41,7 +43,11 @@ function signUpError(errors: FieldErrors): AppError {
 export async function invalidSignUpErrors(db: D1Database, raw: unknown, schemaErrors: FieldErrors): Promise<AppError> {
   const fields = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
   const username = usernameSchema.safeParse(fields.username);
-  const taken = username.success ? takenFields((await takenStatement(db, username.data, null).all<{ same_username: number; same_email: number }>()).results) : {};
+  const taken = username.success
+    ? takenFields(
+        (await takenStatement(db, username.data, null).all<{ same_username: number; same_email: number }>()).results,
+      )
+    : {};
   return signUpError({ ...schemaErrors, ...taken });
 }
 
@@ -57,7 +63,10 @@ export async function signUp(ctx: DomainContext, raw: unknown): Promise<{ user: 
   const input = parsed.data;
   const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);
   const attempt = limiter.prepareHit(`signup-attempts:ip:${ctx.ip}`, LIMITS.signUpAttemptsPerIp);
-  const [counted, taken] = await ctx.db.batch<{ same_username: number; same_email: number }>([attempt.statement, takenStatement(ctx.db, input.username, input.email)]);
+  const [counted, taken] = await ctx.db.batch<{ same_username: number; same_email: number }>([
+    attempt.statement,
+    takenStatement(ctx.db, input.username, input.email),
+  ]);
   attempt.enforce(counted!);
   const takenErrors = takenFields(taken!.results);
   if (Object.keys(takenErrors).length > 0) throw signUpError(takenErrors);
@@ -77,7 +86,17 @@ export async function signUp(ctx: DomainContext, raw: unknown): Promise<{ user: 
     id = row!.id;
   } catch (error) {
     // Two sign-ups for the same name can pass the check above together; the UNIQUE index decides.
-    if (String(error).includes("UNIQUE")) throw signUpError(takenFields((await takenStatement(ctx.db, input.username, input.email).all<{ same_username: number; same_email: number }>()).results));
+    if (String(error).includes("UNIQUE"))
+      throw signUpError(
+        takenFields(
+          (
+            await takenStatement(ctx.db, input.username, input.email).all<{
+              same_username: number;
+              same_email: number;
+            }>()
+          ).results,
+        ),
+      );
     throw error;
   }
 

@@ -31,7 +31,11 @@ export const emailVerificationParams = z.object({
 export type EmailVerificationParams = z.output<typeof emailVerificationParams>;
 
 /** True when the link was issued by us, is unexpired and names the user's current address. */
-export async function isValidVerificationLink(ctx: DomainContext, user: Pick<UserRow, "id" | "email">, link: EmailVerificationParams) {
+export async function isValidVerificationLink(
+  ctx: DomainContext,
+  user: Pick<UserRow, "id" | "email">,
+  link: EmailVerificationParams,
+) {
   if (link.expires < Date.now() || link.id !== user.id) return false;
   if (link.hash !== (await emailHash(user.email))) return false;
   return verifyHmac(ctx.config.APP_SECRET, `verify-email:${link.id}:${link.hash}:${link.expires}`, link.signature);
@@ -48,7 +52,13 @@ export async function emailChangeUrl(ctx: DomainContext, user: EmailChangeAccoun
   const from = await emailHash(user.email);
   const expires = Date.now() + SIGNED_LINK_LIFETIME_MS;
   const signature = await hmac(ctx.config.APP_SECRET, await emailChangeClaim(user, from, newEmail, expires));
-  const query = new URLSearchParams({ id: String(user.id), email: newEmail, from, expires: String(expires), signature });
+  const query = new URLSearchParams({
+    id: String(user.id),
+    email: newEmail,
+    from,
+    expires: String(expires),
+    signature,
+  });
   return `${ctx.origin}/email/verify-change-email?${query}`;
 }
 
@@ -64,5 +74,9 @@ export type EmailChangeParams = z.output<typeof emailChangeParams>;
 export async function isValidEmailChangeLink(ctx: DomainContext, user: EmailChangeAccount, link: EmailChangeParams) {
   if (link.expires < Date.now() || link.id !== user.id) return false;
   if (link.from !== (await emailHash(user.email))) return false;
-  return verifyHmac(ctx.config.APP_SECRET, await emailChangeClaim(user, link.from, link.email, link.expires), link.signature);
+  return verifyHmac(
+    ctx.config.APP_SECRET,
+    await emailChangeClaim(user, link.from, link.email, link.expires),
+    link.signature,
+  );
 }

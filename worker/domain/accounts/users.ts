@@ -41,7 +41,9 @@ export const findUserByEmail = (db: D1Database, email: string) =>
 
 /** A sign-in name is an email when it holds an @, else a username; both compare without case. */
 export const findUserByLogin = (db: D1Database, login: string) =>
-  login.includes("@") ? findUserByEmail(db, login.toLowerCase()) : db.prepare("SELECT * FROM users WHERE username = ?").bind(login).first<UserRow>();
+  login.includes("@")
+    ? findUserByEmail(db, login.toLowerCase())
+    : db.prepare("SELECT * FROM users WHERE username = ?").bind(login).first<UserRow>();
 
 /** Avatars and covers are public objects (R2 keys under public/); /media serves them to anyone. */
 export const publicMediaUrl = (key: string | null) => (key ? `/media/${key}` : "");

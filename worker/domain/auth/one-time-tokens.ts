@@ -14,7 +14,11 @@ const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
  * the password spends every token stored before (`spendTokensStatement`), and this one comes either before (and is
  * spent) or after (and is not made). Null when the address moved meanwhile: send nothing.
  */
-export async function issueToken(db: D1Database, user: { id: number; email: string }, purpose: TokenPurpose): Promise<string | null> {
+export async function issueToken(
+  db: D1Database,
+  user: { id: number; email: string },
+  purpose: TokenPurpose,
+): Promise<string | null> {
   const token = randomToken();
   const issued = await db
     .prepare(
@@ -36,7 +40,9 @@ export const spendTokensStatement = (db: D1Database, userId: number, at: string)
 /** The user a live token belongs to, without using it up (for showing the page the link opens). */
 export async function peekToken(db: D1Database, token: string, purpose: TokenPurpose): Promise<number | null> {
   const row = await db
-    .prepare("SELECT user_id FROM one_time_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?")
+    .prepare(
+      "SELECT user_id FROM one_time_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
+    )
     .bind(await sha256Hex(token), purpose, isoNow())
     .first<{ user_id: number }>();
   return row?.user_id ?? null;

@@ -22,7 +22,8 @@ export const TEST_ARGON2_PARAMS: Argon2Params = { ...ARGON2_PARAMS, memorySize: 
  * means "never production" (it enables the sandbox that mints wallet money). Verification always reads the cost
  * from the stored hash, so hashes of either cost verify anywhere.
  */
-export const passwordHashParams = (settings: { APP_ENV: string }): Argon2Params => (settings.APP_ENV === "test" ? TEST_ARGON2_PARAMS : ARGON2_PARAMS);
+export const passwordHashParams = (settings: { APP_ENV: string }): Argon2Params =>
+  settings.APP_ENV === "test" ? TEST_ARGON2_PARAMS : ARGON2_PARAMS;
 
 type Argon2id = Awaited<ReturnType<typeof setupArgon2id>>;
 let argon2: Promise<Argon2id> | undefined;

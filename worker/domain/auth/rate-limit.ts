@@ -95,4 +95,7 @@ export class RateLimiter {
 
 /** Forgets windows that ended more than a day ago (run by the cron trigger). */
 export const pruneRateLimits = (db: D1Database) =>
-  db.prepare("DELETE FROM rate_limits WHERE window_start_ms < ?").bind(now().getTime() - 24 * HOUR).run();
+  db
+    .prepare("DELETE FROM rate_limits WHERE window_start_ms < ?")
+    .bind(now().getTime() - 24 * HOUR)
+    .run();

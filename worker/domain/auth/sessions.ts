@@ -91,11 +91,19 @@ async function readSession(db: D1Database, tokenHash: string, cacheSeconds: numb
   }
   const { session_id: sessionId, session_expires_at: expiresAt, ...user } = row;
   if (Date.parse(expiresAt) - now < SESSION_LIFETIME_MS / 2) {
-    await db.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(isoIn(SESSION_LIFETIME_MS), sessionId).run();
+    await db
+      .prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
+      .bind(isoIn(SESSION_LIFETIME_MS), sessionId)
+      .run();
   }
   const session = { sessionId, tokenHash, user };
   if (cacheSeconds > 0) {
-    setBounded(cached, tokenHash, { session, expiresAt: Date.parse(expiresAt), until: now + cacheSeconds * 1000 }, CACHE_CAPACITY);
+    setBounded(
+      cached,
+      tokenHash,
+      { session, expiresAt: Date.parse(expiresAt), until: now + cacheSeconds * 1000 },
+      CACHE_CAPACITY,
+    );
   }
   return session;
 }
@@ -108,10 +116,12 @@ export const revokeSession = (db: D1Database, sessionId: number) =>
  * opened are closed (SessionsEnded, per user).
  */
 export async function deleteExpiredSessions(ctx: { db: D1Database; publish: Publish }): Promise<number> {
-  const { results } = await ctx.db.prepare("DELETE FROM sessions WHERE expires_at < ? RETURNING id, user_id").bind(isoNow()).all<{ id: number; user_id: number }>();
+  const { results } = await ctx.db
+    .prepare("DELETE FROM sessions WHERE expires_at < ? RETURNING id, user_id")
+    .bind(isoNow())
+    .all<{ id: number; user_id: number }>();
   const byUser = new Map<number, number[]>();
   for (const row of results) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.id]);
   for (const [userId, sessionIds] of byUser) ctx.publish({ type: "SessionsEnded", userId, sessionIds });
   return results.length;
 }
-

@@ -10,8 +10,17 @@ export interface CreatorApplication {
 
 export async function getCreatorApplication(db: D1Database, userId: number): Promise<CreatorApplication | null> {
   const row = await db
-    .prepare("SELECT status, rejection_reason, created_at, decided_at FROM creator_requests WHERE user_id = ? ORDER BY id DESC LIMIT 1")
+    .prepare(
+      "SELECT status, rejection_reason, created_at, decided_at FROM creator_requests WHERE user_id = ? ORDER BY id DESC LIMIT 1",
+    )
     .bind(userId)
     .first<{ status: CreatorRequestStatus; rejection_reason: string; created_at: string; decided_at: string | null }>();
-  return row ? { status: row.status, rejectionReason: row.rejection_reason, createdAt: row.created_at, decidedAt: row.decided_at } : null;
+  return row
+    ? {
+        status: row.status,
+        rejectionReason: row.rejection_reason,
+        createdAt: row.created_at,
+        decidedAt: row.decided_at,
+      }
+    : null;
 }

@@ -10,7 +10,9 @@ import { forgetSessionsOf } from "../auth/sessions";
 import { translatorFor } from "../i18n";
 
 const REQUEST_NOT_PENDING = message("This request does not exist or has already been decided.");
-const ID_IMAGES_MISSING = message("This application's ID document or selfie is missing: it cannot be approved. Reject it so that the member can apply again.");
+const ID_IMAGES_MISSING = message(
+  "This application's ID document or selfie is missing: it cannot be approved. Reject it so that the member can apply again.",
+);
 
 /** What the member is told when rejected: required, at most 500 characters (creator_requests.rejection_reason). */
 export const rejectionReasonSchema = multilineText()
@@ -37,7 +39,12 @@ interface PendingRow {
  * request whose images are gone can only be rejected). Either way the ID images leave R2 and D1, and the member
  * is notified in the app and by email.
  */
-export async function decideCreatorRequest(ctx: DomainContext, adminId: number, requestId: number, decision: CreatorDecision): Promise<void> {
+export async function decideCreatorRequest(
+  ctx: DomainContext,
+  adminId: number,
+  requestId: number,
+  decision: CreatorDecision,
+): Promise<void> {
   const { db } = ctx;
   const request = await db
     .prepare(
@@ -59,8 +66,16 @@ export async function decideCreatorRequest(ctx: DomainContext, adminId: number, 
     )
     .bind(decision.status, reason, at, adminId, requestId);
   const promote = [
-    db.prepare("UPDATE users SET role = 'creator', monetization_enabled = 1, updated_at = ? WHERE id = ? AND role = 'member'").bind(at, request.user_id),
-    db.prepare("INSERT INTO subscription_plans (creator_id, period, price_cents, updated_at) VALUES (?, 'month', 0, ?) ON CONFLICT DO NOTHING").bind(request.user_id, at),
+    db
+      .prepare(
+        "UPDATE users SET role = 'creator', monetization_enabled = 1, updated_at = ? WHERE id = ? AND role = 'member'",
+      )
+      .bind(at, request.user_id),
+    db
+      .prepare(
+        "INSERT INTO subscription_plans (creator_id, period, price_cents, updated_at) VALUES (?, 'month', 0, ?) ON CONFLICT DO NOTHING",
+      )
+      .bind(request.user_id, at),
   ];
   const [result] = await db.batch(decision.status === "approved" ? [decided, ...promote] : [decided]);
   // Another admin decided between our read and our write: theirs stands, and nothing else happens twice.
@@ -69,8 +84,24 @@ export async function decideCreatorRequest(ctx: DomainContext, adminId: number, 
   forgetSessionsOf(request.user_id);
 
   // The ID document and selfie are kept only until the decision: an identity document is kept no longer than it is needed.
-  await discardMediaByIds(ctx.env, [request.document_media_id, request.selfie_media_id].filter((id): id is number => id !== null));
-  await createNotification(ctx, { userId: request.user_id, kind: "creator_request", params: { status: decision.status, reason } });
+  await discardMediaByIds(
+    ctx.env,
+    [request.document_media_id, request.selfie_media_id].filter((id): id is number => id !== null),
+  );
+  await createNotification(ctx, {
+    userId: request.user_id,
+    kind: "creator_request",
+    params: { status: decision.status, reason },
+  });
   // In the member's language, whatever the admin's.
-  await ctx.mailer.send(creatorRequestDecidedMail(translatorFor(request.language), request.email, request.name, decision.status, reason, `${ctx.origin}${decision.status === "approved" ? "/dashboard" : "/becomeCreator"}`));
+  await ctx.mailer.send(
+    creatorRequestDecidedMail(
+      translatorFor(request.language),
+      request.email,
+      request.name,
+      decision.status,
+      reason,
+      `${ctx.origin}${decision.status === "approved" ? "/dashboard" : "/becomeCreator"}`,
+    ),
+  );
 }

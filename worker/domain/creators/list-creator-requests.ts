@@ -30,7 +30,15 @@ export async function listPendingCreatorRequests(db: D1Database): Promise<Pendin
   return results.map((row) => ({
     id: row.id,
     createdAt: row.created_at,
-    user: { id: row.user_id, username: row.username, name: row.name, email: row.email, dateOfBirth: row.date_of_birth, avatarUrl: publicMediaUrl(row.avatar_key), coverUrl: publicMediaUrl(row.cover_key) },
+    user: {
+      id: row.user_id,
+      username: row.username,
+      name: row.name,
+      email: row.email,
+      dateOfBirth: row.date_of_birth,
+      avatarUrl: publicMediaUrl(row.avatar_key),
+      coverUrl: publicMediaUrl(row.cover_key),
+    },
     documentUrl: privateMediaUrl(row.document_key),
     selfieUrl: privateMediaUrl(row.selfie_key),
   }));

@@ -12,13 +12,26 @@ const ALREADY_CREATOR = message("You are already a creator.");
 const ALREADY_PENDING = message("Your application is already pending validation.");
 
 /** The uploaded ID image must be the applicant's own, finished, and uploaded for this very purpose. */
-async function assertOwnIdImage(db: D1Database, userId: number, mediaId: number, purpose: "id_document" | "id_selfie", field: string) {
+async function assertOwnIdImage(
+  db: D1Database,
+  userId: number,
+  mediaId: number,
+  purpose: "id_document" | "id_selfie",
+  field: string,
+) {
   const row = await db
-    .prepare("SELECT 1 AS ok FROM media WHERE id = ? AND user_id = ? AND purpose = ? AND status = 'ready' AND kind = 'image' AND post_id IS NULL")
+    .prepare(
+      "SELECT 1 AS ok FROM media WHERE id = ? AND user_id = ? AND purpose = ? AND status = 'ready' AND kind = 'image' AND post_id IS NULL",
+    )
     .bind(mediaId, userId, purpose)
     .first();
   if (!row) {
-    throw fieldError(field, purpose === "id_document" ? message("Upload a photo of your ID document.") : message("Upload a selfie holding your ID document."));
+    throw fieldError(
+      field,
+      purpose === "id_document"
+        ? message("Upload a photo of your ID document.")
+        : message("Upload a selfie holding your ID document."),
+    );
   }
 }
 
@@ -27,7 +40,12 @@ async function assertOwnIdImage(db: D1Database, userId: number, mediaId: number,
  * selfie holding it; the request waits for an admin. One pending request at a time. `language` is the one the member
  * applies in: the decision is mailed in it.
  */
-export async function submitCreatorRequest(db: D1Database, user: UserRow, input: CreatorRequestInput, language: string): Promise<number> {
+export async function submitCreatorRequest(
+  db: D1Database,
+  user: UserRow,
+  input: CreatorRequestInput,
+  language: string,
+): Promise<number> {
   if (user.role !== "member") throw new AppError("forbidden", ALREADY_CREATOR);
   if (user.email_verified_at === null) throw new AppError("forbidden", EMAIL_NOT_VERIFIED);
   if (user.avatar_key === null) throw fieldError("avatar", message("Add a profile photo first."));

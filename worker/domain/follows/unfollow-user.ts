@@ -7,7 +7,11 @@ import type { FollowState } from "./follow-user";
  * Stops following. Idempotent, and allowed even across a block (ending a follow never needs permission). A live
  * subscription still entitles to subscriber posts; only the timeline stops showing the creator.
  */
-export async function unfollowUser(ctx: Pick<DomainContext, "db">, followerId: number, username: string): Promise<FollowState> {
+export async function unfollowUser(
+  ctx: Pick<DomainContext, "db">,
+  followerId: number,
+  username: string,
+): Promise<FollowState> {
   const followed = await findVisibleUser(ctx.db, username);
   if (!followed) throw new AppError("not_found", PROFILE_NOT_FOUND);
   const [, count] = await ctx.db.batch([

@@ -42,7 +42,10 @@ export async function addComment(
   ]);
   const row = results[1]!.results[0] as CommentRow | undefined;
   if (!row) {
-    const first = await ctx.db.prepare(`${COMMENT_SELECT_SQL} WHERE c.user_id = ? AND c.client_id = ?`).bind(viewerId, clientId).first<CommentRow>();
+    const first = await ctx.db
+      .prepare(`${COMMENT_SELECT_SQL} WHERE c.user_id = ? AND c.client_id = ?`)
+      .bind(viewerId, clientId)
+      .first<CommentRow>();
     if (!first || first.post_id !== postId) throw new AppError("conflict", IDEMPOTENCY_KEY_REUSED);
     return { comment: presentComment(first, viewerId), replayed: true };
   }

@@ -63,7 +63,12 @@ export async function joinLiveStream(
  * fan's idempotency key; the stream's total rises in the same batch, and the LiveRoom shows the tip to everyone
  * once it has committed (LiveTipped). A replay answers the first payment before any check, like every tip.
  */
-export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, streamId: number, input: TipInput): Promise<{ payment: PaymentView; replayed: boolean }> {
+export async function sendLiveTip(
+  ctx: Pick<DomainContext, "db" | "publish" | "config">,
+  fan: UserRow,
+  streamId: number,
+  input: TipInput,
+): Promise<{ payment: PaymentView; replayed: boolean }> {
   const note = input.note ? input.note : null;
   const request = { liveStreamId: streamId, note };
   // The replay lookup and the access check, in one batch. A replay answers even when the check would now refuse (the
@@ -71,12 +76,22 @@ export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "c
   const replay = paymentByKeyRead(ctx.db, fan.id, clientKey(input.idempotencyKey));
   const check = liveAccessCheck(ctx.db, fan, streamId, "watch");
   const [found, checked] = await ctx.db.batch([replay.statement, check.statement]);
-  const earlier = await replayedFrom(replay.answer(found!), { kind: "live_tip", amountCents: input.amountCents, request });
+  const earlier = await replayedFrom(replay.answer(found!), {
+    kind: "live_tip",
+    amountCents: input.amountCents,
+    request,
+  });
   if (earlier) return { payment: presentPayment(earlier), replayed: true };
   const { stream, facts } = check.answer(checked!);
   if (facts.isCreator) throw new AppError("forbidden", message("You cannot tip yourself."));
-  if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
-  const notification = notificationStatements(ctx, { userId: stream.creator_id, kind: "tip", actorId: fan.id, params: { amountCents: input.amountCents, streamId } });
+  if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS)
+    throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
+  const notification = notificationStatements(ctx, {
+    userId: stream.creator_id,
+    kind: "tip",
+    actorId: fan.id,
+    params: { amountCents: input.amountCents, streamId },
+  });
   const outcome = await payFromWallet(ctx.db, {
     payer: fan,
     creatorId: stream.creator_id,
@@ -89,7 +104,9 @@ export async function sendLiveTip(ctx: Pick<DomainContext, "db" | "publish" | "c
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
     effects: () => [
       ...notification.statements,
-      ctx.db.prepare("UPDATE live_streams SET tips_cents = tips_cents + ? WHERE id = ?").bind(input.amountCents, streamId),
+      ctx.db
+        .prepare("UPDATE live_streams SET tips_cents = tips_cents + ? WHERE id = ?")
+        .bind(input.amountCents, streamId),
     ],
   });
   if (!outcome.replayed) {

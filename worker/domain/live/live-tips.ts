@@ -3,7 +3,10 @@ import { blockedEitherWaySql, LIVE_SUBSCRIPTION_SQL } from "../policies/members"
 import { isoNow } from "../shared/time";
 
 /** A tip paid during a stream, as its LiveRoom shows it, with the stream's total; null if it is no live tip. */
-export async function liveTipOf(db: D1Database, paymentId: number): Promise<{ line: LiveTipLine; tipsCents: number } | null> {
+export async function liveTipOf(
+  db: D1Database,
+  paymentId: number,
+): Promise<{ line: LiveTipLine; tipsCents: number } | null> {
   const row = await db
     .prepare(
       `SELECT p.id, p.amount_cents, p.note, p.created_at, u.id AS user_id, u.username, u.name, ls.tips_cents
@@ -11,10 +14,25 @@ export async function liveTipOf(db: D1Database, paymentId: number): Promise<{ li
        WHERE p.id = ? AND p.kind = 'live_tip' AND p.status = 'succeeded'`,
     )
     .bind(paymentId)
-    .first<{ id: number; amount_cents: number; note: string | null; created_at: string; user_id: number; username: string; name: string; tips_cents: number }>();
+    .first<{
+      id: number;
+      amount_cents: number;
+      note: string | null;
+      created_at: string;
+      user_id: number;
+      username: string;
+      name: string;
+      tips_cents: number;
+    }>();
   if (!row) return null;
   return {
-    line: { id: row.id, user: { id: row.user_id, username: row.username, name: row.name }, amountCents: row.amount_cents, note: row.note, at: row.created_at },
+    line: {
+      id: row.id,
+      user: { id: row.user_id, username: row.username, name: row.name },
+      amountCents: row.amount_cents,
+      note: row.note,
+      at: row.created_at,
+    },
     tipsCents: row.tips_cents,
   };
 }

@@ -13,7 +13,20 @@ import {
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { blockedEitherWaySql, LIVE_SUBSCRIPTION_SQL } from "../policies/members";
-import { audienceAdmits, liveAccessAmongRead, LIVE_FACTS_SQL, LIVE_NOT_FOUND, LIVE_STREAM_COLUMNS, liveFactsOf, livePermissionsOf, requireLiveAccess, type LiveAccess, type LiveFacts, type LiveFactsRow, type LiveStreamRow } from "../policies/live";
+import {
+  audienceAdmits,
+  liveAccessAmongRead,
+  LIVE_FACTS_SQL,
+  LIVE_NOT_FOUND,
+  LIVE_STREAM_COLUMNS,
+  liveFactsOf,
+  livePermissionsOf,
+  requireLiveAccess,
+  type LiveAccess,
+  type LiveFacts,
+  type LiveFactsRow,
+  type LiveStreamRow,
+} from "../policies/live";
 import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -25,7 +38,10 @@ const ALREADY_LIVE = message("You are already live. End that stream first.");
 const LIVE_PRICE_RANGE = message("An entry price is between {{min, money}} and {{max, money}}, or nothing.");
 const LIVE_GOAL_RANGE = message("A tip goal is between {{min, money}} and {{max, money}}.");
 
-const cents = z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE });
+const cents = z
+  .number({ message: INVALID_VALUE })
+  .int({ message: INVALID_VALUE })
+  .max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE });
 
 export const StartLiveSchema = z
   .object({
@@ -37,7 +53,11 @@ export const StartLiveSchema = z
     // The ranges are checked by startLiveStream, whose errors carry the amounts for the translated sentence.
     priceCents: cents.default(0),
     goalCents: cents.nullable().default(null),
-    goalTitle: singleLineText({ message: INVALID_VALUE }).trim().max(MAX_LIVE_TITLE_LENGTH, { message: message("A title is at most 100 characters.") }).nullable().default(null),
+    goalTitle: singleLineText({ message: INVALID_VALUE })
+      .trim()
+      .max(MAX_LIVE_TITLE_LENGTH, { message: message("A title is at most 100 characters.") })
+      .nullable()
+      .default(null),
   })
   .strict();
 export type StartLiveInput = z.output<typeof StartLiveSchema>;
@@ -76,7 +96,19 @@ export async function startLiveStream(
           `INSERT INTO live_streams (creator_id, title, audience, price_cents, goal_cents, goal_title, transport, media_input_id, publish_url, play_url, status, started_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'live', ?) RETURNING id`,
         )
-        .bind(creator.id, input.title, input.audience, input.priceCents, input.goalCents, goalTitle, media.transport, media.inputId, media.publishUrl, media.playUrl, now),
+        .bind(
+          creator.id,
+          input.title,
+          input.audience,
+          input.priceCents,
+          input.goalCents,
+          goalTitle,
+          media.transport,
+          media.inputId,
+          media.publishUrl,
+          media.playUrl,
+          now,
+        ),
       ctx.db
         .prepare(
           `INSERT INTO notifications (user_id, kind, actor_id, params, created_at)
@@ -88,7 +120,8 @@ export async function startLiveStream(
     ]);
     streamId = inserted!.results[0]!.id;
   } catch (error) {
-    if (String(error).includes("UNIQUE constraint failed: live_streams.creator_id")) throw new AppError("conflict", ALREADY_LIVE);
+    if (String(error).includes("UNIQUE constraint failed: live_streams.creator_id"))
+      throw new AppError("conflict", ALREADY_LIVE);
     throw error;
   }
   ctx.publish({ type: "LiveStarted", streamId, creatorId: creator.id });
@@ -99,9 +132,15 @@ export async function startLiveStream(
  * Ends a live stream, once: by its creator, by the LiveRoom's alarm when the creator went silent, or by a
  * moderator. Returns whether this call ended it (false: it had ended already, or does not exist).
  */
-export async function endLiveStream(ctx: Pick<DomainContext, "db" | "publish">, streamId: number, reason: LiveEndReason): Promise<boolean> {
+export async function endLiveStream(
+  ctx: Pick<DomainContext, "db" | "publish">,
+  streamId: number,
+  reason: LiveEndReason,
+): Promise<boolean> {
   const ended = await ctx.db
-    .prepare("UPDATE live_streams SET status = 'ended', ended_at = ?, end_reason = ?, viewers = 0 WHERE id = ? AND status = 'live' RETURNING id")
+    .prepare(
+      "UPDATE live_streams SET status = 'ended', ended_at = ?, end_reason = ?, viewers = 0 WHERE id = ? AND status = 'live' RETURNING id",
+    )
     .bind(isoNow(), reason, streamId)
     .first<{ id: number }>();
   if (!ended) return false;
@@ -110,8 +149,15 @@ export async function endLiveStream(ctx: Pick<DomainContext, "db" | "publish">, 
 }
 
 /** The creator's "End stream": their own stream only (anyone else's is "not found"). */
-export async function endOwnLiveStream(ctx: Pick<DomainContext, "db" | "publish">, creator: UserRow, streamId: number): Promise<LiveStreamView> {
-  const stream = await ctx.db.prepare("SELECT creator_id FROM live_streams WHERE id = ?").bind(streamId).first<{ creator_id: number }>();
+export async function endOwnLiveStream(
+  ctx: Pick<DomainContext, "db" | "publish">,
+  creator: UserRow,
+  streamId: number,
+): Promise<LiveStreamView> {
+  const stream = await ctx.db
+    .prepare("SELECT creator_id FROM live_streams WHERE id = ?")
+    .bind(streamId)
+    .first<{ creator_id: number }>();
   if (!stream || stream.creator_id !== creator.id) throw LIVE_NOT_FOUND_ERROR();
   await endLiveStream(ctx, streamId, "creator");
   return (await getLiveStream(ctx.db, creator, streamId))!;
@@ -132,7 +178,12 @@ export function presentLiveStream(row: LiveStreamRow, facts: LiveFacts): LiveStr
     viewers: row.viewers,
     peakViewers: row.peak_viewers,
     tipsCents: row.tips_cents,
-    creator: { id: row.creator_id, username: row.creator_username, name: row.creator_name, avatarUrl: publicMediaUrl(row.creator_avatar_key) },
+    creator: {
+      id: row.creator_id,
+      username: row.creator_username,
+      name: row.creator_name,
+      avatarUrl: publicMediaUrl(row.creator_avatar_key),
+    },
     viewer: livePermissionsOf(row, facts),
   };
 }
@@ -151,11 +202,18 @@ export async function getLiveStream(db: D1Database, viewer: UserRow, streamId: n
 }
 
 /** The creator's stream that is live now, with its row (the studio needs its publish address), if any. */
-export const currentLiveAccessOf = (db: D1Database, creator: UserRow): Promise<LiveAccess | null> => readOne(currentLiveAccessRead(db, creator));
+export const currentLiveAccessOf = (db: D1Database, creator: UserRow): Promise<LiveAccess | null> =>
+  readOne(currentLiveAccessRead(db, creator));
 
 /** currentLiveAccessOf as a read, for a page that sends it in one batch with its other reads. */
 export function currentLiveAccessRead(db: D1Database, creator: UserRow): Read<LiveAccess | null> {
-  const { statement, answer } = liveAccessAmongRead(db, creator, "SELECT id FROM live_streams WHERE creator_id = ?3 AND status = 'live' LIMIT 1", "ls.id", creator.id);
+  const { statement, answer } = liveAccessAmongRead(
+    db,
+    creator,
+    "SELECT id FROM live_streams WHERE creator_id = ?3 AND status = 'live' LIMIT 1",
+    "ls.id",
+    creator.id,
+  );
   return { statement, answer: (result) => answer(result)[0] ?? null };
 }
 
@@ -172,7 +230,8 @@ const LIVE_LIST_LIMIT = 50;
  * first, then those they follow, then the rest; newest first within each. One statement over the partial index
  * of live streams (live_streams_now), the facts computed per row.
  */
-export const listLiveNow = (db: D1Database, viewer: UserRow): Promise<LiveStreamView[]> => readOne(liveNowRead(db, viewer));
+export const listLiveNow = (db: D1Database, viewer: UserRow): Promise<LiveStreamView[]> =>
+  readOne(liveNowRead(db, viewer));
 
 /** listLiveNow as a read, for a page that sends it in one batch with its other reads. */
 export function liveNowRead(db: D1Database, viewer: UserRow): Read<LiveStreamView[]> {
@@ -187,14 +246,33 @@ export function liveNowRead(db: D1Database, viewer: UserRow): Read<LiveStreamVie
     )
     .bind(viewer.id, isoNow(), LIVE_LIST_LIMIT);
   // The statement filters by the audience; the policy's own rule has the last word.
-  return { statement, answer: (result) => seenStreams((result.results as (LiveStreamRow & LiveFactsRow)[]).map((row) => ({ stream: row, facts: liveFactsOf(viewer.id, row, row) }))) };
+  return {
+    statement,
+    answer: (result) =>
+      seenStreams(
+        (result.results as (LiveStreamRow & LiveFactsRow)[]).map((row) => ({
+          stream: row,
+          facts: liveFactsOf(viewer.id, row, row),
+        })),
+      ),
+  };
 }
 
 /** A creator's past streams (their profile, the studio's history), newest first. */
-export const listEndedStreamsOf = (db: D1Database, viewer: UserRow, creatorId: number, limit = 10): Promise<LiveStreamView[]> => readOne(endedStreamsOfRead(db, viewer, creatorId, limit));
+export const listEndedStreamsOf = (
+  db: D1Database,
+  viewer: UserRow,
+  creatorId: number,
+  limit = 10,
+): Promise<LiveStreamView[]> => readOne(endedStreamsOfRead(db, viewer, creatorId, limit));
 
 /** listEndedStreamsOf as a read, for a page that sends it in one batch with its other reads. */
-export function endedStreamsOfRead(db: D1Database, viewer: UserRow, creatorId: number, limit = 10): Read<LiveStreamView[]> {
+export function endedStreamsOfRead(
+  db: D1Database,
+  viewer: UserRow,
+  creatorId: number,
+  limit = 10,
+): Read<LiveStreamView[]> {
   const { statement, answer } = liveAccessAmongRead(
     db,
     viewer,
@@ -207,7 +285,9 @@ export function endedStreamsOfRead(db: D1Database, viewer: UserRow, creatorId: n
 }
 
 const seenStreams = (found: LiveAccess[]): LiveStreamView[] =>
-  found.flatMap(({ stream, facts }) => (audienceAdmits(stream.audience, facts) ? [presentLiveStream(stream, facts)] : []));
+  found.flatMap(({ stream, facts }) =>
+    audienceAdmits(stream.audience, facts) ? [presentLiveStream(stream, facts)] : [],
+  );
 
 /** How far back /live lists the streams that ended. */
 const RECENTLY_ENDED_DAYS = 7;

@@ -17,7 +17,13 @@ export function resendMailer(apiKey: string, from: string): Mailer {
       const response = await fetch("https://api.resend.com/emails", {
         method: "POST",
         headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ from, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+        body: JSON.stringify({
+          from,
+          to: [message.to],
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        }),
       });
       if (!response.ok) {
         throw new Error(`Resend refused the message: ${response.status} ${await response.text()}`);

@@ -69,14 +69,23 @@ export const passwordResetMail = (t: Translate, to: string, name: string, link: 
   });
 
 /** The answer to a creator application; a rejection carries the admin's reason and the way to apply again. */
-export function creatorRequestDecidedMail(t: Translate, to: string, name: string, status: "approved" | "rejected", reason: string, link: string) {
+export function creatorRequestDecidedMail(
+  t: Translate,
+  to: string,
+  name: string,
+  status: "approved" | "rejected",
+  reason: string,
+  link: string,
+) {
   return status === "approved"
     ? linkMail({
         to,
         link,
         subject: t("You are now a creator"),
         greeting: t("Hi {{name}},", { name }),
-        body: t("Your creator application was approved: monetization is enabled and fans can subscribe to you for free until you set your prices."),
+        body: t(
+          "Your creator application was approved: monetization is enabled and fans can subscribe to you for free until you set your prices.",
+        ),
         action: t("Open your dashboard"),
         footer: t("Welcome aboard."),
       })

@@ -46,10 +46,15 @@ export async function completeUpload(ctx: DomainContext, userId: number, mediaId
     console.warn("multipart complete failed", mediaId, error);
     throw fieldError("file", UPLOAD_LOST);
   }
-  const cleaned = upload.kind === "image" ? await cleanStoredImage(ctx, upload) : { size: upload.size_bytes, width: null, height: null };
+  const cleaned =
+    upload.kind === "image"
+      ? await cleanStoredImage(ctx, upload)
+      : { size: upload.size_bytes, width: null, height: null };
   const [ready] = await ctx.db.batch<{ post_id: number | null }>([
     ctx.db
-      .prepare("UPDATE media SET status = 'ready', upload_id = NULL, size_bytes = ?, width = ?, height = ? WHERE id = ? RETURNING post_id")
+      .prepare(
+        "UPDATE media SET status = 'ready', upload_id = NULL, size_bytes = ?, width = ?, height = ? WHERE id = ? RETURNING post_id",
+      )
       .bind(cleaned.size, cleaned.width, cleaned.height, mediaId),
     ctx.db.prepare("DELETE FROM media_parts WHERE media_id = ?").bind(mediaId),
   ]);

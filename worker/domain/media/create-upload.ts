@@ -33,7 +33,11 @@ const MAX_PENDING_UPLOADS = 2 * MAX_MEDIA_PER_POST;
  * Starts an upload: checks what is declared (purpose, type, size) before anything is stored, then opens an R2
  * multipart upload under a server-generated key. The bytes themselves are checked as they arrive.
  */
-export async function createUpload(ctx: DomainContext, user: UserRow, input: CreateUploadInput): Promise<CreatedUpload> {
+export async function createUpload(
+  ctx: DomainContext,
+  user: UserRow,
+  input: CreateUploadInput,
+): Promise<CreatedUpload> {
   if ((input.purpose === "post" || input.purpose === "story") && user.role !== "creator" && user.role !== "admin") {
     throw new AppError("forbidden", ONLY_CREATORS);
   }

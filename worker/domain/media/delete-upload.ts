@@ -7,7 +7,9 @@ import { findOwnUpload } from "./uploads";
 const ATTACHED = message("This file belongs to a post: edit the post to remove it.");
 const SENT = message("This file was sent in a message and cannot be removed.");
 const IN_STORY = message("This file belongs to a story: delete the story to remove it.");
-const UNDER_REVIEW = message("This file is part of your creator application under review: it cannot be removed until the application is decided.");
+const UNDER_REVIEW = message(
+  "This file is part of your creator application under review: it cannot be removed until the application is decided.",
+);
 
 interface Uses {
   sent: number;

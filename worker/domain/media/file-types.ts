@@ -24,9 +24,25 @@ const SUPPORTED_TYPES: Record<string, FileType> = {
  * ISO media files that are not videos: HEIF/HEIC and AVIF photos (which carry Exif this code does not strip)
  * and audio books. They share MP4's "ftyp" box, so the major brand tells them apart.
  */
-const NOT_VIDEO_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1", "avif", "avis", "M4A ", "M4B "]);
+const NOT_VIDEO_BRANDS = new Set([
+  "heic",
+  "heix",
+  "hevc",
+  "hevx",
+  "heim",
+  "heis",
+  "hevm",
+  "hevs",
+  "mif1",
+  "msf1",
+  "avif",
+  "avis",
+  "M4A ",
+  "M4B ",
+]);
 
-const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
+const ascii = (bytes: Uint8Array, start: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(start, start + length));
 
 const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
 

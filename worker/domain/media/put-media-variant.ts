@@ -9,7 +9,12 @@ import { findOwnUpload, isStoryObject, mediaUrl, newVariantKey, unsupportedType 
 /** A poster frame (videos), the blurred preview, and the copies of a photo 640 and 1280 pixels wide. */
 export type MediaVariant = "poster" | "preview" | "w640" | "w1280";
 
-export const MAX_VARIANT_BYTES: Record<MediaVariant, number> = { poster: MAX_POSTER_BYTES, preview: MAX_PREVIEW_BYTES, w640: MAX_SCALED_BYTES[640], w1280: MAX_SCALED_BYTES[1280] };
+export const MAX_VARIANT_BYTES: Record<MediaVariant, number> = {
+  poster: MAX_POSTER_BYTES,
+  preview: MAX_PREVIEW_BYTES,
+  w640: MAX_SCALED_BYTES[640],
+  w1280: MAX_SCALED_BYTES[1280],
+};
 const COLUMN_OF = { poster: "poster_key", preview: "preview_key", w640: "w640_key", w1280: "w1280_key" } as const;
 /** The width a scaled copy must have, exactly: the srcset the feed writes says so (post-card.tsx). */
 const SCALED_WIDTH_OF: Partial<Record<MediaVariant, number>> = { w640: 640, w1280: 1280 };
@@ -26,7 +31,13 @@ const WRONG_WIDTH = message("A scaled copy must be exactly {{width}} pixels wide
  * preview shown on locked posts, or a copy of a photo 640 or 1280 pixels wide that phones load instead of the
  * original. Replaces any earlier one. Answers where it is served.
  */
-export async function putMediaVariant(ctx: DomainContext, userId: number, mediaId: number, variant: MediaVariant, bytes: Uint8Array): Promise<{ url: string }> {
+export async function putMediaVariant(
+  ctx: DomainContext,
+  userId: number,
+  mediaId: number,
+  variant: MediaVariant,
+  bytes: Uint8Array,
+): Promise<{ url: string }> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
   const scaledWidth = SCALED_WIDTH_OF[variant];
   const story = isStoryObject(upload.object_key);

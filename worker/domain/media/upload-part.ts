@@ -16,14 +16,22 @@ const FIRST_PART_FIRST = message("Send the first part before the others.");
  * magic bytes do not match the declared type (a text file named x.jpg), the upload is abandoned and nothing stays.
  * Sending a part again replaces it, so a retry after a lost answer is harmless.
  */
-export async function uploadPart(ctx: DomainContext, userId: number, mediaId: number, partNumber: number, bytes: Uint8Array): Promise<void> {
+export async function uploadPart(
+  ctx: DomainContext,
+  userId: number,
+  mediaId: number,
+  partNumber: number,
+  bytes: Uint8Array,
+): Promise<void> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
   if (upload.status !== "uploading" || !upload.upload_id) throw fieldError("file", UPLOAD_FINISHED);
   if (partNumber > partCountOf(upload.size_bytes)) throw fieldError("partNumber", NO_SUCH_PART);
   if (bytes.length !== expectedPartSize(upload.size_bytes, partNumber)) throw fieldError("file", WRONG_PART_SIZE);
   if (partNumber === 1) {
     await checkFileType(ctx, upload, bytes);
-  } else if (!(await ctx.db.prepare("SELECT 1 FROM media_parts WHERE media_id = ? AND part_number = 1").bind(mediaId).first())) {
+  } else if (
+    !(await ctx.db.prepare("SELECT 1 FROM media_parts WHERE media_id = ? AND part_number = 1").bind(mediaId).first())
+  ) {
     throw fieldError("partNumber", FIRST_PART_FIRST);
   }
   const part = await ctx.env.MEDIA.resumeMultipartUpload(upload.object_key, upload.upload_id)

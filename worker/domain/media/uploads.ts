@@ -10,7 +10,8 @@ import type { MediaKind } from "./file-types";
 export type UploadPurpose = "post" | "message" | "story" | "avatar" | "cover" | "id_document" | "id_selfie";
 export const UPLOAD_PURPOSES = ["post", "message", "story", "avatar", "cover", "id_document", "id_selfie"] as const;
 export type StoredPurpose = Exclude<UploadPurpose, "message" | "story">;
-export const storedPurposeOf = (purpose: UploadPurpose): StoredPurpose => (purpose === "message" || purpose === "story" ? "post" : purpose);
+export const storedPurposeOf = (purpose: UploadPurpose): StoredPurpose =>
+  purpose === "message" || purpose === "story" ? "post" : purpose;
 
 /** The SQL test, on a `media` row, that a file is post or chat media (not a story's). */
 export const IN_POSTS_PREFIX_SQL = "media.object_key LIKE 'posts/%'";
@@ -43,11 +44,16 @@ export interface UploadRow {
 export const STORED_KEY_COLUMNS = "object_key, poster_key, preview_key, w640_key, w1280_key";
 export type StoredKeys = Pick<UploadRow, "object_key" | "poster_key" | "preview_key" | "w640_key" | "w1280_key">;
 export const storedKeysOf = (rows: StoredKeys[]) =>
-  rows.flatMap((row) => [row.object_key, row.poster_key, row.preview_key, row.w640_key, row.w1280_key]).filter((key): key is string => key !== null);
+  rows
+    .flatMap((row) => [row.object_key, row.poster_key, row.preview_key, row.w640_key, row.w1280_key])
+    .filter((key): key is string => key !== null);
 
 /** The uploader's own media row; anyone else's, or none, is "not found" (ownership is part of the query). */
 export async function findOwnUpload(db: D1Database, userId: number, mediaId: number): Promise<UploadRow> {
-  const row = await db.prepare("SELECT * FROM media WHERE id = ? AND user_id = ?").bind(mediaId, userId).first<UploadRow>();
+  const row = await db
+    .prepare("SELECT * FROM media WHERE id = ? AND user_id = ?")
+    .bind(mediaId, userId)
+    .first<UploadRow>();
   if (!row) throw new AppError("not_found", UPLOAD_NOT_FOUND);
   return row;
 }
@@ -63,13 +69,15 @@ const PREFIX_OF: Record<UploadPurpose, string> = {
   id_selfie: "private",
 };
 
-const randomHex = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+const randomHex = () =>
+  [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /** Whether an object is a story's file (under the story purpose's prefix): its variants live under it too. */
 export const isStoryObject = (objectKey: string) => objectKey.startsWith(`${PREFIX_OF.story}/`);
 
 /** A key nobody can guess or choose: 128 random bits under the purpose's prefix. */
-export const newObjectKey = (purpose: UploadPurpose, extension: string) => `${PREFIX_OF[purpose]}/${randomHex()}.${extension}`;
+export const newObjectKey = (purpose: UploadPurpose, extension: string) =>
+  `${PREFIX_OF[purpose]}/${randomHex()}.${extension}`;
 
 /**
  * A poster frame, preview or scaled copy of a file: a story's poster sits under stories/posters/, as its /media

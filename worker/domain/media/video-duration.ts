@@ -10,7 +10,8 @@ const MAX_TOP_LEVEL_BOXES = 32;
 const MOOV_HEAD_BYTES = 64 * 1024;
 const WEBM_HEAD_BYTES = 64 * 1024;
 
-const ascii = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+const ascii = (bytes: Uint8Array, at: number) =>
+  String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
 
 export async function videoDurationMs(read: ReadRange, size: number, contentType: string): Promise<number | null> {
   if (contentType === "video/webm") return webmDurationMs(await read(0, Math.min(size, WEBM_HEAD_BYTES)));
@@ -42,7 +43,8 @@ function mvhdDurationMs(moov: Uint8Array): number | null {
     if (ascii(moov, at + 4) === "mvhd") {
       const body = at + 8;
       const version = moov[body];
-      if (version === 1 && body + 32 <= moov.length) return toMs(Number(view.getBigUint64(body + 24)), view.getUint32(body + 20));
+      if (version === 1 && body + 32 <= moov.length)
+        return toMs(Number(view.getBigUint64(body + 24)), view.getUint32(body + 20));
       if (version === 0 && body + 20 <= moov.length) return toMs(view.getUint32(body + 16), view.getUint32(body + 12));
       return null;
     }
@@ -52,7 +54,8 @@ function mvhdDurationMs(moov: Uint8Array): number | null {
   return null;
 }
 
-const toMs = (duration: number, timescale: number) => (timescale > 0 ? Math.round((duration * 1000) / timescale) : null);
+const toMs = (duration: number, timescale: number) =>
+  timescale > 0 ? Math.round((duration * 1000) / timescale) : null;
 
 /** An EBML variable-length number at `at`: its value and length; ids keep their marker bit, sizes drop it. */
 function vint(bytes: Uint8Array, at: number, keepMarker: boolean): { value: number; length: number } | null {

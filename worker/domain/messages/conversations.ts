@@ -4,7 +4,15 @@ import type { UserRow } from "../accounts/users";
 import { publicMediaUrl } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { PROFILE_NOT_FOUND } from "../profiles/find-member";
-import { conversationPermissionsOf, PAIR_FACTS_SQL, pairFactsOf, conversationAccessCheck, requireConversationAccess, writeRefusalOf, type PairFactsRow } from "../policies/conversations";
+import {
+  conversationPermissionsOf,
+  PAIR_FACTS_SQL,
+  pairFactsOf,
+  conversationAccessCheck,
+  requireConversationAccess,
+  writeRefusalOf,
+  type PairFactsRow,
+} from "../policies/conversations";
 import type { Viewer } from "../policies/policy";
 import { AppError, INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
@@ -61,7 +69,13 @@ function presentConversation(ctx: Pick<DomainContext, "t">, viewer: Viewer, row:
   const refusal = writeRefusalOf(facts);
   return {
     id: row.id,
-    other: { userId: row.o_id, username: row.o_username, name: row.o_name, avatarUrl: publicMediaUrl(row.o_avatar_key), isCreator: row.p_other_role === "creator" },
+    other: {
+      userId: row.o_id,
+      username: row.o_username,
+      name: row.o_name,
+      avatarUrl: publicMediaUrl(row.o_avatar_key),
+      isCreator: row.p_other_role === "creator",
+    },
     unreadCount: row.unread_count,
     activityAt: row.activity_at,
     lastMessage:
@@ -76,23 +90,39 @@ function presentConversation(ctx: Pick<DomainContext, "t">, viewer: Viewer, row:
             createdAt: row.m_created_at!,
           },
     otherLastReadSeq: row.other_last_read_seq,
-    messagePriceCents: messagePriceFor(viewer.role, { role: row.p_other_role, message_price_cents: row.o_message_price_cents }),
+    messagePriceCents: messagePriceFor(viewer.role, {
+      role: row.p_other_role,
+      message_price_cents: row.o_message_price_cents,
+    }),
     writeRefusal: refusal === null ? null : ctx.t(refusal),
     viewer: conversationPermissionsOf(facts),
   };
 }
 
 /** One conversation as its member sees it, read without an access check: send it after conversationAccessCheck. */
-export function conversationRead(ctx: Pick<DomainContext, "db" | "t">, viewer: Viewer, conversationId: number): Read<ConversationView> {
+export function conversationRead(
+  ctx: Pick<DomainContext, "db" | "t">,
+  viewer: Viewer,
+  conversationId: number,
+): Read<ConversationView> {
   return {
-    statement: ctx.db.prepare(`${CONVERSATION_SELECT} WHERE cm.user_id = ?1 AND c.id = ?3`).bind(viewer.id, isoNow(), conversationId),
+    statement: ctx.db
+      .prepare(`${CONVERSATION_SELECT} WHERE cm.user_id = ?1 AND c.id = ?3`)
+      .bind(viewer.id, isoNow(), conversationId),
     answer: (result) => presentConversation(ctx, viewer, result.results[0] as ConversationRow),
   };
 }
 
 /** One conversation as its member sees it; not a member: "not found". One batch: the access, then the row. */
-export async function getConversation(ctx: Pick<DomainContext, "db" | "t">, viewer: Viewer, conversationId: number): Promise<ConversationView> {
-  const [, conversation] = await readTogether(ctx.db, [conversationAccessCheck(ctx.db, viewer, conversationId, "read"), conversationRead(ctx, viewer, conversationId)]);
+export async function getConversation(
+  ctx: Pick<DomainContext, "db" | "t">,
+  viewer: Viewer,
+  conversationId: number,
+): Promise<ConversationView> {
+  const [, conversation] = await readTogether(ctx.db, [
+    conversationAccessCheck(ctx.db, viewer, conversationId, "read"),
+    conversationRead(ctx, viewer, conversationId),
+  ]);
   return conversation;
 }
 
@@ -100,9 +130,14 @@ export async function getConversation(ctx: Pick<DomainContext, "db" | "t">, view
  * /messages: newest activity first, conversations with at least one message that the viewer has not removed,
  * with suspended members left out. One indexed statement (conversation_members_list); keyset cursor.
  */
-export async function listConversations(ctx: Pick<DomainContext, "db" | "t">, viewer: Viewer, cursorText: string | undefined): Promise<ConversationPage> {
+export async function listConversations(
+  ctx: Pick<DomainContext, "db" | "t">,
+  viewer: Viewer,
+  cursorText: string | undefined,
+): Promise<ConversationPage> {
   const cursor = cursorText === undefined ? null : decodeCursor(cursorText);
-  if (cursorText !== undefined && cursor === null) throw new AppError("validation", INVALID_VALUE, { cursor: [INVALID_VALUE] });
+  if (cursorText !== undefined && cursor === null)
+    throw new AppError("validation", INVALID_VALUE, { cursor: [INVALID_VALUE] });
   const { results } = await ctx.db
     .prepare(
       `${CONVERSATION_SELECT}
@@ -124,13 +159,23 @@ export async function listConversations(ctx: Pick<DomainContext, "db" | "t">, vi
  * "Message" on a profile or a subscriber list: the conversation with that member, made if it does not exist
  * yet (only when the viewer may write to them). Opening an existing one needs no permission beyond a block.
  */
-export async function startConversation(ctx: Pick<DomainContext, "db" | "t">, viewer: UserRow, username: string): Promise<ConversationView> {
+export async function startConversation(
+  ctx: Pick<DomainContext, "db" | "t">,
+  viewer: UserRow,
+  username: string,
+): Promise<ConversationView> {
   const { db } = ctx;
-  const other = await db.prepare(`SELECT o.id, ${PAIR_FACTS_SQL} FROM users o WHERE o.username = ?3`).bind(viewer.id, isoNow(), username).first<PairFactsRow & { id: number }>();
+  const other = await db
+    .prepare(`SELECT o.id, ${PAIR_FACTS_SQL} FROM users o WHERE o.username = ?3`)
+    .bind(viewer.id, isoNow(), username)
+    .first<PairFactsRow & { id: number }>();
   if (!other || other.p_other_suspended_at !== null) throw new AppError("not_found", PROFILE_NOT_FOUND);
   if (other.id === viewer.id) throw new AppError("forbidden", CANNOT_MESSAGE_YOURSELF);
   const [low, high] = viewer.id < other.id ? [viewer.id, other.id] : [other.id, viewer.id];
-  const existing = await db.prepare("SELECT id FROM conversations WHERE user_low = ? AND user_high = ?").bind(low, high).first<{ id: number }>();
+  const existing = await db
+    .prepare("SELECT id FROM conversations WHERE user_low = ? AND user_high = ?")
+    .bind(low, high)
+    .first<{ id: number }>();
   const facts = pairFactsOf(viewer.role, other);
   const refusal = writeRefusalOf(facts);
   if (refusal !== null && (existing === null || facts.blocked)) throw new AppError("forbidden", refusal);
@@ -139,12 +184,20 @@ export async function startConversation(ctx: Pick<DomainContext, "db" | "t">, vi
     const now = isoNow();
     // Two first messages racing: the pair's unique index keeps one conversation, both get its id.
     const [, , , found] = await db.batch<{ id: number }>([
-      db.prepare("INSERT INTO conversations (user_low, user_high, created_at) VALUES (?, ?, ?) ON CONFLICT (user_low, user_high) DO NOTHING").bind(low, high, now),
       db
-        .prepare("INSERT INTO conversation_members (conversation_id, user_id) SELECT id, ? FROM conversations WHERE user_low = ? AND user_high = ? ON CONFLICT DO NOTHING")
+        .prepare(
+          "INSERT INTO conversations (user_low, user_high, created_at) VALUES (?, ?, ?) ON CONFLICT (user_low, user_high) DO NOTHING",
+        )
+        .bind(low, high, now),
+      db
+        .prepare(
+          "INSERT INTO conversation_members (conversation_id, user_id) SELECT id, ? FROM conversations WHERE user_low = ? AND user_high = ? ON CONFLICT DO NOTHING",
+        )
         .bind(low, low, high),
       db
-        .prepare("INSERT INTO conversation_members (conversation_id, user_id) SELECT id, ? FROM conversations WHERE user_low = ? AND user_high = ? ON CONFLICT DO NOTHING")
+        .prepare(
+          "INSERT INTO conversation_members (conversation_id, user_id) SELECT id, ? FROM conversations WHERE user_low = ? AND user_high = ? ON CONFLICT DO NOTHING",
+        )
         .bind(high, low, high),
       db.prepare("SELECT id FROM conversations WHERE user_low = ? AND user_high = ?").bind(low, high),
     ]);
@@ -154,10 +207,16 @@ export async function startConversation(ctx: Pick<DomainContext, "db" | "t">, vi
 }
 
 /** Removes the conversation from the viewer's list (spec §4 "remove by id"); the next message brings it back. */
-export async function hideConversation(ctx: Pick<DomainContext, "db" | "publish">, viewer: Viewer, conversationId: number): Promise<void> {
+export async function hideConversation(
+  ctx: Pick<DomainContext, "db" | "publish">,
+  viewer: Viewer,
+  conversationId: number,
+): Promise<void> {
   await requireConversationAccess(ctx.db, viewer, conversationId, "read");
   await ctx.db
-    .prepare("UPDATE conversation_members SET hidden_at = ?, unread_count = 0, last_read_seq = COALESCE((SELECT MAX(seq) FROM messages WHERE conversation_id = ?2), 0) WHERE conversation_id = ?2 AND user_id = ?3")
+    .prepare(
+      "UPDATE conversation_members SET hidden_at = ?, unread_count = 0, last_read_seq = COALESCE((SELECT MAX(seq) FROM messages WHERE conversation_id = ?2), 0) WHERE conversation_id = ?2 AND user_id = ?3",
+    )
     .bind(isoNow(), conversationId, viewer.id)
     .run();
   ctx.publish({ type: "UpdatesChanged", userIds: [viewer.id] });
@@ -167,7 +226,11 @@ export async function hideConversation(ctx: Pick<DomainContext, "db" | "publish"
  * The viewer has read the conversation up to its newest message: their unread count clears (the badge) and the
  * other member's screen shows "Seen". Nothing changes, and nothing is announced, when it was read already.
  */
-export async function markConversationRead(ctx: Pick<DomainContext, "db" | "publish">, viewer: Viewer, conversationId: number): Promise<{ lastReadSeq: number }> {
+export async function markConversationRead(
+  ctx: Pick<DomainContext, "db" | "publish">,
+  viewer: Viewer,
+  conversationId: number,
+): Promise<{ lastReadSeq: number }> {
   const access = await requireConversationAccess(ctx.db, viewer, conversationId, "read");
   const changed = await ctx.db
     .prepare(
@@ -180,9 +243,19 @@ export async function markConversationRead(ctx: Pick<DomainContext, "db" | "publ
     .bind(isoNow(), conversationId, viewer.id)
     .first<{ last_read_seq: number }>();
   if (changed) {
-    ctx.publish({ type: "MessagesRead", conversationId, userLow: access.userLow, userHigh: access.userHigh, readerId: viewer.id, seq: changed.last_read_seq });
+    ctx.publish({
+      type: "MessagesRead",
+      conversationId,
+      userLow: access.userLow,
+      userHigh: access.userHigh,
+      readerId: viewer.id,
+      seq: changed.last_read_seq,
+    });
     return { lastReadSeq: changed.last_read_seq };
   }
-  const row = await ctx.db.prepare("SELECT last_read_seq FROM conversation_members WHERE conversation_id = ? AND user_id = ?").bind(conversationId, viewer.id).first<{ last_read_seq: number }>();
+  const row = await ctx.db
+    .prepare("SELECT last_read_seq FROM conversation_members WHERE conversation_id = ? AND user_id = ?")
+    .bind(conversationId, viewer.id)
+    .first<{ last_read_seq: number }>();
   return { lastReadSeq: row?.last_read_seq ?? 0 };
 }

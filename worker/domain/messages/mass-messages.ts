@@ -83,9 +83,13 @@ export async function startMassMessage(
 ): Promise<MassMessageView> {
   const { db } = ctx;
   if (creator.role !== "creator") throw new AppError("forbidden", ONLY_CREATORS_MASS_MESSAGE);
-  const earlier = await db.prepare("SELECT * FROM mass_messages WHERE sender_id = ? AND client_id = ?").bind(creator.id, input.clientId).first<MassMessageRow>();
+  const earlier = await db
+    .prepare("SELECT * FROM mass_messages WHERE sender_id = ? AND client_id = ?")
+    .bind(creator.id, input.clientId)
+    .first<MassMessageRow>();
   if (earlier) {
-    if (earlier.text !== input.text.trim() || earlier.audience !== input.audience) throw new AppError("conflict", IDEMPOTENCY_KEY_REUSED);
+    if (earlier.text !== input.text.trim() || earlier.audience !== input.audience)
+      throw new AppError("conflict", IDEMPOTENCY_KEY_REUSED);
     return present(earlier);
   }
   const { text } = checkMessageInput(input, creator);
@@ -101,17 +105,35 @@ export async function startMassMessage(
       `INSERT INTO mass_messages (sender_id, client_id, audience, text, price_cents, media_ids, recipients, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING *`,
     )
-    .bind(creator.id, input.clientId, input.audience, text, input.priceCents, JSON.stringify(input.mediaIds), count.n, now)
+    .bind(
+      creator.id,
+      input.clientId,
+      input.audience,
+      text,
+      input.priceCents,
+      JSON.stringify(input.mediaIds),
+      count.n,
+      now,
+    )
     .first<MassMessageRow>();
   // A resend racing the first: the first one is the answer, and only it enqueues.
-  if (!row) return present((await db.prepare("SELECT * FROM mass_messages WHERE sender_id = ? AND client_id = ?").bind(creator.id, input.clientId).first<MassMessageRow>())!);
+  if (!row)
+    return present(
+      (await db
+        .prepare("SELECT * FROM mass_messages WHERE sender_id = ? AND client_id = ?")
+        .bind(creator.id, input.clientId)
+        .first<MassMessageRow>())!,
+    );
   await enqueue({ massMessageId: row.id, after: 0 });
   return present(row);
 }
 
 /** The creator's mass messages, newest first, with their progress. */
 export async function listMassMessages(db: D1Database, creatorId: number): Promise<MassMessageView[]> {
-  const { results } = await db.prepare("SELECT * FROM mass_messages WHERE sender_id = ? ORDER BY id DESC LIMIT 20").bind(creatorId).all<MassMessageRow>();
+  const { results } = await db
+    .prepare("SELECT * FROM mass_messages WHERE sender_id = ? ORDER BY id DESC LIMIT 20")
+    .bind(creatorId)
+    .all<MassMessageRow>();
   return results.map(present);
 }
 
@@ -125,9 +147,15 @@ const copyClientId = (massMessageId: number, recipientId: number) => `mass-${mas
  * written are skipped by their client ids. Nothing is pushed: the recipients' badges catch up with their
  * 30-second poll, so a mass message to 10,000 fans never wakes 10,000 user channels (docs/decisions/mass-messages.md).
  */
-export async function deliverMassMessageBatch(ctx: Pick<EffectsContext, "db">, job: MassMessageJob): Promise<MassMessageJob | null> {
+export async function deliverMassMessageBatch(
+  ctx: Pick<EffectsContext, "db">,
+  job: MassMessageJob,
+): Promise<MassMessageJob | null> {
   const { db } = ctx;
-  const mass = await db.prepare("SELECT * FROM mass_messages WHERE id = ?").bind(job.massMessageId).first<MassMessageRow>();
+  const mass = await db
+    .prepare("SELECT * FROM mass_messages WHERE id = ?")
+    .bind(job.massMessageId)
+    .first<MassMessageRow>();
   if (!mass || mass.status === "sent") return null;
   const now = isoNow();
   const { results } = await db
@@ -193,4 +221,7 @@ export async function deliverMassMessageBatch(ctx: Pick<EffectsContext, "db">, j
 }
 
 /** The Queue message's body, checked: anything else on the queue is dropped. */
-export const MassMessageJobSchema = z.object({ massMessageId: z.number().int().positive(), after: z.number().int().min(0) });
+export const MassMessageJobSchema = z.object({
+  massMessageId: z.number().int().positive(),
+  after: z.number().int().min(0),
+});

@@ -52,7 +52,8 @@ export const messageMediaSql = (messageIdsSql: string) =>
 
 const byMessage = (rows: ChatMediaRow[]) => {
   const mediaByMessage = new Map<number, ChatMediaRow[]>();
-  for (const media of rows) mediaByMessage.set(media.message_id, [...(mediaByMessage.get(media.message_id) ?? []), media]);
+  for (const media of rows)
+    mediaByMessage.set(media.message_id, [...(mediaByMessage.get(media.message_id) ?? []), media]);
   return mediaByMessage;
 };
 
@@ -60,7 +61,10 @@ const byMessage = (rows: ChatMediaRow[]) => {
 async function mediaOf(db: D1Database, rows: MessageRow[]): Promise<Map<number, ChatMediaRow[]>> {
   const withMedia = rows.filter((row) => row.media_count > 0).map((row) => row.id);
   if (withMedia.length === 0) return new Map();
-  const { results } = await db.prepare(messageMediaSql("SELECT value FROM json_each(?1)")).bind(JSON.stringify(withMedia)).all<ChatMediaRow>();
+  const { results } = await db
+    .prepare(messageMediaSql("SELECT value FROM json_each(?1)"))
+    .bind(JSON.stringify(withMedia))
+    .all<ChatMediaRow>();
   return byMessage(results);
 }
 
@@ -79,18 +83,16 @@ function present(row: MessageRow, media: ChatMediaRow[], viewerId: number): Mess
     tipCents: row.tip_cents,
     locked,
     purchased: row.bought === 1,
-    media: media.map(
-      (m): ChatMediaView => ({
-        id: m.id,
-        kind: m.kind,
-        url: locked ? null : `/media/${m.object_key}`,
-        posterUrl: !locked && m.poster_key ? `/media/${m.poster_key}` : null,
-        previewUrl: m.preview_key ? `/media/${m.preview_key}` : null,
-        width: m.width,
-        height: m.height,
-        scaled: locked ? [] : scaledImagesOf(m),
-      }),
-    ),
+    media: media.map((m): ChatMediaView => ({
+      id: m.id,
+      kind: m.kind,
+      url: locked ? null : `/media/${m.object_key}`,
+      posterUrl: !locked && m.poster_key ? `/media/${m.poster_key}` : null,
+      previewUrl: m.preview_key ? `/media/${m.preview_key}` : null,
+      width: m.width,
+      height: m.height,
+      scaled: locked ? [] : scaledImagesOf(m),
+    })),
   };
 }
 
@@ -122,17 +124,29 @@ export async function storedMessage(db: D1Database, row: MessageRow): Promise<St
 }
 
 /** A stored message as `viewerId` (a member of its conversation) sees it. */
-export const presentStored = (stored: StoredMessage, viewerId: number): MessageView => present(stored.row, stored.media, viewerId);
+export const presentStored = (stored: StoredMessage, viewerId: number): MessageView =>
+  present(stored.row, stored.media, viewerId);
 
 /** One message as each of `viewerIds` (its conversation's members) sees it: two statements at most for all. */
-export async function presentMessageToEach(db: D1Database, messageId: number, viewerIds: number[]): Promise<Map<number, MessageView>> {
-  const row = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.id = ?`).bind(messageId).first<MessageRow>();
+export async function presentMessageToEach(
+  db: D1Database,
+  messageId: number,
+  viewerIds: number[],
+): Promise<Map<number, MessageView>> {
+  const row = await db
+    .prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.id = ?`)
+    .bind(messageId)
+    .first<MessageRow>();
   if (!row) return new Map();
   const stored = await storedMessage(db, row);
   return new Map(viewerIds.map((viewerId) => [viewerId, presentStored(stored, viewerId)]));
 }
 
 /** One message by id, as `viewerId` sees it (the caller has checked membership). */
-export async function presentMessageById(db: D1Database, viewerId: number, messageId: number): Promise<MessageView | null> {
+export async function presentMessageById(
+  db: D1Database,
+  viewerId: number,
+  messageId: number,
+): Promise<MessageView | null> {
   return (await presentMessageToEach(db, messageId, [viewerId])).get(viewerId) ?? null;
 }

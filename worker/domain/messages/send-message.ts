@@ -31,20 +31,34 @@ const MESSAGE_NOW_COSTS = message("Sending a message here now costs {{price, mon
 export const SendMessageSchema = z.object({
   clientId: ClientIdSchema,
   text: multilineText({ message: INVALID_VALUE }).default(""),
-  mediaIds: z.array(idNumber, { message: INVALID_VALUE }).max(MAX_MESSAGE_MEDIA, { message: INVALID_VALUE }).default([]),
-  priceCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).min(0, { message: INVALID_VALUE }).default(0),
+  mediaIds: z
+    .array(idNumber, { message: INVALID_VALUE })
+    .max(MAX_MESSAGE_MEDIA, { message: INVALID_VALUE })
+    .default([]),
+  priceCents: z
+    .number({ message: INVALID_VALUE })
+    .int({ message: INVALID_VALUE })
+    .min(0, { message: INVALID_VALUE })
+    .default(0),
   /**
    * The most the sender agrees to pay for sending it: the per-message price they were shown (absent: none). A
    * higher price is refused instead of charged; a message kept offline and sent later says 0 (money never waits in
    * the outbox).
    */
-  maxPaidCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).min(0, { message: INVALID_VALUE }).optional(),
+  maxPaidCents: z
+    .number({ message: INVALID_VALUE })
+    .int({ message: INVALID_VALUE })
+    .min(0, { message: INVALID_VALUE })
+    .optional(),
 });
 export type SendMessageInput = z.output<typeof SendMessageSchema>;
 
 /** A message as stored, for one sender and client id (a replay's answer). */
 const findByClientId = (db: D1Database, senderId: number, clientId: string) =>
-  db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`).bind(senderId, clientId).first<MessageRow>();
+  db
+    .prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`)
+    .bind(senderId, clientId)
+    .first<MessageRow>();
 
 /** The checks of what is sent that need no database; the text comes back trimmed. */
 export function checkMessageInput(input: SendMessageInput, sender: Pick<UserRow, "role">): { text: string } {
@@ -89,8 +103,21 @@ export function messageStatements(
          VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
          RETURNING id, conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, tip_cents, media_count, created_at`,
       )
-      .bind(c, senderId, clientId, message.text, message.priceCents, message.paidCents, message.tipCents ?? 0, message.mediaIds.length, message.massMessageId ?? null, at),
-    db.prepare(`UPDATE conversations SET last_message_id = ${idOfNew}, last_message_at = ?3 WHERE id = ?4`).bind(senderId, clientId, at, c),
+      .bind(
+        c,
+        senderId,
+        clientId,
+        message.text,
+        message.priceCents,
+        message.paidCents,
+        message.tipCents ?? 0,
+        message.mediaIds.length,
+        message.massMessageId ?? null,
+        at,
+      ),
+    db
+      .prepare(`UPDATE conversations SET last_message_id = ${idOfNew}, last_message_at = ?3 WHERE id = ?4`)
+      .bind(senderId, clientId, at, c),
     db
       .prepare(
         `UPDATE conversation_members SET activity_at = ?3, hidden_at = NULL,
@@ -131,7 +158,8 @@ export async function assertSendable(db: D1Database, senderId: number, mediaIds:
   if (row!.n !== mediaIds.length) throw fieldError("mediaIds", MEDIA_NOT_SENDABLE);
 }
 
-const isUniqueClientId = (error: unknown) => /UNIQUE constraint failed: messages\.sender_id, messages\.client_id/.test(String(error));
+const isUniqueClientId = (error: unknown) =>
+  /UNIQUE constraint failed: messages\.sender_id, messages\.client_id/.test(String(error));
 
 /**
  * Sends a message. The conversation must exist for the sender and the pair rule must allow writing
@@ -167,7 +195,10 @@ export async function sendMessage(
   }
   const { text } = checkMessageInput(input, sender);
   await assertSendable(db, sender.id, input.mediaIds);
-  const priceToSend = messagePriceFor(sender.role, { role: access.facts.otherRole, message_price_cents: access.otherMessagePriceCents });
+  const priceToSend = messagePriceFor(sender.role, {
+    role: access.facts.otherRole,
+    message_price_cents: access.otherMessagePriceCents,
+  });
   if (priceToSend > (input.maxPaidCents ?? 0)) {
     // A resend of a message paid before the price rose answers with it; anything else is not sent.
     const earlier = await replay();
@@ -219,7 +250,10 @@ export async function sendMessage(
     throw error;
   }
   const sent = await storedMessage(db, stored!);
-  const pushJobs = deviceIds?.map((subscriptionId) => ({ subscriptionId, topic: { type: "message" as const, messageId: sent.row.id } }));
+  const pushJobs = deviceIds?.map((subscriptionId) => ({
+    subscriptionId,
+    topic: { type: "message" as const, messageId: sent.row.id },
+  }));
   ctx.publish({
     type: "MessageSent",
     conversationId,

@@ -9,7 +9,14 @@ import { CONVERSATION_NOT_FOUND, requireConversationAccess, MESSAGING_BLOCKED } 
 import { AppError, INVALID_VALUE, PriceChangedError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { MESSAGE_COLUMNS, messageMediaSql, presentMessageById, presentMessagesWith, type ChatMediaRow, type MessageRow } from "./present-messages";
+import {
+  MESSAGE_COLUMNS,
+  messageMediaSql,
+  presentMessageById,
+  presentMessagesWith,
+  type ChatMediaRow,
+  type MessageRow,
+} from "./present-messages";
 
 export const UnlockMessageSchema = z.object({
   /** The price the fan was shown: a different one is refused rather than charged. */
@@ -44,7 +51,12 @@ export async function unlockMessage(
   const key = clientKey(input.idempotencyKey);
   if (row.bought === 1) {
     const replay = await findPaymentByKey(db, fan.id, key);
-    if (replay && replay.kind === "message") return { message: (await presentMessageById(db, fan.id, messageId))!, payment: presentPayment(replay), replayed: true };
+    if (replay && replay.kind === "message")
+      return {
+        message: (await presentMessageById(db, fan.id, messageId))!,
+        payment: presentPayment(replay),
+        replayed: true,
+      };
     throw new AppError("conflict", MESSAGE_ALREADY_UNLOCKED);
   }
   if (row.price_cents === 0 || row.sender_id === fan.id) throw new AppError("conflict", MESSAGE_NOT_FOR_SALE);
@@ -61,17 +73,32 @@ export async function unlockMessage(
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
     // The message as the buyer now sees it (bought, its media open) is read in the same batch, after the purchase.
     effects: () => [
-      db.prepare("INSERT INTO message_purchases (message_id, user_id, price_cents, created_at) VALUES (?, ?, ?, ?)").bind(messageId, fan.id, row.price_cents, isoNow()),
+      db
+        .prepare("INSERT INTO message_purchases (message_id, user_id, price_cents, created_at) VALUES (?, ?, ?, ?)")
+        .bind(messageId, fan.id, row.price_cents, isoNow()),
       db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.id = ?`).bind(messageId),
       db.prepare(messageMediaSql("?1")).bind(messageId),
     ],
-    refusal: (error) => (String(error).includes("message_purchases") ? new AppError("conflict", MESSAGE_ALREADY_UNLOCKED) : null),
+    refusal: (error) =>
+      String(error).includes("message_purchases") ? new AppError("conflict", MESSAGE_ALREADY_UNLOCKED) : null,
   });
   if (!outcome.replayed) {
-    ctx.publish({ type: "MessageUnlocked", conversationId: row.conversation_id, messageId, buyerId: fan.id, senderId: row.sender_id, userLow: access.userLow, userHigh: access.userHigh });
+    ctx.publish({
+      type: "MessageUnlocked",
+      conversationId: row.conversation_id,
+      messageId,
+      buyerId: fan.id,
+      senderId: row.sender_id,
+      userLow: access.userLow,
+      userHigh: access.userHigh,
+    });
   }
   const message = outcome.replayed
     ? (await presentMessageById(db, fan.id, messageId))!
-    : presentMessagesWith(outcome.effects[1]!.results as MessageRow[], outcome.effects[2]!.results as ChatMediaRow[], fan.id)[0]!;
+    : presentMessagesWith(
+        outcome.effects[1]!.results as MessageRow[],
+        outcome.effects[2]!.results as ChatMediaRow[],
+        fan.id,
+      )[0]!;
   return { message, payment: presentPayment(outcome.payment), replayed: outcome.replayed };
 }

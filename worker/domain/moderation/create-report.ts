@@ -16,13 +16,20 @@ const CANNOT_REPORT_YOURSELF = message("You cannot report yourself.");
 export const DESCRIPTION_REQUIRED = message("Please describe the problem.");
 
 /** The reported thing must exist for the reporter: a post they can see, an active account. */
-async function resolveTarget(db: D1Database, reporterId: number, target: ReportTarget): Promise<{ kind: "post" | "user"; id: number; ownerId: number }> {
+async function resolveTarget(
+  db: D1Database,
+  reporterId: number,
+  target: ReportTarget,
+): Promise<{ kind: "post" | "user"; id: number; ownerId: number }> {
   if (target.kind === "post") {
     const post = await getPost(db, target.postId, reporterId);
     if (!post) throw new AppError("not_found", message("This post does not exist."));
     return { kind: "post", id: post.id, ownerId: post.author.id };
   }
-  const user = await db.prepare("SELECT id FROM users WHERE username = ? AND suspended_at IS NULL").bind(target.username.toLowerCase()).first<{ id: number }>();
+  const user = await db
+    .prepare("SELECT id FROM users WHERE username = ? AND suspended_at IS NULL")
+    .bind(target.username.toLowerCase())
+    .first<{ id: number }>();
   if (!user) throw new AppError("not_found", message("This user does not exist."));
   return { kind: "user", id: user.id, ownerId: user.id };
 }
@@ -31,7 +38,11 @@ async function resolveTarget(db: D1Database, reporterId: number, target: ReportT
  * A member reports a post or a user for one of spec §8's reasons. Reporting the same thing again while the
  * first report is open changes nothing: `created` is then false.
  */
-export async function createReport(db: D1Database, reporterId: number, input: ReportInput): Promise<{ created: boolean }> {
+export async function createReport(
+  db: D1Database,
+  reporterId: number,
+  input: ReportInput,
+): Promise<{ created: boolean }> {
   const description = input.description.trim();
   if (input.reason === "other" && description === "") throw fieldError("description", DESCRIPTION_REQUIRED);
   const target = await resolveTarget(db, reporterId, input.target);

@@ -44,7 +44,12 @@ export async function listOpenReports(db: D1Database): Promise<OpenReport[]> {
       user:
         row.target_user_id === null
           ? null
-          : { id: row.target_user_id, username: row.target_username ?? "", name: row.target_name ?? "", suspended: row.target_suspended_at !== null },
+          : {
+              id: row.target_user_id,
+              username: row.target_username ?? "",
+              name: row.target_name ?? "",
+              suspended: row.target_suspended_at !== null,
+            },
     },
   }));
 }

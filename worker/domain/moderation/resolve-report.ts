@@ -21,7 +21,12 @@ const STATUS_OF: Record<ReportAction, "dismissed" | "content_removed" | "user_su
  * has no content of its own and is only marked); suspending acts on the reported user or the post's author.
  * Every other open report on the same target is closed with the same outcome.
  */
-export async function resolveReport(ctx: DomainContext, adminId: number, reportId: number, action: ReportAction): Promise<void> {
+export async function resolveReport(
+  ctx: DomainContext,
+  adminId: number,
+  reportId: number,
+  action: ReportAction,
+): Promise<void> {
   const report = await ctx.db
     .prepare(
       `SELECT r.target_kind, r.target_id, CASE r.target_kind WHEN 'post' THEN p.user_id ELSE r.target_id END AS user_id
@@ -38,7 +43,9 @@ export async function resolveReport(ctx: DomainContext, adminId: number, reportI
   if (action === "removeContent" && report.target_kind === "post") await deletePostWithMedia(ctx, report.target_id);
 
   await ctx.db
-    .prepare("UPDATE reports SET status = ?, resolved_at = ?, resolved_by = ? WHERE status = 'open' AND target_kind = ? AND target_id = ?")
+    .prepare(
+      "UPDATE reports SET status = ?, resolved_at = ?, resolved_by = ? WHERE status = 'open' AND target_kind = ? AND target_id = ?",
+    )
     .bind(STATUS_OF[action], isoNow(), adminId, report.target_kind, report.target_id)
     .run();
 }
@@ -46,6 +53,9 @@ export async function resolveReport(ctx: DomainContext, adminId: number, reportI
 /** The post's rows go with it (cascades); its files leave R2 first, while their keys are known. */
 async function deletePostWithMedia(ctx: DomainContext, postId: number) {
   const { results } = await ctx.db.prepare("SELECT id FROM media WHERE post_id = ?").bind(postId).all<{ id: number }>();
-  await discardMediaByIds(ctx.env, results.map((row) => row.id));
+  await discardMediaByIds(
+    ctx.env,
+    results.map((row) => row.id),
+  );
   await ctx.db.prepare("DELETE FROM posts WHERE id = ?").bind(postId).run();
 }

@@ -20,6 +20,9 @@ export async function suspendUser(ctx: DomainContext, userId: number): Promise<v
     .bind(isoNow(), userId)
     .run();
   if ((result.meta.changes ?? 0) === 0) throw new AppError("validation", message("This account cannot be suspended."));
-  const ended = await ctx.db.prepare("DELETE FROM sessions WHERE user_id = ? RETURNING id").bind(userId).all<{ id: number }>();
+  const ended = await ctx.db
+    .prepare("DELETE FROM sessions WHERE user_id = ? RETURNING id")
+    .bind(userId)
+    .all<{ id: number }>();
   ctx.publish({ type: "SessionsEnded", userId, sessionIds: ended.results.map((row) => row.id) });
 }

@@ -6,7 +6,7 @@
 import { DAY } from "../shared/time";
 import type { AccountKind } from "./ledger";
 import { EARNING_SOURCES, type EarningSource, type BySource, type EarningsOverview } from "@shared/contracts/money";
-export {    type EarningsOverview };
+export { type EarningsOverview };
 
 /** The chart's span, in UTC days ending today. */
 const CHART_DAYS = 30;
@@ -17,7 +17,12 @@ const sumOf = (bySource: BySource) => EARNING_SOURCES.reduce((sum, source) => su
 /** The UTC calendar day ("2026-11-23") of `ms`. */
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export async function earningsOverview(db: D1Database, creatorId: number, feePercent: number, now = Date.now()): Promise<EarningsOverview> {
+export async function earningsOverview(
+  db: D1Database,
+  creatorId: number,
+  feePercent: number,
+  now = Date.now(),
+): Promise<EarningsOverview> {
   const dates = Array.from({ length: CHART_DAYS }, (_, index) => dayOf(now - (CHART_DAYS - 1 - index) * DAY));
   const [earned, held, accounts] = await db.batch<Record<string, unknown>>([
     // earnings_of_creator (creator_id, created_at): a range scan of this creator's last 30 days.
@@ -43,16 +48,22 @@ export async function earningsOverview(db: D1Database, creatorId: number, feePer
   }
   const totalsOver = (length: number) => {
     const totals = noEarnings();
-    for (const date of dates.slice(-length)) for (const source of EARNING_SOURCES) totals[source] += byDay.get(date)![source];
+    for (const date of dates.slice(-length))
+      for (const source of EARNING_SOURCES) totals[source] += byDay.get(date)![source];
     return { ...totals, total: sumOf(totals) };
   };
-  const balance = (kind: AccountKind) => ((accounts?.results ?? []) as { kind: AccountKind; balance_cents: number }[]).find((row) => row.kind === kind)?.balance_cents ?? 0;
+  const balance = (kind: AccountKind) =>
+    ((accounts?.results ?? []) as { kind: AccountKind; balance_cents: number }[]).find((row) => row.kind === kind)
+      ?.balance_cents ?? 0;
   return {
     totals: { today: totalsOver(1), last7Days: totalsOver(7), last30Days: totalsOver(CHART_DAYS) },
     days: dates.map((date) => ({ date, ...byDay.get(date)! })),
     pendingCents: balance("earnings_pending"),
     availableCents: balance("earnings_available"),
-    releases: ((held?.results ?? []) as { day: string; cents: number }[]).map((row) => ({ date: row.day, cents: row.cents })),
+    releases: ((held?.results ?? []) as { day: string; cents: number }[]).map((row) => ({
+      date: row.day,
+      cents: row.cents,
+    })),
     feePercent,
   };
 }

@@ -14,14 +14,29 @@
  */
 import { isoNow } from "../shared/time";
 
-export type AccountKind = "wallet" | "earnings_pending" | "earnings_available" | "platform_fees" | "provider_clearing" | "payouts";
-type TransferKind = "top_up" | "subscription" | "renewal" | "tip" | "post" | "message" | "live" | "live_tip" | "release" | "withdrawal" | "payout_paid" | "payout_rejected" | "correction";
+export type AccountKind =
+  "wallet" | "earnings_pending" | "earnings_available" | "platform_fees" | "provider_clearing" | "payouts";
+type TransferKind =
+  | "top_up"
+  | "subscription"
+  | "renewal"
+  | "tip"
+  | "post"
+  | "message"
+  | "live"
+  | "live_tip"
+  | "release"
+  | "withdrawal"
+  | "payout_paid"
+  | "payout_rejected"
+  | "correction";
 
 /** The platform's own accounts, created by the migration with these ids. */
 export const PLATFORM_ACCOUNT_IDS = { platform_fees: 1, provider_clearing: 2, payouts: 3 } as const;
 type PlatformAccountKind = keyof typeof PLATFORM_ACCOUNT_IDS;
 
-export type Account = { kind: PlatformAccountKind } | { kind: "wallet" | "earnings_pending" | "earnings_available"; userId: number };
+export type Account =
+  { kind: PlatformAccountKind } | { kind: "wallet" | "earnings_pending" | "earnings_available"; userId: number };
 
 export const walletOf = (userId: number): Account => ({ kind: "wallet", userId });
 export const pendingOf = (userId: number): Account => ({ kind: "earnings_pending", userId });
@@ -59,11 +74,17 @@ export function newTransferRef(): string {
 }
 
 /** The id of the transfer `ref` as an SQL scalar, for the statements that record what it paid for. */
-export const transferIdSql = (ref: string): Sql => ({ sql: "(SELECT id FROM ledger_transfers WHERE ref = ?)", binds: [ref] });
+export const transferIdSql = (ref: string): Sql => ({
+  sql: "(SELECT id FROM ledger_transfers WHERE ref = ?)",
+  binds: [ref],
+});
 
 function accountIdSql(account: Account): Sql {
   if (!("userId" in account)) return { sql: "?", binds: [PLATFORM_ACCOUNT_IDS[account.kind]] };
-  return { sql: "(SELECT id FROM ledger_accounts WHERE user_id = ? AND kind = ?)", binds: [account.userId, account.kind] };
+  return {
+    sql: "(SELECT id FROM ledger_accounts WHERE user_id = ? AND kind = ?)",
+    binds: [account.userId, account.kind],
+  };
 }
 
 /**
@@ -75,15 +96,20 @@ export function transferStatements(db: D1Database, spec: TransferSpec): D1Prepar
   const legs = spec.legs.filter((leg) => leg.amount !== 0);
   const statements: D1PreparedStatement[] = [];
   const userAccounts = new Map<string, { userId: number; kind: string }>();
-  for (const { account } of legs) if ("userId" in account) userAccounts.set(`${account.userId}:${account.kind}`, account);
+  for (const { account } of legs)
+    if ("userId" in account) userAccounts.set(`${account.userId}:${account.kind}`, account);
   if (userAccounts.size > 0) {
     const rows = [...userAccounts.values()];
     statements.push(
-      db.prepare(`INSERT OR IGNORE INTO ledger_accounts (kind, user_id) VALUES ${rows.map(() => "(?, ?)").join(", ")}`).bind(...rows.flatMap((account) => [account.kind, account.userId])),
+      db
+        .prepare(`INSERT OR IGNORE INTO ledger_accounts (kind, user_id) VALUES ${rows.map(() => "(?, ?)").join(", ")}`)
+        .bind(...rows.flatMap((account) => [account.kind, account.userId])),
     );
   }
   statements.push(
-    db.prepare("INSERT INTO ledger_transfers (ref, kind, memo, created_at) VALUES (?, ?, ?, ?)").bind(ref, spec.kind, spec.memo ?? "", spec.createdAt ?? isoNow()),
+    db
+      .prepare("INSERT INTO ledger_transfers (ref, kind, memo, created_at) VALUES (?, ?, ?, ?)")
+      .bind(ref, spec.kind, spec.memo ?? "", spec.createdAt ?? isoNow()),
   );
   for (const leg of legs) {
     const account = accountIdSql(leg.account);
@@ -103,14 +129,17 @@ export function transferStatements(db: D1Database, spec: TransferSpec): D1Prepar
 }
 
 /** Why a money batch was refused by the database, or null when the error is something else. */
-export type LedgerRefusal = "insufficient_funds" | "state_changed" | "duplicate_payment" | "duplicate_payout" | "open_payout" | "duplicate_event";
+export type LedgerRefusal =
+  "insufficient_funds" | "state_changed" | "duplicate_payment" | "duplicate_payout" | "open_payout" | "duplicate_event";
 
 export function ledgerRefusal(error: unknown): LedgerRefusal | null {
   const text = String(error instanceof Error ? error.message : error);
   if (text.includes("balance_not_negative")) return "insufficient_funds";
   if (text.includes("ledger: unbalanced transfer")) return "state_changed";
-  if (text.includes("payments.user_id, payments.idempotency_key") || text.includes("payments_idempotency")) return "duplicate_payment";
-  if (text.includes("payouts.creator_id, payouts.idempotency_key") || text.includes("payouts_idempotency")) return "duplicate_payout";
+  if (text.includes("payments.user_id, payments.idempotency_key") || text.includes("payments_idempotency"))
+    return "duplicate_payment";
+  if (text.includes("payouts.creator_id, payouts.idempotency_key") || text.includes("payouts_idempotency"))
+    return "duplicate_payout";
   if (text.includes("payouts.creator_id") || text.includes("payouts_one_open")) return "open_payout";
   if (text.includes("provider_events.provider")) return "duplicate_event";
   return null;
@@ -127,7 +156,10 @@ export async function balanceOf(db: D1Database, account: Account): Promise<numbe
 }
 
 /** A user's three balances at once: wallet, pending and available earnings. */
-export async function balancesOf(db: D1Database, userId: number): Promise<{ wallet: number; pending: number; available: number }> {
+export async function balancesOf(
+  db: D1Database,
+  userId: number,
+): Promise<{ wallet: number; pending: number; available: number }> {
   const { results } = await db
     .prepare("SELECT kind, balance_cents FROM ledger_accounts WHERE user_id = ?")
     .bind(userId)
@@ -165,5 +197,11 @@ export async function auditLedger(db: D1Database): Promise<LedgerAudit> {
     db.prepare("SELECT COALESCE(SUM(balance_cents), 0) AS n FROM ledger_accounts"),
   ]);
   const n = (result: D1Result<Record<string, number>> | undefined) => Number(result?.results[0]?.n ?? 0);
-  return { unbalancedTransfers: n(unbalanced), openTransfers: n(open), negativeAccounts: n(negative), driftedAccounts: n(drifted), totalCents: n(total) };
+  return {
+    unbalancedTransfers: n(unbalanced),
+    openTransfers: n(open),
+    negativeAccounts: n(negative),
+    driftedAccounts: n(drifted),
+    totalCents: n(total),
+  };
 }

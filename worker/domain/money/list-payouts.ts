@@ -4,24 +4,34 @@
  */
 import { presentPayout, type PayoutRow, type PayoutView } from "./withdrawals";
 import type { PayoutDestination, QueuedPayout } from "@shared/contracts/money";
-export {  type QueuedPayout };
+export { type QueuedPayout };
 
 export const PAYOUTS_PAGE_SIZE = 20;
 /** The queue shows this many at a time; deciding them brings in the next ones. */
 const PAYOUT_QUEUE_SIZE = 50;
 
-export async function listPayouts(db: D1Database, creatorId: number, cursor: number | null): Promise<{ payouts: PayoutView[]; nextCursor: number | null }> {
+export async function listPayouts(
+  db: D1Database,
+  creatorId: number,
+  cursor: number | null,
+): Promise<{ payouts: PayoutView[]; nextCursor: number | null }> {
   const { results } = await db
     .prepare("SELECT * FROM payouts WHERE creator_id = ? AND id < ? ORDER BY id DESC LIMIT ?")
     .bind(creatorId, cursor ?? Number.MAX_SAFE_INTEGER, PAYOUTS_PAGE_SIZE + 1)
     .all<PayoutRow>();
   const page = results.slice(0, PAYOUTS_PAGE_SIZE);
-  return { payouts: page.map(presentPayout), nextCursor: results.length > PAYOUTS_PAGE_SIZE ? page[page.length - 1]!.id : null };
+  return {
+    payouts: page.map(presentPayout),
+    nextCursor: results.length > PAYOUTS_PAGE_SIZE ? page[page.length - 1]!.id : null,
+  };
 }
 
 /** The creator's request still waiting for an admin, if any (there is at most one: payouts_one_open). */
 export async function findOpenPayout(db: D1Database, creatorId: number): Promise<PayoutView | null> {
-  const row = await db.prepare("SELECT * FROM payouts WHERE creator_id = ? AND status = 'requested'").bind(creatorId).first<PayoutRow>();
+  const row = await db
+    .prepare("SELECT * FROM payouts WHERE creator_id = ? AND status = 'requested'")
+    .bind(creatorId)
+    .first<PayoutRow>();
   return row ? presentPayout(row) : null;
 }
 
@@ -40,6 +50,9 @@ export async function listPayoutQueue(db: D1Database): Promise<QueuedPayout[]> {
     amountCents: row.amount_cents,
     createdAt: row.created_at,
     creator: { id: row.creator_id, username: row.username, name: row.name, email: row.email },
-    destination: { kind: row.method_kind, ...(JSON.parse(row.method_details) as Record<string, string>) } as PayoutDestination,
+    destination: {
+      kind: row.method_kind,
+      ...(JSON.parse(row.method_details) as Record<string, string>),
+    } as PayoutDestination,
   }));
 }

@@ -2,12 +2,21 @@ import { publicMediaUrl } from "../accounts/users";
 import { AppError, emailNotVerified, needsFunds } from "../shared/errors";
 import { sha256Hex } from "../shared/crypto";
 import { isoNow } from "../shared/time";
-import { ledgerRefusal, newTransferRef, PLATFORM_FEES, pendingOf, transferIdSql, transferStatements, walletOf, type Sql } from "./ledger";
+import {
+  ledgerRefusal,
+  newTransferRef,
+  PLATFORM_FEES,
+  pendingOf,
+  transferIdSql,
+  transferStatements,
+  walletOf,
+  type Sql,
+} from "./ledger";
 import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
 import { SANDBOX_TOP_UP_LIFETIME_MS } from "./top-ups";
 import { firstRow, readOne, type Read } from "../shared/reads";
 import type { PaymentKind, PaymentStatus, EarningSource, PaymentView } from "@shared/contracts/money";
-export {    type PaymentView };
+export { type PaymentView };
 
 export interface PaymentRow {
   id: number;
@@ -36,17 +45,23 @@ const sourceOfPayment = (kind: Exclude<PaymentKind, "top_up">): EarningSource =>
 
 /** The hash that tells a replay (same key, same request) from a reused key. */
 export async function requestHash(request: Record<string, unknown>): Promise<string> {
-  const canonical = JSON.stringify(Object.keys(request).sort().map((key) => [key, request[key] ?? null]));
+  const canonical = JSON.stringify(
+    Object.keys(request)
+      .sort()
+      .map((key) => [key, request[key] ?? null]),
+  );
   return sha256Hex(canonical);
 }
 
 /** The payment a user made with an idempotency key (already prefixed), if any. */
-export const findPaymentByKey = (db: D1Database, userId: number, key: string): Promise<PaymentRow | null> => readOne(paymentByKeyRead(db, userId, key));
+export const findPaymentByKey = (db: D1Database, userId: number, key: string): Promise<PaymentRow | null> =>
+  readOne(paymentByKeyRead(db, userId, key));
 
 /** The payment with this key, if it is a replay of the same request; a different request with the key is refused. */
 export async function replayOf(db: D1Database, userId: number, key: string, hash: string): Promise<PaymentRow | null> {
   const existing = await findPaymentByKey(db, userId, key);
-  if (existing && existing.request_hash !== hash) throw new AppError("validation", IDEMPOTENCY_KEY_REUSED, { idempotencyKey: [IDEMPOTENCY_KEY_REUSED] });
+  if (existing && existing.request_hash !== hash)
+    throw new AppError("validation", IDEMPOTENCY_KEY_REUSED, { idempotencyKey: [IDEMPOTENCY_KEY_REUSED] });
   return existing;
 }
 
@@ -54,7 +69,9 @@ type ReplayDetails = { kind: PaymentKind; amountCents: number; request: Record<s
 
 /** The payment a user made with an idempotency key (already prefixed), as a read to send with an access check. */
 export const paymentByKeyRead = (db: D1Database, userId: number, key: string): Read<PaymentRow | null> =>
-  firstRow<PaymentRow>(db.prepare("SELECT * FROM payments WHERE user_id = ? AND idempotency_key = ?").bind(userId, key));
+  firstRow<PaymentRow>(
+    db.prepare("SELECT * FROM payments WHERE user_id = ? AND idempotency_key = ?").bind(userId, key),
+  );
 
 /**
  * The payment already made with this key for the same request (`request` as given to payFromWallet, with its kind
@@ -62,9 +79,14 @@ export const paymentByKeyRead = (db: D1Database, userId: number, key: string): R
  * if the key is new; the key used for another request is refused. Commands ask before their access checks: a
  * retry after a lost answer says what was charged even if the post, profile or conversation has changed since.
  */
-export async function replayedFrom(earlier: PaymentRow | null, { kind, amountCents, request }: ReplayDetails): Promise<PaymentRow | null> {
+export async function replayedFrom(
+  earlier: PaymentRow | null,
+  { kind, amountCents, request }: ReplayDetails,
+): Promise<PaymentRow | null> {
   if (!earlier) return null;
-  if (earlier.request_hash !== (await requestHash({ ...request, kind, amount: amountCents, creator: earlier.creator_id }))) {
+  if (
+    earlier.request_hash !== (await requestHash({ ...request, kind, amount: amountCents, creator: earlier.creator_id }))
+  ) {
     throw new AppError("validation", IDEMPOTENCY_KEY_REUSED, { idempotencyKey: [IDEMPOTENCY_KEY_REUSED] });
   }
   return earlier;
@@ -128,7 +150,11 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
   const { statements, paymentAt } = walletPaymentBatch(db, spend, hash);
   try {
     const results = await db.batch(statements);
-    return { payment: results[paymentAt]!.results[0] as PaymentRow, replayed: false, effects: results.slice(paymentAt + 2) };
+    return {
+      payment: results[paymentAt]!.results[0] as PaymentRow,
+      replayed: false,
+      effects: results.slice(paymentAt + 2),
+    };
   } catch (error) {
     const first = await replayed();
     if (first) return first;
@@ -141,7 +167,8 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
 
 /** The hash a wallet payment's row keeps, which tells its replay (same key, same request) from a reused key. */
 export async function walletPaymentHash(spend: WalletPayment): Promise<string> {
-  if (!Number.isSafeInteger(spend.amountCents) || spend.amountCents <= 0) throw new Error("payFromWallet: the amount must be a positive integer");
+  if (!Number.isSafeInteger(spend.amountCents) || spend.amountCents <= 0)
+    throw new Error("payFromWallet: the amount must be a positive integer");
   return requestHash({ ...spend.request, kind: spend.kind, amount: spend.amountCents, creator: spend.creatorId });
 }
 
@@ -150,7 +177,11 @@ export async function walletPaymentHash(spend: WalletPayment): Promise<string> {
  * its row, at `paymentAt`, with `hash`: walletPaymentHash), the earning, then the caller's effects. Also what the
  * money benchmark commits alone, to show what the database's part of a payment costs.
  */
-export function walletPaymentBatch(db: D1Database, spend: WalletPayment, hash: string): { statements: D1PreparedStatement[]; paymentAt: number } {
+export function walletPaymentBatch(
+  db: D1Database,
+  spend: WalletPayment,
+  hash: string,
+): { statements: D1PreparedStatement[]; paymentAt: number } {
   const now = isoNow();
   const ref = newTransferRef();
   const { feeCents, netCents } = splitEarning(spend.amountCents, spend.feePercent);
@@ -174,13 +205,36 @@ export function walletPaymentBatch(db: D1Database, spend: WalletPayment, hash: s
         `INSERT INTO payments (user_id, kind, amount_cents, status, creator_id, post_id, subscription_id, live_stream_id, note, idempotency_key, request_hash, transfer_id, created_at, updated_at)
          VALUES (?, ?, ?, 'succeeded', ?, ?, ?, ?, ?, ?, ?, ${transferId.sql}, ?, ?) RETURNING *`,
       )
-      .bind(spend.payer.id, spend.kind, spend.amountCents, spend.creatorId, spend.postId ?? null, spend.subscriptionId ?? null, spend.liveStreamId ?? null, spend.note ?? null, spend.idempotencyKey, hash, ...transferId.binds, now, now),
+      .bind(
+        spend.payer.id,
+        spend.kind,
+        spend.amountCents,
+        spend.creatorId,
+        spend.postId ?? null,
+        spend.subscriptionId ?? null,
+        spend.liveStreamId ?? null,
+        spend.note ?? null,
+        spend.idempotencyKey,
+        hash,
+        ...transferId.binds,
+        now,
+        now,
+      ),
     db
       .prepare(
         `INSERT INTO earnings (creator_id, payment_id, source, gross_cents, fee_cents, net_cents, created_at, release_at)
          VALUES (?, ${payment.sql}, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(spend.creatorId, ...payment.binds, sourceOfPayment(spend.kind), spend.amountCents, feeCents, netCents, now, releaseDateOf(now)),
+      .bind(
+        spend.creatorId,
+        ...payment.binds,
+        sourceOfPayment(spend.kind),
+        spend.amountCents,
+        feeCents,
+        netCents,
+        now,
+        releaseDateOf(now),
+      ),
     ...(spend.effects?.(payment) ?? []),
   ];
   return { statements, paymentAt: transfer.length };
@@ -213,7 +267,13 @@ export function presentPayment(row: PaymentRow & Partial<PaymentListRow>): Payme
     amountCents: row.amount_cents,
     status: row.status,
     createdAt: row.created_at,
-    creator: row.creator_username ? { username: row.creator_username, name: row.creator_name ?? "", avatarUrl: publicMediaUrl(row.creator_avatar_key ?? null) } : null,
+    creator: row.creator_username
+      ? {
+          username: row.creator_username,
+          name: row.creator_name ?? "",
+          avatarUrl: publicMediaUrl(row.creator_avatar_key ?? null),
+        }
+      : null,
     postId: row.post_id,
     note: row.note,
     failureReason: row.failure_reason,
@@ -222,7 +282,11 @@ export function presentPayment(row: PaymentRow & Partial<PaymentListRow>): Payme
 }
 
 /** The /wallet history: newest first, a page at a time; `before` is the id of the last payment shown. */
-export async function listPayments(db: D1Database, userId: number, before: number | null): Promise<{ payments: PaymentView[]; nextCursor: number | null }> {
+export async function listPayments(
+  db: D1Database,
+  userId: number,
+  before: number | null,
+): Promise<{ payments: PaymentView[]; nextCursor: number | null }> {
   const { results } = await db
     .prepare(
       `SELECT p.*, c.username AS creator_username, c.name AS creator_name, c.avatar_key AS creator_avatar_key
@@ -233,5 +297,8 @@ export async function listPayments(db: D1Database, userId: number, before: numbe
     .bind(userId, before ?? Number.MAX_SAFE_INTEGER, PAYMENTS_PAGE_SIZE + 1)
     .all<PaymentListRow>();
   const page = results.slice(0, PAYMENTS_PAGE_SIZE);
-  return { payments: page.map(presentPayment), nextCursor: results.length > PAYMENTS_PAGE_SIZE ? page[page.length - 1]!.id : null };
+  return {
+    payments: page.map(presentPayment),
+    nextCursor: results.length > PAYMENTS_PAGE_SIZE ? page[page.length - 1]!.id : null,
+  };
 }

@@ -24,13 +24,23 @@ const text = (max: number) => singleLineText({ message: REQUIRED }).trim().min(1
 const code = (min: number, max: number, rule: string) =>
   singleLineText({ message: REQUIRED })
     .transform((value) => value.replace(/[\s-]+/g, "").toUpperCase())
-    .pipe(z.string().min(1, { message: REQUIRED }).regex(new RegExp(`^[A-Z0-9]{${min},${max}}$`), { message: rule }));
+    .pipe(
+      z
+        .string()
+        .min(1, { message: REQUIRED })
+        .regex(new RegExp(`^[A-Z0-9]{${min},${max}}$`), { message: rule }),
+    );
 
 const password = passwordText.optional();
 
 export const PayoutMethodSchema = z
   .discriminatedUnion("kind", [
-    z.object({ kind: z.literal("paypal"), paypalEmail: emailSchema, paypalEmailConfirmation: singleLineText().max(254), password }),
+    z.object({
+      kind: z.literal("paypal"),
+      paypalEmail: emailSchema,
+      paypalEmailConfirmation: singleLineText().max(254),
+      password,
+    }),
     z.object({
       kind: z.literal("bank"),
       accountHolder: text(100),
@@ -56,7 +66,9 @@ export function maskDestination(kind: "paypal" | "bank", details: Record<string,
     const [local = "", domain = ""] = String(details.paypalEmail ?? "").split("@");
     return `${local.slice(0, 1)}•••@${domain}`;
   }
-  return `•••• ${String(details.accountNumber ?? "").replace(/\s+/g, "").slice(-4)}`;
+  return `•••• ${String(details.accountNumber ?? "")
+    .replace(/\s+/g, "")
+    .slice(-4)}`;
 }
 
 export interface PayoutMethodRow {
@@ -92,10 +104,20 @@ export async function getPayoutMethod(db: D1Database, userId: number): Promise<P
 export const payoutDetailsOf = (method: PayoutMethodRow) =>
   method.kind === "paypal"
     ? { paypalEmail: method.paypal_email }
-    : { accountHolder: method.bank_account_holder, bankName: method.bank_name, accountNumber: method.bank_account_number, routingCode: method.bank_routing_code, country: method.bank_country };
+    : {
+        accountHolder: method.bank_account_holder,
+        bankName: method.bank_name,
+        accountNumber: method.bank_account_number,
+        routingCode: method.bank_routing_code,
+        country: method.bank_country,
+      };
 
 /** Replaces the creator's payout method (there is one per creator). */
-export async function setPayoutMethod(ctx: Pick<DomainContext, "db" | "config">, creator: UserRow, input: PayoutMethodInput): Promise<PayoutMethodView> {
+export async function setPayoutMethod(
+  ctx: Pick<DomainContext, "db" | "config">,
+  creator: UserRow,
+  input: PayoutMethodInput,
+): Promise<PayoutMethodView> {
   if (creator.role !== "creator") throw new AppError("forbidden", message("Only creators can receive payouts."));
   await confirmPassword(ctx, creator, input.password);
   const { db } = ctx;

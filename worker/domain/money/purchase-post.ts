@@ -6,13 +6,24 @@ import { notificationStatements } from "../notifications/notifications";
 import { AppError, PriceChangedError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { findPaymentByKey, paymentByKeyRead, payFromWallet, presentPayment, replayedFrom, type PaymentRow, type PaymentView } from "./payments";
+import {
+  findPaymentByKey,
+  paymentByKeyRead,
+  payFromWallet,
+  presentPayment,
+  replayedFrom,
+  type PaymentRow,
+  type PaymentView,
+} from "./payments";
 import { ALREADY_PURCHASED, clientKey, IdempotencyKeySchema, NOT_FOR_SALE } from "./rules";
 import { NOT_A_CREATOR } from "./send-tip";
 
 export const PurchaseSchema = z.object({
   /** The price the fan was shown: a price changed since is refused rather than charged. */
-  priceCents: z.number({ message: message("Invalid value") }).int().positive(),
+  priceCents: z
+    .number({ message: message("Invalid value") })
+    .int()
+    .positive(),
   idempotencyKey: IdempotencyKeySchema,
 });
 
@@ -23,7 +34,12 @@ const FOLLOW_FIRST = message("Follow this creator to buy this post.");
  * Buys a paid post: the fan's wallet pays its price, and a post_purchases row (primary key: fan and post) unlocks
  * it, in one batch, so a post is never bought twice and never unlocked without being paid for.
  */
-export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, postId: number, input: z.output<typeof PurchaseSchema>): Promise<{ payment: PaymentView; replayed: boolean }> {
+export async function purchasePost(
+  ctx: Pick<DomainContext, "db" | "publish" | "config">,
+  fan: UserRow,
+  postId: number,
+  input: z.output<typeof PurchaseSchema>,
+): Promise<{ payment: PaymentView; replayed: boolean }> {
   const { db } = ctx;
   // A replay answers with the purchase made, whatever changed since (a block, the post's audience or price).
   const key = clientKey(input.idempotencyKey);
@@ -46,10 +62,16 @@ export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "
     const bought = post.priceCents > 0 && post.authorId !== fan.id;
     throw new AppError("conflict", bought ? ALREADY_PURCHASED : NOT_FOR_SALE);
   }
-  if (post.lock !== "purchase") throw new AppError("forbidden", post.lock === "subscribe" ? SUBSCRIBE_FIRST : FOLLOW_FIRST);
+  if (post.lock !== "purchase")
+    throw new AppError("forbidden", post.lock === "subscribe" ? SUBSCRIBE_FIRST : FOLLOW_FIRST);
   if (!post.authorIsCreator) throw new AppError("forbidden", NOT_A_CREATOR);
   if (post.priceCents !== input.priceCents) throw new PriceChangedError(post.priceCents);
-  const notification = notificationStatements(ctx, { userId: post.authorId, kind: "purchase", actorId: fan.id, params: { amountCents: input.priceCents, postId } });
+  const notification = notificationStatements(ctx, {
+    userId: post.authorId,
+    kind: "purchase",
+    actorId: fan.id,
+    params: { amountCents: input.priceCents, postId },
+  });
   const outcome = await payFromWallet(db, {
     payer: fan,
     creatorId: post.authorId,
@@ -61,7 +83,9 @@ export async function purchasePost(ctx: Pick<DomainContext, "db" | "publish" | "
     feePercent: ctx.config.PLATFORM_FEE_PERCENT,
     effects: () => [
       ...notification.statements,
-      db.prepare("INSERT INTO post_purchases (post_id, user_id, price_cents, created_at) VALUES (?, ?, ?, ?)").bind(postId, fan.id, input.priceCents, isoNow()),
+      db
+        .prepare("INSERT INTO post_purchases (post_id, user_id, price_cents, created_at) VALUES (?, ?, ?, ?)")
+        .bind(postId, fan.id, input.priceCents, isoNow()),
     ],
     refusal: (error) => (String(error).includes("post_purchases") ? new AppError("conflict", ALREADY_PURCHASED) : null),
   });

@@ -1,6 +1,14 @@
 import type { Env } from "../../env";
 import { isoNow } from "../shared/time";
-import { availableOf, ledgerRefusal, newTransferRef, pendingOf, transferIdSql, transferStatements, type Sql } from "./ledger";
+import {
+  availableOf,
+  ledgerRefusal,
+  newTransferRef,
+  pendingOf,
+  transferIdSql,
+  transferStatements,
+  type Sql,
+} from "./ledger";
 
 /** Creators handled per cron run; a larger backlog is finished by the next runs. */
 const CREATORS_PER_RUN = 100;
@@ -44,11 +52,16 @@ export async function releaseDueEarnings(env: Pick<Env, "DB">): Promise<{ creato
           ],
         }),
         db
-          .prepare(`UPDATE earnings SET release_transfer_id = ${transferId.sql} WHERE creator_id = ? AND release_transfer_id IS NULL AND release_at <= ? RETURNING net_cents`)
+          .prepare(
+            `UPDATE earnings SET release_transfer_id = ${transferId.sql} WHERE creator_id = ? AND release_transfer_id IS NULL AND release_at <= ? RETURNING net_cents`,
+          )
           .bind(...transferId.binds, creatorId, now),
       ]);
       creators += 1;
-      cents += (results[results.length - 1]!.results as { net_cents: number }[]).reduce((sum, row) => sum + row.net_cents, 0);
+      cents += (results[results.length - 1]!.results as { net_cents: number }[]).reduce(
+        (sum, row) => sum + row.net_cents,
+        0,
+      );
     } catch (error) {
       // Another run released them first: nothing to do.
       if (ledgerRefusal(error) !== "state_changed") throw error;

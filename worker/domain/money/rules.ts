@@ -74,7 +74,9 @@ export const SeenPriceText = z
 /** A paying request without its key: the key is what makes a retry safe. */
 export const KEY_NEEDED = message("A payment needs an idempotency key: a new one for each attempt.");
 
-export const IDEMPOTENCY_KEY_REUSED = message("This request was already made with different details. Reload the page and try again.");
+export const IDEMPOTENCY_KEY_REUSED = message(
+  "This request was already made with different details. Reload the page and try again.",
+);
 export const ALREADY_PURCHASED = message("You already bought this post.");
 export const NOT_FOR_SALE = message("This post is not for sale.");
 export const TIP_AMOUNT_RANGE = message("A tip is between {{min, money}} and {{max, money}}.");

@@ -18,7 +18,10 @@ type SandboxContext = Pick<DomainContext, "env" | "db" | "publish"> & { config: 
 
 /** The caller's own top-up: anyone else's is "not found", not "forbidden", so ids reveal nothing. */
 export async function findOwnTopUp(db: D1Database, userId: number, paymentId: number): Promise<PaymentRow> {
-  const payment = await db.prepare("SELECT * FROM payments WHERE id = ? AND user_id = ? AND kind = 'top_up'").bind(paymentId, userId).first<PaymentRow>();
+  const payment = await db
+    .prepare("SELECT * FROM payments WHERE id = ? AND user_id = ? AND kind = 'top_up'")
+    .bind(paymentId, userId)
+    .first<PaymentRow>();
   if (!payment) throw new AppError("not_found", TOP_UP_NOT_FOUND);
   return payment;
 }
@@ -30,27 +33,48 @@ async function ownSandboxTopUp(ctx: SandboxContext, userId: number, paymentId: n
   return payment;
 }
 
-const eventOf = (payment: PaymentRow, outcome: string) => ({ provider: "sandbox" as const, eventId: `sandbox:${payment.id}:${outcome}`, paymentId: payment.id });
+const eventOf = (payment: PaymentRow, outcome: string) => ({
+  provider: "sandbox" as const,
+  eventId: `sandbox:${payment.id}:${outcome}`,
+  paymentId: payment.id,
+});
 
 /**
  * Pays a pending sandbox top-up with a test card. A payment already past this step (a double submit) is
  * answered as it stands.
  */
-export async function payWithSandboxCard(ctx: SandboxContext, userId: number, paymentId: number, card: CardInput): Promise<PaymentRow> {
+export async function payWithSandboxCard(
+  ctx: SandboxContext,
+  userId: number,
+  paymentId: number,
+  card: CardInput,
+): Promise<PaymentRow> {
   const payment = await ownSandboxTopUp(ctx, userId, paymentId);
   if (payment.status !== "pending") return payment;
   const outcome = sandboxOutcome(card.cardNumber);
-  if (outcome === "succeeded") await creditTopUp(ctx, { ...eventOf(payment, outcome), amountCents: payment.amount_cents });
+  if (outcome === "succeeded")
+    await creditTopUp(ctx, { ...eventOf(payment, outcome), amountCents: payment.amount_cents });
   else if (outcome === "declined") await failTopUp(ctx.env, { ...eventOf(payment, outcome), reason: CARD_DECLINED });
-  else await ctx.env.DB.prepare("UPDATE payments SET status = 'requires_confirmation', updated_at = ? WHERE id = ? AND status = 'pending'").bind(isoNow(), payment.id).run();
+  else
+    await ctx.env.DB.prepare(
+      "UPDATE payments SET status = 'requires_confirmation', updated_at = ? WHERE id = ? AND status = 'pending'",
+    )
+      .bind(isoNow(), payment.id)
+      .run();
   return findOwnTopUp(ctx.env.DB, userId, paymentId);
 }
 
 /** The card holder's answer to "Confirm this payment": confirming credits the wallet, cancelling fails it. */
-export async function confirmSandboxTopUp(ctx: SandboxContext, userId: number, paymentId: number, decision: "confirm" | "cancel"): Promise<PaymentRow> {
+export async function confirmSandboxTopUp(
+  ctx: SandboxContext,
+  userId: number,
+  paymentId: number,
+  decision: "confirm" | "cancel",
+): Promise<PaymentRow> {
   const payment = await ownSandboxTopUp(ctx, userId, paymentId);
   if (payment.status !== "requires_confirmation") return payment;
-  if (decision === "confirm") await creditTopUp(ctx, { ...eventOf(payment, "confirmed"), amountCents: payment.amount_cents });
+  if (decision === "confirm")
+    await creditTopUp(ctx, { ...eventOf(payment, "confirmed"), amountCents: payment.amount_cents });
   else await failTopUp(ctx.env, { ...eventOf(payment, "cancelled"), reason: PAYMENT_CANCELLED });
   return findOwnTopUp(ctx.env.DB, userId, paymentId);
 }

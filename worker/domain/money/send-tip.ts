@@ -3,7 +3,13 @@ import type { MessageView } from "@shared/contracts/messages";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { messageStatements } from "../messages/send-message";
-import { MESSAGE_COLUMNS, presentMessages, presentStored, storedMessage, type MessageRow } from "../messages/present-messages";
+import {
+  MESSAGE_COLUMNS,
+  presentMessages,
+  presentStored,
+  storedMessage,
+  type MessageRow,
+} from "../messages/present-messages";
 import { conversationAccessCheck, type ConversationAccess } from "../policies/conversations";
 import { postAccessCheck } from "../policies/posts";
 import { notificationStatements } from "../notifications/notifications";
@@ -13,14 +19,35 @@ import { sha256Hex } from "../shared/crypto";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { multilineText } from "../shared/validation";
-import { paymentByKeyRead, payFromWallet, presentPayment, replayedFrom, type PaymentRow, type PaymentView } from "./payments";
+import {
+  paymentByKeyRead,
+  payFromWallet,
+  presentPayment,
+  replayedFrom,
+  type PaymentRow,
+  type PaymentView,
+} from "./payments";
 import type { Read } from "../shared/reads";
-import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
+import {
+  clientKey,
+  IDEMPOTENCY_KEY_REUSED,
+  IdempotencyKeySchema,
+  MAX_TIP_CENTS,
+  MAX_TIP_NOTE_LENGTH,
+  MIN_TIP_CENTS,
+  TIP_AMOUNT_RANGE,
+} from "./rules";
 
 export const TipSchema = z.object({
   // The range is checked by sendTip, whose error carries the amounts for the translated sentence.
-  amountCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE }),
-  note: multilineText().trim().max(MAX_TIP_NOTE_LENGTH, { message: message("A message is at most 500 characters.") }).optional(),
+  amountCents: z
+    .number({ message: INVALID_VALUE })
+    .int({ message: INVALID_VALUE })
+    .max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE }),
+  note: multilineText()
+    .trim()
+    .max(MAX_TIP_NOTE_LENGTH, { message: message("A message is at most 500 characters.") })
+    .optional(),
   idempotencyKey: IdempotencyKeySchema,
 });
 export type TipInput = z.output<typeof TipSchema>;
@@ -57,7 +84,8 @@ export async function sendTip(
   const earlier = await earlierTip(db, fan, target, input, replay.answer(found!));
   if (earlier) return earlier;
   const { creatorId, postId, conversation } = check.answer(checked!);
-  if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS) throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
+  if (input.amountCents < MIN_TIP_CENTS || input.amountCents > MAX_TIP_CENTS)
+    throw fieldError("amountCents", TIP_AMOUNT_RANGE, tipRangeVars);
   const note = input.note ? input.note : null;
   const messageClientId = conversation ? await tipMessageClientId(input.idempotencyKey) : null;
   const notification = notificationStatements(ctx, {
@@ -65,7 +93,11 @@ export async function sendTip(
     kind: "tip",
     actorId: fan.id,
     // A tip in a conversation: its push opens the thread, where the tip and its note are.
-    params: { amountCents: input.amountCents, ...(postId ? { postId } : {}), ...(conversation ? { conversationId: conversation.id } : {}) },
+    params: {
+      amountCents: input.amountCents,
+      ...(postId ? { postId } : {}),
+      ...(conversation ? { conversationId: conversation.id } : {}),
+    },
   });
   const outcome = await payFromWallet(db, {
     payer: fan,
@@ -103,7 +135,10 @@ export async function sendTip(
   // The message the batch stored comes back from its INSERT (the first effect after the notification's); a replay
   // reads the one its first request stored. A tip's message has no media, so storedMessage reads nothing more.
   const row = outcome.replayed
-    ? await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`).bind(fan.id, messageClientId).first<MessageRow>()
+    ? await db
+        .prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.sender_id = ? AND m.client_id = ?`)
+        .bind(fan.id, messageClientId)
+        .first<MessageRow>()
     : { ...(outcome.effects[notification.statements.length]!.results[0] as MessageRow), bought: 0 };
   const stored = await storedMessage(db, row!);
   if (!outcome.replayed) {
@@ -111,7 +146,17 @@ export async function sendTip(
     const { id: conversationId, userLow, userHigh } = conversation;
     // One action, one push: the tip's notification tells the creator (its push opens this thread); the message
     // it also is pushes nothing of its own, or the phone would show the same tip twice.
-    ctx.publish({ type: "MessageSent", conversationId, messageId: row!.id, senderId: fan.id, recipientId: creatorId, userLow, userHigh, stored, pushJobs: [] });
+    ctx.publish({
+      type: "MessageSent",
+      conversationId,
+      messageId: row!.id,
+      senderId: fan.id,
+      recipientId: creatorId,
+      userLow,
+      userHigh,
+      stored,
+      pushJobs: [],
+    });
   }
   return { ...result, message: presentStored(stored, fan.id) };
 }
@@ -119,7 +164,11 @@ export async function sendTip(
 type TipOutcome = Awaited<ReturnType<typeof sendTip>>;
 
 /** Who a tip on `target` pays, if the fan may tip there: one statement, and the rule over its answer. */
-function tipTargetCheck(db: D1Database, fan: UserRow, target: TipTarget): Read<{ creatorId: number; postId: number | null; conversation: ConversationAccess | null }> {
+function tipTargetCheck(
+  db: D1Database,
+  fan: UserRow,
+  target: TipTarget,
+): Read<{ creatorId: number; postId: number | null; conversation: ConversationAccess | null }> {
   if ("conversationId" in target) {
     const { statement, answer } = conversationAccessCheck(db, fan, target.conversationId, "write");
     return {
@@ -159,7 +208,13 @@ function tipTargetCheck(db: D1Database, fan: UserRow, target: TipTarget): Read<{
  * charged, and a retry after a lost answer must say so even if the pair has blocked each other or the post is
  * gone since (replayedFrom: the same details are required, a key reused for another tip is refused).
  */
-async function earlierTip(db: D1Database, fan: UserRow, target: TipTarget, input: TipInput, found: PaymentRow | null): Promise<TipOutcome | null> {
+async function earlierTip(
+  db: D1Database,
+  fan: UserRow,
+  target: TipTarget,
+  input: TipInput,
+  found: PaymentRow | null,
+): Promise<TipOutcome | null> {
   const request = {
     postId: "postId" in target ? target.postId : null,
     note: input.note ? input.note : null,
@@ -168,8 +223,12 @@ async function earlierTip(db: D1Database, fan: UserRow, target: TipTarget, input
   const earlier = await replayedFrom(found, { kind: "tip", amountCents: input.amountCents, request });
   if (!earlier) return null;
   if ("username" in target) {
-    const named = await db.prepare("SELECT id FROM users WHERE username = ?").bind(target.username).first<{ id: number }>();
-    if (named?.id !== earlier.creator_id) throw new AppError("validation", IDEMPOTENCY_KEY_REUSED, { idempotencyKey: [IDEMPOTENCY_KEY_REUSED] });
+    const named = await db
+      .prepare("SELECT id FROM users WHERE username = ?")
+      .bind(target.username)
+      .first<{ id: number }>();
+    if (named?.id !== earlier.creator_id)
+      throw new AppError("validation", IDEMPOTENCY_KEY_REUSED, { idempotencyKey: [IDEMPOTENCY_KEY_REUSED] });
   }
   const result = { payment: presentPayment(earlier), replayed: true };
   if (!("conversationId" in target)) return result;

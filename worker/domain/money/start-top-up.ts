@@ -11,7 +11,10 @@ import { failTopUp } from "./top-ups";
 
 export const TopUpSchema = z.object({
   // The range is checked by startTopUp, whose error carries the amounts for the translated sentence.
-  amountCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE }),
+  amountCents: z
+    .number({ message: INVALID_VALUE })
+    .int({ message: INVALID_VALUE })
+    .max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE }),
   idempotencyKey: IdempotencyKeySchema,
 });
 export type TopUpInput = z.output<typeof TopUpSchema>;
@@ -45,11 +48,13 @@ async function resume(provider: PaymentProvider, payment: PaymentRow, origin: st
 export async function startTopUp(ctx: TopUpContext, user: UserRow, input: TopUpInput): Promise<TopUpStart> {
   const provider = topUpProvider(ctx.config, ctx.fetch);
   if (user.email_verified_at === null) throw emailNotVerified();
-  if (input.amountCents < MIN_TOP_UP_CENTS || input.amountCents > MAX_TOP_UP_CENTS) throw fieldError("amountCents", TOP_UP_AMOUNT_RANGE, topUpRangeVars);
+  if (input.amountCents < MIN_TOP_UP_CENTS || input.amountCents > MAX_TOP_UP_CENTS)
+    throw fieldError("amountCents", TOP_UP_AMOUNT_RANGE, topUpRangeVars);
   const key = clientKey(input.idempotencyKey);
   const hash = await requestHash({ kind: "top_up", amount: input.amountCents });
   const replay = await replayOf(ctx.db, user.id, key, hash);
-  if (replay) return { payment: presentPayment(replay), redirectUrl: await resume(provider, replay, ctx.origin), replayed: true };
+  if (replay)
+    return { payment: presentPayment(replay), redirectUrl: await resume(provider, replay, ctx.origin), replayed: true };
 
   const now = isoNow();
   let payment: PaymentRow;
@@ -72,12 +77,21 @@ export async function startTopUp(ctx: TopUpContext, user: UserRow, input: TopUpI
   try {
     const checkout = await provider.checkout({ id: payment.id, amountCents: payment.amount_cents }, ctx.origin);
     if (checkout.providerRef) {
-      await ctx.db.prepare("UPDATE payments SET provider_ref = ?, updated_at = ? WHERE id = ?").bind(checkout.providerRef, isoNow(), payment.id).run();
+      await ctx.db
+        .prepare("UPDATE payments SET provider_ref = ?, updated_at = ? WHERE id = ?")
+        .bind(checkout.providerRef, isoNow(), payment.id)
+        .run();
     }
     return { payment: presentPayment(payment), redirectUrl: checkout.redirectUrl, replayed: false };
   } catch (error) {
     // No checkout exists for it, so no provider event will ever end it: it fails now, visibly in the history.
-    if (error instanceof AppError) await failTopUp(ctx.env, { provider: provider.name, eventId: `checkout-failed:${payment.id}`, paymentId: payment.id, reason: error.message });
+    if (error instanceof AppError)
+      await failTopUp(ctx.env, {
+        provider: provider.name,
+        eventId: `checkout-failed:${payment.id}`,
+        paymentId: payment.id,
+        reason: error.message,
+      });
     throw error;
   }
 }

@@ -9,7 +9,14 @@ import type { Env } from "../../env";
 import type { DomainContext } from "../context";
 import { notificationStatement } from "../notifications/notifications";
 import { HOUR, isoNow } from "../shared/time";
-import { ledgerRefusal, newTransferRef, PROVIDER_CLEARING, transferIdSql, transferStatements, walletOf } from "./ledger";
+import {
+  ledgerRefusal,
+  newTransferRef,
+  PROVIDER_CLEARING,
+  transferIdSql,
+  transferStatements,
+  walletOf,
+} from "./ledger";
 import type { PaymentRow } from "./payments";
 import { message } from "../shared/messages";
 
@@ -27,31 +34,53 @@ export type EventOutcome = "applied" | "duplicate" | "ignored";
 const LIVE_TOP_UP = "status IN ('pending', 'requires_confirmation')";
 
 /** Credits a top-up once. `amountCents` is what the provider collected; it must equal the payment's amount. */
-export async function creditTopUp(ctx: Pick<DomainContext, "db" | "publish">, event: ProviderEvent & { amountCents: number }): Promise<EventOutcome> {
+export async function creditTopUp(
+  ctx: Pick<DomainContext, "db" | "publish">,
+  event: ProviderEvent & { amountCents: number },
+): Promise<EventOutcome> {
   const { db } = ctx;
-  const payment = await db.prepare("SELECT * FROM payments WHERE id = ? AND kind = 'top_up' AND provider = ?").bind(event.paymentId, event.provider).first<PaymentRow>();
-  if (!payment || payment.amount_cents !== event.amountCents || !["pending", "requires_confirmation"].includes(payment.status)) return "ignored";
+  const payment = await db
+    .prepare("SELECT * FROM payments WHERE id = ? AND kind = 'top_up' AND provider = ?")
+    .bind(event.paymentId, event.provider)
+    .first<PaymentRow>();
+  if (
+    !payment ||
+    payment.amount_cents !== event.amountCents ||
+    !["pending", "requires_confirmation"].includes(payment.status)
+  )
+    return "ignored";
   const now = isoNow();
   const ref = newTransferRef();
   const transferId = transferIdSql(ref);
   try {
     await db.batch([
-      db.prepare("INSERT INTO provider_events (provider, event_id, payment_id, received_at) VALUES (?, ?, ?, ?)").bind(event.provider, event.eventId, payment.id, now),
+      db
+        .prepare("INSERT INTO provider_events (provider, event_id, payment_id, received_at) VALUES (?, ?, ?, ?)")
+        .bind(event.provider, event.eventId, payment.id, now),
       ...transferStatements(db, {
         ref,
         kind: "top_up",
         createdAt: now,
         memo: `${event.provider}:${event.eventId}`,
-        guard: { sql: `EXISTS (SELECT 1 FROM payments WHERE id = ? AND amount_cents = ? AND ${LIVE_TOP_UP})`, binds: [payment.id, payment.amount_cents] },
+        guard: {
+          sql: `EXISTS (SELECT 1 FROM payments WHERE id = ? AND amount_cents = ? AND ${LIVE_TOP_UP})`,
+          binds: [payment.id, payment.amount_cents],
+        },
         legs: [
           { account: PROVIDER_CLEARING, amount: -payment.amount_cents },
           { account: walletOf(payment.user_id), amount: payment.amount_cents },
         ],
       }),
       db
-        .prepare(`UPDATE payments SET status = 'succeeded', transfer_id = ${transferId.sql}, failure_reason = NULL, updated_at = ? WHERE id = ? AND ${LIVE_TOP_UP}`)
+        .prepare(
+          `UPDATE payments SET status = 'succeeded', transfer_id = ${transferId.sql}, failure_reason = NULL, updated_at = ? WHERE id = ? AND ${LIVE_TOP_UP}`,
+        )
         .bind(...transferId.binds, now, payment.id),
-      notificationStatement(db, { userId: payment.user_id, kind: "top_up", params: { amountCents: payment.amount_cents } }),
+      notificationStatement(db, {
+        userId: payment.user_id,
+        kind: "top_up",
+        params: { amountCents: payment.amount_cents },
+      }),
     ]);
   } catch (error) {
     const refusal = ledgerRefusal(error);
@@ -64,14 +93,21 @@ export async function creditTopUp(ctx: Pick<DomainContext, "db" | "publish">, ev
 }
 
 /** A declined, cancelled or expired top-up: marked failed with the provider's reason, once; no money moves. */
-export async function failTopUp(env: Pick<Env, "DB">, event: ProviderEvent & { reason: string }): Promise<EventOutcome> {
+export async function failTopUp(
+  env: Pick<Env, "DB">,
+  event: ProviderEvent & { reason: string },
+): Promise<EventOutcome> {
   const db = env.DB;
   const now = isoNow();
   try {
     const [, update] = await db.batch([
-      db.prepare("INSERT INTO provider_events (provider, event_id, payment_id, received_at) VALUES (?, ?, ?, ?)").bind(event.provider, event.eventId, event.paymentId, now),
       db
-        .prepare(`UPDATE payments SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ? AND kind = 'top_up' AND provider = ? AND ${LIVE_TOP_UP} RETURNING id`)
+        .prepare("INSERT INTO provider_events (provider, event_id, payment_id, received_at) VALUES (?, ?, ?, ?)")
+        .bind(event.provider, event.eventId, event.paymentId, now),
+      db
+        .prepare(
+          `UPDATE payments SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ? AND kind = 'top_up' AND provider = ? AND ${LIVE_TOP_UP} RETURNING id`,
+        )
         .bind(event.reason.slice(0, 200), now, event.paymentId, event.provider),
     ]);
     return update!.results.length > 0 ? "applied" : "ignored";
@@ -101,7 +137,12 @@ export async function expireAbandonedSandboxTopUps(env: Pick<Env, "DB">): Promis
     .all<{ id: number }>();
   let expired = 0;
   for (const { id } of results) {
-    const outcome = await failTopUp(env, { provider: "sandbox", eventId: `sandbox:${id}:expired`, paymentId: id, reason: CHECKOUT_EXPIRED });
+    const outcome = await failTopUp(env, {
+      provider: "sandbox",
+      eventId: `sandbox:${id}:expired`,
+      paymentId: id,
+      reason: CHECKOUT_EXPIRED,
+    });
     if (outcome === "applied") expired += 1;
   }
   return expired;

@@ -14,6 +14,7 @@ const AMOUNT_FORMAT = message("Enter an amount in dollars, like 12.50.");
 export function withdrawalCentsFromForm(typed: string): number {
   const cents = parseDollars(typed);
   if (cents !== null) return cents;
-  if (/^\$?\s*(?:[1-9]\d{7,}|[1-9]\d{0,2}(?:,\d{3}){2,})(?:\.\d{1,2})?$/.test(typed.trim())) throw fieldError("amount", OVER_MAXIMUM);
+  if (/^\$?\s*(?:[1-9]\d{7,}|[1-9]\d{0,2}(?:,\d{3}){2,})(?:\.\d{1,2})?$/.test(typed.trim()))
+    throw fieldError("amount", OVER_MAXIMUM);
   throw fieldError("amount", AMOUNT_FORMAT);
 }

@@ -13,17 +13,28 @@ import { notificationStatement } from "../notifications/notifications";
 import { AppError, emailNotVerified, fieldError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { availableOf, balanceOf, ledgerRefusal, newTransferRef, PAYOUTS, PROVIDER_CLEARING, transferIdSql, transferStatements } from "./ledger";
+import {
+  availableOf,
+  balanceOf,
+  ledgerRefusal,
+  newTransferRef,
+  PAYOUTS,
+  PROVIDER_CLEARING,
+  transferIdSql,
+  transferStatements,
+} from "./ledger";
 import { requestHash } from "./payments";
 import { findPayoutMethod, maskDestination, payoutDetailsOf } from "./payout-methods";
 import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
 import type { PayoutStatus, PayoutView } from "@shared/contracts/money";
 import { MAX_WITHDRAWAL_CENTS, OVER_MAXIMUM } from "./withdrawal-amount";
-export {  type PayoutView };
+export { type PayoutView };
 
 const MIN_WITHDRAWAL = message("The minimum withdrawal is {{min, money}}.");
 const OVER_AVAILABLE = message("You can withdraw at most {{available, money}}.");
-const ONE_OPEN_WITHDRAWAL = message("You already have a withdrawal request pending. You can request another once it is processed.");
+const ONE_OPEN_WITHDRAWAL = message(
+  "You already have a withdrawal request pending. You can request another once it is processed.",
+);
 const NO_PAYOUT_METHOD = message("Add a payout method first.");
 const PAYOUT_ALREADY_DECIDED = message("This withdrawal was already processed.");
 
@@ -31,7 +42,10 @@ const CENTS_FORMAT = message("Send the amount as a whole number of cents.");
 
 export const WithdrawalSchema = z.object({
   // Under the minimum (0 and less) and over what is available are refused with their amounts by requestWithdrawal.
-  amountCents: z.number({ message: CENTS_FORMAT }).int({ message: CENTS_FORMAT }).max(MAX_WITHDRAWAL_CENTS, { message: OVER_MAXIMUM }),
+  amountCents: z
+    .number({ message: CENTS_FORMAT })
+    .int({ message: CENTS_FORMAT })
+    .max(MAX_WITHDRAWAL_CENTS, { message: OVER_MAXIMUM }),
   password: passwordText.optional(),
   idempotencyKey: IdempotencyKeySchema,
 });
@@ -69,7 +83,11 @@ export function presentPayout(row: PayoutRow): PayoutView {
 }
 
 /** Asks for a payout of `amountCents` of the creator's available earnings. */
-export async function requestWithdrawal(ctx: Pick<DomainContext, "db" | "env" | "config">, creator: UserRow, input: z.output<typeof WithdrawalSchema>): Promise<{ payout: PayoutView; replayed: boolean }> {
+export async function requestWithdrawal(
+  ctx: Pick<DomainContext, "db" | "env" | "config">,
+  creator: UserRow,
+  input: z.output<typeof WithdrawalSchema>,
+): Promise<{ payout: PayoutView; replayed: boolean }> {
   const { db } = ctx;
   if (creator.role !== "creator") throw new AppError("forbidden", message("Only creators can request a withdrawal."));
   if (creator.email_verified_at === null) throw emailNotVerified();
@@ -89,7 +107,8 @@ export async function requestWithdrawal(ctx: Pick<DomainContext, "db" | "env" | 
     return { payout: presentPayout(replay), replayed: true };
   }
   if (known.length > 0) throw new AppError("conflict", ONE_OPEN_WITHDRAWAL);
-  if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw fieldError("amountCents", MIN_WITHDRAWAL, { min: MIN_WITHDRAWAL_CENTS });
+  if (input.amountCents < MIN_WITHDRAWAL_CENTS)
+    throw fieldError("amountCents", MIN_WITHDRAWAL, { min: MIN_WITHDRAWAL_CENTS });
   const method = await findPayoutMethod(db, creator.id);
   if (!method) throw new AppError("validation", NO_PAYOUT_METHOD);
   const details = payoutDetailsOf(method);
@@ -134,15 +153,29 @@ export async function requestWithdrawal(ctx: Pick<DomainContext, "db" | "env" | 
 }
 
 const findPayout = (db: D1Database, creatorId: number, key: string) =>
-  db.prepare("SELECT * FROM payouts WHERE creator_id = ? AND idempotency_key = ?").bind(creatorId, key).first<PayoutRow>();
+  db
+    .prepare("SELECT * FROM payouts WHERE creator_id = ? AND idempotency_key = ?")
+    .bind(creatorId, key)
+    .first<PayoutRow>();
 
 export const DecidePayoutSchema = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("paid") }),
-  z.object({ decision: z.literal("rejected"), reason: multilineText().trim().min(1, { message: message("Give a reason.") }).max(500) }),
+  z.object({
+    decision: z.literal("rejected"),
+    reason: multilineText()
+      .trim()
+      .min(1, { message: message("Give a reason.") })
+      .max(500),
+  }),
 ]);
 
 /** The admin's decision on a requested payout; a payout decided already (by another admin, a retry) is refused. */
-export async function decidePayout(ctx: Pick<DomainContext, "db" | "publish">, admin: UserRow, payoutId: number, input: z.output<typeof DecidePayoutSchema>): Promise<PayoutView> {
+export async function decidePayout(
+  ctx: Pick<DomainContext, "db" | "publish">,
+  admin: UserRow,
+  payoutId: number,
+  input: z.output<typeof DecidePayoutSchema>,
+): Promise<PayoutView> {
   const { db } = ctx;
   if (admin.role !== "admin") throw new AppError("not_found", message("Not found."));
   const payout = await db.prepare("SELECT * FROM payouts WHERE id = ?").bind(payoutId).first<PayoutRow>();
@@ -172,7 +205,11 @@ export async function decidePayout(ctx: Pick<DomainContext, "db" | "publish">, a
            WHERE id = ? AND status = 'requested' RETURNING *`,
         )
         .bind(input.decision, ...transferId.binds, reason, admin.id, now, payout.id),
-      notificationStatement(db, { userId: payout.creator_id, kind: "payout", params: { status: input.decision, amountCents: payout.amount_cents, ...(reason ? { reason } : {}) } }),
+      notificationStatement(db, {
+        userId: payout.creator_id,
+        kind: "payout",
+        params: { status: input.decision, amountCents: payout.amount_cents, ...(reason ? { reason } : {}) },
+      }),
     ]);
     ctx.publish({ type: "NotificationCreated", userId: payout.creator_id, kind: "payout" });
     return presentPayout(results[results.length - 2]!.results[0]!);

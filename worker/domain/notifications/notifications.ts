@@ -8,7 +8,21 @@ import { pushIsOn } from "../push/devices";
 import { NOTIFICATION_PAGE_SIZE } from "@shared/contracts/notifications";
 
 /** What a notification is about; the same list as the CHECK on notifications.kind (migration 0008). */
-export const NOTIFICATION_KINDS = ["test", "follow", "subscription", "tip", "like", "comment", "message", "creator_request", "renewal_failed", "purchase", "payout", "top_up", "live"] as const;
+export const NOTIFICATION_KINDS = [
+  "test",
+  "follow",
+  "subscription",
+  "tip",
+  "like",
+  "comment",
+  "message",
+  "creator_request",
+  "renewal_failed",
+  "purchase",
+  "payout",
+  "top_up",
+  "live",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface NotificationView {
@@ -21,19 +35,30 @@ export interface NotificationView {
   createdAt: string;
 }
 
-;
-
 /**
  * Records a notification and announces it (NotificationCreated: the user's open tabs refetch /api/updates).
  * The announcement follows the committed write, so a client that refetches sees it.
  */
 export async function createNotification(
   ctx: Pick<DomainContext, "db" | "publish">,
-  notification: { userId: number; kind: NotificationKind; actorId?: number | null; params?: Record<string, string | number> },
+  notification: {
+    userId: number;
+    kind: NotificationKind;
+    actorId?: number | null;
+    params?: Record<string, string | number>;
+  },
 ): Promise<number> {
   const row = await ctx.db
-    .prepare("INSERT INTO notifications (user_id, kind, actor_id, params, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
-    .bind(notification.userId, notification.kind, notification.actorId ?? null, JSON.stringify(notification.params ?? {}), isoNow())
+    .prepare(
+      "INSERT INTO notifications (user_id, kind, actor_id, params, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(
+      notification.userId,
+      notification.kind,
+      notification.actorId ?? null,
+      JSON.stringify(notification.params ?? {}),
+      isoNow(),
+    )
     .first<{ id: number }>();
   ctx.publish({ type: "NotificationCreated", userId: notification.userId, kind: notification.kind });
   return row!.id;
@@ -53,7 +78,13 @@ export interface NewNotification {
 export function notificationStatement(db: D1Database, notification: NewNotification): D1PreparedStatement {
   return db
     .prepare("INSERT INTO notifications (user_id, kind, actor_id, params, created_at) VALUES (?, ?, ?, ?, ?)")
-    .bind(notification.userId, notification.kind, notification.actorId ?? null, JSON.stringify(notification.params ?? {}), isoNow());
+    .bind(
+      notification.userId,
+      notification.kind,
+      notification.actorId ?? null,
+      JSON.stringify(notification.params ?? {}),
+      isoNow(),
+    );
 }
 
 /**
@@ -67,7 +98,10 @@ export function notificationStatements(
   notification: NewNotification,
 ): { statements: D1PreparedStatement[]; created(results: D1Result[]): DomainEvent } {
   const push = pushIsOn(config);
-  const statements = [notificationStatement(db, notification), ...(push ? [notificationPushStatement(db, notification.userId, notification.kind)] : [])];
+  const statements = [
+    notificationStatement(db, notification),
+    ...(push ? [notificationPushStatement(db, notification.userId, notification.kind)] : []),
+  ];
   return {
     statements,
     created: (results) => ({
@@ -95,7 +129,9 @@ export function notificationStatementsIfChanged(
   const push = pushIsOn(config);
   const params = notification.paramsSql ?? { sql: "?", binds: [JSON.stringify(notification.params ?? {})] };
   const insert = db
-    .prepare(`INSERT INTO notifications (user_id, kind, actor_id, params, created_at) SELECT ?, ?, ?, ${params.sql}, ? WHERE changes() = 1`)
+    .prepare(
+      `INSERT INTO notifications (user_id, kind, actor_id, params, created_at) SELECT ?, ?, ?, ${params.sql}, ? WHERE changes() = 1`,
+    )
     .bind(notification.userId, notification.kind, notification.actorId ?? null, ...params.binds, isoNow());
   const statements = [insert, ...(push ? [notificationPushStatement(db, notification.userId, notification.kind)] : [])];
   return {
@@ -103,13 +139,21 @@ export function notificationStatementsIfChanged(
     created: (results) =>
       (results[0]?.meta.changes ?? 0) === 0
         ? null
-        : { type: "NotificationCreated", userId: notification.userId, kind: notification.kind, ...(push && results[1] ? { pushJobs: pushJobsOf(results[1]) } : {}) },
+        : {
+            type: "NotificationCreated",
+            userId: notification.userId,
+            kind: notification.kind,
+            ...(push && results[1] ? { pushJobs: pushJobsOf(results[1]) } : {}),
+          },
   };
 }
 
 /** Settings → Notifications → "Send me a test notification": checks that badges and pushes reach this device. */
 export async function sendTestNotification(ctx: DomainContext, userId: number): Promise<number> {
-  await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(`test-notification:user:${userId}`, LIMITS.testNotificationsPerAccount);
+  await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(
+    `test-notification:user:${userId}`,
+    LIMITS.testNotificationsPerAccount,
+  );
   return createNotification(ctx, { userId, kind: "test" });
 }
 
@@ -127,7 +171,11 @@ interface NotificationRow {
 }
 
 /** Newest first, a page at a time; `before` is the id of the last notification already shown. */
-export async function listNotifications(db: D1Database, userId: number, before: number | null): Promise<NotificationView[]> {
+export async function listNotifications(
+  db: D1Database,
+  userId: number,
+  before: number | null,
+): Promise<NotificationView[]> {
   const { results } = await db
     .prepare(
       `SELECT n.id, n.kind, n.params, n.read_at, n.created_at,
@@ -143,16 +191,27 @@ export async function listNotifications(db: D1Database, userId: number, before: 
     id: row.id,
     kind: row.kind,
     // A stream's notification says whether it has ended since ("was live", no Watch): `ended` is 1 then.
-    params: { ...(JSON.parse(row.params) as Record<string, string | number>), ...(row.stream_ended ? { ended: 1 } : {}) },
-    actor: row.actor_username ? { username: row.actor_username, name: row.actor_name ?? "", avatarUrl: publicMediaUrl(row.actor_avatar_key) } : null,
+    params: {
+      ...(JSON.parse(row.params) as Record<string, string | number>),
+      ...(row.stream_ended ? { ended: 1 } : {}),
+    },
+    actor: row.actor_username
+      ? { username: row.actor_username, name: row.actor_name ?? "", avatarUrl: publicMediaUrl(row.actor_avatar_key) }
+      : null,
     read: row.read_at !== null,
     createdAt: row.created_at,
   }));
 }
 
 /** Opening the notifications screen reads them all; the user's other tabs drop their badge. */
-export async function markNotificationsRead(ctx: Pick<DomainContext, "db" | "publish">, userId: number): Promise<number> {
-  const result = await ctx.db.prepare("UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL").bind(isoNow(), userId).run();
+export async function markNotificationsRead(
+  ctx: Pick<DomainContext, "db" | "publish">,
+  userId: number,
+): Promise<number> {
+  const result = await ctx.db
+    .prepare("UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL")
+    .bind(isoNow(), userId)
+    .run();
   const changed = result.meta.changes ?? 0;
   if (changed > 0) ctx.publish({ type: "UpdatesChanged", userIds: [userId] });
   return changed;

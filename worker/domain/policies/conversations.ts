@@ -18,7 +18,9 @@ import type { Viewer } from "./policy";
  * The rule is checked on every send, so unfollowing or blocking stops new messages at once.
  */
 export const CONVERSATION_NOT_FOUND = message("This conversation does not exist.");
-const CANNOT_MESSAGE = message("You can message creators you follow or subscribe to, your own fans, and people who follow you back.");
+const CANNOT_MESSAGE = message(
+  "You can message creators you follow or subscribe to, your own fans, and people who follow you back.",
+);
 export const MESSAGING_BLOCKED = message("This profile is not available.");
 
 /** What the viewer (?1) and the member `o` are to each other; ?2 is now. Columns of the statement reading `o`. */
@@ -102,7 +104,11 @@ interface ConversationAccessRow extends PairFactsRow {
 }
 
 /** The conversations among `ids` that `viewer` is a member of, with the pair's facts: one statement. */
-function conversationAccessRead(db: D1Database, viewer: Viewer, ids: readonly number[]): Read<Map<number, ConversationAccess>> {
+function conversationAccessRead(
+  db: D1Database,
+  viewer: Viewer,
+  ids: readonly number[],
+): Read<Map<number, ConversationAccess>> {
   const statement = db
     .prepare(
       `SELECT c.id, c.user_low, c.user_high, o.id AS other_id, o.message_price_cents AS other_message_price_cents, ${PAIR_FACTS_SQL}
@@ -118,7 +124,14 @@ function conversationAccessRead(db: D1Database, viewer: Viewer, ids: readonly nu
       new Map(
         (result.results as ConversationAccessRow[]).map((row) => [
           row.id,
-          { id: row.id, userLow: row.user_low, userHigh: row.user_high, otherId: row.other_id, otherMessagePriceCents: row.other_message_price_cents, facts: pairFactsOf(viewer.role, row) },
+          {
+            id: row.id,
+            userLow: row.user_low,
+            userHigh: row.user_high,
+            otherId: row.other_id,
+            otherMessagePriceCents: row.other_message_price_cents,
+            facts: pairFactsOf(viewer.role, row),
+          },
         ]),
       ),
   };
@@ -131,11 +144,20 @@ export type ConversationAction = "read" | "write";
  * The single-conversation form for commands: a conversation the viewer is not in is "not found"; "write" also
  * needs the rule above (403 with its reason).
  */
-export const requireConversationAccess = (db: D1Database, viewer: Viewer, conversationId: number, action: ConversationAction): Promise<ConversationAccess> =>
-  readOne(conversationAccessCheck(db, viewer, conversationId, action));
+export const requireConversationAccess = (
+  db: D1Database,
+  viewer: Viewer,
+  conversationId: number,
+  action: ConversationAction,
+): Promise<ConversationAccess> => readOne(conversationAccessCheck(db, viewer, conversationId, action));
 
 /** requireConversationAccess as a read, for a command or a page that sends it in one batch with its other reads. */
-export function conversationAccessCheck(db: D1Database, viewer: Viewer, conversationId: number, action: ConversationAction): Read<ConversationAccess> {
+export function conversationAccessCheck(
+  db: D1Database,
+  viewer: Viewer,
+  conversationId: number,
+  action: ConversationAction,
+): Read<ConversationAccess> {
   const { statement, answer } = conversationAccessRead(db, viewer, [conversationId]);
   return {
     statement,

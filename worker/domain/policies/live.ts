@@ -102,7 +102,10 @@ export function audienceAdmits(audience: LiveAudience, facts: LiveFacts): boolea
 }
 
 /** The pure rule of "watch": why the viewer may not watch (a refusal to throw), or null when they may. */
-function watchRefusalOf(stream: { audience: LiveAudience; status: LiveStatus; price_cents: number }, facts: LiveFacts): AppError | null {
+function watchRefusalOf(
+  stream: { audience: LiveAudience; status: LiveStatus; price_cents: number },
+  facts: LiveFacts,
+): AppError | null {
   if (!audienceAdmits(stream.audience, facts)) return new AppError("not_found", LIVE_NOT_FOUND);
   if (stream.status !== "live") return new AppError("conflict", LIVE_ENDED);
   if (facts.isCreator || stream.price_cents === 0 || facts.entered) return null;
@@ -117,8 +120,18 @@ export interface LiveAccess {
 }
 
 /** The streams among `ids` with the viewer's facts: one statement. */
-export async function findLiveAccess(db: D1Database, viewer: Viewer, ids: readonly number[]): Promise<Map<number, LiveAccess>> {
-  const found = await findLiveAccessAmong(db, viewer, "SELECT value AS id FROM json_each(?3)", "ls.id", JSON.stringify(ids));
+export async function findLiveAccess(
+  db: D1Database,
+  viewer: Viewer,
+  ids: readonly number[],
+): Promise<Map<number, LiveAccess>> {
+  const found = await findLiveAccessAmong(
+    db,
+    viewer,
+    "SELECT value AS id FROM json_each(?3)",
+    "ls.id",
+    JSON.stringify(ids),
+  );
   return new Map(found.map((access) => [access.stream.id, access]));
 }
 
@@ -128,11 +141,22 @@ export async function findLiveAccess(db: D1Database, viewer: Viewer, ids: readon
  * out for the picked streams only (a subquery with a LIMIT, joined, is not merged into the outer query). Both
  * strings are the callers' constants, never input.
  */
-const findLiveAccessAmong = (db: D1Database, viewer: Viewer, picks: string, order: string, ...params: unknown[]): Promise<LiveAccess[]> =>
-  readOne(liveAccessAmongRead(db, viewer, picks, order, ...params));
+const findLiveAccessAmong = (
+  db: D1Database,
+  viewer: Viewer,
+  picks: string,
+  order: string,
+  ...params: unknown[]
+): Promise<LiveAccess[]> => readOne(liveAccessAmongRead(db, viewer, picks, order, ...params));
 
 /** findLiveAccessAmong as a read, for a page or a command that sends it in one batch with its other reads. */
-export function liveAccessAmongRead(db: D1Database, viewer: Viewer, picks: string, order: string, ...params: unknown[]): Read<LiveAccess[]> {
+export function liveAccessAmongRead(
+  db: D1Database,
+  viewer: Viewer,
+  picks: string,
+  order: string,
+  ...params: unknown[]
+): Read<LiveAccess[]> {
   const statement = db
     .prepare(
       `SELECT ${LIVE_STREAM_COLUMNS}, ${LIVE_FACTS_SQL}
@@ -140,24 +164,47 @@ export function liveAccessAmongRead(db: D1Database, viewer: Viewer, picks: strin
        ORDER BY ${order}`,
     )
     .bind(viewer.id, isoNow(), ...params);
-  return { statement, answer: (result) => (result.results as (LiveStreamRow & LiveFactsRow)[]).map((row) => ({ stream: row, facts: liveFactsOf(viewer.id, row, row) })) };
+  return {
+    statement,
+    answer: (result) =>
+      (result.results as (LiveStreamRow & LiveFactsRow)[]).map((row) => ({
+        stream: row,
+        facts: liveFactsOf(viewer.id, row, row),
+      })),
+  };
 }
 
 /**
  * The single-stream form for commands: a stream the viewer may not see is "not found" (nothing said of what
  * exists); "watch" also needs it live (409) and its entry paid (402).
  */
-export const requireLiveAccess = (db: D1Database, viewer: Viewer, streamId: number, action: LiveAction): Promise<LiveAccess> =>
-  readOne(liveAccessCheck(db, viewer, streamId, action));
+export const requireLiveAccess = (
+  db: D1Database,
+  viewer: Viewer,
+  streamId: number,
+  action: LiveAction,
+): Promise<LiveAccess> => readOne(liveAccessCheck(db, viewer, streamId, action));
 
 /** requireLiveAccess as a read, for a command that sends it in one batch with its other reads. */
-export function liveAccessCheck(db: D1Database, viewer: Viewer, streamId: number, action: LiveAction): Read<LiveAccess> {
-  const { statement, answer } = liveAccessAmongRead(db, viewer, "SELECT value AS id FROM json_each(?3)", "ls.id", JSON.stringify([streamId]));
+export function liveAccessCheck(
+  db: D1Database,
+  viewer: Viewer,
+  streamId: number,
+  action: LiveAction,
+): Read<LiveAccess> {
+  const { statement, answer } = liveAccessAmongRead(
+    db,
+    viewer,
+    "SELECT value AS id FROM json_each(?3)",
+    "ls.id",
+    JSON.stringify([streamId]),
+  );
   return {
     statement,
     answer(result) {
       const access = answer(result)[0];
-      if (!access || !audienceAdmits(access.stream.audience, access.facts)) throw new AppError("not_found", LIVE_NOT_FOUND);
+      if (!access || !audienceAdmits(access.stream.audience, access.facts))
+        throw new AppError("not_found", LIVE_NOT_FOUND);
       if (action === "watch") {
         const refusal = watchRefusalOf(access.stream, access.facts);
         if (refusal) throw refusal;
@@ -176,16 +223,22 @@ const RECHECKED_PER_STATEMENT = 500;
  * that is no longer live shuts nobody out here: its end closes every socket. One batch, a statement per
  * RECHECKED_PER_STATEMENT viewers.
  */
-export async function viewersShutOut(db: D1Database, streamId: number, viewerIds: readonly number[]): Promise<number[]> {
+export async function viewersShutOut(
+  db: D1Database,
+  streamId: number,
+  viewerIds: readonly number[],
+): Promise<number[]> {
   const chunks: number[][] = [];
-  for (let start = 0; start < viewerIds.length; start += RECHECKED_PER_STATEMENT) chunks.push(viewerIds.slice(start, start + RECHECKED_PER_STATEMENT));
+  for (let start = 0; start < viewerIds.length; start += RECHECKED_PER_STATEMENT)
+    chunks.push(viewerIds.slice(start, start + RECHECKED_PER_STATEMENT));
   if (chunks.length === 0) return [];
   const statement = db.prepare(
     `SELECT v.value AS viewer_id, ls.creator_id, ls.audience, ls.status, ls.price_cents, ${liveFactsSql("v.value")}
      FROM json_each(?3) v, live_streams ls JOIN users o ON o.id = ls.creator_id
      WHERE ls.id = ?1`,
   );
-  type Row = LiveFactsRow & Pick<LiveStreamRow, "creator_id" | "audience" | "status" | "price_cents"> & { viewer_id: number };
+  type Row = LiveFactsRow &
+    Pick<LiveStreamRow, "creator_id" | "audience" | "status" | "price_cents"> & { viewer_id: number };
   const answers = await db.batch<Row>(chunks.map((ids) => statement.bind(streamId, isoNow(), JSON.stringify(ids))));
   return answers
     .flatMap((answer) => answer.results)

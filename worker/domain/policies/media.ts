@@ -9,7 +9,16 @@ import type { Viewer } from "./policy";
  * every key, worker/domain/media/uploads.ts), each with its rule and its caching. A key of no known shape, or one
  * a policy refuses, does not exist: /media answers 404 either way.
  */
-export type MediaKeyType = "profile-image" | "post-media" | "poster" | "preview" | "w640" | "w1280" | "story-media" | "story-poster" | "id-document";
+export type MediaKeyType =
+  | "profile-image"
+  | "post-media"
+  | "poster"
+  | "preview"
+  | "w640"
+  | "w1280"
+  | "story-media"
+  | "story-poster"
+  | "id-document";
 
 /** One kind of key: who may read it, for a whole page of keys at once, and how its answer is cached. */
 interface MediaKeyPolicy {
@@ -20,7 +29,13 @@ interface MediaKeyPolicy {
 }
 
 /** The variants of a post's medium, each in its own column of `media` (all UNIQUE, so each key is one probe). */
-const POST_VARIANT_COLUMN = { "post-media": "object_key", poster: "poster_key", preview: "preview_key", w640: "w640_key", w1280: "w1280_key" } as const;
+const POST_VARIANT_COLUMN = {
+  "post-media": "object_key",
+  poster: "poster_key",
+  preview: "preview_key",
+  w640: "w640_key",
+  w1280: "w1280_key",
+} as const;
 type PostVariant = keyof typeof POST_VARIANT_COLUMN;
 
 interface PostMediaRow extends ViewerFactsRow {
@@ -52,7 +67,10 @@ function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: num
   if (row.media_status !== "ready") return false;
   if (row.in_message === 1) return variant === "preview" ? row.msg_preview === 1 : row.msg_open === 1;
   if (row.visible !== 1) return false;
-  const lock = lockOf({ authorId: row.user_id, audience: row.audience, priceCents: row.price_cents }, viewerFactsOf(viewerId, row));
+  const lock = lockOf(
+    { authorId: row.user_id, audience: row.audience, priceCents: row.price_cents },
+    viewerFactsOf(viewerId, row),
+  );
   if (lock === "hidden") return false;
   return variant === "preview" || lock === null;
 }
@@ -186,10 +204,15 @@ const POLICY_OF: Record<MediaKeyType, MediaKeyPolicy> = {
 };
 
 /** Which kind of key this is, by its shape; null: no key the app makes looks like this. */
-export const mediaKeyTypeOf = (key: string): MediaKeyType | null => KEY_SHAPES.find(([, shape]) => shape.test(key))?.[0] ?? null;
+export const mediaKeyTypeOf = (key: string): MediaKeyType | null =>
+  KEY_SHAPES.find(([, shape]) => shape.test(key))?.[0] ?? null;
 
 /** The keys among `keys` the viewer may read, whatever their kinds: one statement per kind present, for a whole page. */
-export async function readableMediaKeys(db: D1Database, viewer: Viewer | null, keys: readonly string[]): Promise<Set<string>> {
+export async function readableMediaKeys(
+  db: D1Database,
+  viewer: Viewer | null,
+  keys: readonly string[],
+): Promise<Set<string>> {
   const byType = new Map<MediaKeyType, string[]>();
   for (const key of keys) {
     const type = mediaKeyTypeOf(key);

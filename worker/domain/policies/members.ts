@@ -34,13 +34,18 @@ export const subscribesSql = (fan: string, creator: string) =>
  * A member exists for the viewer (?1; NULL for a visitor) unless suspended or one of the two blocks the other.
  * `member` is the alias of a `users` row. Posts, profiles, fans and suggestions all decide "who exists" with this.
  */
-export const visibleMemberSql = (member: string) => `${member}.suspended_at IS NULL AND NOT ${blockedEitherWaySql("?1", `${member}.id`)}`;
+export const visibleMemberSql = (member: string) =>
+  `${member}.suspended_at IS NULL AND NOT ${blockedEitherWaySql("?1", `${member}.id`)}`;
 
 /**
  * The pure rule behind ProfilePermissions, from the facts getProfile reads: the owner edits; someone else signed in
  * may report and block (also across a block, to lift it), and follow and tip (a creator) unless a block stands.
  */
-export function profilePermissionsOf(member: { id: number; isCreator: boolean }, viewerId: number | null, blocked: boolean): ProfilePermissions {
+export function profilePermissionsOf(
+  member: { id: number; isCreator: boolean },
+  viewerId: number | null,
+  blocked: boolean,
+): ProfilePermissions {
   const other = viewerId !== null && viewerId !== member.id;
   return {
     canEdit: viewerId === member.id,

@@ -1,4 +1,11 @@
-import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type LockReason, type ViewerFactsRow } from "../posts/access";
+import {
+  lockOf,
+  VIEWER_FACTS_SQL,
+  viewerFactsOf,
+  type Audience,
+  type LockReason,
+  type ViewerFactsRow,
+} from "../posts/access";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
@@ -45,7 +52,11 @@ interface PostAccessRow extends ViewerFactsRow {
 }
 
 /** The access of each of `postIds` that exists for the viewer (own drafts included): one statement. */
-function postAccessRead(db: D1Database, viewerId: number | null, postIds: readonly number[]): Read<Map<number, PostAccess>> {
+function postAccessRead(
+  db: D1Database,
+  viewerId: number | null,
+  postIds: readonly number[],
+): Read<Map<number, PostAccess>> {
   const statement = db
     .prepare(
       `SELECT p.id, p.user_id, p.audience, p.price_cents, u.role AS author_role, ${VIEWER_FACTS_SQL}
@@ -58,8 +69,17 @@ function postAccessRead(db: D1Database, viewerId: number | null, postIds: readon
     answer(result) {
       const access = new Map<number, PostAccess>();
       for (const row of result.results as PostAccessRow[]) {
-        const lock = lockOf({ authorId: row.user_id, audience: row.audience, priceCents: row.price_cents }, viewerFactsOf(viewerId, row));
-        if (lock !== "hidden") access.set(row.id, { authorId: row.user_id, lock, priceCents: row.price_cents, authorIsCreator: row.author_role === "creator" });
+        const lock = lockOf(
+          { authorId: row.user_id, audience: row.audience, priceCents: row.price_cents },
+          viewerFactsOf(viewerId, row),
+        );
+        if (lock !== "hidden")
+          access.set(row.id, {
+            authorId: row.user_id,
+            lock,
+            priceCents: row.price_cents,
+            authorIsCreator: row.author_role === "creator",
+          });
       }
       return access;
     },
@@ -71,11 +91,20 @@ function postAccessRead(db: D1Database, viewerId: number | null, postIds: readon
  * asks that the viewer may open it (a like or a comment is on the content), else 403. Nothing is written by the
  * caller before this passes.
  */
-export const requirePostAccess = (db: D1Database, postId: number, viewerId: number | null, action: PostAction): Promise<PostAccess> =>
-  readOne(postAccessCheck(db, postId, viewerId, action));
+export const requirePostAccess = (
+  db: D1Database,
+  postId: number,
+  viewerId: number | null,
+  action: PostAction,
+): Promise<PostAccess> => readOne(postAccessCheck(db, postId, viewerId, action));
 
 /** requirePostAccess as a read, for a command that sends it in one batch with its other reads. */
-export function postAccessCheck(db: D1Database, postId: number, viewerId: number | null, action: PostAction): Read<PostAccess> {
+export function postAccessCheck(
+  db: D1Database,
+  postId: number,
+  viewerId: number | null,
+  action: PostAction,
+): Read<PostAccess> {
   const { statement, answer } = postAccessRead(db, viewerId, [postId]);
   return {
     statement,
@@ -89,7 +118,11 @@ export function postAccessCheck(db: D1Database, postId: number, viewerId: number
 }
 
 /** The pure rule behind PostPermissions, from the same facts the commands check (requirePostAccess, sendTip, purchasePost). */
-export function postPermissionsOf(post: { authorId: number; authorIsCreator: boolean }, viewerId: number | null, lock: LockReason | null): PostPermissions {
+export function postPermissionsOf(
+  post: { authorId: number; authorIsCreator: boolean },
+  viewerId: number | null,
+  lock: LockReason | null,
+): PostPermissions {
   const own = viewerId !== null && viewerId === post.authorId;
   const other = viewerId !== null && !own;
   return {

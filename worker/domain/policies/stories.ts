@@ -55,11 +55,19 @@ export interface StoryRow {
  * The single-story form for commands: what the viewer may not do is "not found" (nothing said of what exists).
  * One statement: the story and the rule's answer.
  */
-export async function requireStoryAccess(db: D1Database, viewer: Viewer, storyId: number, action: StoryAction): Promise<StoryRow> {
+export async function requireStoryAccess(
+  db: D1Database,
+  viewer: Viewer,
+  storyId: number,
+  action: StoryAction,
+): Promise<StoryRow> {
   const row = await db
-    .prepare(`SELECT st.*, ${STORY_VISIBLE_SQL} AS visible FROM stories st JOIN users o ON o.id = st.creator_id WHERE st.id = ?3`)
+    .prepare(
+      `SELECT st.*, ${STORY_VISIBLE_SQL} AS visible FROM stories st JOIN users o ON o.id = st.creator_id WHERE st.id = ?3`,
+    )
     .bind(viewer.id, isoNow(), storyId)
     .first<StoryRow & { visible: number }>();
-  if (!row || !mayAccessStory(action, row, viewer.id, row.visible === 1)) throw new AppError("not_found", STORY_NOT_FOUND);
+  if (!row || !mayAccessStory(action, row, viewer.id, row.visible === 1))
+    throw new AppError("not_found", STORY_NOT_FOUND);
   return row;
 }

@@ -31,7 +31,10 @@ export function settleProcessingPost(db: D1Database, postId: number): Promise<Se
  * media commands call this), it settles (above) and, if published, is announced to the author's followers.
  * Answers the new status, or null when nothing changed.
  */
-export async function completeProcessingPost(ctx: Pick<EffectsContext, "db" | "publish">, postId: number): Promise<"scheduled" | "published" | null> {
+export async function completeProcessingPost(
+  ctx: Pick<EffectsContext, "db" | "publish">,
+  postId: number,
+): Promise<"scheduled" | "published" | null> {
   const row = await settleProcessingPost(ctx.db, postId);
   if (!row) return null;
   if (row.status === "published") ctx.publish({ type: "PostPublished", authorId: row.user_id });

@@ -16,7 +16,11 @@ export const canPost = (user: Pick<UserRow, "role">) => user.role === "creator" 
  * not failed), and it settles at once when every file is already uploaded; otherwise the upload that completes
  * last settles it (completeProcessingPost). A published post is announced (PostPublished) once written.
  */
-export async function createPost(ctx: Pick<EffectsContext, "db" | "publish">, author: Pick<UserRow, "id" | "role">, input: CreatePostInput): Promise<PostView> {
+export async function createPost(
+  ctx: Pick<EffectsContext, "db" | "publish">,
+  author: Pick<UserRow, "id" | "role">,
+  input: CreatePostInput,
+): Promise<PostView> {
   if (!canPost(author)) throw new AppError("forbidden", ONLY_CREATORS_POST);
   const { db } = ctx;
   if (input.mediaIds.length > 0) await assertAttachable(db, author.id, input.mediaIds);

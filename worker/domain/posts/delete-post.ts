@@ -11,7 +11,11 @@ interface StoredMedia extends StoredKeys {
  * The author deletes their post: its rows (media, likes, comments, bookmarks and purchases go with it) in one
  * atomic batch, then its R2 objects after the answer. Someone else's post is simply not found.
  */
-export async function deletePost(ctx: Pick<EffectsContext, "env" | "db" | "defer">, authorId: number, postId: number): Promise<void> {
+export async function deletePost(
+  ctx: Pick<EffectsContext, "env" | "db" | "defer">,
+  authorId: number,
+  postId: number,
+): Promise<void> {
   const { db } = ctx;
   const owned = "SELECT id FROM posts WHERE id = ?1 AND user_id = ?2";
   const [media, post] = await db.batch([
@@ -30,7 +34,14 @@ async function deleteStoredMedia(bucket: R2Bucket, media: StoredMedia[]): Promis
   try {
     await bucket.delete(storedKeysOf(media));
     await Promise.all(
-      media.filter((m) => m.upload_id).map((m) => bucket.resumeMultipartUpload(m.object_key, m.upload_id!).abort().catch(() => undefined)),
+      media
+        .filter((m) => m.upload_id)
+        .map((m) =>
+          bucket
+            .resumeMultipartUpload(m.object_key, m.upload_id!)
+            .abort()
+            .catch(() => undefined),
+        ),
     );
   } catch (error) {
     console.warn("deleting a post's media objects failed", error);

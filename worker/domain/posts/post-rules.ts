@@ -19,7 +19,10 @@ export const ALREADY_PUBLISHED = message("This post is already published.");
 export const NOT_SCHEDULED = message("Only a scheduled post can be published now.");
 export const MEDIA_NOT_ATTACHABLE = message("A photo or video could not be attached. Please upload it again.");
 const TEXT_TOO_LONG = message("A post may have at most 5000 characters.");
-const PRICE_RULE = message("The price is either free or between {{min, money}} and {{max, money}}.", { min: POST_PRICE_MIN_CENTS, max: POST_PRICE_MAX_CENTS });
+const PRICE_RULE = message("The price is either free or between {{min, money}} and {{max, money}}.", {
+  min: POST_PRICE_MIN_CENTS,
+  max: POST_PRICE_MAX_CENTS,
+});
 const TOO_MANY_MEDIA = message("A post may have at most 20 photos and videos.");
 const SCHEDULE_IN_PAST = message("Choose a time in the future.");
 const SCHEDULE_TOO_FAR = message("Posts can be scheduled at most one year ahead.");
@@ -29,7 +32,9 @@ const audienceSchema = z.enum(AUDIENCES, { message: AUDIENCE_REQUIRED });
 const priceSchema = z
   .number()
   .int()
-  .refine((cents) => cents === 0 || (cents >= POST_PRICE_MIN_CENTS && cents <= POST_PRICE_MAX_CENTS), { message: PRICE_RULE });
+  .refine((cents) => cents === 0 || (cents >= POST_PRICE_MIN_CENTS && cents <= POST_PRICE_MAX_CENTS), {
+    message: PRICE_RULE,
+  });
 
 /** An instant with its offset (the browser converts the creator's local time), stored as UTC ISO-8601. */
 const scheduledAtSchema = z.iso

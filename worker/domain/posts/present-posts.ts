@@ -3,7 +3,7 @@ import { scaledImagesOf, type ScaledKeys } from "../media/scaled-images";
 import { postPermissionsOf } from "../policies/posts";
 import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type ViewerFactsRow } from "./access";
 import type { PostStatus, PostView } from "@shared/contracts/posts";
-export {    type PostView };
+export { type PostView };
 
 /**
  * SELECT … FROM posts p JOIN users u: the columns presentPosts needs, with the viewer as ?1 and now as ?2.
@@ -57,7 +57,10 @@ function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId: numbe
   for (const row of mediaRows) mediaByPost.set(row.post_id, [...(mediaByPost.get(row.post_id) ?? []), row]);
   const views: PostView[] = [];
   for (const row of rows) {
-    const lock = lockOf({ authorId: row.user_id, audience: row.audience, priceCents: row.price_cents }, viewerFactsOf(viewerId, row));
+    const lock = lockOf(
+      { authorId: row.user_id, audience: row.audience, priceCents: row.price_cents },
+      viewerFactsOf(viewerId, row),
+    );
     if (lock === "hidden") continue;
     const items = mediaByPost.get(row.id) ?? [];
     views.push({
@@ -69,14 +72,23 @@ function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId: numbe
       publishedAt: row.published_at,
       scheduledAt: row.scheduled_at,
       editedAt: row.edited_at,
-      author: { id: row.user_id, username: row.author_username, name: row.author_name, avatarUrl: publicMediaUrl(row.author_avatar_key) },
+      author: {
+        id: row.user_id,
+        username: row.author_username,
+        name: row.author_name,
+        avatarUrl: publicMediaUrl(row.author_avatar_key),
+      },
       likeCount: row.like_count,
       commentCount: row.comment_count,
       liked: row.v_liked === 1,
       bookmarked: row.v_bookmarked === 1,
       isOwn: viewerId === row.user_id,
       lock,
-      viewer: postPermissionsOf({ authorId: row.user_id, authorIsCreator: row.author_role === "creator" }, viewerId, lock),
+      viewer: postPermissionsOf(
+        { authorId: row.user_id, authorIsCreator: row.author_role === "creator" },
+        viewerId,
+        lock,
+      ),
       mediaCount: items.length,
       media: lock
         ? null
@@ -89,29 +101,43 @@ function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId: numbe
             height: m.height,
             scaled: scaledImagesOf(m),
           })),
-      previews: lock ? items.map((m) => ({ kind: m.kind, previewUrl: m.preview_key ? `/media/${m.preview_key}` : null })) : [],
+      previews: lock
+        ? items.map((m) => ({ kind: m.kind, previewUrl: m.preview_key ? `/media/${m.preview_key}` : null }))
+        : [],
     });
   }
   return views;
 }
 
-type MediaTuple = [number, MediaRow["kind"], string, string | null, string | null, number | null, number | null, string | null, string | null];
+type MediaTuple = [
+  number,
+  MediaRow["kind"],
+  string,
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+];
 
 /** The media read with the rows (POST_SELECT_SQL's media_json). */
 function mediaOfRows(rows: PostRow[]): MediaRow[] {
   return rows.flatMap((row) =>
-    (JSON.parse(row.media_json ?? "[]") as MediaTuple[]).map(([id, kind, object_key, poster_key, preview_key, width, height, w640_key, w1280_key]) => ({
-      id,
-      post_id: row.id,
-      kind,
-      object_key,
-      poster_key,
-      preview_key,
-      width,
-      height,
-      w640_key,
-      w1280_key,
-    })),
+    (JSON.parse(row.media_json ?? "[]") as MediaTuple[]).map(
+      ([id, kind, object_key, poster_key, preview_key, width, height, w640_key, w1280_key]) => ({
+        id,
+        post_id: row.id,
+        kind,
+        object_key,
+        poster_key,
+        preview_key,
+        width,
+        height,
+        w640_key,
+        w1280_key,
+      }),
+    ),
   );
 }
 

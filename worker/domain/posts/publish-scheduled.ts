@@ -15,12 +15,13 @@ export interface PublishedPost {
  * published already no longer matches, so only one run gets it back and announces it.
  */
 export async function publishDueScheduledPosts(ctx: Pick<EffectsContext, "db" | "publish">): Promise<PublishedPost[]> {
-  const { results } = await ctx.db.prepare(
-    `UPDATE posts SET status = 'published', published_at = ?1
+  const { results } = await ctx.db
+    .prepare(
+      `UPDATE posts SET status = 'published', published_at = ?1
      WHERE id IN (SELECT id FROM posts WHERE status = 'scheduled' AND scheduled_at <= ?1 ORDER BY scheduled_at LIMIT ?2)
        AND status = 'scheduled'
      RETURNING id, user_id`,
-  )
+    )
     .bind(isoNow(), DUE_POSTS_PER_RUN)
     .all<PublishedPost>();
   for (const authorId of new Set(results.map((post) => post.user_id))) ctx.publish({ type: "PostPublished", authorId });

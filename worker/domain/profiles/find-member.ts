@@ -8,9 +8,11 @@ import { readOne, type Read } from "../shared/reads";
 export const PROFILE_NOT_FOUND = message("This profile does not exist.");
 
 /** A user by username, as everyone else may find them: suspended accounts do not exist for others. */
-export const findVisibleUserStatement = (db: D1Database, username: string) => db.prepare("SELECT * FROM users WHERE username = ? AND suspended_at IS NULL").bind(username);
+export const findVisibleUserStatement = (db: D1Database, username: string) =>
+  db.prepare("SELECT * FROM users WHERE username = ? AND suspended_at IS NULL").bind(username);
 
-export const findVisibleUser = (db: D1Database, username: string) => findVisibleUserStatement(db, username).first<UserRow>();
+export const findVisibleUser = (db: D1Database, username: string) =>
+  findVisibleUserStatement(db, username).first<UserRow>();
 
 /**
  * Who the usernames this isolate has looked up lately named: a guess, never a fact. A profile's reads that need the
@@ -34,8 +36,12 @@ export function noteProfile(username: string, user: Pick<UserRow, "id" | "role">
  * The other party of a follow, a subscription or a tip: must exist, must not be the actor, and neither may have
  * blocked the other. One query (the user and the block between them), as it sits on the paying paths.
  */
-export const findCounterpart = (db: D1Database, username: string, actorId: number, selfMessage: string): Promise<UserRow> =>
-  readOne(counterpartRead(db, username, actorId, selfMessage));
+export const findCounterpart = (
+  db: D1Database,
+  username: string,
+  actorId: number,
+  selfMessage: string,
+): Promise<UserRow> => readOne(counterpartRead(db, username, actorId, selfMessage));
 
 /** findCounterpart as a read, for a command that sends it in one batch with its other reads. */
 export function counterpartRead(db: D1Database, username: string, actorId: number, selfMessage: string): Read<UserRow> {

@@ -4,7 +4,11 @@ import type { PostRow } from "../posts/present-posts";
 import { isoNow } from "../shared/time";
 import { allRows, firstRow, readOne, type Read } from "../shared/reads";
 import { plansStatement, presentPlans, type PlanRow } from "../subscriptions/plans";
-import { liveSubscriptionStatement, presentSubscription, type SubscriptionRow } from "../subscriptions/present-subscription";
+import {
+  liveSubscriptionStatement,
+  presentSubscription,
+  type SubscriptionRow,
+} from "../subscriptions/present-subscription";
 import { findVisibleUserStatement, guessedProfile, noteProfile } from "./find-member";
 import { presentProfilePage, profilePostsStatement } from "./list-profile-posts";
 import type { Profile } from "@shared/contracts/posts";
@@ -69,7 +73,8 @@ export async function getProfileWith(
     const [userResult, ...results] = await db.batch([userRead.statement, ...guessed.map((read) => read.statement)]);
     user = userRead.answer(userResult!);
     // A wrong guess's answers are never used.
-    if (user && guess!.id === user.id && guess!.isCreator === (user.role === "creator")) answers = guessed.map((read, index) => read.answer(results[index]!));
+    if (user && guess!.id === user.id && guess!.isCreator === (user.role === "creator"))
+      answers = guessed.map((read, index) => read.answer(results[index]!));
   } else {
     user = await readOne(userRead);
   }
@@ -89,7 +94,12 @@ export async function getProfile(db: D1Database, username: string, viewerId: num
   return (await getProfileWith(db, username, viewerId, () => []))?.profile ?? null;
 }
 
-async function presentProfile(db: D1Database, user: UserRow, rows: ProfileRows, viewerId: number | null): Promise<Profile> {
+async function presentProfile(
+  db: D1Database,
+  user: UserRow,
+  rows: ProfileRows,
+  viewerId: number | null,
+): Promise<Profile> {
   const [facts, postRows, planRows, subscriptionRows] = rows;
   // One row always: the totals of an aggregate.
   const fact = facts!;
@@ -106,8 +116,26 @@ async function presentProfile(db: D1Database, user: UserRow, rows: ProfileRows, 
     viewer: profilePermissionsOf({ id: user.id, isCreator: user.role === "creator" }, viewerId, !available),
   };
   if (!available) {
-    const nothing = { bio: "", location: "", website: "", coverUrl: "", postCount: 0, mediaCount: 0, likeCount: 0, followerCount: null };
-    return { ...header, ...nothing, following: false, subscription: null, plans: [], messagePriceCents: 0, posts: [], nextCursor: null };
+    const nothing = {
+      bio: "",
+      location: "",
+      website: "",
+      coverUrl: "",
+      postCount: 0,
+      mediaCount: 0,
+      likeCount: 0,
+      followerCount: null,
+    };
+    return {
+      ...header,
+      ...nothing,
+      following: false,
+      subscription: null,
+      plans: [],
+      messagePriceCents: 0,
+      posts: [],
+      nextCursor: null,
+    };
   }
   const page = await presentProfilePage(db, postRows, viewerId);
   // A subscription past its end that the cron job has not expired yet no longer counts.

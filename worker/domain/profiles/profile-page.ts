@@ -19,7 +19,11 @@ export interface ProfilePage {
  * one round trip when this isolate has looked the username up before, else two). The extra reads are made for the
  * user as read; what a block between the two hides is dropped after.
  */
-export async function getProfilePage(db: D1Database, username: string, viewer: UserRow | null): Promise<ProfilePage | null> {
+export async function getProfilePage(
+  db: D1Database,
+  username: string,
+  viewer: UserRow | null,
+): Promise<ProfilePage | null> {
   const found = await getProfileWith(db, username, viewer?.id ?? null, (user) =>
     viewer && user.isCreator
       ? [blockingRead(db, viewer.id, username), storyRingRead(db, viewer, user.id), highlightsRead(db, viewer, user.id)]
@@ -29,9 +33,18 @@ export async function getProfilePage(db: D1Database, username: string, viewer: U
   );
   if (!found) return null;
   const { profile } = found;
-  const [blocks = false, ring = null, highlights = []] = found.alongside as [boolean?, ProfilePage["storyRing"]?, ProfilePage["highlights"]?];
+  const [blocks = false, ring = null, highlights = []] = found.alongside as [
+    boolean?,
+    ProfilePage["storyRing"]?,
+    ProfilePage["highlights"]?,
+  ];
   // Stories are for members: the ring and the highlights of a creator's profile, as this viewer may see them.
   const stories = viewer !== null && profile.isCreator && profile.available;
   const blockable = viewer !== null && profile.viewer.canBlock;
-  return { profile, viewerBlocks: blockable && blocks, storyRing: stories ? ring : null, highlights: stories ? [...highlights] : [] };
+  return {
+    profile,
+    viewerBlocks: blockable && blocks,
+    storyRing: stories ? ring : null,
+    highlights: stories ? [...highlights] : [],
+  };
 }

@@ -17,7 +17,9 @@ const MAX_PUSH_DEVICES = 20;
 export const PUSH_OFF = message("Push notifications are not available on this server.");
 const TOO_MANY_DEVICES = message("You can receive push notifications on at most {{count}} devices. Remove one first.");
 const DEVICE_NOT_FOUND = message("This device does not receive your push notifications.");
-const NOT_A_PUSH_SERVICE = message("Push notifications can only go through a browser's push service: this address is not one this server sends to.");
+const NOT_A_PUSH_SERVICE = message(
+  "Push notifications can only go through a browser's push service: this address is not one this server sends to.",
+);
 
 /** base64url, as PushSubscription.toJSON() writes keys; the padding some browsers add is dropped. */
 const base64UrlKey = (length: number) =>
@@ -49,7 +51,14 @@ interface DeviceRow {
   last_sent_at: string | null;
 }
 
-const deviceOf = (row: DeviceRow): PushDevice => ({ id: row.id, label: row.label, endpoint: row.endpoint, language: row.language, createdAt: row.created_at, lastSentAt: row.last_sent_at });
+const deviceOf = (row: DeviceRow): PushDevice => ({
+  id: row.id,
+  label: row.label,
+  endpoint: row.endpoint,
+  language: row.language,
+  createdAt: row.created_at,
+  lastSentAt: row.last_sent_at,
+});
 
 /** The key must be a point on P-256, or every push to the device would fail at encryption. */
 async function isP256Point(base64Url: string): Promise<boolean> {
@@ -95,15 +104,21 @@ function deviceLabel(userAgent: string, t: DomainContext["t"]): string {
  * turn push on gets the pushes). Refused while push is off on the server, for an endpoint that is not a listed push
  * service's (endpoints.ts) or a bad key, and past MAX_PUSH_DEVICES.
  */
-export async function subscribeDevice(ctx: Pick<DomainContext, "db" | "config" | "userAgent" | "language" | "t">, userId: number, input: PushSubscriptionInput): Promise<PushDevice> {
+export async function subscribeDevice(
+  ctx: Pick<DomainContext, "db" | "config" | "userAgent" | "language" | "t">,
+  userId: number,
+  input: PushSubscriptionInput,
+): Promise<PushDevice> {
   if (!pushIsOn(ctx.config)) throw new AppError("conflict", PUSH_OFF);
-  if (!isPushServiceEndpoint(input.endpoint, ctx.config.PUSH_SERVICE_HOSTS, ctx.config.APP_ENV)) throw fieldError("endpoint", NOT_A_PUSH_SERVICE);
+  if (!isPushServiceEndpoint(input.endpoint, ctx.config.PUSH_SERVICE_HOSTS, ctx.config.APP_ENV))
+    throw fieldError("endpoint", NOT_A_PUSH_SERVICE);
   if (!(await isP256Point(input.keys.p256dh))) throw fieldError("keys.p256dh", INVALID_VALUE);
   const count = await ctx.db
     .prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ? AND endpoint <> ?")
     .bind(userId, input.endpoint)
     .first<{ n: number }>();
-  if ((count?.n ?? 0) >= MAX_PUSH_DEVICES) throw new AppError("conflict", TOO_MANY_DEVICES, {}, { count: MAX_PUSH_DEVICES });
+  if ((count?.n ?? 0) >= MAX_PUSH_DEVICES)
+    throw new AppError("conflict", TOO_MANY_DEVICES, {}, { count: MAX_PUSH_DEVICES });
   const row = await ctx.db
     .prepare(
       `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, language, label, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -113,7 +128,15 @@ export async function subscribeDevice(ctx: Pick<DomainContext, "db" | "config" |
          last_sent_at = CASE WHEN push_subscriptions.user_id = excluded.user_id THEN push_subscriptions.last_sent_at END
        RETURNING id, label, endpoint, language, created_at, last_sent_at`,
     )
-    .bind(userId, input.endpoint, input.keys.p256dh, input.keys.auth, ctx.language, deviceLabel(ctx.userAgent, ctx.t).slice(0, 100), isoNow())
+    .bind(
+      userId,
+      input.endpoint,
+      input.keys.p256dh,
+      input.keys.auth,
+      ctx.language,
+      deviceLabel(ctx.userAgent, ctx.t).slice(0, 100),
+      isoNow(),
+    )
     .first<DeviceRow>();
   return deviceOf(row!);
 }
@@ -121,7 +144,9 @@ export async function subscribeDevice(ctx: Pick<DomainContext, "db" | "config" |
 /** The caller's devices, oldest first. */
 export async function listDevices(db: D1Database, userId: number): Promise<PushDevice[]> {
   const { results } = await db
-    .prepare("SELECT id, label, endpoint, language, created_at, last_sent_at FROM push_subscriptions WHERE user_id = ? ORDER BY id")
+    .prepare(
+      "SELECT id, label, endpoint, language, created_at, last_sent_at FROM push_subscriptions WHERE user_id = ? ORDER BY id",
+    )
     .bind(userId)
     .all<DeviceRow>();
   return results.map(deviceOf);
@@ -129,6 +154,9 @@ export async function listDevices(db: D1Database, userId: number): Promise<PushD
 
 /** Stops pushes to one of the caller's devices; another account's device is a 404, like one that never was. */
 export async function removeDevice(db: D1Database, userId: number, deviceId: number): Promise<void> {
-  const result = await db.prepare("DELETE FROM push_subscriptions WHERE id = ? AND user_id = ?").bind(deviceId, userId).run();
+  const result = await db
+    .prepare("DELETE FROM push_subscriptions WHERE id = ? AND user_id = ?")
+    .bind(deviceId, userId)
+    .run();
   if ((result.meta.changes ?? 0) === 0) throw new AppError("not_found", DEVICE_NOT_FOUND);
 }

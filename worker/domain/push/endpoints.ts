@@ -6,7 +6,13 @@
  */
 
 /** The browsers' push services: Chrome's (FCM), Firefox's (Mozilla autopush), Safari's (Apple), Edge's (WNS). */
-export const DEFAULT_PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "updates.push.services.mozilla.com", "*.push.services.mozilla.com", "*.push.apple.com", "*.notify.windows.com"];
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "*.push.services.mozilla.com",
+  "*.push.apple.com",
+  "*.notify.windows.com",
+];
 
 /** Only the test tier's fake push service on this machine: listed by name in its configuration, any port, http too. */
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
@@ -34,7 +40,8 @@ export const isPublicHostEntry = (entry: string) => {
   return !isIpLiteral(name) && !isPrivateName(name);
 };
 
-const matches = (entry: string, hostname: string) => (entry.startsWith("*.") ? hostname.endsWith(entry.slice(1)) : hostname === entry);
+const matches = (entry: string, hostname: string) =>
+  entry.startsWith("*.") ? hostname.endsWith(entry.slice(1)) : hostname === entry;
 
 /** Whether a push may be sent to `endpoint`, given the configured hosts and APP_ENV. */
 export function isPushServiceEndpoint(endpoint: string, hosts: readonly string[], appEnv: string): boolean {
@@ -42,6 +49,13 @@ export function isPushServiceEndpoint(endpoint: string, hosts: readonly string[]
   const url = new URL(endpoint);
   if (url.username || url.password) return false;
   const host = url.hostname;
-  if (appEnv === "test" && LOOPBACK_HOSTS.has(host) && hosts.includes(host)) return url.protocol === "http:" || url.protocol === "https:";
-  return url.protocol === "https:" && url.port === "" && !isIpLiteral(host) && !isPrivateName(host) && hosts.some((entry) => matches(entry, host));
+  if (appEnv === "test" && LOOPBACK_HOSTS.has(host) && hosts.includes(host))
+    return url.protocol === "http:" || url.protocol === "https:";
+  return (
+    url.protocol === "https:" &&
+    url.port === "" &&
+    !isIpLiteral(host) &&
+    !isPrivateName(host) &&
+    hosts.some((entry) => matches(entry, host))
+  );
 }

@@ -47,7 +47,12 @@ type Content = Omit<PushPayload, "badge">;
  * The payload of `topic` for `userId` in `language`, read now; null when it no longer concerns them (the
  * message, post or notification is gone, or they are not its recipient), and nothing is sent.
  */
-export async function pushPayloadFor(db: D1Database, userId: number, language: string, topic: PushTopic): Promise<PushPayload | null> {
+export async function pushPayloadFor(
+  db: D1Database,
+  userId: number,
+  language: string,
+  topic: PushTopic,
+): Promise<PushPayload | null> {
   const t = translatorFor(language);
   const content = await contentOf(db, userId, t, topic);
   return content && { ...content, badge: await badgeOf(db, userId) };
@@ -78,7 +83,12 @@ interface MessageRow {
 }
 
 /** A message to `userId` (never their own): its text only when nobody paid or charged for it. */
-async function messageContent(db: D1Database, userId: number, t: Translate, messageId: number): Promise<Content | null> {
+async function messageContent(
+  db: D1Database,
+  userId: number,
+  t: Translate,
+  messageId: number,
+): Promise<Content | null> {
   const row = await db
     .prepare(
       `SELECT m.conversation_id, m.text, m.price_cents, m.paid_cents, m.tip_cents, u.name
@@ -92,8 +102,16 @@ async function messageContent(db: D1Database, userId: number, t: Translate, mess
   const free = row.price_cents === 0 && row.paid_cents === 0 && row.tip_cents === 0;
   const text = row.text.replace(/\s+/g, " ").trim();
   return {
-    title: row.tip_cents > 0 ? t("{{name}} sent you a tip.", { name: row.name }) : t("{{name}} sent you a message.", { name: row.name }),
-    body: free && text ? (text.length > BODY_LENGTH ? `${text.slice(0, BODY_LENGTH - 1)}…` : text) : t(GENERIC_MESSAGE_BODY),
+    title:
+      row.tip_cents > 0
+        ? t("{{name}} sent you a tip.", { name: row.name })
+        : t("{{name}} sent you a message.", { name: row.name }),
+    body:
+      free && text
+        ? text.length > BODY_LENGTH
+          ? `${text.slice(0, BODY_LENGTH - 1)}…`
+          : text
+        : t(GENERIC_MESSAGE_BODY),
     url: `/messages/${row.conversation_id}`,
     tag: `conversation-${row.conversation_id}`,
   };
@@ -102,18 +120,30 @@ async function messageContent(db: D1Database, userId: number, t: Translate, mess
 /** A new post of a followed creator: who posted, never what (the post may be locked for this follower). */
 async function postContent(db: D1Database, t: Translate, postId: number): Promise<Content | null> {
   const row = await db
-    .prepare("SELECT p.id, u.name FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ? AND p.status = 'published'")
+    .prepare(
+      "SELECT p.id, u.name FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ? AND p.status = 'published'",
+    )
     .bind(postId)
     .first<{ id: number; name: string }>();
   if (!row) return null;
-  return { title: t("{{name}} published a new post.", { name: row.name }), body: "", url: `/post/${row.id}`, tag: `post-${row.id}` };
+  return {
+    title: t("{{name}} published a new post.", { name: row.name }),
+    body: "",
+    url: `/post/${row.id}`,
+    tag: `post-${row.id}`,
+  };
 }
 
 /** A creator went live: said only while the stream is live and its audience admits the recipient. */
 async function liveContent(db: D1Database, userId: number, t: Translate, streamId: number): Promise<Content | null> {
   const access = (await findLiveAccess(db, { id: userId, role: "member" }, [streamId])).get(streamId);
   if (!access || access.stream.status !== "live" || !audienceAdmits(access.stream.audience, access.facts)) return null;
-  return { title: t("{{name}} is live now: {{title}}", { name: access.stream.creator_name, title: access.stream.title }), body: "", url: `/live/${streamId}`, tag: `live-${streamId}` };
+  return {
+    title: t("{{name}} is live now: {{title}}", { name: access.stream.creator_name, title: access.stream.title }),
+    body: "",
+    url: `/live/${streamId}`,
+    tag: `live-${streamId}`,
+  };
 }
 
 interface NotificationRow {
@@ -125,7 +155,12 @@ interface NotificationRow {
 }
 
 /** The notification's sentence (the notifications screen's, less any amount) and the page it is about. */
-async function notificationContent(db: D1Database, userId: number, t: Translate, notificationId: number): Promise<Content | null> {
+async function notificationContent(
+  db: D1Database,
+  userId: number,
+  t: Translate,
+  notificationId: number,
+): Promise<Content | null> {
   const row = await db
     .prepare(
       `SELECT n.id, n.kind, n.params, a.name, a.username FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
@@ -153,7 +188,11 @@ async function notificationContent(db: D1Database, userId: number, t: Translate,
     case "payout":
       return line(params.status === "paid" ? t("Your withdrawal has been paid.") : t("Your withdrawal was rejected."));
     case "creator_request":
-      return line(params.status === "approved" ? t("Your creator application was approved. You are now a creator.") : t("Your creator application was not approved. Reason: {{reason}}", { reason: String(params.reason ?? "") }));
+      return line(
+        params.status === "approved"
+          ? t("Your creator application was approved. You are now a creator.")
+          : t("Your creator application was not approved. Reason: {{reason}}", { reason: String(params.reason ?? "") }),
+      );
     case "renewal_failed":
       return line(t("Your subscription to {{name}} has ended: your wallet could not pay the renewal.", { name }));
     case "top_up":

@@ -12,7 +12,9 @@ import type { NotificationKind } from "../notifications/notifications";
 
 const NO_DEVICES = message("Turn on push notifications on this device first.");
 
-export const PushPreferencesSchema = z.object(Object.fromEntries(PUSH_KINDS.map((kind) => [kind, z.boolean()])) as Record<PushKind, z.ZodBoolean>);
+export const PushPreferencesSchema = z.object(
+  Object.fromEntries(PUSH_KINDS.map((kind) => [kind, z.boolean()])) as Record<PushKind, z.ZodBoolean>,
+);
 
 export interface PushSettings {
   /** False when the server has no VAPID keys: the screen says push is unavailable. */
@@ -26,12 +28,21 @@ export interface PushSettings {
 const ALL_ON: PushPreferences = Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])) as PushPreferences;
 
 async function getPreferences(db: D1Database, userId: number): Promise<PushPreferences> {
-  const row = await db.prepare(`SELECT ${PUSH_KINDS.join(", ")} FROM push_preferences WHERE user_id = ?`).bind(userId).first<Record<PushKind, number>>();
-  return row ? (Object.fromEntries(PUSH_KINDS.map((kind) => [kind, row[kind] === 1])) as PushPreferences) : { ...ALL_ON };
+  const row = await db
+    .prepare(`SELECT ${PUSH_KINDS.join(", ")} FROM push_preferences WHERE user_id = ?`)
+    .bind(userId)
+    .first<Record<PushKind, number>>();
+  return row
+    ? (Object.fromEntries(PUSH_KINDS.map((kind) => [kind, row[kind] === 1])) as PushPreferences)
+    : { ...ALL_ON };
 }
 
 /** Replaces the caller's choice of kinds (they apply to all their devices). */
-export async function setPreferences(db: D1Database, userId: number, preferences: PushPreferences): Promise<PushPreferences> {
+export async function setPreferences(
+  db: D1Database,
+  userId: number,
+  preferences: PushPreferences,
+): Promise<PushPreferences> {
   const values = PUSH_KINDS.map((kind) => (preferences[kind] ? 1 : 0));
   await db
     .prepare(
@@ -43,7 +54,10 @@ export async function setPreferences(db: D1Database, userId: number, preferences
   return getPreferences(db, userId);
 }
 
-export async function getPushSettings(ctx: Pick<DomainContext, "db" | "config">, userId: number): Promise<PushSettings> {
+export async function getPushSettings(
+  ctx: Pick<DomainContext, "db" | "config">,
+  userId: number,
+): Promise<PushSettings> {
   const [preferences, devices] = await Promise.all([getPreferences(ctx.db, userId), listDevices(ctx.db, userId)]);
   return { enabled: pushIsOn(ctx.config), publicKey: vapidOf(ctx.config)?.publicKey ?? null, preferences, devices };
 }
@@ -54,14 +68,21 @@ export async function getPushSettings(ctx: Pick<DomainContext, "db" | "config">,
  */
 export async function requestTestPush(ctx: Pick<DomainContext, "db" | "config">, userId: number): Promise<number[]> {
   if (!pushIsOn(ctx.config)) throw new AppError("conflict", PUSH_OFF);
-  await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(`test-push:user:${userId}`, LIMITS.testNotificationsPerAccount);
-  const { results } = await ctx.db.prepare("SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY id").bind(userId).all<{ id: number }>();
+  await new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).hit(
+    `test-push:user:${userId}`,
+    LIMITS.testNotificationsPerAccount,
+  );
+  const { results } = await ctx.db
+    .prepare("SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY id")
+    .bind(userId)
+    .all<{ id: number }>();
   if (results.length === 0) throw new AppError("conflict", NO_DEVICES);
   return results.map((row) => row.id);
 }
 
 /** A condition on push_subscriptions s (to follow an AND): its owner has not turned `kind` off (null: any device). */
-const wantsSql = (kind: PushKind | null) => (kind ? `AND NOT EXISTS (SELECT 1 FROM push_preferences p WHERE p.user_id = s.user_id AND p.${kind} = 0)` : "");
+const wantsSql = (kind: PushKind | null) =>
+  kind ? `AND NOT EXISTS (SELECT 1 FROM push_preferences p WHERE p.user_id = s.user_id AND p.${kind} = 0)` : "";
 
 /**
  * The newest notification of `kind` for `userId` and the devices that want it pushed, in one statement: the one a

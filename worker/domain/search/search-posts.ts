@@ -12,7 +12,11 @@ const POST_SEARCH_LIMIT = 20;
  * of subscribed ones (paid ones locked unless bought); blocks and suspended authors never. The term goes through
  * rateLimitedSearch (no FTS5 syntax gets through), so searches share the user search's per-address limit.
  */
-export async function searchPosts(ctx: Pick<DomainContext, "db" | "config" | "ip">, viewerId: number | null, term: string): Promise<PostView[]> {
+export async function searchPosts(
+  ctx: Pick<DomainContext, "db" | "config" | "ip">,
+  viewerId: number | null,
+  term: string,
+): Promise<PostView[]> {
   const rows = await rateLimitedSearch<PostRow>(ctx, term, (query) =>
     ctx.db
       .prepare(

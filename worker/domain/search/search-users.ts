@@ -31,8 +31,15 @@ export function toPrefixQuery(term: string): string | null {
  * the search go to D1 in one batch (each keystroke searches). `search` builds the statement from the FTS5 query;
  * nothing searchable left still counts, and answers no rows.
  */
-export async function rateLimitedSearch<Row>(ctx: Pick<DomainContext, "db" | "config" | "ip">, term: string, search: (query: string) => D1PreparedStatement): Promise<Row[]> {
-  const { statement: count, enforce } = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).prepareHit(`search:ip:${ctx.ip}`, LIMITS.searchPerIp);
+export async function rateLimitedSearch<Row>(
+  ctx: Pick<DomainContext, "db" | "config" | "ip">,
+  term: string,
+  search: (query: string) => D1PreparedStatement,
+): Promise<Row[]> {
+  const { statement: count, enforce } = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE).prepareHit(
+    `search:ip:${ctx.ip}`,
+    LIMITS.searchPerIp,
+  );
   const query = toPrefixQuery(term);
   if (!query) {
     enforce(await count.all());
@@ -46,14 +53,20 @@ export async function rateLimitedSearch<Row>(ctx: Pick<DomainContext, "db" | "co
 /**
  * Users whose username or name has words starting with the term's words, best match first, at most 10.
  */
-export async function searchUsers(ctx: Pick<DomainContext, "db" | "config" | "ip">, term: string): Promise<UserSearchResult[]> {
-  const rows = await rateLimitedSearch<{ username: string; name: string; avatar_key: string | null }>(ctx, term, (query) =>
-    ctx.db
-      .prepare(
-        `SELECT u.username, u.name, u.avatar_key FROM users_search s JOIN users u ON u.id = s.rowid
+export async function searchUsers(
+  ctx: Pick<DomainContext, "db" | "config" | "ip">,
+  term: string,
+): Promise<UserSearchResult[]> {
+  const rows = await rateLimitedSearch<{ username: string; name: string; avatar_key: string | null }>(
+    ctx,
+    term,
+    (query) =>
+      ctx.db
+        .prepare(
+          `SELECT u.username, u.name, u.avatar_key FROM users_search s JOIN users u ON u.id = s.rowid
          WHERE users_search MATCH ?1 AND u.suspended_at IS NULL ORDER BY s.rank LIMIT ?2`,
-      )
-      .bind(query, SEARCH_RESULT_LIMIT),
+        )
+        .bind(query, SEARCH_RESULT_LIMIT),
   );
   return rows.map((row) => ({ username: row.username, name: row.name, avatarUrl: publicMediaUrl(row.avatar_key) }));
 }

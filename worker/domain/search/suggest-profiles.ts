@@ -21,5 +21,9 @@ export async function suggestProfiles(db: D1Database, viewerId: number | null): 
     )
     .bind(viewerId ?? 0, SUGGESTION_LIMIT)
     .all<{ username: string; name: string; avatar_key: string | null }>();
-  return results.map((row) => ({ username: row.username, avatarUrl: publicMediaUrl(row.avatar_key), fullname: row.name }));
+  return results.map((row) => ({
+    username: row.username,
+    avatarUrl: publicMediaUrl(row.avatar_key),
+    fullname: row.name,
+  }));
 }

@@ -34,7 +34,10 @@ const hmacKeys = new Map<string, Promise<CryptoKey>>();
 function hmacKey(secret: string) {
   let key = hmacKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
     hmacKeys.set(secret, key);
   }
   return key;

@@ -4,7 +4,15 @@ import { message } from "./messages";
  * The one error type the domain throws for anything a user can cause. `message` and field messages are
  * translation keys (plain English sentences); the API and the Remix actions translate them at the edge.
  */
-export type AppErrorCode = "unauthenticated" | "payment_required" | "forbidden" | "not_found" | "conflict" | "validation" | "rate_limited" | "too_large";
+export type AppErrorCode =
+  | "unauthenticated"
+  | "payment_required"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "validation"
+  | "rate_limited"
+  | "too_large";
 
 const statusOf: Record<AppErrorCode, 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429> = {
   unauthenticated: 401,
@@ -58,7 +66,10 @@ export function fieldError(field: string, message: string, vars: MessageVars = {
 
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const text = minutes === 1 ? message("Too many attempts. Please try again in 1 minute.") : message("Too many attempts. Please try again in {{count}} minutes.");
+  const text =
+    minutes === 1
+      ? message("Too many attempts. Please try again in 1 minute.")
+      : message("Too many attempts. Please try again in {{count}} minutes.");
   return new AppError("rate_limited", text, {}, minutes === 1 ? {} : { count: minutes }, retryAfterSeconds);
 }
 

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { AppError, INVALID_VALUE, type FieldErrors } from "./errors";
 import { isKnownMessage, message } from "./messages";
 
-;
-
 /**
  * Control characters (Unicode Cc: C0, DEL, C1) have no place in anything a person types: a NUL breaks the database's
  * length checks and the password hasher, the others are invisible traps. Every text field is built from one of
@@ -21,7 +19,8 @@ const CONTROL_IN_TEXT = message("This text may not contain control characters; o
 
 type StringParams = Parameters<typeof z.string>[0];
 
-const wellFormed = (params?: StringParams) => z.string(params).refine((text) => !LONE_SURROGATE.test(text), { message: BROKEN_TEXT, abort: true });
+const wellFormed = (params?: StringParams) =>
+  z.string(params).refine((text) => !LONE_SURROGATE.test(text), { message: BROKEN_TEXT, abort: true });
 
 /** One line of text: a name, a password, a search term, a token. No control characters at all. */
 export const singleLineText = (params?: StringParams) =>
@@ -29,7 +28,10 @@ export const singleLineText = (params?: StringParams) =>
 
 /** Text that may span lines (a post, a bio, a comment, a note): line breaks and tabs, no other control characters. */
 export const multilineText = (params?: StringParams) =>
-  wellFormed(params).refine((text) => !CONTROL_CHARACTER_BUT_LAYOUT.test(text), { message: CONTROL_IN_TEXT, abort: true });
+  wellFormed(params).refine((text) => !CONTROL_CHARACTER_BUT_LAYOUT.test(text), {
+    message: CONTROL_IN_TEXT,
+    abort: true,
+  });
 
 /**
  * Characters that change how a name reads without being seen (spoofing): the bidirectional controls (overrides,
@@ -37,7 +39,8 @@ export const multilineText = (params?: StringParams) =>
  * but for the variation selectors (Mongolian's too), the tags of a flag and the joiners that emoji and some scripts
  * (Persian, Hindi) need, the joiners only between two visible characters.
  */
-const INVISIBLE_CHARACTER = /(?!\u200C|\u200D|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]|[\u180B-\u180D\u180F])[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]/u;
+const INVISIBLE_CHARACTER =
+  /(?!\u200C|\u200D|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]|[\u180B-\u180D\u180F])[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]/u;
 /** A flag written with tag characters (Scotland, England, Wales: the black flag, tags, the cancel tag): visible as one. */
 const TAG_FLAG = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 const STRAY_JOINER = /(?:^|[\s\u200C\u200D])[\u200C\u200D]|[\u200C\u200D](?:$|\s)/u;
@@ -45,10 +48,13 @@ const INVISIBLE_IN_NAME = message("Names may not contain invisible characters or
 
 /** A name people see beside a username (a display name): one line of visible characters. */
 export const visibleNameText = (params?: StringParams) =>
-  singleLineText(params).refine((text) => !INVISIBLE_CHARACTER.test(text.replace(TAG_FLAG, "\u{1F3F4}")) && !STRAY_JOINER.test(text), {
-    message: INVISIBLE_IN_NAME,
-    abort: true,
-  });
+  singleLineText(params).refine(
+    (text) => !INVISIBLE_CHARACTER.test(text.replace(TAG_FLAG, "\u{1F3F4}")) && !STRAY_JOINER.test(text),
+    {
+      message: INVISIBLE_IN_NAME,
+      abort: true,
+    },
+  );
 
 /**
  * A row id written as text (a path parameter, a form field, a route segment): decimal digits only, no sign, no
@@ -85,7 +91,9 @@ export const idNumber = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
  * The id a client gives what it sends (a message, a comment): the same id twice from one person stores one
  * (resends, the offline outbox).
  */
-export const ClientIdSchema = z.string({ message: INVALID_VALUE }).regex(/^[A-Za-z0-9_-]{8,64}$/, { message: INVALID_VALUE });
+export const ClientIdSchema = z
+  .string({ message: INVALID_VALUE })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { message: INVALID_VALUE });
 
 /** A positive integer that arrives as a JSON number (the API) or as text (a link's URL): the parts of signed links. */
 export const idNumberOrText = z.union([idNumber, idText]);
@@ -110,7 +118,6 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   }
   return Object.fromEntries(errors);
 }
-
 
 export function validationError(error: z.ZodError): AppError {
   const fieldErrors = toFieldErrors(error);

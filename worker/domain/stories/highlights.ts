@@ -16,11 +16,19 @@ import { readOne, type Read } from "../shared/reads";
  */
 
 /** Keeps the creator's story in one of their highlights, or in a new one with the title given. */
-export async function keepStoryInHighlight(db: D1Database, viewer: Viewer, storyId: number, input: KeepStoryInput): Promise<{ highlightId: number }> {
+export async function keepStoryInHighlight(
+  db: D1Database,
+  viewer: Viewer,
+  storyId: number,
+  input: KeepStoryInput,
+): Promise<{ highlightId: number }> {
   const story = await requireStoryAccess(db, viewer, storyId, "manage");
   let highlightId: number;
   if (input.highlightId !== undefined) {
-    const own = await db.prepare("SELECT id FROM story_highlights WHERE id = ? AND creator_id = ?").bind(input.highlightId, viewer.id).first<{ id: number }>();
+    const own = await db
+      .prepare("SELECT id FROM story_highlights WHERE id = ? AND creator_id = ?")
+      .bind(input.highlightId, viewer.id)
+      .first<{ id: number }>();
     if (!own) throw new AppError("not_found", HIGHLIGHT_NOT_FOUND);
     highlightId = own.id;
   } else {
@@ -31,9 +39,13 @@ export async function keepStoryInHighlight(db: D1Database, viewer: Viewer, story
     highlightId = created!.id;
   }
   await db.batch([
-    db.prepare("UPDATE stories SET highlight_id = ? WHERE id = ? AND creator_id = ?").bind(highlightId, storyId, viewer.id),
+    db
+      .prepare("UPDATE stories SET highlight_id = ? WHERE id = ? AND creator_id = ?")
+      .bind(highlightId, storyId, viewer.id),
     // Moved out of another highlight, which may be left empty.
-    ...(story.highlight_id !== null && story.highlight_id !== highlightId ? [deleteIfEmpty(db, story.highlight_id)] : []),
+    ...(story.highlight_id !== null && story.highlight_id !== highlightId
+      ? [deleteIfEmpty(db, story.highlight_id)]
+      : []),
   ]);
   return { highlightId };
 }
@@ -45,17 +57,24 @@ export async function keepStoryInHighlight(db: D1Database, viewer: Viewer, story
 export async function removeStoryFromHighlight(db: D1Database, viewer: Viewer, storyId: number): Promise<void> {
   const story = await requireStoryAccess(db, viewer, storyId, "manage");
   if (story.highlight_id === null) return;
-  await db.batch([db.prepare("UPDATE stories SET highlight_id = NULL WHERE id = ?").bind(storyId), deleteIfEmpty(db, story.highlight_id)]);
+  await db.batch([
+    db.prepare("UPDATE stories SET highlight_id = NULL WHERE id = ?").bind(storyId),
+    deleteIfEmpty(db, story.highlight_id),
+  ]);
 }
 
 /** Deletes a highlight of the creator's; its stories stay until their own 24 hours are over. */
 export async function deleteHighlight(db: D1Database, viewer: Viewer, highlightId: number): Promise<void> {
-  const gone = await db.prepare("DELETE FROM story_highlights WHERE id = ? AND creator_id = ? RETURNING id").bind(highlightId, viewer.id).first();
+  const gone = await db
+    .prepare("DELETE FROM story_highlights WHERE id = ? AND creator_id = ? RETURNING id")
+    .bind(highlightId, viewer.id)
+    .first();
   if (!gone) throw new AppError("not_found", HIGHLIGHT_NOT_FOUND);
 }
 
 /** A creator's highlights as the viewer may see them: each with the stories in it the viewer may see, and a cover. */
-export const listHighlights = (db: D1Database, viewer: Viewer, creatorId: number): Promise<HighlightView[]> => readOne(highlightsRead(db, viewer, creatorId));
+export const listHighlights = (db: D1Database, viewer: Viewer, creatorId: number): Promise<HighlightView[]> =>
+  readOne(highlightsRead(db, viewer, creatorId));
 
 /** listHighlights as a read, for a page that sends it in one batch with its other reads. */
 export function highlightsRead(db: D1Database, viewer: Viewer, creatorId: number): Read<HighlightView[]> {
@@ -74,7 +93,16 @@ export function highlightsRead(db: D1Database, viewer: Viewer, creatorId: number
   return {
     statement,
     answer: (result) =>
-      (result.results as { id: number; title: string; count: number; kind: "image" | "video"; object_key: string; poster_key: string | null }[]).map((row) => ({
+      (
+        result.results as {
+          id: number;
+          title: string;
+          count: number;
+          kind: "image" | "video";
+          object_key: string;
+          poster_key: string | null;
+        }[]
+      ).map((row) => ({
         id: row.id,
         title: row.title,
         count: row.count,
@@ -86,12 +114,19 @@ export function highlightsRead(db: D1Database, viewer: Viewer, creatorId: number
 
 /** The creator's own highlights by title, for "Add to highlight". */
 export async function listOwnHighlightTitles(db: D1Database, viewer: Viewer): Promise<{ id: number; title: string }[]> {
-  const { results } = await db.prepare("SELECT id, title FROM story_highlights WHERE creator_id = ? ORDER BY id").bind(viewer.id).all<{ id: number; title: string }>();
+  const { results } = await db
+    .prepare("SELECT id, title FROM story_highlights WHERE creator_id = ? ORDER BY id")
+    .bind(viewer.id)
+    .all<{ id: number; title: string }>();
   return results;
 }
 
 /** A highlight's stories the viewer may see, oldest first, played like a creator's stories; none is a 404. */
-export async function getHighlightReel(db: D1Database, viewer: Viewer, highlightId: number): Promise<StoryReel & { highlight: { id: number; title: string } }> {
+export async function getHighlightReel(
+  db: D1Database,
+  viewer: Viewer,
+  highlightId: number,
+): Promise<StoryReel & { highlight: { id: number; title: string } }> {
   const { results } = await db
     .prepare(
       `SELECT ${STORY_COLUMNS}, o.username, o.name, o.avatar_key, h.title AS highlight_title
@@ -105,7 +140,12 @@ export async function getHighlightReel(db: D1Database, viewer: Viewer, highlight
   if (!first) throw new AppError("not_found", HIGHLIGHT_NOT_FOUND);
   return {
     highlight: { id: highlightId, title: first.highlight_title },
-    creator: { id: first.creator_id, username: first.username, name: first.name, avatarUrl: publicMediaUrl(first.avatar_key) },
+    creator: {
+      id: first.creator_id,
+      username: first.username,
+      name: first.name,
+      avatarUrl: publicMediaUrl(first.avatar_key),
+    },
     stories: results.map((row) => presentStory(row, viewer.id)),
   };
 }

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { MAX_HIGHLIGHT_TITLE_LENGTH, MAX_STORY_TEXT_LENGTH, MAX_STORY_VIDEO_MS, STORY_AUDIENCES } from "@shared/contracts/stories";
+import {
+  MAX_HIGHLIGHT_TITLE_LENGTH,
+  MAX_STORY_TEXT_LENGTH,
+  MAX_STORY_VIDEO_MS,
+  STORY_AUDIENCES,
+} from "@shared/contracts/stories";
 import { INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { idNumber, multilineText, singleLineText } from "../shared/validation";
@@ -22,7 +27,13 @@ export const CreateStorySchema = z
     text: storyText.default(""),
     audience: z.enum(STORY_AUDIENCES, { message: INVALID_VALUE }),
     /** A video's length as the browser measured it: used only when the file itself does not say. */
-    durationMs: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).min(0, { message: INVALID_VALUE }).max(24 * 3600 * 1000, { message: INVALID_VALUE }).nullable().default(null),
+    durationMs: z
+      .number({ message: INVALID_VALUE })
+      .int({ message: INVALID_VALUE })
+      .min(0, { message: INVALID_VALUE })
+      .max(24 * 3600 * 1000, { message: INVALID_VALUE })
+      .nullable()
+      .default(null),
   })
   .strict();
 export type CreateStoryInput = z.output<typeof CreateStorySchema>;
@@ -36,7 +47,10 @@ const highlightTitle = singleLineText({ message: INVALID_VALUE })
 export const KeepStorySchema = z
   .object({ highlightId: idNumber.optional(), title: highlightTitle.optional() })
   .strict()
-  .refine((input) => (input.highlightId === undefined) !== (input.title === undefined), { message: INVALID_VALUE, path: ["title"] });
+  .refine((input) => (input.highlightId === undefined) !== (input.title === undefined), {
+    message: INVALID_VALUE,
+    path: ["title"],
+  });
 export type KeepStoryInput = z.output<typeof KeepStorySchema>;
 
 export const StoryLikeSchema = z.object({ liked: z.boolean({ message: INVALID_VALUE }) }).strict();

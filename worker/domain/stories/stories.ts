@@ -1,4 +1,11 @@
-import { STORIES_BAR_SIZE, STORY_LIFETIME_MS, type StoriesBarItem, type StoryReel, type StoryView, type StoryViewerItem } from "@shared/contracts/stories";
+import {
+  STORIES_BAR_SIZE,
+  STORY_LIFETIME_MS,
+  type StoriesBarItem,
+  type StoryReel,
+  type StoryView,
+  type StoryViewerItem,
+} from "@shared/contracts/stories";
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { discardMediaByIds } from "../media/discard-media";
@@ -61,14 +68,23 @@ interface AuthorRow {
   name: string;
   avatar_key: string | null;
 }
-const presentAuthor = (row: AuthorRow) => ({ id: row.id, username: row.username, name: row.name, avatarUrl: publicMediaUrl(row.avatar_key) });
+const presentAuthor = (row: AuthorRow) => ({
+  id: row.id,
+  username: row.username,
+  name: row.name,
+  avatarUrl: publicMediaUrl(row.avatar_key),
+});
 
 /**
  * Publishes a story: the creator's own finished upload made for a story (stories/ key) and in no other story. A
  * video's length is read from its file (a few range reads); a file that does not say is taken at the length the
  * browser measured. The story lives 24 hours.
  */
-export async function createStory(ctx: Pick<DomainContext, "db" | "env">, author: Pick<UserRow, "id" | "role">, input: CreateStoryInput): Promise<StoryView> {
+export async function createStory(
+  ctx: Pick<DomainContext, "db" | "env">,
+  author: Pick<UserRow, "id" | "role">,
+  input: CreateStoryInput,
+): Promise<StoryView> {
   if (!canPost(author)) throw new AppError("forbidden", ONLY_CREATORS_STORY);
   const media = await ctx.db
     .prepare(
@@ -77,7 +93,14 @@ export async function createStory(ctx: Pick<DomainContext, "db" | "env">, author
          AND NOT EXISTS (SELECT 1 FROM stories st WHERE st.media_id = media.id)`,
     )
     .bind(input.mediaId, author.id)
-    .first<{ id: number; kind: "image" | "video"; status: string; object_key: string; content_type: string; size_bytes: number }>();
+    .first<{
+      id: number;
+      kind: "image" | "video";
+      status: string;
+      object_key: string;
+      content_type: string;
+      size_bytes: number;
+    }>();
   if (!media || media.status === "failed") throw fieldError("mediaId", STORY_MEDIA_MISSING);
   if (media.status !== "ready") throw fieldError("mediaId", STORY_MEDIA_NOT_READY);
 
@@ -87,7 +110,8 @@ export async function createStory(ctx: Pick<DomainContext, "db" | "env">, author
       const object = await ctx.env.MEDIA.get(media.object_key, { range: { offset, length } });
       return new Uint8Array(object ? await object.arrayBuffer() : new ArrayBuffer(0));
     };
-    durationMs = (await videoDurationMs(read, media.size_bytes, media.content_type).catch(() => null)) ?? input.durationMs;
+    durationMs =
+      (await videoDurationMs(read, media.size_bytes, media.content_type).catch(() => null)) ?? input.durationMs;
     if (durationMs === null) throw fieldError("mediaId", STORY_VIDEO_LENGTH_UNKNOWN);
     if (isTooLong(durationMs)) throw fieldError("mediaId", STORY_VIDEO_TOO_LONG);
   }
@@ -106,7 +130,9 @@ export async function createStory(ctx: Pick<DomainContext, "db" | "env">, author
 
 async function storiesByIds(db: D1Database, viewerId: number, ids: number[]): Promise<StoryView[]> {
   const { results } = await db
-    .prepare(`SELECT ${STORY_COLUMNS} FROM stories st ${STORY_JOINS} WHERE st.id IN (SELECT value FROM json_each(?2)) ORDER BY st.id`)
+    .prepare(
+      `SELECT ${STORY_COLUMNS} FROM stories st ${STORY_JOINS} WHERE st.id IN (SELECT value FROM json_each(?2)) ORDER BY st.id`,
+    )
     .bind(viewerId, JSON.stringify(ids))
     .all<StoryListRow>();
   return results.map((row) => presentStory(row, viewerId));
@@ -133,7 +159,8 @@ export const storiesBarStatement = (db: D1Database, viewerId: number, explain = 
     .bind(viewerId, isoNow());
 
 /** The stories bar (storiesBarStatement): one statement. */
-export const listStoriesBar = (db: D1Database, viewer: Viewer): Promise<StoriesBarItem[]> => readOne(storiesBarRead(db, viewer));
+export const listStoriesBar = (db: D1Database, viewer: Viewer): Promise<StoriesBarItem[]> =>
+  readOne(storiesBarRead(db, viewer));
 
 /** listStoriesBar as a read, for a page that sends it in one batch with its other reads. */
 export function storiesBarRead(db: D1Database, viewer: Viewer): Read<StoriesBarItem[]> {
@@ -164,7 +191,10 @@ export async function getStoryReel(db: D1Database, viewer: Viewer, username: str
     .all<StoryListRow & Omit<AuthorRow, "id">>();
   const first = results[0];
   if (!first) throw new AppError("not_found", NO_STORIES_NOW);
-  return { creator: presentAuthor({ ...first, id: first.creator_id }), stories: results.map((row) => presentStory(row, viewer.id)) };
+  return {
+    creator: presentAuthor({ ...first, id: first.creator_id }),
+    stories: results.map((row) => presentStory(row, viewer.id)),
+  };
 }
 
 /** The viewer saw the story: one row per viewer, however often (idempotent). The creator's own looks are not counted. */
@@ -178,7 +208,12 @@ export async function markStorySeen(db: D1Database, viewer: Viewer, storyId: num
 }
 
 /** Likes or unlikes a story (liking is seeing it, too). */
-export async function setStoryLike(db: D1Database, viewer: Viewer, storyId: number, liked: boolean): Promise<{ liked: boolean }> {
+export async function setStoryLike(
+  db: D1Database,
+  viewer: Viewer,
+  storyId: number,
+  liked: boolean,
+): Promise<{ liked: boolean }> {
   const story = await requireStoryAccess(db, viewer, storyId, "see");
   if (story.creator_id === viewer.id) throw new AppError("forbidden", INVALID_VALUE);
   await db
@@ -221,10 +256,18 @@ export async function listStoryViewers(
 
 /** A highlight no story is in any more goes (after a story is taken out of it, moved or deleted). */
 export const deleteIfEmpty = (db: D1Database, highlightId: number) =>
-  db.prepare("DELETE FROM story_highlights WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM stories WHERE highlight_id = ?1)").bind(highlightId);
+  db
+    .prepare(
+      "DELETE FROM story_highlights WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM stories WHERE highlight_id = ?1)",
+    )
+    .bind(highlightId);
 
 /** The creator deletes their story: the row (and its highlight, if left empty), then its file (and poster) in R2. */
-export async function deleteStory(ctx: Pick<DomainContext, "db" | "env">, viewer: Viewer, storyId: number): Promise<void> {
+export async function deleteStory(
+  ctx: Pick<DomainContext, "db" | "env">,
+  viewer: Viewer,
+  storyId: number,
+): Promise<void> {
   const story = await requireStoryAccess(ctx.db, viewer, storyId, "manage");
   const [deleted] = await ctx.db.batch<{ media_id: number }>([
     ctx.db.prepare("DELETE FROM stories WHERE id = ? AND creator_id = ? RETURNING media_id").bind(storyId, viewer.id),
@@ -235,7 +278,11 @@ export async function deleteStory(ctx: Pick<DomainContext, "db" | "env">, viewer
 }
 
 /** The ring on a profile's avatar: how many stories of this creator the viewer may see now, and how many unseen (a read for the page's batch). */
-export function storyRingRead(db: D1Database, viewer: Viewer, creatorId: number): Read<{ count: number; unseen: number }> {
+export function storyRingRead(
+  db: D1Database,
+  viewer: Viewer,
+  creatorId: number,
+): Read<{ count: number; unseen: number }> {
   const statement = db
     .prepare(
       `SELECT COUNT(*) AS count, COALESCE(SUM(v.viewer_id IS NULL AND st.creator_id <> ?1), 0) AS unseen

@@ -55,7 +55,10 @@ export async function listFans(db: D1Database, viewer: Viewer, kind: FanKind, cu
     .all<FanRow>();
   const page = results.slice(0, FANS_PAGE_SIZE);
   const last = page.at(-1);
-  return { fans: page.map(presentFan), nextCursor: results.length > FANS_PAGE_SIZE && last ? encodeCursor(last.since, last.position) : null };
+  return {
+    fans: page.map(presentFan),
+    nextCursor: results.length > FANS_PAGE_SIZE && last ? encodeCursor(last.since, last.position) : null,
+  };
 }
 
 const presentFan = (row: FanRow): FanView => ({

@@ -1,7 +1,14 @@
 import { parseDollars } from "@shared/money";
 import { AppError, type FieldErrors } from "../shared/errors";
 import { message } from "../shared/messages";
-import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MESSAGE_PRICE_OUT_OF_RANGE, MIN_PAID_PRICE_CENTS, PRICE_OUT_OF_RANGE, type PlanView } from "./plans";
+import {
+  MAX_MESSAGE_PRICE_CENTS,
+  MAX_PRICE_CENTS,
+  MESSAGE_PRICE_OUT_OF_RANGE,
+  MIN_PAID_PRICE_CENTS,
+  PRICE_OUT_OF_RANGE,
+  type PlanView,
+} from "./plans";
 import { PERIODS } from "./periods";
 
 const PRICE_FORMAT = message("Enter a price in dollars, like 9.99.");
@@ -21,7 +28,8 @@ export function plansFromForm(fields: Record<string, string>): { plans: PlanView
     if (fields[`offer_${period}`] !== "on") continue;
     const cents = centsOf(fields[`price_${period}`]);
     if (cents === null) errors[`price_${period}`] = [PRICE_FORMAT];
-    else if (cents !== 0 && (cents < MIN_PAID_PRICE_CENTS || cents > MAX_PRICE_CENTS)) errors[`price_${period}`] = [PRICE_OUT_OF_RANGE];
+    else if (cents !== 0 && (cents < MIN_PAID_PRICE_CENTS || cents > MAX_PRICE_CENTS))
+      errors[`price_${period}`] = [PRICE_OUT_OF_RANGE];
     else plans.push({ period, priceCents: cents });
   }
   let messagePriceCents: number | undefined;

@@ -6,8 +6,13 @@ export { type PlanView };
 import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS } from "@shared/contracts/subscriptions";
 export { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS };
 
-export const PRICE_OUT_OF_RANGE = message("A paid plan costs between {{min, money}} and {{max, money}}; 0 makes it free.", { min: MIN_PAID_PRICE_CENTS, max: MAX_PRICE_CENTS });
-export const MESSAGE_PRICE_OUT_OF_RANGE = message("A message costs at most {{max, money}}; 0 makes messages free.", { max: MAX_MESSAGE_PRICE_CENTS });
+export const PRICE_OUT_OF_RANGE = message(
+  "A paid plan costs between {{min, money}} and {{max, money}}; 0 makes it free.",
+  { min: MIN_PAID_PRICE_CENTS, max: MAX_PRICE_CENTS },
+);
+export const MESSAGE_PRICE_OUT_OF_RANGE = message("A message costs at most {{max, money}}; 0 makes messages free.", {
+  max: MAX_MESSAGE_PRICE_CENTS,
+});
 
 export interface PlanRow {
   period: Period;
@@ -19,7 +24,9 @@ export const plansStatement = (db: D1Database, creatorId: number) =>
 
 /** Weekly before monthly before yearly. */
 export const presentPlans = (rows: PlanRow[]): PlanView[] =>
-  rows.map((row) => ({ period: row.period, priceCents: row.price_cents })).sort((a, b) => PERIODS.indexOf(a.period) - PERIODS.indexOf(b.period));
+  rows
+    .map((row) => ({ period: row.period, priceCents: row.price_cents }))
+    .sort((a, b) => PERIODS.indexOf(a.period) - PERIODS.indexOf(b.period));
 
 /** The plans a creator offers. */
 export async function listPlans(db: D1Database, creatorId: number): Promise<PlanView[]> {

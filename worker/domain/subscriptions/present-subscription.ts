@@ -1,7 +1,7 @@
 import { publicMediaUrl } from "../accounts/users";
 import type { Period } from "./periods";
 import type { SubscriptionStatus, SubscriptionView, SubscriptionListItem } from "@shared/contracts/subscriptions";
-export {  type SubscriptionView, type SubscriptionListItem };
+export { type SubscriptionView, type SubscriptionListItem };
 
 export interface SubscriptionRow {
   id: number;
@@ -29,11 +29,16 @@ export const presentSubscription = (row: SubscriptionRow): SubscriptionView => (
 
 /** The fan's live (active or cancelled) subscription to a creator, if any (none for a visitor). */
 export const liveSubscriptionStatement = (db: D1Database, fanId: number | null, creatorId: number) =>
-  db.prepare("SELECT * FROM subscriptions WHERE fan_id = ? AND creator_id = ? AND status IN ('active', 'cancelled')").bind(fanId, creatorId);
+  db
+    .prepare("SELECT * FROM subscriptions WHERE fan_id = ? AND creator_id = ? AND status IN ('active', 'cancelled')")
+    .bind(fanId, creatorId);
 
-export const findLiveSubscription = (db: D1Database, fanId: number, creatorId: number) => liveSubscriptionStatement(db, fanId, creatorId).first<SubscriptionRow>();
+export const findLiveSubscription = (db: D1Database, fanId: number, creatorId: number) =>
+  liveSubscriptionStatement(db, fanId, creatorId).first<SubscriptionRow>();
 
-export const presentSubscriptionListItem = (row: SubscriptionRow & { username: string; name: string; avatar_key: string | null }): SubscriptionListItem => ({
+export const presentSubscriptionListItem = (
+  row: SubscriptionRow & { username: string; name: string; avatar_key: string | null },
+): SubscriptionListItem => ({
   ...presentSubscription(row),
   creator: { username: row.username, name: row.name, avatarUrl: publicMediaUrl(row.avatar_key) },
 });

@@ -25,7 +25,9 @@ interface DueRow {
  * - a cancelled subscription past its end becomes expired;
  * - an active PAID subscription past its renewal date is charged for one more period (renewPaidSubscriptions).
  */
-export async function renewSubscriptions(ctx: Pick<EffectsContext, "env" | "db" | "publish">): Promise<{ renewed: number; expired: number }> {
+export async function renewSubscriptions(
+  ctx: Pick<EffectsContext, "env" | "db" | "publish">,
+): Promise<{ renewed: number; expired: number }> {
   const free = await renewFreeSubscriptions(ctx.env);
   const paid = await renewPaidSubscriptions(ctx);
   return { renewed: free.renewed + paid.renewed, expired: free.expired + paid.expired };
@@ -59,13 +61,17 @@ async function renewFreeSubscriptions(env: Pick<Env, "DB">): Promise<{ renewed: 
   const writes = due.map((row) => {
     if (!row.still_free) {
       return db
-        .prepare("UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status = 'active' AND current_period_end = ? RETURNING id")
+        .prepare(
+          "UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status = 'active' AND current_period_end = ? RETURNING id",
+        )
         .bind(row.id, row.current_period_end);
     }
     let end = row.current_period_end;
     while (end <= now) end = addPeriod(end, row.period);
     return db
-      .prepare("UPDATE subscriptions SET current_period_end = ? WHERE id = ? AND status = 'active' AND current_period_end = ? RETURNING id")
+      .prepare(
+        "UPDATE subscriptions SET current_period_end = ? WHERE id = ? AND status = 'active' AND current_period_end = ? RETURNING id",
+      )
       .bind(end, row.id, row.current_period_end);
   });
   const outcomes = await db.batch(writes);
@@ -101,7 +107,9 @@ const PAID_BATCH_SIZE = 50;
  * fan is told ('renewal_failed'). The key of a charge is derived from the subscription and the period end, and
  * the charge is guarded by that same state, so a second run (or a concurrent one) never charges twice.
  */
-async function renewPaidSubscriptions(ctx: Pick<EffectsContext, "env" | "db" | "publish">): Promise<{ renewed: number; expired: number }> {
+async function renewPaidSubscriptions(
+  ctx: Pick<EffectsContext, "env" | "db" | "publish">,
+): Promise<{ renewed: number; expired: number }> {
   const { db } = ctx;
   const now = isoNow();
   const { results: due } = await db
@@ -130,13 +138,18 @@ const stillDue = (row: PaidDueRow) => ({
   binds: [row.id, row.current_period_end],
 });
 
-async function renewPaid(ctx: Pick<EffectsContext, "env" | "db" | "publish">, row: PaidDueRow): Promise<"renewed" | "expired" | "unchanged"> {
+async function renewPaid(
+  ctx: Pick<EffectsContext, "env" | "db" | "publish">,
+  row: PaidDueRow,
+): Promise<"renewed" | "expired" | "unchanged"> {
   const { db } = ctx;
   const nextEnd = addPeriod(row.current_period_end, row.period);
   const price = row.plan_price_cents === null ? null : Math.min(row.price_cents, row.plan_price_cents);
   if (price === null) return (await expire(db, row)) ? "expired" : "unchanged";
   const moveOn = db
-    .prepare("UPDATE subscriptions SET current_period_end = ?, price_cents = ? WHERE id = ? AND status = 'active' AND current_period_end = ?")
+    .prepare(
+      "UPDATE subscriptions SET current_period_end = ?, price_cents = ? WHERE id = ? AND status = 'active' AND current_period_end = ?",
+    )
     .bind(nextEnd, price, row.id, row.current_period_end);
   if (price === 0) {
     const { meta } = await moveOn.run();
@@ -163,7 +176,12 @@ async function renewPaid(ctx: Pick<EffectsContext, "env" | "db" | "publish">, ro
   } catch (error) {
     if (error instanceof AppError && error.code === "payment_required") {
       if (!(await expire(db, row))) return "unchanged";
-      await createNotification(ctx, { userId: row.fan_id, kind: "renewal_failed", actorId: row.creator_id, params: { amountCents: price } });
+      await createNotification(ctx, {
+        userId: row.fan_id,
+        kind: "renewal_failed",
+        actorId: row.creator_id,
+        params: { amountCents: price },
+      });
       return "expired";
     }
     // Cancelled or renewed by someone else since it was read: nothing to do.
@@ -175,7 +193,9 @@ async function renewPaid(ctx: Pick<EffectsContext, "env" | "db" | "publish">, ro
 /** Ends the subscription at its renewal date, if it is still the one that was read. */
 async function expire(db: D1Database, row: PaidDueRow): Promise<boolean> {
   const ended = await db
-    .prepare("UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status = 'active' AND current_period_end = ? RETURNING id")
+    .prepare(
+      "UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status = 'active' AND current_period_end = ? RETURNING id",
+    )
     .bind(row.id, row.current_period_end)
     .first();
   return ended !== null;

@@ -10,7 +10,13 @@ import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import { firstRow, readTogether } from "../shared/reads";
 import { addPeriod, PERIODS, type Period } from "./periods";
-import { findLiveSubscription, liveSubscriptionStatement, presentSubscription, type SubscriptionRow, type SubscriptionView } from "./present-subscription";
+import {
+  findLiveSubscription,
+  liveSubscriptionStatement,
+  presentSubscription,
+  type SubscriptionRow,
+  type SubscriptionView,
+} from "./present-subscription";
 
 export const SubscribeSchema = z.object({
   period: z.enum(PERIODS, { message: message("Choose a subscription plan.") }),
@@ -35,19 +41,30 @@ const ALREADY_SUBSCRIBED = message("You are already subscribed to this creator."
  *   plan charges the first period from the wallet in the same batch that writes the subscription. The plan's
  *   price must be the one the fan was shown (`priceCents`, absent: free), else nothing happens (PriceChangedError).
  */
-export async function subscribe(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, username: string, input: z.output<typeof SubscribeSchema>): Promise<SubscriptionView> {
+export async function subscribe(
+  ctx: Pick<DomainContext, "db" | "publish" | "config">,
+  fan: UserRow,
+  username: string,
+  input: z.output<typeof SubscribeSchema>,
+): Promise<SubscriptionView> {
   const { db } = ctx;
   const creator = await findCounterpart(db, username, fan.id, message("You cannot subscribe to yourself."));
   const now = isoNow();
   // The plan is read with the live subscription (one batch), though an active subscription answers without it.
   const [live, plan] = await readTogether(db, [
     firstRow<SubscriptionRow>(liveSubscriptionStatement(db, fan.id, creator.id)),
-    firstRow<{ price_cents: number }>(db.prepare("SELECT price_cents FROM subscription_plans WHERE creator_id = ? AND period = ?").bind(creator.id, input.period)),
+    firstRow<{ price_cents: number }>(
+      db
+        .prepare("SELECT price_cents FROM subscription_plans WHERE creator_id = ? AND period = ?")
+        .bind(creator.id, input.period),
+    ),
   ]);
   if (live && live.current_period_end > now) {
     if (live.status === "active") return presentSubscription(live);
     const reactivated = await db
-      .prepare("UPDATE subscriptions SET status = 'active', cancelled_at = NULL WHERE id = ? AND status = 'cancelled' RETURNING *")
+      .prepare(
+        "UPDATE subscriptions SET status = 'active', cancelled_at = NULL WHERE id = ? AND status = 'cancelled' RETURNING *",
+      )
       .bind(live.id)
       .first<SubscriptionRow>();
     return presentSubscription(reactivated ?? live);
@@ -56,7 +73,9 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "publish" | "con
     // Past its end, not yet expired by the cron. Expire it only as it was read: if the cron renewed it meanwhile
     // (the fan paid for the next period), that renewed subscription is the answer, not a second charge.
     const ended = await db
-      .prepare("UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status IN ('active', 'cancelled') AND current_period_end = ? RETURNING id")
+      .prepare(
+        "UPDATE subscriptions SET status = 'expired', ended_at = current_period_end WHERE id = ? AND status IN ('active', 'cancelled') AND current_period_end = ? RETURNING id",
+      )
       .bind(live.id, live.current_period_end)
       .first();
     const current = ended ? null : await findLiveSubscription(db, fan.id, creator.id);
@@ -71,7 +90,12 @@ export async function subscribe(ctx: Pick<DomainContext, "db" | "publish" | "con
 
   // One batch: the subscription, the creator's notification (with the devices to push it to) only when the
   // subscription was written, and the follow.
-  const notification = notificationStatementsIfChanged(ctx, { userId: creator.id, kind: "subscription", actorId: fan.id, params: { period: input.period } });
+  const notification = notificationStatementsIfChanged(ctx, {
+    userId: creator.id,
+    kind: "subscription",
+    actorId: fan.id,
+    params: { period: input.period },
+  });
   const [created, ...rest] = await db.batch([
     insertSubscription(db, start, "INSERT OR IGNORE"),
     ...notification.statements,
@@ -102,17 +126,29 @@ const insertSubscription = (db: D1Database, start: NewSubscription, verb: "INSER
     .bind(start.fanId, start.creatorId, start.period, start.priceCents, start.now, addPeriod(start.now, start.period));
 
 const followStatement = (db: D1Database, fanId: number, creatorId: number, now: string) =>
-  db.prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)").bind(fanId, creatorId, now);
+  db
+    .prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)")
+    .bind(fanId, creatorId, now);
 
 /**
  * The first period of a paid plan: the payment, the subscription (linked to it), the follow and the creator's
  * notification in one batch. A second subscription cannot slip in: the unique live row refuses it, and the
  * request that lost answers with the one that won (a replayed key does the same through its payment).
  */
-async function subscribePaid(ctx: Pick<DomainContext, "db" | "publish" | "config">, fan: UserRow, start: NewSubscription, key: string | undefined): Promise<SubscriptionView> {
+async function subscribePaid(
+  ctx: Pick<DomainContext, "db" | "publish" | "config">,
+  fan: UserRow,
+  start: NewSubscription,
+  key: string | undefined,
+): Promise<SubscriptionView> {
   const { db } = ctx;
   if (!key) throw fieldError("idempotencyKey", KEY_NEEDED);
-  const notification = notificationStatements(ctx, { userId: start.creatorId, kind: "subscription", actorId: start.fanId, params: { period: start.period } });
+  const notification = notificationStatements(ctx, {
+    userId: start.creatorId,
+    kind: "subscription",
+    actorId: start.fanId,
+    params: { period: start.period },
+  });
   try {
     const outcome = await payFromWallet(db, {
       payer: fan,
@@ -126,14 +162,20 @@ async function subscribePaid(ctx: Pick<DomainContext, "db" | "publish" | "config
         ...notification.statements,
         insertSubscription(db, start, "INSERT"),
         db
-          .prepare(`UPDATE payments SET subscription_id = (SELECT id FROM subscriptions WHERE fan_id = ? AND creator_id = ? AND status = 'active') WHERE id = ${payment.sql}`)
+          .prepare(
+            `UPDATE payments SET subscription_id = (SELECT id FROM subscriptions WHERE fan_id = ? AND creator_id = ? AND status = 'active') WHERE id = ${payment.sql}`,
+          )
           .bind(start.fanId, start.creatorId, ...payment.binds),
         followStatement(db, start.fanId, start.creatorId, start.now),
       ],
-      refusal: (error) => (String(error).includes("subscriptions.fan_id") ? new AppError("conflict", ALREADY_SUBSCRIBED) : null),
+      refusal: (error) =>
+        String(error).includes("subscriptions.fan_id") ? new AppError("conflict", ALREADY_SUBSCRIBED) : null,
     });
     if (outcome.replayed) {
-      const paid = await db.prepare("SELECT * FROM subscriptions WHERE id = ? AND fan_id = ?").bind(outcome.payment.subscription_id, fan.id).first<SubscriptionRow>();
+      const paid = await db
+        .prepare("SELECT * FROM subscriptions WHERE id = ? AND fan_id = ?")
+        .bind(outcome.payment.subscription_id, fan.id)
+        .first<SubscriptionRow>();
       if (paid) return presentSubscription(paid);
     } else {
       ctx.publish(notification.created(outcome.effects));

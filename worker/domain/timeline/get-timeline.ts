@@ -1,4 +1,10 @@
-import { followsSql, LIVE_SUBSCRIPTION_SQL, LIVE_SUBSCRIPTIONS_OF_VIEWER, subscribesSql, visibleMemberSql } from "../policies/members";
+import {
+  followsSql,
+  LIVE_SUBSCRIPTION_SQL,
+  LIVE_SUBSCRIPTIONS_OF_VIEWER,
+  subscribesSql,
+  visibleMemberSql,
+} from "../policies/members";
 import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "../posts/present-posts";
 import { encodeCursor, type Cursor } from "../shared/cursor";
 import { isoNow } from "../shared/time";
@@ -88,10 +94,32 @@ export const RECENT_WINDOW = 4000;
 type Viewer = { id: number; following_count: number };
 
 /** The statement of one timeline page; `explain` asks for its query plan instead (the benchmark prints it). */
-export function timelineStatement(db: D1Database, viewer: Viewer, cursor: Cursor | null, explain = false, now = isoNow(), way = wayOf(viewer)) {
-  const sql = way === "recent" ? (cursor ? RECENT_OLDER_PAGE_SQL : RECENT_FIRST_PAGE_SQL) : cursor ? OLDER_PAGE_SQL : FIRST_PAGE_SQL;
+export function timelineStatement(
+  db: D1Database,
+  viewer: Viewer,
+  cursor: Cursor | null,
+  explain = false,
+  now = isoNow(),
+  way = wayOf(viewer),
+) {
+  const sql =
+    way === "recent"
+      ? cursor
+        ? RECENT_OLDER_PAGE_SQL
+        : RECENT_FIRST_PAGE_SQL
+      : cursor
+        ? OLDER_PAGE_SQL
+        : FIRST_PAGE_SQL;
   // ?7, the "recent" way's bound: the offset of the window's oldest post.
-  const binds = [viewer.id, now, cursor?.at ?? "", cursor?.at ?? "", cursor?.id ?? 0, TIMELINE_PAGE_SIZE + 1, ...(way === "recent" ? [RECENT_WINDOW - 1] : [])];
+  const binds = [
+    viewer.id,
+    now,
+    cursor?.at ?? "",
+    cursor?.at ?? "",
+    cursor?.id ?? 0,
+    TIMELINE_PAGE_SIZE + 1,
+    ...(way === "recent" ? [RECENT_WINDOW - 1] : []),
+  ];
   return db.prepare(`${explain ? "EXPLAIN QUERY PLAN " : ""}${sql}`).bind(...binds);
 }
 
@@ -106,20 +134,33 @@ export async function getTimeline(db: D1Database, viewer: Viewer, cursor: Cursor
 }
 
 /** The first statement of getTimeline, for a page that sends it in one batch with its other reads (then timelinePageOf). */
-export const timelineRead = (db: D1Database, viewer: Viewer, cursor: Cursor | null): Read<PostRow[]> => allRows<PostRow>(timelineStatement(db, viewer, cursor));
+export const timelineRead = (db: D1Database, viewer: Viewer, cursor: Cursor | null): Read<PostRow[]> =>
+  allRows<PostRow>(timelineStatement(db, viewer, cursor));
 
 /** The page from timelineRead's rows (reading the "authors" way when the "recent" way's window held less than a page). */
-export async function timelinePageOf(db: D1Database, viewer: Viewer, cursor: Cursor | null, firstRows: PostRow[]): Promise<TimelinePage> {
+export async function timelinePageOf(
+  db: D1Database,
+  viewer: Viewer,
+  cursor: Cursor | null,
+  firstRows: PostRow[],
+): Promise<TimelinePage> {
   let results = firstRows;
-  if (wayOf(viewer) === "recent" && results.length <= TIMELINE_PAGE_SIZE) ({ results } = await timelineStatement(db, viewer, cursor, false, isoNow(), "authors").all<PostRow>());
+  if (wayOf(viewer) === "recent" && results.length <= TIMELINE_PAGE_SIZE)
+    ({ results } = await timelineStatement(db, viewer, cursor, false, isoNow(), "authors").all<PostRow>());
   const more = results.length > TIMELINE_PAGE_SIZE;
   const rows = results.slice(0, TIMELINE_PAGE_SIZE);
   const last = rows.at(-1);
-  return { posts: presentPosts(rows, viewer.id), nextCursor: more && last ? encodeCursor(last.published_at!, last.id) : null };
+  return {
+    posts: presentPosts(rows, viewer.id),
+    nextCursor: more && last ? encodeCursor(last.published_at!, last.id) : null,
+  };
 }
 
 /** The posts published after `after` (the newest one the viewer has), newest first: the pending "new posts". */
 export async function getNewerPosts(db: D1Database, viewerId: number, after: Cursor): Promise<PostView[]> {
-  const { results } = await db.prepare(NEWER_PAGE_SQL).bind(viewerId, isoNow(), after.at, after.at, after.id, NEW_POSTS_LIMIT).all<PostRow>();
+  const { results } = await db
+    .prepare(NEWER_PAGE_SQL)
+    .bind(viewerId, isoNow(), after.at, after.at, after.id, NEW_POSTS_LIMIT)
+    .all<PostRow>();
   return presentPosts(results, viewerId);
 }

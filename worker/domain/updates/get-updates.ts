@@ -58,16 +58,36 @@ const UPDATES_MANY_FOLLOWS_SQL = `${BOUND_CTE}\n${updatesSql(HOME_BY_RECENT_SQL)
  * ends the subscription instead: nothing to cover). No such subscription: NULL, so false. `explain` asks for the
  * statement's query plan instead (the tests read it).
  */
-export function updatesStatement(db: D1Database, user: Pick<UserRow, "id" | "home_seen_at" | "created_at" | "following_count">, explain = false) {
+export function updatesStatement(
+  db: D1Database,
+  user: Pick<UserRow, "id" | "home_seen_at" | "created_at" | "following_count">,
+  explain = false,
+) {
   const many = user.following_count >= MANY_FOLLOWS;
   return db
     .prepare(`${explain ? "EXPLAIN QUERY PLAN " : ""}${many ? UPDATES_MANY_FOLLOWS_SQL : UPDATES_SQL}`)
-    .bind(user.id, user.home_seen_at ?? user.created_at, isoNow(), UNREAD_COUNT_CAP, ...(many ? [user.following_count] : []));
+    .bind(
+      user.id,
+      user.home_seen_at ?? user.created_at,
+      isoNow(),
+      UNREAD_COUNT_CAP,
+      ...(many ? [user.following_count] : []),
+    );
 }
 
 export async function getUpdates(db: D1Database, user: UserRow): Promise<Updates> {
-  const row = await updatesStatement(db, user).first<{ home: number; notifications: number; messages: number; balance: number | null }>();
-  return { home: row?.home === 1, notifications: row?.notifications ?? 0, messages: row?.messages ?? 0, balance: row?.balance === 1 };
+  const row = await updatesStatement(db, user).first<{
+    home: number;
+    notifications: number;
+    messages: number;
+    balance: number | null;
+  }>();
+  return {
+    home: row?.home === 1,
+    notifications: row?.notifications ?? 0,
+    messages: row?.messages ?? 0,
+    balance: row?.balance === 1,
+  };
 }
 
 /**
@@ -76,7 +96,11 @@ export async function getUpdates(db: D1Database, user: UserRow): Promise<Updates
  * being marked seen unseen. The mark never moves back (an old screen cannot relight what a newer one cleared) nor
  * past now. Answers the mark now stored.
  */
-export async function markHomeSeen(db: D1Database, user: Pick<UserRow, "id" | "home_seen_at">, upTo?: string): Promise<string> {
+export async function markHomeSeen(
+  db: D1Database,
+  user: Pick<UserRow, "id" | "home_seen_at">,
+  upTo?: string,
+): Promise<string> {
   const current = isoNow();
   const wanted = upTo !== undefined && upTo < current ? upTo : current;
   const seenAt = user.home_seen_at !== null && user.home_seen_at > wanted ? user.home_seen_at : wanted;

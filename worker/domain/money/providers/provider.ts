@@ -38,10 +38,14 @@ export const sandboxAllowed = (settings: Pick<Config, "APP_ENV">) => settings.AP
 
 type ProviderSettings = Pick<Config, "APP_ENV" | "STRIPE_SECRET_KEY">;
 
-export const topUpsAvailable = (settings: ProviderSettings) => Boolean(settings.STRIPE_SECRET_KEY) || sandboxAllowed(settings);
+export const topUpsAvailable = (settings: ProviderSettings) =>
+  Boolean(settings.STRIPE_SECRET_KEY) || sandboxAllowed(settings);
 
 /** The provider this deployment uses, or a 403 when it has none (production without Stripe). */
-export function topUpProvider(settings: ProviderSettings, fetcher: typeof fetch = (input, init) => fetch(input, init)): PaymentProvider {
+export function topUpProvider(
+  settings: ProviderSettings,
+  fetcher: typeof fetch = (input, init) => fetch(input, init),
+): PaymentProvider {
   if (settings.STRIPE_SECRET_KEY) return stripeProvider(settings.STRIPE_SECRET_KEY, fetcher);
   if (sandboxAllowed(settings)) return sandboxProvider;
   throw new AppError("forbidden", TOP_UPS_UNAVAILABLE);

@@ -9,7 +9,7 @@ import { message } from "../../shared/messages";
 import { singleLineText } from "../../shared/validation";
 import type { PaymentProvider } from "./provider";
 import { SANDBOX_CARDS, type SandboxOutcome } from "@shared/contracts/money";
-export {  type SandboxOutcome };
+export { type SandboxOutcome };
 
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
@@ -64,7 +64,12 @@ export const CardSchema = z.object({
     .regex(/^(0[1-9]|1[0-2])\s*\/?\s*\d\d$/, { message: INVALID_EXPIRY })
     .transform((text) => text.replace(/\D/g, "").replace(/^(\d\d)/, "$1/"))
     .refine((text) => !cardExpired(text), { message: CARD_EXPIRED }),
-  cvc: singleLineText({ message: INVALID_CVC }).trim().regex(/^\d{3,4}$/, { message: INVALID_CVC }),
-  name: singleLineText({ message: NAME_REQUIRED }).trim().min(1, { message: NAME_REQUIRED }).max(100, { message: INVALID_VALUE }),
+  cvc: singleLineText({ message: INVALID_CVC })
+    .trim()
+    .regex(/^\d{3,4}$/, { message: INVALID_CVC }),
+  name: singleLineText({ message: NAME_REQUIRED })
+    .trim()
+    .min(1, { message: NAME_REQUIRED })
+    .max(100, { message: INVALID_VALUE }),
 });
 export type CardInput = z.output<typeof CardSchema>;

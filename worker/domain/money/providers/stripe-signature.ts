@@ -13,7 +13,12 @@ function bytesOfHex(hex: string): Uint8Array<ArrayBuffer> | null {
   return Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16));
 }
 
-export async function verifyStripeSignature(secret: string, header: string | null | undefined, rawBody: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<boolean> {
+export async function verifyStripeSignature(
+  secret: string,
+  header: string | null | undefined,
+  rawBody: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<boolean> {
   if (!header) return false;
   const parts = header.split(",").map((part) => part.trim().split("="));
   const timestamps = parts.filter(([key]) => key === "t").map(([, value]) => value ?? "");
@@ -21,11 +26,13 @@ export async function verifyStripeSignature(secret: string, header: string | nul
   const timestamp = Number(timestamps[0]);
   if (Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return false;
   const signatures = parts.filter(([key]) => key === "v1").map(([, value]) => bytesOfHex(value ?? ""));
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "verify",
+  ]);
   const signed = encoder.encode(`${timestamps[0]}.${rawBody}`);
   let valid = false;
   // WebCrypto's verify compares in constant time; every candidate is checked so the time does not tell which matched.
-  for (const signature of signatures) if (signature && (await crypto.subtle.verify("HMAC", key, signature, signed))) valid = true;
+  for (const signature of signatures)
+    if (signature && (await crypto.subtle.verify("HMAC", key, signature, signed))) valid = true;
   return valid;
 }
-

@@ -11,7 +11,11 @@ import { verifyStripeSignature } from "./stripe-signature";
 
 const PAYMENT_FAILED = message("The payment failed.");
 
-const EventSchema = z.object({ id: z.string().min(1).max(255), type: z.string(), data: z.object({ object: z.unknown() }) });
+const EventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string(),
+  data: z.object({ object: z.unknown() }),
+});
 
 const CheckoutSessionSchema = z.object({
   id: z.string(),
@@ -27,11 +31,21 @@ export type WebhookAnswer = { status: 400; reason: "signature" | "payload" } | {
  * production…), so the metadata's id alone could name another deployment's payment: the session must be ours.
  */
 async function isOurSession(db: D1Database, paymentId: number, sessionId: string): Promise<boolean> {
-  const row = await db.prepare("SELECT 1 AS ok FROM payments WHERE id = ? AND kind = 'top_up' AND provider = 'stripe' AND provider_ref = ?").bind(paymentId, sessionId).first();
+  const row = await db
+    .prepare(
+      "SELECT 1 AS ok FROM payments WHERE id = ? AND kind = 'top_up' AND provider = 'stripe' AND provider_ref = ?",
+    )
+    .bind(paymentId, sessionId)
+    .first();
   return row !== null;
 }
 
-export async function handleStripeWebhook(ctx: Pick<DomainContext, "env" | "db" | "publish">, secret: string, signature: string | null | undefined, rawBody: string): Promise<WebhookAnswer> {
+export async function handleStripeWebhook(
+  ctx: Pick<DomainContext, "env" | "db" | "publish">,
+  secret: string,
+  signature: string | null | undefined,
+  rawBody: string,
+): Promise<WebhookAnswer> {
   if (!(await verifyStripeSignature(secret, signature, rawBody))) return { status: 400, reason: "signature" };
   let json: unknown;
   try {
@@ -49,8 +63,10 @@ export async function handleStripeWebhook(ctx: Pick<DomainContext, "env" | "db" 
   const session = checkout.data;
   // Sessions of other apps on the same Stripe account carry other metadata, or none: they are not ours, not bad.
   const paymentIdText = session.metadata?.payment_id;
-  const paymentId = typeof paymentIdText === "string" && /^[1-9]\d{0,15}$/.test(paymentIdText) ? Number(paymentIdText) : undefined;
-  if (paymentId === undefined || !(await isOurSession(ctx.db, paymentId, session.id))) return { status: 200, outcome: "ignored" };
+  const paymentId =
+    typeof paymentIdText === "string" && /^[1-9]\d{0,15}$/.test(paymentIdText) ? Number(paymentIdText) : undefined;
+  if (paymentId === undefined || !(await isOurSession(ctx.db, paymentId, session.id)))
+    return { status: 200, outcome: "ignored" };
   const base = { provider: "stripe" as const, eventId: event.id, paymentId };
   // What Stripe collected; creditTopUp credits only the payment's exact amount (null never matches).
   const collected = { ...base, amountCents: session.amount_total ?? Number.NaN };
