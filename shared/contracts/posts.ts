@@ -51,13 +51,10 @@ export const MediaSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     // Answers stored before photos had copies (offline copies, cached answers) have none.
-    scaled: z
-      .array(ScaledImageSchema)
-      .default([])
-      .meta({
-        description:
-          "Smaller copies of a photo, narrowest first, under the same rule as `url` (empty when none was made)",
-      }),
+    scaled: z.array(ScaledImageSchema).default([]).meta({
+      description:
+        "Smaller copies of a photo, narrowest first, under the same rule as `url` (empty when none was made)",
+    }),
   })
   .meta({ id: "Media" });
 

@@ -131,12 +131,9 @@ export const PaymentSchema = z
     postId: z.number().int().nullable(),
     note: z.string().nullable(),
     failureReason: z.string().nullable(),
-    checkoutPath: z
-      .string()
-      .nullable()
-      .openapi({
-        description: "Where a sandbox top-up still waiting to be paid is finished (the card form), else null",
-      }),
+    checkoutPath: z.string().nullable().openapi({
+      description: "Where a sandbox top-up still waiting to be paid is finished (the card form), else null",
+    }),
   })
   .openapi("Payment");
 

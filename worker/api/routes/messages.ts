@@ -27,11 +27,9 @@ const ChatMediaSchema = z.object({
   previewUrl: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  scaled: z
-    .array(ScaledImageSchema)
-    .openapi({
-      description: "Smaller copies of a photo, narrowest first; empty while the message is locked for the caller",
-    }),
+  scaled: z.array(ScaledImageSchema).openapi({
+    description: "Smaller copies of a photo, narrowest first; empty while the message is locked for the caller",
+  }),
 });
 
 const MessageViewSchema = z

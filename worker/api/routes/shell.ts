@@ -26,13 +26,9 @@ const SuggestedProfilesSchema = z
 
 const HomeSeenSchema = z
   .object({
-    upTo: z
-      .string()
-      .datetime()
-      .optional()
-      .openapi({
-        description: "When the newest post the screen holds was published; the dot stays lit for anything later",
-      }),
+    upTo: z.string().datetime().optional().openapi({
+      description: "When the newest post the screen holds was published; the dot stays lit for anything later",
+    }),
   })
   .openapi("HomeSeen");
 

@@ -26,12 +26,10 @@ topUpRoutes.openapi(
       200: json(
         z.object({
           payment: PaymentSchema,
-          redirectUrl: z
-            .string()
-            .openapi({
-              description:
-                "The provider's checkout (Stripe), the sandbox card form, or /wallet?topUp={id} when already settled",
-            }),
+          redirectUrl: z.string().openapi({
+            description:
+              "The provider's checkout (Stripe), the sandbox card form, or /wallet?topUp={id} when already settled",
+          }),
           replayed: z.boolean(),
         }),
         "The pending top-up and where to pay it",
