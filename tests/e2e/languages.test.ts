@@ -53,7 +53,7 @@ describe("languages", () => {
     page.on("console", (entry) => {
       if (entry.type() === "error" && !entry.text().startsWith("Failed to load resource")) errors.push(entry.text());
     });
-    // Two segments: no route matches, so no loader runs (one segment would be a profile's 404).
+    // Two segments: only the catch-all route matches (one segment would be a profile's 404).
     expect((await page.goto("/no-such-page/here"))!.status()).toBe(404);
     expect(await page.locator("html").getAttribute("lang")).toBe("ar");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");

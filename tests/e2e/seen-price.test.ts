@@ -89,19 +89,22 @@ describe("the price shown is the price charged", () => {
   it("a chat's Send says what a message costs; a price raised meanwhile is refused and shown, and the creator's copy shows it was paid", async () => {
     const conversation = await apiAs(fan, "POST", "/conversations", { username: creator.username });
     const { page, context } = await signedInPage(browser(), fan);
+    // The page reads its data again when the sidebar's counts move (the thread opened, marked read), and the
+    // thread reads its conversation once its socket is open: both held from before the page opens until the
+    // refusal is shown (a read already on its way when the price changes would bring the new price), so the only
+    // way the page can learn the new price is the refusal itself.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = /\.data(\?|$)|\/api\/conversations\/\d+$/;
+    await page.route(held, async (route) => {
+      if (route.request().method() === "GET") await released;
+      await route.continue().catch(() => {});
+    });
     await page.goto(`/messages/${conversation.id as number}`);
     await hydrated(page);
     const send = page.getByTestId("send-button");
     expect(await send.textContent()).toBe("Send · $2.50");
 
-    // The page reads its data again when the sidebar's counts move (the thread opened, marked read): held from
-    // here until the refusal is shown, so the only way the page can learn the new price is the refusal itself.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.data(\?|$)/, async (route) => {
-      if (route.request().method() === "GET") await released;
-      await route.continue().catch(() => {});
-    });
     await apiAs(creator, "PUT", "/me/plans", {
       plans: [{ period: "month", priceCents: 20_000 }],
       messagePriceCents: 300,
@@ -116,7 +119,7 @@ describe("the price shown is the price charged", () => {
       .waitFor();
     await page.getByText("Send · $3.00").waitFor();
     release();
-    await page.unroute(/\.data(\?|$)/);
+    await page.unroute(held);
     expect(await page.getByTestId("composer-input").inputValue()).toBe("Hello there");
     expect((await walletOf(fan)).balanceCents).toBe(before);
 

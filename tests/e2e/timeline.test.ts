@@ -210,11 +210,14 @@ describe("the home timeline", () => {
     await discovered;
     // Until the page is idle: whatever React was to render after those answers has been rendered.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    // The routes discovered render the page once more (Remix's router.patchRoutes; see
+    // docs/decisions/no-patched-dependencies.md): from here on, nothing renders a post but a change of that post.
+    await renders();
     const shown = Number(await page.locator("[data-post-list] article").count());
     expect(shown).toBeGreaterThan(1);
     // The feed has a tip button on each post and an unlock button on the paid one (each with a payment attempt of
-    // its own): after the hydration nothing in any post renders again, not for the Home dot's clearing nor for the
-    // routes discovered (the probe sees renders at all: a like, below, is one).
+    // its own): nothing in any post renders again for the Home dot's clearing (the probe sees renders at all: a
+    // like, below, is one).
     await card(page, `Paid set ${tag}`)
       .getByRole("button", { name: /^Unlock for/ })
       .waitFor();

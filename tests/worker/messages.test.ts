@@ -272,6 +272,9 @@ describe("sending and reading", () => {
     const elsewhere = await conversationOf(fan, other);
     expect((await send(fan, elsewhere.id, { clientId, text: "once" })).status).toBe(409);
     expect(await countRows("messages")).toBe(1);
+    // A stale page posting its client id again with another text: refused, not taken for a resend of the first.
+    expect((await send(fan, conversation.id, { clientId, text: "another message" })).status).toBe(409);
+    expect(await countRows("messages")).toBe(1);
   });
 
   it("refuses bad messages with a translated 4xx and stores nothing", async () => {

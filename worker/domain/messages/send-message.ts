@@ -183,7 +183,10 @@ export async function sendMessage(
   const replay = async () => {
     const stored = await findByClientId(db, sender.id, input.clientId);
     if (!stored) return null;
-    if (stored.conversation_id !== conversationId) throw new AppError("conflict", IDEMPOTENCY_KEY_REUSED);
+    // A client id is one message: the same id with another conversation or text is a stale page's, not a resend.
+    if (stored.conversation_id !== conversationId || stored.text !== input.text.trim()) {
+      throw new AppError("conflict", IDEMPOTENCY_KEY_REUSED);
+    }
     return { message: (await presentMessages(db, sender.id, [stored]))[0]!, replayed: true };
   };
   const refusal = writeRefusalOf(access.facts);
