@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { apiShapesSource, GENERATED } from "../../scripts/api-shapes";
 import { PostSchema } from "@shared/contracts/posts";
 import { postShape } from "../../app/lib/api-shapes";
+import { samplePost } from "../support/sample-post";
 
 /** Layout aside (a formatter may rewrap the file): whitespace and trailing commas do not count. */
 const code = (text: string) => text.replace(/\s+/g, "").replace(/,([}\])])/g, "$1");
@@ -16,46 +17,7 @@ describe("the page's checks of the API's answers", () => {
   );
 
   it("accept what the contract accepts and refuse what it refuses, field by field", () => {
-    const post = PostSchema.parse({
-      id: 1,
-      text: "t",
-      audience: "everyone",
-      priceCents: 0,
-      status: "published",
-      publishedAt: null,
-      scheduledAt: null,
-      editedAt: null,
-      author: { id: 2, username: "a", name: "A", avatarUrl: "" },
-      likeCount: 0,
-      commentCount: 0,
-      liked: false,
-      bookmarked: false,
-      isOwn: false,
-      lock: null,
-      viewer: {
-        canEdit: false,
-        canDelete: false,
-        canLike: true,
-        canComment: true,
-        canBookmark: true,
-        canTip: true,
-        canUnlock: false,
-        canReport: true,
-      },
-      mediaCount: 1,
-      media: [
-        {
-          id: 3,
-          kind: "image",
-          url: "/m",
-          posterUrl: null,
-          width: null,
-          height: null,
-          scaled: [{ width: 640, url: "/s" }],
-        },
-      ],
-      previews: [],
-    });
+    const post = PostSchema.parse(samplePost);
     expect(postShape(post)).toEqual(post);
     for (const key of Object.keys(PostSchema.shape)) {
       const broken: Record<string, unknown> = { ...post };

@@ -1,47 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkAnswer, documentedSchema } from "./answer-check";
+import { samplePost } from "../support/sample-post";
 
-/** A post as the presenter writes it, with one open photo and its copies. */
-const post = {
-  id: 7,
-  text: "hello",
-  audience: "everyone",
-  priceCents: 0,
-  status: "published",
-  publishedAt: "2026-01-01T00:00:00.000Z",
-  scheduledAt: null,
-  editedAt: null,
-  author: { id: 3, username: "mia", name: "Mia", avatarUrl: "" },
-  likeCount: 0,
-  commentCount: 0,
-  liked: false,
-  bookmarked: false,
-  isOwn: false,
-  lock: null,
-  viewer: {
-    canEdit: false,
-    canDelete: false,
-    canLike: true,
-    canComment: true,
-    canBookmark: true,
-    canTip: true,
-    canUnlock: false,
-    canReport: true,
-  },
-  mediaCount: 1,
-  media: [
-    {
-      id: 9,
-      kind: "image",
-      url: "/media/a.jpg",
-      posterUrl: null,
-      width: 4000,
-      height: 3000,
-      scaled: [{ width: 640, url: "/media/scaled/640/a.webp" }],
-    },
-  ],
-  previews: [],
-};
+const post = samplePost;
 
 const answer = (path: string, status: number, body: unknown, method = "GET") =>
   checkAnswer(new Request(`https://app.test/api${path}`, { method }), Response.json(body, { status }));
