@@ -86,8 +86,13 @@ async function postOnHeldClock(text: string, commentText: string) {
   let answeredLikes = 0;
   page.on("response", (response) => void (isLike(response.request()) && response.ok() && answeredLikes++));
   await page.clock.install();
+  // The updates socket opens after the hydration, and its opening is evidence that the network works
+  // (app/lib/network-answers.ts): it must come before the network dies, not in the middle of a case. It announces
+  // itself by asking for /api/updates.
+  const socketOpened = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/updates");
   await page.goto(`/post/${postId}`);
   await hydrated(page);
+  await socketOpened;
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
   return { postId, commentId, page, isLike, answeredLikes: () => answeredLikes };
 }
