@@ -66,7 +66,7 @@ type Def = { type: string } & Record<string, unknown>;
 const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
 
 /** The combinators' expression checking what `schema` accepts; `named` maps an already written schema to its check. */
-function expression(schema: z.ZodType, named: Map<z.ZodType, string>, where: string): string {
+export function expression(schema: z.ZodType, named = new Map<z.ZodType, string>(), where = "answer"): string {
   const known = named.get(schema);
   if (known) return known;
   const def = defOf(schema);
@@ -77,6 +77,16 @@ function expression(schema: z.ZodType, named: Map<z.ZodType, string>, where: str
       return def.type;
     case "nullable":
       return `nullable(${expression(def.innerType as z.ZodType, named, where)})`;
+    case "optional":
+      return `optional(${expression(def.innerType as z.ZodType, named, where)})`;
+    case "literal":
+      return (def.values as unknown[]).length === 1
+        ? `literal(${JSON.stringify((def.values as unknown[])[0])})`
+        : `anyOf(${(def.values as unknown[]).map((value) => `literal(${JSON.stringify(value)})`).join(", ")})`;
+    case "union":
+      return `anyOf(${(def.options as z.ZodType[])
+        .map((option, index) => expression(option, named, `${where}|${index}`))
+        .join(", ")})`;
     case "default":
       return `orDefault(${expression(def.innerType as z.ZodType, named, where)}, () => ${JSON.stringify(def.defaultValue)})`;
     case "array":
@@ -121,12 +131,15 @@ export function apiShapesSource(file: string): string {
   }
   const body = lines.join("\n\n");
   for (const combinator of [
+    "anyOf",
     "array",
     "boolean",
     "nullable",
     "number",
+    "literal",
     "object",
     "oneOf",
+    "optional",
     "orDefault",
     "record",
     "string",

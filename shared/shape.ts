@@ -64,6 +64,32 @@ export const record =
     return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, item(entry, `${path}.${key}`)]));
   };
 
+/** A field the answer may leave out. */
+export const optional =
+  <T>(shape: Shape<T>): Shape<T | undefined> =>
+  (value, path) =>
+    value === undefined ? undefined : shape(value, path);
+
+/** Exactly one value (a union's tag). */
+export const literal =
+  <const T extends string | number | boolean | null>(expected: T): Shape<T> =>
+  (value, path = "") =>
+    value === expected ? expected : fail(path, JSON.stringify(expected));
+
+/** The first of the shapes that matches (a union of the API), tried in order. */
+export const anyOf =
+  <T extends Shape<unknown>[]>(...shapes: T): Shape<ReturnType<T[number]>> =>
+  (value, path = "") => {
+    for (const shape of shapes) {
+      try {
+        return shape(value, path) as ReturnType<T[number]>;
+      } catch {
+        // the next one
+      }
+    }
+    return fail(path, `one of ${shapes.length} forms`);
+  };
+
 /** Either of two shapes, tried in order. */
 export const either =
   <A, B>(first: Shape<A>, second: Shape<B>): Shape<A | B> =>

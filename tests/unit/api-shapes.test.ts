@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { apiShapesSource, GENERATED } from "../../scripts/api-shapes";
+import { z } from "zod";
+import * as combinators from "@shared/shape";
+import { apiShapesSource, expression, GENERATED } from "../../scripts/api-shapes";
 import { PostSchema } from "@shared/contracts/posts";
 import { postShape } from "../../app/lib/api-shapes";
 import { samplePost } from "../support/sample-post";
@@ -25,5 +27,34 @@ describe("the page's checks of the API's answers", () => {
       expect(PostSchema.safeParse(broken).success, key).toBe(false);
       expect(() => postShape(broken), key).toThrow();
     }
+  });
+
+  it("check optional fields, literals and unions as zod does", () => {
+    const schema = z.object({
+      note: z.string().optional(),
+      event: z.discriminatedUnion("kind", [
+        z.object({ kind: z.literal("tip"), cents: z.number() }),
+        z.object({ kind: z.literal("like"), postId: z.number() }),
+      ]),
+      level: z.literal([1, 2]),
+    });
+    // The generated expression, evaluated with the page's combinators.
+    const check = new Function(...Object.keys(combinators), `return ${expression(schema)};`)(
+      ...Object.values(combinators),
+    ) as (value: unknown) => unknown;
+    const samples = [
+      { event: { kind: "tip", cents: 5 }, level: 1 },
+      { note: "hi", event: { kind: "like", postId: 3 }, level: 2 },
+      { note: 4, event: { kind: "tip", cents: 5 }, level: 1 },
+      { event: { kind: "tip", postId: 5 }, level: 1 },
+      { event: { kind: "boo", cents: 5 }, level: 1 },
+      { event: { kind: "like", postId: 3 }, level: 3 },
+    ];
+    for (const sample of samples) {
+      const accepted = schema.safeParse(sample).success;
+      if (accepted) expect(check(sample), JSON.stringify(sample)).toEqual(sample);
+      else expect(() => check(sample), JSON.stringify(sample)).toThrow();
+    }
+    expect(samples.filter((sample) => schema.safeParse(sample).success)).toHaveLength(2);
   });
 });
