@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { availableOf, balanceOf } from "@worker/domain/money/ledger";
-import { findOpenPayout } from "@worker/domain/money/list-payouts";
-import { getPayoutMethod } from "@worker/domain/money/payout-methods";
 import { MIN_WITHDRAWAL_CENTS } from "@worker/domain/money/rules";
+import { readWithdrawal } from "@worker/domain/money/screens";
 import { withdrawalCentsFromForm } from "@worker/domain/money/withdrawal-amount";
 import { requestWithdrawal, WithdrawalSchema } from "@worker/domain/money/withdrawals";
 import { parseOrThrow } from "@worker/domain/shared/validation";
@@ -17,17 +15,12 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireCreator(context, request);
-  const { db } = context.domain;
-  const [availableCents, openPayout, method] = await Promise.all([
-    balanceOf(db, availableOf(user.id)),
-    findOpenPayout(db, user.id),
-    getPayoutMethod(db, user.id),
-  ]);
+  const { availableCents, openPayout, payoutMethod } = await readWithdrawal(context.domain.db, user.id);
   return {
     availableCents,
     minimumCents: MIN_WITHDRAWAL_CENTS,
     openPayout,
-    hasPayoutMethod: method !== null,
+    hasPayoutMethod: payoutMethod !== null,
     idempotencyKey: crypto.randomUUID(),
   };
 }

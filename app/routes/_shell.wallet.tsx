@@ -3,13 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { balanceOf, walletOf } from "@worker/domain/money/ledger";
-import { listPayments, presentPayment } from "@worker/domain/money/payments";
 import { topUpsAvailable } from "@worker/domain/money/providers/provider";
 import { IdempotencyKeySchema, TOP_UP_PRESETS_CENTS } from "@worker/domain/money/rules";
-import { findOwnTopUp } from "@worker/domain/money/sandbox-top-up";
+import { readWallet } from "@worker/domain/money/screens";
 import { startTopUp } from "@worker/domain/money/start-top-up";
-import { AppError, fieldError } from "@worker/domain/shared/errors";
+import { fieldError } from "@worker/domain/shared/errors";
 import { message } from "@worker/domain/shared/messages";
 import { parseOrThrow, singleLineText } from "@worker/domain/shared/validation";
 import { OfflineNotice } from "~/components/offline-notice";
@@ -34,28 +32,16 @@ export const handle: ShellHandle = { rightColumn: "empty" };
 
 const ID_PATTERN = /^[1-9]\d{0,15}$/;
 
-/** The top-up the payer came back from (?topUp={id}), if it is theirs. */
-async function returnedTopUp(db: D1Database, userId: number, param: string | null) {
-  if (!param || !ID_PATTERN.test(param)) return null;
-  try {
-    return presentPayment(await findOwnTopUp(db, userId, Number(param)));
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
-}
-
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = requireViewer(context, request);
-  const { db } = context.domain;
-  const [balanceCents, page, topUp] = await Promise.all([
-    balanceOf(db, walletOf(user.id)),
-    listPayments(db, user.id, null),
-    returnedTopUp(db, user.id, new URL(request.url).searchParams.get("topUp")),
-  ]);
+  // The top-up the payer came back from (?topUp={id}), if it is theirs.
+  const returned = new URL(request.url).searchParams.get("topUp");
+  const { balanceCents, payments, nextCursor, topUp } = await readWallet(context.domain.db, user.id, {
+    topUpId: returned && ID_PATTERN.test(returned) ? Number(returned) : null,
+  });
   return {
     balanceCents,
-    page,
+    page: { payments, nextCursor },
     topUp,
     verified: user.email_verified_at !== null,
     available: topUpsAvailable(context.domain.config),

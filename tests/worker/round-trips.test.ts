@@ -15,6 +15,10 @@ import { purchasePost } from "../../worker/domain/money/purchase-post";
 import { sendTip } from "../../worker/domain/money/send-tip";
 import { subscribe } from "../../worker/domain/subscriptions/subscribe";
 import { config } from "../../worker/env";
+import { readWallet, readWithdrawal } from "../../worker/domain/money/screens";
+import { requestWithdrawal } from "../../worker/domain/money/withdrawals";
+import { makeAvailable } from "./earnings-fixtures";
+import { testContext } from "./domain-context";
 
 /**
  * The round trips to D1 of the hot paths, each read that belongs together sent as one explicit batch, and each
@@ -363,5 +367,45 @@ describe("payments side by side", () => {
     expect(
       await env.DB.prepare("SELECT COUNT(*) AS n FROM post_purchases WHERE post_id = ?").bind(post.id).first("n"),
     ).toBe(0);
+  });
+});
+
+describe("the money screens", () => {
+  it("the wallet reads its balance, a page of payments and the top-up come back from in one round trip; another's top-up is none", async () => {
+    const fan = await createFan();
+    const other = await createFan();
+    const topUpId = await fundWallet(fan.user.userId, 2_500);
+    const othersTopUp = await fundWallet(other.user.userId, 700);
+    const { database, calls } = counted(env.DB);
+    const wallet = await readWallet(database, fan.user.userId, { topUpId });
+    expect(calls).toMatchObject({ single: 0, batches: 1 });
+    expect(wallet).toMatchObject({ balanceCents: 2_500, nextCursor: null, topUp: { id: topUpId, kind: "top_up" } });
+    expect(wallet.payments.map((payment) => payment.id)).toEqual([topUpId]);
+    expect((await readWallet(env.DB, fan.user.userId, { topUpId: othersTopUp })).topUp).toBeNull();
+    expect((await readWallet(env.DB, fan.user.userId)).topUp).toBeNull();
+  });
+
+  it("the withdrawal form reads the available earnings, the open payout and the payout method in one round trip", async () => {
+    const creator = await createVerifiedCreator();
+    await makeAvailable(creator.user.userId, 15_000);
+    await env.DB.prepare(
+      "INSERT INTO payout_methods (user_id, kind, paypal_email, updated_at) VALUES (?, 'paypal', 'payee@example.test', ?)",
+    )
+      .bind(creator.user.userId, new Date().toISOString())
+      .run();
+    const creatorRow = (await findUserById(env.DB, creator.user.userId))!;
+    const { payout } = await requestWithdrawal(testContext(), creatorRow, {
+      amountCents: 5_000,
+      password: creator.input.password,
+      idempotencyKey: newKey(),
+    });
+    const { database, calls } = counted(env.DB);
+    const screen = await readWithdrawal(database, creator.user.userId);
+    expect(calls).toMatchObject({ single: 0, batches: 1 });
+    expect(screen).toMatchObject({
+      availableCents: 10_000,
+      openPayout: { id: payout.id, amountCents: 5_000 },
+      payoutMethod: { kind: "paypal" },
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { balanceOf, walletOf } from "../../domain/money/ledger";
-import { listPayments } from "../../domain/money/payments";
 import { purchasePost, PurchaseSchema } from "../../domain/money/purchase-post";
+import { readWallet } from "../../domain/money/screens";
 import { sendTip, TipSchema } from "../../domain/money/send-tip";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
@@ -50,12 +49,10 @@ paymentRoutes.openapi(
     },
   }),
   async (c) => {
-    const userId = c.get("session").user.id;
-    const [balanceCents, page] = await Promise.all([
-      balanceOf(c.get("domain").db, walletOf(userId)),
-      listPayments(c.get("domain").db, userId, c.req.valid("query").cursor ?? null),
-    ]);
-    return c.json({ balanceCents, ...page }, 200);
+    const { balanceCents, payments, nextCursor } = await readWallet(c.get("domain").db, c.get("session").user.id, {
+      before: c.req.valid("query").cursor ?? null,
+    });
+    return c.json({ balanceCents, payments, nextCursor }, 200);
   },
 );
 

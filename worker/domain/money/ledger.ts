@@ -12,6 +12,7 @@
  * A `guard` makes the entries conditional on the state the caller read ("this payout is still requested"): when
  * the state has moved on, no entry is written, closing fails, and the whole batch is undone.
  */
+import { readOne, type Read } from "../shared/reads";
 import { isoNow } from "../shared/time";
 
 export type AccountKind =
@@ -146,14 +147,15 @@ export function ledgerRefusal(error: unknown): LedgerRefusal | null {
 }
 
 /** The balance of one account, 0 when it has never been used. */
-export async function balanceOf(db: D1Database, account: Account): Promise<number> {
+export function balanceRead(db: D1Database, account: Account): Read<number> {
   const id = accountIdSql(account);
-  const row = await db
-    .prepare(`SELECT balance_cents FROM ledger_accounts WHERE id = ${id.sql}`)
-    .bind(...id.binds)
-    .first<{ balance_cents: number }>();
-  return row?.balance_cents ?? 0;
+  return {
+    statement: db.prepare(`SELECT balance_cents FROM ledger_accounts WHERE id = ${id.sql}`).bind(...id.binds),
+    answer: (result) => (result.results[0] as { balance_cents: number } | undefined)?.balance_cents ?? 0,
+  };
 }
+
+export const balanceOf = (db: D1Database, account: Account): Promise<number> => readOne(balanceRead(db, account));
 
 /** A user's three balances at once: wallet, pending and available earnings. */
 export async function balancesOf(

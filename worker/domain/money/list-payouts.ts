@@ -2,6 +2,7 @@
  * Reading payouts: a creator's history (newest first, keyset pages on payouts_of_creator), their open request,
  * and the admins' queue of requested payouts (oldest first, on payouts_queue) with the full method details.
  */
+import type { Read } from "../shared/reads";
 import { presentPayout, type PayoutRow, type PayoutView } from "./withdrawals";
 import type { PayoutDestination, QueuedPayout } from "@shared/contracts/money";
 export { type QueuedPayout };
@@ -27,13 +28,13 @@ export async function listPayouts(
 }
 
 /** The creator's request still waiting for an admin, if any (there is at most one: payouts_one_open). */
-export async function findOpenPayout(db: D1Database, creatorId: number): Promise<PayoutView | null> {
-  const row = await db
-    .prepare("SELECT * FROM payouts WHERE creator_id = ? AND status = 'requested'")
-    .bind(creatorId)
-    .first<PayoutRow>();
-  return row ? presentPayout(row) : null;
-}
+export const openPayoutRead = (db: D1Database, creatorId: number): Read<PayoutView | null> => ({
+  statement: db.prepare("SELECT * FROM payouts WHERE creator_id = ? AND status = 'requested'").bind(creatorId),
+  answer: (result) => {
+    const row = result.results[0] as PayoutRow | undefined;
+    return row ? presentPayout(row) : null;
+  },
+});
 
 /** Where an admin sends the money: the method as it was when the payout was requested, unmasked. */
 

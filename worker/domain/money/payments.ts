@@ -282,23 +282,27 @@ export function presentPayment(row: PaymentRow & Partial<PaymentListRow>): Payme
 }
 
 /** The /wallet history: newest first, a page at a time; `before` is the id of the last payment shown. */
-export async function listPayments(
+export function paymentsRead(
   db: D1Database,
   userId: number,
   before: number | null,
-): Promise<{ payments: PaymentView[]; nextCursor: number | null }> {
-  const { results } = await db
-    .prepare(
-      `SELECT p.*, c.username AS creator_username, c.name AS creator_name, c.avatar_key AS creator_avatar_key
-       FROM payments p LEFT JOIN users c ON c.id = p.creator_id
-       WHERE p.user_id = ?1 AND p.id < ?2
-       ORDER BY p.id DESC LIMIT ?3`,
-    )
-    .bind(userId, before ?? Number.MAX_SAFE_INTEGER, PAYMENTS_PAGE_SIZE + 1)
-    .all<PaymentListRow>();
-  const page = results.slice(0, PAYMENTS_PAGE_SIZE);
+): Read<{ payments: PaymentView[]; nextCursor: number | null }> {
   return {
-    payments: page.map(presentPayment),
-    nextCursor: results.length > PAYMENTS_PAGE_SIZE ? page[page.length - 1]!.id : null,
+    statement: db
+      .prepare(
+        `SELECT p.*, c.username AS creator_username, c.name AS creator_name, c.avatar_key AS creator_avatar_key
+         FROM payments p LEFT JOIN users c ON c.id = p.creator_id
+         WHERE p.user_id = ?1 AND p.id < ?2
+         ORDER BY p.id DESC LIMIT ?3`,
+      )
+      .bind(userId, before ?? Number.MAX_SAFE_INTEGER, PAYMENTS_PAGE_SIZE + 1),
+    answer: (result) => {
+      const rows = result.results as PaymentListRow[];
+      const page = rows.slice(0, PAYMENTS_PAGE_SIZE);
+      return {
+        payments: page.map(presentPayment),
+        nextCursor: rows.length > PAYMENTS_PAGE_SIZE ? page[page.length - 1]!.id : null,
+      };
+    },
   };
 }

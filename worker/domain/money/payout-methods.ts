@@ -8,6 +8,7 @@ import { emailSchema, passwordText } from "../accounts/rules";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
+import { readOne, type Read } from "../shared/reads";
 import { message } from "../shared/messages";
 import { singleLineText } from "../shared/validation";
 import { isoNow } from "../shared/time";
@@ -95,10 +96,17 @@ function presentPayoutMethod(row: PayoutMethodRow): PayoutMethodView {
 export const findPayoutMethod = (db: D1Database, userId: number) =>
   db.prepare("SELECT * FROM payout_methods WHERE user_id = ?").bind(userId).first<PayoutMethodRow>();
 
-export async function getPayoutMethod(db: D1Database, userId: number): Promise<PayoutMethodView | null> {
-  const row = await findPayoutMethod(db, userId);
-  return row ? presentPayoutMethod(row) : null;
-}
+/** The creator's payout method as their screens show it (masked), or null. */
+export const payoutMethodRead = (db: D1Database, userId: number): Read<PayoutMethodView | null> => ({
+  statement: db.prepare("SELECT * FROM payout_methods WHERE user_id = ?").bind(userId),
+  answer: (result) => {
+    const row = result.results[0] as PayoutMethodRow | undefined;
+    return row ? presentPayoutMethod(row) : null;
+  },
+});
+
+export const getPayoutMethod = (db: D1Database, userId: number): Promise<PayoutMethodView | null> =>
+  readOne(payoutMethodRead(db, userId));
 
 /** Where a payout goes, as the payout keeps it (payouts.method_details): the method at the time of the request. */
 export const payoutDetailsOf = (method: PayoutMethodRow) =>

@@ -6,6 +6,7 @@ import type { Config } from "../../env";
 import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
+import { firstRow, readOne, type Read } from "../shared/reads";
 import { isoNow } from "../shared/time";
 import type { PaymentRow } from "./payments";
 import { sandboxAllowed, TOP_UPS_UNAVAILABLE } from "./providers/provider";
@@ -17,11 +18,14 @@ const TOP_UP_NOT_FOUND = message("This top-up does not exist.");
 type SandboxContext = Pick<DomainContext, "env" | "db" | "publish"> & { config: Pick<Config, "APP_ENV"> };
 
 /** The caller's own top-up: anyone else's is "not found", not "forbidden", so ids reveal nothing. */
+/** The member's own top-up `paymentId`, or null. */
+export const ownTopUpRead = (db: D1Database, userId: number, paymentId: number): Read<PaymentRow | null> =>
+  firstRow(
+    db.prepare("SELECT * FROM payments WHERE id = ? AND user_id = ? AND kind = 'top_up'").bind(paymentId, userId),
+  );
+
 export async function findOwnTopUp(db: D1Database, userId: number, paymentId: number): Promise<PaymentRow> {
-  const payment = await db
-    .prepare("SELECT * FROM payments WHERE id = ? AND user_id = ? AND kind = 'top_up'")
-    .bind(paymentId, userId)
-    .first<PaymentRow>();
+  const payment = await readOne(ownTopUpRead(db, userId, paymentId));
   if (!payment) throw new AppError("not_found", TOP_UP_NOT_FOUND);
   return payment;
 }
