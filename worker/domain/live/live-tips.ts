@@ -1,5 +1,5 @@
 import type { LiveTipLine } from "@shared/live-events";
-import { blockedEitherWaySql, LIVE_SUBSCRIPTION_SQL } from "../policies/members";
+import { liveAudienceSql } from "./audience";
 import { isoNow } from "../shared/time";
 
 /** A tip paid during a stream, as its LiveRoom shows it, with the stream's total; null if it is no live tip. */
@@ -43,15 +43,7 @@ export async function liveTipOf(
  */
 export async function liveAudienceToTell(db: D1Database, creatorId: number, limit: number): Promise<number[]> {
   const { results } = await db
-    .prepare(
-      `SELECT user_id FROM (
-         SELECT f.follower_id AS user_id, f.created_at AS since FROM follows f WHERE f.creator_id = ?1
-         UNION ALL
-         SELECT s.fan_id, s.started_at FROM subscriptions s WHERE s.creator_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL}
-       ) t
-       WHERE NOT ${blockedEitherWaySql("?1", "t.user_id")}
-       GROUP BY user_id ORDER BY MAX(since) DESC LIMIT ?3`,
-    )
+    .prepare(`SELECT user_id FROM (${liveAudienceSql("?1", "?2")}) ORDER BY since DESC LIMIT ?3`)
     .bind(creatorId, isoNow(), limit)
     .all<{ user_id: number }>();
   return results.map((row) => row.user_id);

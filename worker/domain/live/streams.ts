@@ -12,7 +12,7 @@ import {
 } from "@shared/contracts/live";
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { blockedEitherWaySql, LIVE_SUBSCRIPTION_SQL } from "../policies/members";
+import { liveAudienceSql } from "./audience";
 import {
   audienceAdmits,
   liveAccessAmongRead,
@@ -62,12 +62,6 @@ export const StartLiveSchema = z
   .strict();
 export type StartLiveInput = z.output<typeof StartLiveSchema>;
 
-/** Who is told that a creator went live: followers and live subscribers, not blocked either way. */
-const AUDIENCE_TO_TELL_SQL = `
-  SELECT f.follower_id AS user_id FROM follows f WHERE f.creator_id = ?1
-  UNION
-  SELECT s.fan_id FROM subscriptions s WHERE s.creator_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL.replaceAll("?2", "?3")}`;
-
 /**
  * Goes live: one stream per creator at a time (the database's partial unique index settles two concurrent
  * starts), its followers and subscribers notified in the same batch (one INSERT … SELECT, however many they
@@ -113,8 +107,7 @@ export async function startLiveStream(
         .prepare(
           `INSERT INTO notifications (user_id, kind, actor_id, params, created_at)
            SELECT t.user_id, 'live', ?1, json_object('streamId', (SELECT id FROM live_streams WHERE creator_id = ?1 AND status = 'live'), 'title', ?2), ?3
-           FROM (${AUDIENCE_TO_TELL_SQL}) t
-           WHERE NOT ${blockedEitherWaySql("?1", "t.user_id")}`,
+           FROM (${liveAudienceSql("?1", "?3")}) t`,
         )
         .bind(creator.id, input.title, now),
     ]);
