@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import { MessageSchema } from "@shared/contracts/common";
+import { EarningsOverviewSchema, PaymentPageSchema, PayoutPageSchema } from "@shared/contracts/money";
 import { CommentSchema, MediaSchema, PostPageSchema, PostSchema } from "@shared/contracts/posts";
 import { MeSchema, UpdatesSchema } from "@shared/contracts/session";
+import { FanPageSchema } from "@shared/contracts/subscriptions";
 
 /**
  * The page's checks of the API's answers (app/lib/api-shapes.ts, and files of their own for answers that only some
@@ -59,6 +61,28 @@ export const GENERATED: Record<string, Entry[]> = {
   // The comments list and the outbox only: not in the first /home.
   "app/lib/comment-shape.ts": [
     { name: "commentShape", schema: CommentSchema, type: { name: "CommentView", from: "@shared/contracts/posts" } },
+  ],
+  // The wallet's history and its copy for offline reading.
+  "app/components/wallet/wallet-shapes.ts": [
+    {
+      name: "paymentPageShape",
+      schema: PaymentPageSchema,
+      type: { name: "PaymentPage", from: "@shared/contracts/money" },
+    },
+  ],
+  // The dashboard's tabs: earnings, payout history, fans.
+  "app/components/dashboard/dashboard-shapes.ts": [
+    {
+      name: "earningsOverviewShape",
+      schema: EarningsOverviewSchema,
+      type: { name: "EarningsOverview", from: "@shared/contracts/money" },
+    },
+    {
+      name: "payoutPageShape",
+      schema: PayoutPageSchema,
+      type: { name: "PayoutPage", from: "@shared/contracts/money" },
+    },
+    { name: "fanPageShape", schema: FanPageSchema, type: { name: "FanPage", from: "@shared/contracts/subscriptions" } },
   ],
 };
 

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { earningsOverview } from "@worker/domain/money/earnings-overview";
-import type { EarningsOverview } from "@shared/contracts/money";
-import { array, number, object, string, type Shape } from "@shared/shape";
+import { number, object } from "@shared/shape";
+import { earningsOverviewShape } from "~/components/dashboard/dashboard-shapes";
 import { EarningsOverviewPanel } from "~/components/dashboard/earnings-overview";
 import { useFreshEarnings } from "~/components/dashboard/use-fresh-earnings";
 import { OfflineNotice } from "~/components/offline-notice";
@@ -21,20 +21,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 /** Kept for offline reading (app/lib/offline-copies.ts): a creator checks the figures on the go. */
 const COPY_KEY = "dashboard:earnings";
-const bySource = { subscription: number, tip: number, post: number, message: number, live: number };
-const overviewShape: Shape<EarningsOverview> = object({
-  totals: object({
-    today: object({ ...bySource, total: number }),
-    last7Days: object({ ...bySource, total: number }),
-    last30Days: object({ ...bySource, total: number }),
-  }),
-  days: array(object({ date: string, ...bySource })),
-  pendingCents: number,
-  availableCents: number,
-  releases: array(object({ date: string, cents: number })),
-  feePercent: number,
-});
-export const clientLoader = offlineLoader(() => COPY_KEY, object({ overview: overviewShape, savedAt: number }));
+export const clientLoader = offlineLoader(() => COPY_KEY, object({ overview: earningsOverviewShape, savedAt: number }));
 
 /** /dashboard: the earnings overview, the dashboard's first tab. */
 export default function EarningsTab() {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { listFans } from "@worker/domain/subscriptions/list-fans";
-import { FAN_KINDS, type FanKind } from "@shared/contracts/subscriptions";
+import { FAN_KINDS, type FanKind } from "@shared/contracts/subscription-constants";
 import { FanList } from "~/components/dashboard/fan-list";
 import { requireCreator } from "~/lib/forms.server";
 

@@ -15,7 +15,8 @@ import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { parseDollars } from "@shared/money";
 import { useMoney } from "~/components/dashboard/use-money";
-import { PaymentHistory, paymentsPageShape } from "~/components/wallet/payment-history";
+import { PaymentHistory } from "~/components/wallet/payment-history";
+import { paymentPageShape } from "~/components/wallet/wallet-shapes";
 import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
 import { offlineAwareAction } from "~/lib/offline-aware-action";
 import { array, boolean, number, object } from "@shared/shape";
@@ -58,7 +59,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 const walletShape = object({
   balanceCents: number,
-  page: paymentsPageShape,
+  page: paymentPageShape,
   verified: boolean,
   available: boolean,
   presetsCents: array(number),

@@ -12,7 +12,7 @@ import type { PaymentRow } from "@worker/domain/money/payments";
 import { presentPayment } from "@worker/domain/money/payments";
 import { sandboxAllowed } from "@worker/domain/money/providers/provider";
 import { CardSchema } from "@worker/domain/money/providers/sandbox";
-import { SANDBOX_CARDS } from "@shared/contracts/money";
+import { SANDBOX_CARDS } from "@shared/contracts/money-constants";
 import { confirmSandboxTopUp, findOwnTopUp, payWithSandboxCard } from "@worker/domain/money/sandbox-top-up";
 import { topUpResultPath } from "@worker/domain/money/start-top-up";
 import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";

@@ -1,58 +1,67 @@
-/** The subscription API's shapes (plans, subscriptions) as the page receives them. Plain types and constants only. */
-
-/** The billing periods of spec §9: weekly, monthly, yearly. */
-export const PERIODS = ["week", "month", "year"] as const;
-
-export type Period = (typeof PERIODS)[number];
-
-/** Paid prices allowed for a plan: $4.99 to $1000 (free is 0). */
-export const MIN_PAID_PRICE_CENTS = 499;
-export const MAX_PRICE_CENTS = 100_000;
-/** The price of one message to a creator: free (0) to $200, like a tip. */
-export const MAX_MESSAGE_PRICE_CENTS = 20_000;
+/**
+ * The subscription API's answers (plans, subscriptions, a creator's fans): written by worker/domain/subscriptions,
+ * documented by worker/api, checked by the page (app/components/dashboard/dashboard-shapes.ts, generated from these
+ * schemas). The page imports types only from here; its constants are in subscription-constants.ts.
+ */
+import { z } from "zod";
+import { PERIODS } from "./subscription-constants";
 
 /** One period a creator offers. A price of 0 is a free subscription. */
-export interface PlanView {
-  period: Period;
-  priceCents: number;
-}
+export const PlanSchema = z.object({ period: z.enum(PERIODS), priceCents: z.number().int() }).meta({ id: "Plan" });
+export type PlanView = z.infer<typeof PlanSchema>;
 
-export type SubscriptionStatus = "active" | "cancelled" | "expired";
+/** A creator's plans, weekly to yearly. */
+export const PlansSchema = z.object({ plans: z.array(PlanSchema) }).meta({ id: "Plans" });
+
+const SUBSCRIPTION_STATUSES = ["active", "cancelled", "expired"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** A subscription as its fan sees it (spec §6: plan, start date, renewal date, status). */
-export interface SubscriptionView {
-  id: number;
-  period: Period;
-  priceCents: number;
-  status: SubscriptionStatus;
-  startedAt: string;
-  /** The renewal date while active; the end of the entitlement once cancelled. */
-  currentPeriodEnd: string;
-  cancelledAt: string | null;
-  endedAt: string | null;
-}
+export const SubscriptionSchema = z
+  .object({
+    id: z.number().int(),
+    period: z.enum(PERIODS),
+    priceCents: z.number().int(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    startedAt: z.string(),
+    currentPeriodEnd: z
+      .string()
+      .meta({ description: "Renewal date while active; end of the entitlement once cancelled" }),
+    cancelledAt: z.string().nullable(),
+    endedAt: z.string().nullable(),
+  })
+  .meta({ id: "Subscription" });
+export type SubscriptionView = z.infer<typeof SubscriptionSchema>;
 
-export interface SubscriptionListItem extends SubscriptionView {
-  creator: { username: string; name: string; avatarUrl: string };
-}
+const SubscriptionListItemSchema = SubscriptionSchema.extend({
+  creator: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }),
+}).meta({ id: "SubscriptionListItem" });
+export type SubscriptionListItem = z.infer<typeof SubscriptionListItemSchema>;
 
-/** The two lists of Dashboard → Fans: live subscribers, and followers. */
-export const FAN_KINDS = ["subscribers", "followers"] as const;
+/** The caller's subscriptions, live ones first. */
+export const SubscriptionListSchema = z
+  .object({ subscriptions: z.array(SubscriptionListItemSchema) })
+  .meta({ id: "SubscriptionList" });
 
-export type FanKind = (typeof FAN_KINDS)[number];
+/** One of a creator's fans: a subscriber with their plan, or a follower. */
+const FanSchema = z
+  .object({
+    userId: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    avatarUrl: z.string(),
+    since: z.string().meta({ description: "When the subscription started, or when the follow was made" }),
+    period: z.enum(PERIODS).nullable().meta({ description: "The subscription's period; null for followers" }),
+    priceCents: z.number().int().nullable().meta({ description: "The subscription's price; null for followers" }),
+  })
+  .meta({ id: "Fan" });
+export type FanView = z.infer<typeof FanSchema>;
 
-/** One of a creator's fans. `since`: when the subscription started or the follow was made; the plan only for subscribers. */
-export interface FanView {
-  userId: number;
-  username: string;
-  name: string;
-  avatarUrl: string;
-  since: string;
-  period: Period | null;
-  priceCents: number | null;
-}
-
-export interface FanPage {
-  fans: FanView[];
-  nextCursor: string | null;
-}
+/** A keyset page of Dashboard → Fans. */
+export const FanPageSchema = z
+  .object({
+    fans: z.array(FanSchema),
+    nextCursor: z.string().nullable().meta({ description: "Pass back as `cursor` for the next page; null at the end" }),
+  })
+  .meta({ id: "FanPage" });
+export type FanPage = z.infer<typeof FanPageSchema>;

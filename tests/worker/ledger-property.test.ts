@@ -22,7 +22,7 @@ import { translatorFor } from "../../worker/domain/i18n";
 import { startConversation } from "../../worker/domain/messages/conversations";
 import { sendMessage } from "../../worker/domain/messages/send-message";
 import { cancelSubscription } from "../../worker/domain/subscriptions/cancel-subscription";
-import type { Period } from "@shared/contracts/subscriptions";
+import type { Period } from "@shared/contracts/subscription-constants";
 import { renewSubscriptions } from "../../worker/domain/subscriptions/renew-subscriptions";
 import { setPlans } from "../../worker/domain/subscriptions/set-plans";
 import { subscribe } from "../../worker/domain/subscriptions/subscribe";

@@ -3,7 +3,6 @@ import { ErrorSchema } from "@shared/contracts/common";
 import { decodeCursor } from "../domain/shared/cursor";
 import { message } from "../domain/shared/messages";
 import { idText, singleLineText } from "../domain/shared/validation";
-import { PERIODS } from "../domain/subscriptions/periods";
 
 /**
  * The answers the page reads are defined once under shared/contracts (their types, this document and the page's
@@ -12,6 +11,8 @@ import { PERIODS } from "../domain/subscriptions/periods";
 export { MessageSchema } from "@shared/contracts/common";
 export { AuthResultSchema, MeSchema, UpdatesSchema } from "@shared/contracts/session";
 export { PostPageSchema, PostSchema, ProcessingPostPageSchema } from "@shared/contracts/posts";
+export { PaymentSchema, PayoutSchema } from "@shared/contracts/money";
+export { PlanSchema, SubscriptionSchema } from "@shared/contracts/subscriptions";
 
 const errorResponse = (description: string) => ({
   description,
@@ -102,50 +103,3 @@ export const cursorQuery = (field: string) =>
       if (!cursor) ctx.addIssue({ code: "custom", message: INVALID_CURSOR, path: [field] });
       return cursor;
     });
-
-export const PlanSchema = z.object({ period: z.enum(PERIODS), priceCents: z.number().int() }).openapi("Plan");
-
-export const SubscriptionSchema = z
-  .object({
-    id: z.number().int(),
-    period: z.enum(PERIODS),
-    priceCents: z.number().int(),
-    status: z.enum(["active", "cancelled", "expired"]),
-    startedAt: z.string(),
-    currentPeriodEnd: z
-      .string()
-      .openapi({ description: "Renewal date while active; end of the entitlement once cancelled" }),
-    cancelledAt: z.string().nullable(),
-    endedAt: z.string().nullable(),
-  })
-  .openapi("Subscription");
-
-export const PaymentSchema = z
-  .object({
-    id: z.number().int(),
-    kind: z.enum(["top_up", "subscription", "renewal", "tip", "post", "message", "live", "live_tip"]),
-    amountCents: z.number().int(),
-    status: z.enum(["pending", "requires_confirmation", "succeeded", "failed"]),
-    createdAt: z.string(),
-    creator: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }).nullable(),
-    postId: z.number().int().nullable(),
-    note: z.string().nullable(),
-    failureReason: z.string().nullable(),
-    checkoutPath: z.string().nullable().openapi({
-      description: "Where a sandbox top-up still waiting to be paid is finished (the card form), else null",
-    }),
-  })
-  .openapi("Payment");
-
-export const PayoutSchema = z
-  .object({
-    id: z.number().int(),
-    amountCents: z.number().int(),
-    status: z.enum(["requested", "paid", "rejected"]),
-    method: z.enum(["paypal", "bank"]),
-    destination: z.string().openapi({ description: "Masked: a•••@example.com, •••• 1234" }),
-    rejectionReason: z.string().nullable(),
-    createdAt: z.string(),
-    decidedAt: z.string().nullable(),
-  })
-  .openapi("Payout");

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { EARNING_SOURCES, type EarningsOverview } from "@shared/contracts/money";
+import type { EarningsOverview } from "@shared/contracts/money";
+import { EARNING_SOURCES } from "@shared/contracts/money-constants";
 import { CalendarDay } from "~/components/dashboard/calendar-day";
 import { SOURCE_COLOURS, useMoney, useSourceLabels } from "~/components/dashboard/use-money";
 

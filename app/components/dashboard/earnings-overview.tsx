@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EARNING_SOURCES, type EarningsOverview } from "@shared/contracts/money";
+import type { EarningsOverview } from "@shared/contracts/money";
+import { EARNING_SOURCES } from "@shared/contracts/money-constants";
 import { EarningsChart } from "~/components/dashboard/earnings-chart";
 import { useDayText } from "~/components/dashboard/calendar-day";
 import { useMoney, useSourceLabels } from "~/components/dashboard/use-money";

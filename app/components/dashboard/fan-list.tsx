@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { FAN_KINDS, PERIODS, type FanKind, type FanPage, type FanView } from "@shared/contracts/subscriptions";
+import { FAN_KINDS, type FanKind } from "@shared/contracts/subscription-constants";
+import type { FanPage, FanView } from "@shared/contracts/subscriptions";
 import { formatCents } from "@shared/money";
-import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { LocalTime } from "~/components/local-time";
 import { MessageButton } from "~/components/messages/message-button";
 import { EmptyState } from "~/components/page";
@@ -13,21 +13,7 @@ import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
 import { usePagedList } from "~/lib/use-paged-list";
 import { Handle } from "~/components/handle";
-
-const fanPageShape: Shape<FanPage> = object({
-  fans: array(
-    object({
-      userId: number,
-      username: string,
-      name: string,
-      avatarUrl: string,
-      since: string,
-      period: nullable(oneOf(...PERIODS)),
-      priceCents: nullable(number),
-    }),
-  ),
-  nextCursor: nullable(string),
-});
+import { fanPageShape } from "~/components/dashboard/dashboard-shapes";
 
 /** usePagedList keys items by `id`: a fan is one member, listed once. */
 const withIds = (fans: FanView[]) => fans.map((fan) => ({ ...fan, id: fan.userId }));

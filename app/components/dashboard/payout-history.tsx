@@ -1,32 +1,16 @@
 import { useTranslation } from "react-i18next";
-import type { PayoutView } from "@shared/contracts/money";
+import type { PayoutPage } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { LoadMore } from "~/components/load-more-button";
 import { useSession } from "~/lib/session";
-import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
 import { PayoutStatus } from "~/components/dashboard/payout-status";
 import { useMoney } from "~/components/dashboard/use-money";
-
-export const payoutPageShape: Shape<{ payouts: PayoutView[]; nextCursor: number | null }> = object({
-  payouts: array(
-    object({
-      id: number,
-      amountCents: number,
-      status: oneOf("requested", "paid", "rejected"),
-      method: oneOf("paypal", "bank"),
-      destination: string,
-      rejectionReason: nullable(string),
-      createdAt: string,
-      decidedAt: nullable(string),
-    }),
-  ),
-  nextCursor: nullable(number),
-});
+import { payoutPageShape } from "~/components/dashboard/dashboard-shapes";
 
 /** Dashboard → Payout history: date, status (with the reason of a rejection), amount and masked destination. */
-export function PayoutHistory({ first }: { first: { payouts: PayoutView[]; nextCursor: number | null } }) {
+export function PayoutHistory({ first }: { first: PayoutPage }) {
   const { t } = useTranslation();
   const money = useMoney();
   const { api } = useSession();

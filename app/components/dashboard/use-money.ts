@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatCents } from "@shared/money";
-import type { EarningSource } from "@shared/contracts/money";
+import type { EarningSource } from "@shared/contracts/money-constants";
 
 /** Cents as the reader's language writes US dollars. */
 export function useMoney() {

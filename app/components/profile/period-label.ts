@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Period } from "@shared/contracts/subscriptions";
+import type { Period } from "@shared/contracts/subscription-constants";
 
 /** "Weekly", "Monthly", "Yearly": a plan's period as the screens name it. */
 export function usePeriodLabel() {

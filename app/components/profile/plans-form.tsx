@@ -8,7 +8,7 @@ import {
   MIN_PAID_PRICE_CENTS,
   PERIODS,
   type Period,
-} from "@shared/contracts/subscriptions";
+} from "@shared/contracts/subscription-constants";
 import { FormNotice } from "~/components/forms";
 import { useMoney } from "~/components/dashboard/use-money";
 import { IntentForm } from "~/components/profile/intent-form";

@@ -1,39 +1,15 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PaymentStatus, PaymentView } from "@shared/contracts/money";
+import type { PaymentPage, PaymentStatus, PaymentView } from "@shared/contracts/money";
 import { LocalTime } from "~/components/local-time";
 import { EmptyState } from "~/components/page";
 import { LoadMore } from "~/components/load-more-button";
 import { useSession } from "~/lib/session";
-import { array, nullable, number, object, oneOf, orDefault, string, type Shape } from "@shared/shape";
 import { usePagedList } from "~/lib/use-paged-list";
 import { useMoney } from "~/components/dashboard/use-money";
 import { withHandle } from "~/components/handle-sentence";
-
-interface PaymentsPage {
-  payments: PaymentView[];
-  nextCursor: number | null;
-}
-
-export const paymentsPageShape: Shape<PaymentsPage> = object({
-  payments: array(
-    object({
-      id: number,
-      kind: oneOf("top_up", "subscription", "renewal", "tip", "post", "message", "live", "live_tip"),
-      amountCents: number,
-      status: oneOf("pending", "requires_confirmation", "succeeded", "failed"),
-      createdAt: string,
-      creator: nullable(object({ username: string, name: string, avatarUrl: string })),
-      postId: nullable(number),
-      note: nullable(string),
-      failureReason: nullable(string),
-      // Absent from copies saved for offline reading before it existed.
-      checkoutPath: orDefault(nullable(string), () => null),
-    }),
-  ),
-  nextCursor: nullable(number),
-});
+import { paymentPageShape } from "~/components/wallet/wallet-shapes";
 
 const STATUS_STYLES: Record<PaymentStatus, string> = {
   succeeded: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
@@ -85,13 +61,13 @@ function usePaymentTitle() {
 }
 
 /** The /wallet history (spec §3 "Payment: date, amount, status"): the loader's first page, then "Load more". */
-export function PaymentHistory({ firstPage }: { firstPage: PaymentsPage }) {
+export function PaymentHistory({ firstPage }: { firstPage: PaymentPage }) {
   const { t } = useTranslation();
   const { api } = useSession();
   const money = useMoney();
   const titleOf = usePaymentTitle();
   const list = usePagedList({ items: firstPage.payments, nextCursor: firstPage.nextCursor }, async (cursor: number) => {
-    const page = await api.get(`/wallet?cursor=${cursor}`, paymentsPageShape);
+    const page = await api.get(`/wallet?cursor=${cursor}`, paymentPageShape);
     return { items: page.payments, nextCursor: page.nextCursor };
   });
   const payments = list.items;

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { FormEvent, KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentView } from "@shared/contracts/money";
-import type { SandboxOutcome } from "@shared/contracts/money";
+import type { SandboxOutcome } from "@shared/contracts/money-constants";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { useMoney } from "~/components/dashboard/use-money";
 import { formatCardNumber, formatExpiry, type FieldEdit } from "~/components/wallet/card-format";

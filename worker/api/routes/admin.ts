@@ -6,6 +6,7 @@ import { listPendingCreatorRequests } from "../../domain/creators/list-creator-r
 import { listPayoutQueue } from "../../domain/money/list-payouts";
 import { decidePayout, DecidePayoutSchema } from "../../domain/money/withdrawals";
 import { listOpenReports } from "../../domain/moderation/list-open-reports";
+import { QueuedPayoutSchema } from "@shared/contracts/money";
 import { REPORT_REASONS, REPORT_TARGET_KINDS } from "@shared/contracts/moderation";
 import { REPORT_ACTIONS, resolveReport } from "../../domain/moderation/resolve-report";
 import { AppError } from "../../domain/shared/errors";
@@ -64,28 +65,6 @@ const ReportSchema = z
     }),
   })
   .openapi("OpenReport");
-
-const QueuedPayoutSchema = z
-  .object({
-    id: z.number().int(),
-    amountCents: z.number().int(),
-    createdAt: z.string(),
-    creator: z.object({ id: z.number().int(), username: z.string(), name: z.string(), email: z.string() }),
-    destination: z
-      .union([
-        z.object({ kind: z.literal("paypal"), paypalEmail: z.string() }),
-        z.object({
-          kind: z.literal("bank"),
-          accountHolder: z.string(),
-          bankName: z.string(),
-          accountNumber: z.string(),
-          routingCode: z.string(),
-          country: z.string(),
-        }),
-      ])
-      .openapi({ description: "The method as it was when the payout was requested, in full" }),
-  })
-  .openapi("QueuedPayout");
 
 /** /api/admin: the creator requests queue and the reports queue, the payouts queue. */
 export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

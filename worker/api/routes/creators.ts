@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { CreatorApplicationAnswerSchema } from "@shared/contracts/creators";
 import { getCreatorApplication } from "../../domain/creators/creator-application";
 import { submitCreatorRequest } from "../../domain/creators/submit-creator-request";
 import { idNumber } from "../../domain/shared/validation";
@@ -8,19 +9,6 @@ import { errorResponses, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
-
-const ApplicationSchema = z
-  .object({
-    application: z
-      .object({
-        status: z.enum(["pending", "approved", "rejected"]),
-        rejectionReason: z.string(),
-        createdAt: z.string(),
-        decidedAt: z.string().nullable(),
-      })
-      .nullable(),
-  })
-  .openapi("CreatorApplication");
 
 /** Spec §4, Become a creator: the member's application and where it stands. */
 export const creatorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -32,7 +20,7 @@ creatorRoutes.openapi(
     tags: ["Creators"],
     summary: "The user's latest creator application (null when they never applied)",
     middleware: [requireSession] as const,
-    responses: { 200: json(ApplicationSchema, "The latest application"), 401: e401 },
+    responses: { 200: json(CreatorApplicationAnswerSchema, "The latest application"), 401: e401 },
   }),
   async (c) => c.json({ application: await getCreatorApplication(c.get("domain").db, c.get("session").user.id) }, 200),
 );
@@ -45,7 +33,7 @@ creatorRoutes.openapi(
     summary: "Apply to become a creator with an uploaded ID document and selfie (purposes id_document, id_selfie)",
     middleware: [requireSession] as const,
     request: { body: jsonBody(z.object({ documentMediaId: idNumber, selfieMediaId: idNumber })) },
-    responses: { 201: json(ApplicationSchema, "Pending validation"), 401: e401, 403: e403, 422: e422 },
+    responses: { 201: json(CreatorApplicationAnswerSchema, "Pending validation"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => {
     const { db } = c.get("domain");

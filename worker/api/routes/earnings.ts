@@ -1,6 +1,11 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import { EARNING_SOURCES, type EarningSource } from "@shared/contracts/money";
+import {
+  EarningsOverviewSchema,
+  PayoutMethodViewSchema,
+  PayoutPageSchema,
+  WithdrawalResultSchema,
+} from "@shared/contracts/money";
 import { earningsOverview } from "../../domain/money/earnings-overview";
 import { listPayouts } from "../../domain/money/list-payouts";
 import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "../../domain/money/payout-methods";
@@ -10,7 +15,7 @@ import { message } from "../../domain/shared/messages";
 import { errorResponse } from "../../http/errors";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, idCursorQuery, json, jsonBody, PayoutSchema } from "../schemas";
+import { errorResponses, idCursorQuery, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 409: e409, 422: e422 } = errorResponses;
@@ -21,40 +26,6 @@ const requireCreator = createMiddleware<AppEnv>(async (c, next) => {
     return errorResponse(c, new AppError("forbidden", message("Only creators have a dashboard.")));
   return next();
 });
-
-const bySource = Object.fromEntries(EARNING_SOURCES.map((source) => [source, z.number().int()])) as Record<
-  EarningSource,
-  z.ZodNumber
->;
-const TotalsSchema = z.object({ ...bySource, total: z.number().int() });
-
-const EarningsOverviewSchema = z
-  .object({
-    totals: z.object({ today: TotalsSchema, last7Days: TotalsSchema, last30Days: TotalsSchema }),
-    days: z.array(z.object({ date: z.string(), ...bySource })),
-    pendingCents: z.number().int(),
-    availableCents: z.number().int(),
-    releases: z.array(
-      z.object({
-        date: z.string().openapi({ description: "UTC day the amount becomes available" }),
-        cents: z.number().int(),
-      }),
-    ),
-    feePercent: z.number(),
-  })
-  .openapi("EarningsOverview", {
-    description: "Net cents (after the platform fee) by source; windows are UTC days ending today",
-  });
-
-const PayoutMethodViewSchema = z
-  .object({
-    kind: z.enum(["paypal", "bank"]),
-    destination: z.string(),
-    bankName: z.string().nullable(),
-    country: z.string().nullable(),
-    updatedAt: z.string(),
-  })
-  .openapi("PayoutMethod");
 
 /** /api/dashboard/earnings, /api/payouts, /api/me/payout-method: a creator's side of the money. */
 export const earningsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -84,7 +55,7 @@ earningsRoutes.openapi(
     middleware: [requireSession, requireCreator] as const,
     request: { query: idCursorQuery("cursor") },
     responses: {
-      200: json(z.object({ payouts: z.array(PayoutSchema), nextCursor: z.number().int().nullable() }), "A page"),
+      200: json(PayoutPageSchema, "A page"),
       401: e401,
       403: e403,
       422: e422,
@@ -104,7 +75,7 @@ earningsRoutes.openapi(
     middleware: [requireSession, requireCreator] as const,
     request: { body: jsonBody(WithdrawalSchema) },
     responses: {
-      200: json(z.object({ payout: PayoutSchema, replayed: z.boolean() }), "The request"),
+      200: json(WithdrawalResultSchema, "The request"),
       401: e401,
       403: e403,
       409: e409,

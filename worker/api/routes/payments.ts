@@ -1,29 +1,14 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { PaymentResultSchema, WalletSchema } from "@shared/contracts/money";
 import { purchasePost, PurchaseSchema } from "../../domain/money/purchase-post";
 import { readWallet } from "../../domain/money/screens";
 import { sendTip, TipSchema } from "../../domain/money/send-tip";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import {
-  e404,
-  errorResponses,
-  idCursorQuery,
-  IdParams,
-  json,
-  jsonBody,
-  PaymentSchema,
-  UsernameParams,
-} from "../schemas";
+import { e404, errorResponses, idCursorQuery, IdParams, json, jsonBody, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
-
-const PaymentResultSchema = z.object({
-  payment: PaymentSchema,
-  replayed: z
-    .boolean()
-    .openapi({ description: "The idempotency key was used before for this request: nothing was charged again" }),
-});
 
 export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -36,14 +21,7 @@ paymentRoutes.openapi(
     middleware: [requireSession] as const,
     request: { query: idCursorQuery("cursor") },
     responses: {
-      200: json(
-        z.object({
-          balanceCents: z.number().int(),
-          payments: z.array(PaymentSchema),
-          nextCursor: z.number().int().nullable(),
-        }),
-        "Balance and payments",
-      ),
+      200: json(WalletSchema, "Balance and payments"),
       401: e401,
       422: e422,
     },

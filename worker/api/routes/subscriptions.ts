@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { PlansSchema, SubscriptionListSchema, SubscriptionSchema } from "@shared/contracts/subscriptions";
 import { AppError } from "../../domain/shared/errors";
 import { findVisibleUser, PROFILE_NOT_FOUND } from "../../domain/profiles/find-member";
 import { cancelSubscription } from "../../domain/subscriptions/cancel-subscription";
@@ -8,26 +9,10 @@ import { setPlans, SetPlansSchema } from "../../domain/subscriptions/set-plans";
 import { subscribe, SubscribeSchema } from "../../domain/subscriptions/subscribe";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import {
-  e404,
-  errorResponses,
-  IdParams,
-  json,
-  jsonBody,
-  PlanSchema,
-  SubscriptionSchema,
-  UsernameParams,
-} from "../schemas";
+import { e404, errorResponses, IdParams, json, jsonBody, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
-const PlansSchema = z.object({ plans: z.array(PlanSchema) });
-
-const SubscriptionListSchema = z.object({
-  subscriptions: z.array(
-    SubscriptionSchema.extend({ creator: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }) }),
-  ),
-});
 
 export const subscriptionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

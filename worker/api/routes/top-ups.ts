@@ -1,16 +1,17 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { TopUpPaymentSchema, TopUpStartSchema } from "@shared/contracts/money";
 import { presentPayment } from "../../domain/money/payments";
 import { CardSchema } from "../../domain/money/providers/sandbox";
 import { confirmSandboxTopUp, findOwnTopUp, payWithSandboxCard } from "../../domain/money/sandbox-top-up";
 import { startTopUp, TopUpSchema } from "../../domain/money/start-top-up";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { e404, errorResponses, IdParams, json, jsonBody, PaymentSchema } from "../schemas";
+import { e404, errorResponses, IdParams, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 409: e409, 422: e422 } = errorResponses;
 
-const PaymentResult = json(z.object({ payment: PaymentSchema }), "The top-up as it stands");
+const PaymentResult = json(TopUpPaymentSchema, "The top-up as it stands");
 
 export const topUpRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -23,17 +24,7 @@ topUpRoutes.openapi(
     middleware: [requireSession] as const,
     request: { body: jsonBody(TopUpSchema) },
     responses: {
-      200: json(
-        z.object({
-          payment: PaymentSchema,
-          redirectUrl: z.string().openapi({
-            description:
-              "The provider's checkout (Stripe), the sandbox card form, or /wallet?topUp={id} when already settled",
-          }),
-          replayed: z.boolean(),
-        }),
-        "The pending top-up and where to pay it",
-      ),
+      200: json(TopUpStartSchema, "The pending top-up and where to pay it"),
       401: e401,
       403: e403,
       409: e409,

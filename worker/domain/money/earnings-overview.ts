@@ -5,7 +5,8 @@
  */
 import { DAY } from "../shared/time";
 import type { AccountKind } from "./ledger";
-import { EARNING_SOURCES, type EarningSource, type BySource, type EarningsOverview } from "@shared/contracts/money";
+import type { BySource, EarningsOverview } from "@shared/contracts/money";
+import { EARNING_SOURCES, type EarningSource } from "@shared/contracts/money-constants";
 export { type EarningsOverview };
 
 /** The chart's span, in UTC days ending today. */

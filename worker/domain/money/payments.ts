@@ -15,7 +15,8 @@ import {
 import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
 import { SANDBOX_TOP_UP_LIFETIME_MS } from "./top-ups";
 import { firstRow, readOne, type Read } from "../shared/reads";
-import type { PaymentKind, PaymentStatus, EarningSource, PaymentView } from "@shared/contracts/money";
+import type { PaymentKind, PaymentStatus, PaymentView } from "@shared/contracts/money";
+import type { EarningSource } from "@shared/contracts/money-constants";
 export { type PaymentView };
 
 export interface PaymentRow {

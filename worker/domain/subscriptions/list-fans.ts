@@ -1,4 +1,5 @@
-import type { FanKind, FanPage, FanView } from "@shared/contracts/subscriptions";
+import type { FanKind } from "@shared/contracts/subscription-constants";
+import type { FanPage, FanView } from "@shared/contracts/subscriptions";
 import { publicMediaUrl } from "../accounts/users";
 import { LIVE_SUBSCRIPTION_SQL, visibleMemberSql } from "../policies/members";
 import type { Viewer } from "../policies/policy";

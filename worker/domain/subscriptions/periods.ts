@@ -1,4 +1,4 @@
-import { PERIODS, type Period } from "@shared/contracts/subscriptions";
+import { PERIODS, type Period } from "@shared/contracts/subscription-constants";
 export { PERIODS, type Period };
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();

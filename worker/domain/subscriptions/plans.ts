@@ -3,7 +3,11 @@ import { PERIODS, type Period } from "./periods";
 import type { PlanView } from "@shared/contracts/subscriptions";
 export { type PlanView };
 
-import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS } from "@shared/contracts/subscriptions";
+import {
+  MAX_MESSAGE_PRICE_CENTS,
+  MAX_PRICE_CENTS,
+  MIN_PAID_PRICE_CENTS,
+} from "@shared/contracts/subscription-constants";
 export { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS };
 
 export const PRICE_OUT_OF_RANGE = message(

@@ -8,7 +8,7 @@ import { INVALID_VALUE } from "../../shared/errors";
 import { message } from "../../shared/messages";
 import { singleLineText } from "../../shared/validation";
 import type { PaymentProvider } from "./provider";
-import { SANDBOX_CARDS, type SandboxOutcome } from "@shared/contracts/money";
+import { SANDBOX_CARDS, type SandboxOutcome } from "@shared/contracts/money-constants";
 export { type SandboxOutcome };
 
 export const sandboxProvider: PaymentProvider = {
