@@ -1,6 +1,18 @@
 import type { z } from "zod";
 import { MessageSchema } from "@shared/contracts/common";
 import { EarningsOverviewSchema, PaymentPageSchema, PayoutPageSchema } from "@shared/contracts/money";
+import {
+  ChatMediaPageSchema,
+  ChatMediaSchema,
+  ChatMessageSchema,
+  ChatServerFrameSchema,
+  ConversationPageSchema,
+  ConversationSchema,
+  MassMessageListSchema,
+  MassMessageSchema,
+  MessagePageSchema,
+  SentMessageSchema,
+} from "@shared/contracts/messages";
 import { CommentSchema, MediaSchema, PostPageSchema, PostSchema } from "@shared/contracts/posts";
 import { MeSchema, UpdatesSchema } from "@shared/contracts/session";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
@@ -21,7 +33,11 @@ interface Entry {
   type: { name: string; from: string; expression?: string };
   /** Also export the object's fields, for a screen whose answer adds its own to them. */
   fields?: string;
+  /** Only the file's other checks use it: not exported. */
+  local?: boolean;
 }
+
+const MESSAGES = "@shared/contracts/messages";
 
 /** Each generated file (from the repository's root) and the checks it exports. */
 export const GENERATED: Record<string, Entry[]> = {
@@ -36,6 +52,7 @@ export const GENERATED: Record<string, Entry[]> = {
       name: "scaledImagesShape",
       schema: MediaSchema.shape.scaled,
       type: { name: "ScaledImage", from: "@shared/contracts/posts", expression: "ScaledImage[]" },
+      local: true,
     },
     {
       name: "postShape",
@@ -83,6 +100,39 @@ export const GENERATED: Record<string, Entry[]> = {
       type: { name: "PayoutPage", from: "@shared/contracts/money" },
     },
     { name: "fanPageShape", schema: FanPageSchema, type: { name: "FanPage", from: "@shared/contracts/subscriptions" } },
+  ],
+  // The chat's screens, the profile's Message button and the outbox's sent message: not in the first /home.
+  "app/components/messages/chat-shapes.ts": [
+    { name: "chatMediaShape", schema: ChatMediaSchema, type: { name: "ChatMediaView", from: MESSAGES }, local: true },
+    { name: "messageShape", schema: ChatMessageSchema, type: { name: "MessageView", from: MESSAGES }, local: true },
+    { name: "conversationShape", schema: ConversationSchema, type: { name: "ConversationView", from: MESSAGES } },
+    {
+      name: "conversationPageShape",
+      schema: ConversationPageSchema,
+      type: { name: "ConversationPage", from: MESSAGES },
+    },
+    { name: "messagePageShape", schema: MessagePageSchema, type: { name: "MessagePage", from: MESSAGES } },
+    {
+      name: "sentShape",
+      schema: SentMessageSchema,
+      type: { name: "MessageView", from: MESSAGES, expression: "{ message: MessageView; replayed: boolean }" },
+    },
+    {
+      name: "chatMediaPageShape",
+      schema: ChatMediaPageSchema,
+      type: {
+        name: "ChatMediaItem",
+        from: MESSAGES,
+        expression: "{ items: ChatMediaItem[]; nextBefore: number | null }",
+      },
+    },
+    { name: "massMessageShape", schema: MassMessageSchema, type: { name: "MassMessageView", from: MESSAGES } },
+    {
+      name: "massMessageListShape",
+      schema: MassMessageListSchema,
+      type: { name: "MassMessageView", from: MESSAGES, expression: "{ massMessages: MassMessageView[] }" },
+    },
+    { name: "chatServerFrameShape", schema: ChatServerFrameSchema, type: { name: "ChatServerFrame", from: MESSAGES } },
   ],
 };
 
@@ -149,7 +199,8 @@ export function apiShapesSource(file: string): string {
       lines.push(`export const ${entry.fields} = ${fieldsOf(entry.schema, named, entry.name)};`);
       lines.push(`export const ${entry.name}: Shape<${type}> = object(${entry.fields});`);
     } else {
-      lines.push(`export const ${entry.name}: Shape<${type}> = ${expression(entry.schema, named, entry.name)};`);
+      const exported = entry.local ? "" : "export ";
+      lines.push(`${exported}const ${entry.name}: Shape<${type}> = ${expression(entry.schema, named, entry.name)};`);
     }
     named.set(entry.schema, entry.name);
   }

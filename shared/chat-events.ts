@@ -1,71 +1,24 @@
-import { z } from "zod/mini";
-import type { MessageView } from "./contracts/messages";
+import type { Shape } from "./shape";
 
 /**
- * The ChatRoom socket (one Durable Object per conversation, worker/realtime/chat-room.ts): every frame both ways
- * is a JSON text frame validated with these schemas, on the Worker and in the browser alike (zod/mini: the chat
- * screen's own chunk, never the first load). Keep-alive is the user channel's "ping"/"pong".
+ * The sockets' shared parts: every frame both ways is a JSON text frame, checked on arrival. The ChatRoom socket's
+ * frames (one Durable Object per conversation, worker/realtime/chat-room.ts) are described in
+ * shared/contracts/messages.ts; the browser checks them with the generated checks of
+ * app/components/messages/chat-shapes.ts, the Worker with zod.
  */
 
-const chatMedia = z.object({
-  id: z.number(),
-  kind: z.enum(["image", "video"]),
-  url: z.nullable(z.string()),
-  posterUrl: z.nullable(z.string()),
-  previewUrl: z.nullable(z.string()),
-  width: z.nullable(z.number()),
-  height: z.nullable(z.number()),
-  // Absent in messages stored before photos had copies (offline copies): none.
-  scaled: z._default(z.array(z.object({ width: z.number(), url: z.string() })), () => []),
-});
-
-export const messageViewSchema = z.object({
-  id: z.number(),
-  conversationId: z.number(),
-  seq: z.number(),
-  clientId: z.string(),
-  senderId: z.number(),
-  text: z.string(),
-  createdAt: z.string(),
-  priceCents: z.number(),
-  paidCents: z.number(),
-  tipCents: z.number(),
-  locked: z.boolean(),
-  purchased: z.boolean(),
-  media: z.array(chatMedia),
-});
-
-/** Server → browser. */
-export const chatServerFrame = z.discriminatedUnion("type", [
-  /** A new message, presented for the socket's member (a locked message's media are previews only). */
-  z.object({ type: z.literal("message"), message: messageViewSchema }),
-  /** The other member is typing (shown for a few seconds). */
-  z.object({ type: z.literal("typing"), userId: z.number() }),
-  /** A member has read up to `seq`: "Seen". */
-  z.object({ type: z.literal("read"), userId: z.number(), seq: z.number() }),
-  /** A pay-per-view message was bought: the sender's screen marks it sold, the buyer's opens it. */
-  z.object({ type: z.literal("unlocked"), messageId: z.number(), message: messageViewSchema }),
-]);
-
-/** Browser → server: only "typing" (sends go through the API, which charges, stores and orders them). */
-export const chatClientFrame = z.discriminatedUnion("type", [z.object({ type: z.literal("typing") })]);
-
-export type ChatServerFrame = z.infer<typeof chatServerFrame>;
-export type ChatClientFrame = z.infer<typeof chatClientFrame>;
-
-// The socket's schema and the API's contract describe one message.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const messageViewMatchesContract: Same<z.infer<typeof messageViewSchema>, MessageView> = true;
-void messageViewMatchesContract;
-
-/** Parses a frame; null for anything that is not valid JSON of the schema. */
+/**
+ * Parses a frame with a zod schema or a page's check; null for anything that is not valid JSON of that form.
+ */
 export function parseFrame<T>(
-  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  check: Shape<T> | { safeParse(value: unknown): { success: true; data: T } | { success: false } },
   text: unknown,
 ): T | null {
   if (typeof text !== "string" || text.length > 64 * 1024) return null;
   try {
-    const result = schema.safeParse(JSON.parse(text));
+    const value: unknown = JSON.parse(text);
+    if (typeof check === "function") return check(value);
+    const result = check.safeParse(value);
     return result.success ? result.data : null;
   } catch {
     return null;

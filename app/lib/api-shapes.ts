@@ -15,10 +15,7 @@ export const updatesAnswerShape: Shape<{ updates: Updates }> = object({
   updates: object({ home: boolean, notifications: number, messages: number, balance: boolean }),
 });
 
-export const scaledImagesShape: Shape<ScaledImage[]> = orDefault(
-  array(object({ width: number, url: string })),
-  () => [],
-);
+const scaledImagesShape: Shape<ScaledImage[]> = orDefault(array(object({ width: number, url: string })), () => []);
 
 export const postFields = {
   id: number,

@@ -49,9 +49,9 @@ const sentOutline = (value: unknown): unknown => {
 };
 
 /**
- * A message's answer is checked by the chat's own shape, whose chunk (zod/mini) is loaded only once the server has
- * answered: never on a page's first load, and never while offline, where a chunk that fails to load would stay
- * failed for the page (Chromium does not fetch a failed module again).
+ * A message's answer is checked by the chat's own shape, whose chunk is loaded only once the server has answered:
+ * never on a page's first load (the shell carries the outbox), and never while offline, where a chunk that fails to
+ * load would stay failed for the page (Chromium does not fetch a failed module again).
  */
 async function sendMessage(
   client: ApiClient,
@@ -68,8 +68,8 @@ async function sendMessage(
     sentOutline,
     { quiet: true, signal },
   );
-  const { messageShape } = await import("~/components/messages/chat-shapes");
-  return object({ message: messageShape })(answer);
+  const { sentShape } = await import("~/components/messages/chat-shapes");
+  return sentShape(answer);
 }
 
 /** A refusal the person must decide on (not the network, not the server failing). */

@@ -1,111 +1,179 @@
 /**
- * The chat's shapes as the page receives them (the conversation list, a thread, the ChatRoom socket): written by
- * worker/domain/messages, read by app/routes/_shell.messages.($id).tsx. Plain types only.
+ * The chat's answers (the conversation list, a thread, its media, mass messages) and the ChatRoom socket's frames:
+ * written by worker/domain/messages and worker/realtime/chat-room.ts, documented by worker/api, checked by the page
+ * (app/components/messages/chat-shapes.ts, generated from these schemas). The page imports types only from here: a
+ * value import would bring zod into its bundle.
  */
-import type { ScaledImage } from "./posts";
+import { z } from "zod";
+import { ScaledImageSchema } from "./posts";
 
-interface ChatMember {
-  userId: number;
-  username: string;
-  name: string;
-  avatarUrl: string;
-  isCreator: boolean;
-}
+const MediaKindSchema = z.enum(["image", "video"]);
 
 /** One file of a message. A locked (pay-per-view, not bought) file has only its blurred preview. */
-export interface ChatMediaView {
-  id: number;
-  kind: "image" | "video";
-  url: string | null;
-  posterUrl: string | null;
-  previewUrl: string | null;
-  width: number | null;
-  height: number | null;
-  /** Smaller copies of a photo, narrowest first; empty while the message is locked to the viewer. */
-  scaled: ScaledImage[];
-}
+export const ChatMediaSchema = z
+  .object({
+    id: z.number().int(),
+    kind: MediaKindSchema,
+    url: z.string().nullable().meta({ description: "null while the message is locked for the caller" }),
+    posterUrl: z.string().nullable(),
+    previewUrl: z.string().nullable(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    // Messages stored before photos had copies (offline copies) have none.
+    scaled: z.array(ScaledImageSchema).default([]).meta({
+      description: "Smaller copies of a photo, narrowest first; empty while the message is locked for the caller",
+    }),
+  })
+  .meta({ id: "ChatMedia" });
+export type ChatMediaView = z.infer<typeof ChatMediaSchema>;
 
-export interface MessageView {
-  id: number;
-  conversationId: number;
-  seq: number;
-  /** The id the sender's client chose; a resend with it stores nothing new. */
-  clientId: string;
-  senderId: number;
-  text: string;
-  createdAt: string;
-  /** Pay-per-view price on a message with media (0: none). */
-  priceCents: number;
-  /** What the sender paid to send it (a fan writing to a creator with a per-message price). */
-  paidCents: number;
-  /** A tip sent from the conversation: what the sender tipped, the text being its note (0: not a tip). */
-  tipCents: number;
-  /** The viewer must unlock it to open its media. */
-  locked: boolean;
-  /** A pay-per-view message was bought by its recipient (the sender sees which of theirs sold). */
-  purchased: boolean;
-  media: ChatMediaView[];
-}
+export const ChatMessageSchema = z
+  .object({
+    id: z.number().int(),
+    conversationId: z.number().int(),
+    seq: z.number().int().meta({ description: "Position in the conversation, 1, 2, 3…" }),
+    clientId: z.string().meta({ description: "The id the sender's client chose; a resend with it stores nothing new" }),
+    senderId: z.number().int(),
+    text: z.string(),
+    createdAt: z.string(),
+    priceCents: z.number().int().meta({ description: "Pay-per-view price on a message with media (0: none)" }),
+    paidCents: z
+      .number()
+      .int()
+      .meta({ description: "What the sender paid to send it (a fan writing to a creator with a per-message price)" }),
+    tipCents: z
+      .number()
+      .int()
+      .meta({ description: "A tip sent from the conversation: its amount, the text being its note (0: not a tip)" }),
+    locked: z.boolean().meta({ description: "The viewer must unlock it to open its media" }),
+    purchased: z
+      .boolean()
+      .meta({ description: "A pay-per-view message was bought by its recipient (the sender sees which sold)" }),
+    media: z.array(ChatMediaSchema),
+  })
+  .meta({ id: "ChatMessage" });
+export type MessageView = z.infer<typeof ChatMessageSchema>;
 
-/** What the viewer may do in a conversation. */
-interface ConversationPermissions {
-  canWrite: boolean;
-  canSetPrice: boolean;
-}
+export const ConversationSchema = z
+  .object({
+    id: z.number().int(),
+    other: z.object({
+      userId: z.number().int(),
+      username: z.string(),
+      name: z.string(),
+      avatarUrl: z.string(),
+      isCreator: z.boolean(),
+    }),
+    unreadCount: z.number().int(),
+    activityAt: z
+      .string()
+      .nullable()
+      .meta({ description: "When the conversation last had activity (null: nothing sent yet)" }),
+    lastMessage: z
+      .object({
+        fromMe: z.boolean(),
+        text: z.string(),
+        mediaKind: MediaKindSchema.nullable(),
+        locked: z.boolean(),
+        tipCents: z.number().int().meta({ description: "The last message was a tip of this much (0: not a tip)" }),
+        createdAt: z.string(),
+      })
+      .nullable(),
+    otherLastReadSeq: z
+      .number()
+      .int()
+      .meta({ description: 'The highest seq the other member has read: "Seen" under the viewer\'s messages up to it' }),
+    messagePriceCents: z.number().int().meta({
+      description: "What the viewer pays per message they send here (a creator's per-message price; 0: free)",
+    }),
+    writeRefusal: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the viewer may not write, translated, when they may not" }),
+    viewer: z.object({ canWrite: z.boolean(), canSetPrice: z.boolean() }),
+  })
+  .meta({ id: "Conversation" });
+export type ConversationView = z.infer<typeof ConversationSchema>;
 
-export interface ConversationView {
-  id: number;
-  other: ChatMember;
-  unreadCount: number;
-  /** When the conversation last had activity (null: nothing sent yet). */
-  activityAt: string | null;
-  lastMessage: {
-    fromMe: boolean;
-    text: string;
-    mediaKind: "image" | "video" | null;
-    locked: boolean;
-    /** The last message was a tip of this much (0: not a tip). */
-    tipCents: number;
-    createdAt: string;
-  } | null;
-  /** The highest seq the other member has read: "Seen" under the viewer's messages up to it. */
-  otherLastReadSeq: number;
-  /** What the viewer pays per message they send here (a creator's per-message price; 0: free). */
-  messagePriceCents: number;
-  /** Why the viewer may not write, translated, when they may not. */
-  writeRefusal: string | null;
-  viewer: ConversationPermissions;
-}
+export const ConversationPageSchema = z
+  .object({ conversations: z.array(ConversationSchema), nextCursor: z.string().nullable() })
+  .meta({ id: "ConversationPage" });
+export type ConversationPage = z.infer<typeof ConversationPageSchema>;
 
-export interface ConversationPage {
-  conversations: ConversationView[];
-  nextCursor: string | null;
-}
+export const MessagePageSchema = z
+  .object({
+    messages: z.array(ChatMessageSchema),
+    nextBefore: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Pass as `before` for the older page; null at the first message" }),
+  })
+  .meta({ id: "MessagePage" });
+export type MessagePage = z.infer<typeof MessagePageSchema>;
 
-export interface MessagePage {
-  messages: MessageView[];
-  /** Pass as `before` for the older page; null at the first message. */
-  nextBefore: number | null;
-}
+/** Marking a conversation read: the seq the caller has now read up to. */
+export const ReadMarkSchema = z.object({ lastReadSeq: z.number().int() }).meta({ id: "ReadMark" });
+
+/** The answer to a send, a tip or an unlock in a conversation: the message it made or opened. */
+export const SentMessageSchema = z
+  .object({
+    message: ChatMessageSchema,
+    replayed: z.boolean().meta({ description: "The request was made before (same clientId or idempotency key)" }),
+  })
+  .meta({ id: "SentMessage" });
 
 /** One file of "Chat media" (a conversation's gallery), with the message it came in. */
-export interface ChatMediaItem {
-  messageId: number;
-  seq: number;
-  media: ChatMediaView;
-  locked: boolean;
-  priceCents: number;
-}
+const ChatMediaItemSchema = z.object({
+  messageId: z.number().int(),
+  seq: z.number().int(),
+  media: ChatMediaSchema,
+  locked: z.boolean(),
+  priceCents: z.number().int(),
+});
+export type ChatMediaItem = z.infer<typeof ChatMediaItemSchema>;
 
-export type MassMessageAudience = "subscribers" | "followers" | "both";
+export const ChatMediaPageSchema = z
+  .object({ items: z.array(ChatMediaItemSchema), nextBefore: z.number().int().nullable() })
+  .meta({ id: "ChatMediaPage" });
 
-export interface MassMessageView {
-  id: number;
-  audience: MassMessageAudience;
-  text: string;
-  priceCents: number;
-  recipients: number;
-  delivered: number;
-  status: "sending" | "sent";
-  createdAt: string;
-}
+export const MASS_AUDIENCES = ["subscribers", "followers", "both"] as const;
+export type MassMessageAudience = (typeof MASS_AUDIENCES)[number];
+
+export const MassMessageSchema = z
+  .object({
+    id: z.number().int(),
+    audience: z.enum(MASS_AUDIENCES),
+    text: z.string(),
+    priceCents: z.number().int(),
+    recipients: z.number().int().meta({ description: "Fans in the audience when it was sent" }),
+    delivered: z.number().int().meta({ description: "Messages written so far" }),
+    status: z.enum(["sending", "sent"]),
+    createdAt: z.string(),
+  })
+  .meta({ id: "MassMessage" });
+export type MassMessageView = z.infer<typeof MassMessageSchema>;
+
+export const MassMessageListSchema = z
+  .object({ massMessages: z.array(MassMessageSchema) })
+  .meta({ id: "MassMessageList" });
+
+/**
+ * The ChatRoom socket (one Durable Object per conversation), server → browser: every frame is a JSON text frame.
+ * Keep-alive is the user channel's "ping"/"pong".
+ */
+export const ChatServerFrameSchema = z.discriminatedUnion("type", [
+  /** A new message, presented for the socket's member (a locked message's media are previews only). */
+  z.object({ type: z.literal("message"), message: ChatMessageSchema }),
+  /** The other member is typing (shown for a few seconds). */
+  z.object({ type: z.literal("typing"), userId: z.number().int() }),
+  /** A member has read up to `seq`: "Seen". */
+  z.object({ type: z.literal("read"), userId: z.number().int(), seq: z.number().int() }),
+  /** A pay-per-view message was bought: the sender's screen marks it sold, the buyer's opens it. */
+  z.object({ type: z.literal("unlocked"), messageId: z.number().int(), message: ChatMessageSchema }),
+]);
+export type ChatServerFrame = z.infer<typeof ChatServerFrameSchema>;
+
+/** Browser → server: only "typing" (sends go through the API, which charges, stores and orders them). */
+export const ChatClientFrameSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("typing") })]);
+export type ChatClientFrame = z.infer<typeof ChatClientFrameSchema>;

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
-import { chatClientFrame, parseFrame, TYPING_EVERY_MS, type ChatServerFrame } from "@shared/chat-events";
+import { parseFrame, TYPING_EVERY_MS } from "@shared/chat-events";
+import { ChatClientFrameSchema, type ChatServerFrame } from "@shared/contracts/messages";
 import { CLOSE_CODES, PING, PONG } from "@shared/user-channel-events";
 import {
   closeQuietly,
@@ -77,7 +78,7 @@ export class ChatRoom extends DurableObject<Env> {
       sendOrClose(socket, PONG);
       return;
     }
-    const frame = parseFrame(chatClientFrame, data);
+    const frame = parseFrame(ChatClientFrameSchema, data);
     const userId = this.memberOf(socket);
     // A socket the room has closed (its session ended) says nothing more.
     if (!frame || userId === null || socket.readyState !== WebSocket.OPEN) return;

@@ -1,24 +1,29 @@
-import { messageViewSchema } from "@shared/chat-events";
+// Written by scripts/api-shapes.ts from the answers' schemas in shared/contracts: `npm run generate:api-shapes`.
 import type {
   ChatMediaItem,
+  ChatMediaView,
+  ChatServerFrame,
   ConversationPage,
   ConversationView,
   MassMessageView,
   MessagePage,
   MessageView,
 } from "@shared/contracts/messages";
-import { array, boolean, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
-import { scaledImagesShape } from "~/lib/api-shapes";
+import {
+  anyOf,
+  array,
+  boolean,
+  nullable,
+  number,
+  literal,
+  object,
+  oneOf,
+  orDefault,
+  string,
+  type Shape,
+} from "@shared/shape";
 
-/**
- * The chat API's answers as the chat screens check them. A message is checked by the socket's zod schema (one
- * description of a message for both ways it arrives); zod/mini is in this chunk only, never the first load.
- */
-export const messageShape: Shape<MessageView> = (value) => messageViewSchema.parse(value);
-
-const mediaKind = nullable(oneOf("image", "video"));
-
-const chatMediaShape = object({
+const chatMediaShape: Shape<ChatMediaView> = object({
   id: number,
   kind: oneOf("image", "video"),
   url: nullable(string),
@@ -26,7 +31,23 @@ const chatMediaShape = object({
   previewUrl: nullable(string),
   width: nullable(number),
   height: nullable(number),
-  scaled: scaledImagesShape,
+  scaled: orDefault(array(object({ width: number, url: string })), () => []),
+});
+
+const messageShape: Shape<MessageView> = object({
+  id: number,
+  conversationId: number,
+  seq: number,
+  clientId: string,
+  senderId: number,
+  text: string,
+  createdAt: string,
+  priceCents: number,
+  paidCents: number,
+  tipCents: number,
+  locked: boolean,
+  purchased: boolean,
+  media: array(chatMediaShape),
 });
 
 export const conversationShape: Shape<ConversationView> = object({
@@ -35,7 +56,14 @@ export const conversationShape: Shape<ConversationView> = object({
   unreadCount: number,
   activityAt: nullable(string),
   lastMessage: nullable(
-    object({ fromMe: boolean, text: string, mediaKind, locked: boolean, tipCents: number, createdAt: string }),
+    object({
+      fromMe: boolean,
+      text: string,
+      mediaKind: nullable(oneOf("image", "video")),
+      locked: boolean,
+      tipCents: number,
+      createdAt: string,
+    }),
   ),
   otherLastReadSeq: number,
   messagePriceCents: number,
@@ -47,11 +75,16 @@ export const conversationPageShape: Shape<ConversationPage> = object({
   conversations: array(conversationShape),
   nextCursor: nullable(string),
 });
+
 export const messagePageShape: Shape<MessagePage> = object({
   messages: array(messageShape),
   nextBefore: nullable(number),
 });
-export const sentShape: Shape<{ message: MessageView }> = object({ message: messageShape });
+
+export const sentShape: Shape<{ message: MessageView; replayed: boolean }> = object({
+  message: messageShape,
+  replayed: boolean,
+});
 
 export const chatMediaPageShape: Shape<{ items: ChatMediaItem[]; nextBefore: number | null }> = object({
   items: array(object({ messageId: number, seq: number, media: chatMediaShape, locked: boolean, priceCents: number })),
@@ -68,6 +101,14 @@ export const massMessageShape: Shape<MassMessageView> = object({
   status: oneOf("sending", "sent"),
   createdAt: string,
 });
+
 export const massMessageListShape: Shape<{ massMessages: MassMessageView[] }> = object({
   massMessages: array(massMessageShape),
 });
+
+export const chatServerFrameShape: Shape<ChatServerFrame> = anyOf(
+  object({ type: literal("message"), message: messageShape }),
+  object({ type: literal("typing"), userId: number }),
+  object({ type: literal("read"), userId: number, seq: number }),
+  object({ type: literal("unlocked"), messageId: number, message: messageShape }),
+);

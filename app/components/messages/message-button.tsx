@@ -1,12 +1,10 @@
 import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { number, object } from "@shared/shape";
 import { EarlyForm } from "~/components/early-form";
+import { conversationShape } from "~/components/messages/chat-shapes";
 import { useSession } from "~/lib/session";
 import { failureText } from "~/lib/failure-text";
-
-const openedShape = object({ id: number });
 
 /**
  * "Message" on a profile: opens the conversation with that member (made if the viewer may write to them) and
@@ -24,7 +22,7 @@ export function MessageButton({ username, className }: { username: string; class
     setOpening(true);
     setError(null);
     try {
-      const conversation = await api.post("/conversations", { username }, openedShape);
+      const conversation = await api.post("/conversations", { username }, conversationShape);
       navigate(`/messages/${conversation.id}`);
     } catch (failure) {
       setError(failureText(t, failure));

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TYPING_SHOWN_MS, type ChatServerFrame } from "@shared/chat-events";
-import type { ConversationView, MessagePage, MessageView } from "@shared/contracts/messages";
+import { TYPING_SHOWN_MS } from "@shared/chat-events";
+import type { ChatServerFrame, ConversationView, MessagePage, MessageView } from "@shared/contracts/messages";
 import { TipButton } from "~/components/money/tip-button";
 import { Avatar } from "~/components/shell/avatar";
 import { OfflineNotice } from "~/components/offline-notice";

@@ -1,12 +1,7 @@
 import { useEffect, useRef } from "react";
-import {
-  chatServerFrame,
-  chatSocketPath,
-  parseFrame,
-  TYPING_EVERY_MS,
-  type ChatClientFrame,
-  type ChatServerFrame,
-} from "@shared/chat-events";
+import { chatSocketPath, parseFrame, TYPING_EVERY_MS } from "@shared/chat-events";
+import type { ChatClientFrame, ChatServerFrame } from "@shared/contracts/messages";
+import { chatServerFrameShape } from "~/components/messages/chat-shapes";
 import { connectSocket, sameOriginSocketUrl, type SocketConnection } from "~/lib/user-channel";
 import { useUpdateActions } from "~/lib/updates";
 
@@ -33,7 +28,7 @@ export function useChatRoom(
   useEffect(() => {
     const opened = connectSocket({
       url: sameOriginSocketUrl(window.location, chatSocketPath(conversationId)),
-      parse: (data) => parseFrame(chatServerFrame, data),
+      parse: (data) => parseFrame(chatServerFrameShape, data),
       onFrame: (frame) => latest.current.onFrame(frame),
       onOpen: () => latest.current.onOpen(),
       onSessionEnded: () => askSignedIn.current(),

@@ -15,79 +15,17 @@ import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { e404, errorResponses, IdParams, json, jsonBody, PaymentSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
-import { ScaledImageSchema } from "@shared/contracts/posts";
+import {
+  ChatMediaPageSchema,
+  ConversationPageSchema,
+  ConversationSchema,
+  MessagePageSchema,
+  ReadMarkSchema,
+  SentMessageSchema,
+} from "@shared/contracts/messages";
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
 
-const ChatMediaSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(["image", "video"]),
-  url: z.string().nullable().openapi({ description: "null while the message is locked for the caller" }),
-  posterUrl: z.string().nullable(),
-  previewUrl: z.string().nullable(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  scaled: z.array(ScaledImageSchema).openapi({
-    description: "Smaller copies of a photo, narrowest first; empty while the message is locked for the caller",
-  }),
-});
-
-const MessageViewSchema = z
-  .object({
-    id: z.number().int(),
-    conversationId: z.number().int(),
-    seq: z.number().int().openapi({ description: "Position in the conversation, 1, 2, 3…" }),
-    clientId: z.string(),
-    senderId: z.number().int(),
-    text: z.string(),
-    createdAt: z.string(),
-    priceCents: z.number().int().openapi({ description: "Pay-per-view price (0: none)" }),
-    paidCents: z.number().int().openapi({ description: "What the sender paid to send it" }),
-    tipCents: z
-      .number()
-      .int()
-      .openapi({ description: "A tip sent from the conversation: its amount, the text being its note (0: not a tip)" }),
-    locked: z.boolean(),
-    purchased: z.boolean(),
-    media: z.array(ChatMediaSchema),
-  })
-  .openapi("ChatMessage");
-
-const ConversationSchema = z
-  .object({
-    id: z.number().int(),
-    other: z.object({
-      userId: z.number().int(),
-      username: z.string(),
-      name: z.string(),
-      avatarUrl: z.string(),
-      isCreator: z.boolean(),
-    }),
-    unreadCount: z.number().int(),
-    activityAt: z.string().nullable(),
-    lastMessage: z
-      .object({
-        fromMe: z.boolean(),
-        text: z.string(),
-        mediaKind: z.enum(["image", "video"]).nullable(),
-        locked: z.boolean(),
-        tipCents: z.number().int(),
-        createdAt: z.string(),
-      })
-      .nullable(),
-    otherLastReadSeq: z.number().int(),
-    messagePriceCents: z.number().int(),
-    writeRefusal: z.string().nullable(),
-    viewer: z.object({ canWrite: z.boolean(), canSetPrice: z.boolean() }),
-  })
-  .openapi("Conversation");
-
-const ConversationPageSchema = z
-  .object({ conversations: z.array(ConversationSchema), nextCursor: z.string().nullable() })
-  .openapi("ConversationPage");
-const MessagePageSchema = z
-  .object({ messages: z.array(MessageViewSchema), nextBefore: z.number().int().nullable() })
-  .openapi("MessagePage");
 const StartSchema = z.object({
   username: singleLineText()
     .min(1)
@@ -182,10 +120,7 @@ messageRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(SendMessageSchema) },
     responses: {
-      200: json(
-        z.object({ message: MessageViewSchema, replayed: z.boolean() }),
-        "Sent (or the earlier send with this clientId)",
-      ),
+      200: json(SentMessageSchema, "Sent (or the earlier send with this clientId)"),
       401: e401,
       402: e402,
       403: e403,
@@ -211,10 +146,7 @@ messageRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(TipSchema) },
     responses: {
-      200: json(
-        z.object({ payment: PaymentSchema, replayed: z.boolean(), message: MessageViewSchema }),
-        "The tip's payment and its message",
-      ),
+      200: json(SentMessageSchema.extend({ payment: PaymentSchema }), "The tip's payment and its message"),
       401: e401,
       402: e402,
       403: e403,
@@ -242,7 +174,7 @@ messageRoutes.openapi(
       'Mark the conversation read up to its newest message (clears its unread count; the other member sees "Seen")',
     middleware: [requireSession] as const,
     request: { params: IdParams },
-    responses: { 200: json(z.object({ lastReadSeq: z.number().int() }), "Read"), 401: e401, 404: e404, 422: e422 },
+    responses: { 200: json(ReadMarkSchema, "Read"), 401: e401, 404: e404, 422: e422 },
   }),
   async (c) => c.json(await markConversationRead(c.get("domain"), c.get("session").user, c.req.valid("param").id), 200),
 );
@@ -256,7 +188,7 @@ messageRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(UnlockMessageSchema) },
     responses: {
-      200: json(z.object({ message: MessageViewSchema, payment: PaymentSchema, replayed: z.boolean() }), "Unlocked"),
+      200: json(SentMessageSchema.extend({ payment: PaymentSchema }), "Unlocked"),
       401: e401,
       402: e402,
       403: e403,
@@ -282,21 +214,7 @@ messageRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams, query: z.object({ before: idText.optional() }) },
     responses: {
-      200: json(
-        z.object({
-          items: z.array(
-            z.object({
-              messageId: z.number().int(),
-              seq: z.number().int(),
-              media: ChatMediaSchema,
-              locked: z.boolean(),
-              priceCents: z.number().int(),
-            }),
-          ),
-          nextBefore: z.number().int().nullable(),
-        }),
-        "A page of chat media",
-      ),
+      200: json(ChatMediaPageSchema, "A page of chat media"),
       401: e401,
       404: e404,
       422: e422,

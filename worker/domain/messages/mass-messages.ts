@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MassMessageAudience, MassMessageView } from "@shared/contracts/messages";
+import { MASS_AUDIENCES, type MassMessageAudience, type MassMessageView } from "@shared/contracts/messages";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext, EffectsContext } from "../context";
 import { IDEMPOTENCY_KEY_REUSED } from "../money/rules";
@@ -10,9 +10,7 @@ import { isoNow } from "../shared/time";
 import { ClientIdSchema } from "../shared/validation";
 import { assertSendable, checkMessageInput, messageStatements, SendMessageSchema } from "./send-message";
 
-const MASS_AUDIENCES = ["subscribers", "followers", "both"] as const satisfies readonly MassMessageAudience[];
-
-export const MassMessageSchema = SendMessageSchema.extend({
+export const SendMassMessageSchema = SendMessageSchema.extend({
   clientId: ClientIdSchema,
   audience: z.enum(MASS_AUDIENCES, { message: INVALID_VALUE }),
 });
@@ -79,7 +77,7 @@ export async function startMassMessage(
   ctx: Pick<DomainContext, "db">,
   enqueue: EnqueueMassMessage,
   creator: UserRow,
-  input: z.output<typeof MassMessageSchema>,
+  input: z.output<typeof SendMassMessageSchema>,
 ): Promise<MassMessageView> {
   const { db } = ctx;
   if (creator.role !== "creator") throw new AppError("forbidden", ONLY_CREATORS_MASS_MESSAGE);
