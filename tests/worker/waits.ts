@@ -21,6 +21,14 @@ export async function until(condition: () => boolean, what: string): Promise<voi
 /** `promise`'s value, or "timed out waiting for <what>" after WAIT_MS (a socket's close, an event). */
 export const within = <T>(promise: Promise<T>, what: string): Promise<T> => boundedWait(promise, what, WAIT_MS);
 
+/**
+ * A request to the Worker (SELF.fetch) answers within ANSWER_MS or fails naming the request. Longer than WAIT_MS:
+ * its answer comes after the work it left to waitUntil (tests/worker/entry.ts), each round bounded by WAIT_MS.
+ */
+const ANSWER_MS = 25_000;
+export const answerTo = (request: string, response: Promise<Response>): Promise<Response> =>
+  boundedWait(response, `the answer to ${request}`, ANSWER_MS);
+
 /** Retries `check` (assertions) until it passes; after WAIT_MS its last failure is thrown, which says what failed. */
 export async function eventually(check: () => Promise<void>): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
