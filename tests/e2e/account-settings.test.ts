@@ -1,13 +1,22 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, latestLinkTo, signedInPage, unique } from "./support";
+import {
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  fetchWithin,
+  hydrated,
+  latestLinkTo,
+  signedInPage,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
 describe("Settings → Account", () => {
   it("changes the password with the current one, signs other devices out, sends an email change link; on a phone the tabs scroll", async () => {
     const account = await createAccount();
-    const me = (token: string) => fetch(`${baseURL()}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+    const me = (token: string) => fetchWithin(`${baseURL()}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
     const { page } = await signedInPage(browser(), account);
     expect((await me(account.token)).status).toBe(200);
 
@@ -28,7 +37,7 @@ describe("Settings → Account", () => {
     await page.reload();
     await page.getByRole("region", { name: "Change password" }).waitFor();
     await hydrated(page);
-    const login = await fetch(`${baseURL()}/api/login`, {
+    const login = await fetchWithin(`${baseURL()}/api/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ login: account.email, password: "a quiet harbour at dawn" }),

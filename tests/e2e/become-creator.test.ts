@@ -5,6 +5,7 @@ import {
   baseURL,
   browserForThisFile,
   createAccount,
+  fetchWithin,
   hydrated,
   newPage,
   seriousViolations,
@@ -183,7 +184,7 @@ describe("the reports queue", () => {
     const tag = `rq${unique().slice(-8)}`;
     const offender = await createAccount({ username: `${tag}_spam`, name: "Spam Bot" });
     const reporter = await createAccount({ username: `${tag}_fan` });
-    const report = await fetch(`${baseURL()}/api/reports`, {
+    const report = await fetchWithin(`${baseURL()}/api/reports`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${reporter.token}` },
       body: JSON.stringify({
@@ -229,7 +230,7 @@ describe("blocked users", () => {
     const tag = `bl${unique().slice(-8)}`;
     const blocker = await createAccount({ username: `${tag}_me` });
     const pest = await createAccount({ username: `${tag}_pest`, name: "Pat Pest" });
-    const blocked = await fetch(`${baseURL()}/api/users/${pest.username}/block`, {
+    const blocked = await fetchWithin(`${baseURL()}/api/users/${pest.username}/block`, {
       method: "POST",
       headers: { Authorization: `Bearer ${blocker.token}` },
     });
@@ -249,7 +250,7 @@ describe("blocked users", () => {
     await dialog.getByRole("button", { name: "Unblock" }).click();
     await page.getByText("You have not blocked anyone").waitFor();
     const list = (await (
-      await fetch(`${baseURL()}/api/blocks`, { headers: { Authorization: `Bearer ${blocker.token}` } })
+      await fetchWithin(`${baseURL()}/api/blocks`, { headers: { Authorization: `Bearer ${blocker.token}` } })
     ).json()) as { users: unknown[] };
     expect(list.users).toEqual([]);
     await context.close();
@@ -264,12 +265,12 @@ describe("accessibility of the moderation screens (axe-core)", () => {
       const other = await createAccount({ username: `${tag}_other` });
       await seedPendingApplication(other.username);
       const headers = { "Content-Type": "application/json", Authorization: `Bearer ${someone.token}` };
-      await fetch(`${baseURL()}/api/reports`, {
+      await fetchWithin(`${baseURL()}/api/reports`, {
         method: "POST",
         headers,
         body: JSON.stringify({ targetKind: "user", username: other.username, reason: "spam" }),
       });
-      await fetch(`${baseURL()}/api/users/${other.username}/block`, { method: "POST", headers });
+      await fetchWithin(`${baseURL()}/api/users/${other.username}/block`, { method: "POST", headers });
 
       const viewer = await signedInPage(browser(), someone, undefined, { colorScheme });
       for (const path of ["/becomeCreator", "/settings/blocked"]) {

@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, browserForThisFile, createAccount, hydrated, signedInPage, sql, unique } from "./support";
+import {
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  fetchWithin,
+  hydrated,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -15,7 +24,7 @@ beforeAll(async () => {
   creator = await createAccount({ username: `${tag}.lens`, name: "Lena Lens" });
   // The most followed creator of this server, so she is among the five suggestions whatever other files made.
   await sql(`UPDATE users SET role = 'creator', follower_count = 1000000 WHERE username = '${creator.username}'`);
-  const posted = await fetch(`${baseURL()}/api/posts`, {
+  const posted = await fetchWithin(`${baseURL()}/api/posts`, {
     method: "POST",
     headers: { Authorization: `Bearer ${creator.token}`, "Content-Type": "application/json" },
     body: JSON.stringify({ text: `first light ${tag}`, audience: "everyone", priceCents: 0, mediaIds: [] }),

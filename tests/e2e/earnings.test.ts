@@ -4,6 +4,7 @@ import {
   baseURL,
   browserForThisFile,
   createAccount,
+  fetchWithin,
   hydrated,
   recordFormattersBuilt,
   seriousViolations,
@@ -15,7 +16,7 @@ import { fundedFanSql } from "./money-support";
 const browser = browserForThisFile();
 
 async function tip(fanToken: string, creator: string, amountCents: number) {
-  const response = await fetch(`${baseURL()}/api/users/${creator}/tips`, {
+  const response = await fetchWithin(`${baseURL()}/api/users/${creator}/tips`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${fanToken}` },
     body: JSON.stringify({ amountCents, idempotencyKey: crypto.randomUUID() }),

@@ -2,7 +2,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer } from "../support/dev-server.mjs";
 import { startWhipRelay } from "../support/whip-relay.mjs";
-import { buildSignUp, CHROMIUM, hydrated, newContext, openPage, sqlRows, unique } from "./support";
+import { buildSignUp, CHROMIUM, fetchWithin, hydrated, newContext, openPage, sqlRows, unique } from "./support";
 
 /**
  * The `whip` transport end to end: the same studio and viewer screens, publishing with WHIP and playing with WHEP
@@ -40,7 +40,7 @@ afterAll(async () => {
 /** An account on this file's server, signed in in a fresh context. */
 async function personOn(overrides: { username: string; name: string }, viewport = { width: 1280, height: 900 }) {
   const person = buildSignUp(overrides);
-  const signup = await fetch(`${server.baseURL}/api/signup`, {
+  const signup = await fetchWithin(`${server.baseURL}/api/signup`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(person),

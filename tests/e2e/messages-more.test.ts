@@ -102,16 +102,22 @@ describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
     })) as { id: number };
     // The creator's list, read every 50 ms. Were the consumer to hold the Worker until it is done (the local
     // event loop starved by back-to-back D1 answers), no read would land mid-way: 0, then 3,000.
+    // Bounded under the test's own time-out, so that a delivery that stops says how far it got.
+    const SENT_WITHIN_MS = 40_000;
+    const deadline = Date.now() + SENT_WITHIN_MS;
     const seen = new Set<number>();
-    let status = "sending";
-    while (status !== "sent") {
+    for (;;) {
       const { massMessages } = (await api(star, "GET", "/mass-messages")) as {
         massMessages: { id: number; delivered: number; recipients: number; status: string }[];
       };
       const mine = massMessages.find((mass) => mass.id === id)!;
       expect(mine.recipients).toBe(3000);
       seen.add(mine.delivered);
-      status = mine.status;
+      if (mine.status === "sent") break;
+      if (Date.now() > deadline)
+        throw new Error(
+          `the mass message to 3,000 followers was still "${mine.status}" at ${mine.delivered} delivered after ${SENT_WITHIN_MS / 1000} s`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(Math.max(...seen)).toBe(3000);

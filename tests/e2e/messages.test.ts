@@ -5,6 +5,7 @@ import {
   baseURL,
   browserForThisFile,
   createAccount,
+  fetchWithin,
   hydrated,
   recordFormattersBuilt,
   seriousViolations,
@@ -29,7 +30,9 @@ const PNG = Buffer.from(
 
 /** The Messages badge's number for an account, as /api/updates answers it. */
 const unreadOf = async (account: Account) => {
-  const response = await fetch(`${baseURL()}/api/updates`, { headers: { Authorization: `Bearer ${account.token}` } });
+  const response = await fetchWithin(`${baseURL()}/api/updates`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
   return ((await response.json()) as { updates: { messages: number } }).updates.messages;
 };
 

@@ -12,6 +12,7 @@ import {
   signedInPage,
   sql,
   unique,
+  within,
 } from "./support";
 
 /**
@@ -69,21 +70,33 @@ async function pageKept(page: Page, path: string) {
     .toBe(true);
 }
 
-/** The offline copy stored under `key` (app/lib/offline-copies.ts), read straight from idb-keyval's database. */
+/**
+ * The offline copy stored under `key` (app/lib/offline-copies.ts), read straight from idb-keyval's database; null
+ * while the app has not made that database yet (this read never makes it: an empty one would have no store).
+ */
 function storedCopy(page: Page, key: string) {
-  return page.evaluate(
+  const read = page.evaluate(
     (name) =>
       new Promise<unknown>((resolve, reject) => {
         const open = indexedDB.open("keyval-store");
+        open.onupgradeneeded = () => {
+          open.transaction!.abort();
+          resolve(null);
+        };
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const read = open.result.transaction("keyval").objectStore("keyval").get(`offline:${name}`);
-          read.onsuccess = () => resolve(read.result ?? null);
-          read.onerror = () => reject(read.error);
+          try {
+            const read = open.result.transaction("keyval").objectStore("keyval").get(`offline:${name}`);
+            read.onsuccess = () => resolve(read.result ?? null);
+            read.onerror = () => reject(read.error);
+          } catch (error) {
+            reject(error);
+          }
         };
       }),
     key,
   );
+  return within(read, `the page's IndexedDB to read its offline copy "${key}"`);
 }
 
 /** Alerts seen offline (none may appear: offline is not an error). */

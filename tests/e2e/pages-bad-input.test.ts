@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildSignUp } from "../support/people";
-import { baseURL } from "./support";
+import { baseURL, fetchWithin } from "./support";
 
 const PAGES = [
   "/",
@@ -44,7 +44,7 @@ describe("pages never answer 5xx to bad input", () => {
       "/login.data",
       "/x.data?_data=%ZZ",
     ]) {
-      const response = await fetch(`${baseURL()}${path}`, { redirect: "manual" });
+      const response = await fetchWithin(`${baseURL()}${path}`, { redirect: "manual" });
       expect(response.status, path).toBeLessThan(500);
     }
   });
@@ -52,7 +52,7 @@ describe("pages never answer 5xx to bad input", () => {
   it("POST of every kind of junk body to every page", async () => {
     for (const path of PAGES) {
       for (const [type, body] of BODIES) {
-        const response = await fetch(`${baseURL()}${path}`, {
+        const response = await fetchWithin(`${baseURL()}${path}`, {
           method: "POST",
           headers: { "Content-Type": type },
           body,
@@ -66,10 +66,10 @@ describe("pages never answer 5xx to bad input", () => {
   it("a control character in a form field says what the field allows (422), never a 500", async () => {
     const ONE_LINE = "This field may not contain control characters, tabs or line breaks.";
     const person = buildSignUp({ name: "Ann\u0000Lee" });
-    const signUp = await fetch(`${baseURL()}/signup`, form({ ...person }));
+    const signUp = await fetchWithin(`${baseURL()}/signup`, form({ ...person }));
     expect(signUp.status).toBe(422);
     expect(await signUp.text()).toContain(ONE_LINE);
-    const signIn = await fetch(`${baseURL()}/login`, form({ login: person.email, password: "pass\u0000word" }));
+    const signIn = await fetchWithin(`${baseURL()}/login`, form({ login: person.email, password: "pass\u0000word" }));
     expect(signIn.status).toBe(422);
     expect(await signIn.text()).toContain(ONE_LINE);
   });
@@ -77,7 +77,7 @@ describe("pages never answer 5xx to bad input", () => {
   it("a form whose escapes are not UTF-8 is refused, not stored with U+FFFD", async () => {
     const person = buildSignUp();
     const body = `${new URLSearchParams({ ...person, name: "Ann" }).toString()}%FF%FE`;
-    const signUp = await fetch(`${baseURL()}/signup`, {
+    const signUp = await fetchWithin(`${baseURL()}/signup`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body,
@@ -87,7 +87,7 @@ describe("pages never answer 5xx to bad input", () => {
     expect(await signUp.text()).toContain(
       "This text contains a character that is not valid Unicode. Please type it again.",
     );
-    const nothingStored = await fetch(`${baseURL()}/api/signup`, {
+    const nothingStored = await fetchWithin(`${baseURL()}/api/signup`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(person),

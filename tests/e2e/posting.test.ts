@@ -5,6 +5,7 @@ import {
   baseURL,
   browserForThisFile,
   createAccount,
+  fetchWithin,
   hydrated,
   seriousViolations,
   signedInPage,
@@ -37,7 +38,9 @@ async function creatorPage(b: Browser) {
 const composer = (page: Page) => page.getByRole("form", { name: "New post" });
 
 async function apiAs<T>(account: Account, path: string): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, { headers: { Authorization: `Bearer ${account.token}` } });
+  const response = await fetchWithin(`${baseURL()}/api${path}`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
 }
@@ -62,7 +65,7 @@ function minuteAheadIn(zone: string, ms: number) {
 }
 
 async function createPostAs(account: Account, body: Record<string, unknown>): Promise<{ id: number }> {
-  const response = await fetch(`${baseURL()}/api/posts`, {
+  const response = await fetchWithin(`${baseURL()}/api/posts`, {
     method: "POST",
     headers: { Authorization: `Bearer ${account.token}`, "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -174,7 +177,7 @@ describe("the composer", () => {
         { timeout: 15_000 },
       )
       .toBe(false);
-    const visitor = await fetch(`${baseURL()}/post/${post.id}`);
+    const visitor = await fetchWithin(`${baseURL()}/post/${post.id}`);
     expect(visitor.status).toBe(200);
     expect(await visitor.text()).toContain(text);
     await context.close();
@@ -253,7 +256,7 @@ describe("the post menu on /home", () => {
     page.once("dialog", (confirm) => void confirm.accept());
     await card.getByRole("menuitem", { name: "Delete" }).click();
     await expect.poll(() => card.count()).toBe(0);
-    expect((await fetch(`${baseURL()}/post/${post.id}`)).status).toBe(404);
+    expect((await fetchWithin(`${baseURL()}/post/${post.id}`)).status).toBe(404);
     await context.close();
   });
 });
@@ -302,7 +305,7 @@ describe("the post menu on /post/{id}", () => {
     page.once("dialog", (confirm) => void confirm.accept());
     await page.getByRole("menuitem", { name: "Delete" }).click();
     await page.waitForURL(/\/home$/);
-    expect((await fetch(`${baseURL()}/post/${post.id}`)).status).toBe(404);
+    expect((await fetchWithin(`${baseURL()}/post/${post.id}`)).status).toBe(404);
     await context.close();
   });
 });
@@ -346,14 +349,14 @@ describe("/scheduled", () => {
     await page.getByText("Your post is published.").waitFor();
     await page.getByText("Nothing scheduled").waitFor();
 
-    const published = await fetch(`${baseURL()}/api/posts/scheduled`, {
+    const published = await fetchWithin(`${baseURL()}/api/posts/scheduled`, {
       headers: { Authorization: `Bearer ${creator.token}` },
     });
     expect(((await published.json()) as { posts: unknown[] }).posts).toEqual([]);
-    const asVisitor = await fetch(`${baseURL()}/post/${edited.id}`);
+    const asVisitor = await fetchWithin(`${baseURL()}/post/${edited.id}`);
     expect(asVisitor.status).toBe(200);
     expect(await asVisitor.text()).toContain(`edited ${tag}`);
-    expect((await fetch(`${baseURL()}/post/${cancelled.id}`)).status).toBe(404);
+    expect((await fetchWithin(`${baseURL()}/post/${cancelled.id}`)).status).toBe(404);
     await context.close();
   });
 

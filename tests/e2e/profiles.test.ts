@@ -4,6 +4,7 @@ import {
   baseURL,
   browserForThisFile,
   createAccount,
+  fetchWithin,
   hydrated,
   newPage,
   seriousViolations,
@@ -42,7 +43,7 @@ beforeAll(async () => {
      ${media(`${tag} open to all`, openKey, null, openCopyKey)}
      ${media(`${tag} for subscribers`, lockedKey, lockedPreviewKey)}`,
   );
-  const plans = await fetch(`${baseURL()}/api/me/plans`, {
+  const plans = await fetchWithin(`${baseURL()}/api/me/plans`, {
     method: "PUT",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${creator.token}` },
     body: JSON.stringify({
@@ -115,7 +116,7 @@ describe("profiles", () => {
   });
 
   it("serves Open Graph tags without locked media, a 404 for unknown users, and the preview to its owner only", async () => {
-    const html = await (await fetch(`${baseURL()}/${creator.username}`)).text();
+    const html = await (await fetchWithin(`${baseURL()}/${creator.username}`)).text();
     expect(html).toContain('property="og:type" content="profile"');
     expect(html).toMatch(new RegExp(`property="og:image" content="https?://[^"]+/media/public/covers/`));
     expect(html).toContain(`property="og:url" content="${baseURL()}/${creator.username}"`);
@@ -126,10 +127,12 @@ describe("profiles", () => {
     expect(image).toContain('loading="eager"');
     expect(image).toContain('fetchpriority="high"');
 
-    expect((await fetch(`${baseURL()}/no_such_person_here`)).status).toBe(404);
-    expect((await fetch(`${baseURL()}/${creator.username}/preview`)).status).toBe(404);
+    expect((await fetchWithin(`${baseURL()}/no_such_person_here`)).status).toBe(404);
+    expect((await fetchWithin(`${baseURL()}/${creator.username}/preview`)).status).toBe(404);
     const previewAs = (account: Account) =>
-      fetch(`${baseURL()}/${creator.username}/preview`, { headers: { Cookie: `__Host-session=${account.token}` } });
+      fetchWithin(`${baseURL()}/${creator.username}/preview`, {
+        headers: { Cookie: `__Host-session=${account.token}` },
+      });
     expect((await previewAs(creator)).status).toBe(200);
     expect((await previewAs(fan)).status).toBe(404);
   });
@@ -202,7 +205,7 @@ describe("profiles", () => {
     await weekly.getByLabel("Price in dollars").fill("5.50");
     await page.getByRole("button", { name: "Save plans" }).click();
     await page.getByText("Your plans have been saved.").waitFor();
-    const plans = await (await fetch(`${baseURL()}/api/users/${creator.username}/plans`)).json();
+    const plans = await (await fetchWithin(`${baseURL()}/api/users/${creator.username}/plans`)).json();
     expect(plans).toEqual({
       plans: [
         { period: "week", priceCents: 550 },

@@ -2,7 +2,17 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decryptPush, toBase64Url } from "../support/push-decrypt";
-import { baseURL, browserForThisFile, createAccount, hydrated, signedInPage, sql, unique } from "./support";
+import {
+  apiAs,
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  hydrated,
+  signedInPage,
+  sql,
+  unique,
+  within,
+} from "./support";
 
 /**
  * Web push end to end: Settings → Notifications turns push on for the device, a message sent to the person is
@@ -52,19 +62,16 @@ beforeAll(async () => {
   creator = await createAccount({ username: `${tag}_sam`, name: "Sam Push" });
   fan = await createAccount({ username: `${tag}_ivy`, name: "Ivy Push" });
   await sql(`UPDATE users SET role = 'creator' WHERE username = '${creator.username}';`);
-  await fetch(`${baseURL()}/api/users/${creator.username}/follow`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${fan.token}` },
-  });
-  const opened = await fetch(`${baseURL()}/api/conversations`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${creator.token}` },
-    body: JSON.stringify({ username: fan.username }),
-  });
-  conversationId = ((await opened.json()) as { id: number }).id;
+  await apiAs(fan, "POST", `/users/${creator.username}/follow`);
+  conversationId = (await apiAs(creator, "POST", "/conversations", { username: fan.username })).id as number;
 });
 
-afterAll(() => new Promise<void>((resolve) => pushService.close(() => resolve())));
+afterAll(() =>
+  within(
+    new Promise<void>((resolve) => pushService.close(() => resolve())),
+    "the local push service to close its connections",
+  ),
+);
 
 describe("web push", () => {
   it("is turned on in Settings, carries a new message to the device encrypted, and its notification opens the conversation", async () => {
@@ -106,12 +113,13 @@ describe("web push", () => {
     await settings.getByTestId("push-device").getByText("(this device)").waitFor();
 
     // The creator writes: the Worker pushes it through its queue to the device's push service.
-    await fetch(`${baseURL()}/api/conversations/${conversationId}/messages`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${creator.token}` },
-      body: JSON.stringify({ clientId: `${tag}-push-0001`, text: "See you at the shoot" }),
+    await apiAs(creator, "POST", `/conversations/${conversationId}/messages`, {
+      clientId: `${tag}-push-0001`,
+      text: "See you at the shoot",
     });
-    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => received.length, { timeout: 20_000, message: "the pushes the local push service received" })
+      .toBe(1);
     const [push] = received;
     expect(push!.headers["content-encoding"]).toBe("aes128gcm");
     expect(Number(push!.headers.ttl)).toBeGreaterThan(0);
@@ -155,16 +163,19 @@ describe("web push", () => {
     await cdp.send("ServiceWorker.enable");
     await cdp.send("ServiceWorker.deliverPushMessage", {
       origin: new URL(baseURL()).origin,
-      registrationId: await registration,
+      registrationId: await within(registration, "CDP to report this origin's service worker registration"),
       data: JSON.stringify(payload),
     });
     await expect
       .poll(() =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => [
-            shown.title,
-            (shown.data as { url: string }).url,
-          ]),
+        within(
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => [
+              shown.title,
+              (shown.data as { url: string }).url,
+            ]),
+          ),
+          "the service worker to be ready and list its notifications",
         ),
       )
       .toEqual([["Sam Push sent you a message.", `/messages/${conversationId}`]]);

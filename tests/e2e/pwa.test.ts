@@ -4,7 +4,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { baseURL, browserForThisFile, CHROMIUM, createAccount, hydrated, newPage, traceUntilTestEnds } from "./support";
+import {
+  baseURL,
+  browserForThisFile,
+  CHROMIUM,
+  createAccount,
+  fetchWithin,
+  hydrated,
+  newPage,
+  traceUntilTestEnds,
+  within,
+} from "./support";
 
 const browser = browserForThisFile();
 const SERVICE_WORKER_FILE = "build/client/sw.js";
@@ -27,7 +37,7 @@ const pagesCacheURLs = (page: Page) =>
 
 describe("progressive web app", () => {
   it("serves a web manifest whose icons are PNGs, and the service worker uncached", async () => {
-    const response = await fetch(`${baseURL()}/manifest.webmanifest`);
+    const response = await fetchWithin(`${baseURL()}/manifest.webmanifest`);
     expect(response.status).toBe(200);
     const manifest = (await response.json()) as {
       name: string;
@@ -49,13 +59,13 @@ describe("progressive web app", () => {
     const icons = manifest.icons.map(({ sizes, purpose }) => `${sizes} ${purpose}`).sort();
     expect(icons).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
     for (const src of [...manifest.icons.map((icon) => icon.src), "/icons/apple-touch-icon.png"]) {
-      const icon = await fetch(`${baseURL()}${src}`);
+      const icon = await fetchWithin(`${baseURL()}${src}`);
       expect(icon.status, src).toBe(200);
       expect(icon.headers.get("Content-Type"), src).toBe("image/png");
       expect([...new Uint8Array(await icon.arrayBuffer()).slice(1, 4)], src).toEqual([0x50, 0x4e, 0x47]); // "PNG"
     }
 
-    const worker = await fetch(`${baseURL()}/sw.js`);
+    const worker = await fetchWithin(`${baseURL()}/sw.js`);
     expect(worker.status).toBe(200);
     expect(worker.headers.get("Content-Type")).toMatch(/javascript/);
     expect(worker.headers.get("Cache-Control")).toBe("no-cache");
@@ -93,7 +103,7 @@ describe("progressive web app", () => {
     await waitForServiceWorkerControl(page);
     // A "new deployment": the served worker (build/client/sw.js) one comment longer, restored afterwards.
     const served = readFileSync(SERVICE_WORKER_FILE, "utf8");
-    const servedETag = (await fetch(`${baseURL()}/sw.js`)).headers.get("ETag");
+    const servedETag = (await fetchWithin(`${baseURL()}/sw.js`)).headers.get("ETag");
     onTestFinished(() => writeFileSync(SERVICE_WORKER_FILE, served));
     writeFileSync(SERVICE_WORKER_FILE, `${served}\n// next build`);
     // wrangler dev serves the new file at once but its ETag only once it has re-read the assets; until then it
@@ -101,7 +111,7 @@ describe("progressive web app", () => {
     await expect
       .poll(
         async () => {
-          const response = await fetch(`${baseURL()}/sw.js`);
+          const response = await fetchWithin(`${baseURL()}/sw.js`);
           return (await response.text()).endsWith("// next build") && response.headers.get("ETag") !== servedETag;
         },
         { timeout: 15_000 },
@@ -109,7 +119,7 @@ describe("progressive web app", () => {
       .toBe(true);
     // The browser's update check finds the new worker, which installs and then waits: wait for exactly that.
     // (update() resolves before the registration lists the installing worker: only its events tell.)
-    await page.evaluate(async () => {
+    const update = page.evaluate(async () => {
       const registration = (await navigator.serviceWorker.getRegistration())!;
       const installed = new Promise<void>((resolve) =>
         registration.addEventListener("updatefound", () => {
@@ -123,6 +133,7 @@ describe("progressive web app", () => {
       await registration.update();
       await installed;
     });
+    await within(update, "the browser's update check to find the new service worker and install it");
     const prompt = page.getByRole("status").filter({ hasText: "A new version of Fanclub is available." });
     await prompt.waitFor();
     await prompt.getByRole("button", { name: "Later" }).click();
@@ -215,13 +226,16 @@ describe("progressive web app", () => {
     // the worker finish keeping the page just loaded, or that late write would bring it back.
     await waitForServiceWorkerControl(page);
     await expect.poll(() => pagesCacheURLs(page)).toContain("/home?unvisited=1");
-    const answer = await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = (event) => resolve(event.data);
-          navigator.serviceWorker.controller!.postMessage({ type: "CLEAR_PRIVATE_DATA" }, [channel.port2]);
-        }),
+    const answer = await within(
+      page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = (event) => resolve(event.data);
+            navigator.serviceWorker.controller!.postMessage({ type: "CLEAR_PRIVATE_DATA" }, [channel.port2]);
+          }),
+      ),
+      "the service worker's answer to CLEAR_PRIVATE_DATA",
     );
     expect(answer).toEqual({ type: "CLEAR_PRIVATE_DATA", deleted: true });
     // Remix's route discovery (/__manifest, cached for offline navigation) may start the cache again at once,

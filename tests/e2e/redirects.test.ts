@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, createAccount } from "./support";
+import { baseURL, createAccount, fetchWithin } from "./support";
 
 /**
  * Every redirect parameter of the pages (the sign-in's `redirectTo`, read by its loader and its
@@ -18,7 +18,8 @@ const ATTACKS = [
   "/%E0%A4%A",
 ];
 
-const page = (path: string, init: RequestInit = {}) => fetch(`${baseURL()}${path}`, { redirect: "manual", ...init });
+const page = (path: string, init: RequestInit = {}) =>
+  fetchWithin(`${baseURL()}${path}`, { redirect: "manual", ...init });
 const withSession = (token: string): HeadersInit => ({ Cookie: `__Host-session=${token}` });
 
 describe("redirect parameters", () => {

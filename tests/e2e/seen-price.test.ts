@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql, verifiedFanSql } from "./money-support";
-import { apiAs, baseURL, browserForThisFile, createAccount, hydrated, signedInPage, sql, unique } from "./support";
+import {
+  apiAs,
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  fetchWithin,
+  hydrated,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -11,7 +21,9 @@ let liveFan: Account;
 let creator: Account;
 
 const walletOf = async (account: Account) => {
-  const response = await fetch(`${baseURL()}/api/wallet`, { headers: { Authorization: `Bearer ${account.token}` } });
+  const response = await fetchWithin(`${baseURL()}/api/wallet`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
   return (await response.json()) as { balanceCents: number; payments: { kind: string; amountCents: number }[] };
 };
 

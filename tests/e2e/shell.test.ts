@@ -5,6 +5,7 @@ import {
   baseURL,
   browserForThisFile,
   createAccount,
+  fetchWithin,
   hydrated,
   newContext,
   newPage,
@@ -320,7 +321,7 @@ describe("badges (spec §2, §7)", () => {
     await hydrated(page);
     const badge = page.locator('[data-shell="sidebar"] [data-badge="notifications"]');
     expect(await badge.count()).toBe(0);
-    const sent = await fetch(`${baseURL()}/api/notifications/test`, {
+    const sent = await fetchWithin(`${baseURL()}/api/notifications/test`, {
       method: "POST",
       headers: { Authorization: `Bearer ${fan.token}` },
     });

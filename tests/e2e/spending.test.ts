@@ -1,7 +1,16 @@
 import type { Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql, verifiedFanSql } from "./money-support";
-import { baseURL, browserForThisFile, createAccount, hydrated, signedInPage, sql, unique } from "./support";
+import {
+  baseURL,
+  browserForThisFile,
+  createAccount,
+  fetchWithin,
+  hydrated,
+  signedInPage,
+  sql,
+  unique,
+} from "./support";
 
 const browser = browserForThisFile();
 
@@ -38,7 +47,9 @@ const atSignBeforeName = (scope: Locator, username: string) =>
   }, `@${username}`);
 
 const walletOf = async (account: Account) => {
-  const response = await fetch(`${baseURL()}/api/wallet`, { headers: { Authorization: `Bearer ${account.token}` } });
+  const response = await fetchWithin(`${baseURL()}/api/wallet`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
   return (await response.json()) as { balanceCents: number; payments: { kind: string; amountCents: number }[] };
 };
 
@@ -66,7 +77,7 @@ beforeAll(async () => {
   // await sql() blocks the event loop for seconds: let a kept-alive socket the server closed meanwhile be noticed, or
   // the next fetch reuses it and fails with "other side closed".
   await new Promise((resolve) => setTimeout(resolve, 20));
-  const plans = await fetch(`${baseURL()}/api/me/plans`, {
+  const plans = await fetchWithin(`${baseURL()}/api/me/plans`, {
     method: "PUT",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${creator.token}` },
     body: JSON.stringify({ plans: [{ period: "month", priceCents: 999 }] }),

@@ -11,6 +11,7 @@ import { basename, join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, expect, inject, onTestFinished } from "vitest";
 import { E2E_SERVER_LOG, E2E_STATE_DIR } from "./global-setup";
+import { boundedWait } from "../support/bounded-wait";
 import { buildSignUp, unique, type SignUpBody } from "../support/people";
 
 export { buildSignUp, unique };
@@ -24,12 +25,23 @@ export const baseURL = () => inject("baseURL");
  */
 const WAIT_MS = 30_000;
 
-/** fetch against the test server, failing after WAIT_MS with the request it was waiting for. */
-async function fetchWithin(url: string, init: RequestInit = {}): Promise<Response> {
+/**
+ * `promise`'s value, or an error naming `what` after WAIT_MS: for the waits Playwright does not bound (a script
+ * run in the page or its service worker that awaits an event or the network, a CDP event, a server's answer).
+ */
+export const within = <T>(promise: Promise<T>, what: string): Promise<T> => boundedWait(promise, what, WAIT_MS);
+
+/**
+ * fetch for a test (Node's own waits minutes for an answer's headers), failing after WAIT_MS with the request it
+ * was waiting for. The bound covers reading the body too.
+ */
+export async function fetchWithin(url: string, init: RequestInit = {}): Promise<Response> {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(WAIT_MS) });
   } catch (error) {
-    throw new Error(`${init.method ?? "GET"} ${url} did not answer within ${WAIT_MS / 1000} s`, { cause: error });
+    if (error instanceof DOMException && error.name === "TimeoutError")
+      throw new Error(`${init.method ?? "GET"} ${url} did not answer within ${WAIT_MS / 1000} s`, { cause: error });
+    throw error;
   }
 }
 
@@ -378,20 +390,23 @@ function statementsOf(script: string): string[] {
  * wrangler's CLI each time (4 s a call). Asynchronous, so the event loop keeps serving the test's sockets.
  * `stateDir`: another server's state (a test that starts its own, tests/support/dev-server.mjs).
  */
-export async function sqlRows<T = Record<string, unknown>>(script: string, stateDir = E2E_STATE_DIR): Promise<T[][]> {
-  const mf = new Miniflare({
-    modules: true,
-    script: "",
-    d1Persist: join(stateDir, "v3", "d1"),
-    d1Databases: { DATABASE: D1_DATABASE_ID },
-  });
-  try {
-    const db = await mf.getD1Database("DATABASE");
-    const results = await db.batch(statementsOf(script).map((statement) => db.prepare(statement)));
-    return results.map((result) => result.results as T[]);
-  } finally {
-    await mf.dispose();
-  }
+export function sqlRows<T = Record<string, unknown>>(script: string, stateDir = E2E_STATE_DIR): Promise<T[][]> {
+  const run = async () => {
+    const mf = new Miniflare({
+      modules: true,
+      script: "",
+      d1Persist: join(stateDir, "v3", "d1"),
+      d1Databases: { DATABASE: D1_DATABASE_ID },
+    });
+    try {
+      const db = await mf.getD1Database("DATABASE");
+      const results = await db.batch(statementsOf(script).map((statement) => db.prepare(statement)));
+      return results.map((result) => result.results as T[]);
+    } finally {
+      await mf.dispose();
+    }
+  };
+  return within(run(), `the local D1 to run: ${script.trim().slice(0, 120)}`);
 }
 
 export async function sql(statements: string): Promise<void> {

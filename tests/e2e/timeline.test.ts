@@ -7,12 +7,14 @@ import {
   baseURL,
   browserForThisFile,
   createAccount,
+  fetchWithin,
   hydrated,
   recordFormattersBuilt,
   seriousViolations,
   signedInPage,
   sql,
   unique,
+  within,
 } from "./support";
 
 const browser = browserForThisFile();
@@ -31,7 +33,7 @@ const insertPost = (text: string, audience = "everyone") =>
    VALUES (${idOf(creator.username)}, '${text}', '${audience}', 'published', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));`;
 
 async function apiAs<T>(token: string, path: string): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetchWithin(`${baseURL()}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   return (await response.json()) as T;
 }
@@ -43,7 +45,7 @@ const card = (page: Page, text: string) => page.locator("article", { hasText: te
  * NewUpdate to the fan's channel, and the post waits behind "Show 1 new post" (the button, once shown).
  */
 async function publishedWhileReading(page: Page, text: string) {
-  const published = await fetch(`${baseURL()}/api/posts`, {
+  const published = await fetchWithin(`${baseURL()}/api/posts`, {
     method: "POST",
     headers: { Authorization: `Bearer ${creator.token}`, "Content-Type": "application/json" },
     body: JSON.stringify({ text, audience: "everyone" }),
@@ -209,7 +211,10 @@ describe("the home timeline", () => {
     await firstSeen;
     await discovered;
     // Until the page is idle: whatever React was to render after those answers has been rendered.
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    await within(
+      page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve))),
+      "the page to be idle (requestIdleCallback)",
+    );
     // The routes discovered render the page once more (Remix's router.patchRoutes; see
     // docs/decisions/no-patched-dependencies.md): from here on, nothing renders a post but a change of that post.
     await renders();
@@ -382,16 +387,16 @@ describe("the home timeline", () => {
   it("a locked post's page shows no media key and no text in its link preview; an open one describes itself", async () => {
     const { posts } = await apiAs<{ posts: { id: number; text: string }[] }>(creator.token, "/timeline");
     const secret = posts.find((p) => p.text === `Secret for subscribers ${tag}`)!;
-    const html = await (await fetch(`${baseURL()}/post/${secret.id}`)).text();
+    const html = await (await fetchWithin(`${baseURL()}/post/${secret.id}`)).text();
     expect(html).toContain(`Secret for subscribers ${tag}`);
     expect(html).not.toContain(secretKey);
     expect(html).not.toMatch(/og:description/);
     expect(html).not.toMatch(/og:image/);
     const hello = posts.find((p) => p.text === `Hello from ${tag}`)!;
-    const open = await (await fetch(`${baseURL()}/post/${hello.id}`)).text();
+    const open = await (await fetchWithin(`${baseURL()}/post/${hello.id}`)).text();
     expect(open).toMatch(new RegExp(`<meta property="og:description" content="Hello from ${tag}"`));
     expect(open).toMatch(new RegExp(`<meta property="og:url" content="${baseURL()}/post/${hello.id}"`));
-    const missing = await fetch(`${baseURL()}/post/99999999`);
+    const missing = await fetchWithin(`${baseURL()}/post/99999999`);
     expect(missing.status).toBe(404);
   });
 });

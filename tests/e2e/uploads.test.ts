@@ -3,7 +3,7 @@ import { build } from "esbuild";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { exifPayload, segment } from "../support/media-fixtures";
-import { browserForThisFile, createAccount, hydrated, signedInPage, sql, sqlRows, unique } from "./support";
+import { browserForThisFile, createAccount, hydrated, signedInPage, sql, sqlRows, unique, within } from "./support";
 
 /**
  * The browser half of uploads (app/lib/uploads.ts) in Chromium against the real server: progress, the blurred
@@ -55,7 +55,7 @@ describe("uploads in the browser", () => {
   it("uploads a photo with progress; the server keeps it without GPS, the browser made its blurred preview", async () => {
     const { context, page } = await uploaderPage();
     const exif = segment(0xe1, exifPayload({ gps: true }));
-    const result = await page.evaluate(async (exifSegment) => {
+    const uploaded = page.evaluate(async (exifSegment) => {
       const canvas = document.createElement("canvas");
       canvas.width = 320;
       canvas.height = 200;
@@ -85,6 +85,7 @@ describe("uploads in the browser", () => {
         hadExif: String.fromCharCode(...withGps.subarray(0, 64)).includes("Exif"),
       };
     }, exif);
+    const result = await within(uploaded, "the page to upload holiday.jpg and read it back");
     expect(result.hadExif).toBe(true);
     expect(result).toMatchObject({ kind: "image", hasExif: false, width: 320 });
     expect(result.progress.at(-1)).toBe(1);
@@ -102,9 +103,12 @@ describe("uploads in the browser", () => {
     expect(await sqlRows(`SELECT w640_key, w1280_key FROM media WHERE id = ${result.id}`)).toEqual([
       [{ w640_key: null, w1280_key: null }],
     ]);
-    const previewWidth = await page.evaluate(
-      async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width,
-      row!.preview_key!,
+    const previewWidth = await within(
+      page.evaluate(
+        async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width,
+        row!.preview_key!,
+      ),
+      "the page to load the photo's preview",
     );
     expect(previewWidth).toBeLessThanOrEqual(24);
     await context.close();
@@ -112,7 +116,7 @@ describe("uploads in the browser", () => {
 
   it("makes copies 640 and 1280 pixels wide of a wide photo; a phone's feed loads the copy its screen needs, not the original", async () => {
     const { context, page } = await uploaderPage();
-    const media = await page.evaluate(async () => {
+    const uploaded = page.evaluate(async () => {
       const canvas = document.createElement("canvas");
       canvas.width = 2400;
       canvas.height = 1600;
@@ -125,6 +129,7 @@ describe("uploads in the browser", () => {
         csrfToken: null,
       });
     });
+    const media = await within(uploaded, "the page to upload wide.jpg");
     const row = (
       await sqlRows<{ w640_key: string; w1280_key: string; width: number }>(
         `SELECT w640_key, w1280_key, width FROM media WHERE id = ${media.id}`,
@@ -136,15 +141,18 @@ describe("uploads in the browser", () => {
       w640_key: expect.stringMatching(/^scaled\/640\/[a-f0-9]{32}\.webp$/),
       w1280_key: expect.stringMatching(/^scaled\/1280\/[a-f0-9]{32}\.webp$/),
     });
-    const widths = await page.evaluate(
-      async (keys) =>
-        Promise.all(
-          keys.map(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width),
-        ),
-      [row!.w640_key, row!.w1280_key],
+    const widths = await within(
+      page.evaluate(
+        async (keys) =>
+          Promise.all(
+            keys.map(async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width),
+          ),
+        [row!.w640_key, row!.w1280_key],
+      ),
+      "the page to load the copies 640 and 1280 wide",
     );
     expect(widths).toEqual([640, 1280]);
-    const postId = await page.evaluate(async (mediaId) => {
+    const posted = page.evaluate(async (mediaId) => {
       const response = await fetch("/api/posts", {
         method: "POST",
         headers: { Authorization: `Bearer ${localStorage.getItem("token")}`, "Content-Type": "application/json" },
@@ -152,6 +160,7 @@ describe("uploads in the browser", () => {
       });
       return ((await response.json()) as { id: number }).id;
     }, media.id);
+    const postId = await within(posted, "the page to publish the post of wide.jpg");
     await context.close();
 
     // The post's page on a phone 412 pixels wide: at density 1 the copy 640 wide, at density 2 the one 1280 wide.
@@ -174,7 +183,7 @@ describe("uploads in the browser", () => {
 
   it("draws a camera's avatar 400 pixels on its longer side, a cover 1920 wide and a story 1920 high before they leave the browser; smaller ones go as they are", async () => {
     const { context, page } = await uploaderPage();
-    const stored = await page.evaluate(async () => {
+    const sent = page.evaluate(async () => {
       const picture = async (width: number, height: number, type: string) => {
         const canvas = document.createElement("canvas");
         canvas.width = width;
@@ -201,6 +210,7 @@ describe("uploads in the browser", () => {
         smallAvatar: await send(await picture(200, 200, "image/png"), "avatar"),
       };
     });
+    const stored = await within(sent, "the page to upload an avatar, a cover, a story and a small avatar");
     expect(stored.avatar).toMatchObject({ width: 300, height: 400, url: expect.stringMatching(/\.webp$/) });
     expect(stored.cover).toMatchObject({ width: 1920, height: 640 });
     expect(stored.story).toMatchObject({ width: 1080, height: 1920 });
@@ -210,7 +220,7 @@ describe("uploads in the browser", () => {
 
   it("captures a video's poster frame and preview in the browser", async () => {
     const { context, page } = await uploaderPage();
-    const media = await page.evaluate(async () => {
+    const uploaded = page.evaluate(async () => {
       // A short WebM recorded from a canvas: a real video Chromium can decode and seek.
       const canvas = document.createElement("canvas");
       canvas.width = 160;
@@ -231,6 +241,7 @@ describe("uploads in the browser", () => {
       const file = new File(chunks, "clip.webm", { type: "video/webm", lastModified: 2 });
       return window.uploads.uploadFile(file, { purpose: "post", csrfToken: null });
     });
+    const media = await within(uploaded, "the page to record clip.webm and upload it");
     expect(media.kind).toBe("video");
     const row = (
       await sqlRows<{ poster_key: string | null; preview_key: string | null }>(
@@ -239,9 +250,12 @@ describe("uploads in the browser", () => {
     )[0]?.[0];
     expect(row!.poster_key).toMatch(/^posters\/[a-f0-9]{32}\.jpg$/);
     expect(row!.preview_key).toMatch(/^previews\/[a-f0-9]{32}\.jpg$/);
-    const posterWidth = await page.evaluate(
-      async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width,
-      row!.poster_key!,
+    const posterWidth = await within(
+      page.evaluate(
+        async (key) => (await createImageBitmap(await (await fetch(`/media/${key}`)).blob())).width,
+        row!.poster_key!,
+      ),
+      "the page to load the video's poster",
     );
     expect(posterWidth).toBe(160);
     await context.close();
@@ -268,13 +282,16 @@ describe("uploads in the browser", () => {
         { name, lastModified },
       );
     const upload = () =>
-      page.evaluate(() =>
-        window.uploads
-          .uploadFile((window as unknown as { video: File }).video, { purpose: "post", csrfToken: null })
-          .then(
-            (m) => m.kind,
-            (e: Error) => `failed: ${e.message}`,
-          ),
+      within(
+        page.evaluate(() =>
+          window.uploads
+            .uploadFile((window as unknown as { video: File }).video, { purpose: "post", csrfToken: null })
+            .then(
+              (m) => m.kind,
+              (e: Error) => `failed: ${e.message}`,
+            ),
+        ),
+        "the page's upload of the 8 MiB video to end",
       );
 
     await makeVideo("retried.mp4", 3);

@@ -4,6 +4,7 @@ import {
   baseURL,
   browserForThisFile,
   createAccount,
+  fetchWithin,
   hydrated,
   newContext,
   recordFormattersBuilt,
@@ -286,7 +287,7 @@ describe("wallet top-ups with the sandbox card form", () => {
   });
 
   it("opens the card form for its owner only, and answers odd addresses with a 4xx", async () => {
-    const started = await fetch(`${baseURL()}/api/wallet/top-ups`, {
+    const started = await fetchWithin(`${baseURL()}/api/wallet/top-ups`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${fan.token}` },
       body: JSON.stringify({ amountCents: 700, idempotencyKey: crypto.randomUUID() }),
@@ -316,7 +317,7 @@ describe("wallet top-ups with the sandbox card form", () => {
 
   it("a top-up still processing on return shows its outcome as soon as the provider reports it", async () => {
     const headers = { "Content-Type": "application/json", Authorization: `Bearer ${fan.token}` };
-    const started = await fetch(`${baseURL()}/api/wallet/top-ups`, {
+    const started = await fetchWithin(`${baseURL()}/api/wallet/top-ups`, {
       method: "POST",
       headers,
       body: JSON.stringify({ amountCents: 900, idempotencyKey: crypto.randomUUID() }),
@@ -331,7 +332,7 @@ describe("wallet top-ups with the sandbox card form", () => {
     const card = { cardNumber: "4242424242424242", expiry: "12/39", cvc: "123", name: "Ada Fan" };
     expect(
       (
-        await fetch(`${baseURL()}/api/wallet/top-ups/${payment.id}/card`, {
+        await fetchWithin(`${baseURL()}/api/wallet/top-ups/${payment.id}/card`, {
           method: "POST",
           headers,
           body: JSON.stringify(card),

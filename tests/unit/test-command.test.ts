@@ -48,8 +48,18 @@ function project(fail: { build?: boolean; worker?: boolean }) {
   return dir;
 }
 
+/**
+ * A synchronous run blocks the event loop, so the test's own time-out cannot end it: it gets a bound of its own,
+ * under the describe's time-out, and a run that outlasts it fails saying so.
+ */
+const RUN_MS = 150_000;
+
 function npmTest(dir: string) {
-  const result = spawnSync("node", ["scripts/test.mjs"], { cwd: dir, encoding: "utf8" });
+  const result = spawnSync("node", ["scripts/test.mjs"], { cwd: dir, encoding: "utf8", timeout: RUN_MS });
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT")
+    throw new Error(`npm test (scripts/test.mjs) in the stand-in project did not end within ${RUN_MS / 1000} s`, {
+      cause: result.error,
+    });
   const ran = spawnSync("sh", ["-c", "sort ran"], { cwd: dir, encoding: "utf8" }).stdout.trim().split("\n");
   return { code: result.status, lastLine: result.stdout.trim().split("\n").at(-1), stderr: result.stderr, ran };
 }

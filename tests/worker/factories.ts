@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { buildSignUp, type SignUpBody } from "../support/people";
+import { answerTo } from "./waits";
 
 export { buildSignUp, unique, type SignUpBody } from "../support/people";
 
@@ -10,7 +11,10 @@ export const api = (path: string, init: RequestInit & { token?: string; ip?: str
   if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
   if (init.ip) headers.set("CF-Connecting-IP", init.ip);
-  return SELF.fetch(`https://app.test/api${path}`, { ...init, headers });
+  return answerTo(
+    `${init.method ?? "GET"} /api${path}`,
+    SELF.fetch(`https://app.test/api${path}`, { ...init, headers }),
+  );
 };
 
 export const postJson = (

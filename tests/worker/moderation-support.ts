@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { api, createUser, postJson } from "./factories";
+import { answerTo } from "./waits";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const hex = () => crypto.randomUUID().replace(/-/g, "");
@@ -64,9 +65,10 @@ export const del = (path: string, token?: string) => api(path, { method: "DELETE
 
 /** Reads the body to the end: an unread R2 stream would keep the test's isolated storage open. */
 export async function fetchMedia(key: string, token?: string) {
-  const response = await SELF.fetch(`https://app.test/media/${key}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+  const response = await answerTo(
+    `GET /media/${key}`,
+    SELF.fetch(`https://app.test/media/${key}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }),
+  );
   await response.arrayBuffer();
   return response.status;
 }

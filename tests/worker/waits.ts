@@ -1,3 +1,5 @@
+import { boundedWait } from "../support/bounded-wait";
+
 /**
  * Waits for what the Worker does after its answer (a socket frame or close, a row written in waitUntil). Each is
  * bounded well under the test's own time-out (vitest.worker.config.ts, 30 s) and fails naming what it waited
@@ -17,17 +19,15 @@ export async function until(condition: () => boolean, what: string): Promise<voi
 }
 
 /** `promise`'s value, or "timed out waiting for <what>" after WAIT_MS (a socket's close, an event). */
-export async function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const gaveUp = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${WAIT_MS} ms waiting for ${what}`)), WAIT_MS);
-  });
-  try {
-    return await Promise.race([promise, gaveUp]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export const within = <T>(promise: Promise<T>, what: string): Promise<T> => boundedWait(promise, what, WAIT_MS);
+
+/**
+ * A request to the Worker (SELF.fetch) answers within ANSWER_MS or fails naming the request. Longer than WAIT_MS:
+ * its answer comes after the work it left to waitUntil (tests/worker/entry.ts), each round bounded by WAIT_MS.
+ */
+const ANSWER_MS = 25_000;
+export const answerTo = (request: string, response: Promise<Response>): Promise<Response> =>
+  boundedWait(response, `the answer to ${request}`, ANSWER_MS);
 
 /** Retries `check` (assertions) until it passes; after WAIT_MS its last failure is thrown, which says what failed. */
 export async function eventually(check: () => Promise<void>): Promise<void> {
