@@ -16,6 +16,22 @@ import {
 import { CommentSchema, MediaSchema, PostPageSchema, PostSchema } from "@shared/contracts/posts";
 import { MeSchema, UpdatesSchema } from "@shared/contracts/session";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
+import { LiveMediaSchema, LiveStreamSchema } from "@shared/contracts/live";
+import { NotificationPageSchema, NotificationSchema } from "@shared/contracts/notifications";
+import {
+  PushDeviceSchema,
+  PushPreferencesSchema,
+  PushSettingsSchema,
+  PushTestSentSchema,
+} from "@shared/contracts/push";
+import {
+  HighlightTitlesSchema,
+  StoryKeptSchema,
+  StoryLikedSchema,
+  StoryReelSchema,
+  StorySchema,
+  StoryViewersPageSchema,
+} from "@shared/contracts/stories";
 
 /**
  * The page's checks of the API's answers (app/lib/api-shapes.ts, and files of their own for answers that only some
@@ -133,6 +149,68 @@ export const GENERATED: Record<string, Entry[]> = {
       type: { name: "MassMessageView", from: MESSAGES, expression: "{ massMessages: MassMessageView[] }" },
     },
     { name: "chatServerFrameShape", schema: ChatServerFrameSchema, type: { name: "ChatServerFrame", from: MESSAGES } },
+  ],
+  // The notifications screen (and its offline copy).
+  "app/lib/notification-shape.ts": [
+    {
+      name: "notificationShape",
+      schema: NotificationSchema,
+      type: { name: "NotificationView", from: "@shared/contracts/notifications" },
+    },
+    {
+      name: "notificationPageShape",
+      schema: NotificationPageSchema,
+      type: { name: "NotificationPage", from: "@shared/contracts/notifications" },
+    },
+  ],
+  // Settings → Notifications.
+  "app/lib/push-shapes.ts": [
+    {
+      name: "pushPreferencesShape",
+      schema: PushPreferencesSchema,
+      type: { name: "PushPreferences", from: "@shared/contracts/push" },
+    },
+    { name: "pushDeviceShape", schema: PushDeviceSchema, type: { name: "PushDevice", from: "@shared/contracts/push" } },
+    {
+      name: "pushSettingsShape",
+      schema: PushSettingsSchema,
+      type: { name: "PushSettings", from: "@shared/contracts/push" },
+    },
+    {
+      name: "pushTestSentShape",
+      schema: PushTestSentSchema,
+      type: { name: "PushTestSent", from: "@shared/contracts/push" },
+    },
+  ],
+  // The stories viewer and composer.
+  "app/components/stories/story-shapes.ts": [
+    { name: "storyShape", schema: StorySchema, type: { name: "StoryView", from: "@shared/contracts/stories" } },
+    { name: "reelShape", schema: StoryReelSchema, type: { name: "StoryReel", from: "@shared/contracts/stories" } },
+    {
+      name: "viewersShape",
+      schema: StoryViewersPageSchema,
+      type: { name: "StoryViewersPage", from: "@shared/contracts/stories" },
+    },
+    {
+      name: "highlightTitlesShape",
+      schema: HighlightTitlesSchema,
+      type: { name: "HighlightTitles", from: "@shared/contracts/stories" },
+    },
+    { name: "keptShape", schema: StoryKeptSchema, type: { name: "StoryKept", from: "@shared/contracts/stories" } },
+    { name: "likedShape", schema: StoryLikedSchema, type: { name: "StoryLiked", from: "@shared/contracts/stories" } },
+  ],
+  // The live studio.
+  "app/components/live/live-shapes.ts": [
+    {
+      name: "liveStreamShape",
+      schema: LiveStreamSchema,
+      type: { name: "LiveStreamView", from: "@shared/contracts/live" },
+    },
+    {
+      name: "liveMediaShape",
+      schema: LiveMediaSchema,
+      type: { name: "LiveMediaView", from: "@shared/contracts/live" },
+    },
   ],
 };
 

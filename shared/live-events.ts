@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { LIVE_END_REASONS, MAX_LIVE_CHAT_LENGTH } from "./contracts/live-limits";
 
 /**
  * The LiveRoom socket (one Durable Object per stream, worker/realtime/live-room.ts): every frame both ways is a JSON
@@ -52,12 +53,12 @@ export const liveServerFrame = z.discriminatedUnion("type", [
   z.object({ type: z.literal("muted"), muted: z.boolean() }),
   /** A chat line or action refused (too fast, muted): a translated sentence. */
   z.object({ type: z.literal("refused"), message: z.string() }),
-  z.object({ type: z.literal("ended"), reason: z.enum(["creator", "silent", "moderation"]) }),
+  z.object({ type: z.literal("ended"), reason: z.enum(LIVE_END_REASONS) }),
 ]);
 
 /** Browser → server. */
 export const liveClientFrame = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("chat"), text: z.string().check(z.minLength(1), z.maxLength(300)) }),
+  z.object({ type: z.literal("chat"), text: z.string().check(z.minLength(1), z.maxLength(MAX_LIVE_CHAT_LENGTH)) }),
   /** The creator's tab is alive (every LIVE_HEARTBEAT_MS). */
   z.object({ type: z.literal("heartbeat") }),
   z.object({ type: z.literal("signal"), to: z.string().check(z.maxLength(64)), signal }),

@@ -89,14 +89,3 @@ export const anyOf =
     }
     return fail(path, `one of ${shapes.length} forms`);
   };
-
-/** Either of two shapes, tried in order. */
-export const either =
-  <A, B>(first: Shape<A>, second: Shape<B>): Shape<A | B> =>
-  (value, path = "") => {
-    try {
-      return first(value, path);
-    } catch {
-      return second(value, path);
-    }
-  };

@@ -2,35 +2,10 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalTime } from "~/components/local-time";
 import { useSession } from "~/lib/session";
-import { PUSH_KINDS, type PushDevice, type PushKind, type PushPreferences } from "@shared/contracts/push";
-import { array, boolean, nullable, number, object, string, type Shape } from "@shared/shape";
+import type { PushDevice, PushSettings as PushSettingsView } from "@shared/contracts/push";
+import { PUSH_KINDS, type PushKind } from "@shared/contracts/push-kinds";
 import { failureText } from "~/lib/failure-text";
-
-type PushDeviceView = PushDevice;
-interface PushSettingsView {
-  enabled: boolean;
-  publicKey: string | null;
-  preferences: PushPreferences;
-  devices: PushDevice[];
-}
-
-const deviceShape: Shape<PushDeviceView> = object({
-  id: number,
-  label: string,
-  endpoint: string,
-  language: string,
-  createdAt: string,
-  lastSentAt: nullable(string),
-});
-const preferencesShape = object(
-  Object.fromEntries(PUSH_KINDS.map((kind) => [kind, boolean])) as Record<PushKind, Shape<boolean>>,
-);
-const settingsShape: Shape<PushSettingsView> = object({
-  enabled: boolean,
-  publicKey: nullable(string),
-  preferences: preferencesShape,
-  devices: array(deviceShape),
-});
+import { pushDeviceShape, pushPreferencesShape, pushSettingsShape, pushTestSentShape } from "~/lib/push-shapes";
 
 /** Push needs a service worker, the Push API and notifications: an in-app browser or an old one may lack them. */
 const pushSupported = () =>
@@ -53,7 +28,7 @@ export function PushSettings() {
 
   const load = useCallback(async () => {
     const [answer, subscription] = await Promise.all([
-      api.get("/push", settingsShape),
+      api.get("/push", pushSettingsShape),
       supported
         ? navigator.serviceWorker.ready.then((registration) => registration.pushManager.getSubscription())
         : Promise.resolve(null),
@@ -93,12 +68,12 @@ export function PushSettings() {
       await api.post(
         "/push/subscriptions",
         { endpoint, keys: { p256dh: keys?.p256dh, auth: keys?.auth } },
-        deviceShape,
+        pushDeviceShape,
       );
       return t("Push notifications are on for this device.");
     });
 
-  const remove = (device: PushDeviceView) =>
+  const remove = (device: PushDevice) =>
     run(async () => {
       if (device.endpoint === thisEndpoint)
         await (
@@ -113,12 +88,12 @@ export function PushSettings() {
   const choose = (kind: PushKind, on: boolean) =>
     run(
       async () => (
-        await api.put("/push/preferences", { ...settings!.preferences, [kind]: on }, preferencesShape),
+        await api.put("/push/preferences", { ...settings!.preferences, [kind]: on }, pushPreferencesShape),
         null
       ),
     );
 
-  const test = () => run(async () => (await api.post("/push/test", {}, object({ message: string }))).message);
+  const test = () => run(async () => (await api.post("/push/test", {}, pushTestSentShape)).message);
 
   if (!settings) return null;
   if (!settings.enabled)

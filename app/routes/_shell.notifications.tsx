@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { listNotifications, type NotificationView } from "@worker/domain/notifications/notifications";
-import { NOTIFICATION_PAGE_SIZE, notificationPath } from "@shared/contracts/notifications";
+import { listNotifications } from "@worker/domain/notifications/notifications";
+import type { NotificationView } from "@shared/contracts/notifications";
+import { NOTIFICATION_PAGE_SIZE, notificationPath } from "@shared/contracts/notification-links";
 import { usePagedList } from "~/lib/use-paged-list";
 import { Avatar } from "~/components/shell/avatar";
 import { Icon, type IconName } from "~/components/shell/icons";
@@ -19,7 +20,8 @@ import { formatCents } from "@shared/money";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { updatesAnswerShape } from "~/lib/api-shapes";
 import { offlineLoader, useOfflineCopy } from "~/lib/offline-copies";
-import { array, boolean, either, nullable, number, object, record, string, type Shape } from "@shared/shape";
+import { notificationPageShape, notificationShape } from "~/lib/notification-shape";
+import { array, number, object } from "@shared/shape";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -33,22 +35,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 /** The copy kept for offline reading (app/lib/offline-copies.ts). */
-const notificationShape: Shape<NotificationView> = object({
-  id: number,
-  // Checked as text: the sentence of an unknown kind falls back to the generic one.
-  kind: (value, path) => string(value, path) as NotificationView["kind"],
-  params: record(either(string, number)),
-  actor: nullable(object({ username: string, name: string, avatarUrl: string })),
-  read: boolean,
-  createdAt: string,
-});
 export const clientLoader = offlineLoader(
   () => "notifications",
   object({ notifications: array(notificationShape), savedAt: number }),
 );
-
-/** A page of GET /api/notifications. */
-const notificationsPageShape = object({ notifications: array(notificationShape) });
 
 function useNotificationText() {
   const { t, i18n } = useTranslation();
@@ -119,7 +109,7 @@ export default function NotificationsPage() {
   const cursorAfter = (page: NotificationView[]) =>
     page.length >= NOTIFICATION_PAGE_SIZE ? page[page.length - 1]!.id : null;
   const list = usePagedList({ items: firstPage, nextCursor: cursorAfter(firstPage) }, async (before: number) => {
-    const page = await api.get(`/notifications?before=${before}`, notificationsPageShape);
+    const page = await api.get(`/notifications?before=${before}`, notificationPageShape);
     return { items: page.notifications, nextCursor: cursorAfter(page.notifications) };
   });
   const notifications = list.items;

@@ -1,60 +1,82 @@
 /**
- * The live streams API's shapes as the page receives them (/api/live…): written by worker/domain/live, read by the
- * /live screens. Plain types and constants only: nothing here may import Worker code.
+ * The live streams API's answers (/api/live…): written by worker/domain/live and worker/live/transports.ts,
+ * documented by worker/api, checked by the studio with app/components/live/live-shapes.ts, generated from these
+ * schemas. The page imports types only from here: its constants are in live-limits.ts.
  */
 
-export const LIVE_AUDIENCES = ["everyone", "followers", "subscribers"] as const;
-export type LiveAudience = (typeof LIVE_AUDIENCES)[number];
+import { z } from "zod";
+import { LIVE_AUDIENCES, LIVE_END_REASONS, LIVE_STATUSES, LIVE_TRANSPORTS } from "./live-limits";
 
-/** How the video travels: browser to browser (signalled by the LiveRoom), or WHIP/WHEP through an SFU. */
-export const LIVE_TRANSPORTS = ["p2p", "whip"] as const;
-export type LiveTransportKind = (typeof LIVE_TRANSPORTS)[number];
+export const LiveStreamSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    audience: z.enum(LIVE_AUDIENCES),
+    priceCents: z.number().int().meta({ description: "Entry price, paid once (0: free)" }),
+    goal: z.object({ cents: z.number().int(), title: z.string().nullable() }).nullable(),
+    transport: z.enum(LIVE_TRANSPORTS),
+    status: z.enum(LIVE_STATUSES),
+    endReason: z.enum(LIVE_END_REASONS).nullable(),
+    startedAt: z.string(),
+    endedAt: z.string().nullable(),
+    viewers: z.number().int(),
+    peakViewers: z.number().int(),
+    tipsCents: z.number().int(),
+    creator: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
+    viewer: z
+      .object({
+        isCreator: z.boolean(),
+        hasEntry: z.boolean(),
+        canWatch: z.boolean(),
+        follows: z.boolean(),
+        subscribes: z.boolean(),
+      })
+      .meta({
+        description:
+          "What the viewer may do: the creator runs it; others watch once entered (a paid stream's price paid)",
+      }),
+  })
+  .meta({ id: "LiveStream" });
+export type LiveStreamView = z.infer<typeof LiveStreamSchema>;
 
-export type LiveStatus = "live" | "ended";
-export type LiveEndReason = "creator" | "silent" | "moderation";
+/** GET /live: the streams live now that the viewer may see. */
+export const LiveStreamsSchema = z.object({ streams: z.array(LiveStreamSchema) }).meta({ id: "LiveStreams" });
 
-/** An entry price, when a stream has one: from $1 to $200. */
-export const MIN_LIVE_PRICE_CENTS = 100;
-export const MAX_LIVE_PRICE_CENTS = 20_000;
-/** A tip goal: from $1 to $100,000. */
-export const MIN_LIVE_GOAL_CENTS = 100;
-export const MAX_LIVE_GOAL_CENTS = 10_000_000;
-export const MAX_LIVE_TITLE_LENGTH = 100;
-/** What a chat line may hold. */
-export const MAX_LIVE_CHAT_LENGTH = 300;
+/** GET /live/current: the caller's own stream that is live now, or null. */
+export const CurrentLiveStreamSchema = z
+  .object({ stream: LiveStreamSchema.nullable() })
+  .meta({ id: "CurrentLiveStream" });
 
-export interface LiveStreamView {
-  id: number;
-  title: string;
-  audience: LiveAudience;
-  priceCents: number;
-  goal: { cents: number; title: string | null } | null;
-  transport: LiveTransportKind;
-  status: LiveStatus;
-  endReason: LiveEndReason | null;
-  startedAt: string;
-  endedAt: string | null;
-  viewers: number;
-  peakViewers: number;
-  tipsCents: number;
-  creator: { id: number; username: string; name: string; avatarUrl: string };
-  /** What the viewer may do: the creator runs it; others watch once entered (a paid stream's entry price paid). */
-  viewer: { isCreator: boolean; hasEntry: boolean; canWatch: boolean; follows: boolean; subscribes: boolean };
-}
+/** An ICE server: its addresses, and a TURN server's username and credential when it has them. */
+const LiveIceServerSchema = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type LiveIceServer = z.infer<typeof LiveIceServerSchema>;
 
-/** Where the browser sends and fetches the video (GET /api/live/{id}/media): only for who may watch or publish. */
-export interface LiveIceServer {
-  urls: string[];
-  username?: string;
-  credential?: string;
-}
-/** `loopbackOnly` (APP_ENV=test): the browsers keep only 127.0.0.1 ICE candidates, so test traffic never leaves the machine. */
-export type LiveMediaView =
-  | { transport: "p2p"; iceServers: LiveIceServer[]; loopbackOnly: boolean; maxViewers: number }
-  | {
-      transport: "whip";
-      iceServers: LiveIceServer[];
-      loopbackOnly: boolean;
-      publishUrl: string | null;
-      playUrl: string | null;
-    };
+const loopbackOnly = z.boolean().meta({ description: "Test mode: keep only 127.0.0.1 ICE candidates" });
+
+/**
+ * Where the browser sends and fetches the video (GET /live/{id}/media): only for who may watch or publish.
+ * `loopbackOnly` (APP_ENV=test): the browsers keep only 127.0.0.1 ICE candidates, so test traffic never leaves the
+ * machine.
+ */
+export const LiveMediaSchema = z
+  .union([
+    z.object({
+      transport: z.literal("p2p"),
+      iceServers: z.array(LiveIceServerSchema),
+      loopbackOnly,
+      maxViewers: z.number().int(),
+    }),
+    z.object({
+      transport: z.literal("whip"),
+      iceServers: z.array(LiveIceServerSchema),
+      loopbackOnly,
+      publishUrl: z.string().nullable().meta({ description: "WHIP endpoint: the creator's only" }),
+      playUrl: z.string().nullable().meta({ description: "WHEP endpoint: for who may watch" }),
+    }),
+  ])
+  .meta({ id: "LiveMedia" });
+export type LiveMediaView = z.infer<typeof LiveMediaSchema>;

@@ -1,4 +1,10 @@
-/** The moderation API's shapes (reports, creator requests) as the admin screens receive them. Plain types only. */
+/**
+ * The moderation API's answers (blocks, and the admin's queues of reports and creator requests): written by
+ * worker/domain/moderation and worker/domain/creators, documented by worker/api. The admin screens read them from
+ * their loaders; the page imports types only from here.
+ */
+
+import { z } from "zod";
 
 /** Spec §8's report reasons, as stored in reports.reason (migration 0003); "other" needs a description. */
 export const REPORT_REASONS = [
@@ -16,40 +22,70 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-export const REPORT_TARGET_KINDS = ["post", "user"] as const;
+const REPORT_TARGET_KINDS = ["post", "user"] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 
 export const REPORT_DESCRIPTION_MAX = 1000;
 
 /** An open report with what the admin needs to judge it: the post's text and author, or the user. */
-export interface OpenReport {
-  id: number;
-  reason: ReportReason;
-  description: string;
-  createdAt: string;
-  reporter: { username: string };
-  target: {
-    kind: ReportTargetKind;
-    id: number;
-    text: string | null;
-    user: { id: number; username: string; name: string; suspended: boolean } | null;
-  };
-}
+const OpenReportSchema = z
+  .object({
+    id: z.number().int(),
+    reason: z.enum(REPORT_REASONS),
+    description: z.string(),
+    createdAt: z.string(),
+    reporter: z.object({ username: z.string() }),
+    target: z.object({
+      kind: z.enum(REPORT_TARGET_KINDS),
+      id: z.number().int(),
+      text: z.string().nullable(),
+      user: z
+        .object({ id: z.number().int(), username: z.string(), name: z.string(), suspended: z.boolean() })
+        .nullable(),
+    }),
+  })
+  .meta({ id: "OpenReport" });
+export type OpenReport = z.infer<typeof OpenReportSchema>;
+
+/** GET /admin/reports: the open reports, oldest first. */
+export const OpenReportsSchema = z.object({ reports: z.array(OpenReportSchema) }).meta({ id: "OpenReports" });
 
 /** A pending request as the admin queue shows it; the ID images are private objects only admins may fetch. */
-export interface PendingCreatorRequest {
-  id: number;
-  createdAt: string;
-  /** The name and birth date the applicant signed up with (YYYY-MM-DD), to compare with the ID document. */
-  user: {
-    id: number;
-    username: string;
-    name: string;
-    email: string;
-    dateOfBirth: string;
-    avatarUrl: string;
-    coverUrl: string;
-  };
-  documentUrl: string;
-  selfieUrl: string;
-}
+const PendingCreatorRequestSchema = z
+  .object({
+    id: z.number().int(),
+    createdAt: z.string(),
+    user: z
+      .object({
+        id: z.number().int(),
+        username: z.string(),
+        name: z.string(),
+        email: z.string(),
+        dateOfBirth: z.string().meta({ example: "1990-04-12" }),
+        avatarUrl: z.string(),
+        coverUrl: z.string(),
+      })
+      .meta({
+        description: "The name and birth date the applicant signed up with (YYYY-MM-DD), to compare with the ID",
+      }),
+    documentUrl: z.string().meta({ description: "Private /media URL, readable by admins only" }),
+    selfieUrl: z.string(),
+  })
+  .meta({ id: "PendingCreatorRequest" });
+export type PendingCreatorRequest = z.infer<typeof PendingCreatorRequestSchema>;
+
+/** GET /admin/creatorRequests: the pending requests, oldest first. */
+export const PendingCreatorRequestsSchema = z
+  .object({ requests: z.array(PendingCreatorRequestSchema) })
+  .meta({ id: "PendingCreatorRequests" });
+
+const BlockedUserSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  avatarUrl: z.string(),
+  blockedAt: z.string(),
+});
+export type BlockedUser = z.infer<typeof BlockedUserSchema>;
+
+/** GET /blocks: the users the caller blocks, newest first. */
+export const BlockedUsersSchema = z.object({ users: z.array(BlockedUserSchema) }).meta({ id: "BlockedUsers" });

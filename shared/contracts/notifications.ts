@@ -1,48 +1,51 @@
 /**
- * Notifications as the page reads them (GET /api/notifications, /notifications): written by
- * worker/domain/notifications. Plain constants and functions only.
+ * Notifications' answers (GET /api/notifications, /notifications): written by worker/domain/notifications,
+ * documented by worker/api, checked by the notifications screen with app/lib/notification-shape.ts, generated from
+ * these schemas. The page imports types only from here: what it needs besides is in notification-links.ts.
  */
 
-/** Notifications a page of the list holds: a full page may have older ones after it. */
-export const NOTIFICATION_PAGE_SIZE = 20;
+import { z } from "zod";
+import { UpdatesSchema } from "./session";
 
-/**
- * Where a notification takes its reader: the page its push opens and its line in /notifications links to, from its
- * kind, its params and who it is about; null when there is nowhere to go but the list (a test notification, a
- * creator application's outcome). Shared by the push payload (worker/domain/push/push-payload.ts) and the
- * notifications screen, so both open the same page.
- */
-export function notificationPath(
-  kind: string,
-  params: Record<string, string | number | undefined>,
-  actorUsername: string | null,
-): string | null {
-  const postPath = typeof params.postId === "number" ? `/post/${params.postId}` : null;
-  switch (kind) {
-    case "follow":
-      return actorUsername ? `/${encodeURIComponent(actorUsername)}` : null;
-    case "subscription":
-      return "/dashboard/fans";
-    case "tip":
-      // A tip in a conversation opens the thread, where the tip and its note are.
-      return typeof params.conversationId === "number"
-        ? `/messages/${params.conversationId}`
-        : (postPath ?? "/dashboard");
-    case "purchase":
-      return postPath ?? "/dashboard";
-    case "payout":
-      return "/dashboard/payouts";
-    case "renewal_failed":
-    case "top_up":
-      return "/wallet";
-    case "like":
-    case "comment":
-      return postPath;
-    case "message":
-      return "/messages";
-    case "live":
-      return typeof params.streamId === "number" ? `/live/${params.streamId}` : "/live";
-    default:
-      return null;
-  }
-}
+/** What a notification is about; the same list as the CHECK on notifications.kind (migration 0008). */
+const NOTIFICATION_KINDS = [
+  "test",
+  "follow",
+  "subscription",
+  "tip",
+  "like",
+  "comment",
+  "message",
+  "creator_request",
+  "renewal_failed",
+  "purchase",
+  "payout",
+  "top_up",
+  "live",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NotificationSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .meta({ description: "Values for the kind's sentence (amounts, post ids); never private content" }),
+    actor: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }).nullable(),
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Notification" });
+export type NotificationView = z.infer<typeof NotificationSchema>;
+
+/** A page of notifications, newest first: a full page may have older ones after it. */
+export const NotificationPageSchema = z
+  .object({ notifications: z.array(NotificationSchema) })
+  .meta({ id: "NotificationPage" });
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+/** POST /notifications/read: how many were unread, and the updates summary after. */
+export const NotificationsReadSchema = UpdatesSchema.extend({ marked: z.number().int() }).meta({
+  id: "NotificationsRead",
+});

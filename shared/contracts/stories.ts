@@ -1,71 +1,115 @@
 /**
- * The stories API's shapes as the page receives them (/api/stories…): written by worker/domain/stories, read by
- * the stories bar, the viewer (/stories) and the composer (/stories/create). Plain types and constants only.
+ * The stories API's answers (/api/stories…, highlights): written by worker/domain/stories, documented by worker/api,
+ * checked by the stories bar, the viewer (/stories) and the composer (/stories/create) with
+ * app/components/stories/story-shapes.ts, generated from these schemas. The page imports types only from here: its
+ * constants are in story-limits.ts.
  */
 
-export const STORY_AUDIENCES = ["everyone", "followers", "subscribers"] as const;
-export type StoryAudience = (typeof STORY_AUDIENCES)[number];
+import { z } from "zod";
+import { STORY_AUDIENCES } from "./story-limits";
 
-/** A story lives this long. */
-export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** The longest video a story may be. */
-export const MAX_STORY_VIDEO_MS = 60_000;
-/** How long a photo stays on screen in the viewer. */
-export const STORY_PHOTO_MS = 5_000;
-export const MAX_STORY_TEXT_LENGTH = 200;
-export const MAX_HIGHLIGHT_TITLE_LENGTH = 30;
-/** How many creators the bar shows (those with unseen stories first). */
-export const STORIES_BAR_SIZE = 100;
+const StoryAuthorSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  avatarUrl: z.string(),
+});
 
-interface StoryAuthor {
-  id: number;
-  username: string;
-  name: string;
-  avatarUrl: string;
-}
+/** One creator in the stories bar. */
+const StoriesBarItemSchema = z
+  .object({
+    creator: StoryAuthorSchema,
+    count: z.number().int(),
+    unseen: z
+      .number()
+      .int()
+      .meta({ description: "Stories of theirs the viewer has not seen yet (0: the ring is grey)" }),
+    latestAt: z.string(),
+  })
+  .meta({ id: "StoriesBarItem" });
+export type StoriesBarItem = z.infer<typeof StoriesBarItemSchema>;
 
-/** One creator in the stories bar: `unseen` stories of theirs the viewer has not seen yet (0: the ring is grey). */
-export interface StoriesBarItem {
-  creator: StoryAuthor;
-  count: number;
-  unseen: number;
-  latestAt: string;
-}
+/** GET /stories: one's own stories, then followed creators with stories one may see, unseen first. */
+export const StoriesBarSchema = z.object({ creators: z.array(StoriesBarItemSchema) }).meta({ id: "StoriesBar" });
 
-export interface StoryView {
-  id: number;
-  kind: "image" | "video";
-  url: string;
-  posterUrl: string | null;
-  text: string;
-  audience: StoryAudience;
-  durationMs: number | null;
-  createdAt: string;
-  expiresAt: string;
-  /** Null while the story is not in a highlight. */
-  highlightId: number | null;
-  seen: boolean;
-  liked: boolean;
-  /** The creator's own: the counts, the viewers list, delete and highlight. */
-  own: { viewCount: number; likeCount: number } | null;
-}
+export const StorySchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(["image", "video"]),
+    url: z.string(),
+    posterUrl: z.string().nullable(),
+    text: z.string(),
+    audience: z.enum(STORY_AUDIENCES),
+    durationMs: z.number().int().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    highlightId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The creator's own stories only; null while the story is not in a highlight" }),
+    seen: z.boolean(),
+    liked: z.boolean(),
+    own: z
+      .object({ viewCount: z.number().int(), likeCount: z.number().int() })
+      .nullable()
+      .meta({ description: "The creator's own stories only: the counts, the viewers list, delete and highlight" }),
+  })
+  .meta({ id: "Story" });
+export type StoryView = z.infer<typeof StorySchema>;
 
 /** A creator's stories, oldest first, as the viewer plays them. */
-export interface StoryReel {
-  creator: StoryAuthor;
-  stories: StoryView[];
-}
+export const StoryReelSchema = z
+  .object({ creator: StoryAuthorSchema, stories: z.array(StorySchema) })
+  .meta({ id: "StoryReel" });
+export type StoryReel = z.infer<typeof StoryReelSchema>;
 
-export interface HighlightView {
-  id: number;
-  title: string;
-  /** The first story's picture (a photo, or a video's poster frame) that the viewer may see. */
-  coverUrl: string | null;
-  count: number;
-}
+const HighlightTitleSchema = z.object({ id: z.number().int(), title: z.string() });
 
-export interface StoryViewerItem {
-  user: { id: number; username: string; name: string; avatarUrl: string };
-  viewedAt: string;
-  liked: boolean;
-}
+/** A highlight's stories the viewer may see, with the highlight they are in. */
+export const HighlightReelSchema = StoryReelSchema.extend({ highlight: HighlightTitleSchema }).meta({
+  id: "HighlightReel",
+});
+
+const HighlightSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    coverUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The first story's picture (a photo, or a video's poster frame) that the viewer may see" }),
+    count: z.number().int(),
+  })
+  .meta({ id: "Highlight" });
+export type HighlightView = z.infer<typeof HighlightSchema>;
+
+/** A creator's highlights, each with the stories in it the viewer may see. */
+export const HighlightsSchema = z.object({ highlights: z.array(HighlightSchema) }).meta({ id: "Highlights" });
+
+/** One's own highlights by title (to add a story to one). */
+export const HighlightTitlesSchema = z
+  .object({ highlights: z.array(HighlightTitleSchema) })
+  .meta({ id: "HighlightTitles" });
+export type HighlightTitles = z.infer<typeof HighlightTitlesSchema>;
+
+const StoryViewerItemSchema = z.object({ user: StoryAuthorSchema, viewedAt: z.string(), liked: z.boolean() });
+export type StoryViewerItem = z.infer<typeof StoryViewerItemSchema>;
+
+/** Who saw one's own story, newest first, and the story's counts. */
+export const StoryViewersPageSchema = z
+  .object({
+    viewers: z.array(StoryViewerItemSchema),
+    nextCursor: z.string().nullable(),
+    viewCount: z.number().int(),
+    likeCount: z.number().int(),
+  })
+  .meta({ id: "StoryViewersPage" });
+export type StoryViewersPage = z.infer<typeof StoryViewersPageSchema>;
+
+export const StoryLikedSchema = z.object({ liked: z.boolean() }).meta({ id: "StoryLiked" });
+export type StoryLiked = z.infer<typeof StoryLikedSchema>;
+
+/** The highlight a story was kept in. */
+export const StoryKeptSchema = z.object({ highlightId: z.number().int() }).meta({ id: "StoryKept" });
+export type StoryKept = z.infer<typeof StoryKeptSchema>;

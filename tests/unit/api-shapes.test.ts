@@ -3,8 +3,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as combinators from "@shared/shape";
 import { apiShapesSource, expression, GENERATED } from "../../scripts/api-shapes";
+import { LiveMediaSchema } from "@shared/contracts/live";
+import { NotificationSchema } from "@shared/contracts/notifications";
 import { PostSchema } from "@shared/contracts/posts";
+import { liveMediaShape } from "../../app/components/live/live-shapes";
 import { postShape } from "../../app/lib/api-shapes";
+import { notificationShape } from "../../app/lib/notification-shape";
 import { samplePost } from "../support/sample-post";
 
 /** Layout aside (a formatter may rewrap the file): whitespace and trailing commas do not count. */
@@ -56,5 +60,45 @@ describe("the page's checks of the API's answers", () => {
       else expect(() => check(sample), JSON.stringify(sample)).toThrow();
     }
     expect(samples.filter((sample) => schema.safeParse(sample).success)).toHaveLength(2);
+  });
+
+  it("of a union and a map (the live media, a notification) take and refuse what their contracts do", () => {
+    const notification = { id: 1, kind: "tip", actor: null, read: false, createdAt: "2026-01-01T00:00:00.000Z" };
+    const cases: [z.ZodType, (value: unknown) => unknown, unknown[]][] = [
+      [
+        LiveMediaSchema,
+        liveMediaShape,
+        [
+          { transport: "p2p", iceServers: [{ urls: ["stun:a"] }], loopbackOnly: false, maxViewers: 4 },
+          {
+            transport: "whip",
+            iceServers: [{ urls: ["turn:a"], username: "u", credential: "c" }],
+            loopbackOnly: true,
+            publishUrl: null,
+            playUrl: "https://sfu.example/play",
+          },
+          { transport: "whip", iceServers: [], loopbackOnly: false, maxViewers: 4 },
+          { transport: "p2p", iceServers: [{ urls: ["turn:a"], username: 5 }], loopbackOnly: false, maxViewers: 4 },
+        ],
+      ],
+      [
+        NotificationSchema,
+        notificationShape,
+        [
+          { ...notification, params: { amountCents: 500, postId: 3, status: "paid" } },
+          { ...notification, kind: "unheard_of", params: {} },
+          { ...notification, params: { postId: true } },
+        ],
+      ],
+    ];
+    for (const [schema, check, samples] of cases)
+      for (const sample of samples) {
+        const parsed = schema.safeParse(sample);
+        if (parsed.success) expect(check(sample), JSON.stringify(sample)).toEqual(parsed.data);
+        else expect(() => check(sample), JSON.stringify(sample)).toThrow();
+      }
+    expect(
+      cases.flatMap(([schema, , samples]) => samples.filter((sample) => schema.safeParse(sample).success)),
+    ).toHaveLength(3);
   });
 });

@@ -1,13 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type {
-  HighlightView,
-  StoriesBarItem,
-  StoryAudience,
-  StoryReel,
-  StoryView,
-  StoryViewerItem,
-} from "@shared/contracts/stories";
+import type { HighlightView, StoriesBarItem, StoryReel, StoryView, StoryViewerItem } from "@shared/contracts/stories";
+import type { StoryAudience } from "@shared/contracts/story-limits";
 import { encodeCursor } from "@shared/cursor";
 import { storiesBarStatement } from "../../worker/domain/stories/stories";
 import { runScheduledJobs } from "../../worker/jobs";

@@ -1,5 +1,5 @@
-import type { LiveEndReason } from "@shared/contracts/live";
-import type { NotificationKind } from "./notifications/notifications";
+import type { LiveEndReason } from "@shared/contracts/live-limits";
+import type { NotificationKind } from "@shared/contracts/notifications";
 import type { StoredMessage } from "./messages/present-messages";
 import type { PushJob } from "./push/jobs";
 

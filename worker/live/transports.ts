@@ -1,4 +1,5 @@
-import type { LiveMediaView, LiveTransportKind } from "@shared/contracts/live";
+import type { LiveMediaView } from "@shared/contracts/live";
+import type { LiveTransportKind } from "@shared/contracts/live-limits";
 import type { Config } from "../env";
 import { AppError } from "../domain/shared/errors";
 import { message } from "../domain/shared/messages";

@@ -3,7 +3,7 @@ import type { DomainEvent } from "../domain/events";
 import { followersToTell } from "../domain/follows/followers-to-tell";
 import { liveAudienceToTell } from "../domain/live/live-tips";
 import type { PushJob, PushTopic } from "../domain/push/jobs";
-import type { PushKind } from "../domain/push/kinds";
+import type { PushKind } from "@shared/contracts/push-kinds";
 import { devicesWanting, notificationPushStatement, pushJobsOf } from "../domain/push/settings";
 import { enqueuePush } from "./queue";
 

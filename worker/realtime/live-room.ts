@@ -10,7 +10,7 @@ import {
   type LiveServerFrame,
   type LiveTipLine,
 } from "@shared/live-events";
-import type { LiveEndReason } from "@shared/contracts/live";
+import type { LiveEndReason } from "@shared/contracts/live-limits";
 import { parseFrame } from "@shared/chat-events";
 import { CLOSE_CODES, PING, PONG } from "@shared/user-channel-events";
 import { translatorFor } from "../domain/i18n";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_LIVE_CHAT_LENGTH } from "@shared/contracts/live";
+import { MAX_LIVE_CHAT_LENGTH } from "@shared/contracts/live-limits";
 import type { LiveClientFrame } from "@shared/live-events";
 import { formatCents } from "@shared/money";
 import type { FeedItem } from "~/components/live/live-room-state";

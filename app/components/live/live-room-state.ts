@@ -1,4 +1,4 @@
-import type { LiveEndReason } from "@shared/contracts/live";
+import type { LiveEndReason } from "@shared/contracts/live-limits";
 import { LIVE_CLOSE, type LiveChatLine, type LiveServerFrame, type LiveTipLine } from "@shared/live-events";
 
 /** What the screen shows of a stream's room, folded from its socket's frames (pure: tests/unit/live-room.test.ts). */

@@ -1,19 +1,18 @@
-import type { LiveIceServer, LiveMediaView, LiveStreamView } from "@shared/contracts/live";
-import { array, boolean, either, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
-
-/** The live API's answers as the page checks them (shared/contracts/live.ts has the types). */
-/** An ICE server: its addresses, and a TURN server's username and credential when it has them. */
-const iceServer: Shape<LiveIceServer> = (value, path = "") => {
-  const { urls } = object({ urls: array(string) })(value, path);
-  const { username, credential } = value as { username?: unknown; credential?: unknown };
-  return typeof username === "string" && typeof credential === "string" ? { urls, username, credential } : { urls };
-};
-const plan = { iceServers: array(iceServer), loopbackOnly: boolean };
-
-export const liveMediaShape: Shape<LiveMediaView> = either(
-  object({ transport: oneOf("p2p"), ...plan, maxViewers: number }),
-  object({ transport: oneOf("whip"), ...plan, publishUrl: nullable(string), playUrl: nullable(string) }),
-);
+// Written by scripts/api-shapes.ts from the answers' schemas in shared/contracts: `npm run generate:api-shapes`.
+import type { LiveMediaView, LiveStreamView } from "@shared/contracts/live";
+import {
+  anyOf,
+  array,
+  boolean,
+  nullable,
+  number,
+  literal,
+  object,
+  oneOf,
+  optional,
+  string,
+  type Shape,
+} from "@shared/shape";
 
 export const liveStreamShape: Shape<LiveStreamView> = object({
   id: number,
@@ -32,3 +31,19 @@ export const liveStreamShape: Shape<LiveStreamView> = object({
   creator: object({ id: number, username: string, name: string, avatarUrl: string }),
   viewer: object({ isCreator: boolean, hasEntry: boolean, canWatch: boolean, follows: boolean, subscribes: boolean }),
 });
+
+export const liveMediaShape: Shape<LiveMediaView> = anyOf(
+  object({
+    transport: literal("p2p"),
+    iceServers: array(object({ urls: array(string), username: optional(string), credential: optional(string) })),
+    loopbackOnly: boolean,
+    maxViewers: number,
+  }),
+  object({
+    transport: literal("whip"),
+    iceServers: array(object({ urls: array(string), username: optional(string), credential: optional(string) })),
+    loopbackOnly: boolean,
+    publishUrl: nullable(string),
+    playUrl: nullable(string),
+  }),
+);

@@ -1,13 +1,8 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  LIVE_AUDIENCES,
-  MAX_LIVE_TITLE_LENGTH,
-  type LiveAudience,
-  type LiveMediaView,
-  type LiveStreamView,
-} from "@shared/contracts/live";
+import type { LiveMediaView, LiveStreamView } from "@shared/contracts/live";
+import { LIVE_AUDIENCES, MAX_LIVE_TITLE_LENGTH, type LiveAudience } from "@shared/contracts/live-limits";
 import { formatCents, parseDollars } from "@shared/money";
 import { Field, SelectField } from "~/components/forms";
 import { Notice } from "~/components/notice";

@@ -6,7 +6,7 @@ import {
   MAX_STORY_VIDEO_MS,
   STORY_AUDIENCES,
   type StoryAudience,
-} from "@shared/contracts/stories";
+} from "@shared/contracts/story-limits";
 import { UploadProgress } from "~/components/media/upload-progress";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";

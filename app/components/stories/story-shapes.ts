@@ -1,16 +1,21 @@
-import { STORY_AUDIENCES, type StoryReel } from "@shared/contracts/stories";
+// Written by scripts/api-shapes.ts from the answers' schemas in shared/contracts: `npm run generate:api-shapes`.
+import type {
+  HighlightTitles,
+  StoryKept,
+  StoryLiked,
+  StoryReel,
+  StoryView,
+  StoryViewersPage,
+} from "@shared/contracts/stories";
 import { array, boolean, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 
-/** The stories API's answers as the screens check them (shared/contracts/stories.ts). */
-const authorShape = object({ id: number, username: string, name: string, avatarUrl: string });
-
-export const storyShape = object({
+export const storyShape: Shape<StoryView> = object({
   id: number,
   kind: oneOf("image", "video"),
   url: string,
   posterUrl: nullable(string),
   text: string,
-  audience: oneOf(...STORY_AUDIENCES),
+  audience: oneOf("everyone", "followers", "subscribers"),
   durationMs: nullable(number),
   createdAt: string,
   expiresAt: string,
@@ -20,16 +25,28 @@ export const storyShape = object({
   own: nullable(object({ viewCount: number, likeCount: number })),
 });
 
-export const reelShape: Shape<StoryReel> = object({ creator: authorShape, stories: array(storyShape) });
+export const reelShape: Shape<StoryReel> = object({
+  creator: object({ id: number, username: string, name: string, avatarUrl: string }),
+  stories: array(storyShape),
+});
 
-export const viewersShape = object({
-  viewers: array(object({ user: authorShape, viewedAt: string, liked: boolean })),
+export const viewersShape: Shape<StoryViewersPage> = object({
+  viewers: array(
+    object({
+      user: object({ id: number, username: string, name: string, avatarUrl: string }),
+      viewedAt: string,
+      liked: boolean,
+    }),
+  ),
   nextCursor: nullable(string),
   viewCount: number,
   likeCount: number,
 });
 
-export const highlightTitlesShape = object({ highlights: array(object({ id: number, title: string })) });
-export const keptShape = object({ highlightId: number });
-export const likedShape = object({ liked: boolean });
-export const openedShape = object({ id: number });
+export const highlightTitlesShape: Shape<HighlightTitles> = object({
+  highlights: array(object({ id: number, title: string })),
+});
+
+export const keptShape: Shape<StoryKept> = object({ highlightId: number });
+
+export const likedShape: Shape<StoryLiked> = object({ liked: boolean });

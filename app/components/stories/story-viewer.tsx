@@ -1,7 +1,8 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { STORY_PHOTO_MS, type StoryReel, type StoryView } from "@shared/contracts/stories";
+import type { StoryReel, StoryView } from "@shared/contracts/stories";
+import { STORY_PHOTO_MS } from "@shared/contracts/story-limits";
 import { TipButton } from "~/components/money/tip-button";
 import { Avatar } from "~/components/shell/avatar";
 import { Icon } from "~/components/shell/icons";
@@ -14,8 +15,12 @@ import {
   startOf,
   type StoryPosition,
 } from "~/components/stories/story-position";
-import { likedShape, openedShape, reelShape } from "~/components/stories/story-shapes";
+import { likedShape, reelShape } from "~/components/stories/story-shapes";
+import { number, object } from "@shared/shape";
 import { failureText } from "~/lib/failure-text";
+
+/** The conversation a reply opens (POST /conversations, the messages API's): only its id is read. */
+const openedShape = object({ id: number });
 
 /** Held this long, a press pauses instead of moving on. */
 const HOLD_MS = 250;

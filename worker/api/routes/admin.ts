@@ -7,7 +7,7 @@ import { listPayoutQueue } from "../../domain/money/list-payouts";
 import { decidePayout, DecidePayoutSchema } from "../../domain/money/withdrawals";
 import { listOpenReports } from "../../domain/moderation/list-open-reports";
 import { QueuedPayoutSchema } from "@shared/contracts/money";
-import { REPORT_REASONS, REPORT_TARGET_KINDS } from "@shared/contracts/moderation";
+import { OpenReportsSchema, PendingCreatorRequestsSchema } from "@shared/contracts/moderation";
 import { REPORT_ACTIONS, resolveReport } from "../../domain/moderation/resolve-report";
 import { AppError } from "../../domain/shared/errors";
 import { message } from "../../domain/shared/messages";
@@ -30,41 +30,6 @@ const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 }) as unknown as MiddlewareHandler<SignedInEnv>;
 
-const CreatorRequestSchema = z
-  .object({
-    id: z.number().int(),
-    createdAt: z.string(),
-    user: z.object({
-      id: z.number().int(),
-      username: z.string(),
-      name: z.string(),
-      email: z.string(),
-      dateOfBirth: z.string().openapi({ example: "1990-04-12" }),
-      avatarUrl: z.string(),
-      coverUrl: z.string(),
-    }),
-    documentUrl: z.string().openapi({ description: "Private /media URL, readable by admins only" }),
-    selfieUrl: z.string(),
-  })
-  .openapi("PendingCreatorRequest");
-
-const ReportSchema = z
-  .object({
-    id: z.number().int(),
-    reason: z.enum(REPORT_REASONS),
-    description: z.string(),
-    createdAt: z.string(),
-    reporter: z.object({ username: z.string() }),
-    target: z.object({
-      kind: z.enum(REPORT_TARGET_KINDS),
-      id: z.number().int(),
-      text: z.string().nullable(),
-      user: z
-        .object({ id: z.number().int(), username: z.string(), name: z.string(), suspended: z.boolean() })
-        .nullable(),
-    }),
-  })
-  .openapi("OpenReport");
 
 /** /api/admin: the creator requests queue and the reports queue, the payouts queue. */
 export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -76,7 +41,7 @@ adminRoutes.openapi(
     path: "/admin/creatorRequests",
     tags: ["Admin"],
     summary: "Pending creator requests, oldest first, with their ID images",
-    responses: { 200: json(z.object({ requests: z.array(CreatorRequestSchema) }), "The queue"), 404: e404 },
+    responses: { 200: json(PendingCreatorRequestsSchema, "The queue"), 404: e404 },
   }),
   async (c) => c.json({ requests: await listPendingCreatorRequests(c.get("domain").db) }, 200),
 );
@@ -125,7 +90,7 @@ adminRoutes.openapi(
     path: "/admin/reports",
     tags: ["Admin"],
     summary: "Open reports, oldest first, with their target",
-    responses: { 200: json(z.object({ reports: z.array(ReportSchema) }), "The queue"), 404: e404 },
+    responses: { 200: json(OpenReportsSchema, "The queue"), 404: e404 },
   }),
   async (c) => c.json({ reports: await listOpenReports(c.get("domain").db) }, 200),
 );

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { LIVE_AUDIENCES, LIVE_TRANSPORTS } from "@shared/contracts/live";
+import { CurrentLiveStreamSchema, LiveMediaSchema, LiveStreamSchema, LiveStreamsSchema } from "@shared/contracts/live";
 import { joinLiveStream, LiveTipSchema, JoinLiveSchema, sendLiveTip } from "../../domain/live/live-money";
 import {
   currentLiveStreamOf,
@@ -20,55 +20,6 @@ import { validationHook } from "../validation-hook";
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
 
-const LiveStreamSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    audience: z.enum(LIVE_AUDIENCES),
-    priceCents: z.number().int().openapi({ description: "Entry price, paid once (0: free)" }),
-    goal: z.object({ cents: z.number().int(), title: z.string().nullable() }).nullable(),
-    transport: z.enum(LIVE_TRANSPORTS),
-    status: z.enum(["live", "ended"]),
-    endReason: z.enum(["creator", "silent", "moderation"]).nullable(),
-    startedAt: z.string(),
-    endedAt: z.string().nullable(),
-    viewers: z.number().int(),
-    peakViewers: z.number().int(),
-    tipsCents: z.number().int(),
-    creator: z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() }),
-    viewer: z.object({
-      isCreator: z.boolean(),
-      hasEntry: z.boolean(),
-      canWatch: z.boolean(),
-      follows: z.boolean(),
-      subscribes: z.boolean(),
-    }),
-  })
-  .openapi("LiveStream");
-
-const IceServerSchema = z.object({
-  urls: z.array(z.string()),
-  username: z.string().optional(),
-  credential: z.string().optional(),
-});
-const LiveMediaSchema = z
-  .union([
-    z.object({
-      transport: z.literal("p2p"),
-      iceServers: z.array(IceServerSchema),
-      loopbackOnly: z.boolean(),
-      maxViewers: z.number().int(),
-    }),
-    z.object({
-      transport: z.literal("whip"),
-      iceServers: z.array(IceServerSchema),
-      loopbackOnly: z.boolean().openapi({ description: "Test mode: keep only 127.0.0.1 ICE candidates" }),
-      publishUrl: z.string().nullable().openapi({ description: "WHIP endpoint: the creator's only" }),
-      playUrl: z.string().nullable().openapi({ description: "WHEP endpoint: for who may watch" }),
-    }),
-  ])
-  .openapi("LiveMedia");
-
 const PaymentResultSchema = z.object({ payment: PaymentSchema, replayed: z.boolean() });
 
 export const liveRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -80,7 +31,7 @@ liveRoutes.openapi(
     tags: ["Live"],
     summary: "Streaming right now: the live streams the caller may see, creators they subscribe to and follow first",
     middleware: [requireSession] as const,
-    responses: { 200: json(z.object({ streams: z.array(LiveStreamSchema) }), "Live streams"), 401: e401 },
+    responses: { 200: json(LiveStreamsSchema, "Live streams"), 401: e401 },
   }),
   async (c) => c.json({ streams: await listLiveNow(c.get("domain").db, c.get("session").user) }, 200),
 );
@@ -119,7 +70,7 @@ liveRoutes.openapi(
     tags: ["Live"],
     summary: "The caller's own stream that is live now, if any",
     middleware: [requireSession] as const,
-    responses: { 200: json(z.object({ stream: LiveStreamSchema.nullable() }), "The stream, or null"), 401: e401 },
+    responses: { 200: json(CurrentLiveStreamSchema, "The stream, or null"), 401: e401 },
   }),
   async (c) => c.json({ stream: await currentLiveStreamOf(c.get("domain").db, c.get("session").user) }, 200),
 );

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { blockUser, listBlockedUsers, unblockUser } from "../../domain/moderation/block-user";
 import { createReport, DESCRIPTION_REQUIRED } from "../../domain/moderation/create-report";
-import { REPORT_DESCRIPTION_MAX, REPORT_REASONS } from "@shared/contracts/moderation";
+import { BlockedUsersSchema, REPORT_DESCRIPTION_MAX, REPORT_REASONS } from "@shared/contracts/moderation";
 import { message } from "../../domain/shared/messages";
 import { idNumber, multilineText, singleLineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
@@ -106,14 +106,7 @@ moderationRoutes.openapi(
     summary: "The users the caller blocks, newest first",
     middleware: [requireSession] as const,
     responses: {
-      200: json(
-        z.object({
-          users: z.array(
-            z.object({ username: z.string(), name: z.string(), avatarUrl: z.string(), blockedAt: z.string() }),
-          ),
-        }),
-        "Blocked users",
-      ),
+      200: json(BlockedUsersSchema, "Blocked users"),
       401: e401,
     },
   }),

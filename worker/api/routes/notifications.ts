@@ -1,28 +1,17 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { NotificationPageSchema, NotificationsReadSchema } from "@shared/contracts/notifications";
 import {
   listNotifications,
   markNotificationsRead,
-  NOTIFICATION_KINDS,
   sendTestNotification,
 } from "../../domain/notifications/notifications";
 import { getUpdates } from "../../domain/updates/get-updates";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, idCursorQuery, json, MessageSchema, UpdatesSchema } from "../schemas";
+import { errorResponses, idCursorQuery, json, MessageSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;
-
-const NotificationSchema = z
-  .object({
-    id: z.number().int(),
-    kind: z.enum(NOTIFICATION_KINDS),
-    params: z.record(z.string(), z.union([z.string(), z.number()])),
-    actor: z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() }).nullable(),
-    read: z.boolean(),
-    createdAt: z.string(),
-  })
-  .openapi("Notification");
 
 export const notificationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -35,7 +24,7 @@ notificationRoutes.openapi(
     middleware: [requireSession] as const,
     request: { query: idCursorQuery("before") },
     responses: {
-      200: json(z.object({ notifications: z.array(NotificationSchema) }), "A page of notifications"),
+      200: json(NotificationPageSchema, "A page of notifications"),
       401: e401,
       422: e422,
     },
@@ -58,10 +47,7 @@ notificationRoutes.openapi(
     summary: "Mark every notification read",
     middleware: [requireSession] as const,
     responses: {
-      200: json(
-        z.object({ marked: z.number().int(), updates: UpdatesSchema.shape.updates }),
-        "How many were unread, and the updates summary after",
-      ),
+      200: json(NotificationsReadSchema, "How many were unread, and the updates summary after"),
       401: e401,
       403: e403,
     },

@@ -1,6 +1,12 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { PushSubscriptionInputSchema, removeDevice, subscribeDevice } from "../../domain/push/devices";
-import { getPushSettings, PushPreferencesSchema, requestTestPush, setPreferences } from "../../domain/push/settings";
+import {
+  PushDeviceSchema,
+  PushPreferencesSchema,
+  PushSettingsSchema,
+  PushTestSentSchema,
+} from "@shared/contracts/push";
+import { getPushSettings, requestTestPush, setPreferences } from "../../domain/push/settings";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { enqueuePush } from "../../push/queue";
@@ -8,31 +14,6 @@ import { e404, errorResponses, IdParams, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 409: e409, 422: e422, 429: e429 } = errorResponses;
-
-const PushDeviceSchema = z
-  .object({
-    id: z.number().int(),
-    label: z.string().openapi({ description: 'From the device\'s user agent when it subscribed: "Chrome on Android"' }),
-    endpoint: z
-      .string()
-      .openapi({ description: 'Its PushSubscription\'s endpoint: the page finds "this device" by it' }),
-    language: z.string().openapi({ description: "The app language its pushes are written in" }),
-    createdAt: z.string(),
-    lastSentAt: z.string().nullable(),
-  })
-  .openapi("PushDevice");
-
-const PushSettingsSchema = z
-  .object({
-    enabled: z.boolean().openapi({ description: "False when the server has no VAPID keys: push is unavailable" }),
-    publicKey: z
-      .string()
-      .nullable()
-      .openapi({ description: "The applicationServerKey for PushManager.subscribe (base64url)" }),
-    preferences: PushPreferencesSchema,
-    devices: z.array(PushDeviceSchema),
-  })
-  .openapi("PushSettings");
 
 export const pushRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -99,7 +80,7 @@ pushRoutes.openapi(
     summary: "Send a test push to each of your devices",
     middleware: [requireSession] as const,
     responses: {
-      202: json(z.object({ message: z.string(), devices: z.number().int() }), "Queued for each device"),
+      202: json(PushTestSentSchema, "Queued for each device"),
       401: e401,
       403: e403,
       409: e409,

@@ -1,5 +1,15 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { STORY_AUDIENCES } from "@shared/contracts/stories";
+import {
+  HighlightReelSchema,
+  HighlightsSchema,
+  HighlightTitlesSchema,
+  StoriesBarSchema,
+  StoryKeptSchema,
+  StoryLikedSchema,
+  StoryReelSchema,
+  StorySchema,
+  StoryViewersPageSchema,
+} from "@shared/contracts/stories";
 import {
   deleteHighlight,
   getHighlightReel,
@@ -27,34 +37,6 @@ import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 
-const AuthorSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string(), avatarUrl: z.string() });
-
-const StorySchema = z
-  .object({
-    id: z.number().int(),
-    kind: z.enum(["image", "video"]),
-    url: z.string(),
-    posterUrl: z.string().nullable(),
-    text: z.string(),
-    audience: z.enum(STORY_AUDIENCES),
-    durationMs: z.number().int().nullable(),
-    createdAt: z.string(),
-    expiresAt: z.string(),
-    highlightId: z.number().int().nullable().openapi({ description: "The creator's own stories only" }),
-    seen: z.boolean(),
-    liked: z.boolean(),
-    own: z
-      .object({ viewCount: z.number().int(), likeCount: z.number().int() })
-      .nullable()
-      .openapi({ description: "The creator's own stories only" }),
-  })
-  .openapi("Story");
-
-const ReelSchema = z.object({ creator: AuthorSchema, stories: z.array(StorySchema) }).openapi("StoryReel");
-const HighlightSchema = z
-  .object({ id: z.number().int(), title: z.string(), coverUrl: z.string().nullable(), count: z.number().int() })
-  .openapi("Highlight");
-
 export const storyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 storyRoutes.openapi(
@@ -65,19 +47,7 @@ storyRoutes.openapi(
     summary: "The stories bar: one's own stories, then followed creators with stories one may see, unseen first",
     middleware: [requireSession] as const,
     responses: {
-      200: json(
-        z.object({
-          creators: z.array(
-            z.object({
-              creator: AuthorSchema,
-              count: z.number().int(),
-              unseen: z.number().int(),
-              latestAt: z.string(),
-            }),
-          ),
-        }),
-        "The bar",
-      ),
+      200: json(StoriesBarSchema, "The bar"),
       401: e401,
     },
   }),
@@ -106,7 +76,7 @@ storyRoutes.openapi(
     summary: "A creator's stories the caller may see, oldest first (404 when there are none)",
     middleware: [requireSession] as const,
     request: { params: UsernameParams },
-    responses: { 200: json(ReelSchema, "The stories"), 401: e401, 404: e404, 422: e422 },
+    responses: { 200: json(StoryReelSchema, "The stories"), 401: e401, 404: e404, 422: e422 },
   }),
   async (c) =>
     c.json(await getStoryReel(c.get("domain").db, c.get("session").user, c.req.valid("param").username), 200),
@@ -152,7 +122,7 @@ storyRoutes.openapi(
     summary: "Like or unlike a story",
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(StoryLikeSchema) },
-    responses: { 200: json(z.object({ liked: z.boolean() }), "The like"), 401: e401, 403: e403, 404: e404, 422: e422 },
+    responses: { 200: json(StoryLikedSchema, "The like"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) =>
     c.json(
@@ -170,15 +140,7 @@ storyRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams, query: z.object({ cursor: cursorQuery("cursor") }) },
     responses: {
-      200: json(
-        z.object({
-          viewers: z.array(z.object({ user: AuthorSchema, viewedAt: z.string(), liked: z.boolean() })),
-          nextCursor: z.string().nullable(),
-          viewCount: z.number().int(),
-          likeCount: z.number().int(),
-        }),
-        "The viewers",
-      ),
+      200: json(StoryViewersPageSchema, "The viewers"),
       401: e401,
       404: e404,
       422: e422,
@@ -204,7 +166,7 @@ storyRoutes.openapi(
     summary: "Keep one's story in a highlight (an existing one, or a new one with a title): it stays on the profile",
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(KeepStorySchema) },
-    responses: { 200: json(z.object({ highlightId: z.number().int() }), "Kept"), 401: e401, 404: e404, 422: e422 },
+    responses: { 200: json(StoryKeptSchema, "Kept"), 401: e401, 404: e404, 422: e422 },
   }),
   async (c) =>
     c.json(
@@ -243,7 +205,7 @@ storyRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: UsernameParams },
     responses: {
-      200: json(z.object({ highlights: z.array(HighlightSchema) }), "The highlights"),
+      200: json(HighlightsSchema, "The highlights"),
       401: e401,
       404: e404,
       422: e422,
@@ -264,7 +226,7 @@ storyRoutes.openapi(
     summary: "One's own highlights by title (to add a story to one)",
     middleware: [requireSession] as const,
     responses: {
-      200: json(z.object({ highlights: z.array(z.object({ id: z.number().int(), title: z.string() })) }), "The titles"),
+      200: json(HighlightTitlesSchema, "The titles"),
       401: e401,
     },
   }),
@@ -280,7 +242,7 @@ storyRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams },
     responses: {
-      200: json(ReelSchema.extend({ highlight: z.object({ id: z.number().int(), title: z.string() }) }), "The stories"),
+      200: json(HighlightReelSchema, "The stories"),
       401: e401,
       404: e404,
       422: e422,

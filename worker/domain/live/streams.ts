@@ -7,9 +7,9 @@ import {
   MIN_LIVE_GOAL_CENTS,
   MIN_LIVE_PRICE_CENTS,
   type LiveEndReason,
-  type LiveStreamView,
   type LiveTransportKind,
-} from "@shared/contracts/live";
+} from "@shared/contracts/live-limits";
+import type { LiveStreamView } from "@shared/contracts/live";
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { liveAudienceSql } from "./audience";

@@ -4,6 +4,7 @@ import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
 import type { Read } from "../shared/reads";
+import type { BlockedUser } from "@shared/contracts/moderation";
 
 const CANNOT_BLOCK_YOURSELF = message("You cannot block yourself.");
 
@@ -53,13 +54,6 @@ export async function blockUser(
 export async function unblockUser(db: D1Database, blockerId: number, username: string): Promise<void> {
   const blockedId = await userIdByUsername(db, username);
   await db.prepare("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?").bind(blockerId, blockedId).run();
-}
-
-export interface BlockedUser {
-  username: string;
-  name: string;
-  avatarUrl: string;
-  blockedAt: string;
 }
 
 /** Settings → Blocked users: newest block first. */

@@ -5,35 +5,8 @@ import { isoNow } from "../shared/time";
 import type { DomainEvent } from "../events";
 import { notificationPushStatement, pushJobsOf } from "../push/settings";
 import { pushIsOn } from "../push/devices";
-import { NOTIFICATION_PAGE_SIZE } from "@shared/contracts/notifications";
-
-/** What a notification is about; the same list as the CHECK on notifications.kind (migration 0008). */
-export const NOTIFICATION_KINDS = [
-  "test",
-  "follow",
-  "subscription",
-  "tip",
-  "like",
-  "comment",
-  "message",
-  "creator_request",
-  "renewal_failed",
-  "purchase",
-  "payout",
-  "top_up",
-  "live",
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-export interface NotificationView {
-  id: number;
-  kind: NotificationKind;
-  /** Values for the kind's sentence (amounts, post ids); never private content. */
-  params: Record<string, string | number>;
-  actor: { username: string; name: string; avatarUrl: string } | null;
-  read: boolean;
-  createdAt: string;
-}
+import { NOTIFICATION_PAGE_SIZE } from "@shared/contracts/notification-links";
+import type { NotificationKind, NotificationView } from "@shared/contracts/notifications";
 
 /**
  * Records a notification and announces it (NotificationCreated: the user's open tabs refetch /api/updates).

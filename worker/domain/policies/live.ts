@@ -1,4 +1,4 @@
-import type { LiveAudience, LiveEndReason, LiveStatus, LiveTransportKind } from "@shared/contracts/live";
+import type { LiveAudience, LiveEndReason, LiveStatus, LiveTransportKind } from "@shared/contracts/live-limits";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";

@@ -1,4 +1,4 @@
-import type { StoryAudience } from "@shared/contracts/stories";
+import type { StoryAudience } from "@shared/contracts/story-limits";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";

@@ -40,8 +40,6 @@ export const PushSubscriptionInputSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
 
-export type { PushDevice };
-
 interface DeviceRow {
   id: number;
   label: string;

@@ -1,11 +1,5 @@
-import type { NotificationKind } from "../notifications/notifications";
-
-/**
- * The kinds of push a person turns on or off in Settings → Notifications (all on until they choose): the
- * columns of push_preferences (migration 0014).
- */
-export { PUSH_KINDS, type PushKind, type PushPreferences } from "@shared/contracts/push";
-import type { PushKind } from "@shared/contracts/push";
+import type { NotificationKind } from "@shared/contracts/notifications";
+import type { PushKind } from "@shared/contracts/push-kinds";
 
 /**
  * The kind each notification pushes as. `earnings` is a creator's business (tips, purchases, subscribers

@@ -1,10 +1,10 @@
 import { translatorFor, type Translate } from "../i18n";
-import type { NotificationKind } from "../notifications/notifications";
+import type { NotificationKind } from "@shared/contracts/notifications";
 import { audienceAdmits, findLiveAccess } from "../policies/live";
 import { message } from "../shared/messages";
 import { UNREAD_COUNT_CAP } from "../updates/get-updates";
 import type { PushTopic } from "./jobs";
-import { notificationPath } from "@shared/contracts/notifications";
+import { notificationPath } from "@shared/contracts/notification-links";
 
 /**
  * What the service worker shows: a title and body in the device's language, the same-origin path a click

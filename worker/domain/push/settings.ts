@@ -1,29 +1,17 @@
-import { z } from "zod";
 import { vapidOf } from "../../env";
 import type { DomainContext } from "../context";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import { AppError } from "../shared/errors";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-import { listDevices, PUSH_OFF, pushIsOn, type PushDevice } from "./devices";
-import { PUSH_KIND_OF_NOTIFICATION, PUSH_KINDS, type PushKind, type PushPreferences } from "./kinds";
+import { PUSH_KINDS, type PushKind } from "@shared/contracts/push-kinds";
+import type { PushPreferences, PushSettings } from "@shared/contracts/push";
+import { listDevices, PUSH_OFF, pushIsOn } from "./devices";
+import { PUSH_KIND_OF_NOTIFICATION } from "./kinds";
 import type { PushJob } from "./jobs";
-import type { NotificationKind } from "../notifications/notifications";
+import type { NotificationKind } from "@shared/contracts/notifications";
 
 const NO_DEVICES = message("Turn on push notifications on this device first.");
-
-export const PushPreferencesSchema = z.object(
-  Object.fromEntries(PUSH_KINDS.map((kind) => [kind, z.boolean()])) as Record<PushKind, z.ZodBoolean>,
-);
-
-export interface PushSettings {
-  /** False when the server has no VAPID keys: the screen says push is unavailable. */
-  enabled: boolean;
-  /** The applicationServerKey for PushManager.subscribe (base64url), or null when push is off. */
-  publicKey: string | null;
-  preferences: PushPreferences;
-  devices: PushDevice[];
-}
 
 const ALL_ON: PushPreferences = Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])) as PushPreferences;
 

@@ -4,7 +4,7 @@ import {
   MAX_STORY_TEXT_LENGTH,
   MAX_STORY_VIDEO_MS,
   STORY_AUDIENCES,
-} from "@shared/contracts/stories";
+} from "@shared/contracts/story-limits";
 import { INVALID_VALUE } from "../shared/errors";
 import { message } from "../shared/messages";
 import { idNumber, multilineText, singleLineText } from "../shared/validation";

@@ -1,11 +1,5 @@
-import {
-  STORIES_BAR_SIZE,
-  STORY_LIFETIME_MS,
-  type StoriesBarItem,
-  type StoryReel,
-  type StoryView,
-  type StoryViewerItem,
-} from "@shared/contracts/stories";
+import { STORIES_BAR_SIZE, STORY_LIFETIME_MS } from "@shared/contracts/story-limits";
+import type { StoriesBarItem, StoryReel, StoryView, StoryViewerItem } from "@shared/contracts/stories";
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { discardMediaByIds } from "../media/discard-media";
