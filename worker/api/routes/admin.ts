@@ -30,7 +30,6 @@ const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 }) as unknown as MiddlewareHandler<SignedInEnv>;
 
-
 /** /api/admin: the creator requests queue and the reports queue, the payouts queue. */
 export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 adminRoutes.use("/admin/*", requireAdmin);
