@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { PostView } from "@shared/contracts/posts";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { useMenuButton } from "~/components/shell/menu";
+import { useMenuButton } from "~/components/shell/menu-popover";
 import { EditPostDialog } from "~/components/posts/edit-post-dialog";
 import { formatCents } from "@shared/money";
 
