@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as combinators from "@shared/shape";
 import { apiShapesSource, expression, GENERATED } from "../../scripts/api-shapes";
-import { PostSchema } from "@shared/contracts/posts";
+import { PostSchema, ProcessingPostPageSchema } from "@shared/contracts/posts";
 import { postShape } from "../../app/lib/api-shapes";
+import { processingPostPageShape } from "../../app/components/posts/processing-shape";
 import { samplePost } from "../support/sample-post";
 
 /** Layout aside (a formatter may rewrap the file): whitespace and trailing commas do not count. */
@@ -56,5 +57,23 @@ describe("the page's checks of the API's answers", () => {
       else expect(() => check(sample), JSON.stringify(sample)).toThrow();
     }
     expect(samples.filter((sample) => schema.safeParse(sample).success)).toHaveLength(2);
+  });
+
+  it("reuse a check another file exports, and spread the fields of the object an answer extends", () => {
+    const source = apiShapesSource("app/components/posts/processing-shape.ts");
+    expect(source).toContain('import { postFields } from "~/lib/api-shapes";');
+    expect(code(source)).toContain("object({...postFields,uploads:");
+    const page = {
+      posts: [{ ...samplePost, uploads: [{ id: 1, kind: "video", status: "uploading" }] }],
+      nextCursor: null,
+    };
+    expect(processingPostPageShape(page)).toEqual(ProcessingPostPageSchema.parse(page));
+    for (const broken of [
+      { ...page, posts: [{ ...page.posts[0], uploads: [{ id: 1, kind: "video", status: "lost" }] }] },
+      { ...page, posts: [{ ...page.posts[0], liked: undefined }] },
+    ]) {
+      expect(ProcessingPostPageSchema.safeParse(broken).success).toBe(false);
+      expect(() => processingPostPageShape(broken)).toThrow();
+    }
   });
 });
