@@ -64,15 +64,14 @@ export const GENERATED: Record<string, Entry[]> = {
       },
     },
     {
-      name: "postListShape",
-      schema: PostListSchema,
-      type: { name: "PostList", from: "@shared/contracts/posts" },
-    },
-    {
       name: "messageAnswerShape",
       schema: MessageSchema,
       type: { name: "", from: "", expression: "{ message: string }" },
     },
+  ],
+  // /home's new posts (GET /timeline/new) only.
+  "app/lib/new-posts-shape.ts": [
+    { name: "postListShape", schema: PostListSchema, type: { name: "PostList", from: "@shared/contracts/posts" } },
   ],
   // The comments list and the outbox (which the first /home loads: app-core in vite.config.ts).
   "app/lib/comment-shape.ts": [

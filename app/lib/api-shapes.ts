@@ -1,6 +1,6 @@
 // Written by scripts/api-shapes.ts from the answers' schemas in shared/contracts: `npm run generate:api-shapes`.
 import type { Me, Updates } from "@shared/contracts/session";
-import type { PostList, PostView, ScaledImage } from "@shared/contracts/posts";
+import type { PostView, ScaledImage } from "@shared/contracts/posts";
 import { array, boolean, nullable, number, object, oneOf, orDefault, string, type Shape } from "@shared/shape";
 
 export const currentUserShape: Shape<Me> = object({
@@ -69,7 +69,5 @@ export const postPageShape: Shape<{ posts: PostView[]; nextCursor: string | null
   posts: array(postShape),
   nextCursor: nullable(string),
 });
-
-export const postListShape: Shape<PostList> = object({ posts: array(postShape) });
 
 export const messageAnswerShape: Shape<{ message: string }> = object({ message: string });

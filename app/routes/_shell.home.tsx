@@ -26,7 +26,8 @@ import { useUpdates } from "~/lib/updates";
 import { usePostList } from "~/lib/use-post-list";
 import { soon } from "~/lib/idle";
 import { pageMeta, titleTag } from "~/i18n/meta";
-import { postListShape, postPageShape, updatesAnswerShape } from "~/lib/api-shapes";
+import { postPageShape, updatesAnswerShape } from "~/lib/api-shapes";
+import { postListShape } from "~/lib/new-posts-shape";
 import { array, boolean, number, object, string } from "@shared/shape";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
