@@ -13,8 +13,6 @@ import {
   MessagePageSchema,
   SentMessageSchema,
 } from "@shared/contracts/messages";
-import { CommentSchema, MediaSchema, PostPageSchema, PostSchema } from "@shared/contracts/posts";
-import { MeSchema, UpdatesSchema } from "@shared/contracts/session";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
 import { LiveMediaSchema, LiveStreamSchema } from "@shared/contracts/live";
 import { NotificationPageSchema, NotificationSchema } from "@shared/contracts/notifications";
@@ -32,12 +30,27 @@ import {
   StorySchema,
   StoryViewersPageSchema,
 } from "@shared/contracts/stories";
+import {
+  BookmarkStateSchema,
+  CommentAnswerSchema,
+  CommentPageSchema,
+  CommentSchema,
+  LikeStateSchema,
+  MediaSchema,
+  PostListSchema,
+  PostPageSchema,
+  PostSchema,
+  ProcessingPostPageSchema,
+} from "@shared/contracts/posts";
+import { FollowStateSchema, SuggestedProfilesSchema, UserSearchResultsSchema } from "@shared/contracts/profiles";
+import { MeSchema, UpdatesSchema } from "@shared/contracts/session";
+import { CreatedUploadSchema, UploadedMediaSchema, UploadStatusSchema } from "@shared/contracts/uploads";
 
 /**
  * The page's checks of the API's answers (app/lib/api-shapes.ts, and files of their own for answers that only some
  * chunks read), written from the answers' zod schemas in shared/contracts. zod itself would cost the first /home
  * more bytes than its budget leaves, so the page gets the same checks as the small combinators of
- * shared/shape.ts. A unit test (tests/unit/api-shapes.test.ts) fails while a file differs from what this writes;
+ * shared/shape.ts. A check another file exports is imported from it rather than written again. A unit test (tests/unit/api-shapes.test.ts) fails while a file differs from what this writes;
  * `npm run generate:api-shapes` writes them.
  */
 
@@ -91,9 +104,76 @@ export const GENERATED: Record<string, Entry[]> = {
       type: { name: "", from: "", expression: "{ message: string }" },
     },
   ],
-  // The comments list and the outbox only: not in the first /home.
+  // /home's new posts (GET /timeline/new) only.
+  "app/lib/new-posts-shape.ts": [
+    { name: "postListShape", schema: PostListSchema, type: { name: "PostList", from: "@shared/contracts/posts" } },
+  ],
+  // The comments list and the outbox (which the first /home loads: app-core in vite.config.ts).
   "app/lib/comment-shape.ts": [
     { name: "commentShape", schema: CommentSchema, type: { name: "CommentView", from: "@shared/contracts/posts" } },
+    {
+      name: "commentAnswerShape",
+      schema: CommentAnswerSchema,
+      type: { name: "CommentView", from: "@shared/contracts/posts", expression: "{ comment: CommentView }" },
+    },
+    { name: "likeStateShape", schema: LikeStateSchema, type: { name: "LikeState", from: "@shared/contracts/posts" } },
+    {
+      name: "bookmarkStateShape",
+      schema: BookmarkStateSchema,
+      type: { name: "", from: "", expression: "{ bookmarked: boolean }" },
+    },
+  ],
+  // The comments list only.
+  "app/components/posts/comment-page-shape.ts": [
+    {
+      name: "commentPageShape",
+      schema: CommentPageSchema,
+      type: { name: "CommentPage", from: "@shared/contracts/posts" },
+    },
+  ],
+  // The right column's suggestions and user search (the shell's chunk).
+  "app/components/shell/shell-shapes.ts": [
+    {
+      name: "suggestedProfilesShape",
+      schema: SuggestedProfilesSchema,
+      type: { name: "SuggestedProfiles", from: "@shared/contracts/profiles" },
+    },
+    {
+      name: "followStateShape",
+      schema: FollowStateSchema,
+      type: { name: "FollowState", from: "@shared/contracts/profiles" },
+    },
+    {
+      name: "userSearchShape",
+      schema: UserSearchResultsSchema,
+      type: { name: "UserSearchResults", from: "@shared/contracts/profiles" },
+    },
+  ],
+  // /processing only.
+  "app/components/posts/processing-shape.ts": [
+    {
+      name: "processingPostPageShape",
+      schema: ProcessingPostPageSchema,
+      type: { name: "ProcessingPostPage", from: "@shared/contracts/posts" },
+    },
+  ],
+  // The uploads of the composers, the image pickers and the creator request.
+  "app/lib/upload-shapes.ts": [
+    {
+      name: "createdUploadShape",
+      schema: CreatedUploadSchema,
+      type: { name: "CreatedUpload", from: "@shared/contracts/uploads" },
+    },
+    {
+      name: "uploadStatusShape",
+      schema: UploadStatusSchema,
+      type: { name: "UploadStatus", from: "@shared/contracts/uploads" },
+    },
+    {
+      name: "uploadedMediaShape",
+      schema: UploadedMediaSchema,
+      type: { name: "UploadedMedia", from: "@shared/contracts/uploads" },
+    },
   ],
   // The wallet's history and its copy for offline reading.
   "app/components/wallet/wallet-shapes.ts": [
@@ -214,6 +294,9 @@ export const GENERATED: Record<string, Entry[]> = {
   ],
 };
 
+/** How the page imports a generated file: app/lib/api-shapes.ts is ~/lib/api-shapes. */
+const moduleOf = (file: string) => file.replace(/^app\//, "~/").replace(/\.ts$/, "");
+
 type Def = { type: string } & Record<string, unknown>;
 const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
 
@@ -257,16 +340,43 @@ export function expression(schema: z.ZodType, named = new Map<z.ZodType, string>
   }
 }
 
+/** The objects whose fields are exported (`fields`), by schema: an extension of one (`.extend`) spreads them. */
+const exportedFields = new Map(
+  Object.values(GENERATED)
+    .flat()
+    .flatMap((entry) => (entry.fields ? [[entry.schema, entry.fields] as const] : [])),
+);
+
 function fieldsOf(schema: z.ZodType, named: Map<z.ZodType, string>, where: string): string {
   const shape = defOf(schema).shape as Record<string, z.ZodType>;
-  return `{ ${Object.entries(shape)
-    .map(([key, field]) => `${key}: ${expression(field, named, `${where}.${key}`)}`)
-    .join(", ")} }`;
+  const base = [...exportedFields].find(
+    ([other]) =>
+      other !== schema &&
+      named.has(other) &&
+      Object.entries(defOf(other).shape as Record<string, z.ZodType>).every(([key, field]) => shape[key] === field),
+  );
+  const inherited = base ? Object.keys(defOf(base[0]).shape as object) : [];
+  return `{ ${[
+    ...(base ? [`...${base[1]}`] : []),
+    ...Object.entries(shape)
+      .filter(([key]) => !inherited.includes(key))
+      .map(([key, field]) => `${key}: ${expression(field, named, `${where}.${key}`)}`),
+  ].join(", ")} }`;
 }
 
 /** The text of one generated file. */
 export function apiShapesSource(file: string): string {
-  const named = new Map<z.ZodType, string>();
+  // The checks other files export, imported where this file's schemas contain their schemas.
+  const imported = new Map<string, string>();
+  for (const [other, entries] of Object.entries(GENERATED))
+    if (other !== file)
+      for (const entry of entries)
+        for (const name of [entry.name, entry.fields ?? []].flat()) imported.set(name, moduleOf(other));
+  const named = new Map<z.ZodType, string>(
+    Object.entries(GENERATED).flatMap(([other, entries]) =>
+      other === file ? [] : entries.map((entry) => [entry.schema, entry.name] as const),
+    ),
+  );
   const combinators = new Set<string>();
   const types = new Map<string, Set<string>>();
   const lines: string[] = [];
@@ -302,9 +412,14 @@ export function apiShapesSource(file: string): string {
   const typeImports = [...types].map(
     ([from, names]) => `import type { ${[...names].sort().join(", ")} } from "${from}";`,
   );
+  const checks = new Map<string, string[]>();
+  for (const [name, from] of imported)
+    if (new RegExp(`\\b${name}\\b`).test(body)) checks.set(from, [...(checks.get(from) ?? []), name]);
+  const checkImports = [...checks].map(([from, names]) => `import { ${names.sort().join(", ")} } from "${from}";`);
   return [
     "// Written by scripts/api-shapes.ts from the answers' schemas in shared/contracts: `npm run generate:api-shapes`.",
     ...typeImports,
+    ...checkImports,
     `import { ${[...combinators].join(", ")}, type Shape } from "@shared/shape";`,
     "",
     body,

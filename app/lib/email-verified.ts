@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { boolean, object } from "@shared/shape";
+import { currentUserShape } from "~/lib/api-shapes";
 import { useSession } from "~/lib/session";
 
 /** The channel on which a tab that verified the email tells the others (same browser, same origin). */
@@ -13,8 +13,6 @@ export function announceEmailVerified(): void {
   channel.postMessage("verified");
   channel.close();
 }
-
-const meShape = object({ isEmailVerified: boolean });
 
 /**
  * For a screen that asks to verify the email (`verified` false): once it is verified elsewhere, the screen's data
@@ -31,7 +29,7 @@ export function useEmailVerifiedElsewhere(verified: boolean): void {
     const recheck = () => {
       if (document.visibilityState !== "visible") return;
       api
-        .get("/me", meShape, { quiet: true })
+        .get("/me", currentUserShape, { quiet: true })
         .then((me) => me.isEmailVerified && revalidate())
         .catch(() => undefined);
     };

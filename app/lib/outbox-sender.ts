@@ -1,7 +1,7 @@
 import { ApiError, MalformedAnswerError, type ApiClient } from "~/lib/api";
-import { commentShape } from "~/lib/comment-shape";
+import { bookmarkStateShape, commentAnswerShape, likeStateShape } from "~/lib/comment-shape";
 import { editOutbox, outboxEntries, OUTBOX_SENT, type OutboxEntry } from "~/lib/outbox-store";
-import { boolean, number, object } from "@shared/shape";
+import { number, object } from "@shared/shape";
 
 /**
  * Sends the outbox (app/lib/outbox.ts): one sender at a time across the device's tabs (a Web Lock), oldest entry
@@ -23,18 +23,18 @@ function send(client: ApiClient, entry: OutboxEntry, signal: AbortSignal): Promi
   const { action } = entry;
   switch (action.kind) {
     case "like":
-      return client.post(`/posts/${action.postId}/like`, {}, object({ liked: boolean, likeCount: number }), quiet);
+      return client.post(`/posts/${action.postId}/like`, {}, likeStateShape, quiet);
     case "unlike":
       return client.delete(`/posts/${action.postId}/like`, quiet);
     case "bookmark":
-      return client.post(`/posts/${action.postId}/bookmark`, {}, object({ bookmarked: boolean }), quiet);
+      return client.post(`/posts/${action.postId}/bookmark`, {}, bookmarkStateShape, quiet);
     case "unbookmark":
       return client.delete(`/posts/${action.postId}/bookmark`, quiet);
     case "comment":
       return client.post(
         `/posts/${action.postId}/comments`,
         { text: action.text, clientId: entry.id },
-        object({ comment: commentShape }),
+        commentAnswerShape,
         quiet,
       );
     case "message":

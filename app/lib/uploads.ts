@@ -5,19 +5,16 @@
  * the browser also makes what a Worker cannot: a video's poster frame and the small blurred preview of locked
  * posts. Errors are `ApiError`s carrying the server's translated message.
  */
+import type { UploadedMedia, UploadStatus } from "@shared/contracts/uploads";
+import type { Shape } from "@shared/shape";
 import { ApiError, type ApiErrorBody } from "~/lib/api";
+import { createdUploadShape, uploadedMediaShape, uploadStatusShape } from "~/lib/upload-shapes";
 import { readToken } from "~/lib/token";
 import { SCALED_WIDTHS } from "@shared/contracts/scaled-widths";
 
 export type UploadPurpose = "post" | "message" | "story" | "avatar" | "cover" | "id_document" | "id_selfie";
 
-export interface UploadedMedia {
-  /** media.id, to attach to a post, a profile or a creator request. */
-  id: number;
-  kind: "image" | "video";
-  /** Where the uploader can see it (/media/...); private objects are served to their owner and admins only. */
-  url: string;
-}
+export type { UploadedMedia };
 
 export interface UploadOptions {
   purpose: UploadPurpose;
@@ -27,14 +24,6 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** The media id, as soon as the server has opened the upload (before the bytes are sent). */
   onStarted?: (mediaId: number) => void;
-}
-
-interface UploadStatus {
-  status: "uploading" | "ready" | "failed";
-  partSize: number;
-  partCount: number;
-  receivedParts: number[];
-  postId: number | null;
 }
 
 const PART_ATTEMPTS = 4;
@@ -87,24 +76,24 @@ async function sendParts(
     );
     sent += part.size;
   }
-  const media = await call.json<UploadedMedia>("POST", `/uploads/${mediaId}/complete`);
+  const media = await call.json("POST", `/uploads/${mediaId}/complete`, uploadedMediaShape);
   options.onProgress?.(1);
   return media;
 }
 
 /** Removes an upload of the user's that is not attached to a post (a composer's photo taken back). */
 export async function deleteUpload(mediaId: number, csrfToken: string | null): Promise<void> {
-  await caller({ csrfToken }).json("DELETE", `/uploads/${mediaId}`);
+  await caller({ csrfToken }).json("DELETE", `/uploads/${mediaId}`, null);
 }
 
 async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, resumeKey: string) {
   const earlier = recalled(resumeKey);
   if (earlier !== null) {
-    const upload = await call.json<UploadStatus>("GET", `/uploads/${earlier}`).catch(() => null);
+    const upload = await call.json("GET", `/uploads/${earlier}`, uploadStatusShape).catch(() => null);
     // A file already attached to a post belongs to that post: a new composer starts a new upload.
     if (upload?.status === "uploading" && upload.postId === null) return { mediaId: earlier, upload };
   }
-  const created = await call.json<{ mediaId: number; partSize: number; partCount: number }>("POST", "/uploads", {
+  const created = await call.json("POST", "/uploads", createdUploadShape, {
     purpose,
     // The API refuses control characters in every text field; some systems allow them in file names.
     fileName: file.name.replace(/\p{Cc}/gu, "").slice(0, 255) || "file",
@@ -247,7 +236,8 @@ function caller({ csrfToken, signal }: { csrfToken: string | null; signal?: Abor
   if (token) headers.Authorization = `Bearer ${token}`;
   if (csrfToken) headers["X-CSRF-Token"] = csrfToken;
 
-  async function json<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** A JSON call; its answer, if read, is checked with `shape` (an answer of another shape throws a ShapeError). */
+  async function json<T>(method: string, path: string, shape: Shape<T> | null, body?: unknown): Promise<T> {
     const response = await fetch(`/api${path}`, {
       method,
       credentials: "same-origin",
@@ -255,11 +245,11 @@ function caller({ csrfToken, signal }: { csrfToken: string | null; signal?: Abor
       headers: body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (response.status === 204) return undefined as T;
-    const payload = (await response.json().catch(() => ({ message: response.statusText, errors: {} }))) as T &
-      ApiErrorBody;
-    if (!response.ok) throw new ApiError(response.status, payload);
-    return payload;
+    if (!response.ok) {
+      const payload = (await response.json().catch(() => null)) as ApiErrorBody | null;
+      throw new ApiError(response.status, payload ?? { message: response.statusText, errors: {} });
+    }
+    return shape && response.status !== 204 ? shape(await response.json()) : (undefined as T);
   }
 
   /** Raw bytes with upload progress (bytes of this request sent so far). */

@@ -26,7 +26,8 @@ import { useUpdates } from "~/lib/updates";
 import { usePostList } from "~/lib/use-post-list";
 import { soon } from "~/lib/idle";
 import { pageMeta, titleTag } from "~/i18n/meta";
-import { postPageShape, postShape, updatesAnswerShape } from "~/lib/api-shapes";
+import { postPageShape, updatesAnswerShape } from "~/lib/api-shapes";
+import { postListShape } from "~/lib/new-posts-shape";
 import { array, boolean, number, object, string } from "@shared/shape";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -35,9 +36,6 @@ export const meta = pageMeta((t) => [
   titleTag(t("Home")),
   { name: "description", content: t("Follow and subscribe to creators, see their exclusive posts, chat and tip.") },
 ]);
-
-/** GET /timeline/new: the posts published since the newest one held. */
-const newPostsShape = object({ posts: array(postShape) });
 
 export const handle: ShellHandle = { rightColumn: "search-and-suggested" };
 
@@ -152,7 +150,7 @@ export default function Home() {
     if (!updates.home || fetching.current) return;
     fetching.current = true;
     api
-      .get(`/timeline/new${after ? `?after=${encodeURIComponent(after)}` : ""}`, newPostsShape)
+      .get(`/timeline/new${after ? `?after=${encodeURIComponent(after)}` : ""}`, postListShape)
       .then((body) => dispatch({ type: "addNewPosts", posts: body.posts }))
       .catch((error: unknown) => console.error("GET /timeline/new failed", error))
       .finally(() => {

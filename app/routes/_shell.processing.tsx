@@ -3,7 +3,6 @@ import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { listProcessingPosts } from "@worker/domain/posts/list-own-posts";
-import { type ProcessingPostView } from "@shared/contracts/posts";
 import { EmptyState, PageHeader } from "~/components/page";
 import { LoadMore } from "~/components/load-more-button";
 import { PostCard } from "~/components/posts/post-card";
@@ -12,17 +11,11 @@ import { useOwnPostList } from "~/components/posts/use-own-post-list";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireCreator } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
-import { postFields } from "~/lib/api-shapes";
-import { array, number, object, oneOf, type Shape } from "@shared/shape";
+import { processingPostPageShape } from "~/components/posts/processing-shape";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta = pageMeta((t) => [titleTag(t("Processing"))]);
-
-const processingPostShape: Shape<ProcessingPostView> = object({
-  ...postFields,
-  uploads: array(object({ id: number, kind: oneOf("image", "video"), status: oneOf("uploading", "ready", "failed") })),
-});
 
 export const handle: ShellHandle = { rightColumn: "search" };
 
@@ -38,7 +31,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export default function ProcessingPage() {
   const { t } = useTranslation();
   const deletePost = useDeletePost();
-  const list = useOwnPostList(useLoaderData<typeof loader>(), "/posts/processing", processingPostShape);
+  const list = useOwnPostList(useLoaderData<typeof loader>(), "/posts/processing", processingPostPageShape);
   const revalidator = useRevalidator();
   const anyPosts = list.posts.length > 0;
 

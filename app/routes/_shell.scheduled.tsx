@@ -17,7 +17,7 @@ import { ApiError } from "~/lib/api";
 import { requireCreator } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
 import { pageMeta, titleTag } from "~/i18n/meta";
-import { postShape } from "~/lib/api-shapes";
+import { postPageShape, postShape } from "~/lib/api-shapes";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -35,7 +35,7 @@ export default function ScheduledPage() {
   const { t } = useTranslation();
   const { api } = useSession();
   const deletePost = useDeletePost();
-  const list = useOwnPostList(useLoaderData<typeof loader>(), "/posts/scheduled", postShape);
+  const list = useOwnPostList(useLoaderData<typeof loader>(), "/posts/scheduled", postPageShape);
   const [editing, setEditing] = useState<PostView | null>(null);
   const [published, setPublished] = useState<PostView | null>(null);
 

@@ -104,6 +104,10 @@ export const PostSchema = z
   .meta({ id: "Post" });
 export type PostView = z.infer<typeof PostSchema>;
 
+/** Posts without a next page: a search's best matches, the timeline's new posts. */
+export const PostListSchema = z.object({ posts: z.array(PostSchema) }).meta({ id: "PostList" });
+export type PostList = z.infer<typeof PostListSchema>;
+
 /** A keyset page of posts: /timeline, /bookmarks, a profile's tabs, /scheduled. */
 export const PostPageSchema = z
   .object({
@@ -129,6 +133,16 @@ export type ProcessingPostView = z.infer<typeof ProcessingPostSchema>;
 export const ProcessingPostPageSchema = z
   .object({ posts: z.array(ProcessingPostSchema), nextCursor: z.string().nullable() })
   .meta({ id: "ProcessingPostPage" });
+export type ProcessingPostPage = z.infer<typeof ProcessingPostPageSchema>;
+
+/** The id of the post just deleted. */
+export const DeletedPostSchema = z.object({ deleted: z.number().int() }).meta({ id: "DeletedPost" });
+
+/** The viewer's like and the post's like count after a like or its taking back. */
+export const LikeStateSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() }).meta({ id: "LikeState" });
+export type LikeState = z.infer<typeof LikeStateSchema>;
+
+export const BookmarkStateSchema = z.object({ bookmarked: z.boolean() }).meta({ id: "BookmarkState" });
 
 export const COMMENT_MAX = 1000;
 
@@ -145,22 +159,37 @@ export const CommentSchema = z
   .meta({ id: "Comment" });
 export type CommentView = z.infer<typeof CommentSchema>;
 
+/** A comment just written (or the one stored earlier under the same client id). */
+export const CommentAnswerSchema = z.object({ comment: CommentSchema }).meta({ id: "CommentAnswer" });
+
+export const CommentPageSchema = z
+  .object({
+    comments: z.array(CommentSchema),
+    nextCursor: z.string().nullable().meta({ description: "Pass back as `cursor` for the next page; null at the end" }),
+  })
+  .meta({ id: "CommentPage" });
+export type CommentPage = z.infer<typeof CommentPageSchema>;
+
+export const DeletedCommentSchema = z.object({ deleted: z.literal(true) }).meta({ id: "DeletedComment" });
+
 export type ProfileTab = "posts" | "media";
 
-export interface ProfilePostsPage {
-  posts: PostView[];
-  /** Pass back as `cursor` for the next page; null at the end. */
-  nextCursor: string | null;
-}
+export type ProfilePostsPage = z.infer<typeof PostPageSchema>;
 
 /** What the viewer may do on a member's profile; the profile's buttons are exactly these. */
-export interface ProfilePermissions {
-  canEdit: boolean;
-  canFollow: boolean;
-  canTip: boolean;
-  canReport: boolean;
-  canBlock: boolean;
-}
+export const ProfilePermissionsSchema = z
+  .object({
+    canEdit: z.boolean(),
+    canFollow: z.boolean(),
+    canTip: z.boolean(),
+    canReport: z.boolean(),
+    canBlock: z.boolean(),
+  })
+  .meta({
+    id: "ProfilePermissions",
+    description: "What the viewer may do on this profile (worker/domain/policies/members.ts)",
+  });
+export type ProfilePermissions = z.infer<typeof ProfilePermissionsSchema>;
 
 export interface Profile extends ProfilePostsPage {
   userId: number;
@@ -189,10 +218,4 @@ export interface Profile extends ProfilePostsPage {
   plans: PlanView[];
   /** What a fan pays to send a message to this creator (0: free). */
   messagePriceCents: number;
-}
-
-export interface SuggestedProfile {
-  username: string;
-  avatarUrl: string;
-  fullname: string;
 }

@@ -5,10 +5,11 @@ import * as combinators from "@shared/shape";
 import { apiShapesSource, expression, GENERATED } from "../../scripts/api-shapes";
 import { LiveMediaSchema } from "@shared/contracts/live";
 import { NotificationSchema } from "@shared/contracts/notifications";
-import { PostSchema } from "@shared/contracts/posts";
 import { liveMediaShape } from "../../app/components/live/live-shapes";
-import { postShape } from "../../app/lib/api-shapes";
 import { notificationShape } from "../../app/lib/notification-shape";
+import { PostSchema, ProcessingPostPageSchema } from "@shared/contracts/posts";
+import { postShape } from "../../app/lib/api-shapes";
+import { processingPostPageShape } from "../../app/components/posts/processing-shape";
 import { samplePost } from "../support/sample-post";
 
 /** Layout aside (a formatter may rewrap the file): whitespace and trailing commas do not count. */
@@ -100,5 +101,23 @@ describe("the page's checks of the API's answers", () => {
     expect(
       cases.flatMap(([schema, , samples]) => samples.filter((sample) => schema.safeParse(sample).success)),
     ).toHaveLength(3);
+  });
+
+  it("reuse a check another file exports, and spread the fields of the object an answer extends", () => {
+    const source = apiShapesSource("app/components/posts/processing-shape.ts");
+    expect(source).toContain('import { postFields } from "~/lib/api-shapes";');
+    expect(code(source)).toContain("object({...postFields,uploads:");
+    const page = {
+      posts: [{ ...samplePost, uploads: [{ id: 1, kind: "video", status: "uploading" }] }],
+      nextCursor: null,
+    };
+    expect(processingPostPageShape(page)).toEqual(ProcessingPostPageSchema.parse(page));
+    for (const broken of [
+      { ...page, posts: [{ ...page.posts[0], uploads: [{ id: 1, kind: "video", status: "lost" }] }] },
+      { ...page, posts: [{ ...page.posts[0], liked: undefined }] },
+    ]) {
+      expect(ProcessingPostPageSchema.safeParse(broken).success).toBe(false);
+      expect(() => processingPostPageShape(broken)).toThrow();
+    }
   });
 });

@@ -5,9 +5,9 @@ import type { CommentView } from "@shared/contracts/posts";
 import { LocalTime } from "~/components/local-time";
 import { Avatar } from "~/components/shell/avatar";
 import { OUTBOX_SENT, sendOrKeep, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
-import { commentShape } from "~/lib/comment-shape";
+import { commentAnswerShape } from "~/lib/comment-shape";
+import { commentPageShape } from "~/components/posts/comment-page-shape";
 import { useSession } from "~/lib/session";
-import { array, nullable, object, string } from "@shared/shape";
 import { failureText } from "~/lib/failure-text";
 
 export type { CommentView };
@@ -50,7 +50,7 @@ export function Comments({
     const arrived = (event: Event) => {
       const { entry, answer } = (event as CustomEvent<{ entry: OutboxEntry; answer: unknown }>).detail;
       if (entry.action.kind !== "comment" || entry.action.postId !== postId) return;
-      const { comment } = object({ comment: commentShape })(answer);
+      const { comment } = commentAnswerShape(answer);
       setComments((list) => (list.some((known) => known.id === comment.id) ? list : [...list, comment]));
       countChange.current(1);
     };
@@ -67,8 +67,7 @@ export function Comments({
       const sent = await sendOrKeep(
         api,
         { kind: "comment", postId, text },
-        (signal) =>
-          api.post(`/posts/${postId}/comments`, { text, clientId }, object({ comment: commentShape }), { signal }),
+        (signal) => api.post(`/posts/${postId}/comments`, { text, clientId }, commentAnswerShape, { signal }),
         clientId,
       );
       if (sent) {
@@ -96,10 +95,7 @@ export function Comments({
 
   async function showMore() {
     if (!nextCursor) return;
-    const page = await api.get(
-      `/posts/${postId}/comments?cursor=${nextCursor}`,
-      object({ comments: array(commentShape), nextCursor: nullable(string) }),
-    );
+    const page = await api.get(`/posts/${postId}/comments?cursor=${nextCursor}`, commentPageShape);
     setComments((list) => [...list, ...page.comments.filter((c) => !list.some((known) => known.id === c.id))]);
     setNextCursor(page.nextCursor);
   }

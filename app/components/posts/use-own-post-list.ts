@@ -1,6 +1,6 @@
 import { usePagedList } from "~/lib/use-paged-list";
 import { useSession } from "~/lib/session";
-import { array, nullable, object, string, type Shape } from "@shared/shape";
+import type { Shape } from "@shared/shape";
 
 interface Page<T> {
   posts: T[];
@@ -8,9 +8,12 @@ interface Page<T> {
 }
 
 /** A creator's own list (/scheduled, /processing): the loader's first page, then more pages from the API. */
-export function useOwnPostList<T extends { id: number }>(firstPage: Page<T>, apiPath: string, postShape: Shape<T>) {
+export function useOwnPostList<T extends { id: number }>(
+  firstPage: Page<T>,
+  apiPath: string,
+  pageShape: Shape<Page<T>>,
+) {
   const { api } = useSession();
-  const pageShape = object({ posts: array(postShape), nextCursor: nullable(string) });
   const list = usePagedList({ items: firstPage.posts, nextCursor: firstPage.nextCursor }, async (cursor: string) => {
     const page = await api.get(`${apiPath}?cursor=${encodeURIComponent(cursor)}`, pageShape);
     return { items: page.posts, nextCursor: page.nextCursor };

@@ -1,22 +1,16 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SuggestedProfile } from "@shared/contracts/posts";
+import type { SuggestedProfile } from "@shared/contracts/profiles";
 import { ApiError } from "~/lib/api";
 import { knownOffline } from "~/lib/offline-copies";
 import { useSession } from "~/lib/session";
-import { array, boolean, number, object, string } from "@shared/shape";
 import { readToken } from "~/lib/token";
 import { Avatar } from "~/components/shell/avatar";
+import { followStateShape, suggestedProfilesShape } from "~/components/shell/shell-shapes";
 import { Handle } from "~/components/handle";
 
 export type { SuggestedProfile };
-
-const suggestionsShape = object({
-  isExist: boolean,
-  suggestedProfiles: array(object({ username: string, avatarUrl: string, fullname: string })),
-});
-const followStateShape = object({ following: boolean, followerCount: number });
 
 /** Follow / Following for one suggestion, right where it is suggested (no trip to the profile needed). */
 function FollowButton({ profile, onFollowed }: { profile: SuggestedProfile; onFollowed?(): void }) {
@@ -135,7 +129,7 @@ export function SuggestedProfiles() {
     if (!readToken()) return;
     let current = true;
     api
-      .get("/suggestedProfiles", suggestionsShape, { quiet: true })
+      .get("/suggestedProfiles", suggestedProfilesShape, { quiet: true })
       .then((body) => current && setProfiles(body.isExist ? body.suggestedProfiles : []))
       .catch((error: unknown) => {
         if (!current) return;

@@ -2,20 +2,11 @@ import { Link } from "@remix-run/react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "~/lib/session";
-import { array, object, string, type Shape } from "@shared/shape";
+import type { UserSearchResult } from "@shared/contracts/profiles";
 import { Avatar } from "~/components/shell/avatar";
+import { userSearchShape } from "~/components/shell/shell-shapes";
 import { Icon } from "~/components/shell/icons";
 import { Handle } from "~/components/handle";
-
-interface Result {
-  username: string;
-  name: string;
-  avatarUrl: string;
-}
-
-const searchAnswerShape: Shape<{ results: { users: Result[] } }> = object({
-  results: object({ users: array(object({ username: string, name: string, avatarUrl: string })) }),
-});
 
 /** Typing pauses this long before a search is sent. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -37,7 +28,7 @@ export function UserSearch({
   const { t } = useTranslation();
   const { api } = useSession();
   const [term, setTerm] = useState(initialTerm);
-  const [results, setResults] = useState<Result[] | null>(null);
+  const [results, setResults] = useState<UserSearchResult[] | null>(null);
   const inputId = useId();
   const resultsId = useId();
 
@@ -50,7 +41,7 @@ export function UserSearch({
     let current = true;
     const timer = window.setTimeout(() => {
       api
-        .get(`/searchUsers?searchTerm=${encodeURIComponent(query)}`, searchAnswerShape, { quiet: true })
+        .get(`/searchUsers?searchTerm=${encodeURIComponent(query)}`, userSearchShape, { quiet: true })
         .then((body) => current && setResults(body.results.users))
         .catch((error: unknown) => console.error("GET /searchUsers failed", error));
     }, SEARCH_DEBOUNCE_MS);

@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { FollowStateSchema } from "@shared/contracts/profiles";
 import { followUser } from "../../domain/follows/follow-user";
 import { unfollowUser } from "../../domain/follows/unfollow-user";
 import { requireSession } from "../../http/middleware";
@@ -7,8 +8,6 @@ import { e404, errorResponses, json, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
-
-const FollowStateSchema = z.object({ following: z.boolean(), followerCount: z.number().int() }).openapi("FollowState");
 
 export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

@@ -11,14 +11,18 @@ import { ClientIdSchema, multilineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { cursorQuery, errorResponses, idCursorQuery, IdParams, json, jsonBody, PostPageSchema } from "../schemas";
-import { CommentSchema } from "@shared/contracts/posts";
+import {
+  BookmarkStateSchema,
+  CommentAnswerSchema,
+  CommentPageSchema,
+  DeletedCommentSchema,
+  LikeStateSchema,
+} from "@shared/contracts/posts";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 const e404 = { ...errorResponses[403], description: "Not found, or not visible to the caller" };
 
-const LikeSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() }).openapi("LikeState");
-const BookmarkSchema = z.object({ bookmarked: z.boolean() }).openapi("BookmarkState");
 const CommentBody = z.object({
   text: multilineText()
     .trim()
@@ -45,7 +49,7 @@ for (const [method, summary] of [
       middleware: [requireSession] as const,
       request: { params: IdParams },
       responses: {
-        200: json(LikeSchema, "The like and the post's like count"),
+        200: json(LikeStateSchema, "The like and the post's like count"),
         401: e401,
         403: e403,
         404: e404,
@@ -78,7 +82,7 @@ for (const [method, summary] of [
       middleware: [requireSession] as const,
       request: { params: IdParams },
       responses: {
-        200: json(BookmarkSchema, "Whether the post is bookmarked now"),
+        200: json(BookmarkStateSchema, "Whether the post is bookmarked now"),
         401: e401,
         403: e403,
         404: e404,
@@ -120,10 +124,7 @@ interactionRoutes.openapi(
     summary: "Comments of a post open to the caller, oldest first, 20 a page (cursor: the last comment id shown)",
     request: { params: IdParams, query: idCursorQuery("cursor") },
     responses: {
-      200: json(
-        z.object({ comments: z.array(CommentSchema), nextCursor: z.string().nullable() }),
-        "A page of comments",
-      ),
+      200: json(CommentPageSchema, "A page of comments"),
       403: e403,
       404: e404,
       422: e422,
@@ -151,8 +152,8 @@ interactionRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(CommentBody) },
     responses: {
-      201: json(z.object({ comment: CommentSchema }), "The new comment"),
-      200: json(z.object({ comment: CommentSchema }), "The comment stored earlier with this clientId"),
+      201: json(CommentAnswerSchema, "The new comment"),
+      200: json(CommentAnswerSchema, "The comment stored earlier with this clientId"),
       401: e401,
       403: e403,
       404: e404,
@@ -182,7 +183,7 @@ interactionRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams },
     responses: {
-      200: json(z.object({ deleted: z.literal(true) }), "Deleted"),
+      200: json(DeletedCommentSchema, "Deleted"),
       401: e401,
       403: e403,
       404: e404,

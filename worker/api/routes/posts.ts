@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { DeletedPostSchema } from "@shared/contracts/posts";
 import { createPost } from "../../domain/posts/create-post";
 import { deletePost } from "../../domain/posts/delete-post";
 import { listProcessingPosts, listScheduledPosts } from "../../domain/posts/list-own-posts";
@@ -102,7 +103,7 @@ postRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams },
     responses: {
-      200: json(z.object({ deleted: z.number().int() }), "Deleted"),
+      200: json(DeletedPostSchema, "Deleted"),
       401: e401,
       403: e403,
       404: e404,

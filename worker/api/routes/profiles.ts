@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ProfilePermissionsSchema } from "@shared/contracts/posts";
 import { AppError } from "../../domain/shared/errors";
 import { decodeCursor } from "../../domain/shared/cursor";
 import { message } from "../../domain/shared/messages";
@@ -35,17 +36,7 @@ const ProfileSchema = PostPageSchema.extend({
   isCreator: z.boolean(),
   isOwn: z.boolean(),
   available: z.boolean().openapi({ description: "false across a block: only name and avatar" }),
-  viewer: z
-    .object({
-      canEdit: z.boolean(),
-      canFollow: z.boolean(),
-      canTip: z.boolean(),
-      canReport: z.boolean(),
-      canBlock: z.boolean(),
-    })
-    .openapi("ProfilePermissions", {
-      description: "What the viewer may do on this profile (worker/domain/policies/members.ts)",
-    }),
+  viewer: ProfilePermissionsSchema,
   postCount: z.number().int(),
   mediaCount: z.number().int(),
   likeCount: z.number().int(),

@@ -4,7 +4,8 @@ import { SEARCH_TERM_MAX } from "../../domain/search/search-users";
 import { message } from "../../domain/shared/messages";
 import { singleLineText } from "../../domain/shared/validation";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, PostSchema } from "../schemas";
+import { PostListSchema } from "@shared/contracts/posts";
+import { errorResponses, json } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 422: e422, 429: e429 } = errorResponses;
@@ -26,7 +27,7 @@ searchRoutes.openapi(
           .max(SEARCH_TERM_MAX, message("The search term is too long.")),
       }),
     },
-    responses: { 200: json(z.object({ posts: z.array(PostSchema) }), "Matching posts"), 422: e422, 429: e429 },
+    responses: { 200: json(PostListSchema, "Matching posts"), 422: e422, 429: e429 },
   }),
   async (c) =>
     c.json(

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { SuggestedProfilesSchema, UserSearchResultsSchema } from "@shared/contracts/profiles";
 import { getUpdates, markHomeSeen } from "../../domain/updates/get-updates";
 import { searchUsers, SEARCH_TERM_MAX } from "../../domain/search/search-users";
 import { suggestProfiles } from "../../domain/search/suggest-profiles";
@@ -10,19 +11,6 @@ import { errorResponses, json, jsonBody, UpdatesSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;
-
-const SearchResultsSchema = z
-  .object({
-    results: z.object({ users: z.array(z.object({ username: z.string(), name: z.string(), avatarUrl: z.string() })) }),
-  })
-  .openapi("UserSearchResults");
-
-const SuggestedProfilesSchema = z
-  .object({
-    isExist: z.boolean(),
-    suggestedProfiles: z.array(z.object({ username: z.string(), avatarUrl: z.string(), fullname: z.string() })),
-  })
-  .openapi("SuggestedProfiles");
 
 const HomeSeenSchema = z
   .object({
@@ -61,7 +49,7 @@ shellRoutes.openapi(
           .max(SEARCH_TERM_MAX, message("The search term is too long.")),
       }),
     },
-    responses: { 200: json(SearchResultsSchema, "Matching users"), 422: e422, 429: e429 },
+    responses: { 200: json(UserSearchResultsSchema, "Matching users"), 422: e422, 429: e429 },
   }),
   async (c) => {
     return c.json({ results: { users: await searchUsers(c.get("domain"), c.req.valid("query").searchTerm) } }, 200);

@@ -5,6 +5,7 @@ import { POST_NOT_FOUND } from "../../domain/policies/posts";
 import { getNewerPosts, getTimeline } from "../../domain/timeline/get-timeline";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
+import { PostListSchema } from "@shared/contracts/posts";
 import { cursorQuery, errorResponses, IdParams, json, PostPageSchema, PostSchema } from "../schemas";
 import { validationHook } from "../validation-hook";
 
@@ -34,7 +35,7 @@ timelineRoutes.openapi(
     summary: "Posts of the timeline published after the cursor `after` (the newest post the client has), newest first",
     middleware: [requireSession] as const,
     request: { query: z.object({ after: cursorQuery("after") }) },
-    responses: { 200: json(z.object({ posts: z.array(PostSchema) }), "The pending new posts"), 401: e401, 422: e422 },
+    responses: { 200: json(PostListSchema, "The pending new posts"), 401: e401, 422: e422 },
   }),
   async (c) => {
     const { db } = c.get("domain");

@@ -1,6 +1,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import {
+  CreatedUploadSchema,
+  StoredImageSchema,
+  StoredPartSchema,
+  UploadedMediaSchema,
+  UploadStatusSchema,
+} from "@shared/contracts/uploads";
 import { completeUpload } from "../../domain/media/complete-upload";
 import { createUpload, EMPTY_FILE } from "../../domain/media/create-upload";
 import { deleteUpload } from "../../domain/media/delete-upload";
@@ -20,22 +27,6 @@ import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 413: e413, 422: e422 } = errorResponses;
 const e404 = { ...errorResponses[422], description: "No upload of yours with this id" };
-
-const UploadedMediaSchema = z
-  .object({ id: z.number().int(), kind: z.enum(["image", "video"]), url: z.string() })
-  .openapi("UploadedMedia");
-
-const UploadStatusSchema = z
-  .object({
-    status: z.enum(["uploading", "ready", "failed"]),
-    partSize: z.number().int(),
-    partCount: z.number().int(),
-    receivedParts: z
-      .array(z.number().int())
-      .openapi({ description: "Parts stored so far; a resumed upload sends the others" }),
-    postId: z.number().int().nullable().openapi({ description: "The post the file is attached to, if any" }),
-  })
-  .openapi("UploadStatus");
 
 const rawBody = (description: string) => ({
   required: true,
@@ -69,10 +60,7 @@ uploadRoutes.openapi(
       ),
     },
     responses: {
-      201: json(
-        z.object({ mediaId: z.number().int(), partSize: z.number().int(), partCount: z.number().int() }),
-        "Upload started",
-      ),
+      201: json(CreatedUploadSchema, "Upload started"),
       401: e401,
       403: e403,
       413: e413,
@@ -134,7 +122,7 @@ for (const which of ["avatar", "cover"] as const satisfies readonly ProfileImage
       middleware: [requireSession] as const,
       request: { body: jsonBody(z.object({ mediaId: idNumber })) },
       responses: {
-        200: json(z.object({ url: z.string() }), "The new image's URL"),
+        200: json(StoredImageSchema, "The new image's URL"),
         401: e401,
         403: e403,
         404: e404,
@@ -169,7 +157,7 @@ uploadBodyRoutes.openapi(
       body: rawBody("The part's bytes"),
     },
     responses: {
-      200: json(z.object({ partNumber: z.number().int() }), "Stored"),
+      200: json(StoredPartSchema, "Stored"),
       401: e401,
       403: e403,
       404: e404,
@@ -202,7 +190,7 @@ for (const variant of ["poster", "preview", "w640", "w1280"] as const satisfies 
       middleware: [requireSession, tooLarge(MAX_VARIANT_BYTES[variant])] as const,
       request: { params: IdParams, body: rawBody("The image's bytes") },
       responses: {
-        200: json(z.object({ url: z.string() }), "Stored"),
+        200: json(StoredImageSchema, "Stored"),
         401: e401,
         403: e403,
         404: e404,

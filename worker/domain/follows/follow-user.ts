@@ -1,13 +1,9 @@
+import type { FollowState } from "@shared/contracts/profiles";
 import type { DomainContext } from "../context";
 import { notificationStatementsIfChanged } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
 import { message } from "../shared/messages";
 import { isoNow } from "../shared/time";
-
-export interface FollowState {
-  following: boolean;
-  followerCount: number;
-}
 
 /**
  * Follows the user named `username`. Idempotent: following again changes nothing and notifies nobody; the

@@ -1,7 +1,7 @@
 import type { DomainContext } from "../context";
 import { PROFILE_NOT_FOUND, findVisibleUser } from "../profiles/find-member";
 import { AppError } from "../shared/errors";
-import type { FollowState } from "./follow-user";
+import type { FollowState } from "@shared/contracts/profiles";
 
 /**
  * Stops following. Idempotent, and allowed even across a block (ending a follow never needs permission). A live

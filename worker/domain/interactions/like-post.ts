@@ -1,12 +1,8 @@
+import type { LikeState } from "@shared/contracts/posts";
 import type { DomainContext } from "../context";
 import { notificationStatementsIfChanged } from "../notifications/notifications";
 import { isoNow } from "../shared/time";
 import { requirePostAccess } from "../policies/posts";
-
-export interface LikeState {
-  liked: boolean;
-  likeCount: number;
-}
 
 const likeCountStatement = (db: D1Database, postId: number) =>
   db.prepare("SELECT like_count FROM posts WHERE id = ?").bind(postId);

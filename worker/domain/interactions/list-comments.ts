@@ -1,10 +1,9 @@
-import { COMMENT_SELECT_SQL, presentComment, type CommentRow, type CommentView } from "./comment-view";
+import type { CommentPage } from "@shared/contracts/posts";
+import { COMMENT_SELECT_SQL, presentComment, type CommentRow } from "./comment-view";
 import { postAccessCheck } from "../policies/posts";
 import { readTogether, type Read } from "../shared/reads";
 
 const COMMENTS_PAGE_SIZE = 20;
-
-type CommentPage = { comments: CommentView[]; nextCursor: string | null };
 
 /**
  * The comments of a post, oldest first, a page at a time after the comment id `after`, read without an access

@@ -1,8 +1,9 @@
+import type { UploadedMedia } from "@shared/contracts/uploads";
 import type { DomainContext } from "../context";
 import { completeProcessingPost } from "../posts/complete-processing";
 import { fieldError } from "../shared/errors";
 import { message } from "../shared/messages";
-import { detectFileType, type MediaKind } from "./file-types";
+import { detectFileType } from "./file-types";
 import { partCountOf } from "./limits";
 import { discardMedia } from "./discard-media";
 import { stripImageMetadata } from "./strip-metadata";
@@ -10,12 +11,6 @@ import { findOwnUpload, mediaUrl, UPLOAD_LOST, type UploadRow } from "./uploads"
 
 const PARTS_MISSING = message("Some parts of the file have not been received yet.");
 const IMAGE_NOT_WHOLE = message("This image is incomplete or damaged. Please upload it again.");
-
-export interface UploadedMedia {
-  id: number;
-  kind: MediaKind;
-  url: string;
-}
 
 /**
  * Assembles the parts into the object. An image is then read back whole, cleaned of its metadata (GPS, camera,

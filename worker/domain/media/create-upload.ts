@@ -1,3 +1,4 @@
+import type { CreatedUpload } from "@shared/contracts/uploads";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { AppError, fieldError } from "../shared/errors";
@@ -12,12 +13,6 @@ export interface CreateUploadInput {
   fileName: string;
   contentType: string;
   size: number;
-}
-
-export interface CreatedUpload {
-  mediaId: number;
-  partSize: number;
-  partCount: number;
 }
 
 const IMAGE_TOO_LARGE = message("Images can be at most 20 MB.");

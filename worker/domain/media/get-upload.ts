@@ -1,15 +1,6 @@
+import type { UploadStatus } from "@shared/contracts/uploads";
 import { partCountOf, PART_SIZE } from "./limits";
 import { findOwnUpload } from "./uploads";
-
-export interface UploadStatus {
-  status: "uploading" | "ready" | "failed";
-  partSize: number;
-  partCount: number;
-  /** Part numbers already stored: a resumed upload sends only the others. */
-  receivedParts: number[];
-  /** The post it belongs to, if any (a composer resumes only files not posted yet). */
-  postId: number | null;
-}
 
 export async function getUpload(db: D1Database, userId: number, mediaId: number): Promise<UploadStatus> {
   const upload = await findOwnUpload(db, userId, mediaId);

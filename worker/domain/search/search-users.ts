@@ -1,15 +1,10 @@
+import type { UserSearchResult } from "@shared/contracts/profiles";
 import { publicMediaUrl } from "../accounts/users";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import type { DomainContext } from "../context";
 
 const SEARCH_RESULT_LIMIT = 10;
 export const SEARCH_TERM_MAX = 64;
-
-export interface UserSearchResult {
-  username: string;
-  name: string;
-  avatarUrl: string;
-}
 
 /**
  * Turns what a person typed into an FTS5 query: every word becomes a quoted prefix term, all of them required.

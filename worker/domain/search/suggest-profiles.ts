@@ -1,6 +1,6 @@
 import { publicMediaUrl } from "../accounts/users";
 import { followsSql, visibleMemberSql } from "../policies/members";
-import type { SuggestedProfile } from "@shared/contracts/posts";
+import type { SuggestedProfile } from "@shared/contracts/profiles";
 export { type SuggestedProfile };
 
 const SUGGESTION_LIMIT = 5;
