@@ -1,10 +1,16 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OFFLINE_STORAGE_REFUSED, offlineStorageRefused } from "~/lib/offline-copies";
-import { sendOutboxSoon, useOutboxEntries, type OutboxEntry } from "~/lib/outbox";
-import { discardEntry, outboxNetworkBack, outboxRetryDelay, retryEntry } from "~/lib/outbox-sender";
+import { sendOutboxSoon, useOutboxEntries } from "~/lib/outbox";
+import { outboxNetworkBack, outboxRetryDelay } from "~/lib/outbox-sender";
 import { onNetworkAnswer } from "~/lib/network-answers";
 import { useSession } from "~/lib/session";
+
+/**
+ * What the server refused, with "Try again" and "Discard" (outbox-failed-entry.tsx): loaded only when an entry
+ * failed, which takes an answer of the server, so the network is there to load it.
+ */
+const FailedEntry = lazy(() => import("~/components/outbox-failed-entry"));
 
 /** The service worker's Background Sync asks open pages to send (app/sw/service-worker.ts). */
 const FLUSH_OUTBOX = "FLUSH_OUTBOX";
@@ -91,39 +97,13 @@ export function OutboxTray() {
             : t("{{count}} actions wait for the network.", { count: pending })}
         </p>
       ) : null}
-      {failed.map((entry) => (
-        <FailedEntry key={entry.id} entry={entry} />
-      ))}
+      {failed.length > 0 ? (
+        <Suspense fallback={null}>
+          {failed.map((entry) => (
+            <FailedEntry key={entry.id} entry={entry} />
+          ))}
+        </Suspense>
+      ) : null}
     </section>
-  );
-}
-
-function FailedEntry({ entry }: { entry: OutboxEntry }) {
-  const { t } = useTranslation();
-  const { api } = useSession();
-  const what = {
-    like: t("Your like"),
-    unlike: t("Taking back your like"),
-    bookmark: t("Your bookmark"),
-    unbookmark: t("Removing your bookmark"),
-    comment: t("Your comment"),
-    message: t("Your message"),
-  }[entry.action.kind];
-  return (
-    <div
-      role="alert"
-      data-testid="outbox-failed"
-      className="flex flex-wrap items-center gap-2 text-red-800 dark:text-red-200"
-    >
-      <p className="min-w-0 flex-1">
-        {t("{{what}} could not be sent: {{reason}}", { what, reason: entry.reason ?? "" })}
-      </p>
-      <button type="button" className="btn-secondary text-sm" onClick={() => void retryEntry(api, entry.id)}>
-        {t("Try again")}
-      </button>
-      <button type="button" className="btn-secondary text-sm" onClick={() => void discardEntry(entry.id)}>
-        {t("Discard")}
-      </button>
-    </div>
   );
 }
