@@ -64,6 +64,7 @@ beforeAll(async () => {
 async function accountMenu(page: Page) {
   await page.locator('[data-shell="sidebar"]').getByRole("button", { name: "Account menu" }).click();
   const menu = page.getByRole("menu");
+  await menu.waitFor();
   const names = await menu.getByRole("menuitem").evaluateAll((items) => items.map((item) => item.textContent?.trim()));
   await page.keyboard.press("Escape");
   return names;

@@ -41,7 +41,7 @@ describe("localAsset (worker/dev/local-assets.ts): a local run's built files", (
     expect(await response.text()).toBe("export const all = 2;");
     expect(asked).toHaveLength(2);
     expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
-      "[assets] /assets/shell-abc.js: the body was not whole after 50 ms (attempt 1); asking again",
+      "[assets] /assets/shell-abc.js: the answer was not whole after 50 ms (attempt 1); asking again",
       "[assets] /assets/shell-abc.js: whole on attempt 2",
     ]);
   });
@@ -56,6 +56,17 @@ describe("localAsset (worker/dev/local-assets.ts): a local run's built files", (
     const reader = response.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toBe("export const half");
     await reader.cancel();
+  });
+
+  it("asks again when the headers do not come in time", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const never = new Promise<Response>(() => {});
+    const answers = [() => never, async () => whole("export const all = 3;")];
+    const asked: number[] = [];
+    const fetcher = { fetch: () => (asked.push(asked.length), answers.shift()!()) } as unknown as Fetcher;
+    const response = await localAsset(fetcher, request, 50);
+    expect(await response.text()).toBe("export const all = 3;");
+    expect(asked).toHaveLength(2);
   });
 
   it("passes an answer without a body (304) on at once", async () => {
