@@ -8,7 +8,7 @@ import { PostPageSchema } from "./posts";
 import { PlanSchema, SubscriptionSchema } from "./subscriptions";
 
 /** What the viewer may do on a member's profile; the profile's buttons are exactly these. */
-export const ProfilePermissionsSchema = z
+const ProfilePermissionsSchema = z
   .object({
     canEdit: z.boolean(),
     canFollow: z.boolean(),

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { MessageSchema } from "@shared/contracts/common";
 import { createMiddleware } from "hono/factory";
 import type { MiddlewareHandler } from "hono";
 import { decideCreatorRequest, rejectionReasonSchema } from "../../domain/creators/decide-creator-request";
@@ -6,7 +7,7 @@ import { listPendingCreatorRequests } from "../../domain/creators/list-creator-r
 import { listPayoutQueue } from "../../domain/money/list-payouts";
 import { decidePayout, DecidePayoutSchema } from "../../domain/money/withdrawals";
 import { listOpenReports } from "../../domain/moderation/list-open-reports";
-import { QueuedPayoutSchema } from "@shared/contracts/money";
+import { PayoutSchema, QueuedPayoutSchema } from "@shared/contracts/money";
 import { OpenReportsSchema, PendingCreatorRequestsSchema } from "@shared/contracts/moderation";
 import { REPORT_ACTIONS, resolveReport } from "../../domain/moderation/resolve-report";
 import { AppError } from "../../domain/shared/errors";
@@ -14,7 +15,7 @@ import { message } from "../../domain/shared/messages";
 import { multilineText, parseOrThrow } from "../../domain/shared/validation";
 import { errorResponse } from "../../http/errors";
 import type { AppEnv, SignedInEnv } from "../../http/types";
-import { errorResponses, IdParams, json, jsonBody, MessageSchema, PayoutSchema } from "../schemas";
+import { errorResponses, IdParams, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 403: e403, 409: e409, 422: e422 } = errorResponses;

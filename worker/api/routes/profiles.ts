@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { MessageSchema } from "@shared/contracts/common";
 import { PostPageSchema } from "@shared/contracts/posts";
 import { ProfileSchema } from "@shared/contracts/profiles";
 import { AppError } from "../../domain/shared/errors";
@@ -10,7 +11,7 @@ import { listProfilePosts } from "../../domain/profiles/list-profile-posts";
 import { ProfileInputSchema, updateProfile } from "../../domain/profiles/update-profile";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { e404, errorResponses, json, jsonBody, MessageSchema, UsernameParams } from "../schemas";
+import { e404, errorResponses, json, jsonBody, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
