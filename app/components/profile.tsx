@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Profile } from "@shared/contracts/posts";
+import type { Profile } from "@shared/contracts/profiles";
 import type { HighlightView } from "@shared/contracts/stories";
 import { storyRingClass } from "~/components/shell/avatar";
 import { ProfileActions, type ProfileViewer } from "~/components/profile/profile-actions";

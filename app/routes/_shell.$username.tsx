@@ -5,7 +5,7 @@ import { followUser } from "@worker/domain/follows/follow-user";
 import { unfollowUser } from "@worker/domain/follows/unfollow-user";
 import { startConversation } from "@worker/domain/messages/conversations";
 import { getProfilePage } from "@worker/domain/profiles/profile-page";
-import { type Profile } from "@shared/contracts/posts";
+import { type Profile } from "@shared/contracts/profiles";
 import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
 import { idText, parseOrThrow } from "@worker/domain/shared/validation";
 import { cancelSubscription } from "@worker/domain/subscriptions/cancel-subscription";

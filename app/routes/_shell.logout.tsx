@@ -9,7 +9,7 @@ import { Spinner } from "~/components/spinner";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import type { ApiClient } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { array, number, object, string } from "@shared/shape";
+import { pushSettingsShape } from "~/lib/push-shapes";
 import { leaveForLogin } from "~/lib/offline";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
@@ -34,9 +34,7 @@ async function forgetPushDevice(api: ApiClient) {
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return;
-  const { devices } = await api.get("/push", object({ devices: array(object({ id: number, endpoint: string })) }), {
-    quiet: true,
-  });
+  const { devices } = await api.get("/push", pushSettingsShape, { quiet: true });
   const device = devices.find((candidate) => candidate.endpoint === subscription.endpoint);
   if (device) await api.delete(`/push/subscriptions/${device.id}`, { quiet: true });
   await subscription.unsubscribe();

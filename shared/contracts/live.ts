@@ -6,6 +6,7 @@
 
 import { z } from "zod";
 import { LIVE_AUDIENCES, LIVE_END_REASONS, LIVE_STATUSES, LIVE_TRANSPORTS } from "./live-limits";
+import { PaymentSchema } from "./money";
 
 export const LiveStreamSchema = z
   .object({
@@ -80,3 +81,12 @@ export const LiveMediaSchema = z
   ])
   .meta({ id: "LiveMedia" });
 export type LiveMediaView = z.infer<typeof LiveMediaSchema>;
+
+/** The entry step's answer: the entry price's payment (null for a free stream), and whether it was a replay. */
+export const LiveEntrySchema = z
+  .object({
+    payment: PaymentSchema.nullable(),
+    replayed: z.boolean().meta({ description: "The stream was entered before: nothing was charged again" }),
+  })
+  .meta({ id: "LiveEntry" });
+export type LiveEntry = z.infer<typeof LiveEntrySchema>;

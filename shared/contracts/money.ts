@@ -58,6 +58,15 @@ export const PaymentResultSchema = z
 /** A top-up as it stands. */
 export const TopUpPaymentSchema = z.object({ payment: PaymentSchema }).meta({ id: "TopUpPayment" });
 
+/** What a payment provider's webhook is answered (the provider reads it, not a person: never translated). */
+export const WebhookAnswerSchema = z
+  .object({
+    received: z.boolean(),
+    outcome: z.enum(["applied", "duplicate", "ignored"]).optional(),
+    error: z.string().optional(),
+  })
+  .meta({ id: "WebhookAnswer" });
+
 /** A top-up just started, and where to pay it. */
 export const TopUpStartSchema = z
   .object({
@@ -108,7 +117,7 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 const PAYOUT_METHODS = ["paypal", "bank"] as const;
 
 /** A line of the payout history (spec §3 "Payout: date, status, amount"). */
-export const PayoutSchema = z
+const PayoutSchema = z
   .object({
     id: z.number().int(),
     amountCents: z.number().int(),
@@ -136,8 +145,11 @@ export const WithdrawalResultSchema = z
   .object({ payout: PayoutSchema, replayed: z.boolean() })
   .meta({ id: "WithdrawalResult" });
 
+/** A requested payout an admin has just marked paid or rejected. */
+export const DecidedPayoutSchema = z.object({ payout: PayoutSchema }).meta({ id: "DecidedPayout" });
+
 /** The method as its owner sees it: the kind, a masked destination, and the non-secret parts of bank details. */
-export const PayoutMethodViewSchema = z
+const PayoutMethodViewSchema = z
   .object({
     kind: z.enum(PAYOUT_METHODS),
     destination: z.string().meta({ description: "Masked: a•••@example.com, •••• 1234" }),
@@ -147,6 +159,14 @@ export const PayoutMethodViewSchema = z
   })
   .meta({ id: "PayoutMethod" });
 export type PayoutMethodView = z.infer<typeof PayoutMethodViewSchema>;
+
+/** The creator's payout method; null when none is set. */
+export const CurrentPayoutMethodSchema = z
+  .object({ method: PayoutMethodViewSchema.nullable() })
+  .meta({ id: "CurrentPayoutMethod" });
+
+/** The payout method just saved. */
+export const SavedPayoutMethodSchema = z.object({ method: PayoutMethodViewSchema }).meta({ id: "SavedPayoutMethod" });
 
 /** Where an admin sends the money: the method as it was when the payout was requested, unmasked. */
 const PayoutDestinationSchema = z
@@ -165,7 +185,7 @@ const PayoutDestinationSchema = z
 export type PayoutDestination = z.infer<typeof PayoutDestinationSchema>;
 
 /** A line of the admin's payout queue. */
-export const QueuedPayoutSchema = z
+const QueuedPayoutSchema = z
   .object({
     id: z.number().int(),
     amountCents: z.number().int(),
@@ -175,3 +195,6 @@ export const QueuedPayoutSchema = z
   })
   .meta({ id: "QueuedPayout" });
 export type QueuedPayout = z.infer<typeof QueuedPayoutSchema>;
+
+/** The admin's payout queue: requested payouts, oldest first. */
+export const PayoutQueueSchema = z.object({ payouts: z.array(QueuedPayoutSchema) }).meta({ id: "PayoutQueue" });

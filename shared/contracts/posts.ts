@@ -1,12 +1,11 @@
 /**
- * The posts API's answers (timeline, profiles, /post/{id}, comments): written by the Worker's presenters
+ * The posts API's answers (timeline, a profile's posts, /post/{id}, comments): written by the Worker's presenters
  * (worker/domain/posts, profiles, interactions), documented by worker/api, checked by the page
  * (app/lib/api-shapes.ts, generated from these schemas). The page imports types only from here: a value import
  * would bring zod into its bundle.
  */
 
 import { z } from "zod";
-import type { PlanView, SubscriptionView } from "./subscriptions";
 
 /**
  * Who sees what (docs/decisions/locked-posts.md). Every list, page, API answer and /media request decides here, from
@@ -175,47 +174,3 @@ export const DeletedCommentSchema = z.object({ deleted: z.literal(true) }).meta(
 export type ProfileTab = "posts" | "media";
 
 export type ProfilePostsPage = z.infer<typeof PostPageSchema>;
-
-/** What the viewer may do on a member's profile; the profile's buttons are exactly these. */
-export const ProfilePermissionsSchema = z
-  .object({
-    canEdit: z.boolean(),
-    canFollow: z.boolean(),
-    canTip: z.boolean(),
-    canReport: z.boolean(),
-    canBlock: z.boolean(),
-  })
-  .meta({
-    id: "ProfilePermissions",
-    description: "What the viewer may do on this profile (worker/domain/policies/members.ts)",
-  });
-export type ProfilePermissions = z.infer<typeof ProfilePermissionsSchema>;
-
-export interface Profile extends ProfilePostsPage {
-  userId: number;
-  username: string;
-  name: string;
-  bio: string;
-  location: string;
-  website: string;
-  avatarUrl: string;
-  coverUrl: string;
-  isCreator: boolean;
-  isOwn: boolean;
-  /** false when the viewer and the user block each other either way: only the name and avatar are shown. */
-  available: boolean;
-  /** What the viewer may do here (policies/members.ts): the profile shows exactly these buttons. */
-  viewer: ProfilePermissions;
-  postCount: number;
-  mediaCount: number;
-  /** Likes received on published posts. */
-  likeCount: number;
-  /** Shown to the owner only. */
-  followerCount: number | null;
-  following: boolean;
-  /** The viewer's live (active or cancelled) subscription. */
-  subscription: SubscriptionView | null;
-  plans: PlanView[];
-  /** What a fan pays to send a message to this creator (0: free). */
-  messagePriceCents: number;
-}

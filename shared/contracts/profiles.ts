@@ -1,9 +1,57 @@
 /**
- * The answers about members besides their profile (shared/contracts/posts.ts): following one, the shell's user
- * search and its suggestions. Checked by the page from app/components/shell/shell-shapes.ts, generated from these
- * schemas; the page imports types only from here.
+ * The answers about members: a profile, following one, the shell's user search and its suggestions. Written by
+ * worker/domain/profiles, follows and search, documented by worker/api; the shell's checks
+ * (app/components/shell/shell-shapes.ts) are generated from these schemas. The page imports types only from here.
  */
 import { z } from "zod";
+import { PostPageSchema } from "./posts";
+import { PlanSchema, SubscriptionSchema } from "./subscriptions";
+
+/** What the viewer may do on a member's profile; the profile's buttons are exactly these. */
+const ProfilePermissionsSchema = z
+  .object({
+    canEdit: z.boolean(),
+    canFollow: z.boolean(),
+    canTip: z.boolean(),
+    canReport: z.boolean(),
+    canBlock: z.boolean(),
+  })
+  .meta({
+    id: "ProfilePermissions",
+    description: "What the viewer may do on this profile (worker/domain/policies/members.ts)",
+  });
+export type ProfilePermissions = z.infer<typeof ProfilePermissionsSchema>;
+
+/** A profile as the viewer may see it, with its first page of posts. */
+export const ProfileSchema = PostPageSchema.extend({
+  userId: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  location: z.string(),
+  website: z.string(),
+  avatarUrl: z.string(),
+  coverUrl: z.string(),
+  isCreator: z.boolean(),
+  isOwn: z.boolean(),
+  available: z
+    .boolean()
+    .meta({ description: "false when either blocks the other: only the name and avatar are shown" }),
+  viewer: ProfilePermissionsSchema,
+  postCount: z.number().int(),
+  mediaCount: z.number().int(),
+  likeCount: z.number().int().meta({ description: "Likes received on published posts" }),
+  followerCount: z.number().int().nullable().meta({ description: "The owner only" }),
+  following: z.boolean(),
+  /** The viewer's live (active or cancelled) subscription. */
+  subscription: SubscriptionSchema.nullable(),
+  plans: z.array(PlanSchema),
+  messagePriceCents: z
+    .number()
+    .int()
+    .meta({ description: "What a fan pays to send this creator a message, in cents (0: free)" }),
+}).meta({ id: "Profile" });
+export type Profile = z.infer<typeof ProfileSchema>;
 
 /** Whether the caller follows the user now, and the user's follower count after the call. */
 export const FollowStateSchema = z

@@ -10,6 +10,7 @@ import {
   hydrated,
   signedInPage,
   sql,
+  sqlRows,
   unique,
   within,
 } from "./support";
@@ -79,23 +80,25 @@ describe("web push", () => {
     await context.grantPermissions(["notifications"]);
     await context.addInitScript(
       ({ endpoint, p256dh, auth }) => {
-        let current: PushSubscription | null = null;
+        // The subscription outlives a page load, as a browser's does (sign-out, on another page, ends it).
+        const KEY = "test-push-subscribed";
+        const subscription = {
+          endpoint,
+          expirationTime: null,
+          options: { applicationServerKey: null, userVisibleOnly: true },
+          getKey: () => null,
+          toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+          unsubscribe: async () => {
+            sessionStorage.removeItem(KEY);
+            return true;
+          },
+        } as unknown as PushSubscription;
         PushManager.prototype.subscribe = async function subscribe() {
-          current = {
-            endpoint,
-            expirationTime: null,
-            options: { applicationServerKey: null, userVisibleOnly: true },
-            getKey: () => null,
-            toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
-            unsubscribe: async () => {
-              current = null;
-              return true;
-            },
-          } as PushSubscription;
-          return current;
+          sessionStorage.setItem(KEY, "1");
+          return subscription;
         };
         PushManager.prototype.getSubscription = async function getSubscription() {
-          return current;
+          return sessionStorage.getItem(KEY) ? subscription : null;
         };
       },
       { endpoint, p256dh: device.publicKey, auth: device.auth },
@@ -189,5 +192,14 @@ describe("web push", () => {
     });
     await page.waitForURL(`/messages/${conversationId}`);
     await page.getByText("See you at the shoot").waitFor();
+
+    // Signing out takes this device off the account (its pushes must not reach whoever uses the browser next).
+    await page.goto("/logout");
+    await page.waitForURL("**/login");
+    const devices = await sqlRows<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM push_subscriptions WHERE endpoint = '${endpoint}'`,
+    );
+    expect(devices[0]![0]!.n).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem("test-push-subscribed"))).toBeNull();
   });
 });

@@ -5,14 +5,9 @@ import { message } from "../domain/shared/messages";
 import { idText, singleLineText } from "../domain/shared/validation";
 
 /**
- * The answers the page reads are defined once under shared/contracts (their types, this document and the page's
- * checks all come from there); the rest are still described next to their routes.
+ * What the routes' OpenAPI descriptions share: error responses, the JSON wrappers, path and query parameters. The
+ * answers themselves are described once, under shared/contracts.
  */
-export { MessageSchema } from "@shared/contracts/common";
-export { AuthResultSchema, MeSchema, UpdatesSchema } from "@shared/contracts/session";
-export { PostPageSchema, PostSchema, ProcessingPostPageSchema } from "@shared/contracts/posts";
-export { PaymentSchema, PayoutSchema } from "@shared/contracts/money";
-export { PlanSchema, SubscriptionSchema } from "@shared/contracts/subscriptions";
 
 const errorResponse = (description: string) => ({
   description,

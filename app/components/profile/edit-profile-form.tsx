@@ -5,7 +5,7 @@ import { Field, FormNotice, Notice } from "~/components/forms";
 import { ImagePicker } from "~/components/media/image-picker";
 import { ApiError } from "~/lib/api";
 import type { UploadedMedia } from "~/lib/uploads";
-import type { Profile } from "@shared/contracts/posts";
+import type { Profile } from "@shared/contracts/profiles";
 import { useSession } from "~/lib/session";
 import { IntentForm } from "~/components/profile/intent-form";
 

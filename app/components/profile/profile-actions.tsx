@@ -1,7 +1,7 @@
 import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Profile } from "@shared/contracts/posts";
+import type { Profile } from "@shared/contracts/profiles";
 import { LocalTime } from "~/components/local-time";
 import { MessageButton } from "~/components/messages/message-button";
 import { TipButton } from "~/components/money/tip-button";

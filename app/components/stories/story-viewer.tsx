@@ -16,11 +16,7 @@ import {
   type StoryPosition,
 } from "~/components/stories/story-position";
 import { likedShape, reelShape } from "~/components/stories/story-shapes";
-import { number, object } from "@shared/shape";
 import { failureText } from "~/lib/failure-text";
-
-/** The conversation a reply opens (POST /conversations, the messages API's): only its id is read. */
-const openedShape = object({ id: number });
 
 /** Held this long, a press pauses instead of moving on. */
 const HOLD_MS = 250;
@@ -252,7 +248,9 @@ export function StoryViewer({
     const text = reply.trim();
     if (!text) return;
     try {
-      const conversation = await api.post("/conversations", { username: reel.creator.username }, openedShape);
+      // The chat's checks are fetched when a reply is first sent: most viewers of /stories never reply.
+      const { conversationShape } = await import("~/components/messages/chat-shapes");
+      const conversation = await api.post("/conversations", { username: reel.creator.username }, conversationShape);
       // A reply never pays a per-message price on its own: a creator who charges refuses it, and says so.
       await api.post(`/conversations/${conversation.id}/messages`, {
         clientId: crypto.randomUUID(),

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { MessageSchema } from "@shared/contracts/common";
 import { createMiddleware } from "hono/factory";
 import type { MiddlewareHandler } from "hono";
 import { decideCreatorRequest, rejectionReasonSchema } from "../../domain/creators/decide-creator-request";
@@ -6,7 +7,7 @@ import { listPendingCreatorRequests } from "../../domain/creators/list-creator-r
 import { listPayoutQueue } from "../../domain/money/list-payouts";
 import { decidePayout, DecidePayoutSchema } from "../../domain/money/withdrawals";
 import { listOpenReports } from "../../domain/moderation/list-open-reports";
-import { QueuedPayoutSchema } from "@shared/contracts/money";
+import { DecidedPayoutSchema, PayoutQueueSchema } from "@shared/contracts/money";
 import { OpenReportsSchema, PendingCreatorRequestsSchema } from "@shared/contracts/moderation";
 import { REPORT_ACTIONS, resolveReport } from "../../domain/moderation/resolve-report";
 import { AppError } from "../../domain/shared/errors";
@@ -14,7 +15,7 @@ import { message } from "../../domain/shared/messages";
 import { multilineText, parseOrThrow } from "../../domain/shared/validation";
 import { errorResponse } from "../../http/errors";
 import type { AppEnv, SignedInEnv } from "../../http/types";
-import { errorResponses, IdParams, json, jsonBody, MessageSchema, PayoutSchema } from "../schemas";
+import { errorResponses, IdParams, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 403: e403, 409: e409, 422: e422 } = errorResponses;
@@ -117,7 +118,7 @@ adminRoutes.openapi(
     path: "/admin/payouts",
     tags: ["Admin"],
     summary: "Requested payouts, oldest first, with the creator and the full payout method",
-    responses: { 200: json(z.object({ payouts: z.array(QueuedPayoutSchema) }), "The queue"), 404: e404 },
+    responses: { 200: json(PayoutQueueSchema, "The queue"), 404: e404 },
   }),
   async (c) => c.json({ payouts: await listPayoutQueue(c.get("domain").db) }, 200),
 );
@@ -130,7 +131,7 @@ adminRoutes.openapi(
     middleware: [requireAdmin] as const,
     summary: "Mark a requested payout paid: the money leaves through the provider; the creator is notified",
     request: { params: IdParams },
-    responses: { 200: json(z.object({ payout: PayoutSchema }), "Paid"), 404: e404, 409: e409, 422: e422 },
+    responses: { 200: json(DecidedPayoutSchema, "Paid"), 404: e404, 409: e409, 422: e422 },
   }),
   async (c) =>
     c.json(
@@ -151,7 +152,7 @@ adminRoutes.openapi(
     middleware: [requireAdmin] as const,
     summary: "Reject a requested payout with a reason: the money returns to the creator's available earnings",
     request: { params: IdParams, body: jsonBody(z.object({ reason: multilineText().max(2000) })) },
-    responses: { 200: json(z.object({ payout: PayoutSchema }), "Rejected"), 404: e404, 409: e409, 422: e422 },
+    responses: { 200: json(DecidedPayoutSchema, "Rejected"), 404: e404, 409: e409, 422: e422 },
   }),
   async (c) => {
     const input = parseOrThrow(DecidePayoutSchema, { decision: "rejected", reason: c.req.valid("json").reason });

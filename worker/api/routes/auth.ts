@@ -1,4 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { MessageSchema } from "@shared/contracts/common";
+import { AuthResultSchema, MeSchema } from "@shared/contracts/session";
 import {
   signUpSchema,
   signInSchema,
@@ -20,7 +22,7 @@ import { singleLineText } from "../../domain/shared/validation";
 import { clearedSessionCookie, sessionCookie } from "../../http/cookies";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { AuthResultSchema, MeSchema, MessageSchema, errorResponses, json, jsonBody } from "../schemas";
+import { errorResponses, json, jsonBody } from "../schemas";
 import { signUpHook, validationHook } from "../validation-hook";
 
 const LINK_SENT = message("If an account exists for that address, we have sent it a link.");

@@ -1,9 +1,10 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import {
+  CurrentPayoutMethodSchema,
   EarningsOverviewSchema,
-  PayoutMethodViewSchema,
   PayoutPageSchema,
+  SavedPayoutMethodSchema,
   WithdrawalResultSchema,
 } from "@shared/contracts/money";
 import { earningsOverview } from "../../domain/money/earnings-overview";
@@ -93,7 +94,7 @@ earningsRoutes.openapi(
     summary: "The creator's payout method, masked (null when none is set)",
     middleware: [requireSession, requireCreator] as const,
     responses: {
-      200: json(z.object({ method: PayoutMethodViewSchema.nullable() }), "The method"),
+      200: json(CurrentPayoutMethodSchema, "The method"),
       401: e401,
       403: e403,
     },
@@ -109,7 +110,7 @@ earningsRoutes.openapi(
     summary: "Set the payout method: PayPal (address typed twice) or bank transfer; needs the password",
     middleware: [requireSession, requireCreator] as const,
     request: { body: jsonBody(PayoutMethodSchema) },
-    responses: { 200: json(z.object({ method: PayoutMethodViewSchema }), "Saved"), 401: e401, 403: e403, 422: e422 },
+    responses: { 200: json(SavedPayoutMethodSchema, "Saved"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) =>
     c.json({ method: await setPayoutMethod(c.get("domain"), c.get("session").user, c.req.valid("json")) }, 200),

@@ -10,13 +10,14 @@ import { message } from "../../domain/shared/messages";
 import { ClientIdSchema, multilineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { cursorQuery, errorResponses, idCursorQuery, IdParams, json, jsonBody, PostPageSchema } from "../schemas";
+import { cursorQuery, errorResponses, idCursorQuery, IdParams, json, jsonBody } from "../schemas";
 import {
   BookmarkStateSchema,
   CommentAnswerSchema,
   CommentPageSchema,
   DeletedCommentSchema,
   LikeStateSchema,
+  PostPageSchema,
 } from "@shared/contracts/posts";
 import { validationHook } from "../validation-hook";
 

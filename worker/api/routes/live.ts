@@ -1,5 +1,12 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { CurrentLiveStreamSchema, LiveMediaSchema, LiveStreamSchema, LiveStreamsSchema } from "@shared/contracts/live";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  CurrentLiveStreamSchema,
+  LiveEntrySchema,
+  LiveMediaSchema,
+  LiveStreamSchema,
+  LiveStreamsSchema,
+} from "@shared/contracts/live";
+import { PaymentResultSchema } from "@shared/contracts/money";
 import { joinLiveStream, LiveTipSchema, JoinLiveSchema, sendLiveTip } from "../../domain/live/live-money";
 import {
   currentLiveStreamOf,
@@ -15,12 +22,10 @@ import { config } from "../../env";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { liveMediaView, liveTransportOf } from "../../live/transports";
-import { e404, errorResponses, IdParams, json, jsonBody, PaymentSchema } from "../schemas";
+import { e404, errorResponses, IdParams, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
-
-const PaymentResultSchema = z.object({ payment: PaymentSchema, replayed: z.boolean() });
 
 export const liveRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -102,10 +107,7 @@ liveRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(JoinLiveSchema) },
     responses: {
-      200: json(
-        z.object({ payment: PaymentSchema.nullable(), replayed: z.boolean() }),
-        "Entered (payment: null for a free stream)",
-      ),
+      200: json(LiveEntrySchema, "Entered (payment: null for a free stream)"),
       401: e401,
       402: e402,
       403: e403,

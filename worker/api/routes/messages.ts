@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { PaymentSchema } from "@shared/contracts/money";
 import {
   getConversation,
   hideConversation,
@@ -13,7 +14,7 @@ import { sendTip, TipSchema } from "../../domain/money/send-tip";
 import { idText, positionText, singleLineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { e404, errorResponses, IdParams, json, jsonBody, PaymentSchema } from "../schemas";
+import { e404, errorResponses, IdParams, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 import {
   ChatMediaPageSchema,

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { MessageSchema } from "@shared/contracts/common";
 import { blockUser, listBlockedUsers, unblockUser } from "../../domain/moderation/block-user";
 import { createReport, DESCRIPTION_REQUIRED } from "../../domain/moderation/create-report";
 import { BlockedUsersSchema, REPORT_DESCRIPTION_MAX, REPORT_REASONS } from "@shared/contracts/moderation";
@@ -6,7 +7,7 @@ import { message } from "../../domain/shared/messages";
 import { idNumber, multilineText, singleLineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody, MessageSchema, UsernameParams } from "../schemas";
+import { errorResponses, json, jsonBody, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;

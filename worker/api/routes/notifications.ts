@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { MessageSchema } from "@shared/contracts/common";
 import { NotificationPageSchema, NotificationsReadSchema } from "@shared/contracts/notifications";
 import {
   listNotifications,
@@ -8,7 +9,7 @@ import {
 import { getUpdates } from "../../domain/updates/get-updates";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, idCursorQuery, json, MessageSchema } from "../schemas";
+import { errorResponses, idCursorQuery, json } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { DeletedPostSchema } from "@shared/contracts/posts";
+import { DeletedPostSchema, PostPageSchema, PostSchema, ProcessingPostPageSchema } from "@shared/contracts/posts";
 import { createPost } from "../../domain/posts/create-post";
 import { deletePost } from "../../domain/posts/delete-post";
 import { listProcessingPosts, listScheduledPosts } from "../../domain/posts/list-own-posts";
@@ -8,16 +8,7 @@ import { publishPostNow } from "../../domain/posts/publish-post-now";
 import { updatePost } from "../../domain/posts/update-post";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import {
-  errorResponses,
-  idCursorQuery,
-  IdParams,
-  json,
-  jsonBody,
-  PostPageSchema,
-  PostSchema,
-  ProcessingPostPageSchema,
-} from "../schemas";
+import { errorResponses, idCursorQuery, IdParams, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;

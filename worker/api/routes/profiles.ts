@@ -1,5 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ProfilePermissionsSchema } from "@shared/contracts/posts";
+import { MessageSchema } from "@shared/contracts/common";
+import { PostPageSchema } from "@shared/contracts/posts";
+import { ProfileSchema } from "@shared/contracts/profiles";
 import { AppError } from "../../domain/shared/errors";
 import { decodeCursor } from "../../domain/shared/cursor";
 import { message } from "../../domain/shared/messages";
@@ -9,46 +11,10 @@ import { listProfilePosts } from "../../domain/profiles/list-profile-posts";
 import { ProfileInputSchema, updateProfile } from "../../domain/profiles/update-profile";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import {
-  e404,
-  errorResponses,
-  json,
-  jsonBody,
-  MessageSchema,
-  PlanSchema,
-  PostPageSchema,
-  SubscriptionSchema,
-  UsernameParams,
-} from "../schemas";
+import { e404, errorResponses, json, jsonBody, UsernameParams } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
-
-const ProfileSchema = PostPageSchema.extend({
-  userId: z.number().int(),
-  username: z.string(),
-  name: z.string(),
-  bio: z.string(),
-  location: z.string(),
-  website: z.string(),
-  avatarUrl: z.string(),
-  coverUrl: z.string(),
-  isCreator: z.boolean(),
-  isOwn: z.boolean(),
-  available: z.boolean().openapi({ description: "false across a block: only name and avatar" }),
-  viewer: ProfilePermissionsSchema,
-  postCount: z.number().int(),
-  mediaCount: z.number().int(),
-  likeCount: z.number().int(),
-  followerCount: z.number().int().nullable().openapi({ description: "The owner only" }),
-  following: z.boolean(),
-  subscription: SubscriptionSchema.nullable(),
-  plans: z.array(PlanSchema),
-  messagePriceCents: z
-    .number()
-    .int()
-    .openapi({ description: "What a fan pays to send this creator a message, in cents (0: free)" }),
-}).openapi("Profile");
 
 const CURSOR_INVALID = message("This page link is no longer valid.");
 

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { UpdatesSchema } from "@shared/contracts/session";
 import { SuggestedProfilesSchema, UserSearchResultsSchema } from "@shared/contracts/profiles";
 import { getUpdates, markHomeSeen } from "../../domain/updates/get-updates";
 import { searchUsers, SEARCH_TERM_MAX } from "../../domain/search/search-users";
@@ -7,7 +8,7 @@ import { message } from "../../domain/shared/messages";
 import { singleLineText } from "../../domain/shared/validation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { errorResponses, json, jsonBody, UpdatesSchema } from "../schemas";
+import { errorResponses, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;

@@ -5,8 +5,8 @@ import { POST_NOT_FOUND } from "../../domain/policies/posts";
 import { getNewerPosts, getTimeline } from "../../domain/timeline/get-timeline";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
-import { PostListSchema } from "@shared/contracts/posts";
-import { cursorQuery, errorResponses, IdParams, json, PostPageSchema, PostSchema } from "../schemas";
+import { PostListSchema, PostPageSchema, PostSchema } from "@shared/contracts/posts";
+import { cursorQuery, errorResponses, IdParams, json } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 422: e422 } = errorResponses;

@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { WebhookAnswerSchema } from "@shared/contracts/money";
 import { bodyLimit } from "hono/body-limit";
 import { handleStripeWebhook } from "../../domain/money/providers/stripe-webhook";
 import type { AppEnv } from "../../http/types";
@@ -6,12 +7,6 @@ import { json } from "../schemas";
 
 /** Stripe's events are small, but a session with many line items can pass the API's 64 KiB. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
-
-const WebhookAnswerSchema = z.object({
-  received: z.boolean(),
-  outcome: z.enum(["applied", "duplicate", "ignored"]).optional(),
-  error: z.string().optional(),
-});
 
 /**
  * Provider webhooks, mounted before the API's JSON body limit: the signature covers the raw bytes, so the body

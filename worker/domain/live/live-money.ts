@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { LiveEntry } from "@shared/contracts/live";
 import type { PaymentView } from "@shared/contracts/money";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
@@ -33,7 +34,7 @@ export async function joinLiveStream(
   fan: UserRow,
   streamId: number,
   seenPriceCents: number,
-): Promise<{ payment: PaymentView | null; replayed: boolean }> {
+): Promise<LiveEntry> {
   const { stream, facts } = await requireLiveAccess(ctx.db, fan, streamId, "see");
   if (facts.isCreator) throw new AppError("conflict", CANNOT_JOIN_OWN);
   if (stream.status !== "live") throw new AppError("conflict", LIVE_ENDED);

@@ -1,4 +1,4 @@
-import type { ProfilePermissions } from "@shared/contracts/posts";
+import type { ProfilePermissions } from "@shared/contracts/profiles";
 export { type ProfilePermissions };
 
 /**

@@ -11,7 +11,7 @@ import {
 } from "../subscriptions/present-subscription";
 import { findVisibleUserStatement, guessedProfile, noteProfile } from "./find-member";
 import { presentProfilePage, profilePostsStatement } from "./list-profile-posts";
-import type { Profile } from "@shared/contracts/posts";
+import type { Profile } from "@shared/contracts/profiles";
 export { type Profile };
 
 interface FactsRow {
