@@ -55,6 +55,7 @@ describe("accessibility (axe-core)", () => {
         await hydrated(page);
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole("button", { name: "Account menu" }).filter({ visible: true }).click();
+        await page.getByRole("menu").waitFor();
         expect(await seriousViolations(page)).toEqual([]);
         await context.close();
       });

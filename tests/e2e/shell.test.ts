@@ -263,6 +263,7 @@ describe("navigation by role (spec §2, §6)", () => {
     // On a phone, both are in the bottom bar's menu, the Dashboard once.
     await page.setViewportSize(PHONE);
     await bottomBar(page).getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menu").waitFor();
     expect(await page.getByRole("menuitem").allTextContents()).toEqual([
       "Bookmarks",
       "Wallet",
