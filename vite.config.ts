@@ -94,7 +94,7 @@ const CORE =
  * evaluate them.
  */
 const SHELL =
-  /^(app\/routes\/_shell\.tsx|app\/lib\/(navigation|email-verified)\.ts|app\/components\/(shell\/(?!menu-popover)[^/]+|page|local-time|outbox-tray|offline-notice)\.tsx?)$/;
+  /^(app\/routes\/_shell\.tsx|app\/lib\/(navigation|email-verified)\.ts|app\/components\/(shell\/(?!menu-popover)[^/]+|page|local-time|outbox-tray|offline-notice|unless-load-fails)\.tsx?)$/;
 const FEED =
   /^(app\/lib\/(timeline|use-post-list)\.tsx?|app\/components\/posts\/(post-card|post-list|post-actions|lazy)\.tsx|shared\/money\.ts)$/;
 

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OFFLINE_STORAGE_REFUSED, offlineStorageRefused } from "~/lib/offline-copies";
 import { sendOutboxSoon, useOutboxEntries } from "~/lib/outbox";
 import { outboxNetworkBack, outboxRetryDelay } from "~/lib/outbox-sender";
 import { onNetworkAnswer } from "~/lib/network-answers";
 import { useSession } from "~/lib/session";
+import { UnlessLoadFails } from "~/components/unless-load-fails";
 
 /**
  * What the server refused, with "Try again" and "Discard" (outbox-failed-entry.tsx): loaded only when an entry
- * failed, which takes an answer of the server, so the network is there to load it.
+ * failed, which takes an answer of the server, so the network was there; the pending notice never waits for it.
  */
 const FailedEntry = lazy(() => import("~/components/outbox-failed-entry"));
 
@@ -98,11 +99,11 @@ export function OutboxTray() {
         </p>
       ) : null}
       {failed.length > 0 ? (
-        <Suspense fallback={null}>
+        <UnlessLoadFails>
           {failed.map((entry) => (
             <FailedEntry key={entry.id} entry={entry} />
           ))}
-        </Suspense>
+        </UnlessLoadFails>
       ) : null}
     </section>
   );

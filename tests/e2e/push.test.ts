@@ -196,6 +196,7 @@ describe("web push", () => {
     // Signing out takes this device off the account (its pushes must not reach whoever uses the browser next).
     await page.goto("/logout");
     await page.waitForURL("**/login");
+    await hydrated(page);
     const devices = await sqlRows<{ n: number }>(
       `SELECT COUNT(*) AS n FROM push_subscriptions WHERE endpoint = '${endpoint}'`,
     );

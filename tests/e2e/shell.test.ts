@@ -212,12 +212,14 @@ describe("navigation by role (spec §2, §6)", () => {
     await menuButton.click();
     await page.getByRole("menu").waitFor();
     expect(await page.getByRole("menuitem").allTextContents()).toEqual(["Settings", "Become a creator", "Logout"]);
+    await expect.poll(() => menuButton.getAttribute("aria-expanded")).toBe("true");
     // Keyboard: the first item has focus, arrows move, Escape closes and gives focus back.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Settings");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Settings");
     await page.keyboard.press("ArrowDown");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Become a creator");
     await page.keyboard.press("Escape");
     expect(await page.getByRole("menu").count()).toBe(0);
+    await expect.poll(() => menuButton.getAttribute("aria-expanded")).toBe("false");
     expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
@@ -425,6 +427,8 @@ describe("right column (spec §2, §7)", () => {
         searches.push(new URL(request.url()).searchParams.get("searchTerm") ?? ""),
     );
     await page.goto("/home");
+    // Typed before the hydration, the term would be the page's but not React's: no search would go.
+    await hydrated(page);
     const box = page.locator('[data-shell="right-column"]').getByRole("searchbox", { name: "Search users" });
     await box.fill(`${tag.toUpperCase()}.ST`);
     await page.getByRole("link", { name: `@${creator.username}` }).waitFor();

@@ -25,6 +25,8 @@ export async function localAsset(assets: Fetcher, request: Request, waitMs = LOC
       if (attempt > 1) console.warn(`[assets] ${path}: whole on attempt ${attempt}`);
       return answer;
     }
+    // The abandoned attempt may still fail later: nobody waits for it any more.
+    read.catch(() => {});
     console.warn(`[assets] ${path}: the answer was not whole after ${waitMs} ms (attempt ${attempt}); asking again`);
   }
 }

@@ -126,6 +126,7 @@ export default function MenuPopover({
   className,
   button,
   setOpen,
+  onShown,
 }: {
   id: string;
   label: string;
@@ -133,9 +134,15 @@ export default function MenuPopover({
   className: string;
   button: RefObject<HTMLButtonElement>;
   setOpen: Dispatch<SetStateAction<boolean>>;
+  /** Told when the menu is on the page (true) and gone (false), for its button's aria-expanded. */
+  onShown: (shown: boolean) => void;
 }) {
   const { t } = useTranslation();
   const menu = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    onShown(true);
+    return () => onShown(false);
+  }, [onShown]);
   const onKeyDown = useOpenMenu(true, setOpen, button, menu);
   return (
     <div ref={menu} id={id} role="menu" onKeyDown={onKeyDown} aria-label={label} className={className}>

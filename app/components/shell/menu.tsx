@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useRef, useState, type ReactNode } from "react";
+import { lazy, useId, useRef, useState, type ReactNode } from "react";
+import { UnlessLoadFails } from "~/components/unless-load-fails";
 import type { IconName } from "~/components/shell/icons";
 
 export interface MenuItem {
@@ -39,6 +40,8 @@ export function MenuButton({
   placement: keyof typeof PLACEMENTS;
 }) {
   const [open, setOpen] = useState(false);
+  // Whether the menu is on the page: it opens once its file has loaded, and the button says so only then.
+  const [shown, setShown] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   return (
@@ -47,8 +50,8 @@ export function MenuButton({
         ref={button}
         type="button"
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        aria-expanded={shown}
+        aria-controls={shown ? menuId : undefined}
         onPointerEnter={() => void loadPopover()}
         onFocus={() => void loadPopover()}
         onClick={() => setOpen((value) => !value)}
@@ -58,16 +61,17 @@ export function MenuButton({
         <span className="sr-only">{label}</span>
       </button>
       {open ? (
-        <Suspense fallback={null}>
+        <UnlessLoadFails onFailed={() => setOpen(false)}>
           <MenuPopover
             id={menuId}
             label={label}
             items={items}
             button={button}
             setOpen={setOpen}
+            onShown={setShown}
             className={`absolute z-40 min-w-[14rem] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${PLACEMENTS[placement]}`}
           />
-        </Suspense>
+        </UnlessLoadFails>
       ) : null}
     </div>
   );
