@@ -2,47 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, createApiClient, MalformedAnswerError } from "../../app/lib/api";
 import { postPageShape, updatesAnswerShape } from "../../app/lib/api-shapes";
 import { array, nullable, number, object, oneOf, ShapeError, string } from "@shared/shape";
+import { samplePost } from "../support/sample-post";
 
-/** A post as GET /api/timeline sends it, written out by hand. */
+/** A post as GET /api/timeline sends it. */
 const wirePost = () => ({
-  id: 7,
-  text: "hello",
+  ...structuredClone(samplePost),
   audience: "followers",
-  priceCents: 0,
-  status: "published",
-  publishedAt: "2026-01-01T00:00:00.000Z",
-  scheduledAt: null,
-  editedAt: null,
-  author: { id: 3, username: "mia", name: "Mia", avatarUrl: "" },
   likeCount: 2,
   commentCount: 1,
-  liked: false,
   bookmarked: true,
-  isOwn: false,
-  lock: null,
-  viewer: {
-    canEdit: false,
-    canDelete: false,
-    canLike: true,
-    canComment: true,
-    canBookmark: true,
-    canTip: true,
-    canUnlock: false,
-    canReport: true,
-  },
-  mediaCount: 1,
-  media: [
-    {
-      id: 9,
-      kind: "image",
-      url: "/media/a.jpg",
-      posterUrl: null,
-      width: 4000,
-      height: 3000,
-      scaled: [{ width: 640, url: "/media/scaled/640/a.webp" }],
-    },
-  ],
-  previews: [],
 });
 
 const SERVER_ERROR = "server error (translated)";
