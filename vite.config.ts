@@ -87,14 +87,14 @@ export default defineConfig(({ isSsrBuild }) => ({
  */
 const ROOT_DIRECTORY = fileURLToPath(new URL("./", import.meta.url));
 const CORE =
-  /^(app\/root\.tsx|app\/entry\.client\.tsx|app\/tailwind\.css\?url|app\/lib\/(session|updates|api|api-shapes|token|offline|offline-copies|outbox|outbox-store|outbox-sender|comment-shape|user-channel|nonce|idle)\.tsx?|app\/components\/(logo|notice|spinner|service-worker|route-error)\.tsx?|app\/sw\/policy\.ts|app\/i18n\/(client|meta)\.ts|shared\/i18n\/(languages|options)\.ts|shared\/(user-channel-events|shape|money-pattern)\.ts)$/;
+  /^(app\/root\.tsx|app\/entry\.client\.tsx|app\/tailwind\.css\?url|app\/lib\/(session|updates|api|api-shapes|token|offline|offline-copies|outbox|outbox-store|outbox-sender|comment-shape|user-channel|nonce|idle)\.tsx?|app\/components\/(logo|notice|spinner|service-worker|route-error|unless-load-fails)\.tsx?|app\/sw\/policy\.ts|app\/i18n\/(client|meta)\.ts|shared\/i18n\/(languages|options)\.ts|shared\/(user-channel-events|shape|money-pattern)\.ts)$/;
 /**
  * The layout of the signed-in screens and profiles (sidebar, bottom bar, right column, outbox tray), what their
  * pages share, and the feed: a file of their own, so the landing page and the sign-in screens neither download nor
  * evaluate them.
  */
 const SHELL =
-  /^(app\/routes\/_shell\.tsx|app\/lib\/(navigation|email-verified)\.ts|app\/components\/(shell\/(?!menu-popover)[^/]+|page|local-time|outbox-tray|offline-notice|unless-load-fails)\.tsx?)$/;
+  /^(app\/routes\/_shell\.tsx|app\/lib\/(navigation|email-verified)\.ts|app\/components\/(shell\/(?!menu-popover|user-search-results)[^/]+|page|local-time|outbox-tray|offline-notice)\.tsx?)$/;
 const FEED =
   /^(app\/lib\/(timeline|use-post-list)\.tsx?|app\/components\/posts\/(post-card|post-list|post-actions|lazy)\.tsx|shared\/money\.ts)$/;
 

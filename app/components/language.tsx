@@ -1,11 +1,12 @@
 import { useRevalidator } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, matchLanguage } from "@shared/i18n/languages";
+import { matchLanguage, SUPPORTED_LANGUAGES } from "@shared/i18n/languages";
+import { LANGUAGE_NAMES } from "@shared/i18n/language-names";
 import { rememberLanguage } from "~/i18n/client";
 
 /**
- * The language picker: each option in its own language (langName). The choice is stored (cookie and
+ * The language picker: each option in its own language. The choice is stored (cookie and
  * localStorage) and the page data is reloaded, so the server speaks it from then on and Arabic turns the page
  * right to left without a full reload.
  */
@@ -27,9 +28,9 @@ export function LanguagePicker({ className = "" }: { className?: string }) {
         }}
         className="input w-auto py-1.5"
       >
-        {LANGUAGES.map((language) => (
-          <option key={language.langCode} value={language.langCode} lang={language.langCode}>
-            {language.langName}
+        {SUPPORTED_LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {LANGUAGE_NAMES[code]}
           </option>
         ))}
       </select>

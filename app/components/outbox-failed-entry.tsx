@@ -1,7 +1,20 @@
 import { useTranslation } from "react-i18next";
 import type { OutboxEntry } from "~/lib/outbox";
-import { discardEntry, retryEntry } from "~/lib/outbox-sender";
+import { flushOutbox } from "~/lib/outbox-sender";
+import { editOutbox } from "~/lib/outbox-store";
 import { useSession } from "~/lib/session";
+import type { ApiClient } from "~/lib/api";
+
+/** A failed entry, sent again. */
+async function retryEntry(client: ApiClient, id: string): Promise<void> {
+  await editOutbox((entries) =>
+    entries.map((entry) => (entry.id === id ? { ...entry, status: "pending", reason: null } : entry)),
+  );
+  await flushOutbox(client);
+}
+
+/** A failed entry, given up. */
+const discardEntry = (id: string) => editOutbox((entries) => entries.filter((entry) => entry.id !== id));
 
 /** An action the server refused (outbox-tray.tsx): what it was, the server's reason, "Try again" and "Discard". */
 export default function FailedEntry({ entry }: { entry: OutboxEntry }) {

@@ -22,7 +22,7 @@ const FLUSH_OUTBOX = "FLUSH_OUTBOX";
  * server answers anything (network-answers.ts: the browser may never have noticed the network was gone), and
  * while something waits after 1, 2, 4, 8 s, then every 15 s (outboxRetryDelay). The server's answers and `online`
  * also give up a request the round still waits on, sent into the dead network (outboxNetworkBack). It shows what
- * waits and what the server refused, with the reason, "Try again" and "Discard". The sender's code loads only when there is something to send.
+ * waits and what the server refused, with the reason, "Try again" and "Discard".
  */
 export function OutboxTray() {
   const { t } = useTranslation();

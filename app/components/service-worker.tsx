@@ -1,8 +1,12 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { lazy, useEffect, useState } from "react";
 import { isKeptOffline, KEEP_PAGE } from "~/sw/policy";
 import { whenIdle } from "~/lib/idle";
+import { UnlessLoadFails } from "~/components/unless-load-fails";
+
+const UpdatePrompt = lazy(() =>
+  import("~/components/update-prompt").then((module) => ({ default: module.UpdatePrompt })),
+);
 
 /**
  * Calls `offer` once a new version has installed and waits for the open pages to let go of the running one: one
@@ -31,7 +35,6 @@ function offerWhenWaiting(registration: ServiceWorkerRegistration, offer: () => 
  * in the root layout.
  */
 export function ServiceWorkerManager() {
-  const { t } = useTranslation();
   const [applyUpdate, setApplyUpdate] = useState<(() => void) | null>(null);
   const { pathname } = useLocation();
 
@@ -81,17 +84,9 @@ export function ServiceWorkerManager() {
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 pb-[calc(1rem+env(safe-area-inset-bottom))]"
     >
       {applyUpdate ? (
-        <div className="pointer-events-auto flex w-full max-w-md flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-          <p className="min-w-0 flex-1">{t("A new version of Fanclub is available.")}</p>
-          <div className="flex gap-2">
-            <button type="button" className="btn-secondary" onClick={() => setApplyUpdate(null)}>
-              {t("Later")}
-            </button>
-            <button type="button" className="btn-primary w-auto" onClick={applyUpdate}>
-              {t("Reload")}
-            </button>
-          </div>
-        </div>
+        <UnlessLoadFails>
+          <UpdatePrompt onLater={() => setApplyUpdate(null)} onReload={applyUpdate} />
+        </UnlessLoadFails>
       ) : null}
     </div>
   );

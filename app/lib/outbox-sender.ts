@@ -238,14 +238,3 @@ export function outboxNetworkBack(client: ApiClient, answered?: AbortSignal): Pr
   }
   return flushOutbox(client);
 }
-
-/** A failed entry, sent again. */
-export async function retryEntry(client: ApiClient, id: string): Promise<void> {
-  await editOutbox((entries) =>
-    entries.map((entry) => (entry.id === id ? { ...entry, status: "pending", reason: null } : entry)),
-  );
-  await flushOutbox(client);
-}
-
-/** A failed entry, given up. */
-export const discardEntry = (id: string) => editOutbox((entries) => entries.filter((entry) => entry.id !== id));

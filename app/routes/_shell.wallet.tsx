@@ -13,7 +13,7 @@ import { parseOrThrow, singleLineText } from "@worker/domain/shared/validation";
 import { OfflineNotice } from "~/components/offline-notice";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
-import { parseDollars } from "@shared/money";
+import { parseDollars } from "@shared/typed-dollars";
 import { useMoney } from "~/components/dashboard/use-money";
 import { PaymentHistory } from "~/components/wallet/payment-history";
 import { paymentPageShape } from "~/components/wallet/wallet-shapes";

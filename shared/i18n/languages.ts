@@ -1,25 +1,25 @@
-/** The fifteen interface languages of spec §1, each with its own name for the picker. */
-export const LANGUAGES = [
-  { langCode: "en", langName: "English" },
-  { langCode: "ar", langName: "العربية" },
-  { langCode: "de", langName: "Deutsch" },
-  { langCode: "es", langName: "Español" },
-  { langCode: "fr", langName: "Français" },
-  { langCode: "hi", langName: "हिन्दी" },
-  { langCode: "it", langName: "Italiano" },
-  { langCode: "ja", langName: "日本語" },
-  { langCode: "ko", langName: "한국어" },
-  { langCode: "pt", langName: "Português" },
-  { langCode: "ro", langName: "Română" },
-  { langCode: "ru", langName: "Русский" },
-  { langCode: "uk", langName: "Українська" },
-  { langCode: "zh-CN", langName: "简体中文" },
-  { langCode: "zh-TW", langName: "繁體中文" },
+/** The fifteen interface languages of spec §1. */
+export const SUPPORTED_LANGUAGES = [
+  "en",
+  "ar",
+  "de",
+  "es",
+  "fr",
+  "hi",
+  "it",
+  "ja",
+  "ko",
+  "pt",
+  "ro",
+  "ru",
+  "uk",
+  "zh-CN",
+  "zh-TW",
 ] as const;
 
-export type LanguageCode = (typeof LANGUAGES)[number]["langCode"];
+export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number];
+
 export const FALLBACK_LANGUAGE: LanguageCode = "en";
-export const SUPPORTED_LANGUAGES: readonly LanguageCode[] = LANGUAGES.map((l) => l.langCode);
 export const RTL_LANGUAGES: ReadonlySet<string> = new Set(["ar"]);
 export const LANGUAGE_COOKIE = "i18nextLng";
 

@@ -3,7 +3,7 @@ import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from "./languages";
 
 /** Shared by the server and the browser instances. Keys are the English sentences themselves. */
 export const I18N_OPTIONS: InitOptions = {
-  supportedLngs: SUPPORTED_LANGUAGES as string[],
+  supportedLngs: [...SUPPORTED_LANGUAGES],
   fallbackLng: FALLBACK_LANGUAGE,
   defaultNS: "translation",
   keySeparator: false,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, parseDollars, typedDollars } from "@shared/money";
+import { formatCents } from "@shared/money";
+import { parseDollars, typedDollars } from "@shared/typed-dollars";
 import { translatorFor } from "../../worker/domain/i18n";
 import { fieldError } from "../../worker/domain/shared/errors";
 import { message } from "../../worker/domain/shared/messages";

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/moderation/modal";
-import { formatCents, parseDollars } from "@shared/money";
+import { formatCents } from "@shared/money";
+import { parseDollars } from "@shared/typed-dollars";
 import { useSession } from "~/lib/session";
 import { useUpdateActions } from "~/lib/updates";
 import { PaymentErrorNotice } from "~/components/money/payment-error";

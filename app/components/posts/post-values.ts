@@ -1,5 +1,5 @@
 /** Conversions between what a person types in the post forms and what the API takes. Pure, for unit tests. */
-import { parseDollars, typedDollars } from "@shared/money";
+import { parseDollars, typedDollars } from "@shared/typed-dollars";
 
 /** What the composer and the edit dialog send: the cents of the typed price, 0 when left empty (free), null when it is not an amount. */
 export const centsFromDollars = (dollars: string): number | null => (dollars.trim() === "" ? 0 : parseDollars(dollars));

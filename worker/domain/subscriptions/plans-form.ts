@@ -1,4 +1,4 @@
-import { parseDollars } from "@shared/money";
+import { parseDollars } from "@shared/typed-dollars";
 import { AppError, type FieldErrors } from "../shared/errors";
 import { message } from "../shared/messages";
 import {
