@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Finds every translation key in app/ and worker/ (`t("…")` and `message("…")`) and compares them with
+// Finds every translation key in app/, worker/ and shared/ (`t("…")` and `message("…")`) and compares them with
 // app/locales/en.json. `--write` adds the missing keys to en.json (English text = key) and drops unused ones;
 // without it, the script prints differences and exits 1 when there are any.
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const ROOTS = ["app", "worker"];
+const ROOTS = ["app", "worker", "shared"];
 const CALL = /\b(?:t|message)\(\s*"((?:[^"\\]|\\.)*)"/g;
 
 function* sourceFiles(dir) {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { api } from "./api/app";
 import { AppError } from "./domain/shared/errors";
-import { message } from "./domain/shared/messages";
+import { message } from "@shared/messages";
 import { asAppError, errorResponse } from "./http/errors";
 import { csrfProtection, detectLanguage, newNonce, resolveSession, securityHeaders } from "./http/middleware";
 import { serveMedia } from "./http/media";

@@ -1,7 +1,9 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { BROKEN_TEXT, parseOrThrow } from "@worker/domain/shared/validation";
-import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
+import { parseOrThrow } from "@worker/domain/shared/validation";
+import { BROKEN_TEXT } from "@shared/contracts/text";
+import { AppError } from "@worker/domain/shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
 import { asAppError, translateError } from "@worker/http/errors";
 import { sessionCookie } from "@worker/http/cookies";
 import { safeLocalPath } from "@shared/local-path";

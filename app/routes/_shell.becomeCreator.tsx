@@ -16,7 +16,7 @@ import { handleForm, parseForm, requireViewer, type FormResult } from "~/lib/for
 import { useSession } from "~/lib/session";
 import { useEmailVerifiedElsewhere } from "~/lib/email-verified";
 import { pageMeta, titleTag } from "~/i18n/meta";
-import { idText } from "@worker/domain/shared/validation";
+import { idText } from "@shared/contracts/text";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -18,7 +18,8 @@ import type { ShellHandle } from "~/components/shell/app-shell";
 import { usePostList } from "~/lib/use-post-list";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { parseIdText } from "@worker/domain/shared/validation";
-import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
+import { AppError } from "@worker/domain/shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
 import { Notice } from "~/components/notice";
 import { backTo, handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 

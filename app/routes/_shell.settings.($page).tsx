@@ -8,8 +8,10 @@ import { changePassword, ChangePasswordSchema } from "@worker/domain/accounts/ch
 import { emailSchema, passwordText } from "@worker/domain/accounts/rules";
 import { publicMediaUrl } from "@worker/domain/accounts/users";
 import { ProfileInputSchema, updateProfile } from "@worker/domain/profiles/update-profile";
-import { AppError, INVALID_VALUE } from "@worker/domain/shared/errors";
-import { idText, parseOrThrow, singleLineText } from "@worker/domain/shared/validation";
+import { AppError } from "@worker/domain/shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
+import { parseOrThrow } from "@worker/domain/shared/validation";
+import { idText, singleLineText } from "@shared/contracts/text";
 import { cancelSubscription } from "@worker/domain/subscriptions/cancel-subscription";
 import { listSubscriptions } from "@worker/domain/subscriptions/list-subscriptions";
 import { subscribe, SubscribeFormSchema } from "@worker/domain/subscriptions/subscribe";

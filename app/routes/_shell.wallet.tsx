@@ -8,8 +8,9 @@ import { IdempotencyKeySchema, TOP_UP_PRESETS_CENTS } from "@worker/domain/money
 import { readWallet } from "@worker/domain/money/screens";
 import { startTopUp } from "@worker/domain/money/start-top-up";
 import { fieldError } from "@worker/domain/shared/errors";
-import { message } from "@worker/domain/shared/messages";
-import { parseOrThrow, singleLineText } from "@worker/domain/shared/validation";
+import { message } from "@shared/messages";
+import { parseOrThrow } from "@worker/domain/shared/validation";
+import { singleLineText } from "@shared/contracts/text";
 import { OfflineNotice } from "~/components/offline-notice";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";

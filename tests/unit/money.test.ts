@@ -3,7 +3,7 @@ import { formatCents } from "@shared/money";
 import { parseDollars, typedDollars } from "@shared/typed-dollars";
 import { translatorFor } from "../../worker/domain/i18n";
 import { fieldError } from "../../worker/domain/shared/errors";
-import { message } from "../../worker/domain/shared/messages";
+import { message } from "@shared/messages";
 import { translateError } from "../../worker/http/errors";
 import { TIP_AMOUNT_RANGE } from "../../worker/domain/money/rules";
 import { tipRangeVars } from "../../worker/domain/money/send-tip";

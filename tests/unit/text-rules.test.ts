@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brokenStringPath } from "../../worker/http/well-formed-text";
-import { multilineText, singleLineText, visibleNameText } from "../../worker/domain/shared/validation";
+import { multilineText, singleLineText, visibleNameText } from "@shared/contracts/text";
 
 describe("brokenStringPath: where a JSON value holds half a character", () => {
   it("finds a lone surrogate in a value, a nested value, an array item or a key", () => {

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { ErrorSchema } from "@shared/contracts/common";
 import { decodeCursor } from "../domain/shared/cursor";
-import { message } from "../domain/shared/messages";
-import { idText, singleLineText } from "../domain/shared/validation";
+import { message } from "@shared/messages";
+import { idText, singleLineText } from "@shared/contracts/text";
 
 /**
  * What the routes' OpenAPI descriptions share: error responses, the JSON wrappers, path and query parameters. The

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError, INVALID_VALUE, PriceChangedError, type FieldErrors } from "../domain/shared/errors";
+import { AppError, PriceChangedError, type FieldErrors } from "../domain/shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
 import type { Translate } from "../domain/i18n";
-import { message, varsOfMessage } from "../domain/shared/messages";
+import { message, varsOfMessage } from "@shared/messages";
 
 export const TOO_LARGE = message("The request is too large.");
 import type { AppEnv } from "./types";

@@ -14,7 +14,7 @@ import { createPublisher } from "../events/publisher";
 import { findSession, forgetSessionsOf } from "../domain/auth/sessions";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER, incomingBookmark, requestDatabase } from "../db/bookmarks";
 import { AppError } from "../domain/shared/errors";
-import { message } from "../domain/shared/messages";
+import { message } from "@shared/messages";
 import { base64url, hmac, safeEqualText } from "../domain/shared/crypto";
 import { config } from "../env";
 import { liveMediaOrigins } from "../live/transports";

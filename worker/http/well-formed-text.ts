@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { AppError, fieldError } from "../domain/shared/errors";
-import { message } from "../domain/shared/messages";
-import { BROKEN_TEXT, LONE_SURROGATE } from "../domain/shared/validation";
+import { message } from "@shared/messages";
+import { BROKEN_TEXT, LONE_SURROGATE } from "@shared/contracts/text";
 import { errorResponse } from "./errors";
 import type { AppEnv } from "./types";
 

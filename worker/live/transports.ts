@@ -2,7 +2,7 @@ import type { LiveMediaView } from "@shared/contracts/live";
 import type { LiveTransportKind } from "@shared/contracts/live-limits";
 import type { Config } from "../env";
 import { AppError } from "../domain/shared/errors";
-import { message } from "../domain/shared/messages";
+import { message } from "@shared/messages";
 
 const LIVE_VIDEO_UNAVAILABLE = message("Live video is not available right now. Try again in a moment.");
 

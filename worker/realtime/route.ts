@@ -1,6 +1,7 @@
 import type { Context } from "hono";
-import { AppError, INVALID_VALUE } from "../domain/shared/errors";
-import { message } from "../domain/shared/messages";
+import { AppError } from "../domain/shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
+import { message } from "@shared/messages";
 import { errorResponse, translateError } from "../http/errors";
 import { CSRF_FAILED } from "../http/middleware";
 import type { AppEnv } from "../http/types";

@@ -11,8 +11,9 @@ import { DecidedPayoutSchema, PayoutQueueSchema } from "@shared/contracts/money"
 import { OpenReportsSchema, PendingCreatorRequestsSchema } from "@shared/contracts/moderation";
 import { REPORT_ACTIONS, resolveReport } from "../../domain/moderation/resolve-report";
 import { AppError } from "../../domain/shared/errors";
-import { message } from "../../domain/shared/messages";
-import { multilineText, parseOrThrow } from "../../domain/shared/validation";
+import { message } from "@shared/messages";
+import { parseOrThrow } from "../../domain/shared/validation";
+import { multilineText } from "@shared/contracts/text";
 import { errorResponse } from "../../http/errors";
 import type { AppEnv, SignedInEnv } from "../../http/types";
 import { errorResponses, IdParams, json, jsonBody } from "../schemas";

@@ -17,8 +17,8 @@ import { changePassword, ChangePasswordSchema } from "../../domain/accounts/chan
 import { requestMagicLink, signInWithMagicLink } from "../../domain/accounts/magic-link";
 import { requestPasswordReset, resetPassword } from "../../domain/accounts/password-reset";
 import { emailVerificationParams, emailChangeParams } from "../../domain/accounts/signed-links";
-import { message } from "../../domain/shared/messages";
-import { singleLineText } from "../../domain/shared/validation";
+import { message } from "@shared/messages";
+import { singleLineText } from "@shared/contracts/text";
 import { clearedSessionCookie, sessionCookie } from "../../http/cookies";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { CreatorApplicationAnswerSchema } from "@shared/contracts/creators";
 import { getCreatorApplication } from "../../domain/creators/creator-application";
 import { submitCreatorRequest } from "../../domain/creators/submit-creator-request";
-import { idNumber } from "../../domain/shared/validation";
+import { idNumber } from "@shared/contracts/text";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { errorResponses, json, jsonBody } from "../schemas";

@@ -12,7 +12,7 @@ import { listPayouts } from "../../domain/money/list-payouts";
 import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "../../domain/money/payout-methods";
 import { requestWithdrawal, WithdrawalSchema } from "../../domain/money/withdrawals";
 import { AppError } from "../../domain/shared/errors";
-import { message } from "../../domain/shared/messages";
+import { message } from "@shared/messages";
 import { errorResponse } from "../../http/errors";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";

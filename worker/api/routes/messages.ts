@@ -11,7 +11,7 @@ import { listChatMedia, listMessages } from "../../domain/messages/list-messages
 import { sendMessage, SendMessageSchema } from "../../domain/messages/send-message";
 import { unlockMessage, UnlockMessageSchema } from "../../domain/messages/unlock-message";
 import { sendTip, TipSchema } from "../../domain/money/send-tip";
-import { idText, positionText, singleLineText } from "../../domain/shared/validation";
+import { idText, positionText, singleLineText } from "@shared/contracts/text";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { e404, errorResponses, IdParams, json, jsonBody } from "../schemas";

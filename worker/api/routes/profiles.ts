@@ -4,7 +4,7 @@ import { PostPageSchema } from "@shared/contracts/posts";
 import { ProfileSchema } from "@shared/contracts/profiles";
 import { AppError } from "../../domain/shared/errors";
 import { decodeCursor } from "../../domain/shared/cursor";
-import { message } from "../../domain/shared/messages";
+import { message } from "@shared/messages";
 import { findVisibleUser, PROFILE_NOT_FOUND } from "../../domain/profiles/find-member";
 import { getProfile } from "../../domain/profiles/get-profile";
 import { listProfilePosts } from "../../domain/profiles/list-profile-posts";

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { searchPosts } from "../../domain/search/search-posts";
 import { SEARCH_TERM_MAX } from "../../domain/search/search-users";
-import { message } from "../../domain/shared/messages";
-import { singleLineText } from "../../domain/shared/validation";
+import { message } from "@shared/messages";
+import { singleLineText } from "@shared/contracts/text";
 import type { AppEnv } from "../../http/types";
 import { PostListSchema } from "@shared/contracts/posts";
 import { errorResponses, json } from "../schemas";

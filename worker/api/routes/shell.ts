@@ -4,8 +4,8 @@ import { SuggestedProfilesSchema, UserSearchResultsSchema } from "@shared/contra
 import { getUpdates, markHomeSeen } from "../../domain/updates/get-updates";
 import { searchUsers, SEARCH_TERM_MAX } from "../../domain/search/search-users";
 import { suggestProfiles } from "../../domain/search/suggest-profiles";
-import { message } from "../../domain/shared/messages";
-import { singleLineText } from "../../domain/shared/validation";
+import { message } from "@shared/messages";
+import { singleLineText } from "@shared/contracts/text";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { errorResponses, json, jsonBody } from "../schemas";

@@ -17,8 +17,9 @@ import { MAX_VARIANT_BYTES, putMediaVariant, type MediaVariant } from "../../dom
 import { uploadPart } from "../../domain/media/upload-part";
 import { setProfileImage, type ProfileImage } from "../../domain/media/set-profile-image";
 import { UPLOAD_PURPOSES } from "../../domain/media/uploads";
-import { AppError, INVALID_VALUE } from "../../domain/shared/errors";
-import { idNumber, idText, singleLineText } from "../../domain/shared/validation";
+import { AppError } from "../../domain/shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
+import { idNumber, idText, singleLineText } from "@shared/contracts/text";
 import { errorResponse, TOO_LARGE } from "../../http/errors";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";

@@ -1,6 +1,6 @@
 import { AppError, fieldError } from "../shared/errors";
 import { isoNow } from "../shared/time";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { emailLinksKey, LIMITS, RateLimiter } from "../auth/rate-limit";
 import { changeEmailMail } from "../mail/templates";
 import type { DomainContext } from "../context";

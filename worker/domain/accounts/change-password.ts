@@ -3,7 +3,7 @@ import { hashPassword, passwordHashParams } from "../auth/password";
 import { spendTokensStatement } from "../auth/one-time-tokens";
 import type { CurrentSession } from "../auth/sessions";
 import type { DomainContext } from "../context";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { confirmPassword } from "./confirm-password";
 import { newPasswordSchema, passwordText } from "./rules";

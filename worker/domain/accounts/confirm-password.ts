@@ -2,7 +2,7 @@ import { verifyPassword } from "../auth/password";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import type { DomainContext } from "../context";
 import { fieldError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import type { UserRow } from "./users";
 
 const PASSWORD_REQUIRED = message("Please enter your password");

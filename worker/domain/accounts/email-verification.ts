@@ -1,5 +1,5 @@
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { emailLinksKey, LIMITS, RateLimiter } from "../auth/rate-limit";
 import { verifyEmailMail } from "../mail/templates";

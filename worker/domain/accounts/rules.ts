@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isCommonPassword } from "../auth/common-passwords";
-import { singleLineText, visibleNameText } from "../shared/validation";
+import { singleLineText, visibleNameText } from "@shared/contracts/text";
 
 import { ACCOUNT_TYPES } from "@shared/contracts/accounts";
 

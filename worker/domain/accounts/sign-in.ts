@@ -1,5 +1,5 @@
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { burnPasswordCheck, passwordHashParams, verifyPassword } from "../auth/password";
 import { createSession, revokeSession } from "../auth/sessions";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";

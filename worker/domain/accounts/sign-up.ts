@@ -1,6 +1,6 @@
 import { AppError, type FieldErrors } from "../shared/errors";
 import { isoNow } from "../shared/time";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { hashPassword, passwordHashParams } from "../auth/password";
 import { createSession } from "../auth/sessions";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idNumberOrText, singleLineText } from "../shared/validation";
+import { idNumberOrText, singleLineText } from "@shared/contracts/text";
 import { hmac, sha256Hex, verifyHmac } from "../shared/crypto";
 import { DAY } from "../shared/time";
 import type { DomainContext } from "../context";

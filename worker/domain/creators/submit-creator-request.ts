@@ -1,6 +1,6 @@
 import type { UserRow } from "../accounts/users";
 import { AppError, EMAIL_NOT_VERIFIED, fieldError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 
 export interface CreatorRequestInput {

@@ -2,7 +2,7 @@ import type { FollowState } from "@shared/contracts/profiles";
 import type { DomainContext } from "../context";
 import { notificationStatementsIfChanged } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 
 /**

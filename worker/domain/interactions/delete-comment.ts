@@ -1,5 +1,5 @@
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 
 const COMMENT_NOT_FOUND = message("This comment does not exist.");
 

@@ -9,7 +9,7 @@ import { tipRangeVars, TipSchema, type TipInput } from "../money/send-tip";
 import { notificationStatements } from "../notifications/notifications";
 import { LIVE_ENDED, liveAccessCheck, requireLiveAccess } from "../policies/live";
 import { AppError, fieldError, PriceChangedError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 
 const CANNOT_JOIN_OWN = message("This is your own stream.");
 

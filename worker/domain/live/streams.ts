@@ -27,11 +27,12 @@ import {
   type LiveFactsRow,
   type LiveStreamRow,
 } from "../policies/live";
-import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
-import { message } from "../shared/messages";
+import { AppError, fieldError } from "../shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { readOne, type Read } from "../shared/reads";
-import { singleLineText } from "../shared/validation";
+import { singleLineText } from "@shared/contracts/text";
 
 const ONLY_CREATORS_GO_LIVE = message("Only creators can go live.");
 const ALREADY_LIVE = message("You are already live. End that stream first.");

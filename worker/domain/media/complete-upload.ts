@@ -2,7 +2,7 @@ import type { UploadedMedia } from "@shared/contracts/uploads";
 import type { DomainContext } from "../context";
 import { completeProcessingPost } from "../posts/complete-processing";
 import { fieldError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { detectFileType } from "./file-types";
 import { partCountOf } from "./limits";
 import { discardMedia } from "./discard-media";

@@ -2,7 +2,7 @@ import type { CreatedUpload } from "@shared/contracts/uploads";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { AppError, fieldError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { declaredFileType } from "./file-types";
 import { MAX_MEDIA_PER_POST, maxBytesOf, partCountOf, PART_SIZE } from "./limits";

@@ -1,6 +1,6 @@
 import type { DomainContext } from "../context";
 import { fieldError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { detectFileType } from "./file-types";
 import { MAX_POSTER_BYTES, MAX_PREVIEW_BYTES, MAX_SCALED_BYTES } from "./limits";
 import { stripImageMetadata } from "./strip-metadata";

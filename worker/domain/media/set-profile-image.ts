@@ -1,6 +1,6 @@
 import type { DomainContext } from "../context";
 import { fieldError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { discardMedia } from "./discard-media";
 import { findOwnUpload, mediaUrl, type UploadRow } from "./uploads";

@@ -1,6 +1,6 @@
 import type { DomainContext } from "../context";
 import { fieldError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { declaredFileType, detectFileType, matchesDeclared } from "./file-types";
 import { expectedPartSize, partCountOf } from "./limits";
 import { discardMedia } from "./discard-media";

@@ -1,5 +1,5 @@
 import { AppError, fieldError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import type { MediaKind } from "./file-types";
 
 /**

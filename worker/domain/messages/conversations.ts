@@ -14,8 +14,9 @@ import {
   type PairFactsRow,
 } from "../policies/conversations";
 import type { Viewer } from "../policies/policy";
-import { AppError, INVALID_VALUE } from "../shared/errors";
-import { message } from "../shared/messages";
+import { AppError } from "../shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { readTogether, type Read } from "../shared/reads";
 

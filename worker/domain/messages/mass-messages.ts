@@ -4,10 +4,11 @@ import type { UserRow } from "../accounts/users";
 import type { DomainContext, EffectsContext } from "../context";
 import { IDEMPOTENCY_KEY_REUSED } from "../money/rules";
 import { LIVE_SUBSCRIPTION_SQL, visibleMemberSql } from "../policies/members";
-import { AppError, INVALID_VALUE } from "../shared/errors";
-import { message } from "../shared/messages";
+import { AppError } from "../shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
-import { ClientIdSchema } from "../shared/validation";
+import { ClientIdSchema } from "@shared/contracts/text";
 import { assertSendable, checkMessageInput, messageStatements, SendMessageSchema } from "./send-message";
 
 export const SendMassMessageSchema = SendMessageSchema.extend({

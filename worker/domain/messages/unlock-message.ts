@@ -6,8 +6,9 @@ import { findPaymentByKey, payFromWallet, presentPayment, type PaymentView } fro
 import { clientKey, IdempotencyKeySchema } from "../money/rules";
 import { NOT_A_CREATOR } from "../money/send-tip";
 import { CONVERSATION_NOT_FOUND, requireConversationAccess, MESSAGING_BLOCKED } from "../policies/conversations";
-import { AppError, INVALID_VALUE, PriceChangedError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { AppError, PriceChangedError } from "../shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import {
   MESSAGE_COLUMNS,

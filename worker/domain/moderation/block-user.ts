@@ -1,7 +1,7 @@
 import { publicMediaUrl } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import type { Read } from "../shared/reads";
 import type { BlockedUser } from "@shared/contracts/moderation";

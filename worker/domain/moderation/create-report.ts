@@ -1,6 +1,6 @@
 import { getPost } from "../posts/get-post";
 import { AppError, fieldError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import type { ReportReason } from "@shared/contracts/moderation";
 

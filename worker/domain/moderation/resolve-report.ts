@@ -1,7 +1,7 @@
 import type { DomainContext } from "../context";
 import { discardMediaByIds } from "../media/discard-media";
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { suspendUser } from "./suspend-user";
 

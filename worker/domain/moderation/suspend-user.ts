@@ -1,6 +1,6 @@
 import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 
 const ACCOUNT_SUSPENDED = message("This account has been suspended.");

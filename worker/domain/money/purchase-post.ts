@@ -4,7 +4,7 @@ import type { DomainContext } from "../context";
 import { postAccessCheck } from "../policies/posts";
 import { notificationStatements } from "../notifications/notifications";
 import { AppError, PriceChangedError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import {
   findPaymentByKey,

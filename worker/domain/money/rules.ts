@@ -3,7 +3,7 @@
  * (USD) everywhere; the client formats them.
  */
 import { z } from "zod";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { DAY } from "../shared/time";
 
 export const CURRENCY = "USD";

@@ -5,7 +5,7 @@
 import type { Config } from "../../env";
 import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { firstRow, readOne, type Read } from "../shared/reads";
 import { isoNow } from "../shared/time";
 import type { PaymentRow } from "./payments";

@@ -14,11 +14,12 @@ import { conversationAccessCheck, type ConversationAccess } from "../policies/co
 import { postAccessCheck } from "../policies/posts";
 import { notificationStatements } from "../notifications/notifications";
 import { counterpartRead } from "../profiles/find-member";
-import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
+import { AppError, fieldError } from "../shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
 import { sha256Hex } from "../shared/crypto";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
-import { multilineText } from "../shared/validation";
+import { multilineText } from "@shared/contracts/text";
 import {
   paymentByKeyRead,
   payFromWallet,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { AppError, emailNotVerified, fieldError, INVALID_VALUE } from "../shared/errors";
+import { AppError, emailNotVerified, fieldError } from "../shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { ledgerRefusal } from "./ledger";
 import { presentPayment, replayOf, requestHash, type PaymentRow, type PaymentView } from "./payments";

@@ -18,7 +18,7 @@ import {
   walletOf,
 } from "./ledger";
 import type { PaymentRow } from "./payments";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 
 export type ProviderName = "sandbox" | "stripe";
 

@@ -1,6 +1,6 @@
 import { parseDollars } from "@shared/typed-dollars";
 import { fieldError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 
 /** The largest amount a form's field can hold (parseDollars: 9,999,999.99). */
 export const MAX_WITHDRAWAL_CENTS = 999_999_999;

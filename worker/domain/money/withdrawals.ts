@@ -7,11 +7,11 @@ import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import { confirmPassword } from "../accounts/confirm-password";
 import { passwordText } from "../accounts/rules";
-import { multilineText } from "../shared/validation";
+import { multilineText } from "@shared/contracts/text";
 import type { DomainContext } from "../context";
 import { notificationStatement } from "../notifications/notifications";
 import { AppError, emailNotVerified, fieldError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import {
   availableOf,

@@ -1,6 +1,6 @@
 import type { LiveAudience, LiveEndReason, LiveStatus, LiveTransportKind } from "@shared/contracts/live-limits";
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { readOne, type Read } from "../shared/reads";
 import { blockedEitherWaySql, followsSql, subscribesSql } from "./members";

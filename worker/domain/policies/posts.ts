@@ -7,7 +7,7 @@ import {
   type ViewerFactsRow,
 } from "../posts/access";
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { readOne, type Read } from "../shared/reads";
 import { visibleMemberSql } from "./members";

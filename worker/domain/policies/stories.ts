@@ -1,6 +1,6 @@
 import type { StoryAudience } from "@shared/contracts/story-limits";
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { blockedEitherWaySql, followsSql, subscribesSql } from "./members";
 import type { Viewer } from "./policy";

@@ -1,5 +1,6 @@
 import { decodeCursor, encodeCursor } from "../shared/cursor";
-import { fieldError, INVALID_VALUE } from "../shared/errors";
+import { fieldError } from "../shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { POSTS_PAGE_SIZE } from "./post-rules";
 import { POST_SELECT_SQL, presentPosts, type PostRow, type PostView } from "./present-posts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { message } from "../shared/messages";
-import { idNumber, multilineText } from "../shared/validation";
+import { message } from "@shared/messages";
+import { idNumber, multilineText } from "@shared/contracts/text";
 import { DAY, now } from "../shared/time";
 import { AUDIENCES } from "./access";
 

@@ -1,7 +1,7 @@
 import type { UserRow } from "../accounts/users";
 import { blockedEitherWaySql } from "../policies/members";
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { setBounded } from "../shared/bounded-map";
 import { readOne, type Read } from "../shared/reads";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { message } from "../shared/messages";
-import { multilineText, singleLineText } from "../shared/validation";
+import { message } from "@shared/messages";
+import { multilineText, singleLineText } from "@shared/contracts/text";
 import { isoNow } from "../shared/time";
 import { displayNameSchema } from "../accounts/rules";
 

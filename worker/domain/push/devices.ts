@@ -1,11 +1,12 @@
 import type { PushDevice } from "@shared/contracts/push";
 import { z } from "zod";
 import type { DomainContext } from "../context";
-import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
-import { message } from "../shared/messages";
+import { AppError, fieldError } from "../shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
+import { message } from "@shared/messages";
 import { isPushServiceEndpoint } from "./endpoints";
 import { isoNow } from "../shared/time";
-import { singleLineText } from "../shared/validation";
+import { singleLineText } from "@shared/contracts/text";
 import { vapidOf, type Config } from "../../env";
 
 /** Push is on when the VAPID keys are configured; without them nothing is offered and nothing is sent. */

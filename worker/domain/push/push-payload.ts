@@ -1,7 +1,7 @@
 import { translatorFor, type Translate } from "../i18n";
 import type { NotificationKind } from "@shared/contracts/notifications";
 import { audienceAdmits, findLiveAccess } from "../policies/live";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { UNREAD_COUNT_CAP } from "../updates/get-updates";
 import type { PushTopic } from "./jobs";
 import { notificationPath } from "@shared/contracts/notification-links";

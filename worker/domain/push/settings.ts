@@ -2,7 +2,7 @@ import { vapidOf } from "../../env";
 import type { DomainContext } from "../context";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { PUSH_KINDS, type PushKind } from "@shared/contracts/push-kinds";
 import type { PushPreferences, PushSettings } from "@shared/contracts/push";

@@ -1,4 +1,4 @@
-import { message } from "./messages";
+import { message } from "@shared/messages";
 
 /**
  * The one error type the domain throws for anything a user can cause. `message` and field messages are
@@ -49,8 +49,6 @@ export class AppError extends Error {
     return statusOf[this.code];
   }
 }
-
-export const INVALID_VALUE = message("Invalid value");
 
 /**
  * The rest of spec §8's server messages: paying from a wallet that cannot cover the price (a 402, which the

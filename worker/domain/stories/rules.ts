@@ -5,9 +5,9 @@ import {
   MAX_STORY_VIDEO_MS,
   STORY_AUDIENCES,
 } from "@shared/contracts/story-limits";
-import { INVALID_VALUE } from "../shared/errors";
-import { message } from "../shared/messages";
-import { idNumber, multilineText, singleLineText } from "../shared/validation";
+import { INVALID_VALUE } from "@shared/messages";
+import { message } from "@shared/messages";
+import { idNumber, multilineText, singleLineText } from "@shared/contracts/text";
 
 export const ONLY_CREATORS_STORY = message("Only creators can post stories.");
 export const STORY_MEDIA_MISSING = message("Choose a photo or a video uploaded for a story.");

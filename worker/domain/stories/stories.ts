@@ -9,7 +9,8 @@ import type { Viewer } from "../policies/policy";
 import { requireStoryAccess, STORY_VISIBLE_SQL, type StoryRow } from "../policies/stories";
 import { canPost } from "../posts/create-post";
 import { encodeCursor, type Cursor } from "../shared/cursor";
-import { AppError, fieldError, INVALID_VALUE } from "../shared/errors";
+import { AppError, fieldError } from "../shared/errors";
+import { INVALID_VALUE } from "@shared/messages";
 import { isoIn, isoNow } from "../shared/time";
 import { readOne, type Read } from "../shared/reads";
 import {

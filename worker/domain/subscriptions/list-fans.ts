@@ -5,7 +5,7 @@ import { LIVE_SUBSCRIPTION_SQL, visibleMemberSql } from "../policies/members";
 import type { Viewer } from "../policies/policy";
 import { AppError } from "../shared/errors";
 import { encodeCursor, type Cursor } from "../shared/cursor";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import type { Period } from "./periods";
 

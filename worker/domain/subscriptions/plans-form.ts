@@ -1,6 +1,6 @@
 import { parseDollars } from "@shared/typed-dollars";
 import { AppError, type FieldErrors } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import {
   MAX_MESSAGE_PRICE_CENTS,
   MAX_PRICE_CENTS,

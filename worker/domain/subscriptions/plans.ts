@@ -1,4 +1,4 @@
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { PERIODS, type Period } from "./periods";
 import type { PlanView } from "@shared/contracts/subscriptions";
 export { type PlanView };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import {
   listPlans,

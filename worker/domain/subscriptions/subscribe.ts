@@ -6,7 +6,7 @@ import { clientKey, IdempotencyKeySchema, KEY_NEEDED, SeenPriceSchema, SeenPrice
 import { notificationStatements, notificationStatementsIfChanged } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, PriceChangedError } from "../shared/errors";
-import { message } from "../shared/messages";
+import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { firstRow, readTogether } from "../shared/reads";
 import { addPeriod, PERIODS, type Period } from "./periods";

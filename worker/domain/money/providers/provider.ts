@@ -5,7 +5,7 @@
  */
 import type { Config } from "../../../env";
 import { AppError } from "../../shared/errors";
-import { message } from "../../shared/messages";
+import { message } from "@shared/messages";
 import type { ProviderName } from "../top-ups";
 import { sandboxProvider } from "./sandbox";
 import { stripeProvider } from "./stripe";

@@ -4,9 +4,9 @@
  * stored; only the outcome is.
  */
 import { z } from "zod";
-import { INVALID_VALUE } from "../../shared/errors";
-import { message } from "../../shared/messages";
-import { singleLineText } from "../../shared/validation";
+import { INVALID_VALUE } from "@shared/messages";
+import { message } from "@shared/messages";
+import { singleLineText } from "@shared/contracts/text";
 import type { PaymentProvider } from "./provider";
 import { SANDBOX_CARDS, type SandboxOutcome } from "@shared/contracts/money-constants";
 export { type SandboxOutcome };

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { DomainContext } from "../../context";
-import { message } from "../../shared/messages";
+import { message } from "@shared/messages";
 import { CHECKOUT_EXPIRED, creditTopUp, failTopUp, type EventOutcome } from "../top-ups";
 import { verifyStripeSignature } from "./stripe-signature";
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { AppError } from "../../shared/errors";
-import { message } from "../../shared/messages";
+import { message } from "@shared/messages";
 import type { PaymentProvider } from "./provider";
 
 const CHECKOUT_SESSIONS_URL = "https://api.stripe.com/v1/checkout/sessions";

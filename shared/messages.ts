@@ -15,3 +15,6 @@ export const isKnownMessage = (text: string) => known.has(text);
 
 /** The variables a sentence always has (none for most). */
 export const varsOfMessage = (text: string) => known.get(text);
+
+/** What any field that breaks its rule says when the rule names no sentence of its own (spec §5). */
+export const INVALID_VALUE = message("Invalid value");
