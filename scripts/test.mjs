@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lint, types and the build (at the same time), then the unit, worker and end-to-end tiers in turn.
-// Every tier runs even when an earlier step failed (the end-to-end tier only if the build succeeded, as it tests
-// the build), the closing "N passed, N failed" line is always printed (scripts/test-summary.mjs, from the tiers'
+// `npm test`: lint, types and the build (at the same time), then the end-to-end tier and, beside it, the unit and
+// worker tiers in turn: the end-to-end tier mostly waits (pages, sockets, timers), and the other two use the cores
+// meanwhile, their output printed whole when each ends. Every tier runs even when an earlier step failed (the
+// end-to-end tier only if the build succeeded, as it tests the build), the closing "N passed, N failed" line is always printed (scripts/test-summary.mjs, from the tiers'
 // JSON reports), and the command fails if any step failed.
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -12,6 +13,21 @@ const run = (command, args) =>
     const child = spawn(command, args, { stdio: "inherit" });
     child.on("error", () => resolve(false));
     child.on("close", (code) => resolve(code === 0));
+  });
+
+/** Runs an npm script with its output kept, printed whole once it ends; resolves to whether it succeeded. */
+const runKept = (script) =>
+  new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", script], { stdio: ["ignore", "pipe", "pipe"] });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("error", () => resolve(false));
+    child.on("close", (code) => {
+      process.stdout.write(`\n── ${script}: ${code === 0 ? "ok" : `failed (${code})`} ──\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
   });
 
 rmSync("test-results", { recursive: true, force: true });
@@ -26,10 +42,16 @@ const [checks, build] = await Promise.all([
 ]);
 if (!checks) failedSteps.push("lint or typecheck");
 if (!build) failedSteps.push("build");
-await step("unit tier", run("npm", ["run", "--silent", "test:unit"]));
-await step("worker tier", run("npm", ["run", "--silent", "test:worker"]));
-if (build) await step("end-to-end tier", run("npm", ["run", "--silent", "test:e2e"]));
-else console.error("end-to-end tier not run: the build failed");
+const unitThenWorker = async (runner) => {
+  await step("unit tier", runner("test:unit"));
+  await step("worker tier", runner("test:worker"));
+};
+if (build) {
+  await Promise.all([step("end-to-end tier", run("npm", ["run", "--silent", "test:e2e"])), unitThenWorker(runKept)]);
+} else {
+  await unitThenWorker((script) => run("npm", ["run", "--silent", script]));
+  console.error("end-to-end tier not run: the build failed");
+}
 
 if (failedSteps.length > 0) console.error(`\nfailed: ${failedSteps.join(", ")}`);
 const summary = await run("node", ["scripts/test-summary.mjs"]);

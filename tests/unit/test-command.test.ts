@@ -25,7 +25,13 @@ function standIn(name: string, code: number, reports: Record<string, [number, nu
   return `node -e 'const fs = require("fs"); fs.mkdirSync("test-results", { recursive: true }); fs.appendFileSync("ran", "${name}\\n"); ${writes} process.exit(${code})'`;
 }
 
-function project(fail: { build?: boolean; worker?: boolean }) {
+/** A step that waits (at most 30 s) until `file` exists, then runs as `standIn`; exits 9 if it never comes. */
+function standInAfter(file: string, name: string, reports: Record<string, [number, number]>) {
+  const waitFor = `node -e 'const fs = require("fs"); const end = Date.now() + 30000; const check = () => fs.existsSync("${file}") ? process.exit(0) : Date.now() > end ? process.exit(9) : setTimeout(check, 50); check()'`;
+  return `${waitFor} && ${standIn(name, 0, reports)}`;
+}
+
+function project(fail: { build?: boolean; worker?: boolean; unitWaitsForE2e?: boolean }) {
   const dir = mkdtempSync(join(tmpdir(), "test-command-"));
   made.push(dir);
   mkdirSync(join(dir, "scripts/lib"), { recursive: true });
@@ -37,7 +43,9 @@ function project(fail: { build?: boolean; worker?: boolean }) {
     lint: standIn("lint", 0),
     typecheck: standIn("typecheck", 0),
     build: standIn("build", fail.build ? 1 : 0),
-    "test:unit": standIn("unit", 0, { unit: [5, 0] }),
+    "test:unit": fail.unitWaitsForE2e
+      ? standInAfter("test-results/e2e.json", "unit", { unit: [5, 0] })
+      : standIn("unit", 0, { unit: [5, 0] }),
     "test:worker": standIn("worker", fail.worker ? 1 : 0, workerReports),
     "test:e2e": standIn("e2e", 0, { e2e: [3, 0] }),
   };
@@ -80,5 +88,14 @@ describe("npm test", { timeout: 180_000 }, () => {
     expect(unbuilt.stderr).toContain("missing test-results/e2e.json");
     expect(unbuilt.lastLine).toBe("13 passed, 0 failed");
     expect(unbuilt.code).toBe(1);
+  });
+
+  it("runs the unit and worker tiers while the end-to-end tier runs", () => {
+    // The unit tier's stand-in ends only once the end-to-end tier's report is there: run one after the other, the
+    // unit tier would wait for a tier that starts after it, and fail.
+    const outcome = npmTest(project({ unitWaitsForE2e: true }));
+    expect(outcome.ran).toEqual(["build", "e2e", "lint", "typecheck", "unit", "worker"]);
+    expect(outcome.lastLine).toBe("16 passed, 0 failed");
+    expect(outcome.code).toBe(0);
   });
 });
