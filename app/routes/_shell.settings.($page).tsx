@@ -7,7 +7,8 @@ import { requestEmailChange } from "@worker/domain/accounts/change-email";
 import { changePassword } from "@worker/domain/accounts/change-password";
 import { ChangePasswordBodySchema, EmailChangeBodySchema } from "@shared/contracts/accounts";
 import { publicMediaUrl } from "@worker/domain/accounts/users";
-import { ProfileInputSchema, updateProfile } from "@worker/domain/profiles/update-profile";
+import { ProfileBodySchema } from "@shared/contracts/profiles";
+import { updateProfile } from "@worker/domain/profiles/update-profile";
 import { AppError } from "@worker/domain/shared/errors";
 import { INVALID_VALUE } from "@shared/messages";
 import { parseOrThrow } from "@worker/domain/shared/validation";
@@ -87,7 +88,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       return { ok: true, message: t("We have sent a confirmation link to your new address.") } satisfies FormResult;
     }
     if (fields.intent === "profile")
-      await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileInputSchema, fields));
+      await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileBodySchema, fields));
     else if (fields.intent === "cancel")
       await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);
     else if (fields.intent === "resubscribe") {
