@@ -23,7 +23,7 @@ export default {
     "worker/domain/subscriptions/periods.ts",
     "worker/domain/subscriptions/plans-form.ts",
     "worker/domain/posts/access.ts",
-    "worker/domain/accounts/rules.ts",
+    "shared/contracts/accounts.ts",
     "app/components/posts/post-values.ts",
   ],
   // The machine is shared: one test process at a time.

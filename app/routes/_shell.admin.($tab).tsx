@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { NavLink, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { decideCreatorRequest, rejectionReasonSchema } from "@worker/domain/creators/decide-creator-request";
+import { rejectionReasonSchema } from "@shared/contracts/moderation";
+import { decideCreatorRequest } from "@worker/domain/creators/decide-creator-request";
 import { listPendingCreatorRequests } from "@worker/domain/creators/list-creator-requests";
 import { listPayoutQueue } from "@worker/domain/money/list-payouts";
 import { decidePayout, DecidePayoutSchema } from "@worker/domain/money/withdrawals";

@@ -1,13 +1,15 @@
 /**
  * The moderation API's answers (blocks, and the admin's queues of reports and creator requests): written by
  * worker/domain/moderation and worker/domain/creators, documented by worker/api. The admin screens read them from
- * their loaders; the page imports types only from here.
+ * their loaders; the page imports types only from here. Then the bodies of a report and of the admin's decisions.
  */
 
 import { z } from "zod";
+import { message } from "../messages";
+import { idNumber, multilineText, singleLineText } from "./text";
 
 /** Spec §8's report reasons, as stored in reports.reason (migration 0003); "other" needs a description. */
-export const REPORT_REASONS = [
+const REPORT_REASONS = [
   "didnt_like",
   "revenge_porn",
   "exposed_personal_information",
@@ -25,7 +27,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 const REPORT_TARGET_KINDS = ["post", "user"] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 
-export const REPORT_DESCRIPTION_MAX = 1000;
+const REPORT_DESCRIPTION_MAX = 1000;
 
 /** An open report with what the admin needs to judge it: the post's text and author, or the user. */
 const OpenReportSchema = z
@@ -89,3 +91,29 @@ export type BlockedUser = z.infer<typeof BlockedUserSchema>;
 
 /** GET /blocks: the users the caller blocks, newest first. */
 export const BlockedUsersSchema = z.object({ users: z.array(BlockedUserSchema) }).meta({ id: "BlockedUsers" });
+
+export const DESCRIPTION_REQUIRED = message("Please describe the problem.");
+const description = multilineText().max(REPORT_DESCRIPTION_MAX, message("The description is too long.")).default("");
+const reason = z.enum(REPORT_REASONS, { message: message("Please choose a reason.") });
+
+/** Either a post by id or a user by username (or id); "other" must say what is wrong. */
+export const ReportBodySchema = z
+  .discriminatedUnion("targetKind", [
+    z.object({ targetKind: z.literal("post"), targetId: idNumber, reason, description }),
+    z.object({ targetKind: z.literal("user"), username: singleLineText().min(1).max(30), reason, description }),
+  ])
+  .superRefine((body, ctx) => {
+    if (body.reason === "other" && body.description.trim() === "")
+      ctx.addIssue({ code: "custom", path: ["description"], message: DESCRIPTION_REQUIRED });
+  });
+
+/** What the member is told when rejected: required, at most 500 characters (creator_requests.rejection_reason). */
+export const rejectionReasonSchema = multilineText()
+  .trim()
+  .min(1, message("Please give a reason for the rejection."))
+  .max(500, message("The reason is too long."));
+
+export const CreatorRejectionBodySchema = z.object({ reason: rejectionReasonSchema });
+
+/** The admin's reason for rejecting a payout; the payout's own rule (worker/domain/money) bounds it further. */
+export const PayoutRejectionBodySchema = z.object({ reason: multilineText().max(2000) });

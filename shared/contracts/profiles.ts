@@ -1,11 +1,15 @@
 /**
  * The answers about members: a profile, following one, the shell's user search and its suggestions. Written by
  * worker/domain/profiles, follows and search, documented by worker/api; the shell's checks
- * (app/components/shell/shell-shapes.ts) are generated from these schemas. The page imports types only from here.
+ * (app/components/shell/shell-shapes.ts) are generated from these schemas. Then the body of editing one's profile.
+ * The page imports types only from here.
  */
 import { z } from "zod";
+import { message } from "../messages";
+import { displayNameSchema } from "./accounts";
 import { PostPageSchema } from "./posts";
 import { PlanSchema, SubscriptionSchema } from "./subscriptions";
+import { multilineText, singleLineText } from "./text";
 
 /** What the viewer may do on a member's profile; the profile's buttons are exactly these. */
 const ProfilePermissionsSchema = z
@@ -77,3 +81,30 @@ export const SuggestedProfilesSchema = z
   })
   .meta({ id: "SuggestedProfiles" });
 export type SuggestedProfiles = z.infer<typeof SuggestedProfilesSchema>;
+
+const BIO_RULE = message("The bio may not be longer than 1000 characters.");
+const LOCATION_RULE = message("The location may not be longer than 60 characters.");
+const WEBSITE_RULE = message("The website must be an https:// address.");
+
+/** Only https links: they are shown to everyone, and a javascript: or http: link would be a trap. */
+const websiteSchema = singleLineText()
+  .trim()
+  .max(200, WEBSITE_RULE)
+  .refine((value) => {
+    if (value === "") return true;
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, WEBSITE_RULE);
+
+/** Edit profile (Settings → Profile). The avatar and cover have their own calls (POST /api/me/avatar|cover). */
+export const ProfileBodySchema = z.object({
+  name: displayNameSchema,
+  bio: multilineText().trim().max(1000, BIO_RULE).default(""),
+  location: singleLineText().trim().max(60, LOCATION_RULE).default(""),
+  website: websiteSchema.default(""),
+});
+export type ProfileInput = z.output<typeof ProfileBodySchema>;

@@ -1,11 +1,13 @@
 /**
  * Web push's answers (/api/push…): written by worker/domain/push, documented by worker/api, checked by Settings →
- * Notifications with app/lib/push-shapes.ts, generated from these schemas. The page imports types only from here:
- * PUSH_KINDS is in push-kinds.ts.
+ * Notifications with app/lib/push-shapes.ts, generated from these schemas. Then the body of subscribing a device.
+ * The page imports types only from here: PUSH_KINDS is in push-kinds.ts.
  */
 
 import { z } from "zod";
+import { INVALID_VALUE } from "../messages";
 import { PUSH_KINDS, type PushKind } from "./push-kinds";
+import { singleLineText } from "./text";
 
 /** Each kind on or off, on all of the person's devices (also the body of PUT /push/preferences). */
 export const PushPreferencesSchema = z
@@ -44,3 +46,22 @@ export const PushTestSentSchema = z
   .object({ message: z.string(), devices: z.number().int() })
   .meta({ id: "PushTestSent" });
 export type PushTestSent = z.infer<typeof PushTestSentSchema>;
+
+/** base64url, as PushSubscription.toJSON() writes keys; the padding some browsers add is dropped. */
+const base64UrlKey = (length: number) =>
+  z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}={0,2}$`), { message: INVALID_VALUE })
+    .transform((key) => key.replace(/=+$/, ""));
+
+/** The browser's PushSubscription, as its toJSON() gives it (expirationTime aside: the push service's 404/410 tells). */
+export const PushSubscriptionBodySchema = z.object({
+  endpoint: singleLineText().min(1).max(1024),
+  keys: z.object({
+    /** The device's P-256 public key, an uncompressed point (65 bytes). */
+    p256dh: base64UrlKey(87),
+    /** The 16-byte authentication secret of RFC 8291. */
+    auth: base64UrlKey(22),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionBodySchema>;

@@ -1,7 +1,8 @@
 /**
  * The signed-in person's answers: who they are (/me, sign-in, sign-up) and the sidebar's indicators (/updates).
  * Written by worker/domain, documented by worker/api, checked by the page (app/lib/api-shapes.ts, generated from
- * these schemas). The page imports types only from here: a value import would bring zod into its bundle.
+ * these schemas). Then the body of clearing the Home dot. The page imports types only from here: a value import
+ * would bring zod into its bundle.
  */
 import { z } from "zod";
 
@@ -30,3 +31,11 @@ export const UpdatesSchema = z
   })
   .meta({ id: "Updates" });
 export type Updates = z.infer<typeof UpdatesSchema>["updates"];
+
+export const HomeSeenBodySchema = z
+  .object({
+    upTo: z.string().datetime().optional().meta({
+      description: "When the newest post the screen holds was published; the dot stays lit for anything later",
+    }),
+  })
+  .meta({ id: "HomeSeen" });

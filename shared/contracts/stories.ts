@@ -1,12 +1,14 @@
 /**
  * The stories API's answers (/api/stories…, highlights): written by worker/domain/stories, documented by worker/api,
  * checked by the stories bar, the viewer (/stories) and the composer (/stories/create) with
- * app/components/stories/story-shapes.ts, generated from these schemas. The page imports types only from here: its
- * constants are in story-limits.ts.
+ * app/components/stories/story-shapes.ts, generated from these schemas. Then the bodies of posting, keeping and
+ * liking a story. The page imports types only from here: its constants are in story-limits.ts.
  */
 
 import { z } from "zod";
-import { STORY_AUDIENCES } from "./story-limits";
+import { INVALID_VALUE, message } from "../messages";
+import { MAX_HIGHLIGHT_TITLE_LENGTH, MAX_STORY_TEXT_LENGTH, STORY_AUDIENCES } from "./story-limits";
+import { idNumber, multilineText, singleLineText } from "./text";
 
 const StoryAuthorSchema = z.object({
   id: z.number().int(),
@@ -113,3 +115,41 @@ export type StoryLiked = z.infer<typeof StoryLikedSchema>;
 /** The highlight a story was kept in. */
 export const StoryKeptSchema = z.object({ highlightId: z.number().int() }).meta({ id: "StoryKept" });
 export type StoryKept = z.infer<typeof StoryKeptSchema>;
+
+const storyText = multilineText({ message: INVALID_VALUE })
+  .trim()
+  .max(MAX_STORY_TEXT_LENGTH, { message: message("The text is at most 200 characters.") });
+
+export const CreateStoryBodySchema = z
+  .object({
+    mediaId: idNumber,
+    text: storyText.default(""),
+    audience: z.enum(STORY_AUDIENCES, { message: INVALID_VALUE }),
+    /** A video's length as the browser measured it: used only when the file itself does not say. */
+    durationMs: z
+      .number({ message: INVALID_VALUE })
+      .int({ message: INVALID_VALUE })
+      .min(0, { message: INVALID_VALUE })
+      .max(24 * 3600 * 1000, { message: INVALID_VALUE })
+      .nullable()
+      .default(null),
+  })
+  .strict();
+export type CreateStoryInput = z.output<typeof CreateStoryBodySchema>;
+
+const highlightTitle = singleLineText({ message: INVALID_VALUE })
+  .trim()
+  .min(1, { message: message("Give the highlight a title.") })
+  .max(MAX_HIGHLIGHT_TITLE_LENGTH, { message: message("A highlight title is at most 30 characters.") });
+
+/** Keep a story in an existing highlight of the creator's (highlightId), or in a new one with this title. */
+export const KeepStoryBodySchema = z
+  .object({ highlightId: idNumber.optional(), title: highlightTitle.optional() })
+  .strict()
+  .refine((input) => (input.highlightId === undefined) !== (input.title === undefined), {
+    message: INVALID_VALUE,
+    path: ["title"],
+  });
+export type KeepStoryInput = z.output<typeof KeepStoryBodySchema>;
+
+export const StoryLikeBodySchema = z.object({ liked: z.boolean({ message: INVALID_VALUE }) }).strict();

@@ -1,8 +1,11 @@
 /**
  * The upload protocol's answers (worker/api/routes/uploads.ts): written by worker/domain/media, checked by the page
- * from app/lib/upload-shapes.ts, generated from these schemas. The page imports types only from here.
+ * from app/lib/upload-shapes.ts, generated from these schemas. Then the bodies of starting an upload and of making
+ * one a profile image. The page imports types only from here.
  */
 import { z } from "zod";
+import { message } from "../messages";
+import { idNumber, singleLineText } from "./text";
 
 export const CreatedUploadSchema = z
   .object({
@@ -47,3 +50,24 @@ export const StoredPartSchema = z.object({ partNumber: z.number().int() }).meta(
 
 /** An image stored beside an upload (poster, preview, scaled copy) or made the profile's avatar or cover. */
 export const StoredImageSchema = z.object({ url: z.string() }).meta({ id: "StoredImage" });
+
+/**
+ * What a file is uploaded for. "message" (chat media, any member) and "story" (a creator's story) are stored as
+ * purpose 'post': content media (worker/domain/media/uploads.ts).
+ */
+const UPLOAD_PURPOSES = ["post", "message", "story", "avatar", "cover", "id_document", "id_selfie"] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+const EMPTY_FILE = message("This file is empty. Choose a file that has something in it.");
+
+/** What the file is declared to be; its bytes are checked as they arrive. */
+export const CreateUploadBodySchema = z.object({
+  purpose: z.enum(UPLOAD_PURPOSES),
+  fileName: singleLineText().trim().min(1).max(255),
+  contentType: singleLineText().trim().min(1).max(100),
+  size: z.number().int().positive({ message: EMPTY_FILE }).max(Number.MAX_SAFE_INTEGER),
+});
+export type CreateUploadInput = z.output<typeof CreateUploadBodySchema>;
+
+/** An uploaded image to make the profile's avatar or cover. */
+export const ProfileImageBodySchema = z.object({ mediaId: idNumber });

@@ -57,8 +57,8 @@ describe("text that is not valid Unicode is refused, never stored as U+FFFD", ()
 
   it("a form with an escape that is not UTF-8 is refused in the domain's schemas too", async () => {
     const { parseOrThrow } = await import("../../worker/domain/shared/validation");
-    const { ProfileInputSchema } = await import("../../worker/domain/profiles/update-profile");
-    expect(() => parseOrThrow(ProfileInputSchema, { name: "Ann \ud800" })).toThrow(BROKEN);
+    const { ProfileBodySchema } = await import("../../shared/contracts/profiles");
+    expect(() => parseOrThrow(ProfileBodySchema, { name: "Ann \ud800" })).toThrow(BROKEN);
   });
 });
 

@@ -2,18 +2,22 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { MessageSchema } from "@shared/contracts/common";
 import { createMiddleware } from "hono/factory";
 import type { MiddlewareHandler } from "hono";
-import { decideCreatorRequest, rejectionReasonSchema } from "../../domain/creators/decide-creator-request";
+import { decideCreatorRequest } from "../../domain/creators/decide-creator-request";
 import { listPendingCreatorRequests } from "../../domain/creators/list-creator-requests";
 import { listPayoutQueue } from "../../domain/money/list-payouts";
 import { decidePayout, DecidePayoutSchema } from "../../domain/money/withdrawals";
 import { listOpenReports } from "../../domain/moderation/list-open-reports";
 import { DecidedPayoutSchema, PayoutQueueSchema } from "@shared/contracts/money";
-import { OpenReportsSchema, PendingCreatorRequestsSchema } from "@shared/contracts/moderation";
+import {
+  CreatorRejectionBodySchema,
+  OpenReportsSchema,
+  PayoutRejectionBodySchema,
+  PendingCreatorRequestsSchema,
+} from "@shared/contracts/moderation";
 import { REPORT_ACTIONS, resolveReport } from "../../domain/moderation/resolve-report";
 import { AppError } from "../../domain/shared/errors";
 import { message } from "@shared/messages";
 import { parseOrThrow } from "../../domain/shared/validation";
-import { multilineText } from "@shared/contracts/text";
 import { errorResponse } from "../../http/errors";
 import type { AppEnv, SignedInEnv } from "../../http/types";
 import { errorResponses, IdParams, json, jsonBody } from "../schemas";
@@ -71,7 +75,7 @@ adminRoutes.openapi(
     summary: "Reject with a reason the member is told; ID images deleted",
     request: {
       params: IdParams,
-      body: jsonBody(z.object({ reason: rejectionReasonSchema })),
+      body: jsonBody(CreatorRejectionBodySchema),
     },
     responses: { 200: json(MessageSchema, "Rejected and notified"), 403: e403, 404: e404, 422: e422 },
   }),
@@ -152,7 +156,7 @@ adminRoutes.openapi(
     tags: ["Admin"],
     middleware: [requireAdmin] as const,
     summary: "Reject a requested payout with a reason: the money returns to the creator's available earnings",
-    request: { params: IdParams, body: jsonBody(z.object({ reason: multilineText().max(2000) })) },
+    request: { params: IdParams, body: jsonBody(PayoutRejectionBodySchema) },
     responses: { 200: json(DecidedPayoutSchema, "Rejected"), 404: e404, 409: e409, 422: e422 },
   }),
   async (c) => {

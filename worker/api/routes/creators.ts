@@ -1,8 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { CreatorApplicationAnswerSchema } from "@shared/contracts/creators";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { CreatorApplicationAnswerSchema, CreatorRequestBodySchema } from "@shared/contracts/creators";
 import { getCreatorApplication } from "../../domain/creators/creator-application";
 import { submitCreatorRequest } from "../../domain/creators/submit-creator-request";
-import { idNumber } from "@shared/contracts/text";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { errorResponses, json, jsonBody } from "../schemas";
@@ -32,7 +31,7 @@ creatorRoutes.openapi(
     tags: ["Creators"],
     summary: "Apply to become a creator with an uploaded ID document and selfie (purposes id_document, id_selfie)",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(z.object({ documentMediaId: idNumber, selfieMediaId: idNumber })) },
+    request: { body: jsonBody(CreatorRequestBodySchema) },
     responses: { 201: json(CreatorApplicationAnswerSchema, "Pending validation"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => {

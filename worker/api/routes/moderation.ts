@@ -1,10 +1,8 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { MessageSchema } from "@shared/contracts/common";
 import { blockUser, listBlockedUsers, unblockUser } from "../../domain/moderation/block-user";
-import { createReport, DESCRIPTION_REQUIRED } from "../../domain/moderation/create-report";
-import { BlockedUsersSchema, REPORT_DESCRIPTION_MAX, REPORT_REASONS } from "@shared/contracts/moderation";
-import { message } from "@shared/messages";
-import { idNumber, multilineText, singleLineText } from "@shared/contracts/text";
+import { createReport } from "../../domain/moderation/create-report";
+import { BlockedUsersSchema, ReportBodySchema } from "@shared/contracts/moderation";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { errorResponses, json, jsonBody, UsernameParams } from "../schemas";
@@ -12,20 +10,6 @@ import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 const e404 = { description: "No such post or user", content: errorResponses[422].content };
-
-const description = multilineText().max(REPORT_DESCRIPTION_MAX, message("The description is too long.")).default("");
-const reason = z.enum(REPORT_REASONS, { message: message("Please choose a reason.") });
-
-/** Either a post by id or a user by username (or id); "other" must say what is wrong. */
-const ReportBody = z
-  .discriminatedUnion("targetKind", [
-    z.object({ targetKind: z.literal("post"), targetId: idNumber, reason, description }),
-    z.object({ targetKind: z.literal("user"), username: singleLineText().min(1).max(30), reason, description }),
-  ])
-  .superRefine((body, ctx) => {
-    if (body.reason === "other" && body.description.trim() === "")
-      ctx.addIssue({ code: "custom", path: ["description"], message: DESCRIPTION_REQUIRED });
-  });
 
 /** Reports and blocks: what any member can do about another member. */
 export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -37,7 +21,7 @@ moderationRoutes.openapi(
     tags: ["Moderation"],
     summary: "Report a post or a user; a repeat while the first is open answers 200 and adds nothing",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(ReportBody) },
+    request: { body: jsonBody(ReportBodySchema) },
     responses: {
       201: json(MessageSchema, "Reported"),
       200: json(MessageSchema, "Already reported"),

@@ -1,14 +1,14 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { MessageSchema } from "@shared/contracts/common";
 import { PostPageSchema } from "@shared/contracts/posts";
-import { ProfileSchema } from "@shared/contracts/profiles";
+import { ProfileBodySchema, ProfileSchema } from "@shared/contracts/profiles";
 import { AppError } from "../../domain/shared/errors";
 import { decodeCursor } from "../../domain/shared/cursor";
 import { message } from "@shared/messages";
 import { findVisibleUser, PROFILE_NOT_FOUND } from "../../domain/profiles/find-member";
 import { getProfile } from "../../domain/profiles/get-profile";
 import { listProfilePosts } from "../../domain/profiles/list-profile-posts";
-import { ProfileInputSchema, updateProfile } from "../../domain/profiles/update-profile";
+import { updateProfile } from "../../domain/profiles/update-profile";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { e404, errorResponses, json, jsonBody, UsernameParams } from "../schemas";
@@ -71,7 +71,7 @@ profileRoutes.openapi(
     tags: ["Profiles"],
     summary: "Edit the caller's name, bio, location and website",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(ProfileInputSchema) },
+    request: { body: jsonBody(ProfileBodySchema) },
     responses: { 200: json(MessageSchema, "Saved"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => {

@@ -1,8 +1,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { PushSubscriptionInputSchema, removeDevice, subscribeDevice } from "../../domain/push/devices";
+import { removeDevice, subscribeDevice } from "../../domain/push/devices";
 import {
   PushDeviceSchema,
   PushPreferencesSchema,
+  PushSubscriptionBodySchema,
   PushSettingsSchema,
   PushTestSentSchema,
 } from "@shared/contracts/push";
@@ -37,7 +38,7 @@ pushRoutes.openapi(
     summary:
       "Turn push on for this device: its PushSubscription (toJSON), stored with the request's language (idempotent by endpoint)",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(PushSubscriptionInputSchema) },
+    request: { body: jsonBody(PushSubscriptionBodySchema) },
     responses: { 201: json(PushDeviceSchema, "The device"), 401: e401, 403: e403, 409: e409, 422: e422 },
   }),
   async (c) => c.json(await subscribeDevice(c.get("domain"), c.get("session").user.id, c.req.valid("json")), 201),

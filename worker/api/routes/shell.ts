@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { UpdatesSchema } from "@shared/contracts/session";
+import { HomeSeenBodySchema, UpdatesSchema } from "@shared/contracts/session";
 import { SuggestedProfilesSchema, UserSearchResultsSchema } from "@shared/contracts/profiles";
 import { getUpdates, markHomeSeen } from "../../domain/updates/get-updates";
 import { searchUsers, SEARCH_TERM_MAX } from "../../domain/search/search-users";
@@ -12,14 +12,6 @@ import { errorResponses, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422, 429: e429 } = errorResponses;
-
-const HomeSeenSchema = z
-  .object({
-    upTo: z.string().datetime().optional().openapi({
-      description: "When the newest post the screen holds was published; the dot stays lit for anything later",
-    }),
-  })
-  .openapi("HomeSeen");
 
 /** The three calls of spec §7 that the app shell makes (besides /me). */
 export const shellRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -78,7 +70,7 @@ shellRoutes.openapi(
     tags: ["Shell"],
     summary: "The user has seen their home feed: clears the Home dot",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(HomeSeenSchema) },
+    request: { body: jsonBody(HomeSeenBodySchema) },
     responses: { 200: json(UpdatesSchema, "The updates summary after clearing"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => {

@@ -1,10 +1,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  CreateStoryBodySchema,
   HighlightReelSchema,
   HighlightsSchema,
   HighlightTitlesSchema,
+  KeepStoryBodySchema,
   StoriesBarSchema,
   StoryKeptSchema,
+  StoryLikeBodySchema,
   StoryLikedSchema,
   StoryReelSchema,
   StorySchema,
@@ -18,7 +21,6 @@ import {
   listOwnHighlightTitles,
   removeStoryFromHighlight,
 } from "../../domain/stories/highlights";
-import { CreateStorySchema, KeepStorySchema, StoryLikeSchema } from "../../domain/stories/rules";
 import {
   createStory,
   deleteStory,
@@ -62,7 +64,7 @@ storyRoutes.openapi(
     summary:
       "Post a story (creators): an uploaded photo or video of up to 60 s (purpose story), text and audience; it lives 24 hours",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(CreateStorySchema) },
+    request: { body: jsonBody(CreateStoryBodySchema) },
     responses: { 201: json(StorySchema, "The story"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => c.json(await createStory(c.get("domain"), c.get("session").user, c.req.valid("json")), 201),
@@ -121,7 +123,7 @@ storyRoutes.openapi(
     tags: ["Stories"],
     summary: "Like or unlike a story",
     middleware: [requireSession] as const,
-    request: { params: IdParams, body: jsonBody(StoryLikeSchema) },
+    request: { params: IdParams, body: jsonBody(StoryLikeBodySchema) },
     responses: { 200: json(StoryLikedSchema, "The like"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) =>
@@ -165,7 +167,7 @@ storyRoutes.openapi(
     tags: ["Stories"],
     summary: "Keep one's story in a highlight (an existing one, or a new one with a title): it stays on the profile",
     middleware: [requireSession] as const,
-    request: { params: IdParams, body: jsonBody(KeepStorySchema) },
+    request: { params: IdParams, body: jsonBody(KeepStoryBodySchema) },
     responses: { 200: json(StoryKeptSchema, "Kept"), 401: e401, 404: e404, 422: e422 },
   }),
   async (c) =>

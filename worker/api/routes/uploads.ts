@@ -3,23 +3,24 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import {
   CreatedUploadSchema,
+  CreateUploadBodySchema,
+  ProfileImageBodySchema,
   StoredImageSchema,
   StoredPartSchema,
   UploadedMediaSchema,
   UploadStatusSchema,
 } from "@shared/contracts/uploads";
 import { completeUpload } from "../../domain/media/complete-upload";
-import { createUpload, EMPTY_FILE } from "../../domain/media/create-upload";
+import { createUpload } from "../../domain/media/create-upload";
 import { deleteUpload } from "../../domain/media/delete-upload";
 import { getUpload } from "../../domain/media/get-upload";
 import { MAX_VIDEO_BYTES, PART_SIZE } from "../../domain/media/limits";
 import { MAX_VARIANT_BYTES, putMediaVariant, type MediaVariant } from "../../domain/media/put-media-variant";
 import { uploadPart } from "../../domain/media/upload-part";
 import { setProfileImage, type ProfileImage } from "../../domain/media/set-profile-image";
-import { UPLOAD_PURPOSES } from "../../domain/media/uploads";
 import { AppError } from "../../domain/shared/errors";
 import { INVALID_VALUE } from "@shared/messages";
-import { idNumber, idText, singleLineText } from "@shared/contracts/text";
+import { idText } from "@shared/contracts/text";
 import { errorResponse, TOO_LARGE } from "../../http/errors";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
@@ -51,14 +52,7 @@ uploadRoutes.openapi(
       "Images (JPEG, PNG, WebP, GIF) up to 20 MB, videos (MP4, QuickTime, WebM) up to 2 GB and only for post media. Post media needs a creator; avatars, covers and ID documents any member. Send the parts with PUT /uploads/{id}/parts/{n}.",
     middleware: [requireSession] as const,
     request: {
-      body: jsonBody(
-        z.object({
-          purpose: z.enum(UPLOAD_PURPOSES),
-          fileName: singleLineText().trim().min(1).max(255),
-          contentType: singleLineText().trim().min(1).max(100),
-          size: z.number().int().positive({ message: EMPTY_FILE }).max(Number.MAX_SAFE_INTEGER),
-        }),
-      ),
+      body: jsonBody(CreateUploadBodySchema),
     },
     responses: {
       201: json(CreatedUploadSchema, "Upload started"),
@@ -121,7 +115,7 @@ for (const which of ["avatar", "cover"] as const satisfies readonly ProfileImage
       tags: ["Media"],
       summary: `Make an uploaded image (purpose ${which}) the profile's ${which}; the previous one is deleted`,
       middleware: [requireSession] as const,
-      request: { body: jsonBody(z.object({ mediaId: idNumber })) },
+      request: { body: jsonBody(ProfileImageBodySchema) },
       responses: {
         200: json(StoredImageSchema, "The new image's URL"),
         401: e401,

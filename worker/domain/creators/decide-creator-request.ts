@@ -4,7 +4,6 @@ import { discardMediaByIds } from "../media/discard-media";
 import { createNotification } from "../notifications/notifications";
 import { AppError } from "../shared/errors";
 import { message } from "@shared/messages";
-import { multilineText } from "@shared/contracts/text";
 import { isoNow } from "../shared/time";
 import { forgetSessionsOf } from "../auth/sessions";
 import { translatorFor } from "../i18n";
@@ -13,12 +12,6 @@ const REQUEST_NOT_PENDING = message("This request does not exist or has already 
 const ID_IMAGES_MISSING = message(
   "This application's ID document or selfie is missing: it cannot be approved. Reject it so that the member can apply again.",
 );
-
-/** What the member is told when rejected: required, at most 500 characters (creator_requests.rejection_reason). */
-export const rejectionReasonSchema = multilineText()
-  .trim()
-  .min(1, message("Please give a reason for the rejection."))
-  .max(500, message("The reason is too long."));
 
 export type CreatorDecision = { status: "approved" } | { status: "rejected"; reason: string };
 

@@ -1,12 +1,8 @@
+import type { CreatorRequestInput } from "@shared/contracts/creators";
 import type { UserRow } from "../accounts/users";
 import { AppError, EMAIL_NOT_VERIFIED, fieldError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
-
-export interface CreatorRequestInput {
-  documentMediaId: number;
-  selfieMediaId: number;
-}
 
 const ALREADY_CREATOR = message("You are already a creator.");
 const ALREADY_PENDING = message("Your application is already pending validation.");

@@ -1,4 +1,4 @@
-import type { CreatedUpload } from "@shared/contracts/uploads";
+import type { CreatedUpload, CreateUploadInput } from "@shared/contracts/uploads";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { AppError, fieldError } from "../shared/errors";
@@ -6,18 +6,10 @@ import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { declaredFileType } from "./file-types";
 import { MAX_MEDIA_PER_POST, maxBytesOf, partCountOf, PART_SIZE } from "./limits";
-import { newObjectKey, storedPurposeOf, unsupportedType, type UploadPurpose } from "./uploads";
-
-export interface CreateUploadInput {
-  purpose: UploadPurpose;
-  fileName: string;
-  contentType: string;
-  size: number;
-}
+import { newObjectKey, storedPurposeOf, unsupportedType } from "./uploads";
 
 const IMAGE_TOO_LARGE = message("Images can be at most 20 MB.");
 const VIDEO_TOO_LARGE = message("Videos can be at most 2 GB.");
-export const EMPTY_FILE = message("This file is empty. Choose a file that has something in it.");
 const ONLY_CREATORS = message("Only creators can upload post media.");
 const ONLY_IMAGES = message("Choose an image (JPEG, PNG, WebP or GIF).");
 const TOO_MANY_PENDING = message("Too many unfinished uploads. Finish or cancel some first.");

@@ -1,14 +1,13 @@
 import { AppError, fieldError } from "../shared/errors";
 import { message } from "@shared/messages";
+import type { UploadPurpose } from "@shared/contracts/uploads";
 import type { MediaKind } from "./file-types";
 
 /**
- * What a file is uploaded for. "message" (chat media, any member) and "story" (a creator's story) are stored as
- * purpose 'post': content media. A story's file lives under its own prefix (stories/), so its key alone tells the
- * /media policy whose rule applies, and no post or message can take it.
+ * Where an upload's purpose is stored: "message" and "story" as 'post' (content media). A story's file lives under
+ * its own prefix (stories/), so its key alone tells the /media policy whose rule applies, and no post or message
+ * can take it.
  */
-export type UploadPurpose = "post" | "message" | "story" | "avatar" | "cover" | "id_document" | "id_selfie";
-export const UPLOAD_PURPOSES = ["post", "message", "story", "avatar", "cover", "id_document", "id_selfie"] as const;
 export type StoredPurpose = Exclude<UploadPurpose, "message" | "story">;
 export const storedPurposeOf = (purpose: UploadPurpose): StoredPurpose =>
   purpose === "message" || purpose === "story" ? "post" : purpose;

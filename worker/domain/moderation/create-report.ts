@@ -2,7 +2,7 @@ import { getPost } from "../posts/get-post";
 import { AppError, fieldError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
-import type { ReportReason } from "@shared/contracts/moderation";
+import { DESCRIPTION_REQUIRED, type ReportReason } from "@shared/contracts/moderation";
 
 type ReportTarget = { kind: "post"; postId: number } | { kind: "user"; username: string };
 
@@ -13,7 +13,6 @@ export interface ReportInput {
 }
 
 const CANNOT_REPORT_YOURSELF = message("You cannot report yourself.");
-export const DESCRIPTION_REQUIRED = message("Please describe the problem.");
 
 /** The reported thing must exist for the reporter: a post they can see, an active account. */
 async function resolveTarget(

@@ -1,6 +1,6 @@
 import { blockedEitherWaySql, followsSql, subscribesSql } from "../policies/members";
-import { AUDIENCES, type Audience, type LockReason } from "@shared/contracts/posts";
-export { AUDIENCES, type Audience, type LockReason };
+import type { Audience, LockReason } from "@shared/contracts/posts";
+export type { Audience, LockReason };
 
 export interface PostFacts {
   authorId: number;

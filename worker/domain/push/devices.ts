@@ -1,12 +1,9 @@
-import type { PushDevice } from "@shared/contracts/push";
-import { z } from "zod";
+import type { PushDevice, PushSubscriptionInput } from "@shared/contracts/push";
 import type { DomainContext } from "../context";
 import { AppError, fieldError } from "../shared/errors";
-import { INVALID_VALUE } from "@shared/messages";
-import { message } from "@shared/messages";
+import { INVALID_VALUE, message } from "@shared/messages";
 import { isPushServiceEndpoint } from "./endpoints";
 import { isoNow } from "../shared/time";
-import { singleLineText } from "@shared/contracts/text";
 import { vapidOf, type Config } from "../../env";
 
 /** Push is on when the VAPID keys are configured; without them nothing is offered and nothing is sent. */
@@ -21,25 +18,6 @@ const DEVICE_NOT_FOUND = message("This device does not receive your push notific
 const NOT_A_PUSH_SERVICE = message(
   "Push notifications can only go through a browser's push service: this address is not one this server sends to.",
 );
-
-/** base64url, as PushSubscription.toJSON() writes keys; the padding some browsers add is dropped. */
-const base64UrlKey = (length: number) =>
-  z
-    .string()
-    .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}={0,2}$`), { message: INVALID_VALUE })
-    .transform((key) => key.replace(/=+$/, ""));
-
-/** The browser's PushSubscription, as its toJSON() gives it (expirationTime aside: the push service's 404/410 tells). */
-export const PushSubscriptionInputSchema = z.object({
-  endpoint: singleLineText().min(1).max(1024),
-  keys: z.object({
-    /** The device's P-256 public key, an uncompressed point (65 bytes). */
-    p256dh: base64UrlKey(87),
-    /** The 16-byte authentication secret of RFC 8291. */
-    auth: base64UrlKey(22),
-  }),
-});
-export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
 
 interface DeviceRow {
   id: number;

@@ -1,11 +1,11 @@
-import type { HighlightView, StoryReel } from "@shared/contracts/stories";
+import type { HighlightView, KeepStoryInput, StoryReel } from "@shared/contracts/stories";
 import { publicMediaUrl } from "../accounts/users";
 import { mediaUrl } from "../media/uploads";
 import type { Viewer } from "../policies/policy";
 import { requireStoryAccess, STORY_VISIBLE_SQL } from "../policies/stories";
 import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
-import { HIGHLIGHT_NOT_FOUND, type KeepStoryInput } from "./rules";
+import { HIGHLIGHT_NOT_FOUND } from "./rules";
 import { deleteIfEmpty, presentStory, STORY_COLUMNS, STORY_JOINS, type StoryListRow } from "./stories";
 import { readOne, type Read } from "../shared/reads";
 

@@ -21,8 +21,8 @@ import {
   STORY_MEDIA_NOT_READY,
   STORY_VIDEO_LENGTH_UNKNOWN,
   STORY_VIDEO_TOO_LONG,
-  type CreateStoryInput,
 } from "./rules";
+import type { CreateStoryInput } from "@shared/contracts/stories";
 
 /** A story with its file and the viewer's (?1) view of it, as every list reads them (aliases `st`, `m`, `v`). */
 export const STORY_COLUMNS = `st.*, m.kind AS media_kind, m.object_key, m.poster_key,
