@@ -5,6 +5,7 @@
  * schemas). The page imports types only from here; its constants are in money-constants.ts.
  */
 import { z } from "zod";
+import { orNull } from "./common";
 import { EARNING_SOURCES, type EarningSource } from "./money-constants";
 
 /** `live`: a live stream's entry price; `live_tip`: a tip during a stream. */
@@ -162,7 +163,7 @@ export type PayoutMethodView = z.infer<typeof PayoutMethodViewSchema>;
 
 /** The creator's payout method; null when none is set. */
 export const CurrentPayoutMethodSchema = z
-  .object({ method: PayoutMethodViewSchema.nullable() })
+  .object({ method: orNull(PayoutMethodViewSchema) })
   .meta({ id: "CurrentPayoutMethod" });
 
 /** The payout method just saved. */

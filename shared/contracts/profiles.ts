@@ -4,6 +4,7 @@
  * (app/components/shell/shell-shapes.ts) are generated from these schemas. The page imports types only from here.
  */
 import { z } from "zod";
+import { orNull } from "./common";
 import { PostPageSchema } from "./posts";
 import { PlanSchema, SubscriptionSchema } from "./subscriptions";
 
@@ -44,7 +45,7 @@ export const ProfileSchema = PostPageSchema.extend({
   followerCount: z.number().int().nullable().meta({ description: "The owner only" }),
   following: z.boolean(),
   /** The viewer's live (active or cancelled) subscription. */
-  subscription: SubscriptionSchema.nullable(),
+  subscription: orNull(SubscriptionSchema),
   plans: z.array(PlanSchema),
   messagePriceCents: z
     .number()
