@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import { MessageSchema } from "@shared/contracts/common";
-import { EarningsOverviewSchema, PaymentPageSchema, PayoutPageSchema } from "@shared/contracts/money";
+import {
+  EarningsOverviewSchema,
+  PaymentPageSchema,
+  PaymentResultSchema,
+  PaymentSchema,
+  PayoutPageSchema,
+} from "@shared/contracts/money";
 import {
   ChatMediaPageSchema,
   ChatMediaSchema,
@@ -11,6 +17,7 @@ import {
   MassMessageListSchema,
   MassMessageSchema,
   MessagePageSchema,
+  PaidMessageSchema,
   SentMessageSchema,
 } from "@shared/contracts/messages";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
@@ -175,12 +182,18 @@ export const GENERATED: Record<string, Entry[]> = {
       type: { name: "UploadedMedia", from: "@shared/contracts/uploads" },
     },
   ],
-  // The wallet's history and its copy for offline reading.
+  // The wallet's history and its copy for offline reading; a tip's charge (the tip dialog).
   "app/components/wallet/wallet-shapes.ts": [
+    { name: "paymentShape", schema: PaymentSchema, type: { name: "PaymentView", from: "@shared/contracts/money" } },
     {
       name: "paymentPageShape",
       schema: PaymentPageSchema,
       type: { name: "PaymentPage", from: "@shared/contracts/money" },
+    },
+    {
+      name: "paymentResultShape",
+      schema: PaymentResultSchema,
+      type: { name: "PaymentResult", from: "@shared/contracts/money" },
     },
   ],
   // The dashboard's tabs: earnings, payout history, fans.
@@ -213,6 +226,7 @@ export const GENERATED: Record<string, Entry[]> = {
       schema: SentMessageSchema,
       type: { name: "MessageView", from: MESSAGES, expression: "{ message: MessageView; replayed: boolean }" },
     },
+    { name: "paidMessageShape", schema: PaidMessageSchema, type: { name: "PaidMessage", from: MESSAGES } },
     {
       name: "chatMediaPageShape",
       schema: ChatMediaPageSchema,

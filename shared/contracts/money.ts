@@ -55,6 +55,7 @@ export const PaymentResultSchema = z
       .meta({ description: "The idempotency key was used before for this request: nothing was charged again" }),
   })
   .meta({ id: "PaymentResult" });
+export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
 /** A top-up as it stands. */
 export const TopUpPaymentSchema = z.object({ payment: PaymentSchema }).meta({ id: "TopUpPayment" });

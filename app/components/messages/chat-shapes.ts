@@ -8,7 +8,9 @@ import type {
   MassMessageView,
   MessagePage,
   MessageView,
+  PaidMessage,
 } from "@shared/contracts/messages";
+import { paymentShape } from "~/components/wallet/wallet-shapes";
 import {
   anyOf,
   array,
@@ -84,6 +86,12 @@ export const messagePageShape: Shape<MessagePage> = object({
 export const sentShape: Shape<{ message: MessageView; replayed: boolean }> = object({
   message: messageShape,
   replayed: boolean,
+});
+
+export const paidMessageShape: Shape<PaidMessage> = object({
+  message: messageShape,
+  replayed: boolean,
+  payment: paymentShape,
 });
 
 export const chatMediaPageShape: Shape<{ items: ChatMediaItem[]; nextBefore: number | null }> = object({
