@@ -182,7 +182,7 @@ export const GENERATED: Record<string, Entry[]> = {
       type: { name: "UploadedMedia", from: "@shared/contracts/uploads" },
     },
   ],
-  // The wallet's history and its copy for offline reading; a tip's charge (the tip dialog).
+  // The wallet's history and its copy for offline reading.
   "app/components/wallet/wallet-shapes.ts": [
     { name: "paymentShape", schema: PaymentSchema, type: { name: "PaymentView", from: "@shared/contracts/money" } },
     {
@@ -190,11 +190,15 @@ export const GENERATED: Record<string, Entry[]> = {
       schema: PaymentPageSchema,
       type: { name: "PaymentPage", from: "@shared/contracts/money" },
     },
+  ],
+  // The tip dialog (its own chunk): a tip's charge, and in a conversation the message that carries it.
+  "app/components/money/tip-shapes.ts": [
     {
       name: "paymentResultShape",
       schema: PaymentResultSchema,
       type: { name: "PaymentResult", from: "@shared/contracts/money" },
     },
+    { name: "paidMessageShape", schema: PaidMessageSchema, type: { name: "PaidMessage", from: MESSAGES } },
   ],
   // The dashboard's tabs: earnings, payout history, fans.
   "app/components/dashboard/dashboard-shapes.ts": [
@@ -213,7 +217,7 @@ export const GENERATED: Record<string, Entry[]> = {
   // The chat's screens, the profile's Message button and the outbox's sent message: not in the first /home.
   "app/components/messages/chat-shapes.ts": [
     { name: "chatMediaShape", schema: ChatMediaSchema, type: { name: "ChatMediaView", from: MESSAGES }, local: true },
-    { name: "messageShape", schema: ChatMessageSchema, type: { name: "MessageView", from: MESSAGES }, local: true },
+    { name: "messageShape", schema: ChatMessageSchema, type: { name: "MessageView", from: MESSAGES } },
     { name: "conversationShape", schema: ConversationSchema, type: { name: "ConversationView", from: MESSAGES } },
     {
       name: "conversationPageShape",
@@ -226,7 +230,6 @@ export const GENERATED: Record<string, Entry[]> = {
       schema: SentMessageSchema,
       type: { name: "MessageView", from: MESSAGES, expression: "{ message: MessageView; replayed: boolean }" },
     },
-    { name: "paidMessageShape", schema: PaidMessageSchema, type: { name: "PaidMessage", from: MESSAGES } },
     {
       name: "chatMediaPageShape",
       schema: ChatMediaPageSchema,

@@ -8,9 +8,7 @@ import type {
   MassMessageView,
   MessagePage,
   MessageView,
-  PaidMessage,
 } from "@shared/contracts/messages";
-import { paymentShape } from "~/components/wallet/wallet-shapes";
 import {
   anyOf,
   array,
@@ -36,7 +34,7 @@ const chatMediaShape: Shape<ChatMediaView> = object({
   scaled: orDefault(array(object({ width: number, url: string })), () => []),
 });
 
-const messageShape: Shape<MessageView> = object({
+export const messageShape: Shape<MessageView> = object({
   id: number,
   conversationId: number,
   seq: number,
@@ -86,12 +84,6 @@ export const messagePageShape: Shape<MessagePage> = object({
 export const sentShape: Shape<{ message: MessageView; replayed: boolean }> = object({
   message: messageShape,
   replayed: boolean,
-});
-
-export const paidMessageShape: Shape<PaidMessage> = object({
-  message: messageShape,
-  replayed: boolean,
-  payment: paymentShape,
 });
 
 export const chatMediaPageShape: Shape<{ items: ChatMediaItem[]; nextBefore: number | null }> = object({

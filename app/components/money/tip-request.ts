@@ -1,6 +1,5 @@
 import type { Shape } from "@shared/shape";
-import { paidMessageShape } from "~/components/messages/chat-shapes";
-import { paymentResultShape } from "~/components/wallet/wallet-shapes";
+import { paidMessageShape, paymentResultShape } from "~/components/money/tip-shapes";
 import type { TipAnswer, TipTarget } from "~/components/money/tip-button";
 
 /** Where a tip to the target is sent, and the check of the server's answer to it. */

@@ -1,6 +1,6 @@
 // Written by scripts/api-shapes.ts from the answers' schemas in shared/contracts: `npm run generate:api-shapes`.
-import type { PaymentPage, PaymentResult, PaymentView } from "@shared/contracts/money";
-import { array, boolean, nullable, number, object, oneOf, orDefault, string, type Shape } from "@shared/shape";
+import type { PaymentPage, PaymentView } from "@shared/contracts/money";
+import { array, nullable, number, object, oneOf, orDefault, string, type Shape } from "@shared/shape";
 
 export const paymentShape: Shape<PaymentView> = object({
   id: number,
@@ -19,5 +19,3 @@ export const paymentPageShape: Shape<PaymentPage> = object({
   payments: array(paymentShape),
   nextCursor: nullable(number),
 });
-
-export const paymentResultShape: Shape<PaymentResult> = object({ payment: paymentShape, replayed: boolean });
