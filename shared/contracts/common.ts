@@ -1,4 +1,4 @@
-/** Answers every part of the API gives (a confirmation to show as is, the error body), and a named answer that may be null. */
+/** What every part of the API answers (a confirmation, the error body), and a named answer that may be null. */
 import { z } from "zod";
 
 /** A confirmation the page shows as is (a report filed, a test notification sent). */
