@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import { MessageSchema } from "@shared/contracts/common";
-import { EarningsOverviewSchema, PaymentPageSchema, PayoutPageSchema } from "@shared/contracts/money";
+import {
+  EarningsOverviewSchema,
+  PaymentPageSchema,
+  PaymentResultSchema,
+  PaymentSchema,
+  PayoutPageSchema,
+} from "@shared/contracts/money";
 import {
   ChatMediaPageSchema,
   ChatMediaSchema,
@@ -11,6 +17,7 @@ import {
   MassMessageListSchema,
   MassMessageSchema,
   MessagePageSchema,
+  PaidMessageSchema,
   SentMessageSchema,
 } from "@shared/contracts/messages";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
@@ -177,11 +184,21 @@ export const GENERATED: Record<string, Entry[]> = {
   ],
   // The wallet's history and its copy for offline reading.
   "app/components/wallet/wallet-shapes.ts": [
+    { name: "paymentShape", schema: PaymentSchema, type: { name: "PaymentView", from: "@shared/contracts/money" } },
     {
       name: "paymentPageShape",
       schema: PaymentPageSchema,
       type: { name: "PaymentPage", from: "@shared/contracts/money" },
     },
+  ],
+  // The tip dialog (its own chunk): a tip's charge, and in a conversation the message that carries it.
+  "app/components/money/tip-shapes.ts": [
+    {
+      name: "paymentResultShape",
+      schema: PaymentResultSchema,
+      type: { name: "PaymentResult", from: "@shared/contracts/money" },
+    },
+    { name: "paidMessageShape", schema: PaidMessageSchema, type: { name: "PaidMessage", from: MESSAGES } },
   ],
   // The dashboard's tabs: earnings, payout history, fans.
   "app/components/dashboard/dashboard-shapes.ts": [
@@ -200,7 +217,7 @@ export const GENERATED: Record<string, Entry[]> = {
   // The chat's screens, the profile's Message button and the outbox's sent message: not in the first /home.
   "app/components/messages/chat-shapes.ts": [
     { name: "chatMediaShape", schema: ChatMediaSchema, type: { name: "ChatMediaView", from: MESSAGES }, local: true },
-    { name: "messageShape", schema: ChatMessageSchema, type: { name: "MessageView", from: MESSAGES }, local: true },
+    { name: "messageShape", schema: ChatMessageSchema, type: { name: "MessageView", from: MESSAGES } },
     { name: "conversationShape", schema: ConversationSchema, type: { name: "ConversationView", from: MESSAGES } },
     {
       name: "conversationPageShape",

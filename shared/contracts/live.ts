@@ -6,6 +6,7 @@
 
 import { z } from "zod";
 import { LIVE_AUDIENCES, LIVE_END_REASONS, LIVE_STATUSES, LIVE_TRANSPORTS } from "./live-limits";
+import { orNull } from "./common";
 import { PaymentSchema } from "./money";
 
 export const LiveStreamSchema = z
@@ -44,9 +45,7 @@ export type LiveStreamView = z.infer<typeof LiveStreamSchema>;
 export const LiveStreamsSchema = z.object({ streams: z.array(LiveStreamSchema) }).meta({ id: "LiveStreams" });
 
 /** GET /live/current: the caller's own stream that is live now, or null. */
-export const CurrentLiveStreamSchema = z
-  .object({ stream: LiveStreamSchema.nullable() })
-  .meta({ id: "CurrentLiveStream" });
+export const CurrentLiveStreamSchema = z.object({ stream: orNull(LiveStreamSchema) }).meta({ id: "CurrentLiveStream" });
 
 /** An ICE server: its addresses, and a TURN server's username and credential when it has them. */
 const LiveIceServerSchema = z.object({
@@ -85,7 +84,7 @@ export type LiveMediaView = z.infer<typeof LiveMediaSchema>;
 /** The entry step's answer: the entry price's payment (null for a free stream), and whether it was a replay. */
 export const LiveEntrySchema = z
   .object({
-    payment: PaymentSchema.nullable(),
+    payment: orNull(PaymentSchema),
     replayed: z.boolean().meta({ description: "The stream was entered before: nothing was charged again" }),
   })
   .meta({ id: "LiveEntry" });

@@ -5,6 +5,7 @@
  * value import would bring zod into its bundle.
  */
 import { z } from "zod";
+import { PaymentSchema } from "./money";
 import { ScaledImageSchema } from "./posts";
 
 const MediaKindSchema = z.enum(["image", "video"]);
@@ -115,13 +116,17 @@ export type MessagePage = z.infer<typeof MessagePageSchema>;
 /** Marking a conversation read: the seq the caller has now read up to. */
 export const ReadMarkSchema = z.object({ lastReadSeq: z.number().int() }).meta({ id: "ReadMark" });
 
-/** The answer to a send, a tip or an unlock in a conversation: the message it made or opened. */
+/** The answer to a send in a conversation: the message it made. */
 export const SentMessageSchema = z
   .object({
     message: ChatMessageSchema,
     replayed: z.boolean().meta({ description: "The request was made before (same clientId or idempotency key)" }),
   })
   .meta({ id: "SentMessage" });
+
+/** The answer to a payment in a conversation (a tip, an unlock): the message it made or opened, and its payment. */
+export const PaidMessageSchema = SentMessageSchema.extend({ payment: PaymentSchema }).meta({ id: "PaidMessage" });
+export type PaidMessage = z.infer<typeof PaidMessageSchema>;
 
 /** One file of "Chat media" (a conversation's gallery), with the message it came in. */
 const ChatMediaItemSchema = z.object({

@@ -5,6 +5,7 @@
  * schemas). The page imports types only from here; its constants are in money-constants.ts.
  */
 import { z } from "zod";
+import { orNull } from "./common";
 import { EARNING_SOURCES, type EarningSource } from "./money-constants";
 
 /** `live`: a live stream's entry price; `live_tip`: a tip during a stream. */
@@ -54,6 +55,7 @@ export const PaymentResultSchema = z
       .meta({ description: "The idempotency key was used before for this request: nothing was charged again" }),
   })
   .meta({ id: "PaymentResult" });
+export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
 /** A top-up as it stands. */
 export const TopUpPaymentSchema = z.object({ payment: PaymentSchema }).meta({ id: "TopUpPayment" });
@@ -162,7 +164,7 @@ export type PayoutMethodView = z.infer<typeof PayoutMethodViewSchema>;
 
 /** The creator's payout method; null when none is set. */
 export const CurrentPayoutMethodSchema = z
-  .object({ method: PayoutMethodViewSchema.nullable() })
+  .object({ method: orNull(PayoutMethodViewSchema) })
   .meta({ id: "CurrentPayoutMethod" });
 
 /** The payout method just saved. */

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { message } from "../messages";
 import { displayNameSchema } from "./accounts";
+import { orNull } from "./common";
 import { PostPageSchema } from "./posts";
 import { PlanSchema, SubscriptionSchema } from "./subscriptions";
 import { multilineText, singleLineText } from "./text";
@@ -48,7 +49,7 @@ export const ProfileSchema = PostPageSchema.extend({
   followerCount: z.number().int().nullable().meta({ description: "The owner only" }),
   following: z.boolean(),
   /** The viewer's live (active or cancelled) subscription. */
-  subscription: SubscriptionSchema.nullable(),
+  subscription: orNull(SubscriptionSchema),
   plans: z.array(PlanSchema),
   messagePriceCents: z
     .number()

@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { EarningsOverviewSchema, PaymentPageSchema, PayoutPageSchema } from "@shared/contracts/money";
+import { PaidMessageSchema } from "@shared/contracts/messages";
+import {
+  EarningsOverviewSchema,
+  PaymentPageSchema,
+  PaymentResultSchema,
+  PayoutPageSchema,
+} from "@shared/contracts/money";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
 import type { Shape } from "@shared/shape";
 import { earningsOverviewShape, fanPageShape, payoutPageShape } from "../../app/components/dashboard/dashboard-shapes";
 import { paymentPageShape } from "../../app/components/wallet/wallet-shapes";
+import { tipRequest } from "../../app/components/money/tip-request";
 
 const payment = {
   id: 7,
@@ -112,4 +119,49 @@ describe("the wallet's and the dashboard's checks of the money answers", () => {
     expect(PaymentPageSchema.parse(page).payments[0]!.checkoutPath).toBeNull();
     expect(paymentPageShape(page).payments[0]!.checkoutPath).toBeNull();
   });
+});
+
+describe("the tip dialog's request", () => {
+  const message = {
+    id: 11,
+    conversationId: 4,
+    seq: 2,
+    clientId: "c-1",
+    senderId: 3,
+    text: "Thanks!",
+    createdAt: "2025-03-01T10:00:00.000Z",
+    priceCents: 0,
+    paidCents: 0,
+    tipCents: 500,
+    locked: false,
+    purchased: false,
+    media: [],
+  };
+  const charged = { payment, replayed: false };
+  const cases = [
+    [{ postId: 3 }, "/posts/3/tips", PaymentResultSchema, charged],
+    [{ username: "mia x" }, "/users/mia%20x/tips", PaymentResultSchema, charged],
+    [{ liveStreamId: 8 }, "/live/8/tips", PaymentResultSchema, charged],
+    [{ conversationId: 4 }, "/conversations/4/tips", PaidMessageSchema, { ...charged, message }],
+  ] as const;
+
+  it.each(cases)(
+    "to %o takes the answer its contract describes and refuses it without any one field",
+    (...testCase) => {
+      const [target, path, schema, answer] = testCase;
+      const { path: sentTo, check } = tipRequest(target);
+      expect(sentTo).toBe(path);
+      expect(check(answer)).toEqual(schema.parse(answer));
+      const broken = [
+        ...Object.keys(answer).map((key) => without(answer, key)),
+        ...Object.keys(payment)
+          .filter((key) => key !== "checkoutPath")
+          .map((key) => ({ ...answer, payment: without(payment, key) })),
+      ];
+      for (const sample of broken) {
+        expect(schema.safeParse(sample).success, JSON.stringify(sample)).toBe(false);
+        expect(() => check(sample), JSON.stringify(sample)).toThrow();
+      }
+    },
+  );
 });

@@ -16,36 +16,13 @@ import {
   timelineReducer,
   type TimelineState,
 } from "../../app/lib/timeline";
+import { samplePost } from "../support/sample-post";
 
+/** The sample post under another id, each id a second newer than the one before. */
 const post = (id: number, overrides: Partial<PostView> = {}): PostView => ({
+  ...(structuredClone(samplePost) as PostView),
   id,
-  text: `post ${id}`,
-  audience: "everyone",
-  priceCents: 0,
-  status: "published",
   publishedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
-  scheduledAt: null,
-  editedAt: null,
-  author: { id: 1, username: "mia", name: "Mia", avatarUrl: "" },
-  likeCount: 0,
-  commentCount: 0,
-  liked: false,
-  bookmarked: false,
-  isOwn: false,
-  lock: null,
-  viewer: {
-    canEdit: false,
-    canDelete: false,
-    canLike: true,
-    canComment: true,
-    canBookmark: true,
-    canTip: true,
-    canUnlock: false,
-    canReport: true,
-  },
-  mediaCount: 0,
-  media: [],
-  previews: [],
   ...overrides,
 });
 

@@ -42,6 +42,14 @@ describe("the worker tier's check of every answer against the OpenAPI document",
     );
   });
 
+  it("refuses null where an answer holds a named schema that another answer may replace by null", async () => {
+    const method = { kind: "paypal", destination: "a•••@example.com", bankName: null, country: null, updatedAt: "" };
+    await expect(answer("/me/payout-method", 200, { method: null })).resolves.toBeUndefined();
+    await expect(answer("/me/payout-method", 200, { method }, "PUT")).resolves.toBeUndefined();
+    await expect(answer("/me/payout-method", 200, { method: null }, "PUT")).rejects.toThrow(/method/);
+    await expect(answer("/subscriptions/1/cancel", 200, null, "POST")).rejects.toThrow(/off its OpenAPI document/);
+  });
+
   it("fails on a success the document does not list; an unlisted error must still be the Error body", async () => {
     await expect(answer("/posts/7", 201, post)).rejects.toThrow(/status 201 is not documented/);
     await expect(answer("/no-such-path", 200, {})).rejects.toThrow(/not documented/);

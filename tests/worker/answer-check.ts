@@ -37,13 +37,6 @@ function closed(schema: unknown): unknown {
     Object.entries(schema).map(([key, value]) => [key, key === "example" || key === "default" ? value : closed(value)]),
   );
   if (typeof copy.$ref === "string") copy.$ref = copy.$ref.replace("#/components/schemas/", "#/$defs/");
-  // zod-to-openapi writes a nullable named schema as `allOf: [{ $ref }, { type: [..., "null"] }]`, which JSON
-  // Schema reads as never null; it means "the named schema, or null".
-  const [first, second, ...rest] = (Array.isArray(copy.allOf) ? copy.allOf : []) as JsonSchema[];
-  if (first?.$ref && Array.isArray(second?.type) && second.type.includes("null") && rest.length === 0) {
-    delete copy.allOf;
-    copy.anyOf = [first, { type: "null" }];
-  }
   if (copy.type === "object" && copy.properties && copy.additionalProperties === undefined)
     copy.additionalProperties = false;
   return copy;

@@ -19,6 +19,17 @@ function expectSecurityHeaders(response: Response, scriptSource: RegExp = /scrip
   expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
 }
 
+type JsonSchema = { [key: string]: unknown };
+
+/** Whether a JSON Schema, as written (a `$ref` taken as not null), accepts null. */
+function allowsNull(schema: JsonSchema): boolean {
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  const options = [schema.anyOf, schema.oneOf].flatMap((list) => (Array.isArray(list) ? (list as JsonSchema[]) : []));
+  return (
+    types.includes("null") || (Array.isArray(schema.enum) && schema.enum.includes(null)) || options.some(allowsNull)
+  );
+}
+
 describe("HTTP", () => {
   it("sets the security headers on every kind of response", async () => {
     const { token } = await createUser();
@@ -218,5 +229,27 @@ describe("HTTP", () => {
       "password",
       "username",
     ]);
+  });
+
+  it("names no component that allows null: a field that may be null puts null beside the component", async () => {
+    const doc = (await (await api("/openapi.json")).json()) as {
+      components: { schemas: Record<string, JsonSchema> };
+    };
+    const components = doc.components.schemas;
+    // Every answer that holds a component takes it as it is: a nullable one would let a null through all of them.
+    expect(Object.keys(components).filter((name) => allowsNull(components[name]!))).toEqual([]);
+    // An `allOf` of a component and a null type is read by JSON Schema as the component alone: never null.
+    expect(JSON.stringify(components)).not.toMatch(/"allOf":\[\{"\$ref":[^\]]*"null"/);
+    const field = (component: string, key: string) =>
+      (components[component]!.properties as Record<string, JsonSchema>)[key]!;
+    for (const [component, key, named] of [
+      ["Profile", "subscription", "Subscription"],
+      ["CurrentPayoutMethod", "method", "PayoutMethod"],
+      ["CurrentLiveStream", "stream", "LiveStream"],
+      ["LiveEntry", "payment", "Payment"],
+    ] as const) {
+      expect(allowsNull(field(component, key)), `${component}.${key} allows null`).toBe(true);
+      expect(JSON.stringify(field(component, key))).toContain(`"#/components/schemas/${named}"`);
+    }
   });
 });

@@ -34,7 +34,7 @@ const chatMediaShape: Shape<ChatMediaView> = object({
   scaled: orDefault(array(object({ width: number, url: string })), () => []),
 });
 
-const messageShape: Shape<MessageView> = object({
+export const messageShape: Shape<MessageView> = object({
   id: number,
   conversationId: number,
   seq: number,

@@ -276,7 +276,7 @@ export function Thread({
               target={{ conversationId }}
               creatorName={other.name}
               className="btn-secondary text-sm"
-              onTipped={(answer) => arrive([sentShape(answer).message])}
+              onTipped={(answer) => "message" in answer && arrive([answer.message])}
             >
               {t("Send a tip")}
             </TipButton>

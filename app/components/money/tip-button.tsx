@@ -1,11 +1,13 @@
 import { lazy, Suspense, useState } from "react";
+import type { PaidMessage } from "@shared/contracts/messages";
+import type { PaymentResult } from "@shared/contracts/money";
 import { useAttemptKey } from "~/components/money/attempt-key";
 
 export type TipTarget =
   { postId: number } | { username: string } | { conversationId: number } | { liveStreamId: number };
 
-/** What the server answers to a tip: in a conversation, the message that carries it. */
-export type TipAnswer = unknown;
+/** What the server answers to a tip: its payment, and in a conversation the message that carries it. */
+export type TipAnswer = PaymentResult | PaidMessage;
 
 // The dialog's code is fetched when a Tip button is first pressed: most feed views never open it, and the first
 // /home stays within QUALITY.md's JavaScript budget.

@@ -7,6 +7,7 @@ import { useSession } from "~/lib/session";
 import { useUpdateActions } from "~/lib/updates";
 import { PaymentErrorNotice } from "~/components/money/payment-error";
 import type { TipAnswer, TipTarget } from "~/components/money/tip-button";
+import { tipRequest } from "~/components/money/tip-request";
 
 /** The amounts offered as buttons; any other amount can be typed ($1 to $200, checked by the server). */
 const PRESETS_CENTS = [500, 1000, 2000, 5000] as const;
@@ -52,19 +53,12 @@ export function TipDialog({
     }
     setAmountError(null);
     setSending(true);
-    const path =
-      "postId" in target
-        ? `/posts/${target.postId}/tips`
-        : "conversationId" in target
-          ? `/conversations/${target.conversationId}/tips`
-          : "liveStreamId" in target
-            ? `/live/${target.liveStreamId}/tips`
-            : `/users/${encodeURIComponent(target.username)}/tips`;
+    const { path, check } = tipRequest(target);
     try {
       const answer = await api.post(
         path,
         { amountCents, idempotencyKey: attemptKey, ...(note.trim() ? { note: note.trim() } : {}) },
-        (value) => value,
+        check,
       );
       setSentCents(amountCents);
       onTipped?.(answer);

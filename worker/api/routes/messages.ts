@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { PaymentSchema } from "@shared/contracts/money";
 import {
   getConversation,
   hideConversation,
@@ -21,6 +20,7 @@ import {
   ConversationPageSchema,
   ConversationSchema,
   MessagePageSchema,
+  PaidMessageSchema,
   ReadMarkSchema,
   SentMessageSchema,
 } from "@shared/contracts/messages";
@@ -147,7 +147,7 @@ messageRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(TipSchema) },
     responses: {
-      200: json(SentMessageSchema.extend({ payment: PaymentSchema }), "The tip's payment and its message"),
+      200: json(PaidMessageSchema, "The tip's payment and its message"),
       401: e401,
       402: e402,
       403: e403,
@@ -189,7 +189,7 @@ messageRoutes.openapi(
     middleware: [requireSession] as const,
     request: { params: IdParams, body: jsonBody(UnlockMessageSchema) },
     responses: {
-      200: json(SentMessageSchema.extend({ payment: PaymentSchema }), "Unlocked"),
+      200: json(PaidMessageSchema, "Unlocked"),
       401: e401,
       402: e402,
       403: e403,
