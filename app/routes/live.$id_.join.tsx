@@ -8,7 +8,7 @@ import { joinLiveStream } from "@worker/domain/live/live-money";
 import { presentLiveStream } from "@worker/domain/live/streams";
 import { balanceOf, walletOf } from "@worker/domain/money/ledger";
 import { audienceAdmits, findLiveAccess } from "@worker/domain/policies/live";
-import { SeenPriceText } from "@worker/domain/money/rules";
+import { SeenPriceText } from "@shared/contracts/money-bodies";
 import { parseIdText, parseOrThrow } from "@worker/domain/shared/validation";
 import { z } from "zod";
 import { AppForm, SubmitButton } from "~/components/forms";

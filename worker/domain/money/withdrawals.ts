@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import { confirmPassword } from "../accounts/confirm-password";
 import { passwordText } from "../accounts/rules";
-import { multilineText } from "@shared/contracts/text";
+import { IdempotencyKeySchema, type RejectPayoutSchema } from "@shared/contracts/money-bodies";
 import type { DomainContext } from "../context";
 import { notificationStatement } from "../notifications/notifications";
 import { AppError, emailNotVerified, fieldError } from "../shared/errors";
@@ -25,7 +25,7 @@ import {
 } from "./ledger";
 import { requestHash } from "./payments";
 import { findPayoutMethod, maskDestination, payoutDetailsOf } from "./payout-methods";
-import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
+import { clientKey, IDEMPOTENCY_KEY_REUSED, MIN_WITHDRAWAL_CENTS } from "./rules";
 import type { PayoutStatus, PayoutView } from "@shared/contracts/money";
 import { MAX_WITHDRAWAL_CENTS, OVER_MAXIMUM } from "./withdrawal-amount";
 export { type PayoutView };
@@ -158,23 +158,14 @@ const findPayout = (db: D1Database, creatorId: number, key: string) =>
     .bind(creatorId, key)
     .first<PayoutRow>();
 
-export const DecidePayoutSchema = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("paid") }),
-  z.object({
-    decision: z.literal("rejected"),
-    reason: multilineText()
-      .trim()
-      .min(1, { message: message("Give a reason.") })
-      .max(500),
-  }),
-]);
+type PayoutDecision = { decision: "paid" } | ({ decision: "rejected" } & z.output<typeof RejectPayoutSchema>);
 
 /** The admin's decision on a requested payout; a payout decided already (by another admin, a retry) is refused. */
 export async function decidePayout(
   ctx: Pick<DomainContext, "db" | "publish">,
   admin: UserRow,
   payoutId: number,
-  input: z.output<typeof DecidePayoutSchema>,
+  input: PayoutDecision,
 ): Promise<PayoutView> {
   const { db } = ctx;
   if (admin.role !== "admin") throw new AppError("not_found", message("Not found."));
