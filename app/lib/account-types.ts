@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { AccountType } from "@shared/contracts/accounts";
+import type { AccountType } from "@shared/contracts/account-constants";
 
 /** Translated names of the account types of spec §1. */
 export function useAccountTypeLabels(): Record<AccountType, string> {

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requestEmailChange } from "@worker/domain/accounts/change-email";
-import { changePassword, ChangePasswordSchema } from "@worker/domain/accounts/change-password";
-import { emailSchema, passwordText } from "@worker/domain/accounts/rules";
+import { changePassword } from "@worker/domain/accounts/change-password";
+import { ChangePasswordBodySchema, EmailChangeBodySchema } from "@shared/contracts/accounts";
 import { publicMediaUrl } from "@worker/domain/accounts/users";
 import { ProfileInputSchema, updateProfile } from "@worker/domain/profiles/update-profile";
 import { AppError } from "@worker/domain/shared/errors";
@@ -67,7 +67,6 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 
 const CancelSchema = z.object({ subscriptionId: idText });
 const ResubscribeSchema = SubscribeFormSchema.extend({ username: singleLineText().min(1).max(64) });
-const ChangeEmailSchema = z.object({ email: emailSchema, password: passwordText.optional() });
 
 /** Changing the password or the email, saving the profile, and cancelling or resubscribing from the subscriptions page. */
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -77,14 +76,14 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const fields = await readForm(request);
     const { t } = context.domain;
     if (fields.intent === "password") {
-      await changePassword(context.domain, session, parseOrThrow(ChangePasswordSchema, fields));
+      await changePassword(context.domain, session, parseOrThrow(ChangePasswordBodySchema, fields));
       return {
         ok: true,
         message: t("Your password was changed. Other devices have been signed out."),
       } satisfies FormResult;
     }
     if (fields.intent === "email") {
-      const input = parseOrThrow(ChangeEmailSchema, fields);
+      const input = parseOrThrow(EmailChangeBodySchema, fields);
       await requestEmailChange(context.domain, user, input.email, input.password ?? "");
       return { ok: true, message: t("We have sent a confirmation link to your new address.") } satisfies FormResult;
     }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { emailChangeParams } from "@worker/domain/accounts/signed-links";
+import { EmailChangeLinkSchema } from "@shared/contracts/accounts";
 import { confirmEmailChange } from "@worker/domain/accounts/change-email";
 import { AuthCard } from "~/components/auth-card";
 import { Notice } from "~/components/forms";
@@ -14,7 +14,7 @@ export { PageErrorBoundary as ErrorBoundary } from "~/components/route-error";
 export const meta = pageMeta((t) => [titleTag(t("Confirm new email"))]);
 
 const linkParams = (request: Request) =>
-  emailChangeParams.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  EmailChangeLinkSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const link = linkParams(request);

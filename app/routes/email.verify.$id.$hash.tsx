@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { emailVerificationParams } from "@worker/domain/accounts/signed-links";
+import { EmailVerificationLinkSchema } from "@shared/contracts/accounts";
 import { verifyEmail } from "@worker/domain/accounts/email-verification";
 import { AuthCard } from "~/components/auth-card";
 import { Notice } from "~/components/forms";
@@ -17,7 +17,7 @@ export const meta = pageMeta((t) => [titleTag(t("Verify your email address"))]);
 
 function linkParams(request: Request, params: Record<string, string | undefined>) {
   const query = new URL(request.url).searchParams;
-  return emailVerificationParams.safeParse({
+  return EmailVerificationLinkSchema.safeParse({
     id: params.id,
     hash: params.hash,
     expires: query.get("expires"),

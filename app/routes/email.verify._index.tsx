@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { resendVerificationEmail } from "@worker/domain/accounts/email-verification";
 import { requestEmailChange } from "@worker/domain/accounts/change-email";
-import { emailSchema, passwordText } from "@worker/domain/accounts/rules";
+import { EmailChangeBodySchema } from "@shared/contracts/accounts";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, FormNotice, Notice, SubmitButton } from "~/components/forms";
 import { useRootData } from "~/root";
@@ -26,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(context, async () => {
     const intent = await formIntent(request);
     if (intent === "change-email") {
-      const input = await parseForm(request, z.object({ email: emailSchema, password: passwordText.optional() }));
+      const input = await parseForm(request, EmailChangeBodySchema);
       await requestEmailChange(context.domain, user, input.email, input.password ?? "");
       return {
         ok: true,

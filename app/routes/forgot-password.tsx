@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { emailSchema } from "@worker/domain/accounts/rules";
+import { EmailBodySchema } from "@shared/contracts/accounts";
 import { requestPasswordReset } from "@worker/domain/accounts/password-reset";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, FormNotice, SubmitButton } from "~/components/forms";
@@ -15,7 +14,7 @@ export const meta = pageMeta((t) => [titleTag(t("Forgot your password?"))]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(context, async () => {
-    const { email } = await parseForm(request, z.object({ email: emailSchema }));
+    const { email } = await parseForm(request, EmailBodySchema);
     await requestPasswordReset(context.domain, email);
     return {
       ok: true,

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { signInSchema, emailSchema } from "@worker/domain/accounts/rules";
+import { EmailBodySchema, SignInBodySchema } from "@shared/contracts/accounts";
 import { signIn } from "@worker/domain/accounts/sign-in";
 import { requestMagicLink } from "@worker/domain/accounts/magic-link";
 import { AuthCard } from "~/components/auth-card";
@@ -26,14 +26,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(context, async () => {
     const intent = await formIntent(request);
     if (intent === "magic-link") {
-      const { email } = await parseForm(request, z.object({ email: emailSchema }));
+      const { email } = await parseForm(request, EmailBodySchema);
       await requestMagicLink(context.domain, email);
       return {
         ok: true,
         message: context.domain.t("If an account exists for that address, we have sent it a link."),
       } satisfies FormResult;
     }
-    const input = await parseForm(request, signInSchema.extend({ redirectTo: z.string().optional() }));
+    const input = await parseForm(request, SignInBodySchema.extend({ redirectTo: z.string().optional() }));
     const { token } = await signIn(context.domain, input);
     return signedIn(token, safeLocalPath(input.redirectTo));
   });

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { peekToken } from "@worker/domain/auth/one-time-tokens";
 import { resetPassword } from "@worker/domain/accounts/password-reset";
-import { newPasswordFormSchema } from "@worker/domain/accounts/rules";
+import { NewPasswordFormSchema } from "@shared/contracts/accounts";
 import { clearedSessionCookie } from "@worker/http/cookies";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
@@ -22,7 +22,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return handleForm(context, async () => {
-    const { password } = await parseForm(request, newPasswordFormSchema);
+    const { password } = await parseForm(request, NewPasswordFormSchema);
     await resetPassword(context.domain, (params.token ?? "").slice(0, 64), password);
     return redirect("/login?reset=1", { headers: { "Set-Cookie": clearedSessionCookie() } });
   });

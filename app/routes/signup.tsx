@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ACCOUNT_TYPES } from "@shared/contracts/accounts";
+import { ACCOUNT_TYPES } from "@shared/contracts/account-constants";
 import { signUp } from "@worker/domain/accounts/sign-up";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SelectField, SubmitButton } from "~/components/forms";

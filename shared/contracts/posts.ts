@@ -1,11 +1,14 @@
 /**
  * The posts API's answers (timeline, a profile's posts, /post/{id}, comments): written by the Worker's presenters
  * (worker/domain/posts, profiles, interactions), documented by worker/api, checked by the page
- * (app/lib/api-shapes.ts, generated from these schemas). The page imports types only from here: a value import
- * would bring zod into its bundle.
+ * (app/lib/api-shapes.ts, generated from these schemas). Then the bodies of writing a post and a comment. The page
+ * imports types only from here: a value import would bring zod into its bundle.
  */
 
 import { z } from "zod";
+import { now } from "../clock";
+import { message } from "../messages";
+import { ClientIdSchema, idNumber, multilineText } from "./text";
 
 /**
  * Who sees what (docs/decisions/locked-posts.md). Every list, page, API answer and /media request decides here, from
@@ -143,8 +146,6 @@ export type LikeState = z.infer<typeof LikeStateSchema>;
 
 export const BookmarkStateSchema = z.object({ bookmarked: z.boolean() }).meta({ id: "BookmarkState" });
 
-export const COMMENT_MAX = 1000;
-
 /** A comment as every answer shows it. */
 export const CommentSchema = z
   .object({
@@ -174,3 +175,75 @@ export const DeletedCommentSchema = z.object({ deleted: z.literal(true) }).meta(
 export type ProfileTab = "posts" | "media";
 
 export type ProfilePostsPage = z.infer<typeof PostPageSchema>;
+
+const POST_TEXT_MAX = 5000;
+const POST_MEDIA_MAX = 20;
+/** A paid post costs from $1 to $200; 0 is free. */
+const POST_PRICE_MIN_CENTS = 100;
+const POST_PRICE_MAX_CENTS = 20_000;
+const SCHEDULE_HORIZON_MS = 365 * 24 * 3600 * 1000;
+
+const AUDIENCE_REQUIRED = message("Who can see field is required!");
+export const POST_EMPTY = message("Write something or add a photo or video.");
+const TEXT_TOO_LONG = message("A post may have at most 5000 characters.");
+const PRICE_RULE = message("The price is either free or between {{min, money}} and {{max, money}}.", {
+  min: POST_PRICE_MIN_CENTS,
+  max: POST_PRICE_MAX_CENTS,
+});
+const TOO_MANY_MEDIA = message("A post may have at most 20 photos and videos.");
+const SCHEDULE_IN_PAST = message("Choose a time in the future.");
+const SCHEDULE_TOO_FAR = message("Posts can be scheduled at most one year ahead.");
+
+const textSchema = multilineText().trim().max(POST_TEXT_MAX, { message: TEXT_TOO_LONG });
+const audienceSchema = z.enum(AUDIENCES, { message: AUDIENCE_REQUIRED });
+const priceSchema = z
+  .number()
+  .int()
+  .refine((cents) => cents === 0 || (cents >= POST_PRICE_MIN_CENTS && cents <= POST_PRICE_MAX_CENTS), {
+    message: PRICE_RULE,
+  });
+
+/** An instant with its offset (the browser converts the creator's local time), stored as UTC ISO-8601. */
+const scheduledAtSchema = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value))
+  .refine((at) => at.getTime() > now().getTime(), { message: SCHEDULE_IN_PAST })
+  .refine((at) => at.getTime() <= now().getTime() + SCHEDULE_HORIZON_MS, { message: SCHEDULE_TOO_FAR })
+  .transform((at) => at.toISOString());
+
+const mediaIdsSchema = z
+  .array(idNumber)
+  .max(POST_MEDIA_MAX, { message: TOO_MANY_MEDIA })
+  .refine((ids) => new Set(ids).size === ids.length);
+
+export const CreatePostBodySchema = z
+  .object({
+    text: textSchema.default(""),
+    audience: audienceSchema,
+    priceCents: priceSchema.default(0),
+    mediaIds: mediaIdsSchema.default([]),
+    scheduledAt: scheduledAtSchema.optional(),
+  })
+  .refine((post) => post.text.length > 0 || post.mediaIds.length > 0, { message: POST_EMPTY, path: ["text"] });
+export type CreatePostInput = z.output<typeof CreatePostBodySchema>;
+
+/** Only the fields sent change; scheduledAt only before publication. */
+export const UpdatePostBodySchema = z.object({
+  text: textSchema.optional(),
+  audience: audienceSchema.optional(),
+  priceCents: priceSchema.optional(),
+  scheduledAt: scheduledAtSchema.optional(),
+});
+export type UpdatePostInput = z.output<typeof UpdatePostBodySchema>;
+
+const COMMENT_MAX = 1000;
+
+export const CommentBodySchema = z.object({
+  text: multilineText()
+    .trim()
+    .min(1, message("Write a comment first."))
+    .max(COMMENT_MAX, message("A comment can be at most 1000 characters.")),
+  clientId: ClientIdSchema.optional().meta({
+    description: "The client's id for the comment: sending it again stores nothing new",
+  }),
+});

@@ -4,13 +4,13 @@ import {
   ageOn,
   dateOfBirthSchema,
   emailSchema,
-  newPasswordFormSchema,
+  NewPasswordFormSchema,
   newPasswordSchema,
-  resetPasswordSchema,
-  signInSchema,
-  signUpSchema,
+  ResetPasswordBodySchema,
+  SignInBodySchema,
+  SignUpBodySchema,
   usernameSchema,
-} from "../../worker/domain/accounts/rules";
+} from "../../shared/contracts/accounts";
 import { validationError } from "../../worker/domain/shared/validation";
 
 describe("ageOn", () => {
@@ -63,7 +63,7 @@ describe("usernameSchema", () => {
   );
 });
 
-describe("signUpSchema", () => {
+describe("SignUpBodySchema", () => {
   const valid = {
     username: "valid_name",
     name: "A Name",
@@ -73,10 +73,10 @@ describe("signUpSchema", () => {
     accountType: "couple",
   };
   it("lowercases the email and keeps the rest", () => {
-    expect(signUpSchema.parse(valid)).toEqual({ ...valid, email: "a@b.example" });
+    expect(SignUpBodySchema.parse(valid)).toEqual({ ...valid, email: "a@b.example" });
   });
   it("reports every broken field at once", () => {
-    const result = signUpSchema.safeParse({ ...valid, email: "nope", name: "", accountType: "robot" });
+    const result = SignUpBodySchema.safeParse({ ...valid, email: "nope", name: "", accountType: "robot" });
     expect(Object.keys(validationError(result.error!).fieldErrors).sort()).toEqual(["accountType", "email", "name"]);
   });
 });
@@ -237,9 +237,9 @@ describe("ageOn: month and day both count", () => {
   });
 });
 
-describe("signInSchema", () => {
+describe("SignInBodySchema", () => {
   it("trims the login and keeps the password as typed", () => {
-    expect(signInSchema.parse({ login: "  mia ", password: " secret " })).toEqual({
+    expect(SignInBodySchema.parse({ login: "  mia ", password: " secret " })).toEqual({
       login: "mia",
       password: " secret ",
     });
@@ -250,21 +250,21 @@ describe("signInSchema", () => {
     [{ login: "a".repeat(255), password: "x" }],
     [{ login: "mia", password: "x".repeat(513) }],
   ])("refuses %s", (input) => {
-    expect(signInSchema.safeParse(input).success).toBe(false);
+    expect(SignInBodySchema.safeParse(input).success).toBe(false);
   });
   it("takes the longest login and password it allows", () => {
-    expect(signInSchema.safeParse({ login: "a".repeat(254), password: "x".repeat(512) }).success).toBe(true);
+    expect(SignInBodySchema.safeParse({ login: "a".repeat(254), password: "x".repeat(512) }).success).toBe(true);
   });
 });
 
 describe("new password forms: the two passwords must match", () => {
   const password = "kq8#vz!p-long";
   it("accepts matching passwords", () => {
-    expect(newPasswordFormSchema.parse({ password, passwordConfirmation: password })).toEqual({
+    expect(NewPasswordFormSchema.parse({ password, passwordConfirmation: password })).toEqual({
       password,
       passwordConfirmation: password,
     });
-    expect(resetPasswordSchema.parse({ token: "t", password, passwordConfirmation: password })).toEqual({
+    expect(ResetPasswordBodySchema.parse({ token: "t", password, passwordConfirmation: password })).toEqual({
       token: "t",
       password,
       passwordConfirmation: password,
@@ -272,8 +272,8 @@ describe("new password forms: the two passwords must match", () => {
   });
   it("names the confirmation field when they differ", () => {
     for (const result of [
-      newPasswordFormSchema.safeParse({ password, passwordConfirmation: `${password}x` }),
-      resetPasswordSchema.safeParse({ token: "t", password, passwordConfirmation: `${password}x` }),
+      NewPasswordFormSchema.safeParse({ password, passwordConfirmation: `${password}x` }),
+      ResetPasswordBodySchema.safeParse({ token: "t", password, passwordConfirmation: `${password}x` }),
     ]) {
       expect(validationError(result.error!).fieldErrors).toEqual({
         passwordConfirmation: ["The passwords do not match."],
@@ -281,22 +281,24 @@ describe("new password forms: the two passwords must match", () => {
     }
   });
   it("refuses a reset without a token or with one over 64 characters", () => {
-    expect(resetPasswordSchema.safeParse({ token: "", password, passwordConfirmation: password }).success).toBe(false);
+    expect(ResetPasswordBodySchema.safeParse({ token: "", password, passwordConfirmation: password }).success).toBe(
+      false,
+    );
     expect(
-      resetPasswordSchema.safeParse({ token: "t".repeat(65), password, passwordConfirmation: password }).success,
+      ResetPasswordBodySchema.safeParse({ token: "t".repeat(65), password, passwordConfirmation: password }).success,
     ).toBe(false);
     expect(
-      resetPasswordSchema.safeParse({ token: "t".repeat(64), password, passwordConfirmation: password }).success,
+      ResetPasswordBodySchema.safeParse({ token: "t".repeat(64), password, passwordConfirmation: password }).success,
     ).toBe(true);
   });
   it("refuses a confirmation over 512 characters", () => {
-    expect(newPasswordFormSchema.safeParse({ password, passwordConfirmation: "x".repeat(513) }).success).toBe(false);
+    expect(NewPasswordFormSchema.safeParse({ password, passwordConfirmation: "x".repeat(513) }).success).toBe(false);
   });
 });
 
-describe("signUpSchema: the display name", () => {
+describe("SignUpBodySchema: the display name", () => {
   it("is kept without the spaces around it", () => {
-    const parsed = signUpSchema.parse({
+    const parsed = SignUpBodySchema.parse({
       username: "mia",
       name: "  Mia Rivers  ",
       email: "mia@example.test",

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { isoNow, setClockForTests } from "@worker/domain/shared/time";
+import { setClockForTests } from "@shared/clock";
+import { isoNow } from "@worker/domain/shared/time";
 
 const testEnv = { APP_ENV: "test" };
 
-describe("the domain's clock (worker/domain/shared/time.ts)", () => {
+describe("the clock (shared/clock.ts) and isoNow (worker/domain/shared/time.ts)", () => {
   afterEach(() => setClockForTests(testEnv, null));
 
   it("writes the instant it is asked at, again each time the clock moves, by a millisecond too", () => {

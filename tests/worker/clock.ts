@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { setClockForTests } from "@worker/domain/shared/time";
+import { setClockForTests } from "@shared/clock";
 
 /**
  * Stops the Worker's clock (worker/domain/shared/time.ts) at `at`, for tests about time: timestamps that must

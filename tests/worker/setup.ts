@@ -1,6 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { afterEach } from "vitest";
-import { setClockForTests } from "@worker/domain/shared/time";
+import { setClockForTests } from "@shared/clock";
 
 // Runs before each test file; with isolated storage every test starts from this migrated state.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

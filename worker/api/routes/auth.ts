@@ -1,24 +1,26 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { MessageSchema } from "@shared/contracts/common";
 import { AuthResultSchema, MeSchema } from "@shared/contracts/session";
 import {
-  signUpSchema,
-  signInSchema,
-  emailSchema,
-  resetPasswordSchema,
-  passwordText,
-} from "../../domain/accounts/rules";
+  ChangePasswordBodySchema,
+  EmailBodySchema,
+  EmailChangeBodySchema,
+  EmailChangeLinkSchema,
+  EmailVerificationLinkSchema,
+  MagicLinkTokenBodySchema,
+  ResetPasswordBodySchema,
+  SignInBodySchema,
+  SignUpBodySchema,
+} from "@shared/contracts/accounts";
 import { signUp } from "../../domain/accounts/sign-up";
 import { signIn, signOut } from "../../domain/accounts/sign-in";
 import { presentMe } from "../../domain/accounts/users";
 import { resendVerificationEmail, verifyEmail } from "../../domain/accounts/email-verification";
 import { requestEmailChange, confirmEmailChange } from "../../domain/accounts/change-email";
-import { changePassword, ChangePasswordSchema } from "../../domain/accounts/change-password";
+import { changePassword } from "../../domain/accounts/change-password";
 import { requestMagicLink, signInWithMagicLink } from "../../domain/accounts/magic-link";
 import { requestPasswordReset, resetPassword } from "../../domain/accounts/password-reset";
-import { emailVerificationParams, emailChangeParams } from "../../domain/accounts/signed-links";
 import { message } from "@shared/messages";
-import { singleLineText } from "@shared/contracts/text";
 import { clearedSessionCookie, sessionCookie } from "../../http/cookies";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
@@ -37,7 +39,7 @@ authRoutes.openapi(
     path: "/signup",
     tags: ["Accounts"],
     summary: "Create a member account and sign in",
-    request: { body: jsonBody(signUpSchema) },
+    request: { body: jsonBody(SignUpBodySchema) },
     responses: { 201: json(AuthResultSchema, "Signed up and signed in"), ...inputErrors, 429: e429 },
   }),
   async (c) => {
@@ -55,7 +57,7 @@ authRoutes.openapi(
     path: "/login",
     tags: ["Accounts"],
     summary: "Sign in with email or username and password",
-    request: { body: jsonBody(signInSchema) },
+    request: { body: jsonBody(SignInBodySchema) },
     responses: { 200: json(AuthResultSchema, "Signed in"), ...inputErrors, 429: e429 },
   }),
   async (c) => {
@@ -114,7 +116,7 @@ authRoutes.openapi(
     path: "/email/verify",
     tags: ["Email"],
     summary: "Confirm an address with the parts of a /email/verify/{id}/{hash} link",
-    request: { body: jsonBody(emailVerificationParams) },
+    request: { body: jsonBody(EmailVerificationLinkSchema) },
     responses: { 200: json(MeSchema, "Verified"), 403: e403, ...inputErrors },
   }),
   async (c) => c.json(presentMe(await verifyEmail(c.get("domain"), c.req.valid("json"))), 200),
@@ -127,7 +129,7 @@ authRoutes.openapi(
     tags: ["Email"],
     summary: "Ask to change the account's email; a link goes to the new address",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(z.object({ email: emailSchema, password: passwordText.optional() })) },
+    request: { body: jsonBody(EmailChangeBodySchema) },
     responses: { 200: json(MessageSchema, "Link sent"), 401: e401, 403: e403, ...inputErrors, 429: e429 },
   }),
   async (c) => {
@@ -144,7 +146,7 @@ authRoutes.openapi(
     tags: ["Accounts"],
     summary: "Change the password (current one required); every other session of the account ends",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(ChangePasswordSchema) },
+    request: { body: jsonBody(ChangePasswordBodySchema) },
     responses: { 200: json(MessageSchema, "Changed"), 401: e401, ...inputErrors },
   }),
   async (c) => {
@@ -162,7 +164,7 @@ authRoutes.openapi(
     path: "/email/change/confirm",
     tags: ["Email"],
     summary: "Apply an email change with the parts of a /email/verify-change-email link",
-    request: { body: jsonBody(emailChangeParams) },
+    request: { body: jsonBody(EmailChangeLinkSchema) },
     responses: { 200: json(MeSchema, "Changed"), 403: e403, ...inputErrors },
   }),
   async (c) => c.json(presentMe(await confirmEmailChange(c.get("domain"), c.req.valid("json"))), 200),
@@ -174,7 +176,7 @@ authRoutes.openapi(
     path: "/login/magic-link",
     tags: ["Accounts"],
     summary: "Email a one-time sign-in link",
-    request: { body: jsonBody(z.object({ email: emailSchema })) },
+    request: { body: jsonBody(EmailBodySchema) },
     responses: { 200: json(MessageSchema, "Sent if the account exists"), ...inputErrors, 429: e429 },
   }),
   async (c) => {
@@ -189,7 +191,7 @@ authRoutes.openapi(
     path: "/login/token",
     tags: ["Accounts"],
     summary: "Sign in with the token of a magic link (single use)",
-    request: { body: jsonBody(z.object({ token: singleLineText().min(1).max(64) })) },
+    request: { body: jsonBody(MagicLinkTokenBodySchema) },
     responses: { 200: json(AuthResultSchema, "Signed in"), 403: e403, ...inputErrors },
   }),
   async (c) => {
@@ -205,7 +207,7 @@ authRoutes.openapi(
     path: "/password/forgot",
     tags: ["Accounts"],
     summary: "Email a password reset link",
-    request: { body: jsonBody(z.object({ email: emailSchema })) },
+    request: { body: jsonBody(EmailBodySchema) },
     responses: { 200: json(MessageSchema, "Sent if the account exists"), ...inputErrors, 429: e429 },
   }),
   async (c) => {
@@ -220,7 +222,7 @@ authRoutes.openapi(
     path: "/password/reset",
     tags: ["Accounts"],
     summary: "Set a new password with a reset token; ends every session",
-    request: { body: jsonBody(resetPasswordSchema) },
+    request: { body: jsonBody(ResetPasswordBodySchema) },
     responses: { 200: json(MessageSchema, "Password changed"), 403: e403, ...inputErrors },
   }),
   async (c) => {

@@ -1,19 +1,17 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { bookmarkPost, unbookmarkPost } from "../../domain/interactions/bookmark-post";
 import { addComment } from "../../domain/interactions/add-comment";
-import { COMMENT_MAX } from "../../domain/interactions/comment-view";
 import { deleteComment } from "../../domain/interactions/delete-comment";
 import { listComments } from "../../domain/interactions/list-comments";
 import { likePost, unlikePost } from "../../domain/interactions/like-post";
 import { listBookmarks } from "../../domain/interactions/list-bookmarks";
-import { message } from "@shared/messages";
-import { ClientIdSchema, multilineText } from "@shared/contracts/text";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { cursorQuery, errorResponses, idCursorQuery, IdParams, json, jsonBody } from "../schemas";
 import {
   BookmarkStateSchema,
   CommentAnswerSchema,
+  CommentBodySchema,
   CommentPageSchema,
   DeletedCommentSchema,
   LikeStateSchema,
@@ -23,16 +21,6 @@ import { validationHook } from "../validation-hook";
 
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 const e404 = { ...errorResponses[403], description: "Not found, or not visible to the caller" };
-
-const CommentBody = z.object({
-  text: multilineText()
-    .trim()
-    .min(1, message("Write a comment first."))
-    .max(COMMENT_MAX, message("A comment can be at most 1000 characters.")),
-  clientId: ClientIdSchema.optional().openapi({
-    description: "The client's id for the comment: sending it again stores nothing new",
-  }),
-});
 
 /** Likes, bookmarks and comments. A post the caller cannot see is 404; one they cannot open, 403 for a like or comment. */
 export const interactionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -151,7 +139,7 @@ interactionRoutes.openapi(
     summary:
       "Comment on a post open to the caller; the post's author is notified. A clientId sent again answers 200 with the first comment",
     middleware: [requireSession] as const,
-    request: { params: IdParams, body: jsonBody(CommentBody) },
+    request: { params: IdParams, body: jsonBody(CommentBodySchema) },
     responses: {
       201: json(CommentAnswerSchema, "The new comment"),
       200: json(CommentAnswerSchema, "The comment stored earlier with this clientId"),

@@ -1,9 +1,15 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { DeletedPostSchema, PostPageSchema, PostSchema, ProcessingPostPageSchema } from "@shared/contracts/posts";
+import {
+  CreatePostBodySchema,
+  DeletedPostSchema,
+  PostPageSchema,
+  PostSchema,
+  ProcessingPostPageSchema,
+  UpdatePostBodySchema,
+} from "@shared/contracts/posts";
 import { createPost } from "../../domain/posts/create-post";
 import { deletePost } from "../../domain/posts/delete-post";
 import { listProcessingPosts, listScheduledPosts } from "../../domain/posts/list-own-posts";
-import { createPostSchema, updatePostSchema } from "../../domain/posts/post-rules";
 import { publishPostNow } from "../../domain/posts/publish-post-now";
 import { updatePost } from "../../domain/posts/update-post";
 import { requireSession } from "../../http/middleware";
@@ -62,7 +68,7 @@ postRoutes.openapi(
     description:
       "Answers the bare Post object, as every call that answers one post does (GET and PATCH /posts/{id}, POST /posts/{id}/publish).",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(createPostSchema) },
+    request: { body: jsonBody(CreatePostBodySchema) },
     responses: { 201: json(PostSchema, "The new post"), 401: e401, 403: e403, 422: e422 },
   }),
   async (c) => c.json(await createPost(c.get("domain"), c.get("session").user, c.req.valid("json")), 201),
@@ -75,7 +81,7 @@ postRoutes.openapi(
     tags: ["Posts"],
     summary: "Edit an own post (text, audience, price; the time until it is published)",
     middleware: [requireSession] as const,
-    request: { params: IdParams, body: jsonBody(updatePostSchema) },
+    request: { params: IdParams, body: jsonBody(UpdatePostBodySchema) },
     responses: { 200: json(PostSchema, "The post after the edit"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) =>

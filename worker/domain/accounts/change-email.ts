@@ -4,7 +4,8 @@ import { message } from "@shared/messages";
 import { emailLinksKey, LIMITS, RateLimiter } from "../auth/rate-limit";
 import { changeEmailMail } from "../mail/templates";
 import type { DomainContext } from "../context";
-import { emailChangeUrl, isValidEmailChangeLink, type EmailChangeParams } from "./signed-links";
+import type { EmailChangeLink } from "@shared/contracts/accounts";
+import { emailChangeUrl, isValidEmailChangeLink } from "./signed-links";
 import { confirmPassword } from "./confirm-password";
 import { EMAIL_TAKEN } from "./sign-up";
 import { INVALID_LINK } from "./email-verification";
@@ -39,7 +40,7 @@ export async function requestEmailChange(
  * to the old address (a password reset, a magic sign-in) is spent in the same batch: whoever can still read the old
  * mailbox must not take the account back through one.
  */
-export async function confirmEmailChange(ctx: DomainContext, link: EmailChangeParams): Promise<UserRow> {
+export async function confirmEmailChange(ctx: DomainContext, link: EmailChangeLink): Promise<UserRow> {
   const user = await findUserById(ctx.db, link.id);
   if (!user || !(await isValidEmailChangeLink(ctx, user, link))) throw new AppError("forbidden", INVALID_LINK);
   if (await findUserByEmail(ctx.db, link.email)) throw fieldError("email", EMAIL_TAKEN);

@@ -1,20 +1,10 @@
-import { z } from "zod";
+import type { ChangePasswordInput } from "@shared/contracts/accounts";
 import { hashPassword, passwordHashParams } from "../auth/password";
 import { spendTokensStatement } from "../auth/one-time-tokens";
 import type { CurrentSession } from "../auth/sessions";
 import type { DomainContext } from "../context";
-import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { confirmPassword } from "./confirm-password";
-import { newPasswordSchema, passwordText } from "./rules";
-
-/** The current password is `password`, the field every sensitive action asks for (spec §5). */
-export const ChangePasswordSchema = z
-  .object({ password: passwordText.optional(), newPassword: newPasswordSchema, newPasswordConfirmation: passwordText })
-  .refine((input) => input.newPassword === input.newPasswordConfirmation, {
-    message: message("The passwords do not match."),
-    path: ["newPasswordConfirmation"],
-  });
 
 /**
  * Sets a new password after checking the current one, and ends every other session of the account (ASVS: a
@@ -25,7 +15,7 @@ export const ChangePasswordSchema = z
 export async function changePassword(
   ctx: Pick<DomainContext, "db" | "publish" | "config">,
   session: Pick<CurrentSession, "user" | "sessionId">,
-  input: z.output<typeof ChangePasswordSchema>,
+  input: ChangePasswordInput,
 ): Promise<void> {
   const { user, sessionId } = session;
   await confirmPassword(ctx, user, input.password);

@@ -4,7 +4,8 @@ import { isoNow } from "../shared/time";
 import { emailLinksKey, LIMITS, RateLimiter } from "../auth/rate-limit";
 import { verifyEmailMail } from "../mail/templates";
 import type { DomainContext } from "../context";
-import { emailVerificationUrl, isValidVerificationLink, type EmailVerificationParams } from "./signed-links";
+import type { EmailVerificationLink } from "@shared/contracts/accounts";
+import { emailVerificationUrl, isValidVerificationLink } from "./signed-links";
 import { findUserById, type UserRow } from "./users";
 import { forgetSessionsOf } from "../auth/sessions";
 
@@ -25,7 +26,7 @@ export async function resendVerificationEmail(ctx: DomainContext, user: UserRow)
 }
 
 /** Marks the address verified. Following a valid link twice is harmless; a bad or stale link is refused. */
-export async function verifyEmail(ctx: DomainContext, link: EmailVerificationParams): Promise<UserRow> {
+export async function verifyEmail(ctx: DomainContext, link: EmailVerificationLink): Promise<UserRow> {
   const user = await findUserById(ctx.db, link.id);
   if (!user || !(await isValidVerificationLink(ctx, user, link))) throw new AppError("forbidden", INVALID_LINK);
   if (!user.email_verified_at) {

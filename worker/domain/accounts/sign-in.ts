@@ -5,7 +5,7 @@ import { createSession, revokeSession } from "../auth/sessions";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import type { DomainContext } from "../context";
 import { assertNotSuspended } from "../moderation/suspend-user";
-import type { SignInInput } from "./rules";
+import type { SignInInput } from "@shared/contracts/accounts";
 import { findUserByLogin, type UserRow } from "./users";
 
 const BAD_CREDENTIALS = message("The provided credentials are incorrect");

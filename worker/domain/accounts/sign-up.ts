@@ -5,7 +5,7 @@ import { hashPassword, passwordHashParams } from "../auth/password";
 import { createSession } from "../auth/sessions";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import type { DomainContext } from "../context";
-import { signUpSchema, usernameSchema } from "./rules";
+import { SignUpBodySchema, usernameSchema } from "@shared/contracts/accounts";
 import { toFieldErrors } from "../shared/validation";
 import { findUserById, type UserRow } from "./users";
 import { sendVerificationEmail } from "./email-verification";
@@ -58,7 +58,7 @@ export async function invalidSignUpErrors(db: D1Database, raw: unknown, schemaEr
  * rules refuse (a birth date under 18) costs nothing: it says nothing about anyone.
  */
 export async function signUp(ctx: DomainContext, raw: unknown): Promise<{ user: UserRow; token: string }> {
-  const parsed = signUpSchema.safeParse(raw);
+  const parsed = SignUpBodySchema.safeParse(raw);
   if (!parsed.success) throw await invalidSignUpErrors(ctx.db, raw, toFieldErrors(parsed.error));
   const input = parsed.data;
   const limiter = new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_SCALE);

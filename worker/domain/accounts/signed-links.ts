@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { idNumberOrText, singleLineText } from "@shared/contracts/text";
+import type { EmailChangeLink, EmailVerificationLink } from "@shared/contracts/accounts";
 import { hmac, sha256Hex, verifyHmac } from "../shared/crypto";
 import { DAY } from "../shared/time";
 import type { DomainContext } from "../context";
@@ -22,19 +21,11 @@ export async function emailVerificationUrl(ctx: DomainContext, user: Pick<UserRo
   return `${ctx.origin}/email/verify/${user.id}/${hash}?expires=${expires}&signature=${signature}`;
 }
 
-export const emailVerificationParams = z.object({
-  id: idNumberOrText,
-  hash: z.string().regex(/^[0-9a-f]{40}$/),
-  expires: idNumberOrText,
-  signature: singleLineText().max(64),
-});
-export type EmailVerificationParams = z.output<typeof emailVerificationParams>;
-
 /** True when the link was issued by us, is unexpired and names the user's current address. */
 export async function isValidVerificationLink(
   ctx: DomainContext,
   user: Pick<UserRow, "id" | "email">,
-  link: EmailVerificationParams,
+  link: EmailVerificationLink,
 ) {
   if (link.expires < Date.now() || link.id !== user.id) return false;
   if (link.hash !== (await emailHash(user.email))) return false;
@@ -62,16 +53,7 @@ export async function emailChangeUrl(ctx: DomainContext, user: EmailChangeAccoun
   return `${ctx.origin}/email/verify-change-email?${query}`;
 }
 
-export const emailChangeParams = z.object({
-  id: idNumberOrText,
-  email: singleLineText().max(254),
-  from: z.string().regex(/^[0-9a-f]{40}$/),
-  expires: idNumberOrText,
-  signature: singleLineText().max(64),
-});
-export type EmailChangeParams = z.output<typeof emailChangeParams>;
-
-export async function isValidEmailChangeLink(ctx: DomainContext, user: EmailChangeAccount, link: EmailChangeParams) {
+export async function isValidEmailChangeLink(ctx: DomainContext, user: EmailChangeAccount, link: EmailChangeLink) {
   if (link.expires < Date.now() || link.id !== user.id) return false;
   if (link.from !== (await emailHash(user.email))) return false;
   return verifyHmac(

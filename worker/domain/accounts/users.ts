@@ -1,4 +1,4 @@
-import type { AccountType } from "@shared/contracts/accounts";
+import type { AccountType } from "@shared/contracts/account-constants";
 
 export type Role = "member" | "creator" | "admin";
 

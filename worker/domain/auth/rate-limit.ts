@@ -1,5 +1,6 @@
 import { tooManyAttempts } from "../shared/errors";
-import { HOUR, MINUTE, now } from "../shared/time";
+import { now } from "@shared/clock";
+import { HOUR, MINUTE } from "../shared/time";
 
 export interface Limit {
   max: number;

@@ -1,6 +1,6 @@
 import { publicMediaUrl } from "../accounts/users";
-import { COMMENT_MAX, type CommentView } from "@shared/contracts/posts";
-export { COMMENT_MAX, type CommentView };
+import type { CommentView } from "@shared/contracts/posts";
+export type { CommentView };
 
 export interface CommentRow {
   id: number;

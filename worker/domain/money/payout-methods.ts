@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { confirmPassword } from "../accounts/confirm-password";
-import { emailSchema, passwordText } from "../accounts/rules";
+import { emailSchema, passwordText } from "@shared/contracts/accounts";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";

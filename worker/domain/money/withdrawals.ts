@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import { confirmPassword } from "../accounts/confirm-password";
-import { passwordText } from "../accounts/rules";
+import { passwordText } from "@shared/contracts/accounts";
 import { IdempotencyKeySchema, type RejectPayoutSchema } from "@shared/contracts/money-bodies";
 import type { DomainContext } from "../context";
 import { notificationStatement } from "../notifications/notifications";

@@ -5,7 +5,8 @@ import { IN_POSTS_PREFIX_SQL } from "../media/uploads";
 import { isoNow } from "../shared/time";
 import { settleProcessingPost } from "./complete-processing";
 import { getPost } from "./get-post";
-import { MEDIA_NOT_ATTACHABLE, ONLY_CREATORS_POST, type CreatePostInput } from "./post-rules";
+import type { CreatePostInput } from "@shared/contracts/posts";
+import { MEDIA_NOT_ATTACHABLE, ONLY_CREATORS_POST } from "./post-rules";
 import type { PostView } from "./present-posts";
 
 export const canPost = (user: Pick<UserRow, "role">) => user.role === "creator" || user.role === "admin";

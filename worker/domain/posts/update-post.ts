@@ -1,7 +1,8 @@
 import { AppError, fieldError } from "../shared/errors";
 import { isoNow } from "../shared/time";
 import { getPost } from "./get-post";
-import { ALREADY_PUBLISHED, POST_EMPTY, POST_NOT_FOUND, type UpdatePostInput } from "./post-rules";
+import { POST_EMPTY, type UpdatePostInput } from "@shared/contracts/posts";
+import { ALREADY_PUBLISHED, POST_NOT_FOUND } from "./post-rules";
 import type { PostView } from "./present-posts";
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { message } from "@shared/messages";
 import { multilineText, singleLineText } from "@shared/contracts/text";
 import { isoNow } from "../shared/time";
-import { displayNameSchema } from "../accounts/rules";
+import { displayNameSchema } from "@shared/contracts/accounts";
 
 const BIO_RULE = message("The bio may not be longer than 1000 characters.");
 const LOCATION_RULE = message("The location may not be longer than 60 characters.");
