@@ -1,10 +1,11 @@
 /**
- * The money API's request bodies (top-ups, the sandbox's card, tips, purchases, an admin's rejection of a
- * payout), parsed by worker/api's routes and by the page's form actions alike. Rules that need the database (a
+ * The money API's request bodies (top-ups, the sandbox's card, tips, purchases, withdrawals, the payout method, an
+ * admin's rejection of a payout), parsed by worker/api's routes and by the page's form actions alike. Rules that need the database (a
  * balance, the price a creator set) or whose error carries amounts (a tip's range) stay in worker/domain/money.
  */
 import { z } from "zod";
 import { INVALID_VALUE, message } from "../messages";
+import { emailSchema, passwordText } from "./accounts";
 import { MAX_TIP_NOTE_LENGTH } from "./money-constants";
 import { multilineText, singleLineText } from "./text";
 
@@ -119,3 +120,66 @@ export const RejectPayoutSchema = z.object({
     .min(1, { message: message("Give a reason.") })
     .max(500),
 });
+export type RejectPayoutInput = z.output<typeof RejectPayoutSchema>;
+
+/** The largest amount a form's field can hold (parseDollars: 9,999,999.99). */
+const MAX_WITHDRAWAL_CENTS = 999_999_999;
+export const OVER_MAXIMUM = message("A withdrawal can be at most {{max, money}}.", { max: MAX_WITHDRAWAL_CENTS });
+const CENTS_FORMAT = message("Send the amount as a whole number of cents.");
+
+/** A creator's withdrawal request, confirmed with their password when the session is not fresh. */
+export const WithdrawalSchema = z.object({
+  // Under the minimum (0 and less) and over what is available are refused with their amounts by requestWithdrawal.
+  amountCents: z
+    .number({ message: CENTS_FORMAT })
+    .int({ message: CENTS_FORMAT })
+    .max(MAX_WITHDRAWAL_CENTS, { message: OVER_MAXIMUM }),
+  password: passwordText.optional(),
+  idempotencyKey: IdempotencyKeySchema,
+});
+export type WithdrawalInput = z.output<typeof WithdrawalSchema>;
+
+const EMAILS_DIFFER = message("The email addresses do not match.");
+const REQUIRED = message("This field is required.");
+const ACCOUNT_NUMBER_RULE = message("Enter the IBAN or account number: 4 to 34 letters and digits.");
+const ROUTING_CODE_RULE = message("Enter the SWIFT/BIC or routing code: 6 to 11 letters and digits.");
+
+const text = (max: number) => singleLineText({ message: REQUIRED }).trim().min(1, { message: REQUIRED }).max(max);
+/** Bank codes are written with spaces for reading ("DE89 3704 …"); they are stored without, in capitals. */
+const code = (min: number, max: number, rule: string) =>
+  singleLineText({ message: REQUIRED })
+    .transform((value) => value.replace(/[\s-]+/g, "").toUpperCase())
+    .pipe(
+      z
+        .string()
+        .min(1, { message: REQUIRED })
+        .regex(new RegExp(`^[A-Z0-9]{${min},${max}}$`), { message: rule }),
+    );
+
+const password = passwordText.optional();
+
+/** Where a creator's payouts go: a PayPal address, typed twice, or bank transfer details. */
+export const PayoutMethodSchema = z
+  .discriminatedUnion("kind", [
+    z.object({
+      kind: z.literal("paypal"),
+      paypalEmail: emailSchema,
+      paypalEmailConfirmation: singleLineText().max(254),
+      password,
+    }),
+    z.object({
+      kind: z.literal("bank"),
+      accountHolder: text(100),
+      bankName: text(100),
+      accountNumber: code(4, 34, ACCOUNT_NUMBER_RULE),
+      routingCode: code(6, 11, ROUTING_CODE_RULE),
+      country: text(56),
+      password,
+    }),
+  ])
+  .superRefine((input, ctx) => {
+    if (input.kind === "paypal" && input.paypalEmailConfirmation.trim().toLowerCase() !== input.paypalEmail) {
+      ctx.addIssue({ code: "custom", message: EMAILS_DIFFER, path: ["paypalEmailConfirmation"] });
+    }
+  });
+export type PayoutMethodInput = z.output<typeof PayoutMethodSchema>;
