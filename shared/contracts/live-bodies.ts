@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { INVALID_VALUE, message } from "../messages";
 import { LIVE_AUDIENCES, MAX_LIVE_TITLE_LENGTH } from "./live-limits";
-import { SeenPriceSchema } from "./money-bodies";
+import { SeenPriceSchema, SeenPriceText } from "./money-bodies";
 import { singleLineText } from "./text";
 
 const TITLE_TOO_LONG = message("A title is at most 100 characters.");
@@ -36,3 +36,6 @@ export type StartLiveInput = z.output<typeof StartLiveSchema>;
 
 /** The entry price the fan was shown (absent: shown free); the entry is the stream's, paid once per person. */
 export const JoinLiveSchema = z.object({ priceCents: SeenPriceSchema.optional() }).strict();
+
+/** The same, from the join page's form, which always says the price it showed (its fields are text). */
+export const JoinLiveFormSchema = z.object({ priceCents: SeenPriceText });
