@@ -6,7 +6,8 @@ import { rejectionReasonSchema } from "@shared/contracts/moderation";
 import { decideCreatorRequest } from "@worker/domain/creators/decide-creator-request";
 import { listPendingCreatorRequests } from "@worker/domain/creators/list-creator-requests";
 import { listPayoutQueue } from "@worker/domain/money/list-payouts";
-import { decidePayout, DecidePayoutSchema } from "@worker/domain/money/withdrawals";
+import { decidePayout } from "@worker/domain/money/withdrawals";
+import { RejectPayoutSchema } from "@shared/contracts/money-bodies";
 import { listOpenReports } from "@worker/domain/moderation/list-open-reports";
 import { REPORT_ACTIONS, resolveReport } from "@worker/domain/moderation/resolve-report";
 import { validationError } from "@worker/domain/shared/validation";
@@ -78,7 +79,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     }
     if (intent === "payout-reject") {
       const form = await parseForm(request, z.object({ payoutId: idText, reason: multilineText().default("") }));
-      const decision = DecidePayoutSchema.safeParse({ decision: "rejected", reason: form.reason });
+      const decision = RejectPayoutSchema.safeParse({ reason: form.reason });
       if (!decision.success) {
         const text = translateError(domain.t, validationError(decision.error)).message;
         return data(
@@ -86,7 +87,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
           { status: 422 },
         );
       }
-      await decidePayout(domain, user, form.payoutId, decision.data);
+      await decidePayout(domain, user, form.payoutId, { decision: "rejected", ...decision.data });
       return {
         ok: true,
         message: domain.t("The payout was rejected; the money is available to the creator again."),

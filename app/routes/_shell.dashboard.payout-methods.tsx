@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "@worker/domain/money/payout-methods";
+import { getPayoutMethod, setPayoutMethod } from "@worker/domain/money/payout-methods";
+import { PayoutMethodSchema } from "@shared/contracts/money-bodies";
 import { parseOrThrow } from "@worker/domain/shared/validation";
 import { PayoutMethodForm } from "~/components/dashboard/payout-method-form";
 import { handleForm, readForm, requireCreator, type FormResult } from "~/lib/forms.server";

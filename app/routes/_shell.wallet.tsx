@@ -4,7 +4,8 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { topUpsAvailable } from "@worker/domain/money/providers/provider";
-import { IdempotencyKeySchema, TOP_UP_PRESETS_CENTS } from "@worker/domain/money/rules";
+import { TOP_UP_PRESETS_CENTS } from "@worker/domain/money/rules";
+import { IdempotencyKeySchema, TopUpSchema } from "@shared/contracts/money-bodies";
 import { readWallet } from "@worker/domain/money/screens";
 import { startTopUp } from "@worker/domain/money/start-top-up";
 import { fieldError } from "@worker/domain/shared/errors";
@@ -97,10 +98,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const { user } = requireViewer(context, request);
   return handleForm(context, async () => {
     const fields = parseOrThrow(TopUpFormSchema, await readForm(request));
-    const started = await startTopUp(context.domain, user, {
-      amountCents: amountCentsOf(fields),
-      idempotencyKey: fields.idempotencyKey,
-    });
+    const started = await startTopUp(
+      context.domain,
+      user,
+      parseOrThrow(TopUpSchema, { amountCents: amountCentsOf(fields), idempotencyKey: fields.idempotencyKey }),
+    );
     return redirect(started.redirectUrl);
   });
 }

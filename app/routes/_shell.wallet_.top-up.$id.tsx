@@ -7,11 +7,10 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import type { PaymentRow } from "@worker/domain/money/payments";
 import { presentPayment } from "@worker/domain/money/payments";
 import { sandboxAllowed } from "@worker/domain/money/providers/provider";
-import { CardSchema } from "@worker/domain/money/providers/sandbox";
+import { CardSchema, TopUpDecisionSchema } from "@shared/contracts/money-bodies";
 import { SANDBOX_CARDS } from "@shared/contracts/money-constants";
 import { confirmSandboxTopUp, findOwnTopUp, payWithSandboxCard } from "@worker/domain/money/sandbox-top-up";
 import { topUpResultPath } from "@worker/domain/money/start-top-up";
@@ -60,8 +59,6 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return data({ payment: presentPayment(payment), cards: SANDBOX_CARDS }, { headers: { "Cache-Control": "no-store" } });
 }
 
-const DecisionSchema = z.object({ intent: z.enum(["confirm", "cancel"]) });
-
 /** Paying with a test card, then confirming or cancelling when the card asks for it. Success goes back to /wallet. */
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const { user } = requireViewer(context, request);
@@ -73,7 +70,12 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
     if (fields.intent === "pay")
       outcome = await payWithSandboxCard(sandbox, user.id, payment.id, parseOrThrow(CardSchema, fields));
     else if (fields.intent === "confirm" || fields.intent === "cancel")
-      outcome = await confirmSandboxTopUp(sandbox, user.id, payment.id, parseOrThrow(DecisionSchema, fields).intent);
+      outcome = await confirmSandboxTopUp(
+        sandbox,
+        user.id,
+        payment.id,
+        parseOrThrow(TopUpDecisionSchema, { decision: fields.intent }).decision,
+      );
     else throw new AppError("validation", INVALID_VALUE);
     if (outcome.status === "succeeded") return redirect(topUpResultPath(payment.id));
     return { ok: true } satisfies FormResult;

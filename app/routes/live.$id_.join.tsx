@@ -8,9 +8,8 @@ import { joinLiveStream } from "@worker/domain/live/live-money";
 import { presentLiveStream } from "@worker/domain/live/streams";
 import { balanceOf, walletOf } from "@worker/domain/money/ledger";
 import { audienceAdmits, findLiveAccess } from "@worker/domain/policies/live";
-import { SeenPriceText } from "@worker/domain/money/rules";
+import { JoinLiveFormSchema } from "@shared/contracts/live-bodies";
 import { parseIdText, parseOrThrow } from "@worker/domain/shared/validation";
-import { z } from "zod";
 import { AppForm, SubmitButton } from "~/components/forms";
 import { Notice } from "~/components/notice";
 import { Avatar } from "~/components/shell/avatar";
@@ -51,12 +50,10 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
 
-const JoinFormSchema = z.object({ priceCents: SeenPriceText });
-
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const { user, stream } = await streamFor(context, request, params.id);
   return handleForm(context, async () => {
-    const { priceCents } = parseOrThrow(JoinFormSchema, await readForm(request));
+    const { priceCents } = parseOrThrow(JoinLiveFormSchema, await readForm(request));
     await joinLiveStream(context.domain, user, stream.id, priceCents);
     return redirect(`/live/${stream.id}`);
   });

@@ -114,6 +114,3 @@ export const rejectionReasonSchema = multilineText()
   .max(500, message("The reason is too long."));
 
 export const CreatorRejectionBodySchema = z.object({ reason: rejectionReasonSchema });
-
-/** The admin's reason for rejecting a payout; the payout's own rule (worker/domain/money) bounds it further. */
-export const PayoutRejectionBodySchema = z.object({ reason: multilineText().max(2000) });

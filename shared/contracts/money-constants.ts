@@ -6,6 +6,9 @@
 export const EARNING_SOURCES = ["subscription", "tip", "post", "message", "live"] as const;
 export type EarningSource = (typeof EARNING_SOURCES)[number];
 
+/** What a tip's note may hold. */
+export const MAX_TIP_NOTE_LENGTH = 500;
+
 export type SandboxOutcome = "succeeded" | "declined" | "requires_confirmation";
 
 /** The sandbox card form's test numbers (development and test only). Any other valid number is declined. */

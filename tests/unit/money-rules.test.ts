@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
 import en from "../../app/locales/en.json";
 import * as rules from "../../worker/domain/money/rules";
+import { IdempotencyKeySchema } from "../../shared/contracts/money-bodies";
+import { MAX_TIP_NOTE_LENGTH } from "../../shared/contracts/money-constants";
 import { addPeriod } from "../../worker/domain/subscriptions/periods";
 import { validationError } from "../../worker/domain/shared/validation";
 import { withdrawalCentsFromForm } from "../../worker/domain/money/withdrawal-amount";
 
-const { addBusinessDays, clientKey, IdempotencyKeySchema, releaseDateOf, splitEarning, systemKey } = rules;
+const { addBusinessDays, clientKey, releaseDateOf, splitEarning, systemKey } = rules;
 
 describe("the money limits (spec §5, §9; docs/decisions/money-rules.md)", () => {
   it("are the documented amounts, in cents", () => {
     expect(rules.CURRENCY).toBe("USD");
     expect([rules.MIN_TOP_UP_CENTS, rules.MAX_TOP_UP_CENTS]).toEqual([500, 100_000]);
     expect(rules.TOP_UP_PRESETS_CENTS).toEqual([1000, 2500, 5000, 10_000]);
-    expect([rules.MIN_TIP_CENTS, rules.MAX_TIP_CENTS, rules.MAX_TIP_NOTE_LENGTH]).toEqual([100, 20_000, 500]);
+    expect([rules.MIN_TIP_CENTS, rules.MAX_TIP_CENTS, MAX_TIP_NOTE_LENGTH]).toEqual([100, 20_000, 500]);
     expect(rules.MIN_WITHDRAWAL_CENTS).toBe(5000);
     expect(rules.HOLD_BUSINESS_DAYS).toBe(7);
   });

@@ -7,7 +7,7 @@ import { message } from "@shared/messages";
 import { translateError } from "../../worker/http/errors";
 import { TIP_AMOUNT_RANGE } from "../../worker/domain/money/rules";
 import { tipRangeVars } from "../../worker/domain/money/send-tip";
-import { PRICE_OUT_OF_RANGE } from "../../worker/domain/subscriptions/plans";
+import { PRICE_OUT_OF_RANGE } from "../../shared/contracts/subscription-bodies";
 
 describe("parseDollars: the one rule of every amount typed in dollars", () => {
   it.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cardExpired, CardSchema, passesLuhn, sandboxOutcome } from "../../worker/domain/money/providers/sandbox";
+import { cardExpired, CardSchema, passesLuhn } from "../../shared/contracts/money-bodies";
+import { sandboxOutcome } from "../../worker/domain/money/providers/sandbox";
 
 describe("the sandbox's test cards", () => {
   it("checks numbers with Luhn", () => {

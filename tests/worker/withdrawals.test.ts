@@ -276,6 +276,13 @@ describe("the admin's payouts queue", () => {
     const noReason = await postJson(`/admin/payouts/${payout.id}/reject`, { reason: "  " }, { token: admin.token });
     expect(noReason.status).toBe(422);
     expect((await errorOf(noReason)).errors.reason).toEqual(["Give a reason."]);
+    const tooLong = await postJson(
+      `/admin/payouts/${payout.id}/reject`,
+      { reason: "x".repeat(501) },
+      { token: admin.token },
+    );
+    expect(tooLong.status).toBe(422);
+    expect((await errorOf(tooLong)).errors.reason).toEqual(["Invalid value"]);
     const rejected = await postJson(
       `/admin/payouts/${payout.id}/reject`,
       { reason: "The PayPal account is closed." },
@@ -289,6 +296,14 @@ describe("the admin's payouts queue", () => {
     expect(await balancesOf(env.DB, creator.user.userId)).toMatchObject({ available: 10_000 });
     expect((await withdraw(creator, 10_000)).status).toBe(200);
     expect(await auditLedger(env.DB)).toEqual(cleanBooks);
+  });
+
+  it("documents the reason's rule the server applies: 1 to 500 characters", async () => {
+    const doc = (await (await api("/openapi.json")).json()) as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    };
+    const body = doc.paths["/admin/payouts/{id}/reject"]!.post.requestBody.content["application/json"]!.schema;
+    expect(body).toMatchObject({ properties: { reason: { minLength: 1, maxLength: 500 } }, required: ["reason"] });
   });
 
   it("lets one of two admins deciding at once win", async () => {

@@ -12,7 +12,7 @@ import { useSession } from "~/lib/session";
 import { useRootData } from "~/root";
 import { massMessageListShape, massMessageShape } from "~/components/messages/chat-shapes";
 import { ChatTime } from "~/components/messages/chat-time";
-import { MAX_MESSAGE_LENGTH, MAX_MESSAGE_MEDIA } from "~/components/messages/message-composer";
+import { MAX_MESSAGE_LENGTH, MAX_MESSAGE_MEDIA } from "@shared/contracts/message-limits";
 
 /** How often the progress of a mass message still being delivered is asked for. */
 const PROGRESS_POLL_MS = 2000;

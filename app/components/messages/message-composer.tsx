@@ -11,9 +11,7 @@ import { InlinePriceField } from "~/components/messages/inline-price-field";
 import { MediaFileInput } from "~/components/posts/media-file-input";
 import { useAttachments } from "~/components/posts/use-attachments";
 import { useRootData } from "~/root";
-
-export const MAX_MESSAGE_LENGTH = 2000;
-export const MAX_MESSAGE_MEDIA = 10;
+import { MAX_MESSAGE_LENGTH, MAX_MESSAGE_MEDIA } from "@shared/contracts/message-limits";
 
 export interface Draft {
   clientId: string;

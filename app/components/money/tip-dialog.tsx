@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/moderation/modal";
+import { MAX_TIP_NOTE_LENGTH } from "@shared/contracts/money-constants";
 import { formatCents } from "@shared/money";
 import { parseDollars } from "@shared/typed-dollars";
 import { useSession } from "~/lib/session";
@@ -11,7 +12,6 @@ import { tipRequest } from "~/components/money/tip-request";
 
 /** The amounts offered as buttons; any other amount can be typed ($1 to $200, checked by the server). */
 const PRESETS_CENTS = [500, 1000, 2000, 5000] as const;
-const NOTE_MAX = 500;
 
 /** The tip form: preset or typed amount, optional message, Send (loaded when a Tip button is first pressed). */
 export function TipDialog({
@@ -128,7 +128,7 @@ export function TipDialog({
             <textarea
               id={`${id}-note`}
               className="input min-h-20"
-              maxLength={NOTE_MAX}
+              maxLength={MAX_TIP_NOTE_LENGTH}
               value={note}
               onChange={(event) => setNote(event.target.value)}
             />

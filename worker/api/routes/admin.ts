@@ -5,19 +5,18 @@ import type { MiddlewareHandler } from "hono";
 import { decideCreatorRequest } from "../../domain/creators/decide-creator-request";
 import { listPendingCreatorRequests } from "../../domain/creators/list-creator-requests";
 import { listPayoutQueue } from "../../domain/money/list-payouts";
-import { decidePayout, DecidePayoutSchema } from "../../domain/money/withdrawals";
+import { decidePayout } from "../../domain/money/withdrawals";
+import { RejectPayoutSchema } from "@shared/contracts/money-bodies";
 import { listOpenReports } from "../../domain/moderation/list-open-reports";
 import { DecidedPayoutSchema, PayoutQueueSchema } from "@shared/contracts/money";
 import {
   CreatorRejectionBodySchema,
   OpenReportsSchema,
-  PayoutRejectionBodySchema,
   PendingCreatorRequestsSchema,
 } from "@shared/contracts/moderation";
 import { REPORT_ACTIONS, resolveReport } from "../../domain/moderation/resolve-report";
 import { AppError } from "../../domain/shared/errors";
 import { message } from "@shared/messages";
-import { parseOrThrow } from "../../domain/shared/validation";
 import { errorResponse } from "../../http/errors";
 import type { AppEnv, SignedInEnv } from "../../http/types";
 import { errorResponses, IdParams, json, jsonBody } from "../schemas";
@@ -156,11 +155,11 @@ adminRoutes.openapi(
     tags: ["Admin"],
     middleware: [requireAdmin] as const,
     summary: "Reject a requested payout with a reason: the money returns to the creator's available earnings",
-    request: { params: IdParams, body: jsonBody(PayoutRejectionBodySchema) },
+    request: { params: IdParams, body: jsonBody(RejectPayoutSchema) },
     responses: { 200: json(DecidedPayoutSchema, "Rejected"), 404: e404, 409: e409, 422: e422 },
   }),
   async (c) => {
-    const input = parseOrThrow(DecidePayoutSchema, { decision: "rejected", reason: c.req.valid("json").reason });
+    const input = { decision: "rejected" as const, ...c.req.valid("json") };
     return c.json(
       { payout: await decidePayout(c.get("domain"), c.get("session").user, c.req.valid("param").id, input) },
       200,

@@ -9,8 +9,9 @@ import {
 } from "@shared/contracts/money";
 import { earningsOverview } from "../../domain/money/earnings-overview";
 import { listPayouts } from "../../domain/money/list-payouts";
-import { getPayoutMethod, PayoutMethodSchema, setPayoutMethod } from "../../domain/money/payout-methods";
-import { requestWithdrawal, WithdrawalSchema } from "../../domain/money/withdrawals";
+import { getPayoutMethod, setPayoutMethod } from "../../domain/money/payout-methods";
+import { requestWithdrawal } from "../../domain/money/withdrawals";
+import { PayoutMethodSchema, WithdrawalSchema } from "@shared/contracts/money-bodies";
 import { AppError } from "../../domain/shared/errors";
 import { message } from "@shared/messages";
 import { errorResponse } from "../../http/errors";

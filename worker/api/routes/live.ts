@@ -7,7 +7,9 @@ import {
   LiveStreamsSchema,
 } from "@shared/contracts/live";
 import { PaymentResultSchema } from "@shared/contracts/money";
-import { joinLiveStream, LiveTipSchema, JoinLiveSchema, sendLiveTip } from "../../domain/live/live-money";
+import { joinLiveStream, sendLiveTip } from "../../domain/live/live-money";
+import { JoinLiveSchema, StartLiveSchema } from "@shared/contracts/live-bodies";
+import { TipSchema } from "@shared/contracts/money-bodies";
 import {
   currentLiveStreamOf,
   endOwnLiveStream,
@@ -15,7 +17,6 @@ import {
   listLiveNow,
   LIVE_NOT_FOUND_ERROR,
   startLiveStream,
-  StartLiveSchema,
 } from "../../domain/live/streams";
 import { requireLiveAccess } from "../../domain/policies/live";
 import { config } from "../../env";
@@ -148,7 +149,7 @@ liveRoutes.openapi(
     tags: ["Live", "Money"],
     summary: "Tip during a stream (for who may watch it); shown to everyone once paid; needs an idempotency key",
     middleware: [requireSession] as const,
-    request: { params: IdParams, body: jsonBody(LiveTipSchema) },
+    request: { params: IdParams, body: jsonBody(TipSchema) },
     responses: {
       200: json(PaymentResultSchema, "The tip's payment"),
       401: e401,

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { listMassMessages, SendMassMessageSchema, startMassMessage } from "../../domain/messages/mass-messages";
+import { listMassMessages, startMassMessage } from "../../domain/messages/mass-messages";
+import { SendMassMessageSchema } from "@shared/contracts/message-bodies";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { enqueueMassMessage } from "../../queues/mass-messages";

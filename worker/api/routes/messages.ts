@@ -7,10 +7,12 @@ import {
   startConversation,
 } from "../../domain/messages/conversations";
 import { listChatMedia, listMessages } from "../../domain/messages/list-messages";
-import { sendMessage, SendMessageSchema } from "../../domain/messages/send-message";
-import { unlockMessage, UnlockMessageSchema } from "../../domain/messages/unlock-message";
-import { sendTip, TipSchema } from "../../domain/money/send-tip";
-import { idText, positionText, singleLineText } from "@shared/contracts/text";
+import { sendMessage } from "../../domain/messages/send-message";
+import { unlockMessage } from "../../domain/messages/unlock-message";
+import { SendMessageSchema, StartConversationSchema, UnlockMessageSchema } from "@shared/contracts/message-bodies";
+import { sendTip } from "../../domain/money/send-tip";
+import { TipSchema } from "@shared/contracts/money-bodies";
+import { idText, positionText } from "@shared/contracts/text";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { e404, errorResponses, IdParams, json, jsonBody } from "../schemas";
@@ -27,12 +29,6 @@ import {
 
 const { 401: e401, 402: e402, 403: e403, 409: e409, 422: e422 } = errorResponses;
 
-const StartSchema = z.object({
-  username: singleLineText()
-    .min(1)
-    .max(64)
-    .transform((name) => name.toLowerCase()),
-});
 const MessagesQuery = z.object({ before: idText.optional(), after: positionText.optional() });
 
 export const messageRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -58,7 +54,7 @@ messageRoutes.openapi(
     tags: ["Messages"],
     summary: "Open the conversation with a member, making it if the caller may write to them",
     middleware: [requireSession] as const,
-    request: { body: jsonBody(StartSchema) },
+    request: { body: jsonBody(StartConversationSchema) },
     responses: { 200: json(ConversationSchema, "The conversation"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) =>

@@ -1,8 +1,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { PaymentResultSchema, WalletSchema } from "@shared/contracts/money";
-import { purchasePost, PurchaseSchema } from "../../domain/money/purchase-post";
+import { purchasePost } from "../../domain/money/purchase-post";
 import { readWallet } from "../../domain/money/screens";
-import { sendTip, TipSchema } from "../../domain/money/send-tip";
+import { sendTip } from "../../domain/money/send-tip";
+import { PurchaseSchema, TipSchema } from "@shared/contracts/money-bodies";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { e404, errorResponses, idCursorQuery, IdParams, json, jsonBody, UsernameParams } from "../schemas";

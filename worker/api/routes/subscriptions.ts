@@ -5,8 +5,9 @@ import { findVisibleUser, PROFILE_NOT_FOUND } from "../../domain/profiles/find-m
 import { cancelSubscription } from "../../domain/subscriptions/cancel-subscription";
 import { listPlans } from "../../domain/subscriptions/plans";
 import { listSubscriptions } from "../../domain/subscriptions/list-subscriptions";
-import { setPlans, SetPlansSchema } from "../../domain/subscriptions/set-plans";
-import { subscribe, SubscribeSchema } from "../../domain/subscriptions/subscribe";
+import { setPlans } from "../../domain/subscriptions/set-plans";
+import { subscribe } from "../../domain/subscriptions/subscribe";
+import { SetPlansSchema, SubscribeSchema } from "@shared/contracts/subscription-bodies";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { e404, errorResponses, IdParams, json, jsonBody, UsernameParams } from "../schemas";

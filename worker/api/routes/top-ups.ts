@@ -1,9 +1,9 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { TopUpPaymentSchema, TopUpStartSchema } from "@shared/contracts/money";
 import { presentPayment } from "../../domain/money/payments";
-import { CardSchema } from "../../domain/money/providers/sandbox";
 import { confirmSandboxTopUp, findOwnTopUp, payWithSandboxCard } from "../../domain/money/sandbox-top-up";
-import { startTopUp, TopUpSchema } from "../../domain/money/start-top-up";
+import { startTopUp } from "../../domain/money/start-top-up";
+import { CardSchema, TopUpDecisionSchema, TopUpSchema } from "@shared/contracts/money-bodies";
 import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { e404, errorResponses, IdParams, json, jsonBody } from "../schemas";
@@ -88,7 +88,7 @@ topUpRoutes.openapi(
     tags: ["Money"],
     summary: "Sandbox only: confirm or cancel a top-up whose test card asked for confirmation",
     middleware: [requireSession] as const,
-    request: { params: IdParams, body: jsonBody(z.object({ decision: z.enum(["confirm", "cancel"]) })) },
+    request: { params: IdParams, body: jsonBody(TopUpDecisionSchema) },
     responses: { 200: PaymentResult, 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) =>

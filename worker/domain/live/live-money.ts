@@ -1,24 +1,17 @@
-import { z } from "zod";
 import type { LiveEntry } from "@shared/contracts/live";
 import type { PaymentView } from "@shared/contracts/money";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { findPaymentByKey, paymentByKeyRead, payFromWallet, presentPayment, replayedFrom } from "../money/payments";
-import { clientKey, MAX_TIP_CENTS, MIN_TIP_CENTS, SeenPriceSchema, systemKey, TIP_AMOUNT_RANGE } from "../money/rules";
-import { tipRangeVars, TipSchema, type TipInput } from "../money/send-tip";
+import { clientKey, MAX_TIP_CENTS, MIN_TIP_CENTS, systemKey, TIP_AMOUNT_RANGE } from "../money/rules";
+import { tipRangeVars } from "../money/send-tip";
+import type { TipInput } from "@shared/contracts/money-bodies";
 import { notificationStatements } from "../notifications/notifications";
 import { LIVE_ENDED, liveAccessCheck, requireLiveAccess } from "../policies/live";
 import { AppError, fieldError, PriceChangedError } from "../shared/errors";
 import { message } from "@shared/messages";
 
 const CANNOT_JOIN_OWN = message("This is your own stream.");
-
-/**
- * POST /api/live/{id}/join: the entry price the fan was shown (absent: shown free); the entry is the stream's,
- * paid once per person.
- */
-export const JoinLiveSchema = z.object({ priceCents: SeenPriceSchema.optional() }).strict();
-export const LiveTipSchema = TipSchema;
 
 /** The key of a person's entry to a stream: one per stream and person, so however often they join, they pay once. */
 const entryKey = (streamId: number) => systemKey(`live-entry-${streamId}`);

@@ -1,9 +1,6 @@
-import { z } from "zod";
 import {
-  LIVE_AUDIENCES,
   MAX_LIVE_GOAL_CENTS,
   MAX_LIVE_PRICE_CENTS,
-  MAX_LIVE_TITLE_LENGTH,
   MIN_LIVE_GOAL_CENTS,
   MIN_LIVE_PRICE_CENTS,
   type LiveEndReason,
@@ -28,40 +25,15 @@ import {
   type LiveStreamRow,
 } from "../policies/live";
 import { AppError, fieldError } from "../shared/errors";
-import { INVALID_VALUE } from "@shared/messages";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { readOne, type Read } from "../shared/reads";
-import { singleLineText } from "@shared/contracts/text";
+import type { StartLiveInput } from "@shared/contracts/live-bodies";
 
 const ONLY_CREATORS_GO_LIVE = message("Only creators can go live.");
 const ALREADY_LIVE = message("You are already live. End that stream first.");
 const LIVE_PRICE_RANGE = message("An entry price is between {{min, money}} and {{max, money}}, or nothing.");
 const LIVE_GOAL_RANGE = message("A tip goal is between {{min, money}} and {{max, money}}.");
-
-const cents = z
-  .number({ message: INVALID_VALUE })
-  .int({ message: INVALID_VALUE })
-  .max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE });
-
-export const StartLiveSchema = z
-  .object({
-    title: singleLineText({ message: INVALID_VALUE })
-      .trim()
-      .min(1, { message: message("Give your stream a title.") })
-      .max(MAX_LIVE_TITLE_LENGTH, { message: message("A title is at most 100 characters.") }),
-    audience: z.enum(LIVE_AUDIENCES, { message: INVALID_VALUE }),
-    // The ranges are checked by startLiveStream, whose errors carry the amounts for the translated sentence.
-    priceCents: cents.default(0),
-    goalCents: cents.nullable().default(null),
-    goalTitle: singleLineText({ message: INVALID_VALUE })
-      .trim()
-      .max(MAX_LIVE_TITLE_LENGTH, { message: message("A title is at most 100 characters.") })
-      .nullable()
-      .default(null),
-  })
-  .strict();
-export type StartLiveInput = z.output<typeof StartLiveSchema>;
 
 /**
  * Goes live: one stream per creator at a time (the database's partial unique index settles two concurrent

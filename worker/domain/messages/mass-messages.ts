@@ -1,20 +1,14 @@
 import { z } from "zod";
-import { MASS_AUDIENCES, type MassMessageAudience, type MassMessageView } from "@shared/contracts/messages";
+import { type MassMessageAudience, type MassMessageView } from "@shared/contracts/messages";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext, EffectsContext } from "../context";
 import { IDEMPOTENCY_KEY_REUSED } from "../money/rules";
 import { LIVE_SUBSCRIPTION_SQL, visibleMemberSql } from "../policies/members";
 import { AppError } from "../shared/errors";
-import { INVALID_VALUE } from "@shared/messages";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
-import { ClientIdSchema } from "@shared/contracts/text";
-import { assertSendable, checkMessageInput, messageStatements, SendMessageSchema } from "./send-message";
-
-export const SendMassMessageSchema = SendMessageSchema.extend({
-  clientId: ClientIdSchema,
-  audience: z.enum(MASS_AUDIENCES, { message: INVALID_VALUE }),
-});
+import type { SendMassMessageInput } from "@shared/contracts/message-bodies";
+import { assertSendable, checkMessageInput, messageStatements } from "./send-message";
 
 const ONLY_CREATORS_MASS_MESSAGE = message("Only creators can send a message to all their fans.");
 const NO_RECIPIENTS = message("Nobody to send it to yet: this audience is empty.");
@@ -78,7 +72,7 @@ export async function startMassMessage(
   ctx: Pick<DomainContext, "db">,
   enqueue: EnqueueMassMessage,
   creator: UserRow,
-  input: z.output<typeof SendMassMessageSchema>,
+  input: SendMassMessageInput,
 ): Promise<MassMessageView> {
   const { db } = ctx;
   if (creator.role !== "creator") throw new AppError("forbidden", ONLY_CREATORS_MASS_MESSAGE);

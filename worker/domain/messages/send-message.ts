@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { MessageView } from "@shared/contracts/messages";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
@@ -7,17 +6,15 @@ import { payFromWallet } from "../money/payments";
 import { clientKey, IDEMPOTENCY_KEY_REUSED } from "../money/rules";
 import { requireConversationAccess, writeRefusalOf } from "../policies/conversations";
 import { AppError, fieldError, PriceChangedError } from "../shared/errors";
-import { INVALID_VALUE } from "@shared/messages";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
-import { ClientIdSchema, idNumber, multilineText } from "@shared/contracts/text";
+import type { SendMessageInput } from "@shared/contracts/message-bodies";
+import { MAX_MESSAGE_LENGTH } from "@shared/contracts/message-limits";
 import { deviceIdsOf, devicesWantingStatement } from "../push/settings";
 import { pushIsOn } from "../push/devices";
 import { messagePriceFor } from "./conversations";
 import { MESSAGE_COLUMNS, presentMessages, presentStored, storedMessage, type MessageRow } from "./present-messages";
 
-const MAX_MESSAGE_LENGTH = 2000;
-const MAX_MESSAGE_MEDIA = 10;
 const MIN_MESSAGE_PRICE_CENTS = 100;
 const MAX_MESSAGE_PRICE_CENTS = 20_000;
 
@@ -28,31 +25,6 @@ const ONLY_CREATORS_SET_PRICES = message("Only creators can put a price on a mes
 const MESSAGE_PRICE_RANGE = message("A message's price is between {{min}} and {{max}}.");
 const MEDIA_NOT_SENDABLE = message("Attach photos or videos you uploaded and that are not in a post or message yet.");
 const MESSAGE_NOW_COSTS = message("Sending a message here now costs {{price, money}}: it was not sent.");
-
-export const SendMessageSchema = z.object({
-  clientId: ClientIdSchema,
-  text: multilineText({ message: INVALID_VALUE }).default(""),
-  mediaIds: z
-    .array(idNumber, { message: INVALID_VALUE })
-    .max(MAX_MESSAGE_MEDIA, { message: INVALID_VALUE })
-    .default([]),
-  priceCents: z
-    .number({ message: INVALID_VALUE })
-    .int({ message: INVALID_VALUE })
-    .min(0, { message: INVALID_VALUE })
-    .default(0),
-  /**
-   * The most the sender agrees to pay for sending it: the per-message price they were shown (absent: none). A
-   * higher price is refused instead of charged; a message kept offline and sent later says 0 (money never waits in
-   * the outbox).
-   */
-  maxPaidCents: z
-    .number({ message: INVALID_VALUE })
-    .int({ message: INVALID_VALUE })
-    .min(0, { message: INVALID_VALUE })
-    .optional(),
-});
-export type SendMessageInput = z.output<typeof SendMessageSchema>;
 
 /** A message as stored, for one sender and client id (a replay's answer). */
 const findByClientId = (db: D1Database, senderId: number, clientId: string) =>

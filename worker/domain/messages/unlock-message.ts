@@ -1,13 +1,12 @@
-import { z } from "zod";
+import type { UnlockMessageInput } from "@shared/contracts/message-bodies";
 import type { MessageView } from "@shared/contracts/messages";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { findPaymentByKey, payFromWallet, presentPayment, type PaymentView } from "../money/payments";
-import { clientKey, IdempotencyKeySchema } from "../money/rules";
+import { clientKey } from "../money/rules";
 import { NOT_A_CREATOR } from "../money/send-tip";
 import { CONVERSATION_NOT_FOUND, requireConversationAccess, MESSAGING_BLOCKED } from "../policies/conversations";
 import { AppError, PriceChangedError } from "../shared/errors";
-import { INVALID_VALUE } from "@shared/messages";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import {
@@ -18,12 +17,6 @@ import {
   type ChatMediaRow,
   type MessageRow,
 } from "./present-messages";
-
-export const UnlockMessageSchema = z.object({
-  /** The price the fan was shown: a different one is refused rather than charged. */
-  priceCents: z.number({ message: INVALID_VALUE }).int({ message: INVALID_VALUE }).positive({ message: INVALID_VALUE }),
-  idempotencyKey: IdempotencyKeySchema,
-});
 
 const MESSAGE_NOT_FOR_SALE = message("This message is not for sale.");
 const MESSAGE_ALREADY_UNLOCKED = message("You already unlocked this message.");
@@ -36,7 +29,7 @@ export async function unlockMessage(
   ctx: Pick<DomainContext, "db" | "publish" | "config">,
   fan: UserRow,
   messageId: number,
-  input: z.output<typeof UnlockMessageSchema>,
+  input: UnlockMessageInput,
 ): Promise<{ message: MessageView; payment: PaymentView; replayed: boolean }> {
   const { db } = ctx;
   const row = await db

@@ -2,62 +2,16 @@
  * Where a creator's payouts go (spec §3, §5): a PayPal address, typed twice, or bank transfer details. Changing
  * it asks for the password. A payout already requested keeps the snapshot it was requested with (withdrawals.ts).
  */
-import { z } from "zod";
 import { confirmPassword } from "../accounts/confirm-password";
-import { emailSchema, passwordText } from "@shared/contracts/accounts";
+import type { PayoutMethodInput } from "@shared/contracts/money-bodies";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { AppError } from "../shared/errors";
 import { readOne, type Read } from "../shared/reads";
 import { message } from "@shared/messages";
-import { singleLineText } from "@shared/contracts/text";
 import { isoNow } from "../shared/time";
 import type { PayoutMethodView } from "@shared/contracts/money";
 export { type PayoutMethodView };
-
-const EMAILS_DIFFER = message("The email addresses do not match.");
-const REQUIRED = message("This field is required.");
-const ACCOUNT_NUMBER_RULE = message("Enter the IBAN or account number: 4 to 34 letters and digits.");
-const ROUTING_CODE_RULE = message("Enter the SWIFT/BIC or routing code: 6 to 11 letters and digits.");
-
-const text = (max: number) => singleLineText({ message: REQUIRED }).trim().min(1, { message: REQUIRED }).max(max);
-/** Bank codes are written with spaces for reading ("DE89 3704 …"); they are stored without, in capitals. */
-const code = (min: number, max: number, rule: string) =>
-  singleLineText({ message: REQUIRED })
-    .transform((value) => value.replace(/[\s-]+/g, "").toUpperCase())
-    .pipe(
-      z
-        .string()
-        .min(1, { message: REQUIRED })
-        .regex(new RegExp(`^[A-Z0-9]{${min},${max}}$`), { message: rule }),
-    );
-
-const password = passwordText.optional();
-
-export const PayoutMethodSchema = z
-  .discriminatedUnion("kind", [
-    z.object({
-      kind: z.literal("paypal"),
-      paypalEmail: emailSchema,
-      paypalEmailConfirmation: singleLineText().max(254),
-      password,
-    }),
-    z.object({
-      kind: z.literal("bank"),
-      accountHolder: text(100),
-      bankName: text(100),
-      accountNumber: code(4, 34, ACCOUNT_NUMBER_RULE),
-      routingCode: code(6, 11, ROUTING_CODE_RULE),
-      country: text(56),
-      password,
-    }),
-  ])
-  .superRefine((input, ctx) => {
-    if (input.kind === "paypal" && input.paypalEmailConfirmation.trim().toLowerCase() !== input.paypalEmail) {
-      ctx.addIssue({ code: "custom", message: EMAILS_DIFFER, path: ["paypalEmailConfirmation"] });
-    }
-  });
-export type PayoutMethodInput = z.output<typeof PayoutMethodSchema>;
 
 /** The method as its owner sees it: the kind, a masked destination, and the non-secret parts of bank details. */
 

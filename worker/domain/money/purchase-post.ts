@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { PurchaseInput } from "@shared/contracts/money-bodies";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { postAccessCheck } from "../policies/posts";
@@ -15,17 +15,8 @@ import {
   type PaymentRow,
   type PaymentView,
 } from "./payments";
-import { ALREADY_PURCHASED, clientKey, IdempotencyKeySchema, NOT_FOR_SALE } from "./rules";
+import { ALREADY_PURCHASED, clientKey, NOT_FOR_SALE } from "./rules";
 import { NOT_A_CREATOR } from "./send-tip";
-
-export const PurchaseSchema = z.object({
-  /** The price the fan was shown: a price changed since is refused rather than charged. */
-  priceCents: z
-    .number({ message: message("Invalid value") })
-    .int()
-    .positive(),
-  idempotencyKey: IdempotencyKeySchema,
-});
 
 const SUBSCRIBE_FIRST = message("Subscribe to this creator to buy this post.");
 const FOLLOW_FIRST = message("Follow this creator to buy this post.");
@@ -38,7 +29,7 @@ export async function purchasePost(
   ctx: Pick<DomainContext, "db" | "publish" | "config">,
   fan: UserRow,
   postId: number,
-  input: z.output<typeof PurchaseSchema>,
+  input: PurchaseInput,
 ): Promise<{ payment: PaymentView; replayed: boolean }> {
   const { db } = ctx;
   // A replay answers with the purchase made, whatever changed since (a block, the post's audience or price).

@@ -2,7 +2,6 @@
  * The money rules in one place: limits, the platform fee and when earnings free up. Amounts are integer cents
  * (USD) everywhere; the client formats them.
  */
-import { z } from "zod";
 import { message } from "@shared/messages";
 import { DAY } from "../shared/time";
 
@@ -18,7 +17,6 @@ export const TOP_UP_PRESETS_CENTS = [1000, 2500, 5000, 10_000] as const;
 /** Tips: $1 to $200 each (spec: not shown; OnlyFans and Fansly allow about this range). */
 export const MIN_TIP_CENTS = 100;
 export const MAX_TIP_CENTS = 20_000;
-export const MAX_TIP_NOTE_LENGTH = 500;
 /** Spec §9: earnings become available 7 business days after the payment. */
 export const HOLD_BUSINESS_DAYS = 7;
 
@@ -49,27 +47,6 @@ export function addBusinessDays(iso: string, business: number): string {
 }
 
 export const releaseDateOf = (paidAt: string) => addBusinessDays(paidAt, HOLD_BUSINESS_DAYS);
-
-/** Every paying request carries a key chosen by the client (a UUID per attempt); a replay returns the first result. */
-export const IdempotencyKeySchema = z
-  .string({ message: message("Invalid value") })
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, { message: message("Invalid value") });
-
-/**
- * The price the person was shown, in cents, sent with every request that may charge them a price the creator sets
- * (docs/decisions/seen-price.md): a different current price is refused (PriceChangedError), never charged.
- */
-export const SeenPriceSchema = z
-  .number({ message: message("Invalid value") })
-  .int({ message: message("Invalid value") })
-  .min(0, { message: message("Invalid value") })
-  .max(Number.MAX_SAFE_INTEGER, { message: message("Invalid value") });
-
-/** The same, as a form sends it. */
-export const SeenPriceText = z
-  .string({ message: message("Invalid value") })
-  .regex(/^\d{1,12}$/, { message: message("Invalid value") })
-  .transform(Number);
 
 /** A paying request without its key: the key is what makes a retry safe. */
 export const KEY_NEEDED = message("A payment needs an idempotency key: a new one for each attempt.");

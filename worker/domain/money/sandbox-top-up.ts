@@ -10,7 +10,8 @@ import { firstRow, readOne, type Read } from "../shared/reads";
 import { isoNow } from "../shared/time";
 import type { PaymentRow } from "./payments";
 import { sandboxAllowed, TOP_UPS_UNAVAILABLE } from "./providers/provider";
-import { CARD_DECLINED, PAYMENT_CANCELLED, sandboxOutcome, type CardInput } from "./providers/sandbox";
+import type { CardInput } from "@shared/contracts/money-bodies";
+import { CARD_DECLINED, PAYMENT_CANCELLED, sandboxOutcome } from "./providers/sandbox";
 import { creditTopUp, failTopUp } from "./top-ups";
 
 const TOP_UP_NOT_FOUND = message("This top-up does not exist.");

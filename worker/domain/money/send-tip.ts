@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { MessageView } from "@shared/contracts/messages";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
@@ -15,11 +14,10 @@ import { postAccessCheck } from "../policies/posts";
 import { notificationStatements } from "../notifications/notifications";
 import { counterpartRead } from "../profiles/find-member";
 import { AppError, fieldError } from "../shared/errors";
-import { INVALID_VALUE } from "@shared/messages";
 import { sha256Hex } from "../shared/crypto";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
-import { multilineText } from "@shared/contracts/text";
+import type { TipInput } from "@shared/contracts/money-bodies";
 import {
   paymentByKeyRead,
   payFromWallet,
@@ -29,29 +27,7 @@ import {
   type PaymentView,
 } from "./payments";
 import type { Read } from "../shared/reads";
-import {
-  clientKey,
-  IDEMPOTENCY_KEY_REUSED,
-  IdempotencyKeySchema,
-  MAX_TIP_CENTS,
-  MAX_TIP_NOTE_LENGTH,
-  MIN_TIP_CENTS,
-  TIP_AMOUNT_RANGE,
-} from "./rules";
-
-export const TipSchema = z.object({
-  // The range is checked by sendTip, whose error carries the amounts for the translated sentence.
-  amountCents: z
-    .number({ message: INVALID_VALUE })
-    .int({ message: INVALID_VALUE })
-    .max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE }),
-  note: multilineText()
-    .trim()
-    .max(MAX_TIP_NOTE_LENGTH, { message: message("A message is at most 500 characters.") })
-    .optional(),
-  idempotencyKey: IdempotencyKeySchema,
-});
-export type TipInput = z.output<typeof TipSchema>;
+import { clientKey, IDEMPOTENCY_KEY_REUSED, MAX_TIP_CENTS, MIN_TIP_CENTS, TIP_AMOUNT_RANGE } from "./rules";
 
 /** The values TIP_AMOUNT_RANGE needs. */
 export const tipRangeVars = { min: MIN_TIP_CENTS, max: MAX_TIP_CENTS };

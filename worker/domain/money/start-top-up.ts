@@ -1,24 +1,13 @@
-import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { AppError, emailNotVerified, fieldError } from "../shared/errors";
-import { INVALID_VALUE } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { ledgerRefusal } from "./ledger";
 import { presentPayment, replayOf, requestHash, type PaymentRow, type PaymentView } from "./payments";
 import { topUpProvider, type PaymentProvider } from "./providers/provider";
-import { clientKey, IdempotencyKeySchema, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, TOP_UP_AMOUNT_RANGE } from "./rules";
+import type { TopUpInput } from "@shared/contracts/money-bodies";
+import { clientKey, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, TOP_UP_AMOUNT_RANGE } from "./rules";
 import { failTopUp } from "./top-ups";
-
-export const TopUpSchema = z.object({
-  // The range is checked by startTopUp, whose error carries the amounts for the translated sentence.
-  amountCents: z
-    .number({ message: INVALID_VALUE })
-    .int({ message: INVALID_VALUE })
-    .max(Number.MAX_SAFE_INTEGER, { message: INVALID_VALUE }),
-  idempotencyKey: IdempotencyKeySchema,
-});
-export type TopUpInput = z.output<typeof TopUpSchema>;
 
 const topUpRangeVars = { min: MIN_TOP_UP_CENTS, max: MAX_TOP_UP_CENTS };
 

@@ -1,10 +1,8 @@
 import { parseDollars } from "@shared/typed-dollars";
 import { fieldError } from "../shared/errors";
 import { message } from "@shared/messages";
+import { OVER_MAXIMUM } from "@shared/contracts/money-bodies";
 
-/** The largest amount a form's field can hold (parseDollars: 9,999,999.99). */
-export const MAX_WITHDRAWAL_CENTS = 999_999_999;
-export const OVER_MAXIMUM = message("A withdrawal can be at most {{max, money}}.", { max: MAX_WITHDRAWAL_CENTS });
 const AMOUNT_FORMAT = message("Enter an amount in dollars, like 12.50.");
 
 /**

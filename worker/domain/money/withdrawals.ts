@@ -3,11 +3,9 @@
  * time, confirmed with their password; an admin then marks it paid (the money leaves through the provider's
  * clearing account) or rejected (the money returns to available). Each step is one guarded batch.
  */
-import { z } from "zod";
 import type { UserRow } from "../accounts/users";
 import { confirmPassword } from "../accounts/confirm-password";
-import { passwordText } from "@shared/contracts/accounts";
-import { multilineText } from "@shared/contracts/text";
+import type { RejectPayoutInput, WithdrawalInput } from "@shared/contracts/money-bodies";
 import type { DomainContext } from "../context";
 import { notificationStatement } from "../notifications/notifications";
 import { AppError, emailNotVerified, fieldError } from "../shared/errors";
@@ -25,9 +23,8 @@ import {
 } from "./ledger";
 import { requestHash } from "./payments";
 import { findPayoutMethod, maskDestination, payoutDetailsOf } from "./payout-methods";
-import { clientKey, IDEMPOTENCY_KEY_REUSED, IdempotencyKeySchema, MIN_WITHDRAWAL_CENTS } from "./rules";
+import { clientKey, IDEMPOTENCY_KEY_REUSED, MIN_WITHDRAWAL_CENTS } from "./rules";
 import type { PayoutStatus, PayoutView } from "@shared/contracts/money";
-import { MAX_WITHDRAWAL_CENTS, OVER_MAXIMUM } from "./withdrawal-amount";
 export { type PayoutView };
 
 const MIN_WITHDRAWAL = message("The minimum withdrawal is {{min, money}}.");
@@ -37,18 +34,6 @@ const ONE_OPEN_WITHDRAWAL = message(
 );
 const NO_PAYOUT_METHOD = message("Add a payout method first.");
 const PAYOUT_ALREADY_DECIDED = message("This withdrawal was already processed.");
-
-const CENTS_FORMAT = message("Send the amount as a whole number of cents.");
-
-export const WithdrawalSchema = z.object({
-  // Under the minimum (0 and less) and over what is available are refused with their amounts by requestWithdrawal.
-  amountCents: z
-    .number({ message: CENTS_FORMAT })
-    .int({ message: CENTS_FORMAT })
-    .max(MAX_WITHDRAWAL_CENTS, { message: OVER_MAXIMUM }),
-  password: passwordText.optional(),
-  idempotencyKey: IdempotencyKeySchema,
-});
 
 export interface PayoutRow {
   id: number;
@@ -86,7 +71,7 @@ export function presentPayout(row: PayoutRow): PayoutView {
 export async function requestWithdrawal(
   ctx: Pick<DomainContext, "db" | "env" | "config">,
   creator: UserRow,
-  input: z.output<typeof WithdrawalSchema>,
+  input: WithdrawalInput,
 ): Promise<{ payout: PayoutView; replayed: boolean }> {
   const { db } = ctx;
   if (creator.role !== "creator") throw new AppError("forbidden", message("Only creators can request a withdrawal."));
@@ -158,23 +143,14 @@ const findPayout = (db: D1Database, creatorId: number, key: string) =>
     .bind(creatorId, key)
     .first<PayoutRow>();
 
-export const DecidePayoutSchema = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("paid") }),
-  z.object({
-    decision: z.literal("rejected"),
-    reason: multilineText()
-      .trim()
-      .min(1, { message: message("Give a reason.") })
-      .max(500),
-  }),
-]);
+type PayoutDecision = { decision: "paid" } | ({ decision: "rejected" } & RejectPayoutInput);
 
 /** The admin's decision on a requested payout; a payout decided already (by another admin, a retry) is refused. */
 export async function decidePayout(
   ctx: Pick<DomainContext, "db" | "publish">,
   admin: UserRow,
   payoutId: number,
-  input: z.output<typeof DecidePayoutSchema>,
+  input: PayoutDecision,
 ): Promise<PayoutView> {
   const { db } = ctx;
   if (admin.role !== "admin") throw new AppError("not_found", message("Not found."));

@@ -1,42 +1,8 @@
-import { z } from "zod";
+import type { SetPlansInput } from "@shared/contracts/subscription-bodies";
 import { AppError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
-import {
-  listPlans,
-  MAX_MESSAGE_PRICE_CENTS,
-  MAX_PRICE_CENTS,
-  MESSAGE_PRICE_OUT_OF_RANGE,
-  MIN_PAID_PRICE_CENTS,
-  PRICE_OUT_OF_RANGE,
-  type PlanView,
-} from "./plans";
-import { PERIODS } from "./periods";
-
-const PlanInputSchema = z.object({
-  period: z.enum(PERIODS),
-  priceCents: z
-    .number()
-    .int()
-    .refine((cents) => cents === 0 || (cents >= MIN_PAID_PRICE_CENTS && cents <= MAX_PRICE_CENTS), PRICE_OUT_OF_RANGE),
-});
-
-/** Every plan the creator offers; a period left out is no longer offered. The message price is optional. */
-export const SetPlansSchema = z.object({
-  messagePriceCents: z
-    .number()
-    .int()
-    .min(0, MESSAGE_PRICE_OUT_OF_RANGE)
-    .max(MAX_MESSAGE_PRICE_CENTS, MESSAGE_PRICE_OUT_OF_RANGE)
-    .optional(),
-  plans: z
-    .array(PlanInputSchema)
-    .max(PERIODS.length)
-    .refine(
-      (plans) => new Set(plans.map((plan) => plan.period)).size === plans.length,
-      message("Each period can be offered once."),
-    ),
-});
+import { listPlans, type PlanView } from "./plans";
 
 /**
  * Replaces the creator's plans (and sets the message price when given). Existing subscriptions keep the price
@@ -45,7 +11,7 @@ export const SetPlansSchema = z.object({
 export async function setPlans(
   db: D1Database,
   user: { id: number; role: string },
-  input: z.output<typeof SetPlansSchema>,
+  input: SetPlansInput,
 ): Promise<PlanView[]> {
   if (user.role !== "creator") throw new AppError("forbidden", message("Only creators can offer subscriptions."));
   const now = isoNow();

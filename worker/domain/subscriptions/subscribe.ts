@@ -1,15 +1,15 @@
-import { z } from "zod";
+import type { SubscribeInput } from "@shared/contracts/subscription-bodies";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { payFromWallet } from "../money/payments";
-import { clientKey, IdempotencyKeySchema, KEY_NEEDED, SeenPriceSchema, SeenPriceText } from "../money/rules";
+import { clientKey, KEY_NEEDED } from "../money/rules";
 import { notificationStatements, notificationStatementsIfChanged } from "../notifications/notifications";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, PriceChangedError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { firstRow, readTogether } from "../shared/reads";
-import { addPeriod, PERIODS, type Period } from "./periods";
+import { addPeriod, type Period } from "./periods";
 import {
   findLiveSubscription,
   liveSubscriptionStatement,
@@ -17,17 +17,6 @@ import {
   type SubscriptionRow,
   type SubscriptionView,
 } from "./present-subscription";
-
-export const SubscribeSchema = z.object({
-  period: z.enum(PERIODS, { message: message("Choose a subscription plan.") }),
-  /** The plan's price the fan was shown; absent: shown free. Any other price than the plan's is refused. */
-  priceCents: SeenPriceSchema.optional(),
-  /** Required for a paid plan (checked by subscribe, which knows the price): one key per attempt. */
-  idempotencyKey: IdempotencyKeySchema.optional(),
-});
-
-/** The same, from a page's form (its fields are text). */
-export const SubscribeFormSchema = SubscribeSchema.extend({ priceCents: SeenPriceText.optional() });
 
 const PLAN_NOT_OFFERED = message("This creator does not offer this plan.");
 /** The live-row unique index refused a second subscription: a concurrent request won. */
@@ -45,7 +34,7 @@ export async function subscribe(
   ctx: Pick<DomainContext, "db" | "publish" | "config">,
   fan: UserRow,
   username: string,
-  input: z.output<typeof SubscribeSchema>,
+  input: SubscribeInput,
 ): Promise<SubscriptionView> {
   const { db } = ctx;
   const creator = await findCounterpart(db, username, fan.id, message("You cannot subscribe to yourself."));
