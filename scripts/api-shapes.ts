@@ -335,10 +335,15 @@ export function expression(schema: z.ZodType, named = new Map<z.ZodType, string>
       return (def.values as unknown[]).length === 1
         ? `literal(${JSON.stringify((def.values as unknown[])[0])})`
         : `anyOf(${(def.values as unknown[]).map((value) => `literal(${JSON.stringify(value)})`).join(", ")})`;
-    case "union":
-      return `anyOf(${(def.options as z.ZodType[])
-        .map((option, index) => expression(option, named, `${where}|${index}`))
-        .join(", ")})`;
+    case "null":
+      // Only as orNull's other half (shared/contracts/common.ts): a named answer or null.
+      throw new Error(`${where}: null only as the other half of orNull`);
+    case "union": {
+      const options = def.options as z.ZodType[];
+      const other = options.filter((option) => defOf(option).type !== "null");
+      if (options.length === 2 && other.length === 1) return `nullable(${expression(other[0]!, named, where)})`;
+      return `anyOf(${options.map((option, index) => expression(option, named, `${where}|${index}`)).join(", ")})`;
+    }
     case "default":
       return `orDefault(${expression(def.innerType as z.ZodType, named, where)}, () => ${JSON.stringify(def.defaultValue)})`;
     case "array":

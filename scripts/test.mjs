@@ -2,8 +2,8 @@
 // `npm test`: lint, types and the build (at the same time), then the end-to-end tier and, beside it, the unit and
 // worker tiers in turn: the end-to-end tier mostly waits (pages, sockets, timers), and the other two use the cores
 // meanwhile, their output printed whole when each ends. Every tier runs even when an earlier step failed (the
-// end-to-end tier only if the build succeeded, as it tests the build), the closing "N passed, N failed" line is always printed (scripts/test-summary.mjs, from the tiers'
-// JSON reports), and the command fails if any step failed.
+// end-to-end tier only if the build succeeded, as it tests the build), the closing "N passed, N failed" line is
+// always printed (scripts/test-summary.mjs, from the tiers' JSON reports), and the command fails if any step failed.
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 

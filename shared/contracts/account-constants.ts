@@ -1,4 +1,7 @@
-/** The account types of sign-up, a zod-free module (the sign-up page loads them): the bodies are in accounts.ts, the answers in session.ts. */
+/**
+ * The account types of sign-up, in a zod-free module (the sign-up page loads them): the bodies are in accounts.ts,
+ * the answers in session.ts.
+ */
 
 /** The twelve account types of spec §1, as stored. The sign-up page lists them. */
 export const ACCOUNT_TYPES = [

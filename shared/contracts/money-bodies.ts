@@ -1,7 +1,8 @@
 /**
  * The money API's request bodies (top-ups, the sandbox's card, tips, purchases, withdrawals, the payout method, an
- * admin's rejection of a payout), parsed by worker/api's routes and by the page's form actions alike. Rules that need the database (a
- * balance, the price a creator set) or whose error carries amounts (a tip's range) stay in worker/domain/money.
+ * admin's rejection of a payout), parsed by worker/api's routes and by the page's form actions alike. Rules that
+ * need the database (a balance, the price a creator set) or whose error carries amounts (a tip's range) stay in
+ * worker/domain/money.
  */
 import { z } from "zod";
 import { INVALID_VALUE, message } from "../messages";

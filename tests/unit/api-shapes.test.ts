@@ -42,18 +42,22 @@ describe("the page's checks of the API's answers", () => {
         z.object({ kind: z.literal("like"), postId: z.number() }),
       ]),
       level: z.literal([1, 2]),
+      // orNull's form: a named answer or null.
+      stream: z.union([z.object({ id: z.number() }), z.null()]),
     });
     // The generated expression, evaluated with the page's combinators.
     const check = new Function(...Object.keys(combinators), `return ${expression(schema)};`)(
       ...Object.values(combinators),
     ) as (value: unknown) => unknown;
     const samples = [
+      { event: { kind: "tip", cents: 5 }, level: 1, stream: null },
+      { note: "hi", event: { kind: "like", postId: 3 }, level: 2, stream: { id: 7 } },
+      { note: 4, event: { kind: "tip", cents: 5 }, level: 1, stream: null },
+      { event: { kind: "tip", postId: 5 }, level: 1, stream: null },
+      { event: { kind: "boo", cents: 5 }, level: 1, stream: null },
+      { event: { kind: "like", postId: 3 }, level: 3, stream: null },
+      { event: { kind: "tip", cents: 5 }, level: 1, stream: { id: "7" } },
       { event: { kind: "tip", cents: 5 }, level: 1 },
-      { note: "hi", event: { kind: "like", postId: 3 }, level: 2 },
-      { note: 4, event: { kind: "tip", cents: 5 }, level: 1 },
-      { event: { kind: "tip", postId: 5 }, level: 1 },
-      { event: { kind: "boo", cents: 5 }, level: 1 },
-      { event: { kind: "like", postId: 3 }, level: 3 },
     ];
     for (const sample of samples) {
       const accepted = schema.safeParse(sample).success;

@@ -55,7 +55,7 @@ describe("text that is not valid Unicode is refused, never stored as U+FFFD", ()
     expect(((await emoji.json()) as { text: string }).text).toBe("Hello 😀");
   });
 
-  it("a form with an escape that is not UTF-8 is refused in the domain's schemas too", async () => {
+  it("a form with an escape that is not UTF-8 is refused by the body schemas too", async () => {
     const { parseOrThrow } = await import("../../worker/domain/shared/validation");
     const { ProfileBodySchema } = await import("../../shared/contracts/profiles");
     expect(() => parseOrThrow(ProfileBodySchema, { name: "Ann \ud800" })).toThrow(BROKEN);

@@ -38,8 +38,9 @@ export const e404 = errorResponse("Not found, or not visible to the caller");
 
 /**
  * A JSON body is exactly what the schema names: an unknown field is a 422 ("Invalid value" under its name),
- * not silently dropped, so a misspelt optional field cannot pass unnoticed. The domain's schemas stay
- * lenient because form actions parse the same schemas from forms that also carry their buttons' `intent`.
+ * not silently dropped, so a misspelt optional field cannot pass unnoticed. The body schemas
+ * themselves (shared/contracts) stay lenient because form actions parse them from forms that also carry their
+ * buttons' `intent`.
  */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   required: true,
