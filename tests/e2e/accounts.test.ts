@@ -8,6 +8,7 @@ import {
   newPage,
   signedInPage,
   storedToken,
+  loginPageLoad,
 } from "./support";
 
 const browser = browserForThisFile();
@@ -98,9 +99,10 @@ describe("accounts, as a person uses them", () => {
     expect(await page.getByText("Please verify your email address.").count()).toBe(0);
     await hydrated(page);
 
+    const loginLoaded = loginPageLoad(page);
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
-    await page.waitForURL("**/login");
+    await loginLoaded;
     expect(await storedToken(page)).toBeNull();
     await page.goto("/home");
     await page.waitForURL("**/login?redirectTo=%2Fhome");

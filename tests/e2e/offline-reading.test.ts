@@ -13,6 +13,7 @@ import {
   sql,
   unique,
   within,
+  loginPageLoad,
 } from "./support";
 
 /**
@@ -209,9 +210,10 @@ describe("offline reading", () => {
     await context.setOffline(false);
     await page.goto("/home");
     await hydrated(page);
+    const loginLoaded = loginPageLoad(page);
     await page.locator('[data-shell="sidebar"]').getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
-    await page.waitForURL("**/login");
+    await loginLoaded;
     const cdp = await context.newCDPSession(page);
     const origin = new URL(baseURL()).origin;
     // The login page that loaded after signing out may start the page cache again: nothing private is in it.

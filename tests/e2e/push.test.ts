@@ -13,6 +13,7 @@ import {
   sqlRows,
   unique,
   within,
+  loginPageLoad,
 } from "./support";
 
 /**
@@ -194,8 +195,9 @@ describe("web push", () => {
     await page.getByText("See you at the shoot").waitFor();
 
     // Signing out takes this device off the account (its pushes must not reach whoever uses the browser next).
+    const loginLoaded = loginPageLoad(page);
     await page.goto("/logout");
-    await page.waitForURL("**/login");
+    await loginLoaded;
     await hydrated(page);
     const devices = await sqlRows<{ n: number }>(
       `SELECT COUNT(*) AS n FROM push_subscriptions WHERE endpoint = '${endpoint}'`,

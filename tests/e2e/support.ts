@@ -255,6 +255,14 @@ export async function newPage(
 }
 
 /**
+ * The full load of /login that signing out ends with (app/lib/offline.ts, leaveForLogin). The app may show /login
+ * in the old page first, so waiting for the address is not enough: ask for this before signing out, then read the
+ * page it brings.
+ */
+export const loginPageLoad = (page: Page) =>
+  page.waitForEvent("load", { predicate: (loaded) => new URL(loaded.url()).pathname === "/login" });
+
+/**
  * Resolves once React has hydrated the page (app/root.tsx marks <html data-hydrated>): from then on typing and
  * clicking reach the app's handlers. Wait for this after a navigation instead of for the network to go quiet.
  */
