@@ -2,7 +2,17 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer } from "../support/dev-server.mjs";
 import { startWhipRelay } from "../support/whip-relay.mjs";
-import { buildSignUp, CHROMIUM, fetchWithin, hydrated, newContext, openPage, sqlRows, unique } from "./support";
+import {
+  buildSignUp,
+  CHROMIUM,
+  fetchWithin,
+  hydrated,
+  keepToken,
+  newContext,
+  openPage,
+  sqlRows,
+  unique,
+} from "./support";
 
 /**
  * The `whip` transport end to end: the same studio and viewer screens, publishing with WHIP and playing with WHEP
@@ -50,10 +60,7 @@ async function personOn(overrides: { username: string; name: string }, viewport 
   const context = await newContext(browser, { baseURL: server.baseURL, viewport });
   const login = await context.request.post("/api/login", { data: { login: person.email, password: person.password } });
   if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
-  await context.addInitScript(
-    (value) => localStorage.setItem("token", value),
-    ((await login.json()) as { token: string }).token,
-  );
+  await keepToken(context, ((await login.json()) as { token: string }).token);
   return { ...person, token, context, page: await openPage(context) };
 }
 

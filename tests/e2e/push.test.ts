@@ -11,6 +11,7 @@ import {
   signedInPage,
   sql,
   sqlRows,
+  storedToken,
   unique,
   within,
   loginPageLoad,
@@ -204,5 +205,7 @@ describe("web push", () => {
     );
     expect(devices[0]![0]!.n).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem("test-push-subscribed"))).toBeNull();
+    // The token is gone for good: a dead one would make /login ask GET /api/me and load itself again.
+    expect(await storedToken(page)).toBeNull();
   });
 });

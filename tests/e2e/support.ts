@@ -421,6 +421,18 @@ export async function sql(statements: string): Promise<void> {
   await sqlRows(statements);
 }
 
+/**
+ * Stores the session token in the context's first page, as a browser keeps it after signing in. Once: stored again
+ * on every load, a signed-out page's dead token would send /login to itself in a loop (GET /api/me, 401, /login).
+ */
+export async function keepToken(context: BrowserContext, token: string): Promise<void> {
+  await context.addInitScript((value) => {
+    if (localStorage.getItem("test-token-given") !== null) return;
+    localStorage.setItem("test-token-given", "1");
+    localStorage.setItem("token", value);
+  }, token);
+}
+
 /** A page whose browser is signed in as `account` (session cookie and the stored token, as after the form). */
 export async function signedInPage(
   browser: Browser,
@@ -437,7 +449,7 @@ export async function signedInPage(
   });
   if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
   const { token } = (await login.json()) as { token: string };
-  await context.addInitScript((value) => localStorage.setItem("token", value), token);
+  await keepToken(context, token);
   return { context, page: await openPage(context), token };
 }
 
