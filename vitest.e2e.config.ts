@@ -2,8 +2,8 @@ import { defineConfig } from "vitest/config";
 import { ALIASES } from "./aliases";
 
 /**
- * End-to-end: Chromium (Debian's, driven by playwright-core) against the production build served by
- * `wrangler dev` on a free port with its own fresh local state (tests/e2e/global-setup.ts).
+ * End-to-end: Chromium (Debian's, driven by playwright-core) against the production build served by the local
+ * server (scripts/serve.mjs) on a free port with its own fresh local state (tests/e2e/global-setup.ts).
  */
 export default defineConfig({
   resolve: { alias: ALIASES },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run dev`: builds, prepares local data, serves with `wrangler dev` (cron every minute), and rebuilds the app whenever a file
-// under app/ or public/ changes. wrangler reloads the Worker on every rebuild (and on changes under worker/);
-// refresh the browser to see the change.
+// `npm run dev`: builds, prepares local data, serves (scripts/lib/local-server.mjs, cron every minute) and builds again
+// whenever a file under app/, public/, worker/ or shared/ changes. The server takes each new build by itself (the
+// Worker bundled again); the page reloads itself when /__dev/version names a new build.
 import { spawn, spawnSync } from "node:child_process";
 import { watch } from "node:fs";
 import { serveLocally } from "./lib/local-server.mjs";
@@ -9,7 +9,8 @@ import { serveLocally } from "./lib/local-server.mjs";
 const run = (command) => spawnSync(command, { shell: true, stdio: "inherit" }).status === 0;
 
 if (!run("npm run build") || !run("npm run local:prepare")) process.exit(1);
-const local = serveLocally();
+const local = await serveLocally({ cron: true });
+console.log(`Ready on ${local.origin}`);
 
 let timer;
 let building = false;
@@ -27,13 +28,10 @@ function rebuild() {
     }
   });
 }
-for (const dir of ["app", "public"]) {
+for (const dir of ["app", "public", "worker", "shared"]) {
   watch(dir, { recursive: true }, () => {
     clearTimeout(timer);
     timer = setTimeout(rebuild, 150);
   });
 }
-process.on("SIGINT", () => {
-  local.stop("SIGINT");
-  process.exit(0);
-});
+process.on("SIGINT", () => void local.stop().finally(() => process.exit(0)));

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Demo data for local use: a fan, a creator with a profile and posts, and an admin (README, "Demo accounts").
-// Writes into the same local D1 and R2 state that `wrangler dev` uses, through wrangler's platform proxy.
+// Writes into the same local D1 and R2 state that `npm start` serves (.wrangler/state), through wrangler's platform proxy.
 // Idempotent: does nothing when the demo accounts exist.
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";

@@ -21,21 +21,18 @@ export interface AppOptions {
   buildVersion?: string;
   /** How mail goes out: through Resend in production; a local run keeps it in its mailbox (worker/dev). */
   mailer?: (env: Env, settings: Config) => Mailer;
-  /** A built file from the ASSETS binding. */
-  fetchAsset?: (assets: Fetcher, request: Request) => Promise<Response>;
   /** Routes only a local run has (worker/dev/local-run.ts), behind the same middleware as the pages. */
   localRoutes?: (buildVersion: string) => Hono<AppEnv>;
 }
 
 const resendMailerOf = (_env: Env, settings: Config) => resendMailer(settings.RESEND_API_KEY ?? "", settings.MAIL_FROM);
-const assetOf = (assets: Fetcher, request: Request) => assets.fetch(request);
 
 /**
  * The Worker's router. Order matters: headers wrap everything; language, domain context and session are
  * resolved once per request and shared by the API and the Remix loaders; CSRF guards every write.
  */
 export function createApp(renderPage: PageHandler | null, options: AppOptions = {}) {
-  const { buildVersion = "none", mailer = resendMailerOf, fetchAsset = assetOf, localRoutes } = options;
+  const { buildVersion = "none", mailer = resendMailerOf, localRoutes } = options;
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders);
@@ -44,7 +41,7 @@ export function createApp(renderPage: PageHandler | null, options: AppOptions = 
   // page routes never have one, and a username with a dot falls through to Remix on a miss.
   app.on(["GET", "HEAD"], "*", async (c, next) => {
     if (!/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.endsWith(".data")) return next();
-    const asset = await fetchAsset(c.env.ASSETS, c.req.raw);
+    const asset = await c.env.ASSETS.fetch(c.req.raw);
     if (asset.status === 404) return next();
     if (c.req.path === "/sw.js") {
       // The service worker must be revalidated on every update check, or a new version could wait on a stale copy.

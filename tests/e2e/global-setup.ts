@@ -3,7 +3,7 @@ import { startDevServer } from "../support/dev-server.mjs";
 
 /** The local D1/R2/DO state of the end-to-end server (tests/e2e/support.ts reads it with `sql`). */
 export const E2E_STATE_DIR = "tests/e2e/.artifacts/state";
-/** What the end-to-end server prints (wrangler logs one line per request); a failing test shows its tail. */
+/** What the end-to-end server prints (one line per request); a failing test shows its tail. */
 export const E2E_SERVER_LOG = "test-results/e2e/server.log";
 
 declare module "vitest" {

@@ -104,18 +104,27 @@ describe("progressive web app", () => {
     // A "new deployment": the served worker (build/client/sw.js) one comment longer, restored afterwards.
     const served = readFileSync(SERVICE_WORKER_FILE, "utf8");
     const servedETag = (await fetchWithin(`${baseURL()}/sw.js`)).headers.get("ETag");
-    onTestFinished(() => writeFileSync(SERVICE_WORKER_FILE, served));
+    // The local server takes a changed built file within seconds (scripts/lib/local-server.mjs): its content and its
+    // ETag, which the browser's revalidation (If-None-Match) compares. Until then it may not answer at all.
+    const servedNow = async (ending: string) => {
+      const response = await fetchWithin(`${baseURL()}/sw.js`);
+      return (await response.text()).endsWith(ending) ? response.headers.get("ETag") : null;
+    };
+    let nextETag: string | null = null;
+    onTestFinished(async () => {
+      writeFileSync(SERVICE_WORKER_FILE, served);
+      // The next test starts from the build as it was, served again (the ETag differs from both: it is the file's).
+      await expect
+        .poll(async () => [servedETag, nextETag, null].includes(await servedNow(served.slice(-100))), {
+          timeout: 15_000,
+        })
+        .toBe(false);
+    });
     writeFileSync(SERVICE_WORKER_FILE, `${served}\n// next build`);
-    // wrangler dev serves the new file at once but its ETag only once it has re-read the assets; until then it
-    // answers the browser's revalidation (If-None-Match) with 304, and the browser sees no new version. Wait for both.
     await expect
-      .poll(
-        async () => {
-          const response = await fetchWithin(`${baseURL()}/sw.js`);
-          return (await response.text()).endsWith("// next build") && response.headers.get("ETag") !== servedETag;
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => (nextETag = await servedNow("// next build")) !== null && nextETag !== servedETag, {
+        timeout: 15_000,
+      })
       .toBe(true);
     // The browser's update check finds the new worker, which installs and then waits: wait for exactly that.
     // (update() resolves before the registration lists the installing worker: only its events tell.)

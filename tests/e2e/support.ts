@@ -184,8 +184,8 @@ async function keepEvidence(context: BrowserContext, base: string) {
 /**
  * A fresh (incognito) context for the running test, traced and closed when the test ends (traceUntilTestEnds).
  * Without a service worker unless the test asks for one (`serviceWorkers: "allow"`): installing it fetches every
- * built file at once, and under that burst `wrangler dev` now and then never answered one of the page's own
- * scripts (a /home that never "loaded"). The tests of the worker itself (offline, the outbox, updates) allow it.
+ * built file at once, work that a test of anything else would share the machine with. The tests of the worker
+ * itself (offline, the outbox, updates, push) allow it.
  */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({

@@ -1,10 +1,9 @@
-// Starts the built app under `wrangler dev` (with --test-scheduled: GET /__scheduled runs the cron handler) on a free loopback port with its own fresh local state, for the
-// end-to-end tests and the benchmarks. Returns { baseURL, stop }.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+// Starts the built app (scripts/serve.mjs) on a free loopback port with its own fresh local state, for the end-to-end
+// tests and the benchmarks. Returns { baseURL, output, stop }.
+import { spawn, spawnSync } from "node:child_process";
+import { appendFileSync, mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { createServer } from "node:net";
-import { LOCAL_WORKER } from "../../scripts/lib/local-server.mjs";
 
 /** The benchmark's Worker: a local run's plus the D1 count and the /__bench routes (tests/bench/worker/count-d1.ts). */
 export const BENCH_WORKER = "tests/bench/worker/index.ts";
@@ -26,7 +25,7 @@ function freePort() {
 async function waitUntilServing(url, server, log) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
+    if (server.exitCode !== null) throw new Error(`the server exited early:\n${log()}`);
     try {
       // A health check the server accepted but never answered is tried again, within the deadline.
       if ((await fetch(`${url}/api/health`, { signal: globalThis.AbortSignal.timeout(10_000) })).ok) return;
@@ -35,18 +34,17 @@ async function waitUntilServing(url, server, log) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`wrangler dev did not answer within 60 s:\n${log()}`);
+  throw new Error(`the server did not answer within 60 s:\n${log()}`);
 }
 
 /**
- * `vars` are passed as --var; every request comes from one address here, so limits are scaled up. `logFile`, if
- * given, receives everything wrangler prints as it comes (one line per request), for a failing test to show.
- * `requestLog: false` (the benchmarks) runs wrangler with `--log-level warn`: no line per request, which miniflare's
- * entry Worker sends to wrangler's Node process as a request of its own (about 15% of a trivial request's
- * throughput here); warnings and errors still show. `entry` is the
- * Worker to run: a local run's by default, the benchmark's (tests/bench/worker/index.ts) for `npm run bench`.
+ * `vars` override the configuration; every request comes from one address here, so limits are scaled up. `logFile`,
+ * if given, receives everything the server prints as it comes (one line per request), for a failing test to show.
+ * `requestLog: false` (the benchmarks) prints warnings and errors only: each request's line is a request of its own
+ * from workerd to the server's Node process. `entry` is the Worker to run: a local run's by default, the benchmark's
+ * (tests/bench/worker/index.ts) for `npm run bench`. The cron does not tick by itself: a test asks GET /__scheduled.
  */
-export async function startDevServer({ stateDir, vars = {}, logFile = null, requestLog = true, entry = LOCAL_WORKER }) {
+export async function startDevServer({ stateDir, vars = {}, logFile = null, requestLog = true, entry = null }) {
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(stateDir, { recursive: true });
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
@@ -70,25 +68,18 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null, requ
     ...vars,
   };
   const port = await freePort();
-  // Its own inspector port too: two servers starting at once (the e2e shards) would both take wrangler's default.
-  const inspectorPort = await freePort();
   const baseURL = `http://localhost:${port}`;
   let output = "";
   const server = spawn(
-    "npx",
+    process.execPath,
     [
-      "wrangler",
-      "dev",
-      entry,
+      "scripts/serve.mjs",
+      ...(entry ? ["--entry", entry] : []),
       "--port",
       String(port),
-      "--inspector-port",
-      String(inspectorPort),
-      "--ip",
-      "localhost",
       "--persist-to",
       stateDir,
-      "--test-scheduled",
+      "--no-cron",
       ...(requestLog ? [] : ["--log-level", "warn"]),
       ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     ],
@@ -110,56 +101,10 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null, requ
   await waitUntilServing(baseURL, server, () => output);
   return {
     baseURL,
-    /** What wrangler printed so far (for a benchmark or test that needs to show why something hung). */
+    /** What the server printed so far (for a benchmark or test that needs to show why something hung). */
     output: () => output,
-    /** Wrangler's DevTools port for this Worker (a CPU profile: tests/bench's profiling, or chrome://inspect). */
-    inspectorPort,
-    /**
-     * The Worker's own address, past wrangler dev's proxy (see workerURL below); baseURL when it cannot be found.
-     */
-    workerURL: () => workerURL(baseURL, server.pid),
     stop() {
       if (server.exitCode === null && server.pid) process.kill(-server.pid, "SIGTERM");
     },
   };
-}
-
-/** The process group of `pid` (Linux: the fifth field of /proc/{pid}/stat), or null. */
-function processGroup(pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[2]);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * `wrangler dev` runs two workerd processes: the one on `--port` is wrangler's proxy (it holds requests while a
- * reload is under way, and adds its own process hop to each), which forwards every request to the one that runs
- * the Worker, on a loopback port of its own. Production has no such hop, so the benchmarks' speed figures are also
- * measured at the Worker's own port: the other workerd of this server's process group that answers /api/health
- * (its sockets found with `ss`, Linux's socket list). Same Worker, same bindings and state; without `ss`, or if
- * nothing else answers, the proxied baseURL.
- */
-async function workerURL(baseURL, groupId) {
-  const publicPort = new URL(baseURL).port;
-  let sockets;
-  try {
-    sockets = execFileSync("ss", ["-Hltnp"], { encoding: "utf8" })
-      .split("\n")
-      .map((line) => ({ port: line.match(/127\.0\.0\.1:(\d+)/)?.[1], pid: line.match(/"workerd",pid=(\d+)/)?.[1] }))
-      .filter((socket) => socket.port && socket.pid && processGroup(socket.pid) === groupId);
-  } catch {
-    return baseURL;
-  }
-  const proxyPid = sockets.find((socket) => socket.port === publicPort)?.pid;
-  for (const { port, pid } of sockets) {
-    if (pid === proxyPid) continue;
-    const url = `http://127.0.0.1:${port}`;
-    const answer = await fetch(`${url}/api/health`, { signal: globalThis.AbortSignal.timeout(10_000) }).catch(
-      () => null,
-    );
-    if (answer?.status === 200 && (await answer.text()).includes('"ok"')) return url;
-  }
-  return baseURL;
 }

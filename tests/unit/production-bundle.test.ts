@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 const LOCAL_ONLY = [
   { what: "the benchmark's routes", text: "/__bench/", file: "tests/bench/worker/count-d1.ts" },
   { what: "the development mailbox (its table)", text: "dev_mailbox", file: "worker/dev/mailbox.ts" },
-  { what: "the local run's asset retries", text: "asking again", file: "worker/dev/local-assets.ts" },
+  { what: "the local run's cron route", text: "/__scheduled", file: "worker/dev/local-run.ts" },
 ];
 
 const BUILD_MS = 240_000;

@@ -5,7 +5,7 @@
  * - a write starts at the primary ("first-primary"), so its checks read the newest state;
  * - after a write, the answer carries the session's bookmark (worker/http/middleware.ts), so the person's next
  *   reads, wherever they land, see their own write.
- * Locally (wrangler dev, the tests) there is one database and no replica: the same code runs.
+ * Locally (a local run, the tests) there is one database and no replica: the same code runs.
  * docs/decisions/plain-data-access.md
  */
 
