@@ -1,4 +1,4 @@
-// The chat figures, over loopback against wrangler dev (figures, no assertions):
+// The chat figures, over loopback against the local server (figures, no assertions):
 //   1. send → delivery: a fan POSTs a message, the creator's ChatRoom socket receives it; p50/p95 over 1,000
 //      messages sent one after another (target p95 ≤ 50 ms);
 //   2. messages per second through one conversation, 16 senders at once, every one delivered to the socket;
@@ -162,7 +162,7 @@ export async function benchChat(baseURL, stateDir) {
   const d1After = await counts();
 
   console.log(
-    `\nChat (loopback, wrangler dev; ${MESSAGES} messages one at a time, then ${CONCURRENCY} senders for ${DURATION_MS} ms)\n`,
+    `\nChat (loopback, Miniflare; ${MESSAGES} messages one at a time, then ${CONCURRENCY} senders for ${DURATION_MS} ms)\n`,
   );
   console.log(
     `message send → other socket     p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   (target p95 ≤ 50 ms)`,

@@ -1,6 +1,6 @@
 // How the cost grows with the data (figures, no assertions). For each size (1,000, 10,000 and 100,000 users;
-// BENCH_GROWTH_SIZES=1000,10000 for a quicker look) a fresh wrangler dev of the production build with its own state
-// (tests/bench/.state-growth-<size>), one server at a time, seeded with SQL in QUALITY.md's proportions
+// BENCH_GROWTH_SIZES=1000,10000 for a quicker look) a fresh local server (Miniflare) of the production build with
+// its own state (tests/bench/.state-growth-<size>), one server at a time, seeded with SQL in QUALITY.md's proportions
 // (tests/bench/seed.sql's shape: 10% creators; everyone follows 50 creators, or all of them when there are fewer;
 // 20 posts per user, i.e. 200 per creator over the same 139 days at every size, a quarter with an image; each
 // creator 2 live stories and 1 expired; each member 5 conversations of 3 messages with creators they follow and 2

@@ -8,7 +8,7 @@ const HOME_REQUESTS = Number(process.env.BENCH_HOME_REQUESTS ?? 200);
 
 const statementsSoFar = async (baseURL) => (await (await fetch(`${baseURL}/__bench/d1-statements`)).json()).statements;
 
-export async function benchHomeTimeline(baseURL, { token, userId, workerURL = baseURL }) {
+export async function benchHomeTimeline(baseURL, { token, userId }) {
   const cookie = { Cookie: `__Host-session=${token}` };
   const page = await fetch(`${baseURL}/home`, { headers: cookie });
   const html = await page.text();
@@ -48,21 +48,6 @@ export async function benchHomeTimeline(baseURL, { token, userId, workerURL = ba
   console.log(
     `GET /api/timeline (same page) p50 ${percentile(json, 50).toFixed(1)} ms   p95 ${percentile(json, 95).toFixed(1)} ms   (the data without the page render)`,
   );
-  if (workerURL !== baseURL) {
-    // The same at the Worker's own port, past wrangler dev's proxy process (tests/support/dev-server.mjs).
-    await latencies(`${workerURL}/home`, cookie, 20);
-    const [directHome, directHealth] = [[], []];
-    for (let half = 0; half < 2; half++) {
-      directHealth.push(...(await latencies(`${workerURL}/api/health`, {}, HOME_REQUESTS / 2)));
-      directHome.push(...(await latencies(`${workerURL}/home`, cookie, HOME_REQUESTS / 2)));
-    }
-    directHome.sort((a, b) => a - b);
-    directHealth.sort((a, b) => a - b);
-    console.log(
-      `at the Worker's own port (no dev proxy): GET /home p50 ${percentile(directHome, 50).toFixed(1)} ms   p95 ${percentile(directHome, 95).toFixed(1)} ms; ` +
-        `GET /api/health p50 ${percentile(directHealth, 50).toFixed(1)} ms   p95 ${percentile(directHealth, 95).toFixed(1)} ms`,
-    );
-  }
   console.log(
     `D1 statements per /home       ${(statements / HOME_REQUESTS).toFixed(2)}   (target ≤ 5; session, updates summary, timeline page, its media)`,
   );

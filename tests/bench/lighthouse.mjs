@@ -1,6 +1,6 @@
 // Lighthouse figures (figures, no assertions): the `lighthouse` package run programmatically with its default
 // config (the mobile preset: Moto G Power screen, simulated throttling of a slow 4G network and a 4× slower CPU)
-// against the production build under wrangler dev on loopback, in the Chromium of this machine (headless, its
+// against the production build on the local server (Miniflare, loopback) in the Chromium of this machine (headless, its
 // own empty profile, driven over the DevTools port). Three pages, each a first visit (the origin's storage of
 // every kind cleared before it): / and a creator's profile as a visitor, then /home signed in, the session cookie
 // put in the browser's cookie jar (Lighthouse itself clears caches and service workers, not cookies). Its

@@ -1,5 +1,5 @@
 /* global localStorage, window, document, requestAnimationFrame -- these run inside the page (page.evaluate, addInitScript). */
-// The live stream figures, over loopback against wrangler dev (figures, no assertions):
+// The live stream figures, over loopback against the local server (figures, no assertions):
 //   1. chat fan-out: a viewer's chat line reaching 500 viewer sockets of one LiveRoom; per delivery and until the
 //      last socket has it, p50/p95 over 50 lines from 50 viewers; reference: a ping answered by the same room
 //      (its auto-response, no code of ours), same run. The p2p cap would refuse 500 viewers, so this part runs on

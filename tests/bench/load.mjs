@@ -2,16 +2,14 @@
 // (20 s) each against GET /api/updates (Authorization: Bearer), the signed-in server render of GET /home (the
 // session cookie) and GET /api/health, a trivial JSON route on the same Worker, as the reference of the same run.
 // Per route: requests per second, p50 and p99 latency, errors (connection errors and timeouts) and answers other
-// than 2xx. Target: p99 ≤ 250 ms, no errors. autocannon runs in this process, on the same small machine as
-// wrangler dev: the reference says how much of a route's figure is the machine. Each route is measured twice: at
-// wrangler dev's port and at the Worker's own port, past the proxy process
-// wrangler puts in front of it (tests/support/dev-server.mjs, workerURL), which production does not have.
+// than 2xx. Target: p99 ≤ 250 ms, no errors. autocannon runs in this process, on the same small machine as the
+// local server (Miniflare): the reference says how much of a route's figure is the machine.
 import autocannon from "autocannon";
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 const CONNECTIONS = 50;
 
-export async function benchLoad(baseURL, { token, workerURL }) {
+export async function benchLoad(baseURL, { token }) {
   const routes = [
     ["GET /api/health (reference)", "/api/health", {}],
     ["GET /api/updates", "/api/updates", { Authorization: `Bearer ${token}` }],
@@ -22,21 +20,15 @@ export async function benchLoad(baseURL, { token, workerURL }) {
   await home.arrayBuffer();
   if (home.status !== 200) throw new Error(`GET /home with the session cookie answered ${home.status}`);
 
-  const ports = [["at wrangler dev's port", baseURL]];
-  if (workerURL && workerURL !== baseURL) ports.push(["at the Worker's own port (no dev proxy)", workerURL]);
   const results = [];
-  for (const [where, url] of ports) {
-    for (const [label, path, headers] of routes) {
-      const result = await autocannon({ url: `${url}${path}`, connections: CONNECTIONS, duration: SECONDS, headers });
-      results.push([where, label, result]);
-    }
+  for (const [label, path, headers] of routes) {
+    const result = await autocannon({ url: `${baseURL}${path}`, connections: CONNECTIONS, duration: SECONDS, headers });
+    results.push([label, result]);
   }
   console.log(
-    `\nUnder load (autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route, loopback, wrangler dev; target p99 ≤ 250 ms, 0 errors)`,
+    `\nUnder load (autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route, loopback, Miniflare; target p99 ≤ 250 ms, 0 errors)\n`,
   );
-  let shown = null;
-  for (const [where, label, r] of results) {
-    if (where !== shown) console.log(`\n${(shown = where)}`);
+  for (const [label, r] of results) {
     console.log(
       `${label.padEnd(30)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(5)} ms   p99 ${String(r.latency.p99).padStart(5)} ms   ` +
         `errors ${r.errors} (timeouts ${r.timeouts})   non-2xx ${r.non2xx}   (${r.requests.total} requests)`,

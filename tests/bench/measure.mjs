@@ -1,6 +1,6 @@
 // What every benchmark measures with: percentiles, one-at-a-time latencies and concurrent throughput, over
-// loopback against wrangler dev. A request that does not answer 200 is an error (latencies) or counted as failed
-// (throughput): a figure made of refusals would look fast.
+// loopback against the local server (Miniflare). A request that does not answer 200 is an error (latencies) or
+// counted as failed (throughput): a figure made of refusals would look fast.
 
 /** The p-th percentile of an ascending list. */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -3,8 +3,7 @@
 // zero violations). Fans get funded wallets through ledger-correct SQL (a top-up transfer from the provider's
 // clearing account, balanced and closed, with its payment); a few fans hold only $10 and are hammered
 // like the others, so refusals (402) and the no-overspending rule are exercised under concurrency too. The books
-// are then checked by GET /__bench/ledger-audit (tests/bench/worker/ledger-audit.ts). The tips are measured at wrangler
-// dev's port and, once more, at the Worker's own port past its proxy process (tests/support/dev-server.mjs).
+// are then checked by GET /__bench/ledger-audit (tests/bench/worker/ledger-audit.ts).
 // Then, after the books are read, D1 alone from inside the Worker (POST /__bench/commits-in-worker): a read round
 // trip, a one-row write commit, and a tip's ledger batch one and sixteen to a batch: what the database's part of a
 // tip costs on this machine, whatever the app does around it.
@@ -87,7 +86,7 @@ export function seedMoneyBench(stateDir) {
   return { fans, creators };
 }
 
-export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
+export async function benchMoney(baseURL, stateDir) {
   const { fans, creators } = seedMoneyBench(stateDir);
   await fetch(`${baseURL}/api/health`)
     .then((r) => r.arrayBuffer())
@@ -95,16 +94,16 @@ export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
   const before = await (await fetch(`${baseURL}/__bench/ledger-audit`)).json();
 
   const pick = (items) => items[Math.floor(Math.random() * items.length)];
-  const healthAt = (base) => async (tally) => {
-    const response = await fetch(`${base}/api/health`);
+  const health = async (tally) => {
+    const response = await fetch(`${baseURL}/api/health`);
     await response.arrayBuffer();
     if (response.ok) tally.ok++;
     else tally.failed++;
   };
-  const tipAt = (base) => async (tally) => {
+  const tip = async (tally) => {
     const payer = pick(fans);
     const amountCents = 100 + Math.floor(Math.random() * (MAX_TIP_CENTS - 99));
-    const response = await fetch(`${base}/api/users/${pick(creators).username}/tips`, {
+    const response = await fetch(`${baseURL}/api/users/${pick(creators).username}/tips`, {
       method: "POST",
       headers: { Authorization: `Bearer ${payer.token}`, "Content-Type": "application/json" },
       body: JSON.stringify({ amountCents, idempotencyKey: randomUUID() }),
@@ -117,7 +116,6 @@ export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
     else tally.failed++;
   };
 
-  const [health, tip] = [healthAt(baseURL), tipAt(baseURL)];
   await measure(health);
   const warmUp = await measure(tip);
   const rounds = [];
@@ -130,11 +128,6 @@ export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
     roundTrips += d1After.roundTrips - d1Before.roundTrips;
     rounds.push({ reference, tips });
   }
-  // The same at the Worker's own port, past wrangler dev's proxy process (tests/support/dev-server.mjs).
-  const direct =
-    workerURL === baseURL
-      ? null
-      : { reference: await measure(healthAt(workerURL)), tips: await measure(tipAt(workerURL)) };
   // The same tips without HTTP, the session or validation: sendTip called inside the Worker.
   const d1BeforeInWorker = await (await fetch(`${baseURL}/__bench/d1-statements`)).json();
   const inWorkerResponse = await fetch(`${baseURL}/__bench/tips-in-worker`, {
@@ -179,15 +172,9 @@ export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
   const tipsPerSecond = mean((r) => r.tips.perSecond);
   const healthPerSecond = mean((r) => r.reference.perSecond);
   const accepted = rounds.reduce((sum, r) => sum + r.tips.ok, 0);
-  const answered200 = accepted + warmUp.ok + inWorker.ok + (direct?.tips.ok ?? 0);
-  const refused = rounds.reduce(
-    (sum, r) => sum + r.tips.refused,
-    warmUp.refused + inWorker.refused + (direct?.tips.refused ?? 0),
-  );
-  const failed = rounds.reduce(
-    (sum, r) => sum + r.tips.failed + r.reference.failed,
-    (direct?.tips.failed ?? 0) + (direct?.reference.failed ?? 0),
-  );
+  const answered200 = accepted + warmUp.ok + inWorker.ok;
+  const refused = rounds.reduce((sum, r) => sum + r.tips.refused, warmUp.refused + inWorker.refused);
+  const failed = rounds.reduce((sum, r) => sum + r.tips.failed + r.reference.failed, 0);
   const violations =
     books.unbalancedTransfers +
     books.openTransfers +
@@ -205,11 +192,6 @@ export async function benchMoney(baseURL, stateDir, workerURL = baseURL) {
   console.log(
     `POST /api/users/{u}/tips      ${tipsPerSecond.toFixed(0).padStart(7)} tips/s  = ${((tipsPerSecond / healthPerSecond) * 100).toFixed(0)}% of the reference (target ≥ 500 tips/s)`,
   );
-  if (direct) {
-    console.log(
-      `  at the Worker's own port    ${direct.tips.perSecond.toFixed(0).padStart(7)} tips/s  = ${((direct.tips.perSecond / direct.reference.perSecond) * 100).toFixed(0)}% of its reference there (${direct.reference.perSecond.toFixed(0)} req/s; no dev proxy)`,
-    );
-  }
   console.log(
     `D1 round trips per tip        ${(roundTrips / rounds.reduce((sum, r) => sum + r.tips.ok + r.tips.refused + r.tips.failed, 0)).toFixed(2)}`,
   );

@@ -1,5 +1,5 @@
 /* global localStorage, navigator, caches, window, document, MutationObserver, Event -- these run inside the page (page.evaluate, addInitScript). */
-// The offline figures, in Chromium against wrangler dev on loopback (figures, no assertions):
+// The offline figures, in Chromium against the local server on loopback (figures, no assertions):
 //   1. launch of /home to its first post shown, from a fresh page: online (the reference, same run) and offline
 //      (the service worker's kept page, then the IndexedDB copy); p50/p95 of BENCH_LAUNCHES each (target offline
 //      ≤ 1 s);

@@ -1,4 +1,4 @@
-// The push figure, over loopback against wrangler dev (figures, no assertions): a creator with
+// The push figure, over loopback against the local server (figures, no assertions): a creator with
 // BENCH_PUSH_DEVICES followers, each with one device that turned push on, publishes a post. Measured: the time from
 // the POST until the last encrypted push reached a push service (a Node server on 127.0.0.1 standing in for FCM
 // and Mozilla's), the pushes it received, and the work the Worker's Queue consumer did for them: its D1 statements
@@ -77,7 +77,7 @@ export async function benchPush(baseURL, stateDir) {
     const after = await counts();
     const statements = after.statements - before.statements;
 
-    console.log(`\nPush fan-out (loopback, wrangler dev; a new post to ${DEVICES} followers' devices)\n`);
+    console.log(`\nPush fan-out (loopback, Miniflare; a new post to ${DEVICES} followers' devices)\n`);
     console.log(
       `the POST answered                    ${answered.toFixed(0)} ms (the fan-out runs after it: waitUntil, then the Queue)`,
     );

@@ -1,14 +1,13 @@
 #!/usr/bin/env node
-// `npm run bench`: figures, not assertions. Starts the production build under wrangler dev on loopback with
-// its own state, then measures
+// `npm run bench`: figures, not assertions. Starts the production build on the local server (Miniflare,
+// tests/support/dev-server.mjs) on loopback with its own state, then measures
 //   1. GET /api/me throughput against GET /api/health (a trivial JSON route on the same Worker), same run;
 //   2. GET /api/updates and GET /api/searchUsers throughput against the same reference, over seeded data
 //      (tests/bench/seed.sql: 10,000 users, 500,000 follows, 200,000 posts, QUALITY.md's sizes);
 //      with one D1 round trip alone (GET /__bench/d1-trip: a `SELECT 1`, nothing around it), the ceiling of any
-//      request that reads D1 once; then the same at the Worker's own port, past the proxy process wrangler dev
-//      puts in front of it (tests/support/dev-server.mjs, workerURL), which production does not have;
+//      request that reads D1 once;
 //   3. sign-in latency (POST /api/login, argon2id verification included);
-//   4. the /home server render of the first timeline page: p50/p95 (at both ports), D1 statements per request, the query plan
+//   4. the /home server render of the first timeline page: p50/p95, D1 statements per request, the query plan
 //      (tests/bench/home-timeline.mjs);
 //   5. the JavaScript a signed-in first load of /home downloads, gzipped (Chromium, like a person);
 //   6. tips per second with the books audited afterwards (tests/bench/money.mjs);
@@ -28,7 +27,7 @@
 //  14. a signed-in first /home under DevTools' "Slow 3G": first post visible, DOMContentLoaded, load, hydration,
 //      bytes transferred (tests/bench/slow-3g.mjs; BENCH_ONLY=slow3g);
 //  15. autocannon, 50 connections: GET /api/updates and GET /home against GET /api/health, requests/s, p50/p99,
-//      errors, at both ports (tests/bench/load.mjs; BENCH_ONLY=load);
+//      errors (tests/bench/load.mjs; BENCH_ONLY=load);
 //  16. growth: /home, timeline, updates, stories bar and conversation list at 1,000, 10,000 and 100,000 users, a
 //      typical and a heavy fan, each size on its own server after this one stops (tests/bench/growth.mjs;
 //      BENCH_ONLY=growth, BENCH_GROWTH_SIZES=1000,10000 for fewer sizes).
@@ -77,7 +76,7 @@ const d1Count = async (base) => (await fetch(`${base}/__bench/d1-statements`)).j
 const throughput = (url, headers) =>
   measureThroughput(url, headers, { durationMs: DURATION_MS, concurrency: CONCURRENCY });
 
-async function benchCore(server, workerURL) {
+async function benchCore(server) {
   const person = {
     username: `bench_${Date.now().toString(36)}`,
     name: "Bench",
@@ -142,45 +141,36 @@ async function benchCore(server, workerURL) {
   });
   if (!files.ok) throw new Error(`storing the seed's media files failed: ${files.status} ${await files.text()}`);
 
-  // Warm-up, then alternate the routes twice so that drift on a noisy machine hits all. The same again at the
-  // Worker's own port, past the proxy process wrangler dev puts in front of it (tests/support/dev-server.mjs).
+  // Warm-up, then alternate the routes twice so that drift on a noisy machine hits all.
   const auth = { Authorization: `Bearer ${token}` };
-  const measureAt = async (base, names) => {
-    const routes = {
-      health: [`${base}/api/health`, {}],
-      me: [`${base}/api/me`, auth],
-      updates: [`${base}/api/updates`, auth],
-      search: [`${base}/api/searchUsers?searchTerm=mia%20riv`, auth],
-      trip: [`${base}/__bench/d1-trip`, {}],
-    };
-    await throughput(routes.health[0], {});
-    const rounds = [];
-    // D1 round trips a request of /api/updates under load (one at a time it is 1).
-    const trips = { roundTrips: 0, requests: 0 };
-    for (let round = 0; round < 2; round++) {
-      const figures = {};
-      for (const name of names) {
-        const before = name === "updates" ? await d1Count(base) : null;
-        figures[name] = await throughput(...routes[name]);
-        if (before) {
-          trips.roundTrips += (await d1Count(base)).roundTrips - before.roundTrips;
-          trips.requests += figures[name].requests;
-        }
-      }
-      rounds.push(figures);
-    }
-    const mean = (name) => rounds.reduce((sum, r) => sum + r[name].perSecond, 0) / rounds.length;
-    const failed = rounds.reduce((sum, r) => sum + Object.values(r).reduce((n, f) => n + f.failed, 0), 0);
-    return {
-      ...Object.fromEntries(names.map((name) => [name, mean(name)])),
-      failed,
-      updatesTrips: trips.roundTrips / trips.requests,
-    };
+  const base = server.baseURL;
+  const routes = {
+    health: [`${base}/api/health`, {}],
+    me: [`${base}/api/me`, auth],
+    updates: [`${base}/api/updates`, auth],
+    search: [`${base}/api/searchUsers?searchTerm=mia%20riv`, auth],
+    trip: [`${base}/__bench/d1-trip`, {}],
   };
-  const proxied = await measureAt(server.baseURL, ["health", "me", "updates", "search", "trip"]);
-  const direct = workerURL === server.baseURL ? null : await measureAt(workerURL, ["health", "me", "updates", "trip"]);
-  const { health, me, updates, search, trip } = proxied;
-  const failures = proxied.failed + (direct?.failed ?? 0);
+  await throughput(routes.health[0], {});
+  const rounds = [];
+  // D1 round trips a request of /api/updates under load (one at a time it is 1).
+  const trips = { roundTrips: 0, requests: 0 };
+  for (let round = 0; round < 2; round++) {
+    const figures = {};
+    for (const name of Object.keys(routes)) {
+      const before = name === "updates" ? await d1Count(base) : null;
+      figures[name] = await throughput(...routes[name]);
+      if (before) {
+        trips.roundTrips += (await d1Count(base)).roundTrips - before.roundTrips;
+        trips.requests += figures[name].requests;
+      }
+    }
+    rounds.push(figures);
+  }
+  const mean = (name) => rounds.reduce((sum, r) => sum + r[name].perSecond, 0) / rounds.length;
+  const [health, me, updates, search, trip] = ["health", "me", "updates", "search", "trip"].map(mean);
+  const failures = rounds.reduce((sum, r) => sum + Object.values(r).reduce((n, f) => n + f.failed, 0), 0);
+  const updatesTrips = trips.roundTrips / trips.requests;
 
   const latencies = [];
   for (let i = 0; i < SIGN_INS; i++) {
@@ -197,7 +187,7 @@ async function benchCore(server, workerURL) {
   latencies.sort((a, b) => a - b);
 
   console.log(
-    `\nBenchmarks (${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per measurement, loopback, wrangler dev)\n`,
+    `\nBenchmarks (${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per measurement, loopback, Miniflare)\n`,
   );
   console.log(`GET /api/health (reference)   ${health.toFixed(0).padStart(7)} req/s`);
   console.log(
@@ -207,7 +197,7 @@ async function benchCore(server, workerURL) {
     `GET /api/updates              ${updates.toFixed(0).padStart(7)} req/s   = ${((updates / health) * 100).toFixed(0)}% of the reference (target ≥ 60%); ${((updates / trip) * 100).toFixed(0)}% of one D1 round trip alone`,
   );
   console.log(
-    `  D1 round trips a request    ${proxied.updatesTrips.toFixed(2).padStart(7)}         (${CONCURRENCY} clients; one at a time: 1)`,
+    `  D1 round trips a request    ${updatesTrips.toFixed(2).padStart(7)}         (${CONCURRENCY} clients; one at a time: 1)`,
   );
   console.log(
     `GET /api/searchUsers          ${search.toFixed(0).padStart(7)} req/s   = ${((search / health) * 100).toFixed(0)}% of the reference`,
@@ -215,28 +205,12 @@ async function benchCore(server, workerURL) {
   console.log(
     `one D1 round trip alone       ${trip.toFixed(0).padStart(7)} req/s   = ${((trip / health) * 100).toFixed(0)}% of the reference (SELECT 1, no router, middleware or session: the ceiling of a request that reads D1 once)`,
   );
-  if (direct) {
-    console.log(`at the Worker's own port, past wrangler dev's proxy process (production has no such hop):`);
-    console.log(
-      `  GET /api/health (reference) ${direct.health.toFixed(0).padStart(7)} req/s   = ${(direct.health / health).toFixed(2)}× the proxied reference`,
-    );
-    console.log(
-      `  GET /api/me                 ${direct.me.toFixed(0).padStart(7)} req/s   = ${((direct.me / direct.health) * 100).toFixed(0)}% of that reference`,
-    );
-    console.log(
-      `  GET /api/updates            ${direct.updates.toFixed(0).padStart(7)} req/s   = ${((direct.updates / direct.health) * 100).toFixed(0)}% of that reference; ${((direct.updates / direct.trip) * 100).toFixed(0)}% of one D1 round trip alone`,
-    );
-    console.log(`    D1 round trips a request  ${direct.updatesTrips.toFixed(2).padStart(7)}`);
-    console.log(
-      `  one D1 round trip alone     ${direct.trip.toFixed(0).padStart(7)} req/s   = ${((direct.trip / direct.health) * 100).toFixed(0)}% of that reference`,
-    );
-  }
   console.log(`failed requests               ${String(failures).padStart(7)}`);
   console.log(
     `POST /api/login latency       p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   (n=${SIGN_INS})`,
   );
 
-  await benchHomeTimeline(server.baseURL, { token, userId: user.userId, workerURL });
+  await benchHomeTimeline(server.baseURL, { token, userId: user.userId });
 
   await benchFirstLoadJavaScript(server.baseURL, person);
   return { token, user, person };
@@ -320,12 +294,10 @@ const server =
       });
 // The signed-in person of the page figures (Lighthouse, slow 3G, load) and a creator's profile to open.
 const PAGE_BENCHES = ["lighthouse", "slow3g", "load"];
-// The Worker's own address, past wrangler dev's proxy (tests/support/dev-server.mjs), for the figures measured at both.
-const workerURL = server ? await server.workerURL() : null;
 let signedIn = null;
 try {
   if (ONLY?.join() === "js") await benchFirstLoadJavaScript(server.baseURL, await signUpBenchPerson(server.baseURL));
-  else if (runs("core")) signedIn = { token: (await benchCore(server, workerURL)).token, profilePath: "/bench_00010" };
+  else if (runs("core")) signedIn = { token: (await benchCore(server)).token, profilePath: "/bench_00010" };
   else if (PAGE_BENCHES.some(runs))
     signedIn = await seedPageBench(server.baseURL, STATE_DIR, await signUpBenchPerson(server.baseURL));
   if (runs("lighthouse"))
@@ -334,10 +306,10 @@ try {
       profilePath: signedIn.profilePath,
     });
   if (runs("slow3g")) await benchSlow3G(server.baseURL, { cookie: `__Host-session=${signedIn.token}` });
-  if (runs("load")) await benchLoad(server.baseURL, { token: signedIn.token, workerURL });
+  if (runs("load")) await benchLoad(server.baseURL, { token: signedIn.token });
   if (runs("roundtrips")) await benchRoundTrips(server.baseURL, STATE_DIR);
   if (runs("chat")) await benchChat(server.baseURL, STATE_DIR);
-  if (runs("money")) await benchMoney(server.baseURL, STATE_DIR, workerURL);
+  if (runs("money")) await benchMoney(server.baseURL, STATE_DIR);
   if (runs("offline")) await benchOffline(server.baseURL, STATE_DIR);
   if (runs("push")) await benchPush(server.baseURL, STATE_DIR);
   if (runs("live")) await benchLive(server.baseURL, STATE_DIR);

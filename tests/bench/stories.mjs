@@ -1,4 +1,4 @@
-// The stories figures, over loopback against wrangler dev (figures, no assertions): GET /api/stories
+// The stories figures, over loopback against the local server (figures, no assertions): GET /api/stories
 // (the stories bar, one statement) for a fan following 1,000 creators with live stories, p50/p95, against a fan
 // following 10 and against GET /api/health in the same run; among 40,000 stories of others (creators the fan does
 // not follow, and expired ones); and the bar's EXPLAIN QUERY PLAN (tests/bench/worker/count-d1.ts), which must not scan.
