@@ -8,3 +8,21 @@
 export function Handle({ username }: { username: string }) {
   return <bdi dir="ltr">{`@${username}`}</bdi>;
 }
+
+/**
+ * A person's name over their handle, each cut to one line: how every list of people (search, suggestions, fans,
+ * subscriptions, blocked, viewers) and a post's author show someone. `nameId` names the name's element (a post's
+ * label points at it). Place it in an element with `min-w-0` so that the lines can be cut.
+ */
+export function NameAndHandle({ name, username, nameId }: { name: string; username: string; nameId?: string }) {
+  return (
+    <>
+      <span id={nameId} dir="auto" className="block truncate-text font-semibold">
+        {name}
+      </span>
+      <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
+        <Handle username={username} />
+      </span>
+    </>
+  );
+}

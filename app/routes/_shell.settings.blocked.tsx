@@ -8,7 +8,7 @@ import { Avatar } from "~/components/shell/avatar";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { requireViewer } from "~/lib/forms.server";
 import { pageMeta, titleTag } from "~/i18n/meta";
-import { Handle } from "~/components/handle";
+import { NameAndHandle } from "~/components/handle";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -45,12 +45,7 @@ export default function BlockedUsersPage() {
             <li key={user.username} className="flex items-center gap-3 p-4">
               <Avatar url={user.avatarUrl} name={user.name || user.username} />
               <Link to={`/${user.username}`} className="min-w-0 flex-1">
-                <span dir="auto" className="block truncate-text font-semibold">
-                  {user.name}
-                </span>
-                <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
-                  <Handle username={user.username} />
-                </span>
+                <NameAndHandle name={user.name} username={user.username} />
               </Link>
               <BlockButton username={user.username} blocked onChange={revalidate} className="btn-secondary w-auto" />
             </li>

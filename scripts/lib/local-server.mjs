@@ -96,6 +96,7 @@ export async function serveLocally({
       try {
         if (rebundle) await bundle(entry, outDir);
         await miniflare.setOptions(options());
+        print(`local server: serving the new build${rebundle ? " (the Worker bundled again)" : "'s files"}`);
       } catch (error) {
         print(`local server: could not take the change: ${error.message}`);
       }

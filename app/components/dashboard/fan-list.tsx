@@ -12,7 +12,7 @@ import { usePeriodLabel } from "~/components/profile/period-label";
 import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
 import { usePagedList } from "~/lib/use-paged-list";
-import { Handle } from "~/components/handle";
+import { NameAndHandle } from "~/components/handle";
 import { fanPageShape } from "~/components/dashboard/dashboard-shapes";
 
 /** usePagedList keys items by `id`: a fan is one member, listed once. */
@@ -79,12 +79,7 @@ function FanRow({ fan }: { fan: FanView }) {
       <Link to={`/${fan.username}`} className="flex min-w-0 flex-1 items-center gap-3">
         <Avatar url={fan.avatarUrl} name={fan.name} />
         <span className="min-w-0">
-          <span dir="auto" className="block truncate-text font-semibold">
-            {fan.name}
-          </span>
-          <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
-            <Handle username={fan.username} />
-          </span>
+          <NameAndHandle name={fan.name} username={fan.username} />
         </span>
       </Link>
       <dl className="grid grid-cols-[auto_auto] gap-x-3 text-sm">

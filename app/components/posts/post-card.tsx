@@ -8,7 +8,7 @@ import { formatCents } from "@shared/money";
 import { useServerText } from "~/lib/server-text";
 import { mediaCountsText } from "~/lib/counts";
 import { feedImageSizes, srcSetOf } from "~/lib/scaled-images";
-import { Handle } from "~/components/handle";
+import { NameAndHandle } from "~/components/handle";
 
 export type { PostView };
 
@@ -40,12 +40,7 @@ export function PostCard({
         <Link to={`/${post.author.username}`} className="flex min-w-[8rem] flex-1 items-center gap-3">
           <Avatar url={post.author.avatarUrl} name={post.author.name} />
           <span className="min-w-0">
-            <span id={`post-${post.id}-author`} dir="auto" className="block truncate-text font-semibold">
-              {post.author.name}
-            </span>
-            <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
-              <Handle username={post.author.username} />
-            </span>
+            <NameAndHandle name={post.author.name} username={post.author.username} nameId={`post-${post.id}-author`} />
           </span>
         </Link>
         <Link to={`/post/${post.id}`} className="shrink-0 text-xs text-slate-600 hover:underline dark:text-slate-400">

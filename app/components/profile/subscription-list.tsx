@@ -8,7 +8,7 @@ import { formatCents } from "@shared/money";
 import { Avatar } from "~/components/shell/avatar";
 import { fetcherError, IntentForm } from "~/components/profile/intent-form";
 import { usePeriodLabel } from "~/components/profile/period-label";
-import { Handle } from "~/components/handle";
+import { NameAndHandle } from "~/components/handle";
 
 /** Settings → Subscriptions: creator, plan, start and renewal dates, status, with Cancel or Resubscribe. */
 export function SubscriptionList({ subscriptions }: { subscriptions: SubscriptionListItem[] }) {
@@ -47,12 +47,7 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
       <Link to={`/${subscription.creator.username}`} className="flex min-w-0 flex-1 items-center gap-3">
         <Avatar url={subscription.creator.avatarUrl} name={subscription.creator.name} />
         <span className="min-w-0">
-          <span dir="auto" className="block truncate-text font-semibold">
-            {subscription.creator.name}
-          </span>
-          <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
-            <Handle username={subscription.creator.username} />
-          </span>
+          <NameAndHandle name={subscription.creator.name} username={subscription.creator.username} />
         </span>
       </Link>
       <dl className="grid grid-cols-2 gap-x-4 text-sm">

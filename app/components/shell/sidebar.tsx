@@ -8,7 +8,7 @@ import { Avatar } from "~/components/shell/avatar";
 import { Icon } from "~/components/shell/icons";
 import { useMenuItems, useNavLabels } from "~/components/shell/labels";
 import { MenuButton } from "~/components/shell/menu";
-import { Handle } from "~/components/handle";
+import { NameAndHandle } from "~/components/handle";
 
 /** Spec §9: sidebar tooltips appear after 1000 ms. */
 const TOOLTIP_DELAY_MS = 1000;
@@ -104,12 +104,7 @@ export function Sidebar({ viewer }: { viewer: ShellViewer }) {
         >
           <Avatar url={viewer.avatarUrl} name={viewer.name || viewer.username} />
           <span className="hidden min-w-0 text-start wide:block">
-            <span dir="auto" className="block truncate-text font-semibold">
-              {viewer.name}
-            </span>
-            <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
-              <Handle username={viewer.username} />
-            </span>
+            <NameAndHandle name={viewer.name} username={viewer.username} />
           </span>
         </MenuButton>
       ) : (

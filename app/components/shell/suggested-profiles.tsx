@@ -8,7 +8,7 @@ import { useSession } from "~/lib/session";
 import { readToken } from "~/lib/token";
 import { Avatar } from "~/components/shell/avatar";
 import { followStateShape, suggestedProfilesShape } from "~/components/shell/shell-shapes";
-import { Handle } from "~/components/handle";
+import { NameAndHandle } from "~/components/handle";
 
 export type { SuggestedProfile };
 
@@ -97,12 +97,7 @@ export function SuggestionsPanel({
             >
               <Avatar url={profile.avatarUrl} name={profile.fullname || profile.username} size="h-12 w-12" />
               <span className="min-w-0">
-                <span dir="auto" className="block truncate-text font-semibold">
-                  {profile.fullname}
-                </span>
-                <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
-                  <Handle username={profile.username} />
-                </span>
+                <NameAndHandle name={profile.fullname} username={profile.username} />
               </span>
             </Link>
             <FollowButton profile={profile} onFollowed={onFollowed} />

@@ -5,7 +5,7 @@ import { useSession } from "~/lib/session";
 import type { UserSearchResult } from "@shared/contracts/profiles";
 import { Avatar } from "~/components/shell/avatar";
 import { userSearchShape } from "~/components/shell/shell-shapes";
-import { Handle } from "~/components/handle";
+import { NameAndHandle } from "~/components/handle";
 
 /** Typing pauses this long before a search is sent. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -47,12 +47,7 @@ export function UserSearchResults({ term }: { term: string }) {
           >
             <Avatar url={user.avatarUrl} name={user.name || user.username} />
             <span className="min-w-0">
-              <span dir="auto" className="block truncate-text font-semibold">
-                {user.name}
-              </span>
-              <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
-                <Handle username={user.username} />
-              </span>
+              <NameAndHandle name={user.name} username={user.username} />
             </span>
           </Link>
         </li>

@@ -6,7 +6,7 @@ import { Avatar } from "~/components/shell/avatar";
 import { useSession } from "~/lib/session";
 import { highlightTitlesShape, keptShape, viewersShape } from "~/components/stories/story-shapes";
 import { viewsAndLikesText } from "~/components/stories/story-counts";
-import { Handle } from "~/components/handle";
+import { NameAndHandle } from "~/components/handle";
 import { failureText } from "~/lib/failure-text";
 
 const toolClass = "rounded-full bg-black/60 px-3 py-2 text-sm font-semibold hover:bg-black/80";
@@ -141,12 +141,7 @@ export function StoryOwnerTools({
                 <li key={item.user.id} className="flex items-center gap-3">
                   <Avatar url={item.user.avatarUrl} name={item.user.name} size="h-9 w-9" />
                   <span className="min-w-0 flex-1">
-                    <span dir="auto" className="block truncate-text font-semibold">
-                      {item.user.name}
-                    </span>
-                    <span dir="ltr" className="block truncate-text text-sm text-slate-600 dark:text-slate-400">
-                      <Handle username={item.user.username} />
-                    </span>
+                    <NameAndHandle name={item.user.name} username={item.user.username} />
                   </span>
                   {item.liked ? <span className="text-red-600 dark:text-red-400">{t("Liked")}</span> : null}
                 </li>
