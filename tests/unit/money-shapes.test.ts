@@ -12,6 +12,7 @@ import type { Shape } from "@shared/shape";
 import { earningsOverviewShape, fanPageShape, payoutPageShape } from "../../app/components/dashboard/dashboard-shapes";
 import { paymentPageShape } from "../../app/components/wallet/wallet-shapes";
 import { tipRequest } from "../../app/components/money/tip-request";
+import { sampleMessage } from "../support/sample-message";
 
 const payment = {
   id: 7,
@@ -122,21 +123,8 @@ describe("the wallet's and the dashboard's checks of the money answers", () => {
 });
 
 describe("the tip dialog's request", () => {
-  const message = {
-    id: 11,
-    conversationId: 4,
-    seq: 2,
-    clientId: "c-1",
-    senderId: 3,
-    text: "Thanks!",
-    createdAt: "2025-03-01T10:00:00.000Z",
-    priceCents: 0,
-    paidCents: 0,
-    tipCents: 500,
-    locked: false,
-    purchased: false,
-    media: [],
-  };
+  // A tip in a conversation answers with the message that carries it.
+  const message = { ...sampleMessage, text: "Thanks!", tipCents: 500, media: [] };
   const charged = { payment, replayed: false };
   const cases = [
     [{ postId: 3 }, "/posts/3/tips", PaymentResultSchema, charged],
