@@ -50,7 +50,14 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 /** The schema with every object in it (nested ones, array items, union members) refusing unknown keys. */
 function strictly<T extends z.ZodType>(schema: T): T {
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
-  const clone = (changes: Record<string, unknown>) => schema.clone({ ...def, ...changes } as never) as T;
+  const clone = (changes: Record<string, unknown>) => {
+    const copy = schema.clone({ ...def, ...changes } as never) as T;
+    // Metadata lives in zod's registry, keyed by the schema itself: the copy keeps what the document shows (its
+    // description, examples), not the id, which names one schema only.
+    const meta = { ...z.globalRegistry.get(schema) };
+    delete meta.id;
+    return Object.keys(meta).length > 0 ? (copy.meta(meta) as T) : copy;
+  };
   switch (def.type) {
     case "object": {
       const shape = Object.fromEntries(
