@@ -4,7 +4,7 @@ const POLL_MS = 1000;
 
 /**
  * Development only (APP_ENV=development): reloads the page once the Worker serves a build with another
- * version, which `npm run dev` produces on every save. A failed poll (wrangler restarting) is ignored.
+ * version, which `npm run dev` produces on every save. A failed poll (the server taking the new build) is ignored.
  */
 export function DevReload({ version }: { version: string }) {
   useEffect(() => {
