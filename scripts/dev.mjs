@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run dev`: builds, prepares local data, serves (scripts/lib/local-server.mjs, cron every minute) and builds again
-// whenever a file under app/, public/, worker/ or shared/ changes. The server takes each new build by itself (the
+// whenever a file under app/, public/, worker/ or shared/ changes. The server takes each build once it is whole (the
 // Worker bundled again); the page reloads itself when /__dev/version names a new build.
 import { spawn, spawnSync } from "node:child_process";
 import { watch } from "node:fs";
@@ -20,8 +20,9 @@ function rebuild() {
   building = true;
   // The same two steps as `npm run build`: the Remix app, then the service worker with its precache list.
   const child = spawn("npx remix vite:build && node scripts/build-sw.mjs", { shell: true, stdio: "inherit" });
-  child.on("exit", () => {
+  child.on("exit", (code) => {
     building = false;
+    if (code === 0 && !again) void local.reload();
     if (again) {
       again = false;
       rebuild();
@@ -34,4 +35,6 @@ for (const dir of ["app", "public", "worker", "shared"]) {
     timer = setTimeout(rebuild, 150);
   });
 }
-process.on("SIGINT", () => void local.stop().finally(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => void local.stop().finally(() => process.exit(0)));
+}

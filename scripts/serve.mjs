@@ -2,7 +2,7 @@
 // Serves the built app (scripts/lib/local-server.mjs). `npm start` runs it as is: http://localhost:8787 with the cron
 // every minute and the local state in .wrangler/state. The end-to-end tier and the benchmarks start one of their own
 // (tests/support/dev-server.mjs): --port N, --persist-to DIR, --var NAME:VALUE (repeatable), --entry FILE,
-// --no-cron, --log-level warn.
+// --no-cron, --watch (serve what changes under build/), --log-level warn.
 import { parseArgs } from "node:util";
 import { LogLevel } from "miniflare";
 import { LOCAL_WORKER, serveLocally } from "./lib/local-server.mjs";
@@ -14,6 +14,7 @@ const { values } = parseArgs({
     var: { type: "string", multiple: true, default: [] },
     entry: { type: "string", default: LOCAL_WORKER },
     "no-cron": { type: "boolean", default: false },
+    watch: { type: "boolean", default: false },
     "log-level": { type: "string", default: "info" },
   },
 });
@@ -27,6 +28,7 @@ const local = await serveLocally({
   persistTo: values["persist-to"],
   vars,
   cron: !values["no-cron"],
+  watch: values.watch,
   logLevel: values["log-level"] === "warn" ? LogLevel.WARN : LogLevel.INFO,
 });
 console.log(`Ready on ${local.origin}`);

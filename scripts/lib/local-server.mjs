@@ -45,8 +45,9 @@ function modulesOf(outDir) {
  * wrangler's layout, so `wrangler d1 … --local --persist-to` reads and writes the same database; `vars` override
  * wrangler.toml's and .dev.vars'. `cron` plays Cloudflare's cron trigger (wrangler.toml's "* * * * *"): the scheduled
  * jobs run once the server answers and then at the start of every minute, through the local Worker's GET /__scheduled.
- * Whatever changes under build/ (a new build, the service-worker update test's sw.js) is served within seconds: a
- * change to build/server bundles the Worker again.
+ * With `watch`, a file changed under build/ (the service-worker update test's sw.js) is served within seconds, and a
+ * change to build/server bundles the Worker again; `reload()` does the same at once (npm run dev, after each build,
+ * which would be seen half written).
  */
 export async function serveLocally({
   entry = LOCAL_WORKER,
@@ -56,6 +57,7 @@ export async function serveLocally({
   vars = {},
   logLevel = LogLevel.INFO,
   cron = false,
+  watch: watchBuild = false,
   print = console.log,
 } = {}) {
   const outDir = mkdtempSync(join(tmpdir(), "fanclub-worker-"));
@@ -114,15 +116,17 @@ export async function serveLocally({
   // Built files: the assets' list (and ETags) is read again; the server's part of a build needs a new bundle.
   let settle;
   let serverChanged = false;
-  const watcher = watch("build", { recursive: true }, (_event, file) => {
-    if (String(file ?? "").startsWith("server")) serverChanged = true;
-    clearTimeout(settle);
-    settle = setTimeout(() => {
-      const rebundle = serverChanged;
-      serverChanged = false;
-      void update(rebundle);
-    }, SETTLE_MS);
-  });
+  const watcher = !watchBuild
+    ? null
+    : watch("build", { recursive: true }, (_event, file) => {
+        if (String(file ?? "").startsWith("server")) serverChanged = true;
+        clearTimeout(settle);
+        settle = setTimeout(() => {
+          const rebundle = serverChanged;
+          serverChanged = false;
+          void update(rebundle);
+        }, SETTLE_MS);
+      });
 
   let timer;
   let stopped = false;
@@ -153,11 +157,12 @@ export async function serveLocally({
 
   return {
     origin,
+    reload: () => update(true),
     async stop() {
       stopped = true;
       clearTimeout(timer);
       clearTimeout(settle);
-      watcher.close();
+      watcher?.close();
       await updating;
       await miniflare.dispose();
       rmSync(outDir, { recursive: true, force: true });

@@ -80,6 +80,8 @@ export async function startDevServer({ stateDir, vars = {}, logFile = null, requ
       "--persist-to",
       stateDir,
       "--no-cron",
+      // A test may change a built file (the service-worker update test): served as a new deployment would be.
+      "--watch",
       ...(requestLog ? [] : ["--log-level", "warn"]),
       ...Object.entries(allVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     ],
