@@ -152,7 +152,7 @@ describe("read replication", () => {
     expect(
       incomingBookmark(new Request("https://app.test/", { headers: { "X-D1-Bookmark": "bad bookmark!" } })),
     ).toBeNull();
-    // The tests' D1 has no Sessions API (wrangler dev's has): a stand-in records how sessions are opened.
+    // The tests' D1 has no Sessions API (a local run's Miniflare has): a stand-in records how sessions are opened.
     const opened: unknown[] = [];
     const binding = {
       prepare: (query: string) => env.DB.prepare(query),
