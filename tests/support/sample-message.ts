@@ -1,5 +1,7 @@
+import type { MessageView } from "@shared/contracts/messages";
+
 /** A chat message as the presenter writes it, with one open photo and its copy. */
-export const sampleMessage = {
+export const sampleMessage: MessageView = {
   id: 11,
   conversationId: 4,
   seq: 2,

@@ -8,23 +8,19 @@ import {
   type OutgoingMessage,
 } from "../../app/components/messages/thread-state";
 import { splitLinks } from "../../app/components/messages/text-links";
+import { sampleMessage } from "../support/sample-message";
 
 const ME = 7;
 const THEM = 9;
 
 const message = (id: number, seq: number, senderId: number, overrides: Partial<MessageView> = {}): MessageView => ({
+  ...sampleMessage,
   id,
   conversationId: 1,
   seq,
   clientId: `client-${id}`,
   senderId,
   text: `message ${id}`,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  priceCents: 0,
-  paidCents: 0,
-  tipCents: 0,
-  locked: false,
-  purchased: false,
   media: [],
   ...overrides,
 });
