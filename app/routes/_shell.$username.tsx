@@ -5,6 +5,8 @@ import { followUser } from "@worker/domain/follows/follow-user";
 import { unfollowUser } from "@worker/domain/follows/unfollow-user";
 import { startConversation } from "@worker/domain/messages/conversations";
 import { getProfilePage } from "@worker/domain/profiles/profile-page";
+import { trialOfferFor } from "@worker/domain/offers/fan-offers";
+import { balanceOf, walletOf } from "@worker/domain/money/ledger";
 import { type Profile } from "@shared/contracts/profiles";
 import { AppError } from "@worker/domain/shared/errors";
 import { INVALID_VALUE } from "@shared/messages";
@@ -26,11 +28,23 @@ export const handle: ShellHandle = { rightColumn: "search" };
 
 const usernameOf = (params: { username?: string }) => (params.username ?? "").toLowerCase().slice(0, 64);
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const page = await getProfilePage(context.domain.db, usernameOf(params), context.session?.user ?? null);
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  const { db } = context.domain;
+  const viewer = context.session?.user ?? null;
+  const page = await getProfilePage(db, usernameOf(params), viewer);
   if (!page) throw new Response("Not found", { status: 404 });
+  // A free-trial link (/{username}?trial=CODE): the trial this viewer may start, or why not.
+  const code = new URL(request.url).searchParams.get("trial");
+  const offer =
+    code && page.profile.isCreator && !page.profile.isOwn
+      ? await trialOfferFor(db, page.profile.userId, code.toLowerCase().slice(0, 64), viewer?.id ?? null)
+      : { trial: null, refusal: null };
   return {
     ...page,
+    trial: offer.trial,
+    trialRefusal: offer.refusal,
+    // What the subscribe chooser shows the viewer has to pay with.
+    walletCents: viewer && page.profile.isCreator ? await balanceOf(db, walletOf(viewer.id)) : null,
     signedIn: context.session !== null,
     profileUrl: `${context.domain.origin}/${page.profile.username}`,
     origin: context.domain.origin,

@@ -60,7 +60,11 @@ function useNotificationText() {
       case "purchase":
         return t("{{name}} bought your post for {{amount}}.", { name, amount });
       case "renewal_failed":
-        return t("Your subscription to {{name}} has ended: your wallet could not pay the renewal.", { name });
+        return notification.params.trial
+          ? t("Your free trial of {{name}} has ended: your wallet could not pay the first period.", { name })
+          : t("Your subscription to {{name}} has ended: your wallet could not pay the renewal.", { name });
+      case "gift":
+        return t("{{from}} gave you a subscription to {{name}}.", { from: String(notification.params.from ?? ""), name });
       case "payout":
         return notification.params.status === "paid"
           ? t("Your withdrawal of {{amount}} has been paid.", { amount })

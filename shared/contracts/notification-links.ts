@@ -20,6 +20,7 @@ export function notificationPath(
   const postPath = typeof params.postId === "number" ? `/post/${params.postId}` : null;
   switch (kind) {
     case "follow":
+    case "gift":
       return actorUsername ? `/${encodeURIComponent(actorUsername)}` : null;
     case "subscription":
       return "/dashboard/fans";

@@ -22,6 +22,7 @@ const NOTIFICATION_KINDS = [
   "payout",
   "top_up",
   "live",
+  "gift",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -9,6 +9,7 @@ import { message } from "../messages";
 import { displayNameSchema } from "./accounts";
 import { orNull } from "./common";
 import { PostPageSchema } from "./posts";
+import { BundleSchema, PromotionOfferSchema } from "./offers";
 import { PlanSchema, SubscriptionSchema } from "./subscriptions";
 import { multilineText, singleLineText } from "./text";
 
@@ -51,6 +52,8 @@ export const ProfileSchema = PostPageSchema.extend({
   /** The viewer's live (active or cancelled) subscription. */
   subscription: orNull(SubscriptionSchema),
   plans: z.array(PlanSchema),
+  bundles: z.array(BundleSchema).meta({ description: "Bundles of the monthly plan, shortest first" }),
+  promotion: orNull(PromotionOfferSchema).meta({ description: "The running promotion this viewer may claim" }),
   messagePriceCents: z
     .number()
     .int()

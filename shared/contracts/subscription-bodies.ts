@@ -3,7 +3,8 @@
  * page's form actions alike. Whether a plan is offered at the price the fan saw is the domain's to check.
  */
 import { z } from "zod";
-import { message } from "../messages";
+import { INVALID_VALUE, message } from "../messages";
+import { BUNDLE_MONTHS } from "./offer-constants";
 import { IdempotencyKeySchema, SeenPriceSchema, SeenPriceText } from "./money-bodies";
 import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS, PERIODS } from "./subscription-constants";
 
@@ -17,15 +18,31 @@ const MESSAGE_PRICE_OUT_OF_RANGE = message("A message costs at most {{max, money
 
 export const SubscribeSchema = z.object({
   period: z.enum(PERIODS, { message: message("Choose a subscription plan.") }),
-  /** The plan's price the fan was shown; absent: shown free. Any other price than the plan's is refused. */
+  /** A bundle of the monthly plan: 3, 6 or 12 months paid at once (period "month"). */
+  bundleMonths: z.literal(BUNDLE_MONTHS, { message: message("A bundle is 3, 6 or 12 months.") }).optional(),
+  /**
+   * What the fan was shown to pay now (the plan's, the bundle's or the promotion's price; 0 for a free trial);
+   * absent: shown free. Any other price than the server's is refused.
+   */
   priceCents: SeenPriceSchema.optional(),
+  /** The promotion the fan claims, as shown on the profile: one that has ended is refused. */
+  promotionId: z.number({ message: INVALID_VALUE }).int().positive().optional(),
+  /** A free-trial link's code (`/{username}?trial=CODE`). */
+  trialCode: z.string({ message: INVALID_VALUE }).max(64).optional(),
   /** Required for a paid plan (checked by subscribe, which knows the price): one key per attempt. */
   idempotencyKey: IdempotencyKeySchema.optional(),
 });
 export type SubscribeInput = z.output<typeof SubscribeSchema>;
 
 /** The same, from a page's form (its fields are text). */
-export const SubscribeFormSchema = SubscribeSchema.extend({ priceCents: SeenPriceText.optional() });
+export const SubscribeFormSchema = SubscribeSchema.extend({
+  priceCents: SeenPriceText.optional(),
+  bundleMonths: z
+    .enum(["3", "6", "12"], { message: message("A bundle is 3, 6 or 12 months.") })
+    .transform((value) => Number(value) as 3 | 6 | 12)
+    .optional(),
+  promotionId: SeenPriceText.optional(),
+});
 
 const PlanInputSchema = z.object({
   period: z.enum(PERIODS),

@@ -21,7 +21,7 @@ export const SubscriptionSchema = z
   .object({
     id: z.number().int(),
     period: z.enum(PERIODS),
-    priceCents: z.number().int(),
+    priceCents: z.number().int().meta({ description: "The plan's regular price; an offer's discount is offerPercent" }),
     status: z.enum(SUBSCRIPTION_STATUSES),
     startedAt: z.string(),
     currentPeriodEnd: z
@@ -29,6 +29,22 @@ export const SubscriptionSchema = z
       .meta({ description: "Renewal date while active; end of the entitlement once cancelled" }),
     cancelledAt: z.string().nullable(),
     endedAt: z.string().nullable(),
+    bundleMonths: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "3, 6 or 12 when paid as a bundle of months (period is then month)" }),
+    trialEndsAt: z.string().nullable().meta({ description: "The end of the free trial the subscription began with" }),
+    giftedBy: z
+      .string()
+      .nullable()
+      .meta({ description: "The username of the member who gave it: a gift ends at its date unless resumed" }),
+    offerPercent: z.number().int().meta({ description: "The offer's discount on the renewals still discounted" }),
+    offerRenewalsLeft: z.number().int().meta({ description: "How many more renewals the offer's discount holds" }),
+    nextPlan: z
+      .object({ period: z.enum(PERIODS), bundleMonths: z.number().int().nullable(), priceCents: z.number().int() })
+      .nullable()
+      .meta({ description: "The plan chosen to take over at the next renewal" }),
   })
   .meta({ id: "Subscription" });
 export type SubscriptionView = z.infer<typeof SubscriptionSchema>;

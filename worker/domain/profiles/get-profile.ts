@@ -4,6 +4,8 @@ import type { PostRow } from "../posts/present-posts";
 import { isoNow } from "../shared/time";
 import { allRows, firstRow, readOne, type Read } from "../shared/reads";
 import { plansStatement, presentPlans, type PlanRow } from "../subscriptions/plans";
+import { bundlesStatement, presentBundles, type BundleRow } from "../offers/bundles";
+import { presentPromotionOffer, promotionStatement, type OfferRow } from "../offers/fan-offers";
 import {
   liveSubscriptionStatement,
   presentSubscription,
@@ -40,9 +42,11 @@ const profileReads = (db: D1Database, creatorId: number, viewerId: number | null
     allRows<PostRow>(profilePostsStatement(db, creatorId, viewerId, "posts", null)),
     allRows<PlanRow>(plansStatement(db, creatorId)),
     allRows<SubscriptionRow>(liveSubscriptionStatement(db, viewerId, creatorId)),
+    allRows<BundleRow>(bundlesStatement(db, creatorId)),
+    firstRow<OfferRow>(promotionStatement(db, creatorId, viewerId)),
   ] as const;
 
-type ProfileRows = [FactsRow | null, PostRow[], PlanRow[], SubscriptionRow[]];
+type ProfileRows = [FactsRow | null, PostRow[], PlanRow[], SubscriptionRow[], BundleRow[], OfferRow | null];
 
 /** Who a username names, as far as the reads that need their id are concerned. */
 export interface ProfileKey {
@@ -100,7 +104,7 @@ async function presentProfile(
   rows: ProfileRows,
   viewerId: number | null,
 ): Promise<Profile> {
-  const [facts, postRows, planRows, subscriptionRows] = rows;
+  const [facts, postRows, planRows, subscriptionRows, bundleRows, promotionRow] = rows;
   // One row always: the totals of an aggregate.
   const fact = facts!;
   const isOwn = viewerId === user.id;
@@ -132,6 +136,8 @@ async function presentProfile(
       following: false,
       subscription: null,
       plans: [],
+      bundles: [],
+      promotion: null,
       messagePriceCents: 0,
       posts: [],
       nextCursor: null,
@@ -153,6 +159,9 @@ async function presentProfile(
     following: fact.following === 1,
     subscription: subscription ? presentSubscription(subscription) : null,
     plans: user.role === "creator" ? presentPlans(planRows) : [],
+    bundles: user.role === "creator" ? presentBundles(bundleRows) : [],
+    // The owner sees no promotion of their own on the button; everyone else the one they may claim.
+    promotion: user.role === "creator" && !isOwn && promotionRow ? presentPromotionOffer(promotionRow) : null,
     messagePriceCents: user.role === "creator" ? user.message_price_cents : 0,
     ...page,
   };

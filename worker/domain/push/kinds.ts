@@ -19,6 +19,7 @@ export const PUSH_KIND_OF_NOTIFICATION: Record<NotificationKind, PushKind | null
   creator_request: "earnings",
   renewal_failed: "subscriptions",
   top_up: "subscriptions",
+  gift: "subscriptions",
   message: "messages",
   live: "live",
 };

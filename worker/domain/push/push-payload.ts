@@ -194,7 +194,13 @@ async function notificationContent(
           : t("Your creator application was not approved. Reason: {{reason}}", { reason: String(params.reason ?? "") }),
       );
     case "renewal_failed":
-      return line(t("Your subscription to {{name}} has ended: your wallet could not pay the renewal.", { name }));
+      return line(
+        params.trial
+          ? t("Your free trial of {{name}} has ended: your wallet could not pay the first period.", { name })
+          : t("Your subscription to {{name}} has ended: your wallet could not pay the renewal.", { name }),
+      );
+    case "gift":
+      return line(t("{{from}} gave you a subscription to {{name}}.", { from: String(params.from ?? ""), name }));
     case "top_up":
       return line(t("Money was added to your wallet."));
     case "like":
