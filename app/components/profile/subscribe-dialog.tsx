@@ -36,9 +36,7 @@ export function useSubscribeLabel(offered: Pick<Profile, "plans" | "promotion">)
     });
   });
   const regular = offer?.kind === "promotion" || offer?.kind === "trial" ? offer : null;
-  const [regularId, regularText] = useServerText(deps, () =>
-    regular ? text.perPeriod(regular.regularCents, { period: regular.period, bundleMonths: null }) : "",
-  );
+  const [regularId, regularText] = useServerText(deps, () => (regular ? text.money(regular.regularCents) : ""));
   const [endingId, ending] = useServerText(deps, () =>
     regular ? text.ending(regular.endsAt, regular.claimsLeft, Date.now()) : "",
   );
@@ -46,13 +44,11 @@ export function useSubscribeLabel(offered: Pick<Profile, "plans" | "promotion">)
     <>
       <span id={labelId}>{label}</span>
       {regular ? (
-        <>
-          {" "}
-          <s className="font-normal opacity-75">
-            <span className="sr-only">{t("was")} </span>
-            <span id={regularId}>{regularText}</span>
-          </s>
-        </>
+        // The button is a flex box, which drops a space between its children: a margin stands in for it.
+        <s className="ms-1.5 font-normal opacity-75">
+          <span className="sr-only">{` ${t("was")} `}</span>
+          <span id={regularId}>{regularText}</span>
+        </s>
       ) : null}
     </>
   );
