@@ -302,9 +302,17 @@ export const GENERATED: Record<string, Entry[]> = {
     {
       name: "retentionOfferAnswerShape",
       schema: RetentionOfferAnswerSchema,
-      type: { name: "RetentionOffer", from: "@shared/contracts/offers", expression: "{ offer: RetentionOffer | null }" },
+      type: {
+        name: "RetentionOffer",
+        from: "@shared/contracts/offers",
+        expression: "{ offer: RetentionOffer | null }",
+      },
     },
-    { name: "giftAnswerShape", schema: GiftAnswerSchema, type: { name: "GiftAnswer", from: "@shared/contracts/offers" } },
+    {
+      name: "giftAnswerShape",
+      schema: GiftAnswerSchema,
+      type: { name: "GiftAnswer", from: "@shared/contracts/offers" },
+    },
   ],
   // The live studio.
   "app/components/live/live-shapes.ts": [
