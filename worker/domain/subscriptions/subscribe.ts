@@ -167,6 +167,8 @@ function startOf(
     const closed = closedReason(row, base.now);
     if (closed) throw new AppError("conflict", closed);
     if (base.plan.bundleMonths !== null) throw fieldError("bundleMonths", PROMOTION_NOT_FOR_BUNDLES);
+    // A free plan has nothing to take off: a claim there would only use up a place.
+    if (base.regular === 0) throw new AppError("conflict", OFFER_NOT_FOR_YOU);
     const audience = found.subscribedBefore ? "expired" : "new";
     if (row.audience !== "both" && row.audience !== audience) throw new AppError("conflict", OFFER_NOT_FOR_YOU);
     if (row.percent_off === 100) return freeTrial(row);
