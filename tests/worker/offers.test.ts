@@ -530,7 +530,7 @@ describe("trial links", () => {
     );
     expect(taken.errors.code).toEqual(["You already have a link with this code."]);
     // Another creator may use the same code.
-    const other = await creatorWith([{ period: "week", priceCents: 300 }]);
+    const other = await creatorWith([{ period: "week", priceCents: 500 }]);
     expect((await makeTrialLink(other.token, { days: 2, code: "summer-free" })).code).toBe("summer-free");
 
     for (const body of [
@@ -940,7 +940,7 @@ describe("bad input and who may", () => {
   it("someone else's subscription is none of the caller's", async () => {
     const creator = await creatorWith([
       { period: "month", priceCents: 1000 },
-      { period: "week", priceCents: 300 },
+      { period: "week", priceCents: 500 },
     ]);
     expect(
       (
@@ -973,7 +973,7 @@ describe("bad input and who may", () => {
       (
         await postJson(
           `/subscriptions/${subscription.id}/plan`,
-          { period: "week", priceCents: 300 },
+          { period: "week", priceCents: 500 },
           { token: intruder.token },
         )
       ).status,
