@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
+import { nowMs, setClockForTests } from "@shared/clock";
 import type { CreatorOffers } from "@shared/contracts/offers";
 import type { SubscriptionView } from "@shared/contracts/subscriptions";
 import { auditLedger, balancesOf } from "../../worker/domain/money/ledger";
@@ -12,8 +13,14 @@ export type Member = Awaited<ReturnType<typeof createFan>>;
 
 const DAY_MS = 24 * 3_600_000;
 
-/** An instant `days` days from now (negative: before), as the API writes dates. */
-export const inDays = (days: number, from = Date.now()) => new Date(from + days * DAY_MS).toISOString();
+/** An instant `days` days from now on the shared clock (negative: before), as the API writes dates. */
+export const inDays = (days: number, from = nowMs()) => new Date(from + days * DAY_MS).toISOString();
+
+/**
+ * Lets the clock run again after a test moved it months ahead to run the cron: sessions are valid by the same
+ * clock, so the API answers 401 to tokens made "months ago".
+ */
+export const letClockRun = () => setClockForTests(env, null);
 
 /** A verified creator with these plans and bundles (bundles need the monthly plan). */
 export async function creatorWith(

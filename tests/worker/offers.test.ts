@@ -368,6 +368,38 @@ describe("promotions", () => {
     expect(year).toMatchObject({ period: "year", priceCents: 9999, offerPercent: 35 });
   });
 
+  it("the same fan racing their own claims (two keys at once) is charged and counted once", async () => {
+    const creator = await creatorWith([{ period: "month", priceCents: 1000 }]);
+    const promotion = await startPromotion(creator.token, { percentOff: 50, audience: "new", claimLimit: 10 });
+    const fan = await fundedFan(5000);
+    const responses = await Promise.all(
+      [0, 1, 2, 3, 4].map(() =>
+        subscribe(
+          creator.user.username,
+          { period: "month", promotionId: promotion, priceCents: 500, idempotencyKey: newKey() },
+          fan.token,
+        ),
+      ),
+    );
+    const answers = await Promise.all(responses.map((response) => subscribed(response)));
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+    expect(await paymentsOf(fan.user.userId)).toHaveLength(1);
+    expect(await walletOf(fan.user.userId)).toBe(4500);
+    expect((await creatorOffers(creator.token)).promotions[0]).toMatchObject({ claims: 1 });
+
+    // The same with a trial link.
+    const link = await makeTrialLink(creator.token, { days: 7 });
+    const trialFan = await createFan();
+    const trials = await Promise.all(
+      [0, 1, 2, 3, 4].map(() =>
+        subscribe(creator.user.username, { period: "month", trialCode: link.code, priceCents: 0 }, trialFan.token),
+      ),
+    );
+    const trialAnswers = await Promise.all(trials.map((response) => subscribed(response)));
+    expect(new Set(trialAnswers.map((answer) => answer.id)).size).toBe(1);
+    expect(await countOf("offer_claims WHERE offer_id = ?", link.id)).toBe(1);
+  });
+
   it("the same fan cannot claim it twice, even after their subscription ended", async () => {
     const creator = await creatorWith([{ period: "month", priceCents: 1000 }]);
     const promotion = await startPromotion(creator.token, { percentOff: 50, audience: "both" });
