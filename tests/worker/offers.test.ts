@@ -668,6 +668,23 @@ describe("trial links", () => {
     expect((await postJson(`/me/offers/${ended.id}/end`, {}, { token: creator.token })).status).toBe(200);
     expect((await refusal(await trial(late, ended.code), 409)).message).toBe(OFFER_ENDED);
 
+    // A free plan has nothing to try: the link is not used up on it (nor the fan's one trial).
+    const withFreeWeek = await creatorWith([
+      { period: "week", priceCents: 0 },
+      { period: "month", priceCents: 1000 },
+    ]);
+    const freeLink = await makeTrialLink(withFreeWeek.token, { days: 7, claimLimit: 1 });
+    const onFree = await refusal(
+      await subscribe(
+        withFreeWeek.user.username,
+        { period: "week", trialCode: freeLink.code, priceCents: 0 },
+        late.token,
+      ),
+      409,
+    );
+    expect(onFree.message).toBe(NOT_FOR_YOU);
+    expect(await countOf("offer_claims WHERE offer_id = ?", freeLink.id)).toBe(0);
+
     const unknown = await refusal(await trial(late, "no-such-link"), 422);
     expect(unknown.errors.trialCode).toEqual([OFFER_ENDED]);
 
