@@ -48,7 +48,17 @@ export const TRIAL_DAYS_NEEDED = message("At 100% off, choose how many days the 
 const TRIAL_CODE_FORMAT = message("A link's code is 4 to 32 lowercase letters, digits or dashes.");
 const END_DATE_FORMAT = message("Choose an end date.");
 
-const bundleMonths = z.literal(BUNDLE_MONTHS, { message: message("A bundle is 3, 6 or 12 months.") });
+/**
+ * One of a few whole numbers, as a union of literals: `z.literal([…])` would be documented as its first value only.
+ */
+const oneOf = <const T extends readonly number[]>(values: T, text: string) =>
+  z.union(
+    values.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<T[number]>, ...z.ZodLiteral<T[number]>[]],
+    { message: text },
+  );
+
+/** A bundle's length: 3, 6 or 12 months. */
+export const bundleMonths = oneOf(BUNDLE_MONTHS, message("A bundle is 3, 6 or 12 months."));
 const endsAt = z.iso.datetime({ offset: true, message: END_DATE_FORMAT });
 const claimLimit = whole(1, MAX_CLAIM_LIMIT, CLAIM_LIMIT_RANGE).nullable().optional();
 
@@ -124,7 +134,7 @@ export const GiftSchema = z.object({
     .string({ message: message("Enter the username of the member you give it to.") })
     .min(1)
     .max(64),
-  months: z.literal(GIFT_MONTHS, { message: message("A gift is 1, 3, 6 or 12 months.") }),
+  months: oneOf(GIFT_MONTHS, message("A gift is 1, 3, 6 or 12 months.")),
   priceCents: SeenPriceSchema,
   idempotencyKey: IdempotencyKeySchema,
 });

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { INVALID_VALUE, message } from "../messages";
-import { BUNDLE_MONTHS } from "./offer-constants";
+import { bundleMonths } from "./offer-bodies";
 import { IdempotencyKeySchema, SeenPriceSchema, SeenPriceText } from "./money-bodies";
 import { MAX_MESSAGE_PRICE_CENTS, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS, PERIODS } from "./subscription-constants";
 
@@ -19,7 +19,7 @@ const MESSAGE_PRICE_OUT_OF_RANGE = message("A message costs at most {{max, money
 export const SubscribeSchema = z.object({
   period: z.enum(PERIODS, { message: message("Choose a subscription plan.") }),
   /** A bundle of the monthly plan: 3, 6 or 12 months paid at once (period "month"). */
-  bundleMonths: z.literal(BUNDLE_MONTHS, { message: message("A bundle is 3, 6 or 12 months.") }).optional(),
+  bundleMonths: bundleMonths.optional(),
   /**
    * What the fan was shown to pay now (the plan's, the bundle's or the promotion's price; 0 for a free trial);
    * absent: shown free. Any other price than the server's is refused.

@@ -401,6 +401,42 @@ describe("gifts", () => {
     expect(await paymentsOf(giver.user.userId)).toEqual([]);
     expect(await countOf("subscriptions WHERE fan_id = ?", recipient.user.userId)).toBe(0);
   });
+
+  it("is refused to someone whose subscription is free: the months would buy nothing", async () => {
+    const creator = await creatorWith([
+      { period: "week", priceCents: 0 },
+      { period: "month", priceCents: 1000 },
+    ]);
+    const giver = await fundedFan(5000);
+    const recipient = await createFan();
+    await subscribed(await subscribe(creator.user.username, { period: "week" }, recipient.token));
+    const refused = await refusal(
+      await gift(creator, giver, { to: recipient.user.username, months: 1, priceCents: 1000 }),
+      422,
+    );
+    expect(refused.errors.to).toEqual(["This member already has a free subscription to this creator."]);
+    expect(await paymentsOf(giver.user.userId)).toEqual([]);
+  });
+
+  it("to someone in a free trial moves the trial's end with it, so its end is still told as the trial's", async () => {
+    const { creator, giver, recipient } = await giftSetup();
+    const { code } = await makeTrialLink(creator.token, { days: 7 });
+    const trial = await subscribed(
+      await subscribe(creator.user.username, { period: "month", priceCents: 0, trialCode: code }, recipient.token),
+    );
+    const given = await gift(creator, giver, { to: recipient.user.username, months: 1, priceCents: 1000 });
+    expect(given.status, await given.clone().text()).toBe(200);
+    const moved = addMonths(trial.currentPeriodEnd, 1);
+    expect(await subscriptionRow(trial.id)).toMatchObject({ current_period_end: moved, trial_ends_at: moved });
+    // The recipient cannot pay at the new end: the trial's failure, told as such.
+    await cronAfter(moved);
+    const notice = await env.DB.prepare(
+      "SELECT params FROM notifications WHERE user_id = ? AND kind = 'renewal_failed'",
+    )
+      .bind(recipient.user.userId)
+      .first<string>("params");
+    expect(JSON.parse(notice!)).toMatchObject({ trial: 1 });
+  });
 });
 
 describe("a plan change", () => {
@@ -599,9 +635,17 @@ describe("the retention offer", () => {
     );
     expect(given.status).toBe(200);
     const gift = (await profileOf(creator.user.username, gifted.token)).subscription!;
-    // Resumed on their own money, it is still a gift's: not offered.
-    expect((await subscribe(creator.user.username, { period: "month" }, gifted.token)).status).toBe(200);
+    expect(gift.giftedBy).toBe(giver.user.username);
+    // A gift never renews, so cancelling it has nothing to keep: not offered while it is the giver's.
     expect(await retentionOf(gift.id, gifted.token)).toBeNull();
+    // Resumed, it is the member's own (it renews on their wallet): offered like any paid subscription.
+    const resumed = await subscribe(creator.user.username, { period: "month" }, gifted.token);
+    expect(resumed.status).toBe(200);
+    expect((await resumed.json()) as { giftedBy: string | null; status: string }).toMatchObject({
+      giftedBy: null,
+      status: "active",
+    });
+    expect(await retentionOf(gift.id, gifted.token)).not.toBeNull();
 
     const payer = await fundedFan(5000);
     const paid = await subscribed(

@@ -18,6 +18,7 @@ import type { SubscriptionRow } from "./present-subscription";
 const OWN_SUBSCRIPTION = message("You cannot give a subscription to yourself.");
 const NO_MONTHLY_PLAN = message("This creator has no paid monthly plan to give.");
 const RECIPIENT_UNAVAILABLE = message("This member cannot receive a subscription to this creator.");
+const ALREADY_FREE = message("This member already has a free subscription to this creator.");
 const TRY_AGAIN = message("Something changed meanwhile: nothing was charged. Try again.");
 
 type Ctx = Pick<DomainContext, "db" | "publish" | "config">;
@@ -71,6 +72,8 @@ export async function giftSubscription(
 
   // A live subscription past its end that the cron has not expired yet ends now, so the gift starts a new one.
   const running = live && live.current_period_end > now ? live : null;
+  // Paying for months of a subscription that already costs nothing would buy nothing.
+  if (running && running.price_cents === 0) throw fieldError("to", ALREADY_FREE);
   if (live && !running) {
     await db
       .prepare(
@@ -97,7 +100,12 @@ export async function giftSubscription(
   const change = running
     ? [
         db
-          .prepare("UPDATE subscriptions SET current_period_end = ? WHERE id = ? AND current_period_end = ?")
+          // A free trial moves with it: the months given are free too, and its end is still told as the trial's.
+          .prepare(
+            `UPDATE subscriptions SET current_period_end = ?1,
+               trial_ends_at = CASE WHEN trial_ends_at = current_period_end THEN ?1 ELSE trial_ends_at END
+             WHERE id = ?2 AND current_period_end = ?3`,
+          )
           .bind(endsAt, running.id, running.current_period_end),
       ]
     : [

@@ -79,11 +79,12 @@ export async function subscribe(
     if (live.status === "active") return presentSubscription(live);
     const reactivated = await db
       .prepare(
-        "UPDATE subscriptions SET status = 'active', cancelled_at = NULL WHERE id = ? AND status = 'cancelled' RETURNING *",
+        // A gift resumed is the member's own from now on: it renews on their wallet, like any subscription.
+        "UPDATE subscriptions SET status = 'active', cancelled_at = NULL, gifted_by = NULL WHERE id = ? AND status = 'cancelled' RETURNING *",
       )
       .bind(live.id)
       .first<SubscriptionRow>();
-    return presentSubscription(reactivated ? { ...reactivated, gifted_by_username: live.gifted_by_username } : live);
+    return presentSubscription(reactivated ?? live);
   }
   if (live) {
     // Past its end, not yet expired by the cron. Expire it only as it was read: if the cron renewed it meanwhile
