@@ -145,7 +145,9 @@ async function seedOffers(env) {
       "INSERT INTO offers (creator_id, kind, percent_off, periods, created_at) VALUES (?, 'retention', 30, 2, ?)",
     ).bind(creatorId, now),
   ]);
-  console.log("Demo offers created: /mia.rivers shows a promotion; /mia.rivers?trial=summer-trial starts a free trial.");
+  console.log(
+    "Demo offers created: /mia.rivers shows a promotion; /mia.rivers?trial=summer-trial starts a free trial.",
+  );
 }
 
 async function seedTodaysTip() {

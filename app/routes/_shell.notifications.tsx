@@ -64,7 +64,10 @@ function useNotificationText() {
           ? t("Your free trial of {{name}} has ended: your wallet could not pay the first period.", { name })
           : t("Your subscription to {{name}} has ended: your wallet could not pay the renewal.", { name });
       case "gift":
-        return t("{{from}} gave you a subscription to {{name}}.", { from: String(notification.params.from ?? ""), name });
+        return t("{{from}} gave you a subscription to {{name}}.", {
+          from: String(notification.params.from ?? ""),
+          name,
+        });
       case "payout":
         return notification.params.status === "paid"
           ? t("Your withdrawal of {{amount}} has been paid.", { amount })

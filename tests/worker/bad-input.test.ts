@@ -115,7 +115,12 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   "PUT /me/retention-offer": () => ({ active: true, percentOff: 30, periods: 2 }),
   "POST /subscriptions/{id}/retain": () => ({ offerId: 1 }),
   "POST /subscriptions/{id}/plan": () => ({ period: "year", priceCents: 999 }),
-  "POST /users/{username}/gift": (f) => ({ to: f.member.user.username, months: 1, priceCents: 999, idempotencyKey: KEY }),
+  "POST /users/{username}/gift": (f) => ({
+    to: f.member.user.username,
+    months: 1,
+    priceCents: 999,
+    idempotencyKey: KEY,
+  }),
   "POST /uploads": () => ({ purpose: "avatar", fileName: "me.png", contentType: "image/png", size: 1000 }),
   "POST /me/avatar": () => ({ mediaId: 1 }),
   "POST /me/cover": () => ({ mediaId: 1 }),

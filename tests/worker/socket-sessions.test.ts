@@ -144,7 +144,9 @@ const SESSION_ENDS: Record<string, (fan: Person, ended: string, other: string) =
       .run();
     const deliveries: Promise<unknown>[] = [];
     vi.spyOn(console, "log").mockImplementation(() => {});
-    await runScheduledJobs(env, (work) => void deliveries.push(work), devMailbox(env, config(env)), [sweepExpiredRecords]);
+    await runScheduledJobs(env, (work) => void deliveries.push(work), devMailbox(env, config(env)), [
+      sweepExpiredRecords,
+    ]);
     await Promise.all(deliveries);
     return true;
   },

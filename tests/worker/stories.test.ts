@@ -193,8 +193,20 @@ describe("stories", () => {
     expect(await bar(fan)).toEqual([]);
     expect((await fetchMedia(gone.url, fan.token)).status).toBe(404);
 
-    const first = await expireStories.run({ env, db: env.DB, defer: () => undefined, publish: () => undefined, mailer: devMailbox(env, config(env)) });
-    const second = await expireStories.run({ env, db: env.DB, defer: () => undefined, publish: () => undefined, mailer: devMailbox(env, config(env)) });
+    const first = await expireStories.run({
+      env,
+      db: env.DB,
+      defer: () => undefined,
+      publish: () => undefined,
+      mailer: devMailbox(env, config(env)),
+    });
+    const second = await expireStories.run({
+      env,
+      db: env.DB,
+      defer: () => undefined,
+      publish: () => undefined,
+      mailer: devMailbox(env, config(env)),
+    });
     expect(first.expired).toBeGreaterThanOrEqual(1);
     expect(second.expired).toBe(0);
     expect(await env.DB.prepare("SELECT id FROM stories WHERE id = ?").bind(gone.id).first()).toBeNull();
@@ -357,7 +369,14 @@ const highlightsOf = async (person: Person, username: string) =>
     }
   ).highlights;
 
-const runExpiry = () => expireStories.run({ env, db: env.DB, defer: () => undefined, publish: () => undefined, mailer: devMailbox(env, config(env)) });
+const runExpiry = () =>
+  expireStories.run({
+    env,
+    db: env.DB,
+    defer: () => undefined,
+    publish: () => undefined,
+    mailer: devMailbox(env, config(env)),
+  });
 
 type Who = "creator" | "subscriber" | "follower" | "stranger" | "blockedByCreator" | "blockingCreator";
 const EVERYONE_BUT_CREATOR: Who[] = ["subscriber", "follower", "stranger", "blockedByCreator", "blockingCreator"];
