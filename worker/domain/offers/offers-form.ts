@@ -1,0 +1,69 @@
+import { z } from "zod";
+import {
+  PromotionSchema,
+  RetentionSchema,
+  TrialLinkSchema,
+  type PromotionInput,
+  type RetentionInput,
+  type TrialLinkInput,
+} from "@shared/contracts/offer-bodies";
+import { idText } from "@shared/contracts/text";
+import { parseOrThrow } from "../shared/validation";
+
+/**
+ * The forms of Dashboard → Promotions, read into the API's bodies and checked by the same schemas, so each error
+ * lands on the field of the same name. A number field holds whole digits; anything else is passed on as NaN, which
+ * the schema refuses on that field. `endsAt` is the end of the chosen day in the creator's time zone, written by
+ * the page as an ISO time.
+ */
+
+/** A whole number typed in a field (an optional "%" after it), or NaN when it is anything else. */
+export function wholeNumberOf(text: string | undefined): number {
+  const match = /^\s*(\d{1,9})\s*%?\s*$/.exec(text ?? "");
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+/** An optional number field: left empty, null. */
+const optionalWholeNumberOf = (text: string | undefined) => ((text ?? "").trim() === "" ? null : wholeNumberOf(text));
+
+/**
+ * A new promotion: `percentOff`, `trialDays` (read only at 100% off, where the field is shown), `audience`,
+ * `periods`, `claimLimit` (empty: no limit) and `endsAt`.
+ */
+export function promotionFromForm(fields: Record<string, string>): PromotionInput {
+  const percentOff = wholeNumberOf(fields.percentOff);
+  return parseOrThrow(PromotionSchema, {
+    percentOff,
+    trialDays: percentOff === 100 ? (optionalWholeNumberOf(fields.trialDays) ?? undefined) : undefined,
+    audience: fields.audience,
+    periods: wholeNumberOf(fields.periods),
+    claimLimit: optionalWholeNumberOf(fields.claimLimit),
+    endsAt: fields.endsAt,
+  });
+}
+
+/** A new trial link: `days`, `claimLimit` (empty: no limit), `endsAt`, `code` (empty: one is made up). */
+export function trialLinkFromForm(fields: Record<string, string>): TrialLinkInput {
+  const code = (fields.code ?? "").trim().toLowerCase();
+  return parseOrThrow(TrialLinkSchema, {
+    days: wholeNumberOf(fields.days),
+    claimLimit: optionalWholeNumberOf(fields.claimLimit),
+    endsAt: fields.endsAt,
+    code: code === "" ? undefined : code,
+  });
+}
+
+/** The retention offer: `active` ("on" when checked) with `percentOff` and `periods`; unchecked, off. */
+export function retentionFromForm(fields: Record<string, string>): RetentionInput {
+  if (fields.active !== "on") return parseOrThrow(RetentionSchema, { active: false });
+  return parseOrThrow(RetentionSchema, {
+    active: true,
+    percentOff: wholeNumberOf(fields.percentOff),
+    periods: wholeNumberOf(fields.periods),
+  });
+}
+
+const EndOfferSchema = z.object({ offerId: idText });
+
+/** The promotion or trial link whose "End now" was pressed (`offerId`). */
+export const offerIdFromForm = (fields: Record<string, string>): number => parseOrThrow(EndOfferSchema, fields).offerId;
