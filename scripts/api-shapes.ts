@@ -20,6 +20,7 @@ import {
   PaidMessageSchema,
   SentMessageSchema,
 } from "@shared/contracts/messages";
+import { CreatorOffersSchema } from "@shared/contracts/offers";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
 import { LiveMediaSchema, LiveStreamSchema } from "@shared/contracts/live";
 import { NotificationPageSchema, NotificationSchema } from "@shared/contracts/notifications";
@@ -200,7 +201,7 @@ export const GENERATED: Record<string, Entry[]> = {
     },
     { name: "paidMessageShape", schema: PaidMessageSchema, type: { name: "PaidMessage", from: MESSAGES } },
   ],
-  // The dashboard's tabs: earnings, payout history, fans.
+  // The dashboard's tabs: earnings, payout history, fans, promotions.
   "app/components/dashboard/dashboard-shapes.ts": [
     {
       name: "earningsOverviewShape",
@@ -213,6 +214,11 @@ export const GENERATED: Record<string, Entry[]> = {
       type: { name: "PayoutPage", from: "@shared/contracts/money" },
     },
     { name: "fanPageShape", schema: FanPageSchema, type: { name: "FanPage", from: "@shared/contracts/subscriptions" } },
+    {
+      name: "creatorOffersShape",
+      schema: CreatorOffersSchema,
+      type: { name: "CreatorOffers", from: "@shared/contracts/offers" },
+    },
   ],
   // The chat's screens, the profile's Message button and the outbox's sent message: not in the first /home.
   "app/components/messages/chat-shapes.ts": [

@@ -40,9 +40,9 @@ describe("promotionFromForm: Dashboard → Promotions, a new promotion", () => {
     });
   });
 
-  it("reads a free trial at 100% off, for new fans, with a claim limit", () => {
+  it("reads a free trial at 100% off, for new fans, with a claim limit (the periods field, hidden, is left out)", () => {
     expect(
-      promotionFromForm({ ...promotion, percentOff: "100%", audience: "new", periods: "1", claimLimit: " 50 " }),
+      promotionFromForm({ ...promotion, percentOff: "100%", audience: "new", periods: "99", claimLimit: " 50 " }),
     ).toEqual({ percentOff: 100, trialDays: 7, audience: "new", periods: 1, claimLimit: 50, endsAt: ENDS_AT });
   });
 

@@ -27,16 +27,18 @@ export function wholeNumberOf(text: string | undefined): number {
 const optionalWholeNumberOf = (text: string | undefined) => ((text ?? "").trim() === "" ? null : wholeNumberOf(text));
 
 /**
- * A new promotion: `percentOff`, `trialDays` (read only at 100% off, where the field is shown), `audience`,
- * `periods`, `claimLimit` (empty: no limit) and `endsAt`.
+ * A new promotion: `percentOff`, `audience`, `claimLimit` (empty: no limit), `endsAt`, and either `trialDays` (at
+ * 100% off, a free trial, then the plan's price) or `periods` (below 100%, how many periods the price holds): the
+ * page shows one field or the other.
  */
 export function promotionFromForm(fields: Record<string, string>): PromotionInput {
   const percentOff = wholeNumberOf(fields.percentOff);
+  const free = percentOff === 100;
   return parseOrThrow(PromotionSchema, {
     percentOff,
-    trialDays: percentOff === 100 ? (optionalWholeNumberOf(fields.trialDays) ?? undefined) : undefined,
+    trialDays: free ? (optionalWholeNumberOf(fields.trialDays) ?? undefined) : undefined,
     audience: fields.audience,
-    periods: wholeNumberOf(fields.periods),
+    periods: free ? undefined : wholeNumberOf(fields.periods),
     claimLimit: optionalWholeNumberOf(fields.claimLimit),
     endsAt: fields.endsAt,
   });
