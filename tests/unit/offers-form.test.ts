@@ -46,9 +46,15 @@ describe("promotionFromForm: Dashboard → Promotions, a new promotion", () => {
     ).toEqual({ percentOff: 100, trialDays: 7, audience: "new", periods: 1, claimLimit: 50, endsAt: ENDS_AT });
   });
 
-  it("asks for the trial's length at 100% off, on its field", () => {
+  it("asks for the trial's length at 100% off, on its field, with the other fields' errors", () => {
     const error = refusal(() => promotionFromForm({ ...promotion, percentOff: "100", trialDays: "" }));
     expect(error.fieldErrors).toEqual({ trialDays: ["At 100% off, choose how many days the free trial lasts."] });
+    expect(
+      refusal(() => promotionFromForm({ ...promotion, percentOff: "100", trialDays: "", endsAt: "" })).fieldErrors,
+    ).toEqual({
+      endsAt: ["Choose an end date."],
+      trialDays: ["At 100% off, choose how many days the free trial lasts."],
+    });
     expect(refusal(() => promotionFromForm({ ...promotion, percentOff: "100", trialDays: "31" })).fieldErrors).toEqual({
       trialDays: ["A free trial lasts {{min}} to {{max}} days."],
     });

@@ -25,10 +25,18 @@ import {
   useRoundAfterSuccess,
 } from "~/components/dashboard/offer-parts";
 
-function useAudienceLabel() {
+/** A promotion's audience as the form's choice names it ("Both" beside the other two). */
+function useAudienceChoice() {
   const { t } = useTranslation();
   return (audience: PromotionAudience) =>
-    ({ new: t("New fans"), expired: t("Expired fans"), both: t("New and expired fans") })[audience];
+    ({ new: t("New fans"), expired: t("Expired fans"), both: t("Both") })[audience];
+}
+
+/** A promotion's audience as its terms say it. */
+function useAudienceTerms() {
+  const { t } = useTranslation();
+  return (audience: PromotionAudience) =>
+    ({ new: t("For new fans"), expired: t("For expired fans"), both: t("For new and expired fans") })[audience];
 }
 
 /** Dashboard → Promotions: the form that starts a promotion, then every promotion with its figures. */
@@ -83,9 +91,10 @@ function PromotionForm() {
 
 function PromotionFields({ errors }: { errors: Record<string, string[]> }) {
   const { t } = useTranslation();
-  const audienceLabel = useAudienceLabel();
+  const audienceLabel = useAudienceChoice();
   const id = useId();
-  // At 100% off the promotion is a free trial: its length replaces how many periods the price holds.
+  // At 100% off the promotion is a free trial: its length replaces how many periods the price holds (each field
+  // keyed, so that neither inherits what was typed in the other).
   const [percentText, setPercentText] = useState("");
   const free = typedNumber(percentText) === MAX_PROMOTION_PERCENT;
   return (
@@ -102,6 +111,7 @@ function PromotionFields({ errors }: { errors: Record<string, string[]> }) {
       />
       {free ? (
         <NumberField
+          key="trialDays"
           label={t("Free days")}
           name="trialDays"
           hint={t("{{min}} to {{max}} days.", { min: MIN_TRIAL_DAYS, max: MAX_TRIAL_DAYS })}
@@ -109,6 +119,7 @@ function PromotionFields({ errors }: { errors: Record<string, string[]> }) {
         />
       ) : (
         <NumberField
+          key="periods"
           label={t("How many periods the price holds")}
           name="periods"
           defaultValue="1"
@@ -151,7 +162,7 @@ function PromotionFields({ errors }: { errors: Record<string, string[]> }) {
 
 function PromotionItem({ promotion }: { promotion: PromotionView }) {
   const { t } = useTranslation();
-  const audienceLabel = useAudienceLabel();
+  const audienceTerms = useAudienceTerms();
   const titleId = useId();
   const { trialDays, percentOff, periods } = promotion;
   const terms =
@@ -164,7 +175,7 @@ function PromotionItem({ promotion }: { promotion: PromotionView }) {
     <li className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800" data-testid="promotion">
       <div className="flex flex-wrap items-center gap-2">
         <p id={titleId} className="font-semibold">
-          {terms} · {audienceLabel(promotion.audience)}
+          {terms} · {audienceTerms(promotion.audience)}
         </p>
         <OfferStatus running={promotion.running} />
       </div>

@@ -106,8 +106,10 @@ function TrialLinkItem({ link, url }: { link: TrialLinkView; url: string }) {
         </p>
         <OfferStatus running={link.running} />
       </div>
-      <p id={`${titleId}-url`} dir="ltr" className="break-all text-start font-mono text-sm">
-        {url}
+      <p className="break-all font-mono text-sm">
+        <span id={`${titleId}-url`} dir="ltr">
+          {url}
+        </span>
       </p>
       {link.running ? <CopyLink url={url} urlId={`${titleId}-url`} /> : null}
       <OfferFigures

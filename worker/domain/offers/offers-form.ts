@@ -2,13 +2,14 @@ import { z } from "zod";
 import {
   PromotionSchema,
   RetentionSchema,
+  TRIAL_DAYS_NEEDED,
   TrialLinkSchema,
   type PromotionInput,
   type RetentionInput,
   type TrialLinkInput,
 } from "@shared/contracts/offer-bodies";
 import { idText } from "@shared/contracts/text";
-import { parseOrThrow } from "../shared/validation";
+import { parseOrThrow, validationError } from "../shared/validation";
 
 /**
  * The forms of Dashboard → Promotions, read into the API's bodies and checked by the same schemas, so each error
@@ -34,14 +35,20 @@ const optionalWholeNumberOf = (text: string | undefined) => ((text ?? "").trim()
 export function promotionFromForm(fields: Record<string, string>): PromotionInput {
   const percentOff = wholeNumberOf(fields.percentOff);
   const free = percentOff === 100;
-  return parseOrThrow(PromotionSchema, {
+  const trialDays = free ? (optionalWholeNumberOf(fields.trialDays) ?? undefined) : undefined;
+  const parsed = PromotionSchema.safeParse({
     percentOff,
-    trialDays: free ? (optionalWholeNumberOf(fields.trialDays) ?? undefined) : undefined,
+    trialDays,
     audience: fields.audience,
     periods: free ? undefined : wholeNumberOf(fields.periods),
     claimLimit: optionalWholeNumberOf(fields.claimLimit),
     endsAt: fields.endsAt,
   });
+  if (parsed.success) return parsed.data;
+  const error = validationError(parsed.error);
+  // The schema asks for the trial's length only once every other field is right: the form says it with the others.
+  if (free && trialDays === undefined) error.fieldErrors.trialDays ??= [TRIAL_DAYS_NEEDED];
+  throw error;
 }
 
 /** A new trial link: `days`, `claimLimit` (empty: no limit), `endsAt`, `code` (empty: one is made up). */
