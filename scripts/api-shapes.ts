@@ -22,6 +22,7 @@ import {
 } from "@shared/contracts/messages";
 import { CreatorOffersSchema } from "@shared/contracts/offers";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
+import { GiftAnswerSchema, RetentionOfferAnswerSchema } from "@shared/contracts/offers";
 import { LiveMediaSchema, LiveStreamSchema } from "@shared/contracts/live";
 import { NotificationPageSchema, NotificationSchema } from "@shared/contracts/notifications";
 import {
@@ -301,6 +302,23 @@ export const GENERATED: Record<string, Entry[]> = {
     },
     { name: "keptShape", schema: StoryKeptSchema, type: { name: "StoryKept", from: "@shared/contracts/stories" } },
     { name: "likedShape", schema: StoryLikedSchema, type: { name: "StoryLiked", from: "@shared/contracts/stories" } },
+  ],
+  // A subscriber's dialogs on a profile: the retention offer shown on cancelling, a gift made.
+  "app/components/profile/offer-shapes.ts": [
+    {
+      name: "retentionOfferAnswerShape",
+      schema: RetentionOfferAnswerSchema,
+      type: {
+        name: "RetentionOffer",
+        from: "@shared/contracts/offers",
+        expression: "{ offer: RetentionOffer | null }",
+      },
+    },
+    {
+      name: "giftAnswerShape",
+      schema: GiftAnswerSchema,
+      type: { name: "GiftAnswer", from: "@shared/contracts/offers" },
+    },
   ],
   // The live studio.
   "app/components/live/live-shapes.ts": [

@@ -118,6 +118,36 @@ async function seedMoney() {
   await seedTip(env.DB, { fanId, creatorId, cents: 7500, feePercent: 20, at: daysAgo(12), releaseAt: daysAgo(1) });
 }
 
+/**
+ * The creator's offers (their own idempotent step): a $9.99 monthly plan with 3-, 6- and 12-month bundles, a 50%-off
+ * promotion for new fans (one month, 100 places, ending in 5 days), which the demo fan sees on her Subscribe button,
+ * a 7-day free-trial link (/mia.rivers?trial=summer-trial) and a retention offer (30% off the next 2 renewals).
+ */
+async function seedOffers(env) {
+  const creatorId = await userId(env, "mia.rivers");
+  if (await env.DB.prepare("SELECT 1 FROM offers WHERE creator_id = ?").bind(creatorId).first()) return;
+  const now = new Date().toISOString();
+  const inDays = (days) => new Date(Date.now() + days * 86_400_000).toISOString();
+  await env.DB.batch([
+    env.DB.prepare(
+      "UPDATE subscription_plans SET price_cents = 999, updated_at = ? WHERE creator_id = ? AND period = 'month' AND price_cents = 0",
+    ).bind(now, creatorId),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO subscription_bundles (creator_id, months, discount_percent, updated_at) VALUES (?1, 3, 10, ?2), (?1, 6, 15, ?2), (?1, 12, 25, ?2)",
+    ).bind(creatorId, now),
+    env.DB.prepare(
+      "INSERT INTO offers (creator_id, kind, percent_off, audience, periods, claim_limit, ends_at, created_at) VALUES (?, 'promotion', 50, 'new', 1, 100, ?, ?)",
+    ).bind(creatorId, inDays(5), now),
+    env.DB.prepare(
+      "INSERT INTO offers (creator_id, kind, percent_off, trial_days, code, claim_limit, ends_at, created_at) VALUES (?, 'trial', 100, 7, 'summer-trial', 50, ?, ?)",
+    ).bind(creatorId, inDays(30), now),
+    env.DB.prepare(
+      "INSERT INTO offers (creator_id, kind, percent_off, periods, created_at) VALUES (?, 'retention', 30, 2, ?)",
+    ).bind(creatorId, now),
+  ]);
+  console.log("Demo offers created: /mia.rivers shows a promotion; /mia.rivers?trial=summer-trial starts a free trial.");
+}
+
 async function seedTodaysTip() {
   await seedTip(env.DB, {
     fanId: await userId(env, "demo_fan"),
@@ -632,6 +662,7 @@ try {
   await seedNotifications(env);
   await seedBookmarks(env);
   await seedSecondCreator(env);
+  await seedOffers(env);
 } finally {
   await dispose();
 }

@@ -25,7 +25,7 @@ export interface AppOptions {
   localRoutes?: (buildVersion: string) => Hono<AppEnv>;
 }
 
-const resendMailerOf = (_env: Env, settings: Config) => resendMailer(settings.RESEND_API_KEY ?? "", settings.MAIL_FROM);
+export const resendMailerOf = (_env: Env, settings: Config) => resendMailer(settings.RESEND_API_KEY ?? "", settings.MAIL_FROM);
 
 /**
  * The Worker's router. Order matters: headers wrap everything; language, domain context and session are

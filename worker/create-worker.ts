@@ -1,7 +1,7 @@
 import * as remixBuild from "remix-build";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { createApp, type AppOptions } from "./app";
-import type { Env } from "./env";
+import { createApp, resendMailerOf, type AppOptions } from "./app";
+import { config, type Env } from "./env";
 import { runScheduledJobs } from "./jobs";
 import { consumePush, PUSH_QUEUE } from "./push/queue";
 import { consumeMassMessages } from "./queues/mass-messages";
@@ -17,7 +17,8 @@ export function createWorker(options: Omit<AppOptions, "buildVersion"> = {}) {
   return {
     fetch: app.fetch,
     scheduled(_controller, env, ctx) {
-      ctx.waitUntil(runScheduledJobs(env, (work) => ctx.waitUntil(work)));
+      const mailer = (options.mailer ?? resendMailerOf)(env, config(env));
+      ctx.waitUntil(runScheduledJobs(env, (work) => ctx.waitUntil(work), mailer));
     },
     queue: (batch: MessageBatch<unknown>, env: Env) =>
       batch.queue === PUSH_QUEUE ? consumePush(batch, env) : consumeMassMessages(batch, env),

@@ -3,9 +3,11 @@ import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "@shared/contracts/profiles";
 import type { HighlightView } from "@shared/contracts/stories";
+import type { TrialOffer } from "@shared/contracts/offers";
 import { storyRingClass } from "~/components/shell/avatar";
 import { ProfileActions, type ProfileViewer } from "~/components/profile/profile-actions";
 import { ProfileFeed } from "~/components/profile/profile-feed";
+import { TrialBanner } from "~/components/profile/subscribe-dialog";
 import { Handle } from "~/components/handle";
 
 export type { Profile, ProfileViewer };
@@ -23,6 +25,9 @@ export function ProfileView({
   moreMenu,
   storyRing = null,
   highlights = [],
+  walletCents = null,
+  trial = null,
+  trialRefusal = null,
 }: {
   profile: Profile;
   viewer: ProfileViewer;
@@ -30,6 +35,11 @@ export function ProfileView({
   moreMenu?: ReactNode;
   storyRing?: { count: number; unseen: number } | null;
   highlights?: HighlightView[];
+  /** The viewer's wallet balance, for the subscribe and gift dialogs. */
+  walletCents?: number | null;
+  trial?: TrialOffer | null;
+  /** Why the trial link cannot be used: a translation key. */
+  trialRefusal?: string | null;
 }) {
   const { t } = useTranslation();
   const firstPage = useMemo(() => ({ posts: profile.posts, nextCursor: profile.nextCursor }), [profile]);
@@ -106,7 +116,22 @@ export function ProfileView({
           ) : (
             <p className="mt-4 text-slate-600 dark:text-slate-400">{t("This profile is not available.")}</p>
           )}
-          <ProfileActions profile={profile} viewer={viewer} shareUrl={shareUrl} moreMenu={moreMenu} />
+          <ProfileActions
+            profile={profile}
+            viewer={viewer}
+            shareUrl={shareUrl}
+            moreMenu={moreMenu}
+            walletCents={walletCents}
+          />
+          {profile.available && viewer !== "preview" ? (
+            <TrialBanner
+              offered={profile}
+              trial={trial}
+              refusal={trialRefusal}
+              walletCents={walletCents}
+              signedIn={viewer === "member"}
+            />
+          ) : null}
           {highlights.length > 0 ? (
             <nav aria-label={t("Highlights")} className="mt-4 flex gap-4 overflow-x-auto pb-2">
               {highlights.map((highlight) => (

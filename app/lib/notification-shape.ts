@@ -18,6 +18,7 @@ export const notificationShape: Shape<NotificationView> = object({
     "payout",
     "top_up",
     "live",
+    "gift",
   ),
   params: record(anyOf(string, number)),
   actor: nullable(object({ username: string, name: string, avatarUrl: string })),

@@ -113,7 +113,8 @@ export const meta = pageMeta<typeof loader>((t, { data }) =>
 
 /** /{username}: the profile as this viewer may see it. */
 export default function ProfilePage() {
-  const { profile, viewerBlocks, signedIn, profileUrl, storyRing, highlights } = useLoaderData<typeof loader>();
+  const { profile, viewerBlocks, signedIn, profileUrl, storyRing, highlights, walletCents, trial, trialRefusal } =
+    useLoaderData<typeof loader>();
   const { revalidate } = useRevalidator();
   const moreMenu =
     profile.viewer.canReport || profile.viewer.canBlock ? (
@@ -132,6 +133,9 @@ export default function ProfilePage() {
       moreMenu={moreMenu}
       storyRing={storyRing}
       highlights={highlights}
+      walletCents={walletCents}
+      trial={trial}
+      trialRefusal={trialRefusal}
     />
   );
 }

@@ -55,7 +55,12 @@ const claimLimit = whole(1, MAX_CLAIM_LIMIT, CLAIM_LIMIT_RANGE).nullable().optio
 /** Dashboard → Plans: the bundles offered (a length left out is withdrawn). Needs a paid monthly plan. */
 export const BundlesSchema = z.object({
   bundles: z
-    .array(z.object({ months: bundleMonths, discountPercent: whole(MIN_BUNDLE_DISCOUNT, MAX_BUNDLE_DISCOUNT, BUNDLE_DISCOUNT_RANGE) }))
+    .array(
+      z.object({
+        months: bundleMonths,
+        discountPercent: whole(MIN_BUNDLE_DISCOUNT, MAX_BUNDLE_DISCOUNT, BUNDLE_DISCOUNT_RANGE),
+      }),
+    )
     .max(BUNDLE_MONTHS.length)
     .refine(
       (bundles) => new Set(bundles.map((bundle) => bundle.months)).size === bundles.length,
@@ -115,7 +120,10 @@ export const RetainSchema = z.object({ offerId: z.number({ message: INVALID_VALU
 
 /** A gift of the creator's monthly plan to another member; `priceCents` is the total shown. */
 export const GiftSchema = z.object({
-  to: z.string({ message: message("Enter the username of the member you give it to.") }).min(1).max(64),
+  to: z
+    .string({ message: message("Enter the username of the member you give it to.") })
+    .min(1)
+    .max(64),
   months: z.literal(GIFT_MONTHS, { message: message("A gift is 1, 3, 6 or 12 months.") }),
   priceCents: SeenPriceSchema,
   idempotencyKey: IdempotencyKeySchema,

@@ -126,7 +126,7 @@ describe("taps before the hydration", () => {
 
     // The controls that need the page's JavaScript look disabled until it has hydrated, then work.
     await openUnhydrated(page, `/${creator.username}`);
-    const subscribe = page.getByRole("button", { name: "Subscribe", exact: true });
+    const subscribe = page.getByRole("button", { name: /^Subscribe ·/ });
     const tip = page.getByRole("button", { name: "Tip", exact: true });
     // The profile's own Share comes before its posts' ones.
     const share = page.getByRole("button", { name: "Share", exact: true }).first();

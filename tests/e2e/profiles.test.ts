@@ -103,6 +103,7 @@ describe("profiles", () => {
     ).toEqual(["lazy", null]);
 
     await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes, cancel" }).click();
     await page.getByText("Subscribed until").waitFor();
     expect(await page.locator(`img[src*="${lockedKey}"]`).count()).toBe(1);
     await page.getByRole("button", { name: "Resubscribe" }).click();

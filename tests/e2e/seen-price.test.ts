@@ -49,7 +49,7 @@ describe("the price shown is the price charged", () => {
     const { page, context } = await signedInPage(browser(), fan);
     await page.goto(`/${creator.username}`);
     await hydrated(page);
-    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await page.getByRole("button", { name: /^Subscribe ·/ }).click();
     const dialog = page.getByRole("dialog", { name: "Subscribe to Sam Star" });
     await dialog.getByRole("button", { name: /Monthly/ }).click();
     await dialog.getByText("$5.00 is paid from your wallet now, then at each renewal until you cancel.").waitFor();
@@ -168,7 +168,7 @@ describe("the price shown is the price charged", () => {
     await tipDialog.getByRole("button", { name: "Send $12.50", exact: true }).waitFor();
     await tipDialog.getByRole("button", { name: "Close" }).last().click();
 
-    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await page.getByRole("button", { name: /^Subscribe ·/ }).click();
     const dialog = page.getByRole("dialog", { name: "Subscribe to Sam Star" });
     await dialog.getByRole("button", { name: /Monthly/ }).click();
     await dialog.getByRole("button", { name: "Pay and subscribe" }).click();
@@ -189,7 +189,7 @@ describe("the price shown is the price charged", () => {
     await page.getByLabel("Name on the card").fill("Pat Poor");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     await page.waitForURL(new RegExp(`/${creator.username}$`));
-    await page.getByRole("button", { name: "Subscribe", exact: true }).waitFor();
+    await page.getByRole("button", { name: /^Subscribe ·/ }).waitFor();
     expect((await walletOf(poorFan)).balanceCents).toBe(25_000);
     await context.close();
   });

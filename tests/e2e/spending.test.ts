@@ -95,7 +95,7 @@ describe("spending from the wallet", () => {
     await subscriberPost.getByText("Subscribe to see this post.").waitFor();
 
     // Subscribe: the dialog shows the price, and the paid plan is confirmed before it is charged.
-    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await page.getByRole("button", { name: /^Subscribe ·/ }).click();
     const subscribeDialog = page.getByRole("dialog", { name: "Subscribe to Sam Star" });
     expect(
       await subscribeDialog.getByRole("list", { name: "Subscription plans" }).getByRole("button").allTextContents(),
@@ -189,7 +189,7 @@ describe("spending from the wallet", () => {
     const sidebar = page.getByRole("navigation", { name: "Main" });
     const lowBalance = sidebar.getByRole("link", { name: /Wallet/ }).getByText("Your balance is low");
     expect(await lowBalance.count()).toBe(0);
-    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await page.getByRole("button", { name: /^Subscribe ·/ }).click();
     await page.getByRole("button", { name: /Monthly/ }).click();
     await page.getByRole("button", { name: "Pay and subscribe" }).click();
     await page.getByText("Subscribed, renews on").waitFor();

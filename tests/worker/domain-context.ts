@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { config } from "../../worker/env";
 import type { DomainEvent } from "../../worker/domain/events";
+import { devMailbox } from "../../worker/dev/mailbox";
 
 /**
  * The context a test passes when it calls a domain command directly: what the command publishes is recorded in
@@ -13,6 +14,7 @@ export function testContext() {
     env,
     db: env.DB,
     config: config(env),
+    mailer: devMailbox(env, config(env)),
     publish: (event: DomainEvent) => void published.push(event),
     defer: (work: Promise<unknown>) => void deferred.push(work),
     published,

@@ -2,7 +2,7 @@ import { createApp } from "../../worker/app";
 import { devMailbox } from "../../worker/dev/mailbox";
 import { checkAnswer } from "./answer-check";
 import { runScheduledJobs } from "../../worker/jobs";
-import type { Env } from "../../worker/env";
+import { config, type Env } from "../../worker/env";
 import type { MassMessageJob } from "../../worker/domain/messages/mass-messages";
 import type { PushJob } from "../../worker/domain/push/jobs";
 import { consumePush, PUSH_QUEUE } from "../../worker/push/queue";
@@ -46,7 +46,7 @@ async function fetchAndSettle(request: Request, env: Env, ctx: ExecutionContext)
 export async function runScheduledJobsAndSettle(env: Env) {
   const pending: Promise<unknown>[] = [];
   const defer = (work: Promise<unknown>) => void pending.push(work);
-  const outcomes = await runScheduledJobs(withInlineQueue(env, defer), defer);
+  const outcomes = await runScheduledJobs(withInlineQueue(env, defer), defer, devMailbox(env, config(env)));
   while (pending.length > 0) await within(Promise.allSettled(pending.splice(0)), "the deliveries of the cron run");
   return outcomes;
 }

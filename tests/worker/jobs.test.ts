@@ -1,4 +1,6 @@
 import { env } from "cloudflare:test";
+import { config } from "../../worker/env";
+import { devMailbox } from "../../worker/dev/mailbox";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { JOBS, runScheduledJobs } from "../../worker/jobs";
 import type { Job } from "../../worker/jobs/job";
@@ -10,7 +12,7 @@ describe("the cron's jobs", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const ran: string[] = [];
     const job = (name: string, run: Job["run"]): Job => ({ name, run: async (ctx) => (ran.push(name), run(ctx)) });
-    const outcomes = await runScheduledJobs(env, () => {}, [
+    const outcomes = await runScheduledJobs(env, () => {}, devMailbox(env, config(env)), [
       job("first", async () => ({ done: 1 })),
       job("broken", async () => {
         throw new Error("D1 went away");
@@ -32,7 +34,7 @@ describe("the cron's jobs", () => {
   it("every job runs on an empty database and reports what it did as one log line each", async () => {
     const lines: string[] = [];
     vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
-    const outcomes = await runScheduledJobs(env, () => {});
+    const outcomes = await runScheduledJobs(env, () => {}, devMailbox(env, config(env)));
     expect(outcomes.map((outcome) => outcome.job)).toEqual(JOBS.map((job) => job.name));
     expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
     expect(lines.map((line) => JSON.parse(line).cron.job)).toEqual(JOBS.map((job) => job.name));

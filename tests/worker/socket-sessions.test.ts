@@ -1,4 +1,6 @@
 import { env, SELF } from "cloudflare:test";
+import { config } from "../../worker/env";
+import { devMailbox } from "../../worker/dev/mailbox";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, createUser, latestMailTo, linkIn, postJson } from "./factories";
 import { createFan, createVerifiedCreator } from "./money-fixtures";
@@ -142,7 +144,7 @@ const SESSION_ENDS: Record<string, (fan: Person, ended: string, other: string) =
       .run();
     const deliveries: Promise<unknown>[] = [];
     vi.spyOn(console, "log").mockImplementation(() => {});
-    await runScheduledJobs(env, (work) => void deliveries.push(work), [sweepExpiredRecords]);
+    await runScheduledJobs(env, (work) => void deliveries.push(work), devMailbox(env, config(env)), [sweepExpiredRecords]);
     await Promise.all(deliveries);
     return true;
   },

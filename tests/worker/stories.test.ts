@@ -5,6 +5,8 @@ import type { StoryAudience } from "@shared/contracts/story-limits";
 import { encodeCursor } from "@shared/cursor";
 import { storiesBarStatement } from "../../worker/domain/stories/stories";
 import { runScheduledJobs } from "../../worker/jobs";
+import { devMailbox } from "../../worker/dev/mailbox";
+import { config } from "../../worker/env";
 import { expireStories } from "../../worker/jobs/expire-stories";
 import { buildJpeg } from "../support/media-fixtures";
 import { stopClockAt } from "./clock";
@@ -191,8 +193,8 @@ describe("stories", () => {
     expect(await bar(fan)).toEqual([]);
     expect((await fetchMedia(gone.url, fan.token)).status).toBe(404);
 
-    const first = await expireStories.run({ env, db: env.DB, defer: () => undefined, publish: () => undefined });
-    const second = await expireStories.run({ env, db: env.DB, defer: () => undefined, publish: () => undefined });
+    const first = await expireStories.run({ env, db: env.DB, defer: () => undefined, publish: () => undefined, mailer: devMailbox(env, config(env)) });
+    const second = await expireStories.run({ env, db: env.DB, defer: () => undefined, publish: () => undefined, mailer: devMailbox(env, config(env)) });
     expect(first.expired).toBeGreaterThanOrEqual(1);
     expect(second.expired).toBe(0);
     expect(await env.DB.prepare("SELECT id FROM stories WHERE id = ?").bind(gone.id).first()).toBeNull();
@@ -355,7 +357,7 @@ const highlightsOf = async (person: Person, username: string) =>
     }
   ).highlights;
 
-const runExpiry = () => expireStories.run({ env, db: env.DB, defer: () => undefined, publish: () => undefined });
+const runExpiry = () => expireStories.run({ env, db: env.DB, defer: () => undefined, publish: () => undefined, mailer: devMailbox(env, config(env)) });
 
 type Who = "creator" | "subscriber" | "follower" | "stranger" | "blockedByCreator" | "blockingCreator";
 const EVERYONE_BUT_CREATOR: Who[] = ["subscriber", "follower", "stranger", "blockedByCreator", "blockingCreator"];
@@ -1026,7 +1028,7 @@ describe("stories: the expiry job", () => {
 
     stopClockAt(new Date(start.getTime() + DAY_MS + HOUR_MS));
     const pending: Promise<unknown>[] = [];
-    const outcomes = await runScheduledJobs(env, (work) => void pending.push(work));
+    const outcomes = await runScheduledJobs(env, (work) => void pending.push(work), devMailbox(env, config(env)));
     await Promise.allSettled(pending);
     expect(outcomes.find((outcome) => outcome.job === "expire-stories")).toMatchObject({
       ok: true,

@@ -18,7 +18,9 @@ export const LOCAL_RUN: Omit<AppOptions, "buildVersion"> = {
       .get("/__dev/version", (c) => c.json({ version: buildVersion }))
       // The cron trigger's jobs, as Cloudflare runs them every minute: the local server's ticker and the tests ask
       // here (scripts/lib/local-server.mjs). Answers once they are done, with their outcomes.
-      .get("/__scheduled", async (c) =>
-        c.json(await runScheduledJobs(c.env, (work) => c.executionCtx.waitUntil(work))),
-      ),
+      .get("/__scheduled", async (c) => {
+        // Mail the jobs send links to this server, as APP_URL makes production's do.
+        const env = { ...c.env, APP_URL: c.env.APP_URL ?? new URL(c.req.url).origin };
+        return c.json(await runScheduledJobs(env, (work) => c.executionCtx.waitUntil(work), c.get("mailer")));
+      }),
 };

@@ -1,6 +1,7 @@
 import type { Env } from "../env";
 import { createPublisher } from "../events/publisher";
 import type { Defer } from "../domain/shared/defer";
+import type { Mailer } from "../domain/mail/mailer";
 import { discardAbandonedUploads } from "./discard-abandoned-uploads";
 import { expireSandboxTopUps } from "./expire-sandbox-top-ups";
 import { expireStories } from "./expire-stories";
@@ -29,8 +30,13 @@ export type JobOutcome = { job: string; ms: number } & (
  * One cron run: every job runs on its own, one after another, and is logged as one JSON line. A job that throws
  * is logged as failed and the next one runs anyway; it is retried by the next run, a minute later.
  */
-export async function runScheduledJobs(env: Env, defer: Defer, jobs: readonly Job[] = JOBS): Promise<JobOutcome[]> {
-  const ctx: JobContext = { env, db: env.DB, defer, publish: createPublisher(env, defer) };
+export async function runScheduledJobs(
+  env: Env,
+  defer: Defer,
+  mailer: Mailer,
+  jobs: readonly Job[] = JOBS,
+): Promise<JobOutcome[]> {
+  const ctx: JobContext = { env, db: env.DB, defer, publish: createPublisher(env, defer), mailer };
   const outcomes: JobOutcome[] = [];
   for (const job of jobs) {
     const started = Date.now();

@@ -1,7 +1,8 @@
 import type { EffectsContext } from "../domain/context";
+import type { Mailer } from "../domain/mail/mailer";
 
-/** What a job gets: the bindings, and `publish`/`defer` bound to the cron run's waitUntil. */
-export type JobContext = EffectsContext;
+/** What a job gets: the bindings, `publish`/`defer` bound to the cron run's waitUntil, and how mail goes out. */
+export type JobContext = EffectsContext & { mailer: Mailer };
 
 /**
  * One piece of the cron's work (wrangler.toml [triggers], every minute). Each job is idempotent, so a retried

@@ -1,5 +1,5 @@
 import { Link, useActionData, useFetcher } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "@shared/contracts/profiles";
 import { LocalTime } from "~/components/local-time";
@@ -9,7 +9,15 @@ import { formatCents } from "@shared/money";
 import { useServerText } from "~/lib/server-text";
 import { fetcherError, IntentForm } from "~/components/profile/intent-form";
 import { ShareDialog } from "~/components/profile/share-dialog";
-import { SubscribeButton } from "~/components/profile/subscribe-dialog";
+import { SubscribeButton, useSubscribeLabel } from "~/components/profile/subscribe-dialog";
+import { useAttemptKey } from "~/components/money/attempt-key";
+import { useSubscriptionFacts } from "~/components/profile/subscription-facts";
+
+// A subscriber's dialogs (change plan, cancel, gift) are fetched when first opened: most visits open none.
+const dialogs = () => import("~/components/profile/subscription-dialogs");
+const ChangePlanDialog = lazy(() => dialogs().then((module) => ({ default: module.ChangePlanDialog })));
+const CancelDialog = lazy(() => dialogs().then((module) => ({ default: module.CancelDialog })));
+const GiftDialog = lazy(() => dialogs().then((module) => ({ default: module.GiftDialog })));
 
 /** How the page is looked at: by someone signed in, by a visitor, or by the owner previewing the visitor's view. */
 export type ProfileViewer = "member" | "visitor" | "preview";
@@ -24,11 +32,14 @@ export function ProfileActions({
   viewer,
   shareUrl,
   moreMenu,
+  walletCents = null,
 }: {
   profile: Profile;
   viewer: ProfileViewer;
   shareUrl: string;
   moreMenu?: ReactNode;
+  /** The viewer's wallet balance, shown by the subscribe and gift dialogs. */
+  walletCents?: number | null;
 }) {
   const { t } = useTranslation();
   const [sharing, setSharing] = useState(false);
@@ -44,7 +55,7 @@ export function ProfileActions({
           </Link>
         </>
       ) : (
-        <RelationshipButtons profile={profile} viewer={viewer} />
+        <RelationshipButtons profile={profile} viewer={viewer} walletCents={walletCents} />
       )}
       <button type="button" className="btn-secondary" data-needs-js onClick={() => setSharing(true)}>
         {t("Share")}
@@ -69,7 +80,15 @@ function MessagePrice({ priceCents }: { priceCents: number }) {
   );
 }
 
-function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: ProfileViewer }) {
+function RelationshipButtons({
+  profile,
+  viewer,
+  walletCents,
+}: {
+  profile: Profile;
+  viewer: ProfileViewer;
+  walletCents: number | null;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   // A form the browser posted itself (before the hydration, or without JavaScript) answers as the page's action data.
@@ -79,33 +98,7 @@ function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: Pr
     (fetcher.state === "idle" && fetcher.data === undefined && posted?.ok === false ? (posted.message ?? null) : null);
   const busy = fetcher.state !== "idle";
   if (!profile.available) return null;
-  if (viewer !== "member") {
-    const signIn = `/login?redirectTo=${encodeURIComponent(`/${profile.username}`)}`;
-    // The preview shows the visitor's buttons, inert: the owner is looking, not following themselves.
-    return viewer === "preview" ? (
-      <>
-        <button type="button" className="btn-primary w-auto" disabled>
-          {t("Follow")}
-        </button>
-        {profile.plans.length > 0 ? (
-          <button type="button" className="btn-secondary" disabled>
-            {t("Subscribe")}
-          </button>
-        ) : null}
-      </>
-    ) : (
-      <>
-        <Link to={signIn} className="btn-primary w-auto">
-          {t("Follow")}
-        </Link>
-        {profile.plans.length > 0 ? (
-          <Link to={signIn} className="btn-secondary">
-            {t("Subscribe")}
-          </Link>
-        ) : null}
-      </>
-    );
-  }
+  if (viewer !== "member") return <VisitorButtons profile={profile} viewer={viewer} />;
   return (
     <>
       {profile.viewer.canFollow ? (
@@ -120,7 +113,8 @@ function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: Pr
           </button>
         </IntentForm>
       ) : null}
-      <SubscriptionButtons profile={profile} fetcher={fetcher} busy={busy} />
+      <SubscriptionButtons profile={profile} fetcher={fetcher} busy={busy} walletCents={walletCents} />
+      <GiftButton profile={profile} walletCents={walletCents} />
       <MessageButton username={profile.username} className="btn-secondary" />
       {profile.viewer.canTip ? (
         <TipButton target={{ username: profile.username }} creatorName={profile.name} className="btn-secondary">
@@ -136,28 +130,92 @@ function RelationshipButtons({ profile, viewer }: { profile: Profile; viewer: Pr
   );
 }
 
+/**
+ * A visitor's Follow and Subscribe (with the price) lead to the sign-in and back; the owner's preview shows them
+ * inert: the owner is looking, not following themselves.
+ */
+function VisitorButtons({ profile, viewer }: { profile: Profile; viewer: "visitor" | "preview" }) {
+  const { t } = useTranslation();
+  const subscribeLabel = useSubscribeLabel(profile);
+  const signIn = `/login?redirectTo=${encodeURIComponent(`/${profile.username}`)}`;
+  return viewer === "preview" ? (
+    <>
+      <button type="button" className="btn-primary w-auto" disabled>
+        {t("Follow")}
+      </button>
+      {profile.plans.length > 0 ? (
+        <span className="flex flex-col items-start gap-1">
+          <button type="button" className="btn-secondary" disabled aria-describedby={subscribeLabel.endingId}>
+            {subscribeLabel.content}
+          </button>
+          {subscribeLabel.endingLine}
+        </span>
+      ) : null}
+    </>
+  ) : (
+    <>
+      <Link to={signIn} className="btn-primary w-auto">
+        {t("Follow")}
+      </Link>
+      {profile.plans.length > 0 ? (
+        <span className="flex flex-col items-start gap-1">
+          <Link to={signIn} className="btn-secondary" aria-describedby={subscribeLabel.endingId}>
+            {subscribeLabel.content}
+          </Link>
+          {subscribeLabel.endingLine}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A live subscription's state (its plan, a trial, a gift, an offer's discount, a plan chosen for the next renewal)
+ * with Change plan and Cancel; a cancelled one's end with Resubscribe; else the Subscribe button. Cancel is a form
+ * the browser can post itself before the page has hydrated; once hydrated it opens the dialog, which shows the
+ * creator's retention offer first.
+ */
 function SubscriptionButtons({
   profile,
   fetcher,
   busy,
+  walletCents,
 }: {
   profile: Profile;
   fetcher: ReturnType<typeof useFetcher>;
   busy: boolean;
+  walletCents: number | null;
 }) {
   const { t } = useTranslation();
+  const [dialog, setDialog] = useState<"plan" | "cancel" | null>(null);
   const subscription = profile.subscription;
   if (subscription?.status === "active") {
     return (
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-slate-600 dark:text-slate-400">
-          {t("Subscribed, renews on")} <LocalTime iso={subscription.currentPeriodEnd} />
-        </span>
+        <SubscriptionFacts subscription={subscription} />
+        <button type="button" className="btn-secondary" data-needs-js onClick={() => setDialog("plan")}>
+          {t("Change plan")}
+        </button>
         <IntentForm fetcher={fetcher} intent="cancel" fields={{ subscriptionId: subscription.id }}>
-          <button type="submit" className="btn-secondary" disabled={busy}>
+          <button
+            type="submit"
+            className="btn-secondary"
+            disabled={busy}
+            onClick={(event) => {
+              event.preventDefault();
+              setDialog("cancel");
+            }}
+          >
             {t("Cancel subscription")}
           </button>
         </IntentForm>
+        <Suspense fallback={null}>
+          {dialog === "plan" ? (
+            <ChangePlanDialog subscription={subscription} offered={profile} onClose={() => setDialog(null)} />
+          ) : dialog === "cancel" ? (
+            <CancelDialog subscription={subscription} onClose={() => setDialog(null)} />
+          ) : null}
+        </Suspense>
       </div>
     );
   }
@@ -170,7 +228,11 @@ function SubscriptionButtons({
         <IntentForm
           fetcher={fetcher}
           intent="subscribe"
-          fields={{ period: subscription.period, priceCents: subscription.priceCents }}
+          fields={{
+            period: subscription.period,
+            priceCents: subscription.priceCents,
+            ...(subscription.bundleMonths ? { bundleMonths: subscription.bundleMonths } : {}),
+          }}
         >
           <button type="submit" className="btn-secondary" disabled={busy}>
             {t("Resubscribe")}
@@ -180,5 +242,57 @@ function SubscriptionButtons({
     );
   }
   if (profile.plans.length === 0) return null;
-  return <SubscribeButton username={profile.username} creatorName={profile.name} plans={profile.plans} />;
+  return <SubscribeButton offered={profile} walletCents={walletCents} />;
+}
+
+/** What an active subscription is: renewal, plan, and a trial, gift, discount or next plan when there is one. */
+function SubscriptionFacts({ subscription }: { subscription: NonNullable<Profile["subscription"]> }) {
+  const { t } = useTranslation();
+  const { plan, facts } = useSubscriptionFacts(subscription);
+  return (
+    <div className="text-sm text-slate-600 dark:text-slate-400" data-subscription-facts>
+      <p>
+        {t("Subscribed, renews on")} <LocalTime iso={subscription.currentPeriodEnd} />
+      </p>
+      <p>{plan}</p>
+      {facts.map((fact) => (
+        <p key={fact.key}>{fact.node}</p>
+      ))}
+    </div>
+  );
+}
+
+/** "Gift a subscription": on another creator's profile whose monthly plan is paid. */
+function GiftButton({ profile, walletCents }: { profile: Profile; walletCents: number | null }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const attempt = useAttemptKey();
+  const monthly = profile.plans.find((plan) => plan.period === "month");
+  if (!profile.isCreator || profile.isOwn || !monthly || monthly.priceCents === 0) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-secondary"
+        data-needs-js
+        onClick={() => {
+          attempt.renew();
+          setOpen(true);
+        }}
+      >
+        {t("Gift a subscription")}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <GiftDialog
+            offered={profile}
+            monthlyCents={monthly.priceCents}
+            walletCents={walletCents}
+            attemptKey={attempt.key}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

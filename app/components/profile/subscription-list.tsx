@@ -4,13 +4,15 @@ import type { SubscriptionListItem } from "@shared/contracts/subscriptions";
 import { useAttemptKey } from "~/components/money/attempt-key";
 import { EmptyState } from "~/components/page";
 import { LocalTime } from "~/components/local-time";
-import { formatCents } from "@shared/money";
 import { Avatar } from "~/components/shell/avatar";
 import { fetcherError, IntentForm } from "~/components/profile/intent-form";
-import { usePeriodLabel } from "~/components/profile/period-label";
+import { useSubscriptionFacts } from "~/components/profile/subscription-facts";
 import { NameAndHandle } from "~/components/handle";
 
-/** Settings → Subscriptions: creator, plan, start and renewal dates, status, with Cancel or Resubscribe. */
+/**
+ * Settings → Subscriptions: creator, plan, start and renewal dates, status, and a trial, gift, discount or next plan
+ * when there is one, with Cancel or Resubscribe.
+ */
 export function SubscriptionList({ subscriptions }: { subscriptions: SubscriptionListItem[] }) {
   const { t } = useTranslation();
   if (subscriptions.length === 0)
@@ -31,8 +33,8 @@ export function SubscriptionList({ subscriptions }: { subscriptions: Subscriptio
 }
 
 function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem }) {
-  const { t, i18n } = useTranslation();
-  const periodLabel = usePeriodLabel();
+  const { t } = useTranslation();
+  const { plan, facts } = useSubscriptionFacts(subscription);
   const fetcher = useFetcher();
   const error = fetcherError(fetcher);
   // Resubscribing to a paid plan charges the wallet: one key for this row's attempt, kept across retries.
@@ -52,10 +54,7 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
       </Link>
       <dl className="grid grid-cols-2 gap-x-4 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">{t("Plan")}</dt>
-        <dd>
-          {periodLabel(subscription.period)} ·{" "}
-          {subscription.priceCents === 0 ? t("Free") : formatCents(subscription.priceCents, i18n.language)}
-        </dd>
+        <dd>{plan}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t("Started")}</dt>
         <dd>
           <LocalTime iso={subscription.startedAt} />
@@ -69,6 +68,13 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
         <dt className="text-slate-600 dark:text-slate-400">{t("Status")}</dt>
         <dd data-subscription-status={subscription.status}>{status}</dd>
       </dl>
+      {facts.length > 0 ? (
+        <ul className="basis-full text-sm text-slate-600 dark:text-slate-400" data-subscription-facts>
+          {facts.map((fact) => (
+            <li key={fact.key}>{fact.node}</li>
+          ))}
+        </ul>
+      ) : null}
       {subscription.status === "active" ? (
         <IntentForm fetcher={fetcher} intent="cancel" fields={{ subscriptionId: subscription.id }}>
           <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
@@ -82,6 +88,7 @@ function SubscriptionRow({ subscription }: { subscription: SubscriptionListItem 
           fields={{
             username: subscription.creator.username,
             period: subscription.period,
+            ...(subscription.bundleMonths ? { bundleMonths: subscription.bundleMonths } : {}),
             priceCents,
             idempotencyKey: attempt.key,
           }}

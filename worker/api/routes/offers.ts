@@ -109,8 +109,7 @@ offerRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(CreatorOffersSchema, "Offers"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
-  async (c) =>
-    c.json(await endOffer(c.get("domain").db, c.get("session").user, c.req.valid("param").id), 200),
+  async (c) => c.json(await endOffer(c.get("domain").db, c.get("session").user, c.req.valid("param").id), 200),
 );
 
 offerRoutes.openapi(

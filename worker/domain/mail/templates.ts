@@ -99,3 +99,26 @@ export function creatorRequestDecidedMail(
         footer: t("You can fix what is missing and send a new application."),
       });
 }
+
+/** A renewal (or a free trial's first charge) the wallet could not pay: the subscription has ended. */
+export const renewalFailedMail = (
+  t: Translate,
+  to: string,
+  name: string,
+  creatorName: string,
+  trial: boolean,
+  link: string,
+) =>
+  linkMail({
+    to,
+    link,
+    subject: trial
+      ? t("Your free trial of {{name}} has ended", { name: creatorName })
+      : t("Your subscription to {{name}} has ended", { name: creatorName }),
+    greeting: t("Hi {{name}},", { name }),
+    body: trial
+      ? t("Your free trial of {{name}} has ended: your wallet could not pay the first period.", { name: creatorName })
+      : t("Your subscription to {{name}} has ended: your wallet could not pay the renewal.", { name: creatorName }),
+    action: t("Subscribe again"),
+    footer: t("Top up your wallet, then subscribe again from the creator's profile."),
+  });

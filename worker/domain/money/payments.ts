@@ -29,6 +29,8 @@ export interface PaymentRow {
   post_id: number | null;
   subscription_id: number | null;
   live_stream_id: number | null;
+  offer_id: number | null;
+  gift_for_id: number | null;
   note: string | null;
   provider: "sandbox" | "stripe" | null;
   provider_ref: string | null;
@@ -111,6 +113,10 @@ export interface WalletPayment {
   subscriptionId?: number | null;
   /** The stream of a "live" (entry) or "live_tip" payment. */
   liveStreamId?: number | null;
+  /** The offer that priced a subscription's payment (a promotion, a trial's conversion, the retention offer). */
+  offerId?: number | null;
+  /** The member a gift of a subscription is for. */
+  giftForId?: number | null;
   note?: string | null;
   feePercent: number;
   /** The cron's renewals skip the email check: the fan agreed when subscribing. */
@@ -203,8 +209,8 @@ export function walletPaymentBatch(
     ...transfer,
     db
       .prepare(
-        `INSERT INTO payments (user_id, kind, amount_cents, status, creator_id, post_id, subscription_id, live_stream_id, note, idempotency_key, request_hash, transfer_id, created_at, updated_at)
-         VALUES (?, ?, ?, 'succeeded', ?, ?, ?, ?, ?, ?, ?, ${transferId.sql}, ?, ?) RETURNING *`,
+        `INSERT INTO payments (user_id, kind, amount_cents, status, creator_id, post_id, subscription_id, live_stream_id, offer_id, gift_for_id, note, idempotency_key, request_hash, transfer_id, created_at, updated_at)
+         VALUES (?, ?, ?, 'succeeded', ?, ?, ?, ?, ?, ?, ?, ?, ?, ${transferId.sql}, ?, ?) RETURNING *`,
       )
       .bind(
         spend.payer.id,
@@ -214,6 +220,8 @@ export function walletPaymentBatch(
         spend.postId ?? null,
         spend.subscriptionId ?? null,
         spend.liveStreamId ?? null,
+        spend.offerId ?? null,
+        spend.giftForId ?? null,
         spend.note ?? null,
         spend.idempotencyKey,
         hash,

@@ -55,7 +55,9 @@ export async function setBundles(
   const now = isoNow();
   await db.batch([
     db
-      .prepare("DELETE FROM subscription_bundles WHERE creator_id = ? AND months NOT IN (SELECT value FROM json_each(?))")
+      .prepare(
+        "DELETE FROM subscription_bundles WHERE creator_id = ? AND months NOT IN (SELECT value FROM json_each(?))",
+      )
       .bind(user.id, JSON.stringify(input.bundles.map((bundle) => bundle.months))),
     ...input.bundles.map((bundle) =>
       db

@@ -1,6 +1,7 @@
 import type { PromotionOffer, RetentionOffer, TrialOffer } from "@shared/contracts/offers";
 import { TRIAL_CODE_PATTERN } from "@shared/contracts/offer-constants";
 import { message } from "@shared/messages";
+import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
 
 export const OFFER_ENDED = message("This offer has ended.");
@@ -131,3 +132,26 @@ export const retentionOfferStatement = (db: D1Database, fanId: number, subscript
          AND NOT EXISTS (SELECT 1 FROM offer_claims c WHERE c.offer_id = o.id AND c.fan_id = ?2)`,
     )
     .bind(subscriptionId, fanId, now);
+
+/** The database's refusal of a claim (migration 0020's triggers, CHECK and unique indexes) as the fan's error. */
+export function claimRefusal(error: unknown): AppError | null {
+  const text = String(error instanceof Error ? error.message : error);
+  if (text.includes("offer: not running")) return new AppError("conflict", OFFER_ENDED);
+  if (text.includes("offers_claim_limit")) return new AppError("conflict", OFFER_ALL_CLAIMED);
+  if (text.includes("offer_claims.creator_id, offer_claims.fan_id")) return new AppError("conflict", TRIAL_ALREADY_HAD);
+  if (text.includes("offer_claims.offer_id, offer_claims.fan_id"))
+    return new AppError("conflict", OFFER_ALREADY_CLAIMED);
+  return null;
+}
+
+/** A claim of `offerId` by the fan, on their live subscription to the creator, written in the batch that made it. */
+export const claimStatement = (
+  db: D1Database,
+  claim: { offerId: number; creatorId: number; fanId: number; freeTrial: boolean; now: string },
+) =>
+  db
+    .prepare(
+      `INSERT INTO offer_claims (offer_id, creator_id, fan_id, subscription_id, free_trial, claimed_at)
+       VALUES (?1, ?2, ?3, (SELECT id FROM subscriptions WHERE fan_id = ?3 AND creator_id = ?2 AND status IN ('active', 'cancelled')), ?4, ?5)`,
+    )
+    .bind(claim.offerId, claim.creatorId, claim.fanId, claim.freeTrial ? 1 : 0, claim.now);

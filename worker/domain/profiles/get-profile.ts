@@ -47,6 +47,7 @@ const profileReads = (db: D1Database, creatorId: number, viewerId: number | null
   ] as const;
 
 type ProfileRows = [FactsRow | null, PostRow[], PlanRow[], SubscriptionRow[], BundleRow[], OfferRow | null];
+const PROFILE_READ_COUNT: ProfileRows["length"] = 6;
 
 /** Who a username names, as far as the reads that need their id are concerned. */
 export interface ProfileKey {
@@ -89,8 +90,9 @@ export async function getProfileWith(
     const results = await db.batch(reads.map((read) => read.statement));
     answers = reads.map((read, index) => read.answer(results[index]!));
   }
-  const rows = answers.slice(0, 4) as ProfileRows;
-  return { profile: await presentProfile(db, user, rows, viewerId), alongside: answers.slice(4) };
+  const own = PROFILE_READ_COUNT;
+  const rows = answers.slice(0, own) as ProfileRows;
+  return { profile: await presentProfile(db, user, rows, viewerId), alongside: answers.slice(own) };
 }
 
 /** /{username} as `viewerId` may see it (getProfileWith, nothing alongside). */

@@ -1,4 +1,9 @@
-import { GIFTED_BY_USERNAME, presentSubscriptionListItem, type SubscriptionListItem, type SubscriptionRow } from "./present-subscription";
+import {
+  GIFTED_BY_USERNAME,
+  presentSubscriptionListItem,
+  type SubscriptionListItem,
+  type SubscriptionRow,
+} from "./present-subscription";
 
 /** How many subscriptions the settings page lists: live ones first, then the most recent expired ones. */
 const LIST_LIMIT = 100;

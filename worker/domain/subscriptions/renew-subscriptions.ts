@@ -6,7 +6,13 @@ import { systemKey } from "../money/rules";
 import { createNotification } from "../notifications/notifications";
 import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
+import { translatorFor } from "../i18n";
+import type { Mailer } from "../mail/mailer";
+import { renewalFailedMail } from "../mail/templates";
 import { addPeriod, type Period } from "./periods";
+import { renewalOf, type DueSubscription, type Renewal } from "./renewal-price";
+
+type RenewContext = Pick<EffectsContext, "env" | "db" | "publish"> & { mailer: Mailer };
 
 /** Rows handled per statement; a backlog larger than this is finished by the next runs. */
 const BATCH_SIZE = 200;
@@ -23,11 +29,10 @@ interface DueRow {
  * - an active FREE subscription past its renewal date renews for one more period — several if the job was
  *   down — while the creator still offers that period for free; otherwise it ends at its renewal date;
  * - a cancelled subscription past its end becomes expired;
- * - an active PAID subscription past its renewal date is charged for one more period (renewPaidSubscriptions).
+ * - an active PAID subscription (or one whose plan change makes it paid) past its renewal date is charged for its
+ *   next period (renewPaidSubscriptions).
  */
-export async function renewSubscriptions(
-  ctx: Pick<EffectsContext, "env" | "db" | "publish">,
-): Promise<{ renewed: number; expired: number }> {
+export async function renewSubscriptions(ctx: RenewContext): Promise<{ renewed: number; expired: number }> {
   const free = await renewFreeSubscriptions(ctx.env);
   const paid = await renewPaidSubscriptions(ctx);
   return { renewed: free.renewed + paid.renewed, expired: free.expired + paid.expired };
@@ -52,6 +57,7 @@ async function renewFreeSubscriptions(env: Pick<Env, "DB">): Promise<{ renewed: 
               EXISTS (SELECT 1 FROM subscription_plans pl WHERE pl.creator_id = s.creator_id AND pl.period = s.period AND pl.price_cents = 0) AS still_free
        FROM subscriptions s
        WHERE s.status IN ('active', 'cancelled') AND s.current_period_end <= ?1 AND s.status = 'active' AND s.price_cents = 0
+         AND s.next_period IS NULL
        LIMIT ?2`,
     )
     .bind(now, BATCH_SIZE)
@@ -86,39 +92,43 @@ async function renewFreeSubscriptions(env: Pick<Env, "DB">): Promise<{ renewed: 
   return { renewed, expired };
 }
 
-interface PaidDueRow {
-  id: number;
-  fan_id: number;
-  creator_id: number;
-  period: Period;
-  price_cents: number;
-  current_period_end: string;
-  /** The plan's price today; null when the creator no longer offers the period, is no longer a creator or is suspended. */
-  plan_price_cents: number | null;
+interface PaidDueRow extends DueSubscription {
+  fan_email: string;
+  fan_name: string;
+  /** The language the fan's newest device subscribed to pushes in: the mail is written in it (else English). */
+  fan_language: string | null;
+  creator_name: string;
+  creator_username: string;
 }
 
 /** Paid renewals per run: each is its own batch, so fewer than the free ones; the next runs finish a backlog. */
 const PAID_BATCH_SIZE = 50;
 
 /**
- * Charges each due paid subscription for one period, at the lower of the price the fan agreed to and the plan's
- * price today (a creator may lower a price, never raise it on existing subscribers). The plan withdrawn (or the
- * creator suspended): the subscription ends. The plan now free: it renews free. The wallet short: it ends at its renewal date and the
- * fan is told ('renewal_failed'). The key of a charge is derived from the subscription and the period end, and
- * the charge is guarded by that same state, so a second run (or a concurrent one) never charges twice.
+ * Charges each due paid subscription for its next period (renewalOf: the plan, a plan change taking over, an
+ * offer's discount while it holds, a free trial turning paid). The plan withdrawn (or the creator suspended): the
+ * subscription ends. The plan now free: it renews free. The wallet short: it ends at its renewal date and the fan is
+ * told ('renewal_failed': notification, push and mail). The key of a charge is derived from the subscription and
+ * the period end, and the charge is guarded by the state it read, so a second run (or a concurrent one, or a plan
+ * change in between) never charges twice or at a stale price.
  */
-async function renewPaidSubscriptions(
-  ctx: Pick<EffectsContext, "env" | "db" | "publish">,
-): Promise<{ renewed: number; expired: number }> {
+async function renewPaidSubscriptions(ctx: RenewContext): Promise<{ renewed: number; expired: number }> {
   const { db } = ctx;
   const now = isoNow();
   const { results: due } = await db
     .prepare(
-      `SELECT s.id, s.fan_id, s.creator_id, s.period, s.price_cents, s.current_period_end,
-              (SELECT pl.price_cents FROM subscription_plans pl JOIN users c ON c.id = pl.creator_id AND c.role = 'creator' AND c.suspended_at IS NULL
-               WHERE pl.creator_id = s.creator_id AND pl.period = s.period) AS plan_price_cents
-       FROM subscriptions s
-       WHERE s.status IN ('active', 'cancelled') AND s.current_period_end <= ?1 AND s.status = 'active' AND s.price_cents > 0
+      `SELECT s.*,
+              EXISTS (SELECT 1 FROM users c WHERE c.id = s.creator_id AND c.role = 'creator' AND c.suspended_at IS NULL) AS creator_ok,
+              (SELECT price_cents FROM subscription_plans WHERE creator_id = s.creator_id AND period = COALESCE(s.next_period, s.period)) AS plan_cents,
+              (SELECT discount_percent FROM subscription_bundles WHERE creator_id = s.creator_id
+                 AND months = CASE WHEN s.next_period IS NULL THEN s.bundle_months ELSE s.next_bundle_months END) AS discount_percent,
+              (SELECT price_cents FROM subscription_plans WHERE creator_id = s.creator_id AND period = 'month') AS monthly_cents,
+              f.email AS fan_email, f.name AS fan_name,
+              (SELECT language FROM push_subscriptions WHERE user_id = s.fan_id ORDER BY id DESC LIMIT 1) AS fan_language,
+              c.name AS creator_name, c.username AS creator_username
+       FROM subscriptions s JOIN users f ON f.id = s.fan_id JOIN users c ON c.id = s.creator_id
+       WHERE s.status IN ('active', 'cancelled') AND s.current_period_end <= ?1 AND s.status = 'active'
+         AND (s.price_cents > 0 OR s.next_period IS NOT NULL)
        LIMIT ?2`,
     )
     .bind(now, PAID_BATCH_SIZE)
@@ -133,25 +143,34 @@ async function renewPaidSubscriptions(
   return { renewed, expired };
 }
 
+/** The subscription is still as it was read: due at the same date, with the same plan change pending. */
 const stillDue = (row: PaidDueRow) => ({
-  sql: "EXISTS (SELECT 1 FROM subscriptions WHERE id = ? AND status = 'active' AND current_period_end = ?)",
-  binds: [row.id, row.current_period_end],
+  sql: "id = ? AND status = 'active' AND current_period_end = ? AND next_period IS ? AND next_bundle_months IS ?",
+  binds: [row.id, row.current_period_end, row.next_period, row.next_bundle_months],
 });
 
-async function renewPaid(
-  ctx: Pick<EffectsContext, "env" | "db" | "publish">,
-  row: PaidDueRow,
-): Promise<"renewed" | "expired" | "unchanged"> {
+async function renewPaid(ctx: RenewContext, row: PaidDueRow): Promise<"renewed" | "expired" | "unchanged"> {
   const { db } = ctx;
-  const nextEnd = addPeriod(row.current_period_end, row.period);
-  const price = row.plan_price_cents === null ? null : Math.min(row.price_cents, row.plan_price_cents);
-  if (price === null) return (await expire(db, row)) ? "expired" : "unchanged";
+  const renewal = renewalOf(row);
+  if (renewal === null) return (await expire(db, row)) ? "expired" : "unchanged";
+  const due = stillDue(row);
   const moveOn = db
     .prepare(
-      "UPDATE subscriptions SET current_period_end = ?, price_cents = ? WHERE id = ? AND status = 'active' AND current_period_end = ?",
+      `UPDATE subscriptions SET current_period_end = ?, period = ?, bundle_months = ?, price_cents = ?,
+         next_period = NULL, next_bundle_months = NULL, next_price_cents = NULL,
+         offer_renewals_left = ?, offer_percent = CASE WHEN ? > 0 THEN offer_percent ELSE 0 END
+       WHERE ${due.sql}`,
     )
-    .bind(nextEnd, price, row.id, row.current_period_end);
-  if (price === 0) {
+    .bind(
+      renewal.nextEnd,
+      renewal.plan.period,
+      renewal.plan.bundleMonths,
+      renewal.regularCents,
+      renewal.renewalsLeft,
+      renewal.renewalsLeft,
+      ...due.binds,
+    );
+  if (renewal.chargeCents === 0) {
     const { meta } = await moveOn.run();
     return meta.changes > 0 ? "renewed" : "unchanged";
   }
@@ -161,12 +180,13 @@ async function renewPaid(
       system: true,
       creatorId: row.creator_id,
       kind: "renewal",
-      amountCents: price,
+      amountCents: renewal.chargeCents,
       idempotencyKey: systemKey(`renewal:${row.id}:${row.current_period_end}`),
       request: { subscriptionId: row.id, periodEnd: row.current_period_end },
       subscriptionId: row.id,
+      offerId: renewal.pricedBy,
       feePercent: config(ctx.env).PLATFORM_FEE_PERCENT,
-      guard: stillDue(row),
+      guard: { sql: `EXISTS (SELECT 1 FROM subscriptions WHERE ${due.sql})`, binds: due.binds },
       effects: () => [moveOn],
     });
     if (outcome.replayed) return "unchanged";
@@ -176,18 +196,35 @@ async function renewPaid(
   } catch (error) {
     if (error instanceof AppError && error.code === "payment_required") {
       if (!(await expire(db, row))) return "unchanged";
-      await createNotification(ctx, {
-        userId: row.fan_id,
-        kind: "renewal_failed",
-        actorId: row.creator_id,
-        params: { amountCents: price },
-      });
+      await tellRenewalFailed(ctx, row, renewal);
       return "expired";
     }
     // Cancelled or renewed by someone else since it was read: nothing to do.
     if (ledgerRefusal(error) === "state_changed") return "unchanged";
     throw error;
   }
+}
+
+/** The fan learns their subscription (or free trial) ended for want of funds: a notification, its push, a mail. */
+async function tellRenewalFailed(ctx: RenewContext, row: PaidDueRow, renewal: Renewal) {
+  await createNotification(ctx, {
+    userId: row.fan_id,
+    kind: "renewal_failed",
+    actorId: row.creator_id,
+    params: { amountCents: renewal.chargeCents, ...(renewal.trialEnding ? { trial: 1 } : {}) },
+  });
+  const t = translatorFor(row.fan_language ?? "en");
+  const origin = config(ctx.env).APP_URL ?? "";
+  await ctx.mailer.send(
+    renewalFailedMail(
+      t,
+      row.fan_email,
+      row.fan_name,
+      row.creator_name,
+      renewal.trialEnding,
+      `${origin}/${row.creator_username}`,
+    ),
+  );
 }
 
 /** Ends the subscription at its renewal date, if it is still the one that was read. */

@@ -1,15 +1,28 @@
 import type { SubscribeInput } from "@shared/contracts/subscription-bodies";
+import { discountedCents } from "@shared/offer-prices";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { payFromWallet } from "../money/payments";
 import { clientKey, KEY_NEEDED } from "../money/rules";
 import { notificationStatements, notificationStatementsIfChanged } from "../notifications/notifications";
+import {
+  claimRefusal,
+  claimStatement,
+  closedReason,
+  fanHistoryStatement,
+  OFFER_ENDED,
+  OFFER_NOT_FOR_YOU,
+  TRIAL_ALREADY_HAD,
+  TRIAL_FOR_NEW_FANS,
+  type OfferRow,
+} from "../offers/fan-offers";
 import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, PriceChangedError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { firstRow, readTogether } from "../shared/reads";
-import { addPeriod, type Period } from "./periods";
+import { addDays, addPlanPeriod, type Period } from "./periods";
+import { planPriceOf, planPriceStatement, type PlanChoice, type PlanPriceRow } from "./plan-prices";
 import {
   findLiveSubscription,
   liveSubscriptionStatement,
@@ -21,17 +34,23 @@ import {
 const PLAN_NOT_OFFERED = message("This creator does not offer this plan.");
 /** The live-row unique index refused a second subscription: a concurrent request won. */
 const ALREADY_SUBSCRIBED = message("You are already subscribed to this creator.");
+const PROMOTION_NOT_FOR_BUNDLES = message("This promotion is for the monthly, weekly and yearly plans, not bundles.");
+
+type Ctx = Pick<DomainContext, "db" | "publish" | "config">;
 
 /**
- * Subscribes the fan to the creator named `username` on the plan of `period`:
+ * Subscribes the fan to the creator named `username` on the plan chosen (a period, or a bundle of months):
  * - already active: nothing changes (idempotent);
- * - cancelled but still running: reactivated, on the plan it had, without a charge;
- * - otherwise a new subscription for one period, plus a follow so the creator's posts reach the timeline. A paid
- *   plan charges the first period from the wallet in the same batch that writes the subscription. The plan's
- *   price must be the one the fan was shown (`priceCents`, absent: free), else nothing happens (PriceChangedError).
+ * - cancelled (or a gift) but still running: reactivated, on the plan it had, without a charge;
+ * - otherwise a new subscription, plus a follow so the creator's posts reach the timeline. The price is the
+ *   server's: the plan's (or bundle's), the claimed promotion's, or nothing now for a free trial (a trial link's
+ *   code, or a 100% promotion), which the renewal job charges at the plan's price when the trial ends. It must be
+ *   the price the fan was shown (`priceCents`, absent: free), else nothing happens (PriceChangedError). A paid
+ *   first period is charged from the wallet in the batch that writes the subscription and the offer's claim, so a
+ *   claim past the offer's limit or end undoes the payment too.
  */
 export async function subscribe(
-  ctx: Pick<DomainContext, "db" | "publish" | "config">,
+  ctx: Ctx,
   fan: UserRow,
   username: string,
   input: SubscribeInput,
@@ -39,14 +58,22 @@ export async function subscribe(
   const { db } = ctx;
   const creator = await findCounterpart(db, username, fan.id, message("You cannot subscribe to yourself."));
   const now = isoNow();
-  // The plan is read with the live subscription (one batch), though an active subscription answers without it.
-  const [live, plan] = await readTogether(db, [
+  const plan: PlanChoice = { period: input.period, bundleMonths: input.bundleMonths ?? null };
+  const offerRead = (kind: "promotion" | "trial", column: "id" | "code", value: unknown) =>
+    firstRow<OfferRow>(
+      value === undefined
+        ? db.prepare("SELECT NULL WHERE 0")
+        : db
+            .prepare(`SELECT * FROM offers WHERE creator_id = ? AND kind = ? AND ${column} = ?`)
+            .bind(creator.id, kind, value),
+    );
+  // The plan's price, the offer claimed and what the fan has had here are read with the live subscription.
+  const [live, priceRow, promotion, trialLink, history] = await readTogether(db, [
     firstRow<SubscriptionRow>(liveSubscriptionStatement(db, fan.id, creator.id)),
-    firstRow<{ price_cents: number }>(
-      db
-        .prepare("SELECT price_cents FROM subscription_plans WHERE creator_id = ? AND period = ?")
-        .bind(creator.id, input.period),
-    ),
+    firstRow<PlanPriceRow>(planPriceStatement(db, creator.id, plan)),
+    offerRead("promotion", "id", input.promotionId),
+    offerRead("trial", "code", input.trialCode?.toLowerCase()),
+    firstRow<{ subscribed: number; had_trial: number }>(fanHistoryStatement(db, creator.id, fan.id)),
   ]);
   if (live && live.current_period_end > now) {
     if (live.status === "active") return presentSubscription(live);
@@ -56,7 +83,7 @@ export async function subscribe(
       )
       .bind(live.id)
       .first<SubscriptionRow>();
-    return presentSubscription(reactivated ?? live);
+    return presentSubscription(reactivated ? { ...reactivated, gifted_by_username: live.gifted_by_username } : live);
   }
   if (live) {
     // Past its end, not yet expired by the cron. Expire it only as it was read: if the cron renewed it meanwhile
@@ -72,80 +99,186 @@ export async function subscribe(
   }
 
   // A member who used to be a creator may still have plan rows: only creators take subscribers.
-  if (!plan || creator.role !== "creator") throw fieldError("period", PLAN_NOT_OFFERED);
-  if (plan.price_cents !== (input.priceCents ?? 0)) throw new PriceChangedError(plan.price_cents);
-  const start = { fanId: fan.id, creatorId: creator.id, period: input.period, priceCents: plan.price_cents, now };
-  if (plan.price_cents > 0) return subscribePaid(ctx, fan, start, input.idempotencyKey);
-
-  // One batch: the subscription, the creator's notification (with the devices to push it to) only when the
-  // subscription was written, and the follow.
-  const notification = notificationStatementsIfChanged(ctx, {
-    userId: creator.id,
-    kind: "subscription",
-    actorId: fan.id,
-    params: { period: input.period },
+  const regular = creator.role === "creator" ? planPriceOf(priceRow, plan) : null;
+  if (regular === null) throw fieldError("period", PLAN_NOT_OFFERED);
+  const start = startOf({ fanId: fan.id, creatorId: creator.id, plan, regular, now }, input, {
+    promotion,
+    trialLink,
+    subscribedBefore: history?.subscribed === 1,
+    hadTrial: history?.had_trial === 1,
   });
-  const [created, ...rest] = await db.batch([
-    insertSubscription(db, start, "INSERT OR IGNORE"),
-    ...notification.statements,
-    followStatement(db, fan.id, creator.id, now),
-  ]);
-  const row = created!.results[0] as SubscriptionRow | undefined;
-  // A concurrent request won the unique live row: answer with that one, notified once (by the winner).
-  if (!row) return presentSubscription((await findLiveSubscription(db, fan.id, creator.id))!);
-  const event = notification.created(rest.slice(0, notification.statements.length));
-  if (event) ctx.publish(event);
-  return presentSubscription(row);
+  if (start.chargeCents !== (input.priceCents ?? 0)) throw new PriceChangedError(start.chargeCents);
+  if (start.chargeCents > 0) return subscribePaid(ctx, fan, start, input);
+  return subscribeFree(ctx, start);
 }
 
 interface NewSubscription {
   fanId: number;
   creatorId: number;
-  period: Period;
-  priceCents: number;
+  plan: PlanChoice;
+  /** The plan's regular price, what renewals charge once any offer is over. */
+  regular: number;
   now: string;
 }
 
-const insertSubscription = (db: D1Database, start: NewSubscription, verb: "INSERT" | "INSERT OR IGNORE") =>
+interface Start extends NewSubscription {
+  /** What is charged now. */
+  chargeCents: number;
+  end: string;
+  trialEndsAt: string | null;
+  offer: { id: number; percent: number; renewalsLeft: number; freeTrial: boolean } | null;
+}
+
+/** The first period as the offer claimed prices it; an offer that cannot be claimed by this fan is refused. */
+function startOf(
+  base: NewSubscription,
+  input: SubscribeInput,
+  found: { promotion: OfferRow | null; trialLink: OfferRow | null; subscribedBefore: boolean; hadTrial: boolean },
+): Start {
+  const plain = {
+    ...base,
+    chargeCents: base.regular,
+    end: addPlanPeriod(base.now, base.plan),
+    trialEndsAt: null,
+    offer: null,
+  };
+  const freeTrial = (row: OfferRow): Start => {
+    if (found.hadTrial) throw new AppError("conflict", TRIAL_ALREADY_HAD);
+    const end = addDays(base.now, row.trial_days!);
+    return {
+      ...base,
+      chargeCents: 0,
+      end,
+      trialEndsAt: end,
+      offer: { id: row.id, percent: 100, renewalsLeft: 0, freeTrial: true },
+    };
+  };
+  if (input.trialCode !== undefined) {
+    const row = found.trialLink;
+    if (!row) throw fieldError("trialCode", OFFER_ENDED);
+    const closed = closedReason(row, base.now);
+    if (closed) throw new AppError("conflict", closed);
+    if (found.subscribedBefore && !found.hadTrial) throw new AppError("conflict", TRIAL_FOR_NEW_FANS);
+    return freeTrial(row);
+  }
+  if (input.promotionId !== undefined) {
+    const row = found.promotion;
+    if (!row) throw new AppError("conflict", OFFER_ENDED);
+    const closed = closedReason(row, base.now);
+    if (closed) throw new AppError("conflict", closed);
+    if (base.plan.bundleMonths !== null) throw fieldError("bundleMonths", PROMOTION_NOT_FOR_BUNDLES);
+    // A free plan has nothing to take off: a claim there would only use up a place.
+    if (base.regular === 0) throw new AppError("conflict", OFFER_NOT_FOR_YOU);
+    const audience = found.subscribedBefore ? "expired" : "new";
+    if (row.audience !== "both" && row.audience !== audience) throw new AppError("conflict", OFFER_NOT_FOR_YOU);
+    if (row.percent_off === 100) return freeTrial(row);
+    return {
+      ...plain,
+      chargeCents: discountedCents(base.regular, row.percent_off),
+      offer: { id: row.id, percent: row.percent_off, renewalsLeft: row.periods - 1, freeTrial: false },
+    };
+  }
+  return plain;
+}
+
+const insertSubscription = (db: D1Database, start: Start, verb: "INSERT" | "INSERT OR IGNORE") =>
   db
     .prepare(
-      `${verb} INTO subscriptions (fan_id, creator_id, period, price_cents, status, started_at, current_period_end)
-       VALUES (?, ?, ?, ?, 'active', ?, ?) RETURNING *`,
+      `${verb} INTO subscriptions (fan_id, creator_id, period, bundle_months, price_cents, status, started_at, current_period_end,
+         trial_ends_at, offer_id, offer_percent, offer_renewals_left)
+       VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?) RETURNING *`,
     )
-    .bind(start.fanId, start.creatorId, start.period, start.priceCents, start.now, addPeriod(start.now, start.period));
+    .bind(
+      start.fanId,
+      start.creatorId,
+      start.plan.period,
+      start.plan.bundleMonths,
+      start.regular,
+      start.now,
+      start.end,
+      start.trialEndsAt,
+      start.offer?.id ?? null,
+      start.offer && start.offer.renewalsLeft > 0 ? start.offer.percent : 0,
+      start.offer?.renewalsLeft ?? 0,
+    );
 
 const followStatement = (db: D1Database, fanId: number, creatorId: number, now: string) =>
   db
     .prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)")
     .bind(fanId, creatorId, now);
 
+const claimOf = (db: D1Database, start: Start) =>
+  start.offer
+    ? [
+        claimStatement(db, {
+          offerId: start.offer.id,
+          creatorId: start.creatorId,
+          fanId: start.fanId,
+          freeTrial: start.offer.freeTrial,
+          now: start.now,
+        }),
+      ]
+    : [];
+
+const subscriptionNotice = (start: Start) => ({
+  userId: start.creatorId,
+  kind: "subscription" as const,
+  actorId: start.fanId,
+  params: { period: start.plan.period as Period },
+});
+
 /**
- * The first period of a paid plan: the payment, the subscription (linked to it), the follow and the creator's
- * notification in one batch. A second subscription cannot slip in: the unique live row refuses it, and the
- * request that lost answers with the one that won (a replayed key does the same through its payment).
+ * Nothing to charge now (a free plan, or a free trial). A free plan's concurrent requests settle on one row (the
+ * unique live row, INSERT OR IGNORE) and notify once; a trial's claim needs its own subscription, so it inserts
+ * plainly and the request that lost answers with the winner's row.
  */
-async function subscribePaid(
-  ctx: Pick<DomainContext, "db" | "publish" | "config">,
-  fan: UserRow,
-  start: NewSubscription,
-  key: string | undefined,
-): Promise<SubscriptionView> {
+async function subscribeFree(ctx: Ctx, start: Start): Promise<SubscriptionView> {
   const { db } = ctx;
-  if (!key) throw fieldError("idempotencyKey", KEY_NEEDED);
-  const notification = notificationStatements(ctx, {
-    userId: start.creatorId,
-    kind: "subscription",
-    actorId: start.fanId,
-    params: { period: start.period },
-  });
+  const notification = notificationStatementsIfChanged(ctx, subscriptionNotice(start));
+  let results: D1Result[];
+  try {
+    results = await db.batch([
+      insertSubscription(db, start, start.offer ? "INSERT" : "INSERT OR IGNORE"),
+      ...notification.statements,
+      ...claimOf(db, start),
+      followStatement(db, start.fanId, start.creatorId, start.now),
+    ]);
+  } catch (error) {
+    const refusal = claimRefusal(error);
+    if (refusal) throw refusal;
+    if (!String(error).includes("subscriptions.fan_id")) throw error;
+    results = [];
+  }
+  const row = results[0]?.results[0] as SubscriptionRow | undefined;
+  if (!row) {
+    const winner = await findLiveSubscription(db, start.fanId, start.creatorId);
+    if (!winner) throw new AppError("conflict", ALREADY_SUBSCRIBED);
+    return presentSubscription(winner);
+  }
+  const event = notification.created(results.slice(1, 1 + notification.statements.length));
+  if (event) ctx.publish(event);
+  return presentSubscription(row);
+}
+
+/**
+ * A paid first period: the payment, the subscription (linked to it), the claim of the offer that priced it, the
+ * follow and the creator's notification in one batch. A second subscription cannot slip in: the unique live row
+ * refuses it, and the request that lost answers with the one that won (a replayed key does the same through its
+ * payment).
+ */
+async function subscribePaid(ctx: Ctx, fan: UserRow, start: Start, input: SubscribeInput): Promise<SubscriptionView> {
+  const { db } = ctx;
+  if (!input.idempotencyKey) throw fieldError("idempotencyKey", KEY_NEEDED);
+  const notification = notificationStatements(ctx, subscriptionNotice(start));
   try {
     const outcome = await payFromWallet(db, {
       payer: fan,
       creatorId: start.creatorId,
       kind: "subscription",
-      amountCents: start.priceCents,
-      idempotencyKey: clientKey(key),
-      request: { period: start.period },
+      amountCents: start.chargeCents,
+      idempotencyKey: clientKey(input.idempotencyKey),
+      request: { period: start.plan.period, bundleMonths: start.plan.bundleMonths, promotionId: input.promotionId },
+      offerId: start.offer?.id ?? null,
       feePercent: ctx.config.PLATFORM_FEE_PERCENT,
       effects: (payment) => [
         ...notification.statements,
@@ -155,10 +288,13 @@ async function subscribePaid(
             `UPDATE payments SET subscription_id = (SELECT id FROM subscriptions WHERE fan_id = ? AND creator_id = ? AND status = 'active') WHERE id = ${payment.sql}`,
           )
           .bind(start.fanId, start.creatorId, ...payment.binds),
+        ...claimOf(db, start),
         followStatement(db, start.fanId, start.creatorId, start.now),
       ],
       refusal: (error) =>
-        String(error).includes("subscriptions.fan_id") ? new AppError("conflict", ALREADY_SUBSCRIBED) : null,
+        String(error).includes("subscriptions.fan_id")
+          ? new AppError("conflict", ALREADY_SUBSCRIBED)
+          : claimRefusal(error),
     });
     if (outcome.replayed) {
       const paid = await db
