@@ -20,9 +20,8 @@ import {
   PaidMessageSchema,
   SentMessageSchema,
 } from "@shared/contracts/messages";
-import { CreatorOffersSchema } from "@shared/contracts/offers";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
-import { GiftAnswerSchema, RetentionOfferAnswerSchema } from "@shared/contracts/offers";
+import { CreatorOffersSchema, GiftAnswerSchema, RetentionOfferAnswerSchema } from "@shared/contracts/offers";
 import { LiveMediaSchema, LiveStreamSchema } from "@shared/contracts/live";
 import { NotificationPageSchema, NotificationSchema } from "@shared/contracts/notifications";
 import {

@@ -1,5 +1,5 @@
 import { useFetcher, type FetcherWithComponents } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
@@ -41,7 +41,7 @@ export function endOfLocalDay(day: string): string {
  */
 export function LastDayField({ errors }: { errors?: string[] }) {
   const { t } = useTranslation();
-  const endsAt = useRef<HTMLInputElement>(null);
+  const [day, setDay] = useState("");
   return (
     <>
       <Field
@@ -51,11 +51,9 @@ export function LastDayField({ errors }: { errors?: string[] }) {
         className="input w-auto"
         errors={errors}
         hint={t("It ends at the end of this day, your time.")}
-        onChange={(event) => {
-          if (endsAt.current) endsAt.current.value = endOfLocalDay(event.currentTarget.value);
-        }}
+        onChange={(event) => setDay(event.currentTarget.value)}
       />
-      <input ref={endsAt} type="hidden" name="endsAt" defaultValue="" />
+      <input type="hidden" name="endsAt" value={endOfLocalDay(day)} />
     </>
   );
 }
