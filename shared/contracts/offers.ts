@@ -7,7 +7,8 @@ import { z } from "zod";
 import { orNull } from "./common";
 import { BUNDLE_MONTHS, PROMOTION_AUDIENCES } from "./offer-constants";
 
-const months = z.literal(BUNDLE_MONTHS);
+// A union of literals, not z.literal(BUNDLE_MONTHS): the OpenAPI document would name only its first value.
+const months = z.union([z.literal(BUNDLE_MONTHS[0]), z.literal(BUNDLE_MONTHS[1]), z.literal(BUNDLE_MONTHS[2])]);
 
 /** A bundle: `months` months of the monthly plan paid at once, `discountPercent` off; `priceCents` is the total. */
 export const BundleSchema = z

@@ -159,6 +159,8 @@ function startOf(
     const closed = closedReason(row, base.now);
     if (closed) throw new AppError("conflict", closed);
     if (found.subscribedBefore && !found.hadTrial) throw new AppError("conflict", TRIAL_FOR_NEW_FANS);
+    // A free plan has nothing to try: a claim there would only use up a place and the fan's one trial.
+    if (base.regular === 0) throw new AppError("conflict", OFFER_NOT_FOR_YOU);
     return freeTrial(row);
   }
   if (input.promotionId !== undefined) {
