@@ -21,7 +21,7 @@ import {
   SentMessageSchema,
 } from "@shared/contracts/messages";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
-import { GiftAnswerSchema, RetentionOfferAnswerSchema } from "@shared/contracts/offers";
+import { CreatorOffersSchema, GiftAnswerSchema, RetentionOfferAnswerSchema } from "@shared/contracts/offers";
 import { LiveMediaSchema, LiveStreamSchema } from "@shared/contracts/live";
 import { NotificationPageSchema, NotificationSchema } from "@shared/contracts/notifications";
 import {
@@ -201,7 +201,7 @@ export const GENERATED: Record<string, Entry[]> = {
     },
     { name: "paidMessageShape", schema: PaidMessageSchema, type: { name: "PaidMessage", from: MESSAGES } },
   ],
-  // The dashboard's tabs: earnings, payout history, fans.
+  // The dashboard's tabs: earnings, payout history, fans, promotions.
   "app/components/dashboard/dashboard-shapes.ts": [
     {
       name: "earningsOverviewShape",
@@ -214,6 +214,11 @@ export const GENERATED: Record<string, Entry[]> = {
       type: { name: "PayoutPage", from: "@shared/contracts/money" },
     },
     { name: "fanPageShape", schema: FanPageSchema, type: { name: "FanPage", from: "@shared/contracts/subscriptions" } },
+    {
+      name: "creatorOffersShape",
+      schema: CreatorOffersSchema,
+      type: { name: "CreatorOffers", from: "@shared/contracts/offers" },
+    },
   ],
   // The chat's screens, the profile's Message button and the outbox's sent message: not in the first /home.
   "app/components/messages/chat-shapes.ts": [

@@ -12,9 +12,9 @@ export const meta = pageMeta((t) => [titleTag(t("Dashboard"))]);
 export const handle: ShellHandle = { rightColumn: "none" };
 
 /**
- * /dashboard: a creator's earnings overview (the index), payout history, withdrawal request, payout methods, plans
- * and fans, one child route each (_shell.dashboard.*.tsx) that loads only its own data and answers its own form.
- * This layout holds what they share: the title and the row of tabs.
+ * /dashboard: a creator's earnings overview (the index), payout history, withdrawal request, payout methods, plans,
+ * promotions and fans, one child route each (_shell.dashboard.*.tsx) that loads only its own data and answers its
+ * own form. This layout holds what they share: the title and the row of tabs.
  */
 export default function DashboardLayout() {
   const { t } = useTranslation();
@@ -25,6 +25,7 @@ export default function DashboardLayout() {
     { to: "/dashboard/withdraw", label: t("Request a withdrawal") },
     { to: "/dashboard/payout-methods", label: t("Payout methods") },
     { to: "/dashboard/plans", label: t("Subscription plans") },
+    { to: "/dashboard/promotions", label: t("Promotions") },
     { to: "/dashboard/fans", label: t("Fans") },
   ];
   return (

@@ -63,7 +63,9 @@ export function markSavedPage(html: string, csp: string | null = null): string {
 
 /** The screens that keep an offline copy, whose pages a launch offline must find. */
 export const isKeptOffline = (pathname: string) =>
-  /^\/(?:home|bookmarks|notifications|wallet|messages(?:\/\d+)?|dashboard(?:\/payouts)?)$/.test(pathname);
+  /^\/(?:home|bookmarks|notifications|wallet|messages(?:\/\d+)?|dashboard(?:\/(?:payouts|promotions))?)$/.test(
+    pathname,
+  );
 
 /**
  * Images already seen, readable offline: answered by the network first (a revoked access is never served from

@@ -36,6 +36,7 @@ describe("the screens kept for offline reading", () => {
     "/messages/12",
     "/dashboard",
     "/dashboard/payouts",
+    "/dashboard/promotions",
   ])("keeps %s", (path) => expect(isKeptOffline(path)).toBe(true));
 
   it.each([
@@ -46,6 +47,7 @@ describe("the screens kept for offline reading", () => {
     "/dashboard/earnings",
     "/dashboard/plans",
     "/dashboard/withdraw",
+    "/dashboard/promotions/1",
     "/wallet/top-up/3",
     "/settings",
     "/mia.rivers",

@@ -1,7 +1,8 @@
 // Written by scripts/api-shapes.ts from the answers' schemas in shared/contracts: `npm run generate:api-shapes`.
 import type { EarningsOverview, PayoutPage } from "@shared/contracts/money";
 import type { FanPage } from "@shared/contracts/subscriptions";
-import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
+import type { CreatorOffers } from "@shared/contracts/offers";
+import { array, boolean, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
 
 export const earningsOverviewShape: Shape<EarningsOverview> = object({
   totals: object({
@@ -59,4 +60,49 @@ export const fanPageShape: Shape<FanPage> = object({
     }),
   ),
   nextCursor: nullable(string),
+});
+
+export const creatorOffersShape: Shape<CreatorOffers> = object({
+  promotions: array(
+    object({
+      claims: number,
+      stillSubscribed: number,
+      revenueCents: number,
+      id: number,
+      percentOff: number,
+      trialDays: nullable(number),
+      audience: oneOf("new", "expired", "both"),
+      periods: number,
+      claimLimit: nullable(number),
+      endsAt: string,
+      endedAt: nullable(string),
+      running: boolean,
+      createdAt: string,
+    }),
+  ),
+  trialLinks: array(
+    object({
+      claims: number,
+      stillSubscribed: number,
+      revenueCents: number,
+      id: number,
+      code: string,
+      days: number,
+      claimLimit: nullable(number),
+      endsAt: string,
+      endedAt: nullable(string),
+      running: boolean,
+      createdAt: string,
+    }),
+  ),
+  retention: nullable(
+    object({
+      claims: number,
+      stillSubscribed: number,
+      revenueCents: number,
+      id: number,
+      percentOff: number,
+      periods: number,
+    }),
+  ),
 });
