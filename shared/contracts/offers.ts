@@ -29,14 +29,15 @@ export const PromotionOfferSchema = z
   .meta({ id: "PromotionOffer" });
 export type PromotionOffer = z.infer<typeof PromotionOfferSchema>;
 
-/** A trial link this viewer may use: `days` free, then the chosen plan. */
-export const TrialOfferSchema = z
-  .object({ code: z.string(), days: z.number().int(), endsAt: z.string() })
-  .meta({ id: "TrialOffer" });
-export type TrialOffer = z.infer<typeof TrialOfferSchema>;
+/** A trial link this viewer may use: `days` free, then the chosen plan (the profile page's loader data). */
+export interface TrialOffer {
+  code: string;
+  days: number;
+  endsAt: string;
+}
 
 /** The creator's retention offer, as the fan cancelling sees it. */
-export const RetentionOfferSchema = z
+const RetentionOfferSchema = z
   .object({ id: z.number().int(), percentOff: z.number().int(), periods: z.number().int() })
   .meta({ id: "RetentionOffer" });
 export type RetentionOffer = z.infer<typeof RetentionOfferSchema>;

@@ -7,7 +7,7 @@ import { useMoney } from "~/components/dashboard/use-money";
 import { fetcherError, IntentForm } from "~/components/profile/intent-form";
 
 /** What Dashboard → Promotions' actions answer (FormResult). */
-export type OfferFormResult = { ok: true } | { ok: false; message: string; errors: Record<string, string[]> };
+type OfferFormResult = { ok: true } | { ok: false; message: string; errors: Record<string, string[]> };
 
 /** A fetcher form's last answer once it is back, and its errors by field. */
 export function useFormResult(fetcher: FetcherWithComponents<unknown>) {
@@ -29,7 +29,7 @@ export function useRoundAfterSuccess(fetcher: FetcherWithComponents<unknown>): n
 }
 
 /** The end of `day` ("2030-05-31", a date input's value) in the browser's time zone, as an ISO time; "" if none. */
-export function endOfLocalDay(day: string): string {
+function endOfLocalDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return "";
   return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999).toISOString();

@@ -33,7 +33,7 @@ export const presentBundles = (rows: BundleRow[]): BundleView[] =>
   }));
 
 /** The creator's bundles with their totals, shortest first. */
-export async function listBundles(db: D1Database, creatorId: number): Promise<BundleView[]> {
+async function listBundles(db: D1Database, creatorId: number): Promise<BundleView[]> {
   const { results } = await bundlesStatement(db, creatorId).all<BundleRow>();
   return presentBundles(results);
 }

@@ -5,8 +5,8 @@ import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
 
 export const OFFER_ENDED = message("This offer has ended.");
-export const OFFER_ALL_CLAIMED = message("Every place of this offer has been claimed.");
-export const OFFER_ALREADY_CLAIMED = message("You have already used this offer.");
+const OFFER_ALL_CLAIMED = message("Every place of this offer has been claimed.");
+const OFFER_ALREADY_CLAIMED = message("You have already used this offer.");
 export const TRIAL_ALREADY_HAD = message("You have already had a free trial with this creator.");
 export const TRIAL_FOR_NEW_FANS = message("Free trials are for fans who have never subscribed to this creator.");
 export const OFFER_NOT_FOR_YOU = message("This offer is not for you.");
@@ -58,16 +58,6 @@ export const presentPromotionOffer = (row: OfferRow): PromotionOffer => ({
   endsAt: row.ends_at!,
   claimsLeft: row.claim_limit === null ? null : row.claim_limit - row.claims,
 });
-
-/** The running promotion this viewer may claim (for a visitor: the one for new fans). */
-export async function promotionFor(
-  db: D1Database,
-  creatorId: number,
-  viewerId: number | null,
-): Promise<PromotionOffer | null> {
-  const row = await promotionStatement(db, creatorId, viewerId).first<OfferRow>();
-  return row ? presentPromotionOffer(row) : null;
-}
 
 /** Why an offer row cannot be claimed now, or null when it can (its limit and end; not who claims it). */
 export function closedReason(row: OfferRow, now = isoNow()): string | null {
