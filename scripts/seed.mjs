@@ -119,9 +119,10 @@ async function seedMoney() {
 }
 
 /**
- * The creator's offers (their own idempotent step): a $9.99 monthly plan with 3-, 6- and 12-month bundles, a 50%-off
- * promotion for new fans (one month, 100 places, ending in 5 days), which the demo fan sees on her Subscribe button,
- * a 7-day free-trial link (/mia.rivers?trial=summer-trial) and a retention offer (30% off the next 2 renewals).
+ * The creator's offers (their own idempotent step): a $9.99 monthly plan with 3- and 6-month bundles (her yearly
+ * plan is cheaper than a 12-month one would be), a 50%-off promotion for new fans (one month, 100 places, ending in
+ * 5 days), which the demo fan sees on her Subscribe button, a 7-day free-trial link
+ * (/mia.rivers?trial=summer-trial) and a retention offer (30% off the next 2 renewals).
  */
 async function seedOffers(env) {
   const creatorId = await userId(env, "mia.rivers");
@@ -133,7 +134,7 @@ async function seedOffers(env) {
       "UPDATE subscription_plans SET price_cents = 999, updated_at = ? WHERE creator_id = ? AND period = 'month' AND price_cents = 0",
     ).bind(now, creatorId),
     env.DB.prepare(
-      "INSERT OR IGNORE INTO subscription_bundles (creator_id, months, discount_percent, updated_at) VALUES (?1, 3, 10, ?2), (?1, 6, 15, ?2), (?1, 12, 25, ?2)",
+      "INSERT OR IGNORE INTO subscription_bundles (creator_id, months, discount_percent, updated_at) VALUES (?1, 3, 10, ?2), (?1, 6, 15, ?2)",
     ).bind(creatorId, now),
     env.DB.prepare(
       "INSERT INTO offers (creator_id, kind, percent_off, audience, periods, claim_limit, ends_at, created_at) VALUES (?, 'promotion', 50, 'new', 1, 100, ?, ?)",

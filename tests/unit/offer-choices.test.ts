@@ -106,9 +106,11 @@ describe("planChoices: the chooser's lines", () => {
 
 describe("timeLeft: how long a promotion still runs", () => {
   const at = Date.parse("2030-01-01T00:00:00.000Z");
-  it("counts whole days, then hours, then minutes (at least one)", () => {
+  it("counts the nearest days, then hours, then minutes (at least one)", () => {
     expect(timeLeft("2030-01-03T05:00:00.000Z", at)).toEqual({ value: 2, unit: "day" });
-    expect(timeLeft("2030-01-01T23:59:00.000Z", at)).toEqual({ value: 23, unit: "hour" });
+    // 4 days and 23 hours read as 5 days, not 4.
+    expect(timeLeft("2030-01-05T23:00:00.000Z", at)).toEqual({ value: 5, unit: "day" });
+    expect(timeLeft("2030-01-01T22:40:00.000Z", at)).toEqual({ value: 23, unit: "hour" });
     expect(timeLeft("2030-01-01T00:00:30.000Z", at)).toEqual({ value: 1, unit: "minute" });
     expect(timeLeft("2029-12-31T00:00:00.000Z", at)).toEqual({ value: 1, unit: "minute" });
   });

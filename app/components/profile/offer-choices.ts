@@ -126,12 +126,12 @@ export function buttonOffer(plans: readonly PlanView[], promotion: PromotionOffe
 }
 
 /**
- * How long until `endsAt`, in the largest whole unit (days from a day on, hours from an hour, else minutes, at
+ * How long until `endsAt`, to the nearest whole unit (days from a day on, hours from an hour, else minutes, at
  * least 1): "ends in 2 days" rather than a date, as promotions say it.
  */
 export function timeLeft(endsAt: string, now: number): { value: number; unit: "day" | "hour" | "minute" } {
   const minutes = Math.max(1, Math.ceil((Date.parse(endsAt) - now) / 60_000));
-  if (minutes >= 24 * 60) return { value: Math.floor(minutes / (24 * 60)), unit: "day" };
-  if (minutes >= 60) return { value: Math.floor(minutes / 60), unit: "hour" };
+  if (minutes >= 24 * 60) return { value: Math.round(minutes / (24 * 60)), unit: "day" };
+  if (minutes >= 60) return { value: Math.round(minutes / 60), unit: "hour" };
   return { value: minutes, unit: "minute" };
 }
