@@ -97,6 +97,7 @@ beforeAll(async () => {
   await apiAs(olga, "PUT", "/me/plans", { plans: [{ period: "month", priceCents: 1000 }] });
 });
 
+// In order: each test uses the offers the one before made (the promotion, then the bundle).
 describe("a creator's offers, as the creator and fans use them", () => {
   it("the creator starts a promotion and makes a trial link; a fan sees the promotion on the button, starts a free trial by the link without paying, and is charged once at its end", async () => {
     const creatorView = await signedInPage(browser(), olga);
