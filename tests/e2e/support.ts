@@ -102,14 +102,22 @@ const FAILURE_ARTIFACTS_DIR = "test-results/e2e";
 const artifactName = (file: string, test: string) =>
   `${basename(file, ".test.ts")}--${test}`.replace(/[^\w.-]+/g, "-").slice(0, 150);
 
+/** How many contexts each test (by name) has opened so far. */
+const contextsOpened = new Map<string, number>();
+
 /**
  * Ties `context` to the running test: it records a Playwright trace (screenshots and DOM snapshots) and is closed
  * when the test ends, passed or failed, so a failing test cannot leak it. If the test failed, the trace and a
  * screenshot of each of its pages are kept: test-results/e2e/<file>--<test>.zip and .png (-2.png, … for further
- * pages); `npx playwright show-trace <zip>` replays it. `cleanup` runs after the close (a profile to delete).
+ * pages; a test's further contexts add -c2, -c3, … to the name); `npx playwright show-trace <zip>` replays it.
+ * `cleanup` runs after the close (a profile to delete).
  * Must be called inside a test; newContext, newPage and signedInPage call it.
  */
 export async function traceUntilTestEnds(context: BrowserContext, cleanup?: () => Promise<void>): Promise<void> {
+  // A test's second browser (a creator and a fan) keeps its evidence beside the first's, not over it: -c2, -c3, …
+  const testName = expect.getState().currentTestName ?? "";
+  const nth = (contextsOpened.get(testName) ?? 0) + 1;
+  contextsOpened.set(testName, nth);
   let closed = false;
   context.on("close", () => {
     closed = true;
@@ -124,7 +132,10 @@ export async function traceUntilTestEnds(context: BrowserContext, cleanup?: () =
       // A test may close its context itself; a closed context has nothing left to keep.
       if (closed) return;
       if (task.result?.state === "fail")
-        await keepEvidence(context, `${FAILURE_ARTIFACTS_DIR}/${artifactName(task.file.name, task.name)}`);
+        await keepEvidence(
+          context,
+          `${FAILURE_ARTIFACTS_DIR}/${artifactName(task.file.name, task.name)}${nth === 1 ? "" : `-c${nth}`}`,
+        );
       await closeWithin(context);
     } finally {
       await cleanup?.();

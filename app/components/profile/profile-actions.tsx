@@ -222,8 +222,12 @@ function SubscriptionButtons({
   if (subscription?.status === "cancelled") {
     return (
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-slate-600 dark:text-slate-400">
-          {t("Subscribed until")} <LocalTime iso={subscription.currentPeriodEnd} />
+        {/* A gift never renews: it is a cancelled subscription from the start, which says who gave it. */}
+        <span className="text-sm text-slate-600 dark:text-slate-400" data-subscription-facts>
+          {subscription.giftedBy
+            ? t("Gift from @{{username}} until", { username: subscription.giftedBy })
+            : t("Subscribed until")}{" "}
+          <LocalTime iso={subscription.currentPeriodEnd} />
         </span>
         <IntentForm
           fetcher={fetcher}
