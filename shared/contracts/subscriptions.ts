@@ -69,6 +69,11 @@ const FanSchema = z
     since: z.string().meta({ description: "When the subscription started, or when the follow was made" }),
     period: z.enum(PERIODS).nullable().meta({ description: "The subscription's period; null for followers" }),
     priceCents: z.number().int().nullable().meta({ description: "The subscription's price; null for followers" }),
+    bundleMonths: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "3, 6 or 12 when the subscription is a bundle of months; null otherwise" }),
   })
   .meta({ id: "Fan" });
 export type FanView = z.infer<typeof FanSchema>;

@@ -241,7 +241,9 @@ describe("a creator's offers, as the creator and fans use them", () => {
     expect(centsOf(await todaysSubscriptions.textContent())).toBe(before + 2160);
     await desk.goto("/dashboard/fans");
     await hydrated(desk);
-    await desk.getByTestId("fan-row").filter({ hasText: "Bruno Bundle" }).waitFor();
+    const row = desk.getByTestId("fan-row").filter({ hasText: "Bruno Bundle" });
+    // The plan as the fan chose it: the bundle, at what it cost.
+    await row.getByText("3 months · $27.00").waitFor();
   });
 
   it("a fan gives a month to another member from the creator's profile; the recipient sees the gift and the subscribers' post, and is told", async () => {

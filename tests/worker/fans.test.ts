@@ -110,6 +110,7 @@ describe("a creator's fans", () => {
           since: "2026-03-01T10:00:00.000Z",
           period: "year",
           priceCents: 4999,
+          bundleMonths: null,
         },
         {
           userId: cancelled!.id,
@@ -119,6 +120,7 @@ describe("a creator's fans", () => {
           since: "2026-02-01T10:00:00.000Z",
           period: "week",
           priceCents: 300,
+          bundleMonths: null,
         },
       ],
       nextCursor: null,
@@ -135,6 +137,7 @@ describe("a creator's fans", () => {
         since: "2026-05-01T08:30:00.000Z",
         period: null,
         priceCents: null,
+        bundleMonths: null,
       },
       {
         userId: active!.id,
@@ -144,6 +147,7 @@ describe("a creator's fans", () => {
         since: "2026-03-01T10:00:00.000Z",
         period: null,
         priceCents: null,
+        bundleMonths: null,
       },
     ]);
     expect(followers.nextCursor).toBeNull();

@@ -57,6 +57,7 @@ export const fanPageShape: Shape<FanPage> = object({
       since: string,
       period: nullable(oneOf("week", "month", "year")),
       priceCents: nullable(number),
+      bundleMonths: nullable(number),
     }),
   ),
   nextCursor: nullable(string),

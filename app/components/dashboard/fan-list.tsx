@@ -91,7 +91,7 @@ function FanRow({ fan }: { fan: FanView }) {
           <>
             <dt className="text-slate-600 dark:text-slate-400">{t("Plan")}</dt>
             <dd>
-              {periodLabel(fan.period)} ·{" "}
+              {fan.bundleMonths ? t("{{count}} months", { count: fan.bundleMonths }) : periodLabel(fan.period)} ·{" "}
               {fan.priceCents === 0 ? t("Free") : formatCents(fan.priceCents, i18n.language)}
             </dd>
           </>

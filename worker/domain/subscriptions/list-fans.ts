@@ -23,6 +23,7 @@ interface FanRow {
   position: number;
   period: Period | null;
   price_cents: number | null;
+  bundle_months: number | null;
 }
 
 /**
@@ -33,12 +34,12 @@ interface FanRow {
  */
 export function fansPageSql(kind: FanKind, withCursor: boolean): string {
   if (kind === "subscribers") {
-    return `SELECT u.id AS user_id, u.username, u.name, u.avatar_key, s.started_at AS since, s.id AS position, s.period, s.price_cents
+    return `SELECT u.id AS user_id, u.username, u.name, u.avatar_key, s.started_at AS since, s.id AS position, s.period, s.price_cents, s.bundle_months
       FROM subscriptions s INDEXED BY subscriptions_creator_started JOIN users u ON u.id = s.fan_id
       WHERE s.creator_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL} ${withCursor ? "AND (s.started_at, s.id) < (?3, ?4)" : ""} AND ${visibleMemberSql("u")}
       ORDER BY s.started_at DESC, s.id DESC LIMIT ?5`;
   }
-  return `SELECT u.id AS user_id, u.username, u.name, u.avatar_key, f.created_at AS since, f.follower_id AS position, NULL AS period, NULL AS price_cents
+  return `SELECT u.id AS user_id, u.username, u.name, u.avatar_key, f.created_at AS since, f.follower_id AS position, NULL AS period, NULL AS price_cents, NULL AS bundle_months
     FROM follows f INDEXED BY follows_creator JOIN users u ON u.id = f.follower_id
     WHERE f.creator_id = ?1 ${withCursor ? "AND (f.created_at, f.follower_id) < (?3, ?4)" : ""} AND ${visibleMemberSql("u")}
     ORDER BY f.created_at DESC, f.follower_id DESC LIMIT ?5`;
@@ -70,4 +71,5 @@ const presentFan = (row: FanRow): FanView => ({
   since: row.since,
   period: row.period,
   priceCents: row.price_cents,
+  bundleMonths: row.bundle_months,
 });
