@@ -78,6 +78,8 @@ ALTER TABLE subscriptions ADD COLUMN next_price_cents INTEGER CHECK (next_price_
 -- retention renewal), and the member a gift was for.
 ALTER TABLE payments ADD COLUMN offer_id INTEGER REFERENCES offers(id);
 ALTER TABLE payments ADD COLUMN gift_for_id INTEGER REFERENCES users(id);
+-- An offer's revenue sums the payments of the subscriptions it brought (Dashboard → Promotions).
+CREATE INDEX payments_of_subscription ON payments(subscription_id, created_at) WHERE subscription_id IS NOT NULL;
 
 -- A gift's notification to its member. The CHECK of a kind changes only by making the table again (see 0015).
 PRAGMA defer_foreign_keys = on;
