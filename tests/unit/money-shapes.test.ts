@@ -73,6 +73,7 @@ const cases: [string, z.ZodType, Shape<unknown>, Record<string, unknown>, string
           since: "2025-03-01",
           period: "month",
           priceCents: 999,
+          bundleMonths: 3,
         },
       ],
       nextCursor: "abc",
