@@ -185,3 +185,41 @@ export function EndOfferButton({ offerId, describedBy }: { offerId: number; desc
     </IntentForm>
   );
 }
+
+/**
+ * One kind of offer on Dashboard → Promotions: its heading (which names the region), what it does, the form that
+ * makes one, then the ones made, or `empty` when there are none.
+ */
+export function OfferSection({
+  id,
+  title,
+  description,
+  form,
+  listTitle,
+  empty,
+  items,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  form: ReactNode;
+  listTitle: string;
+  empty: string;
+  items: ReactNode[];
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-4 p-4">
+      <h3 id={id} className="text-lg font-semibold">
+        {title}
+      </h3>
+      <p className="text-slate-600 dark:text-slate-400">{description}</p>
+      {form}
+      <h4 className="font-semibold">{listTitle}</h4>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p>
+      ) : (
+        <ul className="space-y-3">{items}</ul>
+      )}
+    </section>
+  );
+}

@@ -19,6 +19,7 @@ import {
   NumberField,
   OfferEnd,
   OfferFigures,
+  OfferSection,
   OfferStatus,
   SaveButton,
   useFormResult,
@@ -43,27 +44,19 @@ function useAudienceTerms() {
 export function Promotions({ promotions }: { promotions: PromotionView[] }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="promotions-heading" className="space-y-4 p-4">
-      <h3 id="promotions-heading" className="text-lg font-semibold">
-        {t("Price promotions")}
-      </h3>
-      <p className="text-slate-600 dark:text-slate-400">
-        {t(
-          "A discount on your weekly, monthly and yearly plans for a while. At most one promotion runs for each audience.",
-        )}
-      </p>
-      <PromotionForm />
-      <h4 className="font-semibold">{t("Your promotions")}</h4>
-      {promotions.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t("No promotions yet.")}</p>
-      ) : (
-        <ul className="space-y-3">
-          {promotions.map((promotion) => (
-            <PromotionItem key={promotion.id} promotion={promotion} />
-          ))}
-        </ul>
+    <OfferSection
+      id="promotions-heading"
+      title={t("Price promotions")}
+      description={t(
+        "A discount on your weekly, monthly and yearly plans for a while. At most one promotion runs for each audience.",
       )}
-    </section>
+      form={<PromotionForm />}
+      listTitle={t("Your promotions")}
+      empty={t("No promotions yet.")}
+      items={promotions.map((promotion) => (
+        <PromotionItem key={promotion.id} promotion={promotion} />
+      ))}
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import {
   NumberField,
   OfferEnd,
   OfferFigures,
+  OfferSection,
   OfferStatus,
   SaveButton,
   useFormResult,
@@ -27,27 +28,19 @@ const COPIED_MS = 4000;
 export function TrialLinks({ trialLinks, profileUrl }: { trialLinks: TrialLinkView[]; profileUrl: string }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="trial-links-heading" className="space-y-4 p-4">
-      <h3 id="trial-links-heading" className="text-lg font-semibold">
-        {t("Free-trial links")}
-      </h3>
-      <p className="text-slate-600 dark:text-slate-400">
-        {t(
-          "A link that gives days for free to fans who have never subscribed to you. At the trial's end, they pay the plan they chose unless they cancel.",
-        )}
-      </p>
-      <TrialLinkForm />
-      <h4 className="font-semibold">{t("Your trial links")}</h4>
-      {trialLinks.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t("No trial links yet.")}</p>
-      ) : (
-        <ul className="space-y-3">
-          {trialLinks.map((link) => (
-            <TrialLinkItem key={link.id} link={link} url={`${profileUrl}?trial=${link.code}`} />
-          ))}
-        </ul>
+    <OfferSection
+      id="trial-links-heading"
+      title={t("Free-trial links")}
+      description={t(
+        "A link that gives days for free to fans who have never subscribed to you. At the trial's end, they pay the plan they chose unless they cancel.",
       )}
-    </section>
+      form={<TrialLinkForm />}
+      listTitle={t("Your trial links")}
+      empty={t("No trial links yet.")}
+      items={trialLinks.map((link) => (
+        <TrialLinkItem key={link.id} link={link} url={`${profileUrl}?trial=${link.code}`} />
+      ))}
+    />
   );
 }
 
