@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { stopClockAt } from "./clock";
 import { api, createUser, latestMailTo, linkIn, postJson } from "./factories";
 
 function verificationParts(link: string) {
@@ -48,6 +49,8 @@ describe("email verification", () => {
   });
 
   it("resend sends a new link, at most 3 times in 10 minutes", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const { token, input } = await createUser();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++)
@@ -111,6 +114,8 @@ describe("email verification", () => {
 
 describe("an email change says which addresses are taken only within its limit", () => {
   it("the fourth try in 10 minutes from one account is 429, taken address or not", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const owner = await createUser();
     const prober = await createUser();
     const tries: number[] = [];
@@ -235,6 +240,8 @@ describe("password reset", () => {
   });
 
   it("limits reset requests per IP", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++)
       statuses.push(
@@ -253,6 +260,8 @@ describe("the emailed-link limit says nothing about which addresses exist", () =
 
   for (const path of ["/login/magic-link", "/password/forgot"]) {
     it(`${path}: a known and an unknown address get the same answers, up to and past 3 in 10 minutes`, async () => {
+      // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+      stopClockAt(new Date());
       const { input } = await createUser();
       const unknown = `nobody_${input.username}@example.test`;
       const answers: Record<"known" | "unknown", { status: number; body: unknown }[]> = { known: [], unknown: [] };
@@ -274,6 +283,8 @@ describe("the emailed-link limit says nothing about which addresses exist", () =
   }
 
   it("counts the address however it is written, and the magic link and the reset share the count", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const unknown = "Someone.Unknown@Example.test";
     const ip = "192.0.2.77";
     expect((await postJson("/login/magic-link", { email: unknown }, { ip })).status).toBe(200);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { stopClockAt } from "./clock";
 import de from "../../app/locales/de.json";
 import { api, latestMailTo, postJson } from "./factories";
 import { createVerifiedCreator, newKey } from "./money-fixtures";
@@ -80,6 +81,8 @@ function tooMany(response: Response, texts: Record<string, string> = {}): string
 describe("the password re-check of a signed-in user", () => {
   for (const action of ACTIONS) {
     it(`${action.name}: 5 wrong passwords, then 429 in the reader's language, even for the right password`, async () => {
+      // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+      stopClockAt(new Date());
       const creator = await createVerifiedCreator();
       for (let attempt = 0; attempt < 5; attempt++) {
         const wrong = await action.attempt(creator, `wrong password ${attempt}`);
@@ -99,6 +102,8 @@ describe("the password re-check of a signed-in user", () => {
   }
 
   it("counts wrong passwords per account across the four actions, and only for that account", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const creator = await createVerifiedCreator();
     const other = await createVerifiedCreator();
     for (const action of [...ACTIONS, ACTIONS[0]!])

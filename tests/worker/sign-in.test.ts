@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { stopClockAt } from "./clock";
 import { api, createUser, postJson } from "./factories";
 
 describe("POST /api/login", () => {
@@ -35,6 +36,8 @@ describe("POST /api/login", () => {
       .n;
 
   it("locks an account out of one address after 5 failures from it, with Retry-After, even for the right password", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const { input, user } = await createUser();
     for (let attempt = 0; attempt < 5; attempt++)
       expect((await login({ login: input.username, password: "wrong password" }, "198.51.100.1")).status).toBe(422);
@@ -48,6 +51,8 @@ describe("POST /api/login", () => {
   });
 
   it("counts the username and the email of one account together", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const { input } = await createUser();
     const ip = "198.51.100.2";
     for (const name of [
@@ -63,6 +68,8 @@ describe("POST /api/login", () => {
   });
 
   it("a stranger's failures from another address do not lock the owner out of theirs", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const { input, user } = await createUser();
     for (let attempt = 0; attempt < 5; attempt++)
       expect((await login({ login: input.email, password: "a guess" }, "203.0.113.66")).status).toBe(422);
@@ -72,6 +79,8 @@ describe("POST /api/login", () => {
   });
 
   it("stops a guesser spread over many addresses after 50 failures an hour, from every address", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const { input, user } = await createUser();
     for (let address = 0; address < 10; address++) {
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -86,6 +95,8 @@ describe("POST /api/login", () => {
   }, 120_000);
 
   it("answers an unknown login exactly as an account, up to and past the limit", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const { input } = await createUser();
     const answers: Record<"known" | "unknown", { status: number; body: unknown }[]> = { known: [], unknown: [] };
     for (let attempt = 0; attempt < 6; attempt++) {
@@ -102,6 +113,8 @@ describe("POST /api/login", () => {
   }, 30_000);
 
   it("limits attempts per IP address", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 31; attempt++) {
       const response = await postJson(
@@ -123,6 +136,8 @@ describe("POST /api/login", () => {
   }, 30_000);
 
   it("limits sign-ups per IP address", async () => {
+    // The limit counts in fixed windows of the clock: stopped, the requests cannot straddle two.
+    stopClockAt(new Date());
     const { buildSignUp } = await import("./factories");
     // A refused form is no sign-up: eleven with a taken name from one address, then the ten accounts it may make.
     const { input } = await createUser();
