@@ -1,7 +1,7 @@
 import { useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Field } from "~/components/forms";
+import { Field, FormNotice } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
 import { useMoney } from "~/components/dashboard/use-money";
 import { fetcherError, IntentForm } from "~/components/profile/intent-form";
@@ -19,7 +19,7 @@ export function useFormResult(fetcher: FetcherWithComponents<unknown>) {
  * A number that grows each time the form's action has worked: the key of the form's fields, so that a new offer
  * starts from empty fields once the last one is made.
  */
-export function useRoundAfterSuccess(fetcher: FetcherWithComponents<unknown>): number {
+function useRoundAfterSuccess(fetcher: FetcherWithComponents<unknown>): number {
   const [round, setRound] = useState(0);
   const { result } = useFormResult(fetcher);
   useEffect(() => {
@@ -221,5 +221,41 @@ export function OfferSection({
         <ul className="space-y-3">{items}</ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The form that makes one offer (`intent`): its title, the answer's notice, the fields (given the errors by field;
+ * emptied once an offer is made) and the button.
+ */
+export function OfferForm({
+  intent,
+  title,
+  saved,
+  submit,
+  fields,
+}: {
+  intent: string;
+  title: string;
+  saved: string;
+  submit: string;
+  fields: (errors: Record<string, string[]>) => ReactNode;
+}) {
+  const fetcher = useFetcher();
+  const { result, errors } = useFormResult(fetcher);
+  const round = useRoundAfterSuccess(fetcher);
+  return (
+    <IntentForm
+      fetcher={fetcher}
+      intent={intent}
+      className="max-w-lg space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+    >
+      <h4 className="font-semibold">{title}</h4>
+      <FormNotice result={result} saved={saved} />
+      <div key={round} className="space-y-4">
+        {fields(errors)}
+      </div>
+      <SaveButton fetcher={fetcher}>{submit}</SaveButton>
+    </IntentForm>
   );
 }

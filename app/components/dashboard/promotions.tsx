@@ -1,4 +1,3 @@
-import { useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PromotionView } from "@shared/contracts/offers";
@@ -11,19 +10,15 @@ import {
   PROMOTION_AUDIENCES,
   type PromotionAudience,
 } from "@shared/contracts/offer-constants";
-import { FormNotice } from "~/components/forms";
-import { IntentForm } from "~/components/profile/intent-form";
 import {
   EndOfferButton,
   LastDayField,
   NumberField,
   OfferEnd,
   OfferFigures,
+  OfferForm,
   OfferSection,
   OfferStatus,
-  SaveButton,
-  useFormResult,
-  useRoundAfterSuccess,
 } from "~/components/dashboard/offer-parts";
 
 /** A promotion's audience as the form's choice names it ("Both" beside the other two). */
@@ -65,20 +60,14 @@ const typedNumber = (text: string) => (/^\s*\d+\s*%?\s*$/.test(text) ? Number.pa
 
 function PromotionForm() {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
-  const { result, errors } = useFormResult(fetcher);
-  const round = useRoundAfterSuccess(fetcher);
   return (
-    <IntentForm
-      fetcher={fetcher}
+    <OfferForm
       intent="promotion"
-      className="max-w-lg space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-    >
-      <h4 className="font-semibold">{t("Start a promotion")}</h4>
-      <FormNotice result={result} saved={t("Your promotion has started.")} />
-      <PromotionFields key={round} errors={errors} />
-      <SaveButton fetcher={fetcher}>{t("Start promotion")}</SaveButton>
-    </IntentForm>
+      title={t("Start a promotion")}
+      saved={t("Your promotion has started.")}
+      submit={t("Start promotion")}
+      fields={(errors) => <PromotionFields errors={errors} />}
+    />
   );
 }
 

@@ -1,21 +1,17 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TrialLinkView } from "@shared/contracts/offers";
 import { MAX_TRIAL_DAYS, MIN_TRIAL_DAYS } from "@shared/contracts/offer-constants";
-import { Field, FormNotice } from "~/components/forms";
-import { IntentForm } from "~/components/profile/intent-form";
+import { Field } from "~/components/forms";
 import {
   EndOfferButton,
   LastDayField,
   NumberField,
   OfferEnd,
   OfferFigures,
+  OfferForm,
   OfferSection,
   OfferStatus,
-  SaveButton,
-  useFormResult,
-  useRoundAfterSuccess,
 } from "~/components/dashboard/offer-parts";
 
 /** How long "Copied" stays beside the button. */
@@ -46,45 +42,41 @@ export function TrialLinks({ trialLinks, profileUrl }: { trialLinks: TrialLinkVi
 
 function TrialLinkForm() {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
-  const { result, errors } = useFormResult(fetcher);
-  const round = useRoundAfterSuccess(fetcher);
   return (
-    <IntentForm
-      fetcher={fetcher}
+    <OfferForm
       intent="trial-link"
-      className="max-w-lg space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-    >
-      <h4 className="font-semibold">{t("Make a trial link")}</h4>
-      <FormNotice result={result} saved={t("Your trial link is ready.")} />
-      <div key={round} className="space-y-4">
-        <NumberField
-          label={t("Free days")}
-          name="days"
-          hint={t("{{min}} to {{max}} days.", { min: MIN_TRIAL_DAYS, max: MAX_TRIAL_DAYS })}
-          errors={errors.days}
-        />
-        <NumberField
-          label={t("Claim limit")}
-          name="claimLimit"
-          hint={t("Optional: how many fans can claim it.")}
-          errors={errors.claimLimit}
-        />
-        <LastDayField errors={errors.endsAt} />
-        <Field
-          label={t("Link code")}
-          name="code"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          dir="ltr"
-          className="input max-w-xs"
-          hint={t("Optional: 4 to 32 lowercase letters, digits or dashes. Left empty, one is made up.")}
-          errors={errors.code}
-        />
-      </div>
-      <SaveButton fetcher={fetcher}>{t("Make link")}</SaveButton>
-    </IntentForm>
+      title={t("Make a trial link")}
+      saved={t("Your trial link is ready.")}
+      submit={t("Make link")}
+      fields={(errors) => (
+        <>
+          <NumberField
+            label={t("Free days")}
+            name="days"
+            hint={t("{{min}} to {{max}} days.", { min: MIN_TRIAL_DAYS, max: MAX_TRIAL_DAYS })}
+            errors={errors.days}
+          />
+          <NumberField
+            label={t("Claim limit")}
+            name="claimLimit"
+            hint={t("Optional: how many fans can claim it.")}
+            errors={errors.claimLimit}
+          />
+          <LastDayField errors={errors.endsAt} />
+          <Field
+            label={t("Link code")}
+            name="code"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            dir="ltr"
+            className="input max-w-xs"
+            hint={t("Optional: 4 to 32 lowercase letters, digits or dashes. Left empty, one is made up.")}
+            errors={errors.code}
+          />
+        </>
+      )}
+    />
   );
 }
 
