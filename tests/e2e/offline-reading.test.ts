@@ -51,6 +51,16 @@ beforeAll(async () => {
   });
   await api(fan, "POST", `/users/${creator.username}/tips`, { amountCents: 500, idempotencyKey: `${tag}-tip-0001` });
   await api(fan, "POST", "/notifications/test");
+  // A trial link, for Dashboard → Promotions read offline.
+  await api(creator, "PUT", "/me/plans", { plans: [{ period: "month", priceCents: 999 }] });
+  await api(creator, "POST", "/me/trial-links", {
+    days: 7,
+    code: `${tag}-offline`
+      .toLowerCase()
+      .replace(/[^a-z0-9-]/g, "-")
+      .slice(0, 32),
+    endsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+  });
 });
 
 /** The service worker controls the page, and keeps a copy of `path`'s page. */
@@ -185,7 +195,7 @@ describe("offline reading", () => {
     await page.getByText("Fresh from Mia").waitFor();
   });
 
-  it("a creator's earnings and payout history open offline, the tabs switch offline, and signing out leaves nothing behind", async () => {
+  it("a creator's earnings, payout history and promotions open offline, the tabs switch offline, and signing out leaves nothing behind", async () => {
     const { context, page } = await signedInPage(browser(), creator, undefined, { serviceWorkers: "allow" });
     await page.goto("/dashboard");
     await hydrated(page);
@@ -194,6 +204,10 @@ describe("offline reading", () => {
     await page.getByRole("link", { name: "Payout history" }).click();
     await page.waitForURL("/dashboard/payouts");
     await pageKept(page, "/dashboard/payouts");
+    await page.getByRole("link", { name: "Promotions" }).click();
+    await page.waitForURL("/dashboard/promotions");
+    await page.getByTestId("trial-link").waitFor();
+    await pageKept(page, "/dashboard/promotions");
     await page.getByRole("link", { name: "Earnings" }).click();
     await page.waitForURL("/dashboard");
     await page.getByText("$4.00").first().waitFor();
@@ -206,6 +220,10 @@ describe("offline reading", () => {
     await launched.waitForURL("/dashboard/payouts");
     await launched.getByTestId("offline-notice").waitFor();
     expect(await launched.getByText("Something went wrong").count()).toBe(0);
+    // Promotions, kept too: the trial link and its figures from the saved copy.
+    const promotions = await launch(context, "/dashboard/promotions");
+    await promotions.getByTestId("offline-notice").waitFor();
+    await promotions.getByTestId("trial-link").getByText("7 days free").waitFor();
 
     await context.setOffline(false);
     await page.goto("/home");
