@@ -525,8 +525,9 @@ describe("promotions", () => {
     expect(promotion).toMatchObject({ percentOff: 100, trialDays: 5, periods: 1, claimLimit: 3 });
 
     const fans = await manyFans(20, 0);
-    stopClockAt(new Date());
+    // The instant the clock stops at, and the one the expected dates count from: the same.
     const now = Date.now();
+    stopClockAt(new Date(now));
     const responses = await Promise.all(
       fans.map((fan) =>
         subscribe(creator.user.username, { period: "month", promotionId: promotion.id, priceCents: 0 }, fan.token),
@@ -596,8 +597,9 @@ describe("trial links", () => {
     );
     expect(paid.priceCents).toBe(0);
 
-    stopClockAt(new Date());
+    // The instant the clock stops at, and the one the expected dates count from: the same.
     const now = Date.now();
+    stopClockAt(new Date(now));
     const trial = await subscribed(
       await subscribe(creator.user.username, { period: "month", trialCode: "TRY-ME", priceCents: 0 }, fan.token),
     );
