@@ -54,6 +54,20 @@ export const postFields = {
         width: nullable(number),
         height: nullable(number),
         scaled: scaledImagesShape,
+        renditions: orDefault(
+          array(
+            object({
+              name: oneOf("360p", "720p"),
+              url: string,
+              type: string,
+              width: number,
+              height: number,
+              bitrate: number,
+            }),
+          ),
+          () => [],
+        ),
+        hlsUrl: orDefault(nullable(string), () => null),
       }),
     ),
   ),

@@ -1,11 +1,12 @@
 // Written by scripts/api-shapes.ts from the answers' schemas in shared/contracts: `npm run generate:api-shapes`.
 import type { CreatedUpload, UploadStatus, UploadedMedia } from "@shared/contracts/uploads";
-import { array, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
+import { array, nullable, number, object, oneOf, orDefault, string, type Shape } from "@shared/shape";
 
 export const createdUploadShape: Shape<CreatedUpload> = object({
   mediaId: number,
   partSize: number,
   partCount: number,
+  stream: orDefault(nullable(object({ uploadUrl: string })), () => null),
 });
 
 export const uploadStatusShape: Shape<UploadStatus> = object({
@@ -14,6 +15,18 @@ export const uploadStatusShape: Shape<UploadStatus> = object({
   partCount: number,
   receivedParts: array(number),
   postId: nullable(number),
+  renditions: orDefault(
+    array(
+      object({
+        name: oneOf("360p", "720p"),
+        status: oneOf("uploading", "ready"),
+        size: number,
+        partCount: number,
+        receivedParts: array(number),
+      }),
+    ),
+    () => [],
+  ),
 });
 
 export const uploadedMediaShape: Shape<UploadedMedia> = object({

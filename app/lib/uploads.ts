@@ -106,6 +106,7 @@ async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, r
     partCount: created.partCount,
     receivedParts: [],
     postId: null,
+    renditions: [],
   };
   return { mediaId: created.mediaId, upload };
 }

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { PaymentSchema } from "./money";
 import { ScaledImageSchema } from "./posts";
+import { videoPlaybackFields } from "./renditions";
 
 const MediaKindSchema = z.enum(["image", "video"]);
 
@@ -24,6 +25,8 @@ export const ChatMediaSchema = z
     scaled: z.array(ScaledImageSchema).default([]).meta({
       description: "Smaller copies of a photo, narrowest first; empty while the message is locked for the caller",
     }),
+    // Empty and null while the message is locked for the caller.
+    ...videoPlaybackFields,
   })
   .meta({ id: "ChatMedia" });
 export type ChatMediaView = z.infer<typeof ChatMediaSchema>;

@@ -6,6 +6,7 @@
  */
 
 import { z } from "zod";
+import { videoPlaybackFields } from "./renditions";
 import { now } from "../clock";
 import { message } from "../messages";
 import { ClientIdSchema, idNumber, multilineText } from "./text";
@@ -57,6 +58,7 @@ export const MediaSchema = z
       description:
         "Smaller copies of a photo, narrowest first, under the same rule as `url` (empty when none was made)",
     }),
+    ...videoPlaybackFields,
   })
   .meta({ id: "Media" });
 

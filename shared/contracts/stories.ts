@@ -6,6 +6,7 @@
  */
 
 import { z } from "zod";
+import { videoPlaybackFields } from "./renditions";
 import { INVALID_VALUE, message } from "../messages";
 import { MAX_HIGHLIGHT_TITLE_LENGTH, MAX_STORY_TEXT_LENGTH, STORY_AUDIENCES } from "./story-limits";
 import { idNumber, multilineText, singleLineText } from "./text";
@@ -40,6 +41,7 @@ export const StorySchema = z
     kind: z.enum(["image", "video"]),
     url: z.string(),
     posterUrl: z.string().nullable(),
+    ...videoPlaybackFields,
     text: z.string(),
     audience: z.enum(STORY_AUDIENCES),
     durationMs: z.number().int().nullable(),

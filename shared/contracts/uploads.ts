@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { message } from "../messages";
+import { RenditionUploadSchema } from "./renditions";
 import { idNumber, singleLineText } from "./text";
 
 export const CreatedUploadSchema = z
@@ -12,6 +13,14 @@ export const CreatedUploadSchema = z
     mediaId: z.number().int(),
     partSize: z.number().int().meta({ description: "Every part's size in bytes but the last one's" }),
     partCount: z.number().int(),
+    stream: z
+      .object({ uploadUrl: z.string() })
+      .nullable()
+      .default(null)
+      .meta({
+        description:
+          "With Cloudflare Stream (VIDEO_PIPELINE=stream), a video's bytes go to this tus URL instead of /uploads/{id}/parts; null otherwise",
+      }),
   })
   .meta({ id: "CreatedUpload" });
 export type CreatedUpload = z.infer<typeof CreatedUploadSchema>;
@@ -29,6 +38,10 @@ export const UploadStatusSchema = z
       .int()
       .nullable()
       .meta({ description: "The post the file is attached to, if any (a composer resumes only files not posted yet)" }),
+    renditions: z
+      .array(RenditionUploadSchema)
+      .default([])
+      .meta({ description: "A video's renditions started so far, each with the parts received" }),
   })
   .meta({ id: "UploadStatus" });
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;

@@ -24,6 +24,8 @@ export const sampleMessage: MessageView = {
       width: 800,
       height: 600,
       scaled: [{ width: 640, url: "/media/5?w=640" }],
+      renditions: [],
+      hlsUrl: null,
     },
   ],
 };

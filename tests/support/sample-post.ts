@@ -35,6 +35,8 @@ export const samplePost = {
       width: 4000,
       height: 3000,
       scaled: [{ width: 640, url: "/media/scaled/640/a.webp" }],
+      renditions: [],
+      hlsUrl: null,
     },
   ],
   previews: [],

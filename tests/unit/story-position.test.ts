@@ -9,6 +9,8 @@ const reel = (id: number, seen: boolean[]): StoryReel => ({
     kind: "image",
     url: "",
     posterUrl: null,
+    renditions: [],
+    hlsUrl: null,
     text: "",
     audience: "everyone",
     durationMs: null,

@@ -32,6 +32,20 @@ const chatMediaShape: Shape<ChatMediaView> = object({
   width: nullable(number),
   height: nullable(number),
   scaled: orDefault(array(object({ width: number, url: string })), () => []),
+  renditions: orDefault(
+    array(
+      object({
+        name: oneOf("360p", "720p"),
+        url: string,
+        type: string,
+        width: number,
+        height: number,
+        bitrate: number,
+      }),
+    ),
+    () => [],
+  ),
+  hlsUrl: orDefault(nullable(string), () => null),
 });
 
 export const messageShape: Shape<MessageView> = object({

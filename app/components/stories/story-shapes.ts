@@ -7,13 +7,27 @@ import type {
   StoryView,
   StoryViewersPage,
 } from "@shared/contracts/stories";
-import { array, boolean, nullable, number, object, oneOf, string, type Shape } from "@shared/shape";
+import { array, boolean, nullable, number, object, oneOf, orDefault, string, type Shape } from "@shared/shape";
 
 export const storyShape: Shape<StoryView> = object({
   id: number,
   kind: oneOf("image", "video"),
   url: string,
   posterUrl: nullable(string),
+  renditions: orDefault(
+    array(
+      object({
+        name: oneOf("360p", "720p"),
+        url: string,
+        type: string,
+        width: number,
+        height: number,
+        bitrate: number,
+      }),
+    ),
+    () => [],
+  ),
+  hlsUrl: orDefault(nullable(string), () => null),
   text: string,
   audience: oneOf("everyone", "followers", "subscribers"),
   durationMs: nullable(number),

@@ -50,5 +50,5 @@ export async function createUpload(
     )
     .bind(user.id, purpose, type.kind, key, type.contentType, input.size, multipart.uploadId, isoNow())
     .first<{ id: number }>();
-  return { mediaId: row!.id, partSize: PART_SIZE, partCount: partCountOf(input.size) };
+  return { mediaId: row!.id, partSize: PART_SIZE, partCount: partCountOf(input.size), stream: null };
 }

@@ -14,5 +14,6 @@ export async function getUpload(db: D1Database, userId: number, mediaId: number)
     partCount: partCountOf(upload.size_bytes),
     receivedParts: results.map((row) => row.part_number),
     postId: upload.post_id,
+    renditions: [],
   };
 }

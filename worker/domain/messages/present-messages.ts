@@ -92,6 +92,8 @@ function present(row: MessageRow, media: ChatMediaRow[], viewerId: number): Mess
       width: m.width,
       height: m.height,
       scaled: locked ? [] : scaledImagesOf(m),
+      renditions: [],
+      hlsUrl: null,
     })),
   };
 }

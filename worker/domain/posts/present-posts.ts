@@ -100,6 +100,8 @@ function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId: numbe
             width: m.width,
             height: m.height,
             scaled: scaledImagesOf(m),
+            renditions: [],
+            hlsUrl: null,
           })),
       previews: lock
         ? items.map((m) => ({ kind: m.kind, previewUrl: m.preview_key ? `/media/${m.preview_key}` : null }))

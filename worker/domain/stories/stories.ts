@@ -45,6 +45,8 @@ export function presentStory(row: StoryListRow, viewerId: number): StoryView {
     kind: row.media_kind,
     url: mediaUrl(row.object_key),
     posterUrl: row.poster_key ? mediaUrl(row.poster_key) : null,
+    renditions: [],
+    hlsUrl: null,
     text: row.text,
     audience: row.audience,
     durationMs: row.duration_ms,
