@@ -47,7 +47,8 @@ const tooLarge = (maxSize: number): MiddlewareHandler<AppEnv> =>
 const RenditionParams = IdParams.extend({ name: z.enum(RENDITION_NAMES) });
 const partNumberParam = idText.refine((n) => n <= 10000, { message: INVALID_VALUE });
 const RENDITION_LIMITS = RENDITION_NAMES.map(
-  (name) => `${name}: shorter side at most ${RENDITION_SPECS[name].shortSide} px, at most ${RENDITION_SPECS[name].maxBitrate} bit/s`,
+  (name) =>
+    `${name}: shorter side at most ${RENDITION_SPECS[name].shortSide} px, at most ${RENDITION_SPECS[name].maxBitrate} bit/s`,
 ).join("; ");
 
 /** JSON calls of the upload protocol (under the API's 64 KiB body limit). */

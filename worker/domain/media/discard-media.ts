@@ -19,7 +19,13 @@ export async function discardMedia(env: Env, rows: Discarded[]): Promise<void> {
       .catch(() => undefined);
   }
   await env.MEDIA.delete(storedKeysOf(rows));
-  await deleteRenditionObjects(env.MEDIA, await renditionsOfMedia(env.DB, rows.map((row) => row.id)));
+  await deleteRenditionObjects(
+    env.MEDIA,
+    await renditionsOfMedia(
+      env.DB,
+      rows.map((row) => row.id),
+    ),
+  );
   await env.DB.prepare("DELETE FROM media WHERE id IN (SELECT value FROM json_each(?))")
     .bind(JSON.stringify(rows.map((row) => row.id)))
     .run();

@@ -73,7 +73,9 @@ interface TrackFacts {
 }
 
 function moovFacts(moov: Uint8Array, bodyAt: number): Omit<VideoFacts, "fastStart"> | null {
-  const tracks = [...childBoxes(moov, bodyAt)].filter((box) => box.type === "trak").map((trak) => trackFacts(moov, trak));
+  const tracks = [...childBoxes(moov, bodyAt)]
+    .filter((box) => box.type === "trak")
+    .map((trak) => trackFacts(moov, trak));
   const video = tracks.find((track) => track.handler === "vide");
   const audio = tracks.find((track) => track.handler === "soun");
   if (!video?.codec || video.width <= 0 || video.height <= 0) return null;

@@ -34,8 +34,7 @@ export async function deletePost(
   ]);
   if (post!.results.length === 0) throw new AppError("not_found", POST_NOT_FOUND);
   const stored = media!.results as StoredMedia[];
-  if (stored.length > 0)
-    ctx.defer(deleteStoredMedia(ctx.env.MEDIA, stored, renditions!.results as StoredRendition[]));
+  if (stored.length > 0) ctx.defer(deleteStoredMedia(ctx.env.MEDIA, stored, renditions!.results as StoredRendition[]));
 }
 
 /**

@@ -44,10 +44,9 @@ export async function completeRendition(
     throw fieldError("file", UPLOAD_LOST);
   }
 
-  const facts = await inspectVideo(
-    objectRangeReader(ctx.env.MEDIA, rendition.object_key),
-    rendition.size_bytes,
-  ).catch(() => null);
+  const facts = await inspectVideo(objectRangeReader(ctx.env.MEDIA, rendition.object_key), rendition.size_bytes).catch(
+    () => null,
+  );
   const original = await ctx.db
     .prepare("SELECT duration_ms FROM media WHERE id = ?")
     .bind(mediaId)

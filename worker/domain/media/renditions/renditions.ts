@@ -86,7 +86,10 @@ export async function renditionsOfMedia(db: D1Database, mediaIds: number[]): Pro
 
 /** What a player needs of a ready rendition: where, its MIME type with codecs (canPlayType), its frame and bitrate. */
 export const renditionView = (
-  row: Pick<RenditionRow, "name" | "object_key" | "content_type" | "codecs" | "width" | "height" | "size_bytes" | "duration_ms">,
+  row: Pick<
+    RenditionRow,
+    "name" | "object_key" | "content_type" | "codecs" | "width" | "height" | "size_bytes" | "duration_ms"
+  >,
 ): RenditionView => ({
   name: row.name,
   url: mediaUrl(row.object_key),

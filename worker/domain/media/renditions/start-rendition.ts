@@ -35,7 +35,8 @@ export async function startRendition(
   const type = declaredFileType(input.contentType);
   if (!type) throw unsupportedType();
   const maxBytes = maxRenditionBytes(name, upload.duration_ms ?? 0, MAX_VIDEO_BYTES);
-  if (input.size > Math.min(maxBytes, MAX_VIDEO_BYTES)) throw new AppError("too_large", TOO_LARGE, { size: [TOO_LARGE] });
+  if (input.size > Math.min(maxBytes, MAX_VIDEO_BYTES))
+    throw new AppError("too_large", TOO_LARGE, { size: [TOO_LARGE] });
 
   const key = newRenditionKey(upload.object_key, type.extension);
   const multipart = await ctx.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: type.contentType } });
