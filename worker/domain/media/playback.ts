@@ -6,11 +6,12 @@ import { streamHlsUrl } from "./stream/playback";
 /**
  * SQL: the ready renditions of the medium whose id is `mediaIdSql`, lowest first, as one JSON array of
  * [name, object_key, content_type, codecs, width, height, size_bytes, duration_ms]. A column of the statement that
- * reads a page's media (posts, messages, stories), so a page's renditions cost no round trip of their own.
+ * reads a page's media (posts, messages, stories), so a page's renditions cost no round trip of their own. The names
+ * sort lowest first ("360p", "720p"), as the primary key already orders them: no sort.
  */
 export const readyRenditionsJsonSql = (mediaIdSql: string) =>
   `json(COALESCE((SELECT json_group_array(json_array(r.name, r.object_key, r.content_type, r.codecs, r.width, r.height, r.size_bytes, r.duration_ms))
-   FROM (SELECT * FROM media_renditions r WHERE r.media_id = ${mediaIdSql} AND r.status = 'ready' ORDER BY min(r.width, r.height), r.name) r), '[]'))`;
+   FROM (SELECT * FROM media_renditions r WHERE r.media_id = ${mediaIdSql} AND r.status = 'ready' ORDER BY r.name) r), '[]'))`;
 
 type RenditionTuple = [
   RenditionRow["name"],
