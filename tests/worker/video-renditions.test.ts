@@ -6,7 +6,9 @@ import type { StoryView } from "@shared/contracts/stories";
 import type { UploadStatus } from "@shared/contracts/uploads";
 import { buildJpeg } from "../support/media-fixtures";
 import { VIDEOS } from "../support/video-fixtures";
+import type { MessagePage, MessageView } from "@shared/contracts/messages";
 import { api, createUser, postJson } from "./factories";
+import { createFan, createVerifiedCreator, fundWallet, newKey } from "./money-fixtures";
 import { block, follow, makeCreator, subscribe } from "./timeline-fixtures";
 
 /**
@@ -26,7 +28,7 @@ const putBytes = (path: string, bytes: Uint8Array, token: string) =>
   });
 
 /** An original video uploaded whole but not completed (the composer completes it last), with its poster and preview. */
-async function uploadOriginal(person: Person, bytes: Uint8Array, purpose: "post" | "story" = "post") {
+async function uploadOriginal(person: Person, bytes: Uint8Array, purpose: "post" | "message" | "story" = "post") {
   const started = await postJson(
     "/uploads",
     { purpose, fileName: "v.mp4", contentType: "video/mp4", size: bytes.length },
@@ -368,5 +370,45 @@ describe("video renditions", () => {
 
     expect((await api(`/stories/${story.id}`, { method: "DELETE", token: creator.token })).status).toBe(204);
     expect(await storedRenditionKeys()).toEqual([]);
+  });
+
+  it("a pay-per-view message's renditions are the buyer's once bought, and nobody else's", async () => {
+    const creator = await createVerifiedCreator();
+    const fan = await createFan();
+    const outsider = await createFan();
+    await subscribe(fan.user.userId, creator.user.userId);
+    await fundWallet(fan.user.userId, 2000);
+    const started = await postJson("/conversations", { username: fan.user.username }, { token: creator.token });
+    expect(started.status).toBe(200);
+    const conversation = (await started.json()) as { id: number };
+    const mediaId = await uploadOriginal(creator, VIDEOS.fastStartMp4, "message");
+    const rendition = (await (
+      await uploadRendition(creator, mediaId, "360p", VIDEOS.fastStartMp4)
+    ).json()) as RenditionView;
+    await completeOriginal(creator, mediaId);
+    const sent = await postJson(
+      `/conversations/${conversation.id}/messages`,
+      { clientId: newKey(), text: "for you", mediaIds: [mediaId], priceCents: 500 },
+      { token: creator.token },
+    );
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const message = ((await sent.json()) as { message: MessageView }).message;
+    expect(message.media[0]!.renditions).toEqual([rendition]);
+
+    const fanSees = async () =>
+      ((await (await api(`/conversations/${conversation.id}/messages`, { token: fan.token })).json()) as MessagePage)
+        .messages[0]!.media[0]!;
+    expect(await fanSees()).toMatchObject({ url: null, renditions: [], hlsUrl: null });
+    expect((await fetchMedia(rendition.url, fan.token)).status).toBe(404);
+    const unlocked = await postJson(
+      `/messages/${message.id}/unlock`,
+      { priceCents: 500, idempotencyKey: newKey() },
+      { token: fan.token },
+    );
+    expect(unlocked.status).toBe(200);
+    expect((await fanSees()).renditions).toEqual([rendition]);
+    expect((await fetchMedia(rendition.url, fan.token)).status).toBe(200);
+    expect((await fetchMedia(rendition.url, outsider.token)).status).toBe(404);
+    expect((await fetchMedia(rendition.url)).status).toBe(404);
   });
 });
