@@ -122,6 +122,7 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
     idempotencyKey: KEY,
   }),
   "POST /uploads": () => ({ purpose: "avatar", fileName: "me.png", contentType: "image/png", size: 1000 }),
+  "POST /uploads/{id}/renditions/{name}": () => ({ contentType: "video/mp4", size: 1000 }),
   "POST /me/avatar": () => ({ mediaId: 1 }),
   "POST /me/cover": () => ({ mediaId: 1 }),
   "POST /creatorRequest": () => ({ documentMediaId: 1, selfieMediaId: 2 }),

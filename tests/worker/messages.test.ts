@@ -565,6 +565,8 @@ describe("pay-per-view messages", () => {
         width: null,
         height: null,
         scaled: [],
+        renditions: [],
+        hlsUrl: null,
       },
     ]);
     expect(JSON.stringify(await messagesOf(fan, conversation.id))).not.toContain(image.key);

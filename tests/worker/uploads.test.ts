@@ -167,6 +167,7 @@ describe("uploads", () => {
       partCount: 2,
       receivedParts: [1],
       postId: null,
+      renditions: [],
     });
 
     // Someone else can neither see nor feed it.

@@ -10,12 +10,17 @@ import {
   UploadedMediaSchema,
   UploadStatusSchema,
 } from "@shared/contracts/uploads";
+import { RENDITION_NAMES, RENDITION_SPECS } from "@shared/contracts/rendition-specs";
+import { CreateRenditionBodySchema, RenditionViewSchema } from "@shared/contracts/renditions";
 import { completeUpload } from "../../domain/media/complete-upload";
 import { createUpload } from "../../domain/media/create-upload";
 import { deleteUpload } from "../../domain/media/delete-upload";
 import { getUpload } from "../../domain/media/get-upload";
 import { MAX_VIDEO_BYTES, PART_SIZE } from "../../domain/media/limits";
 import { MAX_VARIANT_BYTES, putMediaVariant, type MediaVariant } from "../../domain/media/put-media-variant";
+import { completeRendition } from "../../domain/media/renditions/complete-rendition";
+import { startRendition } from "../../domain/media/renditions/start-rendition";
+import { uploadRenditionPart } from "../../domain/media/renditions/upload-rendition-part";
 import { uploadPart } from "../../domain/media/upload-part";
 import { setProfileImage, type ProfileImage } from "../../domain/media/set-profile-image";
 import { AppError } from "../../domain/shared/errors";
@@ -38,6 +43,13 @@ const rawBody = (description: string) => ({
 
 const tooLarge = (maxSize: number): MiddlewareHandler<AppEnv> =>
   bodyLimit({ maxSize, onError: (c) => errorResponse(c as Context<AppEnv>, new AppError("too_large", TOO_LARGE)) });
+
+const RenditionParams = IdParams.extend({ name: z.enum(RENDITION_NAMES) });
+const partNumberParam = idText.refine((n) => n <= 10000, { message: INVALID_VALUE });
+const RENDITION_LIMITS = RENDITION_NAMES.map(
+  (name) =>
+    `${name}: shorter side at most ${RENDITION_SPECS[name].shortSide} px, at most ${RENDITION_SPECS[name].maxBitrate} bit/s`,
+).join("; ");
 
 /** JSON calls of the upload protocol (under the API's 64 KiB body limit). */
 export const uploadRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -107,6 +119,54 @@ uploadRoutes.openapi(
   },
 );
 
+uploadRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/uploads/{id}/renditions/{name}",
+    tags: ["Media"],
+    summary: "Start uploading a smaller copy of a video, made by the browser; starting again replaces it",
+    description: `For the uploader's video of a post, message or story (being uploaded or ready). Fast-start MP4 (H.264, AAC) or WebM (VP9 or VP8, Opus); ${RENDITION_LIMITS}. Send the parts with PUT /uploads/{id}/renditions/{name}/parts/{n}, then complete it.`,
+    middleware: [requireSession] as const,
+    request: { params: RenditionParams, body: jsonBody(CreateRenditionBodySchema) },
+    responses: {
+      201: json(CreatedUploadSchema, "Rendition upload started"),
+      401: e401,
+      403: e403,
+      404: e404,
+      413: e413,
+      422: e422,
+    },
+  }),
+  async (c) => {
+    const { id, name } = c.req.valid("param");
+    return c.json(await startRendition(c.get("domain"), c.get("session").user.id, id, name, c.req.valid("json")), 201);
+  },
+);
+
+uploadRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/uploads/{id}/renditions/{name}/complete",
+    tags: ["Media"],
+    summary: "Assemble a rendition's parts and check its bytes; one that breaks a rule is deleted (422)",
+    description:
+      "Read from the file: container and codecs, fast start, the picture's size, its length (which must match the original's when known) and its average bitrate.",
+    middleware: [requireSession] as const,
+    request: { params: RenditionParams },
+    responses: {
+      200: json(RenditionViewSchema, "The rendition, ready"),
+      401: e401,
+      403: e403,
+      404: e404,
+      422: e422,
+    },
+  }),
+  async (c) => {
+    const { id, name } = c.req.valid("param");
+    return c.json(await completeRendition(c.get("domain"), c.get("session").user.id, id, name), 200);
+  },
+);
+
 for (const which of ["avatar", "cover"] as const satisfies readonly ProfileImage[]) {
   uploadRoutes.openapi(
     createRoute({
@@ -148,7 +208,7 @@ uploadBodyRoutes.openapi(
     description: `The first part must come first: its magic bytes must match the declared type, or the upload is discarded (422). Files up to ${MAX_VIDEO_BYTES} bytes.`,
     middleware: [requireSession, tooLarge(PART_SIZE)] as const,
     request: {
-      params: IdParams.extend({ partNumber: idText.refine((n) => n <= 10000, { message: INVALID_VALUE }) }),
+      params: IdParams.extend({ partNumber: partNumberParam }),
       body: rawBody("The part's bytes"),
     },
     responses: {
@@ -164,6 +224,36 @@ uploadBodyRoutes.openapi(
     const { id, partNumber } = c.req.valid("param");
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     await uploadPart(c.get("domain"), c.get("session").user.id, id, partNumber, bytes);
+    return c.json({ partNumber }, 200);
+  },
+);
+
+uploadBodyRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/uploads/{id}/renditions/{name}/parts/{partNumber}",
+    tags: ["Media"],
+    summary: `Send part n (1-based) of a rendition: exactly partSize bytes (${PART_SIZE}), the last one the rest`,
+    description:
+      "The first part must come first: its magic bytes must be the declared container's (MP4 or WebM), or the rendition is discarded (422).",
+    middleware: [requireSession, tooLarge(PART_SIZE)] as const,
+    request: {
+      params: RenditionParams.extend({ partNumber: partNumberParam }),
+      body: rawBody("The part's bytes"),
+    },
+    responses: {
+      200: json(StoredPartSchema, "Stored"),
+      401: e401,
+      403: e403,
+      404: e404,
+      413: e413,
+      422: e422,
+    },
+  }),
+  async (c) => {
+    const { id, name, partNumber } = c.req.valid("param");
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    await uploadRenditionPart(c.get("domain"), c.get("session").user.id, id, name, partNumber, bytes);
     return c.json({ partNumber }, 200);
   },
 );

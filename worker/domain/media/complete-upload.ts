@@ -6,8 +6,12 @@ import { message } from "@shared/messages";
 import { detectFileType } from "./file-types";
 import { partCountOf } from "./limits";
 import { discardMedia } from "./discard-media";
+import { objectRangeReader } from "./object-reader";
+import { discardRenditions, type RenditionRow } from "./renditions/renditions";
+import { durationsAgree } from "./renditions/rules";
 import { stripImageMetadata } from "./strip-metadata";
 import { findOwnUpload, mediaUrl, UPLOAD_LOST, type UploadRow } from "./uploads";
+import { videoDurationMs } from "./video-duration";
 
 const PARTS_MISSING = message("Some parts of the file have not been received yet.");
 const IMAGE_NOT_WHOLE = message("This image is incomplete or damaged. Please upload it again.");
@@ -17,8 +21,9 @@ const IMAGE_NOT_WHOLE = message("This image is incomplete or damaged. Please upl
  * comments: strip-metadata.ts) and written again before the file is marked ready (its key is still known to the
  * uploader alone); a file that turns out malformed, or cut off before its end, is discarded. Videos are stored as
  * sent: MP4 and QuickTime have no end marker (only a walk over every top-level box, a ranged read each, could tell
- * a cut file) and WebM recorded in a browser does not declare its length. Completing twice answers the same
- * result. A post waiting for this file may now publish.
+ * a cut file) and WebM recorded in a browser does not declare its length; a video's length is read from its header
+ * when it states one (its renditions must match it). Completing twice answers the same result. A post waiting for
+ * this file may now publish.
  */
 export async function completeUpload(ctx: DomainContext, userId: number, mediaId: number): Promise<UploadedMedia> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
@@ -45,18 +50,43 @@ export async function completeUpload(ctx: DomainContext, userId: number, mediaId
     upload.kind === "image"
       ? await cleanStoredImage(ctx, upload)
       : { size: upload.size_bytes, width: null, height: null };
+  const durationMs = upload.kind === "video" ? await storedVideoDurationMs(ctx, upload) : null;
   const [ready] = await ctx.db.batch<{ post_id: number | null }>([
     ctx.db
       .prepare(
-        "UPDATE media SET status = 'ready', upload_id = NULL, size_bytes = ?, width = ?, height = ? WHERE id = ? RETURNING post_id",
+        "UPDATE media SET status = 'ready', upload_id = NULL, size_bytes = ?, width = ?, height = ?, duration_ms = ? WHERE id = ? RETURNING post_id",
       )
-      .bind(cleaned.size, cleaned.width, cleaned.height, mediaId),
+      .bind(cleaned.size, cleaned.width, cleaned.height, durationMs, mediaId),
     ctx.db.prepare("DELETE FROM media_parts WHERE media_id = ?").bind(mediaId),
   ]);
+  if (durationMs !== null) await dropRenditionsOfOtherLength(ctx, mediaId, durationMs);
   // The post as it is now: the composer may have attached this file while its bytes were being checked.
   const postId = ready?.results[0]?.post_id ?? null;
   if (postId !== null) await completeProcessingPost(ctx, postId);
   return done;
+}
+
+/** A video's length as its file states it (a few range reads), null when it does not say. */
+const storedVideoDurationMs = (ctx: DomainContext, upload: UploadRow) =>
+  videoDurationMs(objectRangeReader(ctx.env.MEDIA, upload.object_key), upload.size_bytes, upload.content_type).catch(
+    () => null,
+  );
+
+/**
+ * The renditions finished before the original (they usually are: the original completes last) could not be held to
+ * its length then: those of another length are not copies of this video, and go.
+ */
+async function dropRenditionsOfOtherLength(ctx: DomainContext, mediaId: number, durationMs: number) {
+  const { results } = await ctx.db
+    .prepare(
+      "SELECT media_id, name, object_key, upload_id, duration_ms FROM media_renditions WHERE media_id = ? AND status = 'ready'",
+    )
+    .bind(mediaId)
+    .all<Pick<RenditionRow, "media_id" | "name" | "object_key" | "upload_id" | "duration_ms">>();
+  await discardRenditions(
+    ctx.env,
+    results.filter((rendition) => rendition.duration_ms === null || !durationsAgree(rendition.duration_ms, durationMs)),
+  );
 }
 
 async function cleanStoredImage(ctx: DomainContext, upload: UploadRow) {

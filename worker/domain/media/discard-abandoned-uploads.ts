@@ -1,6 +1,7 @@
 import type { Env } from "../../env";
 import { DAY, isoIn } from "../shared/time";
 import { discardMedia } from "./discard-media";
+import { discardRenditions, type RenditionRow } from "./renditions/renditions";
 import { STORED_KEY_COLUMNS, type StoredKeys, type UploadRow } from "./uploads";
 
 /** How long an unfinished upload may wait to be resumed. */
@@ -9,7 +10,7 @@ const ABANDONED_AFTER_MS = DAY;
 /**
  * The cron's clean-up, a batch per run, oldest first: uploads left unfinished for a day, and finished files
  * that nothing uses a day later (composer files never posted nor in a mass message being sent, story files never published, profile images never set, ID documents never
- * submitted) are aborted and deleted. An unfinished file of a post is aborted and marked failed instead: the
+ * submitted) are aborted and deleted, and so are renditions left unfinished. An unfinished file of a post is aborted and marked failed instead: the
  * post stays in /processing, where its author sees what went wrong, rather than losing a file silently.
  */
 export async function discardAbandonedUploads(env: Env): Promise<number> {
@@ -30,7 +31,18 @@ export async function discardAbandonedUploads(env: Env): Promise<number> {
     .bind(isoIn(-ABANDONED_AFTER_MS))
     .all<Pick<UploadRow, "id" | "upload_id"> & StoredKeys>();
   await discardMedia(env, results);
-  return results.length + (await failAbandonedPostUploads(env));
+  return results.length + (await failAbandonedPostUploads(env)) + (await discardAbandonedRenditions(env));
+}
+
+/** Renditions left unfinished for a day (the converter gave up, or the page never came back): aborted and gone. */
+async function discardAbandonedRenditions(env: Env): Promise<number> {
+  const { results } = await env.DB.prepare(
+    "SELECT media_id, name, object_key, upload_id FROM media_renditions WHERE status = 'uploading' AND created_at < ? LIMIT 100",
+  )
+    .bind(isoIn(-ABANDONED_AFTER_MS))
+    .all<Pick<RenditionRow, "media_id" | "name" | "object_key" | "upload_id">>();
+  await discardRenditions(env, results);
+  return results.length;
 }
 
 async function failAbandonedPostUploads(env: Env): Promise<number> {

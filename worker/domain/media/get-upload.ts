@@ -1,19 +1,47 @@
+import type { RenditionName } from "@shared/contracts/rendition-specs";
+import type { RenditionUpload } from "@shared/contracts/renditions";
 import type { UploadStatus } from "@shared/contracts/uploads";
 import { partCountOf, PART_SIZE } from "./limits";
 import { findOwnUpload } from "./uploads";
 
+interface RenditionPartRow {
+  name: RenditionName;
+  status: RenditionUpload["status"];
+  size_bytes: number;
+  part_number: number | null;
+}
+
+/** Where the uploader's upload stands, its renditions' included: what a resumed upload still has to send. */
 export async function getUpload(db: D1Database, userId: number, mediaId: number): Promise<UploadStatus> {
   const upload = await findOwnUpload(db, userId, mediaId);
-  const { results } = await db
-    .prepare("SELECT part_number FROM media_parts WHERE media_id = ? ORDER BY part_number")
-    .bind(mediaId)
-    .all<{ part_number: number }>();
+  const [parts, renditionParts] = await db.batch([
+    db.prepare("SELECT part_number FROM media_parts WHERE media_id = ? ORDER BY part_number").bind(mediaId),
+    db
+      .prepare(
+        `SELECT r.name, r.status, r.size_bytes, p.part_number FROM media_renditions r
+         LEFT JOIN media_rendition_parts p ON p.media_id = r.media_id AND p.name = r.name
+         WHERE r.media_id = ? ORDER BY r.name, p.part_number`,
+      )
+      .bind(mediaId),
+  ]);
+  const renditions = new Map<RenditionName, RenditionUpload>();
+  for (const row of renditionParts!.results as RenditionPartRow[]) {
+    const rendition = renditions.get(row.name) ?? {
+      name: row.name,
+      status: row.status,
+      size: row.size_bytes,
+      partCount: partCountOf(row.size_bytes),
+      receivedParts: [],
+    };
+    if (row.part_number !== null) rendition.receivedParts.push(row.part_number);
+    renditions.set(row.name, rendition);
+  }
   return {
     status: upload.status,
     partSize: PART_SIZE,
     partCount: partCountOf(upload.size_bytes),
-    receivedParts: results.map((row) => row.part_number),
+    receivedParts: (parts!.results as { part_number: number }[]).map((row) => row.part_number),
     postId: upload.post_id,
-    renditions: [],
+    renditions: [...renditions.values()],
   };
 }

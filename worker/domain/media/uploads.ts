@@ -37,6 +37,10 @@ export interface UploadRow {
   preview_key: string | null;
   w640_key: string | null;
   w1280_key: string | null;
+  /** A video's length as its file states it, read when its upload completes (null: not stated, or not a video). */
+  duration_ms: number | null;
+  /** With Cloudflare Stream: the video's id there. */
+  stream_uid: string | null;
 }
 
 /** The columns of `media` that name R2 objects: what deleting a medium deletes (discard-media.ts, delete-post.ts). */
@@ -86,5 +90,9 @@ export const newVariantKey = (variant: "poster" | "preview" | "w640" | "w1280", 
   variant === "w640" || variant === "w1280"
     ? `scaled/${variant.slice(1)}/${randomHex()}.${extension}`
     : `${isStoryObject(objectKey) ? `${PREFIX_OF.story}/` : ""}${variant}s/${randomHex()}.${extension}`;
+
+/** A video's rendition: under stories/renditions/ for a story's video (its /media policy is the story's), else renditions/. */
+export const newRenditionKey = (objectKey: string, extension: string) =>
+  `${isStoryObject(objectKey) ? `${PREFIX_OF.story}/` : ""}renditions/${randomHex()}.${extension}`;
 
 export const mediaUrl = (key: string) => `/media/${key}`;

@@ -1,4 +1,5 @@
 import type { ChatMediaView, MessageView } from "@shared/contracts/messages";
+import { hlsUrlOf, NO_HLS_URLS, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
 import { scaledImagesOf, type ScaledKeys } from "../media/scaled-images";
 
 export type { MessageView };
@@ -32,6 +33,9 @@ export interface ChatMediaRow extends ScaledKeys {
   preview_key: string | null;
   width: number | null;
   height: number | null;
+  stream_uid: string | null;
+  /** Its ready renditions (playback.ts readyRenditionsJsonSql). */
+  renditions_json: string;
 }
 
 /**
@@ -46,7 +50,8 @@ const isMessageLockedFor = (row: Pick<MessageRow, "price_cents" | "sender_id" | 
  * what a page of messages needs besides the messages, so a page can ask for both at once (list-messages.ts).
  */
 export const messageMediaSql = (messageIdsSql: string) =>
-  `SELECT m.id, mm.message_id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height, m.w640_key, m.w1280_key
+  `SELECT m.id, mm.message_id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height, m.w640_key, m.w1280_key,
+     m.stream_uid, ${readyRenditionsJsonSql("m.id")} AS renditions_json
    FROM message_media mm JOIN media m ON m.id = mm.media_id
    WHERE mm.message_id IN (${messageIdsSql}) ORDER BY mm.message_id, mm.position`;
 
@@ -68,7 +73,12 @@ async function mediaOf(db: D1Database, rows: MessageRow[]): Promise<Map<number, 
   return byMessage(results);
 }
 
-function present(row: MessageRow, media: ChatMediaRow[], viewerId: number): MessageView {
+function present(
+  row: MessageRow,
+  media: ChatMediaRow[],
+  viewerId: number,
+  hlsUrls: ReadonlyMap<string, string> = NO_HLS_URLS,
+): MessageView {
   const locked = isMessageLockedFor(row, viewerId);
   return {
     id: row.id,
@@ -92,8 +102,8 @@ function present(row: MessageRow, media: ChatMediaRow[], viewerId: number): Mess
       width: m.width,
       height: m.height,
       scaled: locked ? [] : scaledImagesOf(m),
-      renditions: [],
-      hlsUrl: null,
+      renditions: locked ? [] : renditionViewsOf(m.renditions_json),
+      hlsUrl: locked ? null : hlsUrlOf(hlsUrls, m.stream_uid),
     })),
   };
 }

@@ -16,8 +16,10 @@ export type MediaKeyType =
   | "preview"
   | "w640"
   | "w1280"
+  | "rendition"
   | "story-media"
   | "story-poster"
+  | "story-rendition"
   | "id-document";
 
 /** One kind of key: who may read it, for a whole page of keys at once, and how its answer is cached. */
@@ -36,12 +38,27 @@ const POST_VARIANT_COLUMN = {
   w640: "w640_key",
   w1280: "w1280_key",
 } as const;
-type PostVariant = keyof typeof POST_VARIANT_COLUMN;
+/** A variant, or a rendition of a video (a row of its own, found by its UNIQUE key). */
+type PostVariant = keyof typeof POST_VARIANT_COLUMN | "rendition";
+
+/**
+ * How a key leads to its medium `m` (as k.value), and whether the file is ready: a rendition is found through
+ * media_renditions `r`, and is ready once the medium and itself are.
+ */
+function mediumOfKey(column: string | null) {
+  return column
+    ? { join: `JOIN media m ON m.${column} = k.value AND m.purpose = 'post'`, ready: "m.status = 'ready'" }
+    : {
+        join: "JOIN media_renditions r ON r.object_key = k.value JOIN media m ON m.id = r.media_id AND m.purpose = 'post'",
+        ready: "m.status = 'ready' AND r.status = 'ready'",
+      };
+}
 
 interface PostMediaRow extends ViewerFactsRow {
   key: string;
   uploader_id: number;
-  media_status: string;
+  /** 1 when the file is ready (a rendition: it and its medium). */
+  ready: number;
   /** 1 when the medium belongs to a post that exists for the viewer (visiblePostSql). */
   visible: number | null;
   user_id: number;
@@ -58,13 +75,13 @@ interface PostMediaRow extends ViewerFactsRow {
 /**
  * The pure rule of post and chat media: the uploader always may (the composer shows a file before it belongs to a
  * post or message, and a processing or scheduled post to its author). Anyone else needs a ready file. Of a post:
- * one that exists for them; the file, its poster frame and its scaled copies also need the post open (lockOf),
- * the blurred preview does not. Of a message: they must be in its conversation; the file, poster and copies of a
- * pay-per-view message also need it bought (its sender always has it), the preview does not.
+ * one that exists for them; the file, its poster frame, its scaled copies and renditions also need the post open
+ * (lockOf), the blurred preview does not. Of a message: they must be in its conversation; the file, poster, copies
+ * and renditions of a pay-per-view message also need it bought (its sender always has it), the preview does not.
  */
 function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: number | null): boolean {
   if (viewerId !== null && row.uploader_id === viewerId) return true;
-  if (row.media_status !== "ready") return false;
+  if (row.ready !== 1) return false;
   if (row.in_message === 1) return variant === "preview" ? row.msg_preview === 1 : row.msg_open === 1;
   if (row.visible !== 1) return false;
   const lock = lockOf(
@@ -76,6 +93,7 @@ function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: num
 }
 
 function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
+  const medium = mediumOfKey(variant === "rendition" ? null : POST_VARIANT_COLUMN[variant]);
   return {
     // Per viewer: the browser's cache only, never a shared one.
     cacheControl: "private, max-age=3600",
@@ -83,7 +101,7 @@ function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
       const viewerId = viewer?.id ?? null;
       const { results } = await db
         .prepare(
-          `SELECT k.value AS key, m.user_id AS uploader_id, m.status AS media_status, p.user_id, p.audience, p.price_cents,
+          `SELECT k.value AS key, m.user_id AS uploader_id, (${medium.ready}) AS ready, p.user_id, p.audience, p.price_cents,
                   (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${visiblePostSql()}) AS visible, ${VIEWER_FACTS_SQL},
                   EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = m.id) AS in_message,
                   EXISTS (SELECT 1 FROM message_media mm JOIN messages msg ON msg.id = mm.message_id
@@ -93,7 +111,7 @@ function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
                           JOIN conversation_members cm ON cm.conversation_id = msg.conversation_id AND cm.user_id = ?1
                           WHERE mm.media_id = m.id AND (msg.price_cents = 0 OR msg.sender_id = ?1
                             OR EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = msg.id AND mp.user_id = ?1))) AS msg_open
-           FROM json_each(?3) k JOIN media m ON m.${POST_VARIANT_COLUMN[variant]} = k.value AND m.purpose = 'post'
+           FROM json_each(?3) k ${medium.join}
            LEFT JOIN posts p ON p.id = m.post_id`,
         )
         .bind(viewerId, isoNow(), JSON.stringify(keys))
@@ -106,29 +124,32 @@ function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
 interface StoryMediaRow {
   key: string;
   uploader_id: number;
-  media_status: string;
+  /** 1 when the file is ready (a rendition: it and its medium). */
+  ready: number;
   /** 1 when the file is in a story the viewer may see (STORY_VISIBLE_SQL); null while it is in no story. */
   visible: number | null;
 }
 
 /**
- * The pure rule of a story's file and its poster frame: the uploader always (the composer shows the file before
- * the story exists); anyone else needs a ready file of a story they may see (policies/stories.ts).
+ * The pure rule of a story's file, its poster frame and its renditions: the uploader always (the composer shows the
+ * file before the story exists); anyone else needs a ready file of a story they may see (policies/stories.ts).
  */
 function mayReadStoryMedia(row: StoryMediaRow, viewerId: number | null): boolean {
   if (viewerId !== null && row.uploader_id === viewerId) return true;
-  return viewerId !== null && row.media_status === "ready" && row.visible === 1;
+  return viewerId !== null && row.ready === 1 && row.visible === 1;
 }
 
-function storyMediaPolicy(column: "object_key" | "poster_key"): MediaKeyPolicy {
+/** `column`: the key's column of `media`; null for a rendition's key. */
+function storyMediaPolicy(column: "object_key" | "poster_key" | null): MediaKeyPolicy {
+  const medium = mediumOfKey(column);
   return {
     cacheControl: "private, max-age=3600",
     async readable(db, viewer, keys) {
       if (!viewer) return new Set();
       const { results } = await db
         .prepare(
-          `SELECT k.value AS key, m.user_id AS uploader_id, m.status AS media_status, ${STORY_VISIBLE_SQL} AS visible
-           FROM json_each(?3) k JOIN media m ON m.${column} = k.value AND m.purpose = 'post'
+          `SELECT k.value AS key, m.user_id AS uploader_id, (${medium.ready}) AS ready, ${STORY_VISIBLE_SQL} AS visible
+           FROM json_each(?3) k ${medium.join}
            LEFT JOIN stories st ON st.media_id = m.id LEFT JOIN users o ON o.id = st.creator_id`,
         )
         .bind(viewer.id, isoNow(), JSON.stringify(keys))
@@ -186,8 +207,10 @@ const KEY_SHAPES: [MediaKeyType, RegExp][] = [
   ["preview", /^previews\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
   ["w640", /^scaled\/640\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
   ["w1280", /^scaled\/1280\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
+  ["rendition", /^renditions\/[a-f0-9]{32}\.(mp4|webm)$/i],
   ["story-media", /^stories\/[a-f0-9]{32}\.(png|jpe?g|webp|gif|mp4|webm|mov)$/i],
   ["story-poster", /^stories\/posters\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
+  ["story-rendition", /^stories\/renditions\/[a-f0-9]{32}\.(mp4|webm)$/i],
   ["id-document", /^private\/[a-f0-9]{32}\.(png|jpe?g|webp|gif)$/],
 ];
 
@@ -198,8 +221,10 @@ const POLICY_OF: Record<MediaKeyType, MediaKeyPolicy> = {
   preview: postMediaPolicy("preview"),
   w640: postMediaPolicy("w640"),
   w1280: postMediaPolicy("w1280"),
+  rendition: postMediaPolicy("rendition"),
   "story-media": storyMediaPolicy("object_key"),
   "story-poster": storyMediaPolicy("poster_key"),
+  "story-rendition": storyMediaPolicy(null),
   "id-document": idDocumentPolicy,
 };
 

@@ -1,8 +1,10 @@
 import { publicMediaUrl } from "../accounts/users";
+import { hlsUrlOf, NO_HLS_URLS, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
 import { scaledImagesOf, type ScaledKeys } from "../media/scaled-images";
 import { postPermissionsOf } from "../policies/posts";
 import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type ViewerFactsRow } from "./access";
 import type { PostStatus, PostView } from "@shared/contracts/posts";
+import type { RenditionView } from "@shared/contracts/renditions";
 export { type PostView };
 
 /**
@@ -12,7 +14,8 @@ export { type PostView };
 export const POST_SELECT_SQL = `SELECT p.id, p.user_id, p.text, p.audience, p.price_cents, p.status, p.published_at, p.scheduled_at,
   p.edited_at, p.like_count, p.comment_count, u.username AS author_username, u.name AS author_name,
   u.avatar_key AS author_avatar_key, u.role AS author_role, ${VIEWER_FACTS_SQL},
-  (SELECT json_group_array(json_array(pm.id, pm.kind, pm.object_key, pm.poster_key, pm.preview_key, pm.width, pm.height, pm.w640_key, pm.w1280_key))
+  (SELECT json_group_array(json_array(pm.id, pm.kind, pm.object_key, pm.poster_key, pm.preview_key, pm.width, pm.height, pm.w640_key, pm.w1280_key,
+     pm.stream_uid, ${readyRenditionsJsonSql("pm.id")}))
    FROM (SELECT * FROM media m WHERE m.post_id = p.id AND m.status = 'ready' ORDER BY m.position) pm) AS media_json
   FROM posts p JOIN users u ON u.id = p.user_id`;
 
@@ -34,7 +37,7 @@ export interface PostRow extends ViewerFactsRow {
   author_role: string;
   /**
    * The post's ready media in order, as JSON arrays [id, kind, object_key, poster_key, preview_key, width, height,
-   * w640_key, w1280_key]:
+   * w640_key, w1280_key, stream_uid, renditions (playback.ts)]:
    * read with the post, so a page of posts is one round trip (presentPostRows decides what the viewer gets).
    */
   media_json?: string;
@@ -49,10 +52,17 @@ interface MediaRow extends ScaledKeys {
   preview_key: string | null;
   width: number | null;
   height: number | null;
+  stream_uid: string | null;
+  renditions: RenditionView[];
 }
 
 /** Rows to views; posts hidden from this viewer (blocks) are dropped. */
-function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId: number | null): PostView[] {
+function presentPostRows(
+  rows: PostRow[],
+  mediaRows: MediaRow[],
+  viewerId: number | null,
+  hlsUrls: ReadonlyMap<string, string>,
+): PostView[] {
   const mediaByPost = new Map<number, MediaRow[]>();
   for (const row of mediaRows) mediaByPost.set(row.post_id, [...(mediaByPost.get(row.post_id) ?? []), row]);
   const views: PostView[] = [];
@@ -100,8 +110,8 @@ function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId: numbe
             width: m.width,
             height: m.height,
             scaled: scaledImagesOf(m),
-            renditions: [],
-            hlsUrl: null,
+            renditions: m.renditions,
+            hlsUrl: hlsUrlOf(hlsUrls, m.stream_uid),
           })),
       previews: lock
         ? items.map((m) => ({ kind: m.kind, previewUrl: m.preview_key ? `/media/${m.preview_key}` : null }))
@@ -121,13 +131,27 @@ type MediaTuple = [
   number | null,
   string | null,
   string | null,
+  string | null,
+  Parameters<typeof renditionViewsOf>[0],
 ];
 
 /** The media read with the rows (POST_SELECT_SQL's media_json). */
 function mediaOfRows(rows: PostRow[]): MediaRow[] {
   return rows.flatMap((row) =>
     (JSON.parse(row.media_json ?? "[]") as MediaTuple[]).map(
-      ([id, kind, object_key, poster_key, preview_key, width, height, w640_key, w1280_key]) => ({
+      ([
+        id,
+        kind,
+        object_key,
+        poster_key,
+        preview_key,
+        width,
+        height,
+        w640_key,
+        w1280_key,
+        stream_uid,
+        renditions,
+      ]) => ({
         id,
         post_id: row.id,
         kind,
@@ -138,12 +162,21 @@ function mediaOfRows(rows: PostRow[]): MediaRow[] {
         height,
         w640_key,
         w1280_key,
+        stream_uid,
+        renditions: renditionViewsOf(renditions),
       }),
     ),
   );
 }
 
-/** Presents rows of POST_SELECT_SQL, their media included: no query. */
-export function presentPosts(rows: PostRow[], viewerId: number | null): PostView[] {
-  return presentPostRows(rows, mediaOfRows(rows), viewerId);
+/**
+ * Presents rows of POST_SELECT_SQL, their media and renditions included: no query. `hlsUrls`: the signed manifests
+ * of their videos kept by Cloudflare Stream (playback.ts hlsUrlsOf), none by default.
+ */
+export function presentPosts(
+  rows: PostRow[],
+  viewerId: number | null,
+  hlsUrls: ReadonlyMap<string, string> = NO_HLS_URLS,
+): PostView[] {
+  return presentPostRows(rows, mediaOfRows(rows), viewerId, hlsUrls);
 }

@@ -3,6 +3,7 @@ import type { StoriesBarItem, StoryReel, StoryView, StoryViewerItem } from "@sha
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { discardMediaByIds } from "../media/discard-media";
+import { hlsUrlOf, NO_HLS_URLS, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
 import { mediaUrl } from "../media/uploads";
 import { videoDurationMs } from "../media/video-duration";
 import type { Viewer } from "../policies/policy";
@@ -25,7 +26,8 @@ import {
 import type { CreateStoryInput } from "@shared/contracts/stories";
 
 /** A story with its file and the viewer's (?1) view of it, as every list reads them (aliases `st`, `m`, `v`). */
-export const STORY_COLUMNS = `st.*, m.kind AS media_kind, m.object_key, m.poster_key,
+export const STORY_COLUMNS = `st.*, m.kind AS media_kind, m.object_key, m.poster_key, m.stream_uid,
+  ${readyRenditionsJsonSql("m.id")} AS renditions_json,
   v.viewer_id IS NOT NULL AS seen, COALESCE(v.liked, 0) AS liked`;
 export const STORY_JOINS = `JOIN users o ON o.id = st.creator_id JOIN media m ON m.id = st.media_id
   LEFT JOIN story_views v ON v.story_id = st.id AND v.viewer_id = ?1`;
@@ -34,19 +36,26 @@ export interface StoryListRow extends StoryRow {
   media_kind: "image" | "video";
   object_key: string;
   poster_key: string | null;
+  stream_uid: string | null;
+  /** Its file's ready renditions (playback.ts readyRenditionsJsonSql). */
+  renditions_json: string;
   seen: number;
   liked: number;
 }
 
-export function presentStory(row: StoryListRow, viewerId: number): StoryView {
+export function presentStory(
+  row: StoryListRow,
+  viewerId: number,
+  hlsUrls: ReadonlyMap<string, string> = NO_HLS_URLS,
+): StoryView {
   const own = row.creator_id === viewerId;
   return {
     id: row.id,
     kind: row.media_kind,
     url: mediaUrl(row.object_key),
     posterUrl: row.poster_key ? mediaUrl(row.poster_key) : null,
-    renditions: [],
-    hlsUrl: null,
+    renditions: renditionViewsOf(row.renditions_json),
+    hlsUrl: hlsUrlOf(hlsUrls, row.stream_uid),
     text: row.text,
     audience: row.audience,
     durationMs: row.duration_ms,
