@@ -2,6 +2,7 @@ import type { EffectsContext } from "../context";
 import { AppError } from "../shared/errors";
 import { POST_NOT_FOUND } from "./post-rules";
 import { STORED_KEY_COLUMNS, storedKeysOf, type StoredKeys } from "../media/uploads";
+import { deleteStreamVideos } from "../media/stream/delete-stream-videos";
 
 interface StoredMedia extends StoredKeys {
   upload_id: string | null;
@@ -26,7 +27,8 @@ export async function deletePost(
   ]);
   if (post!.results.length === 0) throw new AppError("not_found", POST_NOT_FOUND);
   const stored = media!.results as StoredMedia[];
-  if (stored.length > 0) ctx.defer(deleteStoredMedia(ctx.env.MEDIA, stored));
+  if (stored.length > 0)
+    ctx.defer(Promise.all([deleteStoredMedia(ctx.env.MEDIA, stored), deleteStreamVideos(ctx.env, stored)]));
 }
 
 /** Removes the objects (file, poster, preview, copies) and aborts uploads still running. Best effort: logged on failure. */
