@@ -198,7 +198,7 @@ const configSchema = z
       context.issues.push({
         code: "custom",
         input: c,
-        message: `VIDEO_PIPELINE=stream needs ${STREAM_SETTINGS.join(", ")} (missing: ${missing.join(", ")})`,
+        message: `VIDEO_PIPELINE=stream needs CF_ACCOUNT_ID, CF_STREAM_API_TOKEN, CF_STREAM_CUSTOMER_CODE, CF_STREAM_SIGNING_KEY_ID and CF_STREAM_SIGNING_KEY (missing: ${missing.join(", ")})`,
       });
   })
   .refine((c) => c.APP_ENV === "test" || c.CF_STREAM_API_URL.startsWith("https://"), {
