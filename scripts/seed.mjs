@@ -570,6 +570,55 @@ async function seedSecondCreator(env) {
   );
 }
 
+/**
+ * The creator's video post (its own idempotent step), for her followers: an 8-second clip with its 360p and 720p
+ * renditions, poster frame and blurred preview, as the uploading browser makes them (app/lib/video-renditions.ts).
+ * The files were made once with ffmpeg (scripts/demo-media/); the 720p rendition doubles as the original.
+ */
+async function seedVideoPost(env) {
+  const creatorId = await userId(env, "mia.rivers");
+  if (await env.DB.prepare("SELECT 1 FROM media WHERE user_id = ? AND kind = 'video'").bind(creatorId).first()) return;
+  const file = (name) => readFileSync(new URL(`./demo-media/${name}`, import.meta.url));
+  const put = (key, bytes, contentType) =>
+    env.MEDIA.put(key, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), {
+      httpMetadata: { contentType },
+    });
+  const hex = () => randomBytes(16).toString("hex");
+  const keys = {
+    original: `posts/${hex()}.mp4`,
+    poster: `posters/${hex()}.jpg`,
+    preview: `previews/${hex()}.jpg`,
+    "360p": `renditions/${hex()}.mp4`,
+    "720p": `renditions/${hex()}.mp4`,
+  };
+  const hi = file("demo-720p.mp4");
+  const lo = file("demo-360p.mp4");
+  await put(keys.original, hi, "video/mp4");
+  await put(keys["720p"], hi, "video/mp4");
+  await put(keys["360p"], lo, "video/mp4");
+  await put(keys.poster, file("poster.jpg"), "image/jpeg");
+  await put(keys.preview, file("preview.jpg"), "image/jpeg");
+  const at = new Date(Date.now() - 3_600_000).toISOString();
+  const { id: postId } = await env.DB.prepare(
+    "INSERT INTO posts (user_id, text, audience, price_cents, published_at, created_at) VALUES (?, ?, 'followers', 0, ?, ?) RETURNING id",
+  )
+    .bind(creatorId, "Behind the scenes: eight seconds from today's shoot. 🎬", at, at)
+    .first();
+  const { id: mediaId } = await env.DB.prepare(
+    "INSERT INTO media (user_id, post_id, position, kind, status, object_key, poster_key, preview_key, content_type, size_bytes, width, height, duration_ms, created_at) VALUES (?, ?, 0, 'video', 'ready', ?, ?, ?, 'video/mp4', ?, 1280, 720, 8000, ?) RETURNING id",
+  )
+    .bind(creatorId, postId, keys.original, keys.poster, keys.preview, hi.byteLength, at)
+    .first();
+  await env.DB.prepare(
+    `INSERT INTO media_renditions (media_id, name, status, object_key, content_type, size_bytes, codecs, width, height, duration_ms, created_at)
+     VALUES (?1, '360p', 'ready', ?2, 'video/mp4', ?3, 'avc1.4d401e,mp4a.40.2', 640, 360, 8000, ?6),
+            (?1, '720p', 'ready', ?4, 'video/mp4', ?5, 'avc1.64001f,mp4a.40.2', 1280, 720, 8000, ?6)`,
+  )
+    .bind(mediaId, keys["360p"], lo.byteLength, keys["720p"], hi.byteLength, at)
+    .run();
+  console.log("Demo video post created: @mia.rivers's followers see an 8-second clip that plays at 360p or 720p.");
+}
+
 // The proxy passes plain ArrayBuffers across to workerd, not Node Buffers.
 /** A demo post photo, 800×1000, and its copy 640 pixels wide, as the uploader's browser makes it (app/lib/uploads.ts). */
 async function putPostPhoto(env, from, to, seed) {
@@ -666,6 +715,7 @@ try {
   await seedBookmarks(env);
   await seedSecondCreator(env);
   await seedOffers(env);
+  await seedVideoPost(env);
 } finally {
   await dispose();
 }
