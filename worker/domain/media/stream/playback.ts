@@ -8,7 +8,7 @@ import { signingKeyOf } from "./signing-key";
  * copied out of the page, or kept by someone whose subscription then ended, stops working the same day (Stream
  * accepts at most 24 hours).
  */
-export const PLAYBACK_TOKEN_SECONDS = 4 * 60 * 60;
+const PLAYBACK_TOKEN_SECONDS = 4 * 60 * 60;
 
 const encoder = new TextEncoder();
 const jsonPart = (value: object) => base64url(encoder.encode(JSON.stringify(value)));

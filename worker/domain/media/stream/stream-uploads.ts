@@ -14,7 +14,7 @@ const VIDEO_UPLOAD_UNAVAILABLE = message("Videos cannot be uploaded right now. T
  * The longest video Stream takes for a post or a message: what a direct upload reserves of the account's minutes
  * until the file arrives (a story's is its own limit). Stream allows at most 6 hours.
  */
-export const MAX_STREAM_VIDEO_SECONDS = 3 * 60 * 60;
+const MAX_STREAM_VIDEO_SECONDS = 3 * 60 * 60;
 
 /** Which uploads go to Stream: videos of posts, messages and stories, when VIDEO_PIPELINE=stream. */
 export const sendsToStream = (settings: Config, purpose: UploadPurpose, kind: MediaKind) =>
