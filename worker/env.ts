@@ -5,6 +5,7 @@ import type { ChatRoom } from "./realtime/chat-room";
 import type { LiveRoom } from "./realtime/live-room";
 import type { UserChannel } from "./realtime/user-channel";
 import { DEFAULT_PUSH_SERVICE_HOSTS, isHostEntry, isPublicHostEntry } from "./domain/push/endpoints";
+import { isSigningKeyText } from "./domain/media/stream/signing-key";
 
 /** Bindings and variables the Worker receives; wrangler.toml declares them, README.md documents them. */
 export interface Env {
@@ -53,10 +54,28 @@ export interface Env {
   /** whip through any WHIP/WHEP server instead (a local one in tests): URL templates where {stream} is the id. */
   LIVE_WHIP_URL?: string;
   LIVE_WHEP_URL?: string;
+  /** Where videos of posts, messages and stories go: "browser" (renditions made by the uploader, the default) or "stream". */
+  VIDEO_PIPELINE?: string;
+  /** stream: the customer-<code>.cloudflarestream.com subdomain's code, where signed manifests are played from. */
+  CF_STREAM_CUSTOMER_CODE?: string;
+  /** stream: the signing key made once with POST …/stream/keys: its id, and its pem or jwk as Stream answered (base64). */
+  CF_STREAM_SIGNING_KEY_ID?: string;
+  CF_STREAM_SIGNING_KEY?: string;
+  /** stream: Cloudflare's API (default https://api.cloudflare.com/client/v4); the tests point it at a fake. */
+  CF_STREAM_API_URL?: string;
 }
 
 /** base64url without padding of `bytes` bytes. */
 const base64UrlOf = (bytes: number) => new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 8) / 6)}}$`);
+
+/** What VIDEO_PIPELINE=stream needs: the API (account, token), where videos play, and the key that signs them. */
+const STREAM_SETTINGS = [
+  "CF_ACCOUNT_ID",
+  "CF_STREAM_API_TOKEN",
+  "CF_STREAM_CUSTOMER_CODE",
+  "CF_STREAM_SIGNING_KEY_ID",
+  "CF_STREAM_SIGNING_KEY",
+] as const;
 
 const configSchema = z
   .object({
@@ -138,6 +157,23 @@ const configSchema = z
       .url()
       .refine((url) => url.includes("{stream}"), "must contain {stream}")
       .optional(),
+    VIDEO_PIPELINE: z.enum(["browser", "stream"]).default("browser"),
+    CF_STREAM_CUSTOMER_CODE: z
+      .string()
+      .regex(/^[a-z0-9]+$/, "must be the <code> of customer-<code>.cloudflarestream.com")
+      .optional(),
+    CF_STREAM_SIGNING_KEY_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,64}$/, "must be the id POST …/stream/keys answered")
+      .optional(),
+    CF_STREAM_SIGNING_KEY: z
+      .string()
+      .refine(
+        isSigningKeyText,
+        "must be the pem or the jwk POST …/stream/keys answered (base64), or the key it encodes",
+      )
+      .optional(),
+    CF_STREAM_API_URL: z.url().default("https://api.cloudflare.com/client/v4"),
   })
   .refine((c) => new Set([c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY, c.VAPID_SUBJECT].map(Boolean)).size === 1, {
     message: "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together or not at all",
@@ -154,6 +190,20 @@ const configSchema = z
       message: "LIVE_TRANSPORT=whip needs CF_ACCOUNT_ID and CF_STREAM_API_TOKEN, or LIVE_WHIP_URL and LIVE_WHEP_URL",
     },
   )
+  .check((context) => {
+    const c = context.value;
+    if (c.VIDEO_PIPELINE !== "stream") return;
+    const missing = STREAM_SETTINGS.filter((name) => !c[name]);
+    if (missing.length > 0)
+      context.issues.push({
+        code: "custom",
+        input: c,
+        message: `VIDEO_PIPELINE=stream needs CF_ACCOUNT_ID, CF_STREAM_API_TOKEN, CF_STREAM_CUSTOMER_CODE, CF_STREAM_SIGNING_KEY_ID and CF_STREAM_SIGNING_KEY (missing: ${missing.join(", ")})`,
+      });
+  })
+  .refine((c) => c.APP_ENV === "test" || c.CF_STREAM_API_URL.startsWith("https://"), {
+    message: "CF_STREAM_API_URL must be an https URL",
+  })
   .refine((c) => !c.STRIPE_SECRET_KEY || Boolean(c.STRIPE_WEBHOOK_SECRET), {
     message: "STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET",
   })

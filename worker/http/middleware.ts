@@ -18,6 +18,7 @@ import { message } from "@shared/messages";
 import { base64url, hmac, safeEqualText } from "../domain/shared/crypto";
 import { config } from "../env";
 import { liveMediaOrigins } from "../live/transports";
+import { streamMediaOrigins } from "../domain/media/stream/playback";
 import { readSessionCookie } from "./cookies";
 import { errorResponse } from "./errors";
 import type { AppEnv, SignedInEnv } from "./types";
@@ -29,16 +30,19 @@ function contentSecurityPolicy(
   nonce: string | undefined,
   stripeCheckout: boolean,
   liveOrigins: readonly string[],
+  stream: { upload: readonly string[]; play: readonly string[] },
 ): string {
   return [
     "default-src 'self'",
     nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    // Cloudflare Stream's signed HLS manifests (VIDEO_PIPELINE=stream), played natively; hls.js fetches them instead.
+    ["media-src 'self' blob:", ...stream.play].join(" "),
     "font-src 'self'",
-    // Live video's WHIP/WHEP endpoints, when a stream publishes through an SFU (worker/live/transports.ts).
-    ["connect-src 'self'", ...liveOrigins].join(" "),
+    // Live video's WHIP/WHEP endpoints, when a stream publishes through an SFU (worker/live/transports.ts); with
+    // VIDEO_PIPELINE=stream, the tus upload host and the signed manifests (worker/domain/media/stream/playback.ts).
+    ["connect-src 'self'", ...new Set([...liveOrigins, ...stream.upload, ...stream.play])].join(" "),
     "worker-src 'self'",
     "manifest-src 'self'",
     // Browsers apply form-action to a form's redirects too: without JavaScript, the top-up lands on Stripe that way.
@@ -64,9 +68,15 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   // would keep it in a copy today, but nothing promises that), and these headers mean nothing on it.
   if (c.res.status === 101) return;
   const headers = writableHeaders(c);
+  const settings = config(c.env);
   headers.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(c.get("nonce"), Boolean(c.env.STRIPE_SECRET_KEY), liveMediaOrigins(config(c.env))),
+    contentSecurityPolicy(
+      c.get("nonce"),
+      Boolean(c.env.STRIPE_SECRET_KEY),
+      liveMediaOrigins(settings),
+      streamMediaOrigins(settings),
+    ),
   );
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");

@@ -2,6 +2,7 @@ import type { Env } from "../env";
 import { createPublisher } from "../events/publisher";
 import type { Defer } from "../domain/shared/defer";
 import type { Mailer } from "../domain/mail/mailer";
+import { completeStreamUploads } from "./complete-stream-uploads";
 import { discardAbandonedUploads } from "./discard-abandoned-uploads";
 import { expireSandboxTopUps } from "./expire-sandbox-top-ups";
 import { expireStories } from "./expire-stories";
@@ -18,6 +19,7 @@ export const JOBS: readonly Job[] = [
   releaseEarnings,
   expireSandboxTopUps,
   expireStories,
+  completeStreamUploads,
   discardAbandonedUploads,
   sweepExpiredRecords,
 ];

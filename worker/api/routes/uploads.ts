@@ -32,7 +32,7 @@ import type { AppEnv } from "../../http/types";
 import { errorResponses, IdParams, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
 
-const { 401: e401, 403: e403, 413: e413, 422: e422 } = errorResponses;
+const { 401: e401, 403: e403, 409: e409, 413: e413, 422: e422 } = errorResponses;
 const e404 = { ...errorResponses[422], description: "No upload of yours with this id" };
 
 const rawBody = (description: string) => ({
@@ -61,7 +61,7 @@ uploadRoutes.openapi(
     tags: ["Media"],
     summary: "Start an upload: what the file is declared to be; the bytes are checked as they arrive",
     description:
-      "Images (JPEG, PNG, WebP, GIF) up to 20 MB, videos (MP4, QuickTime, WebM) up to 2 GB and only for post media. Post media needs a creator; avatars, covers and ID documents any member. Send the parts with PUT /uploads/{id}/parts/{n}.",
+      "Images (JPEG, PNG, WebP, GIF) up to 20 MB, videos (MP4, QuickTime, WebM) up to 2 GB and only for post media. Post media needs a creator; avatars, covers and ID documents any member. Send the parts with PUT /uploads/{id}/parts/{n}; with VIDEO_PIPELINE=stream a video's bytes go with tus to `stream.uploadUrl` instead (partCount 0).",
     middleware: [requireSession] as const,
     request: {
       body: jsonBody(CreateUploadBodySchema),
@@ -70,6 +70,7 @@ uploadRoutes.openapi(
       201: json(CreatedUploadSchema, "Upload started"),
       401: e401,
       403: e403,
+      409: { ...e409, description: "With VIDEO_PIPELINE=stream: Cloudflare Stream could not be reached" },
       413: e413,
       422: e422,
     },

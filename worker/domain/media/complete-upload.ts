@@ -10,6 +10,7 @@ import { objectRangeReader } from "./object-reader";
 import { discardRenditions, type RenditionRow } from "./renditions/renditions";
 import { durationsAgree } from "./renditions/rules";
 import { stripImageMetadata } from "./strip-metadata";
+import { settleStreamMedium, streamVideoState } from "./stream/stream-uploads";
 import { findOwnUpload, mediaUrl, UPLOAD_LOST, type UploadRow } from "./uploads";
 import { videoDurationMs } from "./video-duration";
 
@@ -23,12 +24,22 @@ const IMAGE_NOT_WHOLE = message("This image is incomplete or damaged. Please upl
  * sent: MP4 and QuickTime have no end marker (only a walk over every top-level box, a ranged read each, could tell
  * a cut file) and WebM recorded in a browser does not declare its length; a video's length is read from its header
  * when it states one (its renditions must match it). Completing twice answers the same result. A post waiting for
- * this file may now publish.
+ * this file may now publish. A video sent to Cloudflare Stream is asked about instead: ready, it is completed the
+ * same way; still processing, it stays uploading and the cron completes it later.
  */
-export async function completeUpload(ctx: DomainContext, userId: number, mediaId: number): Promise<UploadedMedia> {
+export async function completeUpload(
+  ctx: DomainContext & { fetch?: typeof fetch },
+  userId: number,
+  mediaId: number,
+): Promise<UploadedMedia> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
   const done = { id: upload.id, kind: upload.kind, url: mediaUrl(upload.object_key) };
   if (upload.status === "ready") return done;
+  if (upload.status === "uploading" && upload.stream_uid) {
+    const video = await streamVideoState(ctx.config, upload.stream_uid, ctx.fetch);
+    if ((await settleStreamMedium(ctx, mediaId, video)) === "failed") throw fieldError("file", UPLOAD_LOST);
+    return done;
+  }
   if (upload.status !== "uploading" || !upload.upload_id) throw fieldError("file", UPLOAD_LOST);
   const { results: parts } = await ctx.db
     .prepare("SELECT part_number, etag FROM media_parts WHERE media_id = ? ORDER BY part_number")

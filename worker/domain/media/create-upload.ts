@@ -7,6 +7,7 @@ import { isoNow } from "../shared/time";
 import { declaredFileType } from "./file-types";
 import { MAX_MEDIA_PER_POST, maxBytesOf, partCountOf, PART_SIZE } from "./limits";
 import { newObjectKey, storedPurposeOf, unsupportedType } from "./uploads";
+import { openStreamUpload, sendsToStream } from "./stream/stream-uploads";
 
 const IMAGE_TOO_LARGE = message("Images can be at most 20 MB.");
 const VIDEO_TOO_LARGE = message("Videos can be at most 2 GB.");
@@ -18,10 +19,13 @@ const MAX_PENDING_UPLOADS = 2 * MAX_MEDIA_PER_POST;
 
 /**
  * Starts an upload: checks what is declared (purpose, type, size) before anything is stored, then opens an R2
- * multipart upload under a server-generated key. The bytes themselves are checked as they arrive.
+ * multipart upload under a server-generated key. The bytes themselves are checked as they arrive. With
+ * VIDEO_PIPELINE=stream a post's, message's or story's video goes to Cloudflare Stream instead: the answer carries
+ * Stream's one-time tus URL, and Stream checks the bytes (the row's key then names no object; its poster and
+ * preview still go to R2).
  */
 export async function createUpload(
-  ctx: DomainContext,
+  ctx: DomainContext & { fetch?: typeof fetch },
   user: UserRow,
   input: CreateUploadInput,
 ): Promise<CreatedUpload> {
@@ -42,6 +46,17 @@ export async function createUpload(
     .first<number>("n");
   if ((pending ?? 0) >= MAX_PENDING_UPLOADS) throw new AppError("rate_limited", TOO_MANY_PENDING);
   const key = newObjectKey(input.purpose, type.extension);
+  if (sendsToStream(ctx.config, input.purpose, type.kind)) {
+    const stream = await openStreamUpload(ctx.config, input.purpose, input.size, ctx.fetch);
+    const row = await ctx.db
+      .prepare(
+        `INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, stream_uid, created_at)
+         VALUES (?, ?, ?, 'uploading', ?, ?, ?, ?, ?) RETURNING id`,
+      )
+      .bind(user.id, purpose, type.kind, key, type.contentType, input.size, stream.uid, isoNow())
+      .first<{ id: number }>();
+    return { mediaId: row!.id, partSize: PART_SIZE, partCount: 0, stream: { uploadUrl: stream.uploadUrl } };
+  }
   const multipart = await ctx.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: type.contentType } });
   const row = await ctx.db
     .prepare(

@@ -5,7 +5,7 @@ import { discardRenditions, type RenditionRow } from "./renditions/renditions";
 import { STORED_KEY_COLUMNS, type StoredKeys, type UploadRow } from "./uploads";
 
 /** How long an unfinished upload may wait to be resumed. */
-const ABANDONED_AFTER_MS = DAY;
+export const ABANDONED_AFTER_MS = DAY;
 
 /**
  * The cron's clean-up, a batch per run, oldest first: uploads left unfinished for a day, and finished files

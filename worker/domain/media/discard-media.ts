@@ -1,12 +1,14 @@
 import type { Env } from "../../env";
 import { deleteRenditionObjects, renditionsOfMedia } from "./renditions/renditions";
+import { deleteStreamVideos } from "./stream/delete-stream-videos";
 import { STORED_KEY_COLUMNS, storedKeysOf, type StoredKeys, type UploadRow } from "./uploads";
 
 type Discarded = Pick<UploadRow, "id" | "upload_id"> & StoredKeys;
 
 /**
  * Deletes media for good: an unfinished multipart upload is aborted, the object and its poster, preview, copies and
- * renditions are deleted from R2, and the row goes (its renditions' rows with it). No ownership check: callers decide (the uploader's DELETE, a rejected file,
+ * renditions are deleted from R2 (a video kept by Cloudflare Stream there), and the row goes (its renditions' rows
+ * with it). No ownership check: callers decide (the uploader's DELETE, a rejected file,
  * ID documents once an admin decided the creator request).
  */
 export async function discardMedia(env: Env, rows: Discarded[]): Promise<void> {
@@ -26,6 +28,7 @@ export async function discardMedia(env: Env, rows: Discarded[]): Promise<void> {
       rows.map((row) => row.id),
     ),
   );
+  await deleteStreamVideos(env, rows);
   await env.DB.prepare("DELETE FROM media WHERE id IN (SELECT value FROM json_each(?))")
     .bind(JSON.stringify(rows.map((row) => row.id)))
     .run();

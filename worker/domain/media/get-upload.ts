@@ -39,7 +39,8 @@ export async function getUpload(db: D1Database, userId: number, mediaId: number)
   return {
     status: upload.status,
     partSize: PART_SIZE,
-    partCount: partCountOf(upload.size_bytes),
+    // A video sent to Cloudflare Stream has no parts here: its bytes went to Stream with tus.
+    partCount: upload.stream_uid ? 0 : partCountOf(upload.size_bytes),
     receivedParts: (parts!.results as { part_number: number }[]).map((row) => row.part_number),
     postId: upload.post_id,
     renditions: [...renditions.values()],

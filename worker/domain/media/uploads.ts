@@ -39,13 +39,19 @@ export interface UploadRow {
   w1280_key: string | null;
   /** A video's length as its file states it, read when its upload completes (null: not stated, or not a video). */
   duration_ms: number | null;
-  /** With Cloudflare Stream: the video's id there. */
+  /** With VIDEO_PIPELINE=stream, the video's id in Cloudflare Stream, which keeps the file (no object at object_key). */
   stream_uid: string | null;
 }
 
-/** The columns of `media` that name R2 objects: what deleting a medium deletes (discard-media.ts, delete-post.ts). */
-export const STORED_KEY_COLUMNS = "object_key, poster_key, preview_key, w640_key, w1280_key";
-export type StoredKeys = Pick<UploadRow, "object_key" | "poster_key" | "preview_key" | "w640_key" | "w1280_key">;
+/**
+ * The columns of `media` that name what is stored for it, R2 objects and a Stream video: what deleting a medium
+ * deletes (discard-media.ts, delete-post.ts).
+ */
+export const STORED_KEY_COLUMNS = "object_key, poster_key, preview_key, w640_key, w1280_key, stream_uid";
+export type StoredKeys = Pick<
+  UploadRow,
+  "object_key" | "poster_key" | "preview_key" | "w640_key" | "w1280_key" | "stream_uid"
+>;
 export const storedKeysOf = (rows: StoredKeys[]) =>
   rows
     .flatMap((row) => [row.object_key, row.poster_key, row.preview_key, row.w640_key, row.w1280_key])

@@ -3,6 +3,7 @@ import { AppError } from "../shared/errors";
 import { POST_NOT_FOUND } from "./post-rules";
 import { deleteRenditionObjects, type RenditionRow } from "../media/renditions/renditions";
 import { STORED_KEY_COLUMNS, storedKeysOf, type StoredKeys } from "../media/uploads";
+import { deleteStreamVideos } from "../media/stream/delete-stream-videos";
 
 interface StoredMedia extends StoredKeys {
   upload_id: string | null;
@@ -34,7 +35,13 @@ export async function deletePost(
   ]);
   if (post!.results.length === 0) throw new AppError("not_found", POST_NOT_FOUND);
   const stored = media!.results as StoredMedia[];
-  if (stored.length > 0) ctx.defer(deleteStoredMedia(ctx.env.MEDIA, stored, renditions!.results as StoredRendition[]));
+  if (stored.length > 0)
+    ctx.defer(
+      Promise.all([
+        deleteStoredMedia(ctx.env.MEDIA, stored, renditions!.results as StoredRendition[]),
+        deleteStreamVideos(ctx.env, stored),
+      ]),
+    );
 }
 
 /**

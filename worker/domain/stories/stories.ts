@@ -94,7 +94,7 @@ export async function createStory(
   if (!canPost(author)) throw new AppError("forbidden", ONLY_CREATORS_STORY);
   const media = await ctx.db
     .prepare(
-      `SELECT id, kind, status, object_key, content_type, size_bytes FROM media
+      `SELECT id, kind, status, object_key, content_type, size_bytes, duration_ms FROM media
        WHERE id = ? AND user_id = ? AND purpose = 'post' AND object_key LIKE 'stories/%'
          AND NOT EXISTS (SELECT 1 FROM stories st WHERE st.media_id = media.id)`,
     )
@@ -106,6 +106,7 @@ export async function createStory(
       object_key: string;
       content_type: string;
       size_bytes: number;
+      duration_ms: number | null;
     }>();
   if (!media || media.status === "failed") throw fieldError("mediaId", STORY_MEDIA_MISSING);
   if (media.status !== "ready") throw fieldError("mediaId", STORY_MEDIA_NOT_READY);
@@ -116,8 +117,11 @@ export async function createStory(
       const object = await ctx.env.MEDIA.get(media.object_key, { range: { offset, length } });
       return new Uint8Array(object ? await object.arrayBuffer() : new ArrayBuffer(0));
     };
+    // A video in Cloudflare Stream has no bytes in R2: Stream measured it when it completed.
     durationMs =
-      (await videoDurationMs(read, media.size_bytes, media.content_type).catch(() => null)) ?? input.durationMs;
+      media.duration_ms ??
+      (await videoDurationMs(read, media.size_bytes, media.content_type).catch(() => null)) ??
+      input.durationMs;
     if (durationMs === null) throw fieldError("mediaId", STORY_VIDEO_LENGTH_UNKNOWN);
     if (isTooLong(durationMs)) throw fieldError("mediaId", STORY_VIDEO_TOO_LONG);
   }
