@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import type { Playing, PlayableVideo } from "~/components/media/video-player";
+import type { PlayableVideo } from "~/components/media/video-player";
 import {
   chooseSource,
   nextLower,
@@ -14,9 +14,12 @@ import { KEEP_VIDEO } from "~/sw/policy";
 export interface PlaybackProps {
   element: RefObject<HTMLVideoElement>;
   video: PlayableVideo;
-  playing: Playing;
-  play: (playing: Playing) => void;
-  menu: boolean;
+}
+
+/** The <video>'s source: a rendition's name, "Original" or "HLS"; no url while hls.js feeds it. */
+interface Playing {
+  name: string;
+  url?: string;
 }
 
 /** What this page measured the network to carry, bits per second: every later choice starts from it. */
@@ -58,18 +61,24 @@ function bufferedAhead(media: HTMLVideoElement) {
 }
 
 /**
- * The working half of VideoPlayer (./video-player.tsx), loaded lazily: picks the source by network and screen
+ * The working half of VideoPlayer (./video-player.tsx), loaded lazily: it sets the <video>'s source (the server's
+ * render, the lowest rendition, stays unless this changes it), picking it by network and screen
  * before the video starts, measures the throughput while it buffers (media seconds buffered × the rendition's
  * bitrate over the time it took), steps down a rendition when playback stalls with little buffered, and renders
  * the quality menu. A Cloudflare Stream video (`hlsUrl`) plays its HLS natively where the browser can, else through
  * hls.js, fetched once the video is on screen. Each 360p source is offered to the service worker to keep for
  * watching offline (app/sw/media-cache.ts).
  */
-export function Playback({ element, video, playing, play, menu }: PlaybackProps) {
+export function Playback({ element, video }: PlaybackProps) {
   const { t } = useTranslation();
   const { url, renditions, hlsUrl } = video;
   const sources = useMemo(() => sourcesOf(renditions, url), [renditions, url]);
   const [manual, setManual] = useState<Quality | null>(null);
+  const [playing, play] = useState<Playing>(() => ({
+    name: element.current?.dataset.rendition ?? "",
+    url: element.current?.getAttribute("src") ?? undefined,
+  }));
+  const [controls] = useState(() => element.current?.controls === true);
   /** Where and how the video was when its source changed: the new source goes on from there. */
   const resume = useRef<{ time: number; play: boolean } | null>(null);
 
@@ -126,10 +135,13 @@ export function Playback({ element, video, playing, play, menu }: PlaybackProps)
     };
   }, [element, hlsUrl, playing]);
 
-  // A new source: back to where the last one was, playing if it was; offered to the service worker if it is 360p.
+  // A new source: on the <video>, back to where the last one was, playing if it was; offered to the service worker
+  // if it is 360p.
   useEffect(() => {
     const media = element.current;
     if (!media) return;
+    media.dataset.rendition = playing.name;
+    if (playing.url && media.getAttribute("src") !== playing.url) media.src = playing.url;
     if (resume.current) {
       // Before the new source's metadata, this is where it will start (the "default playback start position").
       media.currentTime = resume.current.time;
@@ -179,7 +191,7 @@ export function Playback({ element, video, playing, play, menu }: PlaybackProps)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [element, sources, playing, manual]);
 
-  if (!menu || renditions.length === 0 || hlsUrl) return null;
+  if (!controls || renditions.length === 0 || hlsUrl) return null;
   return (
     <select
       aria-label={t("Video quality")}

@@ -112,7 +112,6 @@ function MediaTile({ item }: { item: ChatMediaItem }) {
       {media.url === null ? null : media.kind === "video" ? (
         <VideoPlayer
           video={{ ...media, url: media.url }}
-          frameClassName="h-full w-full"
           className="h-full w-full bg-black object-cover"
           aria-label={t("Video")}
         />

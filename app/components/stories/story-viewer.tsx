@@ -299,8 +299,6 @@ export function StoryViewer({
               key={story.id}
               video={story}
               videoRef={video}
-              menu={false}
-              frameClassName="h-full w-full"
               controls={false}
               muted={muted}
               autoPlay
