@@ -43,7 +43,7 @@ async function buildScript(entry, name, define) {
     configFile: false,
     root,
     logLevel: "warn",
-    resolve: { alias: { "~": join(root, "app"), "@shared": join(root, "shared") } },
+    resolve: { alias: { "~": join(root, "app"), "@shared": join(root, "shared"), "@worker": join(root, "worker") } },
     define,
     build: {
       write: false,

@@ -1,10 +1,12 @@
 /// <reference lib="webworker" />
-// The service worker's cache of images already seen (MEDIA_CACHE): bounded by MEDIA_CACHE_MAX_BYTES, least
-// recently used out. Workbox's expiration counts entries, not bytes; photos vary from a few KB (previews) to a few
-// MB, so the sizes and last uses are kept in the worker's own IndexedDB store.
+// The service worker's cache of images already seen and of the 360p renditions of videos watched (MEDIA_CACHE):
+// bounded by MEDIA_CACHE_MAX_BYTES, least recently used out. Workbox's expiration counts entries, not bytes; photos
+// vary from a few KB (previews) to a few MB and videos more, so the sizes and last uses are kept in the worker's own
+// IndexedDB store.
 import type { WorkboxPlugin } from "workbox-core/types";
-import { createStore, del, get, set } from "idb-keyval";
-import { MEDIA_CACHE, MEDIA_CACHE_MAX_BYTES } from "~/sw/policy";
+import { clear, createStore, get, set } from "idb-keyval";
+import { answerRange, wholeFileSize } from "~/sw/cached-range";
+import { MEDIA_CACHE, MEDIA_CACHE_MAX_BYTES, VIDEO_CACHE_MAX_BYTES } from "~/sw/policy";
 
 interface Entry {
   bytes: number;
@@ -60,15 +62,77 @@ export const mediaCachePlugin: WorkboxPlugin = {
     if (cachedResponse) void edit((index) => void (index[request.url] && (index[request.url]!.usedAt = Date.now())));
     return cachedResponse ?? null;
   },
-  // Online, an image the viewer may no longer see (signed out, a subscription ended, a post deleted) leaves the cache.
   fetchDidSucceed: async ({ request, response }) => {
-    if (response.status === 401 || response.status === 403 || response.status === 404) {
-      await (await caches.open(MEDIA_CACHE)).delete(request.url);
-      await edit((index) => void delete index[request.url]);
-    }
+    await forgetRefused(request.url, response);
     return response;
   },
 };
 
-/** Forgets the index with the cache (CLEAR_PRIVATE_DATA). */
-export const forgetMedia = () => del(INDEX, store);
+/** Online, a file the viewer may no longer see (signed out, a subscription ended, a post deleted) leaves the cache. */
+async function forgetRefused(url: string, response: Response) {
+  if (response.status !== 401 && response.status !== 403 && response.status !== 404) return;
+  await (await caches.open(MEDIA_CACHE)).delete(url);
+  await edit((index) => void delete index[url]);
+}
+
+/** The 360p renditions the page has played (KEEP_VIDEO), the newest last: only these are kept. */
+const WANTED = "videos";
+const WANTED_MAX = 500;
+
+export function wantVideo(url: string): Promise<void> {
+  const next = queue.then(async () => {
+    const wanted = ((await get<string[]>(WANTED, store)) ?? []).filter((item) => item !== url);
+    await set(WANTED, [...wanted, url].slice(-WANTED_MAX), store);
+  });
+  queue = next.catch((error: unknown) => console.warn("media cache wanted videos", error));
+  return next;
+}
+
+/**
+ * A rendition from the network, handed on to the page; if it is a 360p the page played and it comes whole (a video
+ * element's first request, `bytes=0-`, answered from the first byte to the last), a copy goes into the cache while
+ * the page reads its own (no second download), kept once all of it arrived and if `stillCurrent()` (no
+ * CLEAR_PRIVATE_DATA meanwhile).
+ */
+export async function keepRendition(
+  url: string,
+  response: Response,
+  waitUntil: (promise: Promise<unknown>) => void,
+  stillCurrent: () => boolean,
+): Promise<Response> {
+  await forgetRefused(url, response);
+  const size = wholeFileSize(response);
+  if (!response.body || response.type !== "basic" || response.redirected || size === null) return response;
+  if (size > VIDEO_CACHE_MAX_BYTES || !((await get<string[]>(WANTED, store)) ?? []).includes(url)) return response;
+  const cache = await caches.open(MEDIA_CACHE);
+  if (await cache.match(url)) return response;
+  const [forPage, forCache] = response.body.tee();
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Range");
+  headers.set("Content-Length", String(size));
+  waitUntil(
+    new Response(forCache)
+      .blob()
+      .then(async (file) => {
+        if (file.size !== size || !stillCurrent()) return;
+        await cache.put(url, new Response(file, { status: 200, headers }));
+        await edit(async (index) => {
+          index[url] = { bytes: size, usedAt: Date.now() };
+          await evict(index);
+        });
+      })
+      .catch((error: unknown) => console.warn("keeping a video", error)),
+  );
+  return new Response(forPage, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** A kept rendition for a request made offline: the range it asks for, or null when none is kept. */
+export async function keptRendition(request: Request): Promise<Response | null> {
+  const cached = await (await caches.open(MEDIA_CACHE)).match(request.url);
+  if (!cached) return null;
+  void edit((index) => void (index[request.url] && (index[request.url]!.usedAt = Date.now())));
+  return answerRange(cached, request.headers.get("Range"));
+}
+
+/** Forgets the index and the wanted videos with the cache (CLEAR_PRIVATE_DATA). */
+export const forgetMedia = () => clear(store);

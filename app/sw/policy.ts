@@ -75,6 +75,16 @@ export const isKeptOffline = (pathname: string) =>
 export const MEDIA_CACHE = "media";
 export const isMediaPath = (pathname: string) => /^\/media\//.test(pathname);
 export const MEDIA_CACHE_MAX_BYTES = 100 * 1024 * 1024;
+/**
+ * Videos watched, for watching again offline: only the 360p rendition of each (a few MB a minute; a 720p or an
+ * original would push every image out of the bound), kept whole in MEDIA_CACHE under the same bound and rules as the
+ * images. A rendition's address does not say which one it is, so the page names the 360p it plays (KEEP_VIDEO, with
+ * its url) and the service worker keeps that one when it comes whole from the server.
+ */
+export const KEEP_VIDEO = "KEEP_VIDEO";
+export const isRenditionPath = (pathname: string) => /^\/media\/(?:stories\/)?renditions\/[^/]+$/.test(pathname);
+/** A longer video's 360p is not kept: it would take a quarter of the cache. */
+export const VIDEO_CACHE_MAX_BYTES = MEDIA_CACHE_MAX_BYTES / 4;
 /** The caches that hold the signed-in person's content: CLEAR_PRIVATE_DATA deletes them all. */
 export const PRIVATE_CACHES = [PAGES_CACHE, MEDIA_CACHE] as const;
 

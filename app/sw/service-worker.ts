@@ -9,7 +9,8 @@
 //   a screen's data not kept, while its page is, is answered with a single-fetch redirect that loads the kept page.
 //   Remix's route manifest (/__manifest) falls back to the build's whole route table (precached).
 // - Images under /media go to the network first and fall back to the "media" cache (bounded, least recently used
-//   out; app/sw/media-cache.ts).
+//   out; app/sw/media-cache.ts). So do the 360p renditions of videos the page played (KEEP_VIDEO): kept whole when
+//   one comes whole, answered offline by the range the video element asks for.
 // - /api, /ws and /dev are never touched; nor is anything but a same-origin GET answered 200.
 // - "pages" and "media" hold signed-in content: CLEAR_PRIVATE_DATA (sent on sign-out, before a sign-in and
 //   whenever a page renders signed out; app/lib/offline.ts) deletes them.
@@ -20,13 +21,15 @@ import type { WorkboxPlugin } from "workbox-core/types";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { forgetMedia, mediaCachePlugin } from "~/sw/media-cache";
+import { forgetMedia, keepRendition, keptRendition, mediaCachePlugin, wantVideo } from "~/sw/media-cache";
 import {
   CLEAR_PRIVATE_DATA,
   isKeptOffline,
   isMediaPath,
   isNeverCached,
+  isRenditionPath,
   KEEP_PAGE,
+  KEEP_VIDEO,
   MEDIA_CACHE,
   NETWORK_TIMEOUT_SECONDS,
   OFFLINE_PAGE,
@@ -189,6 +192,30 @@ registerRoute(
   new NetworkFirst({ cacheName: MEDIA_CACHE, plugins: [sameGeneration, mediaCachePlugin] }),
 );
 
+// Videos' renditions: online always from the server (it checks the viewer's access each time); a 360p the page
+// played is kept when it comes whole; offline, a kept one answers the range asked for.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && request.method === "GET" && isRenditionPath(url.pathname),
+  async ({ request, event }) => {
+    const startedIn = generation;
+    let response: Response;
+    try {
+      response = await fetch(request);
+    } catch (error) {
+      const kept = await keptRendition(request);
+      if (kept) return kept;
+      throw error;
+    }
+    return keepRendition(
+      request.url,
+      response,
+      (promise) => event.waitUntil(promise),
+      () => startedIn === generation,
+    );
+  },
+);
+
 /** Stores the page at `href` unless one is kept already (KEEP_PAGE). */
 async function keepPage(href: string) {
   const url = new URL(href, self.location.origin);
@@ -219,6 +246,9 @@ self.addEventListener("message", (event) => {
         event.ports[0]?.postMessage({ type: CLEAR_PRIVATE_DATA, deleted }),
       ),
     );
+  } else if (data?.type === KEEP_VIDEO && typeof data.url === "string") {
+    const url = new URL(data.url, self.location.origin);
+    if (url.origin === self.location.origin && isRenditionPath(url.pathname)) event.waitUntil(wantVideo(url.href));
   } else if (data?.type === KEEP_PAGE && typeof data.url === "string") {
     event.waitUntil(keepPage(data.url).catch((error: unknown) => console.warn("KEEP_PAGE failed", error)));
   }

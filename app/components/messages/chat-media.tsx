@@ -8,6 +8,7 @@ import { useSession } from "~/lib/session";
 import { BackLink } from "~/components/messages/back-link";
 import { chatMediaPageShape } from "~/components/messages/chat-shapes";
 import { GALLERY_TILE_SIZES, srcSetOf } from "~/lib/scaled-images";
+import { VideoPlayer } from "~/components/media/video-player";
 
 export interface ChatMediaPage {
   items: ChatMediaItem[];
@@ -109,12 +110,8 @@ function MediaTile({ item }: { item: ChatMediaItem }) {
   return (
     <li data-testid="chat-media" data-locked="false" className={tile}>
       {media.url === null ? null : media.kind === "video" ? (
-        <video
-          src={media.url}
-          poster={media.posterUrl ?? undefined}
-          controls
-          preload="none"
-          playsInline
+        <VideoPlayer
+          video={{ ...media, url: media.url }}
           className="h-full w-full bg-black object-cover"
           aria-label={t("Video")}
         />

@@ -9,6 +9,7 @@ import { LinkedText } from "~/components/messages/linked-text";
 import type { OutgoingMessage } from "~/components/messages/thread-state";
 import { mediaCountsText } from "~/lib/counts";
 import { bubbleImageSizes, srcSetOf } from "~/lib/scaled-images";
+import { VideoPlayer } from "~/components/media/video-player";
 
 const BUBBLE = "max-w-[85%] space-y-2 rounded-2xl px-3 py-2 sm:max-w-[70%]";
 // sky-700 under white text: sky-600 falls short of WCAG's 4.5:1 for the small time line.
@@ -127,15 +128,7 @@ function MediaList({ media }: { media: ChatMediaView[] }) {
     <div className={media.length > 1 ? "grid grid-cols-2 gap-1" : ""}>
       {media.map((item) =>
         item.url === null ? null : item.kind === "video" ? (
-          <video
-            key={item.id}
-            src={item.url}
-            poster={item.posterUrl ?? undefined}
-            controls
-            preload="none"
-            playsInline
-            className="w-full rounded-lg bg-black"
-          />
+          <VideoPlayer key={item.id} video={{ ...item, url: item.url }} className="w-full rounded-lg bg-black" />
         ) : (
           <a key={item.id} href={item.url} target="_blank" rel="noopener noreferrer" aria-label={t("Open the photo")}>
             <img

@@ -9,6 +9,7 @@ import { useServerText } from "~/lib/server-text";
 import { mediaCountsText } from "~/lib/counts";
 import { feedImageSizes, srcSetOf } from "~/lib/scaled-images";
 import { NameAndHandle } from "~/components/handle";
+import { VideoPlayer } from "~/components/media/video-player";
 
 export type { PostView };
 
@@ -81,15 +82,7 @@ function MediaGrid({ media, priority }: { media: NonNullable<PostView["media"]>;
     <div className={`grid gap-1 overflow-hidden rounded-xl ${media.length > 1 ? "grid-cols-2" : ""}`}>
       {media.map((item) =>
         item.kind === "video" ? (
-          <video
-            key={item.id}
-            src={item.url}
-            poster={item.posterUrl ?? undefined}
-            controls
-            preload="none"
-            playsInline
-            className="w-full bg-black"
-          />
+          <VideoPlayer key={item.id} video={item} className="w-full bg-black" />
         ) : (
           <img
             key={item.id}

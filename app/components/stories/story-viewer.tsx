@@ -6,6 +6,7 @@ import { STORY_PHOTO_MS } from "@shared/contracts/story-limits";
 import { TipButton } from "~/components/money/tip-button";
 import { Avatar } from "~/components/shell/avatar";
 import { Icon } from "~/components/shell/icons";
+import { VideoPlayer } from "~/components/media/video-player";
 import { useSession } from "~/lib/session";
 import { StoryOwnerTools } from "~/components/stories/story-owner-tools";
 import {
@@ -294,14 +295,13 @@ export function StoryViewer({
               draggable={false}
             />
           ) : (
-            <video
+            <VideoPlayer
               key={story.id}
-              ref={video}
-              src={story.url}
-              poster={story.posterUrl ?? undefined}
+              video={story}
+              videoRef={video}
+              controls={false}
               muted={muted}
               autoPlay
-              playsInline
               preload="auto"
               onEnded={forward}
               className="h-full w-full object-contain"
