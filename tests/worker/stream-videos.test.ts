@@ -204,12 +204,27 @@ describe("videos in Cloudflare Stream (VIDEO_PIPELINE=stream)", () => {
       const view = (await (await call(`/posts/${postId}`, { token })).json()) as PostView;
       return { view, hlsUrl: view.media?.[0]?.hlsUrl ?? null };
     };
+    /** The page's stable address, answered by /media with a redirect to the manifest signed for this viewer. */
+    const manifestFor = (token: string | null) =>
+      worker.fetch(
+        new Request(`https://app.test/media/stream/${uid}`, {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+          redirect: "manual",
+        }),
+        streamEnv,
+        createExecutionContext(),
+      );
     for (const viewer of [creator, subscriber]) {
       const { hlsUrl } = await hlsUrlFor(viewer.token);
+      expect(hlsUrl).toBe(`/media/stream/${uid}`);
+      const answer = await manifestFor(viewer.token);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+      const location = answer.headers.get("Location");
       const match = new RegExp(
         `^https://customer-${CUSTOMER_CODE}\\.cloudflarestream\\.com/([^/]+)/manifest/video\\.m3u8$`,
-      ).exec(hlsUrl ?? "");
-      expect(match, `hlsUrl for ${viewer.user.username}: ${hlsUrl}`).not.toBeNull();
+      ).exec(location ?? "");
+      expect(match, `manifest for ${viewer.user.username}: ${location}`).not.toBeNull();
       const claims = await fake.verifyToken(match![1]!);
       expect(claims.sub).toBe(uid);
       expect(claims.kid).toBe(key.id);
@@ -218,7 +233,9 @@ describe("videos in Cloudflare Stream (VIDEO_PIPELINE=stream)", () => {
     }
     const locked = await hlsUrlFor(follower.token);
     expect(locked.view.lock).not.toBeNull();
-    expect(JSON.stringify(locked.view)).not.toContain("cloudflarestream");
+    expect(JSON.stringify(locked.view)).not.toContain(uid);
+    expect((await manifestFor(follower.token)).status).toBe(404);
+    expect((await manifestFor(null)).status).toBe(404);
   });
 
   it("completes at once when Stream is already done, fails a video Stream refused, and fails one left unfinished for a day", async () => {

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { parseByteRange } from "../domain/media/byte-range";
 import { mediaAccessOf } from "../domain/policies/media";
+import { streamHlsUrl } from "../domain/media/stream/playback";
+import { config } from "../env";
 import type { AppEnv } from "./types";
 
 /**
@@ -11,6 +13,8 @@ import type { AppEnv } from "./types";
 export async function serveMedia(c: Context<AppEnv>) {
   const key = c.req.path.slice("/media/".length);
   const cacheControl = await mediaAccessOf(c.env.DB, c.get("session")?.user ?? null, key);
+  const streamUid = STREAM_KEY.exec(key)?.[1];
+  if (streamUid !== undefined) return cacheControl ? toStreamManifest(c, streamUid) : c.notFound();
   const stored = cacheControl ? await c.env.MEDIA.head(key) : null;
   if (!cacheControl || !stored) return c.notFound();
 
@@ -34,4 +38,17 @@ export async function serveMedia(c: Context<AppEnv>) {
   const object = await c.env.MEDIA.get(key, range ? { range } : {});
   if (!object) return c.notFound();
   return new Response(object.body, { status, headers });
+}
+
+/** A video kept by Cloudflare Stream (policies/media.ts "stream" and "story-stream" keys). */
+const STREAM_KEY = /^(?:stories\/)?stream\/([a-f0-9]{32})$/;
+
+/**
+ * A viewer the policy let in goes on to the manifest signed for them for a few hours; the redirect itself is never
+ * kept by a cache, so the next play asks again and a viewer whose access ended gets a 404.
+ */
+async function toStreamManifest(c: Context<AppEnv>, streamUid: string) {
+  const url = await streamHlsUrl(config(c.env), streamUid);
+  if (!url) return c.notFound();
+  return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": "private, no-store" } });
 }

@@ -1,7 +1,6 @@
 import type { RenditionView } from "@shared/contracts/renditions";
-import type { Config } from "../../env";
 import { renditionView, type RenditionRow } from "./renditions/renditions";
-import { streamHlsUrl } from "./stream/playback";
+import { isStoryObject } from "./uploads";
 
 /**
  * SQL: the ready renditions of the medium whose id is `mediaIdSql`, lowest first, as one JSON array of
@@ -33,21 +32,9 @@ export function renditionViewsOf(json: string | RenditionTuple[] | null | undefi
 }
 
 /**
- * The signed HLS manifests of the videos kept by Cloudflare Stream among `streamUids`, by uid: made before a page is
- * presented (signing is asynchronous; presenting is not), one call per video in Stream, none otherwise.
+ * Where a video kept by Cloudflare Stream plays: a /media key checked by the medium's own rule like its other files
+ * (policies/media.ts), which answers with a redirect to the manifest signed for a few hours (worker/http/media.ts).
+ * The page and its offline copies hold this stable address, never a token. Null for a video not in Stream.
  */
-export async function hlsUrlsOf(
-  settings: Config,
-  streamUids: readonly (string | null)[],
-): Promise<ReadonlyMap<string, string>> {
-  const uids = [...new Set(streamUids.filter((uid): uid is string => uid !== null))];
-  const urls = await Promise.all(uids.map(async (uid) => [uid, await streamHlsUrl(settings, uid)] as const));
-  return new Map(urls.filter((entry): entry is readonly [string, string] => entry[1] !== null));
-}
-
-/** A medium's HLS manifest from hlsUrlsOf's answer. */
-export const hlsUrlOf = (hlsUrls: ReadonlyMap<string, string>, streamUid: string | null) =>
-  streamUid === null ? null : (hlsUrls.get(streamUid) ?? null);
-
-/** No video in Stream: what presenting without hlsUrlsOf's answer uses. */
-export const NO_HLS_URLS: ReadonlyMap<string, string> = new Map();
+export const hlsUrlOf = (objectKey: string, streamUid: string | null) =>
+  streamUid === null ? null : `/media/${isStoryObject(objectKey) ? "stories/" : ""}stream/${streamUid}`;

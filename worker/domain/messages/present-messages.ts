@@ -1,5 +1,5 @@
 import type { ChatMediaView, MessageView } from "@shared/contracts/messages";
-import { hlsUrlOf, NO_HLS_URLS, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
+import { hlsUrlOf, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
 import { scaledImagesOf, type ScaledKeys } from "../media/scaled-images";
 
 export type { MessageView };
@@ -73,12 +73,7 @@ async function mediaOf(db: D1Database, rows: MessageRow[]): Promise<Map<number, 
   return byMessage(results);
 }
 
-function present(
-  row: MessageRow,
-  media: ChatMediaRow[],
-  viewerId: number,
-  hlsUrls: ReadonlyMap<string, string> = NO_HLS_URLS,
-): MessageView {
+function present(row: MessageRow, media: ChatMediaRow[], viewerId: number): MessageView {
   const locked = isMessageLockedFor(row, viewerId);
   return {
     id: row.id,
@@ -103,7 +98,7 @@ function present(
       height: m.height,
       scaled: locked ? [] : scaledImagesOf(m),
       renditions: locked ? [] : renditionViewsOf(m.renditions_json),
-      hlsUrl: locked ? null : hlsUrlOf(hlsUrls, m.stream_uid),
+      hlsUrl: locked ? null : hlsUrlOf(m.object_key, m.stream_uid),
     })),
   };
 }

@@ -17,9 +17,11 @@ export type MediaKeyType =
   | "w640"
   | "w1280"
   | "rendition"
+  | "stream"
   | "story-media"
   | "story-poster"
   | "story-rendition"
+  | "story-stream"
   | "id-document";
 
 /** One kind of key: who may read it, for a whole page of keys at once, and how its answer is cached. */
@@ -38,14 +40,22 @@ const POST_VARIANT_COLUMN = {
   w640: "w640_key",
   w1280: "w1280_key",
 } as const;
-/** A variant, or a rendition of a video (a row of its own, found by its UNIQUE key). */
-type PostVariant = keyof typeof POST_VARIANT_COLUMN | "rendition";
+/**
+ * A variant, a rendition of a video (a row of its own, found by its UNIQUE key), or a video kept by Cloudflare
+ * Stream (its key is `stream/{uid}`, found by the UNIQUE stream_uid).
+ */
+type PostVariant = keyof typeof POST_VARIANT_COLUMN | "rendition" | "stream";
 
 /**
  * How a key leads to its medium `m` (as k.value), and whether the file is ready: a rendition is found through
  * media_renditions `r`, and is ready once the medium and itself are.
  */
 function mediumOfKey(column: string | null) {
+  if (column === "stream_uid")
+    return {
+      join: "JOIN media m ON m.stream_uid = substr(k.value, instr(k.value, 'stream/') + 7) AND m.purpose = 'post'",
+      ready: "m.status = 'ready'",
+    };
   return column
     ? { join: `JOIN media m ON m.${column} = k.value AND m.purpose = 'post'`, ready: "m.status = 'ready'" }
     : {
@@ -93,7 +103,9 @@ function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: num
 }
 
 function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
-  const medium = mediumOfKey(variant === "rendition" ? null : POST_VARIANT_COLUMN[variant]);
+  const medium = mediumOfKey(
+    variant === "rendition" ? null : variant === "stream" ? "stream_uid" : POST_VARIANT_COLUMN[variant],
+  );
   return {
     // Per viewer: the browser's cache only, never a shared one.
     cacheControl: "private, max-age=3600",
@@ -140,7 +152,7 @@ function mayReadStoryMedia(row: StoryMediaRow, viewerId: number | null): boolean
 }
 
 /** `column`: the key's column of `media`; null for a rendition's key. */
-function storyMediaPolicy(column: "object_key" | "poster_key" | null): MediaKeyPolicy {
+function storyMediaPolicy(column: "object_key" | "poster_key" | "stream_uid" | null): MediaKeyPolicy {
   const medium = mediumOfKey(column);
   return {
     cacheControl: "private, max-age=3600",
@@ -211,6 +223,9 @@ const KEY_SHAPES: [MediaKeyType, RegExp][] = [
   ["story-media", /^stories\/[a-f0-9]{32}\.(png|jpe?g|webp|gif|mp4|webm|mov)$/i],
   ["story-poster", /^stories\/posters\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
   ["story-rendition", /^stories\/renditions\/[a-f0-9]{32}\.(mp4|webm)$/i],
+  // Not R2 objects: a video kept by Cloudflare Stream, whose answer is a redirect to its signed manifest.
+  ["stream", /^stream\/[a-f0-9]{32}$/],
+  ["story-stream", /^stories\/stream\/[a-f0-9]{32}$/],
   ["id-document", /^private\/[a-f0-9]{32}\.(png|jpe?g|webp|gif)$/],
 ];
 
@@ -222,9 +237,11 @@ const POLICY_OF: Record<MediaKeyType, MediaKeyPolicy> = {
   w640: postMediaPolicy("w640"),
   w1280: postMediaPolicy("w1280"),
   rendition: postMediaPolicy("rendition"),
+  stream: postMediaPolicy("stream"),
   "story-media": storyMediaPolicy("object_key"),
   "story-poster": storyMediaPolicy("poster_key"),
   "story-rendition": storyMediaPolicy(null),
+  "story-stream": storyMediaPolicy("stream_uid"),
   "id-document": idDocumentPolicy,
 };
 

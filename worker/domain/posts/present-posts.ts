@@ -1,5 +1,5 @@
 import { publicMediaUrl } from "../accounts/users";
-import { hlsUrlOf, NO_HLS_URLS, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
+import { hlsUrlOf, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
 import { scaledImagesOf, type ScaledKeys } from "../media/scaled-images";
 import { postPermissionsOf } from "../policies/posts";
 import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type ViewerFactsRow } from "./access";
@@ -57,12 +57,7 @@ interface MediaRow extends ScaledKeys {
 }
 
 /** Rows to views; posts hidden from this viewer (blocks) are dropped. */
-function presentPostRows(
-  rows: PostRow[],
-  mediaRows: MediaRow[],
-  viewerId: number | null,
-  hlsUrls: ReadonlyMap<string, string>,
-): PostView[] {
+function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId: number | null): PostView[] {
   const mediaByPost = new Map<number, MediaRow[]>();
   for (const row of mediaRows) mediaByPost.set(row.post_id, [...(mediaByPost.get(row.post_id) ?? []), row]);
   const views: PostView[] = [];
@@ -111,7 +106,7 @@ function presentPostRows(
             height: m.height,
             scaled: scaledImagesOf(m),
             renditions: m.renditions,
-            hlsUrl: hlsUrlOf(hlsUrls, m.stream_uid),
+            hlsUrl: hlsUrlOf(m.object_key, m.stream_uid),
           })),
       previews: lock
         ? items.map((m) => ({ kind: m.kind, previewUrl: m.preview_key ? `/media/${m.preview_key}` : null }))
@@ -169,14 +164,7 @@ function mediaOfRows(rows: PostRow[]): MediaRow[] {
   );
 }
 
-/**
- * Presents rows of POST_SELECT_SQL, their media and renditions included: no query. `hlsUrls`: the signed manifests
- * of their videos kept by Cloudflare Stream (playback.ts hlsUrlsOf), none by default.
- */
-export function presentPosts(
-  rows: PostRow[],
-  viewerId: number | null,
-  hlsUrls: ReadonlyMap<string, string> = NO_HLS_URLS,
-): PostView[] {
-  return presentPostRows(rows, mediaOfRows(rows), viewerId, hlsUrls);
+/** Presents rows of POST_SELECT_SQL, their media and renditions included: no query. */
+export function presentPosts(rows: PostRow[], viewerId: number | null): PostView[] {
+  return presentPostRows(rows, mediaOfRows(rows), viewerId);
 }

@@ -3,7 +3,7 @@ import type { StoriesBarItem, StoryReel, StoryView, StoryViewerItem } from "@sha
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
 import { discardMediaByIds } from "../media/discard-media";
-import { hlsUrlOf, NO_HLS_URLS, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
+import { hlsUrlOf, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
 import { mediaUrl } from "../media/uploads";
 import { videoDurationMs } from "../media/video-duration";
 import type { Viewer } from "../policies/policy";
@@ -43,11 +43,7 @@ export interface StoryListRow extends StoryRow {
   liked: number;
 }
 
-export function presentStory(
-  row: StoryListRow,
-  viewerId: number,
-  hlsUrls: ReadonlyMap<string, string> = NO_HLS_URLS,
-): StoryView {
+export function presentStory(row: StoryListRow, viewerId: number): StoryView {
   const own = row.creator_id === viewerId;
   return {
     id: row.id,
@@ -55,7 +51,7 @@ export function presentStory(
     url: mediaUrl(row.object_key),
     posterUrl: row.poster_key ? mediaUrl(row.poster_key) : null,
     renditions: renditionViewsOf(row.renditions_json),
-    hlsUrl: hlsUrlOf(hlsUrls, row.stream_uid),
+    hlsUrl: hlsUrlOf(row.object_key, row.stream_uid),
     text: row.text,
     audience: row.audience,
     durationMs: row.duration_ms,
