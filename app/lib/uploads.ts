@@ -186,9 +186,9 @@ function keptRenditions(value: unknown): Converted | null {
 
 /**
  * One rendition, in parts as the original: only the parts the server lacks when it has begun this very file (same
- * size), none when it has it ready. A rendition the server refuses (422: not what it claims, too big, too long…)
- * is dropped, and the video plays its other renditions or the original; any other failure is the upload's.
- * `onProgress`: bytes of this rendition sent so far.
+ * size), none when it has it ready. A rendition the server refuses (422 or 413: not what it claims, too big, too
+ * long…), at its start, a part or its completion, is dropped, and the video plays its other renditions or the
+ * original; any other failure is the upload's. `onProgress`: bytes of this rendition sent so far.
  */
 async function sendRendition(
   call: Caller,
@@ -205,26 +205,26 @@ async function sendRendition(
   // The status lists a rendition's parts but not their size: the server's part size, as the original's.
   const resumable =
     known?.status === "uploading" && known.size === size && known.partCount === Math.ceil(size / serverPartSize);
-  const { partSize, partCount } = resumable
-    ? { partSize: serverPartSize, partCount: known.partCount }
-    : await call.json("POST", path, renditionPartsShape, { contentType: rendition.contentType, size });
-  const received = new Set(resumable ? known.receivedParts : []);
-  const part = (n: number) => rendition.blob.slice((n - 1) * partSize, n * partSize);
-  let sent = [...received].reduce((total, n) => total + part(n).size, 0);
-  onProgress(sent);
-  for (let n = 1; n <= partCount; n++) {
-    if (received.has(n)) continue;
-    const bytes = part(n);
-    await withRetries(signal, () =>
-      call.send("PUT", `${path}/parts/${n}`, bytes, (loaded) => onProgress(sent + loaded)),
-    );
-    sent += bytes.size;
-  }
   try {
+    const { partSize, partCount } = resumable
+      ? { partSize: serverPartSize, partCount: known.partCount }
+      : await call.json("POST", path, renditionPartsShape, { contentType: rendition.contentType, size });
+    const received = new Set(resumable ? known.receivedParts : []);
+    const part = (n: number) => rendition.blob.slice((n - 1) * partSize, n * partSize);
+    let sent = [...received].reduce((total, n) => total + part(n).size, 0);
+    onProgress(sent);
+    for (let n = 1; n <= partCount; n++) {
+      if (received.has(n)) continue;
+      const bytes = part(n);
+      await withRetries(signal, () =>
+        call.send("PUT", `${path}/parts/${n}`, bytes, (loaded) => onProgress(sent + loaded)),
+      );
+      sent += bytes.size;
+    }
     await call.json("POST", `${path}/complete`, null);
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 422)) throw error;
-    console.warn(`rendition ${rendition.name} refused`, error.body.message);
+    if (!(error instanceof ApiError && (error.status === 422 || error.status === 413))) throw error;
+    console.warn(`rendition ${rendition.name} refused:`, error.body.message);
   }
 }
 
