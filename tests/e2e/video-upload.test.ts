@@ -1,3 +1,7 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAs, browserForThisFile, createAccount, hydrated, signedInPage, sql, unique, within } from "./support";
@@ -6,7 +10,8 @@ import { apiAs, browserForThisFile, createAccount, hydrated, signedInPage, sql, 
  * A creator's video in the post composer, in Chromium under the app's own CSP: the browser makes its 360p and 720p
  * renditions with mediabunny (H.264, and AAC from the WASM encoder: this Chromium has no AAC encoder of its own),
  * shows the conversion's progress beside the upload's, sends the renditions before completing the original, and
- * the post, made while the video was still on its way, ends up with both renditions.
+ * the post, made while the video was still on its way, ends up with both renditions. An upload cut off resumes
+ * after a reload with the renditions the browser kept, without converting again.
  */
 const browser = browserForThisFile();
 
@@ -18,45 +23,65 @@ beforeAll(async () => {
 });
 
 /**
- * A 3 s 1280×720 WebM with sound, recorded in the page as a phone would: a moving canvas and a 440 Hz tone through
- * MediaRecorder. Its bytes, base64.
+ * A 3 s 1280×720 WebM with sound, as a phone's recording: a moving canvas (VP8) and a 440 Hz OscillatorNode
+ * (Opus), encoded by the browser's WebCodecs through mediabunny on a page of the app's origin that the test serves
+ * itself (the app's CSP refuses its inline script). Not MediaRecorder: on a busy machine its encoder drops most
+ * frames of a real-time recording, and a video track much shorter than the sound is not a real phone's video.
+ * The file's path.
  */
-function recordVideo(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 1280;
-    canvas.height = 720;
-    const draw = canvas.getContext("2d")!;
-    const audio = new AudioContext();
-    const tone = audio.createOscillator();
-    const sound = audio.createMediaStreamDestination();
-    tone.connect(sound);
-    tone.start();
-    const stream = new MediaStream([...canvas.captureStream(30).getVideoTracks(), ...sound.stream.getAudioTracks()]);
-    const recorder = new MediaRecorder(stream, { mimeType: "video/webm;codecs=vp8,opus" });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (event) => chunks.push(event.data);
-    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
-    recorder.start();
-    const start = performance.now();
-    // Recorded in real time: the length is the recording's, however fast the machine draws.
-    while (performance.now() - start < 3000) {
-      const seconds = (performance.now() - start) / 1000;
-      draw.fillStyle = `hsl(${seconds * 120}, 70%, 45%)`;
-      draw.fillRect(0, 0, 1280, 720);
-      draw.fillStyle = "#fff";
-      draw.fillRect(100 + seconds * 300, 300, 120, 120);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    recorder.stop();
-    await stopped;
-    tone.stop();
-    await audio.close();
-    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
-    let binary = "";
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
+async function makeVideo(page: Page, name: string): Promise<string> {
+  const maker = await build({
+    stdin: {
+      resolveDir: process.cwd(),
+      contents: `
+        import { AudioBufferSource, BufferTarget, CanvasSource, Output, Quality, WebMOutputFormat } from "mediabunny";
+        window.makeClip = async () => {
+          const seconds = 3;
+          const canvas = new OffscreenCanvas(1280, 720);
+          const draw = canvas.getContext("2d");
+          const target = new BufferTarget();
+          const output = new Output({ format: new WebMOutputFormat(), target });
+          const video = new CanvasSource(canvas, { codec: "vp8", quality: new Quality({ bitrate: 2000000 }) });
+          const sound = new AudioBufferSource({ codec: "opus", quality: new Quality({ bitrate: 96000 }) });
+          output.addVideoTrack(video, { frameRate: 30 });
+          output.addAudioTrack(sound);
+          await output.start();
+          for (let frame = 0; frame < seconds * 30; frame++) {
+            draw.fillStyle = "hsl(" + frame * 4 + ", 70%, 45%)";
+            draw.fillRect(0, 0, 1280, 720);
+            draw.fillStyle = "#fff";
+            draw.fillRect(100 + frame * 10, 300, 120, 120);
+            await video.add(frame / 30, 1 / 30);
+          }
+          const tone = new OfflineAudioContext(2, 48000 * seconds, 48000);
+          const oscillator = tone.createOscillator();
+          oscillator.frequency.value = 440;
+          oscillator.connect(tone.destination);
+          oscillator.start();
+          await sound.add(await tone.startRendering());
+          await output.finalize();
+          const bytes = new Uint8Array(target.buffer);
+          let binary = "";
+          for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          return btoa(binary);
+        };`,
+    },
+    bundle: true,
+    write: false,
+    format: "iife",
   });
+  await page.route("**/__video-maker", (route) =>
+    route.fulfill({ contentType: "text/html", body: `<script>${maker.outputFiles[0]!.text}</script>` }),
+  );
+  await page.goto("/__video-maker");
+  const base64 = await within(
+    page.evaluate(() => (window as unknown as { makeClip: () => Promise<string> }).makeClip()),
+    "the page to make a 3 s video",
+  );
+  // On disk, as a phone's file: picked again, it is the same file (name, size, time), which an upload resumes by.
+  const path = join(mkdtempSync(join(tmpdir(), "video-upload-")), name);
+  writeFileSync(path, Buffer.from(base64, "base64"));
+  return path;
 }
 
 /** Every value the page's "Converting …" progress bars show, in order (a MutationObserver: none is missed). */
@@ -105,15 +130,13 @@ describe("a creator's video", () => {
       if (request.method() === "POST" && /^\/api\/uploads\/\d+\/(renditions\/\w+\/)?complete$/.test(path))
         completions.push(path.replace(/^\/api\/uploads\/\d+\//, ""));
     });
+    const video = await makeVideo(page, "clip.webm");
     await page.goto("/home");
     await hydrated(page);
-    const video = Buffer.from(await within(recordVideo(page), "the page to record a 3 s video"), "base64");
 
     const text = `video post ${unique()}`;
     await composer(page).getByRole("textbox", { name: "Post text" }).fill(text);
-    await page
-      .locator('[data-testid="composer-files"]')
-      .setInputFiles({ name: "clip.webm", mimeType: "video/webm", buffer: video });
+    await page.locator('[data-testid="composer-files"]').setInputFiles(video);
     await composer(page).getByRole("progressbar", { name: "Converting clip.webm" }).waitFor();
     await composer(page).getByRole("progressbar", { name: "Uploading clip.webm" }).waitFor();
     // The conversion's bar moves: a value between none and all has been shown.
@@ -161,5 +184,37 @@ describe("a creator's video", () => {
     const shown = await conversionValues();
     expect(shown[0]).toBe(0);
     expect(shown).toEqual([...shown].sort((a, b) => a - b));
+  });
+
+  it("resumes after a reload with the renditions kept in the browser: no second conversion, only missing parts", async () => {
+    const { page } = await signedInPage(browser(), creator);
+    const video = await makeVideo(page, "resumed.webm");
+    // The 720p rendition's part never gets through: the upload gives up after its retries.
+    await page.route("**/api/uploads/*/renditions/720p/parts/*", (route) =>
+      route.fulfill({ status: 503, body: "busy" }),
+    );
+    await page.goto("/home");
+    await hydrated(page);
+    await page.locator('[data-testid="composer-files"]').setInputFiles(video);
+    await composer(page).getByRole("progressbar", { name: "resumed.webm converted" }).waitFor({ timeout: 30_000 });
+    await composer(page).getByText("Upload failed").waitFor({ timeout: 30_000 });
+
+    await page.unrouteAll();
+    const conversionValues = await recordConversionBars(page);
+    await page.reload();
+    await hydrated(page);
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/api\/uploads\/\d+\/(renditions|parts|complete)/.test(path))
+        sent.push(`${request.method()} ${path.replace(/^\/api\/uploads\/\d+\//, "")}`);
+    });
+    await page.locator('[data-testid="composer-files"]').setInputFiles(video);
+    await composer(page).getByRole("progressbar", { name: "resumed.webm uploaded" }).waitFor({ timeout: 30_000 });
+    // Converted already: the bar says so at once and never showed a conversion running.
+    expect(await composer(page).getByRole("progressbar", { name: "resumed.webm converted" }).count()).toBe(1);
+    expect(await conversionValues()).toEqual([]);
+    // The original's parts and the 360p rendition were all on the server; the 720p rendition had begun, without parts.
+    expect(sent).toEqual(["PUT renditions/720p/parts/1", "POST renditions/720p/complete", "POST complete"]);
   });
 });
