@@ -3,14 +3,19 @@
  * bytes go part by part with XMLHttpRequest (for progress events), a failed part is retried with backoff, and
  * an interrupted upload of the same file resumes with the parts the server does not have yet. For post media,
  * the browser also makes what a Worker cannot: a video's poster frame and the small blurred preview of locked
- * posts. Errors are `ApiError`s carrying the server's translated message.
+ * posts. A post's, chat's or story's video also gets its renditions (app/lib/video-renditions.ts), made while the
+ * original's parts go and uploaded before the original's completion, which is last: it makes the medium ready and
+ * publishes a post waiting for it. Errors are `ApiError`s carrying the server's translated message.
  */
+import { del, get, set } from "idb-keyval";
+import type { RenditionUpload } from "@shared/contracts/renditions";
 import type { UploadedMedia, UploadStatus } from "@shared/contracts/uploads";
-import type { Shape } from "@shared/shape";
+import { number, object, type Shape } from "@shared/shape";
 import { ApiError, type ApiErrorBody } from "~/lib/api";
 import { createdUploadShape, uploadedMediaShape, uploadStatusShape } from "~/lib/upload-shapes";
 import { readToken } from "~/lib/token";
 import { SCALED_WIDTHS } from "@shared/contracts/scaled-widths";
+import type { Rendition } from "~/lib/video-renditions";
 
 export type UploadPurpose = "post" | "message" | "story" | "avatar" | "cover" | "id_document" | "id_selfie";
 
@@ -24,7 +29,19 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** The media id, as soon as the server has opened the upload (before the bytes are sent). */
   onStarted?: (mediaId: number) => void;
+  /** A video's renditions: "converting" while they are made, then "done", or "unsupported" (the original alone goes). */
+  onConversion?: (state: ConversionState) => void;
+  /** 0..1 of making the renditions. */
+  onConvertProgress?: (fraction: number) => void;
 }
+
+export type ConversionState = "converting" | "done" | "unsupported";
+
+/** What a video's conversion gave: its renditions, or "unsupported". */
+type Converted = Rendition[] | "unsupported";
+
+/** The answer to starting a rendition's upload (POST /uploads/{id}/renditions/{name}). */
+const renditionPartsShape = object({ partSize: number, partCount: number });
 
 const PART_ATTEMPTS = 4;
 const PREVIEW_SIZE = 24;
@@ -38,11 +55,13 @@ export async function uploadFile(picked: File, options: UploadOptions): Promise<
   const file = await fitted(picked, options.purpose);
   const call = caller(options);
   const resumeKey = `upload:${options.purpose}:${file.name}:${file.size}:${file.lastModified}`;
-  const { mediaId, upload } = await startOrResume(call, file, options.purpose, resumeKey);
-  remember(resumeKey, mediaId);
+  const { mediaId, upload, streamUrl } = await startOrResume(call, file, options.purpose, resumeKey);
+  remember(resumeKey, mediaId, streamUrl);
   options.onStarted?.(mediaId);
   try {
-    const media = await sendParts(call, mediaId, upload, file, options);
+    const media = streamUrl
+      ? await sendToStream(call, mediaId, streamUrl, file, options)
+      : await sendParts(call, mediaId, upload, file, resumeKey, options);
     forget(resumeKey);
     return media;
   } catch (error) {
@@ -52,33 +71,189 @@ export async function uploadFile(picked: File, options: UploadOptions): Promise<
   }
 }
 
+/** A video that gets renditions: a post's, a message's or a story's. */
+const convertible = (file: File, purpose: UploadPurpose) =>
+  file.type.startsWith("video/") && (purpose === "post" || purpose === "message" || purpose === "story");
+
 async function sendParts(
   call: Caller,
   mediaId: number,
   upload: UploadStatus,
   file: File,
+  resumeKey: string,
   options: UploadOptions,
 ): Promise<UploadedMedia> {
-  // Post and chat media get a poster frame (videos) and a blurred preview (shown while locked); a story's video
-  // its poster frame (a story is never shown locked).
-  if (options.purpose === "post" || options.purpose === "message") await uploadVariants(call, mediaId, file, true);
-  else if (options.purpose === "story") await uploadVariants(call, mediaId, file, false);
-  const received = new Set(upload.receivedParts);
-  let sent = upload.receivedParts.reduce((total, n) => total + partBytes(file, upload, n).size, 0);
-  options.onProgress?.(sent / file.size);
-  for (let n = 1; n <= upload.partCount; n++) {
-    if (received.has(n)) continue;
-    const part = partBytes(file, upload, n);
-    await withRetries(options.signal, () =>
-      call.send("PUT", `/uploads/${mediaId}/parts/${n}`, part, (loaded) =>
-        options.onProgress?.((sent + loaded) / file.size),
-      ),
-    );
-    sent += part.size;
+  await uploadVariantsFor(call, mediaId, file, options.purpose);
+  // Upload progress counts the original's bytes and the renditions', known (or about known) once planned.
+  let renditionBytes = 0;
+  let renditionsSent = 0;
+  let originalSent = upload.receivedParts.reduce((total, n) => total + partBytes(file, upload, n).size, 0);
+  const progress = (inFlight = 0) =>
+    options.onProgress?.(Math.min(1, (originalSent + renditionsSent + inFlight) / (file.size + renditionBytes)));
+
+  // The renditions are made while the original's parts go; a failure of either stops the other.
+  const converting = new AbortController();
+  const stopConverting = () => converting.abort();
+  options.signal?.addEventListener("abort", stopConverting, { once: true });
+  const converted = convertible(file, options.purpose)
+    ? renditionsOf(file, resumeKey, converting.signal, options, (bytes) => {
+        renditionBytes = bytes;
+        progress();
+      })
+    : Promise.resolve<Converted>([]);
+  converted.catch(() => undefined);
+  try {
+    progress();
+    const received = new Set(upload.receivedParts);
+    for (let n = 1; n <= upload.partCount; n++) {
+      if (received.has(n)) continue;
+      const part = partBytes(file, upload, n);
+      await withRetries(options.signal, () =>
+        call.send("PUT", `/uploads/${mediaId}/parts/${n}`, part, (loaded) => progress(loaded)),
+      );
+      originalSent += part.size;
+    }
+    const renditions = await converted;
+    if (renditions !== "unsupported") {
+      renditionBytes = renditions.reduce((total, rendition) => total + rendition.blob.size, 0);
+      for (const rendition of renditions) {
+        const known = upload.renditions.find((item) => item.name === rendition.name);
+        await sendRendition(call, mediaId, rendition, known, upload.partSize, options.signal, progress);
+        renditionsSent += rendition.blob.size;
+      }
+    }
+  } finally {
+    options.signal?.removeEventListener("abort", stopConverting);
+    stopConverting();
   }
   const media = await call.json("POST", `/uploads/${mediaId}/complete`, uploadedMediaShape);
   options.onProgress?.(1);
   return media;
+}
+
+/**
+ * A video's renditions: the ones kept from an earlier try of this very file (IndexedDB, until the upload
+ * completes), else made now and kept. `onBytes`: about how many bytes they have, as soon as that is known.
+ */
+async function renditionsOf(
+  file: File,
+  resumeKey: string,
+  signal: AbortSignal,
+  options: UploadOptions,
+  onBytes: (bytes: number) => void,
+): Promise<Converted> {
+  const storeKey = renditionsKey(resumeKey);
+  // Private mode, a full disk, no IndexedDB: the upload goes on, a reload just converts again.
+  const kept = keptRenditions(await quietly(() => get<unknown>(storeKey)));
+  let converted: Converted;
+  if (kept) {
+    converted = kept;
+  } else {
+    options.onConversion?.("converting");
+    options.onConvertProgress?.(0);
+    const loaded = await import("~/lib/video-renditions").catch((error: unknown) => {
+      // Offline, or a new deployment took the module away: the original goes alone, and a later try converts.
+      console.warn("renditions not made", error);
+      return null;
+    });
+    converted = loaded
+      ? await loaded.makeRenditions(file, { signal, onProgress: options.onConvertProgress, onPlanned: onBytes })
+      : "unsupported";
+    if (loaded) await quietly(() => set(storeKey, converted));
+  }
+  if (converted !== "unsupported") {
+    onBytes(converted.reduce((total, rendition) => total + rendition.blob.size, 0));
+    options.onConvertProgress?.(1);
+  }
+  options.onConversion?.(converted === "unsupported" ? "unsupported" : "done");
+  return converted;
+}
+
+const renditionsKey = (resumeKey: string) => `${resumeKey}:renditions`;
+
+/** What IndexedDB gave back, if it is what renditionsOf kept there. */
+function keptRenditions(value: unknown): Converted | null {
+  if (value === "unsupported") return value;
+  if (!Array.isArray(value)) return null;
+  const valid = value.every(
+    (item: Partial<Rendition> | null) =>
+      (item?.name === "360p" || item?.name === "720p") &&
+      item.blob instanceof Blob &&
+      (item.contentType === "video/mp4" || item.contentType === "video/webm"),
+  );
+  return valid ? (value as Rendition[]) : null;
+}
+
+/**
+ * One rendition, in parts as the original: only the parts the server lacks when it has begun this very file (same
+ * size), none when it has it ready. A rendition the server refuses (422 or 413: not what it claims, too big, too
+ * long…), at its start, a part or its completion, is dropped, and the video plays its other renditions or the
+ * original; any other failure is the upload's. `onProgress`: bytes of this rendition sent so far.
+ */
+async function sendRendition(
+  call: Caller,
+  mediaId: number,
+  rendition: Rendition,
+  known: RenditionUpload | undefined,
+  serverPartSize: number,
+  signal: AbortSignal | undefined,
+  onProgress: (sent: number) => void,
+): Promise<void> {
+  const size = rendition.blob.size;
+  const path = `/uploads/${mediaId}/renditions/${rendition.name}`;
+  if (known?.status === "ready" && known.size === size) return;
+  // The status lists a rendition's parts but not their size: the server's part size, as the original's.
+  const resumable =
+    known?.status === "uploading" && known.size === size && known.partCount === Math.ceil(size / serverPartSize);
+  try {
+    const { partSize, partCount } = resumable
+      ? { partSize: serverPartSize, partCount: known.partCount }
+      : await call.json("POST", path, renditionPartsShape, { contentType: rendition.contentType, size });
+    const received = new Set(resumable ? known.receivedParts : []);
+    const part = (n: number) => rendition.blob.slice((n - 1) * partSize, n * partSize);
+    let sent = [...received].reduce((total, n) => total + part(n).size, 0);
+    onProgress(sent);
+    for (let n = 1; n <= partCount; n++) {
+      if (received.has(n)) continue;
+      const bytes = part(n);
+      await withRetries(signal, () =>
+        call.send("PUT", `${path}/parts/${n}`, bytes, (loaded) => onProgress(sent + loaded)),
+      );
+      sent += bytes.size;
+    }
+    await call.json("POST", `${path}/complete`, null);
+  } catch (error) {
+    if (!(error instanceof ApiError && (error.status === 422 || error.status === 413))) throw error;
+    console.warn(`rendition ${rendition.name} refused:`, error.body.message);
+  }
+}
+
+/**
+ * With Cloudflare Stream: the poster and preview as always, the bytes to Stream (which makes the renditions
+ * itself), then the completion, which makes the medium ready.
+ */
+async function sendToStream(
+  call: Caller,
+  mediaId: number,
+  uploadUrl: string,
+  file: File,
+  options: UploadOptions,
+): Promise<UploadedMedia> {
+  await uploadVariantsFor(call, mediaId, file, options.purpose);
+  const { uploadToStream } = await import("~/lib/stream-upload");
+  await uploadToStream(file, uploadUrl, { onProgress: options.onProgress, signal: options.signal });
+  const media = await call.json("POST", `/uploads/${mediaId}/complete`, uploadedMediaShape);
+  options.onProgress?.(1);
+  return media;
+}
+
+/**
+ * Post and chat media get a poster frame (videos) and a blurred preview (shown while locked); a story's video its
+ * poster frame (a story is never shown locked).
+ */
+async function uploadVariantsFor(call: Caller, mediaId: number, file: File, purpose: UploadPurpose) {
+  if (purpose === "post" || purpose === "message") await uploadVariants(call, mediaId, file, true);
+  else if (purpose === "story") await uploadVariants(call, mediaId, file, false);
 }
 
 /** Removes an upload of the user's that is not attached to a post (a composer's photo taken back). */
@@ -89,9 +264,10 @@ export async function deleteUpload(mediaId: number, csrfToken: string | null): P
 async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, resumeKey: string) {
   const earlier = recalled(resumeKey);
   if (earlier !== null) {
-    const upload = await call.json("GET", `/uploads/${earlier}`, uploadStatusShape).catch(() => null);
+    const upload = await call.json("GET", `/uploads/${earlier.mediaId}`, uploadStatusShape).catch(() => null);
     // A file already attached to a post belongs to that post: a new composer starts a new upload.
-    if (upload?.status === "uploading" && upload.postId === null) return { mediaId: earlier, upload };
+    if (upload?.status === "uploading" && upload.postId === null)
+      return { mediaId: earlier.mediaId, upload, streamUrl: earlier.streamUrl };
   }
   const created = await call.json("POST", "/uploads", createdUploadShape, {
     purpose,
@@ -108,7 +284,7 @@ async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, r
     postId: null,
     renditions: [],
   };
-  return { mediaId: created.mediaId, upload };
+  return { mediaId: created.mediaId, upload, streamUrl: created.stream?.uploadUrl ?? null };
 }
 
 const partBytes = (file: File, upload: UploadStatus, n: number) =>
@@ -281,19 +457,24 @@ function caller({ csrfToken, signal }: { csrfToken: string | null; signal?: Abor
   return { json, send };
 }
 
-/** Resumable uploads survive a reload: the media id of an unfinished upload of this very file. */
-function recalled(key: string): number | null {
+/**
+ * Resumable uploads survive a reload: the media id of an unfinished upload of this very file (and, with Cloudflare
+ * Stream, where its bytes go); its renditions are kept beside it in IndexedDB.
+ */
+function recalled(key: string): { mediaId: number; streamUrl: string | null } | null {
   try {
     const value = Number(localStorage.getItem(key));
-    return Number.isInteger(value) && value > 0 ? value : null;
+    if (!Number.isInteger(value) || value <= 0) return null;
+    return { mediaId: value, streamUrl: localStorage.getItem(`${key}:stream`) };
   } catch {
     return null;
   }
 }
 
-function remember(key: string, mediaId: number) {
+function remember(key: string, mediaId: number, streamUrl: string | null) {
   try {
     localStorage.setItem(key, String(mediaId));
+    if (streamUrl) localStorage.setItem(`${key}:stream`, streamUrl);
   } catch {
     // Private mode: the upload still works, it just cannot resume after a reload.
   }
@@ -302,7 +483,18 @@ function remember(key: string, mediaId: number) {
 function forget(key: string) {
   try {
     localStorage.removeItem(key);
+    localStorage.removeItem(`${key}:stream`);
   } catch {
     // Nothing stored.
+  }
+  void quietly(() => del(renditionsKey(key)));
+}
+
+/** An IndexedDB call whose failure (private mode, a full disk, no IndexedDB at all) only costs the resumption. */
+async function quietly<T>(call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch {
+    return undefined;
   }
 }

@@ -34,7 +34,8 @@ function contentSecurityPolicy(
 ): string {
   return [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    // 'wasm-unsafe-eval' lets WebAssembly compile (a video's AAC encoder, app/lib/video-renditions.ts), not eval.
+    nonce ? `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     // Cloudflare Stream's signed HLS manifests (VIDEO_PIPELINE=stream), played natively; hls.js fetches them instead.
@@ -43,7 +44,8 @@ function contentSecurityPolicy(
     // Live video's WHIP/WHEP endpoints, when a stream publishes through an SFU (worker/live/transports.ts); with
     // VIDEO_PIPELINE=stream, the tus upload host and the signed manifests (worker/domain/media/stream/playback.ts).
     ["connect-src 'self'", ...new Set([...liveOrigins, ...stream.upload, ...stream.play])].join(" "),
-    "worker-src 'self'",
+    // blob: for the AAC encoder's worker, which mediabunny's package builds from its own inlined script.
+    "worker-src 'self' blob:",
     "manifest-src 'self'",
     // Browsers apply form-action to a form's redirects too: without JavaScript, the top-up lands on Stripe that way.
     `form-action 'self'${stripeCheckout ? ` ${STRIPE_CHECKOUT_ORIGIN}` : ""}`,

@@ -1,9 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { UploadProgress } from "~/components/media/upload-progress";
+import { ConversionProgress, UploadProgress } from "~/components/media/upload-progress";
 import { Icon } from "~/components/shell/icons";
 import type { Attachment } from "~/components/posts/use-attachments";
 
-/** One chosen file: its thumbnail, an upload progress bar, and a button to remove it. */
+/**
+ * One chosen file: its thumbnail, an upload progress bar (a video's also its conversion's, or the note that it goes
+ * as it is), and a button to remove it.
+ */
 export function AttachmentTile({ attachment, onRemove }: { attachment: Attachment; onRemove: () => void }) {
   const { t } = useTranslation();
   return (
@@ -30,7 +33,16 @@ export function AttachmentTile({ attachment, onRemove }: { attachment: Attachmen
         {attachment.state === "failed" ? (
           <span className="font-medium text-red-700 dark:text-red-300">{t("Upload failed")}</span>
         ) : (
-          <UploadProgress value={attachment.progress} name={attachment.name} done={attachment.state === "ready"} />
+          <>
+            {attachment.conversion ? (
+              <ConversionProgress
+                state={attachment.conversion.state}
+                value={attachment.conversion.progress}
+                name={attachment.name}
+              />
+            ) : null}
+            <UploadProgress value={attachment.progress} name={attachment.name} done={attachment.state === "ready"} />
+          </>
         )}
       </div>
     </li>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { deleteUpload, uploadFile, type UploadPurpose } from "~/lib/uploads";
+import { deleteUpload, uploadFile, type ConversionState, type UploadPurpose } from "~/lib/uploads";
 
 export const MAX_ATTACHMENTS = 20;
 export const ACCEPTED_MEDIA = "image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm";
@@ -14,6 +14,8 @@ export interface Attachment {
   /** 0..1 */
   progress: number;
   state: "uploading" | "ready" | "failed";
+  /** A video's renditions being made (progress 0..1), made, or not possible here; null until it starts, and for photos. */
+  conversion: { state: ConversionState; progress: number } | null;
 }
 
 interface UploadHandle {
@@ -26,7 +28,8 @@ interface UploadHandle {
 /**
  * The composer's uploads: each file starts uploading as soon as it is chosen, with its own progress. Posting
  * detaches them: they keep running (the server attaches them to the post and publishes it when the last one
- * completes), while the composer is free for the next post. The chat's composer uses it for "message" uploads.
+ * completes), while the composer is free for the next post. A video's renditions are made and sent in the same
+ * upload (app/lib/uploads.ts), the original's completion last. The chat's composer uses it for "message" uploads.
  */
 export function useAttachments(csrfToken: string | null, purpose: Extract<UploadPurpose, "post" | "message"> = "post") {
   const [attachments, setAttachments] = useState<Attachment[]>([]);
@@ -45,6 +48,7 @@ export function useAttachments(csrfToken: string | null, purpose: Extract<Upload
         thumbnailUrl: file.type.startsWith("image/") ? URL.createObjectURL(file) : null,
         progress: 0,
         state: "uploading",
+        conversion: null,
       }));
       added.forEach((attachment, index) => {
         const controller = new AbortController();
@@ -58,6 +62,22 @@ export function useAttachments(csrfToken: string | null, purpose: Extract<Upload
           csrfToken,
           signal: controller.signal,
           onProgress: (fraction) => update(attachment.key, { progress: fraction }),
+          onConversion: (state) =>
+            setAttachments((list) =>
+              list.map((item) =>
+                item.key === attachment.key
+                  ? { ...item, conversion: { state, progress: item.conversion?.progress ?? 0 } }
+                  : item,
+              ),
+            ),
+          onConvertProgress: (progress) =>
+            setAttachments((list) =>
+              list.map((item) =>
+                item.key === attachment.key && item.conversion
+                  ? { ...item, conversion: { ...item.conversion, progress } }
+                  : item,
+              ),
+            ),
           onStarted: (id) => {
             handle.knownId = id;
             started(id);

@@ -7,10 +7,10 @@ import {
   STORY_AUDIENCES,
   type StoryAudience,
 } from "@shared/contracts/story-limits";
-import { UploadProgress } from "~/components/media/upload-progress";
+import { ConversionProgress, UploadProgress } from "~/components/media/upload-progress";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
-import { deleteUpload, uploadFile } from "~/lib/uploads";
+import { deleteUpload, uploadFile, type ConversionState } from "~/lib/uploads";
 import { storyShape } from "~/components/stories/story-shapes";
 import { useRootData } from "~/root";
 import { failureText } from "~/lib/failure-text";
@@ -51,7 +51,8 @@ function measureVideo(url: string): Promise<number | null> {
 
 /**
  * /stories/create: pick a photo or a video (up to 60 s), see it full screen as fans will, add text, choose who
- * sees it, publish. The file uploads as soon as it is picked (resumable, with progress); Publish waits for it.
+ * sees it, publish. The file uploads as soon as it is picked (resumable, with progress; a video with its renditions,
+ * made meanwhile with their own progress); Publish waits for it.
  */
 export function StoryComposer() {
   const { t } = useTranslation();
@@ -61,6 +62,9 @@ export function StoryComposer() {
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [progress, setProgress] = useState(0);
+  /** A video's renditions being made (app/lib/uploads.ts); null for a photo. */
+  const [conversion, setConversion] = useState<ConversionState | null>(null);
+  const [convertProgress, setConvertProgress] = useState(0);
   const [mediaId, setMediaId] = useState<number | null>(null);
   const [uploaded, setUploaded] = useState(false);
   const [text, setText] = useState("");
@@ -87,6 +91,8 @@ export function StoryComposer() {
     setMediaId(null);
     setUploaded(false);
     setProgress(0);
+    setConversion(null);
+    setConvertProgress(0);
     const url = URL.createObjectURL(file);
     const kind = file.type.startsWith("video/") ? "video" : "image";
     const durationMs = kind === "video" ? await measureVideo(url) : null;
@@ -106,6 +112,13 @@ export function StoryComposer() {
         signal: controller.signal,
         onProgress: setProgress,
         onStarted: setMediaId,
+        // A file picked instead of this one has its own bars.
+        onConversion: (state) => {
+          if (!controller.signal.aborted) setConversion(state);
+        },
+        onConvertProgress: (fraction) => {
+          if (!controller.signal.aborted) setConvertProgress(fraction);
+        },
       });
       if (controller.signal.aborted) return;
       setMediaId(media.id);
@@ -204,7 +217,12 @@ export function StoryComposer() {
           <p>{refused.reason}</p>
         </div>
       ) : picked ? (
-        <UploadProgress value={progress} name={picked.file.name} done={uploaded} />
+        <div className="space-y-2">
+          {conversion ? (
+            <ConversionProgress state={conversion} value={convertProgress} name={picked.file.name} />
+          ) : null}
+          <UploadProgress value={progress} name={picked.file.name} done={uploaded} />
+        </div>
       ) : null}
       <label className="block">
         <span className="mb-1 block text-sm font-medium">{t("Text on your story")}</span>
