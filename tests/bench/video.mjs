@@ -1,4 +1,4 @@
-/* global window, document, performance -- these run inside the page (page.evaluate). */
+/* global window -- these run inside the page (page.evaluate). */
 // Video on a flaky phone (figures, no assertions), in Chromium against the local server:
 //   1. conversion: a creator picks a 60 s 1080p phone-like recording (H.264 at about 8 Mbit/s with AAC, its index at
 //      the end, made with ffmpeg once and kept in the system's temporary directory) in the post composer; the
