@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { BrowserContext, Page, Request, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Request, Route } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fundedFanSql } from "./money-support";
 import {
   apiAs,
@@ -31,7 +31,7 @@ import {
 const browser = browserForThisFile();
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
-type Network = { offline: false; latency: number; downloadThroughput: number; uploadThroughput: number };
+type Network = { offline: boolean; latency: number; downloadThroughput: number; uploadThroughput: number };
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
 const FAST = { offline: false, latency: 5, downloadThroughput: 50_000_000 / 8, uploadThroughput: 10_000_000 / 8 };
 const PHONE = { width: 390, height: 844 };
@@ -60,12 +60,12 @@ const makeVideo = (path: string, size: string, bitrate: string) =>
     ...["-c:a", "aac", "-b:a", "64k", "-movflags", "+faststart", path],
   );
 
-/** A raw-bytes call of the upload protocol as `account`; JSON back. */
-async function send(account: Account, method: string, path: string, bytes: Uint8Array) {
+/** A raw-bytes call of the upload protocol as `account`. */
+async function send(account: Account, method: string, path: string, bytes: Buffer) {
   const response = await fetchWithin(`${baseURL()}/api${path}`, {
     method,
     headers: { "Content-Type": "application/octet-stream", Authorization: `Bearer ${account.token}` },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
 }
@@ -189,8 +189,6 @@ const post = (page: Page) => page.locator("article", { hasText: POST_TEXT });
 const video = (page: Page) => post(page).locator("video");
 const qualityMenu = (page: Page) => post(page).getByRole("combobox", { name: "Video quality" });
 const rendition = (page: Page) => video(page).getAttribute("data-rendition");
-const playingFrom = (page: Page) =>
-  video(page).evaluate((element: HTMLVideoElement) => new URL(element.currentSrc || "http://x/").pathname);
 
 /**
  * Plays the video from the keyboard, as a person who tabbed to it does: Space on the focused <video> (its controls
