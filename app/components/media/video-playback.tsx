@@ -170,17 +170,17 @@ export function Playback({ element, video }: PlaybackProps) {
     }
   }, [element, playing]);
 
-  // A 360p source is offered to the service worker when it becomes the source and again when it is played: the
-  // worker may have taken the page over only after it loaded (a first visit), and the bytes are fetched on play.
+  // A 360p source is offered to the service worker to keep, and again when a worker takes the page over: on a
+  // first visit there is none yet when the player arrives.
   useEffect(() => {
-    const media = element.current;
     const url = playing.url;
-    if (!media || playing.name !== "360p" || !url) return;
-    const keep = () => navigator.serviceWorker?.controller?.postMessage({ type: KEEP_VIDEO, url });
+    const workers = navigator.serviceWorker;
+    if (playing.name !== "360p" || !url || !workers) return;
+    const keep = () => workers.controller?.postMessage({ type: KEEP_VIDEO, url });
     keep();
-    media.addEventListener("play", keep);
-    return () => media.removeEventListener("play", keep);
-  }, [element, playing]);
+    workers.addEventListener("controllerchange", keep);
+    return () => workers.removeEventListener("controllerchange", keep);
+  }, [playing]);
 
   // Measures the throughput while the source buffers, and steps down when playback stalls on an empty buffer.
   useEffect(() => {
