@@ -1,41 +1,16 @@
 #!/usr/bin/env node
 // Builds the service worker (app/sw/service-worker.ts) into build/client/sw.js, after `remix vite:build`, and the
 // offline page's script (app/sw/offline-page.ts) into build/client/offline.js, which it precaches.
-// The precache manifest is computed here from the files in build/client: url + revision (a content hash;
-// null for the content-hashed files under /assets/) for every script, stylesheet, icon, the web manifest and
-// offline.html; never sw.js itself, nor anything under /media or /api. It replaces self.__WB_MANIFEST.
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+// The precache manifest (scripts/lib/precache-manifest.mjs) replaces self.__WB_MANIFEST.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
+import { precacheManifest } from "./lib/precache-manifest.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const clientDirectory = join(root, "build", "client");
-const PRECACHED = /\.(?:js|mjs|css|webmanifest|png|svg|ico|webp|woff2|html)$/;
 const PLACEHOLDER = "self.__WB_MANIFEST";
-
-function* files(directory) {
-  for (const name of readdirSync(directory)) {
-    if (name.startsWith(".")) continue; // .vite/ and the like
-    const path = join(directory, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else yield path;
-  }
-}
-
-export function precacheManifest() {
-  const entries = [];
-  for (const path of files(clientDirectory)) {
-    const url = "/" + relative(clientDirectory, path).split(sep).join("/");
-    if (url === "/sw.js" || /^\/(?:media|api)\//.test(url) || !PRECACHED.test(url)) continue;
-    // Vite names what it emits under /assets/ by content hash (name-HASH.ext): the URL is the revision.
-    const hashedName = url.startsWith("/assets/") && /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(url);
-    const revision = hashedName ? null : createHash("sha256").update(readFileSync(path)).digest("hex").slice(0, 16);
-    entries.push({ url, revision });
-  }
-  return entries.sort((a, b) => a.url.localeCompare(b.url));
-}
 
 /** `entry` (from the repository root) bundled into one minified script for the browser, with `define`'s values. */
 async function buildScript(entry, name, define) {
@@ -82,7 +57,7 @@ async function buildOfflinePageScript() {
 }
 
 await buildOfflinePageScript();
-const manifest = precacheManifest();
+const manifest = precacheManifest(clientDirectory);
 if (!manifest.some((entry) => entry.url === "/offline.js")) throw new Error("build/client/offline.js is missing");
 if (!manifest.some((entry) => entry.url === "/offline.html"))
   throw new Error("build/client/offline.html is missing: run remix vite:build first");

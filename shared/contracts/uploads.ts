@@ -13,14 +13,10 @@ export const CreatedUploadSchema = z
     mediaId: z.number().int(),
     partSize: z.number().int().meta({ description: "Every part's size in bytes but the last one's" }),
     partCount: z.number().int(),
-    stream: z
-      .object({ uploadUrl: z.string() })
-      .nullable()
-      .default(null)
-      .meta({
-        description:
-          "With Cloudflare Stream (VIDEO_PIPELINE=stream), a video's bytes go to this tus URL instead of /uploads/{id}/parts; null otherwise",
-      }),
+    stream: z.object({ uploadUrl: z.string() }).nullable().default(null).meta({
+      description:
+        "With Cloudflare Stream (VIDEO_PIPELINE=stream), a video's bytes go to this tus URL instead of /uploads/{id}/parts; null otherwise",
+    }),
   })
   .meta({ id: "CreatedUpload" });
 export type CreatedUpload = z.infer<typeof CreatedUploadSchema>;

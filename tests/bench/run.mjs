@@ -28,7 +28,9 @@
 //      bytes transferred (tests/bench/slow-3g.mjs; BENCH_ONLY=slow3g);
 //  15. autocannon, 50 connections: GET /api/updates and GET /home against GET /api/health, requests/s, p50/p99,
 //      errors (tests/bench/load.mjs; BENCH_ONLY=load);
-//  16. growth: /home, timeline, updates, stories bar and conversation list at 1,000, 10,000 and 100,000 users, a
+//  16. video: a 60 s 1080p recording converted in the creator's browser, and its first frame, bytes and stalls on
+//      Slow 3G and Fast 4G, the original against the player's choice (tests/bench/video.mjs; BENCH_ONLY=video);
+//  17. growth: /home, timeline, updates, stories bar and conversation list at 1,000, 10,000 and 100,000 users, a
 //      typical and a heavy fan, each size on its own server after this one stops (tests/bench/growth.mjs;
 //      BENCH_ONLY=growth, BENCH_GROWTH_SIZES=1000,10000 for fewer sizes).
 // Machines here are small and noisy: read the ratio first, the absolute numbers second.
@@ -43,6 +45,7 @@ import { benchOffline } from "./offline.mjs";
 import { benchPush } from "./push.mjs";
 import { benchLive } from "./live.mjs";
 import { benchStories } from "./stories.mjs";
+import { benchVideo } from "./video.mjs";
 import { benchRoundTrips } from "./round-trips.mjs";
 import { benchLighthouse, seedPageBench } from "./lighthouse.mjs";
 import { benchSlow3G } from "./slow-3g.mjs";
@@ -62,7 +65,7 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
  * the big seed nor a browser); BENCH_ONLY=js only the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs);
  * BENCH_ONLY=offline only the offline figures (tests/bench/offline.mjs); BENCH_ONLY=push only the push fan-out
  * (tests/bench/push.mjs); BENCH_ONLY=live only the live figures (tests/bench/live.mjs); BENCH_ONLY=stories only the
- * stories bar (tests/bench/stories.mjs). BENCH_ONLY=lighthouse, =slow3g and =load run only that page figure, for a
+ * stories bar (tests/bench/stories.mjs); BENCH_ONLY=video only the video figures (tests/bench/video.mjs). BENCH_ONLY=lighthouse, =slow3g and =load run only that page figure, for a
  * person signed up here who follows one small seeded creator (tests/bench/lighthouse.mjs, seedPageBench); the
  * full run measures them for the core figures' bench user over the big seed, and so does a run that names core
  * with them (parts are comma-separated: BENCH_ONLY=core,lighthouse).
@@ -314,6 +317,7 @@ try {
   if (runs("push")) await benchPush(server.baseURL, STATE_DIR);
   if (runs("live")) await benchLive(server.baseURL, STATE_DIR);
   if (runs("stories")) await benchStories(server.baseURL, STATE_DIR);
+  if (runs("video")) await benchVideo(server.baseURL, STATE_DIR);
 } finally {
   server?.stop();
 }

@@ -111,7 +111,7 @@ export function mvhdDurationMs(moov: Uint8Array): number | null {
 // ——— EBML (WebM) ———
 
 /** An EBML variable-length number at `at`: its value and length; ids keep their marker bit, sizes drop it. */
-export function vint(bytes: Uint8Array, at: number, keepMarker: boolean): { value: number; length: number } | null {
+function vint(bytes: Uint8Array, at: number, keepMarker: boolean): { value: number; length: number } | null {
   const first = bytes[at];
   if (first === undefined || first === 0) return null;
   const length = Math.clz32(first) - 23;
@@ -143,7 +143,7 @@ export function* elements(bytes: Uint8Array, start: number, end = bytes.length):
   }
 }
 
-export const EBML_HEADER = 0x1a45dfa3;
+const EBML_HEADER = 0x1a45dfa3;
 const DOC_TYPE = 0x4282;
 const SEGMENT = 0x18538067;
 const CLUSTER = 0x1f43b675;
