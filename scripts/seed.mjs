@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Demo data for local use: a fan, a creator with a profile and posts, and an admin (README, "Demo accounts").
-// Writes into the same local D1 and R2 state that `npm start` serves (.wrangler/state), through wrangler's platform proxy.
+// Writes into the same local D1 and R2 state that `npm start` serves (.wrangler/state), through wrangler's platform proxy;
+// `--persist-to DIR` into another server's (scripts/serve.mjs's option: the demo's end-to-end test has its own).
 // Idempotent: does nothing when the demo accounts exist.
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
 import setupArgon2id from "argon2id/lib/setup.js";
 import { getPlatformProxy } from "wrangler";
 import { demoImage } from "./lib/png.mjs";
@@ -634,7 +637,13 @@ const putPng = (env, key, png) =>
     httpMetadata: { contentType: "image/png" },
   });
 
-const { env, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: true });
+const persistTo = parseArgs({ options: { "persist-to": { type: "string", default: ".wrangler/state" } } }).values[
+  "persist-to"
+];
+const { env, dispose } = await getPlatformProxy({
+  configPath: "wrangler.toml",
+  persist: { path: join(persistTo, "v3") },
+});
 try {
   const existing = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email LIKE '%@demo.test'").first();
   let fresh = false;

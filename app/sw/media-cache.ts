@@ -88,6 +88,12 @@ export function wantVideo(url: string): Promise<void> {
   return next;
 }
 
+/** The wanted videos, once the changes queued before are written (a KEEP_VIDEO just ahead of its video's bytes). */
+async function wantedVideos(): Promise<string[]> {
+  await queue;
+  return (await get<string[]>(WANTED, store)) ?? [];
+}
+
 /**
  * A rendition from the network, handed on to the page; if it is a 360p the page played and it comes whole (a video
  * element's first request, `bytes=0-`, answered from the first byte to the last), a copy goes into the cache while
@@ -103,7 +109,7 @@ export async function keepRendition(
   await forgetRefused(url, response);
   const size = wholeFileSize(response);
   if (!response.body || response.type !== "basic" || response.redirected || size === null) return response;
-  if (size > VIDEO_CACHE_MAX_BYTES || !((await get<string[]>(WANTED, store)) ?? []).includes(url)) return response;
+  if (size > VIDEO_CACHE_MAX_BYTES || !(await wantedVideos()).includes(url)) return response;
   const cache = await caches.open(MEDIA_CACHE);
   if (await cache.match(url)) return response;
   const [forPage, forCache] = response.body.tee();

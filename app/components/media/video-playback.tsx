@@ -116,6 +116,27 @@ export function Playback({ element, video }: PlaybackProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Until the video starts, a change of network (a phone leaving Wi-Fi, the page going offline) chooses again: the
+  // page may have been open a while before play is pressed.
+  useEffect(() => {
+    const media = element.current;
+    if (!media || hlsUrl || manual) return;
+    const connection = (navigator as Navigator & { connection?: EventTarget }).connection;
+    const chooseAgain = () => {
+      if (media.paused && media.currentTime === 0) switchTo(choose(null));
+    };
+    connection?.addEventListener("change", chooseAgain);
+    window.addEventListener("online", chooseAgain);
+    window.addEventListener("offline", chooseAgain);
+    return () => {
+      connection?.removeEventListener("change", chooseAgain);
+      window.removeEventListener("online", chooseAgain);
+      window.removeEventListener("offline", chooseAgain);
+    };
+    // switchTo reads this render's `playing`, which is among the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [element, hlsUrl, sources, playing, manual]);
+
   // hls.js, for browsers without native HLS: attached once the source has no url (above).
   useEffect(() => {
     const media = element.current;
@@ -135,8 +156,7 @@ export function Playback({ element, video }: PlaybackProps) {
     };
   }, [element, hlsUrl, playing]);
 
-  // A new source: on the <video>, back to where the last one was, playing if it was; offered to the service worker
-  // if it is 360p.
+  // A new source: on the <video>, back to where the last one was, playing if it was.
   useEffect(() => {
     const media = element.current;
     if (!media) return;
@@ -148,9 +168,19 @@ export function Playback({ element, video }: PlaybackProps) {
       if (resume.current.play) void media.play().catch(() => undefined);
       resume.current = null;
     }
-    if (playing.name === "360p" && playing.url)
-      navigator.serviceWorker?.controller?.postMessage({ type: KEEP_VIDEO, url: playing.url });
   }, [element, playing]);
+
+  // A 360p source is offered to the service worker to keep, and again when a worker takes the page over: on a
+  // first visit there is none yet when the player arrives.
+  useEffect(() => {
+    const url = playing.url;
+    const workers = navigator.serviceWorker;
+    if (playing.name !== "360p" || !url || !workers) return;
+    const keep = () => workers.controller?.postMessage({ type: KEEP_VIDEO, url });
+    keep();
+    workers.addEventListener("controllerchange", keep);
+    return () => workers.removeEventListener("controllerchange", keep);
+  }, [playing]);
 
   // Measures the throughput while the source buffers, and steps down when playback stalls on an empty buffer.
   useEffect(() => {
