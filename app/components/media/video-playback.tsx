@@ -14,6 +14,8 @@ import { KEEP_VIDEO } from "~/sw/policy";
 export interface PlaybackProps {
   element: RefObject<HTMLVideoElement>;
   video: PlayableVideo;
+  /** The video of an opened post: its chosen source starts loading before play (a list's wait for play). */
+  eager?: boolean;
 }
 
 /** The <video>'s source: a rendition's name, "Original" or "HLS"; no url while hls.js feeds it. */
@@ -69,7 +71,7 @@ function bufferedAhead(media: HTMLVideoElement) {
  * hls.js, fetched once the video is on screen. Each 360p source is offered to the service worker to keep for
  * watching offline (app/sw/media-cache.ts).
  */
-export function Playback({ element, video }: PlaybackProps) {
+export function Playback({ element, video, eager = false }: PlaybackProps) {
   const { t } = useTranslation();
   const { url, renditions, hlsUrl } = video;
   const sources = useMemo(() => sourcesOf(renditions, url), [renditions, url]);
@@ -161,14 +163,18 @@ export function Playback({ element, video }: PlaybackProps) {
     const media = element.current;
     if (!media) return;
     media.dataset.rendition = playing.name;
+    // An opened post's video loads its first second before play: on Slow 3G that is most of the wait.
+    const preload = eager && playing.url && media.paused && media.currentTime === 0 && media.preload === "none";
+    if (preload) media.preload = "metadata";
     if (playing.url && media.getAttribute("src") !== playing.url) media.src = playing.url;
+    else if (preload) media.load();
     if (resume.current) {
       // Before the new source's metadata, this is where it will start (the "default playback start position").
       media.currentTime = resume.current.time;
       if (resume.current.play) void media.play().catch(() => undefined);
       resume.current = null;
     }
-  }, [element, playing]);
+  }, [element, playing, eager]);
 
   // A 360p source is offered to the service worker to keep, and again when a worker takes the page over: on a
   // first visit there is none yet when the player arrives.

@@ -15,13 +15,19 @@ export interface PlayableVideo {
  * (which plays on any network, even before the page's scripts run); the choice by network and screen, the step
  * down when the buffer runs dry, the quality menu (where the video has controls) and HLS come with
  * ./video-playback, loaded once a video is on the page, so that a feed's first load carries none of it. The source
- * playing is the <video>'s data-rendition. The other attributes go to the <video>.
+ * playing is the <video>'s data-rendition. `eager`: the video of an opened post, whose chosen source starts loading
+ * before play. The other attributes go to the <video>.
  */
 export function VideoPlayer({
   video,
   videoRef,
+  eager,
   ...attributes
-}: { video: PlayableVideo; videoRef?: RefObject<HTMLVideoElement> } & VideoHTMLAttributes<HTMLVideoElement>) {
+}: {
+  video: PlayableVideo;
+  videoRef?: RefObject<HTMLVideoElement>;
+  eager?: boolean;
+} & VideoHTMLAttributes<HTMLVideoElement>) {
   const ownRef = useRef<HTMLVideoElement>(null);
   const element = videoRef ?? ownRef;
   const [Playback, setPlayback] = useState<ComponentType<PlaybackProps>>();
@@ -41,7 +47,7 @@ export function VideoPlayer({
         playsInline
         {...attributes}
       />
-      {Playback ? <Playback element={element} video={video} /> : null}
+      {Playback ? <Playback element={element} video={video} eager={eager} /> : null}
     </div>
   );
 }

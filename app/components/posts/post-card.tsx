@@ -18,7 +18,8 @@ export type { PostView };
  * the blurred previews and what unlocks it, never a media URL (the server sends none). `actions` is the row of
  * buttons under the post (like, comment, bookmark, menu), supplied by the screen that owns the state; `unlock`
  * is what a post for sale offers to buy it (the screen's UnlockButton, for signed-in readers). `priority`: its
- * images are likely the page's largest paint (priorityPostId): fetched at once, first, rather than lazily.
+ * images are likely the page's largest paint (priorityPostId): fetched at once, first, rather than lazily; its
+ * videos start loading (the post page's).
  */
 export function PostCard({
   post,
@@ -82,7 +83,7 @@ function MediaGrid({ media, priority }: { media: NonNullable<PostView["media"]>;
     <div className={`grid gap-1 overflow-hidden rounded-xl ${media.length > 1 ? "grid-cols-2" : ""}`}>
       {media.map((item) =>
         item.kind === "video" ? (
-          <VideoPlayer key={item.id} video={item} className="w-full bg-black" />
+          <VideoPlayer key={item.id} video={item} eager={priority} className="w-full bg-black" />
         ) : (
           <img
             key={item.id}
