@@ -242,7 +242,7 @@ export async function benchVideo(baseURL, stateDir) {
         `${renditions.map((r) => `${r.name} ${r.width}×${r.height} ${(r.bitrate / 1e6).toFixed(2)} Mbit/s`).join(", ") || "no renditions"})`,
     );
     console.log(
-      `\n${"network".padEnd(9)} ${"source".padEnd(14)} ${"plays".padEnd(9)} ${"first frame".padStart(11)} ${"bytes to 10 s".padStart(15)} ${"stalls".padStart(6)}`,
+      `\n${"network".padEnd(9)} ${"source".padEnd(16)} ${"plays".padEnd(9)} ${"first frame".padStart(11)} ${"bytes to 10 s".padStart(15)} ${"stalls".padStart(6)}`,
     );
     for (const network of Object.keys(NETWORKS)) {
       for (const quality of ["Original", "Auto", "Auto, 3 s later"]) {
@@ -250,7 +250,7 @@ export async function benchVideo(baseURL, stateDir) {
         const tenSeconds =
           run.reached === null ? `(${run.currentTime.toFixed(1)} s in ${WATCH_LIMIT_MS / 1000} s)` : "";
         console.log(
-          `${network.padEnd(9)} ${quality.padEnd(14)} ${String(run.rendition).padEnd(9)} ${seconds(run.firstFrame).padStart(11)} ` +
+          `${network.padEnd(9)} ${quality.padEnd(16)} ${String(run.rendition).padEnd(9)} ${seconds(run.firstFrame).padStart(11)} ` +
             `${megabytes(run.bytes).padStart(15)} ${String(run.stalls).padStart(6)} ${tenSeconds}`,
         );
       }
