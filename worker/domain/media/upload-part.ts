@@ -9,7 +9,13 @@ import { findOwnUpload, unsupportedType, UPLOAD_LOST, type UploadRow } from "./u
 const UPLOAD_FINISHED = message("This upload is already finished.");
 const NO_SUCH_PART = message("This part number is out of range.");
 const WRONG_PART_SIZE = message("This part does not have the expected size.");
-const FIRST_PART_FIRST = message("Send the first part before the others.");
+export const FIRST_PART_FIRST = message("Send the first part before the others.");
+
+/** Part `partNumber` of a file of `size` bytes exists and is exactly as long as it must be (an original's or a rendition's). */
+export function checkPartFits(size: number, partNumber: number, bytes: Uint8Array): void {
+  if (partNumber > partCountOf(size)) throw fieldError("partNumber", NO_SUCH_PART);
+  if (bytes.length !== expectedPartSize(size, partNumber)) throw fieldError("file", WRONG_PART_SIZE);
+}
 
 /**
  * Stores part `partNumber` of the uploader's file. The first part is where the file says what it is: when its
@@ -25,8 +31,7 @@ export async function uploadPart(
 ): Promise<void> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
   if (upload.status !== "uploading" || !upload.upload_id) throw fieldError("file", UPLOAD_FINISHED);
-  if (partNumber > partCountOf(upload.size_bytes)) throw fieldError("partNumber", NO_SUCH_PART);
-  if (bytes.length !== expectedPartSize(upload.size_bytes, partNumber)) throw fieldError("file", WRONG_PART_SIZE);
+  checkPartFits(upload.size_bytes, partNumber, bytes);
   if (partNumber === 1) {
     await checkFileType(ctx, upload, bytes);
   } else if (

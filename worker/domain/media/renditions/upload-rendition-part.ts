@@ -3,14 +3,11 @@ import type { DomainContext } from "../../context";
 import { fieldError } from "../../shared/errors";
 import { message } from "@shared/messages";
 import { detectFileType } from "../file-types";
-import { expectedPartSize, partCountOf } from "../limits";
+import { checkPartFits, FIRST_PART_FIRST } from "../upload-part";
 import { unsupportedType, UPLOAD_LOST } from "../uploads";
 import { discardRenditions, findOwnRendition } from "./renditions";
 
 const RENDITION_FINISHED = message("This rendition is already finished.");
-const NO_SUCH_PART = message("This part number is out of range.");
-const WRONG_PART_SIZE = message("This part does not have the expected size.");
-const FIRST_PART_FIRST = message("Send the first part before the others.");
 
 /**
  * Stores part `partNumber` of a rendition, under the original's rules (uploadPart): exact sizes, the first part
@@ -27,8 +24,7 @@ export async function uploadRenditionPart(
 ): Promise<void> {
   const rendition = await findOwnRendition(ctx.db, userId, mediaId, name);
   if (rendition.status !== "uploading" || !rendition.upload_id) throw fieldError("file", RENDITION_FINISHED);
-  if (partNumber > partCountOf(rendition.size_bytes)) throw fieldError("partNumber", NO_SUCH_PART);
-  if (bytes.length !== expectedPartSize(rendition.size_bytes, partNumber)) throw fieldError("file", WRONG_PART_SIZE);
+  checkPartFits(rendition.size_bytes, partNumber, bytes);
   if (partNumber === 1) {
     if (detectFileType(bytes)?.contentType !== rendition.content_type) {
       await discardRenditions(ctx.env, [rendition]);
