@@ -63,6 +63,8 @@ export interface Env {
   CF_STREAM_SIGNING_KEY?: string;
   /** stream: Cloudflare's API (default https://api.cloudflare.com/client/v4); the tests point it at a fake. */
   CF_STREAM_API_URL?: string;
+  /** A local run's country, as Cloudflare's CF-IPCountry would say ("DE", or "US-CA" with a state) when the header is absent. */
+  LOCAL_COUNTRY?: string;
 }
 
 /** base64url without padding of `bytes` bytes. */
@@ -158,6 +160,10 @@ const configSchema = z
       .refine((url) => url.includes("{stream}"), "must contain {stream}")
       .optional(),
     VIDEO_PIPELINE: z.enum(["browser", "stream"]).default("browser"),
+    LOCAL_COUNTRY: z
+      .string()
+      .regex(/^[A-Za-z]{2}(-[A-Za-z0-9]{1,3})?$/, "must be a country code such as DE, or US-CA")
+      .optional(),
     CF_STREAM_CUSTOMER_CODE: z
       .string()
       .regex(/^[a-z0-9]+$/, "must be the <code> of customer-<code>.cloudflarestream.com")

@@ -32,6 +32,8 @@ import { messageAnswerShape } from "~/lib/api-shapes";
 import { useActiveTabInView } from "~/lib/use-active-tab-in-view";
 import { PushSettings } from "~/components/push-settings";
 import { Handle } from "~/components/handle";
+import { SecuritySettings } from "~/components/settings/security-settings";
+import { PrivacySettings } from "~/components/settings/privacy-settings";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -39,7 +41,7 @@ export const meta = pageMeta((t) => [titleTag(t("Settings"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 
-const PAGES = ["account", "profile", "subscriptions", "language", "notifications"] as const;
+const PAGES = ["account", "security", "privacy", "profile", "subscriptions", "language", "notifications"] as const;
 type SettingsPage = (typeof PAGES)[number];
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
@@ -134,7 +136,7 @@ function TestNotification() {
   );
 }
 
-/** /settings/{page?}: account, profile, subscriptions, language and notifications. More pages (security, payments) come later. */
+/** /settings/{page?}: account, security (two-step, passkeys, devices), privacy and data, profile, subscriptions, language, notifications. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { page, username, email, verified, profile, subscriptions } = useLoaderData<typeof loader>();
@@ -142,6 +144,8 @@ export default function SettingsPage() {
   const tabs = useActiveTabInView<HTMLUListElement>();
   const titles: Record<SettingsPage, string> = {
     account: t("Account"),
+    security: t("Security"),
+    privacy: t("Privacy and data"),
     profile: t("Profile"),
     subscriptions: t("Subscriptions"),
     language: t("Language"),
@@ -209,6 +213,8 @@ export default function SettingsPage() {
               <ChangeEmailForm />
             </>
           ) : null}
+          {page === "security" ? <SecuritySettings /> : null}
+          {page === "privacy" ? <PrivacySettings /> : null}
           {page === "profile" ? <EditProfileForm profile={profile} /> : null}
           {page === "subscriptions" ? <SubscriptionList subscriptions={subscriptions} /> : null}
           {page === "language" ? <LanguagePicker /> : null}

