@@ -4,6 +4,7 @@
  * types only from here.
  */
 import { z } from "zod";
+import { idText } from "./text";
 
 export const SignedInDeviceSchema = z
   .object({
@@ -12,7 +13,7 @@ export const SignedInDeviceSchema = z
     browser: z.string().nullable().meta({ description: 'From the User-Agent: "Chrome"; null when unknown' }),
     system: z.string().nullable().meta({ description: 'From the User-Agent: "Android"; null when unknown' }),
     country: z.string().meta({ description: 'Where it signed in: ISO 3166-1 alpha-2, "XX" when unknown' }),
-    place: z.string().meta({ description: 'The country\'s name in the reader\'s language: "Germany"' }),
+    place: z.string().meta({ description: "The country's name in the reader's language: \"Germany\"" }),
     createdAt: z.string().meta({ description: "When it signed in" }),
     lastActiveAt: z.string().meta({ description: "When it was last used, to the hour" }),
     current: z.boolean().meta({ description: "The session of this request" }),
@@ -32,3 +33,6 @@ export const OtherSessionsEndedSchema = z
   .object({ message: z.string(), ended: z.number().int() })
   .meta({ id: "OtherSessionsEnded" });
 export type OtherSessionsEnded = z.infer<typeof OtherSessionsEndedSchema>;
+
+/** Settings → Security's Sign out of one device (a form, hence the id as text). */
+export const EndDeviceFormSchema = z.object({ sessionId: idText });

@@ -122,12 +122,7 @@ async function readSession(db: D1Database, tokenHash: string, cacheSeconds: numb
     cached.delete(tokenHash);
     return null;
   }
-  const {
-    session_id: sessionId,
-    session_expires_at: expiresAt,
-    session_last_active_at: lastActiveAt,
-    ...user
-  } = row;
+  const { session_id: sessionId, session_expires_at: expiresAt, session_last_active_at: lastActiveAt, ...user } = row;
   const at = nowMs();
   const slides = Date.parse(expiresAt) - at < SESSION_LIFETIME_MS / 2;
   if (slides || !(at - Date.parse(lastActiveAt) < LAST_ACTIVE_STEP_MS)) {

@@ -1,7 +1,10 @@
 import type { DomainContext } from "../context";
 
 /** Signs every device of the person out but this one; answers how many were. */
-export async function endOtherSessions(ctx: Pick<DomainContext, "db" | "publish">, session: { sessionId: number; user: { id: number } }) {
+export async function endOtherSessions(
+  ctx: Pick<DomainContext, "db" | "publish">,
+  session: { sessionId: number; user: { id: number } },
+) {
   const { results } = await ctx.db
     .prepare("DELETE FROM sessions WHERE user_id = ? AND id <> ? RETURNING id")
     .bind(session.user.id, session.sessionId)

@@ -44,7 +44,5 @@ export function mailNewDevice(
     },
     `${ctx.origin}/settings/security`,
   );
-  ctx.defer(
-    ctx.mailer.send(mail).catch((error: unknown) => console.warn("the new device mail was not sent", error)),
-  );
+  ctx.defer(ctx.mailer.send(mail).catch((error: unknown) => console.warn("the new device mail was not sent", error)));
 }
