@@ -11,7 +11,7 @@ import { mailNewDevice } from "../devices/mail-new-device";
 /** Sessions last 30 days and slide forward when used in their second half. */
 export const SESSION_LIFETIME_MS = 30 * DAY;
 /** How precisely a session's last use is kept: it is written when a read of the session finds it older. */
-export const LAST_ACTIVE_STEP_MS = HOUR;
+const LAST_ACTIVE_STEP_MS = HOUR;
 
 export interface CurrentSession {
   sessionId: number;
