@@ -125,9 +125,11 @@ async function readSession(db: D1Database, tokenHash: string, cacheSeconds: numb
   const { session_id: sessionId, session_expires_at: expiresAt, session_last_active_at: lastActiveAt, ...user } = row;
   const at = nowMs();
   const slides = Date.parse(expiresAt) - at < SESSION_LIFETIME_MS / 2;
+  // Written as "not recent" so that a time that does not parse counts as old and is written again.
   if (slides || !(at - Date.parse(lastActiveAt) < LAST_ACTIVE_STEP_MS)) {
+    // max(): a request that slid the expiry meanwhile is never undone by one that read the row before it.
     await db
-      .prepare("UPDATE sessions SET last_active_at = ?, expires_at = ? WHERE id = ?")
+      .prepare("UPDATE sessions SET last_active_at = ?, expires_at = max(expires_at, ?) WHERE id = ?")
       .bind(isoNow(), slides ? isoIn(SESSION_LIFETIME_MS) : expiresAt, sessionId)
       .run();
   }
