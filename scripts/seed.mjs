@@ -624,6 +624,28 @@ async function seedVideoPost(env) {
 
 // The proxy passes plain ArrayBuffers across to workerd, not Node Buffers.
 /** A demo post photo, 800×1000, and its copy 640 pixels wide, as the uploader's browser makes it (app/lib/uploads.ts). */
+/**
+ * Another signed-in device of the demo fan (its own idempotent step), so Settings → Security has one to sign out:
+ * a phone in France, used two days ago. Its token is random and never shown: nobody can use the session itself.
+ */
+async function seedDevices(env) {
+  const fanId = await userId(env, "demo_fan");
+  if (!fanId) return;
+  if (await env.DB.prepare("SELECT 1 FROM known_devices WHERE user_id = ?").bind(fanId).first()) return;
+  const at = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  const iPhone =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO sessions (user_id, token_hash, created_at, last_active_at, expires_at, user_agent, country) VALUES (?, ?, ?, ?, ?, ?, 'FR')",
+    ).bind(fanId, randomBytes(32).toString("hex"), at(9), at(2), at(-21), iPhone),
+    env.DB.prepare(
+      "INSERT INTO known_devices (user_id, browser, system, country, first_seen_at) VALUES (?, 'Safari', 'iPhone', 'FR', ?)",
+    ).bind(fanId, at(9)),
+  ]);
+  console.log("Demo signed-in device created.");
+}
+
 async function putPostPhoto(env, from, to, seed) {
   const key = `posts/${randomBytes(16).toString("hex")}.png`;
   const w640Key = `scaled/640/${randomBytes(16).toString("hex")}.png`;
@@ -725,6 +747,7 @@ try {
   await seedSecondCreator(env);
   await seedOffers(env);
   await seedVideoPost(env);
+  await seedDevices(env);
 } finally {
   await dispose();
 }

@@ -13,6 +13,10 @@ import { AppError } from "@worker/domain/shared/errors";
 import { INVALID_VALUE } from "@shared/messages";
 import { parseOrThrow } from "@worker/domain/shared/validation";
 import { idText, singleLineText } from "@shared/contracts/text";
+import { listSignedInDevices } from "@worker/domain/devices/list-signed-in-devices";
+import { endSession } from "@worker/domain/devices/end-session";
+import { endOtherSessions } from "@worker/domain/devices/end-other-sessions";
+import { EndDeviceFormSchema } from "@shared/contracts/devices";
 import { cancelSubscription } from "@worker/domain/subscriptions/cancel-subscription";
 import { listSubscriptions } from "@worker/domain/subscriptions/list-subscriptions";
 import { subscribe } from "@worker/domain/subscriptions/subscribe";
@@ -45,7 +49,8 @@ const PAGES = ["account", "security", "privacy", "profile", "subscriptions", "la
 type SettingsPage = (typeof PAGES)[number];
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const { user } = requireViewer(context, request);
+  const session = requireViewer(context, request);
+  const { user } = session;
   const page = (params.page ?? "account") as SettingsPage;
   if (!PAGES.includes(page)) throw new Response("Not found", { status: 404 });
   const profile = {
@@ -65,6 +70,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     verified: user.email_verified_at !== null,
     profile,
     subscriptions,
+    devices: page === "security" ? await listSignedInDevices(context.domain, session) : null,
   };
 }
 
@@ -89,6 +95,14 @@ export async function action({ context, request }: ActionFunctionArgs) {
       const input = parseOrThrow(EmailChangeBodySchema, fields);
       await requestEmailChange(context.domain, user, input.email, input.password ?? "");
       return { ok: true, message: t("We have sent a confirmation link to your new address.") } satisfies FormResult;
+    }
+    if (fields.intent === "devices-end") {
+      await endSession(context.domain, session, parseOrThrow(EndDeviceFormSchema, fields).sessionId);
+      return { ok: true, message: t("The device has been signed out.") } satisfies FormResult;
+    }
+    if (fields.intent === "devices-end-others") {
+      await endOtherSessions(context.domain, session);
+      return { ok: true, message: t("Every other device has been signed out.") } satisfies FormResult;
     }
     if (fields.intent === "profile")
       await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileBodySchema, fields));

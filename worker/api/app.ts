@@ -8,6 +8,7 @@ import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { followRoutes } from "./routes/follows";
 import { creatorRoutes } from "./routes/creators";
+import { deviceRoutes } from "./routes/devices";
 import { earningsRoutes } from "./routes/earnings";
 import { fanRoutes } from "./routes/fans";
 import { moderationRoutes } from "./routes/moderation";
@@ -65,6 +66,7 @@ api.openapi(
 );
 
 api.route("/", authRoutes);
+api.route("/", deviceRoutes);
 // Before any router with /posts/{id}: /posts/scheduled and /posts/processing must not be read as an id.
 api.route("/", postRoutes);
 api.route("/", shellRoutes);

@@ -42,5 +42,5 @@ export async function signInWithMagicLink(
       .run();
     signedIn = { ...user, email_verified_at: at };
   }
-  return { user: signedIn, token: await createSession(ctx.db, user.id, ctx.userAgent) };
+  return { user: signedIn, token: await createSession(ctx, user.id) };
 }

@@ -35,7 +35,7 @@ export async function signIn(ctx: DomainContext, input: SignInInput): Promise<{ 
     throw new AppError("validation", BAD_CREDENTIALS, { login: [BAD_CREDENTIALS] });
   }
   assertNotSuspended(user);
-  return { user, token: await createSession(ctx.db, user.id, ctx.userAgent) };
+  return { user, token: await createSession(ctx, user.id) };
 }
 
 /** Ends one session, and closes the real-time sockets it opened (they carry only "refetch" signals anyway). */

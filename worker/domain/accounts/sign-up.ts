@@ -101,7 +101,7 @@ export async function signUp(ctx: DomainContext, raw: unknown): Promise<{ user: 
   }
 
   const user = (await findUserById(ctx.db, id))!;
-  const token = await createSession(ctx.db, id, ctx.userAgent);
+  const token = await createSession(ctx, id);
   await sendVerificationEmail(ctx, user);
   return { user, token };
 }

@@ -1,11 +1,17 @@
 import { randomToken, sha256Hex } from "../shared/crypto";
 import { setBounded } from "../shared/bounded-map";
-import { DAY, isoIn, isoNow } from "../shared/time";
+import { DAY, HOUR, isoIn, isoNow } from "../shared/time";
+import { nowMs } from "@shared/clock";
 import type { UserRow } from "../accounts/users";
+import type { DomainContext } from "../context";
 import type { Publish } from "../events";
+import { deviceOfUserAgent } from "../devices/user-agent";
+import { mailNewDevice } from "../devices/mail-new-device";
 
 /** Sessions last 30 days and slide forward when used in their second half. */
 export const SESSION_LIFETIME_MS = 30 * DAY;
+/** How precisely a session's last use is kept: it is written when a read of the session finds it older. */
+const LAST_ACTIVE_STEP_MS = HOUR;
 
 export interface CurrentSession {
   sessionId: number;
@@ -13,13 +19,36 @@ export interface CurrentSession {
   user: UserRow;
 }
 
-/** Opens a session; the raw token goes to the client once and only its SHA-256 is stored. */
-export async function createSession(db: D1Database, userId: number, userAgent: string): Promise<string> {
+/**
+ * Opens a session on the request's device; the raw token goes to the client once and only its SHA-256 is stored.
+ * The device (browser, system, country) joins the account's known devices in the same batch; one the account
+ * had not signed in from mails the owner, unless it is the account's first (its sign-up).
+ */
+export async function createSession(ctx: DomainContext, userId: number): Promise<string> {
   const token = randomToken();
-  await db
-    .prepare("INSERT INTO sessions (user_id, token_hash, created_at, expires_at, user_agent) VALUES (?, ?, ?, ?, ?)")
-    .bind(userId, await sha256Hex(token), isoNow(), isoIn(SESSION_LIFETIME_MS), userAgent)
-    .run();
+  const at = isoNow();
+  const device = deviceOfUserAgent(ctx.userAgent);
+  const [owner, added] = await ctx.db.batch([
+    ctx.db
+      .prepare(
+        "SELECT email, name, EXISTS (SELECT 1 FROM known_devices WHERE user_id = users.id) AS has_known FROM users WHERE id = ?",
+      )
+      .bind(userId),
+    ctx.db
+      .prepare(
+        `INSERT INTO known_devices (user_id, browser, system, country, first_seen_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT DO NOTHING RETURNING user_id`,
+      )
+      .bind(userId, device.browser ?? "", device.system ?? "", ctx.country, at),
+    ctx.db
+      .prepare(
+        `INSERT INTO sessions (user_id, token_hash, created_at, last_active_at, expires_at, user_agent, country, region)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(userId, await sha256Hex(token), at, at, isoIn(SESSION_LIFETIME_MS), ctx.userAgent, ctx.country, ctx.region),
+  ]);
+  const known = owner!.results[0] as { email: string; name: string; has_known: number } | undefined;
+  if (known?.has_known && added!.results.length > 0) mailNewDevice(ctx, known, device, at);
   return token;
 }
 
@@ -63,10 +92,10 @@ export function forgetSessionsOf(userId: number): void {
   for (const [hash, entry] of cached) if (entry.session.user.id === userId) cached.delete(hash);
 }
 
-const SESSION_QUERY = `SELECT s.id AS session_id, s.expires_at AS session_expires_at, u.*
+const SESSION_QUERY = `SELECT s.id AS session_id, s.expires_at AS session_expires_at, s.last_active_at AS session_last_active_at, u.*
   FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.token_hash = ? AND s.expires_at > ?`;
-type SessionRow = UserRow & { session_id: number; session_expires_at: string };
+type SessionRow = UserRow & { session_id: number; session_expires_at: string; session_last_active_at: string };
 
 export async function findSession(db: D1Database, token: string, cacheSeconds = 0): Promise<CurrentSession | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
@@ -81,7 +110,11 @@ function copyOf(tokenHash: string): Copy | null {
   return hit && hit.until > now && hit.expiresAt > now ? hit : null;
 }
 
-/** Reads the session from D1 (sliding it forward in its second half) and keeps a copy for `cacheSeconds`. */
+/**
+ * Reads the session from D1 and keeps a copy for `cacheSeconds`. The same read slides the session forward in its
+ * second half and moves its last use on when it is LAST_ACTIVE_STEP_MS old: a write at most once an hour per
+ * session, on a read that happens anyway (and never on a request served from the copy).
+ */
 async function readSession(db: D1Database, tokenHash: string, cacheSeconds: number): Promise<CurrentSession | null> {
   const now = Date.now();
   const row = await db.prepare(SESSION_QUERY).bind(tokenHash, isoNow()).first<SessionRow>();
@@ -89,11 +122,15 @@ async function readSession(db: D1Database, tokenHash: string, cacheSeconds: numb
     cached.delete(tokenHash);
     return null;
   }
-  const { session_id: sessionId, session_expires_at: expiresAt, ...user } = row;
-  if (Date.parse(expiresAt) - now < SESSION_LIFETIME_MS / 2) {
+  const { session_id: sessionId, session_expires_at: expiresAt, session_last_active_at: lastActiveAt, ...user } = row;
+  const at = nowMs();
+  const slides = Date.parse(expiresAt) - at < SESSION_LIFETIME_MS / 2;
+  // Written as "not recent" so that a time that does not parse counts as old and is written again.
+  if (slides || !(at - Date.parse(lastActiveAt) < LAST_ACTIVE_STEP_MS)) {
+    // max(): a request that slid the expiry meanwhile is never undone by one that read the row before it.
     await db
-      .prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
-      .bind(isoIn(SESSION_LIFETIME_MS), sessionId)
+      .prepare("UPDATE sessions SET last_active_at = ?, expires_at = max(expires_at, ?) WHERE id = ?")
+      .bind(isoNow(), slides ? isoIn(SESSION_LIFETIME_MS) : expiresAt, sessionId)
       .run();
   }
   const session = { sessionId, tokenHash, user };

@@ -122,3 +122,21 @@ export const renewalFailedMail = (
     action: t("Subscribe again"),
     footer: t("Top up your wallet, then subscribe again from the creator's profile."),
   });
+
+/** A sign-in from a browser, system and country the account had not signed in from: where to end it if not theirs. */
+export const newDeviceMail = (
+  t: Translate,
+  to: string,
+  name: string,
+  signIn: { device: string; place: string; when: string },
+  link: string,
+) =>
+  linkMail({
+    to,
+    link,
+    subject: t("New sign-in to your account"),
+    greeting: t("Hi {{name}},", { name }),
+    body: t("Your account was signed in from a new device: {{device}}, {{place}}, {{when}}.", signIn),
+    action: t("Review your devices"),
+    footer: t("If this was you, there is nothing to do. If not, sign that device out and change your password."),
+  });

@@ -5,6 +5,7 @@ import { INVALID_VALUE, message } from "@shared/messages";
 import { isPushServiceEndpoint } from "./endpoints";
 import { isoNow } from "../shared/time";
 import { vapidOf, type Config } from "../../env";
+import { deviceLabel, deviceOfUserAgent } from "../devices/user-agent";
 
 /** Push is on when the VAPID keys are configured; without them nothing is offered and nothing is sent. */
 export const pushIsOn = (settings: Config) => vapidOf(settings) !== null;
@@ -49,32 +50,6 @@ async function isP256Point(base64Url: string): Promise<boolean> {
   }
 }
 
-const BROWSERS: [RegExp, string][] = [
-  [/\bEdg(e|A|iOS)?\//, "Edge"],
-  [/\b(OPR|Opera)\//, "Opera"],
-  [/\bSamsungBrowser\//, "Samsung Internet"],
-  [/\b(Firefox|FxiOS)\//, "Firefox"],
-  [/\b(Chrome|CriOS|Chromium)\//, "Chrome"],
-  [/\bSafari\//, "Safari"],
-];
-const SYSTEMS: [RegExp, string][] = [
-  [/\bAndroid\b/, "Android"],
-  [/\biPhone\b/, "iPhone"],
-  [/\biPad\b/, "iPad"],
-  [/\bCrOS\b/, "ChromeOS"],
-  [/\bWindows\b/, "Windows"],
-  [/\bMac OS X\b|\bMacintosh\b/, "macOS"],
-  [/\bLinux\b/, "Linux"],
-];
-
-/** "Chrome on Android", in the language the device uses: how Settings names a device. */
-function deviceLabel(userAgent: string, t: DomainContext["t"]): string {
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return t("{{browser}} on {{system}}", { browser, system });
-  return browser ?? system ?? t("Unknown device");
-}
-
 /**
  * Turns push on for the caller's device: stores its subscription, or updates it when the endpoint is known —
  * moving it to the caller when another account had it (one browser profile, two accounts: the last one to
@@ -111,7 +86,7 @@ export async function subscribeDevice(
       input.keys.p256dh,
       input.keys.auth,
       ctx.language,
-      deviceLabel(ctx.userAgent, ctx.t).slice(0, 100),
+      deviceLabel(deviceOfUserAgent(ctx.userAgent), ctx.t).slice(0, 100),
       isoNow(),
     )
     .first<DeviceRow>();
