@@ -71,10 +71,16 @@ describe("Settings → Account", () => {
         }),
       );
       expect(linesPerTab).toEqual(
-        ["Account", "Profile", "Subscriptions", "Language", "Notifications", "Blocked users"].map((key) => [
-          texts[key],
-          1,
-        ]),
+        [
+          "Account",
+          "Security",
+          "Privacy and data",
+          "Profile",
+          "Subscriptions",
+          "Language",
+          "Notifications",
+          "Blocked users",
+        ].map((key) => [texts[key], 1]),
       );
       expect(await row.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
