@@ -34,6 +34,10 @@ import { PushSettings } from "~/components/push-settings";
 import { Handle } from "~/components/handle";
 import { SecuritySettings } from "~/components/settings/security-settings";
 import { PrivacySettings } from "~/components/settings/privacy-settings";
+import { AccountDeletionBodySchema } from "@shared/contracts/account-deletion";
+import { cancelDeletion } from "@worker/domain/account-deletion/cancel-deletion";
+import { getDeletionState } from "@worker/domain/account-deletion/deletion-state";
+import { requestDeletion } from "@worker/domain/account-deletion/request-deletion";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -58,6 +62,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     coverUrl: publicMediaUrl(user.cover_key),
   };
   const subscriptions = page === "subscriptions" ? await listSubscriptions(context.domain.db, user.id) : [];
+  const deletion = page === "privacy" ? await getDeletionState(context.domain.db, user.id) : null;
   return {
     page,
     username: user.username,
@@ -65,6 +70,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     verified: user.email_verified_at !== null,
     profile,
     subscriptions,
+    deletion,
   };
 }
 
@@ -90,7 +96,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
       await requestEmailChange(context.domain, user, input.email, input.password ?? "");
       return { ok: true, message: t("We have sent a confirmation link to your new address.") } satisfies FormResult;
     }
-    if (fields.intent === "profile")
+    if (fields.intent === "deletion-request")
+      await requestDeletion(context.domain, session, parseOrThrow(AccountDeletionBodySchema, fields));
+    else if (fields.intent === "deletion-cancel") await cancelDeletion(context.domain.db, user);
+    else if (fields.intent === "profile")
       await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileBodySchema, fields));
     else if (fields.intent === "cancel")
       await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);

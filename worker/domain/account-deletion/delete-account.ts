@@ -108,12 +108,11 @@ export async function deleteAccount(ctx: EffectsContext, userId: number): Promis
 
   const both = (table: string, a: string, b: string) =>
     db.prepare(`DELETE FROM ${table} WHERE ${a} = ?1 OR ${b} = ?1`).bind(userId);
-  const own = (table: string, column = "user_id") => db.prepare(`DELETE FROM ${table} WHERE ${column} = ?`).bind(userId);
+  const own = (table: string, column = "user_id") =>
+    db.prepare(`DELETE FROM ${table} WHERE ${column} = ?`).bind(userId);
   const results = await db.batch<{ id: number }>([
     db.prepare("DELETE FROM sessions WHERE user_id = ? RETURNING id").bind(userId),
-    db
-      .prepare("UPDATE messages SET text = '', media_count = 0, price_cents = 0 WHERE sender_id = ?")
-      .bind(userId),
+    db.prepare("UPDATE messages SET text = '', media_count = 0, price_cents = 0 WHERE sender_id = ?").bind(userId),
     own("mass_messages", "sender_id"),
     own("comments"),
     own("likes"),

@@ -10,7 +10,8 @@ const ACCOUNT_SUSPENDED = message("This account has been suspended.");
  * account hidden because its owner is leaving lets them in, to keep it if they wish.
  */
 export function assertNotSuspended(user: { suspended_at: string | null; deletion_due_at: string | null }) {
-  if (user.suspended_at !== null && user.deletion_due_at === null) throw new AppError("forbidden", ACCOUNT_SUSPENDED, { login: [ACCOUNT_SUSPENDED] });
+  if (user.suspended_at !== null && user.deletion_due_at === null)
+    throw new AppError("forbidden", ACCOUNT_SUSPENDED, { login: [ACCOUNT_SUSPENDED] });
 }
 
 /**
@@ -19,9 +20,11 @@ export function assertNotSuspended(user: { suspended_at: string | null; deletion
  * An account its owner is leaving stays scheduled for deletion no more: the suspension stands, and its content is
  * kept for the admins.
  */
-export async function suspendUser(ctx: DomainContext, userId: number): Promise<void> {
+export async function suspendUser(ctx: Pick<DomainContext, "db" | "publish">, userId: number): Promise<void> {
   const result = await ctx.db
-    .prepare("UPDATE users SET suspended_at = COALESCE(suspended_at, ?), deletion_due_at = NULL WHERE id = ? AND role <> 'admin' AND deleted_at IS NULL")
+    .prepare(
+      "UPDATE users SET suspended_at = COALESCE(suspended_at, ?), deletion_due_at = NULL WHERE id = ? AND role <> 'admin' AND deleted_at IS NULL",
+    )
     .bind(isoNow(), userId)
     .run();
   if ((result.meta.changes ?? 0) === 0) throw new AppError("validation", message("This account cannot be suspended."));
