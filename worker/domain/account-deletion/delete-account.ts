@@ -23,7 +23,7 @@ type StoredMedia = Pick<UploadRow, "id" | "upload_id"> & StoredKeys;
  * "deleted", or why the deletion waits for a later run: earnings still held or a withdrawal not yet decided (they
  * settle first), or money available with no payout method to send it to.
  */
-export type DeletionOutcome = "deleted" | "waiting";
+type DeletionOutcome = "deleted" | "waiting";
 
 /**
  * Deletes a leaving account for good, after its grace days (the cron: deleteDueAccounts). Money first, through the
