@@ -67,6 +67,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     csrfToken: context.csrfToken,
     viewer: user ? presentMe(user) : null,
     viewerName: user?.name ?? "",
+    // While the account is leaving, the shell says when it goes and offers to keep it.
+    accountDeletesAt: user?.deletion_due_at ?? null,
     // The avatar menu offers the admin area to admins only (/admin is a 404 for everyone else anyway).
     viewerIsAdmin: user?.role === "admin",
     // The sidebar badges are right in the first paint; the browser keeps them fresh afterwards.

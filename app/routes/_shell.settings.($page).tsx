@@ -38,6 +38,10 @@ import { PushSettings } from "~/components/push-settings";
 import { Handle } from "~/components/handle";
 import { SecuritySettings } from "~/components/settings/security-settings";
 import { PrivacySettings } from "~/components/settings/privacy-settings";
+import { AccountDeletionBodySchema } from "@shared/contracts/account-deletion";
+import { cancelDeletion } from "@worker/domain/account-deletion/cancel-deletion";
+import { getDeletionState } from "@worker/domain/account-deletion/deletion-state";
+import { requestDeletion } from "@worker/domain/account-deletion/request-deletion";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -63,6 +67,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     coverUrl: publicMediaUrl(user.cover_key),
   };
   const subscriptions = page === "subscriptions" ? await listSubscriptions(context.domain.db, user.id) : [];
+  const deletion = page === "privacy" ? await getDeletionState(context.domain.db, user.id) : null;
   return {
     page,
     username: user.username,
@@ -71,6 +76,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     profile,
     subscriptions,
     devices: page === "security" ? await listSignedInDevices(context.domain, session) : null,
+    deletion,
   };
 }
 
@@ -104,7 +110,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
       await endOtherSessions(context.domain, session);
       return { ok: true, message: t("Every other device has been signed out.") } satisfies FormResult;
     }
-    if (fields.intent === "profile")
+    if (fields.intent === "deletion-request")
+      await requestDeletion(context.domain, session, parseOrThrow(AccountDeletionBodySchema, fields));
+    else if (fields.intent === "deletion-cancel") await cancelDeletion(context.domain.db, user);
+    else if (fields.intent === "profile")
       await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileBodySchema, fields));
     else if (fields.intent === "cancel")
       await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);

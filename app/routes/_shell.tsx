@@ -4,6 +4,7 @@ import { RouteErrorBoundary } from "~/components/route-error";
 import { AppShell } from "~/components/shell/app-shell";
 import { useRootData } from "~/root";
 import { useSession } from "~/lib/session";
+import { AccountDeletionBanner } from "~/components/settings/account-deletion-banner";
 
 /**
  * The pathless layout of every "with layout" route of spec §2: sidebar or bottom bar, content, and the right
@@ -22,6 +23,7 @@ function Shell({ children }: { children: ReactNode }) {
         name: viewerName || user.username,
       }}
     >
+      <AccountDeletionBanner />
       {children}
     </AppShell>
   );

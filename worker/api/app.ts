@@ -4,6 +4,7 @@ import { AppError } from "../domain/shared/errors";
 import { errorResponse, TOO_LARGE } from "../http/errors";
 import { wellFormedJsonBody } from "../http/well-formed-text";
 import type { AppEnv } from "../http/types";
+import { accountDeletionRoutes } from "./routes/account-deletion";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { followRoutes } from "./routes/follows";
@@ -91,6 +92,7 @@ api.route("/", liveRoutes);
 api.route("/", massMessageRoutes);
 api.route("/", pushRoutes);
 api.route("/", storyRoutes);
+api.route("/", accountDeletionRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -3,6 +3,7 @@ import { createPublisher } from "../events/publisher";
 import type { Defer } from "../domain/shared/defer";
 import type { Mailer } from "../domain/mail/mailer";
 import { completeStreamUploads } from "./complete-stream-uploads";
+import { deleteAccounts } from "./delete-accounts";
 import { discardAbandonedUploads } from "./discard-abandoned-uploads";
 import { expireSandboxTopUps } from "./expire-sandbox-top-ups";
 import { expireStories } from "./expire-stories";
@@ -21,6 +22,7 @@ export const JOBS: readonly Job[] = [
   expireStories,
   completeStreamUploads,
   discardAbandonedUploads,
+  deleteAccounts,
   sweepExpiredRecords,
 ];
 

@@ -1,4 +1,10 @@
+import { DeleteAccountSettings } from "~/components/settings/delete-account-settings";
+
 /** Settings → Privacy and data: a creator's geo-blocking and watermark, the data export and account deletion. */
 export function PrivacySettings() {
-  return <div className="space-y-8" />;
+  return (
+    <div className="space-y-8">
+      <DeleteAccountSettings />
+    </div>
+  );
 }

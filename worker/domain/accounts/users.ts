@@ -25,6 +25,10 @@ export interface UserRow {
   monetization_enabled: number;
   /** Set by an admin from the reports queue: the user cannot sign in and their content is hidden. */
   suspended_at: string | null;
+  /** When the account is deleted, while its owner is leaving (it is hidden, as suspended, until then). */
+  deletion_due_at: string | null;
+  /** Set once the account was deleted: the row is a nameless tombstone the ledger still points at. */
+  deleted_at: string | null;
   /** What a fan pays to send this creator a message (0: free). */
   message_price_cents: number;
   /** When the user last opened /home (the Home dot of /api/updates). */

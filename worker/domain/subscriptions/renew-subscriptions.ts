@@ -27,7 +27,8 @@ interface DueRow {
 /**
  * The cron job of subscriptions, safe to run twice (each write is guarded by the state it read):
  * - an active FREE subscription past its renewal date renews for one more period — several if the job was
- *   down — while the creator still offers that period for free; otherwise it ends at its renewal date;
+ *   down — while the creator still offers that period for free and neither of the two is hidden (suspended or
+ *   leaving); otherwise it ends at its renewal date;
  * - a cancelled subscription past its end becomes expired;
  * - an active PAID subscription (or one whose plan change makes it paid) past its renewal date is charged for its
  *   next period (renewPaidSubscriptions).
@@ -54,7 +55,8 @@ async function renewFreeSubscriptions(env: Pick<Env, "DB">): Promise<{ renewed: 
   const { results: due } = await db
     .prepare(
       `SELECT s.id, s.period, s.current_period_end,
-              EXISTS (SELECT 1 FROM subscription_plans pl WHERE pl.creator_id = s.creator_id AND pl.period = s.period AND pl.price_cents = 0) AS still_free
+              EXISTS (SELECT 1 FROM subscription_plans pl WHERE pl.creator_id = s.creator_id AND pl.period = s.period AND pl.price_cents = 0)
+                AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id IN (s.fan_id, s.creator_id) AND u.suspended_at IS NOT NULL) AS still_free
        FROM subscriptions s
        WHERE s.status IN ('active', 'cancelled') AND s.current_period_end <= ?1 AND s.status = 'active' AND s.price_cents = 0
          AND s.next_period IS NULL
@@ -106,8 +108,8 @@ const PAID_BATCH_SIZE = 50;
 
 /**
  * Charges each due paid subscription for its next period (renewalOf: the plan, a plan change taking over, an
- * offer's discount while it holds, a free trial turning paid). The plan withdrawn (or the creator suspended): the
- * subscription ends. The plan now free: it renews free. The wallet short: it ends at its renewal date and the fan is
+ * offer's discount while it holds, a free trial turning paid). The plan withdrawn, or either of the two hidden
+ * (suspended, or leaving: their account is to be deleted): the subscription ends. The plan now free: it renews free. The wallet short: it ends at its renewal date and the fan is
  * told ('renewal_failed': notification, push and mail). The key of a charge is derived from the subscription and
  * the period end, and the charge is guarded by the state it read, so a second run (or a concurrent one, or a plan
  * change in between) never charges twice or at a stale price.
@@ -118,7 +120,7 @@ async function renewPaidSubscriptions(ctx: RenewContext): Promise<{ renewed: num
   const { results: due } = await db
     .prepare(
       `SELECT s.*,
-              EXISTS (SELECT 1 FROM users c WHERE c.id = s.creator_id AND c.role = 'creator' AND c.suspended_at IS NULL) AS creator_ok,
+              (c.role = 'creator' AND c.suspended_at IS NULL AND f.suspended_at IS NULL) AS creator_ok,
               (SELECT price_cents FROM subscription_plans WHERE creator_id = s.creator_id AND period = COALESCE(s.next_period, s.period)) AS plan_cents,
               (SELECT discount_percent FROM subscription_bundles WHERE creator_id = s.creator_id
                  AND months = CASE WHEN s.next_period IS NULL THEN s.bundle_months ELSE s.next_bundle_months END) AS discount_percent,

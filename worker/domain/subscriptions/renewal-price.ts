@@ -18,7 +18,7 @@ export interface DueSubscription extends PlanPriceRow {
   next_period: Period | null;
   next_bundle_months: number | null;
   next_price_cents: number | null;
-  /** 1 while the creator is still a creator and not suspended. */
+  /** 1 while the creator is still a creator and neither of the two is hidden (suspended or leaving). */
   creator_ok: number;
 }
 
