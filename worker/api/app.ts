@@ -8,6 +8,7 @@ import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { followRoutes } from "./routes/follows";
 import { creatorRoutes } from "./routes/creators";
+import { dataExportRoutes } from "./routes/data-exports";
 import { earningsRoutes } from "./routes/earnings";
 import { fanRoutes } from "./routes/fans";
 import { moderationRoutes } from "./routes/moderation";
@@ -89,6 +90,7 @@ api.route("/", liveRoutes);
 api.route("/", massMessageRoutes);
 api.route("/", pushRoutes);
 api.route("/", storyRoutes);
+api.route("/", dataExportRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

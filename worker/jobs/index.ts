@@ -3,6 +3,7 @@ import { createPublisher } from "../events/publisher";
 import type { Defer } from "../domain/shared/defer";
 import type { Mailer } from "../domain/mail/mailer";
 import { completeStreamUploads } from "./complete-stream-uploads";
+import { deleteExpiredDataExports } from "./delete-expired-data-exports";
 import { discardAbandonedUploads } from "./discard-abandoned-uploads";
 import { expireSandboxTopUps } from "./expire-sandbox-top-ups";
 import { expireStories } from "./expire-stories";
@@ -22,6 +23,7 @@ export const JOBS: readonly Job[] = [
   completeStreamUploads,
   discardAbandonedUploads,
   sweepExpiredRecords,
+  deleteExpiredDataExports,
 ];
 
 export type JobOutcome = { job: string; ms: number } & (

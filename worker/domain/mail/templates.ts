@@ -122,3 +122,17 @@ export const renewalFailedMail = (
     action: t("Subscribe again"),
     footer: t("Top up your wallet, then subscribe again from the creator's profile."),
   });
+
+/** A person's data export is ready: the link opens the page that downloads it, signed in, for DOWNLOAD_DAYS. */
+export const dataExportReadyMail = (t: Translate, to: string, name: string, link: string) =>
+  linkMail({
+    to,
+    link,
+    subject: t("Your data is ready to download"),
+    greeting: t("Hi {{name}},", { name }),
+    body: t(
+      "The copy of your data you asked for is ready. Download it within 7 days: the link works only when you are signed in.",
+    ),
+    action: t("Download my data"),
+    footer: t("If you did not ask for a copy of your data, change your password."),
+  });
