@@ -34,6 +34,9 @@ import { PushSettings } from "~/components/push-settings";
 import { Handle } from "~/components/handle";
 import { SecuritySettings } from "~/components/settings/security-settings";
 import { PrivacySettings } from "~/components/settings/privacy-settings";
+import { findDataExportState } from "@worker/domain/data-exports/find-data-export-state";
+import { requestDataExport } from "@worker/domain/data-exports/request-data-export";
+import { enqueueDataExport } from "@worker/queues/data-exports";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -58,6 +61,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     coverUrl: publicMediaUrl(user.cover_key),
   };
   const subscriptions = page === "subscriptions" ? await listSubscriptions(context.domain.db, user.id) : [];
+  const dataExport = page === "privacy" ? await findDataExportState(context.domain.db, user.id) : null;
   return {
     page,
     username: user.username,
@@ -65,6 +69,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     verified: user.email_verified_at !== null,
     profile,
     subscriptions,
+    dataExport,
   };
 }
 
@@ -89,6 +94,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
       const input = parseOrThrow(EmailChangeBodySchema, fields);
       await requestEmailChange(context.domain, user, input.email, input.password ?? "");
       return { ok: true, message: t("We have sent a confirmation link to your new address.") } satisfies FormResult;
+    }
+    if (fields.intent === "export-request") {
+      await requestDataExport(context.domain, enqueueDataExport(context.cloudflare.env), user.id);
+      return { ok: true } satisfies FormResult;
     }
     if (fields.intent === "profile")
       await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileBodySchema, fields));

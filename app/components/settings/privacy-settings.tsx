@@ -1,4 +1,10 @@
+import { ExportSettings } from "~/components/settings/export-settings";
+
 /** Settings → Privacy and data: a creator's geo-blocking and watermark, the data export and account deletion. */
 export function PrivacySettings() {
-  return <div className="space-y-8" />;
+  return (
+    <div className="space-y-8">
+      <ExportSettings />
+    </div>
+  );
 }
