@@ -5,9 +5,9 @@
 
 import { z } from "zod";
 
-export const DATA_EXPORT_STATUSES = ["preparing", "ready", "failed", "expired"] as const;
+const DATA_EXPORT_STATUSES = ["preparing", "ready", "failed", "expired"] as const;
 
-export const DataExportSchema = z
+const DataExportSchema = z
   .object({
     id: z.number().int(),
     status: z.enum(DATA_EXPORT_STATUSES).meta({

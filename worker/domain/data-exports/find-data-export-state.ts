@@ -14,7 +14,7 @@ export const latestDataExportOf = (db: D1Database, userId: number) =>
  * When the person may ask again: never while one is preparing (null would mislead, so the end of the wait is the
  * day after it was asked), a day after the last one that did not fail, else now (null).
  */
-export function nextRequestAtOf(latest: DataExportRow | null): string | null {
+function nextRequestAtOf(latest: DataExportRow | null): string | null {
   if (!latest || latest.status === "failed") return null;
   const next = new Date(Date.parse(latest.created_at) + REQUEST_INTERVAL_MS).toISOString();
   return latest.status === "preparing" || next > isoNow() ? next : null;

@@ -16,7 +16,7 @@ export const DATA_EXPORT_COLUMNS =
 
 /** The page the mail links to; the ZIP itself streams from `${dataExportPagePath(id)}/download`. */
 export const dataExportPagePath = (id: number) => `/account/export/${id}`;
-export const dataExportDownloadPath = (id: number) => `${dataExportPagePath(id)}/download`;
+const dataExportDownloadPath = (id: number) => `${dataExportPagePath(id)}/download`;
 
 /**
  * The status as the person sees it at `nowIso`: a ready export whose week is over is expired at once, whether or not
