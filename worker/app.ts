@@ -6,6 +6,7 @@ import { message } from "@shared/messages";
 import { asAppError, errorResponse } from "./http/errors";
 import { csrfProtection, detectLanguage, newNonce, resolveSession, securityHeaders } from "./http/middleware";
 import { serveMedia } from "./http/media";
+import { downloadDataExport } from "./http/data-export-download";
 import type { AppEnv } from "./http/types";
 import { config, type Config, type Env } from "./env";
 import { resendMailer, type Mailer } from "./domain/mail/mailer";
@@ -63,6 +64,7 @@ export function createApp(renderPage: PageHandler | null, options: AppOptions = 
   app.route("/api", api);
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found", message("Not found."))));
   app.get("/media/*", serveMedia);
+  app.get("/account/export/:id/download", downloadDataExport);
   // The per-user real-time channel (worker/realtime): a WebSocket for the signed-in user.
   app.get(USER_CHANNEL_PATH, openUserChannel);
   // A conversation's ChatRoom (worker/realtime/chat-room.ts): messages, typing and read marks, for its members.

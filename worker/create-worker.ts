@@ -4,6 +4,7 @@ import { createApp, resendMailerOf, type AppOptions } from "./app";
 import { config, type Env } from "./env";
 import { runScheduledJobs } from "./jobs";
 import { consumePush, PUSH_QUEUE } from "./push/queue";
+import { consumeDataExports, DATA_EXPORTS_QUEUE } from "./queues/data-exports";
 import { consumeMassMessages } from "./queues/mass-messages";
 
 const build = remixBuild as unknown as ServerBuild;
@@ -20,7 +21,11 @@ export function createWorker(options: Omit<AppOptions, "buildVersion"> = {}) {
       const mailer = (options.mailer ?? resendMailerOf)(env, config(env));
       ctx.waitUntil(runScheduledJobs(env, (work) => ctx.waitUntil(work), mailer));
     },
-    queue: (batch: MessageBatch<unknown>, env: Env) =>
-      batch.queue === PUSH_QUEUE ? consumePush(batch, env) : consumeMassMessages(batch, env),
+    queue(batch: MessageBatch<unknown>, env: Env) {
+      if (batch.queue === PUSH_QUEUE) return consumePush(batch, env);
+      if (batch.queue === DATA_EXPORTS_QUEUE)
+        return consumeDataExports(batch, env, (options.mailer ?? resendMailerOf)(env, config(env)));
+      return consumeMassMessages(batch, env);
+    },
   } satisfies ExportedHandler<Env>;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MassMessageJob } from "./domain/messages/mass-messages";
 import type { PushJob } from "./domain/push/jobs";
+import type { DataExportJob } from "./domain/data-exports/jobs";
 import type { ChatRoom } from "./realtime/chat-room";
 import type { LiveRoom } from "./realtime/live-room";
 import type { UserChannel } from "./realtime/user-channel";
@@ -22,6 +23,8 @@ export interface Env {
   MASS_MESSAGES: Queue<MassMessageJob>;
   /** Web push, one message per device to reach (worker/push/queue.ts). */
   PUSH: Queue<PushJob>;
+  /** Data exports, one message per export: the ZIP built in R2 and the link mailed (worker/queues/data-exports.ts). */
+  DATA_EXPORTS: Queue<DataExportJob>;
   APP_ENV?: string;
   APP_SECRET?: string;
   APP_URL?: string;

@@ -42,6 +42,9 @@ import { AccountDeletionBodySchema } from "@shared/contracts/account-deletion";
 import { cancelDeletion } from "@worker/domain/account-deletion/cancel-deletion";
 import { getDeletionState } from "@worker/domain/account-deletion/deletion-state";
 import { requestDeletion } from "@worker/domain/account-deletion/request-deletion";
+import { findDataExportState } from "@worker/domain/data-exports/find-data-export-state";
+import { requestDataExport } from "@worker/domain/data-exports/request-data-export";
+import { enqueueDataExport } from "@worker/queues/data-exports";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -68,6 +71,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   };
   const subscriptions = page === "subscriptions" ? await listSubscriptions(context.domain.db, user.id) : [];
   const deletion = page === "privacy" ? await getDeletionState(context.domain.db, user.id) : null;
+  const dataExport = page === "privacy" ? await findDataExportState(context.domain.db, user.id) : null;
   return {
     page,
     username: user.username,
@@ -77,6 +81,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     subscriptions,
     devices: page === "security" ? await listSignedInDevices(context.domain, session) : null,
     deletion,
+    dataExport,
   };
 }
 
@@ -113,6 +118,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
     if (fields.intent === "deletion-request")
       await requestDeletion(context.domain, session, parseOrThrow(AccountDeletionBodySchema, fields));
     else if (fields.intent === "deletion-cancel") await cancelDeletion(context.domain.db, user);
+    else if (fields.intent === "export-request")
+      await requestDataExport(context.domain, enqueueDataExport(context.cloudflare.env), user.id);
     else if (fields.intent === "profile")
       await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileBodySchema, fields));
     else if (fields.intent === "cancel")

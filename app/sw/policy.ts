@@ -90,10 +90,11 @@ export const PRIVATE_CACHES = [PAGES_CACHE, MEDIA_CACHE] as const;
 
 /**
  * Paths the service worker never keeps in its page cache: the API, media (which has its own cache, above),
- * sockets, development pages, and the sandbox card form (a payment step must never be replayed from a stale copy).
+ * sockets, development pages, the sandbox card form (a payment step must never be replayed from a stale copy), and
+ * data exports (a ZIP of everything a person has, which must not sit in a cache).
  */
 export const isNeverCached = (pathname: string) =>
-  /^\/(?:api|media|ws|dev|__dev|wallet\/top-up)(?:\/|$)/.test(pathname);
+  /^\/(?:api|media|ws|dev|__dev|wallet\/top-up|account\/export)(?:\/|$)/.test(pathname);
 
 /**
  * The address of the page whose single-fetch data `url` is (Remix: /a/b.data for /a/b, /_root.data for /, the

@@ -19,6 +19,8 @@ describe("what the service worker never caches", () => {
     "/dev/mailbox",
     "/wallet/top-up/12",
     "/wallet/top-up/12.data",
+    "/account/export/3",
+    "/account/export/3/download",
   ])("%s", (path) => expect(isNeverCached(path)).toBe(true));
 
   it.each(["/wallet", "/wallet.data", "/home", "/apiary", "/wallet/top-ups"])("keeps %s", (path) =>

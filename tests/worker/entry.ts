@@ -7,6 +7,8 @@ import type { MassMessageJob } from "../../worker/domain/messages/mass-messages"
 import type { PushJob } from "../../worker/domain/push/jobs";
 import { consumePush, PUSH_QUEUE } from "../../worker/push/queue";
 import { consumeMassMessages } from "../../worker/queues/mass-messages";
+import { consumeDataExports, DATA_EXPORTS_QUEUE } from "../../worker/queues/data-exports";
+import type { DataExportJob } from "../../worker/domain/data-exports/jobs";
 import { within } from "./waits";
 
 /** vitest-pool-workers runs the Durable Objects of wrangler.toml from this module. */
@@ -52,8 +54,8 @@ export async function runScheduledJobsAndSettle(env: Env) {
 }
 
 /**
- * The Queues (mass messages, web push), drained inline: what the Worker sends is consumed by the real consumer
- * (consumeMassMessages, consumePush) as waitUntil work of the same request, batch after batch, so it has
+ * The Queues (mass messages, web push, data exports), drained inline: what the Worker sends is consumed by the real
+ * consumer (consumeMassMessages, consumePush, consumeDataExports) as waitUntil work of the same request, batch after batch, so it has
  * finished when the answer reaches the test, inside the test's isolated storage. (A real queue would deliver
  * after the test.) A retry is not redelivered here: tests/worker/push.test.ts calls the consumer itself to see
  * one. The queues themselves run under `npm start` and in the e2e tier.
@@ -91,6 +93,10 @@ export function withInlineQueue(env: Env, defer: (work: Promise<unknown>) => voi
         ),
       ),
   } as unknown as Queue<PushJob>;
+  inline.DATA_EXPORTS = {
+    send: async (job: DataExportJob) =>
+      defer(consumeDataExports(batchOf(DATA_EXPORTS_QUEUE, [job]), inline, devMailbox(inline, config(inline)))),
+  } as unknown as Queue<DataExportJob>;
   return inline;
 }
 

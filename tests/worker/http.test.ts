@@ -234,6 +234,8 @@ describe("HTTP", () => {
         "GET /highlights",
         "GET /highlights/{id}",
         "DELETE /highlights/{id}",
+        "GET /account/data-export",
+        "POST /account/data-export",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as {

@@ -10,6 +10,7 @@ import { authRoutes } from "./routes/auth";
 import { followRoutes } from "./routes/follows";
 import { creatorRoutes } from "./routes/creators";
 import { deviceRoutes } from "./routes/devices";
+import { dataExportRoutes } from "./routes/data-exports";
 import { earningsRoutes } from "./routes/earnings";
 import { fanRoutes } from "./routes/fans";
 import { moderationRoutes } from "./routes/moderation";
@@ -93,6 +94,7 @@ api.route("/", massMessageRoutes);
 api.route("/", pushRoutes);
 api.route("/", storyRoutes);
 api.route("/", accountDeletionRoutes);
+api.route("/", dataExportRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

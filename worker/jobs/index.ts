@@ -4,6 +4,7 @@ import type { Defer } from "../domain/shared/defer";
 import type { Mailer } from "../domain/mail/mailer";
 import { completeStreamUploads } from "./complete-stream-uploads";
 import { deleteAccounts } from "./delete-accounts";
+import { deleteExpiredDataExports } from "./delete-expired-data-exports";
 import { discardAbandonedUploads } from "./discard-abandoned-uploads";
 import { expireSandboxTopUps } from "./expire-sandbox-top-ups";
 import { expireStories } from "./expire-stories";
@@ -24,6 +25,7 @@ export const JOBS: readonly Job[] = [
   discardAbandonedUploads,
   deleteAccounts,
   sweepExpiredRecords,
+  deleteExpiredDataExports,
 ];
 
 export type JobOutcome = { job: string; ms: number } & (

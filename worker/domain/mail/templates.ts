@@ -140,3 +140,17 @@ export const newDeviceMail = (
     action: t("Review your devices"),
     footer: t("If this was you, there is nothing to do. If not, sign that device out and change your password."),
   });
+
+/** A person's data export is ready: the link opens the page that downloads it, signed in, for DOWNLOAD_DAYS. */
+export const dataExportReadyMail = (t: Translate, to: string, name: string, link: string) =>
+  linkMail({
+    to,
+    link,
+    subject: t("Your data is ready to download"),
+    greeting: t("Hi {{name}},", { name }),
+    body: t(
+      "The copy of your data you asked for is ready. Download it within 7 days: the link works only when you are signed in.",
+    ),
+    action: t("Download my data"),
+    footer: t("If you did not ask for a copy of your data, change your password."),
+  });
