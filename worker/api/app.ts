@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/types";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { followRoutes } from "./routes/follows";
+import { geoBlockRoutes } from "./routes/geo-blocks";
 import { creatorRoutes } from "./routes/creators";
 import { earningsRoutes } from "./routes/earnings";
 import { fanRoutes } from "./routes/fans";
@@ -89,6 +90,7 @@ api.route("/", liveRoutes);
 api.route("/", massMessageRoutes);
 api.route("/", pushRoutes);
 api.route("/", storyRoutes);
+api.route("/", geoBlockRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

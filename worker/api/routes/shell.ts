@@ -45,7 +45,14 @@ shellRoutes.openapi(
     responses: { 200: json(UserSearchResultsSchema, "Matching users"), 422: e422, 429: e429 },
   }),
   async (c) => {
-    return c.json({ results: { users: await searchUsers(c.get("domain"), c.req.valid("query").searchTerm) } }, 200);
+    return c.json(
+      {
+        results: {
+          users: await searchUsers(c.get("domain"), c.get("session")?.user.id ?? null, c.req.valid("query").searchTerm),
+        },
+      },
+      200,
+    );
   },
 );
 
