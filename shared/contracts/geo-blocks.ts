@@ -18,7 +18,8 @@ export const GeoBlocksSchema = z
   .object({
     places: z.array(z.string()).meta({ description: "Where the creator's content does not exist, sorted" }),
     here: z.array(z.string()).meta({
-      description: 'The places this request comes from ("US", "US-TX"): chosen, the creator\'s visitors here see nothing',
+      description:
+        'The places this request comes from ("US", "US-TX"): chosen, the creator\'s visitors here see nothing',
     }),
   })
   .meta({ id: "GeoBlocks" });
