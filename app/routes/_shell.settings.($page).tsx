@@ -34,6 +34,9 @@ import { PushSettings } from "~/components/push-settings";
 import { Handle } from "~/components/handle";
 import { SecuritySettings } from "~/components/settings/security-settings";
 import { PrivacySettings } from "~/components/settings/privacy-settings";
+import { getGeoBlocks } from "@worker/domain/geo-blocks/get-geo-blocks";
+import { setGeoBlocks } from "@worker/domain/geo-blocks/set-geo-blocks";
+import { GeoBlocksBodySchema } from "@shared/contracts/geo-blocks";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -58,6 +61,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     coverUrl: publicMediaUrl(user.cover_key),
   };
   const subscriptions = page === "subscriptions" ? await listSubscriptions(context.domain.db, user.id) : [];
+  const geoBlocking = page === "privacy" && user.role === "creator" ? await getGeoBlocks(context.domain, user) : null;
   return {
     page,
     username: user.username,
@@ -65,6 +69,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     verified: user.email_verified_at !== null,
     profile,
     subscriptions,
+    geoBlocking,
   };
 }
 
@@ -89,6 +94,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
       const input = parseOrThrow(EmailChangeBodySchema, fields);
       await requestEmailChange(context.domain, user, input.email, input.password ?? "");
       return { ok: true, message: t("We have sent a confirmation link to your new address.") } satisfies FormResult;
+    }
+    if (fields.intent === "geo-blocking-save") {
+      const places = (fields.places ?? "").split(",").filter(Boolean);
+      await setGeoBlocks(context.domain, user, parseOrThrow(GeoBlocksBodySchema, { places }));
+      return { ok: true } satisfies FormResult;
     }
     if (fields.intent === "profile")
       await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileBodySchema, fields));

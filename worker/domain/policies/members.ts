@@ -35,12 +35,13 @@ export const subscribesSql = (fan: string, creator: string) =>
  * `member` (the alias of a `users` row) geo-blocks the place the request comes from (viewer-place.ts), and
  * `viewer` (a column or parameter; NULL for a visitor) is someone else: a creator always sees their own. One probe
  * of the geo_blocks primary key per place code; the codes are known ones, written in as literals. Outside a
- * request there is no place, and nothing is hidden.
+ * request, or from an unknown place, nothing is hidden.
  */
 export function geoHiddenSql(member: string, viewer: string): string {
-  const places = viewerPlaces();
-  if (places.length === 0) return "0";
-  const codes = places.map((place) => `'${place}'`).join(", ");
+  // With no place the list is empty (SQLite's `IN ()` is false) and `viewer` is still named: its parameter stays bound.
+  const codes = viewerPlaces()
+    .map((place) => `'${place}'`)
+    .join(", ");
   return `(${member}.id IS NOT ${viewer} AND EXISTS (SELECT 1 FROM geo_blocks gb WHERE gb.creator_id = ${member}.id AND gb.place IN (${codes})))`;
 }
 
