@@ -62,7 +62,7 @@ describe("geo-blocking", () => {
     await section.getByRole("button", { name: "Add Texas, United States" }).click();
     await section.getByRole("button", { name: "Save" }).click();
     await section.getByRole("status").getByText("Your geo-blocking has been saved.").waitFor();
-    const saved = (await (await apiAs(gaia, "GET", "/me/geo-blocks")).json()) as { places: string[] };
+    const saved = (await apiAs(gaia, "GET", "/me/geo-blocks")) as { places: string[] };
     expect(saved.places).toEqual(["DE", "US-TX"]);
     // Her own profile is hers from anywhere.
     expect((await errorHeading(page, `/${gaia.username}`)).heading).toBeNull();

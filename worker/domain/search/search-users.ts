@@ -5,7 +5,6 @@ import type { DomainContext } from "../context";
 import { geoHiddenSql } from "../policies/members";
 
 const SEARCH_RESULT_LIMIT = 10;
-export const SEARCH_TERM_MAX = 64;
 
 /**
  * Turns what a person typed into an FTS5 query: every word becomes a quoted prefix term, all of them required.
