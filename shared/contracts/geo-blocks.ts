@@ -6,7 +6,7 @@ import { z } from "zod";
 import { message } from "../messages";
 import { GEO_BLOCK_PLACES, GEO_BLOCKS_MAX } from "./geo-block-places";
 
-export const UNKNOWN_PLACE = message("Choose countries and US states from the list.");
+const UNKNOWN_PLACE = message("Choose countries and US states from the list.");
 
 const placeCode = z
   .string()

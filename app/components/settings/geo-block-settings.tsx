@@ -8,7 +8,7 @@ import { IntentForm } from "~/components/profile/intent-form";
 import { useFormFetcher } from "~/components/use-form-fetcher";
 
 /** The settings loader's field for this section: null unless the viewer is a creator on the privacy page. */
-export interface GeoBlockingData {
+interface GeoBlockingData {
   geoBlocking: GeoBlocks | null;
 }
 
