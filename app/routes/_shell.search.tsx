@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { searchPosts } from "@worker/domain/search/search-posts";
 import { suggestProfiles } from "@worker/domain/search/suggest-profiles";
-import { SEARCH_TERM_MAX } from "@worker/domain/search/search-users";
+import { SEARCH_TERM_MAX } from "@shared/contracts/search-limits";
 import { AppError } from "@worker/domain/shared/errors";
 import { translateError } from "@worker/http/errors";
 import { PageHeader } from "~/components/page";

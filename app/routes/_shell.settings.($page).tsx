@@ -45,6 +45,9 @@ import { requestDeletion } from "@worker/domain/account-deletion/request-deletio
 import { findDataExportState } from "@worker/domain/data-exports/find-data-export-state";
 import { requestDataExport } from "@worker/domain/data-exports/request-data-export";
 import { enqueueDataExport } from "@worker/queues/data-exports";
+import { getGeoBlocks } from "@worker/domain/geo-blocks/get-geo-blocks";
+import { setGeoBlocks } from "@worker/domain/geo-blocks/set-geo-blocks";
+import { GeoBlocksBodySchema } from "@shared/contracts/geo-blocks";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -72,6 +75,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const subscriptions = page === "subscriptions" ? await listSubscriptions(context.domain.db, user.id) : [];
   const deletion = page === "privacy" ? await getDeletionState(context.domain.db, user.id) : null;
   const dataExport = page === "privacy" ? await findDataExportState(context.domain.db, user.id) : null;
+  const geoBlocking = page === "privacy" && user.role === "creator" ? await getGeoBlocks(context.domain, user) : null;
   return {
     page,
     username: user.username,
@@ -82,6 +86,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     devices: page === "security" ? await listSignedInDevices(context.domain, session) : null,
     deletion,
     dataExport,
+    geoBlocking,
   };
 }
 
@@ -120,7 +125,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
     else if (fields.intent === "deletion-cancel") await cancelDeletion(context.domain.db, user);
     else if (fields.intent === "export-request")
       await requestDataExport(context.domain, enqueueDataExport(context.cloudflare.env), user.id);
-    else if (fields.intent === "profile")
+    else if (fields.intent === "geo-blocking-save") {
+      const places = (fields.places ?? "").split(",").filter(Boolean);
+      await setGeoBlocks(context.domain, user, parseOrThrow(GeoBlocksBodySchema, { places }));
+    } else if (fields.intent === "profile")
       await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileBodySchema, fields));
     else if (fields.intent === "cancel")
       await cancelSubscription(context.domain.db, user.id, parseOrThrow(CancelSchema, fields).subscriptionId);

@@ -103,6 +103,7 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
     website: "https://example.com",
   }),
   "PUT /me/plans": () => ({ messagePriceCents: 100, plans: [{ period: "month", priceCents: 999 }] }),
+  "PUT /me/geo-blocks": () => ({ places: ["DE", "US-TX"] }),
   "POST /users/{username}/subscribe": () => ({ period: "month", priceCents: 999, idempotencyKey: KEY }),
   "PUT /me/bundles": () => ({ bundles: [{ months: 3, discountPercent: 10 }] }),
   "POST /me/promotions": () => ({

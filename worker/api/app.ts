@@ -8,6 +8,7 @@ import { accountDeletionRoutes } from "./routes/account-deletion";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { followRoutes } from "./routes/follows";
+import { geoBlockRoutes } from "./routes/geo-blocks";
 import { creatorRoutes } from "./routes/creators";
 import { deviceRoutes } from "./routes/devices";
 import { dataExportRoutes } from "./routes/data-exports";
@@ -95,6 +96,7 @@ api.route("/", pushRoutes);
 api.route("/", storyRoutes);
 api.route("/", accountDeletionRoutes);
 api.route("/", dataExportRoutes);
+api.route("/", geoBlockRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -10,6 +10,7 @@ import {
 } from "@shared/i18n/languages";
 import { setBounded } from "../domain/shared/bounded-map";
 import { createDomainContext } from "../domain/context";
+import { inViewerPlace } from "../domain/policies/viewer-place";
 import { createPublisher } from "../events/publisher";
 import { findSession, forgetSessionsOf } from "../domain/auth/sessions";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER, incomingBookmark, requestDatabase } from "../db/bookmarks";
@@ -132,16 +133,15 @@ export const detectLanguage = createMiddleware<AppEnv>(async (c, next) => {
   const defer = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   const database = requestDatabase(c.env.DB, c.req.raw);
   c.set("database", database);
-  c.set(
-    "domain",
-    createDomainContext(c.env, c.req.raw, language, {
-      defer,
-      publish: createPublisher(c.env, defer),
-      db: database.db,
-      mailer: c.get("mailer"),
-    }),
-  );
-  await next();
+  const domain = createDomainContext(c.env, c.req.raw, language, {
+    defer,
+    publish: createPublisher(c.env, defer),
+    db: database.db,
+    mailer: c.get("mailer"),
+  });
+  c.set("domain", domain);
+  // Everything after this answers from the viewer's place: the geo rule of every visibility check reads it.
+  await inViewerPlace(domain, next);
   // After a write, the client carries the bookmark its next reads start from (read replication: its own writes).
   const bookmark = SAFE_METHODS.has(c.req.method) || c.res.status === 101 ? null : database.bookmark();
   if (bookmark && bookmark !== incomingBookmark(c.req.raw)) {

@@ -1,10 +1,12 @@
 import { DeleteAccountSettings } from "~/components/settings/delete-account-settings";
 import { ExportSettings } from "~/components/settings/export-settings";
+import { GeoBlockSettings } from "~/components/settings/geo-block-settings";
 
 /** Settings → Privacy and data: a creator's geo-blocking and watermark, the data export and account deletion. */
 export function PrivacySettings() {
   return (
     <div className="space-y-8">
+      <GeoBlockSettings />
       <ExportSettings />
       <DeleteAccountSettings />
     </div>

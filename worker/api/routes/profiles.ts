@@ -58,7 +58,7 @@ profileRoutes.openapi(
     const { tab, cursor: rawCursor } = c.req.valid("query");
     const cursor = rawCursor ? decodeCursor(rawCursor) : null;
     if (rawCursor && !cursor) throw new AppError("validation", CURSOR_INVALID, { cursor: [CURSOR_INVALID] });
-    const author = await findVisibleUser(db, c.req.valid("param").username);
+    const author = await findVisibleUser(db, c.req.valid("param").username, viewerId);
     if (!author) throw new AppError("not_found", PROFILE_NOT_FOUND);
     return c.json(await listProfilePosts(db, author.id, viewerId, tab, cursor), 200);
   },

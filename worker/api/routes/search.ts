@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { searchPosts } from "../../domain/search/search-posts";
-import { SEARCH_TERM_MAX } from "../../domain/search/search-users";
+import { SEARCH_TERM_MAX } from "@shared/contracts/search-limits";
 import { message } from "@shared/messages";
 import { singleLineText } from "@shared/contracts/text";
 import type { AppEnv } from "../../http/types";

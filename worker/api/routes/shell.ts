@@ -2,7 +2,8 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { HomeSeenBodySchema, UpdatesSchema } from "@shared/contracts/session";
 import { SuggestedProfilesSchema, UserSearchResultsSchema } from "@shared/contracts/profiles";
 import { getUpdates, markHomeSeen } from "../../domain/updates/get-updates";
-import { searchUsers, SEARCH_TERM_MAX } from "../../domain/search/search-users";
+import { searchUsers } from "../../domain/search/search-users";
+import { SEARCH_TERM_MAX } from "@shared/contracts/search-limits";
 import { suggestProfiles } from "../../domain/search/suggest-profiles";
 import { message } from "@shared/messages";
 import { singleLineText } from "@shared/contracts/text";
@@ -45,7 +46,14 @@ shellRoutes.openapi(
     responses: { 200: json(UserSearchResultsSchema, "Matching users"), 422: e422, 429: e429 },
   }),
   async (c) => {
-    return c.json({ results: { users: await searchUsers(c.get("domain"), c.req.valid("query").searchTerm) } }, 200);
+    return c.json(
+      {
+        results: {
+          users: await searchUsers(c.get("domain"), c.get("session")?.user.id ?? null, c.req.valid("query").searchTerm),
+        },
+      },
+      200,
+    );
   },
 );
 

@@ -214,7 +214,7 @@ storyRoutes.openapi(
     },
   }),
   async (c) => {
-    const user = await findVisibleUser(c.get("domain").db, c.req.valid("param").username);
+    const user = await findVisibleUser(c.get("domain").db, c.req.valid("param").username, c.get("session").user.id);
     if (!user) throw new AppError("not_found", PROFILE_NOT_FOUND);
     return c.json({ highlights: await listHighlights(c.get("domain").db, c.get("session").user, user.id) }, 200);
   },

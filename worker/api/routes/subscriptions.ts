@@ -27,7 +27,11 @@ subscriptionRoutes.openapi(
     responses: { 200: json(PlansSchema, "Plans, weekly to yearly"), 404: e404, 422: e422 },
   }),
   async (c) => {
-    const creator = await findVisibleUser(c.get("domain").db, c.req.valid("param").username);
+    const creator = await findVisibleUser(
+      c.get("domain").db,
+      c.req.valid("param").username,
+      c.get("session")?.user.id ?? null,
+    );
     if (!creator) throw new AppError("not_found", PROFILE_NOT_FOUND);
     return c.json({ plans: creator.role === "creator" ? await listPlans(c.get("domain").db, creator.id) : [] }, 200);
   },

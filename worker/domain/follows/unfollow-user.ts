@@ -12,7 +12,7 @@ export async function unfollowUser(
   followerId: number,
   username: string,
 ): Promise<FollowState> {
-  const followed = await findVisibleUser(ctx.db, username);
+  const followed = await findVisibleUser(ctx.db, username, followerId);
   if (!followed) throw new AppError("not_found", PROFILE_NOT_FOUND);
   const [, count] = await ctx.db.batch([
     ctx.db.prepare("DELETE FROM follows WHERE follower_id = ? AND creator_id = ?").bind(followerId, followed.id),

@@ -13,7 +13,7 @@ import { liveAudienceSql } from "./audience";
 import {
   audienceAdmits,
   liveAccessAmongRead,
-  LIVE_FACTS_SQL,
+  liveFactsSql,
   LIVE_NOT_FOUND,
   LIVE_STREAM_COLUMNS,
   liveFactsOf,
@@ -203,9 +203,9 @@ export const listLiveNow = (db: D1Database, viewer: UserRow): Promise<LiveStream
 export function liveNowRead(db: D1Database, viewer: UserRow): Read<LiveStreamView[]> {
   const statement = db
     .prepare(
-      `SELECT ${LIVE_STREAM_COLUMNS}, ${LIVE_FACTS_SQL}
+      `SELECT ${LIVE_STREAM_COLUMNS}, ${liveFactsSql("?1")}
        FROM live_streams ls INDEXED BY live_streams_now JOIN users o ON o.id = ls.creator_id
-       WHERE ls.status = 'live' AND NOT l_blocked AND NOT l_creator_suspended
+       WHERE ls.status = 'live' AND NOT l_blocked AND NOT l_creator_hidden
          AND (ls.creator_id = ?1 OR ls.audience = 'everyone' OR (ls.audience = 'followers' AND (l_follows OR l_subscribes)) OR l_subscribes)
        ORDER BY l_subscribes DESC, l_follows DESC, ls.started_at DESC
        LIMIT ?3`,

@@ -53,7 +53,8 @@ const present = (row: MassMessageRow): MassMessageView => ({
 /**
  * The creator's fans in `audience` (?1 creator, ?2 now, ?3 audience) after id ?4, by id: followers and live
  * subscribers, without suspended accounts or a block either way. Driven by the follows and subscriptions indexes,
- * never by a scan of users.
+ * never by a scan of users. Built once, outside any request, so no place applies: geo-blocking hides a creator's
+ * content, not their inbox.
  */
 const RECIPIENTS_SQL = `
   SELECT fan FROM (

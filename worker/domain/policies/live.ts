@@ -3,7 +3,7 @@ import { AppError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { readOne, type Read } from "../shared/reads";
-import { blockedEitherWaySql, followsSql, subscribesSql } from "./members";
+import { blockedEitherWaySql, followsSql, geoHiddenSql, subscribesSql } from "./members";
 import type { Viewer } from "./policy";
 
 /**
@@ -11,7 +11,8 @@ import type { Viewer } from "./policy";
  *
  * - "see" (the stream in lists, its page and entry step): its audience admits the viewer: everyone (any member),
  *   followers (following or subscribed), subscribers (a live subscription); the creator always. A stream whose
- *   audience shuts the viewer out is not listed and is "not found", like a block either way or a suspended creator.
+ *   audience shuts the viewer out is not listed and is "not found", like a block either way, a suspended creator or
+ *   one who geo-blocks the viewer's place.
  * - "watch" (the socket: video signalling, chat, and the media URLs; tips): "see", the stream is live, and its
  *   entry price is paid (a 'live' payment of this viewer for this stream).
  */
@@ -19,23 +20,23 @@ export const LIVE_NOT_FOUND = message("This live stream does not exist.");
 export const LIVE_ENDED = message("This stream has ended");
 const LIVE_ENTRY_NEEDED = message("Pay the entry price to watch this stream.");
 
-/** The viewer's (`viewer`, a column or ?1) facts about the stream aliased `ls` and its creator `o`; ?2 is now. */
-const liveFactsSql = (viewer: string) => `
+/**
+ * The viewer's (`viewer`, a column or ?1) facts about the stream aliased `ls` and its creator `o`; ?2 is now. Built
+ * per request: the creator is hidden when suspended or geo-blocking the viewer's place.
+ */
+export const liveFactsSql = (viewer: string) => `
   ${followsSql(viewer, "ls.creator_id")} AS l_follows,
   ${subscribesSql(viewer, "ls.creator_id")} AS l_subscribes,
   ${blockedEitherWaySql(viewer, "ls.creator_id")} AS l_blocked,
   EXISTS (SELECT 1 FROM payments pe WHERE pe.live_stream_id = ls.id AND pe.kind = 'live' AND pe.user_id = ${viewer} AND pe.status = 'succeeded') AS l_entered,
-  o.suspended_at IS NOT NULL AS l_creator_suspended`;
-
-/** The viewer's (?1) facts about the stream aliased `ls` and its creator `o`; ?2 is now. */
-export const LIVE_FACTS_SQL = liveFactsSql("?1");
+  (o.suspended_at IS NOT NULL OR ${geoHiddenSql("o", viewer)}) AS l_creator_hidden`;
 
 export interface LiveFactsRow {
   l_follows: number;
   l_subscribes: number;
   l_blocked: number;
   l_entered: number;
-  l_creator_suspended: number;
+  l_creator_hidden: number;
 }
 
 /** A stream and its creator as the policy and the presenters read them (aliases `ls`, `o`). */
@@ -75,7 +76,8 @@ export interface LiveFacts {
   subscribes: boolean;
   blocked: boolean;
   entered: boolean;
-  creatorSuspended: boolean;
+  /** Suspended, or geo-blocking the viewer's place. */
+  creatorHidden: boolean;
 }
 
 export const liveFactsOf = (viewerId: number, stream: { creator_id: number }, row: LiveFactsRow): LiveFacts => ({
@@ -84,13 +86,13 @@ export const liveFactsOf = (viewerId: number, stream: { creator_id: number }, ro
   subscribes: row.l_subscribes === 1,
   blocked: row.l_blocked === 1,
   entered: row.l_entered === 1,
-  creatorSuspended: row.l_creator_suspended === 1,
+  creatorHidden: row.l_creator_hidden === 1,
 });
 
 /** Whether the audience admits the viewer (the creator always). The pure rule of "see". */
 export function audienceAdmits(audience: LiveAudience, facts: LiveFacts): boolean {
   if (facts.isCreator) return true;
-  if (facts.blocked || facts.creatorSuspended) return false;
+  if (facts.blocked || facts.creatorHidden) return false;
   switch (audience) {
     case "everyone":
       return true;
@@ -159,7 +161,7 @@ export function liveAccessAmongRead(
 ): Read<LiveAccess[]> {
   const statement = db
     .prepare(
-      `SELECT ${LIVE_STREAM_COLUMNS}, ${LIVE_FACTS_SQL}
+      `SELECT ${LIVE_STREAM_COLUMNS}, ${liveFactsSql("?1")}
        FROM (${picks}) picked JOIN live_streams ls ON ls.id = picked.id JOIN users o ON o.id = ls.creator_id
        ORDER BY ${order}`,
     )

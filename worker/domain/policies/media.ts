@@ -1,7 +1,7 @@
 import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type ViewerFactsRow } from "../posts/access";
 import { isoNow } from "../shared/time";
 import { visiblePostSql } from "./posts";
-import { STORY_VISIBLE_SQL } from "./stories";
+import { storyVisibleSql } from "./stories";
 import type { Viewer } from "./policy";
 
 /**
@@ -138,7 +138,7 @@ interface StoryMediaRow {
   uploader_id: number;
   /** 1 when the file is ready (a rendition: it and its medium). */
   ready: number;
-  /** 1 when the file is in a story the viewer may see (STORY_VISIBLE_SQL); null while it is in no story. */
+  /** 1 when the file is in a story the viewer may see (storyVisibleSql); null while it is in no story. */
   visible: number | null;
 }
 
@@ -160,7 +160,7 @@ function storyMediaPolicy(column: "object_key" | "poster_key" | "stream_uid" | n
       if (!viewer) return new Set();
       const { results } = await db
         .prepare(
-          `SELECT k.value AS key, m.user_id AS uploader_id, (${medium.ready}) AS ready, ${STORY_VISIBLE_SQL} AS visible
+          `SELECT k.value AS key, m.user_id AS uploader_id, (${medium.ready}) AS ready, ${storyVisibleSql()} AS visible
            FROM json_each(?3) k ${medium.join}
            LEFT JOIN stories st ON st.media_id = m.id LEFT JOIN users o ON o.id = st.creator_id`,
         )

@@ -1,4 +1,5 @@
 import type { ProfilePermissions } from "@shared/contracts/profiles";
+import { viewerPlaces } from "./viewer-place";
 export { type ProfilePermissions };
 
 /**
@@ -31,11 +32,26 @@ export const subscribesSql = (fan: string, creator: string) =>
   `EXISTS (SELECT 1 FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ${fan} AND s.creator_id = ${creator} AND ${LIVE_SUBSCRIPTION_SQL})`;
 
 /**
- * A member exists for the viewer (?1; NULL for a visitor) unless suspended or one of the two blocks the other.
- * `member` is the alias of a `users` row. Posts, profiles, fans and suggestions all decide "who exists" with this.
+ * `member` (the alias of a `users` row) geo-blocks the place the request comes from (viewer-place.ts), and
+ * `viewer` (a column or parameter; NULL for a visitor) is someone else: a creator always sees their own. One probe
+ * of the geo_blocks primary key per place code; the codes are known ones, written in as literals. Outside a
+ * request, or from an unknown place, nothing is hidden.
+ */
+export function geoHiddenSql(member: string, viewer: string): string {
+  // With no place the list is empty (SQLite's `IN ()` is false) and `viewer` is still named: its parameter stays bound.
+  const codes = viewerPlaces()
+    .map((place) => `'${place}'`)
+    .join(", ");
+  return `(${member}.id IS NOT ${viewer} AND EXISTS (SELECT 1 FROM geo_blocks gb WHERE gb.creator_id = ${member}.id AND gb.place IN (${codes})))`;
+}
+
+/**
+ * A member exists for the viewer (?1; NULL for a visitor) unless suspended, one of the two blocks the other, or
+ * they geo-block the viewer's place (geoHiddenSql). `member` is the alias of a `users` row. Posts, profiles, fans
+ * and suggestions all decide "who exists" with this; SQL holding it is built per request, as the place is.
  */
 export const visibleMemberSql = (member: string) =>
-  `${member}.suspended_at IS NULL AND NOT ${blockedEitherWaySql("?1", `${member}.id`)}`;
+  `${member}.suspended_at IS NULL AND NOT ${blockedEitherWaySql("?1", `${member}.id`)} AND NOT ${geoHiddenSql(member, "?1")}`;
 
 /**
  * The pure rule behind ProfilePermissions, from the facts getProfile reads: the owner edits; someone else signed in

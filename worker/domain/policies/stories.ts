@@ -2,16 +2,16 @@ import type { StoryAudience } from "@shared/contracts/story-limits";
 import { AppError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
-import { blockedEitherWaySql, followsSql, subscribesSql } from "./members";
+import { blockedEitherWaySql, followsSql, geoHiddenSql, subscribesSql } from "./members";
 import type { Viewer } from "./policy";
 
 /**
  * The stories policy (docs/decisions/stories.md):
  *
  * - "see" (the bar, the viewer, the media and poster URLs, viewing and liking): the story exists (not expired,
- *   or kept in a highlight), its creator is not suspended, neither blocked the other, and its audience admits the
- *   viewer: everyone (any member), followers (following or subscribed), subscribers (a live subscription). The
- *   creator always. A story the viewer may not see is not listed and is "not found".
+ *   or kept in a highlight), its creator is not suspended and does not geo-block the viewer's place, neither
+ *   blocked the other, and its audience admits the viewer: everyone (any member), followers (following or
+ *   subscribed), subscribers (a live subscription). The creator always. A story the viewer may not see is not listed and is "not found".
  * - "manage" (delete, highlights, the viewers list): the creator only; anyone else is told "not found" as well.
  *
  * Stories are for members: a visitor sees none.
@@ -23,12 +23,14 @@ export type StoryAction = "see" | "manage";
 /**
  * The rule of "see", once, as SQL: lists filter with it (the bar, a reel, a highlight, the ring), the commands and
  * the media read it as a column. `st` a story, `o` its creator, ?1 the viewer, ?2 now. Each clause is an index probe.
+ * Built per request: the creator's geo-blocking depends on the viewer's place.
  */
-export const STORY_VISIBLE_SQL = `
+export const storyVisibleSql = () => `
   (st.expires_at > ?2 OR st.highlight_id IS NOT NULL)
   AND (st.creator_id = ?1 OR (
     o.suspended_at IS NULL
     AND NOT ${blockedEitherWaySql("?1", "st.creator_id")}
+    AND NOT ${geoHiddenSql("o", "?1")}
     AND (st.audience = 'everyone'
       OR (st.audience = 'followers' AND ${followsSql("?1", "st.creator_id")})
       OR ${subscribesSql("?1", "st.creator_id")})))`;
@@ -63,7 +65,7 @@ export async function requireStoryAccess(
 ): Promise<StoryRow> {
   const row = await db
     .prepare(
-      `SELECT st.*, ${STORY_VISIBLE_SQL} AS visible FROM stories st JOIN users o ON o.id = st.creator_id WHERE st.id = ?3`,
+      `SELECT st.*, ${storyVisibleSql()} AS visible FROM stories st JOIN users o ON o.id = st.creator_id WHERE st.id = ?3`,
     )
     .bind(viewer.id, isoNow(), storyId)
     .first<StoryRow & { visible: number }>();

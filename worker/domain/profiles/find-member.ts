@@ -1,5 +1,5 @@
 import type { UserRow } from "../accounts/users";
-import { blockedEitherWaySql } from "../policies/members";
+import { blockedEitherWaySql, geoHiddenSql } from "../policies/members";
 import { AppError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { setBounded } from "../shared/bounded-map";
@@ -7,12 +7,19 @@ import { readOne, type Read } from "../shared/reads";
 
 export const PROFILE_NOT_FOUND = message("This profile does not exist.");
 
-/** A user by username, as everyone else may find them: suspended accounts do not exist for others. */
-export const findVisibleUserStatement = (db: D1Database, username: string) =>
-  db.prepare("SELECT * FROM users WHERE username = ? AND suspended_at IS NULL").bind(username);
+/**
+ * A user by username, as the viewer (null: a visitor) may find them: suspended accounts do not exist for others,
+ * nor a creator who geo-blocks the viewer's place.
+ */
+export const findVisibleUserStatement = (db: D1Database, username: string, viewerId: number | null) =>
+  db
+    .prepare(
+      `SELECT u.* FROM users u WHERE u.username = ?1 AND u.suspended_at IS NULL AND NOT ${geoHiddenSql("u", "?2")}`,
+    )
+    .bind(username, viewerId);
 
-export const findVisibleUser = (db: D1Database, username: string) =>
-  findVisibleUserStatement(db, username).first<UserRow>();
+export const findVisibleUser = (db: D1Database, username: string, viewerId: number | null) =>
+  findVisibleUserStatement(db, username, viewerId).first<UserRow>();
 
 /**
  * Who the usernames this isolate has looked up lately named: a guess, never a fact. A profile's reads that need the
@@ -48,7 +55,7 @@ export function counterpartRead(db: D1Database, username: string, actorId: numbe
   const statement = db
     .prepare(
       `SELECT u.*, ${blockedEitherWaySql("?2", "u.id")} AS blocked_between
-       FROM users u WHERE u.username = ?1 AND u.suspended_at IS NULL`,
+       FROM users u WHERE u.username = ?1 AND u.suspended_at IS NULL AND NOT ${geoHiddenSql("u", "?2")}`,
     )
     .bind(username, actorId);
   return {

@@ -69,7 +69,7 @@ export async function getProfileWith(
   alongside: (user: ProfileKey) => readonly Read<unknown>[],
 ): Promise<{ profile: Profile; alongside: unknown[] } | null> {
   const readsFor = (key: ProfileKey) => [...profileReads(db, key.id, viewerId), ...alongside(key)];
-  const userRead = firstRow<UserRow>(findVisibleUserStatement(db, username));
+  const userRead = firstRow<UserRow>(findVisibleUserStatement(db, username, viewerId));
   const guess = guessedProfile(username);
   const guessed = guess ? readsFor(guess) : null;
   let user: UserRow | null;

@@ -2,9 +2,9 @@ import type { UserSearchResult } from "@shared/contracts/profiles";
 import { publicMediaUrl } from "../accounts/users";
 import { LIMITS, RateLimiter } from "../auth/rate-limit";
 import type { DomainContext } from "../context";
+import { geoHiddenSql } from "../policies/members";
 
 const SEARCH_RESULT_LIMIT = 10;
-export const SEARCH_TERM_MAX = 64;
 
 /**
  * Turns what a person typed into an FTS5 query: every word becomes a quoted prefix term, all of them required.
@@ -46,10 +46,12 @@ export async function rateLimitedSearch<Row>(
 }
 
 /**
- * Users whose username or name has words starting with the term's words, best match first, at most 10.
+ * Users whose username or name has words starting with the term's words, best match first, at most 10; not the
+ * suspended, nor creators who geo-block the viewer's (null: a visitor's) place.
  */
 export async function searchUsers(
   ctx: Pick<DomainContext, "db" | "config" | "ip">,
+  viewerId: number | null,
   term: string,
 ): Promise<UserSearchResult[]> {
   const rows = await rateLimitedSearch<{ username: string; name: string; avatar_key: string | null }>(
@@ -59,9 +61,10 @@ export async function searchUsers(
       ctx.db
         .prepare(
           `SELECT u.username, u.name, u.avatar_key FROM users_search s JOIN users u ON u.id = s.rowid
-         WHERE users_search MATCH ?1 AND u.suspended_at IS NULL ORDER BY s.rank LIMIT ?2`,
+         WHERE users_search MATCH ?1 AND u.suspended_at IS NULL AND NOT ${geoHiddenSql("u", "?3")}
+         ORDER BY s.rank LIMIT ?2`,
         )
-        .bind(query, SEARCH_RESULT_LIMIT),
+        .bind(query, SEARCH_RESULT_LIMIT, viewerId),
   );
   return rows.map((row) => ({ username: row.username, name: row.name, avatarUrl: publicMediaUrl(row.avatar_key) }));
 }

@@ -2,7 +2,7 @@ import type { HighlightView, KeepStoryInput, StoryReel } from "@shared/contracts
 import { publicMediaUrl } from "../accounts/users";
 import { mediaUrl } from "../media/uploads";
 import type { Viewer } from "../policies/policy";
-import { requireStoryAccess, STORY_VISIBLE_SQL } from "../policies/stories";
+import { requireStoryAccess, storyVisibleSql } from "../policies/stories";
 import { AppError } from "../shared/errors";
 import { isoNow } from "../shared/time";
 import { HIGHLIGHT_NOT_FOUND } from "./rules";
@@ -83,7 +83,7 @@ export function highlightsRead(db: D1Database, viewer: Viewer, creatorId: number
       `WITH kept AS (
          SELECT st.highlight_id, COUNT(*) AS count, MIN(st.id) AS first_id
          FROM stories st JOIN users o ON o.id = st.creator_id
-         WHERE st.creator_id = ?3 AND st.highlight_id IS NOT NULL AND ${STORY_VISIBLE_SQL}
+         WHERE st.creator_id = ?3 AND st.highlight_id IS NOT NULL AND ${storyVisibleSql()}
          GROUP BY st.highlight_id)
        SELECT h.id, h.title, kept.count, m.kind, m.object_key, m.poster_key
        FROM kept JOIN story_highlights h ON h.id = kept.highlight_id JOIN stories s1 ON s1.id = kept.first_id JOIN media m ON m.id = s1.media_id
@@ -131,7 +131,7 @@ export async function getHighlightReel(
     .prepare(
       `SELECT ${STORY_COLUMNS}, o.username, o.name, o.avatar_key, h.title AS highlight_title
        FROM story_highlights h JOIN stories st ON st.highlight_id = h.id ${STORY_JOINS}
-       WHERE h.id = ?3 AND m.status = 'ready' AND ${STORY_VISIBLE_SQL}
+       WHERE h.id = ?3 AND m.status = 'ready' AND ${storyVisibleSql()}
        ORDER BY st.id`,
     )
     .bind(viewer.id, isoNow(), highlightId)

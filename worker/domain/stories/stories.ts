@@ -7,7 +7,7 @@ import { hlsUrlOf, readyRenditionsJsonSql, renditionViewsOf } from "../media/pla
 import { mediaUrl } from "../media/uploads";
 import { videoDurationMs } from "../media/video-duration";
 import type { Viewer } from "../policies/policy";
-import { requireStoryAccess, STORY_VISIBLE_SQL, type StoryRow } from "../policies/stories";
+import { requireStoryAccess, storyVisibleSql, type StoryRow } from "../policies/stories";
 import { canPost } from "../posts/create-post";
 import { encodeCursor, type Cursor } from "../shared/cursor";
 import { AppError, fieldError } from "../shared/errors";
@@ -157,7 +157,7 @@ export const storiesBarStatement = (db: D1Database, viewerId: number, explain = 
        JOIN stories st ON st.creator_id = mine.creator_id AND st.expires_at > ?2
        JOIN users o ON o.id = st.creator_id
        LEFT JOIN story_views v ON v.story_id = st.id AND v.viewer_id = ?1
-       WHERE ${STORY_VISIBLE_SQL}
+       WHERE ${storyVisibleSql()}
        GROUP BY o.id
        ORDER BY o.id = ?1 DESC, SUM(v.viewer_id IS NULL) > 0 DESC, latest_at DESC, o.id
        LIMIT ${STORIES_BAR_SIZE}`,
@@ -190,7 +190,7 @@ export async function getStoryReel(db: D1Database, viewer: Viewer, username: str
       `SELECT ${STORY_COLUMNS}, o.username, o.name, o.avatar_key
        FROM users o JOIN stories st ON st.creator_id = o.id AND st.expires_at > ?2
        JOIN media m ON m.id = st.media_id LEFT JOIN story_views v ON v.story_id = st.id AND v.viewer_id = ?1
-       WHERE o.username = ?3 AND m.status = 'ready' AND ${STORY_VISIBLE_SQL}
+       WHERE o.username = ?3 AND m.status = 'ready' AND ${storyVisibleSql()}
        ORDER BY st.id`,
     )
     .bind(viewer.id, isoNow(), username)
@@ -293,7 +293,7 @@ export function storyRingRead(
     .prepare(
       `SELECT COUNT(*) AS count, COALESCE(SUM(v.viewer_id IS NULL AND st.creator_id <> ?1), 0) AS unseen
        FROM stories st JOIN users o ON o.id = st.creator_id LEFT JOIN story_views v ON v.story_id = st.id AND v.viewer_id = ?1
-       WHERE st.creator_id = ?3 AND st.expires_at > ?2 AND ${STORY_VISIBLE_SQL}`,
+       WHERE st.creator_id = ?3 AND st.expires_at > ?2 AND ${storyVisibleSql()}`,
     )
     .bind(viewer.id, isoNow(), creatorId);
   return {

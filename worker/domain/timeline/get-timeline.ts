@@ -24,8 +24,9 @@ export interface TimelinePage {
  * minus those who do not exist for the viewer (visibleMemberSql: suspended, a block either way). Materialized once
  * per request, so the per-author checks run once per author, not once per post (the post half of visiblePostSql,
  * `status = 'published'`, is in the page's WHERE); `subscribed` opens the Subscribers-posts of that author.
+ * Built per request, as visibleMemberSql is (the viewer's place).
  */
-const AUTHORS_CTE = `authors(id, subscribed) AS MATERIALIZED (
+const authorsCte = () => `authors(id, subscribed) AS MATERIALIZED (
     SELECT a.id, a.id = ?1 OR ${subscribesSql("?1", "a.id")}
     FROM (SELECT ?1 AS id UNION SELECT creator_id FROM follows WHERE follower_id = ?1
           UNION SELECT s.creator_id FROM ${LIVE_SUBSCRIPTIONS_OF_VIEWER} WHERE s.fan_id = ?1 AND ${LIVE_SUBSCRIPTION_SQL}) a
@@ -40,7 +41,7 @@ const AUTHORS_CTE = `authors(id, subscribed) AS MATERIALIZED (
  * the benchmark's data). Followers-posts of a followed author are open; Subscribers-posts need a live
  * subscription; paid posts are kept (shown locked unless bought).
  */
-const pageSql = (range: string, order: "DESC" | "ASC") => `WITH ${AUTHORS_CTE},
+const pageSql = (range: string, order: "DESC" | "ASC") => `WITH ${authorsCte()},
   page AS (
     SELECT p.id FROM authors a JOIN posts p INDEXED BY posts_feed ON p.user_id = a.id
     WHERE p.status = 'published' AND (p.audience <> 'subscribers' OR a.subscribed) AND ${range}
@@ -77,11 +78,7 @@ const recentPageSql = (range: string) => `WITH bound(at) AS (
 const FIRST_RANGE = "?3 = ?3 AND ?4 = ?4 AND ?5 = ?5";
 /** Keyset bounds written as a range on published_at (then the id for ties), so the index seeks to the cursor. */
 const OLDER_RANGE = "p.published_at <= ?3 AND (p.published_at < ?4 OR p.id < ?5)";
-const FIRST_PAGE_SQL = pageSql(FIRST_RANGE, "DESC");
-const OLDER_PAGE_SQL = pageSql(OLDER_RANGE, "DESC");
-const NEWER_PAGE_SQL = pageSql("p.published_at >= ?3 AND (p.published_at > ?4 OR p.id > ?5)", "ASC");
-const RECENT_FIRST_PAGE_SQL = recentPageSql(FIRST_RANGE);
-const RECENT_OLDER_PAGE_SQL = recentPageSql(OLDER_RANGE);
+const NEWER_RANGE = "p.published_at >= ?3 AND (p.published_at > ?4 OR p.id > ?5)";
 
 /**
  * From how many follows a page is read the "recent" way: about where its walk (RECENT_WINDOW posts at most, in
@@ -102,14 +99,8 @@ export function timelineStatement(
   now = isoNow(),
   way = wayOf(viewer),
 ) {
-  const sql =
-    way === "recent"
-      ? cursor
-        ? RECENT_OLDER_PAGE_SQL
-        : RECENT_FIRST_PAGE_SQL
-      : cursor
-        ? OLDER_PAGE_SQL
-        : FIRST_PAGE_SQL;
+  const range = cursor ? OLDER_RANGE : FIRST_RANGE;
+  const sql = way === "recent" ? recentPageSql(range) : pageSql(range, "DESC");
   // ?7, the "recent" way's bound: the offset of the window's oldest post.
   const binds = [
     viewer.id,
@@ -159,7 +150,7 @@ export async function timelinePageOf(
 /** The posts published after `after` (the newest one the viewer has), newest first: the pending "new posts". */
 export async function getNewerPosts(db: D1Database, viewerId: number, after: Cursor): Promise<PostView[]> {
   const { results } = await db
-    .prepare(NEWER_PAGE_SQL)
+    .prepare(pageSql(NEWER_RANGE, "ASC"))
     .bind(viewerId, isoNow(), after.at, after.at, after.id, NEW_POSTS_LIMIT)
     .all<PostRow>();
   return presentPosts(results, viewerId);
