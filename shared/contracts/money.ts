@@ -200,3 +200,23 @@ export type QueuedPayout = z.infer<typeof QueuedPayoutSchema>;
 
 /** The admin's payout queue: requested payouts, oldest first. */
 export const PayoutQueueSchema = z.object({ payouts: z.array(QueuedPayoutSchema) }).meta({ id: "PayoutQueue" });
+
+/**
+ * A line of the admin's disputes tab: a refund or a chargeback of a top-up, what the fan still owed from it when it
+ * was opened, and the creators' earnings it holds (or, once lost, took back for the platform).
+ */
+const AdminDisputeSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(["refund", "dispute"]),
+    status: z.enum(["refunded", "open", "won", "lost"]),
+    amountCents: z.number().int(),
+    owedCents: z.number().int(),
+    heldCents: z.number().int(),
+    reason: z.string(),
+    openedAt: z.string(),
+    closedAt: z.string().nullable(),
+    fan: z.object({ id: z.number().int(), username: z.string(), name: z.string() }),
+  })
+  .meta({ id: "AdminDispute" });
+export type AdminDispute = z.infer<typeof AdminDisputeSchema>;
