@@ -42,7 +42,6 @@ interface ReversedTopUp {
   reversed_cents: number;
   refunded_cents: number;
   wallet_cents: number;
-  debt_cents: number;
 }
 
 /** Earnings looked at for a hold, oldest first; a member's spending since one top-up rarely comes near this. */
@@ -68,8 +67,7 @@ async function tryReverseTopUp(db: D1Database, event: TopUpReversal): Promise<Ev
       `SELECT p.id, p.user_id, p.amount_cents, p.transfer_id,
          (SELECT COALESCE(SUM(amount_cents), 0) FROM disputes WHERE payment_id = p.id AND status <> 'won') AS reversed_cents,
          (SELECT COALESCE(SUM(amount_cents), 0) FROM disputes WHERE payment_id = p.id AND kind = 'refund') AS refunded_cents,
-         COALESCE((SELECT balance_cents FROM ledger_accounts WHERE user_id = p.user_id AND kind = 'wallet'), 0) AS wallet_cents,
-         COALESCE((SELECT balance_cents FROM ledger_accounts WHERE user_id = p.user_id AND kind = 'debt'), 0) AS debt_cents
+         COALESCE((SELECT balance_cents FROM ledger_accounts WHERE user_id = p.user_id AND kind = 'wallet'), 0) AS wallet_cents
        FROM payments p
        WHERE p.provider = ? AND p.provider_payment_ref = ? AND p.kind = 'top_up' AND p.status = 'succeeded'`,
     )
@@ -88,7 +86,6 @@ async function tryReverseTopUp(db: D1Database, event: TopUpReversal): Promise<Ev
   const ref = newTransferRef();
   const transferId = transferIdSql(ref);
   const wallet = balanceSql(walletOf(topUp.user_id));
-  const debt = balanceSql(debtOf(topUp.user_id));
   const reversed = reversedSql(topUp.id);
   const statements = [
     db
@@ -99,21 +96,15 @@ async function tryReverseTopUp(db: D1Database, event: TopUpReversal): Promise<Ev
       kind: "correction",
       createdAt: now,
       memo: `${event.kind}:${event.provider}:${event.eventId}`,
+      // The guard is checked as each entry is written, so it reads only the wallet, whose entry comes last.
       guard: {
-        sql: `${wallet.sql} = ? AND ${debt.sql} = ? AND ${reversed.sql} = ?`,
-        binds: [
-          ...wallet.binds,
-          topUp.wallet_cents,
-          ...debt.binds,
-          topUp.debt_cents,
-          ...reversed.binds,
-          topUp.reversed_cents,
-        ],
+        sql: `${wallet.sql} = ? AND ${reversed.sql} = ?`,
+        binds: [...wallet.binds, topUp.wallet_cents, ...reversed.binds, topUp.reversed_cents],
       },
       legs: [
         { account: PROVIDER_CLEARING, amount },
-        { account: walletOf(topUp.user_id), amount: -fromWallet },
         { account: debtOf(topUp.user_id), amount: -owed },
+        { account: walletOf(topUp.user_id), amount: -fromWallet },
       ],
     }),
     db

@@ -6,7 +6,8 @@ export const CREDIT_ATTEMPTS = 3;
 /**
  * Money coming into a member's wallet (a top-up, a won dispute) settles their debt first (docs/decisions/disputes.md):
  * the legs crediting `amountCents`, given the debt's balance as read (`debtCents`, 0 or negative), and the guard that
- * it is still that balance when the batch runs, so that a debt is never overpaid.
+ * it is still that balance when the batch runs, so that a debt is never overpaid. A guard is checked as each entry is
+ * written: the debt's leg comes last, and the caller's legs go before these.
  */
 export function walletCreditLegs(
   userId: number,
