@@ -202,21 +202,18 @@ export type QueuedPayout = z.infer<typeof QueuedPayoutSchema>;
 export const PayoutQueueSchema = z.object({ payouts: z.array(QueuedPayoutSchema) }).meta({ id: "PayoutQueue" });
 
 /**
- * A line of the admin's disputes tab: a refund or a chargeback of a top-up, what the fan still owed from it when it
- * was opened, and the creators' earnings it holds (or, once lost, took back for the platform).
+ * A line of the admin's disputes tab (read by its loader, no API): a refund or a chargeback of a top-up, what the
+ * fan still owed from it when it was opened, and the creators' earnings it holds (or, once lost, took back).
  */
-const AdminDisputeSchema = z
-  .object({
-    id: z.number().int(),
-    kind: z.enum(["refund", "dispute"]),
-    status: z.enum(["refunded", "open", "won", "lost"]),
-    amountCents: z.number().int(),
-    owedCents: z.number().int(),
-    heldCents: z.number().int(),
-    reason: z.string(),
-    openedAt: z.string(),
-    closedAt: z.string().nullable(),
-    fan: z.object({ id: z.number().int(), username: z.string(), name: z.string() }),
-  })
-  .meta({ id: "AdminDispute" });
-export type AdminDispute = z.infer<typeof AdminDisputeSchema>;
+export interface AdminDispute {
+  id: number;
+  kind: "refund" | "dispute";
+  status: "refunded" | "open" | "won" | "lost";
+  amountCents: number;
+  owedCents: number;
+  heldCents: number;
+  reason: string;
+  openedAt: string;
+  closedAt: string | null;
+  fan: { id: number; username: string; name: string };
+}

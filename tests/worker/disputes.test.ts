@@ -1,6 +1,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { auditLedger, balanceOf, PLATFORM_FEES } from "../../worker/domain/money/ledger";
+import {
+  auditLedger,
+  balanceOf,
+  debtOf,
+  PLATFORM_FEES,
+  PROVIDER_CLEARING,
+  transferStatements,
+  walletOf,
+  type Account,
+} from "../../worker/domain/money/ledger";
 import { listDisputes } from "../../worker/domain/money/list-disputes";
 import { releaseDueEarnings } from "../../worker/domain/money/release-earnings";
 import { api, postJson } from "./factories";
@@ -383,6 +392,28 @@ describe("chargebacks", () => {
     const before = await snapshot();
     expect(await outcomeOf(refundEvent(paymentIntent, 5000, "ch_test_2"))).toBe("ignored");
     expect(await snapshot()).toEqual(before);
+    await expectBooksBalanced();
+  });
+});
+
+describe("the debt account", () => {
+  it("is refused by the database above zero, and the wallet still never goes below it", async () => {
+    const fan = await createFan();
+    const attempt = (legs: { account: Account; amount: number }[]) =>
+      env.DB.batch(transferStatements(env.DB, { kind: "correction", legs }));
+    await expect(
+      attempt([
+        { account: PROVIDER_CLEARING, amount: -100 },
+        { account: debtOf(fan.user.userId), amount: 100 },
+      ]),
+    ).rejects.toThrow(/debt_not_positive/);
+    await expect(
+      attempt([
+        { account: PROVIDER_CLEARING, amount: 100 },
+        { account: walletOf(fan.user.userId), amount: -100 },
+      ]),
+    ).rejects.toThrow(/balance_not_negative/);
+    expect(await balances(fan.user.userId)).toMatchObject({ wallet: 0, debt: 0 });
     await expectBooksBalanced();
   });
 });
