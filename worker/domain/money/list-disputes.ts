@@ -1,5 +1,4 @@
 import type { AdminDispute } from "@shared/contracts/money";
-export { type AdminDispute };
 
 /** The tab shows this many, newest first. */
 const DISPUTES_SHOWN = 100;
