@@ -6,11 +6,13 @@
  *
  * - `balance_not_negative`: a wallet or earnings account that would go below zero aborts the batch (that is how
  *   concurrent spending of one balance can never overspend: D1 runs batches one at a time);
+ * - `debt_not_positive`: a member's debt (what a reversed top-up took beyond their wallet) is never above zero;
  * - a transfer closes only balanced, with at least two entries ("ledger: unbalanced transfer");
  * - entries and closed transfers never change; corrections are new transfers (kind 'correction').
  *
  * A `guard` makes the entries conditional on the state the caller read ("this payout is still requested"): when
- * the state has moved on, no entry is written, closing fails, and the whole batch is undone.
+ * the state has moved on, no entry is written, closing fails, and the whole batch is undone. It is checked as each
+ * entry is written, so a guard on a balance the transfer changes must have that account's leg last.
  */
 import { readOne, type Read } from "../shared/reads";
 import { isoNow } from "../shared/time";
