@@ -5,6 +5,7 @@ import { z } from "zod";
 import { rejectionReasonSchema } from "@shared/contracts/moderation";
 import { decideCreatorRequest } from "@worker/domain/creators/decide-creator-request";
 import { listPendingCreatorRequests } from "@worker/domain/creators/list-creator-requests";
+import { listDisputes } from "@worker/domain/money/list-disputes";
 import { listPayoutQueue } from "@worker/domain/money/list-payouts";
 import { decidePayout } from "@worker/domain/money/withdrawals";
 import { RejectPayoutSchema } from "@shared/contracts/money-bodies";
@@ -15,6 +16,7 @@ import { idText, multilineText } from "@shared/contracts/text";
 import { translateError } from "@worker/http/errors";
 import { Notice } from "~/components/forms";
 import { PayoutQueue } from "~/components/dashboard/payout-queue";
+import { DisputeList } from "~/components/moderation/dispute-list";
 import { CreatorRequestQueue } from "~/components/moderation/creator-request-queue";
 import { ReportQueue } from "~/components/moderation/report-queue";
 import { PageHeader } from "~/components/page";
@@ -28,7 +30,7 @@ export const meta = pageMeta((t) => [titleTag(t("Admin"))]);
 
 export const handle: ShellHandle = { rightColumn: "none" };
 
-const TABS = ["requests", "reports", "payouts"] as const;
+const TABS = ["requests", "reports", "payouts", "disputes"] as const;
 type AdminTab = (typeof TABS)[number];
 
 /** Only admins: everyone else gets the same 404 as for a page that does not exist. */
@@ -43,9 +45,10 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const tab = (params.tab ?? "requests") as AdminTab;
   if (!TABS.includes(tab)) throw new Response("Not found", { status: 404 });
   const { db } = context.domain;
-  const empty = { tab, requests: [], reports: [], payouts: [] };
+  const empty = { tab, requests: [], reports: [], payouts: [], disputes: [] };
   if (tab === "requests") return { ...empty, requests: await listPendingCreatorRequests(db) };
   if (tab === "reports") return { ...empty, reports: await listOpenReports(db) };
+  if (tab === "disputes") return { ...empty, disputes: await listDisputes(db) };
   return { ...empty, payouts: await listPayoutQueue(db) };
 }
 
@@ -102,15 +105,19 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
-/** /admin (creator requests), /admin/reports and /admin/payouts: the queues an admin works through. */
+/**
+ * /admin (creator requests), /admin/reports and /admin/payouts: the queues an admin works through; /admin/disputes:
+ * the top-ups refunded or disputed, which Stripe decides (nothing to do here but see them).
+ */
 export default function AdminPage() {
   const { t } = useTranslation();
-  const { tab, requests, reports, payouts } = useLoaderData<typeof loader>();
+  const { tab, requests, reports, payouts, disputes } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as (FormResult & { requestId?: number; payoutId?: number }) | undefined;
   const titles: Record<AdminTab, string> = {
     requests: t("Creator requests"),
     reports: t("Reports"),
     payouts: t("Payouts"),
+    disputes: t("Disputes"),
   };
   const rejectErrors =
     result && !result.ok && result.requestId ? { requestId: result.requestId, reason: result.errors.reason } : {};
@@ -142,6 +149,7 @@ export default function AdminPage() {
       {tab === "requests" ? <CreatorRequestQueue requests={requests} errors={rejectErrors} /> : null}
       {tab === "reports" ? <ReportQueue reports={reports} /> : null}
       {tab === "payouts" ? <PayoutQueue payouts={payouts} errors={payoutErrors} /> : null}
+      {tab === "disputes" ? <DisputeList disputes={disputes} /> : null}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { fieldError } from "@worker/domain/shared/errors";
 import { message } from "@shared/messages";
 import { parseOrThrow } from "@worker/domain/shared/validation";
 import { singleLineText } from "@shared/contracts/text";
+import { Notice } from "~/components/notice";
 import { OfflineNotice } from "~/components/offline-notice";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
@@ -143,6 +144,14 @@ export default function WalletPage() {
             {money(data.balanceCents)}
           </p>
         </section>
+        {data.balanceCents < 0 ? (
+          <Notice tone="info">
+            {t(
+              "Your balance is negative because a card payment of yours was refunded or disputed with your bank after you had spent it. You cannot pay for anything until you top up at least {{amount}}; the top-up settles it first.",
+              { amount: money(-data.balanceCents) },
+            )}
+          </Notice>
+        ) : null}
         <section aria-labelledby="top-up-heading" className="space-y-3">
           <h2 id="top-up-heading" className="text-lg font-semibold">
             {t("Top up your wallet")}

@@ -200,3 +200,20 @@ export type QueuedPayout = z.infer<typeof QueuedPayoutSchema>;
 
 /** The admin's payout queue: requested payouts, oldest first. */
 export const PayoutQueueSchema = z.object({ payouts: z.array(QueuedPayoutSchema) }).meta({ id: "PayoutQueue" });
+
+/**
+ * A line of the admin's disputes tab (read by its loader, no API): a refund or a chargeback of a top-up, what the
+ * fan still owed from it when it was opened, and the creators' earnings it holds (or, once lost, took back).
+ */
+export interface AdminDispute {
+  id: number;
+  kind: "refund" | "dispute";
+  status: "refunded" | "open" | "won" | "lost";
+  amountCents: number;
+  owedCents: number;
+  heldCents: number;
+  reason: string;
+  openedAt: string;
+  closedAt: string | null;
+  fan: { id: number; username: string; name: string };
+}

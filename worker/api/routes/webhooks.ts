@@ -20,7 +20,7 @@ webhookRoutes.openapi(
     path: "/webhooks/stripe",
     tags: ["Money"],
     summary:
-      "Stripe events (Stripe-Signature verified): a paid Checkout Session credits the wallet once; 404 without STRIPE_WEBHOOK_SECRET",
+      "Stripe events (Stripe-Signature verified), each applied once: a paid Checkout Session credits the wallet; a refund or dispute reverses the top-up, a closed dispute is won or lost; 404 without STRIPE_WEBHOOK_SECRET",
     middleware: [
       bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: (c) => c.json({ received: false, error: "too large" }, 413) }),
     ] as const,

@@ -6,17 +6,19 @@
  *
  * - `balance_not_negative`: a wallet or earnings account that would go below zero aborts the batch (that is how
  *   concurrent spending of one balance can never overspend: D1 runs batches one at a time);
+ * - `debt_not_positive`: a member's debt (what a reversed top-up took beyond their wallet) is never above zero;
  * - a transfer closes only balanced, with at least two entries ("ledger: unbalanced transfer");
  * - entries and closed transfers never change; corrections are new transfers (kind 'correction').
  *
  * A `guard` makes the entries conditional on the state the caller read ("this payout is still requested"): when
- * the state has moved on, no entry is written, closing fails, and the whole batch is undone.
+ * the state has moved on, no entry is written, closing fails, and the whole batch is undone. It is checked as each
+ * entry is written, so a guard on a balance the transfer changes must have that account's leg last.
  */
 import { readOne, type Read } from "../shared/reads";
 import { isoNow } from "../shared/time";
 
 export type AccountKind =
-  "wallet" | "earnings_pending" | "earnings_available" | "platform_fees" | "provider_clearing" | "payouts";
+  "wallet" | "earnings_pending" | "earnings_available" | "platform_fees" | "provider_clearing" | "payouts" | "debt";
 type TransferKind =
   | "top_up"
   | "subscription"
@@ -37,11 +39,17 @@ export const PLATFORM_ACCOUNT_IDS = { platform_fees: 1, provider_clearing: 2, pa
 type PlatformAccountKind = keyof typeof PLATFORM_ACCOUNT_IDS;
 
 export type Account =
-  { kind: PlatformAccountKind } | { kind: "wallet" | "earnings_pending" | "earnings_available"; userId: number };
+  | { kind: PlatformAccountKind }
+  | { kind: "wallet" | "earnings_pending" | "earnings_available" | "debt"; userId: number };
 
 export const walletOf = (userId: number): Account => ({ kind: "wallet", userId });
 export const pendingOf = (userId: number): Account => ({ kind: "earnings_pending", userId });
 export const availableOf = (userId: number): Account => ({ kind: "earnings_available", userId });
+/**
+ * What a member owes after a top-up was reversed beyond their wallet (migration 0029): never positive, like the
+ * provider's clearing account a negative balance is money owed to the platform. The next credits settle it first.
+ */
+export const debtOf = (userId: number): Account => ({ kind: "debt", userId });
 export const PLATFORM_FEES: Account = { kind: "platform_fees" };
 export const PROVIDER_CLEARING: Account = { kind: "provider_clearing" };
 export const PAYOUTS: Account = { kind: "payouts" };
@@ -146,6 +154,12 @@ export function ledgerRefusal(error: unknown): LedgerRefusal | null {
   return null;
 }
 
+/** The balance of one account as an SQL scalar (0 when it has never been used), for guards. */
+export function balanceSql(account: Account): Sql {
+  const id = accountIdSql(account);
+  return { sql: `COALESCE((SELECT balance_cents FROM ledger_accounts WHERE id = ${id.sql}), 0)`, binds: id.binds };
+}
+
 /** The balance of one account, 0 when it has never been used. */
 export function balanceRead(db: D1Database, account: Account): Read<number> {
   const id = accountIdSql(account);
@@ -175,7 +189,7 @@ export interface LedgerAudit {
   unbalancedTransfers: number;
   /** Transfers left open (every write closes its transfer in the same batch). */
   openTransfers: number;
-  /** Accounts below zero other than the provider's clearing account. */
+  /** Accounts below zero other than the provider's clearing account and debts, or a debt above zero. */
   negativeAccounts: number;
   /** Accounts whose stored balance differs from the sum of their entries. */
   driftedAccounts: number;
@@ -191,7 +205,8 @@ export async function auditLedger(db: D1Database): Promise<LedgerAudit> {
        GROUP BY t.id HAVING COUNT(e.id) < 2 OR COALESCE(SUM(e.amount_cents), 0) <> 0)`,
     ),
     db.prepare("SELECT COUNT(*) AS n FROM ledger_transfers WHERE closed = 0"),
-    db.prepare("SELECT COUNT(*) AS n FROM ledger_accounts WHERE kind <> 'provider_clearing' AND balance_cents < 0"),
+    db.prepare(`SELECT COUNT(*) AS n FROM ledger_accounts
+       WHERE (kind NOT IN ('provider_clearing', 'debt') AND balance_cents < 0) OR (kind = 'debt' AND balance_cents > 0)`),
     db.prepare(
       `SELECT COUNT(*) AS n FROM ledger_accounts a
        WHERE a.balance_cents <> (SELECT COALESCE(SUM(e.amount_cents), 0) FROM ledger_entries e WHERE e.account_id = a.id)`,

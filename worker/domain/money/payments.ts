@@ -1,8 +1,11 @@
 import { publicMediaUrl } from "../accounts/users";
-import { AppError, emailNotVerified, needsFunds } from "../shared/errors";
+import { AppError, emailNotVerified, needsFunds, walletInDebt } from "../shared/errors";
 import { sha256Hex } from "../shared/crypto";
 import { isoNow } from "../shared/time";
 import {
+  balanceOf,
+  balanceSql,
+  debtOf,
   ledgerRefusal,
   newTransferRef,
   PLATFORM_FEES,
@@ -14,6 +17,7 @@ import {
 } from "./ledger";
 import { IDEMPOTENCY_KEY_REUSED, releaseDateOf, splitEarning } from "./rules";
 import { SANDBOX_TOP_UP_LIFETIME_MS } from "./top-ups";
+import { bothGuards } from "./wallet-credit";
 import { firstRow, readOne, type Read } from "../shared/reads";
 import type { PaymentKind, PaymentStatus, PaymentView } from "@shared/contracts/money";
 import type { EarningSource } from "@shared/contracts/money-constants";
@@ -165,7 +169,13 @@ export async function payFromWallet(db: D1Database, spend: WalletPayment): Promi
   } catch (error) {
     const first = await replayed();
     if (first) return first;
-    if (ledgerRefusal(error) === "insufficient_funds") throw needsFunds();
+    const refusal = ledgerRefusal(error);
+    if (
+      (refusal === "insufficient_funds" || refusal === "state_changed") &&
+      (await balanceOf(db, debtOf(spend.payer.id))) < 0
+    )
+      throw walletInDebt();
+    if (refusal === "insufficient_funds") throw needsFunds();
     const mapped = spend.refusal?.(error);
     if (mapped) throw mapped;
     throw error;
@@ -192,11 +202,14 @@ export function walletPaymentBatch(
   const now = isoNow();
   const ref = newTransferRef();
   const { feeCents, netCents } = splitEarning(spend.amountCents, spend.feePercent);
+  // A member who owes the platform (a reversed top-up) cannot spend until a top-up settles it.
+  const debt = balanceSql(debtOf(spend.payer.id));
+  const notInDebt: Sql = { sql: `${debt.sql} = 0`, binds: debt.binds };
   const transfer = transferStatements(db, {
     ref,
     kind: spend.kind,
     createdAt: now,
-    guard: spend.guard,
+    guard: spend.guard ? bothGuards(notInDebt, spend.guard) : notInDebt,
     legs: [
       { account: walletOf(spend.payer.id), amount: -spend.amountCents },
       { account: pendingOf(spend.creatorId), amount: netCents },

@@ -4,13 +4,14 @@
  */
 import type { PaymentView, PayoutMethodView, PayoutView } from "@shared/contracts/money";
 import { readTogether } from "../shared/reads";
-import { availableOf, balanceRead, walletOf } from "./ledger";
+import { availableOf, balanceRead, debtOf, walletOf } from "./ledger";
 import { openPayoutRead } from "./list-payouts";
 import { paymentsRead, presentPayment } from "./payments";
 import { payoutMethodRead } from "./payout-methods";
 import { ownTopUpRead } from "./sandbox-top-up";
 
 export interface WalletScreen {
+  /** Negative when a reversed top-up left a debt: the wallet (then empty) less what is owed. */
   balanceCents: number;
   payments: PaymentView[];
   nextCursor: number | null;
@@ -24,12 +25,17 @@ export async function readWallet(
   userId: number,
   { before = null, topUpId = null }: { before?: number | null; topUpId?: number | null } = {},
 ): Promise<WalletScreen> {
-  const [balanceCents, page, topUp] = await readTogether(db, [
+  const [walletCents, debtCents, page, topUp] = await readTogether(db, [
     balanceRead(db, walletOf(userId)),
+    balanceRead(db, debtOf(userId)),
     paymentsRead(db, userId, before),
     ownTopUpRead(db, userId, topUpId ?? 0),
   ]);
-  return { balanceCents, ...page, topUp: topUp && topUpId !== null ? presentPayment(topUp) : null };
+  return {
+    balanceCents: walletCents + debtCents,
+    ...page,
+    topUp: topUp && topUpId !== null ? presentPayment(topUp) : null,
+  };
 }
 
 export interface WithdrawScreen {

@@ -9,14 +9,8 @@ import type { Env } from "../../env";
 import type { DomainContext } from "../context";
 import { notificationStatement } from "../notifications/notifications";
 import { HOUR, isoNow } from "../shared/time";
-import {
-  ledgerRefusal,
-  newTransferRef,
-  PROVIDER_CLEARING,
-  transferIdSql,
-  transferStatements,
-  walletOf,
-} from "./ledger";
+import { ledgerRefusal, newTransferRef, PROVIDER_CLEARING, transferIdSql, transferStatements } from "./ledger";
+import { bothGuards, CREDIT_ATTEMPTS, walletCreditLegs } from "./wallet-credit";
 import type { PaymentRow } from "./payments";
 import { message } from "@shared/messages";
 
@@ -33,25 +27,50 @@ export type EventOutcome = "applied" | "duplicate" | "ignored";
 
 const LIVE_TOP_UP = "status IN ('pending', 'requires_confirmation')";
 
-/** Credits a top-up once. `amountCents` is what the provider collected; it must equal the payment's amount. */
+/**
+ * Credits a top-up once. `amountCents` is what the provider collected; it must equal the payment's amount. A debt
+ * left by a reversed top-up is settled first (walletCreditLegs). `paymentRef` is the provider's id of the payment
+ * (Stripe's PaymentIntent), which its later refunds and disputes name.
+ */
 export async function creditTopUp(
   ctx: Pick<DomainContext, "db" | "publish">,
-  event: ProviderEvent & { amountCents: number },
+  event: ProviderEvent & { amountCents: number; paymentRef?: string | null },
 ): Promise<EventOutcome> {
-  const { db } = ctx;
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await tryCreditTopUp(ctx.db, event);
+    if (outcome.kind === "applied") {
+      ctx.publish({ type: "NotificationCreated", userId: outcome.userId, kind: "top_up" });
+      return "applied";
+    }
+    if (outcome.kind !== "state_changed") return outcome.kind;
+    // Stripe delivers the event again later; the sandbox's card form can be submitted again.
+    if (attempt === CREDIT_ATTEMPTS) throw new Error("creditTopUp: the payer's debt kept changing");
+  }
+}
+
+type CreditAttempt = { kind: "applied"; userId: number } | { kind: "duplicate" | "ignored" | "state_changed" };
+
+async function tryCreditTopUp(
+  db: D1Database,
+  event: ProviderEvent & { amountCents: number; paymentRef?: string | null },
+): Promise<CreditAttempt> {
   const payment = await db
-    .prepare("SELECT * FROM payments WHERE id = ? AND kind = 'top_up' AND provider = ?")
+    .prepare(
+      `SELECT p.*, COALESCE((SELECT balance_cents FROM ledger_accounts WHERE user_id = p.user_id AND kind = 'debt'), 0) AS debt_cents
+       FROM payments p WHERE p.id = ? AND p.kind = 'top_up' AND p.provider = ?`,
+    )
     .bind(event.paymentId, event.provider)
-    .first<PaymentRow>();
+    .first<PaymentRow & { debt_cents: number }>();
   if (
     !payment ||
     payment.amount_cents !== event.amountCents ||
     !["pending", "requires_confirmation"].includes(payment.status)
   )
-    return "ignored";
+    return { kind: "ignored" };
   const now = isoNow();
   const ref = newTransferRef();
   const transferId = transferIdSql(ref);
+  const credit = walletCreditLegs(payment.user_id, payment.amount_cents, payment.debt_cents);
   try {
     await db.batch([
       db
@@ -62,20 +81,21 @@ export async function creditTopUp(
         kind: "top_up",
         createdAt: now,
         memo: `${event.provider}:${event.eventId}`,
-        guard: {
-          sql: `EXISTS (SELECT 1 FROM payments WHERE id = ? AND amount_cents = ? AND ${LIVE_TOP_UP})`,
-          binds: [payment.id, payment.amount_cents],
-        },
-        legs: [
-          { account: PROVIDER_CLEARING, amount: -payment.amount_cents },
-          { account: walletOf(payment.user_id), amount: payment.amount_cents },
-        ],
+        guard: bothGuards(
+          {
+            sql: `EXISTS (SELECT 1 FROM payments WHERE id = ? AND amount_cents = ? AND ${LIVE_TOP_UP})`,
+            binds: [payment.id, payment.amount_cents],
+          },
+          credit.guard,
+        ),
+        legs: [{ account: PROVIDER_CLEARING, amount: -payment.amount_cents }, ...credit.legs],
       }),
       db
         .prepare(
-          `UPDATE payments SET status = 'succeeded', transfer_id = ${transferId.sql}, failure_reason = NULL, updated_at = ? WHERE id = ? AND ${LIVE_TOP_UP}`,
+          `UPDATE payments SET status = 'succeeded', transfer_id = ${transferId.sql}, failure_reason = NULL,
+             provider_payment_ref = COALESCE(?, provider_payment_ref), updated_at = ? WHERE id = ? AND ${LIVE_TOP_UP}`,
         )
-        .bind(...transferId.binds, now, payment.id),
+        .bind(...transferId.binds, event.paymentRef ?? null, now, payment.id),
       notificationStatement(db, {
         userId: payment.user_id,
         kind: "top_up",
@@ -84,12 +104,12 @@ export async function creditTopUp(
     ]);
   } catch (error) {
     const refusal = ledgerRefusal(error);
-    if (refusal === "duplicate_event") return "duplicate";
-    if (refusal === "state_changed") return "ignored";
+    if (refusal === "duplicate_event") return { kind: "duplicate" };
+    // The payment was credited by another event meanwhile, or the debt this credit settles moved: read again.
+    if (refusal === "state_changed") return { kind: "state_changed" };
     throw error;
   }
-  ctx.publish({ type: "NotificationCreated", userId: payment.user_id, kind: "top_up" });
-  return "applied";
+  return { kind: "applied", userId: payment.user_id };
 }
 
 /** A declined, cancelled or expired top-up: marked failed with the provider's reason, once; no money moves. */

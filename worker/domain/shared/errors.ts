@@ -88,4 +88,9 @@ export class PriceChangedError extends AppError {
 }
 
 export const needsFunds = () => new AppError("payment_required", WALLET_NEEDS_FUNDS);
+/** Paying while a reversed top-up (a refund, a chargeback) left the wallet negative: a 402, settled by a top-up. */
+const WALLET_IN_DEBT = message(
+  "Your wallet is negative because a card payment was refunded or disputed. Top up to settle it before paying.",
+);
+export const walletInDebt = () => new AppError("payment_required", WALLET_IN_DEBT);
 export const emailNotVerified = () => new AppError("forbidden", EMAIL_NOT_VERIFIED);
