@@ -15,6 +15,7 @@ import { notificationRoutes } from "./routes/notifications";
 import { massMessageRoutes } from "./routes/mass-messages";
 import { messageRoutes } from "./routes/messages";
 import { liveRoutes } from "./routes/live";
+import { passkeyRoutes } from "./routes/passkeys";
 import { paymentRoutes } from "./routes/payments";
 import { postRoutes } from "./routes/posts";
 import { pushRoutes } from "./routes/push";
@@ -88,6 +89,7 @@ api.route("/", messageRoutes);
 api.route("/", liveRoutes);
 api.route("/", massMessageRoutes);
 api.route("/", pushRoutes);
+api.route("/", passkeyRoutes);
 api.route("/", storyRoutes);
 
 api.doc31("/openapi.json", {
