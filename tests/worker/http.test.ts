@@ -231,6 +231,14 @@ describe("HTTP", () => {
         "GET /highlights",
         "GET /highlights/{id}",
         "DELETE /highlights/{id}",
+        // Passkeys
+        "GET /passkeys",
+        "POST /passkeys/registration/options",
+        "POST /passkeys",
+        "PATCH /passkeys/{id}",
+        "DELETE /passkeys/{id}",
+        "POST /login/passkey/options",
+        "POST /login/passkey",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as {
