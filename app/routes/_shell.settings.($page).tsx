@@ -17,6 +17,7 @@ import { cancelSubscription } from "@worker/domain/subscriptions/cancel-subscrip
 import { listSubscriptions } from "@worker/domain/subscriptions/list-subscriptions";
 import { subscribe } from "@worker/domain/subscriptions/subscribe";
 import { SubscribeFormSchema } from "@shared/contracts/subscription-bodies";
+import { listPasskeys } from "@worker/domain/passkeys/list-passkeys";
 import { ChangeEmailForm, ChangePasswordForm } from "~/components/account-security";
 import { LanguagePicker } from "~/components/language";
 import { EditProfileForm } from "~/components/profile/edit-profile-form";
@@ -65,6 +66,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     verified: user.email_verified_at !== null,
     profile,
     subscriptions,
+    passkeys: page === "security" ? await listPasskeys(context.domain.db, user.id) : [],
   };
 }
 

@@ -33,7 +33,12 @@ export type Passkey = z.infer<typeof PasskeySchema>;
 export const PasskeyListSchema = z.object({ passkeys: z.array(PasskeySchema) }).meta({ id: "PasskeyList" });
 export type PasskeyList = z.infer<typeof PasskeyListSchema>;
 
-const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/);
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/);
 /** A credential id is at most 1023 bytes (WebAuthn §5.8.3): 1364 characters of base64url. */
 const credentialId = base64url(1364);
 const transports = z.array(z.string().max(32)).max(8);
@@ -64,7 +69,10 @@ export const RegistrationOptionsSchema = z
     extensions: z.object({ credProps: z.boolean().optional() }).optional(),
     hints: z.array(z.enum(["security-key", "client-device", "hybrid"])).optional(),
   })
-  .meta({ id: "PasskeyRegistrationOptions", description: "For navigator.credentials.create (PublicKeyCredentialCreationOptionsJSON)" });
+  .meta({
+    id: "PasskeyRegistrationOptions",
+    description: "For navigator.credentials.create (PublicKeyCredentialCreationOptionsJSON)",
+  });
 export type RegistrationOptions = z.infer<typeof RegistrationOptionsSchema>;
 
 export const AuthenticationOptionsSchema = z
@@ -75,7 +83,10 @@ export const AuthenticationOptionsSchema = z
     allowCredentials: z.array(credentialDescriptor).optional(),
     userVerification: z.enum(["discouraged", "preferred", "required"]).optional(),
   })
-  .meta({ id: "PasskeyAuthenticationOptions", description: "For navigator.credentials.get (PublicKeyCredentialRequestOptionsJSON)" });
+  .meta({
+    id: "PasskeyAuthenticationOptions",
+    description: "For navigator.credentials.get (PublicKeyCredentialRequestOptionsJSON)",
+  });
 export type AuthenticationOptions = z.infer<typeof AuthenticationOptionsSchema>;
 
 /** The first step of adding a passkey: the account's password, since a stolen session must not add a lasting key. */

@@ -1,4 +1,4 @@
-import { encodeCbor } from "./cbor";
+import { encodeCbor, type CborValue } from "./cbor";
 
 /**
  * A software passkey authenticator for the worker tier: WebCrypto P-256 keys (COSE ES256), attestation "none",
@@ -32,7 +32,8 @@ const concat = (...parts: Uint8Array[]) => {
   return out;
 };
 
-const uint32 = (value: number) => new Uint8Array([value >>> 24, (value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff]);
+const uint32 = (value: number) =>
+  new Uint8Array([value >>> 24, (value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff]);
 
 /** WebAuthn's ES256 signatures are ASN.1 DER; WebCrypto's are r‖s (32 bytes each). */
 function derSignature(raw: Uint8Array): Uint8Array {
@@ -122,9 +123,9 @@ export class SoftAuthenticator {
       coseKey,
     );
     const attestationObject = encodeCbor(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, CborValue>([
         ["fmt", "none"],
-        ["attStmt", new Map()],
+        ["attStmt", new Map<string, CborValue>()],
         ["authData", authenticatorData],
       ]),
     );

@@ -49,8 +49,7 @@ async function signInOptions(ip?: string) {
 const signIn = (response: unknown, ip?: string) => postJson("/login/passkey", { response }, { ip });
 
 const sessionsOf = async (userId: number) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(userId).first<{ n: number }>())!
-    .n;
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
 
 const REFUSED = { message: "This passkey could not sign you in. Try another way to sign in.", errors: {} };
 
@@ -118,7 +117,9 @@ describe("passkeys", () => {
   it("refuses a sign-in whose signature is not the passkey's", async () => {
     const person = await createUser();
     const { authenticator } = await addPasskey(person);
-    const forged = await authenticator.signIn(await signInOptions(), { signWith: await SoftAuthenticator.newKeyPair() });
+    const forged = await authenticator.signIn(await signInOptions(), {
+      signWith: await SoftAuthenticator.newKeyPair(),
+    });
     const refused = await signIn(forged);
     expect(refused.status).toBe(422);
     expect(await refused.json()).toEqual(REFUSED);
@@ -135,9 +136,9 @@ describe("passkeys", () => {
     expect(await sessionsOf(person.user.userId)).toBe(2);
 
     const registration = await new SoftAuthenticator(ORIGIN).register(await registrationOptions(person));
-    expect((await postJson("/passkeys", { name: "Phone", response: registration }, { token: person.token })).status).toBe(
-      201,
-    );
+    expect(
+      (await postJson("/passkeys", { name: "Phone", response: registration }, { token: person.token })).status,
+    ).toBe(201);
     const again = await postJson("/passkeys", { name: "Phone", response: registration }, { token: person.token });
     expect(again.status).toBe(422);
   });
@@ -229,8 +230,8 @@ describe("passkeys", () => {
     const locked = await signIn(await authenticator.signIn(await signInOptions(ip)), ip);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await signIn(await authenticator.signIn(await signInOptions("198.51.100.41")), "198.51.100.41")).status).toBe(
-      200,
-    );
+    expect(
+      (await signIn(await authenticator.signIn(await signInOptions("198.51.100.41")), "198.51.100.41")).status,
+    ).toBe(200);
   });
 });

@@ -1,4 +1,10 @@
+import { PasskeySettings } from "~/components/settings/passkey-settings";
+
 /** Settings → Security: two-step sign-in, passkeys and the signed-in devices, one section each. */
 export function SecuritySettings() {
-  return <div className="space-y-8" />;
+  return (
+    <div className="space-y-8">
+      <PasskeySettings />
+    </div>
+  );
 }
