@@ -14,7 +14,7 @@ const NAME_REQUIRED = message("Give the passkey a name.");
 const NAME_TOO_LONG = message("A passkey's name has at most {{max}} characters.", { max: 60 });
 
 /** What the person calls a passkey ("Laptop", "Phone"), shown in Settings → Security. */
-export const passkeyNameSchema = singleLineText({ message: NAME_REQUIRED })
+const passkeyNameSchema = singleLineText({ message: NAME_REQUIRED })
   .trim()
   .min(1, { message: NAME_REQUIRED })
   .max(60, { message: NAME_TOO_LONG });
@@ -31,7 +31,6 @@ export const PasskeySchema = z
 export type Passkey = z.infer<typeof PasskeySchema>;
 
 export const PasskeyListSchema = z.object({ passkeys: z.array(PasskeySchema) }).meta({ id: "PasskeyList" });
-export type PasskeyList = z.infer<typeof PasskeyListSchema>;
 
 const base64url = (max: number) =>
   z

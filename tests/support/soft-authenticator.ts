@@ -9,13 +9,13 @@ import { encodeCbor, type CborValue } from "./cbor";
 
 const encoder = new TextEncoder();
 
-export const toBase64url = (bytes: Uint8Array) =>
+const toBase64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
     .replaceAll("+", "-")
     .replaceAll("/", "_")
     .replace(/=+$/, "");
 
-export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
