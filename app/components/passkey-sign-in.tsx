@@ -17,7 +17,8 @@ export function useCeremonyTexts() {
 }
 
 /**
- * /login's "Sign in with a passkey": any passkey of this site, no account named (the key says whose it is). The
+ * /login's "Use a passkey" (not "Sign in with…": the page's own "Sign in" button keeps a name no other button
+ * contains): any passkey of this site, no account named (the key says whose it is). The
  * WebAuthn library loads on the tap; the session then opens as after a password.
  */
 export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
@@ -51,7 +52,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
         disabled={busy}
         onClick={() => void signIn()}
       >
-        {t("Sign in with a passkey")}
+        {t("Use a passkey")}
       </button>
       <p role="status" className="text-sm text-red-700 dark:text-red-400">
         {failure}
