@@ -33,7 +33,11 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   async function signIn() {
     setBusy(true);
     setFailure("");
-    const ceremony = await import("~/lib/passkeys");
+    const ceremony = await import("~/lib/passkeys").catch(() => null);
+    if (!ceremony) {
+      setFailure(ceremonyTexts.network);
+      return setBusy(false);
+    }
     try {
       const { token } = await ceremony.signInWithPasskey(api);
       setResult({ ok: true, token, redirectTo });

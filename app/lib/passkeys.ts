@@ -19,7 +19,7 @@ import {
 
 /** Adds a passkey: the password unlocks the options, the authenticator makes the key, the server keeps it as `name`. */
 export async function addPasskey(api: ApiClient, password: string, name: string) {
-  const options = await api.post("/passkeys/registration/options", { password }, registrationOptionsShape);
+  const options = await api.post("/passkeys/registration/options", { name, password }, registrationOptionsShape);
   const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON });
   return api.post("/passkeys", { name, response }, passkeyShape);
 }

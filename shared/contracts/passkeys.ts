@@ -88,8 +88,12 @@ export const AuthenticationOptionsSchema = z
   });
 export type AuthenticationOptions = z.infer<typeof AuthenticationOptionsSchema>;
 
-/** The first step of adding a passkey: the account's password, since a stolen session must not add a lasting key. */
-export const RegistrationOptionsBodySchema = z.object({ password: passwordText.optional() });
+/**
+ * The first step of adding a passkey: the account's password, since a stolen session must not add a lasting key,
+ * and the name it will have, checked now: a name refused after the ceremony would leave a key on the
+ * authenticator that signs in nowhere.
+ */
+export const RegistrationOptionsBodySchema = z.object({ name: passkeyNameSchema, password: passwordText.optional() });
 
 /** What the browser says of the extensions (credProps…): kept as it came, read by nothing here. */
 const clientExtensionResults = z.record(z.string().max(64), z.unknown());

@@ -179,7 +179,7 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
       auth: "BTBZMqHH6r4Tts7J_aSIgg",
     },
   }),
-  "POST /passkeys/registration/options": () => ({ password: PASSWORD }),
+  "POST /passkeys/registration/options": () => ({ name: "Laptop", password: PASSWORD }),
   "POST /passkeys": () => ({
     name: "Laptop",
     response: {

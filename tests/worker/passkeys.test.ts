@@ -26,7 +26,11 @@ interface AuthenticationOptions {
 }
 
 async function registrationOptions(person: Person, password = person.input.password) {
-  const response = await postJson("/passkeys/registration/options", { password }, { token: person.token });
+  const response = await postJson(
+    "/passkeys/registration/options",
+    { name: "Laptop", password },
+    { token: person.token },
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as RegistrationOptions;
 }
@@ -91,17 +95,31 @@ describe("passkeys", () => {
     expect(stored!.counter).toBe(1);
   });
 
-  it("asks for the right password before a passkey can be added, and makes no challenge without it", async () => {
+  it("asks for a name and the right password before a passkey can be added, and makes no challenge without them", async () => {
     const person = await createUser();
-    const missing = await postJson("/passkeys/registration/options", {}, { token: person.token });
+    const unnamed = await postJson(
+      "/passkeys/registration/options",
+      { name: " ", password: person.input.password },
+      { token: person.token },
+    );
+    expect(unnamed.status).toBe(422);
+    expect(await unnamed.json()).toMatchObject({ errors: { name: ["Give the passkey a name."] } });
+    const missing = await postJson("/passkeys/registration/options", { name: "Laptop" }, { token: person.token });
     expect(missing.status).toBe(422);
     expect(await missing.json()).toMatchObject({ errors: { password: ["Please enter your password"] } });
-    const wrong = await postJson("/passkeys/registration/options", { password: "not it" }, { token: person.token });
+    const wrong = await postJson(
+      "/passkeys/registration/options",
+      { name: "Laptop", password: "not it" },
+      { token: person.token },
+    );
     expect(wrong.status).toBe(422);
     expect(await wrong.json()).toMatchObject({ errors: { password: ["Wrong password"] } });
     const challenges = await env.DB.prepare("SELECT COUNT(*) AS n FROM passkey_challenges").first<{ n: number }>();
     expect(challenges!.n).toBe(0);
-    const signedOut = await postJson("/passkeys/registration/options", { password: person.input.password });
+    const signedOut = await postJson("/passkeys/registration/options", {
+      name: "Laptop",
+      password: person.input.password,
+    });
     expect(signedOut.status).toBe(401);
   });
 

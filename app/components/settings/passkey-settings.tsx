@@ -31,10 +31,14 @@ export function PasskeySettings() {
     event.preventDefault();
     const form = event.currentTarget;
     const fields = new FormData(form);
-    setBusy(true);
-    setErrors({});
     setStatus(null);
-    const ceremony = await import("~/lib/passkeys");
+    setErrors({});
+    setBusy(true);
+    const ceremony = await import("~/lib/passkeys").catch(() => null);
+    if (!ceremony) {
+      setStatus({ tone: "error", text: ceremonyTexts.network });
+      return setBusy(false);
+    }
     try {
       const added = await ceremony.addPasskey(api, String(fields.get("password")), String(fields.get("name")));
       form.reset();
@@ -43,8 +47,9 @@ export function PasskeySettings() {
       revalidator.revalidate();
     } catch (error) {
       if (error instanceof ApiError) {
+        // A field's error shows under the field; the rest in the status line.
         setErrors(error.body.errors);
-        setStatus({ tone: "error", text: error.body.message });
+        if (Object.keys(error.body.errors).length === 0) setStatus({ tone: "error", text: error.body.message });
       } else setStatus({ tone: "error", text: ceremonyTexts[ceremony.ceremonyFailure(error)] });
     } finally {
       setBusy(false);
@@ -136,10 +141,9 @@ function PasskeyItem({ passkey, onStatus }: { passkey: Passkey; onStatus(status:
       onStatus({ tone: "ok", text: await work() });
       revalidator.revalidate();
     } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(error.body.errors.name ?? []);
-        onStatus({ tone: "error", text: error.body.message });
-      } else onStatus({ tone: "error", text: t("Please try again in a moment.") });
+      if (error instanceof ApiError && error.body.errors.name) setErrors(error.body.errors.name);
+      else if (error instanceof ApiError) onStatus({ tone: "error", text: error.body.message });
+      else onStatus({ tone: "error", text: t("Please try again in a moment.") });
     } finally {
       setBusy(false);
     }
