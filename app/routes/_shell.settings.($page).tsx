@@ -17,7 +17,8 @@ import { cancelSubscription } from "@worker/domain/subscriptions/cancel-subscrip
 import { listSubscriptions } from "@worker/domain/subscriptions/list-subscriptions";
 import { subscribe } from "@worker/domain/subscriptions/subscribe";
 import { SubscribeFormSchema } from "@shared/contracts/subscription-bodies";
-import { listPasskeys } from "@worker/domain/passkeys/list-passkeys";
+import { passkeysRead } from "@worker/domain/passkeys/list-passkeys";
+import { readOne } from "@worker/domain/shared/reads";
 import { ChangeEmailForm, ChangePasswordForm } from "~/components/account-security";
 import { LanguagePicker } from "~/components/language";
 import { EditProfileForm } from "~/components/profile/edit-profile-form";
@@ -66,7 +67,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     verified: user.email_verified_at !== null,
     profile,
     subscriptions,
-    passkeys: page === "security" ? await listPasskeys(context.domain.db, user.id) : [],
+    passkeys: page === "security" ? await readOne(passkeysRead(context.domain.db, user.id)) : [],
   };
 }
 

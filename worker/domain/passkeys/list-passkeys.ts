@@ -1,4 +1,5 @@
 import type { Passkey } from "@shared/contracts/passkeys";
+import { readOne, type Read } from "../shared/reads";
 
 export interface PasskeyRow {
   id: number;
@@ -22,11 +23,10 @@ export const presentPasskey = (row: PasskeyRow): Passkey => ({
   backedUp: row.backed_up === 1,
 });
 
-/** An account's passkeys, oldest first. */
-export async function listPasskeys(db: D1Database, userId: number): Promise<Passkey[]> {
-  const { results } = await db
-    .prepare("SELECT * FROM passkeys WHERE user_id = ? ORDER BY id")
-    .bind(userId)
-    .all<PasskeyRow>();
-  return results.map(presentPasskey);
-}
+/** An account's passkeys, oldest first, as a read a page can batch with its others. */
+export const passkeysRead = (db: D1Database, userId: number): Read<Passkey[]> => ({
+  statement: db.prepare("SELECT * FROM passkeys WHERE user_id = ? ORDER BY id").bind(userId),
+  answer: (result) => (result.results as PasskeyRow[]).map(presentPasskey),
+});
+
+export const listPasskeys = (db: D1Database, userId: number) => readOne(passkeysRead(db, userId));
