@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
 import { ALIASES } from "./aliases";
 
@@ -5,7 +6,18 @@ import { ALIASES } from "./aliases";
 export default defineWorkersConfig(async () => {
   const migrations = await readD1Migrations("worker/db/migrations");
   return {
-    resolve: { alias: ALIASES },
+    resolve: {
+      alias: [
+        ...Object.entries(ALIASES).map(([find, replacement]) => ({ find, replacement })),
+        // tslib (under @simplewebauthn/server's ASN.1 parsers) as wrangler's bundle takes it, its ES module: the
+        // test pool resolves it with the "node" condition, whose wrapper imports a default from a CommonJS file
+        // that workerd's module loader does not give one.
+        {
+          find: /^tslib$/,
+          replacement: fileURLToPath(new URL("./node_modules/tslib/tslib.es6.mjs", import.meta.url)),
+        },
+      ],
+    },
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],

@@ -51,7 +51,8 @@ import {
   ProcessingPostPageSchema,
 } from "@shared/contracts/posts";
 import { FollowStateSchema, SuggestedProfilesSchema, UserSearchResultsSchema } from "@shared/contracts/profiles";
-import { MeSchema, UpdatesSchema } from "@shared/contracts/session";
+import { AuthResultSchema, MeSchema, UpdatesSchema } from "@shared/contracts/session";
+import { AuthenticationOptionsSchema, PasskeySchema, RegistrationOptionsSchema } from "@shared/contracts/passkeys";
 import { CreatedUploadSchema, UploadedMediaSchema, UploadStatusSchema } from "@shared/contracts/uploads";
 
 /**
@@ -317,6 +318,25 @@ export const GENERATED: Record<string, Entry[]> = {
       name: "giftAnswerShape",
       schema: GiftAnswerSchema,
       type: { name: "GiftAnswer", from: "@shared/contracts/offers" },
+    },
+  ],
+  // Passkeys' ceremonies (Settings → Security, /login): loaded with the WebAuthn library, when a ceremony starts.
+  "app/lib/passkey-shapes.ts": [
+    {
+      name: "registrationOptionsShape",
+      schema: RegistrationOptionsSchema,
+      type: { name: "RegistrationOptions", from: "@shared/contracts/passkeys" },
+    },
+    {
+      name: "authenticationOptionsShape",
+      schema: AuthenticationOptionsSchema,
+      type: { name: "AuthenticationOptions", from: "@shared/contracts/passkeys" },
+    },
+    { name: "passkeyShape", schema: PasskeySchema, type: { name: "Passkey", from: "@shared/contracts/passkeys" } },
+    {
+      name: "authResultShape",
+      schema: AuthResultSchema,
+      type: { name: "Me", from: "@shared/contracts/session", expression: "{ token: string; user: Me }" },
     },
   ],
   // The live studio.

@@ -21,6 +21,8 @@ import { cancelSubscription } from "@worker/domain/subscriptions/cancel-subscrip
 import { listSubscriptions } from "@worker/domain/subscriptions/list-subscriptions";
 import { subscribe } from "@worker/domain/subscriptions/subscribe";
 import { SubscribeFormSchema } from "@shared/contracts/subscription-bodies";
+import { passkeysRead } from "@worker/domain/passkeys/list-passkeys";
+import { readOne } from "@worker/domain/shared/reads";
 import { ChangeEmailForm, ChangePasswordForm } from "~/components/account-security";
 import { LanguagePicker } from "~/components/language";
 import { EditProfileForm } from "~/components/profile/edit-profile-form";
@@ -87,6 +89,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     deletion,
     dataExport,
     geoBlocking,
+    passkeys: page === "security" ? await readOne(passkeysRead(context.domain.db, user.id)) : [],
   };
 }
 

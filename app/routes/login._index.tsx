@@ -8,6 +8,7 @@ import { signIn } from "@worker/domain/accounts/sign-in";
 import { requestMagicLink } from "@worker/domain/accounts/magic-link";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
+import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { formIntent, handleForm, parseForm, signedIn, type FormResult } from "~/lib/forms.server";
 import { useSignedIn } from "~/lib/use-signed-in";
 import { pageMeta, titleTag } from "~/i18n/meta";
@@ -85,6 +86,7 @@ export default function Login() {
             {t("Sign in")}
           </SubmitButton>
         </AppForm>
+        <PasskeySignIn redirectTo={safeLocalPath(params.get("redirectTo"))} />
         <details className="group rounded-lg border border-slate-200 p-4 dark:border-slate-800">
           <summary className="cursor-pointer text-sm font-medium">{t("Email me a sign-in link instead")}</summary>
           <AppForm method="post" className="mt-4 space-y-3" noValidate>

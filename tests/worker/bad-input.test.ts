@@ -181,6 +181,27 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
       auth: "BTBZMqHH6r4Tts7J_aSIgg",
     },
   }),
+  "POST /passkeys/registration/options": () => ({ name: "Laptop", password: PASSWORD }),
+  "POST /passkeys": () => ({
+    name: "Laptop",
+    response: {
+      id: "AAAA",
+      rawId: "AAAA",
+      type: "public-key",
+      response: { clientDataJSON: "e30", attestationObject: "oA", transports: ["internal"] },
+      clientExtensionResults: {},
+    },
+  }),
+  "PATCH /passkeys/{id}": () => ({ name: "Phone" }),
+  "POST /login/passkey": () => ({
+    response: {
+      id: "AAAA",
+      rawId: "AAAA",
+      type: "public-key",
+      response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA", userHandle: "AA" },
+      clientExtensionResults: {},
+    },
+  }),
   "PUT /push/preferences": () => ({
     messages: true,
     posts: false,

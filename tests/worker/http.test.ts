@@ -236,6 +236,14 @@ describe("HTTP", () => {
         "DELETE /highlights/{id}",
         "GET /account/data-export",
         "POST /account/data-export",
+        // Passkeys
+        "GET /passkeys",
+        "POST /passkeys/registration/options",
+        "POST /passkeys",
+        "PATCH /passkeys/{id}",
+        "DELETE /passkeys/{id}",
+        "POST /login/passkey/options",
+        "POST /login/passkey",
       ].sort(),
     );
     const signup = doc.paths["/signup"]!.post as {

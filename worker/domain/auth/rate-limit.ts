@@ -21,6 +21,8 @@ export const LIMITS = {
   signInPerIp: { max: 30, windowMs: 10 * MINUTE },
   signInFailuresPerAccountAndIp: { max: 5, windowMs: 15 * MINUTE },
   signInFailuresPerAccount: { max: 50, windowMs: HOUR },
+  /** Passkey answers that did not sign in: a key cannot be guessed, so these are broken or replayed answers. */
+  passkeyFailuresPerIp: { max: 10, windowMs: 15 * MINUTE },
   passwordRecheckFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
   signUpPerIp: { max: 10, windowMs: HOUR },
   /** Well-formed sign-ups, each of which may learn whether its email has an account (sign-up.ts). */
