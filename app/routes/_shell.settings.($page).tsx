@@ -34,6 +34,8 @@ import { PushSettings } from "~/components/push-settings";
 import { Handle } from "~/components/handle";
 import { SecuritySettings } from "~/components/settings/security-settings";
 import { PrivacySettings } from "~/components/settings/privacy-settings";
+import { getWatermarkSetting } from "@worker/domain/watermarks/get-watermark-setting";
+import { setWatermarkSetting } from "@worker/domain/watermarks/set-watermark-setting";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -58,6 +60,8 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     coverUrl: publicMediaUrl(user.cover_key),
   };
   const subscriptions = page === "subscriptions" ? await listSubscriptions(context.domain.db, user.id) : [];
+  const watermark =
+    page === "privacy" && user.role === "creator" ? await getWatermarkSetting(context.domain, user) : null;
   return {
     page,
     username: user.username,
@@ -65,10 +69,13 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     verified: user.email_verified_at !== null,
     profile,
     subscriptions,
+    watermark,
   };
 }
 
 const CancelSchema = z.object({ subscriptionId: idText });
+/** The watermark's checkbox: "1" when ticked, absent when not. */
+const WatermarkFormSchema = z.object({ on: z.literal("1").optional() });
 const ResubscribeSchema = SubscribeFormSchema.extend({ username: singleLineText().min(1).max(64) });
 
 /** Changing the password or the email, saving the profile, and cancelling or resubscribing from the subscriptions page. */
@@ -89,6 +96,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
       const input = parseOrThrow(EmailChangeBodySchema, fields);
       await requestEmailChange(context.domain, user, input.email, input.password ?? "");
       return { ok: true, message: t("We have sent a confirmation link to your new address.") } satisfies FormResult;
+    }
+    if (fields.intent === "watermark-set") {
+      const { on } = parseOrThrow(WatermarkFormSchema, fields);
+      await setWatermarkSetting(context.domain, user, { on: on === "1" });
+      return { ok: true } satisfies FormResult;
     }
     if (fields.intent === "profile")
       await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileBodySchema, fields));
