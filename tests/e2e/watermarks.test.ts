@@ -123,9 +123,11 @@ describe("watermarks", () => {
     await page.waitForURL(/\/post\/\d+$/);
     const postId = Number(new URL(page.url()).pathname.split("/").pop());
 
-    const [[row]] = await sqlRows<{ object_key: string; marked_key: string; watermark: string }>(
-      `SELECT object_key, marked_key, watermark FROM media WHERE post_id = ${postId}`,
-    );
+    const row = (
+      await sqlRows<{ object_key: string; marked_key: string; watermark: string }>(
+        `SELECT object_key, marked_key, watermark FROM media WHERE post_id = ${postId}`,
+      )
+    )[0]?.[0];
     expect(row).toMatchObject({
       watermark: `${new URL(baseURL()).host}/${creator.username}`,
       marked_key: expect.stringMatching(/^marked\//),
