@@ -7,6 +7,7 @@ export const createdUploadShape: Shape<CreatedUpload> = object({
   partSize: number,
   partCount: number,
   stream: orDefault(nullable(object({ uploadUrl: string })), () => null),
+  watermark: orDefault(nullable(string), () => null),
 });
 
 export const uploadStatusShape: Shape<UploadStatus> = object({
@@ -27,6 +28,7 @@ export const uploadStatusShape: Shape<UploadStatus> = object({
     ),
     () => [],
   ),
+  watermark: orDefault(nullable(string), () => null),
 });
 
 export const uploadedMediaShape: Shape<UploadedMedia> = object({

@@ -5,7 +5,9 @@
  * the browser also makes what a Worker cannot: a video's poster frame and the small blurred preview of locked
  * posts. A post's, chat's or story's video also gets its renditions (app/lib/video-renditions.ts), made while the
  * original's parts go and uploaded before the original's completion, which is last: it makes the medium ready and
- * publishes a post waiting for it. Errors are `ApiError`s carrying the server's translated message.
+ * publishes a post waiting for it. A creator's photo the server marks (its `watermark`) gets the mark drawn into every
+ * copy fans get, and a full-size marked copy, without which the server does not complete it
+ * (docs/decisions/watermarks.md). Errors are `ApiError`s carrying the server's translated message.
  */
 import { del, get, set } from "idb-keyval";
 import type { RenditionUpload } from "@shared/contracts/renditions";
@@ -16,6 +18,8 @@ import { createdUploadShape, uploadedMediaShape, uploadStatusShape } from "~/lib
 import { readToken } from "~/lib/token";
 import { SCALED_WIDTHS } from "@shared/contracts/scaled-widths";
 import type { Rendition } from "~/lib/video-renditions";
+import { drawWatermark } from "~/lib/watermark";
+import { markedSizeOf } from "@shared/watermark";
 
 export type UploadPurpose = "post" | "message" | "story" | "avatar" | "cover" | "id_document" | "id_selfie";
 
@@ -50,6 +54,8 @@ const POSTER_MAX_WIDTH = 1280;
 const STORY_COVER_WIDTH = 240;
 /** The quality of a photo's copies (SCALED_WIDTHS). */
 const SCALED_QUALITY = 0.82;
+/** The quality of a marked photo's full-size copy: what fans see when they open it large. */
+const MARKED_QUALITY = 0.9;
 
 export async function uploadFile(picked: File, options: UploadOptions): Promise<UploadedMedia> {
   const file = await fitted(picked, options.purpose);
@@ -83,7 +89,7 @@ async function sendParts(
   resumeKey: string,
   options: UploadOptions,
 ): Promise<UploadedMedia> {
-  await uploadVariantsFor(call, mediaId, file, options.purpose);
+  await uploadVariantsFor(call, mediaId, file, options.purpose, upload.watermark);
   // Upload progress counts the original's bytes and the renditions', known (or about known) once planned.
   let renditionBytes = 0;
   let renditionsSent = 0;
@@ -239,7 +245,7 @@ async function sendToStream(
   file: File,
   options: UploadOptions,
 ): Promise<UploadedMedia> {
-  await uploadVariantsFor(call, mediaId, file, options.purpose);
+  await uploadVariantsFor(call, mediaId, file, options.purpose, null);
   const { uploadToStream } = await import("~/lib/stream-upload");
   await uploadToStream(file, uploadUrl, { onProgress: options.onProgress, signal: options.signal });
   const media = await call.json("POST", `/uploads/${mediaId}/complete`, uploadedMediaShape);
@@ -249,11 +255,17 @@ async function sendToStream(
 
 /**
  * Post and chat media get a poster frame (videos) and a blurred preview (shown while locked); a story's video its
- * poster frame (a story is never shown locked).
+ * poster frame (a story is never shown locked). `watermark`: the mark the server gave this photo, or null.
  */
-async function uploadVariantsFor(call: Caller, mediaId: number, file: File, purpose: UploadPurpose) {
-  if (purpose === "post" || purpose === "message") await uploadVariants(call, mediaId, file, true);
-  else if (purpose === "story") await uploadVariants(call, mediaId, file, false);
+async function uploadVariantsFor(
+  call: Caller,
+  mediaId: number,
+  file: File,
+  purpose: UploadPurpose,
+  watermark: string | null,
+) {
+  if (purpose === "post" || purpose === "message") await uploadVariants(call, mediaId, file, true, watermark);
+  else if (purpose === "story") await uploadVariants(call, mediaId, file, false, null);
 }
 
 /** Removes an upload of the user's that is not attached to a post (a composer's photo taken back). */
@@ -283,6 +295,7 @@ async function startOrResume(call: Caller, file: File, purpose: UploadPurpose, r
     receivedParts: [],
     postId: null,
     renditions: [],
+    watermark: created.watermark,
   };
   return { mediaId: created.mediaId, upload, streamUrl: created.stream?.uploadUrl ?? null };
 }
@@ -307,10 +320,19 @@ async function withRetries<T>(signal: AbortSignal | undefined, attempt: () => Pr
  * The poster frame (videos; of a story's photo, a small copy for its highlight's cover), the blurred preview (all
  * post and chat media) and, of a post's or message's photo wider than 640 or 1280 pixels, a copy that wide, which
  * phones load instead of the original (srcset, app/lib/scaled-images.ts). A browser that cannot make them skips them.
+ * A marked photo's copies carry the mark, and its full-size marked copy goes first: without it the upload fails,
+ * since the server would not complete the photo.
  */
-async function uploadVariants(call: Caller, mediaId: number, file: File, withPreview: boolean) {
+async function uploadVariants(
+  call: Caller,
+  mediaId: number,
+  file: File,
+  withPreview: boolean,
+  watermark: string | null,
+) {
+  const marked = watermark === null ? null : await sendMarkedCopy(call, mediaId, file, watermark);
   try {
-    const source = file.type.startsWith("video/") ? await videoFrame(file) : await createImageBitmap(file);
+    const source = marked ?? (file.type.startsWith("video/") ? await videoFrame(file) : await createImageBitmap(file));
     if (file.type.startsWith("video/")) {
       await call.send("PUT", `/uploads/${mediaId}/poster`, await drawJpeg(source, POSTER_MAX_WIDTH, 0.8));
     } else if (!withPreview) {
@@ -321,7 +343,7 @@ async function uploadVariants(call: Caller, mediaId: number, file: File, withPre
     if (withPreview && !(source instanceof HTMLVideoElement)) {
       for (const width of SCALED_WIDTHS) {
         if (source.width > width)
-          await call.send("PUT", `/uploads/${mediaId}/w${width}`, await drawScaled(source, width));
+          await call.send("PUT", `/uploads/${mediaId}/w${width}`, await drawScaled(source, width, watermark));
       }
     }
   } catch (error) {
@@ -369,20 +391,47 @@ async function fitted(file: File, purpose: UploadPurpose): Promise<File> {
   }
 }
 
-/** A copy `width` pixels wide: WebP where the browser can write it (smaller, and it keeps transparency), else JPEG. */
-async function drawScaled(source: ImageBitmap, width: number): Promise<Blob> {
-  const webp = await drawJpeg(source, width, SCALED_QUALITY, "image/webp");
-  return webp.type === "image/webp" ? webp : drawJpeg(source, width, SCALED_QUALITY);
+/** The full-size copy of a marked photo, the mark drawn in (markedSizeOf: fitted to Safari's largest canvas). */
+async function sendMarkedCopy(call: Caller, mediaId: number, file: File, watermark: string): Promise<ImageBitmap> {
+  const bitmap = await createImageBitmap(file);
+  const copy = await drawScaled(bitmap, markedSizeOf(bitmap.width, bitmap.height), watermark, MARKED_QUALITY);
+  await withRetries(undefined, () => call.send("PUT", `/uploads/${mediaId}/marked`, copy));
+  return bitmap;
 }
 
-function drawJpeg(source: Drawable, maxWidth: number, quality: number, type = "image/jpeg"): Promise<Blob> {
+/**
+ * A copy (`fit`): WebP where the browser can write it (smaller, and it keeps transparency), else JPEG;
+ * with the mark `watermark` drawn in, if given.
+ */
+async function drawScaled(
+  source: ImageBitmap,
+  fit: Fit,
+  watermark: string | null = null,
+  quality = SCALED_QUALITY,
+): Promise<Blob> {
+  const webp = await drawJpeg(source, fit, quality, "image/webp", watermark);
+  return webp.type === "image/webp" ? webp : drawJpeg(source, fit, quality, "image/jpeg", watermark);
+}
+
+/** How large a copy is drawn: at most this wide (its height follows), or exactly this size. */
+type Fit = number | { width: number; height: number };
+
+function drawJpeg(
+  source: Drawable,
+  fit: Fit,
+  quality: number,
+  type = "image/jpeg",
+  watermark: string | null = null,
+): Promise<Blob> {
   const width = source instanceof HTMLVideoElement ? source.videoWidth : source.width;
   const height = source instanceof HTMLVideoElement ? source.videoHeight : source.height;
-  const scale = Math.min(1, maxWidth / Math.max(width, 1));
+  const scale = typeof fit === "number" ? Math.min(1, fit / Math.max(width, 1)) : 1;
   const canvas = document.createElement("canvas");
-  canvas.width = Math.max(1, Math.round(width * scale));
-  canvas.height = Math.max(1, Math.round(height * scale));
-  canvas.getContext("2d")!.drawImage(source, 0, 0, canvas.width, canvas.height);
+  canvas.width = typeof fit === "number" ? Math.max(1, Math.round(width * scale)) : fit.width;
+  canvas.height = typeof fit === "number" ? Math.max(1, Math.round(height * scale)) : fit.height;
+  const draw = canvas.getContext("2d")!;
+  draw.drawImage(source, 0, 0, canvas.width, canvas.height);
+  if (watermark !== null) drawWatermark(draw, canvas.width, canvas.height, watermark);
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no image"))), type, quality),
   );

@@ -50,6 +50,8 @@ import { enqueueDataExport } from "@worker/queues/data-exports";
 import { getGeoBlocks } from "@worker/domain/geo-blocks/get-geo-blocks";
 import { setGeoBlocks } from "@worker/domain/geo-blocks/set-geo-blocks";
 import { GeoBlocksBodySchema } from "@shared/contracts/geo-blocks";
+import { getWatermarkSetting } from "@worker/domain/watermarks/get-watermark-setting";
+import { setWatermarkSetting } from "@worker/domain/watermarks/set-watermark-setting";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -78,6 +80,8 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const deletion = page === "privacy" ? await getDeletionState(context.domain.db, user.id) : null;
   const dataExport = page === "privacy" ? await findDataExportState(context.domain.db, user.id) : null;
   const geoBlocking = page === "privacy" && user.role === "creator" ? await getGeoBlocks(context.domain, user) : null;
+  const watermark =
+    page === "privacy" && user.role === "creator" ? await getWatermarkSetting(context.domain, user) : null;
   return {
     page,
     username: user.username,
@@ -90,10 +94,13 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     dataExport,
     geoBlocking,
     passkeys: page === "security" ? await readOne(passkeysRead(context.domain.db, user.id)) : [],
+    watermark,
   };
 }
 
 const CancelSchema = z.object({ subscriptionId: idText });
+/** The watermark's checkbox: "1" when ticked, absent when not. */
+const WatermarkFormSchema = z.object({ on: z.literal("1").optional() });
 const ResubscribeSchema = SubscribeFormSchema.extend({ username: singleLineText().min(1).max(64) });
 
 /** Changing the password or the email, saving the profile, and cancelling or resubscribing from the subscriptions page. */
@@ -131,6 +138,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
     else if (fields.intent === "geo-blocking-save") {
       const places = (fields.places ?? "").split(",").filter(Boolean);
       await setGeoBlocks(context.domain, user, parseOrThrow(GeoBlocksBodySchema, { places }));
+    } else if (fields.intent === "watermark-set") {
+      const { on } = parseOrThrow(WatermarkFormSchema, fields);
+      await setWatermarkSetting(context.domain, user, { on: on === "1" });
     } else if (fields.intent === "profile")
       await updateProfile(context.domain.db, user.id, parseOrThrow(ProfileBodySchema, fields));
     else if (fields.intent === "cancel")

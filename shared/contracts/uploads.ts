@@ -17,6 +17,10 @@ export const CreatedUploadSchema = z
       description:
         "With Cloudflare Stream (VIDEO_PIPELINE=stream), a video's bytes go to this tus URL instead of /uploads/{id}/parts; null otherwise",
     }),
+    watermark: z.string().nullable().default(null).meta({
+      description:
+        "The mark to draw into every copy of this photo fans get (the creator's profile address): its copies 640 and 1280 wide and a full-size copy (PUT /uploads/{id}/marked), which completing requires; null: no mark",
+    }),
   })
   .meta({ id: "CreatedUpload" });
 export type CreatedUpload = z.infer<typeof CreatedUploadSchema>;
@@ -38,6 +42,10 @@ export const UploadStatusSchema = z
       .array(RenditionUploadSchema)
       .default([])
       .meta({ description: "A video's renditions started so far, each with the parts received" }),
+    watermark: z.string().nullable().default(null).meta({
+      description:
+        "The mark to draw into every copy of this photo fans get (the creator's profile address): its copies 640 and 1280 wide and a full-size copy (PUT /uploads/{id}/marked), which completing requires; null: no mark",
+    }),
   })
   .meta({ id: "UploadStatus" });
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;

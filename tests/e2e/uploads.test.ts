@@ -17,7 +17,10 @@ let uploadsBundle: string;
 
 beforeAll(async () => {
   creator = await createAccount({ username: `up${unique().slice(-8)}` });
-  await sql(`UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE username = '${creator.username}'`);
+  // Photos unmarked: what every upload gets, the creator's own view alike (watermarks.test.ts: marked photos).
+  await sql(
+    `UPDATE users SET role = 'creator', monetization_enabled = 1, watermark = 0 WHERE username = '${creator.username}'`,
+  );
   const app = fileURLToPath(new URL("../../app/", import.meta.url));
   const bundled = await build({
     entryPoints: [fileURLToPath(new URL("../../app/lib/uploads.ts", import.meta.url))],

@@ -114,6 +114,7 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   }),
   "POST /me/trial-links": () => ({ days: 7, endsAt: new Date(Date.now() + 86_400_000).toISOString() }),
   "PUT /me/retention-offer": () => ({ active: true, percentOff: 30, periods: 2 }),
+  "PUT /settings/watermark": () => ({ on: false }),
   "POST /subscriptions/{id}/retain": () => ({ offerId: 1 }),
   "POST /subscriptions/{id}/plan": () => ({ period: "year", priceCents: 999 }),
   "POST /users/{username}/gift": (f) => ({
@@ -419,7 +420,7 @@ async function fingerprint(): Promise<Record<string, unknown>> {
   for (const { name } of tables.results) {
     const columns = await env.DB.prepare(`SELECT name FROM pragma_table_info('${name}')`).all<{ name: string }>();
     parts.push(
-      // json_array rather than a chain of ||: a chain as long as a wide table's columns passes D1's expression depth.
+      // json_array, not a chain of ||: SQLite refuses an expression more than 100 deep, which a wide table's chain is.
       `(SELECT count(*) || ':' || coalesce(group_concat(json_array(${columns.results.map((c) => `quote("${c.name}")`).join(", ")}), '|'), '') FROM "${name}") AS "${name}"`,
     );
   }

@@ -151,6 +151,8 @@ describe("HTTP", () => {
         "POST /uploads/{id}/complete",
         "POST /uploads/{id}/renditions/{name}",
         "POST /uploads/{id}/renditions/{name}/complete",
+        "GET /settings/watermark",
+        "PUT /settings/watermark",
         "POST /me/avatar",
         "POST /me/cover",
         "GET /creatorRequest",
@@ -170,6 +172,7 @@ describe("HTTP", () => {
         "PUT /uploads/{id}/preview",
         "PUT /uploads/{id}/w1280",
         "PUT /uploads/{id}/w640",
+        "PUT /uploads/{id}/marked",
         // Money
         "GET /wallet",
         "POST /posts/{id}/tips",

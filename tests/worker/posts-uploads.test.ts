@@ -8,7 +8,8 @@ import { api, createUser, postJson } from "./factories";
 describe("a post with a file still uploading", () => {
   it("waits in processing, and the upload's completion publishes it with the file", async () => {
     const creator = await createUser();
-    await env.DB.prepare("UPDATE users SET role = 'creator', monetization_enabled = 1 WHERE id = ?")
+    // Photos unmarked: a marked one also needs its marked copy (watermarks.test.ts).
+    await env.DB.prepare("UPDATE users SET role = 'creator', monetization_enabled = 1, watermark = 0 WHERE id = ?")
       .bind(creator.user.userId)
       .run();
     const token = creator.token;

@@ -6,9 +6,10 @@ import { buildJpeg, contains, GPS_TAG, PNG_1x1 } from "../support/media-fixtures
 import de from "../../app/locales/de.json";
 import { api, createUser, postJson } from "./factories";
 
+/** A creator whose photos are not marked: what every upload gets (watermarks.test.ts: marked photos). */
 async function creator() {
   const user = await createUser();
-  await env.DB.prepare("UPDATE users SET role='creator', monetization_enabled=1 WHERE id=?")
+  await env.DB.prepare("UPDATE users SET role='creator', monetization_enabled=1, watermark=0 WHERE id=?")
     .bind(user.user.userId)
     .run();
   return user;
@@ -168,6 +169,7 @@ describe("uploads", () => {
       receivedParts: [1],
       postId: null,
       renditions: [],
+      watermark: null,
     });
 
     // Someone else can neither see nor feed it.

@@ -33,6 +33,7 @@ import { subscriptionRoutes } from "./routes/subscriptions";
 import { offerRoutes } from "./routes/offers";
 import { topUpRoutes } from "./routes/top-ups";
 import { uploadBodyRoutes, uploadRoutes } from "./routes/uploads";
+import { watermarkRoutes } from "./routes/watermarks";
 import { webhookRoutes } from "./routes/webhooks";
 
 const API_BODY_LIMIT = 64 * 1024;
@@ -84,6 +85,7 @@ api.route("/", subscriptionRoutes);
 api.route("/", offerRoutes);
 api.route("/", fanRoutes);
 api.route("/", uploadRoutes);
+api.route("/", watermarkRoutes);
 api.route("/", creatorRoutes);
 api.route("/", moderationRoutes);
 api.route("/", adminRoutes);

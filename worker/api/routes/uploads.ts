@@ -264,9 +264,10 @@ const VARIANT_SUMMARY: Record<MediaVariant, string> = {
   preview: `The small blurred preview shown on locked posts: JPEG, PNG, WebP or GIF, at most ${MAX_VARIANT_BYTES.preview} bytes`,
   w640: `A copy of a photo exactly 640 pixels wide, made by the browser when the photo is wider, at most ${MAX_VARIANT_BYTES.w640} bytes`,
   w1280: `A copy of a photo exactly 1280 pixels wide, made by the browser when the photo is wider, at most ${MAX_VARIANT_BYTES.w1280} bytes`,
+  marked: `A marked photo's full-size copy with the mark drawn in (its upload's watermark), the original's exact pixel size, at most ${MAX_VARIANT_BYTES.marked} bytes: what everyone but the creator gets`,
 };
 
-for (const variant of ["poster", "preview", "w640", "w1280"] as const satisfies readonly MediaVariant[]) {
+for (const variant of ["poster", "preview", "w640", "w1280", "marked"] as const satisfies readonly MediaVariant[]) {
   uploadBodyRoutes.openapi(
     createRoute({
       method: "put",

@@ -33,6 +33,8 @@ export interface UserRow {
   message_price_cents: number;
   /** When the user last opened /home (the Home dot of /api/updates). */
   home_seen_at: string | null;
+  /** 1: the creator's photos uploaded from now on are marked for fans (migration 0028). */
+  watermark: number;
   created_at: string;
   updated_at: string;
 }

@@ -13,9 +13,12 @@ import { stripImageMetadata } from "./strip-metadata";
 import { settleStreamMedium, streamVideoState } from "./stream/stream-uploads";
 import { findOwnUpload, mediaUrl, UPLOAD_LOST, type UploadRow } from "./uploads";
 import { videoDurationMs } from "./video-duration";
+import { markedSizeOf } from "@shared/watermark";
 
 const PARTS_MISSING = message("Some parts of the file have not been received yet.");
 const IMAGE_NOT_WHOLE = message("This image is incomplete or damaged. Please upload it again.");
+const MARKED_COPY_MISSING = message("This photo is marked: send its marked copy before completing it.");
+const MARKED_COPY_MISMATCH = message("The marked copy is not the size of the photo. Please upload it again.");
 
 /**
  * Assembles the parts into the object. An image is then read back whole, cleaned of its metadata (GPS, camera,
@@ -24,7 +27,8 @@ const IMAGE_NOT_WHOLE = message("This image is incomplete or damaged. Please upl
  * sent: MP4 and QuickTime have no end marker (only a walk over every top-level box, a ranged read each, could tell
  * a cut file) and WebM recorded in a browser does not declare its length; a video's length is read from its header
  * when it states one (its renditions must match it). Completing twice answers the same result. A post waiting for
- * this file may now publish. A video sent to Cloudflare Stream is asked about instead: ready, it is completed the
+ * this file may now publish. A marked photo (docs/decisions/watermarks.md) needs its full-size marked copy first, of
+ * the original's pixel size (markedSizeOf: fitted to 4096 pixels when larger), since fans are served nothing else. A video sent to Cloudflare Stream is asked about instead: ready, it is completed the
  * same way; still processing, it stays uploading and the cron completes it later.
  */
 export async function completeUpload(
@@ -46,6 +50,7 @@ export async function completeUpload(
     .bind(mediaId)
     .all<{ part_number: number; etag: string }>();
   if (parts.length !== partCountOf(upload.size_bytes)) throw fieldError("file", PARTS_MISSING);
+  const markedSize = upload.watermark === null ? null : await markedCopySize(ctx, upload);
   try {
     await ctx.env.MEDIA.resumeMultipartUpload(upload.object_key, upload.upload_id).complete(
       parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
@@ -61,6 +66,11 @@ export async function completeUpload(
     upload.kind === "image"
       ? await cleanStoredImage(ctx, upload)
       : { size: upload.size_bytes, width: null, height: null };
+  const expected = cleaned.width && cleaned.height ? markedSizeOf(cleaned.width, cleaned.height) : null;
+  if (markedSize && (markedSize.width !== expected?.width || markedSize.height !== expected?.height)) {
+    await discardMedia(ctx.env, [{ ...upload, upload_id: null }]);
+    throw fieldError("file", MARKED_COPY_MISMATCH);
+  }
   const durationMs = upload.kind === "video" ? await storedVideoDurationMs(ctx, upload) : null;
   const [ready] = await ctx.db.batch<{ post_id: number | null }>([
     ctx.db
@@ -98,6 +108,13 @@ async function dropRenditionsOfOtherLength(ctx: DomainContext, mediaId: number, 
     ctx.env,
     results.filter((rendition) => rendition.duration_ms === null || !durationsAgree(rendition.duration_ms, durationMs)),
   );
+}
+
+/** The pixel size of a marked photo's marked copy, as putMediaVariant kept it beside the object; refused without one. */
+async function markedCopySize(ctx: DomainContext, upload: UploadRow) {
+  const copy = upload.marked_key ? await ctx.env.MEDIA.head(upload.marked_key) : null;
+  if (!copy) throw fieldError("file", MARKED_COPY_MISSING);
+  return { width: Number(copy.customMetadata?.width) || null, height: Number(copy.customMetadata?.height) || null };
 }
 
 async function cleanStoredImage(ctx: DomainContext, upload: UploadRow) {

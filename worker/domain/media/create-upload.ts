@@ -8,6 +8,7 @@ import { declaredFileType } from "./file-types";
 import { MAX_MEDIA_PER_POST, maxBytesOf, partCountOf, PART_SIZE } from "./limits";
 import { newObjectKey, storedPurposeOf, unsupportedType } from "./uploads";
 import { openStreamUpload, sendsToStream } from "./stream/stream-uploads";
+import { watermarkOfUpload } from "../watermarks/watermarks";
 
 const IMAGE_TOO_LARGE = message("Images can be at most 20 MB.");
 const VIDEO_TOO_LARGE = message("Videos can be at most 2 GB.");
@@ -22,7 +23,8 @@ const MAX_PENDING_UPLOADS = 2 * MAX_MEDIA_PER_POST;
  * multipart upload under a server-generated key. The bytes themselves are checked as they arrive. With
  * VIDEO_PIPELINE=stream a post's, message's or story's video goes to Cloudflare Stream instead: the answer carries
  * Stream's one-time tus URL, and Stream checks the bytes (the row's key then names no object; its poster and
- * preview still go to R2).
+ * preview still go to R2). A creator's photo for a post or message gets the mark their setting gives at this moment:
+ * the browser draws it into the copies fans get (docs/decisions/watermarks.md).
  */
 export async function createUpload(
   ctx: DomainContext & { fetch?: typeof fetch },
@@ -55,15 +57,22 @@ export async function createUpload(
       )
       .bind(user.id, purpose, type.kind, key, type.contentType, input.size, stream.uid, isoNow())
       .first<{ id: number }>();
-    return { mediaId: row!.id, partSize: PART_SIZE, partCount: 0, stream: { uploadUrl: stream.uploadUrl } };
+    return {
+      mediaId: row!.id,
+      partSize: PART_SIZE,
+      partCount: 0,
+      stream: { uploadUrl: stream.uploadUrl },
+      watermark: null,
+    };
   }
+  const watermark = watermarkOfUpload(ctx.origin, user, input.purpose, type.contentType);
   const multipart = await ctx.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: type.contentType } });
   const row = await ctx.db
     .prepare(
-      `INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, upload_id, created_at)
-       VALUES (?, ?, ?, 'uploading', ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO media (user_id, purpose, kind, status, object_key, content_type, size_bytes, upload_id, watermark, created_at)
+       VALUES (?, ?, ?, 'uploading', ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
-    .bind(user.id, purpose, type.kind, key, type.contentType, input.size, multipart.uploadId, isoNow())
+    .bind(user.id, purpose, type.kind, key, type.contentType, input.size, multipart.uploadId, watermark, isoNow())
     .first<{ id: number }>();
-  return { mediaId: row!.id, partSize: PART_SIZE, partCount: partCountOf(input.size), stream: null };
+  return { mediaId: row!.id, partSize: PART_SIZE, partCount: partCountOf(input.size), stream: null, watermark };
 }

@@ -44,5 +44,6 @@ export async function getUpload(db: D1Database, userId: number, mediaId: number)
     receivedParts: (parts!.results as { part_number: number }[]).map((row) => row.part_number),
     postId: upload.post_id,
     renditions: [...renditions.values()],
+    watermark: upload.watermark,
   };
 }

@@ -4,7 +4,7 @@ import { SCALED_WIDTHS } from "@shared/contracts/scaled-widths";
 const MIB = 1024 * 1024;
 
 /** Upload limits (docs/decisions/uploads.md). */
-const MAX_IMAGE_BYTES = 20 * MIB;
+export const MAX_IMAGE_BYTES = 20 * MIB;
 export const MAX_VIDEO_BYTES = 2 * 1024 * MIB;
 export const MAX_MEDIA_PER_POST = 20;
 /** Every part but the last has exactly this size (R2 needs at least 5 MiB for all parts but the last). */

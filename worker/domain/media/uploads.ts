@@ -37,6 +37,10 @@ export interface UploadRow {
   preview_key: string | null;
   w640_key: string | null;
   w1280_key: string | null;
+  /** The mark drawn into the photo's copies for fans ("example.com/alice"), fixed at its start; null: unmarked. */
+  watermark: string | null;
+  /** A marked photo's full-size marked copy, which everyone but the uploader gets instead of object_key. */
+  marked_key: string | null;
   /** A video's length as its file states it, read when its upload completes (null: not stated, or not a video). */
   duration_ms: number | null;
   /** With VIDEO_PIPELINE=stream, the video's id in Cloudflare Stream, which keeps the file (no object at object_key). */
@@ -47,14 +51,14 @@ export interface UploadRow {
  * The columns of `media` that name what is stored for it, R2 objects and a Stream video: what deleting a medium
  * deletes (discard-media.ts, delete-post.ts).
  */
-export const STORED_KEY_COLUMNS = "object_key, poster_key, preview_key, w640_key, w1280_key, stream_uid";
+export const STORED_KEY_COLUMNS = "object_key, poster_key, preview_key, w640_key, w1280_key, marked_key, stream_uid";
 export type StoredKeys = Pick<
   UploadRow,
-  "object_key" | "poster_key" | "preview_key" | "w640_key" | "w1280_key" | "stream_uid"
+  "object_key" | "poster_key" | "preview_key" | "w640_key" | "w1280_key" | "marked_key" | "stream_uid"
 >;
 export const storedKeysOf = (rows: StoredKeys[]) =>
   rows
-    .flatMap((row) => [row.object_key, row.poster_key, row.preview_key, row.w640_key, row.w1280_key])
+    .flatMap((row) => [row.object_key, row.poster_key, row.preview_key, row.w640_key, row.w1280_key, row.marked_key])
     .filter((key): key is string => key !== null);
 
 /** The uploader's own media row; anyone else's, or none, is "not found" (ownership is part of the query). */
@@ -89,13 +93,19 @@ export const newObjectKey = (purpose: UploadPurpose, extension: string) =>
   `${PREFIX_OF[purpose]}/${randomHex()}.${extension}`;
 
 /**
- * A poster frame, preview or scaled copy of a file: a story's poster sits under stories/posters/, as its /media
- * policy expects; a copy 640 pixels wide under scaled/640/.
+ * A poster frame, preview, scaled or marked copy of a file: a story's poster sits under stories/posters/, as its
+ * /media policy expects; a copy 640 pixels wide under scaled/640/; a full-size marked copy under marked/.
  */
-export const newVariantKey = (variant: "poster" | "preview" | "w640" | "w1280", extension: string, objectKey = "") =>
+export const newVariantKey = (
+  variant: "poster" | "preview" | "w640" | "w1280" | "marked",
+  extension: string,
+  objectKey = "",
+) =>
   variant === "w640" || variant === "w1280"
     ? `scaled/${variant.slice(1)}/${randomHex()}.${extension}`
-    : `${isStoryObject(objectKey) ? `${PREFIX_OF.story}/` : ""}${variant}s/${randomHex()}.${extension}`;
+    : variant === "marked"
+      ? `marked/${randomHex()}.${extension}`
+      : `${isStoryObject(objectKey) ? `${PREFIX_OF.story}/` : ""}${variant}s/${randomHex()}.${extension}`;
 
 /** A video's rendition: under stories/renditions/ for a story's video (its /media policy is the story's), else renditions/. */
 export const newRenditionKey = (objectKey: string, extension: string) =>

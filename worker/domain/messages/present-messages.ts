@@ -1,6 +1,6 @@
 import type { ChatMediaView, MessageView } from "@shared/contracts/messages";
 import { hlsUrlOf, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
-import { scaledImagesOf, type ScaledKeys } from "../media/scaled-images";
+import { servedImageOf, type ServedKeys } from "../media/scaled-images";
 
 export type { MessageView };
 
@@ -24,11 +24,10 @@ export interface MessageRow {
 export const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.seq, m.sender_id, m.client_id, m.text, m.price_cents, m.paid_cents, m.tip_cents, m.media_count, m.created_at,
   EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = m.id AND mp.user_id <> m.sender_id) AS bought`;
 
-export interface ChatMediaRow extends ScaledKeys {
+export interface ChatMediaRow extends ServedKeys {
   id: number;
   message_id: number;
   kind: "image" | "video";
-  object_key: string;
   poster_key: string | null;
   preview_key: string | null;
   width: number | null;
@@ -51,7 +50,7 @@ const isMessageLockedFor = (row: Pick<MessageRow, "price_cents" | "sender_id" | 
  */
 export const messageMediaSql = (messageIdsSql: string) =>
   `SELECT m.id, mm.message_id, m.kind, m.object_key, m.poster_key, m.preview_key, m.width, m.height, m.w640_key, m.w1280_key,
-     m.stream_uid, ${readyRenditionsJsonSql("m.id")} AS renditions_json
+     m.marked_key, m.stream_uid, ${readyRenditionsJsonSql("m.id")} AS renditions_json
    FROM message_media mm JOIN media m ON m.id = mm.media_id
    WHERE mm.message_id IN (${messageIdsSql}) ORDER BY mm.message_id, mm.position`;
 
@@ -88,18 +87,21 @@ function present(row: MessageRow, media: ChatMediaRow[], viewerId: number): Mess
     tipCents: row.tip_cents,
     locked,
     purchased: row.bought === 1,
-    media: media.map((m): ChatMediaView => ({
-      id: m.id,
-      kind: m.kind,
-      url: locked ? null : `/media/${m.object_key}`,
-      posterUrl: !locked && m.poster_key ? `/media/${m.poster_key}` : null,
-      previewUrl: m.preview_key ? `/media/${m.preview_key}` : null,
-      width: m.width,
-      height: m.height,
-      scaled: locked ? [] : scaledImagesOf(m),
-      renditions: locked ? [] : renditionViewsOf(m.renditions_json),
-      hlsUrl: locked ? null : hlsUrlOf(m.object_key, m.stream_uid),
-    })),
+    media: media.map((m): ChatMediaView => {
+      const served = servedImageOf(m, viewerId === row.sender_id);
+      return {
+        id: m.id,
+        kind: m.kind,
+        url: locked ? null : served.url,
+        posterUrl: !locked && m.poster_key ? `/media/${m.poster_key}` : null,
+        previewUrl: m.preview_key ? `/media/${m.preview_key}` : null,
+        width: m.width,
+        height: m.height,
+        scaled: locked ? [] : served.scaled,
+        renditions: locked ? [] : renditionViewsOf(m.renditions_json),
+        hlsUrl: locked ? null : hlsUrlOf(m.object_key, m.stream_uid),
+      };
+    }),
   };
 }
 

@@ -16,6 +16,7 @@ export type MediaKeyType =
   | "preview"
   | "w640"
   | "w1280"
+  | "marked"
   | "rendition"
   | "stream"
   | "story-media"
@@ -39,6 +40,7 @@ const POST_VARIANT_COLUMN = {
   preview: "preview_key",
   w640: "w640_key",
   w1280: "w1280_key",
+  marked: "marked_key",
 } as const;
 /**
  * A variant, a rendition of a video (a row of its own, found by its UNIQUE key), or a video kept by Cloudflare
@@ -69,6 +71,8 @@ interface PostMediaRow extends ViewerFactsRow {
   uploader_id: number;
   /** 1 when the file is ready (a rendition: it and its medium). */
   ready: number;
+  /** 1 when the medium is a marked photo: its original is the uploader's alone, others get its marked copies. */
+  marked: number;
   /** 1 when the medium belongs to a post that exists for the viewer (visiblePostSql). */
   visible: number | null;
   user_id: number;
@@ -84,7 +88,8 @@ interface PostMediaRow extends ViewerFactsRow {
 
 /**
  * The pure rule of post and chat media: the uploader always may (the composer shows a file before it belongs to a
- * post or message, and a processing or scheduled post to its author). Anyone else needs a ready file. Of a post:
+ * post or message, and a processing or scheduled post to its author). Anyone else needs a ready file, and never gets
+ * the original of a marked photo, only its marked copies (docs/decisions/watermarks.md). Of a post:
  * one that exists for them; the file, its poster frame, its scaled copies and renditions also need the post open
  * (lockOf), the blurred preview does not. Of a message: they must be in its conversation; the file, poster, copies
  * and renditions of a pay-per-view message also need it bought (its sender always has it), the preview does not.
@@ -92,6 +97,7 @@ interface PostMediaRow extends ViewerFactsRow {
 function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: number | null): boolean {
   if (viewerId !== null && row.uploader_id === viewerId) return true;
   if (row.ready !== 1) return false;
+  if (variant === "post-media" && row.marked === 1) return false;
   if (row.in_message === 1) return variant === "preview" ? row.msg_preview === 1 : row.msg_open === 1;
   if (row.visible !== 1) return false;
   const lock = lockOf(
@@ -113,7 +119,7 @@ function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
       const viewerId = viewer?.id ?? null;
       const { results } = await db
         .prepare(
-          `SELECT k.value AS key, m.user_id AS uploader_id, (${medium.ready}) AS ready, p.user_id, p.audience, p.price_cents,
+          `SELECT k.value AS key, m.user_id AS uploader_id, (${medium.ready}) AS ready, m.watermark IS NOT NULL AS marked, p.user_id, p.audience, p.price_cents,
                   (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${visiblePostSql()}) AS visible, ${VIEWER_FACTS_SQL},
                   EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = m.id) AS in_message,
                   EXISTS (SELECT 1 FROM message_media mm JOIN messages msg ON msg.id = mm.message_id
@@ -219,6 +225,7 @@ const KEY_SHAPES: [MediaKeyType, RegExp][] = [
   ["preview", /^previews\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
   ["w640", /^scaled\/640\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
   ["w1280", /^scaled\/1280\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
+  ["marked", /^marked\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
   ["rendition", /^renditions\/[a-f0-9]{32}\.(mp4|webm)$/i],
   ["story-media", /^stories\/[a-f0-9]{32}\.(png|jpe?g|webp|gif|mp4|webm|mov)$/i],
   ["story-poster", /^stories\/posters\/[a-f0-9]{32}\.(jpe?g|webp|png|gif)$/i],
@@ -236,6 +243,7 @@ const POLICY_OF: Record<MediaKeyType, MediaKeyPolicy> = {
   preview: postMediaPolicy("preview"),
   w640: postMediaPolicy("w640"),
   w1280: postMediaPolicy("w1280"),
+  marked: postMediaPolicy("marked"),
   rendition: postMediaPolicy("rendition"),
   stream: postMediaPolicy("stream"),
   "story-media": storyMediaPolicy("object_key"),

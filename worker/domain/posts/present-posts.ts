@@ -1,6 +1,6 @@
 import { publicMediaUrl } from "../accounts/users";
 import { hlsUrlOf, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
-import { scaledImagesOf, type ScaledKeys } from "../media/scaled-images";
+import { servedImageOf, type ServedKeys } from "../media/scaled-images";
 import { postPermissionsOf } from "../policies/posts";
 import { lockOf, VIEWER_FACTS_SQL, viewerFactsOf, type Audience, type ViewerFactsRow } from "./access";
 import type { PostStatus, PostView } from "@shared/contracts/posts";
@@ -15,7 +15,7 @@ export const POST_SELECT_SQL = `SELECT p.id, p.user_id, p.text, p.audience, p.pr
   p.edited_at, p.like_count, p.comment_count, u.username AS author_username, u.name AS author_name,
   u.avatar_key AS author_avatar_key, u.role AS author_role, ${VIEWER_FACTS_SQL},
   (SELECT json_group_array(json_array(pm.id, pm.kind, pm.object_key, pm.poster_key, pm.preview_key, pm.width, pm.height, pm.w640_key, pm.w1280_key,
-     pm.stream_uid, ${readyRenditionsJsonSql("pm.id")}))
+     pm.stream_uid, ${readyRenditionsJsonSql("pm.id")}, pm.marked_key))
    FROM (SELECT * FROM media m WHERE m.post_id = p.id AND m.status = 'ready' ORDER BY m.position) pm) AS media_json
   FROM posts p JOIN users u ON u.id = p.user_id`;
 
@@ -37,17 +37,16 @@ export interface PostRow extends ViewerFactsRow {
   author_role: string;
   /**
    * The post's ready media in order, as JSON arrays [id, kind, object_key, poster_key, preview_key, width, height,
-   * w640_key, w1280_key, stream_uid, renditions (playback.ts)]:
+   * w640_key, w1280_key, stream_uid, renditions (playback.ts), marked_key]:
    * read with the post, so a page of posts is one round trip (presentPostRows decides what the viewer gets).
    */
   media_json?: string;
 }
 
-interface MediaRow extends ScaledKeys {
+interface MediaRow extends ServedKeys {
   id: number;
   post_id: number;
   kind: "image" | "video";
-  object_key: string;
   poster_key: string | null;
   preview_key: string | null;
   width: number | null;
@@ -100,11 +99,10 @@ function presentPostRows(rows: PostRow[], mediaRows: MediaRow[], viewerId: numbe
         : items.map((m) => ({
             id: m.id,
             kind: m.kind,
-            url: `/media/${m.object_key}`,
+            ...servedImageOf(m, viewerId === row.user_id),
             posterUrl: m.poster_key ? `/media/${m.poster_key}` : null,
             width: m.width,
             height: m.height,
-            scaled: scaledImagesOf(m),
             renditions: m.renditions,
             hlsUrl: hlsUrlOf(m.object_key, m.stream_uid),
           })),
@@ -128,6 +126,7 @@ type MediaTuple = [
   string | null,
   string | null,
   Parameters<typeof renditionViewsOf>[0],
+  string | null,
 ];
 
 /** The media read with the rows (POST_SELECT_SQL's media_json). */
@@ -146,6 +145,7 @@ function mediaOfRows(rows: PostRow[]): MediaRow[] {
         w1280_key,
         stream_uid,
         renditions,
+        marked_key,
       ]) => ({
         id,
         post_id: row.id,
@@ -159,6 +159,7 @@ function mediaOfRows(rows: PostRow[]): MediaRow[] {
         w1280_key,
         stream_uid,
         renditions: renditionViewsOf(renditions),
+        marked_key,
       }),
     ),
   );

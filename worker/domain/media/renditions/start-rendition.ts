@@ -52,5 +52,5 @@ export async function startRendition(
       .bind(mediaId, name, key, type.contentType, input.size, multipart.uploadId, isoNow()),
   ]);
   await deleteRenditionObjects(ctx.env.MEDIA, replaced?.results ?? []);
-  return { mediaId, partSize: PART_SIZE, partCount: partCountOf(input.size), stream: null };
+  return { mediaId, partSize: PART_SIZE, partCount: partCountOf(input.size), stream: null, watermark: null };
 }
