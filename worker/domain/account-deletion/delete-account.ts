@@ -103,8 +103,14 @@ export async function deleteAccount(ctx: EffectsContext, userId: number): Promis
   await discardMedia(ctx.env, files);
 
   const user = await findUserById(db, userId);
-  const profileKeys = [user?.avatar_key, user?.cover_key].filter((key): key is string => Boolean(key));
-  if (profileKeys.length > 0) await ctx.env.MEDIA.delete(profileKeys);
+  const { results: exports } = await db
+    .prepare("SELECT object_key FROM data_exports WHERE user_id = ?")
+    .bind(userId)
+    .all<{ object_key: string }>();
+  const storedKeys = [user?.avatar_key, user?.cover_key, ...exports.map((row) => row.object_key)].filter(
+    (key): key is string => Boolean(key),
+  );
+  if (storedKeys.length > 0) await ctx.env.MEDIA.delete(storedKeys);
 
   const both = (table: string, a: string, b: string) =>
     db.prepare(`DELETE FROM ${table} WHERE ${a} = ?1 OR ${b} = ?1`).bind(userId);
@@ -127,6 +133,11 @@ export async function deleteAccount(ctx: EffectsContext, userId: number): Promis
     own("push_preferences"),
     own("one_time_tokens"),
     own("payout_methods"),
+    own("data_exports"),
+    own("known_devices"),
+    own("passkeys"),
+    own("passkey_challenges"),
+    own("geo_blocks", "creator_id"),
     own("reports", "reporter_id"),
     db
       .prepare(
