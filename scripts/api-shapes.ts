@@ -52,6 +52,7 @@ import {
 } from "@shared/contracts/posts";
 import { FollowStateSchema, SuggestedProfilesSchema, UserSearchResultsSchema } from "@shared/contracts/profiles";
 import { MeSchema, UpdatesSchema } from "@shared/contracts/session";
+import { RecoveryCodesSchema, TwoStepSetupSchema, TwoStepStatusSchema } from "@shared/contracts/two-step";
 import { CreatedUploadSchema, UploadedMediaSchema, UploadStatusSchema } from "@shared/contracts/uploads";
 
 /**
@@ -267,6 +268,24 @@ export const GENERATED: Record<string, Entry[]> = {
     },
   ],
   // Settings → Notifications.
+  // Settings → Security's two-step sign-in.
+  "app/components/settings/two-step-shapes.ts": [
+    {
+      name: "twoStepStatusShape",
+      schema: TwoStepStatusSchema,
+      type: { name: "TwoStepStatus", from: "@shared/contracts/two-step" },
+    },
+    {
+      name: "twoStepSetupShape",
+      schema: TwoStepSetupSchema,
+      type: { name: "TwoStepSetup", from: "@shared/contracts/two-step" },
+    },
+    {
+      name: "recoveryCodesShape",
+      schema: RecoveryCodesSchema,
+      type: { name: "RecoveryCodes", from: "@shared/contracts/two-step" },
+    },
+  ],
   "app/lib/push-shapes.ts": [
     {
       name: "pushPreferencesShape",

@@ -34,6 +34,7 @@ import { PushSettings } from "~/components/push-settings";
 import { Handle } from "~/components/handle";
 import { SecuritySettings } from "~/components/settings/security-settings";
 import { PrivacySettings } from "~/components/settings/privacy-settings";
+import { readTwoStepStatus } from "@worker/domain/auth/read-two-step-status";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -65,6 +66,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     verified: user.email_verified_at !== null,
     profile,
     subscriptions,
+    twoStep: page === "security" ? await readTwoStepStatus(context.domain.db, user.id) : null,
   };
 }
 

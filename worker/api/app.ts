@@ -6,6 +6,7 @@ import { wellFormedJsonBody } from "../http/well-formed-text";
 import type { AppEnv } from "../http/types";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
+import { twoStepRoutes } from "./routes/two-step";
 import { followRoutes } from "./routes/follows";
 import { creatorRoutes } from "./routes/creators";
 import { earningsRoutes } from "./routes/earnings";
@@ -65,6 +66,7 @@ api.openapi(
 );
 
 api.route("/", authRoutes);
+api.route("/", twoStepRoutes);
 // Before any router with /posts/{id}: /posts/scheduled and /posts/processing must not be read as an id.
 api.route("/", postRoutes);
 api.route("/", shellRoutes);

@@ -1,14 +1,19 @@
 import { deleteExpiredTokens } from "../domain/auth/one-time-tokens";
 import { pruneRateLimits } from "../domain/auth/rate-limit";
 import { deleteExpiredSessions } from "../domain/auth/sessions";
+import { deleteExpiredTwoStepRecords } from "../domain/auth/trusted-devices";
 import type { Job } from "./job";
 
-/** Expired sessions and one-time links, and rate-limit windows older than a day, are deleted. */
+/**
+ * Expired sessions, one-time links, two-step challenges and device trusts, and rate-limit windows older than a
+ * day, are deleted.
+ */
 export const sweepExpiredRecords: Job = {
   name: "sweep-expired-records",
   run: async (ctx) => ({
     sessions: await deleteExpiredSessions(ctx),
     tokens: await deleteExpiredTokens(ctx.db),
+    twoStepRecords: await deleteExpiredTwoStepRecords(ctx.db),
     rateLimitWindows: (await pruneRateLimits(ctx.db)).meta.changes ?? 0,
   }),
 };

@@ -1,4 +1,10 @@
+import { TwoStepSettings } from "~/components/settings/two-step-settings";
+
 /** Settings → Security: two-step sign-in, passkeys and the signed-in devices, one section each. */
 export function SecuritySettings() {
-  return <div className="space-y-8" />;
+  return (
+    <div className="space-y-8">
+      <TwoStepSettings />
+    </div>
+  );
 }

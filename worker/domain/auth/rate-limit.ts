@@ -22,6 +22,14 @@ export const LIMITS = {
   signInFailuresPerAccountAndIp: { max: 5, windowMs: 15 * MINUTE },
   signInFailuresPerAccount: { max: 50, windowMs: HOUR },
   passwordRecheckFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  /**
+   * Second-step codes (two-step sign-in): every attempt per IP; wrong ones per challenge (a challenge lives 10
+   * minutes) and per account, a sign-in's and a re-check's together, so that a stolen password or session cannot
+   * be used to guess the code.
+   */
+  twoStepCodesPerIp: { max: 30, windowMs: 10 * MINUTE },
+  twoStepFailuresPerChallenge: { max: 5, windowMs: 10 * MINUTE },
+  twoStepFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
   signUpPerIp: { max: 10, windowMs: HOUR },
   /** Well-formed sign-ups, each of which may learn whether its email has an account (sign-up.ts). */
   signUpAttemptsPerIp: { max: 25, windowMs: HOUR },
