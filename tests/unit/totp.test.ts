@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  base32Decode,
-  base32Encode,
-  hotp,
-  matchTotp,
-  otpauthUri,
-  totpAt,
-} from "@worker/domain/auth/totp";
+import { base32Decode, base32Encode, hotp, matchTotp, otpauthUri, totpAt } from "@worker/domain/auth/totp";
 import { decryptSecret, encryptSecret } from "@worker/domain/auth/two-step-secret";
 
 const ascii = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
@@ -28,7 +21,18 @@ describe("TOTP (RFC 6238, SHA-1)", () => {
 
   // RFC 4226 appendix D: the HOTP values of counters 0 to 9 for the same seed, 6 digits.
   it("gives RFC 4226's HOTP values, 6 digits", async () => {
-    const expected = ["755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489"];
+    const expected = [
+      "755224",
+      "287082",
+      "359152",
+      "969429",
+      "338314",
+      "254676",
+      "287922",
+      "162583",
+      "399871",
+      "520489",
+    ];
     const actual = await Promise.all(expected.map((_, counter) => hotp(RFC_SEED, counter)));
     expect(actual).toEqual(expected);
   });
