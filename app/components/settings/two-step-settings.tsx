@@ -128,8 +128,7 @@ export function TwoStepSettings() {
   }
   const errorsFor = (form: string) => (errors?.form === form ? errors.errors : {});
 
-  const begin = () =>
-    run("begin", async () => setSetup(await api.post("/me/two-step/setup", {}, twoStepSetupShape)));
+  const begin = () => run("begin", async () => setSetup(await api.post("/me/two-step/setup", {}, twoStepSetupShape)));
   const confirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const { code } = fieldsOf(event);

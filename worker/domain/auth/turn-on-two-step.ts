@@ -37,7 +37,9 @@ export async function turnOnTwoStep(
   const { codes, statements } = await replaceRecoveryCodes(ctx.db, user.id);
   const [turnedOn] = await ctx.db.batch([
     ctx.db
-      .prepare("UPDATE two_step SET enabled_at = ?, last_step = ? WHERE user_id = ? AND enabled_at IS NULL AND secret = ?")
+      .prepare(
+        "UPDATE two_step SET enabled_at = ?, last_step = ? WHERE user_id = ? AND enabled_at IS NULL AND secret = ?",
+      )
       .bind(isoNow(), step, user.id, row.secret),
     ...statements,
   ]);
