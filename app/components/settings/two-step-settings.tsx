@@ -111,13 +111,11 @@ export function TwoStepSettings() {
   const [setup, setSetup] = useState<TwoStepSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [errors, setErrors] = useState<{ form: string; errors: Errors } | null>(null);
-  const [done, setDone] = useState("");
   const [busy, setBusy] = useState(false);
 
   async function run(form: string, work: () => Promise<void>) {
     setBusy(true);
     setErrors(null);
-    setDone("");
     try {
       await work();
     } catch (error) {
@@ -149,13 +147,11 @@ export function TwoStepSettings() {
     const { password, code } = fieldsOf(event);
     return run("off", async () => {
       await api.post("/me/two-step/off", { password, code });
-      setDone(t("Two-step sign-in is off."));
       revalidator.revalidate();
     });
   };
   const finish = () => {
     setCodes(null);
-    setDone(t("Two-step sign-in is on."));
     revalidator.revalidate();
   };
 
@@ -170,8 +166,13 @@ export function TwoStepSettings() {
       <p className="text-slate-600 dark:text-slate-400">
         {t("Besides your password, signing in asks for a code from an authenticator app on your phone.")}
       </p>
-      <p role="status" className="text-green-700 dark:text-green-400">
-        {done}
+      {/* The state, announced when turning on or off changes it. */}
+      <p role="status" className="font-medium">
+        {codes || setup
+          ? ""
+          : status.enabled
+            ? t("Two-step sign-in is on. Recovery codes left: {{count}}.", { count: status.recoveryCodesLeft })
+            : t("Two-step sign-in is off.")}
       </p>
       {codes ? (
         <RecoveryCodeList codes={codes} onDone={finish} />
@@ -208,9 +209,6 @@ export function TwoStepSettings() {
         </div>
       ) : status.enabled ? (
         <div className="space-y-6">
-          <p className="font-medium">
-            {t("Two-step sign-in is on. Recovery codes left: {{count}}.", { count: status.recoveryCodesLeft })}
-          </p>
           <form onSubmit={(event) => void renew(event)} className="space-y-3" noValidate>
             <h4 className="font-medium">{t("New recovery codes")}</h4>
             {formError("renew") ? <Notice tone="error">{formError("renew")}</Notice> : null}
@@ -253,7 +251,6 @@ export function TwoStepSettings() {
       ) : (
         <div className="space-y-3">
           {formError("begin") ? <Notice tone="error">{formError("begin")}</Notice> : null}
-          <p>{t("Two-step sign-in is off.")}</p>
           <button type="button" className="btn-primary w-auto" disabled={busy} onClick={() => void begin()}>
             {t("Turn on")}
           </button>
