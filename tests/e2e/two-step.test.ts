@@ -3,11 +3,13 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { authenticatorCode } from "../support/totp";
 import {
+  apiAs,
   baseURL,
   browserForThisFile,
   createAccount,
   hydrated,
   loginPageLoad,
+  newContext,
   newPage,
   seriousViolations,
   signedInPage,
@@ -108,6 +110,49 @@ describe("two-step sign-in", () => {
     await page.getByText("That code is not right. Check it and try again.").waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
     member = account;
+  });
+
+  it("works without JavaScript: the form shows the code step, keeps it after a wrong code, and a trusted device skips it", async () => {
+    const account = await createAccount();
+    const { secret } = (await apiAs(account, "POST", "/me/two-step/setup")) as { secret: string };
+    const confirmedAt = Date.now();
+    await apiAs(account, "POST", "/me/two-step/confirm", { code: await authenticatorCode(secret, confirmedAt) });
+
+    const context = await newContext(browser(), { javaScriptEnabled: false });
+    const page = await context.newPage();
+    const signIn = async () => {
+      await page.goto("/login");
+      await page.getByLabel("Email or username").fill(account.email);
+      await page.getByLabel("Password").fill(account.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+    };
+    await signIn();
+    await page.getByRole("heading", { name: "Two-step sign-in" }).waitFor();
+    await page.getByLabel("Code", { exact: true }).fill(await wrongCode(secret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.getByText("That code is not right. Check it and try again.").waitFor();
+    await page.getByLabel("Code", { exact: true }).fill(await authenticatorCode(secret, confirmedAt + 30_000));
+    await page.getByLabel("Trust this device for 30 days").check();
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST" && response.status() === 200),
+      page.getByRole("button", { name: "Verify" }).click(),
+    ]);
+    const cookies = await context.cookies();
+    expect(cookies.map((cookie) => cookie.name).sort()).toEqual(
+      expect.arrayContaining(["__Host-session", "__Host-trusted-device"]),
+    );
+
+    // Signed out (the session cookie gone, the device's trust kept): the password alone signs in on this device.
+    await context.clearCookies({ name: "__Host-session" });
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.status() === 200,
+    );
+    await signIn();
+    await answered;
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Two-step sign-in" }).count()).toBe(0);
+    await page.goto("/settings/security");
+    expect(new URL(page.url()).pathname).toBe("/settings/security");
   });
 
   for (const variant of VARIANTS) {
