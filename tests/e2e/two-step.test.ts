@@ -76,7 +76,9 @@ describe("two-step sign-in", () => {
     const confirmedAt = Date.now();
     await section.getByLabel("Code from the app").fill(await authenticatorCode(secret, confirmedAt));
     await section.getByRole("button", { name: "Confirm and turn on" }).click();
-    const codes = await section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents();
+    const codeList = section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await codeList.last().waitFor();
+    const codes = await codeList.allTextContents();
     expect(codes).toHaveLength(10);
     for (const code of codes) expect(code).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
     await section.getByRole("button", { name: "I have saved them" }).click();
