@@ -53,6 +53,7 @@ import {
 import { FollowStateSchema, SuggestedProfilesSchema, UserSearchResultsSchema } from "@shared/contracts/profiles";
 import { AuthResultSchema, MeSchema, UpdatesSchema } from "@shared/contracts/session";
 import { AuthenticationOptionsSchema, PasskeySchema, RegistrationOptionsSchema } from "@shared/contracts/passkeys";
+import { RecoveryCodesSchema, TwoStepSetupSchema, TwoStepStatusSchema } from "@shared/contracts/two-step";
 import { CreatedUploadSchema, UploadedMediaSchema, UploadStatusSchema } from "@shared/contracts/uploads";
 
 /**
@@ -268,6 +269,24 @@ export const GENERATED: Record<string, Entry[]> = {
     },
   ],
   // Settings → Notifications.
+  // Settings → Security's two-step sign-in.
+  "app/components/settings/two-step-shapes.ts": [
+    {
+      name: "twoStepStatusShape",
+      schema: TwoStepStatusSchema,
+      type: { name: "TwoStepStatus", from: "@shared/contracts/two-step" },
+    },
+    {
+      name: "twoStepSetupShape",
+      schema: TwoStepSetupSchema,
+      type: { name: "TwoStepSetup", from: "@shared/contracts/two-step" },
+    },
+    {
+      name: "recoveryCodesShape",
+      schema: RecoveryCodesSchema,
+      type: { name: "RecoveryCodes", from: "@shared/contracts/two-step" },
+    },
+  ],
   "app/lib/push-shapes.ts": [
     {
       name: "pushPreferencesShape",

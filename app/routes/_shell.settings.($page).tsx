@@ -52,6 +52,7 @@ import { setGeoBlocks } from "@worker/domain/geo-blocks/set-geo-blocks";
 import { GeoBlocksBodySchema } from "@shared/contracts/geo-blocks";
 import { getWatermarkSetting } from "@worker/domain/watermarks/get-watermark-setting";
 import { setWatermarkSetting } from "@worker/domain/watermarks/set-watermark-setting";
+import { readTwoStepStatus } from "@worker/domain/auth/read-two-step-status";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -95,6 +96,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     geoBlocking,
     passkeys: page === "security" ? await readOne(passkeysRead(context.domain.db, user.id)) : [],
     watermark,
+    twoStep: page === "security" ? await readTwoStepStatus(context.domain.db, user.id) : null,
   };
 }
 

@@ -9,7 +9,10 @@ import { requestMagicLink } from "@worker/domain/accounts/magic-link";
 import { AuthCard } from "~/components/auth-card";
 import { AppForm, Field, Notice, SubmitButton } from "~/components/forms";
 import { PasskeySignIn } from "~/components/passkey-sign-in";
-import { formIntent, handleForm, parseForm, signedIn, type FormResult } from "~/lib/forms.server";
+import { formIntent, handleForm, parseForm, readForm, signedIn } from "~/lib/forms.server";
+import { twoStepAsked, twoStepFormAction, type SignInFormResult } from "~/lib/two-step-form.server";
+import { readTrustedDevice } from "@worker/http/trusted-device-cookie";
+import { TwoStepCodeStep } from "~/components/two-step-code-step";
 import { useSignedIn } from "~/lib/use-signed-in";
 import { pageMeta, titleTag } from "~/i18n/meta";
 import { safeLocalPath } from "@shared/local-path";
@@ -32,20 +35,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return {
         ok: true,
         message: context.domain.t("If an account exists for that address, we have sent it a link."),
-      } satisfies FormResult;
+      } satisfies SignInFormResult;
     }
+    if (intent === "two-step-code" || intent === "two-step-email")
+      return twoStepFormAction(context, await readForm(request), intent);
     const input = await parseForm(request, SignInBodySchema.extend({ redirectTo: z.string().optional() }));
-    const { token } = await signIn(context.domain, input);
-    return signedIn(token, safeLocalPath(input.redirectTo));
+    const result = await signIn(context.domain, input, readTrustedDevice(request));
+    if ("twoStep" in result) return twoStepAsked(result.twoStep, safeLocalPath(input.redirectTo));
+    return signedIn(result.token, safeLocalPath(input.redirectTo));
   });
 }
 
 export default function Login() {
   const { t } = useTranslation();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+  const result = useActionData<typeof action>() as SignInFormResult | undefined;
   const [params] = useSearchParams();
   useSignedIn(result);
   const errors = result && !result.ok ? result.errors : {};
+
+  if (result?.twoStep) return <TwoStepCodeStep result={result} challenge={result.twoStep} />;
 
   return (
     <AuthCard

@@ -6,7 +6,10 @@ import { signInWithMagicLink } from "@worker/domain/accounts/magic-link";
 import { AuthCard } from "~/components/auth-card";
 import { Notice } from "~/components/forms";
 import { LinkConfirmation } from "~/components/link-confirmation";
-import { handleForm, signedIn, type FormResult } from "~/lib/forms.server";
+import { handleForm, signedIn } from "~/lib/forms.server";
+import { twoStepAsked, type SignInFormResult } from "~/lib/two-step-form.server";
+import { readTrustedDevice } from "@worker/http/trusted-device-cookie";
+import { TwoStepCodeStep } from "~/components/two-step-code-step";
 import { useSignedIn } from "~/lib/use-signed-in";
 import { pageMeta, titleTag } from "~/i18n/meta";
 
@@ -24,17 +27,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(context, async () => {
-    const { token } = await signInWithMagicLink(context.domain, tokenOf(request));
-    return signedIn(token, "/home");
+    const result = await signInWithMagicLink(context.domain, tokenOf(request), readTrustedDevice(request));
+    if ("twoStep" in result) return twoStepAsked(result.twoStep, "/home");
+    return signedIn(result.token, "/home");
   });
 }
 
 export default function LoginWithToken() {
   const { t } = useTranslation();
   const { valid } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+  const result = useActionData<typeof action>() as SignInFormResult | undefined;
   useSignedIn(result);
 
+  // The link is used up now; the second step is sent to /login, which shows it again after a wrong code.
+  if (result?.twoStep) return <TwoStepCodeStep result={result} challenge={result.twoStep} action="/login?index" />;
   if (!valid || (result && !result.ok)) {
     return (
       <AuthCard title={t("Sign in")}>

@@ -81,6 +81,11 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   }),
   "POST /login/magic-link": () => ({ email: "someone@example.test" }),
   "POST /login/token": () => ({ token: "x".repeat(43) }),
+  "POST /login/two-step": () => ({ challenge: "x".repeat(43), code: "123456", trustDevice: true }),
+  "POST /login/two-step/email": () => ({ challenge: "x".repeat(43) }),
+  "POST /me/two-step/confirm": () => ({ code: "123456" }),
+  "POST /me/two-step/off": () => ({ password: PASSWORD, code: "123456" }),
+  "POST /me/two-step/recovery-codes": () => ({ code: "123456" }),
   "POST /password/forgot": () => ({ email: "someone@example.test" }),
   "POST /password/reset": () => ({
     token: "x".repeat(43),

@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/types";
 import { accountDeletionRoutes } from "./routes/account-deletion";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
+import { twoStepRoutes } from "./routes/two-step";
 import { followRoutes } from "./routes/follows";
 import { geoBlockRoutes } from "./routes/geo-blocks";
 import { creatorRoutes } from "./routes/creators";
@@ -72,6 +73,7 @@ api.openapi(
 
 api.route("/", authRoutes);
 api.route("/", deviceRoutes);
+api.route("/", twoStepRoutes);
 // Before any router with /posts/{id}: /posts/scheduled and /posts/processing must not be read as an id.
 api.route("/", postRoutes);
 api.route("/", shellRoutes);

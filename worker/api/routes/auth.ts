@@ -26,6 +26,8 @@ import { requireSession } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { errorResponses, json, jsonBody } from "../schemas";
 import { signUpHook, validationHook } from "../validation-hook";
+import { SignInAnswerSchema } from "@shared/contracts/two-step";
+import { readTrustedDevice } from "../../http/trusted-device-cookie";
 
 const LINK_SENT = message("If an account exists for that address, we have sent it a link.");
 const { 401: e401, 403: e403, 413: e413, 415: e415, 422: e422, 429: e429 } = errorResponses;
@@ -58,12 +60,17 @@ authRoutes.openapi(
     tags: ["Accounts"],
     summary: "Sign in with email or username and password",
     request: { body: jsonBody(SignInBodySchema) },
-    responses: { 200: json(AuthResultSchema, "Signed in"), ...inputErrors, 429: e429 },
+    responses: {
+      200: json(SignInAnswerSchema, "Signed in, or (two-step sign-in on) the challenge of the second step"),
+      ...inputErrors,
+      429: e429,
+    },
   }),
   async (c) => {
-    const { user, token } = await signIn(c.get("domain"), c.req.valid("json"));
-    c.header("Set-Cookie", sessionCookie(token));
-    return c.json({ token, user: presentMe(user) }, 200);
+    const result = await signIn(c.get("domain"), c.req.valid("json"), readTrustedDevice(c.req.raw));
+    if ("twoStep" in result) return c.json({ twoStep: result.twoStep }, 200);
+    c.header("Set-Cookie", sessionCookie(result.token));
+    return c.json({ token: result.token, user: presentMe(result.user) }, 200);
   },
 );
 
@@ -192,12 +199,18 @@ authRoutes.openapi(
     tags: ["Accounts"],
     summary: "Sign in with the token of a magic link (single use)",
     request: { body: jsonBody(MagicLinkTokenBodySchema) },
-    responses: { 200: json(AuthResultSchema, "Signed in"), 403: e403, ...inputErrors },
+    responses: {
+      200: json(SignInAnswerSchema, "Signed in, or (two-step sign-in on) the challenge of the second step"),
+      403: e403,
+      ...inputErrors,
+    },
   }),
   async (c) => {
-    const { user, token } = await signInWithMagicLink(c.get("domain"), c.req.valid("json").token);
-    c.header("Set-Cookie", sessionCookie(token));
-    return c.json({ token, user: presentMe(user) }, 200);
+    const domain = c.get("domain");
+    const result = await signInWithMagicLink(domain, c.req.valid("json").token, readTrustedDevice(c.req.raw));
+    if ("twoStep" in result) return c.json({ twoStep: result.twoStep }, 200);
+    c.header("Set-Cookie", sessionCookie(result.token));
+    return c.json({ token: result.token, user: presentMe(result.user) }, 200);
   },
 );
 

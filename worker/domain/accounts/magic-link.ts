@@ -3,11 +3,12 @@ import { isoNow } from "../shared/time";
 import { createSession } from "../auth/sessions";
 import { consumeTokenStatement, issueToken } from "../auth/one-time-tokens";
 import { emailLinksKey, LIMITS, RateLimiter } from "../auth/rate-limit";
+import { twoStepChallengeFor, type SignInResult } from "../auth/two-step-challenge";
 import { magicLinkMail } from "../mail/templates";
 import type { DomainContext } from "../context";
 import { assertNotSuspended } from "../moderation/suspend-user";
 import { INVALID_LINK } from "./email-verification";
-import { findUserByEmail, findUserById, type UserRow } from "./users";
+import { findUserByEmail, findUserById } from "./users";
 
 /**
  * Emails a one-time sign-in link. The answer never says whether the address has an account: the per-address
@@ -24,11 +25,15 @@ export async function requestMagicLink(ctx: DomainContext, email: string): Promi
   await ctx.mailer.send(magicLinkMail(ctx.t, user.email, user.name, `${ctx.origin}/login/withToken?token=${token}`));
 }
 
-/** Uses the link up and opens a session. Clicking the link proves the address, so it also verifies it. */
+/**
+ * Uses the link up and opens a session (or, with two-step sign-in on, answers its challenge, as signIn does).
+ * Clicking the link proves the address, so it also verifies it.
+ */
 export async function signInWithMagicLink(
   ctx: DomainContext,
   token: string,
-): Promise<{ user: UserRow; token: string }> {
+  trustedDevice: string | null = null,
+): Promise<SignInResult> {
   const consumed = await (await consumeTokenStatement(ctx.db, token, "magic_login")).first<{ user_id: number }>();
   const user = consumed ? await findUserById(ctx.db, consumed.user_id) : null;
   if (!user) throw new AppError("forbidden", INVALID_LINK);
@@ -42,5 +47,7 @@ export async function signInWithMagicLink(
       .run();
     signedIn = { ...user, email_verified_at: at };
   }
+  const twoStep = await twoStepChallengeFor(ctx.db, user.id, trustedDevice);
+  if (twoStep) return { twoStep };
   return { user: signedIn, token: await createSession(ctx, user.id) };
 }

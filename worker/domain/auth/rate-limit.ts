@@ -24,6 +24,14 @@ export const LIMITS = {
   /** Passkey answers that did not sign in: a key cannot be guessed, so these are broken or replayed answers. */
   passkeyFailuresPerIp: { max: 10, windowMs: 15 * MINUTE },
   passwordRecheckFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  /**
+   * Second-step codes (two-step sign-in): every attempt per IP; wrong ones per challenge (a challenge lives 10
+   * minutes) and per account, a sign-in's and a re-check's together, so that a stolen password or session cannot
+   * be used to guess the code.
+   */
+  twoStepCodesPerIp: { max: 30, windowMs: 10 * MINUTE },
+  twoStepFailuresPerChallenge: { max: 5, windowMs: 10 * MINUTE },
+  twoStepFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
   signUpPerIp: { max: 10, windowMs: HOUR },
   /** Well-formed sign-ups, each of which may learn whether its email has an account (sign-up.ts). */
   signUpAttemptsPerIp: { max: 25, windowMs: HOUR },
