@@ -138,6 +138,10 @@ export async function deleteAccount(ctx: EffectsContext, userId: number): Promis
     own("passkeys"),
     own("passkey_challenges"),
     own("geo_blocks", "creator_id"),
+    own("two_step"),
+    own("two_step_recovery_codes"),
+    own("two_step_challenges"),
+    own("two_step_trusted_devices"),
     own("reports", "reporter_id"),
     db
       .prepare(
