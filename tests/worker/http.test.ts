@@ -247,6 +247,11 @@ describe("HTTP", () => {
         "DELETE /highlights/{id}",
         "GET /account/data-export",
         "POST /account/data-export",
+        "GET /account/deletion",
+        "POST /account/deletion",
+        "DELETE /account/deletion",
+        "GET /me/geo-blocks",
+        "PUT /me/geo-blocks",
         // Passkeys
         "GET /passkeys",
         "POST /passkeys/registration/options",
