@@ -178,11 +178,12 @@ describe("watermarks", () => {
     const { context, page } = await signedInPage(browser(), creator);
     await page.goto("/settings/privacy");
     await hydrated(page);
-    const checkbox = page.getByRole("checkbox", { name: "Mark my photos with my profile address" });
+    const section = page.getByRole("region", { name: "Watermark", exact: true });
+    const checkbox = section.getByRole("checkbox", { name: "Mark my photos with my profile address" });
     expect(await checkbox.isChecked()).toBe(true);
     await checkbox.uncheck();
-    await page.getByRole("button", { name: "Save" }).click();
-    await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    await section.getByRole("button", { name: "Save" }).click();
+    await section.getByRole("status").filter({ hasText: "Saved." }).waitFor();
     expect(await sqlRows(`SELECT watermark FROM users WHERE username = '${creator.username}'`)).toEqual([
       [{ watermark: 0 }],
     ]);
