@@ -53,7 +53,7 @@ import {
 import { FollowStateSchema, SuggestedProfilesSchema, UserSearchResultsSchema } from "@shared/contracts/profiles";
 import { AuthResultSchema, MeSchema, UpdatesSchema } from "@shared/contracts/session";
 import { AuthenticationOptionsSchema, PasskeySchema, RegistrationOptionsSchema } from "@shared/contracts/passkeys";
-import { RecoveryCodesSchema, TwoStepSetupSchema, TwoStepStatusSchema } from "@shared/contracts/two-step";
+import { RecoveryCodesSchema, TwoStepSetupSchema } from "@shared/contracts/two-step";
 import { CreatedUploadSchema, UploadedMediaSchema, UploadStatusSchema } from "@shared/contracts/uploads";
 
 /**
@@ -268,14 +268,8 @@ export const GENERATED: Record<string, Entry[]> = {
       type: { name: "NotificationPage", from: "@shared/contracts/notifications" },
     },
   ],
-  // Settings → Notifications.
   // Settings → Security's two-step sign-in.
   "app/components/settings/two-step-shapes.ts": [
-    {
-      name: "twoStepStatusShape",
-      schema: TwoStepStatusSchema,
-      type: { name: "TwoStepStatus", from: "@shared/contracts/two-step" },
-    },
     {
       name: "twoStepSetupShape",
       schema: TwoStepSetupSchema,
@@ -287,6 +281,7 @@ export const GENERATED: Record<string, Entry[]> = {
       type: { name: "RecoveryCodes", from: "@shared/contracts/two-step" },
     },
   ],
+  // Settings → Notifications.
   "app/lib/push-shapes.ts": [
     {
       name: "pushPreferencesShape",

@@ -24,7 +24,7 @@ const MIN_FONT_PX = 6;
  * The longest side of a full-size marked copy: Safari draws no canvas over 16.7 million pixels (4096²), and a phone's
  * photo may have 24 or 48 million. A bigger photo's marked copy is drawn at this size, the same shape.
  */
-export const MAX_MARKED_SIDE = 4096;
+const MAX_MARKED_SIDE = 4096;
 
 /** The pixel size the full-size marked copy of a photo `width`×`height` (as displayed) has: the browser draws it so, the server holds it to that. */
 export function markedSizeOf(width: number, height: number): { width: number; height: number } {

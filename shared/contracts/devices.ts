@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { idText } from "./text";
 
-export const SignedInDeviceSchema = z
+const SignedInDeviceSchema = z
   .object({
     id: z.number().int().meta({ description: "The session's id: what DELETE /me/sessions/{id} ends" }),
     label: z.string().meta({ description: 'Browser and system, in the reader\'s language: "Chrome on Android"' }),
@@ -26,13 +26,13 @@ export const SignedInDevicesSchema = z
     sessions: z.array(SignedInDeviceSchema).meta({ description: "This one first, then the most recently used" }),
   })
   .meta({ id: "SignedInDevices" });
-export type SignedInDevices = z.infer<typeof SignedInDevicesSchema>;
+type SignedInDevices = z.infer<typeof SignedInDevicesSchema>;
 
 /** POST /me/sessions/end-others: the confirmation to show, and how many sessions ended. */
 export const OtherSessionsEndedSchema = z
   .object({ message: z.string(), ended: z.number().int() })
   .meta({ id: "OtherSessionsEnded" });
-export type OtherSessionsEnded = z.infer<typeof OtherSessionsEndedSchema>;
+type OtherSessionsEnded = z.infer<typeof OtherSessionsEndedSchema>;
 
 /** Settings → Security's Sign out of one device (a form, hence the id as text). */
 export const EndDeviceFormSchema = z.object({ sessionId: idText });

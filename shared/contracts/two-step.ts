@@ -16,7 +16,7 @@ export const CODE_REQUIRED = message("Enter the code from your authenticator app
 /** The ways a second step may be given: an authenticator code, a recovery code, a code sent by email. */
 export const TWO_STEP_METHODS = ["app", "recovery", "email"] as const;
 
-export const TwoStepChallengeSchema = z
+const TwoStepChallengeSchema = z
   .object({
     challenge: z.string().meta({ description: "Single use, valid 10 minutes: send it back with the code" }),
     methods: z.array(z.enum(TWO_STEP_METHODS)),

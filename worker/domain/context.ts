@@ -63,10 +63,7 @@ const REGION = /^[A-Z0-9]{1,3}$/;
  * `CF-IPCountry` on every request (a client cannot forge it), and `CF-Region-Code` with the "Add visitor location
  * headers" managed transform on. A local run has neither: LOCAL_COUNTRY ("DE", or "US-CA" with a state) stands in.
  */
-export function locationOf(
-  request: Request,
-  env: Pick<Env, "LOCAL_COUNTRY">,
-): { country: string; region: string | null } {
+function locationOf(request: Request, env: Pick<Env, "LOCAL_COUNTRY">): { country: string; region: string | null } {
   const header = request.headers.get("CF-IPCountry")?.toUpperCase();
   const [localCountry, localRegion] = (env.LOCAL_COUNTRY ?? "").toUpperCase().split("-");
   const country =

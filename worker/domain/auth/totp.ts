@@ -4,8 +4,8 @@
  */
 import { safeEqualText } from "../shared/crypto";
 
-export const TOTP_STEP_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_STEP_SECONDS = 30;
+const TOTP_DIGITS = 6;
 /** Steps either side of the current one that are still accepted: a phone's clock a little off, a slow typist. */
 const WINDOW = 1;
 
@@ -61,7 +61,7 @@ export async function hotp(secret: Uint8Array<ArrayBuffer>, counter: number, dig
   return String(binary % 10 ** digits).padStart(digits, "0");
 }
 
-export const totpStepAt = (timeMs: number) => Math.floor(timeMs / 1000 / TOTP_STEP_SECONDS);
+const totpStepAt = (timeMs: number) => Math.floor(timeMs / 1000 / TOTP_STEP_SECONDS);
 
 /** The code an authenticator shows at `timeMs`. */
 export const totpAt = (secret: Uint8Array<ArrayBuffer>, timeMs: number, digits = TOTP_DIGITS) =>

@@ -4,7 +4,7 @@ import type { UserRow } from "../accounts/users";
 import type { TwoStepChallenge } from "@shared/contracts/two-step";
 
 /** How long a sign-in waits for its second step. */
-export const CHALLENGE_LIFETIME_MS = 10 * MINUTE;
+const CHALLENGE_LIFETIME_MS = 10 * MINUTE;
 
 /** What a sign-in answers: a session, or a challenge that its second step turns into one. */
 export type SignInResult = { user: UserRow; token: string } | { twoStep: TwoStepChallenge };

@@ -23,7 +23,7 @@ export const normaliseCode = (code: string) => code.replace(/[\s-]/g, "").toLowe
  * Spends an authenticator code: the step it belongs to is written as the newest used, guarded so that of two
  * requests with the same code only one gets it.
  */
-export async function spendAuthenticatorCode(
+async function spendAuthenticatorCode(
   ctx: { db: D1Database; config: { APP_SECRET: string } },
   userId: number,
   row: TwoStepRow,
@@ -43,7 +43,7 @@ export async function spendAuthenticatorCode(
 const recoveryHash = (userId: number, code: string) => sha256Hex(`${userId}:${normaliseCode(code)}`);
 
 /** Spends one unused recovery code, atomically. */
-export async function spendRecoveryCode(db: D1Database, userId: number, code: string): Promise<boolean> {
+async function spendRecoveryCode(db: D1Database, userId: number, code: string): Promise<boolean> {
   const spent = await db
     .prepare("UPDATE two_step_recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL")
     .bind(isoNow(), userId, await recoveryHash(userId, code))
@@ -64,7 +64,7 @@ export async function spendAppOrRecoveryCode(
     : spendRecoveryCode(ctx.db, userId, typed);
 }
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** 32 letters and digits without the look-alikes i, l, o and u: 5 bits a character, 50 bits a code. */
 const RECOVERY_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
