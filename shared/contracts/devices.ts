@@ -26,13 +26,11 @@ export const SignedInDevicesSchema = z
     sessions: z.array(SignedInDeviceSchema).meta({ description: "This one first, then the most recently used" }),
   })
   .meta({ id: "SignedInDevices" });
-type SignedInDevices = z.infer<typeof SignedInDevicesSchema>;
 
 /** POST /me/sessions/end-others: the confirmation to show, and how many sessions ended. */
 export const OtherSessionsEndedSchema = z
   .object({ message: z.string(), ended: z.number().int() })
   .meta({ id: "OtherSessionsEnded" });
-type OtherSessionsEnded = z.infer<typeof OtherSessionsEndedSchema>;
 
 /** Settings → Security's Sign out of one device (a form, hence the id as text). */
 export const EndDeviceFormSchema = z.object({ sessionId: idText });
