@@ -96,7 +96,8 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     geoBlocking,
     passkeys: page === "security" ? await readOne(passkeysRead(context.domain.db, user.id)) : [],
     watermark,
-    twoStep: page === "security" ? await readTwoStepStatus(context.domain.db, user.id) : null,
+    // Security shows it; deleting the account (privacy) asks for a code when it is on.
+    twoStep: page === "security" || page === "privacy" ? await readTwoStepStatus(context.domain.db, user.id) : null,
   };
 }
 

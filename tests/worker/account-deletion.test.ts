@@ -11,6 +11,7 @@ import { runScheduledJobsAndSettle } from "./entry";
 import { stopClockAt } from "./clock";
 import { earn, makeAvailable } from "./earnings-fixtures";
 import { api, createUser, postJson } from "./factories";
+import { authenticatorCode } from "../support/totp";
 import { createAdmin, createPost, fetchMedia } from "./moderation-support";
 import { createFan, fundWallet, newKey } from "./money-fixtures";
 import { creatorWith, fundedFan, inDays, subscribe, subscribed, type Member } from "./offer-fixtures";
@@ -73,6 +74,31 @@ describe("asking to delete an account", () => {
     expect(await userRow(creator.user.userId)).toMatchObject({ suspended_at: null, deletion_due_at: null });
     expect(await profileStatus(creator.user.username)).toBe(200);
     expect(await postStatus(post.postId, fan.token)).toBe(200);
+  });
+
+  it("asks for a code as well when two-step sign-in is on, and refuses a wrong one", async () => {
+    const member = await createUser();
+    const at = Math.floor(Date.now() / 30_000) * 30_000;
+    stopClockAt(new Date(at));
+    const setup = await postJson("/me/two-step/setup", {}, { token: member.token });
+    const { secret } = (await setup.json()) as { secret: string };
+    const confirm = { code: await authenticatorCode(secret, at) };
+    expect((await postJson("/me/two-step/confirm", confirm, { token: member.token })).status).toBe(200);
+    stopClockAt(new Date(at + 30_000));
+    const code = await authenticatorCode(secret, at + 30_000);
+    const ask = (body: Record<string, string>) =>
+      postJson("/account/deletion", { password: member.input.password, ...body }, { token: member.token });
+
+    const near = await Promise.all([0, 1, 2].map((step) => authenticatorCode(secret, at + step * 30_000)));
+    const wrong = ["000000", "111111", "222222", "333333"].find((guess) => !near.includes(guess))!;
+    for (const body of [{}, { code: wrong }] as Record<string, string>[]) {
+      const refused = await ask(body);
+      expect(refused.status).toBe(422);
+      expect(Object.keys(((await refused.json()) as { errors: Record<string, string[]> }).errors)).toEqual(["code"]);
+    }
+    expect(await userRow(member.user.userId)).toMatchObject({ deletion_due_at: null });
+    expect((await ask({ code })).status).toBe(200);
+    expect((await userRow(member.user.userId)).deletion_due_at).not.toBeNull();
   });
 
   it("hides the account at once from everyone else, and ends its other sessions", async () => {

@@ -50,7 +50,10 @@ function MoneyRule({ state }: { state: AccountDeletionView }) {
  */
 export function DeleteAccountSettings() {
   const { t } = useTranslation();
-  const { deletion: state } = useLoaderData<{ deletion: AccountDeletionView | null }>();
+  const { deletion: state, twoStep } = useLoaderData<{
+    deletion: AccountDeletionView | null;
+    twoStep: { enabled: boolean } | null;
+  }>();
   const [open, setOpen] = useState(false);
   const { fetcher, container, result, errors } = useFormFetcher({ clearOnSuccess: true });
   const keep = useFormFetcher();
@@ -104,13 +107,15 @@ export function DeleteAccountSettings() {
                   required
                   errors={errors.password}
                 />
-                <Field
-                  label={t("Two-step code (if it is on)")}
-                  name="code"
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  errors={errors.code}
-                />
+                {twoStep?.enabled ? (
+                  <Field
+                    label={t("Code from the app, or a recovery code")}
+                    name="code"
+                    autoComplete="one-time-code"
+                    required
+                    errors={errors.code}
+                  />
+                ) : null}
                 <button type="submit" className="btn-primary w-auto" disabled={fetcher.state !== "idle"}>
                   {t("Delete my account in 30 days")}
                 </button>
