@@ -15,6 +15,7 @@ import { idNumberOrText, singleLineText, visibleNameText } from "./text";
  */
 const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "about",
+  "account",
   "admin",
   "administrator",
   "api",

@@ -706,6 +706,8 @@ describe("stories: bad input gets a clear 4xx", () => {
     const MISSING = "Choose a photo or a video uploaded for a story.";
     const othersFile = await uploadStoryFile(other, buildJpeg());
     await expectRefused(await createStoryAs(creator, { mediaId: othersFile }), 422, MISSING, "mediaId");
+    // A post's photo, unmarked (a marked one would also need its marked copy: watermarks.test.ts).
+    await env.DB.prepare("UPDATE users SET watermark = 0 WHERE id = ?").bind(creator.user.userId).run();
     await expectRefused(
       await createStoryAs(creator, { mediaId: await uploadFile(creator, "post") }),
       422,
@@ -795,7 +797,9 @@ describe("stories: bad input gets a clear 4xx", () => {
         "mediaIds",
       );
     }
-    // A post file is still attachable: the refusals above are about the story's files.
+    // A post file is still attachable: the refusals above are about the story's files. (Unmarked: a marked photo
+    // would also need its marked copy, watermarks.test.ts.)
+    await env.DB.prepare("UPDATE users SET watermark = 0 WHERE id = ?").bind(creator.user.userId).run();
     const postFile = await uploadFile(creator, "post");
     expect(
       (await postJson("/posts", { text: "fine", audience: "everyone", mediaIds: [postFile] }, { token: creator.token }))

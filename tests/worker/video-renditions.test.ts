@@ -59,7 +59,13 @@ async function sendRendition(
     { token: person.token },
   );
   expect(started.status).toBe(201);
-  expect(await started.json()).toEqual({ mediaId, partSize: 8 * 1024 * 1024, partCount: 1, stream: null });
+  expect(await started.json()).toEqual({
+    mediaId,
+    partSize: 8 * 1024 * 1024,
+    partCount: 1,
+    stream: null,
+    watermark: null,
+  });
   return putBytes(`/uploads/${mediaId}/renditions/${name}/parts/1`, bytes, person.token);
 }
 
