@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint, types and the build (at the same time), then the end-to-end tier and, beside it, the unit and
-// worker tiers in turn: the end-to-end tier mostly waits (pages, sockets, timers), and the other two use the cores
-// meanwhile, their output printed whole when each ends. Every tier runs even when an earlier step failed (the
+// `npm test`: lint, types and the build (at the same time); once the build is done, the end-to-end tier and, beside
+// it, the unit and worker tiers in turn, while lint and types finish: the end-to-end tier mostly waits (pages,
+// sockets, timers), and the others use the cores meanwhile, their output printed whole when each ends. Every tier runs even when an earlier step failed (the
 // end-to-end tier only if the build succeeded, as it tests the build), the closing "N passed, N failed" line is
 // always printed (scripts/test-summary.mjs, from the tiers' JSON reports), and the command fails if any step failed.
 import { spawn } from "node:child_process";
@@ -36,19 +36,22 @@ const step = async (name, ok) => {
   if (!(await ok)) failedSteps.push(name);
 };
 
-const [checks, build] = await Promise.all([
-  run("node", ["scripts/parallel.mjs", "lint", "typecheck"]),
-  run("node", ["scripts/parallel.mjs", "build"]),
-]);
-if (!checks) failedSteps.push("lint or typecheck");
+// The end-to-end tier needs only the build: it starts once the build is done, while lint and types go on.
+const checks = step("lint or typecheck", run("node", ["scripts/parallel.mjs", "lint", "typecheck"]));
+const build = await run("node", ["scripts/parallel.mjs", "build"]);
 if (!build) failedSteps.push("build");
 const unitThenWorker = async (runner) => {
   await step("unit tier", runner("test:unit"));
   await step("worker tier", runner("test:worker"));
 };
 if (build) {
-  await Promise.all([step("end-to-end tier", run("npm", ["run", "--silent", "test:e2e"])), unitThenWorker(runKept)]);
+  await Promise.all([
+    step("end-to-end tier", run("npm", ["run", "--silent", "test:e2e"])),
+    unitThenWorker(runKept),
+    checks,
+  ]);
 } else {
+  await checks;
   await unitThenWorker((script) => run("npm", ["run", "--silent", script]));
   console.error("end-to-end tier not run: the build failed");
 }

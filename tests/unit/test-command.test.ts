@@ -31,7 +31,7 @@ function standInAfter(file: string, name: string, reports: Record<string, [numbe
   return `${waitFor} && ${standIn(name, 0, reports)}`;
 }
 
-function project(fail: { build?: boolean; worker?: boolean; unitWaitsForE2e?: boolean }) {
+function project(fail: { build?: boolean; worker?: boolean; unitWaitsForE2e?: boolean; lintWaitsForE2e?: boolean }) {
   const dir = mkdtempSync(join(tmpdir(), "test-command-"));
   made.push(dir);
   mkdirSync(join(dir, "scripts/lib"), { recursive: true });
@@ -40,7 +40,7 @@ function project(fail: { build?: boolean; worker?: boolean; unitWaitsForE2e?: bo
     [1, 2, 3, 4].map((n) => [`worker-${n}`, [2, fail.worker && n === 3 ? 1 : 0] as [number, number]]),
   );
   const scripts = {
-    lint: standIn("lint", 0),
+    lint: fail.lintWaitsForE2e ? standInAfter("test-results/e2e.json", "lint", {}) : standIn("lint", 0),
     typecheck: standIn("typecheck", 0),
     build: standIn("build", fail.build ? 1 : 0),
     "test:unit": fail.unitWaitsForE2e
@@ -88,6 +88,15 @@ describe("npm test", { timeout: 180_000 }, () => {
     expect(unbuilt.stderr).toContain("missing test-results/e2e.json");
     expect(unbuilt.lastLine).toBe("13 passed, 0 failed");
     expect(unbuilt.code).toBe(1);
+  });
+
+  it("starts the end-to-end tier once the build is done, without waiting for lint and types", () => {
+    // Lint's stand-in ends only once the end-to-end tier's report is there: were the tier to wait for lint, lint
+    // would wait for it in turn, and fail.
+    const outcome = npmTest(project({ lintWaitsForE2e: true }));
+    expect(outcome.ran).toEqual(["build", "e2e", "lint", "typecheck", "unit", "worker"]);
+    expect(outcome.lastLine).toBe("16 passed, 0 failed");
+    expect(outcome.code).toBe(0);
   });
 
   it("runs the unit and worker tiers while the end-to-end tier runs", () => {
