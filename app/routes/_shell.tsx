@@ -1,10 +1,14 @@
 import { Outlet } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { AppShell } from "~/components/shell/app-shell";
 import { useRootData } from "~/root";
 import { useSession } from "~/lib/session";
-import { AccountDeletionBanner } from "~/components/settings/account-deletion-banner";
+
+/** Shown only while the person's account is leaving: loaded then, so that no one else's first load carries it. */
+const AccountDeletionBanner = lazy(() =>
+  import("~/components/settings/account-deletion-banner").then((module) => ({ default: module.AccountDeletionBanner })),
+);
 
 /**
  * The pathless layout of every "with layout" route of spec §2: sidebar or bottom bar, content, and the right
@@ -12,7 +16,8 @@ import { AccountDeletionBanner } from "~/components/settings/account-deletion-ba
  */
 function Shell({ children }: { children: ReactNode }) {
   const { isAuth, user } = useSession();
-  const viewerName = useRootData()?.viewerName ?? "";
+  const root = useRootData();
+  const viewerName = root?.viewerName ?? "";
   return (
     <AppShell
       viewer={{
@@ -23,7 +28,11 @@ function Shell({ children }: { children: ReactNode }) {
         name: viewerName || user.username,
       }}
     >
-      <AccountDeletionBanner />
+      {root?.accountDeletesAt ? (
+        <Suspense fallback={null}>
+          <AccountDeletionBanner deletesAt={root.accountDeletesAt} />
+        </Suspense>
+      ) : null}
       {children}
     </AppShell>
   );

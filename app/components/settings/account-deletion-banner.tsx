@@ -2,17 +2,14 @@ import { useTranslation } from "react-i18next";
 import { LocalTime } from "~/components/local-time";
 import { IntentForm } from "~/components/profile/intent-form";
 import { useFormFetcher } from "~/components/use-form-fetcher";
-import { useRootData } from "~/root";
 
 /**
  * Above every page of the shell while the person's account is leaving: its date and "Keep my account", which
  * cancels the deletion (the privacy settings' action) wherever they are.
  */
-export function AccountDeletionBanner() {
+export function AccountDeletionBanner({ deletesAt }: { deletesAt: string }) {
   const { t } = useTranslation();
-  const deletesAt = useRootData()?.accountDeletesAt ?? null;
   const { fetcher } = useFormFetcher();
-  if (!deletesAt) return null;
   return (
     <div
       role="status"
