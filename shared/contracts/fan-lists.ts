@@ -36,3 +36,17 @@ export function parseListRef(ref: ListRef): ParsedListRef {
   if (kind === "custom") return { kind, id: Number(a) };
   return { kind: kind as (typeof SYSTEM_LISTS)[number] };
 }
+
+/** One list as GET /api/lists answers it: the system lists first (named by the page from `ref`), then custom ones. */
+export const FanListSummarySchema = z
+  .object({
+    ref: z.string().meta({ description: "The ListRef: what list pages and mass messages take" }),
+    kind: z.enum(["system", "custom"]),
+    name: z.string().nullable().meta({ description: "A custom list's name; null for a system list" }),
+    count: z.number().int().meta({ description: "Fans in it now" }),
+  })
+  .meta({ id: "FanListSummary" });
+export type FanListSummary = z.infer<typeof FanListSummarySchema>;
+
+export const FanListsSchema = z.object({ lists: z.array(FanListSummarySchema) }).meta({ id: "FanLists" });
+export type FanLists = z.infer<typeof FanListsSchema>;
