@@ -143,15 +143,25 @@ describe("web push", () => {
       badge: 1,
     });
 
-    // The app badge the worker sets (Badging API) is recorded where Chromium shows none (headless).
+    // The app badge the worker sets (Badging API) is recorded where Chromium shows none (headless). The
+    // notification is read once showNotification() has resolved: a getNotifications() that starts while Chromium
+    // has stored a notification but not yet displayed it (its icon still loading) deletes it from its database
+    // (platform_notification_context_impl.cc, DoReadAllNotificationDataForServiceWorkerRegistration), so polling
+    // during the display lost it for good on a busy machine. The app itself never reads its notifications.
     const [worker] = context.serviceWorkers();
     await worker!.evaluate(() => {
       const scope = self as unknown as {
         badges: number[];
+        shown: Promise<void>;
         navigator: { setAppBadge?: (count: number) => Promise<void> };
+        registration: ServiceWorkerRegistration;
       };
       scope.badges = [];
       scope.navigator.setAppBadge = async (count: number) => void scope.badges.push(count);
+      const show = scope.registration.showNotification.bind(scope.registration);
+      scope.shown = new Promise((resolve) => {
+        scope.registration.showNotification = (...args) => show(...args).then(resolve);
+      });
     });
 
     // The push reaches the service worker (as the push service would deliver it): it shows the notification.
@@ -171,19 +181,18 @@ describe("web push", () => {
       registrationId: await within(registration, "CDP to report this origin's service worker registration"),
       data: JSON.stringify(payload),
     });
-    await expect
-      .poll(() =>
-        within(
-          page.evaluate(async () =>
-            (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => [
-              shown.title,
-              (shown.data as { url: string }).url,
-            ]),
-          ),
-          "the service worker to be ready and list its notifications",
-        ),
-      )
-      .toEqual([["Sam Push sent you a message.", `/messages/${conversationId}`]]);
+    await within(
+      worker!.evaluate(() => (self as unknown as { shown: Promise<void> }).shown),
+      "the service worker to show the push's notification",
+    );
+    expect(
+      await page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => [
+          shown.title,
+          (shown.data as { url: string }).url,
+        ]),
+      ),
+    ).toEqual([["Sam Push sent you a message.", `/messages/${conversationId}`]]);
     expect(await worker!.evaluate(() => (self as unknown as { badges: number[] }).badges)).toEqual([1]);
 
     // A click on it opens the conversation in the open window.
