@@ -103,6 +103,9 @@ export function backTo(request: Request, fallback: string): string {
   }
 }
 
+/** Whether the browser itself posted the form (a page load: before the page's JavaScript runs, or without it). */
+export const postedByTheBrowser = (request: Request) => request.headers.get("Sec-Fetch-Mode") === "navigate";
+
 export function requireViewer(context: AppLoadContext, request: Request) {
   if (!context.session) {
     const url = new URL(request.url);

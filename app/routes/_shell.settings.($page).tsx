@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,7 +30,7 @@ import { SubscriptionList } from "~/components/profile/subscription-list";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
 import { ApiError } from "~/lib/api";
-import { handleForm, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
+import { backTo, handleForm, postedByTheBrowser, readForm, requireViewer, type FormResult } from "~/lib/forms.server";
 import { useSession } from "~/lib/session";
 import { useEmailVerifiedElsewhere } from "~/lib/email-verified";
 import { pageMeta, titleTag } from "~/i18n/meta";
@@ -133,10 +133,14 @@ export async function action({ context, request }: ActionFunctionArgs) {
       await endOtherSessions(context.domain, session);
       return { ok: true, message: t("Every other device has been signed out.") } satisfies FormResult;
     }
-    if (fields.intent === "deletion-request")
-      await requestDeletion(context.domain, session, parseOrThrow(AccountDeletionBodySchema, fields));
-    else if (fields.intent === "deletion-cancel") await cancelDeletion(context.domain.db, user);
-    else if (fields.intent === "export-request")
+    if (fields.intent === "deletion-request" || fields.intent === "deletion-cancel") {
+      if (fields.intent === "deletion-request")
+        await requestDeletion(context.domain, session, parseOrThrow(AccountDeletionBodySchema, fields));
+      else await cancelDeletion(context.domain.db, user);
+      // The banner above every page reads the account as this request began: a page the browser posted itself
+      // loads again, so that it shows the account as it is now.
+      if (postedByTheBrowser(request)) throw redirect(backTo(request, "/settings/privacy"));
+    } else if (fields.intent === "export-request")
       await requestDataExport(context.domain, enqueueDataExport(context.cloudflare.env), user.id);
     else if (fields.intent === "geo-blocking-save") {
       const places = (fields.places ?? "").split(",").filter(Boolean);

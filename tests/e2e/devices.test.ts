@@ -3,11 +3,14 @@ import {
   browserForThisFile,
   createAccount,
   hydrated,
+  LOOKS,
   keepToken,
   newContext,
   openPage,
+  openIn,
   seriousViolations,
   signedInPage,
+  signedInPageIn,
 } from "./support";
 
 const browser = browserForThisFile();
@@ -79,16 +82,10 @@ describe("Settings → Security → Signed-in devices", () => {
 
   it("has no serious or critical axe finding in light, dark and Arabic", async () => {
     const account = await createAccount();
-    for (const [colorScheme, language] of [
-      ["light", "en"],
-      ["dark", "en"],
-      ["light", "ar"],
-    ] as const) {
-      const { page } = await signedInPage(browser(), account, undefined, { colorScheme });
-      await page.goto(`/settings/security?lng=${language}`);
-      await hydrated(page);
+    for (const look of LOOKS) {
+      const { page } = await signedInPageIn(browser(), account, look);
+      await openIn(page, "/settings/security", look);
       await page.getByTestId("signed-in-device").first().waitFor();
-      if (language === "ar") expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
       expect(await seriousViolations(page)).toEqual([]);
       await page.context().close();
     }

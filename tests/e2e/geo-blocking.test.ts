@@ -2,14 +2,16 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiAs,
-  baseURL,
   browserForThisFile,
   createAccount,
   hydrated,
+  LOOKS,
   newContext,
   openPage,
+  openIn,
   seriousViolations,
   signedInPage,
+  signedInPageIn,
   sql,
   unique,
 } from "./support";
@@ -79,16 +81,9 @@ describe("geo-blocking", () => {
     await french.getByRole("heading", { name: "Gaia Geo" }).first().waitFor();
   });
 
-  it.each([
-    { name: "light", colorScheme: "light" as const, language: "en" },
-    { name: "dark", colorScheme: "dark" as const, language: "en" },
-    { name: "Arabic", colorScheme: "light" as const, language: "ar" },
-  ])("the section has no serious axe finding ($name)", async ({ colorScheme, language }) => {
-    const { context, page } = await signedInPage(browser(), gaia, undefined, { colorScheme });
-    if (language === "ar") await context.addCookies([{ name: "i18nextLng", value: "ar", url: baseURL() }]);
-    await page.goto("/settings/privacy");
-    expect(await page.locator("html").getAttribute("dir")).toBe(language === "ar" ? "rtl" : "ltr");
-    await hydrated(page);
+  it.each(LOOKS)("the section has no serious axe finding ($name)", async (look) => {
+    const { page } = await signedInPageIn(browser(), gaia, look);
+    await openIn(page, "/settings/privacy", look);
     const search = page.locator('input[type="search"]').first();
     await search.fill("fr");
     await page.locator('ul[id$="-matches"] button').first().waitFor();

@@ -1,16 +1,18 @@
-import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  baseURL,
   browserForThisFile,
   createAccount,
   hydrated,
   loginPageLoad,
+  LOOKS,
+  openIn,
   seriousViolations,
   signedInPage,
+  signedInPageIn,
   sql,
   storedToken,
+  textIn,
   within,
 } from "./support";
 
@@ -109,9 +111,6 @@ describe("passkeys", () => {
   });
 });
 
-/** The Arabic texts; a key the translators have not reached yet shows in English, as the page shows it. */
-const ARABIC = JSON.parse(readFileSync("app/locales/ar.json", "utf8")) as Record<string, string>;
-
 describe("Settings → Security → Passkeys has no serious or critical axe finding", () => {
   let account: Awaited<ReturnType<typeof createAccount>>;
   beforeAll(async () => {
@@ -127,19 +126,11 @@ describe("Settings → Security → Passkeys has no serious or critical axe find
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
 
-  for (const variant of [
-    { name: "dark", colorScheme: "dark", language: "en" },
-    { name: "Arabic", colorScheme: "light", language: "ar" },
-  ] as const) {
+  for (const variant of LOOKS.filter((look) => look.name !== "light")) {
     it(`with a passkey and the form to add one open (${variant.name})`, async () => {
-      const tr = (key: string) => (variant.language === "ar" ? (ARABIC[key] ?? key) : key);
-      const { context, page } = await signedInPage(browser(), account, undefined, {
-        colorScheme: variant.colorScheme,
-      });
-      if (variant.language === "ar") await context.addCookies([{ name: "i18nextLng", value: "ar", url: baseURL() }]);
-      await page.goto("/settings/security");
-      expect(await page.locator("html").getAttribute("dir")).toBe(variant.language === "ar" ? "rtl" : "ltr");
-      await hydrated(page);
+      const tr = textIn(variant);
+      const { page } = await signedInPageIn(browser(), account, variant);
+      await openIn(page, "/settings/security", variant);
       const section = page.getByRole("region", { name: tr("Passkeys") });
       await section.getByTestId("passkey").getByText("Phone").waitFor();
       await section.getByRole("button", { name: tr("Add a passkey") }).click();

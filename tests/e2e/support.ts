@@ -464,6 +464,51 @@ export async function signedInPage(
   return { context, page: await openPage(context), token };
 }
 
+/** A look a new screen is checked in by axe: its colours and its language (Arabic: right to left). */
+export interface Look {
+  name: string;
+  colorScheme: "light" | "dark";
+  language: "en" | "ar";
+}
+export const LOOKS: readonly Look[] = [
+  { name: "light", colorScheme: "light", language: "en" },
+  { name: "dark", colorScheme: "dark", language: "en" },
+  { name: "Arabic", colorScheme: "light", language: "ar" },
+];
+
+let arabic: Record<string, string> | undefined;
+/** The text `key` (its English) as a page in the look's language shows it; one not translated yet stays English. */
+export const textIn =
+  (look: Pick<Look, "language">) =>
+  (key: string): string => {
+    if (look.language === "en") return key;
+    arabic ??= JSON.parse(readFileSync("app/locales/ar.json", "utf8")) as Record<string, string>;
+    return arabic[key] ?? key;
+  };
+
+/** Pages of `context` show the look's language (its colours are the context's, set when it is made). */
+export async function speakLanguageOf(context: BrowserContext, look: Pick<Look, "language">) {
+  if (look.language === "ar") await context.addCookies([{ name: "i18nextLng", value: "ar", url: baseURL() }]);
+}
+
+/** A page signed in as `account` in the look's colours and language. */
+export async function signedInPageIn(
+  browser: Browser,
+  account: { email: string; password: string; token: string },
+  look: Look,
+) {
+  const signedIn = await signedInPage(browser, account, undefined, { colorScheme: look.colorScheme });
+  await speakLanguageOf(signedIn.context, look);
+  return signedIn;
+}
+
+/** Opens `path` and waits for the hydration, after checking the page's direction matches the look's language. */
+export async function openIn(page: Page, path: string, look: Pick<Look, "language">) {
+  await page.goto(path);
+  expect(await page.locator("html").getAttribute("dir")).toBe(look.language === "ar" ? "rtl" : "ltr");
+  await hydrated(page);
+}
+
 const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
 
 /** axe-core's serious and critical WCAG 2.1 A/AA findings on the page, as "rule (targets)" lines. */

@@ -1,33 +1,25 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { authenticatorCode } from "../support/totp";
 import {
   apiAs,
-  baseURL,
   browserForThisFile,
   createAccount,
   hydrated,
+  LOOKS,
   loginPageLoad,
   newContext,
   newPage,
+  openIn,
   seriousViolations,
   signedInPage,
+  signedInPageIn,
+  speakLanguageOf,
   storedToken,
+  textIn,
 } from "./support";
 
 const browser = browserForThisFile();
-
-/** The Arabic texts; a key the translators have not reached yet shows in English, as the page shows it. */
-const ARABIC = JSON.parse(readFileSync("app/locales/ar.json", "utf8")) as Record<string, string>;
-
-type Variant = { name: string; colorScheme: "light" | "dark"; language: "en" | "ar" };
-const VARIANTS: Variant[] = [
-  { name: "light", colorScheme: "light", language: "en" },
-  { name: "dark", colorScheme: "dark", language: "en" },
-  { name: "Arabic", colorScheme: "light", language: "ar" },
-];
-const textIn = (variant: Variant) => (key: string) => (variant.language === "ar" ? (ARABIC[key] ?? key) : key);
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 /** The account that turned two-step sign-in on in the first test. */
@@ -157,26 +149,19 @@ describe("two-step sign-in", () => {
     expect(new URL(page.url()).pathname).toBe("/settings/security");
   });
 
-  for (const variant of VARIANTS) {
+  for (const variant of LOOKS) {
     it(`the settings section and the code step pass axe (${variant.name})`, async () => {
       if (!member) throw new Error("the first test did not turn two-step sign-in on");
       const t = textIn(variant);
-      const language = async (context: Awaited<ReturnType<typeof newPage>>["context"]) => {
-        if (variant.language === "ar") await context.addCookies([{ name: "i18nextLng", value: "ar", url: baseURL() }]);
-      };
-
       const fresh = await createAccount();
-      const settings = await signedInPage(browser(), fresh, undefined, { colorScheme: variant.colorScheme });
-      await language(settings.context);
-      await settings.page.goto("/settings/security");
-      expect(await settings.page.locator("html").getAttribute("dir")).toBe(variant.language === "ar" ? "rtl" : "ltr");
-      await hydrated(settings.page);
+      const settings = await signedInPageIn(browser(), fresh, variant);
+      await openIn(settings.page, "/settings/security", variant);
       await settings.page.getByRole("button", { name: t("Turn on") }).click();
       await settings.page.getByRole("img", { name: t("QR code for your authenticator app") }).waitFor();
       expect(await seriousViolations(settings.page)).toEqual([]);
 
       const codeStep = await newPage(browser());
-      await language(codeStep.context);
+      await speakLanguageOf(codeStep.context, variant);
       await codeStep.page.emulateMedia({ colorScheme: variant.colorScheme });
       await passwordStep(codeStep.page, member, t);
       expect(await seriousViolations(codeStep.page)).toEqual([]);

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -6,10 +5,14 @@ import {
   browserForThisFile,
   createAccount,
   hydrated,
+  LOOKS,
+  openIn,
   seriousViolations,
   signedInPage,
+  signedInPageIn,
   sql,
   sqlRows,
+  textIn,
   unique,
   within,
 } from "./support";
@@ -151,22 +154,11 @@ describe("watermarks", () => {
     await fan.context.close();
   });
 
-  const ARABIC = JSON.parse(readFileSync("app/locales/ar.json", "utf8")) as Record<string, string>;
-  for (const variant of [
-    { name: "light", colorScheme: "light", language: "en" },
-    { name: "dark", colorScheme: "dark", language: "en" },
-    { name: "Arabic", colorScheme: "light", language: "ar" },
-  ] as const) {
+  for (const variant of LOOKS) {
     it(`Settings → Privacy and data's watermark section passes axe (${variant.name})`, async () => {
-      const { context, page } = await signedInPage(browser(), creator, undefined, {
-        colorScheme: variant.colorScheme,
-      });
-      if (variant.language === "ar") await context.addCookies([{ name: "i18nextLng", value: "ar", url: baseURL() }]);
-      await page.goto("/settings/privacy");
-      expect(await page.locator("html").getAttribute("dir")).toBe(variant.language === "ar" ? "rtl" : "ltr");
-      await hydrated(page);
-      const title = variant.language === "ar" ? (ARABIC["Watermark"] ?? "Watermark") : "Watermark";
-      const section = page.getByRole("region", { name: title, exact: true });
+      const { context, page } = await signedInPageIn(browser(), creator, variant);
+      await openIn(page, "/settings/privacy", variant);
+      const section = page.getByRole("region", { name: textIn(variant)("Watermark"), exact: true });
       await section.waitFor();
       await section.getByRole("img", { name: new RegExp(`${creator.username}`) }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
