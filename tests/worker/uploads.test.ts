@@ -458,13 +458,18 @@ describe("uploads", () => {
     )
       .bind(author.user.userId, at)
       .first<{ id: number }>();
-    await env.DB.prepare("UPDATE media SET post_id = ?, created_at = ? WHERE id = ?")
-      .bind(post!.id, new Date(Date.now() - 25 * 3600 * 1000).toISOString(), mediaId)
-      .run();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO post_media (post_id, media_id, position) VALUES (?, ?, 0)").bind(post!.id, mediaId),
+      env.DB.prepare("UPDATE media SET created_at = ? WHERE id = ?").bind(
+        new Date(Date.now() - 25 * 3600 * 1000).toISOString(),
+        mediaId,
+      ),
+    ]);
     expect(await discardAbandonedUploads(env)).toBe(1);
-    expect(
-      await env.DB.prepare("SELECT status, upload_id, post_id FROM media WHERE id = ?").bind(mediaId).first(),
-    ).toEqual({ status: "failed", upload_id: null, post_id: post!.id });
+    expect(await env.DB.prepare("SELECT status, upload_id FROM media WHERE id = ?").bind(mediaId).first()).toEqual({
+      status: "failed",
+      upload_id: null,
+    });
     expect(await (await api(`/uploads/${mediaId}`, { token: author.token })).json()).toMatchObject({
       status: "failed",
       postId: post!.id,
