@@ -2,7 +2,7 @@ import type { VaultUse } from "@shared/contracts/vault";
 import { AppError } from "../shared/errors";
 import { message } from "@shared/messages";
 
-export const VAULT_ITEM_NOT_FOUND = message("This file is not in your vault.");
+const VAULT_ITEM_NOT_FOUND = message("This file is not in your vault.");
 
 /**
  * SQL: the file `media.id` (a vault file of `media.user_id`) is used: by a post, a message, a story, or a mass
