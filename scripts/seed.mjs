@@ -562,11 +562,7 @@ async function seedSecondCreator(env) {
       .bind(id, post.text, publishedAt, publishedAt)
       .first();
     const photo = await putPostPhoto(env, post.colours[0], post.colours[1], index + 21);
-    await env.DB.prepare(
-      "INSERT INTO media (user_id, post_id, position, kind, status, object_key, w640_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, ?, 'image/png', 1, 800, 1000, ?)",
-    )
-      .bind(id, postId, photo.key, photo.w640Key, publishedAt)
-      .run();
+    await attachPhoto(env, id, postId, photo, publishedAt);
   }
   console.log(
     `Demo creator @${SECOND_CREATOR.username} created (${SECOND_CREATOR.email} / ${SECOND_CREATOR.password}), not followed by the fan.`,
@@ -608,10 +604,13 @@ async function seedVideoPost(env) {
     .bind(creatorId, "Behind the scenes: eight seconds from today's shoot. 🎬", at, at)
     .first();
   const { id: mediaId } = await env.DB.prepare(
-    "INSERT INTO media (user_id, post_id, position, kind, status, object_key, poster_key, preview_key, content_type, size_bytes, width, height, duration_ms, created_at) VALUES (?, ?, 0, 'video', 'ready', ?, ?, ?, 'video/mp4', ?, 1280, 720, 8000, ?) RETURNING id",
+    "INSERT INTO media (user_id, kind, status, object_key, poster_key, preview_key, content_type, size_bytes, width, height, duration_ms, created_at) VALUES (?, 'video', 'ready', ?, ?, ?, 'video/mp4', ?, 1280, 720, 8000, ?) RETURNING id",
   )
-    .bind(creatorId, postId, keys.original, keys.poster, keys.preview, hi.byteLength, at)
+    .bind(creatorId, keys.original, keys.poster, keys.preview, hi.byteLength, at)
     .first();
+  await env.DB.prepare("INSERT INTO post_media (post_id, media_id, position) VALUES (?, ?, 0)")
+    .bind(postId, mediaId)
+    .run();
   await env.DB.prepare(
     `INSERT INTO media_renditions (media_id, name, status, object_key, content_type, size_bytes, codecs, width, height, duration_ms, created_at)
      VALUES (?1, '360p', 'ready', ?2, 'video/mp4', ?3, 'avc1.4d401e,mp4a.40.2', 640, 360, 8000, ?6),
@@ -652,6 +651,18 @@ async function putPostPhoto(env, from, to, seed) {
   await putPng(env, key, demoImage(800, 1000, from, to, seed));
   await putPng(env, w640Key, demoImage(640, 800, from, to, seed));
   return { key, w640Key };
+}
+
+/** A post's photo: a file of the creator's vault, used by the post (post_media). */
+async function attachPhoto(env, creatorId, postId, photo, at) {
+  const { id: mediaId } = await env.DB.prepare(
+    "INSERT INTO media (user_id, kind, status, object_key, w640_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'image', 'ready', ?, ?, 'image/png', 1, 800, 1000, ?) RETURNING id",
+  )
+    .bind(creatorId, photo.key, photo.w640Key, at)
+    .first();
+  await env.DB.prepare("INSERT INTO post_media (post_id, media_id, position) VALUES (?, ?, 0)")
+    .bind(postId, mediaId)
+    .run();
 }
 
 const putPng = (env, key, png) =>
@@ -718,11 +729,7 @@ try {
           .bind(id, post.text, post.audience, post.priceCents ?? 0, publishedAt, publishedAt)
           .first();
         const photo = await putPostPhoto(env, post.colours[0], post.colours[1], index + 3);
-        await env.DB.prepare(
-          "INSERT INTO media (user_id, post_id, position, kind, status, object_key, w640_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, ?, 'image/png', 1, 800, 1000, ?)",
-        )
-          .bind(id, postId, photo.key, photo.w640Key, publishedAt)
-          .run();
+        await attachPhoto(env, id, postId, photo, publishedAt);
       }
     }
     // The fan follows the creator (since before her first tip), so the demo feed opens on her posts rather than on

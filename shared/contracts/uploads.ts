@@ -33,11 +33,9 @@ export const UploadStatusSchema = z
     receivedParts: z
       .array(z.number().int())
       .meta({ description: "Parts stored so far; a resumed upload sends the others" }),
-    postId: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "The post the file is attached to, if any (a composer resumes only files not posted yet)" }),
+    postId: z.number().int().nullable().meta({
+      description: "The first post using the file, if any (a composer resumes only files no post has taken yet)",
+    }),
     renditions: z
       .array(RenditionUploadSchema)
       .default([])

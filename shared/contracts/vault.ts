@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { message } from "../messages";
 import { singleLineText } from "./text";
+import { ErrorSchema } from "./common";
 
 export const VAULT_KINDS = ["image", "video"] as const;
 export const ALBUM_NAME_MAX = 40;
@@ -68,3 +69,7 @@ export const AlbumBodySchema = z.object({
     .max(ALBUM_NAME_MAX, { message: ALBUM_NAME }),
 });
 export type AlbumBody = z.output<typeof AlbumBodySchema>;
+
+/** DELETE /api/vault/{mediaId} refused (409): the error, and where the file is used. */
+export const VaultItemInUseSchema = ErrorSchema.extend(VaultUsesSchema.shape).meta({ id: "VaultItemInUse" });
+export type VaultItemInUse = z.infer<typeof VaultItemInUseSchema>;

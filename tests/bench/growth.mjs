@@ -100,9 +100,12 @@ SELECT user_id, id, '', 'everyone', CASE WHEN id % 3 = 0 THEN ${at("'-25 hours'"
 FROM media WHERE object_key LIKE 'stories/growth%';
 
 -- A quarter of the posts with an image.
-INSERT INTO media (user_id, post_id, position, kind, status, object_key, preview_key, content_type, size_bytes, width, height, created_at)
-SELECT user_id, id, 0, 'image', 'ready', printf('posts/%032x.jpg', id), printf('previews/%032x.jpg', id), 'image/jpeg', 50000, 1080, 1350, created_at
+INSERT INTO media (user_id, kind, status, object_key, preview_key, content_type, size_bytes, width, height, created_at)
+SELECT user_id, 'image', 'ready', printf('posts/%032x.jpg', id), printf('previews/%032x.jpg', id), 'image/jpeg', 50000, 1080, 1350, created_at
 FROM posts WHERE id % 4 = 0 AND text LIKE 'Bench post %';
+INSERT INTO post_media (post_id, media_id, position)
+SELECT p.id, m.id, 0 FROM posts p JOIN media m ON m.object_key = printf('posts/%032x.jpg', p.id)
+WHERE p.id % 4 = 0 AND p.text LIKE 'Bench post %';
 
 -- Every creator offers a monthly plan; every member subscribes to two of the creators they follow.
 WITH RECURSIVE ${base},

@@ -32,8 +32,11 @@ SELECT b + 10 * (1 + (n % 1000)), 'Bench post ' || n || (CASE n % 3 WHEN 0 THEN 
        strftime('%Y-%m-%dT%H:%M:%fZ', '2026-03-01', '+' || n || ' minutes'), '2026-03-01T00:00:00.000Z'
 FROM base, seq;
 
-INSERT INTO media (user_id, post_id, position, kind, status, object_key, preview_key, content_type, size_bytes, width, height, created_at)
-SELECT user_id, id, 0, 'image', 'ready', printf('posts/%032x.png', id), printf('previews/%032x.png', id), 'image/png', 26549, 720, 900, created_at
+INSERT INTO media (user_id, kind, status, object_key, preview_key, content_type, size_bytes, width, height, created_at)
+SELECT user_id, 'image', 'ready', printf('posts/%032x.png', id), printf('previews/%032x.png', id), 'image/png', 26549, 720, 900, created_at
 FROM posts WHERE id % 4 = 0 AND text LIKE 'Bench post %';
+INSERT INTO post_media (post_id, media_id, position)
+SELECT p.id, m.id, 0 FROM posts p JOIN media m ON m.object_key = printf('posts/%032x.png', p.id)
+WHERE p.id % 4 = 0 AND p.text LIKE 'Bench post %';
 
 ANALYZE;

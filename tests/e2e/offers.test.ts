@@ -86,8 +86,10 @@ beforeAll(async () => {
   await sql(
     `UPDATE users SET role = 'creator', monetization_enabled = 1, email_verified_at = '${at}' WHERE username = '${olga.username}';
      INSERT INTO posts (user_id, text, audience, price_cents, published_at, created_at) VALUES (${author}, '${tag} for subscribers', 'subscribers', 0, '${at}', '${at}');
-     INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
-       SELECT ${author}, id, 'image', 'ready', 'posts/${tag}subscribers.jpg', NULL, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${tag} for subscribers';
+     INSERT INTO media (user_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
+       VALUES (${author}, 'image', 'ready', 'posts/${tag}subscribers.jpg', NULL, 'image/jpeg', 8, '${at}');
+     INSERT INTO post_media (post_id, media_id, position)
+       SELECT p.id, m.id, 0 FROM posts p, media m WHERE p.text = '${tag} for subscribers' AND m.object_key = 'posts/${tag}subscribers.jpg';
      ${fundedFanSql(trialFan.username, 5000)}
      ${fundedFanSql(bundleFan.username, 5000)}
      ${fundedFanSql(giver.username, 5000)}

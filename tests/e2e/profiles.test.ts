@@ -34,8 +34,10 @@ beforeAll(async () => {
   const at = new Date().toISOString();
   const author = `(SELECT id FROM users WHERE username = '${creator.username}')`;
   const media = (text: string, key: string, previewKey: string | null = null, w640Key: string | null = null) =>
-    `INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, w640_key, width, height, content_type, size_bytes, created_at)
-     SELECT ${author}, id, 'image', 'ready', '${key}', ${previewKey ? `'${previewKey}'` : "NULL"}, ${w640Key ? `'${w640Key}'` : "NULL"}, 3000, 2000, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${text}';`;
+    `INSERT INTO media (user_id, kind, status, object_key, preview_key, w640_key, width, height, content_type, size_bytes, created_at)
+     VALUES (${author}, 'image', 'ready', '${key}', ${previewKey ? `'${previewKey}'` : "NULL"}, ${w640Key ? `'${w640Key}'` : "NULL"}, 3000, 2000, 'image/jpeg', 8, '${at}');
+     INSERT INTO post_media (post_id, media_id, position)
+       SELECT p.id, m.id, 0 FROM posts p, media m WHERE p.text = '${text}' AND m.object_key = '${key}';`;
   await sql(
     `UPDATE users SET role = 'creator', monetization_enabled = 1, bio = 'Painting every day', cover_key = 'public/covers/${tag}.jpg' WHERE username = '${creator.username}';
      INSERT INTO posts (user_id, text, audience, published_at, created_at) VALUES (${author}, '${tag} open to all', 'everyone', '${at}', '${at}');

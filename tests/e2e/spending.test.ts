@@ -63,8 +63,10 @@ beforeAll(async () => {
   const author = `(SELECT id FROM users WHERE username = '${creator.username}')`;
   const post = (text: string, audience: string, priceCents: number) =>
     `INSERT INTO posts (user_id, text, audience, price_cents, published_at, created_at) VALUES (${author}, '${text}', '${audience}', ${priceCents}, '${at}', '${at}');
-     INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
-       SELECT ${author}, id, 'image', 'ready', 'posts/${tag}${priceCents}${audience}.jpg', NULL, 'image/jpeg', 8, '${at}' FROM posts WHERE text = '${text}';`;
+     INSERT INTO media (user_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
+       VALUES (${author}, 'image', 'ready', 'posts/${tag}${priceCents}${audience}.jpg', NULL, 'image/jpeg', 8, '${at}');
+     INSERT INTO post_media (post_id, media_id, position)
+       SELECT p.id, m.id, 0 FROM posts p, media m WHERE p.text = '${text}' AND m.object_key = 'posts/${tag}${priceCents}${audience}.jpg';`;
   await sql(
     `UPDATE users SET role = 'creator', monetization_enabled = 1, email_verified_at = '${at}' WHERE username = '${creator.username}';
      ${post(`${tag} open to all`, "everyone", 0)}

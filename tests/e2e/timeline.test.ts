@@ -115,9 +115,11 @@ beforeAll(async () => {
      UPDATE posts SET price_cents = 700 WHERE text = 'Paid set ${tag}';
      ${insertPost(`Hello from ${tag}`)}
      ${insertPost(`Secret for subscribers ${tag}`, "subscribers")}
-     INSERT INTO media (user_id, post_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
-       SELECT user_id, id, 'image', 'ready', '${secretKey}', NULL, 'image/png', 8, created_at
-       FROM posts WHERE text = 'Secret for subscribers ${tag}';`,
+     INSERT INTO media (user_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
+       SELECT user_id, 'image', 'ready', '${secretKey}', NULL, 'image/png', 8, created_at
+       FROM posts WHERE text = 'Secret for subscribers ${tag}';
+     INSERT INTO post_media (post_id, media_id, position)
+       SELECT p.id, m.id, 0 FROM posts p, media m WHERE p.text = 'Secret for subscribers ${tag}' AND m.object_key = '${secretKey}';`,
   );
 });
 

@@ -128,7 +128,7 @@ describe("watermarks", () => {
 
     const row = (
       await sqlRows<{ object_key: string; marked_key: string; watermark: string }>(
-        `SELECT object_key, marked_key, watermark FROM media WHERE post_id = ${postId}`,
+        `SELECT m.object_key, m.marked_key, m.watermark FROM post_media pm JOIN media m ON m.id = pm.media_id WHERE pm.post_id = ${postId}`,
       )
     )[0]?.[0];
     expect(row).toMatchObject({

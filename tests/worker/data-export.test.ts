@@ -141,8 +141,8 @@ describe("a data export", () => {
     expect(ledger.accounts).toContainEqual({ account: "wallet", balanceCents: 1234 });
     expect(ledger.lines).toEqual([expect.objectContaining({ account: "wallet", amountCents: 1234, kind: "top_up" })]);
 
-    const media = json("media.json").media as { id: number; file: string; postId: number }[];
-    expect(media).toEqual([expect.objectContaining({ postId: ownPost.id })]);
+    const media = json("media.json").media as { id: number; file: string; postIds: number[] }[];
+    expect(media).toEqual([expect.objectContaining({ postIds: [ownPost.id] })]);
     expect(files[media[0]!.file]).toEqual(PNG);
 
     const everything = Object.values(files)

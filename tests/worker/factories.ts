@@ -61,3 +61,15 @@ export async function followQuietCreators(fanId: number, count: number) {
     .bind(fanId)
     .run();
 }
+
+/**
+ * Runs `insert` (an INSERT INTO media … RETURNING id) and puts the new file in post `postId` at `position`: a file
+ * is a vault item a post uses (post_media).
+ */
+export async function insertPostMedium(postId: number, insert: D1PreparedStatement, position = 0): Promise<number> {
+  const row = await insert.first<{ id: number }>();
+  await env.DB.prepare("INSERT INTO post_media (post_id, media_id, position) VALUES (?, ?, ?)")
+    .bind(postId, row!.id, position)
+    .run();
+  return row!.id;
+}

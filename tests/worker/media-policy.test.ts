@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../worker/domain/accounts/users";
 import { mediaKeyTypeOf, readableMediaKeys } from "../../worker/domain/policies/media";
-import { createUser } from "./factories";
+import { createUser, insertPostMedium } from "./factories";
 import { block, follow, makeCreator, PNG, subscribe } from "./timeline-fixtures";
 
 /**
@@ -144,19 +144,22 @@ beforeAll(async () => {
   const postMedia = `posts/${hex()}.mp4`;
   const poster = `posters/${hex()}.png`;
   const preview = `previews/${hex()}.png`;
-  await env.DB.prepare(
-    "INSERT INTO media (user_id, post_id, kind, status, object_key, poster_key, preview_key, content_type, size_bytes, created_at) VALUES (?, ?, 'video', 'ready', ?, ?, ?, 'video/mp4', 8, ?)",
-  )
-    .bind(creator.user.userId, post!.id, postMedia, poster, preview, now)
-    .run();
+  await insertPostMedium(
+    post!.id,
+    env.DB.prepare(
+      "INSERT INTO media (user_id, kind, status, object_key, poster_key, preview_key, content_type, size_bytes, created_at) VALUES (?, 'video', 'ready', ?, ?, ?, 'video/mp4', 8, ?) RETURNING id",
+    ).bind(creator.user.userId, postMedia, poster, preview, now),
+  );
   const photo = `posts/${hex()}.jpg`;
   const w640 = `scaled/640/${hex()}.webp`;
   const w1280 = `scaled/1280/${hex()}.jpg`;
-  await env.DB.prepare(
-    "INSERT INTO media (user_id, post_id, position, kind, status, object_key, w640_key, w1280_key, content_type, size_bytes, width, height, created_at) VALUES (?, ?, 1, 'image', 'ready', ?, ?, ?, 'image/jpeg', 8, 4000, 3000, ?)",
-  )
-    .bind(creator.user.userId, post!.id, photo, w640, w1280, now)
-    .run();
+  await insertPostMedium(
+    post!.id,
+    env.DB.prepare(
+      "INSERT INTO media (user_id, kind, status, object_key, w640_key, w1280_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'image', 'ready', ?, ?, ?, 'image/jpeg', 8, 4000, 3000, ?) RETURNING id",
+    ).bind(creator.user.userId, photo, w640, w1280, now),
+    1,
+  );
   for (const key of [avatar, cover, postMedia, poster, preview, photo, w640, w1280]) await put(key);
 
   keys = {

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getProfile } from "../../worker/domain/profiles/get-profile";
-import { createUser } from "./factories";
+import { createUser, insertPostMedium } from "./factories";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -14,11 +14,12 @@ async function createPost(userId: number, audience: "everyone" | "followers" | "
     .first<{ id: number }>();
   const key = `posts/${crypto.randomUUID().replace(/-/g, "")}.png`;
   await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
-  await env.DB.prepare(
-    "INSERT INTO media (user_id, post_id, position, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, 'image/png', 8, ?)",
-  )
-    .bind(userId, post!.id, key, at)
-    .run();
+  await insertPostMedium(
+    post!.id,
+    env.DB.prepare(
+      "INSERT INTO media (user_id, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, 'image', 'ready', ?, 'image/png', 8, ?) RETURNING id",
+    ).bind(userId, key, at),
+  );
   return { postId: post!.id, key };
 }
 
@@ -42,11 +43,12 @@ async function createVideoPost(userId: number, audience: "everyone" | "subscribe
   const hex = () => crypto.randomUUID().replace(/-/g, "");
   const keys = { original: `posts/${hex()}.mp4`, poster: `posters/${hex()}.jpg`, preview: `previews/${hex()}.jpg` };
   for (const key of Object.values(keys)) await env.MEDIA.put(key, PNG);
-  await env.DB.prepare(
-    "INSERT INTO media (user_id, post_id, position, kind, status, object_key, poster_key, preview_key, content_type, size_bytes, created_at) VALUES (?, ?, 0, 'video', 'ready', ?, ?, ?, 'video/mp4', 8, ?)",
-  )
-    .bind(userId, post!.id, keys.original, keys.poster, keys.preview, at)
-    .run();
+  await insertPostMedium(
+    post!.id,
+    env.DB.prepare(
+      "INSERT INTO media (user_id, kind, status, object_key, poster_key, preview_key, content_type, size_bytes, created_at) VALUES (?, 'video', 'ready', ?, ?, ?, 'video/mp4', 8, ?) RETURNING id",
+    ).bind(userId, keys.original, keys.poster, keys.preview, at),
+  );
   return keys;
 }
 

@@ -293,7 +293,7 @@ describe("sending and reading", () => {
         fan,
         { text: "hi", mediaIds: [someoneElses.id] },
         422,
-        "Attach photos or videos you uploaded and that are not in a post or message yet.",
+        "Attach finished photos or videos from your vault, each once.",
       ],
       [
         fan,

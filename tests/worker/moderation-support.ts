@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { api, createUser, postJson } from "./factories";
+import { api, createUser, postJson, insertPostMedium } from "./factories";
 import { answerTo } from "./waits";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -53,11 +53,12 @@ export async function createPost(userId: number, audience: "everyone" | "followe
     .first<{ id: number }>();
   const key = `posts/${hex()}.png`;
   await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
-  await env.DB.prepare(
-    "INSERT INTO media (user_id, post_id, position, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, 'image/png', 8, ?)",
-  )
-    .bind(userId, post!.id, key, at)
-    .run();
+  await insertPostMedium(
+    post!.id,
+    env.DB.prepare(
+      "INSERT INTO media (user_id, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, 'image', 'ready', ?, 'image/png', 8, ?) RETURNING id",
+    ).bind(userId, key, at),
+  );
   return { postId: post!.id, key };
 }
 

@@ -19,15 +19,14 @@ async function createCreator(): Promise<User> {
 }
 
 /** An upload row as the media commands leave it (the bytes are not needed here). */
-async function insertMedia(userId: number, overrides: { status?: string; purpose?: string; postId?: number } = {}) {
+async function insertMedia(userId: number, overrides: { status?: string; purpose?: string } = {}) {
   const key = `posts/${crypto.randomUUID().replace(/-/g, "")}.jpg`;
   const row = await env.DB.prepare(
-    `INSERT INTO media (user_id, post_id, purpose, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
-     VALUES (?, ?, ?, 'image', ?, ?, ?, 'image/jpeg', 100, ?) RETURNING id`,
+    `INSERT INTO media (user_id, purpose, kind, status, object_key, preview_key, content_type, size_bytes, created_at)
+     VALUES (?, ?, 'image', ?, ?, ?, 'image/jpeg', 100, ?) RETURNING id`,
   )
     .bind(
       userId,
-      overrides.postId ?? null,
       overrides.purpose ?? "post",
       overrides.status ?? "ready",
       key,
@@ -69,7 +68,7 @@ async function postRow(id: number) {
 
 async function counts() {
   const row = await env.DB.prepare(
-    "SELECT (SELECT COUNT(*) FROM posts) AS posts, (SELECT COUNT(*) FROM media WHERE post_id IS NOT NULL) AS attached",
+    "SELECT (SELECT COUNT(*) FROM posts) AS posts, (SELECT COUNT(*) FROM post_media) AS attached",
   ).first<{ posts: number; attached: number }>();
   return row!;
 }
@@ -162,10 +161,13 @@ describe("POST /api/posts", () => {
     expect(status).toBe(201);
     expect(body.status).toBe("published");
     expect(body.media!.map((m) => m.id)).toEqual([second.id, first.id]);
-    // A medium belongs to one post: attaching it again is refused.
+    // A vault file may be in several posts: the second post uses the same row, nothing is copied.
     const again = await createPost(creator.token, { text: "again", audience: "everyone", mediaIds: [first.id] });
-    expect(again.status).toBe(422);
-    expect(again.body.errors.mediaIds).toEqual(["A photo or video could not be attached. Please upload it again."]);
+    expect(again.status).toBe(201);
+    expect(again.body.media!.map((m) => m.id)).toEqual([first.id]);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE user_id = ?").bind(creator.user.userId).first("n"),
+    ).toBe(2);
   });
 
   it("with uploads still running, holds the post in processing until the last one completes", async () => {
@@ -382,7 +384,7 @@ describe("editing and deleting own posts", () => {
     expect(await postRow(post.id)).toEqual(before);
   });
 
-  it("deletes the post, its media rows and its stored objects; others get 404", async () => {
+  it("deletes the post and keeps its files in the vault; others get 404", async () => {
     const creator = await createCreator();
     const other = await createCreator();
     const medium = await insertMedia(creator.user.userId);
@@ -395,8 +397,11 @@ describe("editing and deleting own posts", () => {
     const response = await api(`/posts/${post.id}`, { method: "DELETE", token: creator.token });
     expect(response.status).toBe(200);
     expect(await postRow(post.id)).toBeNull();
-    expect(await env.DB.prepare("SELECT id FROM media WHERE id = ?").bind(medium.id).first()).toBeNull();
-    await expect.poll(async () => (await env.MEDIA.head(medium.key)) === null).toBe(true);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM post_media WHERE post_id = ?").bind(post.id).first("n"),
+    ).toBe(0);
+    expect(await env.DB.prepare("SELECT status FROM media WHERE id = ?").bind(medium.id).first("status")).toBe("ready");
+    expect(await env.MEDIA.head(medium.key)).not.toBeNull();
     expect((await api(`/posts/${post.id}`, { method: "DELETE", token: creator.token })).status).toBe(404);
   });
 });

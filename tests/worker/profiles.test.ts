@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, createUser } from "./factories";
+import { api, createUser, insertPostMedium } from "./factories";
 
 interface PostView {
   id: number;
@@ -32,11 +32,12 @@ async function createPost(authorId: number, audience: "everyone" | "followers" |
     .first<{ id: number }>();
   const key = `posts/${crypto.randomUUID().replace(/-/g, "")}.jpg`;
   if (withMedia) {
-    await env.DB.prepare(
-      "INSERT INTO media (user_id, post_id, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, ?, 'image', 'ready', ?, 'image/jpeg', 8, ?)",
-    )
-      .bind(authorId, post!.id, key, at)
-      .run();
+    await insertPostMedium(
+      post!.id,
+      env.DB.prepare(
+        "INSERT INTO media (user_id, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, 'image', 'ready', ?, 'image/jpeg', 8, ?) RETURNING id",
+      ).bind(authorId, key, at),
+    );
   }
   return { id: post!.id, key };
 }

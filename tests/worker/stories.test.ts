@@ -210,7 +210,9 @@ describe("stories", () => {
     expect(first.expired).toBeGreaterThanOrEqual(1);
     expect(second.expired).toBe(0);
     expect(await env.DB.prepare("SELECT id FROM stories WHERE id = ?").bind(gone.id).first()).toBeNull();
-    expect(await env.MEDIA.head(goneKey)).toBeNull();
+    // The file stays in the vault (docs/decisions/vault.md), but no story shows it any more.
+    expect(await env.MEDIA.head(goneKey)).not.toBeNull();
+    expect((await fetchMedia(gone.url, fan.token)).status).toBe(404);
     expect(await env.MEDIA.head(keptKey)).not.toBeNull();
 
     // The highlight is still on the profile and plays.
@@ -599,9 +601,10 @@ describe("stories: who sees what (every 'see' endpoint, the file and the poster)
     const fansMedia = await mediaIdOf(fans.id);
     expect((await del(`/stories/${fans.id}`, creator.token)).status).toBe(204);
     expect(await storyRow(fans.id)).toBeNull();
-    expect(await env.DB.prepare("SELECT id FROM media WHERE id = ?").bind(fansMedia).first()).toBeNull();
-    expect(await env.MEDIA.head(keyOf(fans.url))).toBeNull();
-    expect(await env.MEDIA.head(keyOf(fans.posterUrl!))).toBeNull();
+    // Its file stays in the vault.
+    expect(await env.DB.prepare("SELECT id FROM media WHERE id = ?").bind(fansMedia).first()).not.toBeNull();
+    expect(await env.MEDIA.head(keyOf(fans.url))).not.toBeNull();
+    expect(await env.MEDIA.head(keyOf(fans.posterUrl!))).not.toBeNull();
     expect(await env.MEDIA.head(keyOf(open.url))).not.toBeNull();
     await expectRefused(await del(`/stories/${fans.id}`, creator.token), 404, "This story does not exist.");
   });
@@ -700,26 +703,18 @@ describe("stories: bad input gets a clear 4xx", () => {
     expect((await createStoryAs(creator, { mediaId })).status).toBe(201);
   });
 
-  it("a story takes the creator's own finished story upload, once; text, audience and ids are checked", async () => {
+  it("a story takes a finished file of the creator's vault, in one story at a time; text, audience and ids are checked", async () => {
     const creator = await makeCreator();
     const other = await makeCreator();
-    const MISSING = "Choose a photo or a video uploaded for a story.";
+    const MISSING = "Choose a photo or a video from your vault.";
+    const IN_STORY = "This photo or video is already in a story.";
     const othersFile = await uploadStoryFile(other, buildJpeg());
     await expectRefused(await createStoryAs(creator, { mediaId: othersFile }), 422, MISSING, "mediaId");
-    // A post's photo, unmarked (a marked one would also need its marked copy: watermarks.test.ts).
+    // A post's and a message's photos are vault files too, unmarked (a marked one would also need its marked copy:
+    // watermarks.test.ts).
     await env.DB.prepare("UPDATE users SET watermark = 0 WHERE id = ?").bind(creator.user.userId).run();
-    await expectRefused(
-      await createStoryAs(creator, { mediaId: await uploadFile(creator, "post") }),
-      422,
-      MISSING,
-      "mediaId",
-    );
-    await expectRefused(
-      await createStoryAs(creator, { mediaId: await uploadFile(creator, "message") }),
-      422,
-      MISSING,
-      "mediaId",
-    );
+    expect((await createStoryAs(creator, { mediaId: await uploadFile(creator, "post") })).status).toBe(201);
+    expect((await createStoryAs(creator, { mediaId: await uploadFile(creator, "message") })).status).toBe(201);
     await expectRefused(await createStoryAs(creator, { mediaId: 999_999 }), 422, MISSING, "mediaId");
 
     const started = await startUpload(creator, "story");
@@ -756,68 +751,52 @@ describe("stories: bad input gets a clear 4xx", () => {
       "Invalid value",
       "durationMs",
     );
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM stories").first("n")).toBe(0);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM stories WHERE media_id = ?").bind(file).first("n")).toBe(0);
 
     const first = await createStoryAs(creator, { mediaId: file, text: "y".repeat(200), audience: "followers" });
     expect(first.status).toBe(201);
     expect(await first.json()).toMatchObject({ text: "y".repeat(200), audience: "followers", durationMs: null });
-    await expectRefused(await createStoryAs(creator, { mediaId: file }), 422, MISSING, "mediaId");
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM stories").first("n")).toBe(1);
+    await expectRefused(await createStoryAs(creator, { mediaId: file }), 422, IN_STORY, "mediaId");
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM stories WHERE media_id = ?").bind(file).first("n")).toBe(1);
   });
 
-  it("a story's file goes in no post or message, and is deleted with its story, not as an upload", async () => {
+  it("a story's file is a vault file: a post and a message take it, and it outlives its story", async () => {
     const creator = await makeCreator();
     const fan = await createUser();
     await follow(fan.user.userId, creator.user.userId);
     const story = await postStory(creator);
     const inStory = await mediaIdOf(story.id);
-    const notYetInStory = await uploadStoryFile(creator, buildJpeg());
 
-    for (const mediaId of [inStory, notYetInStory]) {
-      const post = await postJson(
-        "/posts",
-        { text: "with a story file", audience: "everyone", mediaIds: [mediaId] },
-        { token: creator.token },
-      );
-      await expectRefused(post, 422, "A photo or video could not be attached. Please upload it again.", "mediaIds");
-    }
+    const post = await postJson(
+      "/posts",
+      { text: "with a story file", audience: "subscribers", mediaIds: [inStory] },
+      { token: creator.token },
+    );
+    expect(post.status).toBe(201);
     const conversation = await postJson("/conversations", { username: fan.user.username }, { token: creator.token });
     expect(conversation.status).toBe(200);
     const { id: conversationId } = (await conversation.json()) as { id: number };
-    for (const mediaId of [inStory, notYetInStory]) {
-      const sent = await postJson(
-        `/conversations/${conversationId}/messages`,
-        { clientId: crypto.randomUUID(), text: "look", mediaIds: [mediaId] },
-        { token: creator.token },
-      );
-      await expectRefused(
-        sent,
-        422,
-        "Attach photos or videos you uploaded and that are not in a post or message yet.",
-        "mediaIds",
-      );
-    }
-    // A post file is still attachable: the refusals above are about the story's files. (Unmarked: a marked photo
-    // would also need its marked copy, watermarks.test.ts.)
-    await env.DB.prepare("UPDATE users SET watermark = 0 WHERE id = ?").bind(creator.user.userId).run();
-    const postFile = await uploadFile(creator, "post");
-    expect(
-      (await postJson("/posts", { text: "fine", audience: "everyone", mediaIds: [postFile] }, { token: creator.token }))
-        .status,
-    ).toBe(201);
-
+    const sent = await postJson(
+      `/conversations/${conversationId}/messages`,
+      { clientId: crypto.randomUUID(), text: "look", mediaIds: [inStory] },
+      { token: creator.token },
+    );
+    expect(sent.status).toBeLessThan(300);
     await expectRefused(
       await del(`/uploads/${inStory}`, creator.token),
       422,
-      "This file belongs to a story: delete the story to remove it.",
+      "This file belongs to a post: edit the post to remove it.",
       "file",
     );
+
+    // The story goes; the file stays, stored once, and the fan still reads it through the free message.
+    expect((await del(`/stories/${story.id}`, creator.token)).status).toBe(204);
     expect(await env.MEDIA.head(keyOf(story.url))).not.toBeNull();
-    expect(await storyRow(story.id)).not.toBeNull();
-    expect(await env.DB.prepare("SELECT post_id FROM media WHERE id = ?").bind(inStory).first("post_id")).toBeNull();
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM message_media").first("n")).toBe(0);
-    // Before it is in a story, its uploader may take it back.
-    expect((await del(`/uploads/${notYetInStory}`, creator.token)).status).toBe(204);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id = ?").bind(inStory).first("n")).toBe(1);
+    expect((await fetchMedia(story.url, fan.token)).status).toBe(200);
+    // Without the message the file is the subscribers' post's alone: the follower gets nothing.
+    await env.DB.prepare("DELETE FROM message_media WHERE media_id = ?").bind(inStory).run();
+    expect((await fetchMedia(story.url, fan.token)).status).toBe(404);
   });
 
   it("a video's length is read from its file (MP4), or taken as declared when the file does not say (WebM)", async () => {
@@ -952,9 +931,10 @@ describe("stories: the expiry job", () => {
     expect(
       await env.DB.prepare("SELECT COUNT(*) AS n FROM story_views WHERE story_id = ?").bind(old.id).first("n"),
     ).toBe(0);
-    expect(await env.DB.prepare("SELECT id FROM media WHERE id = ?").bind(oldMedia).first()).toBeNull();
-    expect(await env.MEDIA.head(keyOf(old.url))).toBeNull();
-    expect(await env.MEDIA.head(keyOf(old.posterUrl!))).toBeNull();
+    // Its file stays in the vault.
+    expect(await env.DB.prepare("SELECT id FROM media WHERE id = ?").bind(oldMedia).first()).not.toBeNull();
+    expect(await env.MEDIA.head(keyOf(old.url))).not.toBeNull();
+    expect(await env.MEDIA.head(keyOf(old.posterUrl!))).not.toBeNull();
 
     expect(await storyRow(young.id)).not.toBeNull();
     expect(await env.MEDIA.head(keyOf(young.url))).not.toBeNull();
@@ -989,8 +969,8 @@ describe("stories: the expiry job", () => {
 
     expect(await runExpiry()).toEqual({ expired: 1 });
     expect(await storyRow(story.id)).toBeNull();
-    expect(await env.MEDIA.head(keyOf(story.url))).toBeNull();
-    expect(await env.MEDIA.head(keyOf(story.posterUrl!))).toBeNull();
+    expect(await env.MEDIA.head(keyOf(story.url))).not.toBeNull();
+    expect(await env.MEDIA.head(keyOf(story.posterUrl!))).not.toBeNull();
   });
 
   it("a highlight left empty by moving or deleting its last story goes; one with stories left stays", async () => {
@@ -1035,7 +1015,7 @@ describe("stories: the expiry job", () => {
     expect(await runExpiry()).toEqual({ expired: 2 });
     for (const story of [first, second]) {
       expect(await storyRow(story.id)).toBeNull();
-      expect(await env.MEDIA.head(keyOf(story.url))).toBeNull();
+      expect(await env.MEDIA.head(keyOf(story.url))).not.toBeNull();
     }
     expect(await storyRow(young.id)).not.toBeNull();
     expect(await env.MEDIA.head(keyOf(young.url))).not.toBeNull();
@@ -1059,10 +1039,10 @@ describe("stories: the expiry job", () => {
     });
     for (const story of gone) {
       expect(await storyRow(story.id)).toBeNull();
-      expect(await env.MEDIA.head(keyOf(story.url))).toBeNull();
+      expect(await env.MEDIA.head(keyOf(story.url))).not.toBeNull();
     }
-    expect(await env.MEDIA.head(keyOf(gone[1]!.posterUrl!))).toBeNull();
-    // The abandoned-uploads job of the same run leaves a story's file alone, however old.
+    expect(await env.MEDIA.head(keyOf(gone[1]!.posterUrl!))).not.toBeNull();
+    // Their files stay in the vault; the abandoned-uploads job of the same run leaves a story's file alone, however old.
     expect(await env.MEDIA.head(keyOf(kept.url))).not.toBeNull();
     expect(
       await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE id = ?")

@@ -126,7 +126,7 @@ describe("videos in Cloudflare Stream (VIDEO_PIPELINE=stream)", () => {
     expect(await image.json()).toMatchObject({ partCount: 1, stream: null });
   });
 
-  it("publishes a post once Stream has the video ready, and deletes the video with the post", async () => {
+  it("publishes a post once Stream has the video ready, and deletes the video with its vault item", async () => {
     const creator = await makeCreator();
 
     const bytes = videoBytes();
@@ -174,7 +174,10 @@ describe("videos in Cloudflare Stream (VIDEO_PIPELINE=stream)", () => {
     });
     expect(await postStatus(postId)).toBe("published");
 
+    // Deleting the post keeps the video in the vault; deleting it there deletes it from Stream.
     expect((await call(`/posts/${postId}`, { method: "DELETE", token: creator.token })).status).toBe(200);
+    expect(fake.videos.has(uid)).toBe(true);
+    expect((await call(`/vault/${created.mediaId}`, { method: "DELETE", token: creator.token })).status).toBe(204);
     expect(fake.deleted).toContain(uid);
     expect(fake.videos.has(uid)).toBe(false);
   });

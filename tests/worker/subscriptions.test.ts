@@ -5,7 +5,7 @@ import { getPost } from "../../worker/domain/posts/get-post";
 import { addPeriod } from "../../worker/domain/subscriptions/periods";
 import { plansFromForm } from "../../worker/domain/subscriptions/plans-form";
 import { renewSubscriptions } from "../../worker/domain/subscriptions/renew-subscriptions";
-import { api, createUser, postJson } from "./factories";
+import { api, createUser, postJson, insertPostMedium } from "./factories";
 
 type Subscription = {
   id: number;
@@ -37,11 +37,12 @@ async function subscriberPost(authorId: number) {
   )
     .bind(authorId, at, at)
     .first<{ id: number }>();
-  await env.DB.prepare(
-    "INSERT INTO media (user_id, post_id, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, ?, 'image', 'ready', ?, 'image/png', 8, ?)",
-  )
-    .bind(authorId, post!.id, `posts/${crypto.randomUUID()}.png`, at)
-    .run();
+  await insertPostMedium(
+    post!.id,
+    env.DB.prepare(
+      "INSERT INTO media (user_id, kind, status, object_key, content_type, size_bytes, created_at) VALUES (?, 'image', 'ready', ?, 'image/png', 8, ?) RETURNING id",
+    ).bind(authorId, `posts/${crypto.randomUUID()}.png`, at),
+  );
   return post!.id;
 }
 

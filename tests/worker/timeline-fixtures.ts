@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { createUser } from "./factories";
+import { createUser, insertPostMedium } from "./factories";
 
 /** Seeds for the timeline, interactions and access-matrix tests: rows straight into D1, as e2e seeds do. */
 
@@ -72,11 +72,12 @@ export async function createPost(
   const key = `posts/${crypto.randomUUID().replace(/-/g, "")}.png`;
   const previewKey = `previews/${crypto.randomUUID().replace(/-/g, "")}.png`;
   for (const k of [key, previewKey]) await env.MEDIA.put(k, PNG, { httpMetadata: { contentType: "image/png" } });
-  await env.DB.prepare(
-    "INSERT INTO media (user_id, post_id, position, kind, status, object_key, preview_key, content_type, size_bytes, created_at) VALUES (?, ?, 0, 'image', 'ready', ?, ?, 'image/png', 8, ?)",
-  )
-    .bind(userId, post!.id, key, previewKey, at)
-    .run();
+  await insertPostMedium(
+    post!.id,
+    env.DB.prepare(
+      "INSERT INTO media (user_id, kind, status, object_key, preview_key, content_type, size_bytes, created_at) VALUES (?, 'image', 'ready', ?, ?, 'image/png', 8, ?) RETURNING id",
+    ).bind(userId, key, previewKey, at),
+  );
   return { id: post!.id, key, previewKey };
 }
 

@@ -350,14 +350,17 @@ describe("uploads", () => {
       { token },
     );
     expect(created.status).toBe(201);
-    const post = (await created.json()) as { id: number; media: { url: string; width: number; scaled: unknown }[] };
+    const post = (await created.json()) as {
+      id: number;
+      media: { id: number; url: string; width: number; scaled: unknown }[];
+    };
     expect(post.media[0]!.width).toBe(4000);
     expect(post.media[0]!.scaled).toEqual([
       { width: 640, url: w640Url },
       { width: 1280, url: w1280Url },
     ]);
 
-    // Only a post's or message's photo has copies: not a video, not a story.
+    // A photo has copies, whatever it was uploaded for (a story's may be used in a post too): not a video.
     const video = new Uint8Array(64);
     video.set([0x1a, 0x45, 0xdf, 0xa3]);
     const videoUpload = (await (await start(token, { contentType: "video/webm", size: video.length })).json()) as {
@@ -371,21 +374,24 @@ describe("uploads", () => {
     };
     expect(
       (await putBytes(`/uploads/${story.mediaId}/w640`, buildJpeg({ width: 640, height: 480 }), token)).status,
-    ).toBe(422);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE w640_key IS NOT NULL").first("n")).toBe(1);
+    ).toBe(200);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media WHERE w640_key IS NOT NULL").first("n")).toBe(2);
 
-    // Deleting the post takes the photo and both copies with it.
+    // Deleting the post keeps the photo and its copies in the vault; deleting it there takes them all.
+    const stored = [post.media[0]!.url, w640Url, w1280Url].map((url) => url.slice("/media/".length));
     expect((await api(`/posts/${post.id}`, { method: "DELETE", token })).status).toBe(200);
-    for (const url of [post.media[0]!.url, w640Url, w1280Url])
-      await expect
-        .poll(async () => (await env.MEDIA.head(url.slice("/media/".length))) === null, { message: url })
-        .toBe(true);
+    for (const key of stored) expect(await env.MEDIA.head(key), key).not.toBeNull();
+    expect((await api(`/vault/${post.media[0]!.id}`, { method: "DELETE", token })).status).toBe(204);
+    for (const key of stored) expect(await env.MEDIA.head(key), key).toBeNull();
   });
 
-  it("limits unfinished uploads per user; the cron discards unfinished or unused files after a day", async () => {
+  it("limits unfinished uploads per user; the cron discards unfinished or unused files after a day, never a vault file", async () => {
     const { token } = await creator();
     const kept = await upload(token, PNG_1x1, "image/png", "avatar");
     expect((await postJson("/me/avatar", { mediaId: kept.mediaId }, { token })).status).toBe(200);
+    // A finished content file nothing uses is in the vault: it stays.
+    const inVault = await upload(token, PNG_1x1, "image/png", "message");
+    expect(inVault.completed.status).toBe(200);
     const unused = await upload(token, PNG_1x1, "image/png", "cover");
     expect(unused.completed.status).toBe(200);
     for (let i = 0; i < 40; i++) expect((await start(token, { contentType: "image/png", size: 100 })).status).toBe(201);
@@ -403,10 +409,10 @@ describe("uploads", () => {
     await env.DB.prepare("UPDATE media SET created_at = ?").bind(dayAgo).run();
     expect(await discardAbandonedUploads(env)).toBe(41);
     expect(
-      await env.DB.prepare("SELECT id FROM media")
+      await env.DB.prepare("SELECT id FROM media ORDER BY id")
         .all()
         .then((r) => r.results),
-    ).toEqual([{ id: kept.mediaId }]);
+    ).toEqual([{ id: kept.mediaId }, { id: inVault.mediaId }]);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM media_parts").first("n")).toBe(0);
     expect((await start(token, { contentType: "image/png", size: 100 })).status).toBe(201);
   });
@@ -458,13 +464,18 @@ describe("uploads", () => {
     )
       .bind(author.user.userId, at)
       .first<{ id: number }>();
-    await env.DB.prepare("UPDATE media SET post_id = ?, created_at = ? WHERE id = ?")
-      .bind(post!.id, new Date(Date.now() - 25 * 3600 * 1000).toISOString(), mediaId)
-      .run();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO post_media (post_id, media_id, position) VALUES (?, ?, 0)").bind(post!.id, mediaId),
+      env.DB.prepare("UPDATE media SET created_at = ? WHERE id = ?").bind(
+        new Date(Date.now() - 25 * 3600 * 1000).toISOString(),
+        mediaId,
+      ),
+    ]);
     expect(await discardAbandonedUploads(env)).toBe(1);
-    expect(
-      await env.DB.prepare("SELECT status, upload_id, post_id FROM media WHERE id = ?").bind(mediaId).first(),
-    ).toEqual({ status: "failed", upload_id: null, post_id: post!.id });
+    expect(await env.DB.prepare("SELECT status, upload_id FROM media WHERE id = ?").bind(mediaId).first()).toEqual({
+      status: "failed",
+      upload_id: null,
+    });
     expect(await (await api(`/uploads/${mediaId}`, { token: author.token })).json()).toMatchObject({
       status: "failed",
       postId: post!.id,

@@ -346,15 +346,19 @@ describe("video renditions", () => {
     ).toBe(422);
   });
 
-  it("deleting the post deletes its renditions' objects", async () => {
+  it("deleting the post keeps its video's renditions in the vault; deleting the video there deletes them", async () => {
     const { creator, post } = await seedVideoPost("everyone");
     expect(await storedRenditionKeys()).toHaveLength(2);
     expect((await api(`/posts/${post.id}`, { method: "DELETE", token: creator.token })).status).toBe(200);
+    expect((await renditionRows()).results).toHaveLength(2);
+    expect(await storedRenditionKeys()).toHaveLength(2);
+    const mediaId = (await env.DB.prepare("SELECT id FROM media").first<number>("id"))!;
+    expect((await api(`/vault/${mediaId}`, { method: "DELETE", token: creator.token })).status).toBe(204);
     expect((await renditionRows()).results).toEqual([]);
-    await expect.poll(async () => (await storedRenditionKeys()).length).toBe(0);
+    expect(await storedRenditionKeys()).toEqual([]);
   });
 
-  it("a story's renditions live under stories/, follow the story's rule, and go with the story", async () => {
+  it("a story's renditions live under stories/, follow the story's rule, and stay in the vault after it", async () => {
     const creator = await makeCreator();
     const follower = await createUser();
     await follow(follower.user.userId, creator.user.userId);
@@ -375,6 +379,9 @@ describe("video renditions", () => {
     expect((await fetchMedia(rendition.url)).status).toBe(404);
 
     expect((await api(`/stories/${story.id}`, { method: "DELETE", token: creator.token })).status).toBe(204);
+    expect((await fetchMedia(rendition.url, follower.token)).status).toBe(404);
+    expect(await storedRenditionKeys()).toHaveLength(1);
+    expect((await api(`/vault/${mediaId}`, { method: "DELETE", token: creator.token })).status).toBe(204);
     expect(await storedRenditionKeys()).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ export async function storeBenchMediaFiles(env: Env, request: Request): Promise<
   const bytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const [imageBytes, previewBytes, w640Bytes] = [bytes(image), bytes(preview), w640 ? bytes(w640) : null];
   const { results } = await env.DB.prepare(
-    `SELECT m.id, m.object_key, m.preview_key FROM posts p JOIN media m ON m.post_id = p.id
+    `SELECT m.id, m.object_key, m.preview_key FROM posts p JOIN post_media pm ON pm.post_id = p.id JOIN media m ON m.id = pm.media_id
      WHERE p.status = 'published' ORDER BY p.published_at DESC LIMIT ?`,
   )
     .bind(limit)

@@ -17,7 +17,7 @@ async function assertOwnIdImage(
 ) {
   const row = await db
     .prepare(
-      "SELECT 1 AS ok FROM media WHERE id = ? AND user_id = ? AND purpose = ? AND status = 'ready' AND kind = 'image' AND post_id IS NULL",
+      "SELECT 1 AS ok FROM media WHERE id = ? AND user_id = ? AND purpose = ? AND status = 'ready' AND kind = 'image'",
     )
     .bind(mediaId, userId, purpose)
     .first();

@@ -89,7 +89,8 @@ interface ProfileRow {
 interface MediaRow {
   id: number;
   kind: string;
-  post_id: number | null;
+  /** The posts using the file (a JSON array of ids): a vault file may be in several. */
+  post_ids: string;
   story_id: number | null;
   object_key: string;
   content_type: string;
@@ -181,7 +182,7 @@ export async function* exportFilesOf(
           .prepare(
             `SELECT p.id, p.text, p.audience, p.price_cents, p.status, p.published_at, p.scheduled_at, p.edited_at,
                     p.like_count, p.comment_count, p.created_at,
-                    (SELECT json_group_array(m.id) FROM (SELECT id FROM media WHERE post_id = p.id ORDER BY position) m) AS media_ids
+                    (SELECT json_group_array(x.media_id) FROM (SELECT media_id FROM post_media WHERE post_id = p.id ORDER BY position) x) AS media_ids
              FROM posts p WHERE p.user_id = ?1 AND p.id > ?2 ORDER BY p.id LIMIT ?3`,
           )
           .bind(userId, after?.id ?? 0, limit),
@@ -410,7 +411,7 @@ export async function* exportFilesOf(
     pagesOf<MediaRow>((after, limit) =>
       db
         .prepare(
-          `SELECT m.id, m.kind, m.post_id, (SELECT s.id FROM stories s WHERE s.media_id = m.id) AS story_id, m.object_key,
+          `SELECT m.id, m.kind, (SELECT json_group_array(pm.post_id) FROM post_media pm WHERE pm.media_id = m.id) AS post_ids, (SELECT s.id FROM stories s WHERE s.media_id = m.id) AS story_id, m.object_key,
                   m.content_type, m.size_bytes, m.width, m.height, m.duration_ms, m.created_at
            FROM media m
            WHERE m.user_id = ?1 AND m.status = 'ready' AND m.purpose = 'post' AND m.id > ?2 ORDER BY m.id LIMIT ?3`,
@@ -423,7 +424,7 @@ export async function* exportFilesOf(
       id: row.id,
       file: mediaFileOf(row),
       kind: row.kind,
-      postId: row.post_id,
+      postIds: JSON.parse(row.post_ids) as number[],
       storyId: row.story_id,
       contentType: row.content_type,
       sizeBytes: row.size_bytes,

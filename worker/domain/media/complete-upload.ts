@@ -1,6 +1,6 @@
 import type { UploadedMedia } from "@shared/contracts/uploads";
 import type { DomainContext } from "../context";
-import { completeProcessingPost } from "../posts/complete-processing";
+import { completePostsWaitingFor } from "../posts/complete-processing";
 import { fieldError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { detectFileType } from "./file-types";
@@ -72,18 +72,17 @@ export async function completeUpload(
     throw fieldError("file", MARKED_COPY_MISMATCH);
   }
   const durationMs = upload.kind === "video" ? await storedVideoDurationMs(ctx, upload) : null;
-  const [ready] = await ctx.db.batch<{ post_id: number | null }>([
+  await ctx.db.batch([
     ctx.db
       .prepare(
-        "UPDATE media SET status = 'ready', upload_id = NULL, size_bytes = ?, width = ?, height = ?, duration_ms = ? WHERE id = ? RETURNING post_id",
+        "UPDATE media SET status = 'ready', upload_id = NULL, size_bytes = ?, width = ?, height = ?, duration_ms = ? WHERE id = ?",
       )
       .bind(cleaned.size, cleaned.width, cleaned.height, durationMs, mediaId),
     ctx.db.prepare("DELETE FROM media_parts WHERE media_id = ?").bind(mediaId),
   ]);
   if (durationMs !== null) await dropRenditionsOfOtherLength(ctx, mediaId, durationMs);
-  // The post as it is now: the composer may have attached this file while its bytes were being checked.
-  const postId = ready?.results[0]?.post_id ?? null;
-  if (postId !== null) await completeProcessingPost(ctx, postId);
+  // The posts as they are now: the composer may have attached this file while its bytes were being checked.
+  await completePostsWaitingFor(ctx, mediaId);
   return done;
 }
 

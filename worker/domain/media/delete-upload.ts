@@ -12,17 +12,19 @@ const UNDER_REVIEW = message(
 );
 
 interface Uses {
+  in_post: number;
   sent: number;
   in_story: number;
   under_review: number;
 }
 
 /**
- * The records besides a post that use a file (?1): a message, or a mass message still being sent (which names its
+ * The records that use a file (?1): a post; a message, or a mass message still being sent (which names its
  * files until its copies are written); a story; a creator request waiting for an admin (its ID images are the
  * evidence the admin decides on).
  */
 const USES_SQL = `SELECT
+  EXISTS (SELECT 1 FROM post_media WHERE media_id = ?1) AS in_post,
   EXISTS (SELECT 1 FROM message_media WHERE media_id = ?1)
     OR EXISTS (SELECT 1 FROM mass_messages m, json_each(m.media_ids) j WHERE m.sender_id = ?2 AND m.status = 'sending' AND j.value = ?1) AS sent,
   EXISTS (SELECT 1 FROM stories WHERE media_id = ?1) AS in_story,
@@ -30,13 +32,13 @@ const USES_SQL = `SELECT
 
 /**
  * The uploader removes a file nothing uses yet: a composer's photo taken back, an aborted upload. A file a record
- * uses stays (the record's own removal takes it); a profile image in use is the person's to take down, and is
+ * uses stays (a content file then stays in the vault when the record goes: docs/decisions/vault.md); a profile image in use is the person's to take down, and is
  * cleared from the profile too.
  */
 export async function deleteUpload(ctx: DomainContext, userId: number, mediaId: number): Promise<void> {
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
-  if (upload.post_id !== null) throw fieldError("file", ATTACHED);
   const uses = (await ctx.db.prepare(USES_SQL).bind(mediaId, userId).first<Uses>())!;
+  if (uses.in_post) throw fieldError("file", ATTACHED);
   if (uses.sent) throw fieldError("file", SENT);
   if (uses.in_story) throw fieldError("file", IN_STORY);
   if (uses.under_review) throw fieldError("file", UNDER_REVIEW);

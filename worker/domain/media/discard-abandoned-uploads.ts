@@ -8,20 +8,20 @@ import { STORED_KEY_COLUMNS, type StoredKeys, type UploadRow } from "./uploads";
 export const ABANDONED_AFTER_MS = DAY;
 
 /**
- * The cron's clean-up, a batch per run, oldest first: uploads left unfinished for a day, and finished files
- * that nothing uses a day later (composer files never posted nor in a mass message being sent, story files never published, profile images never set, ID documents never
- * submitted) are aborted and deleted, and so are renditions left unfinished. An unfinished file of a post is aborted and marked failed instead: the
- * post stays in /processing, where its author sees what went wrong, rather than losing a file silently.
+ * The cron's clean-up, a batch per run, oldest first: uploads left unfinished for a day that nothing uses, and
+ * finished files of other purposes that nothing uses a day later (profile images never set, ID documents never
+ * submitted), are aborted and deleted, and so are renditions left unfinished. A finished content file is never
+ * deleted here: it is in the vault, used or not (docs/decisions/vault.md). An unfinished file a post waits for is
+ * aborted and marked failed instead: the post stays in /processing, where its author sees what went wrong, rather
+ * than losing a file silently.
  */
 export async function discardAbandonedUploads(env: Env): Promise<number> {
   const { results } = await env.DB.prepare(
     `SELECT id, upload_id, ${STORED_KEY_COLUMNS} FROM media
      WHERE created_at < ? AND (
-       (status <> 'ready' AND post_id IS NULL AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)
+       (status <> 'ready' AND NOT EXISTS (SELECT 1 FROM post_media pm WHERE pm.media_id = media.id)
+         AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)
          AND NOT EXISTS (SELECT 1 FROM stories st WHERE st.media_id = media.id))
-       OR (purpose = 'post' AND post_id IS NULL AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)
-         AND NOT EXISTS (SELECT 1 FROM stories st WHERE st.media_id = media.id)
-         AND NOT EXISTS (SELECT 1 FROM mass_messages mass, json_each(mass.media_ids) j WHERE mass.sender_id = media.user_id AND mass.status = 'sending' AND j.value = media.id))
        OR (purpose IN ('avatar', 'cover')
            AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = media.user_id AND media.object_key IN (u.avatar_key, u.cover_key)))
        OR (purpose IN ('id_document', 'id_selfie')
@@ -47,7 +47,9 @@ async function discardAbandonedRenditions(env: Env): Promise<number> {
 
 async function failAbandonedPostUploads(env: Env): Promise<number> {
   const { results } = await env.DB.prepare(
-    "SELECT id, object_key, upload_id FROM media WHERE status = 'uploading' AND post_id IS NOT NULL AND created_at < ? ORDER BY id LIMIT 100",
+    `SELECT id, object_key, upload_id FROM media
+     WHERE status = 'uploading' AND created_at < ? AND EXISTS (SELECT 1 FROM post_media pm WHERE pm.media_id = media.id)
+     ORDER BY id LIMIT 100`,
   )
     .bind(isoIn(-ABANDONED_AFTER_MS))
     .all<Pick<UploadRow, "id" | "object_key" | "upload_id">>();

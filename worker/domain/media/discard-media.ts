@@ -3,7 +3,7 @@ import { deleteRenditionObjects, renditionsOfMedia } from "./renditions/renditio
 import { deleteStreamVideos } from "./stream/delete-stream-videos";
 import { STORED_KEY_COLUMNS, storedKeysOf, type StoredKeys, type UploadRow } from "./uploads";
 
-type Discarded = Pick<UploadRow, "id" | "upload_id"> & StoredKeys;
+export type Discarded = Pick<UploadRow, "id" | "upload_id"> & StoredKeys;
 
 /**
  * Deletes media for good: an unfinished multipart upload is aborted, the object and its poster, preview, copies and
@@ -13,6 +13,28 @@ type Discarded = Pick<UploadRow, "id" | "upload_id"> & StoredKeys;
  */
 export async function discardMedia(env: Env, rows: Discarded[]): Promise<void> {
   if (rows.length === 0) return;
+  await deleteStoredObjects(
+    env,
+    rows,
+    await renditionsOfMedia(
+      env.DB,
+      rows.map((row) => row.id),
+    ),
+  );
+  await env.DB.prepare("DELETE FROM media WHERE id IN (SELECT value FROM json_each(?))")
+    .bind(JSON.stringify(rows.map((row) => row.id)))
+    .run();
+}
+
+/**
+ * What is stored for media whose rows are gone or going: unfinished uploads aborted, the objects and their
+ * renditions' deleted from R2, Stream's videos deleted.
+ */
+export async function deleteStoredObjects(
+  env: Env,
+  rows: Discarded[],
+  renditions: Awaited<ReturnType<typeof renditionsOfMedia>>,
+): Promise<void> {
   for (const row of rows) {
     if (!row.upload_id) continue;
     // An upload already completed or aborted cannot be aborted again; the object delete below covers it.
@@ -20,18 +42,10 @@ export async function discardMedia(env: Env, rows: Discarded[]): Promise<void> {
       .abort()
       .catch(() => undefined);
   }
-  await env.MEDIA.delete(storedKeysOf(rows));
-  await deleteRenditionObjects(
-    env.MEDIA,
-    await renditionsOfMedia(
-      env.DB,
-      rows.map((row) => row.id),
-    ),
-  );
+  const keys = storedKeysOf(rows);
+  if (keys.length > 0) await env.MEDIA.delete(keys);
+  await deleteRenditionObjects(env.MEDIA, renditions);
   await deleteStreamVideos(env, rows);
-  await env.DB.prepare("DELETE FROM media WHERE id IN (SELECT value FROM json_each(?))")
-    .bind(JSON.stringify(rows.map((row) => row.id)))
-    .run();
 }
 
 /** The same for media ids, e.g. a creator request's ID document and selfie after the decision. */

@@ -14,7 +14,7 @@ interface RenditionPartRow {
 /** Where the uploader's upload stands, its renditions' included: what a resumed upload still has to send. */
 export async function getUpload(db: D1Database, userId: number, mediaId: number): Promise<UploadStatus> {
   const upload = await findOwnUpload(db, userId, mediaId);
-  const [parts, renditionParts] = await db.batch([
+  const [parts, renditionParts, posts] = await db.batch([
     db.prepare("SELECT part_number FROM media_parts WHERE media_id = ? ORDER BY part_number").bind(mediaId),
     db
       .prepare(
@@ -23,6 +23,8 @@ export async function getUpload(db: D1Database, userId: number, mediaId: number)
          WHERE r.media_id = ? ORDER BY r.name, p.part_number`,
       )
       .bind(mediaId),
+    // The first post using the file: a composer resumes only files no post has taken yet.
+    db.prepare("SELECT post_id FROM post_media WHERE media_id = ? ORDER BY post_id LIMIT 1").bind(mediaId),
   ]);
   const renditions = new Map<RenditionName, RenditionUpload>();
   for (const row of renditionParts!.results as RenditionPartRow[]) {
@@ -42,7 +44,7 @@ export async function getUpload(db: D1Database, userId: number, mediaId: number)
     // A video sent to Cloudflare Stream has no parts here: its bytes went to Stream with tus.
     partCount: upload.stream_uid ? 0 : partCountOf(upload.size_bytes),
     receivedParts: (parts!.results as { part_number: number }[]).map((row) => row.part_number),
-    postId: upload.post_id,
+    postId: (posts!.results[0] as { post_id: number } | undefined)?.post_id ?? null,
     renditions: [...renditions.values()],
     watermark: upload.watermark,
   };

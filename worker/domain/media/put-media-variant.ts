@@ -54,8 +54,7 @@ export async function putMediaVariant(
   const upload = await findOwnUpload(ctx.db, userId, mediaId);
   const scaledWidth = SCALED_WIDTH_OF[variant];
   const story = isStoryObject(upload.object_key);
-  // A story's file is shown whole, full screen, and its keys live under stories/ (policies/media.ts): no copies.
-  if (upload.purpose !== "post" || (scaledWidth && story)) throw fieldError("file", ONLY_POST_MEDIA);
+  if (upload.purpose !== "post") throw fieldError("file", ONLY_POST_MEDIA);
   // A video's poster frame, or the small cover of a story's photo (its highlight's cover: highlights.ts).
   if (variant === "poster" && upload.kind !== "video" && !story) throw fieldError("file", ONLY_VIDEOS);
   if (scaledWidth && upload.kind !== "image") throw fieldError("file", ONLY_PHOTOS);

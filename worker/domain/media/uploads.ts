@@ -4,16 +4,13 @@ import type { UploadPurpose } from "@shared/contracts/uploads";
 import type { MediaKind } from "./file-types";
 
 /**
- * Where an upload's purpose is stored: "message" and "story" as 'post' (content media). A story's file lives under
- * its own prefix (stories/), so its key alone tells the /media policy whose rule applies, and no post or message
- * can take it.
+ * Where an upload's purpose is stored: "message" and "story" as 'post' (content media: the vault's files, which any
+ * post, message or story of their uploader may use, docs/decisions/vault.md). A story's file keeps its own prefix
+ * (stories/); /media reads both prefixes under one rule.
  */
 export type StoredPurpose = Exclude<UploadPurpose, "message" | "story">;
 export const storedPurposeOf = (purpose: UploadPurpose): StoredPurpose =>
   purpose === "message" || purpose === "story" ? "post" : purpose;
-
-/** The SQL test, on a `media` row, that a file is post or chat media (not a story's). */
-export const IN_POSTS_PREFIX_SQL = "media.object_key LIKE 'posts/%'";
 
 const UNSUPPORTED_TYPE = message("This file type is not supported.");
 const UPLOAD_NOT_FOUND = message("This upload does not exist.");
@@ -25,7 +22,6 @@ export const unsupportedType = () => fieldError("file", UNSUPPORTED_TYPE);
 export interface UploadRow {
   id: number;
   user_id: number;
-  post_id: number | null;
   purpose: StoredPurpose;
   kind: MediaKind;
   status: "uploading" | "ready" | "failed";
@@ -49,7 +45,7 @@ export interface UploadRow {
 
 /**
  * The columns of `media` that name what is stored for it, R2 objects and a Stream video: what deleting a medium
- * deletes (discard-media.ts, delete-post.ts).
+ * deletes (discard-media.ts).
  */
 export const STORED_KEY_COLUMNS = "object_key, poster_key, preview_key, w640_key, w1280_key, marked_key, stream_uid";
 export type StoredKeys = Pick<
@@ -93,8 +89,9 @@ export const newObjectKey = (purpose: UploadPurpose, extension: string) =>
   `${PREFIX_OF[purpose]}/${randomHex()}.${extension}`;
 
 /**
- * A poster frame, preview, scaled or marked copy of a file: a story's poster sits under stories/posters/, as its
- * /media policy expects; a copy 640 pixels wide under scaled/640/; a full-size marked copy under marked/.
+ * A poster frame, preview, scaled or marked copy of a file: a story's poster sits under stories/posters/ (beside its
+ * file); a copy 640 pixels wide under scaled/640/; a full-size marked copy under marked/. /media reads every
+ * prefix of a content file under one rule, so a story's file used in a post gets its preview and copies as any.
  */
 export const newVariantKey = (
   variant: "poster" | "preview" | "w640" | "w1280" | "marked",
@@ -105,7 +102,7 @@ export const newVariantKey = (
     ? `scaled/${variant.slice(1)}/${randomHex()}.${extension}`
     : variant === "marked"
       ? `marked/${randomHex()}.${extension}`
-      : `${isStoryObject(objectKey) ? `${PREFIX_OF.story}/` : ""}${variant}s/${randomHex()}.${extension}`;
+      : `${variant === "poster" && isStoryObject(objectKey) ? `${PREFIX_OF.story}/` : ""}${variant}s/${randomHex()}.${extension}`;
 
 /** A video's rendition: under stories/renditions/ for a story's video (its /media policy is the story's), else renditions/. */
 export const newRenditionKey = (objectKey: string, extension: string) =>

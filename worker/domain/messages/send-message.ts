@@ -1,7 +1,6 @@
 import type { MessageView } from "@shared/contracts/messages";
 import type { UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { IN_POSTS_PREFIX_SQL } from "../media/uploads";
 import { payFromWallet } from "../money/payments";
 import { clientKey, IDEMPOTENCY_KEY_REUSED } from "../money/rules";
 import { requireConversationAccess, writeRefusalOf } from "../policies/conversations";
@@ -23,7 +22,7 @@ const MESSAGE_TOO_LONG = message("A message is at most {{max}} characters.");
 const PRICE_NEEDS_MEDIA = message("Only a message with a photo or video can have a price.");
 const ONLY_CREATORS_SET_PRICES = message("Only creators can put a price on a message.");
 const MESSAGE_PRICE_RANGE = message("A message's price is between {{min}} and {{max}}.");
-const MEDIA_NOT_SENDABLE = message("Attach photos or videos you uploaded and that are not in a post or message yet.");
+const MEDIA_NOT_SENDABLE = message("Attach finished photos or videos from your vault, each once.");
 const MESSAGE_NOW_COSTS = message("Sending a message here now costs {{price, money}}: it was not sent.");
 
 /** A message as stored, for one sender and client id (a replay's answer). */
@@ -101,32 +100,35 @@ export function messageStatements(
       .bind(senderId, clientId, at, c, recipientId),
   ];
   if (message.mediaIds.length > 0) {
-    // The same guards as the check before the batch: the sender's own finished uploads, in no post. A 1:1
-    // message takes files no message has; a mass message's file is shared by each message it delivers.
+    // The same guard as the check before the batch: finished vault files of the sender, used elsewhere or not (a
+    // file is stored once and used many times: docs/decisions/vault.md).
     statements.push(
       db
         .prepare(
           `INSERT INTO message_media (message_id, media_id, position)
            SELECT ${idOfNew}, media.id, wanted.key FROM (SELECT key, value FROM json_each(?3)) AS wanted
            JOIN media ON media.id = wanted.value
-           WHERE media.user_id = ?1 AND media.purpose = 'post' AND ${IN_POSTS_PREFIX_SQL} AND media.post_id IS NULL AND media.status = 'ready'
-             AND (?4 IS NOT NULL OR NOT EXISTS (SELECT 1 FROM message_media taken WHERE taken.media_id = media.id))`,
+           WHERE ${SENDABLE_SQL}`,
         )
-        .bind(senderId, clientId, JSON.stringify(message.mediaIds), message.massMessageId ?? null),
+        .bind(senderId, clientId, JSON.stringify(message.mediaIds)),
     );
   }
   return statements;
 }
 
-/** The friendly check before writing: each id names a finished upload of the sender that a message may take. */
+/** A vault file of the sender (?1) that a message may take: finished (a chat shows it at once). */
+const SENDABLE_SQL = "media.user_id = ?1 AND media.purpose = 'post' AND media.status = 'ready'";
+
+/**
+ * The friendly check before writing: each id names a finished vault file of the sender, once (a message, a mass
+ * message and a welcome message take any, already used or not).
+ */
 export async function assertSendable(db: D1Database, senderId: number, mediaIds: number[]) {
   if (mediaIds.length === 0) return;
+  if (new Set(mediaIds).size !== mediaIds.length) throw fieldError("mediaIds", MEDIA_NOT_SENDABLE);
   const row = await db
-    .prepare(
-      `SELECT COUNT(*) AS n FROM media WHERE id IN (SELECT value FROM json_each(?1)) AND user_id = ?2 AND purpose = 'post'
-         AND ${IN_POSTS_PREFIX_SQL} AND post_id IS NULL AND status = 'ready' AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)`,
-    )
-    .bind(JSON.stringify(mediaIds), senderId)
+    .prepare(`SELECT COUNT(*) AS n FROM media WHERE id IN (SELECT value FROM json_each(?2)) AND ${SENDABLE_SQL}`)
+    .bind(senderId, JSON.stringify(mediaIds))
     .first<{ n: number }>();
   if (row!.n !== mediaIds.length) throw fieldError("mediaIds", MEDIA_NOT_SENDABLE);
 }

@@ -1,9 +1,9 @@
 import type { DomainContext } from "../context";
-import { discardMediaByIds } from "../media/discard-media";
 import { AppError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
 import { suspendUser } from "./suspend-user";
+import { discardUnusedVaultFiles } from "../vault/delete-vault-item";
 
 export const REPORT_ACTIONS = ["dismiss", "removeContent", "suspendUser"] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
@@ -50,12 +50,20 @@ export async function resolveReport(
     .run();
 }
 
-/** The post's rows go with it (cascades); its files leave R2 first, while their keys are known. */
+/**
+ * The post's rows go with it (cascades); its files go too, from the vault and R2, unless another post, message or
+ * story of the creator still uses them (each of those is its own report).
+ */
 async function deletePostWithMedia(ctx: DomainContext, postId: number) {
-  const { results } = await ctx.db.prepare("SELECT id FROM media WHERE post_id = ?").bind(postId).all<{ id: number }>();
-  await discardMediaByIds(
-    ctx.env,
-    results.map((row) => row.id),
+  const [files, post] = await ctx.db.batch<{ media_id: number; user_id: number }>([
+    ctx.db.prepare("SELECT media_id FROM post_media WHERE post_id = ?").bind(postId),
+    ctx.db.prepare("DELETE FROM posts WHERE id = ? RETURNING user_id").bind(postId),
+  ]);
+  const authorId = post!.results[0]?.user_id;
+  if (authorId === undefined) return;
+  await discardUnusedVaultFiles(
+    ctx,
+    authorId,
+    files!.results.map((row) => row.media_id),
   );
-  await ctx.db.prepare("DELETE FROM posts WHERE id = ?").bind(postId).run();
 }

@@ -33,9 +33,9 @@ interface MediaKeyPolicy {
   cacheControl: string;
 }
 
-/** The variants of a post's medium, each in its own column of `media` (all UNIQUE, so each key is one probe). */
-const POST_VARIANT_COLUMN = {
-  "post-media": "object_key",
+/** The variants of a content file, each in its own column of `media` (all UNIQUE, so each key is one probe). */
+const VARIANT_COLUMN = {
+  original: "object_key",
   poster: "poster_key",
   preview: "preview_key",
   w640: "w640_key",
@@ -46,60 +46,67 @@ const POST_VARIANT_COLUMN = {
  * A variant, a rendition of a video (a row of its own, found by its UNIQUE key), or a video kept by Cloudflare
  * Stream (its key is `stream/{uid}`, found by the UNIQUE stream_uid).
  */
-type PostVariant = keyof typeof POST_VARIANT_COLUMN | "rendition" | "stream";
+type ContentVariant = keyof typeof VARIANT_COLUMN | "rendition" | "stream";
 
 /**
  * How a key leads to its medium `m` (as k.value), and whether the file is ready: a rendition is found through
  * media_renditions `r`, and is ready once the medium and itself are.
  */
-function mediumOfKey(column: string | null) {
-  if (column === "stream_uid")
+function mediumOfKey(variant: ContentVariant) {
+  if (variant === "stream")
     return {
       join: "JOIN media m ON m.stream_uid = substr(k.value, instr(k.value, 'stream/') + 7) AND m.purpose = 'post'",
       ready: "m.status = 'ready'",
     };
-  return column
-    ? { join: `JOIN media m ON m.${column} = k.value AND m.purpose = 'post'`, ready: "m.status = 'ready'" }
-    : {
-        join: "JOIN media_renditions r ON r.object_key = k.value JOIN media m ON m.id = r.media_id AND m.purpose = 'post'",
-        ready: "m.status = 'ready' AND r.status = 'ready'",
-      };
+  if (variant === "rendition")
+    return {
+      join: "JOIN media_renditions r ON r.object_key = k.value JOIN media m ON m.id = r.media_id AND m.purpose = 'post'",
+      ready: "m.status = 'ready' AND r.status = 'ready'",
+    };
+  return {
+    join: `JOIN media m ON m.${VARIANT_COLUMN[variant]} = k.value AND m.purpose = 'post'`,
+    ready: "m.status = 'ready'",
+  };
 }
 
-interface PostMediaRow extends ViewerFactsRow {
+/** One key and one post using its file (the post's columns are null when no post does): a key has a row per post. */
+interface ContentMediaRow extends ViewerFactsRow {
   key: string;
   uploader_id: number;
   /** 1 when the file is ready (a rendition: it and its medium). */
   ready: number;
   /** 1 when the medium is a marked photo: its original is the uploader's alone, others get its marked copies. */
   marked: number;
-  /** 1 when the medium belongs to a post that exists for the viewer (visiblePostSql). */
+  /** 1 when this row's post exists for the viewer (visiblePostSql). */
   visible: number | null;
-  user_id: number;
-  audience: Audience;
-  price_cents: number;
-  /** 1 when the file was sent in a chat message (it is then in no post). */
-  in_message: number;
-  /** 1 when one of those messages is in a conversation of the viewer. */
+  user_id: number | null;
+  audience: Audience | null;
+  price_cents: number | null;
+  /** 1 when a message with the file is in a conversation of the viewer. */
   msg_preview: number;
-  /** 1 when one of them is also open to the viewer: free, sent by them, or bought by them. */
+  /** 1 when one of those messages is also open to the viewer: free, sent by them, or bought by them. */
   msg_open: number;
+  /** 1 when a story with the file is one the viewer may see (storyVisibleSql; members only). */
+  story_visible: number;
 }
 
 /**
- * The pure rule of post and chat media: the uploader always may (the composer shows a file before it belongs to a
- * post or message, and a processing or scheduled post to its author). Anyone else needs a ready file, and never gets
- * the original of a marked photo, only its marked copies (docs/decisions/watermarks.md). Of a post:
- * one that exists for them; the file, its poster frame, its scaled copies and renditions also need the post open
- * (lockOf), the blurred preview does not. Of a message: they must be in its conversation; the file, poster, copies
- * and renditions of a pay-per-view message also need it bought (its sender always has it), the preview does not.
+ * The one rule of content media (docs/decisions/vault.md), whatever the key's prefix: a file is stored once and
+ * used by any number of posts, messages and a story, and each use it has may open it. The uploader always may (the
+ * vault and the composer show a file before any use). Anyone else needs a ready file, never gets the original of a
+ * marked photo, only its marked copies (docs/decisions/watermarks.md), and needs one use open to them:
+ * - a post that exists for them: the file, poster, copies and renditions need it open too (lockOf), the blurred
+ *   preview does not;
+ * - a message in their conversation: the same need it free, sent by them or bought, the preview does not;
+ * - a story they may see (every variant).
  */
-function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: number | null): boolean {
+function mayReadContentMedia(variant: ContentVariant, row: ContentMediaRow, viewerId: number | null): boolean {
   if (viewerId !== null && row.uploader_id === viewerId) return true;
   if (row.ready !== 1) return false;
-  if (variant === "post-media" && row.marked === 1) return false;
-  if (row.in_message === 1) return variant === "preview" ? row.msg_preview === 1 : row.msg_open === 1;
-  if (row.visible !== 1) return false;
+  if (variant === "original" && row.marked === 1) return false;
+  if (row.story_visible === 1) return true;
+  if (variant === "preview" ? row.msg_preview === 1 : row.msg_open === 1) return true;
+  if (row.visible !== 1 || row.user_id === null || row.audience === null || row.price_cents === null) return false;
   const lock = lockOf(
     { authorId: row.user_id, audience: row.audience, priceCents: row.price_cents },
     viewerFactsOf(viewerId, row),
@@ -108,10 +115,8 @@ function mayReadPostMedia(variant: PostVariant, row: PostMediaRow, viewerId: num
   return variant === "preview" || lock === null;
 }
 
-function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
-  const medium = mediumOfKey(
-    variant === "rendition" ? null : variant === "stream" ? "stream_uid" : POST_VARIANT_COLUMN[variant],
-  );
+function contentMediaPolicy(variant: ContentVariant): MediaKeyPolicy {
+  const medium = mediumOfKey(variant);
   return {
     // Per viewer: the browser's cache only, never a shared one.
     cacheControl: "private, max-age=3600",
@@ -121,58 +126,21 @@ function postMediaPolicy(variant: PostVariant): MediaKeyPolicy {
         .prepare(
           `SELECT k.value AS key, m.user_id AS uploader_id, (${medium.ready}) AS ready, m.watermark IS NOT NULL AS marked, p.user_id, p.audience, p.price_cents,
                   (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${visiblePostSql()}) AS visible, ${VIEWER_FACTS_SQL},
-                  EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = m.id) AS in_message,
                   EXISTS (SELECT 1 FROM message_media mm JOIN messages msg ON msg.id = mm.message_id
                           JOIN conversation_members cm ON cm.conversation_id = msg.conversation_id AND cm.user_id = ?1
                           WHERE mm.media_id = m.id) AS msg_preview,
                   EXISTS (SELECT 1 FROM message_media mm JOIN messages msg ON msg.id = mm.message_id
                           JOIN conversation_members cm ON cm.conversation_id = msg.conversation_id AND cm.user_id = ?1
                           WHERE mm.media_id = m.id AND (msg.price_cents = 0 OR msg.sender_id = ?1
-                            OR EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = msg.id AND mp.user_id = ?1))) AS msg_open
+                            OR EXISTS (SELECT 1 FROM message_purchases mp WHERE mp.message_id = msg.id AND mp.user_id = ?1))) AS msg_open,
+                  (?1 IS NOT NULL AND EXISTS (SELECT 1 FROM stories st JOIN users o ON o.id = st.creator_id
+                                              WHERE st.media_id = m.id AND ${storyVisibleSql()})) AS story_visible
            FROM json_each(?3) k ${medium.join}
-           LEFT JOIN posts p ON p.id = m.post_id`,
+           LEFT JOIN post_media pm ON pm.media_id = m.id LEFT JOIN posts p ON p.id = pm.post_id`,
         )
         .bind(viewerId, isoNow(), JSON.stringify(keys))
-        .all<PostMediaRow>();
-      return new Set(results.filter((row) => mayReadPostMedia(variant, row, viewerId)).map((row) => row.key));
-    },
-  };
-}
-
-interface StoryMediaRow {
-  key: string;
-  uploader_id: number;
-  /** 1 when the file is ready (a rendition: it and its medium). */
-  ready: number;
-  /** 1 when the file is in a story the viewer may see (storyVisibleSql); null while it is in no story. */
-  visible: number | null;
-}
-
-/**
- * The pure rule of a story's file, its poster frame and its renditions: the uploader always (the composer shows the
- * file before the story exists); anyone else needs a ready file of a story they may see (policies/stories.ts).
- */
-function mayReadStoryMedia(row: StoryMediaRow, viewerId: number | null): boolean {
-  if (viewerId !== null && row.uploader_id === viewerId) return true;
-  return viewerId !== null && row.ready === 1 && row.visible === 1;
-}
-
-/** `column`: the key's column of `media`; null for a rendition's key. */
-function storyMediaPolicy(column: "object_key" | "poster_key" | "stream_uid" | null): MediaKeyPolicy {
-  const medium = mediumOfKey(column);
-  return {
-    cacheControl: "private, max-age=3600",
-    async readable(db, viewer, keys) {
-      if (!viewer) return new Set();
-      const { results } = await db
-        .prepare(
-          `SELECT k.value AS key, m.user_id AS uploader_id, (${medium.ready}) AS ready, ${storyVisibleSql()} AS visible
-           FROM json_each(?3) k ${medium.join}
-           LEFT JOIN stories st ON st.media_id = m.id LEFT JOIN users o ON o.id = st.creator_id`,
-        )
-        .bind(viewer.id, isoNow(), JSON.stringify(keys))
-        .all<StoryMediaRow>();
-      return new Set(results.filter((row) => mayReadStoryMedia(row, viewer.id)).map((row) => row.key));
+        .all<ContentMediaRow>();
+      return new Set(results.filter((row) => mayReadContentMedia(variant, row, viewerId)).map((row) => row.key));
     },
   };
 }
@@ -236,20 +204,21 @@ const KEY_SHAPES: [MediaKeyType, RegExp][] = [
   ["id-document", /^private\/[a-f0-9]{32}\.(png|jpe?g|webp|gif)$/],
 ];
 
+/** A story's keys (stories/...) and the others name the same kind of file under the same rule: only the prefix differs. */
 const POLICY_OF: Record<MediaKeyType, MediaKeyPolicy> = {
   "profile-image": profileImagePolicy,
-  "post-media": postMediaPolicy("post-media"),
-  poster: postMediaPolicy("poster"),
-  preview: postMediaPolicy("preview"),
-  w640: postMediaPolicy("w640"),
-  w1280: postMediaPolicy("w1280"),
-  marked: postMediaPolicy("marked"),
-  rendition: postMediaPolicy("rendition"),
-  stream: postMediaPolicy("stream"),
-  "story-media": storyMediaPolicy("object_key"),
-  "story-poster": storyMediaPolicy("poster_key"),
-  "story-rendition": storyMediaPolicy(null),
-  "story-stream": storyMediaPolicy("stream_uid"),
+  "post-media": contentMediaPolicy("original"),
+  poster: contentMediaPolicy("poster"),
+  preview: contentMediaPolicy("preview"),
+  w640: contentMediaPolicy("w640"),
+  w1280: contentMediaPolicy("w1280"),
+  marked: contentMediaPolicy("marked"),
+  rendition: contentMediaPolicy("rendition"),
+  stream: contentMediaPolicy("stream"),
+  "story-media": contentMediaPolicy("original"),
+  "story-poster": contentMediaPolicy("poster"),
+  "story-rendition": contentMediaPolicy("rendition"),
+  "story-stream": contentMediaPolicy("stream"),
   "id-document": idDocumentPolicy,
 };
 

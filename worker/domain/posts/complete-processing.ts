@@ -19,7 +19,7 @@ export function settleProcessingPost(db: D1Database, postId: number): Promise<Se
          status = CASE WHEN scheduled_at IS NOT NULL AND scheduled_at > ?2 THEN 'scheduled' ELSE 'published' END,
          published_at = CASE WHEN scheduled_at IS NOT NULL AND scheduled_at > ?2 THEN NULL ELSE ?2 END
        WHERE id = ?1 AND status = 'processing'
-         AND NOT EXISTS (SELECT 1 FROM media WHERE post_id = ?1 AND status <> 'ready')
+         AND NOT EXISTS (SELECT 1 FROM post_media pm JOIN media m ON m.id = pm.media_id WHERE pm.post_id = ?1 AND m.status <> 'ready')
        RETURNING status, user_id`,
     )
     .bind(postId, isoNow())
@@ -39,4 +39,21 @@ export async function completeProcessingPost(
   if (!row) return null;
   if (row.status === "published") ctx.publish({ type: "PostPublished", authorId: row.user_id });
   return row.status;
+}
+
+/**
+ * The processing posts waiting for a file that has just become ready (an unfinished file may wait in several):
+ * each settles if it was the last one it waited for.
+ */
+export async function completePostsWaitingFor(
+  ctx: Pick<EffectsContext, "db" | "publish">,
+  mediaId: number,
+): Promise<void> {
+  const { results } = await ctx.db
+    .prepare(
+      "SELECT pm.post_id FROM post_media pm JOIN posts p ON p.id = pm.post_id WHERE pm.media_id = ? AND p.status = 'processing'",
+    )
+    .bind(mediaId)
+    .all<{ post_id: number }>();
+  for (const { post_id } of results) await completeProcessingPost(ctx, post_id);
 }

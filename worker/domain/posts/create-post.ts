@@ -1,7 +1,6 @@
 import type { UserRow } from "../accounts/users";
 import type { EffectsContext } from "../context";
 import { AppError, fieldError } from "../shared/errors";
-import { IN_POSTS_PREFIX_SQL } from "../media/uploads";
 import { isoNow } from "../shared/time";
 import { settleProcessingPost } from "./complete-processing";
 import { getPost } from "./get-post";
@@ -13,8 +12,8 @@ export const canPost = (user: Pick<UserRow, "role">) => user.role === "creator" 
 
 /**
  * The composer's post. Without media it is published now (or scheduled) in one statement. With media it is
- * inserted as `processing`, the media are claimed (owned by the author, purpose post, not attached elsewhere,
- * not failed), and it settles at once when every file is already uploaded; otherwise the upload that completes
+ * inserted as `processing`, the media are attached (vault files of the author, used elsewhere or not: a file is
+ * stored once, docs/decisions/vault.md; not failed), and it settles at once when every file is already uploaded; otherwise the upload that completes
  * last settles it (completeProcessingPost). A published post is announced (PostPublished) once written.
  */
 export async function createPost(
@@ -46,39 +45,35 @@ export async function createPost(
   return (await getPost(db, postId, author.id))!;
 }
 
+/** A vault file of the author (?2) that a post may take: finished or still uploading (the post then waits). */
+const ATTACHABLE_SQL = "media.user_id = ?2 AND media.purpose = 'post' AND media.status IN ('uploading', 'ready')";
+
 /** The friendly check before writing: each id names an upload of this author that a post may take. */
 async function assertAttachable(db: D1Database, authorId: number, mediaIds: number[]) {
   const row = await db
-    .prepare(
-      `SELECT COUNT(*) AS n FROM media
-       WHERE id IN (SELECT value FROM json_each(?1)) AND user_id = ?2 AND purpose = 'post' AND ${IN_POSTS_PREFIX_SQL} AND post_id IS NULL
-         AND status IN ('uploading', 'ready') AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)`,
-    )
+    .prepare(`SELECT COUNT(*) AS n FROM media WHERE id IN (SELECT value FROM json_each(?1)) AND ${ATTACHABLE_SQL}`)
     .bind(JSON.stringify(mediaIds), authorId)
     .first<{ n: number }>();
   if (row!.n !== mediaIds.length) throw fieldError("mediaIds", MEDIA_NOT_ATTACHABLE);
 }
 
 /**
- * Attaches the media in the order given. The same guards as the check above sit in the UPDATE, so two posts
- * racing for one upload cannot both take it: the loser releases what it took, disappears, and answers 422.
+ * Attaches the media in the order given, with the same guards as the check above: a file deleted from the vault
+ * in between is not attached, and the post then disappears and answers 422.
  */
 async function claimMedia(db: D1Database, authorId: number, postId: number, mediaIds: number[]) {
   const { results } = await db
     .prepare(
-      `UPDATE media SET post_id = ?1, position = wanted.key
-       FROM (SELECT key, value FROM json_each(?2)) AS wanted
-       WHERE media.id = wanted.value AND media.user_id = ?3 AND media.purpose = 'post' AND ${IN_POSTS_PREFIX_SQL} AND media.post_id IS NULL
-         AND media.status IN ('uploading', 'ready')
-         AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)
-       RETURNING media.id`,
+      `INSERT INTO post_media (post_id, media_id, position)
+       SELECT ?1, media.id, wanted.key FROM (SELECT key, value FROM json_each(?3)) AS wanted
+       JOIN media ON media.id = wanted.value
+       WHERE ${ATTACHABLE_SQL}
+       RETURNING media_id`,
     )
-    .bind(postId, JSON.stringify(mediaIds), authorId)
-    .all<{ id: number }>();
+    .bind(postId, authorId, JSON.stringify(mediaIds))
+    .all<{ media_id: number }>();
   if (results.length === mediaIds.length) return;
-  await db.batch([
-    db.prepare("UPDATE media SET post_id = NULL, position = 0 WHERE post_id = ?").bind(postId),
-    db.prepare("DELETE FROM posts WHERE id = ?").bind(postId),
-  ]);
+  // Its post_media rows go with it.
+  await db.prepare("DELETE FROM posts WHERE id = ?").bind(postId).run();
   throw fieldError("mediaIds", MEDIA_NOT_ATTACHABLE);
 }

@@ -57,7 +57,8 @@ export async function listProcessingPosts(
   const posts = presentPosts(page, authorId);
   const uploads = await db
     .prepare(
-      "SELECT id, post_id, kind, status FROM media WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY post_id, position",
+      `SELECT m.id, x.post_id, m.kind, m.status FROM post_media x JOIN media m ON m.id = x.media_id
+       WHERE x.post_id IN (SELECT value FROM json_each(?)) ORDER BY x.post_id, x.position`,
     )
     .bind(JSON.stringify(page.map((row) => row.id)))
     .all<{ id: number; post_id: number; kind: "image" | "video"; status: UploadState }>();

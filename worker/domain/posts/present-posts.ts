@@ -16,7 +16,7 @@ export const POST_SELECT_SQL = `SELECT p.id, p.user_id, p.text, p.audience, p.pr
   u.avatar_key AS author_avatar_key, u.role AS author_role, ${VIEWER_FACTS_SQL},
   (SELECT json_group_array(json_array(pm.id, pm.kind, pm.object_key, pm.poster_key, pm.preview_key, pm.width, pm.height, pm.w640_key, pm.w1280_key,
      pm.stream_uid, ${readyRenditionsJsonSql("pm.id")}, pm.marked_key))
-   FROM (SELECT * FROM media m WHERE m.post_id = p.id AND m.status = 'ready' ORDER BY m.position) pm) AS media_json
+   FROM (SELECT m.* FROM post_media x JOIN media m ON m.id = x.media_id WHERE x.post_id = p.id AND m.status = 'ready' ORDER BY x.position) pm) AS media_json
   FROM posts p JOIN users u ON u.id = p.user_id`;
 
 export interface PostRow extends ViewerFactsRow {

@@ -17,7 +17,7 @@ export async function updatePost(
 ): Promise<PostView> {
   const current = await db
     .prepare(
-      "SELECT p.status, p.text, (SELECT COUNT(*) FROM media m WHERE m.post_id = p.id) AS media_count FROM posts p WHERE p.id = ? AND p.user_id = ?",
+      "SELECT p.status, p.text, (SELECT COUNT(*) FROM post_media pm WHERE pm.post_id = p.id) AS media_count FROM posts p WHERE p.id = ? AND p.user_id = ?",
     )
     .bind(postId, authorId)
     .first<{ status: string; text: string; media_count: number }>();

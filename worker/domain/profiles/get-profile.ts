@@ -31,7 +31,7 @@ const profileReads = (db: D1Database, creatorId: number, viewerId: number | null
       db
         .prepare(
           `SELECT totals.post_count, totals.like_count,
-             (SELECT COUNT(*) FROM posts p JOIN media m ON m.post_id = p.id
+             (SELECT COUNT(*) FROM posts p JOIN post_media pm ON pm.post_id = p.id JOIN media m ON m.id = pm.media_id
               WHERE p.user_id = ?1 AND p.status = 'published' AND m.status = 'ready') AS media_count,
              ${followsSql("?2", "?1")} AS following,
              ${blockedEitherWaySql("?1", "?2")} AS blocked

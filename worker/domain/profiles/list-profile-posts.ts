@@ -20,7 +20,10 @@ export function profilePostsStatement(
   cursor: Cursor | null,
 ) {
   const conditions = ["p.user_id = ?3", visiblePostSql()];
-  if (tab === "media") conditions.push("EXISTS (SELECT 1 FROM media m WHERE m.post_id = p.id AND m.status = 'ready')");
+  if (tab === "media")
+    conditions.push(
+      "EXISTS (SELECT 1 FROM post_media pm JOIN media m ON m.id = pm.media_id WHERE pm.post_id = p.id AND m.status = 'ready')",
+    );
   if (cursor) conditions.push(OLDER_THAN_CURSOR_SQL);
   return db
     .prepare(

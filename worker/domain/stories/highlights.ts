@@ -85,7 +85,7 @@ export function highlightsRead(db: D1Database, viewer: Viewer, creatorId: number
          FROM stories st JOIN users o ON o.id = st.creator_id
          WHERE st.creator_id = ?3 AND st.highlight_id IS NOT NULL AND ${storyVisibleSql()}
          GROUP BY st.highlight_id)
-       SELECT h.id, h.title, kept.count, m.kind, m.object_key, m.poster_key
+       SELECT h.id, h.title, kept.count, m.kind, m.object_key, m.marked_key, m.poster_key
        FROM kept JOIN story_highlights h ON h.id = kept.highlight_id JOIN stories s1 ON s1.id = kept.first_id JOIN media m ON m.id = s1.media_id
        ORDER BY h.id`,
     )
@@ -100,6 +100,7 @@ export function highlightsRead(db: D1Database, viewer: Viewer, creatorId: number
           count: number;
           kind: "image" | "video";
           object_key: string;
+          marked_key: string | null;
           poster_key: string | null;
         }[]
       ).map((row) => ({
@@ -107,7 +108,11 @@ export function highlightsRead(db: D1Database, viewer: Viewer, creatorId: number
         title: row.title,
         count: row.count,
         // The poster: a video's frame, or the small copy of a photo its uploader's browser made; else the photo itself.
-        coverUrl: row.poster_key ? mediaUrl(row.poster_key) : row.kind === "image" ? mediaUrl(row.object_key) : null,
+        coverUrl: row.poster_key
+          ? mediaUrl(row.poster_key)
+          : row.kind === "image"
+            ? mediaUrl(creatorId === viewer.id ? row.object_key : (row.marked_key ?? row.object_key))
+            : null,
       })),
   };
 }

@@ -2,8 +2,8 @@ import { STORIES_BAR_SIZE, STORY_LIFETIME_MS } from "@shared/contracts/story-lim
 import type { StoriesBarItem, StoryReel, StoryView, StoryViewerItem } from "@shared/contracts/stories";
 import { publicMediaUrl, type UserRow } from "../accounts/users";
 import type { DomainContext } from "../context";
-import { discardMediaByIds } from "../media/discard-media";
 import { hlsUrlOf, readyRenditionsJsonSql, renditionViewsOf } from "../media/playback";
+import { servedImageOf } from "../media/scaled-images";
 import { mediaUrl } from "../media/uploads";
 import { videoDurationMs } from "../media/video-duration";
 import type { Viewer } from "../policies/policy";
@@ -18,6 +18,7 @@ import {
   isTooLong,
   NO_STORIES_NOW,
   ONLY_CREATORS_STORY,
+  STORY_MEDIA_IN_STORY,
   STORY_MEDIA_MISSING,
   STORY_MEDIA_NOT_READY,
   STORY_VIDEO_LENGTH_UNKNOWN,
@@ -26,7 +27,7 @@ import {
 import type { CreateStoryInput } from "@shared/contracts/stories";
 
 /** A story with its file and the viewer's (?1) view of it, as every list reads them (aliases `st`, `m`, `v`). */
-export const STORY_COLUMNS = `st.*, m.kind AS media_kind, m.object_key, m.poster_key, m.stream_uid,
+export const STORY_COLUMNS = `st.*, m.kind AS media_kind, m.object_key, m.marked_key, m.poster_key, m.stream_uid,
   ${readyRenditionsJsonSql("m.id")} AS renditions_json,
   v.viewer_id IS NOT NULL AS seen, COALESCE(v.liked, 0) AS liked`;
 export const STORY_JOINS = `JOIN users o ON o.id = st.creator_id JOIN media m ON m.id = st.media_id
@@ -35,6 +36,8 @@ export const STORY_JOINS = `JOIN users o ON o.id = st.creator_id JOIN media m ON
 export interface StoryListRow extends StoryRow {
   media_kind: "image" | "video";
   object_key: string;
+  /** A marked photo's marked copy (a vault file a post or message used first): what everyone but its creator gets. */
+  marked_key: string | null;
   poster_key: string | null;
   stream_uid: string | null;
   /** Its file's ready renditions (playback.ts readyRenditionsJsonSql). */
@@ -48,7 +51,7 @@ export function presentStory(row: StoryListRow, viewerId: number): StoryView {
   return {
     id: row.id,
     kind: row.media_kind,
-    url: mediaUrl(row.object_key),
+    url: servedImageOf({ ...row, w640_key: null, w1280_key: null }, own).url,
     posterUrl: row.poster_key ? mediaUrl(row.poster_key) : null,
     renditions: renditionViewsOf(row.renditions_json),
     hlsUrl: hlsUrlOf(row.object_key, row.stream_uid),
@@ -78,7 +81,8 @@ const presentAuthor = (row: AuthorRow) => ({
 });
 
 /**
- * Publishes a story: the creator's own finished upload made for a story (stories/ key) and in no other story. A
+ * Publishes a story: a finished file of the creator's vault (uploaded for the story or for anything else), in no
+ * other story: a file is in one story at a time, live or kept in a highlight (docs/decisions/vault.md). A
  * video's length is read from its file (a few range reads); a file that does not say is taken at the length the
  * browser measured. The story lives 24 hours.
  */
@@ -90,9 +94,9 @@ export async function createStory(
   if (!canPost(author)) throw new AppError("forbidden", ONLY_CREATORS_STORY);
   const media = await ctx.db
     .prepare(
-      `SELECT id, kind, status, object_key, content_type, size_bytes, duration_ms FROM media
-       WHERE id = ? AND user_id = ? AND purpose = 'post' AND object_key LIKE 'stories/%'
-         AND NOT EXISTS (SELECT 1 FROM stories st WHERE st.media_id = media.id)`,
+      `SELECT id, kind, status, object_key, content_type, size_bytes, duration_ms,
+              EXISTS (SELECT 1 FROM stories st WHERE st.media_id = media.id) AS in_story
+       FROM media WHERE id = ? AND user_id = ? AND purpose = 'post'`,
     )
     .bind(input.mediaId, author.id)
     .first<{
@@ -103,8 +107,10 @@ export async function createStory(
       content_type: string;
       size_bytes: number;
       duration_ms: number | null;
+      in_story: number;
     }>();
   if (!media || media.status === "failed") throw fieldError("mediaId", STORY_MEDIA_MISSING);
+  if (media.in_story) throw fieldError("mediaId", STORY_MEDIA_IN_STORY);
   if (media.status !== "ready") throw fieldError("mediaId", STORY_MEDIA_NOT_READY);
 
   let durationMs: number | null = null;
@@ -130,7 +136,7 @@ export async function createStory(
     )
     .bind(author.id, media.id, input.text, input.audience, durationMs, at, isoIn(STORY_LIFETIME_MS))
     .first<{ id: number }>();
-  if (!row) throw fieldError("mediaId", STORY_MEDIA_MISSING);
+  if (!row) throw fieldError("mediaId", STORY_MEDIA_IN_STORY);
   return (await storiesByIds(ctx.db, author.id, [row.id]))[0]!;
 }
 
@@ -268,19 +274,17 @@ export const deleteIfEmpty = (db: D1Database, highlightId: number) =>
     )
     .bind(highlightId);
 
-/** The creator deletes their story: the row (and its highlight, if left empty), then its file (and poster) in R2. */
+/** The creator deletes their story: the row (and its highlight, if left empty); its file stays in the vault. */
 export async function deleteStory(
-  ctx: Pick<DomainContext, "db" | "env">,
+  ctx: Pick<DomainContext, "db">,
   viewer: Viewer,
   storyId: number,
 ): Promise<void> {
   const story = await requireStoryAccess(ctx.db, viewer, storyId, "manage");
-  const [deleted] = await ctx.db.batch<{ media_id: number }>([
-    ctx.db.prepare("DELETE FROM stories WHERE id = ? AND creator_id = ? RETURNING media_id").bind(storyId, viewer.id),
+  await ctx.db.batch([
+    ctx.db.prepare("DELETE FROM stories WHERE id = ? AND creator_id = ?").bind(storyId, viewer.id),
     ...(story.highlight_id !== null ? [deleteIfEmpty(ctx.db, story.highlight_id)] : []),
   ]);
-  const gone = deleted?.results[0];
-  if (gone) await discardMediaByIds(ctx.env, [gone.media_id]);
 }
 
 /** The ring on a profile's avatar: how many stories of this creator the viewer may see now, and how many unseen (a read for the page's batch). */

@@ -3,7 +3,7 @@ import { MAX_STORY_VIDEO_MS } from "@shared/contracts/story-limits";
 import { message } from "@shared/messages";
 import type { Config } from "../../../env";
 import type { EffectsContext } from "../../context";
-import { completeProcessingPost } from "../../posts/complete-processing";
+import { completePostsWaitingFor } from "../../posts/complete-processing";
 import { AppError } from "../../shared/errors";
 import type { MediaKind } from "../file-types";
 import { streamClientOf, type StreamVideoState } from "./client";
@@ -73,10 +73,10 @@ export async function settleStreamMedium(
   const ready = await ctx.db
     .prepare(
       `UPDATE media SET status = 'ready', duration_ms = ?, width = ?, height = ?
-       WHERE id = ? AND status = 'uploading' RETURNING post_id`,
+       WHERE id = ? AND status = 'uploading' RETURNING id`,
     )
     .bind(video.durationMs, video.width, video.height, mediaId)
-    .first<{ post_id: number | null }>();
-  if (ready?.post_id) await completeProcessingPost(ctx, ready.post_id);
+    .first<{ id: number }>();
+  if (ready) await completePostsWaitingFor(ctx, mediaId);
   return "ready";
 }
