@@ -64,6 +64,8 @@ export function messageStatements(
     tipCents?: number;
     mediaIds: number[];
     massMessageId?: number | null;
+    /** One file sent to many (a welcome message's): it may already be in other messages. */
+    sharesMedia?: boolean;
     at: string;
   },
 ): D1PreparedStatement[] {
@@ -102,7 +104,7 @@ export function messageStatements(
   ];
   if (message.mediaIds.length > 0) {
     // The same guards as the check before the batch: the sender's own finished uploads, in no post. A 1:1
-    // message takes files no message has; a mass message's file is shared by each message it delivers.
+    // message takes files no message has; a mass or welcome message's file is shared by each message it delivers.
     statements.push(
       db
         .prepare(
@@ -112,7 +114,12 @@ export function messageStatements(
            WHERE media.user_id = ?1 AND media.purpose = 'post' AND ${IN_POSTS_PREFIX_SQL} AND media.post_id IS NULL AND media.status = 'ready'
              AND (?4 IS NOT NULL OR NOT EXISTS (SELECT 1 FROM message_media taken WHERE taken.media_id = media.id))`,
         )
-        .bind(senderId, clientId, JSON.stringify(message.mediaIds), message.massMessageId ?? null),
+        .bind(
+          senderId,
+          clientId,
+          JSON.stringify(message.mediaIds),
+          message.massMessageId ?? (message.sharesMedia ? 0 : null),
+        ),
     );
   }
   return statements;
