@@ -12,8 +12,9 @@ const MEDIA_NOT_YOURS = message("Attach photos or videos from your own uploads t
 
 /**
  * Saves the creator's welcome message. It must be a message the creator could send in a chat (text or media, a
- * price only with media, within the price range: the chat's own checks), though one turned off may be left blank. Its files are the creator's finished content uploads (their vault); one file goes to every new
- * subscriber, so a file already sent elsewhere may be chosen.
+ * price only with media, within the price range: the chat's own checks), though one turned off may be left
+ * blank. Its files are the creator's finished content uploads (their vault); one file goes to every new subscriber,
+ * so a file already sent elsewhere may be chosen.
  */
 export async function setWelcomeMessage(
   ctx: Pick<DomainContext, "db">,
@@ -22,10 +23,10 @@ export async function setWelcomeMessage(
 ): Promise<WelcomeMessageView> {
   const { db } = ctx;
   requireCreator(creator);
+  if (new Set(input.mediaIds).size !== input.mediaIds.length) throw fieldError("mediaIds", MEDIA_NOT_YOURS);
   const blank = input.text.trim() === "" && input.mediaIds.length === 0;
   // Off, it may be left blank; anything written follows the chat's rules, so turning it on later needs no fix.
   const text = input.enabled || !blank ? checkMessageInput({ clientId: "welcome", ...input }, creator).text : "";
-  if (new Set(input.mediaIds).size !== input.mediaIds.length) throw fieldError("mediaIds", MEDIA_NOT_YOURS);
   if (input.mediaIds.length > 0) {
     const found = await db
       .prepare(
