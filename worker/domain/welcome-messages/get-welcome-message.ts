@@ -7,7 +7,7 @@ import { AppError } from "../shared/errors";
 const ONLY_CREATORS_WELCOME = message("Only creators have a welcome message.");
 
 /** The settings as stored; a creator who never saved any has none (off). */
-export interface WelcomeMessageRow {
+interface WelcomeMessageRow {
   enabled: number;
   text: string;
   price_cents: number;

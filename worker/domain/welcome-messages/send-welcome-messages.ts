@@ -18,7 +18,7 @@ interface DueDelivery {
 }
 
 /** The client id of a subscription's welcome message: a second delivery of it is refused by the messages' key. */
-export const welcomeClientId = (subscriptionId: number) => `welcome-${subscriptionId}`;
+const welcomeClientId = (subscriptionId: number) => `welcome-${subscriptionId}`;
 
 const isUniqueClientId = (error: unknown) =>
   /UNIQUE constraint failed: messages\.sender_id, messages\.client_id/.test(String(error));
