@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConversationPage, MessagePage } from "@shared/contracts/messages";
 import type { WelcomeMessageView } from "@shared/contracts/welcome-messages";
 import { findUserById } from "../../worker/domain/accounts/users";
+import { discardAbandonedUploads } from "../../worker/domain/media/discard-abandoned-uploads";
 import { renewSubscriptions } from "../../worker/domain/subscriptions/renew-subscriptions";
 import { subscribe as subscribeCommand } from "../../worker/domain/subscriptions/subscribe";
 import { sendWelcomeMessages } from "../../worker/domain/welcome-messages/send-welcome-messages";
@@ -104,6 +105,20 @@ describe("the welcome message's settings", () => {
     expect((await api("/me/welcome-message")).status).toBe(401);
     expect((await putWelcome(undefined, { enabled: true, text: "hi" })).status).toBe(401);
     expect(await (await api("/me/welcome-message", { token: creator.token })).json()).toEqual(saved);
+  });
+
+  it("keeps its files: the clean-up of unused uploads spares them a day later", async () => {
+    const creator = await creatorWith([{ period: "month", priceCents: 0 }]);
+    const kept = await uploadOf(creator.user.userId);
+    const unused = await uploadOf(creator.user.userId);
+    await turnOn(creator, { mediaIds: [kept] });
+    stopClockAt(new Date(Date.now() + 2 * 86_400_000));
+    await discardAbandonedUploads(env);
+    letClockRun();
+    const left = await env.DB.prepare("SELECT id FROM media WHERE id IN (?, ?)")
+      .bind(kept, unused)
+      .all<{ id: number }>();
+    expect(left.results.map((row) => row.id)).toEqual([kept]);
   });
 
   it("refuses bad input with a translated 422 and changes nothing", async () => {
