@@ -54,6 +54,7 @@ import { FollowStateSchema, SuggestedProfilesSchema, UserSearchResultsSchema } f
 import { AuthResultSchema, MeSchema, UpdatesSchema } from "@shared/contracts/session";
 import { AuthenticationOptionsSchema, PasskeySchema, RegistrationOptionsSchema } from "@shared/contracts/passkeys";
 import { RecoveryCodesSchema, TwoStepSetupSchema } from "@shared/contracts/two-step";
+import { WelcomeMessageSchema } from "@shared/contracts/welcome-messages";
 import { CreatedUploadSchema, UploadedMediaSchema, UploadStatusSchema } from "@shared/contracts/uploads";
 
 /**
@@ -165,6 +166,14 @@ export const GENERATED: Record<string, Entry[]> = {
       name: "processingPostPageShape",
       schema: ProcessingPostPageSchema,
       type: { name: "ProcessingPostPage", from: "@shared/contracts/posts" },
+    },
+  ],
+  // The creator's welcome message settings (the mass message view).
+  "app/components/messages/welcome-message-shape.ts": [
+    {
+      name: "welcomeMessageShape",
+      schema: WelcomeMessageSchema,
+      type: { name: "WelcomeMessageView", from: "@shared/contracts/welcome-messages" },
     },
   ],
   // The uploads of the composers, the image pickers and the creator request.

@@ -263,6 +263,44 @@ async function seedChat(env) {
   console.log("Demo conversation created between @demo_fan and @mia.rivers.");
 }
 
+const DEMO_WELCOME = "Welcome, and thank you for subscribing! 💙 New sets every week; say hi any time.";
+
+/**
+ * The creator's welcome message, on (its own idempotent step), and the copy the demo fan got in their conversation
+ * with her: the newest message there, unread. The fan is not subscribed in the demo (their free trial link and the
+ * promotion for new fans stay open to them), so this copy stands for the one a subscription sends.
+ */
+async function seedWelcomeMessage(env) {
+  const fanId = await userId(env, "demo_fan");
+  const creatorId = await userId(env, "mia.rivers");
+  if (!fanId || !creatorId) return;
+  if (await env.DB.prepare("SELECT 1 FROM welcome_messages WHERE creator_id = ?").bind(creatorId).first()) return;
+  const [low, high] = fanId < creatorId ? [fanId, creatorId] : [creatorId, fanId];
+  const conversation = await env.DB.prepare("SELECT id FROM conversations WHERE user_low = ? AND user_high = ?")
+    .bind(low, high)
+    .first();
+  if (!conversation) return;
+  const at = new Date(Date.now() - 30 * 60_000).toISOString();
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO welcome_messages (creator_id, enabled, text, price_cents, media_ids, updated_at) VALUES (?, 1, ?, 0, '[]', ?)",
+    ).bind(creatorId, DEMO_WELCOME, at),
+    env.DB.prepare(
+      `INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, price_cents, paid_cents, tip_cents, media_count, created_at)
+       VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?1), ?2, 'welcome-demo', ?3, 0, 0, 0, 0, ?4)`,
+    ).bind(conversation.id, creatorId, DEMO_WELCOME, at),
+    env.DB.prepare(
+      "UPDATE conversations SET last_message_id = (SELECT id FROM messages WHERE sender_id = ?2 AND client_id = 'welcome-demo'), last_message_at = ?3 WHERE id = ?1",
+    ).bind(conversation.id, creatorId, at),
+    env.DB.prepare(
+      `UPDATE conversation_members SET activity_at = ?3, unread_count = unread_count + (user_id = ?2),
+         last_read_seq = CASE WHEN user_id = ?2 THEN last_read_seq ELSE (SELECT MAX(seq) FROM messages WHERE conversation_id = ?1) END
+       WHERE conversation_id = ?1`,
+    ).bind(conversation.id, fanId, at),
+  ]);
+  console.log("Demo welcome message on for @mia.rivers; @demo_fan has received it.");
+}
+
 /**
  * A stream the creator ran two days ago (its own idempotent step, renewed when the last one is over a few days old,
  * so /live's "Recently ended" and the studio's "Past streams" are never empty in the demo): 42 minutes, 37 people
@@ -747,6 +785,7 @@ try {
   // The stream (two days ago) before the conversation (its paid message two days ago, its tip yesterday).
   await seedLive(env);
   await seedChat(env);
+  await seedWelcomeMessage(env);
   if (fresh) await seedTodaysTip();
   await seedStories(env);
   await seedNotifications(env);

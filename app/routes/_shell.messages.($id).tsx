@@ -16,6 +16,7 @@ import { ConversationList } from "~/components/messages/conversation-list";
 import { CONVERSATIONS_COPY } from "~/components/messages/saved-list";
 import { MassMessagePanel } from "~/components/messages/mass-message";
 import { Thread } from "~/components/messages/thread";
+import { WelcomeMessageSettings } from "~/components/messages/welcome-message-settings";
 import { OfflineNotice } from "~/components/offline-notice";
 import { PageHeader } from "~/components/page";
 import type { ShellHandle } from "~/components/shell/app-shell";
@@ -139,6 +140,7 @@ export default function MessagesPage() {
           </Link>
         </PageHeader>
         <MassMessagePanel initial={massMessages} />
+        <WelcomeMessageSettings />
       </>
     );
   }

@@ -14,8 +14,13 @@ export const ALBUM_NAME_MAX = 40;
 /** Where a vault item is used: what deleting it would take away. */
 export const VaultUseSchema = z
   .object({
-    kind: z.enum(["post", "message", "mass", "story"]),
-    id: z.number().int().meta({ description: "The post's, message's, mass message's or story's id" }),
+    kind: z.enum(["post", "message", "mass", "story", "welcome"]),
+    id: z
+      .number()
+      .int()
+      .meta({
+        description: "The post's, message's, mass message's or story's id; the creator's for the welcome message",
+      }),
     conversationId: z.number().int().nullable().meta({ description: "A message's conversation; null otherwise" }),
   })
   .meta({ id: "VaultUse" });

@@ -221,6 +221,8 @@ describe("HTTP", () => {
         "PUT /push/preferences",
         "POST /push/test",
         "GET /mass-messages",
+        "GET /me/welcome-message",
+        "PUT /me/welcome-message",
         "GET /me/fans",
         // Live streams
         "GET /live",

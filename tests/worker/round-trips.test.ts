@@ -199,7 +199,7 @@ describe("a post bought and a paid subscription", () => {
     const post = await createPost(creator.user.userId, { priceCents: 450 });
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const { database, calls } = counted(env.DB);
-    const ctx = { db: database, publish: () => {}, config: config(env) };
+    const ctx = { db: database, publish: () => {}, defer: () => {}, config: config(env) };
 
     const input = { priceCents: 450, idempotencyKey: newKey() };
     const bought = await purchasePost(ctx, fanRow, post.id, input);
@@ -247,6 +247,7 @@ describe("a free subscription", () => {
     const ctx = {
       db: database,
       publish: (event: (typeof events)[number]) => void events.push(event),
+      defer: () => {},
       config: config(env),
     };
 
@@ -287,7 +288,12 @@ describe("a free subscription", () => {
     });
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const events: unknown[] = [];
-    const ctx = { db: env.DB, publish: (event: unknown) => void events.push(event), config: config(env) };
+    const ctx = {
+      db: env.DB,
+      publish: (event: unknown) => void events.push(event),
+      defer: () => {},
+      config: config(env),
+    };
     const answers = await Promise.all(
       [1, 2, 3].map(() => subscribe(ctx, fanRow, creator.user.username, { period: "month" })),
     );
@@ -337,7 +343,7 @@ describe("payments side by side", () => {
     await fundWallet(fan.user.userId, 100);
     const fanRow = (await findUserById(env.DB, fan.user.userId))!;
     const { database, calls } = counted(env.DB);
-    const ctx = { db: database, publish: () => {}, config: config(env) };
+    const ctx = { db: database, publish: () => {}, defer: () => {}, config: config(env) };
     const tip = (amountCents: number) =>
       sendTip(ctx, fanRow, { username: creator.user.username }, { amountCents, idempotencyKey: newKey() });
     await tip(100);

@@ -63,6 +63,8 @@ export function messageStatements(
     tipCents?: number;
     mediaIds: number[];
     massMessageId?: number | null;
+    /** One file sent to many (a welcome message's): it may already be in other messages. */
+    sharesMedia?: boolean;
     at: string;
   },
 ): D1PreparedStatement[] {

@@ -12,6 +12,8 @@ import { counterpartRead, findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, PriceChangedError } from "../shared/errors";
 import { allRows, firstRow, readTogether } from "../shared/reads";
 import { isoNow } from "../shared/time";
+import { sendWelcomeMessageSoon } from "../welcome-messages/send-welcome-messages";
+import { bookedWelcome, welcomeDeliveryStatement } from "../welcome-messages/welcome-delivery-statement";
 import { addMonths } from "./periods";
 import type { SubscriptionRow } from "./present-subscription";
 
@@ -21,7 +23,7 @@ const RECIPIENT_UNAVAILABLE = message("This member cannot receive a subscription
 const ALREADY_FREE = message("This member already has a free subscription to this creator.");
 const TRY_AGAIN = message("Something changed meanwhile: nothing was charged. Try again.");
 
-type Ctx = Pick<DomainContext, "db" | "publish" | "config">;
+type Ctx = Pick<DomainContext, "db" | "publish" | "config" | "defer">;
 
 /**
  * A gift of `months` months of the creator's monthly plan to another member, paid from the giver's wallet now
@@ -118,6 +120,8 @@ export async function giftSubscription(
         db
           .prepare("INSERT OR IGNORE INTO follows (follower_id, creator_id, created_at) VALUES (?, ?, ?)")
           .bind(recipient.id, creator.id, now),
+        // A gift that starts a subscription makes a new subscriber: the creator's welcome message is booked.
+        welcomeDeliveryStatement(db, recipient.id, creator.id, now),
       ];
   try {
     const outcome = await payFromWallet(db, {
@@ -159,6 +163,7 @@ export async function giftSubscription(
     const noticeResults = outcome.effects.slice(change.length + 1);
     ctx.publish(notices[0]!.created(noticeResults.slice(0, notices[0]!.statements.length)));
     ctx.publish(notices[1]!.created(noticeResults.slice(notices[0]!.statements.length)));
+    if (!running) sendWelcomeMessageSoon(ctx, bookedWelcome(outcome.effects[change.length - 1]!));
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (String(error).includes("unbalanced transfer") || String(error).includes("subscriptions.fan_id"))

@@ -20,6 +20,8 @@ import { findCounterpart } from "../profiles/find-member";
 import { AppError, fieldError, PriceChangedError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { isoNow } from "../shared/time";
+import { sendWelcomeMessageSoon } from "../welcome-messages/send-welcome-messages";
+import { bookedWelcome, welcomeDeliveryStatement } from "../welcome-messages/welcome-delivery-statement";
 import { firstRow, readTogether } from "../shared/reads";
 import { addDays, addPlanPeriod, type Period } from "./periods";
 import { planPriceOf, planPriceStatement, type PlanChoice, type PlanPriceRow } from "./plan-prices";
@@ -36,7 +38,7 @@ const PLAN_NOT_OFFERED = message("This creator does not offer this plan.");
 const ALREADY_SUBSCRIBED = message("You are already subscribed to this creator.");
 const PROMOTION_NOT_FOR_BUNDLES = message("This promotion is for the monthly, weekly and yearly plans, not bundles.");
 
-type Ctx = Pick<DomainContext, "db" | "publish" | "config">;
+type Ctx = Pick<DomainContext, "db" | "publish" | "config" | "defer">;
 
 /**
  * Subscribes the fan to the creator named `username` on the plan chosen (a period, or a bundle of months):
@@ -47,7 +49,8 @@ type Ctx = Pick<DomainContext, "db" | "publish" | "config">;
  *   code, or a 100% promotion), which the renewal job charges at the plan's price when the trial ends. It must be
  *   the price the fan was shown (`priceCents`, absent: free), else nothing happens (PriceChangedError). A paid
  *   first period is charged from the wallet in the batch that writes the subscription and the offer's claim, so a
- *   claim past the offer's limit or end undoes the payment too.
+ *   claim past the offer's limit or end undoes the payment too. A new subscription (a trial too) books the
+ *   creator's welcome message in the same batch, sent right after the answer.
  */
 export async function subscribe(
   ctx: Ctx,
@@ -245,6 +248,7 @@ async function subscribeFree(ctx: Ctx, start: Start): Promise<SubscriptionView> 
       ...notification.statements,
       ...claimOf(db, start),
       followStatement(db, start.fanId, start.creatorId, start.now),
+      welcomeDeliveryStatement(db, start.fanId, start.creatorId, start.now),
     ]);
   } catch (error) {
     const refusal = claimRefusal(error);
@@ -260,6 +264,7 @@ async function subscribeFree(ctx: Ctx, start: Start): Promise<SubscriptionView> 
   }
   const event = notification.created(results.slice(1, 1 + notification.statements.length));
   if (event) ctx.publish(event);
+  sendWelcomeMessageSoon(ctx, bookedWelcome(results.at(-1)!));
   return presentSubscription(row);
 }
 
@@ -293,6 +298,7 @@ async function subscribePaid(ctx: Ctx, fan: UserRow, start: Start, input: Subscr
           .bind(start.fanId, start.creatorId, ...payment.binds),
         ...claimOf(db, start),
         followStatement(db, start.fanId, start.creatorId, start.now),
+        welcomeDeliveryStatement(db, start.fanId, start.creatorId, start.now),
       ],
       refusal: (error) =>
         String(error).includes("subscriptions.fan_id")
@@ -307,6 +313,7 @@ async function subscribePaid(ctx: Ctx, fan: UserRow, start: Start, input: Subscr
       if (paid) return presentSubscription(paid);
     } else {
       ctx.publish(notification.created(outcome.effects));
+      sendWelcomeMessageSoon(ctx, bookedWelcome(outcome.effects.at(-1)!));
       // The subscription the batch created comes back from its INSERT: nothing to read again.
       return presentSubscription(outcome.effects[notification.statements.length]!.results[0] as SubscriptionRow);
     }

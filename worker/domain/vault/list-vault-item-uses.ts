@@ -5,14 +5,16 @@ import { message } from "@shared/messages";
 const VAULT_ITEM_NOT_FOUND = message("This file is not in your vault.");
 
 /**
- * SQL: the file `media.id` (a vault file of `media.user_id`) is used: by a post, a message, a story, or a mass
- * message naming it (scheduled, sending or sent: it names its files before its messages are written). Albums are
- * not uses: they only group the vault.
+ * SQL: the file `media.id` (a vault file of `media.user_id`) is used: by a post, a message, a story, a mass
+ * message naming it (scheduled, sending or sent: it names its files before its messages are written), or the
+ * welcome message (its settings, or a welcome still to send). Albums are not uses: they only group the vault.
  */
 export const VAULT_FILE_USED_SQL = `(EXISTS (SELECT 1 FROM post_media pm WHERE pm.media_id = media.id)
   OR EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)
   OR EXISTS (SELECT 1 FROM stories st WHERE st.media_id = media.id)
-  OR EXISTS (SELECT 1 FROM mass_messages mass, json_each(mass.media_ids) j WHERE mass.sender_id = media.user_id AND j.value = media.id))`;
+  OR EXISTS (SELECT 1 FROM mass_messages mass, json_each(mass.media_ids) j WHERE mass.sender_id = media.user_id AND j.value = media.id)
+  OR EXISTS (SELECT 1 FROM welcome_messages w, json_each(w.media_ids) j WHERE w.creator_id = media.user_id AND j.value = media.id)
+  OR EXISTS (SELECT 1 FROM welcome_deliveries d, json_each(d.media_ids) j WHERE d.creator_id = media.user_id AND j.value = media.id))`;
 
 /** The owner's vault file, or "not found" for anyone else's, a profile image or an ID document. */
 export async function requireOwnVaultFile(db: D1Database, ownerId: number, mediaId: number): Promise<void> {
@@ -25,7 +27,7 @@ export async function requireOwnVaultFile(db: D1Database, ownerId: number, media
 
 /**
  * Where the owner's file is used: its posts, its one-to-one messages, its mass messages (once each, however many
- * chats they reached) and its story. One statement; the owner only (anyone else: not found).
+ * chats they reached), its story and the welcome message. One statement; the owner only (anyone else: not found).
  */
 export async function listVaultItemUses(db: D1Database, ownerId: number, mediaId: number): Promise<VaultUse[]> {
   await requireOwnVaultFile(db, ownerId, mediaId);
@@ -39,6 +41,7 @@ export async function listVaultItemUses(db: D1Database, ownerId: number, mediaId
        UNION SELECT 'mass', mass.id, NULL FROM mass_messages mass, json_each(mass.media_ids) j
          WHERE mass.sender_id = ?2 AND j.value = ?1
        UNION SELECT 'story', st.id, NULL FROM stories st WHERE st.media_id = ?1
+       UNION SELECT 'welcome', ?2, NULL FROM welcome_messages w, json_each(w.media_ids) j WHERE w.creator_id = ?2 AND j.value = ?1
        ORDER BY 1, 2`,
     )
     .bind(mediaId, ownerId)
