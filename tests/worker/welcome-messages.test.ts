@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConversationPage, MessagePage } from "@shared/contracts/messages";
 import type { WelcomeMessageView } from "@shared/contracts/welcome-messages";
 import { findUserById } from "../../worker/domain/accounts/users";
-import { discardAbandonedUploads } from "../../worker/domain/media/discard-abandoned-uploads";
 import { renewSubscriptions } from "../../worker/domain/subscriptions/renew-subscriptions";
 import { subscribe as subscribeCommand } from "../../worker/domain/subscriptions/subscribe";
 import { sendWelcomeMessages } from "../../worker/domain/welcome-messages/send-welcome-messages";
@@ -107,14 +106,17 @@ describe("the welcome message's settings", () => {
     expect(await (await api("/me/welcome-message", { token: creator.token })).json()).toEqual(saved);
   });
 
-  it("keeps its files: the clean-up of unused uploads spares them a day later", async () => {
+  it("holds its files: the vault refuses to delete one, naming the welcome message as its use", async () => {
     const creator = await creatorWith([{ period: "month", priceCents: 0 }]);
     const kept = await uploadOf(creator.user.userId);
     const unused = await uploadOf(creator.user.userId);
     await turnOn(creator, { mediaIds: [kept] });
-    stopClockAt(new Date(Date.now() + 2 * 86_400_000));
-    await discardAbandonedUploads(env);
-    letClockRun();
+    const refused = await api(`/vault/${kept}`, { method: "DELETE", token: creator.token });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { uses: unknown[] }).uses).toEqual([
+      { kind: "welcome", id: creator.user.userId, conversationId: null },
+    ]);
+    expect((await api(`/vault/${unused}`, { method: "DELETE", token: creator.token })).status).toBe(204);
     const left = await env.DB.prepare("SELECT id FROM media WHERE id IN (?, ?)")
       .bind(kept, unused)
       .all<{ id: number }>();
@@ -143,12 +145,12 @@ describe("the welcome message's settings", () => {
       [
         { enabled: true, text: "hi", mediaIds: [theirs] },
         "mediaIds",
-        "Attach photos or videos from your own uploads that have finished uploading.",
+        "Attach finished photos or videos from your vault, each once.",
       ],
       [
         { enabled: false, text: "hi", mediaIds: [image, image] },
         "mediaIds",
-        "Attach photos or videos from your own uploads that have finished uploading.",
+        "Attach finished photos or videos from your vault, each once.",
       ],
     ];
     for (const [body, field, text] of refusals) {

@@ -31,15 +31,16 @@ export async function requireOwnVaultFile(db: D1Database, ownerId: number, media
  */
 export async function listVaultItemUses(db: D1Database, ownerId: number, mediaId: number): Promise<VaultUse[]> {
   await requireOwnVaultFile(db, ownerId, mediaId);
+  // D1 takes at most five terms in one compound SELECT.
   const { results } = await db
     .prepare(
       `SELECT 'post' AS kind, pm.post_id AS id, NULL AS conversation_id FROM post_media pm WHERE pm.media_id = ?1
        UNION SELECT 'message', msg.id, msg.conversation_id FROM message_media mm JOIN messages msg ON msg.id = mm.message_id
          WHERE mm.media_id = ?1 AND msg.mass_message_id IS NULL
-       UNION SELECT 'mass', msg.mass_message_id, NULL FROM message_media mm JOIN messages msg ON msg.id = mm.message_id
-         WHERE mm.media_id = ?1 AND msg.mass_message_id IS NOT NULL
-       UNION SELECT 'mass', mass.id, NULL FROM mass_messages mass, json_each(mass.media_ids) j
-         WHERE mass.sender_id = ?2 AND j.value = ?1
+       UNION SELECT 'mass', mass.id, NULL FROM mass_messages mass WHERE mass.sender_id = ?2
+         AND (EXISTS (SELECT 1 FROM json_each(mass.media_ids) j WHERE j.value = ?1)
+           OR EXISTS (SELECT 1 FROM messages msg JOIN message_media mm ON mm.message_id = msg.id
+                      WHERE msg.mass_message_id = mass.id AND mm.media_id = ?1))
        UNION SELECT 'story', st.id, NULL FROM stories st WHERE st.media_id = ?1
        UNION SELECT 'welcome', ?2, NULL FROM welcome_messages w, json_each(w.media_ids) j WHERE w.creator_id = ?2 AND j.value = ?1
        ORDER BY 1, 2`,
