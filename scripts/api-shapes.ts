@@ -261,7 +261,11 @@ export const GENERATED: Record<string, Entry[]> = {
       type: { name: "MassMessageAudienceCount", from: MESSAGES },
     },
     // The mass message panel's list chooser reads GET /api/lists.
-    { name: "massListChoicesShape", schema: FanListsSchema, type: { name: "FanLists", from: "@shared/contracts/fan-lists" } },
+    {
+      name: "massListChoicesShape",
+      schema: FanListsSchema,
+      type: { name: "FanLists", from: "@shared/contracts/fan-lists" },
+    },
     { name: "chatServerFrameShape", schema: ChatServerFrameSchema, type: { name: "ChatServerFrame", from: MESSAGES } },
   ],
   // The notifications screen (and its offline copy).

@@ -158,14 +158,19 @@ export const MassMessageSchema = z
     mediaIds: z.array(z.number().int()),
     status: z.enum(MASS_MESSAGE_STATUSES),
     sendAt: z.string().meta({ description: "When it goes (scheduled) or went" }),
-    recipients: z.number().int().meta({ description: "Fans in the audience when it started going (0 while scheduled)" }),
+    recipients: z
+      .number()
+      .int()
+      .meta({ description: "Fans in the audience when it started going (0 while scheduled)" }),
     delivered: z.number().int().meta({ description: "Copies sent so far" }),
     read: z.number().int().meta({ description: "Copies their fan has read" }),
     unlocked: z.number().int().meta({ description: "Copies bought (pay-per-view)" }),
     revenueCents: z.number().int().meta({ description: "What the copies bought were paid, in all" }),
     createdAt: z.string(),
     viewer: z.object({
-      canEdit: z.boolean().meta({ description: "Scheduled: its text, price, media, lists and time may change, or it may be cancelled" }),
+      canEdit: z
+        .boolean()
+        .meta({ description: "Scheduled: its text, price, media, lists and time may change, or it may be cancelled" }),
       canUnsend: z.boolean().meta({ description: "Sent: the copies not bought may be taken back" }),
     }),
   })

@@ -75,7 +75,8 @@ export function withInlineQueue(env: Env, defer: (work: Promise<unknown>) => voi
     return { queue, messages, ackAll: () => {}, retryAll: () => {} };
   };
   inline.MASS_MESSAGES = {
-    send: async (job: MassMessageJob) => defer(consumeMassMessages(batchOf("fanclub-mass-messages", [job]), inline, defer)),
+    send: async (job: MassMessageJob) =>
+      defer(consumeMassMessages(batchOf("fanclub-mass-messages", [job]), inline, defer)),
     sendBatch: async (jobs: Iterable<MessageSendRequest<MassMessageJob>>) => {
       for (const { body } of jobs) defer(consumeMassMessages(batchOf("fanclub-mass-messages", [body]), inline, defer));
     },

@@ -32,8 +32,7 @@ const listOf = async (member: Member) =>
   (await (await api("/conversations", { token: member.token })).json()) as ConversationPage;
 
 /** The texts of the creator's messages in a fan's chat list (one line per conversation). */
-const inboxOf = async (member: Member) =>
-  (await listOf(member)).conversations.map((c) => c.lastMessage?.text ?? null);
+const inboxOf = async (member: Member) => (await listOf(member)).conversations.map((c) => c.lastMessage?.text ?? null);
 
 const messagesOf = async (member: Member, conversationId: number) =>
   (await (await api(`/conversations/${conversationId}/messages`, { token: member.token })).json()) as MessagePage;
@@ -79,7 +78,12 @@ async function chatImage(userId: number) {
 /** A creator with a subscriber, a follower who never subscribed, an expired fan who still follows, one blocked. */
 async function audience() {
   const creator = await createVerifiedCreator();
-  const [subscriber, follower, lapsed, blocked] = await Promise.all([createFan(), createFan(), createFan(), createFan()]);
+  const [subscriber, follower, lapsed, blocked] = await Promise.all([
+    createFan(),
+    createFan(),
+    createFan(),
+    createFan(),
+  ]);
   await subscribe(subscriber.user.userId, creator.user.userId);
   await follow(follower.user.userId, creator.user.userId);
   await follow(lapsed.user.userId, creator.user.userId);
@@ -130,7 +134,12 @@ describe("scheduled mass messages", () => {
     const { creator, subscriber, follower, lapsed } = await audience();
     const inAnHour = new Date(at.getTime() + 3_600_000).toISOString();
     const scheduled = await sent(creator, { include: ["subscribers"], text: "Later", sendAt: inAnHour });
-    expect(scheduled).toMatchObject({ status: "scheduled", sendAt: inAnHour, recipients: 0, viewer: { canEdit: true } });
+    expect(scheduled).toMatchObject({
+      status: "scheduled",
+      sendAt: inAnHour,
+      recipients: 0,
+      viewer: { canEdit: true },
+    });
     const cancelled = await sent(creator, { include: ["followers"], text: "Never", sendAt: inAnHour });
 
     // Edit: another text and lists, another time.
@@ -138,7 +147,12 @@ describe("scheduled mass messages", () => {
     const edit = await api(`/mass-messages/${scheduled.id}`, {
       method: "PUT",
       token: creator.token,
-      body: JSON.stringify({ include: ["followers"], exclude: ["subscribers"], text: "Later, edited", sendAt: inTwoHours }),
+      body: JSON.stringify({
+        include: ["followers"],
+        exclude: ["subscribers"],
+        text: "Later, edited",
+        sendAt: inTwoHours,
+      }),
     });
     expect(edit.status, await edit.clone().text()).toBe(200);
     expect(await edit.json()).toMatchObject({ text: "Later, edited", include: ["followers"], sendAt: inTwoHours });
@@ -149,7 +163,10 @@ describe("scheduled mass messages", () => {
 
     stopClockAt(new Date(at.getTime() + 7_200_000 + 60_000));
     const outcomes = await runScheduledJobsAndSettle(env);
-    expect(outcomes.find((o) => o.job === "start-scheduled-mass-messages")).toMatchObject({ ok: true, result: { started: 1 } });
+    expect(outcomes.find((o) => o.job === "start-scheduled-mass-messages")).toMatchObject({
+      ok: true,
+      result: { started: 1 },
+    });
     expect(await inboxOf(follower)).toEqual(["Later, edited"]);
     expect(await inboxOf(lapsed)).toEqual(["Later, edited"]);
     expect(await inboxOf(subscriber)).toEqual([]);
@@ -243,11 +260,20 @@ describe("a priced mass message, its results and its unsend", () => {
     const conversation = (await (
       await postJson("/conversations", { username: creator.user.username }, { token: ignorer.token })
     ).json()) as { id: number };
-    await postJson(`/conversations/${conversation.id}/messages`, { clientId: newKey(), text: "Earlier" }, { token: creator.token });
+    await postJson(
+      `/conversations/${conversation.id}/messages`,
+      { clientId: newKey(), text: "Earlier" },
+      { token: creator.token },
+    );
     await postJson(`/conversations/${conversation.id}/read`, {}, { token: ignorer.token });
 
     const image = await chatImage(creator.user.userId);
-    const mass = await sent(creator, { include: ["subscribers"], text: "Exclusive", mediaIds: [image.id], priceCents: 400 });
+    const mass = await sent(creator, {
+      include: ["subscribers"],
+      text: "Exclusive",
+      mediaIds: [image.id],
+      priceCents: 400,
+    });
     const copyOf = async (fan: Member) => {
       const id = (await listOf(fan)).conversations[0]!.id;
       return { conversationId: id, message: (await messagesOf(fan, id)).messages.at(-1)! };
@@ -326,7 +352,9 @@ describe("access", () => {
     expect(await refused({ include: ["everyone"] })).toBe("This list does not exist.");
     expect(await refused({ include: ["followers"], exclude: ["custom:0"] })).toBe("This list does not exist.");
     expect(await refused({ include: ["followers"], text: " " })).toBe("Write a message or attach a photo or video.");
-    expect(await refused({ include: ["followers"], sendAt: "2020-01-01T00:00:00Z" })).toBe("Choose a time in the future.");
+    expect(await refused({ include: ["followers"], sendAt: "2020-01-01T00:00:00Z" })).toBe(
+      "Choose a time in the future.",
+    );
     expect(await refused({ include: ["followers"], sendAt: "tomorrow" })).toBe("Invalid value");
     expect(await refused({ include: ["followers"], text: "x", priceCents: 500 })).toBe(
       "Only a message with a photo or video can have a price.",

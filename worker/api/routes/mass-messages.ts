@@ -15,11 +15,7 @@ import type { AppEnv } from "../../http/types";
 import { enqueueMassMessage } from "../../queues/mass-messages";
 import { e404, errorResponses, IdParams, json, jsonBody } from "../schemas";
 import { validationHook } from "../validation-hook";
-import {
-  MassMessageAudienceCountSchema,
-  MassMessageListSchema,
-  MassMessageSchema,
-} from "@shared/contracts/messages";
+import { MassMessageAudienceCountSchema, MassMessageListSchema, MassMessageSchema } from "@shared/contracts/messages";
 
 const { 401: e401, 403: e403, 409: e409, 422: e422 } = errorResponses;
 
@@ -71,8 +67,7 @@ massMessageRoutes.openapi(
     request: { body: jsonBody(MassMessageAudienceSchema) },
     responses: { 200: json(MassMessageAudienceCountSchema, "Recipients"), 401: e401, 403: e403, 422: e422 },
   }),
-  async (c) =>
-    c.json(await countMassAudience(c.get("domain").db, c.get("session").user, c.req.valid("json")), 200),
+  async (c) => c.json(await countMassAudience(c.get("domain").db, c.get("session").user, c.req.valid("json")), 200),
 );
 
 massMessageRoutes.openapi(
@@ -115,8 +110,7 @@ massMessageRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(MassMessageSchema, "Cancelled"), 401: e401, 403: e403, 404: e404, 409: e409, 422: e422 },
   }),
-  async (c) =>
-    c.json(await cancelMassMessage(c.get("domain").db, c.get("session").user, c.req.valid("param").id), 200),
+  async (c) => c.json(await cancelMassMessage(c.get("domain").db, c.get("session").user, c.req.valid("param").id), 200),
 );
 
 massMessageRoutes.openapi(
@@ -129,6 +123,5 @@ massMessageRoutes.openapi(
     request: { params: IdParams },
     responses: { 200: json(MassMessageSchema, "Unsent"), 401: e401, 403: e403, 404: e404, 409: e409, 422: e422 },
   }),
-  async (c) =>
-    c.json(await unsendMassMessage(c.get("domain"), c.get("session").user, c.req.valid("param").id), 200),
+  async (c) => c.json(await unsendMassMessage(c.get("domain"), c.get("session").user, c.req.valid("param").id), 200),
 );

@@ -8,7 +8,9 @@ import { ALREADY_GONE, findOwnMassMessage, presentMassMessage, type MassMessageR
 export async function cancelMassMessage(db: D1Database, creator: UserRow, id: number): Promise<MassMessageView> {
   requireCreator(creator);
   const row = await db
-    .prepare("UPDATE mass_messages SET status = 'cancelled' WHERE id = ? AND sender_id = ? AND status = 'scheduled' RETURNING *")
+    .prepare(
+      "UPDATE mass_messages SET status = 'cancelled' WHERE id = ? AND sender_id = ? AND status = 'scheduled' RETURNING *",
+    )
     .bind(id, creator.id)
     .first<MassMessageRow>();
   if (row) return presentMassMessage(row);

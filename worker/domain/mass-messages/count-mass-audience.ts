@@ -6,9 +6,7 @@ import { requireCreator } from "../policies/mass-messages";
 
 /** The statement counting the fans of `creatorId` an include/exclude choice reaches now. */
 export const countAudienceStatement = (db: D1Database, creatorId: number, audience: MassMessageAudienceInput) =>
-  db
-    .prepare(`SELECT COUNT(*) AS n FROM (${audienceOfListsSql(audience)})`)
-    .bind(creatorId, isoNow());
+  db.prepare(`SELECT COUNT(*) AS n FROM (${audienceOfListsSql(audience)})`).bind(creatorId, isoNow());
 
 /** How many fans a mass message to these lists would reach now: shown before sending. */
 export async function countMassAudience(

@@ -40,7 +40,9 @@ export async function unsendMassMessage(
   if (current.status !== "sent") throw new AppError("conflict", NOT_SENT_YET);
   const [fans] = await db.batch<{ fan: number }>([
     db
-      .prepare(`SELECT ${FAN_OF_COPY} AS fan FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE ${UNBOUGHT}`)
+      .prepare(
+        `SELECT ${FAN_OF_COPY} AS fan FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE ${UNBOUGHT}`,
+      )
       .bind(id),
     db
       .prepare(
@@ -63,7 +65,9 @@ export async function unsendMassMessage(
          WHERE id IN (${LAST_IS_COPY}) AND ${WHILE_SENT}`,
       )
       .bind(id),
-    db.prepare(`DELETE FROM messages WHERE id IN (SELECT m.id FROM messages m WHERE ${UNBOUGHT}) AND ${WHILE_SENT}`).bind(id),
+    db
+      .prepare(`DELETE FROM messages WHERE id IN (SELECT m.id FROM messages m WHERE ${UNBOUGHT}) AND ${WHILE_SENT}`)
+      .bind(id),
     db.prepare("UPDATE mass_messages SET status = 'unsent' WHERE id = ?1 AND status = 'sent'").bind(id),
   ]);
   const userIds = fans!.results.map((row) => row.fan);
