@@ -9,7 +9,7 @@ export const ABANDONED_AFTER_MS = DAY;
 
 /**
  * The cron's clean-up, a batch per run, oldest first: uploads left unfinished for a day, and finished files
- * that nothing uses a day later (composer files never posted nor in a mass message being sent, story files never published, profile images never set, ID documents never
+ * that nothing uses a day later (composer files never posted nor in a mass message scheduled or being sent, story files never published, profile images never set, ID documents never
  * submitted) are aborted and deleted, and so are renditions left unfinished. An unfinished file of a post is aborted and marked failed instead: the
  * post stays in /processing, where its author sees what went wrong, rather than losing a file silently.
  */
@@ -21,7 +21,7 @@ export async function discardAbandonedUploads(env: Env): Promise<number> {
          AND NOT EXISTS (SELECT 1 FROM stories st WHERE st.media_id = media.id))
        OR (purpose = 'post' AND post_id IS NULL AND NOT EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)
          AND NOT EXISTS (SELECT 1 FROM stories st WHERE st.media_id = media.id)
-         AND NOT EXISTS (SELECT 1 FROM mass_messages mass, json_each(mass.media_ids) j WHERE mass.sender_id = media.user_id AND mass.status = 'sending' AND j.value = media.id))
+         AND NOT EXISTS (SELECT 1 FROM mass_messages mass, json_each(mass.media_ids) j WHERE mass.sender_id = media.user_id AND mass.status IN ('scheduled', 'sending') AND j.value = media.id))
        OR (purpose IN ('avatar', 'cover')
            AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = media.user_id AND media.object_key IN (u.avatar_key, u.cover_key)))
        OR (purpose IN ('id_document', 'id_selfie')
