@@ -145,7 +145,7 @@ export const ChatMediaPageSchema = z
   .object({ items: z.array(ChatMediaItemSchema), nextBefore: z.number().int().nullable() })
   .meta({ id: "ChatMediaPage" });
 
-export const MASS_MESSAGE_STATUSES = ["scheduled", "sending", "sent", "cancelled", "unsent"] as const;
+const MASS_MESSAGE_STATUSES = ["scheduled", "sending", "sent", "cancelled", "unsent"] as const;
 export type MassMessageStatus = (typeof MASS_MESSAGE_STATUSES)[number];
 
 export const MassMessageSchema = z

@@ -7,7 +7,7 @@ import type { MassMessageJob } from "./begin-mass-message";
 import type { MassMessageRow } from "./mass-message-rows";
 
 /** Recipients per batch; each becomes one D1 batch of three or four statements per recipient. */
-export const MASS_BATCH_SIZE = 50;
+const MASS_BATCH_SIZE = 50;
 
 /** The Queue message's body, checked: anything else on the queue is dropped. */
 export const MassMessageJobSchema = z.object({ massMessageId: z.number().int().positive() });

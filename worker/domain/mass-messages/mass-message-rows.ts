@@ -2,7 +2,7 @@ import type { MassMessageStatus, MassMessageView } from "@shared/contracts/messa
 import { message } from "@shared/messages";
 import { AppError } from "../shared/errors";
 
-export const MASS_MESSAGE_NOT_FOUND = message("This mass message does not exist.");
+const MASS_MESSAGE_NOT_FOUND = message("This mass message does not exist.");
 export const ALREADY_GONE = message("This mass message has already gone: it can no longer be changed or cancelled.");
 
 export interface MassMessageRow {
