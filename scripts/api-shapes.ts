@@ -14,12 +14,14 @@ import {
   ChatServerFrameSchema,
   ConversationPageSchema,
   ConversationSchema,
+  MassMessageAudienceCountSchema,
   MassMessageListSchema,
   MassMessageSchema,
   MessagePageSchema,
   PaidMessageSchema,
   SentMessageSchema,
 } from "@shared/contracts/messages";
+import { FanListsSchema } from "@shared/contracts/fan-lists";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
 import { CreatorOffersSchema, GiftAnswerSchema, RetentionOfferAnswerSchema } from "@shared/contracts/offers";
 import { LiveMediaSchema, LiveStreamSchema } from "@shared/contracts/live";
@@ -261,6 +263,17 @@ export const GENERATED: Record<string, Entry[]> = {
       name: "massMessageListShape",
       schema: MassMessageListSchema,
       type: { name: "MassMessageView", from: MESSAGES, expression: "{ massMessages: MassMessageView[] }" },
+    },
+    {
+      name: "massAudienceCountShape",
+      schema: MassMessageAudienceCountSchema,
+      type: { name: "MassMessageAudienceCount", from: MESSAGES },
+    },
+    // The mass message panel's list chooser reads GET /api/lists.
+    {
+      name: "massListChoicesShape",
+      schema: FanListsSchema,
+      type: { name: "FanLists", from: "@shared/contracts/fan-lists" },
     },
     { name: "chatServerFrameShape", schema: ChatServerFrameSchema, type: { name: "ChatServerFrame", from: MESSAGES } },
   ],

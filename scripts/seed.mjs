@@ -302,6 +302,82 @@ async function seedWelcomeMessage(env) {
 }
 
 /**
+ * Mass messages (its own idempotent step): Mia's sent one to her subscribers, a priced photo that Dana read and
+ * bought ($4.99 through the ledger, like an unlock), so its results show a read, an unlock and its revenue; and one
+ * scheduled for tomorrow, to edit or cancel in Messages → New mass message.
+ */
+async function seedMassMessages(env) {
+  const fanId = await userId(env, "demo_fan");
+  const creatorId = await userId(env, "mia.rivers");
+  if (!fanId || !creatorId) return;
+  if (await env.DB.prepare("SELECT 1 FROM mass_messages WHERE sender_id = ?").bind(creatorId).first()) return;
+  const [low, high] = fanId < creatorId ? [fanId, creatorId] : [creatorId, fanId];
+  const conversation = await env.DB.prepare("SELECT id FROM conversations WHERE user_low = ? AND user_high = ?")
+    .bind(low, high)
+    .first();
+  if (!conversation) return;
+  const at = new Date(Date.now() - 30 * 60_000).toISOString();
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+  const priceCents = 499;
+  const photo = await putPostPhoto(env, [120, 90, 200], [240, 170, 220], 17);
+  const previewKey = `previews/${randomBytes(16).toString("hex")}.png`;
+  await putPng(env, previewKey, demoImage(40, 50, [150, 120, 210], [230, 190, 230], 17));
+  const { id: photoId } = await env.DB.prepare(
+    "INSERT INTO media (user_id, purpose, kind, status, object_key, w640_key, preview_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, ?, 'image/png', 1, 800, 1000, ?) RETURNING id",
+  )
+    .bind(creatorId, photo.key, photo.w640Key, previewKey, at)
+    .first();
+  const text = "Behind the scenes of the lavender shoot, for my subscribers 💜";
+  const { id: massId } = await env.DB.prepare(
+    `INSERT INTO mass_messages (sender_id, client_id, include_lists, exclude_lists, text, price_cents, media_ids, recipients, delivered, status, send_at, created_at)
+     VALUES (?, ?, '["subscribers","followers"]', '[]', ?, ?, ?, 1, 1, 'sent', ?, ?) RETURNING id`,
+  )
+    .bind(creatorId, `seed-${randomBytes(8).toString("hex")}`, text, priceCents, JSON.stringify([photoId]), at, at)
+    .first();
+  const seq = "(SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?1)";
+  const copy = "(SELECT id FROM messages WHERE mass_message_id = ?1)";
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, price_cents, media_count, mass_message_id, created_at)
+       VALUES (?1, ${seq}, ?2, ?3, ?4, ?5, 1, ?6, ?7)`,
+    ).bind(conversation.id, creatorId, `mass-${massId}-${fanId}`, text, priceCents, massId, at),
+    env.DB.prepare(`INSERT INTO message_media (message_id, media_id, position) VALUES (${copy}, ?2, 0)`).bind(
+      massId,
+      photoId,
+    ),
+    env.DB.prepare(
+      `INSERT INTO message_purchases (message_id, user_id, price_cents, created_at) VALUES (${copy}, ?2, ?3, ?4)`,
+    ).bind(massId, fanId, priceCents, at),
+    env.DB.prepare(`UPDATE conversations SET last_message_id = ${copy}, last_message_at = ?2 WHERE id = ?3`).bind(
+      massId,
+      at,
+      conversation.id,
+    ),
+    // Dana has read it (the read in its results).
+    env.DB.prepare(
+      `UPDATE conversation_members SET activity_at = ?2,
+         last_read_seq = (SELECT seq FROM messages WHERE id = ${copy}), unread_count = CASE WHEN user_id = ?3 THEN 0 ELSE unread_count END
+       WHERE conversation_id = ?4`,
+    ).bind(massId, at, fanId, conversation.id),
+    env.DB.prepare(
+      `INSERT INTO mass_messages (sender_id, client_id, include_lists, exclude_lists, text, status, send_at, created_at)
+       VALUES (?, ?, '["subscribers"]', '["expired"]', ?, 'scheduled', ?, ?)`,
+    ).bind(creatorId, `seed-${randomBytes(8).toString("hex")}`, "New set drops tomorrow morning ☀️", tomorrow, at),
+  ]);
+  await seedTip(env.DB, {
+    fanId,
+    creatorId,
+    cents: priceCents,
+    feePercent: 20,
+    at,
+    releaseAt: new Date(Date.now() + 8 * 86_400_000).toISOString(),
+    kind: "message",
+    note: null,
+  });
+  console.log("Demo mass messages created for @mia.rivers: one sent (read and bought), one scheduled.");
+}
+
+/**
  * A stream the creator ran two days ago (its own idempotent step, renewed when the last one is over a few days old,
  * so /live's "Recently ended" and the studio's "Past streams" are never empty in the demo): 42 minutes, 37 people
  * at its peak, and the demo fan's $10 tip with a note (from a $10 top-up just before), under "Live streams" on
@@ -786,6 +862,7 @@ try {
   await seedLive(env);
   await seedChat(env);
   await seedWelcomeMessage(env);
+  await seedMassMessages(env);
   if (fresh) await seedTodaysTip();
   await seedStories(env);
   await seedNotifications(env);

@@ -21,11 +21,11 @@ export function createWorker(options: Omit<AppOptions, "buildVersion"> = {}) {
       const mailer = (options.mailer ?? resendMailerOf)(env, config(env));
       ctx.waitUntil(runScheduledJobs(env, (work) => ctx.waitUntil(work), mailer));
     },
-    queue(batch: MessageBatch<unknown>, env: Env) {
+    queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) {
       if (batch.queue === PUSH_QUEUE) return consumePush(batch, env);
       if (batch.queue === DATA_EXPORTS_QUEUE)
         return consumeDataExports(batch, env, (options.mailer ?? resendMailerOf)(env, config(env)));
-      return consumeMassMessages(batch, env);
+      return consumeMassMessages(batch, env, (work) => ctx.waitUntil(work));
     },
   } satisfies ExportedHandler<Env>;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MassMessageJob } from "./domain/messages/mass-messages";
+import type { MassMessageJob } from "./domain/mass-messages/begin-mass-message";
 import type { PushJob } from "./domain/push/jobs";
 import type { DataExportJob } from "./domain/data-exports/jobs";
 import type { ChatRoom } from "./realtime/chat-room";

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { listConversations } from "@worker/domain/messages/conversations";
 import { getThread, getThreadMedia } from "@worker/domain/messages/list-messages";
-import { listMassMessages } from "@worker/domain/messages/mass-messages";
+import { listMassMessages } from "@worker/domain/mass-messages/list-mass-messages";
 import { sendMessage } from "@worker/domain/messages/send-message";
 import { SendMessageSchema } from "@shared/contracts/message-bodies";
 import { AppError } from "@worker/domain/shared/errors";

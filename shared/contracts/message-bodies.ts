@@ -4,11 +4,17 @@
  * the price to pay, a text's length once trimmed, whose media) is checked by worker/domain/messages.
  */
 import { z } from "zod";
-import { INVALID_VALUE } from "../messages";
+import { INVALID_VALUE, message } from "../messages";
 import { MAX_MESSAGE_MEDIA } from "./message-limits";
-import { MASS_AUDIENCES } from "./messages";
+import { now } from "../clock";
+import { ListRefSchema } from "./fan-lists";
 import { IdempotencyKeySchema } from "./money-bodies";
 import { ClientIdSchema, idNumber, multilineText, singleLineText } from "./text";
+
+const CHOOSE_A_LIST = message("Choose at least one list to send it to.");
+const SEND_AT_IN_PAST = message("Choose a time in the future.");
+const SEND_AT_TOO_FAR = message("A mass message can be scheduled at most one year ahead.");
+const MASS_SCHEDULE_HORIZON_MS = 365 * 24 * 3600 * 1000;
 
 /** A conversation with the member named `username`: theirs with the caller if it exists, else a new one. */
 export const StartConversationSchema = z.object({
@@ -43,11 +49,39 @@ export const SendMessageSchema = z.object({
 });
 export type SendMessageInput = z.output<typeof SendMessageSchema>;
 
-export const SendMassMessageSchema = SendMessageSchema.extend({
-  clientId: ClientIdSchema,
-  audience: z.enum(MASS_AUDIENCES, { message: INVALID_VALUE }),
+const MAX_LISTS = 20;
+const listRefs = z.array(ListRefSchema, { message: INVALID_VALUE }).max(MAX_LISTS, { message: INVALID_VALUE });
+
+/** Who a mass message goes to: fans in any `include` list and in no `exclude` list. */
+export const MassMessageAudienceSchema = z.object({
+  include: listRefs.min(1, { message: CHOOSE_A_LIST }),
+  exclude: listRefs.default([]),
 });
+export type MassMessageAudienceInput = z.output<typeof MassMessageAudienceSchema>;
+
+/** An instant with its offset (the browser converts the creator's local time), stored as UTC ISO-8601. */
+const sendAtSchema = z.iso
+  .datetime({ offset: true, message: INVALID_VALUE })
+  .transform((value) => new Date(value))
+  .refine((at) => at.getTime() > now().getTime(), { message: SEND_AT_IN_PAST })
+  .refine((at) => at.getTime() <= now().getTime() + MASS_SCHEDULE_HORIZON_MS, { message: SEND_AT_TOO_FAR })
+  .transform((at) => at.toISOString());
+
+const massMessageFields = {
+  ...MassMessageAudienceSchema.shape,
+  text: SendMessageSchema.shape.text,
+  mediaIds: SendMessageSchema.shape.mediaIds,
+  priceCents: SendMessageSchema.shape.priceCents,
+  /** Absent: it goes now. */
+  sendAt: sendAtSchema.optional(),
+};
+
+export const SendMassMessageSchema = z.object({ clientId: ClientIdSchema, ...massMessageFields });
 export type SendMassMessageInput = z.output<typeof SendMassMessageSchema>;
+
+/** A scheduled mass message, as it is to be: every field again (sendAt absent: it goes now). */
+export const EditMassMessageSchema = z.object(massMessageFields);
+export type EditMassMessageInput = z.output<typeof EditMassMessageSchema>;
 
 export const UnlockMessageSchema = z.object({
   /** The price the fan was shown: a different one is refused rather than charged. */

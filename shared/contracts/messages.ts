@@ -145,19 +145,34 @@ export const ChatMediaPageSchema = z
   .object({ items: z.array(ChatMediaItemSchema), nextBefore: z.number().int().nullable() })
   .meta({ id: "ChatMediaPage" });
 
-export const MASS_AUDIENCES = ["subscribers", "followers", "both"] as const;
-export type MassMessageAudience = (typeof MASS_AUDIENCES)[number];
+const MASS_MESSAGE_STATUSES = ["scheduled", "sending", "sent", "cancelled", "unsent"] as const;
+export type MassMessageStatus = (typeof MASS_MESSAGE_STATUSES)[number];
 
 export const MassMessageSchema = z
   .object({
     id: z.number().int(),
-    audience: z.enum(MASS_AUDIENCES),
+    include: z.array(z.string()).meta({ description: "The lists (ListRef) it goes to" }),
+    exclude: z.array(z.string()).meta({ description: "The lists (ListRef) it skips: a fan in both is skipped" }),
     text: z.string(),
     priceCents: z.number().int(),
-    recipients: z.number().int().meta({ description: "Fans in the audience when it was sent" }),
-    delivered: z.number().int().meta({ description: "Messages written so far" }),
-    status: z.enum(["sending", "sent"]),
+    mediaIds: z.array(z.number().int()),
+    status: z.enum(MASS_MESSAGE_STATUSES),
+    sendAt: z.string().meta({ description: "When it goes (scheduled) or went" }),
+    recipients: z
+      .number()
+      .int()
+      .meta({ description: "Fans in the audience when it started going (0 while scheduled)" }),
+    delivered: z.number().int().meta({ description: "Copies sent so far" }),
+    read: z.number().int().meta({ description: "Copies their fan has read" }),
+    unlocked: z.number().int().meta({ description: "Copies bought (pay-per-view)" }),
+    revenueCents: z.number().int().meta({ description: "What the copies bought were paid, in all" }),
     createdAt: z.string(),
+    viewer: z.object({
+      canEdit: z
+        .boolean()
+        .meta({ description: "Scheduled: its text, price, media, lists and time may change, or it may be cancelled" }),
+      canUnsend: z.boolean().meta({ description: "Sent: the copies not bought may be taken back" }),
+    }),
   })
   .meta({ id: "MassMessage" });
 export type MassMessageView = z.infer<typeof MassMessageSchema>;
@@ -165,6 +180,12 @@ export type MassMessageView = z.infer<typeof MassMessageSchema>;
 export const MassMessageListSchema = z
   .object({ massMessages: z.array(MassMessageSchema) })
   .meta({ id: "MassMessageList" });
+
+/** How many fans an include/exclude choice reaches now, before sending. */
+export const MassMessageAudienceCountSchema = z
+  .object({ recipients: z.number().int() })
+  .meta({ id: "MassMessageAudienceCount" });
+export type MassMessageAudienceCount = z.infer<typeof MassMessageAudienceCountSchema>;
 
 /**
  * The ChatRoom socket (one Durable Object per conversation), server → browser: every frame is a JSON text frame.

@@ -2,8 +2,6 @@
 //   1. send → delivery: a fan POSTs a message, the creator's ChatRoom socket receives it; p50/p95 over 1,000
 //      messages sent one after another (target p95 ≤ 50 ms);
 //   2. messages per second through one conversation, 16 senders at once, every one delivered to the socket;
-//   3. a mass message to 10,000 followers: time until the Queue consumer has written them all, and the D1
-//      statements (and round trips) the consumer took, counted by the Worker itself (tests/bench/worker/count-d1.ts).
 // People and sessions are seeded with SQL (the token kept here, its SHA-256 stored), as money.mjs does.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
@@ -13,7 +11,6 @@ import { percentile } from "./measure.mjs";
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 1000);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const MASS_FOLLOWERS = Number(process.env.BENCH_MASS_FOLLOWERS ?? 10_000);
 const NOW = new Date().toISOString();
 
 /**
@@ -133,34 +130,6 @@ export async function benchChat(baseURL, stateDir) {
   const delivered = room.received() - before;
   room.close();
 
-  // 3. A mass message to MASS_FOLLOWERS followers.
-  await seed(
-    baseURL,
-    stateDir,
-    `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${MASS_FOLLOWERS})
-    INSERT INTO users (username, name, email, email_verified_at, password_hash, date_of_birth, account_type, role, created_at, updated_at)
-    SELECT printf('mass_${tag}_%05d', n), 'Mass fan', printf('mass_${tag}_%05d@example.test', n), '${NOW}', 'x', '1990-01-01', 'other', 'member', '${NOW}', '${NOW}' FROM seq;
-    INSERT INTO follows (follower_id, creator_id, created_at)
-    SELECT u.id, (SELECT id FROM users WHERE username = '${creator.username}'), '${NOW}' FROM users u WHERE u.username LIKE 'mass_${tag}_%';`,
-  );
-  const counts = async () => (await (await fetch(`${baseURL}/__bench/d1-statements`)).json()).queue;
-  const d1Before = await counts();
-  const massStart = performance.now();
-  const mass = await call("/mass-messages", creator.token, {
-    clientId: randomUUID(),
-    audience: "followers",
-    text: "Hello, all of you!",
-  });
-  if (mass.status !== 202) throw new Error(`mass message refused: ${mass.status} ${await mass.text()}`);
-  const { id: massId, recipients } = await mass.json();
-  let progress = { delivered: 0, status: "sending" };
-  while (progress.status !== "sent" && performance.now() - massStart < 600_000) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    progress = (await (await call("/mass-messages", creator.token)).json()).massMessages.find((m) => m.id === massId);
-  }
-  const massSeconds = (performance.now() - massStart) / 1000;
-  const d1After = await counts();
-
   console.log(
     `\nChat (loopback, Miniflare; ${MESSAGES} messages one at a time, then ${CONCURRENCY} senders for ${DURATION_MS} ms)\n`,
   );
@@ -169,10 +138,5 @@ export async function benchChat(baseURL, stateDir) {
   );
   console.log(
     `messages through one conversation ${perSecond.toFixed(0).padStart(5)} /s   (${delivered} of ${sent} delivered to the socket)`,
-  );
-  console.log(
-    `mass message to ${recipients} followers  ${massSeconds.toFixed(1)} s until all ${progress.delivered} written; ` +
-      `${d1After.statements - d1Before.statements} D1 statements in ${d1After.roundTrips - d1Before.roundTrips} round trips ` +
-      `(${((d1After.statements - d1Before.statements) / Math.max(1, recipients)).toFixed(1)} per recipient)`,
   );
 }

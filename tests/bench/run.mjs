@@ -11,8 +11,8 @@
 //      (tests/bench/home-timeline.mjs);
 //   5. the JavaScript a signed-in first load of /home downloads, gzipped (Chromium, like a person);
 //   6. tips per second with the books audited afterwards (tests/bench/money.mjs);
-//   7. chat: send → delivery p50/p95, messages per second in one conversation, a mass message to 10,000
-//      followers (tests/bench/chat.mjs);
+//   7. chat: send → delivery p50/p95, messages per second in one conversation (tests/bench/chat.mjs); a mass
+//      message to 10,000 recipients against one-to-one messages (tests/bench/mass-messages.mjs; BENCH_ONLY=mass);
 //   8. offline: a launch of /home to its first post online and offline, and the outbox's replay of 200 actions
 //      (tests/bench/offline.mjs);
 //   9. web push: a new post pushed to 1,000 followers' devices, time and the consumer's work (tests/bench/push.mjs);
@@ -41,6 +41,7 @@ import { BENCH_WORKER, startDevServer } from "../support/dev-server.mjs";
 import { benchHomeTimeline } from "./home-timeline.mjs";
 import { benchMoney } from "./money.mjs";
 import { benchChat } from "./chat.mjs";
+import { benchMassMessages } from "./mass-messages.mjs";
 import { benchOffline } from "./offline.mjs";
 import { benchPush } from "./push.mjs";
 import { benchLive } from "./live.mjs";
@@ -62,7 +63,7 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
 /**
  * BENCH_ONLY=core runs only the first figures (1–5: throughput against the reference, sign-in, the /home render,
  * the first-load JavaScript) over the big seed. BENCH_ONLY=money runs only the money benchmark (it needs neither
- * the big seed nor a browser); BENCH_ONLY=js only the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs);
+ * the big seed nor a browser); BENCH_ONLY=js only the first-load JavaScript (BENCH_VERBOSE=1 lists the files); BENCH_ONLY=chat only the chat (tests/bench/chat.mjs); BENCH_ONLY=mass only the mass message (tests/bench/mass-messages.mjs);
  * BENCH_ONLY=offline only the offline figures (tests/bench/offline.mjs); BENCH_ONLY=push only the push fan-out
  * (tests/bench/push.mjs); BENCH_ONLY=live only the live figures (tests/bench/live.mjs); BENCH_ONLY=stories only the
  * stories bar (tests/bench/stories.mjs); BENCH_ONLY=video only the video figures (tests/bench/video.mjs). BENCH_ONLY=lighthouse, =slow3g and =load run only that page figure, for a
@@ -312,6 +313,7 @@ try {
   if (runs("load")) await benchLoad(server.baseURL, { token: signedIn.token });
   if (runs("roundtrips")) await benchRoundTrips(server.baseURL, STATE_DIR);
   if (runs("chat")) await benchChat(server.baseURL, STATE_DIR);
+  if (runs("mass")) await benchMassMessages(server.baseURL, STATE_DIR);
   if (runs("money")) await benchMoney(server.baseURL, STATE_DIR);
   if (runs("offline")) await benchOffline(server.baseURL, STATE_DIR);
   if (runs("push")) await benchPush(server.baseURL, STATE_DIR);

@@ -52,25 +52,29 @@ beforeAll(async () => {
 });
 
 describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
-  it("a creator's mass message to followers reaches three fans, with the progress counted to 3 of 3", async () => {
+  it("a creator's mass message to followers reaches three fans, with the results counted to 3 sent", async () => {
     const { page } = await signedInPage(browser(), creator);
     await page.goto("/messages");
     await hydrated(page);
     await page.getByRole("link", { name: "New mass message" }).click();
     await page.waitForURL("/messages?view=mass");
-    await page.getByText("Your mass messages and how far they have been delivered appear here.").waitFor();
+    await page.getByText("Your mass messages and what they earned appear here.").waitFor();
 
-    // Nobody subscribes yet: the server's translated refusal, and nothing is listed.
+    // Nobody subscribes yet: the count says so, the server refuses, and nothing is listed.
+    await page.getByTestId("mass-recipient-count").getByText("0 fans will get it.").waitFor();
     await page.getByTestId("mass-message-text").fill(MASS_TEXT);
-    await page.getByRole("button", { name: "Send to all" }).click();
-    await page.getByRole("alert").getByText("Nobody to send it to yet: this audience is empty.").waitFor();
+    await page.getByRole("button", { name: "Send now" }).click();
+    await page.getByRole("alert").getByText("Nobody to send it to yet: these lists are empty.").waitFor();
     expect(await page.getByTestId("mass-message").count()).toBe(0);
 
-    // Followers: the three fans (the blocked one is left out); the count climbs while the queue delivers.
-    await page.getByRole("radio", { name: "Followers", exact: true }).check();
-    await page.getByRole("button", { name: "Send to all" }).click();
+    // Followers: the three fans (the blocked one is left out); the queue delivers them.
+    await page.getByTestId("mass-include-followers").check();
+    await page.getByTestId("mass-include-subscribers").uncheck();
+    await page.getByTestId("mass-recipient-count").getByText("3 fans will get it.").waitFor();
+    await page.getByRole("button", { name: "Send now" }).click();
     const sent = page.getByTestId("mass-message").filter({ hasText: MASS_TEXT });
-    await sent.getByText("Delivered 3 of 3").waitFor({ timeout: 20_000 });
+    await sent.and(page.locator('[data-status="sent"]')).waitFor({ timeout: 20_000 });
+    expect(await sent.getByTestId("mass-message-sent").textContent()).toBe("3");
     expect(await page.getByTestId("mass-message").count()).toBe(1);
     expect(await page.getByTestId("mass-message-text").inputValue()).toBe("");
 
@@ -97,7 +101,7 @@ describe("messages: mass messages, chat media, tips, blocking, Arabic", () => {
       SELECT u.id, (SELECT id FROM users WHERE username = '${star.username}'), '${now}' FROM users u WHERE u.username GLOB '${tag}_[0-9]*';`);
     const { id } = (await api(star, "POST", "/mass-messages", {
       clientId: crypto.randomUUID(),
-      audience: "followers",
+      include: ["followers"],
       text: "To all 3,000",
     })) as { id: number };
     // The creator's list, read every 50 ms. Were the consumer to hold the Worker until it is done (the local

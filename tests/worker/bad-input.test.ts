@@ -179,8 +179,23 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
     maxPaidCents: 0,
   }),
   "POST /messages/{id}/unlock": () => ({ priceCents: 500, idempotencyKey: KEY }),
-  "POST /mass-messages": () => ({ clientId: KEY, audience: "followers", text: "Hello", mediaIds: [], priceCents: 0 }),
   "PUT /me/welcome-message": () => ({ enabled: true, text: "Welcome", mediaIds: [], priceCents: 0 }),
+  "POST /mass-messages": () => ({
+    clientId: KEY,
+    include: ["followers"],
+    exclude: ["expired"],
+    text: "Hello",
+    mediaIds: [],
+    priceCents: 0,
+  }),
+  "POST /mass-messages/count": () => ({ include: ["subscribers"], exclude: [] }),
+  "PUT /mass-messages/{id}": () => ({
+    include: ["followers"],
+    exclude: [],
+    text: "Hello",
+    mediaIds: [],
+    priceCents: 0,
+  }),
   "POST /push/subscriptions": () => ({
     endpoint: "https://push.example.test/send/1",
     keys: {

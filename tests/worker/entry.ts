@@ -3,7 +3,7 @@ import { devMailbox } from "../../worker/dev/mailbox";
 import { checkAnswer } from "./answer-check";
 import { runScheduledJobs } from "../../worker/jobs";
 import { config, type Env } from "../../worker/env";
-import type { MassMessageJob } from "../../worker/domain/messages/mass-messages";
+import type { MassMessageJob } from "../../worker/domain/mass-messages/begin-mass-message";
 import type { PushJob } from "../../worker/domain/push/jobs";
 import { consumePush, PUSH_QUEUE } from "../../worker/push/queue";
 import { consumeMassMessages } from "../../worker/queues/mass-messages";
@@ -75,9 +75,10 @@ export function withInlineQueue(env: Env, defer: (work: Promise<unknown>) => voi
     return { queue, messages, ackAll: () => {}, retryAll: () => {} };
   };
   inline.MASS_MESSAGES = {
-    send: async (job: MassMessageJob) => defer(consumeMassMessages(batchOf("fanclub-mass-messages", [job]), inline)),
+    send: async (job: MassMessageJob) =>
+      defer(consumeMassMessages(batchOf("fanclub-mass-messages", [job]), inline, defer)),
     sendBatch: async (jobs: Iterable<MessageSendRequest<MassMessageJob>>) => {
-      for (const { body } of jobs) defer(consumeMassMessages(batchOf("fanclub-mass-messages", [body]), inline));
+      for (const { body } of jobs) defer(consumeMassMessages(batchOf("fanclub-mass-messages", [body]), inline, defer));
     },
   } as unknown as Queue<MassMessageJob>;
   inline.PUSH = {

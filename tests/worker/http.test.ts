@@ -214,6 +214,10 @@ describe("HTTP", () => {
         "GET /conversations/{id}/media",
         "POST /messages/{id}/unlock",
         "POST /mass-messages",
+        "POST /mass-messages/count",
+        "PUT /mass-messages/{id}",
+        "POST /mass-messages/{id}/cancel",
+        "POST /mass-messages/{id}/unsend",
         // Web push
         "GET /push",
         "POST /push/subscriptions",

@@ -517,15 +517,15 @@ describe("uploads", () => {
     expect(sent.status, await sent.clone().text()).toBe(200);
     await refusedWith(inMessage.mediaId, "This file was sent in a message and cannot be removed.");
 
-    // A mass message stored and not yet delivered to anyone: its files are only named by the mass message.
+    // A mass message scheduled, not yet delivered to anyone: its files are only named by the mass message.
     const inMassMessage = await upload(token, PNG_1x1, "image/png");
     await env.DB.prepare(
-      "INSERT INTO mass_messages (sender_id, client_id, audience, text, media_ids, recipients, created_at) VALUES (?, ?, 'followers', 'hello all', ?, 3, ?)",
+      "INSERT INTO mass_messages (sender_id, client_id, include_lists, text, media_ids, status, send_at, created_at) VALUES (?1, ?2, '[\"followers\"]', 'hello all', ?3, 'scheduled', ?4, ?4)",
     )
       .bind(person.user.userId, crypto.randomUUID(), JSON.stringify([inMassMessage.mediaId]), new Date().toISOString())
       .run();
     await refusedWith(inMassMessage.mediaId, "This file was sent in a message and cannot be removed.");
-    // Nor does the cron take it a day later while the mass message is being sent.
+    // Nor does the cron take it a day later while the mass message waits for its time.
     await env.DB.prepare("UPDATE media SET created_at = '2020-01-01T00:00:00.000Z' WHERE id = ?")
       .bind(inMassMessage.mediaId)
       .run();

@@ -13,11 +13,13 @@ import { publishScheduledPosts } from "./publish-scheduled-posts";
 import { releaseEarnings } from "./release-earnings";
 import { renewSubscriptions } from "./renew-subscriptions";
 import { sendWelcomeMessages } from "./send-welcome-messages";
+import { startScheduledMassMessages } from "./start-due-mass-messages";
 import { sweepExpiredRecords } from "./sweep-expired-records";
 
 /** Every job of the cron trigger, in the order they run. A new job is a module here and a line in this list. */
 export const JOBS: readonly Job[] = [
   publishScheduledPosts,
+  startScheduledMassMessages,
   renewSubscriptions,
   sendWelcomeMessages,
   releaseEarnings,

@@ -5,10 +5,12 @@ import type {
   ChatServerFrame,
   ConversationPage,
   ConversationView,
+  MassMessageAudienceCount,
   MassMessageView,
   MessagePage,
   MessageView,
 } from "@shared/contracts/messages";
+import type { FanLists } from "@shared/contracts/fan-lists";
 import {
   anyOf,
   array,
@@ -107,17 +109,30 @@ export const chatMediaPageShape: Shape<{ items: ChatMediaItem[]; nextBefore: num
 
 export const massMessageShape: Shape<MassMessageView> = object({
   id: number,
-  audience: oneOf("subscribers", "followers", "both"),
+  include: array(string),
+  exclude: array(string),
   text: string,
   priceCents: number,
+  mediaIds: array(number),
+  status: oneOf("scheduled", "sending", "sent", "cancelled", "unsent"),
+  sendAt: string,
   recipients: number,
   delivered: number,
-  status: oneOf("sending", "sent"),
+  read: number,
+  unlocked: number,
+  revenueCents: number,
   createdAt: string,
+  viewer: object({ canEdit: boolean, canUnsend: boolean }),
 });
 
 export const massMessageListShape: Shape<{ massMessages: MassMessageView[] }> = object({
   massMessages: array(massMessageShape),
+});
+
+export const massAudienceCountShape: Shape<MassMessageAudienceCount> = object({ recipients: number });
+
+export const massListChoicesShape: Shape<FanLists> = object({
+  lists: array(object({ ref: string, kind: oneOf("system", "custom"), name: nullable(string), count: number })),
 });
 
 export const chatServerFrameShape: Shape<ChatServerFrame> = anyOf(

@@ -27,8 +27,11 @@ export function listFansSql(ref: ListRef): string {
  * who are visible members with no block either way with the creator: the audience of a mass message.
  */
 export function audienceSql(include: readonly ListRef[], exclude: readonly ListRef[]): string {
-  const included = include.map(listFansSql).join(" UNION ");
-  const excluded = exclude.map(listFansSql).join(" UNION ");
-  return `SELECT u.id AS fan FROM (${included}${excluded ? ` EXCEPT ${excluded}` : ""}) a JOIN users u ON u.id = a.fan
+  // Compound SELECTs associate to the left and a list may be one itself (expired is an EXCEPT): each list is its
+  // own subquery, and so are the excluded ones together, or `a UNION b EXCEPT c` would mean (a ∪ b) − c.
+  const unionOf = (refs: readonly ListRef[]) =>
+    refs.map((ref) => `SELECT fan FROM (${listFansSql(ref)})`).join(" UNION ");
+  const excluded = exclude.length > 0 ? ` EXCEPT SELECT fan FROM (${unionOf(exclude)})` : "";
+  return `SELECT u.id AS fan FROM (${unionOf(include)}${excluded}) a JOIN users u ON u.id = a.fan
           WHERE ${visibleMemberSql("u")}`;
 }

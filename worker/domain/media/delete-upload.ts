@@ -19,14 +19,14 @@ interface Uses {
 }
 
 /**
- * The records that use a file (?1): a post; a message, or a mass message still being sent (which names its
+ * The records that use a file (?1): a post; a message, or a mass message scheduled or still being sent (which names its
  * files until its copies are written); a story; a creator request waiting for an admin (its ID images are the
  * evidence the admin decides on).
  */
 const USES_SQL = `SELECT
   EXISTS (SELECT 1 FROM post_media WHERE media_id = ?1) AS in_post,
   EXISTS (SELECT 1 FROM message_media WHERE media_id = ?1)
-    OR EXISTS (SELECT 1 FROM mass_messages m, json_each(m.media_ids) j WHERE m.sender_id = ?2 AND m.status = 'sending' AND j.value = ?1) AS sent,
+    OR EXISTS (SELECT 1 FROM mass_messages m, json_each(m.media_ids) j WHERE m.sender_id = ?2 AND m.status IN ('scheduled', 'sending') AND j.value = ?1) AS sent,
   EXISTS (SELECT 1 FROM stories WHERE media_id = ?1) AS in_story,
   EXISTS (SELECT 1 FROM creator_requests r WHERE r.user_id = ?2 AND r.status = 'pending' AND ?1 IN (r.document_media_id, r.selfie_media_id)) AS under_review`;
 

@@ -6,13 +6,14 @@ const VAULT_ITEM_NOT_FOUND = message("This file is not in your vault.");
 
 /**
  * SQL: the file `media.id` (a vault file of `media.user_id`) is used: by a post, a message, a story, a mass
- * message naming it (scheduled, sending or sent: it names its files before its messages are written), or the
+ * message naming it (scheduled, sending or sent: it names its files before its messages are written; one cancelled or
+ * unsent holds only its copies still in chats), or the
  * welcome message (its settings, or a welcome still to send). Albums are not uses: they only group the vault.
  */
 export const VAULT_FILE_USED_SQL = `(EXISTS (SELECT 1 FROM post_media pm WHERE pm.media_id = media.id)
   OR EXISTS (SELECT 1 FROM message_media mm WHERE mm.media_id = media.id)
   OR EXISTS (SELECT 1 FROM stories st WHERE st.media_id = media.id)
-  OR EXISTS (SELECT 1 FROM mass_messages mass, json_each(mass.media_ids) j WHERE mass.sender_id = media.user_id AND j.value = media.id)
+  OR EXISTS (SELECT 1 FROM mass_messages mass, json_each(mass.media_ids) j WHERE mass.sender_id = media.user_id AND mass.status IN ('scheduled', 'sending', 'sent') AND j.value = media.id)
   OR EXISTS (SELECT 1 FROM welcome_messages w, json_each(w.media_ids) j WHERE w.creator_id = media.user_id AND j.value = media.id)
   OR EXISTS (SELECT 1 FROM welcome_deliveries d, json_each(d.media_ids) j WHERE d.creator_id = media.user_id AND j.value = media.id))`;
 
@@ -38,7 +39,7 @@ export async function listVaultItemUses(db: D1Database, ownerId: number, mediaId
        UNION SELECT 'message', msg.id, msg.conversation_id FROM message_media mm JOIN messages msg ON msg.id = mm.message_id
          WHERE mm.media_id = ?1 AND msg.mass_message_id IS NULL
        UNION SELECT 'mass', mass.id, NULL FROM mass_messages mass WHERE mass.sender_id = ?2
-         AND (EXISTS (SELECT 1 FROM json_each(mass.media_ids) j WHERE j.value = ?1)
+         AND (EXISTS (SELECT 1 FROM json_each(mass.media_ids) j WHERE j.value = ?1 AND mass.status IN ('scheduled', 'sending', 'sent'))
            OR EXISTS (SELECT 1 FROM messages msg JOIN message_media mm ON mm.message_id = msg.id
                       WHERE msg.mass_message_id = mass.id AND mm.media_id = ?1))
        UNION SELECT 'story', st.id, NULL FROM stories st WHERE st.media_id = ?1
