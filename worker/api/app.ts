@@ -34,6 +34,7 @@ import { subscriptionRoutes } from "./routes/subscriptions";
 import { offerRoutes } from "./routes/offers";
 import { topUpRoutes } from "./routes/top-ups";
 import { uploadBodyRoutes, uploadRoutes } from "./routes/uploads";
+import { vaultRoutes } from "./routes/vault";
 import { watermarkRoutes } from "./routes/watermarks";
 import { webhookRoutes } from "./routes/webhooks";
 
@@ -103,6 +104,7 @@ api.route("/", storyRoutes);
 api.route("/", accountDeletionRoutes);
 api.route("/", dataExportRoutes);
 api.route("/", geoBlockRoutes);
+api.route("/", vaultRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
