@@ -216,10 +216,11 @@ describe("albums", () => {
     expect(beach).toMatchObject({ name: "Beach", itemCount: 0 });
     const city = await newAlbum(creator, "City");
 
-    expect((await putInAlbum(creator, beach.id, a.id)).status).toBe(204);
-    expect((await putInAlbum(creator, beach.id, c.id)).status).toBe(204);
-    expect((await putInAlbum(creator, beach.id, c.id)).status).toBe(204);
-    expect((await putInAlbum(creator, city.id, c.id)).status).toBe(204);
+    expect((await putInAlbum(creator, beach.id, a.id)).status).toBe(200);
+    expect((await putInAlbum(creator, beach.id, c.id)).status).toBe(200);
+    const again = await putInAlbum(creator, beach.id, c.id);
+    expect(await again.json()).toEqual({ id: beach.id, name: "Beach", itemCount: 2 });
+    expect((await putInAlbum(creator, city.id, c.id)).status).toBe(200);
 
     const albums = (await (await api("/vault/albums", { token: creator.token })).json()) as { albums: VaultAlbum[] };
     expect(albums.albums).toEqual([
@@ -273,7 +274,7 @@ describe("who may use the vault", () => {
     const fan = await createUser();
     const file = await vaultFile(owner.user.userId);
     const album = await newAlbum(owner, "Private");
-    expect((await putInAlbum(owner, album.id, file.id)).status).toBe(204);
+    expect((await putInAlbum(owner, album.id, file.id)).status).toBe(200);
 
     // Another creator: their own vault does not show it; the owner's album is not found for any action.
     expect(idsOf(await vaultOf(otherCreator))).not.toContain(file.id);

@@ -126,12 +126,11 @@ vaultRoutes.openapi(
     summary: "Put a vault file in one's album (again: nothing changes)",
     middleware: [requireSession] as const,
     request: { params: AlbumItemParams },
-    responses: { 204: { description: "In the album" }, 401: e401, 403: e403, 404: e404, 422: e422 },
+    responses: { 200: json(VaultAlbumSchema, "In the album"), 401: e401, 403: e403, 404: e404, 422: e422 },
   }),
   async (c) => {
     const { id, mediaId } = c.req.valid("param");
-    await addToAlbum(c.get("domain").db, c.get("session").user, id, mediaId);
-    return c.body(null, 204);
+    return c.json(await addToAlbum(c.get("domain").db, c.get("session").user, id, mediaId), 200);
   },
 );
 
