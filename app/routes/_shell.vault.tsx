@@ -88,7 +88,7 @@ export default function VaultPage() {
               text={t("Upload photos and videos once, then use them in posts, messages and stories.")}
             />
           ) : (
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t("Your vault")}>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t("Your vault")} data-vault-grid>
               {list.items.map((item) => (
                 <VaultItemCard
                   key={item.id}

@@ -102,7 +102,7 @@ export function VaultAlbums({
                   <span dir="auto" className="flex-1 truncate">
                     {album.name}{" "}
                     <span className="text-sm text-slate-600 dark:text-slate-400">
-                      {t("{{count}} files", { count: album.itemCount })}
+                      {album.itemCount === 1 ? t("1 file") : t("{{count}} files", { count: album.itemCount })}
                     </span>
                   </span>
                   <button

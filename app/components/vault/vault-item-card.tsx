@@ -63,7 +63,11 @@ export function VaultItemCard({
         <VaultThumb item={item} />
       </a>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        {item.useCount === 0 ? t("Not used yet") : t("Used {{count}} times", { count: item.useCount })}
+        {item.useCount === 0
+          ? t("Not used yet")
+          : item.useCount === 1
+            ? t("Used once")
+            : t("Used {{count}} times", { count: item.useCount })}
       </p>
       {albums.length > 0 ? (
         <details className="text-sm">
