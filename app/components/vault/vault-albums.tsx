@@ -108,18 +108,14 @@ export function VaultAlbums({
                   <button
                     type="button"
                     className="btn-secondary w-auto text-sm"
-                    aria-label={t("Rename {{name}}", { name: album.name })}
                     onClick={() => setRenaming({ id: album.id, name: album.name })}
                   >
                     {t("Rename")}
+                    <span className="sr-only"> {album.name}</span>
                   </button>
-                  <button
-                    type="button"
-                    className="btn-secondary w-auto text-sm"
-                    aria-label={t("Delete {{name}}", { name: album.name })}
-                    onClick={() => remove(album)}
-                  >
+                  <button type="button" className="btn-secondary w-auto text-sm" onClick={() => remove(album)}>
                     {t("Delete")}
+                    <span className="sr-only"> {album.name}</span>
                   </button>
                 </>
               )}

@@ -29,17 +29,17 @@ export function VaultItemCard({
   const [uses, setUses] = useState<VaultUse[] | null>(null);
   const label = item.kind === "image" ? t("Photo") : t("Video");
 
+  /** Shown at once (a checkbox follows the click); put back as it was when the server refuses. */
   async function setInAlbum(album: VaultAlbum, inIt: boolean) {
     setFailure(null);
     const path = `/vault/albums/${album.id}/items/${item.id}`;
+    const others = item.albumIds.filter((id) => id !== album.id);
+    onChanged({ ...item, albumIds: inIt ? [...others, album.id] : others });
     try {
       if (inIt) await api.put(path, undefined, vaultAlbumShape);
       else await api.delete(path);
-      onChanged({
-        ...item,
-        albumIds: inIt ? [...item.albumIds, album.id] : item.albumIds.filter((id) => id !== album.id),
-      });
     } catch (error) {
+      onChanged(item);
       setFailure(failureText(t, error));
     }
   }
@@ -88,13 +88,9 @@ export function VaultItemCard({
           </ul>
         </details>
       ) : null}
-      <button
-        type="button"
-        className="text-sm text-red-700 underline dark:text-red-400"
-        onClick={() => void remove()}
-        aria-label={t("Delete this {{kind}}", { kind: label.toLowerCase() })}
-      >
+      <button type="button" className="text-sm text-red-700 underline dark:text-red-400" onClick={() => void remove()}>
         {t("Delete")}
+        <span className="sr-only"> {label}</span>
       </button>
       {failure ? (
         <div role="alert" className="text-sm text-red-700 dark:text-red-400">
