@@ -58,6 +58,7 @@ import { AuthenticationOptionsSchema, PasskeySchema, RegistrationOptionsSchema }
 import { RecoveryCodesSchema, TwoStepSetupSchema } from "@shared/contracts/two-step";
 import { WelcomeMessageSchema } from "@shared/contracts/welcome-messages";
 import { CreatedUploadSchema, UploadedMediaSchema, UploadStatusSchema } from "@shared/contracts/uploads";
+import { VaultAlbumListSchema, VaultAlbumSchema, VaultPageSchema, VaultUsesSchema } from "@shared/contracts/vault";
 
 /**
  * The page's checks of the API's answers (app/lib/api-shapes.ts, and files of their own for answers that only some
@@ -80,6 +81,7 @@ interface Entry {
 }
 
 const MESSAGES = "@shared/contracts/messages";
+const VAULT = "@shared/contracts/vault";
 
 /** Each generated file (from the repository's root) and the checks it exports. */
 export const GENERATED: Record<string, Entry[]> = {
@@ -194,6 +196,21 @@ export const GENERATED: Record<string, Entry[]> = {
       name: "uploadedMediaShape",
       schema: UploadedMediaSchema,
       type: { name: "UploadedMedia", from: "@shared/contracts/uploads" },
+    },
+  ],
+  // The vault's page and its picker (a chunk of its own).
+  "app/components/vault/vault-shapes.ts": [
+    { name: "vaultPageShape", schema: VaultPageSchema, type: { name: "VaultPage", from: VAULT } },
+    { name: "vaultAlbumShape", schema: VaultAlbumSchema, type: { name: "VaultAlbum", from: VAULT } },
+    {
+      name: "vaultAlbumListShape",
+      schema: VaultAlbumListSchema,
+      type: { name: "VaultAlbum", from: VAULT, expression: "{ albums: VaultAlbum[] }" },
+    },
+    {
+      name: "vaultUsesShape",
+      schema: VaultUsesSchema,
+      type: { name: "VaultUse", from: VAULT, expression: "{ uses: VaultUse[] }" },
     },
   ],
   // The wallet's history and its copy for offline reading.

@@ -759,6 +759,53 @@ async function seedDevices(env) {
   console.log("Demo signed-in device created.");
 }
 
+/**
+ * The creator's vault (docs/decisions/vault-library.md): three photos uploaded straight into it, used by nothing
+ * yet, and an album "Beach set" holding them and the photo of her newest post. Its own idempotent step.
+ */
+async function seedVault(env) {
+  const creatorId = await userId(env, "mia.rivers");
+  if (!creatorId) return;
+  if (await env.DB.prepare("SELECT 1 FROM vault_albums WHERE creator_id = ?").bind(creatorId).first()) return;
+  const at = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  const { id: albumId } = await env.DB.prepare(
+    "INSERT INTO vault_albums (creator_id, name, created_at) VALUES (?, 'Beach set', ?) RETURNING id",
+  )
+    .bind(creatorId, at(3))
+    .first();
+  const shots = [
+    [[0, 120, 180], [250, 220, 160], 21],
+    [[255, 140, 90], [255, 230, 200], 22],
+    [[20, 60, 120], [120, 200, 240], 23],
+  ];
+  const mediaIds = [];
+  for (const [index, [from, to, seed]] of shots.entries()) {
+    const photo = await putPostPhoto(env, from, to, seed);
+    const { id } = await env.DB.prepare(
+      "INSERT INTO media (user_id, purpose, kind, status, object_key, w640_key, content_type, size_bytes, width, height, created_at) VALUES (?, 'post', 'image', 'ready', ?, ?, 'image/png', 1, 800, 1000, ?) RETURNING id",
+    )
+      .bind(creatorId, photo.key, photo.w640Key, at(3 - index))
+      .first();
+    mediaIds.push(id);
+  }
+  const newestPostPhoto = await env.DB.prepare(
+    "SELECT m.id FROM media m JOIN posts p ON p.id = m.post_id WHERE p.user_id = ? ORDER BY p.published_at DESC LIMIT 1",
+  )
+    .bind(creatorId)
+    .first();
+  if (newestPostPhoto) mediaIds.push(newestPostPhoto.id);
+  await env.DB.batch(
+    mediaIds.map((mediaId) =>
+      env.DB.prepare("INSERT INTO vault_album_items (album_id, media_id, added_at) VALUES (?, ?, ?)").bind(
+        albumId,
+        mediaId,
+        at(1),
+      ),
+    ),
+  );
+  console.log("Demo vault album created for @mia.rivers.");
+}
+
 async function putPostPhoto(env, from, to, seed) {
   const key = `posts/${randomBytes(16).toString("hex")}.png`;
   const w640Key = `scaled/640/${randomBytes(16).toString("hex")}.png`;
@@ -871,6 +918,7 @@ try {
   await seedOffers(env);
   await seedVideoPost(env);
   await seedDevices(env);
+  await seedVault(env);
 } finally {
   await dispose();
 }

@@ -15,6 +15,7 @@ export type NavKey =
   | "live"
   | "profile"
   | "dashboard"
+  | "vault"
   | "newPost"
   | "goLive";
 export type MenuKey = "settings" | "dashboard" | "becomeCreator" | "logout";
@@ -28,7 +29,7 @@ export interface NavEntry<K extends string = NavKey> {
 
 /**
  * Sidebar entries of spec §2 and §6: a visitor sees only Home; members get Live Streams, creators their Dashboard,
- * New post (the composer at the top of Home) and Go Live instead; My Profile appears once the username is known.
+ * Vault, New post (the composer at the top of Home) and Go Live instead; My Profile appears once the username is known.
  * A visitor's Home is the landing page.
  */
 export function sidebarEntries(viewer: NavViewer): NavEntry[] {
@@ -46,6 +47,7 @@ export function sidebarEntries(viewer: NavViewer): NavEntry[] {
   if (viewer.isCreator)
     entries.push(
       { key: "dashboard", to: "/dashboard" },
+      { key: "vault", to: "/vault" },
       { key: "newPost", to: "/home#compose", action: true },
       { key: "goLive", to: "/live/start" },
     );

@@ -27,6 +27,7 @@ export default function DashboardLayout() {
     { to: "/dashboard/plans", label: t("Subscription plans") },
     { to: "/dashboard/promotions", label: t("Promotions") },
     { to: "/dashboard/fans", label: t("Fans") },
+    { to: "/vault", label: t("Vault") },
   ];
   return (
     <>

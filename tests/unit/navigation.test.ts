@@ -33,7 +33,7 @@ describe("navigation by role (spec §2, §6)", () => {
     expect(avatarMenuEntries(member).map((e) => e.to)).toEqual(["/settings", "/becomeCreator", "/logout"]);
   });
 
-  it("gives creators their Dashboard, New post and Go Live in the sidebar, and Dashboard in the avatar menu", () => {
+  it("gives creators their Dashboard, Vault, New post and Go Live in the sidebar, and Dashboard in the avatar menu", () => {
     expect(sidebarEntries(creator).map((e) => e.key)).toEqual([
       "home",
       "search",
@@ -43,14 +43,15 @@ describe("navigation by role (spec §2, §6)", () => {
       "wallet",
       "profile",
       "dashboard",
+      "vault",
       "newPost",
       "goLive",
     ]);
     expect(
       sidebarEntries(creator)
-        .slice(-3)
+        .slice(-4)
         .map((e) => e.to),
-    ).toEqual(["/dashboard", "/home#compose", "/live/start"]);
+    ).toEqual(["/dashboard", "/vault", "/home#compose", "/live/start"]);
     expect(
       sidebarEntries(creator)
         .filter((e) => e.action)
@@ -65,6 +66,7 @@ describe("navigation by role (spec §2, §6)", () => {
       "wallet",
       "profile",
       "dashboard",
+      "vault",
       "newPost",
       "goLive",
       "settings",

@@ -171,6 +171,8 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
   "POST /stories": () => ({ mediaId: 1, text: "On the beach", audience: "everyone", durationMs: null }),
   "PUT /stories/{id}/like": () => ({ liked: true }),
   "PUT /stories/{id}/highlight": () => ({ title: "Beach days" }),
+  "POST /vault/albums": () => ({ name: "Beach days" }),
+  "PATCH /vault/albums/{id}": () => ({ name: "Beach days" }),
   "POST /conversations/{id}/messages": () => ({
     clientId: KEY,
     text: "Hello\nthere",

@@ -258,6 +258,13 @@ describe("HTTP", () => {
         "DELETE /account/deletion",
         "GET /me/geo-blocks",
         "PUT /me/geo-blocks",
+        "GET /vault",
+        "GET /vault/albums",
+        "POST /vault/albums",
+        "PATCH /vault/albums/{id}",
+        "DELETE /vault/albums/{id}",
+        "PUT /vault/albums/{id}/items/{mediaId}",
+        "DELETE /vault/albums/{id}/items/{mediaId}",
         // Passkeys
         "GET /passkeys",
         "POST /passkeys/registration/options",

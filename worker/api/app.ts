@@ -36,6 +36,7 @@ import { offerRoutes } from "./routes/offers";
 import { topUpRoutes } from "./routes/top-ups";
 import { uploadBodyRoutes, uploadRoutes } from "./routes/uploads";
 import { vaultUseRoutes } from "./routes/vault-uses";
+import { vaultRoutes } from "./routes/vault";
 import { watermarkRoutes } from "./routes/watermarks";
 import { webhookRoutes } from "./routes/webhooks";
 
@@ -107,6 +108,7 @@ api.route("/", accountDeletionRoutes);
 api.route("/", dataExportRoutes);
 api.route("/", geoBlockRoutes);
 api.route("/", vaultUseRoutes);
+api.route("/", vaultRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

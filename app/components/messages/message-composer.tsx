@@ -11,6 +11,7 @@ import { InlinePriceField } from "~/components/messages/inline-price-field";
 import { MediaFileInput } from "~/components/posts/media-file-input";
 import { useAttachments } from "~/components/posts/use-attachments";
 import { useRootData } from "~/root";
+import { FromVaultButton } from "~/components/vault/from-vault-button";
 import { MAX_MESSAGE_LENGTH, MAX_MESSAGE_MEDIA } from "@shared/contracts/message-limits";
 
 export interface Draft {
@@ -191,6 +192,15 @@ export function MessageComposer({
         >
           +
         </button>
+        {conversation.viewer.canSetPrice ? (
+          <FromVaultButton
+            className="btn-secondary w-auto shrink-0 px-3 text-sm"
+            max={MAX_MESSAGE_MEDIA - uploads.attachments.length}
+            conversationId={conversation.id}
+            disabled={sendingMedia}
+            onPick={uploads.addFromVault}
+          />
+        ) : null}
         <label htmlFor={`${id}-text`} className="sr-only">
           {t("Message")}
         </label>

@@ -5,7 +5,7 @@ import type { Attachment } from "~/components/posts/use-attachments";
 
 /**
  * One chosen file: its thumbnail, an upload progress bar (a video's also its conversion's, or the note that it goes
- * as it is), and a button to remove it.
+ * as it is), or "From vault" for a file picked there, and a button to remove it.
  */
 export function AttachmentTile({ attachment, onRemove }: { attachment: Attachment; onRemove: () => void }) {
   const { t } = useTranslation();
@@ -25,12 +25,16 @@ export function AttachmentTile({ attachment, onRemove }: { attachment: Attachmen
         type="button"
         onClick={onRemove}
         className="absolute end-1 top-1 rounded-full bg-slate-900/70 p-1 text-white hover:bg-slate-900"
-        aria-label={t("Remove {{name}}", { name: attachment.name })}
+        aria-label={
+          attachment.fromVault ? t("Remove this file from vault") : t("Remove {{name}}", { name: attachment.name })
+        }
       >
         <Icon name="close" className="h-4 w-4" />
       </button>
       <div className="absolute inset-x-0 bottom-0 space-y-1 bg-white/85 px-2 py-1 text-xs dark:bg-slate-900/85">
-        {attachment.state === "failed" ? (
+        {attachment.fromVault ? (
+          <span className="text-slate-700 dark:text-slate-200">{t("From vault")}</span>
+        ) : attachment.state === "failed" ? (
           <span className="font-medium text-red-700 dark:text-red-300">{t("Upload failed")}</span>
         ) : (
           <>

@@ -14,6 +14,7 @@ import { AudienceSelect, PostTextField, PriceField, ScheduleField } from "~/comp
 import { centsFromDollars, isoFromLocalInput } from "~/components/posts/post-values";
 import { MAX_ATTACHMENTS, useAttachments } from "~/components/posts/use-attachments";
 import { postShape } from "~/lib/api-shapes";
+import { FromVaultButton } from "~/components/vault/from-vault-button";
 
 type Errors = Record<string, string[]>;
 
@@ -157,9 +158,16 @@ export function Composer({ onPublished }: { onPublished?: (post: PostView) => vo
             setErrors((current) => ({ ...current, mediaIds: [t("A post may have at most 20 photos and videos.")] }))
           }
         />
-        <button type="button" className="btn-secondary" onClick={() => fileInput.current?.click()}>
-          {t("Add photos or videos")}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary w-auto" onClick={() => fileInput.current?.click()}>
+            {t("Add photos or videos")}
+          </button>
+          <FromVaultButton
+            className="btn-secondary w-auto"
+            max={MAX_ATTACHMENTS - uploads.attachments.length}
+            onPick={uploads.addFromVault}
+          />
+        </div>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">

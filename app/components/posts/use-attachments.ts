@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { VaultItem } from "@shared/contracts/vault";
 import { deleteUpload, uploadFile, type ConversionState, type UploadPurpose } from "~/lib/uploads";
 
 export const MAX_ATTACHMENTS = 20;
@@ -9,8 +10,10 @@ export interface Attachment {
   key: string;
   name: string;
   kind: "image" | "video";
-  /** A local object URL of an image, for the thumbnail; null for videos. */
+  /** A local object URL of an image (a vault file's small copy), for the thumbnail; null for videos. */
   thumbnailUrl: string | null;
+  /** Picked from the vault: already stored, so removing it from the composer leaves the file where it is. */
+  fromVault?: true;
   /** 0..1 */
   progress: number;
   state: "uploading" | "ready" | "failed";
@@ -103,6 +106,28 @@ export function useAttachments(csrfToken: string | null, purpose: Extract<Upload
     [csrfToken, purpose, update],
   );
 
+  /** Files picked from the vault: ready at once, their ids known; nothing is uploaded. */
+  const addFromVault = useCallback((items: VaultItem[]) => {
+    const added: Attachment[] = items.map((item) => ({
+      key: crypto.randomUUID(),
+      name: "",
+      kind: item.kind,
+      thumbnailUrl: item.kind === "image" || item.thumbnailUrl !== item.url ? item.thumbnailUrl : null,
+      progress: 1,
+      state: "ready",
+      conversion: null,
+      fromVault: true,
+    }));
+    added.forEach((attachment, index) =>
+      handles.current.set(attachment.key, {
+        controller: new AbortController(),
+        knownId: null,
+        mediaId: Promise.resolve(items[index]!.id),
+      }),
+    );
+    setAttachments((list) => [...list, ...added]);
+  }, []);
+
   const remove = useCallback(
     (key: string) => {
       const handle = handles.current.get(key);
@@ -114,7 +139,7 @@ export function useAttachments(csrfToken: string | null, purpose: Extract<Upload
         );
       setAttachments((list) => {
         const gone = list.find((item) => item.key === key);
-        if (gone?.thumbnailUrl) URL.revokeObjectURL(gone.thumbnailUrl);
+        if (gone?.thumbnailUrl && !gone.fromVault) URL.revokeObjectURL(gone.thumbnailUrl);
         return list.filter((item) => item.key !== key);
       });
     },
@@ -131,7 +156,7 @@ export function useAttachments(csrfToken: string | null, purpose: Extract<Upload
   const detach = useCallback(() => {
     handles.current.clear();
     setAttachments((list) => {
-      for (const item of list) if (item.thumbnailUrl) URL.revokeObjectURL(item.thumbnailUrl);
+      for (const item of list) if (item.thumbnailUrl && !item.fromVault) URL.revokeObjectURL(item.thumbnailUrl);
       return [];
     });
   }, []);
@@ -142,5 +167,5 @@ export function useAttachments(csrfToken: string | null, purpose: Extract<Upload
     return () => current.forEach((handle) => handle.controller.abort());
   }, []);
 
-  return { attachments, add, remove, mediaIds, detach };
+  return { attachments, add, addFromVault, remove, mediaIds, detach };
 }

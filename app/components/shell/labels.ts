@@ -19,6 +19,7 @@ export function useNavLabels(): Record<NavKey | MenuKey, string> {
     goLive: t("Go Live"),
     settings: t("Settings"),
     dashboard: t("Dashboard"),
+    vault: t("Vault"),
     becomeCreator: t("Become a creator"),
     logout: t("Logout"),
   };

@@ -14,11 +14,15 @@ import { deleteUpload, uploadFile, type ConversionState } from "~/lib/uploads";
 import { storyShape } from "~/components/stories/story-shapes";
 import { useRootData } from "~/root";
 import { failureText } from "~/lib/failure-text";
+import { FromVaultButton } from "~/components/vault/from-vault-button";
+import type { VaultItem } from "@shared/contracts/vault";
 
 const ACCEPTED = "image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm";
 
 interface Picked {
-  file: File;
+  /** The file chosen on the device; null for a file picked from the vault (stored already, nothing to upload). */
+  file: File | null;
+  name: string;
   url: string;
   kind: "image" | "video";
   durationMs: number | null;
@@ -82,10 +86,33 @@ export function StoryComposer() {
     if (refused) refusal.current?.scrollIntoView({ block: "nearest" });
   }, [refused]);
 
-  async function choose(file: File) {
+  /** Forgets the file picked before: an upload of this composer is stopped and deleted, a vault file stays. */
+  function forgetPicked() {
     upload.current?.abort();
-    if (mediaId !== null) void deleteUpload(mediaId, csrfToken).catch(() => undefined);
-    if (picked) URL.revokeObjectURL(picked.url);
+    if (mediaId !== null && picked?.file) void deleteUpload(mediaId, csrfToken).catch(() => undefined);
+    if (picked?.file) URL.revokeObjectURL(picked.url);
+  }
+
+  function chooseFromVault(item: VaultItem) {
+    forgetPicked();
+    setError(null);
+    setConversion(null);
+    if (item.durationMs !== null && item.durationMs > MAX_STORY_VIDEO_MS) {
+      setPicked(null);
+      setMediaId(null);
+      setUploaded(false);
+      setRefused({ name: t("From vault"), reason: t("A story video can be at most 60 seconds.") });
+      return;
+    }
+    setRefused(null);
+    setPicked({ file: null, name: t("From vault"), url: item.url, kind: item.kind, durationMs: item.durationMs });
+    setMediaId(item.id);
+    setProgress(1);
+    setUploaded(true);
+  }
+
+  async function choose(file: File) {
+    forgetPicked();
     setError(null);
     setRefused(null);
     setMediaId(null);
@@ -102,7 +129,7 @@ export function StoryComposer() {
       setRefused({ name: file.name, reason: t("A story video can be at most 60 seconds.") });
       return;
     }
-    setPicked({ file, url, kind, durationMs });
+    setPicked({ file, name: file.name, url, kind, durationMs });
     const controller = new AbortController();
     upload.current = controller;
     try {
@@ -202,9 +229,19 @@ export function StoryComposer() {
           </p>
         ) : null}
       </div>
-      <button type="button" className="btn-secondary w-full" onClick={() => input.current?.click()}>
-        {picked ? t("Choose another photo or video") : t("Choose a photo or video")}
-      </button>
+      <div className="flex gap-2">
+        <button type="button" className="btn-secondary flex-1" onClick={() => input.current?.click()}>
+          {picked ? t("Choose another photo or video") : t("Choose a photo or video")}
+        </button>
+        <FromVaultButton
+          className="btn-secondary w-auto"
+          max={1}
+          single
+          onPick={(items) => {
+            if (items[0]) chooseFromVault(items[0]);
+          }}
+        />
+      </div>
       {refused ? (
         <div
           ref={refusal}
@@ -218,10 +255,8 @@ export function StoryComposer() {
         </div>
       ) : picked ? (
         <div className="space-y-2">
-          {conversion ? (
-            <ConversionProgress state={conversion} value={convertProgress} name={picked.file.name} />
-          ) : null}
-          <UploadProgress value={progress} name={picked.file.name} done={uploaded} />
+          {conversion ? <ConversionProgress state={conversion} value={convertProgress} name={picked.name} /> : null}
+          <UploadProgress value={progress} name={picked.name} done={uploaded} />
         </div>
       ) : null}
       <label className="block">
