@@ -179,6 +179,8 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
     maxPaidCents: 0,
   }),
   "POST /messages/{id}/unlock": () => ({ priceCents: 500, idempotencyKey: KEY }),
+  "POST /lists": () => ({ name: "Regulars" }),
+  "PATCH /lists/{id}": () => ({ name: "Regulars" }),
   "POST /mass-messages": () => ({ clientId: KEY, audience: "followers", text: "Hello", mediaIds: [], priceCents: 0 }),
   "POST /push/subscriptions": () => ({
     endpoint: "https://push.example.test/send/1",

@@ -5,7 +5,9 @@ import { AppError } from "../shared/errors";
 import { firstRow, readTogether } from "../shared/reads";
 
 const NO_SUCH_MEMBER = message("This member does not exist.");
-const NOT_YOUR_FAN = message("Only your followers and subscribers, present or past, can be put in a list.");
+const NOT_YOUR_FAN = message(
+  "Only your fans can be put in a list: followers, subscribers present or past, and those who paid you.",
+);
 
 /**
  * Creator ?1's list `listId` and the member `username`, read together, for adding to or removing from a list: a

@@ -6,7 +6,8 @@ import type { Viewer } from "./policy";
  * The fan lists policy: lists, and what a list says about a fan (spending, activity, membership), are their
  * creator's alone. Members have none (403, like Dashboard → Fans); a list of another creator does not exist for
  * the viewer (404), so a list id tells nothing; a fan never reaches any of it, so never learns which lists hold
- * them. The fans a creator may put in a list are their own: followers and present or former subscribers.
+ * them. The fans a creator may put in a list are their own: followers, present or former subscribers, and those
+ * who paid them (a tipper or a buyer appears in a system list, so "Add to list" must take them too).
  */
 
 const ONLY_CREATORS_HAVE_LISTS = message("Only creators have lists of fans.");
@@ -22,9 +23,10 @@ export function requireListKeeper(viewer: Viewer): Viewer {
 export const OWNED_LIST_SQL = "SELECT id, name FROM fan_lists WHERE id = ?2 AND creator_id = ?1";
 
 /**
- * Member `u` is creator ?1's fan: follows them or holds or held a subscription (a trial or a gift included), the
- * rows any list of theirs is made of.
+ * Member `u` is creator ?1's fan: follows them, holds or held a subscription (a trial or a gift included), or paid
+ * them: the rows every system list is made of. One probe of an index each.
  */
 export const isFanOfSql = (u: string) =>
   `(EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = ${u}.id AND fo.creator_id = ?1)
-    OR EXISTS (SELECT 1 FROM subscriptions sx WHERE sx.fan_id = ${u}.id AND sx.creator_id = ?1))`;
+    OR EXISTS (SELECT 1 FROM subscriptions sx WHERE sx.fan_id = ${u}.id AND sx.creator_id = ?1)
+    OR EXISTS (SELECT 1 FROM payments px WHERE px.creator_id = ?1 AND px.user_id = ${u}.id AND px.status = 'succeeded'))`;
