@@ -307,16 +307,18 @@ describe("custom lists", () => {
     await pay(stranger!, creatorId, "tip", 100, { status: "failed" });
     await seedSubscription(former!, creatorId, { status: "expired", periodEnd: at(-3) });
     const list = await makeList(creator.token, "Close");
-    expect((await putFan(creator.token, list, follower!.username)).status).toBe(204);
-    expect((await putFan(creator.token, list, follower!.username)).status).toBe(204);
-    expect((await putFan(creator.token, list, former!.username)).status).toBe(204);
+    expect(await (await putFan(creator.token, list, follower!.username)).json()).toEqual({
+      lists: [{ id: list, name: "Close", member: true }],
+    });
+    expect((await putFan(creator.token, list, follower!.username)).status).toBe(200);
+    expect((await putFan(creator.token, list, former!.username)).status).toBe(200);
     const refused = await putFan(creator.token, list, stranger!.username);
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({
       message: "Only your fans can be put in a list: followers, subscribers present or past, and those who paid you.",
     });
     expect((await putFan(creator.token, list, "nobody-by-that-name")).status).toBe(404);
-    expect((await putFan(creator.token, list, tipper!.username)).status).toBe(204);
+    expect((await putFan(creator.token, list, tipper!.username)).status).toBe(200);
     expect(await fansOf(listFansSql(`custom:${list}`), creatorId)).toEqual(ids(follower!, former!, tipper!));
 
     const menu = await api(`/lists/memberships/${former!.username}`, { token: creator.token });
@@ -337,7 +339,7 @@ describe("custom lists", () => {
     const list = await makeList(creator.token, "Everyone");
     for (const fan of fans) {
       await seedFollow(fan, creatorId);
-      expect((await putFan(creator.token, list, fan.username)).status).toBe(204);
+      expect((await putFan(creator.token, list, fan.username)).status).toBe(200);
     }
     await pay(fans[3]!, creatorId, "tip", 1200);
     await pay(fans[3]!, creatorId, "message", 300, { daysAgo: 200 });
@@ -411,7 +413,7 @@ describe("who may see and change lists", () => {
     await seedFollow(fanMember, creator.user.userId);
     await seedFollow(fanMember, other.user.userId);
     const list = await makeList(creator.token, "Mine");
-    expect((await putFan(creator.token, list, fanMember.username)).status).toBe(204);
+    expect((await putFan(creator.token, list, fanMember.username)).status).toBe(200);
 
     // Another creator: the list does not exist for them, and their menu shows only their lists.
     expect((await api(`/lists/custom:${list}/fans`, { token: other.token })).status).toBe(404);

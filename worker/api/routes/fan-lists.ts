@@ -130,12 +130,20 @@ fanListRoutes.openapi(
     summary: "Put a fan (a follower, present or former subscriber) in one of your lists (idempotent)",
     middleware: [requireSession] as const,
     request: { params: ListMemberParams },
-    responses: { 204: { description: "In the list" }, 401: e401, 403: e403, 404: e404, 422: e422 },
+    responses: {
+      200: json(FanMembershipsSchema, "Your lists, this one now holding the fan (the menu afresh)"),
+      401: e401,
+      403: e403,
+      404: e404,
+      422: e422,
+    },
   }),
   async (c) => {
+    const { db } = c.get("domain");
+    const { user } = c.get("session");
     const { id, username } = c.req.valid("param");
-    await addFanToList(c.get("domain").db, c.get("session").user, id, username);
-    return c.body(null, 204);
+    await addFanToList(db, user, id, username);
+    return c.json(await listFanMemberships(db, user, username), 200);
   },
 );
 
