@@ -2,7 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ListedFansQuerySchema, ListRefSchema, parseListRef, type ListedFan } from "@shared/contracts/fan-lists";
+import {
+  ListedFansQuerySchema,
+  ListRefSchema,
+  parseListRef,
+  SPENDER_PERIODS,
+  type ListedFan,
+} from "@shared/contracts/fan-lists";
 import { formatCents } from "@shared/money";
 import { findFanList } from "@worker/domain/fan-lists/find-fan-list";
 import { listListedFans } from "@worker/domain/fan-lists/list-listed-fans";
@@ -48,7 +54,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   try {
     const custom = list.kind === "custom" ? await findFanList(context.domain.db, user, list.id) : null;
     const first = await listListedFans(context.domain.db, user, ref.data, { q, cursor });
-    return { ref: ref.data, name: custom?.name ?? null, listId: custom?.id ?? null, q: q ?? "", first };
+    // Top spenders: the periods the creator may pick instead.
+    const periods = list.kind === "top-spenders" ? SPENDER_PERIODS.map((period) => `top-spenders:${period}`) : [];
+    return { ref: ref.data, name: custom?.name ?? null, listId: custom?.id ?? null, q: q ?? "", first, periods };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") throw notFound();
     throw error;
@@ -79,7 +87,7 @@ export default function ListPage() {
   const { t } = useTranslation();
   const { api } = useSession();
   const listName = useListName();
-  const { ref, name, listId, q, first } = useLoaderData<typeof loader>();
+  const { ref, name, listId, q, first, periods } = useLoaderData<typeof loader>();
   const title = listName(ref, name);
   const firstItems = useMemo(() => withIds(first.fans), [first.fans]);
   const list = usePagedList({ items: firstItems, nextCursor: first.nextCursor }, async (cursor: string) => {
@@ -94,6 +102,20 @@ export default function ListPage() {
           {t("All lists")}
         </Link>
       </PageHeader>
+      {periods.length > 0 ? (
+        <nav aria-label={t("Period")} className="flex flex-wrap gap-2 px-4 pt-4">
+          {periods.map((period) => (
+            <Link
+              key={period}
+              to={`/lists/${period}`}
+              aria-current={period === ref ? "page" : undefined}
+              className={`rounded-full px-3 py-1.5 text-sm ${period === ref ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
+            >
+              {listName(period, null)}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
       <Form method="get" role="search" className="flex items-end gap-2 p-4">
         <label className="min-w-0 flex-1 space-y-1">
           <span className="block text-sm font-medium">{t("Search fans by username or name")}</span>

@@ -56,7 +56,7 @@ export type FanLists = z.infer<typeof FanListsSchema>;
 const LIST_NAME_REQUIRED = message("Give the list a name.");
 const LIST_NAME_TOO_LONG = message("A list's name has at most {{max}} characters.");
 /** The longest name of a custom list. */
-export const LIST_NAME_MAX = 50;
+const LIST_NAME_MAX = 50;
 
 /** POST /api/lists and PATCH /api/lists/{id}: a custom list's name. */
 export const FanListBodySchema = z
@@ -74,7 +74,7 @@ const INVALID_POSITION = message("This list position is not valid. Reload the pa
  * The position after which a list page goes on: the last fan's id, and for top spenders what they spent first
  * ("{spentCents}.{userId}"), as the page answered it.
  */
-export const ListCursorSchema = z
+const ListCursorSchema = z
   .string()
   .regex(/^(?:\d{1,15}\.)?[1-9]\d{0,15}$/, { message: INVALID_POSITION })
   .optional();
@@ -86,7 +86,7 @@ export const ListedFansQuerySchema = z.object({
 });
 
 /** One fan in a list, as the creator sees them. */
-export const ListedFanSchema = z
+const ListedFanSchema = z
   .object({
     userId: z.number().int(),
     username: z.string(),
@@ -119,7 +119,7 @@ export const FanMembershipsSchema = z
 export type FanMemberships = z.infer<typeof FanMembershipsSchema>;
 
 /** What a fan spent with the creator, by kind, in cents. */
-export const FanSpendingSchema = z
+const FanSpendingSchema = z
   .object({
     subscriptionsCents: z.number().int().meta({ description: "Subscriptions and their renewals (gifts included)" }),
     tipsCents: z.number().int().meta({ description: "Tips, also those sent in a live stream" }),
@@ -129,7 +129,6 @@ export const FanSpendingSchema = z
     totalCents: z.number().int(),
   })
   .meta({ id: "FanSpending" });
-export type FanSpending = z.infer<typeof FanSpendingSchema>;
 
 /** One fan as their creator sees them: their subscription, their spending and their conversation. */
 export const FanDetailSchema = z

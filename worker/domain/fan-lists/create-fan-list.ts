@@ -6,7 +6,7 @@ import { AppError, fieldError } from "../shared/errors";
 import { isoNow } from "../shared/time";
 
 /** How many lists of their own a creator keeps at most: each is a line of every "Add to list" menu. */
-export const MAX_CUSTOM_LISTS = 100;
+const MAX_CUSTOM_LISTS = 100;
 
 const TOO_MANY_LISTS = message("You have {{max}} lists, the most there can be. Delete one to make another.");
 export const NAME_TAKEN = message("You already have a list with this name.");

@@ -8,7 +8,7 @@ import { isoNow } from "../shared/time";
 import { publicMediaUrl } from "../accounts/users";
 import { listFansSql, paidInPeriodSql } from "./audience";
 
-export const LIST_PAGE_SIZE = 20;
+const LIST_PAGE_SIZE = 20;
 
 interface ListedFanRow {
   id: number;
@@ -36,7 +36,7 @@ const SEARCH_SQL = "(u.username LIKE ?5 ESCAPE '\\' OR u.name LIKE ?5 ESCAPE '\\
  * from the cursor, the others their own index. Top spenders go by what each spent in the period, most first (their
  * sums are made for the whole list, then sorted).
  */
-export function listedFansPageSql(ref: ListRef, withCursor: boolean, withSearch: boolean): string {
+function listedFansPageSql(ref: ListRef, withCursor: boolean, withSearch: boolean): string {
   const list = parseListRef(ref);
   const visible = `${visibleMemberSql("u")}${withSearch ? ` AND ${SEARCH_SQL}` : ""}`;
   const columns = `u.id, u.username, u.name, u.avatar_key, ${LAST_ACTIVE_SQL} AS last_active_at`;
