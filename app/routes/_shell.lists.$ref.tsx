@@ -169,13 +169,9 @@ function FanLine({ fan, listId }: { fan: ListedFan; listId: number | null }) {
         <AddToList username={fan.username} />
         {listId !== null ? (
           <IntentForm fetcher={remove} intent="remove" fields={{ username: fan.username }}>
-            <button
-              type="submit"
-              className="btn-secondary w-auto"
-              disabled={remove.state !== "idle"}
-              aria-label={t("Remove {{name}} from this list", { name: fan.name })}
-            >
+            <button type="submit" className="btn-secondary w-auto" disabled={remove.state !== "idle"}>
               {t("Remove")}
+              <span className="sr-only"> {fan.name}</span>
             </button>
           </IntentForm>
         ) : null}

@@ -157,13 +157,10 @@ function EditList({ id, name }: { id: number; name: string }) {
         </button>
       </IntentForm>
       <IntentForm fetcher={remove} intent="delete" fields={{ listId: id }}>
-        <button
-          type="submit"
-          className="btn-secondary w-auto"
-          disabled={remove.state !== "idle"}
-          aria-label={t("Delete {{name}}", { name })}
-        >
+        <button type="submit" className="btn-secondary w-auto" disabled={remove.state !== "idle"}>
+          {/* The list's name is heard, not shown: the visible word stays the start of the button's name. */}
           {t("Delete")}
+          <span className="sr-only"> {name}</span>
         </button>
       </IntentForm>
       {error ? (

@@ -100,7 +100,7 @@ export default function FanPage() {
         ) : (
           <ul className="space-y-2">
             {lists.map((list) => (
-              <MembershipLine key={list.id} list={list} fanName={fan.name} />
+              <MembershipLine key={list.id} list={list} />
             ))}
           </ul>
         )}
@@ -185,7 +185,7 @@ function Spending({ fan }: { fan: FanDetail }) {
   );
 }
 
-function MembershipLine({ list, fanName }: { list: { id: number; name: string; member: boolean }; fanName: string }) {
+function MembershipLine({ list }: { list: { id: number; name: string; member: boolean } }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<FormResult>();
   const error = fetcherError(fetcher);
@@ -195,17 +195,9 @@ function MembershipLine({ list, fanName }: { list: { id: number; name: string; m
         {list.name}
       </span>
       <IntentForm fetcher={fetcher} intent={list.member ? "remove" : "add"} fields={{ listId: list.id }}>
-        <button
-          type="submit"
-          className="btn-secondary w-auto"
-          disabled={fetcher.state !== "idle"}
-          aria-label={
-            list.member
-              ? t("Remove {{name}} from {{list}}", { name: fanName, list: list.name })
-              : t("Add {{name}} to {{list}}", { name: fanName, list: list.name })
-          }
-        >
+        <button type="submit" className="btn-secondary w-auto" disabled={fetcher.state !== "idle"}>
           {list.member ? t("Remove") : t("Add")}
+          <span className="sr-only"> {list.name}</span>
         </button>
       </IntentForm>
       {error ? (
