@@ -23,6 +23,7 @@ import {
 } from "@shared/contracts/messages";
 import { FanListsSchema } from "@shared/contracts/fan-lists";
 import { FanPageSchema } from "@shared/contracts/subscriptions";
+import { FanMembershipsSchema, ListedFanPageSchema } from "@shared/contracts/fan-lists";
 import { CreatorOffersSchema, GiftAnswerSchema, RetentionOfferAnswerSchema } from "@shared/contracts/offers";
 import { LiveMediaSchema, LiveStreamSchema } from "@shared/contracts/live";
 import { NotificationPageSchema, NotificationSchema } from "@shared/contracts/notifications";
@@ -403,6 +404,19 @@ export const GENERATED: Record<string, Entry[]> = {
       name: "liveMediaShape",
       schema: LiveMediaSchema,
       type: { name: "LiveMediaView", from: "@shared/contracts/live" },
+    },
+  ],
+  // A list's page and the "Add to list" menu.
+  "app/components/fan-lists/fan-list-shapes.ts": [
+    {
+      name: "listedFanPageShape",
+      schema: ListedFanPageSchema,
+      type: { name: "ListedFanPage", from: "@shared/contracts/fan-lists" },
+    },
+    {
+      name: "fanMembershipsShape",
+      schema: FanMembershipsSchema,
+      type: { name: "FanMemberships", from: "@shared/contracts/fan-lists" },
     },
   ],
 };

@@ -154,6 +154,28 @@ async function seedOffers(env) {
   );
 }
 
+/**
+ * The creator's own lists of fans (their own idempotent step): "Regulars" and "Big tippers", the demo fan in both, so
+ * /lists shows custom lists with fans in them beside the ones the system keeps.
+ */
+async function seedFanLists(env) {
+  const creatorId = await userId(env, "mia.rivers");
+  const fanId = await userId(env, "demo_fan");
+  if (!creatorId || !fanId) return;
+  if (await env.DB.prepare("SELECT 1 FROM fan_lists WHERE creator_id = ?").bind(creatorId).first()) return;
+  const now = new Date().toISOString();
+  for (const name of ["Regulars", "Big tippers"]) {
+    const { id } = await env.DB.prepare(
+      "INSERT INTO fan_lists (creator_id, name, created_at) VALUES (?, ?, ?) RETURNING id",
+    )
+      .bind(creatorId, name, now)
+      .first();
+    await env.DB.prepare("INSERT INTO fan_list_members (list_id, fan_id, added_at) VALUES (?, ?, ?)")
+      .bind(id, fanId, now)
+      .run();
+  }
+}
+
 async function seedTodaysTip() {
   await seedTip(env.DB, {
     fanId: await userId(env, "demo_fan"),
@@ -916,6 +938,7 @@ try {
   await seedBookmarks(env);
   await seedSecondCreator(env);
   await seedOffers(env);
+  await seedFanLists(env);
   await seedVideoPost(env);
   await seedDevices(env);
   await seedVault(env);

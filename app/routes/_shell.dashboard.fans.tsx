@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { listFans } from "@worker/domain/subscriptions/list-fans";
 import { FAN_KINDS, type FanKind } from "@shared/contracts/subscription-constants";
@@ -23,6 +23,11 @@ export default function FansTab() {
   return (
     <>
       <h2 className="sr-only">{t("Fans")}</h2>
+      <p className="px-4 pt-3 text-sm">
+        <Link to="/lists" className="link">
+          {t("Lists: top spenders, tippers, your own lists and more")}
+        </Link>
+      </p>
       <FanList key={kind} kind={kind} first={first} />
     </>
   );

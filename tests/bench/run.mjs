@@ -30,7 +30,9 @@
 //      errors (tests/bench/load.mjs; BENCH_ONLY=load);
 //  16. video: a 60 s 1080p recording converted in the creator's browser, and its first frame, bytes and stalls on
 //      Slow 3G and Fast 4G, the original against the player's choice (tests/bench/video.mjs; BENCH_ONLY=video);
-//  17. growth: /home, timeline, updates, stories bar and conversation list at 1,000, 10,000 and 100,000 users, a
+//  17. fan lists: a custom list of 10,000 fans paged through, and its top spenders, p50/p95 a page against
+//      Dashboard → Fans over the same fans (tests/bench/fan-lists.mjs; BENCH_ONLY=lists);
+//  18. growth: /home, timeline, updates, stories bar and conversation list at 1,000, 10,000 and 100,000 users, a
 //      typical and a heavy fan, each size on its own server after this one stops (tests/bench/growth.mjs;
 //      BENCH_ONLY=growth, BENCH_GROWTH_SIZES=1000,10000 for fewer sizes).
 // Machines here are small and noisy: read the ratio first, the absolute numbers second.
@@ -46,6 +48,7 @@ import { benchOffline } from "./offline.mjs";
 import { benchPush } from "./push.mjs";
 import { benchLive } from "./live.mjs";
 import { benchStories } from "./stories.mjs";
+import { benchFanLists } from "./fan-lists.mjs";
 import { benchVideo } from "./video.mjs";
 import { benchRoundTrips } from "./round-trips.mjs";
 import { benchLighthouse, seedPageBench } from "./lighthouse.mjs";
@@ -319,6 +322,7 @@ try {
   if (runs("push")) await benchPush(server.baseURL, STATE_DIR);
   if (runs("live")) await benchLive(server.baseURL, STATE_DIR);
   if (runs("stories")) await benchStories(server.baseURL, STATE_DIR);
+  if (runs("lists")) await benchFanLists(server.baseURL, STATE_DIR);
   if (runs("video")) await benchVideo(server.baseURL, STATE_DIR);
 } finally {
   server?.stop();

@@ -198,6 +198,8 @@ const VALID_BODIES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
     mediaIds: [],
     priceCents: 0,
   }),
+  "POST /lists": () => ({ name: "Regulars" }),
+  "PATCH /lists/{id}": () => ({ name: "Regulars" }),
   "POST /push/subscriptions": () => ({
     endpoint: "https://push.example.test/send/1",
     keys: {

@@ -11,6 +11,7 @@ import { OUTBOX_SENT, sendOrKeep, useOutboxEntries, type OutboxEntry } from "~/l
 import { useSession } from "~/lib/session";
 import { useUpdateActions } from "~/lib/updates";
 import { BackLink } from "~/components/messages/back-link";
+import { AddToList } from "~/components/fan-lists/add-to-list";
 import { conversationShape, messagePageShape, sentShape } from "~/components/messages/chat-shapes";
 import { MessageComposer, type Draft } from "~/components/messages/message-composer";
 import { MessageItem, OutgoingItem } from "~/components/messages/message-item";
@@ -270,6 +271,7 @@ export function Thread({
           <Link to={`/messages/${conversationId}?view=media`} className="btn-secondary text-sm">
             {t("Chat media")}
           </Link>
+          <AddToList username={other.username} className="text-sm" />
           {/* A tip to the creator of a conversation the viewer may write in: a message in the thread, its note the text. */}
           {other.isCreator && conversation.viewer.canWrite ? (
             <TipButton

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Profile } from "@shared/contracts/profiles";
 import { LocalTime } from "~/components/local-time";
 import { MessageButton } from "~/components/messages/message-button";
+import { AddToList } from "~/components/fan-lists/add-to-list";
 import { TipButton } from "~/components/money/tip-button";
 import { formatCents } from "@shared/money";
 import { useServerText } from "~/lib/server-text";
@@ -116,6 +117,7 @@ function RelationshipButtons({
       <SubscriptionButtons profile={profile} fetcher={fetcher} busy={busy} walletCents={walletCents} />
       <GiftButton profile={profile} walletCents={walletCents} />
       <MessageButton username={profile.username} className="btn-secondary" />
+      <AddToList username={profile.username} />
       {profile.viewer.canTip ? (
         <TipButton target={{ username: profile.username }} creatorName={profile.name} className="btn-secondary">
           {t("Tip")}
