@@ -15,7 +15,7 @@ export const SYSTEM_LISTS = ["subscribers", "expired", "followers", "tippers", "
 /** Top spenders' periods, in days ("all": ever). */
 export const SPENDER_PERIODS = ["7", "30", "90", "365", "all"] as const;
 /** What a "buyers" list is of: a post, one message, or a mass message (every copy of it). */
-export const BOUGHT_KINDS = ["post", "message", "mass"] as const;
+const BOUGHT_KINDS = ["post", "message", "mass"] as const;
 
 const LIST_REF = new RegExp(
   `^(?:${SYSTEM_LISTS.join("|")}|top-spenders:(?:${SPENDER_PERIODS.join("|")})|buyers:(?:${BOUGHT_KINDS.join("|")}):[1-9]\\d{0,15}|custom:[1-9]\\d{0,15})$`,

@@ -12,21 +12,18 @@ export const VAULT_KINDS = ["image", "video"] as const;
 export const ALBUM_NAME_MAX = 40;
 
 /** Where a vault item is used: what deleting it would take away. */
-export const VaultUseSchema = z
+const VaultUseSchema = z
   .object({
     kind: z.enum(["post", "message", "mass", "story", "welcome"]),
-    id: z
-      .number()
-      .int()
-      .meta({
-        description: "The post's, message's, mass message's or story's id; the creator's for the welcome message",
-      }),
+    id: z.number().int().meta({
+      description: "The post's, message's, mass message's or story's id; the creator's for the welcome message",
+    }),
     conversationId: z.number().int().nullable().meta({ description: "A message's conversation; null otherwise" }),
   })
   .meta({ id: "VaultUse" });
 export type VaultUse = z.infer<typeof VaultUseSchema>;
 
-export const VaultItemSchema = z
+const VaultItemSchema = z
   .object({
     id: z.number().int().meta({ description: "The medium's id: what a post, message, story or mass message takes" }),
     kind: z.enum(VAULT_KINDS),
@@ -77,4 +74,3 @@ export type AlbumBody = z.output<typeof AlbumBodySchema>;
 
 /** DELETE /api/vault/{mediaId} refused (409): the error, and where the file is used. */
 export const VaultItemInUseSchema = ErrorSchema.extend(VaultUsesSchema.shape).meta({ id: "VaultItemInUse" });
-export type VaultItemInUse = z.infer<typeof VaultItemInUseSchema>;

@@ -140,5 +140,7 @@ function UseLink({ use }: { use: VaultUse }) {
       return <>{t("A mass message")}</>;
     case "story":
       return <>{t("A story")}</>;
+    case "welcome":
+      return <>{t("Your welcome message")}</>;
   }
 }

@@ -28,6 +28,10 @@ export const vaultAlbumListShape: Shape<{ albums: VaultAlbum[] }> = object({ alb
 
 export const vaultUsesShape: Shape<{ uses: VaultUse[] }> = object({
   uses: array(
-    object({ kind: oneOf("post", "message", "mass", "story"), id: number, conversationId: nullable(number) }),
+    object({
+      kind: oneOf("post", "message", "mass", "story", "welcome"),
+      id: number,
+      conversationId: nullable(number),
+    }),
   ),
 });

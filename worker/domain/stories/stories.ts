@@ -275,11 +275,7 @@ export const deleteIfEmpty = (db: D1Database, highlightId: number) =>
     .bind(highlightId);
 
 /** The creator deletes their story: the row (and its highlight, if left empty); its file stays in the vault. */
-export async function deleteStory(
-  ctx: Pick<DomainContext, "db">,
-  viewer: Viewer,
-  storyId: number,
-): Promise<void> {
+export async function deleteStory(ctx: Pick<DomainContext, "db">, viewer: Viewer, storyId: number): Promise<void> {
   const story = await requireStoryAccess(ctx.db, viewer, storyId, "manage");
   await ctx.db.batch([
     ctx.db.prepare("DELETE FROM stories WHERE id = ? AND creator_id = ?").bind(storyId, viewer.id),

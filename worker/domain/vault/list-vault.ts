@@ -6,7 +6,7 @@ import { AppError } from "../shared/errors";
 import { message } from "@shared/messages";
 import { ALBUM_NOT_FOUND, IN_VAULT_OF_CREATOR_SQL, requireVaultOwner } from "./creators-only";
 
-export const VAULT_PAGE_SIZE = 30;
+const VAULT_PAGE_SIZE = 30;
 
 const CONVERSATION_NOT_FOUND = message("This conversation does not exist.");
 
