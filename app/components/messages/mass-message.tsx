@@ -14,6 +14,7 @@ import {
 import { InlinePriceField } from "~/components/messages/inline-price-field";
 import { MediaFileInput } from "~/components/posts/media-file-input";
 import { useAttachments } from "~/components/posts/use-attachments";
+import { FromVaultButton } from "~/components/vault/from-vault-button";
 import { useSession } from "~/lib/session";
 import { useRootData } from "~/root";
 import {
@@ -329,9 +330,22 @@ export function MassMessagePanel({ initial }: { initial: MassMessageView[] }) {
             setLocalError(t("A message may have at most {{max}} photos and videos.", { max: MAX_MESSAGE_MEDIA }))
           }
         />
-        <button type="button" className="btn-secondary" onClick={() => fileInput.current?.click()} disabled={sending}>
-          {t("Add photos or videos")}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn-secondary w-auto"
+            onClick={() => fileInput.current?.click()}
+            disabled={sending}
+          >
+            {t("Add photos or videos")}
+          </button>
+          <FromVaultButton
+            className="btn-secondary w-auto"
+            max={MAX_MESSAGE_MEDIA - keptMedia.length - uploads.attachments.length}
+            disabled={sending}
+            onPick={uploads.addFromVault}
+          />
+        </div>
         {withMedia ? <InlinePriceField value={draft.price} onChange={(price) => change({ price })} /> : null}
         <fieldset>
           <legend className="mb-2 text-sm font-medium">{t("When")}</legend>

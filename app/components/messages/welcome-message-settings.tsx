@@ -8,6 +8,7 @@ import { AttachmentTile } from "~/components/posts/attachment-tile";
 import { MediaFileInput } from "~/components/posts/media-file-input";
 import { centsFromDollars } from "~/components/posts/post-values";
 import { useAttachments } from "~/components/posts/use-attachments";
+import { FromVaultButton } from "~/components/vault/from-vault-button";
 import { Icon } from "~/components/shell/icons";
 import { ApiError } from "~/lib/api";
 import { useSession } from "~/lib/session";
@@ -189,6 +190,12 @@ export function WelcomeMessageSettings() {
             >
               {t("Add photos or videos")}
             </button>
+            <FromVaultButton
+              className="btn-secondary w-auto"
+              max={MAX_MESSAGE_MEDIA - kept.length - uploads.attachments.length}
+              disabled={saving}
+              onPick={uploads.addFromVault}
+            />
             {withMedia ? <InlinePriceField value={price} onChange={setPrice} /> : null}
           </div>
           {error ? (
