@@ -114,7 +114,7 @@ const buyMessage = (fan: Member, messageId: number) =>
 
 async function seedMassMessage(creatorId: number): Promise<number> {
   const row = await env.DB.prepare(
-    "INSERT INTO mass_messages (sender_id, client_id, audience, text, price_cents, created_at) VALUES (?, ?, 'both', 'Hi', 500, ?) RETURNING id",
+    "INSERT INTO mass_messages (sender_id, client_id, include_lists, text, price_cents, created_at, send_at) VALUES (?, ?, '[\"subscribers\",\"followers\"]', 'Hi', 500, ?, datetime('now')) RETURNING id",
   )
     .bind(creatorId, `m${crypto.randomUUID()}`, at(-3))
     .first<{ id: number }>();

@@ -265,6 +265,18 @@ describe("HTTP", () => {
         "DELETE /vault/albums/{id}",
         "PUT /vault/albums/{id}/items/{mediaId}",
         "DELETE /vault/albums/{id}/items/{mediaId}",
+        "GET /vault/{mediaId}/uses",
+        "DELETE /vault/{mediaId}",
+        // Fan lists
+        "GET /lists",
+        "POST /lists",
+        "PATCH /lists/{id}",
+        "DELETE /lists/{id}",
+        "GET /lists/{ref}/fans",
+        "PUT /lists/{id}/fans/{username}",
+        "DELETE /lists/{id}/fans/{username}",
+        "GET /lists/memberships/{username}",
+        "GET /me/fans/{username}",
         // Passkeys
         "GET /passkeys",
         "POST /passkeys/registration/options",

@@ -247,7 +247,7 @@ describe("DELETE /api/vault/{mediaId} and its uses", () => {
     const creator = await makeCreator();
     const photo = await vaultPhoto(creator.user.userId);
     const mass = await env.DB.prepare(
-      "INSERT INTO mass_messages (sender_id, client_id, audience, text, media_ids, created_at) VALUES (?, ?, 'subscribers', 'hi', ?, ?) RETURNING id",
+      "INSERT INTO mass_messages (sender_id, client_id, include_lists, text, media_ids, created_at, send_at) VALUES (?, ?, '[\"subscribers\"]', 'hi', ?, ?, datetime('now')) RETURNING id",
     )
       .bind(creator.user.userId, crypto.randomUUID(), JSON.stringify([photo.id]), new Date().toISOString())
       .first<number>("id");

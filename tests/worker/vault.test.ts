@@ -128,7 +128,7 @@ describe("the vault's library", () => {
     );
     expect(sent.status, await sent.clone().text()).toBe(200);
     await env.DB.prepare(
-      "INSERT INTO mass_messages (sender_id, client_id, audience, text, media_ids, status, created_at) VALUES (?, ?, 'followers', 'hi', ?, 'sent', ?)",
+      "INSERT INTO mass_messages (sender_id, client_id, include_lists, text, media_ids, status, created_at, send_at) VALUES (?, ?, '[\"followers\"]', 'hi', ?, 'sent', ?, datetime('now'))",
     )
       .bind(creator.user.userId, newKey(), JSON.stringify([file.id]), new Date().toISOString())
       .run();
