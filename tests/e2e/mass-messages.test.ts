@@ -23,7 +23,7 @@ const PNG = Buffer.from(
   "base64",
 );
 const PHONE = { width: 390, height: 844 };
-const TEXT = "Only for my subscribers";
+const TEXT = "Only for my insiders";
 
 beforeAll(async () => {
   const tag = `ms${unique().slice(-8)}`;
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 describe("mass messages", () => {
-  it("a priced mass message to subscribers reaches the subscriber live, who unlocks it; the follower gets nothing; the results show it", async () => {
+  it("the creator makes a list and sends it a priced mass message: the fan in it gets it live and unlocks it; the fan outside gets nothing; the results show it", async () => {
     const fanSide = await signedInPage(browser(), subscriber, PHONE);
     await fanSide.page.goto("/messages");
     await hydrated(fanSide.page);
@@ -50,11 +50,26 @@ describe("mass messages", () => {
     await followerSide.page.goto("/messages");
     await hydrated(followerSide.page);
 
+    // The list, made on /lists, and the subscriber put in it from their profile.
     const { page } = await signedInPage(browser(), creator);
+    await page.goto("/lists");
+    await hydrated(page);
+    await page.getByLabel("New list").fill("Insiders");
+    await page.getByRole("button", { name: "Create list" }).click();
+    await page.getByTestId("list-line").filter({ hasText: "Insiders" }).getByText("Fans: 0").waitFor();
+    await page.goto(`/${subscriber.username}`);
+    await hydrated(page);
+    await page.getByText("Add to list", { exact: true }).click();
+    await page.getByRole("checkbox", { name: "Insiders" }).click();
+    await page.getByRole("status").getByText("Added to Insiders").waitFor();
+    const { lists } = (await api(creator, "GET", "/lists")) as { lists: { ref: string; name: string | null }[] };
+    const insiders = lists.find((list) => list.name === "Insiders")!.ref;
+
     await page.goto("/messages?view=mass");
     await hydrated(page);
-    // Subscribers is chosen first; the count of recipients is shown before sending.
-    expect(await page.getByTestId("mass-include-subscribers").isChecked()).toBe(true);
+    // Subscribers is chosen first; the creator sends to the list instead, and sees the count before sending.
+    await page.getByTestId("mass-include-subscribers").uncheck();
+    await page.getByTestId(`mass-include-${insiders}`).check();
     await page.getByTestId("mass-recipient-count").getByText("1 fans will get it.").waitFor();
     await page.getByTestId("mass-message-text").fill(TEXT);
     await page.getByTestId("mass-message-files").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
@@ -76,7 +91,7 @@ describe("mass messages", () => {
     await locked.getByRole("button", { name: "Confirm" }).click();
     await locked.locator("a img").waitFor();
 
-    // The follower who does not subscribe got nothing.
+    // The follower, a fan outside the list, got nothing.
     const followerList = (await api(follower, "GET", "/conversations")) as { conversations: unknown[] };
     expect(followerList.conversations).toEqual([]);
     expect(await followerSide.page.getByTestId("conversation-row").count()).toBe(0);
