@@ -147,7 +147,10 @@ describe("a creator's offers, as the creator and fans use them", () => {
     expect(await subscribe.textContent()).toBe("Subscribe · $5.00/month was $10.00");
     expect(await subscribe.locator("s").textContent()).toBe(" was $10.00");
     const ending = page.locator("[data-promotion-ending]");
-    expect(await ending.textContent()).toBe("ends in 3 days · 10 left");
+    // The promotion ends at the end of that local day: from now, 3 days and some hours, shown to the nearest day.
+    const [year, month, day] = dayFromToday(3).split("-").map(Number) as [number, number, number];
+    const daysLeft = Math.round((new Date(year, month - 1, day, 23, 59, 59, 999).getTime() - Date.now()) / 86_400_000);
+    expect(await ending.textContent()).toBe(`ends in ${daysLeft} days · 10 left`);
     expect(await subscribe.getAttribute("aria-describedby")).toBe(await ending.getAttribute("id"));
 
     // The trial link: its banner, then the chooser in trial mode; nothing is paid.

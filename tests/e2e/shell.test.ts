@@ -237,6 +237,7 @@ describe("navigation by role (spec §2, §6)", () => {
       "Wallet",
       "My Profile",
       "Dashboard",
+      "Vault",
       "New post",
       "Go Live",
     ]);
@@ -271,6 +272,7 @@ describe("navigation by role (spec §2, §6)", () => {
       "Wallet",
       "My Profile",
       "Dashboard",
+      "Vault",
       "New post",
       "Go Live",
       "Settings",
