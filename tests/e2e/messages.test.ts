@@ -12,6 +12,7 @@ import {
   signedInPage,
   sql,
   unique,
+  within,
 } from "./support";
 
 const browser = browserForThisFile();
@@ -174,6 +175,8 @@ describe("messages", () => {
     const deviceA = await signedInPage(browser(), member);
     const heard: string[] = [];
     const serverClosedWith: number[] = [];
+    let chatClosed = () => {};
+    const chatClosedByServer = new Promise<void>((resolve) => (chatClosed = resolve));
     await deviceA.page.routeWebSocket(/\/ws\/conversations\//, (socket) => {
       const server = socket.connectToServer();
       server.onMessage((frame) => {
@@ -182,8 +185,16 @@ describe("messages", () => {
       });
       server.onClose((code, reason) => {
         serverClosedWith.push(code ?? 0);
+        chatClosed();
         void socket.close({ code, reason });
       });
+    });
+    // Its updates socket is closed by the session's end too, which takes the page to /login and closes the chat
+    // socket from the page's side. That close reaches the page only after the chat room's own, so that what this
+    // test watches is the room closing the socket, whichever of the two objects the server reaches first.
+    await deviceA.page.routeWebSocket(/\/ws\/updates/, (socket) => {
+      const server = socket.connectToServer();
+      server.onClose((code, reason) => void chatClosedByServer.then(() => socket.close({ code, reason })));
     });
     // The thread catches up once its socket is open (through to the room).
     const socketOpen = deviceA.page.waitForResponse((response) =>
@@ -199,10 +210,11 @@ describe("messages", () => {
     await passwordForm.getByRole("button", { name: "Change password" }).click();
     await passwordForm.getByText("Your password was changed. Other devices have been signed out.").waitFor();
     // The chat's room closes A's socket itself, as the session's end (not the page leaving).
-    await expect.poll(() => serverClosedWith, { timeout: 10_000 }).toContain(4401);
+    await within(chatClosedByServer, "the chat room to close device A's socket");
+    expect(serverClosedWith).toEqual([4401]);
     await say("After you changed it");
     // Device A shows it is signed out, and never got the message.
-    await deviceA.page.waitForURL(/\/login/, { timeout: 10_000 });
+    await deviceA.page.waitForURL(/\/login/);
     await deviceA.page.getByRole("button", { name: "Sign in" }).waitFor();
     expect(heard.some((frame) => frame.includes("After you changed it"))).toBe(false);
     // Device B goes on.
